@@ -1,0 +1,113 @@
+// The foundation's subcommands (DESIGN.md §7). Each parses its own flags and returns an exit code.
+import { existsSync } from "node:fs";
+import pkg from "../../package.json" with { type: "json" };
+import { loadConfig } from "../config.ts";
+import { migrate, schemaVersion } from "../db/migrate.ts";
+import { openDatabase } from "../db/open.ts";
+import { startServer } from "../server.ts";
+import { parseFlags, UsageError, usage, type FlagSpec } from "./args.ts";
+import { withDeps, type Command, type Io } from "./context.ts";
+
+function command<S extends FlagSpec>(
+  name: string,
+  summary: string,
+  spec: S,
+  run: (flags: ReturnType<typeof parseFlags<S>>, io: Io) => Promise<number> | number,
+): Command {
+  return {
+    name,
+    summary,
+    run(argv, io) {
+      if (argv.includes("--help") || argv.includes("-h")) {
+        io.out(usage(name, summary, spec));
+        return 0;
+      }
+      return run(parseFlags(name, spec, argv), io);
+    },
+  };
+}
+
+const dbFlag = { type: "string", help: "SQLite database file (env PARLEY_DB, default ./parley.db)" } as const;
+const dbRequired = { type: "string", help: "SQLite database file", required: true } as const;
+const jsonFlag = { type: "boolean", help: "print one JSON line" } as const;
+
+export const serve = command(
+  "serve",
+  "run the HTTP server (creates the first account on an empty database)",
+  { db: dbFlag, port: { type: "string", help: "port (env PARLEY_PORT, default 3000)" }, host: { type: "string", help: "address (env PARLEY_HOST, default 127.0.0.1)" } },
+  async (f, io) => {
+    const server = await startServer(loadConfig({ db: f.db, port: f.port, host: f.host }), io.out);
+    const shutdown = async (signal: string) => {
+      io.err(`${signal}: draining and stopping`);
+      await server.stop();
+      process.exit(0);
+    };
+    process.once("SIGTERM", () => void shutdown("SIGTERM"));
+    process.once("SIGINT", () => void shutdown("SIGINT"));
+    await new Promise(() => {}); // serve until a signal arrives
+    return 0;
+  },
+);
+
+export const bootstrap = command(
+  "bootstrap",
+  "create an account with an administrator and print an API token",
+  {
+    db: dbRequired,
+    account: { type: "string", help: "account name", required: true },
+    name: { type: "string", help: "administrator's name", required: true },
+    email: { type: "string", help: "administrator's email", required: true },
+    json: jsonFlag,
+  },
+  (f, io) => {
+    const r = withDeps(f.db, (d) => d.services.accounts.bootstrap({ account: f.account, name: f.name, email: f.email }));
+    if (f.json) io.out(JSON.stringify(r));
+    else io.out(`Created account ${r.account_id} with administrator user ${r.user_id}.\nAPI access token (shown once): ${r.api_access_token}`);
+    return 0;
+  },
+);
+
+export const migrateCommand = command("migrate", "bring the database schema up to date", { db: dbRequired }, (f, io) => {
+  const db = openDatabase(f.db!);
+  try {
+    const applied = migrate(db);
+    io.out(applied.length ? `applied migrations ${applied.join(", ")}; schema version ${schemaVersion(db)}` : `schema is up to date (version ${schemaVersion(db)})`);
+  } finally {
+    db.close();
+  }
+  return 0;
+});
+
+export const token = command(
+  "token",
+  "issue a new API access token for a user",
+  { db: dbRequired, email: { type: "string", help: "the user's email", required: true }, json: jsonFlag },
+  (f, io) => {
+    const r = withDeps(f.db, (d) => d.services.accounts.issueTokenForEmail(f.email!));
+    io.out(f.json ? JSON.stringify(r) : `API access token for user ${r.user_id} (shown once): ${r.api_access_token}`);
+    return 0;
+  },
+);
+
+export const backup = command(
+  "backup",
+  "write an online, consistent copy of the database (safe while serving)",
+  { db: dbRequired, to: { type: "string", help: "file to write (must not exist)", required: true } },
+  (f, io) => {
+    if (existsSync(f.to!)) throw new UsageError(`--to ${f.to} already exists; choose a new file`);
+    const db = openDatabase(f.db!);
+    try {
+      // VACUUM INTO copies inside one read transaction: consistent while writers go on.
+      db.prepare("VACUUM INTO ?").run(f.to!);
+    } finally {
+      db.close();
+    }
+    io.out(`backup written to ${f.to}`);
+    return 0;
+  },
+);
+
+export const version = command("version", "print the version", {}, (_f, io) => {
+  io.out(`parley ${pkg.version} (bun ${Bun.version})`);
+  return 0;
+});

@@ -1,0 +1,62 @@
+// Flags and environment are read once, here, into a frozen Config. Flags win over env.
+import type { LogLevel } from "./lib/logger.ts";
+
+export interface Config {
+  readonly db: string;
+  readonly port: number;
+  readonly host: string;
+  readonly allowPrivateWebhooks: boolean;
+  readonly logLevel: LogLevel;
+  /** Largest request body the API reads, in bytes (413 above it). */
+  readonly bodyLimit: number;
+}
+
+export class ConfigError extends Error {}
+
+const LEVELS: LogLevel[] = ["debug", "info", "warn", "error", "silent"];
+
+export const DEFAULTS = { db: "./parley.db", port: 3000, host: "127.0.0.1", bodyLimit: 1024 * 1024, logLevel: "info" as LogLevel };
+
+/** Config keys, their flag, env variable and meaning: the README's config table is this list. */
+export const CONFIG_TABLE = [
+  ["--db", "PARLEY_DB", DEFAULTS.db, "SQLite database file (created if missing)"],
+  ["--port", "PARLEY_PORT", String(DEFAULTS.port), "HTTP port (0 picks a free one)"],
+  ["--host", "PARLEY_HOST", DEFAULTS.host, "address to listen on (0.0.0.0 for all)"],
+  ["", "PARLEY_ALLOW_PRIVATE_WEBHOOKS", "0", "1 allows webhook delivery to loopback and private addresses"],
+  ["", "PARLEY_LOG_LEVEL", DEFAULTS.logLevel, "debug, info, warn, error or silent"],
+  ["", "PARLEY_BODY_LIMIT", String(DEFAULTS.bodyLimit), "largest request body in bytes"],
+] as const;
+
+type Env = Record<string, string | undefined>;
+
+function pick(flag: string | undefined, env: string | undefined): string | undefined {
+  return flag !== undefined && flag !== "" ? flag : env !== undefined && env !== "" ? env : undefined;
+}
+
+function integer(name: string, raw: string | undefined, fallback: number, min: number, max: number): number {
+  if (raw === undefined) return fallback;
+  if (!/^\d+$/.test(raw)) throw new ConfigError(`${name} must be a whole number, got "${raw}"`);
+  const n = Number(raw);
+  if (n < min || n > max) throw new ConfigError(`${name} must be between ${min} and ${max}, got ${n}`);
+  return n;
+}
+
+function flagBool(name: string, raw: string | undefined): boolean {
+  if (raw === undefined) return false;
+  if (["1", "true", "yes", "on"].includes(raw.toLowerCase())) return true;
+  if (["0", "false", "no", "off"].includes(raw.toLowerCase())) return false;
+  throw new ConfigError(`${name} must be 1 or 0, got "${raw}"`);
+}
+
+export function loadConfig(flags: Partial<Record<"db" | "port" | "host", string>> = {}, env: Env = process.env): Config {
+  const logLevel = (env.PARLEY_LOG_LEVEL || DEFAULTS.logLevel) as LogLevel;
+  if (!LEVELS.includes(logLevel)) throw new ConfigError(`PARLEY_LOG_LEVEL must be one of ${LEVELS.join(", ")}, got "${logLevel}"`);
+  return Object.freeze({
+    db: pick(flags.db, env.PARLEY_DB) ?? DEFAULTS.db,
+    port: integer("port", pick(flags.port, env.PARLEY_PORT), DEFAULTS.port, 0, 65535),
+    host: pick(flags.host, env.PARLEY_HOST) ?? DEFAULTS.host,
+    allowPrivateWebhooks: flagBool("PARLEY_ALLOW_PRIVATE_WEBHOOKS", env.PARLEY_ALLOW_PRIVATE_WEBHOOKS || undefined),
+    logLevel,
+    bodyLimit: integer("PARLEY_BODY_LIMIT", env.PARLEY_BODY_LIMIT || undefined, DEFAULTS.bodyLimit, 1024, 512 * 1024 * 1024),
+  });
+}

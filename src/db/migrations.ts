@@ -1,0 +1,15 @@
+// Every migration, in order, embedded as text so the compiled binary carries its own schema.
+// Files are forward-only: once landed on main, a migration is never edited; add the next number.
+import m001 from "../../migrations/001_foundation.sql" with { type: "text" };
+
+export interface Migration {
+  version: number;
+  name: string;
+  sql: string;
+}
+
+export const MIGRATIONS: Migration[] = [
+  { version: 1, name: "001_foundation", sql: m001 },
+];
+
+export const LATEST_VERSION = MIGRATIONS.length;

@@ -1,0 +1,79 @@
+import type { Database, Statement } from "bun:sqlite";
+
+export type Role = "agent" | "administrator";
+
+export interface UserRow {
+  id: number;
+  name: string;
+  display_name: string | null;
+  email: string;
+  password_hash: string | null;
+  pubsub_token: string;
+  confirmed: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface MembershipRow {
+  account_id: number;
+  user_id: number;
+  role: Role;
+  availability: "online" | "offline" | "busy";
+  auto_offline: number;
+  created_at: number;
+}
+
+export interface UserAccountRow extends MembershipRow {
+  account_name: string;
+  account_status: string;
+}
+
+export class UsersRepo {
+  private readonly insertStmt: Statement;
+  private readonly byIdStmt: Statement;
+  private readonly byEmailStmt: Statement;
+  private readonly membershipStmt: Statement;
+  private readonly addMembershipStmt: Statement;
+  private readonly accountsOfStmt: Statement;
+
+  constructor(db: Database) {
+    this.insertStmt = db.prepare(
+      "INSERT INTO users (name, email, pubsub_token, created_at, updated_at) VALUES ($name, $email, $pubsub_token, $now, $now)",
+    );
+    this.byIdStmt = db.prepare("SELECT * FROM users WHERE id = $id");
+    this.byEmailStmt = db.prepare("SELECT * FROM users WHERE email = $email");
+    this.membershipStmt = db.prepare("SELECT * FROM account_users WHERE account_id = $account_id AND user_id = $user_id");
+    this.addMembershipStmt = db.prepare(
+      "INSERT INTO account_users (account_id, user_id, role, created_at) VALUES ($account_id, $user_id, $role, $now)",
+    );
+    this.accountsOfStmt = db.prepare(
+      `SELECT au.*, a.name AS account_name, a.status AS account_status
+       FROM account_users au JOIN accounts a ON a.id = au.account_id
+       WHERE au.user_id = $user_id ORDER BY au.account_id`,
+    );
+  }
+
+  insert(u: { name: string; email: string; pubsub_token: string; now: number }): number {
+    return Number(this.insertStmt.run(u).lastInsertRowid);
+  }
+
+  byId(id: number): UserRow | null {
+    return (this.byIdStmt.get({ id }) as UserRow | null) ?? null;
+  }
+
+  byEmail(email: string): UserRow | null {
+    return (this.byEmailStmt.get({ email }) as UserRow | null) ?? null;
+  }
+
+  membership(accountId: number, userId: number): MembershipRow | null {
+    return (this.membershipStmt.get({ account_id: accountId, user_id: userId }) as MembershipRow | null) ?? null;
+  }
+
+  addMembership(m: { account_id: number; user_id: number; role: Role; now: number }): void {
+    this.addMembershipStmt.run(m);
+  }
+
+  accountsOf(userId: number): UserAccountRow[] {
+    return this.accountsOfStmt.all({ user_id: userId }) as UserAccountRow[];
+  }
+}

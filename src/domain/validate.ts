@@ -1,0 +1,58 @@
+// Small value checks shared by every service. Each adds to a FieldErrors collector so a request
+// with several bad fields gets one error item per field.
+import type { FieldErrors } from "./errors.ts";
+
+// Deliberately simple: one @, something on both sides, a dot in the domain, no spaces.
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+// E.164: a plus, then 2 to 15 digits, the first 1-9 (Chatwoot's rule).
+const E164 = /^\+[1-9]\d{1,14}$/;
+
+export function isEmail(value: string): boolean {
+  return value.length <= 254 && EMAIL.test(value);
+}
+
+export function isE164(value: string): boolean {
+  return E164.test(value);
+}
+
+/** A required, trimmed, non-empty string of at most `max` characters; returns it or undefined. */
+export function requiredString(errors: FieldErrors, field: string, value: unknown, max = 255): string | undefined {
+  if (value === undefined || value === null || (typeof value === "string" && value.trim() === "")) {
+    errors.add(field, "can't be blank", "required");
+    return undefined;
+  }
+  return optionalString(errors, field, value, max) ?? undefined;
+}
+
+/** An optional string: undefined when absent, null when explicitly null or empty. */
+export function optionalString(errors: FieldErrors, field: string, value: unknown, max = 255): string | null | undefined {
+  if (value === undefined) return undefined;
+  if (value === null) return null;
+  if (typeof value !== "string") {
+    errors.add(field, "must be a string", "invalid");
+    return undefined;
+  }
+  const trimmed = value.trim();
+  if (trimmed.length > max) {
+    errors.add(field, `is too long (maximum is ${max} characters)`, "too_long");
+    return undefined;
+  }
+  return trimmed === "" ? null : trimmed;
+}
+
+/** Lower-cases and checks an email; returns it, or undefined after recording the error. */
+export function emailValue(errors: FieldErrors, field: string, value: unknown, required: boolean): string | null | undefined {
+  const s = required ? requiredString(errors, field, value, 254) : optionalString(errors, field, value, 254);
+  if (s === undefined || s === null) return s;
+  if (!isEmail(s)) {
+    errors.add(field, "is not a valid email address", "invalid");
+    return undefined;
+  }
+  return s.toLowerCase();
+}
+
+export function oneOf<T extends string>(errors: FieldErrors, field: string, value: unknown, allowed: readonly T[]): T | undefined {
+  if (typeof value === "string" && (allowed as readonly string[]).includes(value)) return value as T;
+  errors.add(field, `must be one of: ${allowed.join(", ")}`, "invalid");
+  return undefined;
+}

@@ -1,0 +1,119 @@
+// Runs durable listeners over the outbox. Each listener has a cursor (the last event it finished);
+// after a commit the bus is woken, and the job loop also drains it every second, so events written
+// before a crash are handled after the restart. Delivery to listeners is at-least-once: a crash
+// between handling and saving the cursor replays that batch.
+import type { Database, Statement } from "bun:sqlite";
+import { errorFields, type Logger } from "../lib/logger.ts";
+import { eventFromRow } from "./outbox.ts";
+import type { StoredEvent } from "./types.ts";
+
+export interface DurableListener {
+  /** Stable name: the cursor is stored under it. */
+  name: string;
+  handle(event: StoredEvent): void | Promise<void>;
+}
+
+const BATCH = 200;
+/** After this many failures on one event the listener skips it, so one poison event cannot stall it. */
+export const MAX_EVENT_FAILURES = 5;
+
+interface ListenerState {
+  listener: DurableListener;
+  running: Promise<void> | null;
+  again: boolean;
+  failures: Map<number, number>;
+}
+
+export class EventBus {
+  private readonly states: ListenerState[] = [];
+  private readonly readBatch: Statement;
+  private readonly getCursor: Statement;
+  private readonly setCursor: Statement;
+  private scheduled = false;
+
+  constructor(private readonly db: Database, private readonly logger: Logger) {
+    this.readBatch = db.prepare("SELECT * FROM events WHERE id > $after ORDER BY id LIMIT $limit");
+    this.getCursor = db.prepare("SELECT last_event_id FROM listener_cursors WHERE name = $name");
+    this.setCursor = db.prepare(
+      "INSERT INTO listener_cursors (name, last_event_id) VALUES ($name, $id) ON CONFLICT(name) DO UPDATE SET last_event_id = excluded.last_event_id",
+    );
+  }
+
+  /**
+   * A listener registered for the first time starts after the newest event, so adding a listener
+   * to an existing database does not replay its whole history.
+   */
+  register(listener: DurableListener): void {
+    if (!this.getCursor.get({ name: listener.name })) {
+      const max = this.db.query("SELECT COALESCE(MAX(id), 0) AS id FROM events").get() as { id: number };
+      this.setCursor.run({ name: listener.name, id: max.id });
+    }
+    this.states.push({ listener, running: null, again: false, failures: new Map() });
+  }
+
+  /** Called after a commit that wrote events: drain soon, once, however many commits came first. */
+  wake(): void {
+    if (this.scheduled || this.states.length === 0) return;
+    this.scheduled = true;
+    setTimeout(() => {
+      this.scheduled = false;
+      void this.drain();
+    }, 0);
+  }
+
+  /** Runs every listener until it has caught up with the outbox. */
+  async drain(): Promise<void> {
+    await Promise.all(this.states.map((s) => this.run(s)));
+  }
+
+  private run(state: ListenerState): Promise<void> {
+    if (state.running) {
+      state.again = true;
+      return state.running;
+    }
+    state.running = (async () => {
+      do {
+        state.again = false;
+        while (await this.step(state)) {
+          /* keep going until a batch comes back short */
+        }
+      } while (state.again);
+      state.running = null;
+    })();
+    return state.running;
+  }
+
+  /** Handles one batch; returns true when there may be more to do. */
+  private async step(state: ListenerState): Promise<boolean> {
+    const { listener } = state;
+    const cursor = (this.getCursor.get({ name: listener.name }) as { last_event_id: number }).last_event_id;
+    const rows = this.readBatch.all({ after: cursor, limit: BATCH }) as Parameters<typeof eventFromRow>[0][];
+    let done = cursor;
+    try {
+      for (const row of rows) {
+        const event = eventFromRow(row);
+        try {
+          await listener.handle(event);
+        } catch (error) {
+          const n = (state.failures.get(event.id) ?? 0) + 1;
+          state.failures.set(event.id, n);
+          if (n < MAX_EVENT_FAILURES) throw error;
+          this.logger.error("listener skipped an event after repeated failures", { listener: listener.name, event_id: event.id, ...errorFields(error) });
+        }
+        state.failures.delete(event.id);
+        done = event.id;
+      }
+    } catch (error) {
+      this.logger.warn("listener failed; will retry", { listener: listener.name, after_event_id: done, ...errorFields(error) });
+      if (done !== cursor) this.setCursor.run({ name: listener.name, id: done });
+      return false;
+    }
+    if (done !== cursor) this.setCursor.run({ name: listener.name, id: done });
+    return rows.length === BATCH;
+  }
+
+  /** Tests: the cursor of a listener. */
+  cursorOf(name: string): number {
+    return (this.getCursor.get({ name }) as { last_event_id: number } | null)?.last_event_id ?? 0;
+  }
+}

@@ -1,0 +1,27 @@
+// Authentication for the account API. `accountScope` resolves the caller and the account from the
+// `api_access_token` header and the `:account_id` path parameter before the body is validated, so
+// a caller who may not be here learns nothing from validation errors. `admin: true` on a route
+// refuses non-administrators with 403, also before validation.
+import { Elysia } from "elysia";
+import { requireAdministrator, type AccountPrincipal, type AuthService } from "../domain/auth.service.ts";
+
+export function accountScope(auth: AuthService) {
+  return new Elysia()
+    .derive({ as: "scoped" }, ({ headers, params }) => ({
+      principal: auth.account(headers["api_access_token"], (params as Record<string, string | undefined>).account_id),
+    }))
+    .macro({
+      admin: {
+        transform(ctx: { principal?: AccountPrincipal }) {
+          requireAdministrator(ctx.principal!);
+        },
+      },
+    });
+}
+
+/** Routes outside an account (GET /api/v1/profile): the token's user. */
+export function userScope(auth: AuthService) {
+  return new Elysia().derive({ as: "scoped" }, ({ headers }) => ({
+    caller: auth.user(headers["api_access_token"]),
+  }));
+}

@@ -1,0 +1,189 @@
+// Reads request bodies the way Chatwoot's Rails does, because clients written for it rely on that:
+// JSON, url-encoded and multipart bodies alike; Rails-style keys (`a[b]`, `a[]`); fields nested
+// under the resource key; strings coerced to the route schema's numbers and booleans.
+import type { TSchema } from "@sinclair/typebox";
+import { BadRequestError, PayloadTooLargeError } from "../domain/errors.ts";
+
+export type Body = Record<string, unknown>;
+
+/** Reads and parses a body, enforcing the byte limit before anything is decoded. */
+export async function readBody(request: Request, contentType: string, limit: number): Promise<unknown> {
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (declared > limit) throw new PayloadTooLargeError(limit);
+  const bytes = await request.arrayBuffer();
+  if (bytes.byteLength > limit) throw new PayloadTooLargeError(limit);
+  if (bytes.byteLength === 0) return {};
+  const type = contentType.split(";")[0]!.trim().toLowerCase();
+  if (type === "application/x-www-form-urlencoded") {
+    return fromEntries(new URLSearchParams(new TextDecoder().decode(bytes)).entries());
+  }
+  if (type === "multipart/form-data") {
+    let form: FormData;
+    try {
+      form = await new Response(bytes, { headers: { "content-type": contentType } }).formData();
+    } catch {
+      throw new BadRequestError("Malformed multipart body", [{ field: "body", message: "could not be read as multipart/form-data", code: "malformed" }]);
+    }
+    return fromEntries(form.entries() as Iterable<[string, string | File]>);
+  }
+  // JSON is the default: Chatwoot clients send it, sometimes without a content type.
+  const text = new TextDecoder().decode(bytes);
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new BadRequestError("Malformed JSON in request body", [
+      { field: "body", message: error instanceof Error ? error.message : "is not valid JSON", code: "malformed" },
+    ]);
+  }
+}
+
+const KEY = /^([^[\]]+)((?:\[[^[\]]*\])*)$/;
+
+/** Builds a nested object from form entries with Rails' bracket rules. A repeated plain key: last wins. */
+export function fromEntries(entries: Iterable<[string, string | File]>): Body {
+  const out: Body = {};
+  for (const [rawKey, value] of entries) {
+    const m = KEY.exec(rawKey);
+    if (!m) {
+      out[rawKey] = value;
+      continue;
+    }
+    const path = [m[1]!, ...[...m[2]!.matchAll(/\[([^[\]]*)\]/g)].map((x) => x[1]!)];
+    assign(out, path, value);
+  }
+  return out;
+}
+
+function assign(target: Body, path: string[], value: unknown): void {
+  let node: Record<string, unknown> | unknown[] = target;
+  for (let i = 0; i < path.length; i++) {
+    const key = path[i]!;
+    const last = i === path.length - 1;
+    const nextIsArray = !last && path[i + 1] === "";
+    if (key === "" && Array.isArray(node)) {
+      if (last) node.push(value);
+      else {
+        const child = {};
+        node.push(child);
+        node = child;
+      }
+      continue;
+    }
+    if (key === "__proto__" || key === "constructor" || key === "prototype") return;
+    const obj = node as Record<string, unknown>;
+    if (last) obj[key] = value;
+    else {
+      const existing = obj[key];
+      const fits = nextIsArray ? Array.isArray(existing) : existing !== null && typeof existing === "object" && !Array.isArray(existing);
+      if (!fits) obj[key] = nextIsArray ? [] : {};
+      node = obj[key] as Record<string, unknown> | unknown[];
+    }
+  }
+}
+
+/**
+ * Shapes a parsed body for a route's schema: lifts fields nested under `resourceKey`
+ * (`{"label": {...}}`), parses JSON text given for object/array fields, and converts strings to
+ * the numbers and booleans the schema asks for. Validation then runs on the result.
+ */
+export function shapeBody(body: unknown, schema: TSchema, resourceKey?: string): unknown {
+  if (body === null || body === undefined || typeof body !== "object" || Array.isArray(body)) return body ?? {};
+  let shaped = body as Body;
+  if (resourceKey) {
+    const nested = shaped[resourceKey];
+    if (nested !== null && typeof nested === "object" && !Array.isArray(nested) && !schemaHasProperty(schema, resourceKey)) {
+      const { [resourceKey]: _, ...rest } = shaped;
+      shaped = { ...rest, ...(nested as Body) };
+    }
+  }
+  return coerce(schema, parseJsonFields(shaped, schema));
+}
+
+const TRUE = new Set(["true", "1", "t", "on", "yes"]);
+const FALSE = new Set(["false", "0", "f", "off", "no"]);
+
+/**
+ * Converts form strings to the numbers and booleans the schema asks for, recursing into objects
+ * and arrays. Deliberately narrow (TypeBox's Value.Convert would turn "abc" into {"0":"a",...} for
+ * a record field): anything it cannot convert is left for validation to report by field name.
+ */
+export function coerce(schema: TSchema | undefined, value: unknown): unknown {
+  if (!schema || value === undefined || value === null) return value;
+  const variants = (schema.anyOf ?? schema.oneOf) as TSchema[] | undefined;
+  if (variants) {
+    if (value === "" && variants.some((v) => v.type === "null")) return null;
+    for (const v of variants) {
+      const c = coerce(v, value);
+      if (c !== value) return c;
+    }
+    return value;
+  }
+  switch (schema.type) {
+    case "integer":
+    case "number":
+      if (typeof value === "string" && /^-?\d+(\.\d+)?$/.test(value.trim())) return Number(value.trim());
+      return value;
+    case "boolean":
+      if (typeof value === "string") {
+        const v = value.trim().toLowerCase();
+        if (TRUE.has(v)) return true;
+        if (FALSE.has(v)) return false;
+      }
+      return value;
+    case "null":
+      return value === "" || value === "null" ? null : value;
+    case "array":
+      return Array.isArray(value) ? value.map((item) => coerce(schema.items as TSchema, item)) : value;
+    case "object": {
+      const props = schema.properties as Record<string, TSchema> | undefined;
+      if (!props || typeof value !== "object" || Array.isArray(value)) return value;
+      const out: Body = { ...(value as Body) };
+      for (const [key, sub] of Object.entries(props)) if (key in out) out[key] = coerce(sub, out[key]);
+      return out;
+    }
+    default:
+      return value;
+  }
+}
+
+function schemaHasProperty(schema: TSchema, key: string): boolean {
+  return Boolean((schema as { properties?: Record<string, unknown> }).properties?.[key]);
+}
+
+function wantsStructure(schema: TSchema | undefined): boolean {
+  if (!schema) return false;
+  if (schema.type === "object" || schema.type === "array") return true;
+  const variants = (schema.anyOf ?? schema.oneOf) as TSchema[] | undefined;
+  return Boolean(variants?.some((s) => s.type === "object" || s.type === "array"));
+}
+
+function parseJsonFields(body: Body, schema: TSchema): Body {
+  const props = (schema as { properties?: Record<string, TSchema> }).properties;
+  if (!props) return body;
+  let copy: Body | null = null;
+  for (const [key, value] of Object.entries(body)) {
+    if (typeof value !== "string" || !wantsStructure(props[key])) continue;
+    const trimmed = value.trim();
+    if (!trimmed.startsWith("{") && !trimmed.startsWith("[")) continue;
+    try {
+      copy ??= { ...body };
+      copy[key] = JSON.parse(trimmed);
+    } catch {
+      // Left as a string: validation reports the field with its name.
+    }
+  }
+  return copy ?? body;
+}
+
+/** Query strings: `labels[]=a&labels[]=b` arrive as key `labels[]`; expose them as `labels`. */
+export function shapeQuery(query: Record<string, unknown>): void {
+  for (const key of Object.keys(query)) {
+    if (!key.endsWith("[]")) continue;
+    const base = key.slice(0, -2);
+    const value = query[key];
+    const list = Array.isArray(value) ? value : [value];
+    const prior = query[base];
+    query[base] = prior === undefined ? list : [...(Array.isArray(prior) ? prior : [prior]), ...list];
+    delete query[key];
+  }
+}

@@ -1,0 +1,35 @@
+// The shared request layer: every route gets Chatwoot-style body and query handling from here.
+import type { TSchema } from "@sinclair/typebox";
+import { Elysia } from "elysia";
+import { fromEntries, readBody, shapeBody } from "./body.ts";
+
+/** Global body parser with the configured size limit (413 in the error envelope, not Bun's bare 413). */
+export function requestParsing(bodyLimit: number) {
+  return new Elysia({ name: "parley-request" })
+    .onParse({ as: "global" }, async ({ request, contentType }) => {
+      if (request.method === "GET" || request.method === "HEAD") return;
+      return readBody(request, request.headers.get("content-type") ?? contentType ?? "", bodyLimit);
+    })
+    .onTransform({ as: "global" }, ({ request, query }) => {
+      // Elysia keeps only the last of repeated `labels[]=a&labels[]=b`; re-read such queries with Rails' rules.
+      const url = request.url;
+      const q = url.indexOf("?");
+      if (q < 0 || (!url.includes("%5B", q) && !url.includes("[", q))) return;
+      const parsed = fromEntries(new URLSearchParams(url.slice(q + 1)).entries());
+      for (const key of Object.keys(query)) delete (query as Record<string, unknown>)[key];
+      Object.assign(query, parsed);
+    });
+}
+
+/**
+ * Route options for a body: the schema (validation + OpenAPI) and a transform that first lifts
+ * fields nested under `resourceKey` and coerces form strings, so every route reads bodies alike.
+ */
+export function bodyOf<S extends TSchema>(schema: S, resourceKey?: string) {
+  return {
+    body: schema,
+    transform(ctx: { body: unknown }) {
+      ctx.body = shapeBody(ctx.body, schema, resourceKey);
+    },
+  };
+}

@@ -1,0 +1,28 @@
+// TypeBox schemas shared by many routes. They validate, whitelist output, and feed /openapi/json.
+import { t } from "elysia";
+
+export const ErrorBody = t.Object(
+  {
+    description: t.String(),
+    error: t.String(),
+    errors: t.Array(t.Object({ field: t.String(), message: t.String(), code: t.String() })),
+  },
+  { description: "The error envelope every error response carries" },
+);
+
+/** Free-form JSON object (custom and additional attributes). */
+export const Attributes = t.Record(t.String(), t.Any());
+
+export const Nullable = <T extends Parameters<typeof t.Union>[0][number]>(schema: T) => t.Union([schema, t.Null()]);
+
+export const errorResponses = {
+  400: ErrorBody,
+  401: ErrorBody,
+  403: ErrorBody,
+  404: ErrorBody,
+  413: ErrorBody,
+  422: ErrorBody,
+  429: ErrorBody,
+};
+
+export const AccountParams = t.Object({ account_id: t.String({ description: "numeric account id" }) });

@@ -1,0 +1,48 @@
+// The job loop: periodic work (draining the event bus, retrying deliveries, reopening snoozed
+// conversations, WAL checkpoints). The only file that imports croner.
+import { Cron } from "croner";
+import { errorFields, type Logger } from "../lib/logger.ts";
+
+export interface Job {
+  name: string;
+  /** A croner pattern; six fields means seconds are included ("* * * * * *" = every second). */
+  pattern: string;
+  run(): void | Promise<void>;
+}
+
+export class Scheduler {
+  private readonly crons: Cron[] = [];
+  private readonly running = new Set<Promise<void>>();
+  private stopped = false;
+
+  constructor(private readonly logger: Logger) {}
+
+  add(job: Job): void {
+    const cron = new Cron(job.pattern, { paused: true, protect: true, name: job.name }, () => {
+      if (this.stopped) return;
+      const p = this.runOnce(job);
+      this.running.add(p);
+      return p.finally(() => this.running.delete(p));
+    });
+    this.crons.push(cron);
+  }
+
+  private async runOnce(job: Job): Promise<void> {
+    try {
+      await job.run();
+    } catch (error) {
+      this.logger.error("job failed", { job: job.name, ...errorFields(error) });
+    }
+  }
+
+  start(): void {
+    for (const c of this.crons) c.resume();
+  }
+
+  /** Stops scheduling new runs and waits for the runs under way (SIGTERM drains). */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    for (const c of this.crons) c.stop();
+    await Promise.all([...this.running]);
+  }
+}

@@ -1,0 +1,65 @@
+// The only file that listens: open the database → migrate → first account → app.listen → jobs.
+// SIGTERM/SIGINT stop accepting requests, let running jobs finish (deliveries drain), then exit.
+import type { Database } from "bun:sqlite";
+import { createApp } from "./app.ts";
+import type { Config } from "./config.ts";
+import { migrate } from "./db/migrate.ts";
+import { openDatabase } from "./db/open.ts";
+import { createDeps, type Deps } from "./deps.ts";
+import { Scheduler } from "./jobs/scheduler.ts";
+import { createLogger } from "./lib/logger.ts";
+
+export interface FirstRun {
+  account_id: number;
+  user_id: number;
+  email: string;
+  api_access_token: string;
+}
+
+/** On a database with no account, creates the first account and administrator. */
+export function ensureFirstAccount(d: Deps): FirstRun | null {
+  const row = d.db.query("SELECT COUNT(*) AS n FROM accounts").get() as { n: number };
+  if (row.n > 0) return null;
+  const email = "admin@parley.local";
+  const result = d.services.accounts.bootstrap({ account: "My Helpdesk", name: "Administrator", email });
+  return { ...result, email };
+}
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  deps: Deps;
+  stop(): Promise<void>;
+}
+
+export async function startServer(config: Config, out: (line: string) => void = console.log): Promise<RunningServer> {
+  const logger = createLogger(config.logLevel);
+  const db: Database = openDatabase(config.db);
+  migrate(db);
+  const deps = createDeps({ db, config, logger });
+  const first = ensureFirstAccount(deps);
+  if (first) {
+    out(`First run: created account ${first.account_id} with administrator ${first.email} (user ${first.user_id}).`);
+    out(`API access token (shown once, keep it): ${first.api_access_token}`);
+  }
+  const app = createApp(deps);
+  // Bun's own limit is only a far backstop; the app enforces config.bodyLimit with a proper 413 body.
+  app.listen({ port: config.port, hostname: config.host, maxRequestBodySize: Math.max(config.bodyLimit * 4, 64 * 1024 * 1024) });
+  const port = app.server!.port!;
+  const scheduler = new Scheduler(logger);
+  for (const job of deps.jobs) scheduler.add(job);
+  scheduler.start();
+  void deps.bus.drain();
+  const url = `http://${config.host.includes(":") ? `[${config.host}]` : config.host}:${port}`;
+  out(`Parley listening on ${url}`);
+  let stopping: Promise<void> | null = null;
+  const stop = () =>
+    (stopping ??= (async () => {
+      await app.stop();
+      await scheduler.stop();
+      await deps.bus.drain();
+      db.exec("PRAGMA wal_checkpoint(TRUNCATE)");
+      db.close();
+    })());
+  return { url, port, deps, stop };
+}

@@ -1,0 +1,107 @@
+// Builds the real binary, runs it on a temp database and a free port, talks HTTP, restarts it,
+// and reads the data back. This is what a user does; nothing here is mocked.
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+const dir = mkdtempSync(join(tmpdir(), "parley-e2e-"));
+const bin = join(dir, "parley");
+const db = join(dir, "e2e.db");
+let servers: Bun.Subprocess[] = [];
+
+async function freePort(): Promise<number> {
+  const s = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: () => new Response() });
+  const port = s.port!;
+  await s.stop(true);
+  return port;
+}
+
+async function serve(port: number): Promise<{ proc: Bun.Subprocess<"ignore", "pipe", "pipe">; output: string }> {
+  const proc = Bun.spawn([bin, "serve", "--db", db, "--port", String(port)], { stdout: "pipe", stderr: "pipe", env: { ...process.env, PARLEY_LOG_LEVEL: "warn" } });
+  servers.push(proc);
+  const reader = proc.stdout.getReader();
+  let output = "";
+  const deadline = Date.now() + 10_000;
+  while (!output.includes("listening") && Date.now() < deadline) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    output += new TextDecoder().decode(value);
+  }
+  reader.releaseLock();
+  return { proc, output };
+}
+
+beforeAll(async () => {
+  const build = Bun.spawnSync(
+    [process.execPath, "build", "src/main.ts", "--compile", "--no-compile-autoload-dotenv", "--no-compile-autoload-bunfig", "--outfile", bin],
+    { cwd: join(import.meta.dir, "../.."), stderr: "pipe", stdout: "pipe" },
+  );
+  if (build.exitCode !== 0) throw new Error(`build failed: ${build.stderr.toString()}`);
+}, 120_000);
+
+afterAll(() => {
+  for (const p of servers) p.kill("SIGKILL");
+});
+
+describe("the compiled binary", () => {
+  test("bootstrap, serve, HTTP, restart, data still there", async () => {
+    const boot = Bun.spawnSync([bin, "bootstrap", "--db", db, "--account", "E2E Co", "--name", "Eve", "--email", "eve@e2e.test", "--json"]);
+    expect(boot.exitCode).toBe(0);
+    const lines = boot.stdout.toString().trim().split("\n");
+    expect(lines).toHaveLength(1);
+    const { account_id, api_access_token } = JSON.parse(lines[0]!);
+    expect(account_id).toBe(1);
+
+    const port = await freePort();
+    const first = await serve(port);
+    expect(first.output).toContain(`Parley listening on http://127.0.0.1:${port}`);
+    expect(first.output).not.toContain("First run"); // an account exists already: no second administrator
+    const base = `http://127.0.0.1:${port}`;
+    expect(await (await fetch(`${base}/health`)).json()).toEqual({ status: "ok" });
+    const headers = { api_access_token, "content-type": "application/json" };
+    const patched = await fetch(`${base}/api/v1/accounts/1`, { method: "PATCH", headers, body: JSON.stringify({ name: "Renamed Co" }) });
+    expect(patched.status).toBe(200);
+    const spec = await (await fetch(`${base}/openapi/json`)).json();
+    expect(spec.paths["/api/v1/accounts/{account_id}"]).toBeDefined();
+
+    first.proc.kill("SIGTERM");
+    expect(await first.proc.exited).toBe(0);
+
+    const second = await serve(port);
+    expect(second.output).toContain("listening");
+    const account = await (await fetch(`${base}/api/v1/accounts/1`, { headers })).json();
+    expect(account).toMatchObject({ id: 1, name: "Renamed Co" });
+    const profile = await (await fetch(`${base}/api/v1/profile`, { headers })).json();
+    expect(profile.email).toBe("eve@e2e.test");
+    second.proc.kill("SIGTERM");
+    expect(await second.proc.exited).toBe(0);
+  }, 60_000);
+
+  test("serve on an empty database creates the first administrator and prints a working token", async () => {
+    const emptyDb = join(dir, "first.db");
+    const port = await freePort();
+    const proc = Bun.spawn([bin, "serve", "--db", emptyDb, "--port", String(port)], { stdout: "pipe", stderr: "pipe" });
+    servers.push(proc);
+    const reader = proc.stdout.getReader();
+    let output = "";
+    while (!output.includes("listening")) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      output += new TextDecoder().decode(value);
+    }
+    const token = /keep it\): (\S+)/.exec(output)?.[1];
+    expect(token).toMatch(/^[1-9A-HJ-NP-Za-km-z]{32}$/);
+    const res = await fetch(`http://127.0.0.1:${port}/api/v1/profile`, { headers: { api_access_token: token! } });
+    expect(res.status).toBe(200);
+    expect((await res.json()).email).toBe("admin@parley.local");
+    proc.kill("SIGTERM");
+    expect(await proc.exited).toBe(0);
+  }, 30_000);
+
+  test("a bad flag exits 2 with a message, not a stack trace", () => {
+    const r = Bun.spawnSync([bin, "serve", "--port"], { stderr: "pipe" });
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr.toString().trim()).toBe("parley serve: --port needs a value");
+  });
+});

@@ -1,0 +1,62 @@
+// Every error leaves in the one envelope, with the right status.
+import { describe, expect, test } from "bun:test";
+import { createHarness } from "../helpers/harness.ts";
+import { makeAccount } from "../helpers/factories.ts";
+
+describe("error envelope", () => {
+  test("unknown route: 404", async () => {
+    const h = createHarness();
+    const r = await h.request("GET", "/api/v1/nothing-here");
+    expect(r.status).toBe(404);
+    expect(r.body).toEqual({
+      description: "Route not found",
+      error: "Route not found",
+      errors: [{ field: "path", message: "no route GET /api/v1/nothing-here", code: "not_found" }],
+    });
+  });
+
+  test("malformed JSON: 400 naming the body, nothing changed", async () => {
+    const h = createHarness();
+    const a = makeAccount(h);
+    const r = await h.request("PATCH", `/api/v1/accounts/${a.accountId}`, { token: a.adminToken, body: '{"name": "x"' });
+    expect(r.status).toBe(400);
+    expect(r.body.description).toBe("Malformed JSON in request body");
+    expect(r.body.errors[0].field).toBe("body");
+    expect(r.body.errors[0].code).toBe("malformed");
+    expect(h.deps.repos.accounts.byId(a.accountId)!.name).toBe("Acme");
+  });
+
+  test("validation: 422 with one item per bad field", async () => {
+    const h = createHarness();
+    const a = makeAccount(h);
+    const r = await h.request("PATCH", `/api/v1/accounts/${a.accountId}`, {
+      token: a.adminToken,
+      body: { name: "", locale: "far-too-long-locale", custom_attributes: "nope" },
+    });
+    expect(r.status).toBe(422);
+    expect(r.body.errors.map((e: { field: string }) => e.field).sort()).toEqual(["custom_attributes", "locale", "name"]);
+    expect(r.body.errors.every((e: { code: string }) => e.code === "invalid")).toBe(true);
+  });
+
+  test("body over the limit: 413 in the envelope", async () => {
+    const h = createHarness({ env: { PARLEY_BODY_LIMIT: "2048" } });
+    const a = makeAccount(h);
+    const r = await h.request("PATCH", `/api/v1/accounts/${a.accountId}`, { token: a.adminToken, body: { name: "x".repeat(5000) } });
+    expect(r.status).toBe(413);
+    expect(r.body.errors).toEqual([{ field: "body", message: "request body is larger than 2048 bytes", code: "too_large" }]);
+  });
+
+  test("unexpected error: 500 with a request id and no internals", async () => {
+    const h = createHarness();
+    const app = h.app.get("/boom", () => {
+      throw new Error("secret internal detail");
+    });
+    const res = await app.handle(new Request("http://localhost/boom"));
+    const body = (await res.json()) as { description: string; errors: { message: string; code: string }[] };
+    expect(res.status).toBe(500);
+    expect(body.description).toBe("Internal server error");
+    expect(body.errors[0]!.code).toBe("internal");
+    expect(JSON.stringify(body)).not.toContain("secret internal detail");
+    expect(body.errors[0]!.message).toBe(`reference ${res.headers.get("x-request-id")}`);
+  });
+});
