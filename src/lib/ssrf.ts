@@ -1,0 +1,360 @@
+// SSRF guard for outgoing webhook requests: users choose the URL, the server makes the request, so a
+// URL must never reach loopback, the private network or the cloud metadata service unless an admin allows it.
+// Bun's fetch has no `lookup` hook (it ignores one), so we resolve the name ourselves, check every address,
+// and connect to the vetted IP literal with the original Host header and TLS server name. A DNS answer that
+// changes between check and connect (rebinding) therefore cannot move the request.
+
+import { ValidationError } from "../domain/errors.ts";
+
+export const MAX_WEBHOOK_URL_LENGTH = 2048;
+
+export type AddressKind =
+  | "unspecified" | "loopback" | "private" | "shared" | "link-local" | "metadata"
+  | "reserved" | "documentation" | "benchmarking" | "multicast" | "broadcast";
+
+/** Kinds that stay blocked even with allowPrivate: nothing legitimate listens there, and 169.254/16 is IMDS. */
+const ALWAYS_BLOCKED_KINDS: ReadonlySet<AddressKind> = new Set([
+  "unspecified", "link-local", "metadata", "multicast", "broadcast",
+]);
+
+type Range = { bytes: number[]; prefix: number; kind: AddressKind };
+const cidr = (range: string, kind: AddressKind): Range => {
+  const [ip, len] = range.split("/") as [string, string];
+  return { bytes: parseIp(ip)!.bytes, prefix: Number(len), kind };
+};
+
+// First match wins, so exact addresses come before the ranges that contain them.
+const V4_RANGES: Range[] = [
+  // Metadata endpoints that live outside 169.254/16: Alibaba (in CGNAT space) and Oracle (in 192.0.0/24).
+  cidr("100.100.100.200/32", "metadata"), cidr("192.0.0.192/32", "metadata"),
+  cidr("255.255.255.255/32", "broadcast"),
+  cidr("0.0.0.0/8", "unspecified"), cidr("10.0.0.0/8", "private"), cidr("100.64.0.0/10", "shared"),
+  cidr("127.0.0.0/8", "loopback"), cidr("169.254.0.0/16", "link-local"), cidr("172.16.0.0/12", "private"),
+  cidr("192.0.0.0/24", "reserved"), cidr("192.0.2.0/24", "documentation"), cidr("192.88.99.0/24", "reserved"),
+  cidr("192.168.0.0/16", "private"), cidr("198.18.0.0/15", "benchmarking"), cidr("198.51.100.0/24", "documentation"),
+  cidr("203.0.113.0/24", "documentation"), cidr("224.0.0.0/4", "multicast"), cidr("240.0.0.0/4", "reserved"),
+];
+const V6_RANGES: Range[] = [
+  cidr("fd00:ec2::254/128", "metadata"), // AWS IMDS over IPv6, inside the ULA range that allowPrivate opens
+  cidr("::/128", "unspecified"), cidr("::1/128", "loopback"),
+  cidr("::/8", "reserved"), // includes deprecated IPv4-compatible ::a.b.c.d, which some stacks still route
+  cidr("64:ff9b::/96", "reserved"), cidr("100::/64", "reserved"), cidr("2001::/32", "reserved"),
+  cidr("2001:10::/28", "reserved"), cidr("2001:20::/28", "reserved"), cidr("2001:db8::/32", "documentation"),
+  cidr("fc00::/7", "private"), cidr("fec0::/10", "private"), cidr("fe80::/10", "link-local"), cidr("ff00::/8", "multicast"),
+];
+
+function parseIPv4(s: string): number[] | null {
+  const parts = s.split(".");
+  if (parts.length !== 4) return null;
+  const out: number[] = [];
+  for (const p of parts) {
+    // Strict dotted decimal: "010" could mean octal to some parser, so refuse it rather than guess.
+    if (!/^(0|[1-9]\d{0,2})$/.test(p) || Number(p) > 255) return null;
+    out.push(Number(p));
+  }
+  return out;
+}
+
+function parseIPv6(input: string): number[] | null {
+  let s = input.toLowerCase();
+  const zone = s.indexOf("%"); // fe80::1%eth0: the zone id names an interface, not part of the address
+  if (zone >= 0) s = s.slice(0, zone);
+  const halves = s.split("::");
+  if (halves.length > 2) return null;
+  const groups = (part: string): number[] | null => {
+    if (part === "") return [];
+    const out: number[] = [];
+    const items = part.split(":");
+    for (let i = 0; i < items.length; i++) {
+      const item = items[i]!;
+      if (i === items.length - 1 && item.includes(".")) {
+        const q = parseIPv4(item); // trailing dotted quad, as in ::ffff:127.0.0.1
+        if (!q) return null;
+        out.push((q[0]! << 8) | q[1]!, (q[2]! << 8) | q[3]!);
+      } else if (/^[0-9a-f]{1,4}$/.test(item)) out.push(parseInt(item, 16));
+      else return null;
+    }
+    return out;
+  };
+  const head = groups(halves[0]!);
+  const tail = halves.length === 2 ? groups(halves[1]!) : [];
+  if (!head || !tail) return null;
+  const missing = 8 - head.length - tail.length;
+  if (halves.length === 2 ? missing < 1 : missing !== 0) return null;
+  const words = [...head, ...Array<number>(missing).fill(0), ...tail];
+  return words.flatMap((w) => [w >> 8, w & 0xff]);
+}
+
+/** Parses an IPv4 or IPv6 literal (brackets and zone ids allowed) into its bytes; null if it is not one. */
+export function parseIp(ip: string): { bytes: number[]; family: 4 | 6 } | null {
+  const s = ip.trim().replace(/^\[(.*)\]$/, "$1");
+  const a = parseIPv4(s);
+  if (a) return { bytes: a, family: 4 };
+  const b = s.includes(":") ? parseIPv6(s) : null;
+  return b ? { bytes: b, family: 6 } : null;
+}
+
+function inRange(bytes: number[], r: Range): boolean {
+  let bits = r.prefix;
+  for (let i = 0; bits > 0; i++, bits -= 8) {
+    const mask = bits >= 8 ? 0xff : (0xff << (8 - bits)) & 0xff;
+    if ((bytes[i]! & mask) !== (r.bytes[i]! & mask)) return false;
+  }
+  return true;
+}
+
+const match = (ranges: Range[], bytes: number[]) => ranges.find((r) => inRange(bytes, r))?.kind ?? null;
+const MAPPED: Range = cidr("::ffff:0:0/96", "reserved");
+const NAT64: Range = cidr("64:ff9b::/96", "reserved");
+const SIX_TO_FOUR: Range = cidr("2002::/16", "reserved");
+
+/**
+ * What kind of non-public address this is, or null for a public one. Anything that does not parse as an
+ * address counts as "reserved": failing closed is the only safe answer for a check like this.
+ */
+export function classifyAddress(ip: string): AddressKind | null {
+  const parsed = parseIp(ip);
+  if (!parsed) return "reserved";
+  const b = parsed.bytes;
+  if (parsed.family === 4) return match(V4_RANGES, b);
+  // IPv4-mapped ::ffff:a.b.c.d is that IPv4 host, full stop.
+  if (inRange(b, MAPPED)) return match(V4_RANGES, b.slice(12));
+  // NAT64 and 6to4 carry an IPv4 address too. Their ranges are judged by the table, but they must not become
+  // a way around the always-blocked IPv4 kinds (64:ff9b::a9fe:a9fe reaches 169.254.169.254 through NAT64).
+  const inner = inRange(b, NAT64) ? b.slice(12) : inRange(b, SIX_TO_FOUR) ? b.slice(2, 6) : null;
+  const innerKind = inner ? match(V4_RANGES, inner) : null;
+  if (innerKind && ALWAYS_BLOCKED_KINDS.has(innerKind)) return innerKind;
+  return match(V6_RANGES, b) ?? innerKind;
+}
+
+/** True for every address on the deny list (private, loopback, reserved, link-local, multicast, …). */
+export function isBlockedAddress(ip: string): boolean {
+  return classifyAddress(ip) !== null;
+}
+
+/** True for addresses that stay blocked even when private delivery is allowed (link-local/IMDS, unspecified, multicast). */
+export function isAlwaysBlocked(ip: string): boolean {
+  const kind = classifyAddress(ip);
+  return kind !== null && ALWAYS_BLOCKED_KINDS.has(kind);
+}
+
+/** Whether a delivery may connect to this address under the given policy. */
+export function isAllowedAddress(ip: string, opts: { allowPrivate: boolean }): boolean {
+  return opts.allowPrivate ? !isAlwaysBlocked(ip) : !isBlockedAddress(ip);
+}
+
+/** The URL is unusable whatever DNS says (bad scheme, credentials, garbage): retrying will not help. */
+export class InvalidTargetError extends Error {
+  override name = "InvalidTargetError";
+}
+
+/** The host resolves only to addresses the policy forbids. */
+export class BlockedTargetError extends Error {
+  override name = "BlockedTargetError";
+  constructor(readonly host: string, readonly address: string, readonly kind: AddressKind, alwaysBlocked: boolean) {
+    const article = /^[aeiou]/.test(kind) ? "an" : "a";
+    const what = parseIp(host) ? `address ${address} is` : `host ${host} resolves to ${address},`;
+    super(`${what} ${article} ${kind} address${alwaysBlocked ? " (blocked even when private delivery is allowed)" : ""}`);
+  }
+}
+
+/** The name did not resolve (NXDOMAIN, resolver down): may succeed later, so the job loop retries. */
+export class TargetLookupError extends Error {
+  override name = "TargetLookupError";
+}
+
+export interface ResolvedTarget {
+  url: URL;
+  address: string;
+  family: 4 | 6;
+}
+
+function parseTargetUrl(raw: string): URL {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new InvalidTargetError("not a valid URL");
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") throw new InvalidTargetError("URL must use http or https");
+  if (url.username !== "" || url.password !== "") throw new InvalidTargetError("URL must not contain credentials");
+  if (url.hostname === "") throw new InvalidTargetError("URL must have a host");
+  return url;
+}
+
+/** Parses the URL, resolves its host, and returns the first address the policy allows; every address is checked. */
+export async function resolveTarget(raw: string, opts: { allowPrivate: boolean }): Promise<ResolvedTarget> {
+  const url = parseTargetUrl(raw);
+  const host = url.hostname.replace(/^\[(.*)\]$/, "$1");
+  let candidates: { address: string; family: 4 | 6 }[];
+  const literal = parseIp(host);
+  if (literal) {
+    candidates = [{ address: host, family: literal.family }];
+  } else {
+    try {
+      const found = await Bun.dns.lookup(host);
+      candidates = found.map((a) => ({ address: a.address, family: a.family === 6 ? 6 : 4 }));
+    } catch (e) {
+      throw new TargetLookupError(`could not resolve ${host} (${(e as { code?: string }).code ?? String(e)})`);
+    }
+    if (candidates.length === 0) throw new TargetLookupError(`could not resolve ${host} (no addresses)`);
+  }
+  for (const c of candidates) {
+    if (isAllowedAddress(c.address, opts)) return { url, address: c.address, family: c.family };
+  }
+  // Report the first refusal; every candidate was refused, so any of them explains the outcome.
+  const first = candidates[0]!;
+  const kind = classifyAddress(first.address) ?? "reserved";
+  throw new BlockedTargetError(host, first.address, kind, opts.allowPrivate);
+}
+
+export interface SafePostOptions {
+  body: string;
+  headers: Record<string, string>;
+  timeoutMs: number;
+  maxResponseBytes: number;
+  allowPrivate: boolean;
+  /** Extra trusted CA certificates (PEM), for receivers behind a private CA and for tests. */
+  ca?: string | string[];
+}
+
+export interface SafePostResult {
+  ok: boolean;
+  status: number | null;
+  latencyMs: number;
+  /** null when ok; "HTTP 500", "timeout after 5000 ms", "blocked: …", "invalid: …", "connection refused …" otherwise. */
+  error: string | null;
+  responseBody: string;
+  retryAfterSeconds: number | null;
+  /** The IP the request went to (null when none was chosen), for delivery logs. */
+  address: string | null;
+}
+
+const DEFAULT_HEADERS: Record<string, string> = {
+  "content-type": "application/json",
+  accept: "application/json",
+  "user-agent": "Parley-Webhooks",
+};
+
+/** Retry-After is either delta-seconds or an HTTP date; anything else is ignored. */
+export function parseRetryAfter(value: string | null, nowMs = Date.now()): number | null {
+  if (value === null) return null;
+  const v = value.trim();
+  if (/^\d+$/.test(v)) return Number(v);
+  // An HTTP date always names its month; without this, Date.parse would read "-5" as a year.
+  const at = /[a-z]{3}/i.test(v) ? Date.parse(v) : Number.NaN;
+  return Number.isNaN(at) ? null : Math.max(0, Math.ceil((at - nowMs) / 1000));
+}
+
+/** Reads at most `limit` bytes, then cancels the stream so a huge or endless answer cannot hold memory. */
+async function readLimited(res: Response, limit: number): Promise<string> {
+  if (!res.body) return "";
+  const reader = res.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  try {
+    while (size < limit) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      const take = value.subarray(0, limit - size);
+      chunks.push(take);
+      size += take.length;
+    }
+  } catch {
+    // A body that fails or times out after the status line arrived: the status already decided the outcome.
+  } finally {
+    reader.cancel().catch(() => {});
+  }
+  return new TextDecoder().decode(Buffer.concat(chunks)); // a cut multi-byte character becomes U+FFFD
+}
+
+function describeFetchError(e: unknown, target: string, timeoutMs: number, signal: AbortSignal): string {
+  const err = e as { name?: string; code?: string; message?: string };
+  if (signal.aborted || err.name === "TimeoutError") return `timeout after ${timeoutMs} ms`;
+  if (err.code === "ECONNREFUSED") return `connection refused (${target})`;
+  if (err.code === "ECONNRESET") return `connection reset (${target})`;
+  if (err.code?.startsWith("ERR_TLS") || err.code?.includes("CERT")) return `tls error: ${err.code}`;
+  return `network error: ${err.code ?? err.name ?? "Error"}: ${err.message ?? String(e)}`;
+}
+
+/**
+ * POSTs to a user-supplied URL without ever throwing: resolves and checks the host, pins the checked IP,
+ * refuses to follow redirects, bounds time (DNS included) and response size. Failures come back as data.
+ */
+export async function safePost(rawUrl: string, opts: SafePostOptions): Promise<SafePostResult> {
+  const started = performance.now();
+  const signal = AbortSignal.timeout(opts.timeoutMs);
+  const result = (r: Partial<SafePostResult>): SafePostResult => ({
+    ok: false, status: null, error: null, responseBody: "", retryAfterSeconds: null, address: null,
+    ...r, latencyMs: Math.round(performance.now() - started),
+  });
+
+  const headers: Record<string, string> = { ...DEFAULT_HEADERS };
+  for (const [k, v] of Object.entries(opts.headers)) {
+    // fetch would throw on these anyway; refusing here makes it a permanent "invalid" instead of a retry loop.
+    if (/[\r\n\0]/.test(k) || /[\r\n\0]/.test(v)) return result({ error: `invalid: header ${JSON.stringify(k)} contains a line break` });
+    headers[k.toLowerCase()] = v;
+  }
+
+  let target: ResolvedTarget;
+  try {
+    // Bun.dns.lookup takes no signal, so race it against the same deadline as the request.
+    const timedOut = new Promise<never>((_, reject) => {
+      signal.addEventListener("abort", () => reject(signal.reason), { once: true });
+    });
+    target = await Promise.race([resolveTarget(rawUrl, { allowPrivate: opts.allowPrivate }), timedOut]);
+  } catch (e) {
+    if (e instanceof BlockedTargetError) return result({ error: `blocked: ${e.message}` });
+    if (e instanceof InvalidTargetError) return result({ error: `invalid: ${e.message}` });
+    if (e instanceof TargetLookupError) return result({ error: `dns: ${e.message}` });
+    return result({ error: signal.aborted ? `timeout after ${opts.timeoutMs} ms` : `dns: ${String(e)}` });
+  }
+
+  const { url, address, family } = target;
+  const ipHost = family === 6 ? `[${address}]` : address;
+  const pinned = `${url.protocol}//${ipHost}${url.port ? `:${url.port}` : ""}${url.pathname}${url.search}`;
+  headers.host = url.host; // keeps the port when it is not the default, as a browser would send it
+  // SNI and the certificate check use the name, not the IP (an IP-literal URL is checked against the IP).
+  // Bun keys its connection pool by IP, port and serverName, so two hosts on one IP never share a TLS session.
+  const tls: { serverName?: string; ca?: string | string[] } = {};
+  if (parseIp(url.hostname) === null) tls.serverName = url.hostname.replace(/\.$/, "");
+  if (opts.ca) tls.ca = opts.ca;
+
+  let res: Response;
+  try {
+    res = await fetch(pinned, { method: "POST", body: opts.body, headers, redirect: "manual", signal, ...(url.protocol === "https:" ? { tls } : {}) });
+  } catch (e) {
+    return result({ address, error: describeFetchError(e, `${ipHost}:${url.port || (url.protocol === "https:" ? 443 : 80)}`, opts.timeoutMs, signal) });
+  }
+  const responseBody = await readLimited(res, opts.maxResponseBytes);
+  const ok = res.status >= 200 && res.status < 300;
+  const location = res.status >= 300 && res.status < 400 ? res.headers.get("location") : null;
+  const error = ok ? null : location !== null ? `HTTP ${res.status}: redirect to ${location} not followed` : `HTTP ${res.status}`;
+  return result({
+    ok, status: res.status, address, error, responseBody,
+    retryAfterSeconds: parseRetryAfter(res.headers.get("retry-after")),
+  });
+}
+
+/**
+ * Save-time check for a webhook URL: shape only. Address checks need DNS and happen at delivery time,
+ * because records change after a URL is saved. Returns the URL unchanged.
+ */
+export function validateWebhookUrl(url: unknown, field = "url"): string {
+  if (url === undefined || url === null || (typeof url === "string" && url.trim() === "")) {
+    throw ValidationError.of(field, "can't be blank", "required");
+  }
+  if (typeof url !== "string") throw ValidationError.of(field, "must be a string", "invalid");
+  if (url.length > MAX_WEBHOOK_URL_LENGTH) {
+    throw ValidationError.of(field, `is too long (maximum is ${MAX_WEBHOOK_URL_LENGTH} characters)`, "too_long");
+  }
+  // The URL parser silently drops tabs/newlines and trims spaces, so the stored string would not be
+  // the URL that gets called; refuse them instead.
+  if (/[\s\0-\x1f\x7f]/.test(url)) throw ValidationError.of(field, "must not contain spaces or control characters", "invalid");
+  try {
+    parseTargetUrl(url);
+  } catch (e) {
+    throw ValidationError.of(field, e instanceof InvalidTargetError ? e.message : "is invalid", "invalid");
+  }
+  return url;
+}
