@@ -1,6 +1,7 @@
 // Every migration, in order, embedded as text so the compiled binary carries its own schema.
 // Files are forward-only: once landed on main, a migration is never edited; add the next number.
 import m001 from "../../migrations/001_foundation.sql" with { type: "text" };
+import m002 from "../../migrations/002_directory.sql" with { type: "text" };
 
 export interface Migration {
   version: number;
@@ -10,6 +11,7 @@ export interface Migration {
 
 export const MIGRATIONS: Migration[] = [
   { version: 1, name: "001_foundation", sql: m001 },
+  { version: 2, name: "002_directory", sql: m002 },
 ];
 
 export const LATEST_VERSION = MIGRATIONS.length;

@@ -26,3 +26,19 @@ export const errorResponses = {
 };
 
 export const AccountParams = t.Object({ account_id: t.String({ description: "numeric account id" }) });
+
+/** The spec's Agent record. */
+export const Agent = t.Object({
+  id: t.Integer(),
+  account_id: t.Integer(),
+  availability_status: t.String(),
+  auto_offline: t.Boolean(),
+  confirmed: t.Boolean(),
+  email: t.String(),
+  provider: t.String(),
+  available_name: t.String(),
+  name: t.String(),
+  role: t.String(),
+  thumbnail: t.String(),
+  custom_role_id: Nullable(t.Integer()),
+});

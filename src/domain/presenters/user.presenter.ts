@@ -45,6 +45,37 @@ export function profileOf(user: UserRow, accounts: UserAccountRow[], token: stri
   };
 }
 
+/** The spec's Agent record: a user as a member of one account (Chatwoot's agent partial). */
+export function agentOf(user: UserRow, m: MembershipRow, online = false) {
+  return {
+    id: user.id,
+    account_id: m.account_id,
+    availability_status: availabilityStatus(m, online),
+    auto_offline: m.auto_offline === 1,
+    confirmed: user.confirmed === 1,
+    email: user.email,
+    provider: "email",
+    available_name: user.display_name ?? user.name,
+    name: user.name,
+    role: m.role,
+    thumbnail: thumbnail(user),
+    custom_role_id: null as number | null,
+  };
+}
+
+/** A user as the sender or assignee in push data (websocket/webhook/message payloads). */
+export function userPushData(user: UserRow, m: Pick<MembershipRow, "availability" | "auto_offline"> | null, online = false) {
+  return {
+    id: user.id,
+    name: user.name,
+    available_name: user.display_name ?? user.name,
+    avatar_url: thumbnail(user),
+    type: "user" as const,
+    availability_status: m ? availabilityStatus(m, online) : "offline",
+    thumbnail: thumbnail(user),
+  };
+}
+
 export function accountOf(a: AccountRow) {
   return {
     id: a.id,
