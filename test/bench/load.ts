@@ -1,0 +1,76 @@
+// Drives a URL with autocannon (from npm) in a Node child process on its own core, and reads
+// requests/s, p50, p99 and errors from its JSON report.
+import { join } from "node:path";
+
+export interface LoadOptions {
+  url: string;
+  connections: number;
+  durationSeconds: number;
+  method?: string;
+  headers?: Record<string, string>;
+  body?: string;
+  /** CPU list for taskset (the server gets the other core). */
+  cpu?: string;
+}
+
+export interface LoadResult {
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+  total: number;
+}
+
+const AUTOCANNON = join(import.meta.dir, "../../node_modules/autocannon/autocannon.js");
+
+export async function runLoad(o: LoadOptions): Promise<LoadResult> {
+  const args = [AUTOCANNON, "-c", String(o.connections), "-d", String(o.durationSeconds), "-m", o.method ?? "GET", "--json"];
+  for (const [k, v] of Object.entries(o.headers ?? {})) args.push("-H", `${k}=${v}`);
+  if (o.body !== undefined) args.push("-b", o.body);
+  args.push(o.url);
+  const cmd = o.cpu ? ["taskset", "-c", o.cpu, "node", ...args] : ["node", ...args];
+  const proc = Bun.spawn(cmd, { stdout: "pipe", stderr: "pipe" });
+  const out = await new Response(proc.stdout).text();
+  await proc.exited;
+  const r = JSON.parse(out) as {
+    requests: { average: number; total: number };
+    latency: { p50: number; p99: number };
+    errors: number;
+    timeouts: number;
+    non2xx: number;
+  };
+  return {
+    requestsPerSecond: Math.round(r.requests.average),
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    errors: r.errors + r.timeouts,
+    non2xx: r.non2xx,
+    total: r.requests.total,
+  };
+}
+
+export async function waitForHttp(url: string, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      /* not up yet */
+    }
+    await Bun.sleep(20);
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+}
+
+export async function rssMb(pid: number): Promise<number> {
+  const status = await Bun.file(`/proc/${pid}/status`).text();
+  return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 102.4) / 10;
+}
+
+export async function freePort(): Promise<number> {
+  const s = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: () => new Response() });
+  const port = s.port!;
+  await s.stop(true);
+  return port;
+}

@@ -1,0 +1,103 @@
+// npm run bench: seeds a realistic account, starts the real server (the compiled binary when it
+// exists), and drives each scenario over HTTP at fixed concurrency for a fixed time, next to a
+// bare Bun.serve ceiling measured in the same run. Never part of `bun test`.
+//
+//   BENCH_DURATION=10 BENCH_CONNECTIONS=32 BENCH_CONTACTS=1000000 npm run bench
+//   BENCH_ONLY=health,message-list npm run bench      (a subset)
+import { existsSync, mkdirSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { freePort, rssMb, runLoad, waitForHttp, type LoadResult } from "./load.ts";
+import { SCENARIOS, type SeedInfo } from "./scenarios.ts";
+
+const root = join(import.meta.dir, "../..");
+const duration = Number(process.env.BENCH_DURATION ?? 10);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
+const only = process.env.BENCH_ONLY?.split(",").map((s) => s.trim());
+const scale = {
+  contacts: Number(process.env.BENCH_CONTACTS ?? 1_000_000),
+  conversations: Number(process.env.BENCH_CONVERSATIONS ?? 1_000_000),
+  messagesPerConversation: Number(process.env.BENCH_MESSAGES_PER_CONVERSATION ?? 2),
+};
+// Two cores: the server gets CPU 0, the load generator CPU 1, so neither starves the other.
+const SERVER_CPU = "0";
+const LOAD_CPU = "1";
+
+const binary = join(root, "build/parley");
+const serverCmd = existsSync(binary) ? [binary] : [process.execPath, join(root, "src/main.ts")];
+const workDir = join(root, "test/bench/results");
+mkdirSync(workDir, { recursive: true });
+const db = join(workDir, `bench-${scale.contacts}-${scale.conversations}.db`);
+
+function run(cmd: string[]): string {
+  const r = Bun.spawnSync(cmd, { cwd: root, stdout: "pipe", stderr: "pipe" });
+  if (r.exitCode !== 0) throw new Error(`${cmd.join(" ")} failed: ${r.stderr.toString()}`);
+  return r.stdout.toString();
+}
+
+async function seed(): Promise<SeedInfo> {
+  const info = join(db + ".json");
+  if (existsSync(db) && existsSync(info)) return JSON.parse(await Bun.file(info).text());
+  console.log(`seeding ${db} (${scale.contacts} contacts, ${scale.conversations} conversations) …`);
+  const t0 = performance.now();
+  const out = run([...serverCmd, "seed", "--db", db, "--contacts", String(scale.contacts), "--conversations", String(scale.conversations),
+    "--messages-per-conversation", String(scale.messagesPerConversation), "--json"]);
+  console.log(`seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  await Bun.write(info, out.trim());
+  return JSON.parse(out.trim());
+}
+
+interface Row extends LoadResult {
+  name: string;
+  ratio: number;
+  rss: number;
+}
+
+async function main() {
+  const machine = `${run(["nproc"]).trim()} cores, ${run(["sh", "-c", "grep -m1 'model name' /proc/cpuinfo | cut -d: -f2"]).trim()}`;
+  console.log(`Parley bench — ${new Date().toISOString()} — ${machine} — ${connections} connections × ${duration} s — server: ${serverCmd[0]}`);
+
+  const ceilingPort = await freePort();
+  const ceiling = Bun.spawn(["taskset", "-c", SERVER_CPU, process.execPath, join(import.meta.dir, "ceiling.ts"), String(ceilingPort)], { stdout: "ignore" });
+  await waitForHttp(`http://127.0.0.1:${ceilingPort}/`);
+  const ceil = await runLoad({ url: `http://127.0.0.1:${ceilingPort}/`, connections, durationSeconds: duration, cpu: LOAD_CPU });
+  ceiling.kill();
+  console.log(`ceiling (bare Bun.serve JSON): ${ceil.requestsPerSecond} req/s, p50 ${ceil.p50} ms, p99 ${ceil.p99} ms`);
+
+  const wanted = SCENARIOS.filter((s) => !only || only.includes(s.name));
+  const info = wanted.some((s) => s.needsSeed) ? await seed() : null;
+
+  const port = await freePort();
+  const t0 = performance.now();
+  const server = Bun.spawn(["taskset", "-c", SERVER_CPU, ...serverCmd, "serve", "--db", info ? db : join(workDir, "empty.db"), "--port", String(port)], {
+    stdout: "ignore",
+    stderr: "inherit",
+    env: { ...process.env, PARLEY_LOG_LEVEL: "warn" },
+  });
+  await waitForHttp(`http://127.0.0.1:${port}/health`);
+  const startMs = performance.now() - t0;
+  await Bun.sleep(1000);
+  const idleRss = await rssMb(server.pid);
+  console.log(`server up in ${startMs.toFixed(0)} ms; idle RSS ${idleRss} MB${info ? `; database ${(statSync(db).size / 1e6).toFixed(0)} MB` : ""}`);
+
+  const rows: Row[] = [];
+  for (const s of wanted) {
+    const req = s.request(info!);
+    const r = await runLoad({ url: `http://127.0.0.1:${port}${req.path}`, method: req.method, headers: req.headers, body: req.body, connections, durationSeconds: duration, cpu: LOAD_CPU });
+    const row = { name: s.name, ...r, ratio: r.requestsPerSecond / ceil.requestsPerSecond, rss: await rssMb(server.pid) };
+    rows.push(row);
+    console.log(`${s.name}: ${r.requestsPerSecond} req/s (${(row.ratio * 100).toFixed(1)} % of ceiling), p50 ${r.p50} ms, p99 ${r.p99} ms, errors ${r.errors}, non-2xx ${r.non2xx}, RSS ${row.rss} MB`);
+  }
+  server.kill("SIGTERM");
+  await server.exited;
+
+  const table = [
+    "| scenario | req/s | % of Bun.serve | p50 ms | p99 ms | errors | non-2xx | RSS after MB |",
+    "|---|---|---|---|---|---|---|---|",
+    `| bare Bun.serve (ceiling) | ${ceil.requestsPerSecond} | 100 | ${ceil.p50} | ${ceil.p99} | ${ceil.errors} | ${ceil.non2xx} | |`,
+    ...rows.map((r) => `| ${r.name} | ${r.requestsPerSecond} | ${(r.ratio * 100).toFixed(1)} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx} | ${r.rss} |`),
+  ].join("\n");
+  console.log(`\n${table}\n\nstart→/health ${startMs.toFixed(0)} ms, idle RSS ${idleRss} MB`);
+  await Bun.write(join(workDir, "latest.md"), table + "\n");
+}
+
+await main();
