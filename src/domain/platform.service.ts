@@ -6,7 +6,7 @@ import type { AgentsRepo } from "../db/agents.repo.ts";
 import type { PlatformAppRow, PlatformRepo } from "../db/platform.repo.ts";
 import type { TokensRepo } from "../db/tokens.repo.ts";
 import type { WriteTx } from "../db/tx.ts";
-import type { UserRow, UsersRepo } from "../db/users.repo.ts";
+import type { UserAccountRow, UserRow, UsersRepo } from "../db/users.repo.ts";
 import { unixSeconds, type Clock } from "../lib/clock.ts";
 import { newAccessToken, randomToken, sha256Hex } from "../lib/tokens.ts";
 import type { AccountsService } from "./accounts.service.ts";
@@ -176,9 +176,10 @@ export class PlatformService {
     return { user, token: this.d.accountsService.issueToken(user.id) };
   }
 
-  /** The accounts of the user that this app may see. */
-  visibleAccountIds(app: PlatformAppRow): Set<number> {
-    return this.d.platform.accountIds(app.id);
+  /** The user's memberships of accounts this app created (the only ones it may see). */
+  visibleAccountsOf(app: PlatformAppRow, userId: number): UserAccountRow[] {
+    const visible = this.d.platform.accountIds(app.id);
+    return this.d.users.accountsOf(userId).filter((a) => visible.has(a.account_id));
   }
 
   // ---- account users ----
