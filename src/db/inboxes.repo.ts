@@ -1,5 +1,6 @@
 import type { Database, Statement } from "bun:sqlite";
 import type { ChannelType } from "../domain/channels.ts";
+import { MemberTable } from "./member-table.ts";
 
 /** An inbox row as stored; booleans are 0/1, JSON columns are text. */
 export interface InboxRow {
@@ -66,10 +67,8 @@ export class InboxesRepo {
   private readonly listStmt: Statement;
   private readonly listForMemberStmt: Statement;
   private readonly deleteStmt: Statement;
-  private readonly isMemberStmt: Statement;
-  private readonly addMemberStmt: Statement;
-  private readonly removeMemberStmt: Statement;
-  private readonly memberIdsStmt: Statement;
+  /** Which users are members of which inbox. */
+  readonly members: MemberTable;
 
   constructor(db: Database) {
     this.insertStmt = db.prepare(
@@ -87,12 +86,7 @@ export class InboxesRepo {
        WHERE i.account_id = $account_id ORDER BY i.name COLLATE NOCASE, i.id`,
     );
     this.deleteStmt = db.prepare("DELETE FROM inboxes WHERE account_id = $account_id AND id = $id");
-    this.isMemberStmt = db.prepare("SELECT 1 AS yes FROM inbox_members WHERE inbox_id = $inbox_id AND user_id = $user_id");
-    this.addMemberStmt = db.prepare(
-      "INSERT INTO inbox_members (inbox_id, user_id, created_at) VALUES ($inbox_id, $user_id, $now) ON CONFLICT DO NOTHING",
-    );
-    this.removeMemberStmt = db.prepare("DELETE FROM inbox_members WHERE inbox_id = $inbox_id AND user_id = $user_id");
-    this.memberIdsStmt = db.prepare("SELECT user_id FROM inbox_members WHERE inbox_id = $inbox_id ORDER BY user_id");
+    this.members = new MemberTable(db, "inbox_members", "inbox_id");
   }
 
   insert(accountId: number, fields: InboxFields, now: number): number {
@@ -119,22 +113,6 @@ export class InboxesRepo {
   /** Deletes the inbox; inbox_members go with it (ON DELETE CASCADE). */
   delete(accountId: number, id: number): void {
     this.deleteStmt.run({ account_id: accountId, id });
-  }
-
-  isMember(inboxId: number, userId: number): boolean {
-    return this.isMemberStmt.get({ inbox_id: inboxId, user_id: userId }) !== null;
-  }
-
-  addMember(inboxId: number, userId: number, now: number): void {
-    this.addMemberStmt.run({ inbox_id: inboxId, user_id: userId, now });
-  }
-
-  removeMember(inboxId: number, userId: number): void {
-    this.removeMemberStmt.run({ inbox_id: inboxId, user_id: userId });
-  }
-
-  memberIds(inboxId: number): number[] {
-    return (this.memberIdsStmt.all({ inbox_id: inboxId }) as { user_id: number }[]).map((r) => r.user_id);
   }
 }
 

@@ -1,4 +1,5 @@
 import type { Database, Statement } from "bun:sqlite";
+import { MemberTable } from "./member-table.ts";
 
 export interface TeamRow {
   id: number;
@@ -20,9 +21,8 @@ export class TeamsRepo {
   private readonly listStmt: Statement;
   private readonly deleteStmt: Statement;
   private readonly teamIdsOfStmt: Statement;
-  private readonly addMemberStmt: Statement;
-  private readonly removeMemberStmt: Statement;
-  private readonly memberIdsStmt: Statement;
+  /** Which users are members of which team. */
+  readonly members: MemberTable;
 
   constructor(db: Database) {
     this.insertStmt = db.prepare(
@@ -41,11 +41,7 @@ export class TeamsRepo {
       `SELECT m.team_id FROM team_members m JOIN teams t ON t.id = m.team_id
        WHERE t.account_id = $account_id AND m.user_id = $user_id`,
     );
-    this.addMemberStmt = db.prepare(
-      "INSERT INTO team_members (team_id, user_id, created_at) VALUES ($team_id, $user_id, $now) ON CONFLICT DO NOTHING",
-    );
-    this.removeMemberStmt = db.prepare("DELETE FROM team_members WHERE team_id = $team_id AND user_id = $user_id");
-    this.memberIdsStmt = db.prepare("SELECT user_id FROM team_members WHERE team_id = $team_id ORDER BY user_id");
+    this.members = new MemberTable(db, "team_members", "team_id");
   }
 
   insert(accountId: number, t: TeamFields, now: number): number {
@@ -76,17 +72,5 @@ export class TeamsRepo {
   /** The ids of the account's teams the user belongs to. */
   teamIdsOf(accountId: number, userId: number): Set<number> {
     return new Set((this.teamIdsOfStmt.all({ account_id: accountId, user_id: userId }) as { team_id: number }[]).map((r) => r.team_id));
-  }
-
-  addMember(teamId: number, userId: number, now: number): void {
-    this.addMemberStmt.run({ team_id: teamId, user_id: userId, now });
-  }
-
-  removeMember(teamId: number, userId: number): void {
-    this.removeMemberStmt.run({ team_id: teamId, user_id: userId });
-  }
-
-  memberIds(teamId: number): number[] {
-    return (this.memberIdsStmt.all({ team_id: teamId }) as { user_id: number }[]).map((r) => r.user_id);
   }
 }

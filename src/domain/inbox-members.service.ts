@@ -32,15 +32,15 @@ export class InboxMembersService {
   }
 
   add(p: AccountPrincipal, input: MembersInput): AgentRecord[] {
-    return this.change(p, input, (inboxId, ids, now) => void addMembers(this.d.inboxes, inboxId, ids, now));
+    return this.change(p, input, (inboxId, ids, now) => void addMembers(this.d.inboxes.members, inboxId, ids, now));
   }
 
   replace(p: AccountPrincipal, input: MembersInput): AgentRecord[] {
-    return this.change(p, input, (inboxId, ids, now) => replaceMembers(this.d.inboxes, inboxId, ids, now));
+    return this.change(p, input, (inboxId, ids, now) => replaceMembers(this.d.inboxes.members, inboxId, ids, now));
   }
 
   remove(p: AccountPrincipal, input: MembersInput): AgentRecord[] {
-    return this.change(p, input, (inboxId, ids) => removeMembers(this.d.inboxes, inboxId, ids));
+    return this.change(p, input, (inboxId, ids) => removeMembers(this.d.inboxes.members, inboxId, ids));
   }
 
   private change(p: AccountPrincipal, input: MembersInput, apply: (inboxId: number, ids: number[], now: number) => void): AgentRecord[] {

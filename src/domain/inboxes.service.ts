@@ -38,7 +38,7 @@ export class InboxesService {
   /** An inbox the caller may see: administrators any, agents only their member inboxes (403). */
   get(p: AccountPrincipal, id: number | null): InboxRow {
     const inbox = this.find(p.account.id, id);
-    if (p.role !== "administrator" && !this.d.inboxes.isMember(inbox.id, p.user.id)) {
+    if (p.role !== "administrator" && !this.d.inboxes.members.has(inbox.id, p.user.id)) {
       throw new ForbiddenError("You are not a member of this inbox");
     }
     return inbox;

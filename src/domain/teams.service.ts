@@ -71,7 +71,7 @@ export class TeamsService {
   /** Adds members; returns only the agents it added, as Chatwoot does. */
   addMembers(p: AccountPrincipal, teamId: number | null, userIds: unknown): AgentRecord[] {
     return this.changeMembers(p, teamId, userIds, (team, ids, now) => {
-      const added = new Set(addMembers(this.d.teams, team, ids, now));
+      const added = new Set(addMembers(this.d.teams.members, team, ids, now));
       return this.d.agents.inTeam(p.account.id, team).filter((a) => added.has(a.user.id));
     });
   }
@@ -79,14 +79,14 @@ export class TeamsService {
   /** Makes the member set exactly `user_ids`; returns all members. */
   replaceMembers(p: AccountPrincipal, teamId: number | null, userIds: unknown): AgentRecord[] {
     return this.changeMembers(p, teamId, userIds, (team, ids, now) => {
-      replaceMembers(this.d.teams, team, ids, now);
+      replaceMembers(this.d.teams.members, team, ids, now);
       return this.d.agents.inTeam(p.account.id, team);
     });
   }
 
   removeMembers(p: AccountPrincipal, teamId: number | null, userIds: unknown): void {
     this.changeMembers(p, teamId, userIds, (team, ids) => {
-      removeMembers(this.d.teams, team, ids);
+      removeMembers(this.d.teams.members, team, ids);
       return [];
     });
   }

@@ -139,11 +139,11 @@ describe("DELETE /agents/:id", () => {
     expect(r.status).toBe(200);
     expect(r.text).toBe("");
     expect(h.deps.repos.users.membership(a.accountId, agent.userId)).toBeNull();
-    expect(h.deps.repos.inboxes.memberIds(inbox.id)).toEqual([]);
-    expect(h.deps.repos.teams.memberIds(team.id)).toEqual([]);
+    expect(h.deps.repos.inboxes.members.memberIds(inbox.id)).toEqual([]);
+    expect(h.deps.repos.teams.members.memberIds(team.id)).toEqual([]);
     expect(h.deps.repos.users.byId(agent.userId)).not.toBeNull();
     expect(h.deps.repos.users.membership(b.accountId, agent.userId)).not.toBeNull();
-    expect(h.deps.repos.inboxes.memberIds(theirInbox.id)).toEqual([agent.userId]);
+    expect(h.deps.repos.inboxes.members.memberIds(theirInbox.id)).toEqual([agent.userId]);
     // Their token no longer opens this account.
     expect((await h.request("GET", base, { token: agent.token })).status).toBe(401);
   });

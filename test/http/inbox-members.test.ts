@@ -40,7 +40,7 @@ describe("POST /inbox_members", () => {
         expect.objectContaining({ id: zoe.userId, name: "Zoe", role: "agent" }),
       ],
     });
-    expect(h.deps.repos.inboxes.memberIds(inbox.id)).toEqual([zoe.userId, bea.userId].sort((x, y) => x - y));
+    expect(h.deps.repos.inboxes.members.memberIds(inbox.id)).toEqual([zoe.userId, bea.userId].sort((x, y) => x - y));
   });
 
   test("form bodies with user_ids[] and ids as strings work", async () => {
@@ -56,7 +56,7 @@ describe("POST /inbox_members", () => {
     const r = await h.request("POST", base, { token: a.adminToken, body: { inbox_id: inbox.id, user_ids: [bea.userId, b.adminId, 9999] } });
     expect(r.status).toBe(422);
     expect(r.body.errors).toEqual([{ field: "user_ids", message: `are not agents of this account: ${b.adminId}, 9999`, code: "invalid" }]);
-    expect(h.deps.repos.inboxes.memberIds(inbox.id)).toEqual([]);
+    expect(h.deps.repos.inboxes.members.memberIds(inbox.id)).toEqual([]);
   });
 
   test("bad bodies: missing inbox_id or user_ids, ids that are not ids", async () => {
@@ -82,7 +82,7 @@ describe("POST /inbox_members", () => {
       expect(r.status).toBe(404);
       expect(r.body.errors[0]).toMatchObject({ field: "id", code: "not_found" });
     }
-    expect(h.deps.repos.inboxes.memberIds(theirs.id)).toEqual([]);
+    expect(h.deps.repos.inboxes.members.memberIds(theirs.id)).toEqual([]);
   });
 });
 
@@ -105,7 +105,7 @@ describe("GET /inbox_members/:inbox_id, PATCH and DELETE", () => {
     expect(ids(r.body.payload)).toEqual([a.adminId, bea.userId]); // "Admin" sorts before "Bea"
     const empty = await h.request("PATCH", base, { token: a.adminToken, body: { inbox_member: { inbox_id: inbox.id, user_ids: [] } } });
     expect(empty.body).toEqual({ payload: [] });
-    expect(h.deps.repos.inboxes.memberIds(inbox.id)).toEqual([]);
+    expect(h.deps.repos.inboxes.members.memberIds(inbox.id)).toEqual([]);
   });
 
   test("DELETE removes the given agents and answers the members left", async () => {
@@ -127,7 +127,7 @@ describe("GET /inbox_members/:inbox_id, PATCH and DELETE", () => {
       expect((await h.request(method, base, { token: zoe.token, body })).status).toBe(403);
     }
     expect((await h.request("GET", `${base}/${inbox.id}`, { token: b.adminToken })).status).toBe(401);
-    expect(h.deps.repos.inboxes.memberIds(inbox.id)).toEqual([zoe.userId]);
+    expect(h.deps.repos.inboxes.members.memberIds(inbox.id)).toEqual([zoe.userId]);
   });
 
   test("another account's inbox id is 404 for show", async () => {

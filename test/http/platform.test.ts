@@ -165,7 +165,7 @@ describe("platform users", () => {
     const r = await h.request("DELETE", `${P}/users/${user.id}`, { token: app });
     expect(r.status).toBe(200);
     expect(h.deps.repos.users.byId(user.id)).toBeNull();
-    expect(h.deps.repos.inboxes.memberIds(inbox.id)).toEqual([]);
+    expect(h.deps.repos.inboxes.members.memberIds(inbox.id)).toEqual([]);
     expect(h.deps.db.query("SELECT COUNT(*) AS n FROM access_tokens WHERE owner_type = 'user' AND owner_id = ?").get(user.id)).toEqual({ n: 0 });
     expect((await h.request("GET", "/api/v1/profile", { token: user.access_token })).status).toBe(401);
   });

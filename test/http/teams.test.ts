@@ -104,7 +104,7 @@ describe("team members", () => {
 
     const removed = await h.request("DELETE", path, { token: a.adminToken, body: { user_ids: [other.userId] } });
     expect(removed.status).toBe(200);
-    expect(h.deps.repos.teams.memberIds(team.id)).toEqual([a.adminId]);
+    expect(h.deps.repos.teams.members.memberIds(team.id)).toEqual([a.adminId]);
   });
 
   test("user ids outside the account are 422 naming them; nothing changes", async () => {
@@ -113,7 +113,7 @@ describe("team members", () => {
     const r = await h.request("POST", `${base}/${team.id}/team_members`, { token: a.adminToken, body: { user_ids: [agent.userId, b.adminId] } });
     expect(r.status).toBe(422);
     expect(r.body.errors).toEqual([{ field: "user_ids", message: `are not agents of this account: ${b.adminId}`, code: "invalid" }]);
-    expect(h.deps.repos.teams.memberIds(team.id)).toEqual([]);
+    expect(h.deps.repos.teams.members.memberIds(team.id)).toEqual([]);
   });
 });
 
@@ -137,7 +137,7 @@ describe("teams authorization and tenant isolation", () => {
     }
     expect((await h.request("GET", `${base}/${team.id}`, { token: agent.token })).status).toBe(200);
     expect(h.deps.repos.teams.list(a.accountId).map((t) => t.name)).toEqual(["sales"]);
-    expect(h.deps.repos.teams.memberIds(team.id)).toEqual([]);
+    expect(h.deps.repos.teams.members.memberIds(team.id)).toEqual([]);
   });
 
   test("another account's team id is 404 everywhere and stays untouched", async () => {
@@ -158,6 +158,6 @@ describe("teams authorization and tenant isolation", () => {
       expect(r.body.errors[0]).toEqual({ field: "id", message: `no team ${theirs.id} in this account`, code: "not_found" });
     }
     expect(h.deps.repos.teams.byId(b.accountId, theirs.id)!.name).toBe("theirs");
-    expect(h.deps.repos.teams.memberIds(theirs.id)).toEqual([b.adminId]);
+    expect(h.deps.repos.teams.members.memberIds(theirs.id)).toEqual([b.adminId]);
   });
 });
