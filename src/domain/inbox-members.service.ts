@@ -5,7 +5,7 @@ import type { InboxesRepo } from "../db/inboxes.repo.ts";
 import type { WriteTx } from "../db/tx.ts";
 import { unixSeconds, type Clock } from "../lib/clock.ts";
 import { parseId, requireAdministrator, type AccountPrincipal } from "./auth.service.ts";
-import { FieldErrors } from "./errors.ts";
+import { ValidationError } from "./errors.ts";
 import type { InboxesService } from "./inboxes.service.ts";
 import { accountUserIds, addMembers, removeMembers, replaceMembers } from "./member-sets.ts";
 
@@ -46,7 +46,7 @@ export class InboxMembersService {
   private change(p: AccountPrincipal, input: MembersInput, apply: (inboxId: number, ids: number[], now: number) => void): AgentRecord[] {
     requireAdministrator(p);
     if (input.inbox_id === undefined || input.inbox_id === null || input.inbox_id === "") {
-      new FieldErrors().add("inbox_id", "can't be blank", "required").throwIfAny();
+      throw ValidationError.of("inbox_id", "can't be blank", "required");
     }
     // Checked inside the transaction so that a concurrent removal cannot slip a stranger in.
     return this.d.writeTx(() => {

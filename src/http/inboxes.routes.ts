@@ -1,10 +1,9 @@
 // /api/v1/accounts/:account_id/inboxes — list, show, create, update, delete.
 import { Elysia, t } from "elysia";
-import type { Deps } from "../deps.ts";
-import { parseId } from "../domain/auth.service.ts";
-import { inboxOf } from "../domain/presenters/inbox.presenter.ts";
-import type { AccountPrincipal } from "../domain/auth.service.ts";
 import type { InboxRow } from "../db/inboxes.repo.ts";
+import type { Deps } from "../deps.ts";
+import { parseId, type AccountPrincipal } from "../domain/auth.service.ts";
+import { inboxOf } from "../domain/presenters/inbox.presenter.ts";
 import { accountScope } from "./auth.ts";
 import { bodyOf } from "./request.ts";
 import { AccountParams, Attributes, Nullable, errorResponses } from "./schemas.ts";

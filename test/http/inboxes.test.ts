@@ -110,6 +110,7 @@ describe("POST /inboxes", () => {
       greeting_enabled: true,
       greeting_message: "Hello!",
       csat_survey_enabled: true,
+      csat_config: {},
       business_name: null,
       sender_name_type: "friendly",
       timezone: "Europe/Berlin",
@@ -230,6 +231,25 @@ describe("PATCH /inboxes/:id", () => {
       { webhook_url: { previous_value: null, current_value: "https://hooks.example.com/new" } },
       { updated_at: { previous_value: "2026-01-05T09:00:00.000Z", current_value: "2026-01-05T09:01:00.000Z" } },
     ]);
+  });
+
+  test("every setting counts as a change: csat_config, working hours, website settings", async () => {
+    const { h, a, base } = setup();
+    const api = makeInbox(h, a);
+    const web = makeInbox(h, a, { name: "Site", channel: { type: "web_widget", website_url: "https://a.test" } });
+    const changes: [number, Record<string, unknown>, string][] = [
+      [api.id, { csat_config: { message: "Rate us" } }, "csat_config"],
+      [api.id, { working_hours: [] }, "working_hours"],
+      [web.id, { channel: { welcome_tagline: "We reply fast" } }, "welcome_tagline"],
+    ];
+    for (const [id, body, key] of changes) {
+      const before = h.lastEventId();
+      expect((await h.request("PATCH", `${base}/${id}`, { token: a.adminToken, body })).status).toBe(200);
+      const [event] = h.events(before);
+      expect(event!.kind).toBe("inbox_updated");
+      expect((event!.payload.changed_attributes as object[]).map((c) => Object.keys(c)[0])).toEqual([key, "updated_at"]);
+    }
+    expect(h.deps.repos.inboxes.byId(a.accountId, api.id)!.csat_config).toBe('{"message":"Rate us"}');
   });
 
   test("an update that changes nothing records no event and keeps updated_at", async () => {

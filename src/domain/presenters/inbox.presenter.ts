@@ -109,7 +109,8 @@ function channelPushData(row: InboxRow) {
 
 /**
  * Chatwoot's inbox push data (Inbox::EventDataPresenter), plus `id`, `account_id`, `name` and
- * `channel_type`, which Chatwoot leaves out and a receiver needs to know which inbox changed.
+ * `channel_type`, which Chatwoot leaves out and a receiver needs to know which inbox changed, and
+ * `csat_config`, so that every setting an update can change shows in changed_attributes.
  * Timestamps are ISO 8601, as Rails serialises the raw times there.
  */
 export function inboxPushData(row: InboxRow) {
@@ -126,6 +127,7 @@ export function inboxPushData(row: InboxRow) {
     greeting_enabled: bool(row.greeting_enabled),
     greeting_message: row.greeting_message,
     csat_survey_enabled: bool(row.csat_survey_enabled),
+    csat_config: json<Record<string, unknown>>(row.csat_config),
     business_name: row.business_name,
     sender_name_type: row.sender_name_type,
     timezone: row.timezone,
