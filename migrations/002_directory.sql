@@ -27,11 +27,18 @@ CREATE TABLE inboxes (
   allow_messages_after_resolved INTEGER NOT NULL DEFAULT 1,
   enable_auto_assignment INTEGER NOT NULL DEFAULT 1,
   enable_email_collect INTEGER NOT NULL DEFAULT 1,
+  -- Round-robin settings, JSON; kept and shown back for Chatwoot clients.
+  auto_assignment_config TEXT NOT NULL DEFAULT '{}',
+  -- How outgoing emails name the sender: the agent ('friendly') or the business ('professional').
+  sender_name_type TEXT NOT NULL DEFAULT 'friendly' CHECK (sender_name_type IN ('friendly', 'professional')),
+  business_name TEXT,
   created_at INTEGER NOT NULL,
   updated_at INTEGER NOT NULL
 ) STRICT;
 CREATE INDEX inboxes_account ON inboxes(account_id, name);
 
+-- Deleting an inbox removes its memberships; removing an agent from an account removes their
+-- inbox_members and team_members rows in that account (domain/agents.service.ts).
 CREATE TABLE inbox_members (
   inbox_id INTEGER NOT NULL REFERENCES inboxes(id) ON DELETE CASCADE,
   user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
@@ -49,6 +56,8 @@ CREATE TABLE teams (
   created_at INTEGER NOT NULL,
   updated_at INTEGER NOT NULL
 ) STRICT;
+-- Deleting a team must leave its conversations in place, unassigned from it: conversations.team_id
+-- (added with conversations) references teams(id) ON DELETE SET NULL.
 -- Team names are lower-cased on save (Chatwoot) and unique per account.
 CREATE UNIQUE INDEX teams_account_name ON teams(account_id, name);
 

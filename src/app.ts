@@ -4,8 +4,13 @@ import { Elysia } from "elysia";
 import pkg from "../package.json" with { type: "json" };
 import type { Deps } from "./deps.ts";
 import { accountRoutes } from "./http/accounts.routes.ts";
+import { agentRoutes } from "./http/agents.routes.ts";
 import { errorHandling } from "./http/errors.ts";
 import { healthRoutes } from "./http/health.routes.ts";
+import { inboxMemberRoutes } from "./http/inbox-members.routes.ts";
+import { inboxRoutes } from "./http/inboxes.routes.ts";
+import { platformRoutes } from "./http/platform.routes.ts";
+import { teamRoutes } from "./http/teams.routes.ts";
 import { profileRoutes } from "./http/profile.routes.ts";
 import { requestParsing } from "./http/request.ts";
 
@@ -29,7 +34,12 @@ export function createApp(d: Deps) {
     )
     .use(healthRoutes())
     .use(profileRoutes(d))
-    .use(accountRoutes(d));
+    .use(accountRoutes(d))
+    .use(inboxRoutes(d))
+    .use(inboxMemberRoutes(d))
+    .use(agentRoutes(d))
+    .use(teamRoutes(d))
+    .use(platformRoutes(d));
 }
 
 export type App = ReturnType<typeof createApp>;

@@ -4,11 +4,20 @@ import type { Database } from "bun:sqlite";
 import type { Config } from "./config.ts";
 import { loadConfig } from "./config.ts";
 import { AccountsRepo } from "./db/accounts.repo.ts";
+import { AgentsRepo } from "./db/agents.repo.ts";
+import { InboxesRepo } from "./db/inboxes.repo.ts";
+import { PlatformRepo } from "./db/platform.repo.ts";
+import { TeamsRepo } from "./db/teams.repo.ts";
 import { TokensRepo } from "./db/tokens.repo.ts";
 import { createWriteTx, type WriteTx } from "./db/tx.ts";
 import { UsersRepo } from "./db/users.repo.ts";
 import { AccountsService } from "./domain/accounts.service.ts";
+import { AgentsService } from "./domain/agents.service.ts";
 import { AuthService } from "./domain/auth.service.ts";
+import { InboxMembersService } from "./domain/inbox-members.service.ts";
+import { InboxesService } from "./domain/inboxes.service.ts";
+import { PlatformService } from "./domain/platform.service.ts";
+import { TeamsService } from "./domain/teams.service.ts";
 import { EventBus } from "./events/bus.ts";
 import { EventOutbox } from "./events/outbox.ts";
 import type { Job } from "./jobs/scheduler.ts";
@@ -34,14 +43,25 @@ function createRepos(db: Database) {
     accounts: new AccountsRepo(db),
     users: new UsersRepo(db),
     tokens: new TokensRepo(db),
+    inboxes: new InboxesRepo(db),
+    agents: new AgentsRepo(db),
+    teams: new TeamsRepo(db),
+    platform: new PlatformRepo(db),
   };
 }
 
 function createServices(base: Pick<Deps, "writeTx" | "clock" | "outbox" | "logger" | "config">, repos: ReturnType<typeof createRepos>) {
-  const { writeTx, clock } = base;
+  const { writeTx, clock, outbox } = base;
+  const accounts = new AccountsService({ ...repos, writeTx, clock });
+  const inboxes = new InboxesService({ ...repos, writeTx, clock, outbox });
   return {
     auth: new AuthService(repos),
-    accounts: new AccountsService({ ...repos, writeTx, clock }),
+    accounts,
+    inboxes,
+    inboxMembers: new InboxMembersService({ ...repos, inboxesService: inboxes, writeTx, clock }),
+    agents: new AgentsService({ ...repos, accounts, writeTx, clock }),
+    teams: new TeamsService({ ...repos, writeTx, clock }),
+    platform: new PlatformService({ ...repos, accountsService: accounts, writeTx, clock }),
   };
 }
 

@@ -8,7 +8,7 @@ import { startServer } from "../server.ts";
 import { parseFlags, UsageError, usage, type FlagSpec } from "./args.ts";
 import { withDeps, type Command, type Io } from "./context.ts";
 
-function command<S extends FlagSpec>(
+export function command<S extends FlagSpec>(
   name: string,
   summary: string,
   spec: S,
@@ -28,8 +28,8 @@ function command<S extends FlagSpec>(
 }
 
 const dbFlag = { type: "string", help: "SQLite database file (env PARLEY_DB, default ./parley.db)" } as const;
-const dbRequired = { type: "string", help: "SQLite database file", required: true } as const;
-const jsonFlag = { type: "boolean", help: "print one JSON line" } as const;
+export const dbRequired = { type: "string", help: "SQLite database file", required: true } as const;
+export const jsonFlag = { type: "boolean", help: "print one JSON line" } as const;
 
 export const serve = command(
   "serve",

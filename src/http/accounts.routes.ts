@@ -6,7 +6,7 @@ import { accountScope } from "./auth.ts";
 import { bodyOf } from "./request.ts";
 import { AccountParams, Attributes, errorResponses } from "./schemas.ts";
 
-const Account = t.Object({
+export const Account = t.Object({
   id: t.Integer(),
   name: t.String(),
   locale: t.String(),

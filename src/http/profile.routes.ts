@@ -5,7 +5,7 @@ import type { Deps } from "../deps.ts";
 import { userScope } from "./auth.ts";
 import { Nullable, errorResponses } from "./schemas.ts";
 
-const Profile = t.Object({
+export const Profile = t.Object({
   id: t.Integer(),
   access_token: Nullable(t.String()),
   account_id: Nullable(t.Integer()),

@@ -1,4 +1,6 @@
 // Builders for the records most tests need, going through the real services.
+import type { InboxRow } from "../../src/db/inboxes.repo.ts";
+import type { TeamRow } from "../../src/db/teams.repo.ts";
 import type { Role } from "../../src/db/users.repo.ts";
 import type { Harness } from "./harness.ts";
 
@@ -30,4 +32,27 @@ export function makeMember(h: Harness, accountId: number, role: Role = "agent", 
   const userId = h.deps.writeTx(() => s.findOrCreateUser(name, email, Math.floor(h.clock.nowMs() / 1000)));
   s.addMember(accountId, userId, role);
   return { userId, token: s.issueToken(userId), email };
+}
+
+/** The administrator's principal in the account, for calling services directly. */
+function adminOf(h: Harness, a: AccountFixture) {
+  return h.deps.services.auth.account(a.adminToken, String(a.accountId));
+}
+
+/** An inbox created through the service (API channel unless `input` says otherwise). */
+export function makeInbox(h: Harness, a: AccountFixture, input: Record<string, unknown> = {}): InboxRow {
+  return h.deps.services.inboxes.create(adminOf(h, a), { name: "Support", channel: { type: "api" }, ...input });
+}
+
+/** Makes the users members of the inbox (they must be members of the account). */
+export function addInboxMember(h: Harness, a: AccountFixture, inboxId: number, ...userIds: number[]): void {
+  h.deps.services.inboxMembers.add(adminOf(h, a), { inbox_id: inboxId, user_ids: userIds });
+}
+
+export function makeTeam(h: Harness, a: AccountFixture, name = "sales", input: Record<string, unknown> = {}): TeamRow {
+  return h.deps.services.teams.create(adminOf(h, a), { name, ...input });
+}
+
+export function addTeamMember(h: Harness, a: AccountFixture, teamId: number, ...userIds: number[]): void {
+  h.deps.services.teams.addMembers(adminOf(h, a), teamId, userIds);
 }

@@ -1,0 +1,102 @@
+// Users as agents of one account: a user row joined with its membership, for the agent lists of the
+// account, of an inbox and of a team. Every query goes through account_users of that account, so a
+// user who is not (or no longer) a member of it never appears.
+import type { Database, Statement } from "bun:sqlite";
+import type { MembershipRow, Role, UserRow } from "./users.repo.ts";
+
+export interface AgentRecord {
+  user: UserRow;
+  membership: MembershipRow;
+}
+
+const COLUMNS = `u.id, u.name, u.display_name, u.email, u.password_hash, u.pubsub_token, u.confirmed, u.created_at, u.updated_at,
+  au.account_id, au.role, au.availability, au.auto_offline, au.created_at AS membership_created_at`;
+const ORDER = "ORDER BY u.name COLLATE NOCASE, u.id";
+
+type JoinedRow = UserRow & Omit<MembershipRow, "user_id" | "created_at"> & { membership_created_at: number };
+
+function split(r: JoinedRow): AgentRecord {
+  const { account_id, role, availability, auto_offline, membership_created_at, ...user } = r;
+  return {
+    user,
+    membership: { account_id, user_id: user.id, role, availability, auto_offline, created_at: membership_created_at },
+  };
+}
+
+export class AgentsRepo {
+  private readonly listStmt: Statement;
+  private readonly byIdStmt: Statement;
+  private readonly inInboxStmt: Statement;
+  private readonly inTeamStmt: Statement;
+  private readonly updateMembershipStmt: Statement;
+  private readonly renameStmt: Statement;
+  private readonly administratorsStmt: Statement;
+  private readonly removeInboxMembershipsStmt: Statement;
+  private readonly removeTeamMembershipsStmt: Statement;
+  private readonly removeMembershipStmt: Statement;
+
+  constructor(db: Database) {
+    const from = "FROM account_users au JOIN users u ON u.id = au.user_id";
+    this.listStmt = db.prepare(`SELECT ${COLUMNS} ${from} WHERE au.account_id = $account_id ${ORDER}`);
+    this.byIdStmt = db.prepare(`SELECT ${COLUMNS} ${from} WHERE au.account_id = $account_id AND au.user_id = $user_id`);
+    this.inInboxStmt = db.prepare(
+      `SELECT ${COLUMNS} ${from} JOIN inbox_members m ON m.user_id = au.user_id AND m.inbox_id = $inbox_id
+       WHERE au.account_id = $account_id ${ORDER}`,
+    );
+    this.inTeamStmt = db.prepare(
+      `SELECT ${COLUMNS} ${from} JOIN team_members m ON m.user_id = au.user_id AND m.team_id = $team_id
+       WHERE au.account_id = $account_id ${ORDER}`,
+    );
+    this.updateMembershipStmt = db.prepare(
+      `UPDATE account_users SET role = $role, availability = $availability, auto_offline = $auto_offline
+       WHERE account_id = $account_id AND user_id = $user_id`,
+    );
+    this.renameStmt = db.prepare("UPDATE users SET name = $name, updated_at = $now WHERE id = $id");
+    this.administratorsStmt = db.prepare("SELECT COUNT(*) AS n FROM account_users WHERE account_id = $account_id AND role = 'administrator'");
+    this.removeInboxMembershipsStmt = db.prepare(
+      "DELETE FROM inbox_members WHERE user_id = $user_id AND inbox_id IN (SELECT id FROM inboxes WHERE account_id = $account_id)",
+    );
+    this.removeTeamMembershipsStmt = db.prepare(
+      "DELETE FROM team_members WHERE user_id = $user_id AND team_id IN (SELECT id FROM teams WHERE account_id = $account_id)",
+    );
+    this.removeMembershipStmt = db.prepare("DELETE FROM account_users WHERE account_id = $account_id AND user_id = $user_id");
+  }
+
+  /** Every member of the account (agents and administrators), by name. */
+  list(accountId: number): AgentRecord[] {
+    return (this.listStmt.all({ account_id: accountId }) as JoinedRow[]).map(split);
+  }
+
+  byId(accountId: number, userId: number): AgentRecord | null {
+    const row = this.byIdStmt.get({ account_id: accountId, user_id: userId }) as JoinedRow | null;
+    return row ? split(row) : null;
+  }
+
+  inInbox(accountId: number, inboxId: number): AgentRecord[] {
+    return (this.inInboxStmt.all({ account_id: accountId, inbox_id: inboxId }) as JoinedRow[]).map(split);
+  }
+
+  inTeam(accountId: number, teamId: number): AgentRecord[] {
+    return (this.inTeamStmt.all({ account_id: accountId, team_id: teamId }) as JoinedRow[]).map(split);
+  }
+
+  updateMembership(m: { account_id: number; user_id: number; role: Role; availability: string; auto_offline: number }): void {
+    this.updateMembershipStmt.run(m);
+  }
+
+  rename(userId: number, name: string, now: number): void {
+    this.renameStmt.run({ id: userId, name, now });
+  }
+
+  administratorCount(accountId: number): number {
+    return (this.administratorsStmt.get({ account_id: accountId }) as { n: number }).n;
+  }
+
+  /** Takes the user out of the account: its membership and its inbox and team memberships there. */
+  removeFromAccount(accountId: number, userId: number): void {
+    const ids = { account_id: accountId, user_id: userId };
+    this.removeInboxMembershipsStmt.run(ids);
+    this.removeTeamMembershipsStmt.run(ids);
+    this.removeMembershipStmt.run(ids);
+  }
+}

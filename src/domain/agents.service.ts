@@ -1,0 +1,118 @@
+// Agents: the users of an account with their role and availability. Administrators add them by
+// email (an existing user with that email joins the account), change them and take them out.
+import type { AgentRecord, AgentsRepo } from "../db/agents.repo.ts";
+import type { WriteTx } from "../db/tx.ts";
+import type { Role, UsersRepo } from "../db/users.repo.ts";
+import { unixSeconds, type Clock } from "../lib/clock.ts";
+import type { AccountsService } from "./accounts.service.ts";
+import { requireAdministrator, type AccountPrincipal } from "./auth.service.ts";
+import { FieldErrors, NotFoundError, ValidationError } from "./errors.ts";
+import { emailValue, oneOf, requiredString } from "./validate.ts";
+
+export const ROLES = ["agent", "administrator"] as const;
+const AVAILABILITIES = ["online", "offline", "busy"] as const;
+type Availability = (typeof AVAILABILITIES)[number];
+
+export interface AgentsDeps {
+  agents: AgentsRepo;
+  users: UsersRepo;
+  accounts: AccountsService;
+  writeTx: WriteTx;
+  clock: Clock;
+}
+
+export interface AgentInput {
+  name?: unknown;
+  email?: unknown;
+  role?: unknown;
+  availability?: unknown;
+  auto_offline?: unknown;
+}
+
+interface Settings {
+  role: Role;
+  availability: Availability;
+  auto_offline: number;
+}
+
+/** Reads role/availability/auto_offline, keeping the current value of whatever is absent. */
+function settings(errors: FieldErrors, input: AgentInput, current: Settings): Settings {
+  const role = input.role === undefined ? current.role : oneOf(errors, "role", input.role, ROLES);
+  const availability = input.availability === undefined ? current.availability : oneOf(errors, "availability", input.availability, AVAILABILITIES);
+  let autoOffline = current.auto_offline;
+  if (input.auto_offline !== undefined) {
+    if (typeof input.auto_offline === "boolean") autoOffline = input.auto_offline ? 1 : 0;
+    else errors.add("auto_offline", "must be true or false", "invalid");
+  }
+  return { role: role ?? current.role, availability: availability ?? current.availability, auto_offline: autoOffline };
+}
+
+const lastAdministrator = (field: string) =>
+  ValidationError.of(field, "is the account's only administrator; make another member an administrator first", "invalid");
+
+export class AgentsService {
+  constructor(private readonly d: AgentsDeps) {}
+
+  list(p: AccountPrincipal): AgentRecord[] {
+    return this.d.agents.list(p.account.id);
+  }
+
+  find(accountId: number, userId: number | null): AgentRecord {
+    const agent = userId === null ? null : this.d.agents.byId(accountId, userId);
+    if (!agent) throw new NotFoundError("Agent", "id", userId === null ? "no such agent in this account" : `no agent ${userId} in this account`);
+    return agent;
+  }
+
+  create(p: AccountPrincipal, input: AgentInput): AgentRecord {
+    requireAdministrator(p);
+    const errors = new FieldErrors();
+    const name = requiredString(errors, "name", input.name);
+    const email = emailValue(errors, "email", input.email, true);
+    const s = settings(errors, input, { role: "agent", availability: "online", auto_offline: 1 });
+    errors.throwIfAny();
+    const accountId = p.account.id;
+    return this.d.writeTx(() => {
+      const now = unixSeconds(this.d.clock);
+      const existing = this.d.users.byEmail(email!);
+      if (existing && this.d.users.membership(accountId, existing.id)) throw ValidationError.of("email", "has already been taken", "taken");
+      const userId = this.d.accounts.findOrCreateUser(name!, email!, now);
+      this.d.users.addMembership({ account_id: accountId, user_id: userId, role: s.role, now });
+      this.d.agents.updateMembership({ account_id: accountId, user_id: userId, ...s });
+      return this.d.agents.byId(accountId, userId)!;
+    });
+  }
+
+  update(p: AccountPrincipal, userId: number | null, input: AgentInput): AgentRecord {
+    requireAdministrator(p);
+    const accountId = p.account.id;
+    return this.d.writeTx(() => {
+      const agent = this.find(accountId, userId);
+      const errors = new FieldErrors();
+      const name = input.name === undefined ? undefined : requiredString(errors, "name", input.name);
+      const s = settings(errors, input, agent.membership);
+      errors.throwIfAny();
+      if (agent.membership.role === "administrator" && s.role !== "administrator" && this.d.agents.administratorCount(accountId) === 1) {
+        throw lastAdministrator("role");
+      }
+      // The name belongs to the user, not the membership: as in Chatwoot it changes everywhere.
+      if (name !== undefined && name !== agent.user.name) this.d.agents.rename(agent.user.id, name, unixSeconds(this.d.clock));
+      this.d.agents.updateMembership({ account_id: accountId, user_id: agent.user.id, ...s });
+      return this.d.agents.byId(accountId, agent.user.id)!;
+    });
+  }
+
+  /**
+   * Takes the agent out of this account with their inbox and team memberships there. The user
+   * and their other accounts stay. Chatwoot also unassigns their open conversations in the
+   * account: that belongs to the conversations module, which does not exist yet.
+   */
+  remove(p: AccountPrincipal, userId: number | null): void {
+    requireAdministrator(p);
+    const accountId = p.account.id;
+    this.d.writeTx(() => {
+      const agent = this.find(accountId, userId);
+      if (agent.membership.role === "administrator" && this.d.agents.administratorCount(accountId) === 1) throw lastAdministrator("id");
+      this.d.agents.removeFromAccount(accountId, agent.user.id);
+    });
+  }
+}

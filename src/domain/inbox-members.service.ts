@@ -1,0 +1,59 @@
+// Which agents work an inbox (spec endpoint 4 and Chatwoot's siblings). Every answer is the inbox's
+// members after the change (DESIGN.md §9 #7), as agents of this account.
+import type { AgentRecord, AgentsRepo } from "../db/agents.repo.ts";
+import type { InboxesRepo } from "../db/inboxes.repo.ts";
+import type { WriteTx } from "../db/tx.ts";
+import { unixSeconds, type Clock } from "../lib/clock.ts";
+import { parseId, requireAdministrator, type AccountPrincipal } from "./auth.service.ts";
+import { ValidationError } from "./errors.ts";
+import type { InboxesService } from "./inboxes.service.ts";
+import { accountUserIds, addMembers, removeMembers, replaceMembers } from "./member-sets.ts";
+
+export interface InboxMembersDeps {
+  inboxes: InboxesRepo;
+  agents: AgentsRepo;
+  inboxesService: InboxesService;
+  writeTx: WriteTx;
+  clock: Clock;
+}
+
+export interface MembersInput {
+  inbox_id?: unknown;
+  user_ids?: unknown;
+}
+
+export class InboxMembersService {
+  constructor(private readonly d: InboxMembersDeps) {}
+
+  /** Members of an inbox the caller may see (administrators, or agents who are members). */
+  list(p: AccountPrincipal, inboxId: number | null): AgentRecord[] {
+    const inbox = this.d.inboxesService.get(p, inboxId);
+    return this.d.agents.inInbox(p.account.id, inbox.id);
+  }
+
+  add(p: AccountPrincipal, input: MembersInput): AgentRecord[] {
+    return this.change(p, input, (inboxId, ids, now) => void addMembers(this.d.inboxes.members, inboxId, ids, now));
+  }
+
+  replace(p: AccountPrincipal, input: MembersInput): AgentRecord[] {
+    return this.change(p, input, (inboxId, ids, now) => replaceMembers(this.d.inboxes.members, inboxId, ids, now));
+  }
+
+  remove(p: AccountPrincipal, input: MembersInput): AgentRecord[] {
+    return this.change(p, input, (inboxId, ids) => removeMembers(this.d.inboxes.members, inboxId, ids));
+  }
+
+  private change(p: AccountPrincipal, input: MembersInput, apply: (inboxId: number, ids: number[], now: number) => void): AgentRecord[] {
+    requireAdministrator(p);
+    if (input.inbox_id === undefined || input.inbox_id === null || input.inbox_id === "") {
+      throw ValidationError.of("inbox_id", "can't be blank", "required");
+    }
+    // Checked inside the transaction so that a concurrent removal cannot slip a stranger in.
+    return this.d.writeTx(() => {
+      const inbox = this.d.inboxesService.find(p.account.id, parseId(input.inbox_id));
+      const ids = accountUserIds(input.user_ids, (userId) => this.d.agents.byId(p.account.id, userId) !== null);
+      apply(inbox.id, ids, unixSeconds(this.d.clock));
+      return this.d.agents.inInbox(p.account.id, inbox.id);
+    });
+  }
+}

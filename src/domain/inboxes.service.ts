@@ -1,0 +1,91 @@
+// Inboxes: administrators create, change and delete them; agents see the inboxes they are members of.
+// Creates and updates record inbox_created / inbox_updated (with changed_attributes) in the outbox.
+import type { InboxesRepo, InboxRow } from "../db/inboxes.repo.ts";
+import type { WriteTx } from "../db/tx.ts";
+import type { EventOutbox } from "../events/outbox.ts";
+import type { Actor } from "../events/types.ts";
+import { unixSeconds, type Clock } from "../lib/clock.ts";
+import type { AccountPrincipal } from "./auth.service.ts";
+import { requireAdministrator } from "./auth.service.ts";
+import { ForbiddenError, NotFoundError } from "./errors.ts";
+import { inboxFields, type InboxInput } from "./inbox-input.ts";
+import { changedAttributes, inboxPushData } from "./presenters/inbox.presenter.ts";
+
+export interface InboxesDeps {
+  inboxes: InboxesRepo;
+  writeTx: WriteTx;
+  clock: Clock;
+  outbox: EventOutbox;
+}
+
+export const userActor = (p: AccountPrincipal): Actor => ({ type: "user", id: p.user.id });
+
+export class InboxesService {
+  constructor(private readonly d: InboxesDeps) {}
+
+  /** Administrators see every inbox of the account; agents only those they are members of. */
+  list(p: AccountPrincipal): InboxRow[] {
+    return p.role === "administrator" ? this.d.inboxes.list(p.account.id) : this.d.inboxes.listForMember(p.account.id, p.user.id);
+  }
+
+  /** An inbox of this account (404 otherwise), without checking who may see it. */
+  find(accountId: number, id: number | null): InboxRow {
+    const inbox = id === null ? null : this.d.inboxes.byId(accountId, id);
+    if (!inbox) throw new NotFoundError("Inbox", "id", id === null ? "no such inbox in this account" : `no inbox ${id} in this account`);
+    return inbox;
+  }
+
+  /** An inbox the caller may see: administrators any, agents only their member inboxes (403). */
+  get(p: AccountPrincipal, id: number | null): InboxRow {
+    const inbox = this.find(p.account.id, id);
+    if (p.role !== "administrator" && !this.d.inboxes.members.has(inbox.id, p.user.id)) {
+      throw new ForbiddenError("You are not a member of this inbox");
+    }
+    return inbox;
+  }
+
+  create(p: AccountPrincipal, input: InboxInput): InboxRow {
+    requireAdministrator(p);
+    const fields = inboxFields(input, null);
+    return this.d.writeTx(() => {
+      const id = this.d.inboxes.insert(p.account.id, fields, unixSeconds(this.d.clock));
+      const inbox = this.d.inboxes.byId(p.account.id, id)!;
+      this.d.outbox.record({ kind: "inbox_created", accountId: p.account.id, actor: userActor(p), inboxId: id, payload: inboxPushData(inbox) });
+      return inbox;
+    });
+  }
+
+  /** Applies the changes; an update that changes nothing writes nothing and records no event. */
+  update(p: AccountPrincipal, id: number | null, input: InboxInput): InboxRow {
+    requireAdministrator(p);
+    const before = this.find(p.account.id, id);
+    const fields = inboxFields(input, before);
+    const now = unixSeconds(this.d.clock);
+    if (changedAttributes(before, { ...before, ...fields, updated_at: now }).length === 0) return before;
+    return this.d.writeTx(() => {
+      this.d.inboxes.update(p.account.id, before.id, fields, now);
+      const after = this.d.inboxes.byId(p.account.id, before.id)!;
+      this.d.outbox.record({
+        kind: "inbox_updated",
+        accountId: p.account.id,
+        actor: userActor(p),
+        inboxId: after.id,
+        payload: { ...inboxPushData(after), changed_attributes: changedAttributes(before, after) },
+      });
+      return after;
+    });
+  }
+
+  /**
+   * Deletes the inbox and its memberships at once (Chatwoot answers first and deletes later; with
+   * one SQLite file there is nothing to wait for). Records the internal inbox_deleted event.
+   */
+  delete(p: AccountPrincipal, id: number | null): void {
+    requireAdministrator(p);
+    const inbox = this.find(p.account.id, id);
+    this.d.writeTx(() => {
+      this.d.inboxes.delete(p.account.id, inbox.id);
+      this.d.outbox.record({ kind: "inbox_deleted", accountId: p.account.id, actor: userActor(p), inboxId: inbox.id, payload: inboxPushData(inbox) });
+    });
+  }
+}

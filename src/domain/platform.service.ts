@@ -1,0 +1,223 @@
+// The Platform API: an external system (a platform app, created by `parley platform-token`) creates
+// accounts and users, puts users in accounts, and gets a user's API token to act on their behalf.
+// An app sees only the accounts and users it created; anything else is 404, as if it did not exist.
+import type { AccountRow, AccountsRepo } from "../db/accounts.repo.ts";
+import type { AgentsRepo } from "../db/agents.repo.ts";
+import type { PlatformAppRow, PlatformRepo } from "../db/platform.repo.ts";
+import type { TokensRepo } from "../db/tokens.repo.ts";
+import type { WriteTx } from "../db/tx.ts";
+import type { UserAccountRow, UserRow, UsersRepo } from "../db/users.repo.ts";
+import { unixSeconds, type Clock } from "../lib/clock.ts";
+import { newAccessToken, randomToken, sha256Hex } from "../lib/tokens.ts";
+import type { AccountsService } from "./accounts.service.ts";
+import { ROLES } from "./agents.service.ts";
+import { parseId } from "./auth.service.ts";
+import { FieldErrors, NotFoundError, UnauthorizedError, ValidationError } from "./errors.ts";
+import { emailValue, oneOf, optionalString, requiredString } from "./validate.ts";
+
+export interface PlatformDeps {
+  platform: PlatformRepo;
+  accounts: AccountsRepo;
+  agents: AgentsRepo;
+  users: UsersRepo;
+  tokens: TokensRepo;
+  accountsService: AccountsService;
+  writeTx: WriteTx;
+  clock: Clock;
+}
+
+export interface PlatformAccountInput {
+  name?: unknown;
+  locale?: unknown;
+  status?: unknown;
+  custom_attributes?: unknown;
+}
+
+export interface PlatformUserInput {
+  name?: unknown;
+  display_name?: unknown;
+  email?: unknown;
+  password?: unknown;
+}
+
+const STATUSES = ["active", "suspended"] as const;
+
+export class PlatformService {
+  constructor(private readonly d: PlatformDeps) {}
+
+  /** A new platform app and its token (shown once). */
+  createApp(name = "Platform app"): { platform_app_id: number; api_access_token: string } {
+    return this.d.writeTx(() => {
+      const now = unixSeconds(this.d.clock);
+      const id = this.d.platform.insertApp(name, now);
+      const token = newAccessToken();
+      this.d.tokens.insert({ token_hash: sha256Hex(token), owner_type: "platform_app", owner_id: id, now });
+      return { platform_app_id: id, api_access_token: token };
+    });
+  }
+
+  /** The app a platform token belongs to; user tokens do not open the Platform API. */
+  authenticate(token: string | null | undefined): PlatformAppRow {
+    if (!token) throw new UnauthorizedError();
+    const owner = this.d.tokens.ownerOf(sha256Hex(token));
+    const app = owner?.owner_type === "platform_app" ? this.d.platform.appById(owner.owner_id) : null;
+    if (!app) throw new UnauthorizedError("Invalid access_token");
+    return app;
+  }
+
+  // ---- accounts ----
+
+  account(app: PlatformAppRow, rawId: unknown): AccountRow {
+    const id = parseId(rawId);
+    const account = id !== null && this.d.platform.ownsAccount(app.id, id) ? this.d.accounts.byId(id) : null;
+    if (!account) throw new NotFoundError("Account", "id", `no account ${String(rawId)} created by this platform app`);
+    return account;
+  }
+
+  createAccount(app: PlatformAppRow, input: PlatformAccountInput): AccountRow {
+    const errors = new FieldErrors();
+    const name = requiredString(errors, "name", input.name);
+    const locale = optionalString(errors, "locale", input.locale, 10);
+    const status = input.status === undefined ? undefined : oneOf(errors, "status", input.status, STATUSES);
+    errors.throwIfAny();
+    return this.d.writeTx(() => {
+      const now = unixSeconds(this.d.clock);
+      const id = this.d.accounts.insert({ name: name!, locale: locale ?? "en", now });
+      this.d.platform.grantAccount(app.id, id, now);
+      if (input.custom_attributes !== undefined) this.d.accountsService.update(id, { custom_attributes: input.custom_attributes });
+      if (status) this.d.platform.setAccountStatus(id, status, now);
+      return this.d.accounts.byId(id)!;
+    });
+  }
+
+  /** name, locale and custom_attributes (merged) as the account API updates them, plus status. */
+  updateAccount(app: PlatformAppRow, rawId: unknown, input: PlatformAccountInput): AccountRow {
+    const account = this.account(app, rawId);
+    const errors = new FieldErrors();
+    const status = input.status === undefined ? undefined : oneOf(errors, "status", input.status, STATUSES);
+    errors.throwIfAny();
+    return this.d.writeTx(() => {
+      const { name, locale, custom_attributes } = input;
+      if (name !== undefined || locale !== undefined || custom_attributes !== undefined) {
+        this.d.accountsService.update(account.id, { name, locale, custom_attributes });
+      }
+      if (status && status !== account.status) this.d.platform.setAccountStatus(account.id, status, unixSeconds(this.d.clock));
+      return this.d.accounts.byId(account.id)!;
+    });
+  }
+
+  /** Deletes the account with everything in it; its users stay. */
+  deleteAccount(app: PlatformAppRow, rawId: unknown): void {
+    const account = this.account(app, rawId);
+    this.d.writeTx(() => this.d.platform.deleteAccount(account.id));
+  }
+
+  // ---- users ----
+
+  user(app: PlatformAppRow, rawId: unknown): UserRow {
+    const id = parseId(rawId);
+    const user = id !== null && this.d.platform.ownsUser(app.id, id) ? this.d.users.byId(id) : null;
+    if (!user) throw new NotFoundError("User", "id", `no user ${String(rawId)} created by this platform app`);
+    return user;
+  }
+
+  /**
+   * Creates a user and issues its first API token. An email already in use is refused: Chatwoot
+   * would hand the app that existing user (and so a token for it), which lets any app take over
+   * any user by knowing their email.
+   */
+  createUser(app: PlatformAppRow, input: PlatformUserInput): { user: UserRow; token: string } {
+    const errors = new FieldErrors();
+    const name = requiredString(errors, "name", input.name);
+    const email = emailValue(errors, "email", input.email, true);
+    const displayName = optionalString(errors, "display_name", input.display_name);
+    const passwordHash = this.passwordHash(errors, input.password);
+    errors.throwIfAny();
+    return this.d.writeTx(() => {
+      if (this.d.users.byEmail(email!)) throw ValidationError.of("email", "has already been taken", "taken");
+      const now = unixSeconds(this.d.clock);
+      const id = this.d.users.insert({ name: name!, email: email!, pubsub_token: randomToken(24), now });
+      this.d.platform.updateUser(id, { name: name!, display_name: displayName ?? null, email: email!, password_hash: passwordHash ?? null, now });
+      this.d.platform.grantUser(app.id, id, now);
+      const token = this.d.accountsService.issueToken(id);
+      return { user: this.d.users.byId(id)!, token };
+    });
+  }
+
+  updateUser(app: PlatformAppRow, rawId: unknown, input: PlatformUserInput): UserRow {
+    const user = this.user(app, rawId);
+    const errors = new FieldErrors();
+    const name = input.name === undefined ? user.name : requiredString(errors, "name", input.name);
+    const email = input.email === undefined ? user.email : emailValue(errors, "email", input.email, true);
+    const displayName = input.display_name === undefined ? user.display_name : optionalString(errors, "display_name", input.display_name);
+    const passwordHash = input.password === undefined ? user.password_hash : this.passwordHash(errors, input.password);
+    errors.throwIfAny();
+    return this.d.writeTx(() => {
+      const holder = this.d.users.byEmail(email!);
+      if (holder && holder.id !== user.id) throw ValidationError.of("email", "has already been taken", "taken");
+      const now = unixSeconds(this.d.clock);
+      this.d.platform.updateUser(user.id, { name: name!, email: email!, display_name: displayName ?? null, password_hash: passwordHash ?? null, now });
+      return this.d.users.byId(user.id)!;
+    });
+  }
+
+  /** Deletes the user, its memberships everywhere and its tokens. */
+  deleteUser(app: PlatformAppRow, rawId: unknown): void {
+    const user = this.user(app, rawId);
+    this.d.writeTx(() => {
+      this.d.tokens.revokeAll("user", user.id);
+      this.d.platform.deleteUser(user.id);
+    });
+  }
+
+  /** Tokens are stored hashed, so "get the user's token" issues a new one (older ones keep working). */
+  issueUserToken(app: PlatformAppRow, rawId: unknown): { user: UserRow; token: string } {
+    const user = this.user(app, rawId);
+    return { user, token: this.d.accountsService.issueToken(user.id) };
+  }
+
+  /** The user's memberships of accounts this app created (the only ones it may see). */
+  visibleAccountsOf(app: PlatformAppRow, userId: number): UserAccountRow[] {
+    const visible = this.d.platform.accountIds(app.id);
+    return this.d.users.accountsOf(userId).filter((a) => visible.has(a.account_id));
+  }
+
+  // ---- account users ----
+
+  accountUsers(app: PlatformAppRow, rawAccountId: unknown) {
+    return this.d.platform.memberships(this.account(app, rawAccountId).id);
+  }
+
+  /** Adds a user the app created to an account it created, or changes their role there. */
+  addAccountUser(app: PlatformAppRow, rawAccountId: unknown, input: { user_id?: unknown; role?: unknown }) {
+    const account = this.account(app, rawAccountId);
+    const errors = new FieldErrors();
+    if (input.user_id === undefined || input.user_id === null) errors.add("user_id", "can't be blank", "required");
+    const role = input.role === undefined ? "agent" : oneOf(errors, "role", input.role, ROLES);
+    errors.throwIfAny();
+    const user = this.user(app, input.user_id);
+    return this.d.writeTx(() => {
+      if (this.d.users.membership(account.id, user.id)) this.d.platform.setRole(account.id, user.id, role!);
+      else this.d.users.addMembership({ account_id: account.id, user_id: user.id, role: role!, now: unixSeconds(this.d.clock) });
+      return this.d.users.membership(account.id, user.id)!;
+    });
+  }
+
+  /** Takes a user out of the account (with their inbox and team memberships there). */
+  removeAccountUser(app: PlatformAppRow, rawAccountId: unknown, input: { user_id?: unknown }): void {
+    const account = this.account(app, rawAccountId);
+    if (input.user_id === undefined || input.user_id === null) throw ValidationError.of("user_id", "can't be blank", "required");
+    const user = this.user(app, input.user_id);
+    this.d.writeTx(() => this.d.agents.removeFromAccount(account.id, user.id));
+  }
+
+  private passwordHash(errors: FieldErrors, password: unknown): string | null | undefined {
+    if (password === undefined || password === null) return undefined;
+    if (typeof password !== "string" || password.length < 8 || password.length > 128) {
+      errors.add("password", "must be a string of 8 to 128 characters", "invalid");
+      return undefined;
+    }
+    // Argon2id for web sign-in passwords (rare); API tokens stay SHA-256 (DESIGN.md §5).
+    return Bun.password.hashSync(password);
+  }
+}

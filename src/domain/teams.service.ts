@@ -1,0 +1,125 @@
+// Teams and their members. Every member of the account reads them; administrators change them.
+// Names are lower-cased and unique per account, as in Chatwoot.
+import type { AgentRecord, AgentsRepo } from "../db/agents.repo.ts";
+import type { TeamFields, TeamRow, TeamsRepo } from "../db/teams.repo.ts";
+import type { WriteTx } from "../db/tx.ts";
+import { unixSeconds, type Clock } from "../lib/clock.ts";
+import { requireAdministrator, type AccountPrincipal } from "./auth.service.ts";
+import { FieldErrors, NotFoundError } from "./errors.ts";
+import { accountUserIds, addMembers, removeMembers, replaceMembers } from "./member-sets.ts";
+import { optionalString, requiredString } from "./validate.ts";
+
+export interface TeamsDeps {
+  teams: TeamsRepo;
+  agents: AgentsRepo;
+  writeTx: WriteTx;
+  clock: Clock;
+}
+
+export interface TeamInput {
+  name?: unknown;
+  description?: unknown;
+  allow_auto_assign?: unknown;
+}
+
+export class TeamsService {
+  constructor(private readonly d: TeamsDeps) {}
+
+  list(p: AccountPrincipal): TeamRow[] {
+    return this.d.teams.list(p.account.id);
+  }
+
+  get(p: AccountPrincipal, id: number | null): TeamRow {
+    const team = id === null ? null : this.d.teams.byId(p.account.id, id);
+    if (!team) throw new NotFoundError("Team", "id", id === null ? "no such team in this account" : `no team ${id} in this account`);
+    return team;
+  }
+
+  /** The ids of the account's teams the caller belongs to (the `is_member` of each team). */
+  teamIdsOf(p: AccountPrincipal): Set<number> {
+    return this.d.teams.teamIdsOf(p.account.id, p.user.id);
+  }
+
+  create(p: AccountPrincipal, input: TeamInput): TeamRow {
+    requireAdministrator(p);
+    return this.d.writeTx(() => {
+      const fields = this.fields(p.account.id, input, null);
+      const id = this.d.teams.insert(p.account.id, fields, unixSeconds(this.d.clock));
+      return this.d.teams.byId(p.account.id, id)!;
+    });
+  }
+
+  update(p: AccountPrincipal, id: number | null, input: TeamInput): TeamRow {
+    requireAdministrator(p);
+    return this.d.writeTx(() => {
+      const team = this.get(p, id);
+      this.d.teams.update(p.account.id, team.id, this.fields(p.account.id, input, team), unixSeconds(this.d.clock));
+      return this.d.teams.byId(p.account.id, team.id)!;
+    });
+  }
+
+  /** Deletes the team and its memberships; its conversations stay, with no team (their FK sets NULL). */
+  delete(p: AccountPrincipal, id: number | null): void {
+    requireAdministrator(p);
+    this.d.writeTx(() => this.d.teams.delete(p.account.id, this.get(p, id).id));
+  }
+
+  members(p: AccountPrincipal, teamId: number | null): AgentRecord[] {
+    return this.d.agents.inTeam(p.account.id, this.get(p, teamId).id);
+  }
+
+  /** Adds members; returns only the agents it added, as Chatwoot does. */
+  addMembers(p: AccountPrincipal, teamId: number | null, userIds: unknown): AgentRecord[] {
+    return this.changeMembers(p, teamId, userIds, (team, ids, now) => {
+      const added = new Set(addMembers(this.d.teams.members, team, ids, now));
+      return this.d.agents.inTeam(p.account.id, team).filter((a) => added.has(a.user.id));
+    });
+  }
+
+  /** Makes the member set exactly `user_ids`; returns all members. */
+  replaceMembers(p: AccountPrincipal, teamId: number | null, userIds: unknown): AgentRecord[] {
+    return this.changeMembers(p, teamId, userIds, (team, ids, now) => {
+      replaceMembers(this.d.teams.members, team, ids, now);
+      return this.d.agents.inTeam(p.account.id, team);
+    });
+  }
+
+  removeMembers(p: AccountPrincipal, teamId: number | null, userIds: unknown): void {
+    this.changeMembers(p, teamId, userIds, (team, ids) => {
+      removeMembers(this.d.teams.members, team, ids);
+      return [];
+    });
+  }
+
+  private changeMembers(
+    p: AccountPrincipal,
+    teamId: number | null,
+    userIds: unknown,
+    apply: (teamId: number, ids: number[], now: number) => AgentRecord[],
+  ): AgentRecord[] {
+    requireAdministrator(p);
+    return this.d.writeTx(() => {
+      const team = this.get(p, teamId);
+      const ids = accountUserIds(userIds, (userId) => this.d.agents.byId(p.account.id, userId) !== null);
+      return apply(team.id, ids, unixSeconds(this.d.clock));
+    });
+  }
+
+  private fields(accountId: number, input: TeamInput, current: TeamRow | null): TeamFields {
+    const errors = new FieldErrors();
+    const rawName = current === null || input.name !== undefined ? requiredString(errors, "name", input.name) : current.name;
+    const name = rawName?.toLowerCase();
+    if (name !== undefined) {
+      const other = this.d.teams.byName(accountId, name);
+      if (other && other.id !== current?.id) errors.add("name", "has already been taken", "taken");
+    }
+    const description = optionalString(errors, "description", input.description, 1000);
+    let allow = current?.allow_auto_assign ?? 1;
+    if (input.allow_auto_assign !== undefined) {
+      if (typeof input.allow_auto_assign === "boolean") allow = input.allow_auto_assign ? 1 : 0;
+      else errors.add("allow_auto_assign", "must be true or false", "invalid");
+    }
+    errors.throwIfAny();
+    return { name: name!, description: description === undefined ? (current?.description ?? null) : description, allow_auto_assign: allow };
+  }
+}

@@ -1,0 +1,59 @@
+// /api/v1/accounts/:account_id/agents — the account's users with their role and availability.
+import { Elysia, t } from "elysia";
+import type { AgentRecord } from "../db/agents.repo.ts";
+import type { Deps } from "../deps.ts";
+import { parseId } from "../domain/auth.service.ts";
+import { agentOf } from "../domain/presenters/user.presenter.ts";
+import { accountScope } from "./auth.ts";
+import { bodyOf } from "./request.ts";
+import { AccountParams, Agent, errorResponses } from "./schemas.ts";
+
+const AgentBody = t.Object({
+  name: t.Optional(t.Unknown()),
+  email: t.Optional(t.Unknown()),
+  role: t.Optional(t.Unknown({ description: "agent or administrator" })),
+  availability: t.Optional(t.Unknown({ description: "online, offline or busy" })),
+  auto_offline: t.Optional(t.Boolean()),
+});
+
+const IdParams = t.Object({ account_id: t.String(), id: t.String() });
+const present = (a: AgentRecord) => agentOf(a.user, a.membership);
+const tags = ["agents"];
+
+export function agentRoutes(d: Deps) {
+  const agents = d.services.agents;
+  return new Elysia({ prefix: "/api/v1/accounts/:account_id/agents" })
+    .use(accountScope(d.services.auth))
+    .get("", ({ principal }) => agents.list(principal).map(present), {
+      params: AccountParams,
+      response: { 200: t.Array(Agent), ...errorResponses },
+      detail: { tags, summary: "List the account's agents and administrators, by name" },
+    })
+    .post("", ({ principal, body }) => present(agents.create(principal, body)), {
+      admin: true,
+      params: AccountParams,
+      ...bodyOf(AgentBody, "agent"),
+      response: { 200: Agent, ...errorResponses },
+      detail: { tags, summary: "Add an agent by name, email and role (administrators)" },
+    })
+    .patch("/:id", ({ principal, params, body }) => present(agents.update(principal, parseId(params.id), body)), {
+      admin: true,
+      params: IdParams,
+      ...bodyOf(AgentBody, "agent"),
+      response: { 200: Agent, ...errorResponses },
+      detail: { tags, summary: "Change an agent's name, role, availability or auto_offline (administrators)" },
+    })
+    .delete(
+      "/:id",
+      ({ principal, params }) => {
+        agents.remove(principal, parseId(params.id));
+        return new Response(null, { status: 200 });
+      },
+      {
+        admin: true,
+        params: IdParams,
+        response: { 200: t.Void(), ...errorResponses },
+        detail: { tags, summary: "Remove an agent from the account, with their inbox and team memberships (administrators)" },
+      },
+    );
+}

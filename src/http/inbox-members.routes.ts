@@ -1,0 +1,43 @@
+// /api/v1/accounts/:account_id/inbox_members — spec endpoint 4 and Chatwoot's siblings. Every
+// answer is {payload: [Agent]}: the inbox's members after the change (DESIGN.md §9 #7).
+import { Elysia, t } from "elysia";
+import type { AgentRecord } from "../db/agents.repo.ts";
+import type { Deps } from "../deps.ts";
+import { parseId } from "../domain/auth.service.ts";
+import { agentOf } from "../domain/presenters/user.presenter.ts";
+import { accountScope } from "./auth.ts";
+import { bodyOf } from "./request.ts";
+import { AccountParams, Agent, errorResponses } from "./schemas.ts";
+
+const MembersBody = t.Object({
+  inbox_id: t.Optional(t.Unknown()),
+  user_ids: t.Optional(t.Array(t.Unknown(), { description: "user ids of agents of this account" })),
+});
+
+const Members = t.Object({ payload: t.Array(Agent) });
+const members = (list: AgentRecord[]) => ({ payload: list.map((a) => agentOf(a.user, a.membership)) });
+const tags = ["inbox members"];
+const write = { admin: true, params: AccountParams, ...bodyOf(MembersBody, "inbox_member"), response: { 200: Members, ...errorResponses } } as const;
+
+export function inboxMemberRoutes(d: Deps) {
+  const s = d.services.inboxMembers;
+  return new Elysia({ prefix: "/api/v1/accounts/:account_id/inbox_members" })
+    .use(accountScope(d.services.auth))
+    .get("/:inbox_id", ({ principal, params }) => members(s.list(principal, parseId(params.inbox_id))), {
+      params: t.Object({ account_id: t.String(), inbox_id: t.String() }),
+      response: { 200: Members, ...errorResponses },
+      detail: { tags, summary: "The inbox's member agents (administrators, or members of the inbox)" },
+    })
+    .post("", ({ principal, body }) => members(s.add(principal, body)), {
+      ...write,
+      detail: { tags, summary: "Add agents to an inbox (administrators); answers the members after the change" },
+    })
+    .patch("", ({ principal, body }) => members(s.replace(principal, body)), {
+      ...write,
+      detail: { tags, summary: "Make the inbox's members exactly user_ids (administrators)" },
+    })
+    .delete("", ({ principal, body }) => members(s.remove(principal, body)), {
+      ...write,
+      detail: { tags, summary: "Remove agents from an inbox (administrators); answers the members left" },
+    });
+}

@@ -1,0 +1,152 @@
+// /api/v1/accounts/:account_id/inboxes — list, show, create, update, delete.
+import { Elysia, t } from "elysia";
+import type { InboxRow } from "../db/inboxes.repo.ts";
+import type { Deps } from "../deps.ts";
+import { parseId, type AccountPrincipal } from "../domain/auth.service.ts";
+import { inboxOf } from "../domain/presenters/inbox.presenter.ts";
+import { accountScope } from "./auth.ts";
+import { bodyOf } from "./request.ts";
+import { AccountParams, Attributes, Nullable, errorResponses } from "./schemas.ts";
+
+const NullableInt = Nullable(t.Integer());
+
+export const WorkingHoursEntry = t.Object({
+  day_of_week: t.Integer(),
+  closed_all_day: t.Boolean(),
+  open_all_day: t.Boolean(),
+  open_hour: NullableInt,
+  open_minutes: NullableInt,
+  close_hour: NullableInt,
+  close_minutes: NullableInt,
+});
+
+const S = Nullable(t.String());
+
+/** Chatwoot's inbox record; type-specific keys appear only for their channel type. */
+export const Inbox = t.Object({
+  id: t.Integer(),
+  avatar_url: t.String(),
+  channel_id: t.Integer(),
+  name: t.String(),
+  channel_type: t.String({ description: "Channel::Api, Channel::WebWidget, Channel::Email or Channel::Sms" }),
+  greeting_enabled: t.Boolean(),
+  greeting_message: S,
+  working_hours_enabled: t.Boolean(),
+  enable_email_collect: t.Boolean(),
+  csat_survey_enabled: t.Boolean(),
+  csat_config: Attributes,
+  enable_auto_assignment: t.Boolean(),
+  auto_assignment_config: Attributes,
+  out_of_office_message: S,
+  working_hours: t.Array(WorkingHoursEntry),
+  timezone: t.String(),
+  callback_webhook_url: S,
+  allow_messages_after_resolved: t.Boolean(),
+  lock_to_single_conversation: t.Boolean(),
+  sender_name_type: t.String(),
+  business_name: S,
+  widget_color: S,
+  website_url: S,
+  hmac_mandatory: Nullable(t.Boolean()),
+  welcome_title: S,
+  welcome_tagline: S,
+  web_widget_script: S,
+  website_token: S,
+  selected_feature_flags: Nullable(t.Array(t.String())),
+  reply_time: S,
+  hmac_token: t.Optional(S),
+  messaging_service_sid: S,
+  phone_number: S,
+  email: t.Optional(S),
+  forward_to_email: t.Optional(S),
+  webhook_url: t.Optional(S),
+  inbox_identifier: t.Optional(S),
+  additional_attributes: t.Optional(Attributes),
+  provider: S,
+});
+
+const Loose = t.Optional(t.Unknown());
+const Flag = t.Optional(t.Boolean());
+
+const InboxBody = t.Object({
+  name: Loose,
+  channel: t.Optional(
+    t.Object({
+      type: Loose,
+      webhook_url: Loose,
+      hmac_mandatory: Flag,
+      additional_attributes: t.Optional(Attributes),
+      website_url: Loose,
+      widget_color: Loose,
+      welcome_title: Loose,
+      welcome_tagline: Loose,
+      reply_time: Loose,
+      email: Loose,
+      phone_number: Loose,
+      provider: Loose,
+    }),
+  ),
+  greeting_enabled: Flag,
+  greeting_message: Loose,
+  out_of_office_message: Loose,
+  working_hours_enabled: Flag,
+  working_hours: t.Optional(t.Array(t.Unknown())),
+  timezone: Loose,
+  csat_survey_enabled: Flag,
+  csat_config: t.Optional(Attributes),
+  lock_to_single_conversation: Flag,
+  allow_messages_after_resolved: Flag,
+  enable_auto_assignment: Flag,
+  auto_assignment_config: t.Optional(Attributes),
+  enable_email_collect: Flag,
+  sender_name_type: Loose,
+  business_name: Loose,
+});
+
+const IdParams = t.Object({ account_id: t.String(), id: t.String() });
+const tags = ["inboxes"];
+
+const presentInbox = (p: AccountPrincipal, row: InboxRow) => inboxOf(row, { administrator: p.role === "administrator" });
+
+export function inboxRoutes(d: Deps) {
+  const inboxes = d.services.inboxes;
+  return new Elysia({ prefix: "/api/v1/accounts/:account_id/inboxes" })
+    .use(accountScope(d.services.auth))
+    .get("", ({ principal }) => ({ payload: inboxes.list(principal).map((r) => presentInbox(principal, r)) }), {
+      params: AccountParams,
+      response: { 200: t.Object({ payload: t.Array(Inbox) }), ...errorResponses },
+      detail: { tags, summary: "List inboxes (agents see the inboxes they are members of)" },
+    })
+    .get("/:id", ({ principal, params }) => presentInbox(principal, inboxes.get(principal, parseId(params.id))), {
+      params: IdParams,
+      response: { 200: Inbox, ...errorResponses },
+      detail: { tags, summary: "Show an inbox (administrators, or members of the inbox)" },
+    })
+    .post("", ({ principal, body }) => presentInbox(principal, inboxes.create(principal, body)), {
+      admin: true,
+      params: AccountParams,
+      ...bodyOf(InboxBody, "inbox"),
+      response: { 200: Inbox, ...errorResponses },
+      detail: { tags, summary: "Create an inbox (administrators)" },
+    })
+    .patch("/:id", ({ principal, params, body }) => presentInbox(principal, inboxes.update(principal, parseId(params.id), body)), {
+      admin: true,
+      params: IdParams,
+      ...bodyOf(InboxBody, "inbox"),
+      response: { 200: Inbox, ...errorResponses },
+      detail: { tags, summary: "Update an inbox (administrators)" },
+    })
+    .delete(
+      "/:id",
+      ({ principal, params }) => {
+        inboxes.delete(principal, parseId(params.id));
+        return { message: "The inbox and its memberships were deleted." };
+      },
+      {
+        admin: true,
+        params: IdParams,
+        response: { 200: t.Object({ message: t.String() }), ...errorResponses },
+        detail: { tags, summary: "Delete an inbox with its memberships (administrators)" },
+      },
+    );
+}

@@ -1,0 +1,128 @@
+// /platform/api/v1 — accounts, users, account users and user tokens for an external system,
+// authenticated by a platform app token (`parley platform-token`) in the api_access_token header.
+import { Elysia, t } from "elysia";
+import type { PlatformAppRow } from "../db/platform.repo.ts";
+import type { UserRow } from "../db/users.repo.ts";
+import type { Deps } from "../deps.ts";
+import { accountOf, profileOf } from "../domain/presenters/user.presenter.ts";
+import type { PlatformService } from "../domain/platform.service.ts";
+import { Account } from "./accounts.routes.ts";
+import { Profile } from "./profile.routes.ts";
+import { bodyOf } from "./request.ts";
+import { Attributes, errorResponses } from "./schemas.ts";
+
+const Loose = t.Optional(t.Unknown());
+const AccountBody = t.Object({ name: Loose, locale: Loose, status: Loose, custom_attributes: t.Optional(Attributes) });
+const UserBody = t.Object({ name: Loose, display_name: Loose, email: Loose, password: Loose });
+const AccountUserBody = t.Object({ user_id: Loose, role: Loose });
+
+const AccountUser = t.Object({
+  account_id: t.Integer(),
+  user_id: t.Integer(),
+  role: t.String(),
+  availability: t.String(),
+  auto_offline: t.Boolean(),
+  created_at: t.Integer(),
+});
+
+const UserToken = t.Object({
+  access_token: t.String({ description: "a new API access token for the user, shown once" }),
+  expiry: t.Null(),
+  user: t.Object({ id: t.Integer(), name: t.String(), display_name: t.Union([t.String(), t.Null()]), email: t.String(), pubsub_token: t.String() }),
+});
+
+const IdParams = t.Object({ id: t.String() });
+const ok = () => new Response(null, { status: 200 });
+const tags = ["platform"];
+const responses = { 401: errorResponses[401], 404: errorResponses[404], 422: errorResponses[422] };
+
+function platformScope(platform: PlatformService) {
+  return new Elysia().derive({ as: "scoped" }, ({ headers }) => ({ platformApp: platform.authenticate(headers["api_access_token"]) }));
+}
+
+export function platformRoutes(d: Deps) {
+  const s = d.services.platform;
+  // The platform's view of a user lists only the accounts this app created.
+  const userOf = (app: PlatformAppRow, user: UserRow, token: string | null) => profileOf(user, s.visibleAccountsOf(app, user.id), token);
+  const accountUser = (m: ReturnType<PlatformService["accountUsers"]>[number]) => ({ ...m, auto_offline: m.auto_offline === 1 });
+  return new Elysia({ prefix: "/platform/api/v1" })
+    .use(platformScope(s))
+    .post("/accounts", ({ platformApp, body }) => accountOf(s.createAccount(platformApp, body)), {
+      ...bodyOf(AccountBody, "account"),
+      response: { 200: Account, ...responses },
+      detail: { tags, summary: "Create an account" },
+    })
+    .get("/accounts/:id", ({ platformApp, params }) => accountOf(s.account(platformApp, params.id)), {
+      params: IdParams,
+      response: { 200: Account, ...responses },
+      detail: { tags, summary: "Show an account this app created" },
+    })
+    .patch("/accounts/:id", ({ platformApp, params, body }) => accountOf(s.updateAccount(platformApp, params.id, body)), {
+      params: IdParams,
+      ...bodyOf(AccountBody, "account"),
+      response: { 200: Account, ...responses },
+      detail: { tags, summary: "Update an account (name, locale, custom_attributes merged, status active/suspended)" },
+    })
+    .delete("/accounts/:id", ({ platformApp, params }) => (s.deleteAccount(platformApp, params.id), ok()), {
+      params: IdParams,
+      response: { 200: t.Void(), ...responses },
+      detail: { tags, summary: "Delete an account and everything in it" },
+    })
+    .get("/accounts/:id/account_users", ({ platformApp, params }) => s.accountUsers(platformApp, params.id).map(accountUser), {
+      params: IdParams,
+      response: { 200: t.Array(AccountUser), ...responses },
+      detail: { tags, summary: "The account's users and their roles" },
+    })
+    .post("/accounts/:id/account_users", ({ platformApp, params, body }) => accountUser(s.addAccountUser(platformApp, params.id, body)), {
+      params: IdParams,
+      ...bodyOf(AccountUserBody, "account_user"),
+      response: { 200: AccountUser, ...responses },
+      detail: { tags, summary: "Add a user this app created to the account with a role, or change the role" },
+    })
+    .delete("/accounts/:id/account_users", ({ platformApp, params, body }) => (s.removeAccountUser(platformApp, params.id, body), ok()), {
+      params: IdParams,
+      ...bodyOf(AccountUserBody, "account_user"),
+      response: { 200: t.Void(), ...responses },
+      detail: { tags, summary: "Take a user out of the account" },
+    })
+    .post(
+      "/users",
+      ({ platformApp, body }) => {
+        const { user, token } = s.createUser(platformApp, body);
+        return userOf(platformApp, user, token);
+      },
+      {
+        ...bodyOf(UserBody, "user"),
+        response: { 200: Profile, ...responses },
+        detail: { tags, summary: "Create a user; access_token holds its first API token (shown once)" },
+      },
+    )
+    .get("/users/:id", ({ platformApp, params }) => userOf(platformApp, s.user(platformApp, params.id), null), {
+      params: IdParams,
+      response: { 200: Profile, ...responses },
+      detail: { tags, summary: "Show a user this app created (access_token is null: tokens are stored hashed)" },
+    })
+    .patch("/users/:id", ({ platformApp, params, body }) => userOf(platformApp, s.updateUser(platformApp, params.id, body), null), {
+      params: IdParams,
+      ...bodyOf(UserBody, "user"),
+      response: { 200: Profile, ...responses },
+      detail: { tags, summary: "Update a user (name, display_name, email, password)" },
+    })
+    .delete("/users/:id", ({ platformApp, params }) => (s.deleteUser(platformApp, params.id), ok()), {
+      params: IdParams,
+      response: { 200: t.Void(), ...responses },
+      detail: { tags, summary: "Delete a user with its memberships and tokens" },
+    })
+    .post(
+      "/users/:id/token",
+      ({ platformApp, params }) => {
+        const { user, token } = s.issueUserToken(platformApp, params.id);
+        return { access_token: token, expiry: null, user: { id: user.id, name: user.name, display_name: user.display_name, email: user.email, pubsub_token: user.pubsub_token } };
+      },
+      {
+        params: IdParams,
+        response: { 200: UserToken, ...responses },
+        detail: { tags, summary: "Issue a new API access token for the user (tokens are stored hashed, so each call makes a new one)" },
+      },
+    );
+}

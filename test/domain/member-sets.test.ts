@@ -1,0 +1,61 @@
+import { describe, expect, test } from "bun:test";
+import { ValidationError } from "../../src/domain/errors.ts";
+import { accountUserIds, addMembers, removeMembers, replaceMembers, type MemberStore } from "../../src/domain/member-sets.ts";
+
+function store(initial: number[] = []): MemberStore & { ids: Set<number> } {
+  const ids = new Set(initial);
+  return {
+    ids,
+    memberIds: () => [...ids].sort((a, b) => a - b),
+    addMember: (_g, id) => void ids.add(id),
+    removeMember: (_g, id) => void ids.delete(id),
+  };
+}
+
+function errorsOf(fn: () => unknown) {
+  try {
+    fn();
+  } catch (e) {
+    if (e instanceof ValidationError) return e.errors;
+    throw e;
+  }
+  throw new Error("expected a ValidationError");
+}
+
+describe("accountUserIds", () => {
+  const members = new Set([1, 2, 3]);
+  const isMember = (id: number) => members.has(id);
+
+  test("distinct ids in order; digit strings accepted", () => {
+    expect(accountUserIds([3, "1", 3, 2], isMember)).toEqual([3, 1, 2]);
+    expect(accountUserIds([], isMember)).toEqual([]);
+  });
+
+  test("missing, not an array, bad items, strangers", () => {
+    expect(errorsOf(() => accountUserIds(undefined, isMember))).toEqual([{ field: "user_ids", message: "can't be blank", code: "required" }]);
+    expect(errorsOf(() => accountUserIds("1,2", isMember))).toEqual([{ field: "user_ids", message: "must be an array of user ids", code: "invalid" }]);
+    expect(errorsOf(() => accountUserIds([1, -2, 1.5], isMember)).map((e) => e.field)).toEqual(["user_ids[1]", "user_ids[2]"]);
+    expect(errorsOf(() => accountUserIds([1, 7, 9], isMember))).toEqual([
+      { field: "user_ids", message: "are not agents of this account: 7, 9", code: "invalid" },
+    ]);
+    expect(errorsOf(() => accountUserIds(Array.from({ length: 1001 }, (_, i) => i + 1), isMember))[0]!.code).toBe("too_long");
+  });
+});
+
+describe("member set changes", () => {
+  test("add returns only the ids it added", () => {
+    const s = store([1]);
+    expect(addMembers(s, 1, [1, 2, 3], 0)).toEqual([2, 3]);
+    expect(s.memberIds(1)).toEqual([1, 2, 3]);
+  });
+
+  test("replace makes the set exactly the ids; remove ignores non-members", () => {
+    const s = store([1, 2]);
+    replaceMembers(s, 1, [2, 4], 0);
+    expect(s.memberIds(1)).toEqual([2, 4]);
+    removeMembers(s, 1, [4, 9]);
+    expect(s.memberIds(1)).toEqual([2]);
+    replaceMembers(s, 1, [], 0);
+    expect(s.memberIds(1)).toEqual([]);
+  });
+});
