@@ -8,6 +8,7 @@ import { errorHandling } from "./http/errors.ts";
 import { healthRoutes } from "./http/health.routes.ts";
 import { profileRoutes } from "./http/profile.routes.ts";
 import { requestParsing } from "./http/request.ts";
+import { webhookRoutes } from "./http/webhooks.routes.ts";
 
 export function createApp(d: Deps) {
   // normalize "typebox": Elysia's default cleaner (exact-mirror) turns a string sent for an object
@@ -29,7 +30,8 @@ export function createApp(d: Deps) {
     )
     .use(healthRoutes())
     .use(profileRoutes(d))
-    .use(accountRoutes(d));
+    .use(accountRoutes(d))
+    .use(webhookRoutes(d));
 }
 
 export type App = ReturnType<typeof createApp>;

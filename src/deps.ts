@@ -7,10 +7,15 @@ import { AccountsRepo } from "./db/accounts.repo.ts";
 import { TokensRepo } from "./db/tokens.repo.ts";
 import { createWriteTx, type WriteTx } from "./db/tx.ts";
 import { UsersRepo } from "./db/users.repo.ts";
+import { WebhookDeliveriesRepo } from "./db/webhook-deliveries.repo.ts";
+import { WebhooksRepo } from "./db/webhooks.repo.ts";
 import { AccountsService } from "./domain/accounts.service.ts";
 import { AuthService } from "./domain/auth.service.ts";
+import { WebhooksService } from "./domain/webhooks.service.ts";
 import { EventBus } from "./events/bus.ts";
+import { webhookFanOut } from "./events/listeners/webhooks.listener.ts";
 import { EventOutbox } from "./events/outbox.ts";
+import { WebhookDeliverer, type OnCallbackGaveUp } from "./jobs/deliver-webhooks.job.ts";
 import type { Job } from "./jobs/scheduler.ts";
 import { systemClock, type Clock } from "./lib/clock.ts";
 import { createLogger, type Logger } from "./lib/logger.ts";
@@ -25,6 +30,8 @@ export interface Deps {
   bus: EventBus;
   repos: ReturnType<typeof createRepos>;
   services: ReturnType<typeof createServices>;
+  /** Sends webhook deliveries (the server's scheduler runs it; tests call drain()). */
+  deliverer: WebhookDeliverer;
   /** Periodic work the server's scheduler runs. */
   jobs: Job[];
 }
@@ -34,14 +41,19 @@ function createRepos(db: Database) {
     accounts: new AccountsRepo(db),
     users: new UsersRepo(db),
     tokens: new TokensRepo(db),
+    webhooks: new WebhooksRepo(db),
+    webhookDeliveries: new WebhookDeliveriesRepo(db),
   };
 }
 
-function createServices(base: Pick<Deps, "writeTx" | "clock" | "outbox" | "logger" | "config">, repos: ReturnType<typeof createRepos>) {
-  const { writeTx, clock } = base;
+type ServiceBase = Pick<Deps, "writeTx" | "clock" | "outbox" | "logger" | "config"> & { wakeDeliveries: () => void };
+
+function createServices(base: ServiceBase, repos: ReturnType<typeof createRepos>) {
+  const { writeTx, clock, wakeDeliveries } = base;
   return {
     auth: new AuthService(repos),
     accounts: new AccountsService({ ...repos, writeTx, clock }),
+    webhooks: new WebhooksService({ webhooks: repos.webhooks, deliveries: repos.webhookDeliveries, writeTx, clock, wakeDeliveries }),
   };
 }
 
@@ -50,6 +62,11 @@ export interface DepsOptions {
   config?: Config;
   clock?: Clock;
   logger?: Logger;
+  /**
+   * What to do when an API inbox callback for a message finally fails: the messages feature marks the
+   * message failed with the reason. Default: log it.
+   */
+  onCallbackGaveUp?: OnCallbackGaveUp;
 }
 
 export function createDeps(opts: DepsOptions): Deps {
@@ -71,12 +88,24 @@ export function createDeps(opts: DepsOptions): Deps {
     },
   });
   const repos = createRepos(db);
-  const services = createServices({ writeTx, clock, outbox, logger, config }, repos);
+  const onCallbackGaveUp: OnCallbackGaveUp =
+    opts.onCallbackGaveUp ??
+    ((delivery, reason) => logger.warn("API inbox callback gave up", { delivery_id: delivery.deliveryId, message_id: delivery.messageId, reason }));
+  const deliverer = new WebhookDeliverer(
+    { deliveries: repos.webhookDeliveries, webhooks: repos.webhooks, writeTx, clock, logger, onCallbackGaveUp },
+    { timeoutMs: config.webhookTimeoutMs, allowPrivate: config.allowPrivateWebhooks },
+  );
+  const wakeDeliveries = () => deliverer.wake();
+  outbox.onRecord(webhookFanOut({ webhooks: repos.webhooks, deliveries: repos.webhookDeliveries, clock, wake: wakeDeliveries }));
+  const services = createServices({ writeTx, clock, outbox, logger, config, wakeDeliveries }, repos);
   const jobs: Job[] = [
     // Catches up listeners after a restart, and retries listeners that failed.
     { name: "drain-events", pattern: "* * * * * *", run: () => bus.drain() },
     // A long read can starve auto-checkpoints; a passive checkpoint never blocks writers.
     { name: "wal-checkpoint", pattern: "0 * * * * *", run: () => void db.exec("PRAGMA wal_checkpoint(PASSIVE)") },
+    // Due retries and deliveries left pending by a crash; new ones are sent at once via wake().
+    { name: "deliver-webhooks", pattern: "* * * * * *", run: () => void deliverer.pump(), stop: () => deliverer.stop() },
+    { name: "prune-webhook-deliveries", pattern: "30 7 * * * *", run: () => void services.webhooks.pruneDeliveries() },
   ];
-  return { config, db, clock, logger, writeTx, outbox, bus, repos, services, jobs };
+  return { config, db, clock, logger, writeTx, outbox, bus, repos, services, deliverer, jobs };
 }
