@@ -36,9 +36,12 @@ CREATE TABLE webhook_deliveries (
   target_url TEXT NOT NULL,
   -- "webhook:<id>" or "inbox:<id>": who receives it (per-receiver concurrency cap).
   target_key TEXT NOT NULL,
-  -- Deliveries with the same target_key and order_key go strictly one after another, in id order
-  -- ("conversation:<id>", "contact:<id>", "inbox:<id>"); NULL = no ordering constraint.
+  -- Deliveries with the same target_key and order_key (a "stream") go strictly one after another, in id
+  -- order ("conversation:<id>", "contact:<id>", "inbox:<id>"); NULL = no ordering constraint.
   order_key TEXT,
+  -- 1 while an earlier delivery of the same stream is pending; cleared when that one finishes. Keeping it
+  -- explicit lets the job read only stream heads instead of skipping a whole backlog on every pass.
+  blocked INTEGER NOT NULL DEFAULT 0,
   event_id INTEGER NOT NULL,
   event_kind TEXT NOT NULL,
   conversation_id INTEGER,
@@ -55,7 +58,8 @@ CREATE TABLE webhook_deliveries (
   created_at_ms INTEGER NOT NULL,
   updated_at_ms INTEGER NOT NULL
 ) STRICT;
-CREATE INDEX webhook_deliveries_due ON webhook_deliveries(next_attempt_at_ms, id) WHERE status = 'pending';
+-- Stream heads by receiver: the job lists receivers with a skip-scan, then takes each one's due heads.
+CREATE INDEX webhook_deliveries_ready ON webhook_deliveries(target_key, next_attempt_at_ms, id) WHERE status = 'pending' AND blocked = 0;
 CREATE INDEX webhook_deliveries_stream ON webhook_deliveries(target_key, order_key, id) WHERE status = 'pending';
 CREATE INDEX webhook_deliveries_webhook ON webhook_deliveries(webhook_id, id);
 CREATE INDEX webhook_deliveries_finished ON webhook_deliveries(updated_at_ms) WHERE status <> 'pending';

@@ -105,6 +105,7 @@ export function createDeps(opts: DepsOptions): Deps {
     { name: "wal-checkpoint", pattern: "0 * * * * *", run: () => void db.exec("PRAGMA wal_checkpoint(PASSIVE)") },
     // Due retries and deliveries left pending by a crash; new ones are sent at once via wake().
     { name: "deliver-webhooks", pattern: "* * * * * *", run: () => void deliverer.pump(), stop: () => deliverer.stop() },
+    { name: "repair-webhook-streams", pattern: "15 * * * * *", run: () => deliverer.repairStreams() },
     { name: "prune-webhook-deliveries", pattern: "30 7 * * * *", run: () => void services.webhooks.pruneDeliveries() },
   ];
   return { config, db, clock, logger, writeTx, outbox, bus, repos, services, deliverer, jobs };

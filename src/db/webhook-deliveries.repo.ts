@@ -12,6 +12,7 @@ export interface DeliveryRow {
   target_url: string;
   target_key: string;
   order_key: string | null;
+  blocked: number;
   event_id: number;
   event_kind: string;
   conversation_id: number | null;
@@ -55,7 +56,10 @@ export interface DeliveryOutcome {
 
 export class WebhookDeliveriesRepo {
   private readonly insertStmt: Statement;
+  private readonly readyTargetsStmt: Statement;
   private readonly dueStmt: Statement;
+  private readonly unblockNextStmt: Statement;
+  private readonly repairStmt: Statement;
   private readonly byIdStmt: Statement;
   private readonly insertAttemptStmt: Statement;
   private readonly finishStmt: Statement;
@@ -69,25 +73,43 @@ export class WebhookDeliveriesRepo {
   private readonly pruneStmt: Statement;
 
   constructor(db: Database) {
+    // Blocked from the start when an earlier delivery of its stream is still pending.
     this.insertStmt = db.prepare(
-      `INSERT INTO webhook_deliveries (delivery_id, account_id, webhook_id, inbox_id, target_url, target_key, order_key, event_id,
-         event_kind, conversation_id, payload, max_attempts, next_attempt_at_ms, created_at_ms, updated_at_ms)
-       VALUES ($delivery_id, $account_id, $webhook_id, $inbox_id, $target_url, $target_key, $order_key, $event_id,
-         $event_kind, $conversation_id, $payload, $max_attempts, $now_ms, $now_ms, $now_ms)`,
+      `INSERT INTO webhook_deliveries (delivery_id, account_id, webhook_id, inbox_id, target_url, target_key, order_key, blocked,
+         event_id, event_kind, conversation_id, payload, max_attempts, next_attempt_at_ms, created_at_ms, updated_at_ms)
+       VALUES ($delivery_id, $account_id, $webhook_id, $inbox_id, $target_url, $target_key, $order_key,
+         $order_key IS NOT NULL AND EXISTS (SELECT 1 FROM webhook_deliveries
+           WHERE status = 'pending' AND target_key = $target_key AND order_key = $order_key),
+         $event_id, $event_kind, $conversation_id, $payload, $max_attempts, $now_ms, $now_ms, $now_ms)`,
     );
-    // Due deliveries that head their stream: an ordered delivery waits while an earlier one of the same
-    // stream is still pending (even if that one is waiting out a backoff). Deliveries already in flight
-    // and receivers already at their concurrency cap are left out here, so they cannot crowd the window.
+    // Receivers with stream heads waiting, one index probe per receiver (a loose index scan), so the cost
+    // does not grow with the backlog.
+    this.readyTargetsStmt = db.prepare(
+      `WITH RECURSIVE t(k) AS (
+         SELECT MIN(target_key) FROM webhook_deliveries WHERE status = 'pending' AND blocked = 0
+         UNION ALL
+         SELECT (SELECT MIN(target_key) FROM webhook_deliveries WHERE status = 'pending' AND blocked = 0 AND target_key > t.k)
+         FROM t WHERE t.k IS NOT NULL)
+       SELECT k FROM t WHERE k IS NOT NULL`,
+    );
     this.dueStmt = db.prepare(
-      `SELECT * FROM webhook_deliveries d
-       WHERE d.status = 'pending' AND d.next_attempt_at_ms <= $now_ms
-         AND d.id NOT IN (SELECT value FROM json_each($busy_ids))
-         AND d.target_key NOT IN (SELECT value FROM json_each($busy_targets))
-         AND (d.order_key IS NULL OR NOT EXISTS (
-           SELECT 1 FROM webhook_deliveries e
-           WHERE e.status = 'pending' AND e.target_key = d.target_key AND e.order_key = d.order_key AND e.id < d.id))
-       ORDER BY d.next_attempt_at_ms, d.id
+      `SELECT * FROM webhook_deliveries
+       WHERE status = 'pending' AND blocked = 0 AND target_key = $target_key AND next_attempt_at_ms <= $now_ms
+       ORDER BY next_attempt_at_ms, id
        LIMIT $limit`,
+    );
+    // The oldest pending delivery of a stream is its head: it may go.
+    this.unblockNextStmt = db.prepare(
+      `UPDATE webhook_deliveries SET blocked = 0 WHERE id = (
+         SELECT id FROM webhook_deliveries WHERE status = 'pending' AND target_key = $target_key AND order_key = $order_key
+         ORDER BY id LIMIT 1)`,
+    );
+    // Safety net: any blocked delivery with nothing pending before it is a head.
+    this.repairStmt = db.prepare(
+      `UPDATE webhook_deliveries SET blocked = 0
+       WHERE status = 'pending' AND blocked = 1 AND NOT EXISTS (
+         SELECT 1 FROM webhook_deliveries e WHERE e.status = 'pending' AND e.target_key = webhook_deliveries.target_key
+           AND e.order_key = webhook_deliveries.order_key AND e.id < webhook_deliveries.id)`,
     );
     this.byIdStmt = db.prepare("SELECT * FROM webhook_deliveries WHERE id = $id");
     this.insertAttemptStmt = db.prepare(
@@ -112,8 +134,11 @@ export class WebhookDeliveriesRepo {
     this.countStmt = db.prepare("SELECT COUNT(*) AS n FROM webhook_deliveries WHERE webhook_id = $webhook_id");
     this.byUuidStmt = db.prepare("SELECT * FROM webhook_deliveries WHERE webhook_id = $webhook_id AND delivery_id = $delivery_id");
     this.attemptsStmt = db.prepare("SELECT * FROM webhook_attempts WHERE delivery_id = $id ORDER BY id DESC LIMIT $limit");
+    // A finished delivery sent again goes at once, outside its stream's order (the receiver has seen what
+    // followed it already); a pending one keeps its place behind an earlier pending one.
     this.redeliverStmt = db.prepare(
-      `UPDATE webhook_deliveries SET status = 'pending', next_attempt_at_ms = $now_ms, max_attempts = $max_attempts, updated_at_ms = $now_ms
+      `UPDATE webhook_deliveries SET blocked = CASE WHEN status = 'pending' THEN blocked ELSE 0 END, status = 'pending',
+         next_attempt_at_ms = $now_ms, max_attempts = $max_attempts, updated_at_ms = $now_ms
        WHERE id = $id`,
     );
     this.pruneStmt = db.prepare(
@@ -126,13 +151,14 @@ export class WebhookDeliveriesRepo {
     return Number(this.insertStmt.run(d).lastInsertRowid);
   }
 
-  due(q: { nowMs: number; busyIds: number[]; busyTargets: string[]; limit: number }): DeliveryRow[] {
-    return this.dueStmt.all({
-      now_ms: q.nowMs,
-      busy_ids: JSON.stringify(q.busyIds),
-      busy_targets: JSON.stringify(q.busyTargets),
-      limit: q.limit,
-    }) as DeliveryRow[];
+  /** Receivers (target keys) that have a stream head pending, due or not. */
+  readyTargets(): string[] {
+    return (this.readyTargetsStmt.all() as { k: string }[]).map((r) => r.k);
+  }
+
+  /** A receiver's due stream heads, oldest due first. */
+  dueFor(targetKey: string, nowMs: number, limit: number): DeliveryRow[] {
+    return this.dueStmt.all({ target_key: targetKey, now_ms: nowMs, limit }) as DeliveryRow[];
   }
 
   byId(id: number): DeliveryRow | null {
@@ -143,8 +169,15 @@ export class WebhookDeliveriesRepo {
     this.insertAttemptStmt.run(a);
   }
 
-  finish(id: number, o: DeliveryOutcome): void {
-    this.finishStmt.run({ id, ...o });
+  /** Records the outcome; a finished delivery lets the next one of its stream go. */
+  finish(row: Pick<DeliveryRow, "id" | "target_key" | "order_key">, o: DeliveryOutcome): void {
+    this.finishStmt.run({ id: row.id, ...o });
+    if (o.status !== "pending" && row.order_key !== null) this.unblockNextStmt.run({ target_key: row.target_key, order_key: row.order_key });
+  }
+
+  /** Unblocks stream heads left blocked (nothing pending before them); returns how many. */
+  repairStreams(): number {
+    return this.repairStmt.run().changes;
   }
 
   failPendingOfWebhook(webhookId: number, error: string, nowMs: number): void {

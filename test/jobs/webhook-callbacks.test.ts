@@ -3,6 +3,7 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { verifySignature } from "../../src/lib/webhook-signature.ts";
 import type { GaveUpCallback } from "../../src/jobs/deliver-webhooks.job.ts";
+import { AttemptRecorder } from "../../src/jobs/webhook-attempts.ts";
 import { createHarness, type HarnessOptions } from "../helpers/harness.ts";
 import { makeAccount } from "../helpers/factories.ts";
 import { deliveryRows, makeInbox, recordEvents, startReceiver, type Receiver } from "../helpers/webhooks.ts";
@@ -92,5 +93,53 @@ describe("API inbox callbacks", () => {
     expect(calls).toBe(1);
     expect(rx.received).toHaveLength(1);
     expect(deliveryRows(h)[0]).toMatchObject({ status: "failed", attempts: 1 });
+  });
+
+  test("outcomes recorded in one turn share a transaction; if one hook throws, the others stand with their hook", async () => {
+    const h = createHarness();
+    await h.deps.deliverer.stop(); // this test records outcomes itself
+    const a = makeAccount(h, "Acme");
+    const inboxId = makeInbox(h, a.accountId, { webhook_url: "https://cb.example.com" });
+    h.deps.db.exec("CREATE TABLE marks (message_id INTEGER)");
+    recordEvents(h, [1, 2, 3].map((id) => ({ kind: "message_created" as const, accountId: a.accountId, inboxId, conversationId: id, payload: { id } })));
+    let transactions = 0;
+    const writeTx: typeof h.deps.writeTx = (fn) => h.deps.writeTx(() => (transactions++, fn()));
+    const recorder = new AttemptRecorder({
+      ...h.deps,
+      deliveries: h.deps.repos.webhookDeliveries,
+      webhooks: h.deps.repos.webhooks,
+      writeTx,
+      onCallbackGaveUp: (d) => {
+        if (d.messageId === 2) throw new Error("cannot mark message 2");
+        h.deps.db.query("INSERT INTO marks VALUES (?)").run(d.messageId); // rolls back with its transaction
+      },
+    });
+    const result = { status: 400, error: "HTTP 400", latencyMs: 3, responseBody: "", retryAfterSeconds: null };
+    await Promise.all(deliveryRows(h).map((r) => recorder.record({ id: r.id, startedAt: h.clock.nowMs(), result, refused: false })));
+    // the batch (1 transaction) rolled back; then each alone (3), and #2 once more without its hook (1)
+    expect(transactions).toBe(5);
+    expect(deliveryRows(h).map((r) => [r.status, r.attempts])).toEqual([["failed", 1], ["failed", 1], ["failed", 1]]);
+    expect(h.deps.db.query("SELECT message_id FROM marks ORDER BY message_id").all()).toEqual([{ message_id: 1 }, { message_id: 3 }]);
+    expect(h.deps.db.query("SELECT COUNT(*) AS n FROM webhook_attempts").get()).toEqual({ n: 3 });
+  });
+
+  test("outcomes finished in the same turn are committed in one transaction", async () => {
+    const h = createHarness();
+    await h.deps.deliverer.stop();
+    const a = makeAccount(h, "Acme");
+    await h.request("POST", `/api/v1/accounts/${a.accountId}/webhooks`, { token: a.adminToken, body: { url: "https://hooks.example.com" } });
+    recordEvents(h, [1, 2, 3, 4].map((id) => ({ kind: "contact_created" as const, accountId: a.accountId, contactId: id, payload: { id } })));
+    let transactions = 0;
+    const recorder = new AttemptRecorder({
+      ...h.deps,
+      deliveries: h.deps.repos.webhookDeliveries,
+      webhooks: h.deps.repos.webhooks,
+      writeTx: (fn) => h.deps.writeTx(() => (transactions++, fn())),
+      onCallbackGaveUp: () => {},
+    });
+    const ok = { status: 204, error: null, latencyMs: 1, responseBody: "", retryAfterSeconds: null };
+    await Promise.all(deliveryRows(h).map((r) => recorder.record({ id: r.id, startedAt: h.clock.nowMs(), result: ok, refused: false })));
+    expect(transactions).toBe(1);
+    expect(deliveryRows(h).map((r) => r.status)).toEqual(Array(4).fill("delivered"));
   });
 });
