@@ -7,14 +7,11 @@
 // receiver holds a few slots for at most the timeout and never the whole pool. Order: one in flight per
 // (receiver, conversation) stream: a later delivery is stored `blocked` while an earlier one is pending
 // and freed when that one finishes, so only stream heads are ever read here.
-import type { DeliveryRow, WebhookDeliveriesRepo } from "../db/webhook-deliveries.repo.ts";
-import type { WebhooksRepo } from "../db/webhooks.repo.ts";
-import type { WriteTx } from "../db/tx.ts";
-import type { Clock } from "../lib/clock.ts";
-import { errorFields, type Logger } from "../lib/logger.ts";
+import type { DeliveryRow } from "../db/webhook-deliveries.repo.ts";
+import { errorFields } from "../lib/logger.ts";
 import { safePost } from "../lib/ssrf.ts";
 import { generateSecret, signatureHeaders } from "../lib/webhook-signature.ts";
-import { AttemptRecorder, type AttemptResult, type OnCallbackGaveUp } from "./webhook-attempts.ts";
+import { AttemptRecorder, type AttemptResult, type RecorderDeps } from "./webhook-attempts.ts";
 
 export type { GaveUpCallback, OnCallbackGaveUp } from "./webhook-attempts.ts";
 
@@ -23,15 +20,8 @@ export const PER_TARGET = 4;
 /** Bytes of a receiver's answer read and kept with the attempt. */
 export const RESPONSE_EXCERPT_BYTES = 1024;
 
-export interface DelivererDeps {
-  deliveries: WebhookDeliveriesRepo;
-  webhooks: WebhooksRepo;
-  writeTx: WriteTx;
-  clock: Clock;
-  logger: Logger;
-  onCallbackGaveUp: OnCallbackGaveUp;
-  random?: () => number;
-}
+/** The recorder's dependencies are all the deliverer needs too. */
+export type DelivererDeps = RecorderDeps;
 
 export interface DelivererOptions {
   timeoutMs: number;
