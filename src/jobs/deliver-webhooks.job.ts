@@ -113,7 +113,7 @@ export class WebhookDeliverer {
   private start(row: DeliveryRow): void {
     this.perTargetCount.set(row.target_key, (this.perTargetCount.get(row.target_key) ?? 0) + 1);
     const p = this.attempt(row)
-      .catch((error) => this.d.logger.error("webhook delivery attempt failed", { delivery_id: row.delivery_id, ...errorFields(error) }))
+      .catch((error) => this.recordCrash(row, error))
       .finally(() => {
         this.inFlight.delete(row.id);
         const n = (this.perTargetCount.get(row.target_key) ?? 1) - 1;
@@ -142,6 +142,17 @@ export class WebhookDeliverer {
       });
     }
     await this.recorder.record({ id: row.id, startedAt, result, refused: "refused" in target });
+  }
+
+  /**
+   * An attempt that threw (a bug, a database error) is recorded as a retryable failure, so the backoff
+   * applies; left pending and due, the delivery would be restarted at once, over and over.
+   */
+  private async recordCrash(row: DeliveryRow, error: unknown): Promise<void> {
+    this.d.logger.error("webhook delivery attempt failed", { delivery_id: row.delivery_id, ...errorFields(error) });
+    const message = error instanceof Error ? error.message : String(error);
+    const result = { status: null, error: `internal error: ${message}`, latencyMs: 0, responseBody: "", retryAfterSeconds: null };
+    await this.recorder.record({ id: row.id, startedAt: this.d.clock.nowMs(), result, refused: false });
   }
 
   /** Where and with which key to send, read at attempt time (a rotated secret or changed URL applies to retries). */

@@ -274,4 +274,25 @@ describe("delivery", () => {
     expect(h.deps.deliverer.pump()).toBe(0);
     expect(rx.received).toHaveLength(1);
   });
+
+  test("an attempt that throws is recorded as a retryable failure, not restarted in a loop", async () => {
+    const { h, a } = await setup();
+    const rx = receiver(() => 200);
+    await createWebhook(h, a.accountId, a.adminToken, { url: rx.url });
+    const webhooks = h.deps.repos.webhooks;
+    const signing = webhooks.signing.bind(webhooks);
+    let calls = 0;
+    webhooks.signing = (id) => {
+      if (++calls === 1) throw new Error("disk I/O error");
+      return signing(id);
+    };
+    recordEvents(h, [message(a.accountId, 1, 1)]);
+    await h.deps.deliverer.drain();
+    await Bun.sleep(20);
+    expect(calls).toBe(1);
+    expect(rx.received).toEqual([]);
+    expect(deliveryRows(h)[0]).toMatchObject({ status: "pending", attempts: 1, last_error: "internal error: disk I/O error" });
+    await nextRound(h);
+    expect(deliveryRows(h)[0]).toMatchObject({ status: "delivered", attempts: 2 });
+  });
 });
