@@ -13,6 +13,7 @@ import { platformRoutes } from "./http/platform.routes.ts";
 import { teamRoutes } from "./http/teams.routes.ts";
 import { profileRoutes } from "./http/profile.routes.ts";
 import { requestParsing } from "./http/request.ts";
+import { webhookRoutes } from "./http/webhooks.routes.ts";
 
 export function createApp(d: Deps) {
   // normalize "typebox": Elysia's default cleaner (exact-mirror) turns a string sent for an object
@@ -39,7 +40,9 @@ export function createApp(d: Deps) {
     .use(inboxMemberRoutes(d))
     .use(agentRoutes(d))
     .use(teamRoutes(d))
-    .use(platformRoutes(d));
+    .use(platformRoutes(d))
+
+    .use(webhookRoutes(d));
 }
 
 export type App = ReturnType<typeof createApp>;

@@ -9,13 +9,22 @@ export interface Config {
   readonly logLevel: LogLevel;
   /** Largest request body the API reads, in bytes (413 above it). */
   readonly bodyLimit: number;
+  /** Per-attempt webhook timeout (connect + answer), in milliseconds. */
+  readonly webhookTimeoutMs: number;
 }
 
 export class ConfigError extends Error {}
 
 const LEVELS: LogLevel[] = ["debug", "info", "warn", "error", "silent"];
 
-export const DEFAULTS = { db: "./parley.db", port: 3000, host: "127.0.0.1", bodyLimit: 1024 * 1024, logLevel: "info" as LogLevel };
+export const DEFAULTS = {
+  db: "./parley.db",
+  port: 3000,
+  host: "127.0.0.1",
+  bodyLimit: 1024 * 1024,
+  logLevel: "info" as LogLevel,
+  webhookTimeoutMs: 5000, // Chatwoot's WEBHOOK_TIMEOUT default
+};
 
 /** Config keys, their flag, env variable and meaning: the README's config table is this list. */
 export const CONFIG_TABLE = [
@@ -25,6 +34,7 @@ export const CONFIG_TABLE = [
   ["", "PARLEY_ALLOW_PRIVATE_WEBHOOKS", "0", "1 allows webhook delivery to loopback and private addresses"],
   ["", "PARLEY_LOG_LEVEL", DEFAULTS.logLevel, "debug, info, warn, error or silent"],
   ["", "PARLEY_BODY_LIMIT", String(DEFAULTS.bodyLimit), "largest request body in bytes"],
+  ["", "PARLEY_WEBHOOK_TIMEOUT_MS", String(DEFAULTS.webhookTimeoutMs), "per-attempt webhook timeout in milliseconds"],
 ] as const;
 
 type Env = Record<string, string | undefined>;
@@ -58,5 +68,6 @@ export function loadConfig(flags: Partial<Record<"db" | "port" | "host", string>
     allowPrivateWebhooks: flagBool("PARLEY_ALLOW_PRIVATE_WEBHOOKS", env.PARLEY_ALLOW_PRIVATE_WEBHOOKS || undefined),
     logLevel,
     bodyLimit: integer("PARLEY_BODY_LIMIT", env.PARLEY_BODY_LIMIT || undefined, DEFAULTS.bodyLimit, 1024, 512 * 1024 * 1024),
+    webhookTimeoutMs: integer("PARLEY_WEBHOOK_TIMEOUT_MS", env.PARLEY_WEBHOOK_TIMEOUT_MS || undefined, DEFAULTS.webhookTimeoutMs, 100, 60_000),
   });
 }

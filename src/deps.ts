@@ -11,6 +11,8 @@ import { TeamsRepo } from "./db/teams.repo.ts";
 import { TokensRepo } from "./db/tokens.repo.ts";
 import { createWriteTx, type WriteTx } from "./db/tx.ts";
 import { UsersRepo } from "./db/users.repo.ts";
+import { WebhookDeliveriesRepo } from "./db/webhook-deliveries.repo.ts";
+import { WebhooksRepo } from "./db/webhooks.repo.ts";
 import { AccountsService } from "./domain/accounts.service.ts";
 import { AgentsService } from "./domain/agents.service.ts";
 import { AuthService } from "./domain/auth.service.ts";
@@ -18,8 +20,11 @@ import { InboxMembersService } from "./domain/inbox-members.service.ts";
 import { InboxesService } from "./domain/inboxes.service.ts";
 import { PlatformService } from "./domain/platform.service.ts";
 import { TeamsService } from "./domain/teams.service.ts";
+import { WebhooksService } from "./domain/webhooks.service.ts";
 import { EventBus } from "./events/bus.ts";
+import { webhookFanOut } from "./events/listeners/webhooks.listener.ts";
 import { EventOutbox } from "./events/outbox.ts";
+import { WebhookDeliverer, type OnCallbackGaveUp } from "./jobs/deliver-webhooks.job.ts";
 import type { Job } from "./jobs/scheduler.ts";
 import { systemClock, type Clock } from "./lib/clock.ts";
 import { createLogger, type Logger } from "./lib/logger.ts";
@@ -34,6 +39,8 @@ export interface Deps {
   bus: EventBus;
   repos: ReturnType<typeof createRepos>;
   services: ReturnType<typeof createServices>;
+  /** Sends webhook deliveries (the server's scheduler runs it; tests call drain()). */
+  deliverer: WebhookDeliverer;
   /** Periodic work the server's scheduler runs. */
   jobs: Job[];
 }
@@ -47,11 +54,15 @@ function createRepos(db: Database) {
     agents: new AgentsRepo(db),
     teams: new TeamsRepo(db),
     platform: new PlatformRepo(db),
+    webhooks: new WebhooksRepo(db),
+    webhookDeliveries: new WebhookDeliveriesRepo(db),
   };
 }
 
-function createServices(base: Pick<Deps, "writeTx" | "clock" | "outbox" | "logger" | "config">, repos: ReturnType<typeof createRepos>) {
-  const { writeTx, clock, outbox } = base;
+type ServiceBase = Pick<Deps, "writeTx" | "clock" | "outbox" | "logger" | "config"> & { wakeDeliveries: () => void };
+
+function createServices(base: ServiceBase, repos: ReturnType<typeof createRepos>) {
+  const { writeTx, clock, outbox, wakeDeliveries } = base;
   const accounts = new AccountsService({ ...repos, writeTx, clock });
   const inboxes = new InboxesService({ ...repos, writeTx, clock, outbox });
   return {
@@ -62,6 +73,7 @@ function createServices(base: Pick<Deps, "writeTx" | "clock" | "outbox" | "logge
     agents: new AgentsService({ ...repos, accounts, writeTx, clock }),
     teams: new TeamsService({ ...repos, writeTx, clock }),
     platform: new PlatformService({ ...repos, accountsService: accounts, writeTx, clock }),
+    webhooks: new WebhooksService({ webhooks: repos.webhooks, deliveries: repos.webhookDeliveries, writeTx, clock, wakeDeliveries }),
   };
 }
 
@@ -70,6 +82,11 @@ export interface DepsOptions {
   config?: Config;
   clock?: Clock;
   logger?: Logger;
+  /**
+   * What to do when an API inbox callback for a message finally fails: the messages feature marks the
+   * message failed with the reason. Default: log it.
+   */
+  onCallbackGaveUp?: OnCallbackGaveUp;
 }
 
 export function createDeps(opts: DepsOptions): Deps {
@@ -91,12 +108,25 @@ export function createDeps(opts: DepsOptions): Deps {
     },
   });
   const repos = createRepos(db);
-  const services = createServices({ writeTx, clock, outbox, logger, config }, repos);
+  const onCallbackGaveUp: OnCallbackGaveUp =
+    opts.onCallbackGaveUp ??
+    ((delivery, reason) => logger.warn("API inbox callback gave up", { delivery_id: delivery.deliveryId, message_id: delivery.messageId, reason }));
+  const deliverer = new WebhookDeliverer(
+    { deliveries: repos.webhookDeliveries, webhooks: repos.webhooks, writeTx, clock, logger, onCallbackGaveUp },
+    { timeoutMs: config.webhookTimeoutMs, allowPrivate: config.allowPrivateWebhooks },
+  );
+  const wakeDeliveries = () => deliverer.wake();
+  outbox.onRecord(webhookFanOut({ webhooks: repos.webhooks, deliveries: repos.webhookDeliveries, clock, wake: wakeDeliveries }));
+  const services = createServices({ writeTx, clock, outbox, logger, config, wakeDeliveries }, repos);
   const jobs: Job[] = [
     // Catches up listeners after a restart, and retries listeners that failed.
     { name: "drain-events", pattern: "* * * * * *", run: () => bus.drain() },
     // A long read can starve auto-checkpoints; a passive checkpoint never blocks writers.
     { name: "wal-checkpoint", pattern: "0 * * * * *", run: () => void db.exec("PRAGMA wal_checkpoint(PASSIVE)") },
+    // Due retries and deliveries left pending by a crash; new ones are sent at once via wake().
+    { name: "deliver-webhooks", pattern: "* * * * * *", run: () => void deliverer.pump(), stop: () => deliverer.stop() },
+    { name: "repair-webhook-streams", pattern: "15 * * * * *", run: () => deliverer.repairStreams() },
+    { name: "prune-webhook-deliveries", pattern: "30 7 * * * *", run: () => void services.webhooks.pruneDeliveries() },
   ];
-  return { config, db, clock, logger, writeTx, outbox, bus, repos, services, jobs };
+  return { config, db, clock, logger, writeTx, outbox, bus, repos, services, deliverer, jobs };
 }

@@ -3,6 +3,7 @@
 import m001 from "../../migrations/001_foundation.sql" with { type: "text" };
 import m002 from "../../migrations/002_directory.sql" with { type: "text" };
 import m003 from "../../migrations/003_platform.sql" with { type: "text" };
+import m004 from "../../migrations/004_webhooks.sql" with { type: "text" };
 
 export interface Migration {
   version: number;
@@ -14,6 +15,7 @@ export const MIGRATIONS: Migration[] = [
   { version: 1, name: "001_foundation", sql: m001 },
   { version: 2, name: "002_directory", sql: m002 },
   { version: 3, name: "003_platform", sql: m003 },
+  { version: 4, name: "004_webhooks", sql: m004 },
 ];
 
 export const LATEST_VERSION = MIGRATIONS.length;

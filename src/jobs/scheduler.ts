@@ -8,16 +8,20 @@ export interface Job {
   /** A croner pattern; six fields means seconds are included ("* * * * * *" = every second). */
   pattern: string;
   run(): void | Promise<void>;
+  /** Work a job started outside run() (e.g. webhook attempts still in flight): stop() waits for it. */
+  stop?(): void | Promise<void>;
 }
 
 export class Scheduler {
   private readonly crons: Cron[] = [];
+  private readonly jobs: Job[] = [];
   private readonly running = new Set<Promise<void>>();
   private stopped = false;
 
   constructor(private readonly logger: Logger) {}
 
   add(job: Job): void {
+    this.jobs.push(job);
     const cron = new Cron(job.pattern, { paused: true, protect: true, name: job.name }, () => {
       if (this.stopped) return;
       const p = this.runOnce(job);
@@ -43,6 +47,14 @@ export class Scheduler {
   async stop(): Promise<void> {
     this.stopped = true;
     for (const c of this.crons) c.stop();
-    await Promise.all([...this.running]);
+    await Promise.all([...this.running, ...this.jobs.map((j) => this.stopJob(j))]);
+  }
+
+  private async stopJob(job: Job): Promise<void> {
+    try {
+      await job.stop?.();
+    } catch (error) {
+      this.logger.error("job stop failed", { job: job.name, ...errorFields(error) });
+    }
   }
 }

@@ -4,7 +4,7 @@ import { createApp } from "../../src/app.ts";
 import { loadConfig, type Config } from "../../src/config.ts";
 import { migrate } from "../../src/db/migrate.ts";
 import { openDatabase } from "../../src/db/open.ts";
-import { createDeps, type Deps } from "../../src/deps.ts";
+import { createDeps, type Deps, type DepsOptions } from "../../src/deps.ts";
 import type { StoredEvent } from "../../src/events/types.ts";
 import { eventFromRow } from "../../src/events/outbox.ts";
 import { ManualClock } from "../../src/lib/clock.ts";
@@ -35,12 +35,19 @@ export interface Harness {
   lastEventId(): number;
 }
 
-export function createHarness(opts: { config?: Partial<Config>; env?: Record<string, string> } = {}): Harness {
+export interface HarnessOptions {
+  config?: Partial<Config>;
+  env?: Record<string, string>;
+  /** Seams a feature on another branch will provide (e.g. onCallbackGaveUp). */
+  deps?: Pick<DepsOptions, "onCallbackGaveUp">;
+}
+
+export function createHarness(opts: HarnessOptions = {}): Harness {
   const db = openDatabase(":memory:");
   migrate(db);
   const clock = new ManualClock();
   const config = { ...loadConfig({}, opts.env ?? {}), ...opts.config } as Config;
-  const deps = createDeps({ db, config, clock, logger: createLogger("silent") });
+  const deps = createDeps({ db, config, clock, logger: createLogger("silent"), ...opts.deps });
   const app = createApp(deps);
 
   async function request<T>(method: string, path: string, o: RequestOptions = {}): Promise<TestResponse<T>> {

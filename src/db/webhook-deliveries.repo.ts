@@ -1,0 +1,216 @@
+// Webhook deliveries (one per event and receiver) and their attempts.
+import type { Database, Statement } from "bun:sqlite";
+
+export type DeliveryStatus = "pending" | "delivered" | "failed";
+
+export interface DeliveryRow {
+  id: number;
+  delivery_id: string;
+  account_id: number;
+  webhook_id: number | null;
+  inbox_id: number | null;
+  target_url: string;
+  target_key: string;
+  order_key: string | null;
+  blocked: number;
+  event_id: number;
+  event_kind: string;
+  conversation_id: number | null;
+  payload: string;
+  status: DeliveryStatus;
+  attempts: number;
+  max_attempts: number;
+  next_attempt_at_ms: number | null;
+  last_status_code: number | null;
+  last_error: string | null;
+  last_latency_ms: number | null;
+  created_at_ms: number;
+  updated_at_ms: number;
+}
+
+export type NewDelivery = Pick<
+  DeliveryRow,
+  "delivery_id" | "account_id" | "webhook_id" | "inbox_id" | "target_url" | "target_key" | "order_key" | "event_id" | "event_kind" | "conversation_id" | "payload" | "max_attempts"
+> & { now_ms: number };
+
+export interface AttemptRow {
+  id: number;
+  delivery_id: number;
+  attempt: number;
+  started_at_ms: number;
+  status_code: number | null;
+  latency_ms: number;
+  error: string | null;
+  response_excerpt: string | null;
+}
+
+export interface DeliveryOutcome {
+  status: DeliveryStatus;
+  attempts: number;
+  next_attempt_at_ms: number | null;
+  last_status_code: number | null;
+  last_error: string | null;
+  last_latency_ms: number;
+  now_ms: number;
+}
+
+export class WebhookDeliveriesRepo {
+  private readonly insertStmt: Statement;
+  private readonly readyTargetsStmt: Statement;
+  private readonly dueStmt: Statement;
+  private readonly unblockNextStmt: Statement;
+  private readonly repairStmt: Statement;
+  private readonly byIdStmt: Statement;
+  private readonly insertAttemptStmt: Statement;
+  private readonly finishStmt: Statement;
+  private readonly failPendingStmt: Statement;
+  private readonly retargetStmt: Statement;
+  private readonly listStmt: Statement;
+  private readonly countStmt: Statement;
+  private readonly byUuidStmt: Statement;
+  private readonly attemptsStmt: Statement;
+  private readonly redeliverStmt: Statement;
+  private readonly pruneStmt: Statement;
+
+  constructor(db: Database) {
+    // Blocked from the start when an earlier delivery of its stream is still pending.
+    this.insertStmt = db.prepare(
+      `INSERT INTO webhook_deliveries (delivery_id, account_id, webhook_id, inbox_id, target_url, target_key, order_key, blocked,
+         event_id, event_kind, conversation_id, payload, max_attempts, next_attempt_at_ms, created_at_ms, updated_at_ms)
+       VALUES ($delivery_id, $account_id, $webhook_id, $inbox_id, $target_url, $target_key, $order_key,
+         $order_key IS NOT NULL AND EXISTS (SELECT 1 FROM webhook_deliveries
+           WHERE status = 'pending' AND target_key = $target_key AND order_key = $order_key),
+         $event_id, $event_kind, $conversation_id, $payload, $max_attempts, $now_ms, $now_ms, $now_ms)`,
+    );
+    // Receivers with stream heads waiting, one index probe per receiver (a loose index scan), so the cost
+    // does not grow with the backlog.
+    this.readyTargetsStmt = db.prepare(
+      `WITH RECURSIVE t(k) AS (
+         SELECT MIN(target_key) FROM webhook_deliveries WHERE status = 'pending' AND blocked = 0
+         UNION ALL
+         SELECT (SELECT MIN(target_key) FROM webhook_deliveries WHERE status = 'pending' AND blocked = 0 AND target_key > t.k)
+         FROM t WHERE t.k IS NOT NULL)
+       SELECT k FROM t WHERE k IS NOT NULL`,
+    );
+    this.dueStmt = db.prepare(
+      `SELECT * FROM webhook_deliveries
+       WHERE status = 'pending' AND blocked = 0 AND target_key = $target_key AND next_attempt_at_ms <= $now_ms
+       ORDER BY next_attempt_at_ms, id
+       LIMIT $limit`,
+    );
+    // The oldest pending delivery of a stream is its head: it may go.
+    this.unblockNextStmt = db.prepare(
+      `UPDATE webhook_deliveries SET blocked = 0 WHERE id = (
+         SELECT id FROM webhook_deliveries WHERE status = 'pending' AND target_key = $target_key AND order_key = $order_key
+         ORDER BY id LIMIT 1)`,
+    );
+    // Safety net: any blocked delivery with nothing pending before it is a head.
+    this.repairStmt = db.prepare(
+      `UPDATE webhook_deliveries SET blocked = 0
+       WHERE status = 'pending' AND blocked = 1 AND NOT EXISTS (
+         SELECT 1 FROM webhook_deliveries e WHERE e.status = 'pending' AND e.target_key = webhook_deliveries.target_key
+           AND e.order_key = webhook_deliveries.order_key AND e.id < webhook_deliveries.id)`,
+    );
+    this.byIdStmt = db.prepare("SELECT * FROM webhook_deliveries WHERE id = $id");
+    this.insertAttemptStmt = db.prepare(
+      `INSERT INTO webhook_attempts (delivery_id, attempt, started_at_ms, status_code, latency_ms, error, response_excerpt)
+       VALUES ($delivery_id, $attempt, $started_at_ms, $status_code, $latency_ms, $error, $response_excerpt)`,
+    );
+    this.finishStmt = db.prepare(
+      `UPDATE webhook_deliveries SET status = $status, attempts = $attempts, next_attempt_at_ms = $next_attempt_at_ms,
+         last_status_code = $last_status_code, last_error = $last_error, last_latency_ms = $last_latency_ms, updated_at_ms = $now_ms
+       WHERE id = $id`,
+    );
+    this.failPendingStmt = db.prepare(
+      `UPDATE webhook_deliveries SET status = 'failed', next_attempt_at_ms = NULL, last_error = $error, updated_at_ms = $now_ms
+       WHERE webhook_id = $webhook_id AND status = 'pending'`,
+    );
+    this.retargetStmt = db.prepare(
+      "UPDATE webhook_deliveries SET target_url = $url WHERE webhook_id = $webhook_id AND status = 'pending'",
+    );
+    this.listStmt = db.prepare(
+      "SELECT * FROM webhook_deliveries WHERE webhook_id = $webhook_id ORDER BY id DESC LIMIT $limit OFFSET $offset",
+    );
+    this.countStmt = db.prepare("SELECT COUNT(*) AS n FROM webhook_deliveries WHERE webhook_id = $webhook_id");
+    this.byUuidStmt = db.prepare("SELECT * FROM webhook_deliveries WHERE webhook_id = $webhook_id AND delivery_id = $delivery_id");
+    this.attemptsStmt = db.prepare("SELECT * FROM webhook_attempts WHERE delivery_id = $id ORDER BY id DESC LIMIT $limit");
+    // A finished delivery sent again goes at once, outside its stream's order (the receiver has seen what
+    // followed it already); a pending one keeps its place behind an earlier pending one.
+    this.redeliverStmt = db.prepare(
+      `UPDATE webhook_deliveries SET blocked = CASE WHEN status = 'pending' THEN blocked ELSE 0 END, status = 'pending',
+         next_attempt_at_ms = $now_ms, max_attempts = $max_attempts, updated_at_ms = $now_ms
+       WHERE id = $id`,
+    );
+    this.pruneStmt = db.prepare(
+      `DELETE FROM webhook_deliveries WHERE id IN (
+         SELECT id FROM webhook_deliveries WHERE status <> 'pending' AND updated_at_ms < $before_ms LIMIT $limit)`,
+    );
+  }
+
+  insert(d: NewDelivery): number {
+    return Number(this.insertStmt.run(d).lastInsertRowid);
+  }
+
+  /** Receivers (target keys) that have a stream head pending, due or not. */
+  readyTargets(): string[] {
+    return (this.readyTargetsStmt.all() as { k: string }[]).map((r) => r.k);
+  }
+
+  /** A receiver's due stream heads, oldest due first. */
+  dueFor(targetKey: string, nowMs: number, limit: number): DeliveryRow[] {
+    return this.dueStmt.all({ target_key: targetKey, now_ms: nowMs, limit }) as DeliveryRow[];
+  }
+
+  byId(id: number): DeliveryRow | null {
+    return (this.byIdStmt.get({ id }) as DeliveryRow | null) ?? null;
+  }
+
+  insertAttempt(a: Omit<AttemptRow, "id">): void {
+    this.insertAttemptStmt.run(a);
+  }
+
+  /** Records the outcome; a finished delivery lets the next one of its stream go. */
+  finish(row: Pick<DeliveryRow, "id" | "target_key" | "order_key">, o: DeliveryOutcome): void {
+    this.finishStmt.run({ id: row.id, ...o });
+    if (o.status !== "pending" && row.order_key !== null) this.unblockNextStmt.run({ target_key: row.target_key, order_key: row.order_key });
+  }
+
+  /** Unblocks stream heads left blocked (nothing pending before them); returns how many. */
+  repairStreams(): number {
+    return this.repairStmt.run().changes;
+  }
+
+  failPendingOfWebhook(webhookId: number, error: string, nowMs: number): void {
+    this.failPendingStmt.run({ webhook_id: webhookId, error, now_ms: nowMs });
+  }
+
+  /** A changed webhook URL applies to what is still waiting to be sent. */
+  retargetPending(webhookId: number, url: string): void {
+    this.retargetStmt.run({ webhook_id: webhookId, url });
+  }
+
+  listForWebhook(webhookId: number, limit: number, offset: number): DeliveryRow[] {
+    return this.listStmt.all({ webhook_id: webhookId, limit, offset }) as DeliveryRow[];
+  }
+
+  countForWebhook(webhookId: number): number {
+    return (this.countStmt.get({ webhook_id: webhookId }) as { n: number }).n;
+  }
+
+  byDeliveryId(webhookId: number, deliveryId: string): DeliveryRow | null {
+    return (this.byUuidStmt.get({ webhook_id: webhookId, delivery_id: deliveryId }) as DeliveryRow | null) ?? null;
+  }
+
+  attemptsOf(id: number, limit: number): AttemptRow[] {
+    return this.attemptsStmt.all({ id, limit }) as AttemptRow[];
+  }
+
+  redeliver(id: number, maxAttempts: number, nowMs: number): void {
+    this.redeliverStmt.run({ id, max_attempts: maxAttempts, now_ms: nowMs });
+  }
+
+  /** Deletes up to `limit` finished deliveries last touched before `beforeMs`; returns how many. */
+  pruneFinished(beforeMs: number, limit: number): number {
+    return this.pruneStmt.run({ before_ms: beforeMs, limit }).changes;
+  }
+}

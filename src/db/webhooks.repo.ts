@@ -1,0 +1,135 @@
+// Webhook subscriptions, plus the two inbox facts webhooks need (an inbox's name for the webhook
+// record, an API inbox's callback URL and signing secret).
+import type { Database, Statement } from "bun:sqlite";
+
+export interface WebhookRow {
+  id: number;
+  account_id: number;
+  inbox_id: number | null;
+  url: string;
+  name: string | null;
+  /** JSON array of event kinds. */
+  subscriptions: string;
+  secret: string;
+  disabled_reason: string | null;
+  disabled_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A webhook row with its inbox's name (null without an inbox). */
+export interface WebhookWithInbox extends WebhookRow {
+  inbox_name: string | null;
+}
+
+export interface WebhookFields {
+  inbox_id: number | null;
+  url: string;
+  name: string | null;
+  subscriptions: string;
+}
+
+export interface InboxCallback {
+  id: number;
+  webhook_url: string | null;
+  webhook_secret: string | null;
+}
+
+const SELECT_WITH_INBOX = "SELECT w.*, i.name AS inbox_name FROM webhooks w LEFT JOIN inboxes i ON i.id = w.inbox_id";
+
+export class WebhooksRepo {
+  private readonly insertStmt: Statement;
+  private readonly byIdStmt: Statement;
+  private readonly listStmt: Statement;
+  private readonly byUrlStmt: Statement;
+  private readonly updateStmt: Statement;
+  private readonly deleteStmt: Statement;
+  private readonly setSecretStmt: Statement;
+  private readonly disableStmt: Statement;
+  private readonly activeStmt: Statement;
+  private readonly secretStmt: Statement;
+  private readonly inboxStmt: Statement;
+  private readonly callbackStmt: Statement;
+  private readonly setInboxSecretStmt: Statement;
+
+  constructor(db: Database) {
+    this.insertStmt = db.prepare(
+      `INSERT INTO webhooks (account_id, inbox_id, url, name, subscriptions, secret, created_at, updated_at)
+       VALUES ($account_id, $inbox_id, $url, $name, $subscriptions, $secret, $now, $now)`,
+    );
+    this.byIdStmt = db.prepare(`${SELECT_WITH_INBOX} WHERE w.account_id = $account_id AND w.id = $id`);
+    this.listStmt = db.prepare(`${SELECT_WITH_INBOX} WHERE w.account_id = $account_id ORDER BY w.id`);
+    this.byUrlStmt = db.prepare("SELECT id FROM webhooks WHERE account_id = $account_id AND url = $url");
+    // An administrator saving the webhook has looked at it: that re-enables one a 410 disabled.
+    this.updateStmt = db.prepare(
+      `UPDATE webhooks SET inbox_id = $inbox_id, url = $url, name = $name, subscriptions = $subscriptions,
+         disabled_reason = NULL, disabled_at = NULL, updated_at = $now
+       WHERE account_id = $account_id AND id = $id`,
+    );
+    this.deleteStmt = db.prepare("DELETE FROM webhooks WHERE account_id = $account_id AND id = $id");
+    this.setSecretStmt = db.prepare("UPDATE webhooks SET secret = $secret, updated_at = $now WHERE account_id = $account_id AND id = $id");
+    this.disableStmt = db.prepare("UPDATE webhooks SET disabled_reason = $reason, disabled_at = $now, updated_at = $now WHERE id = $id");
+    this.activeStmt = db.prepare("SELECT id, url, subscriptions FROM webhooks WHERE account_id = $account_id AND disabled_at IS NULL ORDER BY id");
+    this.secretStmt = db.prepare("SELECT secret, disabled_reason FROM webhooks WHERE id = $id");
+    this.inboxStmt = db.prepare("SELECT id, name FROM inboxes WHERE account_id = $account_id AND id = $id");
+    this.callbackStmt = db.prepare(
+      "SELECT id, webhook_url, webhook_secret FROM inboxes WHERE account_id = $account_id AND id = $id AND channel_type = 'api'",
+    );
+    this.setInboxSecretStmt = db.prepare("UPDATE inboxes SET webhook_secret = $secret WHERE id = $id");
+  }
+
+  insert(accountId: number, f: WebhookFields & { secret: string; now: number }): number {
+    return Number(this.insertStmt.run({ account_id: accountId, ...f }).lastInsertRowid);
+  }
+
+  byId(accountId: number, id: number): WebhookWithInbox | null {
+    return (this.byIdStmt.get({ account_id: accountId, id }) as WebhookWithInbox | null) ?? null;
+  }
+
+  list(accountId: number): WebhookWithInbox[] {
+    return this.listStmt.all({ account_id: accountId }) as WebhookWithInbox[];
+  }
+
+  idByUrl(accountId: number, url: string): number | null {
+    return (this.byUrlStmt.get({ account_id: accountId, url }) as { id: number } | null)?.id ?? null;
+  }
+
+  update(accountId: number, id: number, f: WebhookFields & { now: number }): void {
+    this.updateStmt.run({ account_id: accountId, id, ...f });
+  }
+
+  delete(accountId: number, id: number): void {
+    this.deleteStmt.run({ account_id: accountId, id });
+  }
+
+  setSecret(accountId: number, id: number, secret: string, now: number): void {
+    this.setSecretStmt.run({ account_id: accountId, id, secret, now });
+  }
+
+  disable(id: number, reason: string, now: number): void {
+    this.disableStmt.run({ id, reason, now });
+  }
+
+  /** Enabled webhooks of an account, for fan-out. */
+  active(accountId: number): Pick<WebhookRow, "id" | "url" | "subscriptions">[] {
+    return this.activeStmt.all({ account_id: accountId }) as Pick<WebhookRow, "id" | "url" | "subscriptions">[];
+  }
+
+  /** The signing secret at attempt time (a rotation applies to pending retries too); null once deleted. */
+  signing(id: number): { secret: string; disabled_reason: string | null } | null {
+    return (this.secretStmt.get({ id }) as { secret: string; disabled_reason: string | null } | null) ?? null;
+  }
+
+  inbox(accountId: number, id: number): { id: number; name: string } | null {
+    return (this.inboxStmt.get({ account_id: accountId, id }) as { id: number; name: string } | null) ?? null;
+  }
+
+  /** An API inbox's callback settings; null for other channel types or another account's inbox. */
+  apiInboxCallback(accountId: number, inboxId: number): InboxCallback | null {
+    return (this.callbackStmt.get({ account_id: accountId, id: inboxId }) as InboxCallback | null) ?? null;
+  }
+
+  setInboxSecret(inboxId: number, secret: string): void {
+    this.setInboxSecretStmt.run({ id: inboxId, secret });
+  }
+}

@@ -1,0 +1,192 @@
+// Webhook subscriptions (administrators): validation, the signing secret, and the delivery log with
+// manual redelivery. Sending is the job loop's (jobs/deliver-webhooks.job.ts); this service only wakes it.
+import type { WebhookDeliveriesRepo, DeliveryRow, AttemptRow } from "../db/webhook-deliveries.repo.ts";
+import type { WebhookFields, WebhooksRepo, WebhookWithInbox } from "../db/webhooks.repo.ts";
+import type { WriteTx } from "../db/tx.ts";
+import { SPEC_WEBHOOK_KINDS, WEBHOOK_KINDS, type WebhookKind } from "../events/types.ts";
+import { unixSeconds, type Clock } from "../lib/clock.ts";
+import { validateWebhookUrl } from "../lib/ssrf.ts";
+import { generateSecret } from "../lib/webhook-signature.ts";
+import { parseId } from "./auth.service.ts";
+import { AppError, ConflictError, FieldErrors, NotFoundError, ValidationError } from "./errors.ts";
+import { optionalString } from "./validate.ts";
+
+export interface WebhooksDeps {
+  webhooks: WebhooksRepo;
+  deliveries: WebhookDeliveriesRepo;
+  writeTx: WriteTx;
+  clock: Clock;
+  /** Tells the delivery job there is something to send now. */
+  wakeDeliveries: () => void;
+}
+
+export interface WebhookInput {
+  url?: unknown;
+  name?: unknown;
+  subscriptions?: unknown;
+  inbox_id?: unknown;
+}
+
+export const DELIVERIES_PER_PAGE = 25;
+/** Attempts shown with one delivery. */
+export const ATTEMPTS_SHOWN = 20;
+/** Finished deliveries are kept this long for the delivery log, then pruned. */
+export const DELIVERY_RETENTION_MS = 14 * 24 * 3_600_000;
+
+/** Checks a subscriptions value; returns the kinds (deduplicated, in the order given) or undefined after an error. */
+export function parseSubscriptions(errors: FieldErrors, value: unknown): WebhookKind[] | undefined {
+  if (!Array.isArray(value)) {
+    errors.add("subscriptions", "must be an array of event kinds", "invalid");
+    return undefined;
+  }
+  if (value.length === 0) {
+    errors.add("subscriptions", "can't be blank", "required");
+    return undefined;
+  }
+  const unknown = value.filter((k) => typeof k !== "string" || !(WEBHOOK_KINDS as readonly string[]).includes(k));
+  if (unknown.length > 0) {
+    const names = unknown.map((k) => (typeof k === "string" ? k : JSON.stringify(k))).join(", ");
+    errors.add("subscriptions", `contains unknown event kinds: ${names} (allowed: ${WEBHOOK_KINDS.join(", ")})`, "invalid");
+    return undefined;
+  }
+  return [...new Set(value as WebhookKind[])];
+}
+
+export class WebhooksService {
+  constructor(private readonly d: WebhooksDeps) {}
+
+  list(accountId: number): WebhookWithInbox[] {
+    return this.d.webhooks.list(accountId);
+  }
+
+  get(accountId: number, rawId: unknown): WebhookWithInbox {
+    const id = parseId(rawId);
+    const row = id === null ? null : this.d.webhooks.byId(accountId, id);
+    if (!row) throw new NotFoundError("Webhook", "id", `no webhook ${String(rawId)} in this account`);
+    return row;
+  }
+
+  create(accountId: number, input: WebhookInput): WebhookWithInbox {
+    const errors = new FieldErrors();
+    const url = this.url(errors, input.url);
+    const name = optionalString(errors, "name", input.name) ?? null;
+    const subscriptions = input.subscriptions === undefined || input.subscriptions === null ? [...SPEC_WEBHOOK_KINDS] : parseSubscriptions(errors, input.subscriptions);
+    errors.throwIfAny();
+    const inboxId = this.inboxId(accountId, input.inbox_id);
+    return this.d.writeTx(() => {
+      this.ensureUniqueUrl(accountId, url!, null);
+      const fields: WebhookFields = { url: url!, name, subscriptions: JSON.stringify(subscriptions), inbox_id: inboxId };
+      const id = this.d.webhooks.insert(accountId, { ...fields, secret: generateSecret(), now: unixSeconds(this.d.clock) });
+      return this.d.webhooks.byId(accountId, id)!;
+    });
+  }
+
+  /** Changes only the fields given; saving a webhook also re-enables it after a 410. */
+  update(accountId: number, rawId: unknown, input: WebhookInput): WebhookWithInbox {
+    const current = this.get(accountId, rawId);
+    const errors = new FieldErrors();
+    const url = input.url === undefined ? current.url : this.url(errors, input.url);
+    const name = input.name === undefined ? current.name : (optionalString(errors, "name", input.name) ?? null);
+    const subscriptions =
+      input.subscriptions === undefined || input.subscriptions === null ? undefined : parseSubscriptions(errors, input.subscriptions);
+    errors.throwIfAny();
+    const inboxId = input.inbox_id === undefined ? current.inbox_id : this.inboxId(accountId, input.inbox_id);
+    return this.d.writeTx(() => {
+      this.ensureUniqueUrl(accountId, url!, current.id);
+      const fields: WebhookFields = {
+        url: url!,
+        name,
+        subscriptions: subscriptions ? JSON.stringify(subscriptions) : current.subscriptions,
+        inbox_id: inboxId,
+      };
+      this.d.webhooks.update(accountId, current.id, { ...fields, now: unixSeconds(this.d.clock) });
+      if (url !== current.url) this.d.deliveries.retargetPending(current.id, url!);
+      return this.d.webhooks.byId(accountId, current.id)!;
+    });
+  }
+
+  /** Deletes the webhook with its delivery log; deliveries still pending are not sent. */
+  delete(accountId: number, rawId: unknown): void {
+    const current = this.get(accountId, rawId);
+    this.d.writeTx(() => this.d.webhooks.delete(accountId, current.id));
+  }
+
+  /** A new secret, effective at once, for pending retries too. */
+  rotateSecret(accountId: number, rawId: unknown): WebhookWithInbox {
+    const current = this.get(accountId, rawId);
+    return this.d.writeTx(() => {
+      this.d.webhooks.setSecret(accountId, current.id, generateSecret(), unixSeconds(this.d.clock));
+      return this.d.webhooks.byId(accountId, current.id)!;
+    });
+  }
+
+  deliveries(accountId: number, rawId: unknown, rawPage: unknown): { rows: DeliveryRow[]; count: number; page: number } {
+    const webhook = this.get(accountId, rawId);
+    const page = rawPage === undefined || rawPage === "" ? 1 : parseId(rawPage);
+    if (page === null) throw ValidationError.of("page", "must be a positive integer", "invalid");
+    const rows = this.d.deliveries.listForWebhook(webhook.id, DELIVERIES_PER_PAGE, (page - 1) * DELIVERIES_PER_PAGE);
+    return { rows, count: this.d.deliveries.countForWebhook(webhook.id), page };
+  }
+
+  delivery(accountId: number, rawId: unknown, deliveryId: string): { row: DeliveryRow; attempts: AttemptRow[] } {
+    const row = this.findDelivery(accountId, rawId, deliveryId);
+    return { row, attempts: this.d.deliveries.attemptsOf(row.id, ATTEMPTS_SHOWN) };
+  }
+
+  /**
+   * Sends a delivery again soon. A pending one is tried now and keeps its retry schedule; a delivered or
+   * failed one becomes pending for exactly one more attempt (its attempt count continues).
+   */
+  redeliver(accountId: number, rawId: unknown, deliveryId: string): DeliveryRow {
+    const webhook = this.get(accountId, rawId);
+    if (webhook.disabled_reason !== null) {
+      throw new ConflictError("Webhook is disabled", [
+        { field: "webhook", message: `is disabled (${webhook.disabled_reason}); update the webhook to enable it`, code: "disabled" },
+      ]);
+    }
+    const row = this.findDelivery(accountId, rawId, deliveryId);
+    const updated = this.d.writeTx(() => {
+      const maxAttempts = row.status === "pending" ? row.max_attempts : row.attempts + 1;
+      this.d.deliveries.redeliver(row.id, maxAttempts, this.d.clock.nowMs());
+      return this.d.deliveries.byId(row.id)!;
+    });
+    this.d.wakeDeliveries();
+    return updated;
+  }
+
+  /** Drops finished deliveries older than the retention period, a batch at a time. */
+  pruneDeliveries(batch = 5000): number {
+    return this.d.writeTx(() => this.d.deliveries.pruneFinished(this.d.clock.nowMs() - DELIVERY_RETENTION_MS, batch));
+  }
+
+  private findDelivery(accountId: number, rawId: unknown, deliveryId: string): DeliveryRow {
+    const webhook = this.get(accountId, rawId);
+    const row = this.d.deliveries.byDeliveryId(webhook.id, deliveryId);
+    if (!row) throw new NotFoundError("Delivery", "delivery_id", `no delivery ${deliveryId} for webhook ${webhook.id}`);
+    return row;
+  }
+
+  private url(errors: FieldErrors, value: unknown): string | undefined {
+    try {
+      return validateWebhookUrl(value);
+    } catch (e) {
+      if (!(e instanceof AppError)) throw e;
+      for (const item of e.errors) errors.add(item.field, item.message, item.code);
+      return undefined;
+    }
+  }
+
+  private ensureUniqueUrl(accountId: number, url: string, selfId: number | null): void {
+    const other = this.d.webhooks.idByUrl(accountId, url);
+    if (other !== null && other !== selfId) throw ValidationError.of("url", "has already been taken", "taken");
+  }
+
+  /** null for none; an inbox of another account is 404, as every foreign record is. */
+  private inboxId(accountId: number, value: unknown): number | null {
+    if (value === undefined || value === null || value === "") return null;
+    const id = parseId(value);
+    const inbox = id === null ? null : this.d.webhooks.inbox(accountId, id);
+    if (!inbox) throw new NotFoundError("Inbox", "inbox_id", `no inbox ${String(value)} in this account`);
+    return inbox.id;
+  }
+}

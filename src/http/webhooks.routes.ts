@@ -1,0 +1,143 @@
+// /api/v1/accounts/:account_id/webhooks — subscriptions (administrators) and their delivery log.
+// Create returns the bare record plus its secret (DESIGN.md §9 #8); update returns the same bare record
+// and, for clients written against Chatwoot, the same record again under payload.webhook.
+import { Elysia, t } from "elysia";
+import type { Deps } from "../deps.ts";
+import { deliveryDetailOf, deliveryOf, webhookOf, webhookWithSecret } from "../domain/presenters/webhook.presenter.ts";
+import { accountScope } from "./auth.ts";
+import { bodyOf } from "./request.ts";
+import { AccountParams, Attributes, errorResponses, Nullable } from "./schemas.ts";
+
+const Webhook = t.Object({
+  id: t.Integer(),
+  account_id: t.Integer(),
+  name: Nullable(t.String()),
+  url: t.String(),
+  subscriptions: t.Array(t.String()),
+  inbox_id: Nullable(t.Integer()),
+  inbox: t.Optional(t.Object({ id: t.Integer(), name: t.String() })),
+  disabled_reason: Nullable(t.String()),
+});
+const WebhookWithSecret = t.Composite([Webhook, t.Object({ secret: t.String() })]);
+const WebhookUpdated = t.Composite([Webhook, t.Object({ payload: t.Object({ webhook: Webhook }) })]);
+
+// Loose on purpose: the service checks each field and names it in Chatwoot-style messages. The array
+// variant lets a form send subscriptions as JSON text.
+const WebhookBody = t.Object({
+  url: t.Optional(t.Any()),
+  name: t.Optional(t.Any()),
+  subscriptions: t.Optional(t.Union([t.Array(t.Any()), t.Any()])),
+  inbox_id: t.Optional(t.Any()),
+});
+
+const Delivery = t.Object({
+  id: t.String({ description: "the X-Chatwoot-Delivery / webhook-id header value, the same on every attempt" }),
+  event: t.String(),
+  event_id: t.Integer(),
+  status: t.Union([t.Literal("pending"), t.Literal("delivered"), t.Literal("failed")]),
+  attempts: t.Integer(),
+  max_attempts: t.Integer(),
+  last_status_code: Nullable(t.Integer()),
+  last_latency_ms: Nullable(t.Integer()),
+  last_error: Nullable(t.String()),
+  next_attempt_at: Nullable(t.Integer()),
+  created_at: t.Integer(),
+  updated_at: t.Integer(),
+});
+const Attempt = t.Object({
+  attempt: t.Integer(),
+  started_at: t.Integer(),
+  status_code: Nullable(t.Integer()),
+  latency_ms: t.Integer(),
+  error: Nullable(t.String()),
+  response_excerpt: Nullable(t.String()),
+});
+const DeliveryDetail = t.Composite([Delivery, t.Object({ target_url: t.String(), payload: Attributes, attempts_log: t.Array(Attempt) })]);
+
+const WebhookParams = t.Object({ account_id: t.String(), id: t.String() });
+const DeliveryParams = t.Object({ account_id: t.String(), id: t.String(), delivery_id: t.String() });
+const tags = ["webhooks"];
+
+export function webhookRoutes(d: Deps) {
+  const webhooks = d.services.webhooks;
+  return new Elysia({ prefix: "/api/v1/accounts/:account_id/webhooks" })
+    .use(accountScope(d.services.auth))
+    .get("", ({ principal }) => ({ payload: { webhooks: webhooks.list(principal.account.id).map(webhookOf) } }), {
+      admin: true,
+      params: AccountParams,
+      response: { 200: t.Object({ payload: t.Object({ webhooks: t.Array(Webhook) }) }), ...errorResponses },
+      detail: { tags, summary: "List webhooks (administrators)" },
+    })
+    .post("", ({ principal, body }) => webhookWithSecret(webhooks.create(principal.account.id, body)), {
+      admin: true,
+      params: AccountParams,
+      ...bodyOf(WebhookBody, "webhook"),
+      response: { 200: WebhookWithSecret, ...errorResponses },
+      detail: { tags, summary: "Add a webhook; the response carries its signing secret" },
+    })
+    .patch(
+      "/:id",
+      ({ principal, params, body }) => {
+        const webhook = webhookOf(webhooks.update(principal.account.id, params.id, body));
+        return { ...webhook, payload: { webhook } };
+      },
+      {
+        admin: true,
+        params: WebhookParams,
+        ...bodyOf(WebhookBody, "webhook"),
+        response: { 200: WebhookUpdated, ...errorResponses },
+        detail: { tags, summary: "Update a webhook (also re-enables one disabled by a 410)" },
+      },
+    )
+    .delete(
+      "/:id",
+      ({ principal, params }) => {
+        webhooks.delete(principal.account.id, params.id);
+        return new Response(null, { status: 200 });
+      },
+      { admin: true, params: WebhookParams, detail: { tags, summary: "Delete a webhook and its delivery log" } },
+    )
+    .post("/:id/rotate_secret", ({ principal, params }) => webhookWithSecret(webhooks.rotateSecret(principal.account.id, params.id)), {
+      admin: true,
+      params: WebhookParams,
+      response: { 200: WebhookWithSecret, ...errorResponses },
+      detail: { tags, summary: "Replace the signing secret (applies to pending retries too)" },
+    })
+    .get(
+      "/:id/deliveries",
+      ({ principal, params, query }) => {
+        const { rows, count, page } = webhooks.deliveries(principal.account.id, params.id, query.page);
+        return { meta: { count, current_page: String(page) }, payload: rows.map(deliveryOf) };
+      },
+      {
+        admin: true,
+        params: WebhookParams,
+        query: t.Object({ page: t.Optional(t.String()) }),
+        response: { 200: t.Object({ meta: t.Object({ count: t.Integer(), current_page: t.String() }), payload: t.Array(Delivery) }), ...errorResponses },
+        detail: { tags, summary: "Recent deliveries of a webhook, newest first, 25 a page" },
+      },
+    )
+    .get(
+      "/:id/deliveries/:delivery_id",
+      ({ principal, params }) => {
+        const { row, attempts } = webhooks.delivery(principal.account.id, params.id, params.delivery_id);
+        return deliveryDetailOf(row, attempts);
+      },
+      {
+        admin: true,
+        params: DeliveryParams,
+        response: { 200: DeliveryDetail, ...errorResponses },
+        detail: { tags, summary: "One delivery with its body and attempts" },
+      },
+    )
+    .post(
+      "/:id/deliveries/:delivery_id/redeliver",
+      ({ principal, params }) => deliveryOf(webhooks.redeliver(principal.account.id, params.id, params.delivery_id)),
+      {
+        admin: true,
+        params: DeliveryParams,
+        response: { 200: Delivery, 409: errorResponses[422], ...errorResponses },
+        detail: { tags, summary: "Send a delivery again now" },
+      },
+    );
+}

@@ -1,0 +1,175 @@
+// Sends webhook deliveries. Woken right after a commit that wrote deliveries, after each finished
+// attempt, and every second by the scheduler (retries that came due, and whatever was pending when the
+// process died: a delivery row is only ever finished by a recorded attempt, so after kill -9 it is simply
+// due again). Each attempt is re-signed with a fresh timestamp and the same delivery id.
+//
+// Fairness: at most `maxConcurrent` attempts in flight overall and `perTarget` per receiver, so a slow
+// receiver holds a few slots for at most the timeout and never the whole pool. Order: one in flight per
+// (receiver, conversation) stream: a later delivery is stored `blocked` while an earlier one is pending
+// and freed when that one finishes, so only stream heads are ever read here.
+import type { DeliveryRow } from "../db/webhook-deliveries.repo.ts";
+import { errorFields } from "../lib/logger.ts";
+import { safePost } from "../lib/ssrf.ts";
+import { generateSecret, signatureHeaders } from "../lib/webhook-signature.ts";
+import { AttemptRecorder, type AttemptResult, type RecorderDeps } from "./webhook-attempts.ts";
+
+export type { GaveUpCallback, OnCallbackGaveUp } from "./webhook-attempts.ts";
+
+export const MAX_CONCURRENT = 32;
+export const PER_TARGET = 4;
+/** Bytes of a receiver's answer read and kept with the attempt. */
+export const RESPONSE_EXCERPT_BYTES = 1024;
+
+/** The recorder's dependencies are all the deliverer needs too. */
+export type DelivererDeps = RecorderDeps;
+
+export interface DelivererOptions {
+  timeoutMs: number;
+  allowPrivate: boolean;
+  maxConcurrent?: number;
+  perTarget?: number;
+}
+
+export class WebhookDeliverer {
+  private readonly inFlight = new Map<number, Promise<void>>();
+  private readonly perTargetCount = new Map<string, number>();
+  private readonly maxConcurrent: number;
+  private readonly perTarget: number;
+  private readonly recorder: AttemptRecorder;
+  private wakeScheduled = false;
+  private rotation = 0;
+  private stopping = false;
+
+  constructor(private readonly d: DelivererDeps, private readonly opts: DelivererOptions) {
+    this.maxConcurrent = opts.maxConcurrent ?? MAX_CONCURRENT;
+    this.perTarget = opts.perTarget ?? PER_TARGET;
+    this.recorder = new AttemptRecorder(d);
+  }
+
+  /** Pump soon (coalesced); safe to call inside a transaction, as the pump runs after it. */
+  wake(): void {
+    if (this.wakeScheduled || this.stopping) return;
+    this.wakeScheduled = true;
+    // setImmediate, not setTimeout(0): Bun clamps the latter to ~1 ms, which would cap a serial stream at ~1k/s.
+    setImmediate(() => {
+      this.wakeScheduled = false;
+      this.pump();
+    });
+  }
+
+  /** Starts due deliveries in the free slots; returns how many it started. Never throws. */
+  pump(): number {
+    let started = 0;
+    try {
+      if (this.stopping || this.inFlight.size >= this.maxConcurrent) return 0;
+      const now = this.d.clock.nowMs();
+      const targets = this.d.deliveries.readyTargets();
+      // Start at a different receiver each time so that, when the pool is the limit, none is always last.
+      const offset = targets.length === 0 ? 0 : this.rotation++ % targets.length;
+      for (let i = 0; i < targets.length && this.inFlight.size < this.maxConcurrent; i++) {
+        const target = targets[(i + offset) % targets.length]!;
+        const busy = this.perTargetCount.get(target) ?? 0;
+        const room = Math.min(this.perTarget - busy, this.maxConcurrent - this.inFlight.size);
+        if (room <= 0) continue;
+        // Heads already in flight are still pending: ask for enough to see past them.
+        for (const row of this.d.deliveries.dueFor(target, now, room + busy)) {
+          if (this.inFlight.has(row.id)) continue;
+          if ((this.perTargetCount.get(target) ?? 0) >= this.perTarget) break;
+          this.start(row);
+          started++;
+        }
+      }
+    } catch (error) {
+      this.d.logger.error("webhook delivery pump failed", errorFields(error));
+    }
+    return started;
+  }
+
+  /** Tests and benchmarks: send everything due now, and wait until nothing is in flight. */
+  async drain(): Promise<void> {
+    for (;;) {
+      this.pump();
+      if (this.inFlight.size === 0) return;
+      await Promise.race(this.inFlight.values());
+    }
+  }
+
+  /** SIGTERM: start nothing new, let the attempts under way finish and be recorded. */
+  async stop(): Promise<void> {
+    this.stopping = true;
+    await Promise.allSettled([...this.inFlight.values()]);
+  }
+
+  /** Safety net run by the job loop: a stream head left blocked would stall its conversation forever. */
+  repairStreams(): void {
+    const n = this.d.writeTx(() => this.d.deliveries.repairStreams());
+    if (n > 0) this.d.logger.warn("webhook delivery streams unblocked", { count: n });
+  }
+
+  get inFlightCount(): number {
+    return this.inFlight.size;
+  }
+
+  private start(row: DeliveryRow): void {
+    this.perTargetCount.set(row.target_key, (this.perTargetCount.get(row.target_key) ?? 0) + 1);
+    const p = this.attempt(row)
+      .catch((error) => this.recordCrash(row, error))
+      .finally(() => {
+        this.inFlight.delete(row.id);
+        const n = (this.perTargetCount.get(row.target_key) ?? 1) - 1;
+        if (n <= 0) this.perTargetCount.delete(row.target_key);
+        else this.perTargetCount.set(row.target_key, n);
+        this.wake();
+      });
+    this.inFlight.set(row.id, p);
+  }
+
+  private async attempt(row: DeliveryRow): Promise<void> {
+    const target = this.targetOf(row);
+    if (target === null) return; // the webhook was deleted with its deliveries
+    const startedAt = this.d.clock.nowMs();
+    let result: AttemptResult;
+    if ("refused" in target) {
+      result = { status: null, error: target.refused, latencyMs: 0, responseBody: "", retryAfterSeconds: null };
+    } else {
+      const headers = signatureHeaders(target.secret, row.delivery_id, row.payload, startedAt / 1000);
+      result = await safePost(target.url, {
+        body: row.payload,
+        headers,
+        timeoutMs: this.opts.timeoutMs,
+        maxResponseBytes: RESPONSE_EXCERPT_BYTES,
+        allowPrivate: this.opts.allowPrivate,
+      });
+    }
+    await this.recorder.record({ id: row.id, startedAt, result, refused: "refused" in target });
+  }
+
+  /**
+   * An attempt that threw (a bug, a database error) is recorded as a retryable failure, so the backoff
+   * applies; left pending and due, the delivery would be restarted at once, over and over.
+   */
+  private async recordCrash(row: DeliveryRow, error: unknown): Promise<void> {
+    this.d.logger.error("webhook delivery attempt failed", { delivery_id: row.delivery_id, ...errorFields(error) });
+    const message = error instanceof Error ? error.message : String(error);
+    const result = { status: null, error: `internal error: ${message}`, latencyMs: 0, responseBody: "", retryAfterSeconds: null };
+    await this.recorder.record({ id: row.id, startedAt: this.d.clock.nowMs(), result, refused: false });
+  }
+
+  /** Where and with which key to send, read at attempt time (a rotated secret or changed URL applies to retries). */
+  private targetOf(row: DeliveryRow): { url: string; secret: string } | { refused: string } | null {
+    if (row.webhook_id !== null) {
+      const w = this.d.webhooks.signing(row.webhook_id);
+      if (!w) return null;
+      if (w.disabled_reason !== null) return { refused: `webhook disabled: ${w.disabled_reason}` };
+      return { url: row.target_url, secret: w.secret };
+    }
+    const inbox = row.inbox_id === null ? null : this.d.webhooks.apiInboxCallback(row.account_id, row.inbox_id);
+    if (!inbox?.webhook_url) return { refused: "the inbox no longer exists or has no webhook_url" };
+    let secret = inbox.webhook_secret;
+    if (secret === null) {
+      secret = generateSecret();
+      this.d.writeTx(() => this.d.webhooks.setInboxSecret(inbox.id, secret!));
+    }
+    return { url: inbox.webhook_url, secret };
+  }
+}

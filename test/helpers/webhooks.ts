@@ -1,0 +1,105 @@
+// Helpers for webhook tests: a real HTTP receiver on 127.0.0.1, inboxes written straight into the
+// table (the inbox routes live on another branch), and events recorded the way services record them.
+import type { Harness } from "./harness.ts";
+import type { EventKind } from "../../src/events/types.ts";
+
+export interface Received {
+  body: string;
+  json: any;
+  headers: Headers;
+  /** Real time the request arrived (ms). */
+  at: number;
+}
+
+/** What the receiver answers to request number n (1-based): a status, or a promise of one to answer late. */
+export type Behaviour = (n: number, req: Received) => number | Promise<number>;
+
+export interface Receiver {
+  url: string;
+  port: number;
+  received: Received[];
+  behaviour: Behaviour;
+  stop(): Promise<void>;
+}
+
+export function startReceiver(behaviour: Behaviour = () => 200, port = 0): Receiver {
+  const r: Receiver = {
+    url: "",
+    port: 0,
+    received: [],
+    behaviour,
+    stop: async () => void (await server.stop(true)),
+  };
+  const server = Bun.serve({
+    port,
+    hostname: "127.0.0.1",
+    async fetch(req) {
+      const body = await req.text();
+      const rec: Received = { body, json: JSON.parse(body), headers: req.headers, at: Date.now() };
+      r.received.push(rec);
+      const status = await r.behaviour(r.received.length, rec);
+      return new Response(status === 204 ? null : `answer ${status}`, { status });
+    },
+  });
+  r.port = server.port!;
+  r.url = `http://127.0.0.1:${r.port}/hook`;
+  return r;
+}
+
+/** A port nothing listens on (connection refused). */
+export async function closedPort(): Promise<number> {
+  const s = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: () => new Response() });
+  const port = s.port!;
+  await s.stop(true);
+  return port;
+}
+
+export function makeInbox(h: Harness, accountId: number, o: { name?: string; channel_type?: string; webhook_url?: string | null } = {}): number {
+  const now = Math.floor(h.clock.nowMs() / 1000);
+  const r = h.deps.db
+    .query(
+      "INSERT INTO inboxes (account_id, name, channel_type, identifier, webhook_url, created_at, updated_at) VALUES ($a, $n, $t, $i, $u, $now, $now)",
+    )
+    .run({ a: accountId, n: o.name ?? "Support", t: o.channel_type ?? "api", i: crypto.randomUUID(), u: o.webhook_url ?? null, now });
+  return Number(r.lastInsertRowid);
+}
+
+export interface EventSpec {
+  kind: EventKind;
+  accountId: number;
+  conversationId?: number | null;
+  contactId?: number | null;
+  inboxId?: number | null;
+  payload?: Record<string, unknown>;
+}
+
+/** Records events in one transaction, as a service would; returns their ids. */
+export function recordEvents(h: Harness, events: EventSpec[]): number[] {
+  return h.deps.writeTx(() =>
+    events.map((e) => h.deps.outbox.record({ actor: { type: "user", id: 1 }, payload: {}, ...e }).id),
+  );
+}
+
+/** Webhook record via the API; returns the created body (with secret). */
+export async function createWebhook(h: Harness, accountId: number, token: string, body: Record<string, unknown>) {
+  const r = await h.request("POST", `/api/v1/accounts/${accountId}/webhooks`, { token, body });
+  if (r.status !== 200) throw new Error(`webhook create failed: ${r.status} ${r.text}`);
+  return r.body as { id: number; secret: string; url: string; subscriptions: string[] };
+}
+
+export function deliveryRows(h: Harness, where = "1 = 1"): any[] {
+  return h.deps.db.query(`SELECT * FROM webhook_deliveries WHERE ${where} ORDER BY id`).all();
+}
+
+export function attemptRows(h: Harness, deliveryRowId: number): any[] {
+  return h.deps.db.query("SELECT * FROM webhook_attempts WHERE delivery_id = ? ORDER BY id").all(deliveryRowId);
+}
+
+/** Waits until `check` is true (polling real time). */
+export async function until(check: () => boolean, timeoutMs = 5000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error("timed out waiting");
+    await Bun.sleep(5);
+  }
+}

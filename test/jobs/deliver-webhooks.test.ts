@@ -1,0 +1,299 @@
+// The delivery job over real HTTP: receivers listen on 127.0.0.1 (PARLEY_ALLOW_PRIVATE_WEBHOOKS on),
+// the ManualClock skips backoff waits, and deliverer.drain() runs the job until nothing is in flight.
+import { afterEach, describe, expect, test } from "bun:test";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { RETRY_DELAYS_MS } from "../../src/domain/delivery-policy.ts";
+import { verifyStandardSignature, standardWebhooksSecret } from "../../src/lib/webhook-signature.ts";
+import { createHarness, type Harness } from "../helpers/harness.ts";
+import { makeAccount } from "../helpers/factories.ts";
+import { attemptRows, closedPort, createWebhook, deliveryRows, recordEvents, startReceiver, type Receiver } from "../helpers/webhooks.ts";
+
+type Verify = (secret: string, headers: Headers, body: string, nowSeconds?: number) => boolean;
+
+/** The verification recipe exactly as the README prints it. */
+async function readmeRecipe(): Promise<Verify> {
+  const readme = readFileSync(join(import.meta.dir, "../../README.md"), "utf8");
+  const code = /<!-- webhook-verify:start[^>]*-->\s*```js\n([\s\S]*?)```\s*<!-- webhook-verify:end -->/.exec(readme)?.[1];
+  if (!code) throw new Error("README has no webhook verification recipe");
+  const file = join(mkdtempSync(join(tmpdir(), "parley-recipe-")), "verify.mjs");
+  writeFileSync(file, code);
+  return (await import(file)).verifyParleyWebhook as Verify;
+}
+
+const receivers: Receiver[] = [];
+function receiver(...args: Parameters<typeof startReceiver>): Receiver {
+  const r = startReceiver(...args);
+  receivers.push(r);
+  return r;
+}
+afterEach(async () => {
+  await Promise.all(receivers.splice(0).map((r) => r.stop()));
+});
+
+async function setup(config: Record<string, unknown> = {}) {
+  const h = createHarness({ config: { allowPrivateWebhooks: true, ...config } });
+  h.clock.set(Date.now()); // signatures carry the clock's time; receivers compare it with real time
+  const a = makeAccount(h, "Acme");
+  return { h, a };
+}
+
+const message = (accountId: number, conversationId: number, id: number) => ({
+  kind: "message_created" as const,
+  accountId,
+  conversationId,
+  payload: { id, content: `message ${id}`, conversation: { id: conversationId } },
+});
+
+/** Moves the clock to the latest scheduled retry (so every waiting one is due) and runs the job. */
+async function nextRound(h: Harness) {
+  const next = h.deps.db.query("SELECT MAX(next_attempt_at_ms) AS t FROM webhook_deliveries WHERE status = 'pending'").get() as { t: number | null };
+  if (next.t !== null && next.t > h.clock.nowMs()) h.clock.set(next.t);
+  await h.deps.deliverer.drain();
+}
+
+describe("delivery", () => {
+  test("POSTs the exact body, signed so that the README recipe verifies it", async () => {
+    const { h, a } = await setup();
+    const verify = await readmeRecipe();
+    const rx = receiver(() => 200);
+    const w = await createWebhook(h, a.accountId, a.adminToken, { url: rx.url, subscriptions: ["message_created"] });
+    recordEvents(h, [message(a.accountId, 3, 812)]);
+    await h.deps.deliverer.drain();
+
+    expect(rx.received).toHaveLength(1);
+    const [req] = rx.received;
+    const [row] = deliveryRows(h);
+    expect(req!.body).toBe(row.payload);
+    expect(req!.json).toEqual({ event: "message_created", id: 812, content: "message 812", conversation: { id: 3 } });
+    expect(req!.headers.get("content-type")).toBe("application/json");
+    expect(req!.headers.get("x-chatwoot-delivery")).toBe(row.delivery_id);
+    expect(req!.headers.get("webhook-id")).toBe(row.delivery_id);
+    expect(req!.headers.get("x-chatwoot-timestamp")).toBe(String(Math.floor(h.clock.nowMs() / 1000)));
+    expect(verify(w.secret, req!.headers, req!.body)).toBe(true);
+    expect(verify("another-secret", req!.headers, req!.body)).toBe(false);
+    expect(verify(w.secret, req!.headers, req!.body.replace("812", "813"))).toBe(false);
+    expect(verify(w.secret, req!.headers, req!.body, Math.floor(Date.now() / 1000) + 301)).toBe(false); // older than 5 minutes
+    // Node-style header objects work too
+    expect(verify(w.secret, Object.fromEntries(req!.headers) as unknown as Headers, req!.body)).toBe(true);
+    // and the Standard Webhooks signature verifies with the secret those libraries expect
+    expect(standardWebhooksSecret(w.secret)).toStartWith("whsec_");
+    expect(verifyStandardSignature({ secret: w.secret, body: req!.body, id: req!.headers.get("webhook-id"), timestamp: req!.headers.get("webhook-timestamp"), signature: req!.headers.get("webhook-signature"), nowUnix: Date.now() / 1000 })).toBe(true);
+
+    expect(row).toMatchObject({ status: "delivered", attempts: 1, last_status_code: 200, last_error: null, next_attempt_at_ms: null });
+    expect(attemptRows(h, row.id)).toEqual([
+      { id: expect.any(Number), delivery_id: row.id, attempt: 1, started_at_ms: h.clock.nowMs(), status_code: 200, latency_ms: expect.any(Number), error: null, response_excerpt: "answer 200" },
+    ]);
+  });
+
+  test("a new event is sent right after commit, without running the job by hand", async () => {
+    const { h, a } = await setup();
+    const rx = receiver(() => 204);
+    await createWebhook(h, a.accountId, a.adminToken, { url: rx.url });
+    recordEvents(h, [{ kind: "contact_created", accountId: a.accountId, contactId: 1, payload: { id: 1 } }]);
+    const started = Date.now();
+    while (rx.received.length === 0 && Date.now() - started < 2000) await Bun.sleep(2);
+    expect(rx.received.map((r) => r.json)).toEqual([{ event: "contact_created", id: 1 }]);
+  });
+
+  test("a receiver failing 3 times then succeeding gets the event delivered once, with one delivery id throughout", async () => {
+    const { h, a } = await setup();
+    const verify = await readmeRecipe();
+    const rx = receiver((n) => (n <= 3 ? 503 : 200));
+    const w = await createWebhook(h, a.accountId, a.adminToken, { url: rx.url });
+    recordEvents(h, [message(a.accountId, 1, 1)]);
+    await h.deps.deliverer.drain();
+    for (let attempt = 1; attempt <= 3; attempt++) {
+      const [row] = deliveryRows(h);
+      expect(row).toMatchObject({ status: "pending", attempts: attempt, last_status_code: 503, last_error: "HTTP 503" });
+      const wait = row.next_attempt_at_ms - h.clock.nowMs();
+      expect(wait).toBeGreaterThanOrEqual(RETRY_DELAYS_MS[attempt - 1]! * 0.8);
+      expect(wait).toBeLessThanOrEqual(RETRY_DELAYS_MS[attempt - 1]! * 1.2);
+      await h.deps.deliverer.drain(); // not due yet: nothing is sent
+      expect(rx.received).toHaveLength(attempt);
+      await nextRound(h);
+    }
+    const [row] = deliveryRows(h);
+    expect(row).toMatchObject({ status: "delivered", attempts: 4, last_status_code: 200 });
+    expect(attemptRows(h, row.id).map((x) => x.status_code)).toEqual([503, 503, 503, 200]);
+    expect(rx.received.map((r) => r.headers.get("x-chatwoot-delivery"))).toEqual(Array(4).fill(row.delivery_id));
+    const stamps = rx.received.map((r) => Number(r.headers.get("x-chatwoot-timestamp")));
+    expect(new Set(stamps).size).toBe(4); // re-signed with a fresh timestamp each time
+    for (const r of rx.received) expect(verify(w.secret, r.headers, r.body, Number(r.headers.get("x-chatwoot-timestamp")))).toBe(true);
+  });
+
+  test("gives up after 8 attempts over about a day", async () => {
+    const { h, a } = await setup();
+    const rx = receiver(() => 500);
+    await createWebhook(h, a.accountId, a.adminToken, { url: rx.url });
+    recordEvents(h, [message(a.accountId, 1, 1)]);
+    const first = h.clock.nowMs();
+    await h.deps.deliverer.drain();
+    for (let i = 0; i < 10; i++) await nextRound(h);
+    expect(rx.received).toHaveLength(8);
+    const [row] = deliveryRows(h);
+    expect(row).toMatchObject({ status: "failed", attempts: 8, next_attempt_at_ms: null, last_error: "HTTP 500" });
+    const hours = (h.clock.nowMs() - first) / 3_600_000;
+    expect(hours).toBeGreaterThan(27.6 * 0.8);
+    expect(hours).toBeLessThan(27.6 * 1.2);
+  });
+
+  test("per conversation, deliveries go in event order under retries; other conversations are not held up", async () => {
+    const { h, a } = await setup();
+    let inFlight = 0;
+    let maxInFlight = 0;
+    const rx = receiver(async (_n, req) => {
+      inFlight++;
+      maxInFlight = Math.max(maxInFlight, inFlight);
+      await Bun.sleep(5);
+      inFlight--;
+      // the first try of conversation 1's first event fails
+      return req.json.id === 1 && rx.received.filter((r) => r.json.id === 1).length === 1 ? 500 : 200;
+    });
+    await createWebhook(h, a.accountId, a.adminToken, { url: rx.url });
+    recordEvents(h, [message(a.accountId, 1, 1), message(a.accountId, 1, 2), message(a.accountId, 2, 10), message(a.accountId, 1, 3), message(a.accountId, 2, 11)]);
+    await h.deps.deliverer.drain();
+    expect(rx.received.map((r) => r.json.id)).toEqual([1, 10, 11]); // 2 and 3 wait behind 1
+    await nextRound(h);
+    const ids = rx.received.map((r) => r.json.id);
+    expect(ids.filter((id) => id < 10)).toEqual([1, 1, 2, 3]);
+    expect(ids.filter((id) => id >= 10)).toEqual([10, 11]);
+    expect(deliveryRows(h).map((r) => r.status)).toEqual(Array(5).fill("delivered"));
+    expect(maxInFlight).toBeLessThanOrEqual(2); // never two of one conversation at a time
+  });
+
+  test("a receiver down for a while gets every event, in order, once it is back", async () => {
+    const { h, a } = await setup();
+    const port = await closedPort();
+    await createWebhook(h, a.accountId, a.adminToken, { url: `http://127.0.0.1:${port}/hook` });
+    const events = [1, 2, 3].flatMap((conv) => [1, 2, 3, 4].map((n) => message(a.accountId, conv, conv * 100 + n)));
+    recordEvents(h, events);
+    await h.deps.deliverer.drain();
+    await nextRound(h);
+    const pending = deliveryRows(h);
+    expect(pending.every((r) => r.status === "pending")).toBe(true);
+    expect(pending.map((r) => r.attempts)).toEqual([2, 0, 0, 0, 2, 0, 0, 0, 2, 0, 0, 0]); // only each conversation's head was tried
+    expect(pending[0].last_error).toBe(`connection refused (127.0.0.1:${port})`);
+
+    const rx = receiver(() => 200, port);
+    await nextRound(h);
+    expect(rx.received).toHaveLength(12);
+    for (const conv of [1, 2, 3]) {
+      expect(rx.received.filter((r) => r.json.conversation.id === conv).map((r) => r.json.id)).toEqual([1, 2, 3, 4].map((n) => conv * 100 + n));
+    }
+    expect(deliveryRows(h).every((r) => r.status === "delivered")).toBe(true);
+  });
+
+  test("410 Gone disables the webhook and fails what was waiting for it, without sending it", async () => {
+    const { h, a } = await setup();
+    const rx = receiver(() => 410);
+    const w = await createWebhook(h, a.accountId, a.adminToken, { url: rx.url });
+    recordEvents(h, [message(a.accountId, 1, 1), message(a.accountId, 1, 2)]);
+    await h.deps.deliverer.drain();
+    expect(rx.received).toHaveLength(1);
+    const [first, second] = deliveryRows(h);
+    const reason = `the receiver answered 410 Gone to delivery ${first.delivery_id}`;
+    expect(first).toMatchObject({ status: "failed", attempts: 1, last_status_code: 410 });
+    expect(second).toMatchObject({ status: "failed", attempts: 0, last_error: `webhook disabled: ${reason}` });
+    const listed = await h.request("GET", `/api/v1/accounts/${a.accountId}/webhooks`, { token: a.adminToken });
+    expect(listed.body.payload.webhooks[0].disabled_reason).toBe(reason);
+    recordEvents(h, [message(a.accountId, 1, 3)]);
+    expect(deliveryRows(h)).toHaveLength(2); // nothing new for a disabled webhook
+    await h.request("PATCH", `/api/v1/accounts/${a.accountId}/webhooks/${w.id}`, { token: a.adminToken, body: { name: "fixed" } });
+    rx.behaviour = () => 200;
+    recordEvents(h, [message(a.accountId, 1, 4)]);
+    await h.deps.deliverer.drain();
+    expect(rx.received.map((r) => r.json.id)).toEqual([1, 4]);
+  });
+
+  test("without PARLEY_ALLOW_PRIVATE_WEBHOOKS a loopback target is refused: failed, no request made", async () => {
+    const { h, a } = await setup({ allowPrivateWebhooks: false });
+    const rx = receiver(() => 200);
+    await createWebhook(h, a.accountId, a.adminToken, { url: rx.url });
+    recordEvents(h, [message(a.accountId, 1, 1)]);
+    await h.deps.deliverer.drain();
+    expect(rx.received).toEqual([]);
+    const [row] = deliveryRows(h);
+    expect(row).toMatchObject({ status: "failed", attempts: 1, last_status_code: null, last_error: "blocked: address 127.0.0.1 is a loopback address" });
+  });
+
+  test("a slow receiver holds only its own slots; another webhook is delivered meanwhile", async () => {
+    const { h, a } = await setup({ webhookTimeoutMs: 3000 });
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    let slowInFlight = 0;
+    let slowMax = 0;
+    const slow = receiver(async () => {
+      slowMax = Math.max(slowMax, ++slowInFlight);
+      await gate;
+      slowInFlight--;
+      return 200;
+    });
+    const fast = receiver(() => 200);
+    await createWebhook(h, a.accountId, a.adminToken, { url: slow.url });
+    await createWebhook(h, a.accountId, a.adminToken, { url: fast.url });
+    recordEvents(h, Array.from({ length: 20 }, (_, i) => message(a.accountId, i + 1, i + 1)));
+    const started = Date.now();
+    while (fast.received.length < 20 && Date.now() - started < 5000) await Bun.sleep(5);
+    // every fast delivery went through while the slow receiver still held its first four
+    expect(fast.received).toHaveLength(20);
+    expect(slow.received).toHaveLength(4);
+    expect(slowMax).toBe(4); // its per-receiver cap
+    release();
+    await h.deps.deliverer.drain();
+    expect(slow.received).toHaveLength(20);
+  });
+
+  test("a receiver slower than the timeout: the attempt fails with a timeout and is retried", async () => {
+    const { h, a } = await setup({ webhookTimeoutMs: 200 });
+    const rx = receiver(async (n) => {
+      if (n === 1) await Bun.sleep(600);
+      return 200;
+    });
+    await createWebhook(h, a.accountId, a.adminToken, { url: rx.url });
+    recordEvents(h, [message(a.accountId, 1, 1)]);
+    await h.deps.deliverer.drain();
+    expect(deliveryRows(h)[0]).toMatchObject({ status: "pending", attempts: 1, last_status_code: null, last_error: "timeout after 200 ms" });
+    await nextRound(h);
+    expect(deliveryRows(h)[0]).toMatchObject({ status: "delivered", attempts: 2 });
+  });
+
+  test("SIGTERM's stop() lets the attempt in flight finish and records it; nothing new starts", async () => {
+    const { h, a } = await setup();
+    const rx = receiver(async () => {
+      await Bun.sleep(300);
+      return 200;
+    });
+    await createWebhook(h, a.accountId, a.adminToken, { url: rx.url });
+    recordEvents(h, [message(a.accountId, 1, 1)]);
+    while (h.deps.deliverer.inFlightCount === 0) await Bun.sleep(2);
+    await h.deps.deliverer.stop();
+    expect(deliveryRows(h)[0]).toMatchObject({ status: "delivered", attempts: 1 });
+    recordEvents(h, [message(a.accountId, 2, 2)]);
+    await Bun.sleep(50);
+    expect(h.deps.deliverer.pump()).toBe(0);
+    expect(rx.received).toHaveLength(1);
+  });
+
+  test("an attempt that throws is recorded as a retryable failure, not restarted in a loop", async () => {
+    const { h, a } = await setup();
+    const rx = receiver(() => 200);
+    await createWebhook(h, a.accountId, a.adminToken, { url: rx.url });
+    const webhooks = h.deps.repos.webhooks;
+    const signing = webhooks.signing.bind(webhooks);
+    let calls = 0;
+    webhooks.signing = (id) => {
+      if (++calls === 1) throw new Error("disk I/O error");
+      return signing(id);
+    };
+    recordEvents(h, [message(a.accountId, 1, 1)]);
+    await h.deps.deliverer.drain();
+    await Bun.sleep(20);
+    expect(calls).toBe(1);
+    expect(rx.received).toEqual([]);
+    expect(deliveryRows(h)[0]).toMatchObject({ status: "pending", attempts: 1, last_error: "internal error: disk I/O error" });
+    await nextRound(h);
+    expect(deliveryRows(h)[0]).toMatchObject({ status: "delivered", attempts: 2 });
+  });
+});
