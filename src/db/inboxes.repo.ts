@@ -10,6 +10,8 @@ export interface InboxRow {
   channel_type: ChannelType;
   identifier: string | null;
   hmac_token: string | null;
+  /** API inboxes: the secret that signs callbacks to webhook_url (administrators see it). */
+  webhook_secret: string | null;
   hmac_mandatory: number;
   webhook_url: string | null;
   channel_attributes: string;
@@ -40,6 +42,7 @@ const FIELDS: (keyof InboxFields)[] = [
   "channel_type",
   "identifier",
   "hmac_token",
+  "webhook_secret",
   "hmac_mandatory",
   "webhook_url",
   "channel_attributes",

@@ -3,6 +3,7 @@
 // Settings that do not apply to the inbox's channel type are ignored, as Chatwoot ignores them.
 import type { InboxFields, InboxRow } from "../db/inboxes.repo.ts";
 import { randomToken } from "../lib/tokens.ts";
+import { generateSecret } from "../lib/webhook-signature.ts";
 import { parseChannelType, type ChannelType, CHANNEL_TYPES } from "./channels.ts";
 import { AppError, FieldErrors } from "./errors.ts";
 import type { ChannelAttributes } from "./presenters/inbox.presenter.ts";
@@ -191,8 +192,13 @@ export function inboxFields(input: InboxInput, current: InboxRow | null): InboxF
   errors.throwIfAny();
 
   const secrets = current
-    ? { identifier: current.identifier, hmac_token: current.hmac_token }
-    : { identifier: type === "api" ? randomToken(24) : null, hmac_token: type === "api" || type === "web_widget" ? randomToken(24) : null };
+    ? { identifier: current.identifier, hmac_token: current.hmac_token, webhook_secret: current.webhook_secret }
+    : {
+        identifier: type === "api" ? randomToken(24) : null,
+        hmac_token: type === "api" || type === "web_widget" ? randomToken(24) : null,
+        // Created with the inbox so administrators can set up verification before the first callback.
+        webhook_secret: type === "api" ? generateSecret() : null,
+      };
   return {
     name: name!,
     channel_type: type!,

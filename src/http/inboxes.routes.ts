@@ -55,6 +55,7 @@ export const Inbox = t.Object({
   selected_feature_flags: Nullable(t.Array(t.String())),
   reply_time: S,
   hmac_token: t.Optional(S),
+  webhook_secret: t.Optional(Nullable(t.String())),
   messaging_service_sid: S,
   phone_number: S,
   email: t.Optional(S),

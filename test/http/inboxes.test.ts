@@ -52,6 +52,7 @@ function apiInbox(over: Record<string, unknown>) {
     webhook_url: null,
     inbox_identifier: expect.stringMatching(TOKEN),
     additional_attributes: {},
+    webhook_secret: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
     provider: null,
     channel_type: "Channel::Api",
     ...over,
@@ -129,6 +130,9 @@ describe("POST /inboxes", () => {
       },
     });
     expect(JSON.stringify(events[0]!.payload)).not.toContain(r.body.hmac_token);
+    expect(JSON.stringify(events[0]!.payload)).not.toContain(r.body.webhook_secret);
+    // The callback-signing secret is stored with the inbox from the start, not on first delivery.
+    expect(h.deps.db.query("SELECT webhook_secret FROM inboxes WHERE id = ?").get(r.body.id)).toEqual({ webhook_secret: r.body.webhook_secret });
   });
 
   test("two API inboxes never share an identifier", async () => {
@@ -201,8 +205,9 @@ describe("GET /inboxes and /inboxes/:id", () => {
 
     const shown = await h.request("GET", `${base}/${zeta.id}`, { token: agent.token });
     expect(shown.status).toBe(200);
-    expect(shown.body).toEqual(apiInbox({ id: zeta.id, channel_id: zeta.id, name: "zeta", hmac_token: undefined, inbox_identifier: zeta.identifier }));
+    expect(shown.body).toEqual(apiInbox({ id: zeta.id, channel_id: zeta.id, name: "zeta", hmac_token: undefined, webhook_secret: undefined, inbox_identifier: zeta.identifier }));
     expect(shown.body).not.toHaveProperty("hmac_token");
+    expect(shown.body).not.toHaveProperty("webhook_secret");
 
     const notMine = await h.request("GET", `${base}/${alpha.id}`, { token: agent.token });
     expect(notMine.status).toBe(403);

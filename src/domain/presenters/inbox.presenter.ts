@@ -70,7 +70,13 @@ export function inboxOf(row: InboxRow, opts: { administrator: boolean }) {
     phone_number: row.channel_type === "phone" ? (c.phone_number ?? null) : null,
     ...(row.channel_type === "email" ? { email: c.email ?? null, forward_to_email: c.forward_to_email ?? null } : {}),
     ...(row.channel_type === "api"
-      ? { webhook_url: row.webhook_url, inbox_identifier: row.identifier, additional_attributes: c.additional_attributes ?? {} }
+      ? {
+          webhook_url: row.webhook_url,
+          inbox_identifier: row.identifier,
+          additional_attributes: c.additional_attributes ?? {},
+          // Signs callbacks to webhook_url (X-Chatwoot-Signature); a secret, so administrators only.
+          ...(opts.administrator ? { webhook_secret: row.webhook_secret } : {}),
+        }
       : {}),
     provider: c.provider ?? null,
   };
