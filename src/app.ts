@@ -8,6 +8,7 @@ import { errorHandling } from "./http/errors.ts";
 import { healthRoutes } from "./http/health.routes.ts";
 import { profileRoutes } from "./http/profile.routes.ts";
 import { requestParsing } from "./http/request.ts";
+import { sessionRoutes } from "./http/sessions.routes.ts";
 
 export function createApp(d: Deps) {
   // normalize "typebox": Elysia's default cleaner (exact-mirror) turns a string sent for an object
@@ -22,12 +23,19 @@ export function createApp(d: Deps) {
         provider: null,
         documentation: {
           info: { title: "Parley API", version: pkg.version, description: "A Chatwoot-compatible helpdesk API" },
-          components: { securitySchemes: { api_access_token: { type: "apiKey", in: "header", name: "api_access_token" } } },
-          security: [{ api_access_token: [] }],
+          components: {
+            securitySchemes: {
+              api_access_token: { type: "apiKey", in: "header", name: "api_access_token" },
+              // The web app's session (POST /auth/sign_in); changes also need the X-CSRF-Token header.
+              session_cookie: { type: "apiKey", in: "cookie", name: "parley_session" },
+            },
+          },
+          security: [{ api_access_token: [] }, { session_cookie: [] }],
         },
       }),
     )
     .use(healthRoutes())
+    .use(sessionRoutes(d))
     .use(profileRoutes(d))
     .use(accountRoutes(d));
 }

@@ -9,6 +9,8 @@ export interface Config {
   readonly logLevel: LogLevel;
   /** Largest request body the API reads, in bytes (413 above it). */
   readonly bodyLimit: number;
+  /** Behind a reverse proxy: take the client address from X-Forwarded-For and https from X-Forwarded-Proto. */
+  readonly trustProxy: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -25,6 +27,7 @@ export const CONFIG_TABLE = [
   ["", "PARLEY_ALLOW_PRIVATE_WEBHOOKS", "0", "1 allows webhook delivery to loopback and private addresses"],
   ["", "PARLEY_LOG_LEVEL", DEFAULTS.logLevel, "debug, info, warn, error or silent"],
   ["", "PARLEY_BODY_LIMIT", String(DEFAULTS.bodyLimit), "largest request body in bytes"],
+  ["", "PARLEY_TRUST_PROXY", "0", "1 behind a reverse proxy: client address from X-Forwarded-For, https from X-Forwarded-Proto"],
 ] as const;
 
 type Env = Record<string, string | undefined>;
@@ -58,5 +61,6 @@ export function loadConfig(flags: Partial<Record<"db" | "port" | "host", string>
     allowPrivateWebhooks: flagBool("PARLEY_ALLOW_PRIVATE_WEBHOOKS", env.PARLEY_ALLOW_PRIVATE_WEBHOOKS || undefined),
     logLevel,
     bodyLimit: integer("PARLEY_BODY_LIMIT", env.PARLEY_BODY_LIMIT || undefined, DEFAULTS.bodyLimit, 1024, 512 * 1024 * 1024),
+    trustProxy: flagBool("PARLEY_TRUST_PROXY", env.PARLEY_TRUST_PROXY || undefined),
   });
 }
