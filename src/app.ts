@@ -9,6 +9,7 @@ import { healthRoutes } from "./http/health.routes.ts";
 import { profileRoutes } from "./http/profile.routes.ts";
 import { requestParsing } from "./http/request.ts";
 import { sessionRoutes } from "./http/sessions.routes.ts";
+import { webRoutes } from "./http/web.routes.ts";
 
 export function createApp(d: Deps) {
   // normalize "typebox": Elysia's default cleaner (exact-mirror) turns a string sent for an object
@@ -37,7 +38,8 @@ export function createApp(d: Deps) {
     .use(healthRoutes())
     .use(sessionRoutes(d))
     .use(profileRoutes(d))
-    .use(accountRoutes(d));
+    .use(accountRoutes(d))
+    .use(webRoutes());
 }
 
 export type App = ReturnType<typeof createApp>;
