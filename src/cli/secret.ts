@@ -16,10 +16,11 @@ export function firstLine(text: string): string {
 
 function promptHidden(prompt: string): Promise<string> {
   const stdin = process.stdin;
-  process.stderr.write(prompt);
+  // Echo off before the prompt shows, so nothing typed right after it is echoed.
   stdin.setRawMode(true);
   stdin.setEncoding("utf8");
   stdin.resume();
+  process.stderr.write(prompt);
   return new Promise((resolve, reject) => {
     let chars: string[] = [];
     const finish = () => {
