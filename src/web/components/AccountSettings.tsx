@@ -5,6 +5,7 @@ import { useEffect } from "preact/hooks";
 import { ApiError, api } from "../lib/api.ts";
 import { accountRenamed } from "../lib/session.ts";
 import { Field, describedBy } from "./Field.tsx";
+import { TextInput } from "./TextInput.tsx";
 
 interface Account {
   id: number;
@@ -88,14 +89,7 @@ export function AccountSettings({ accountId }: { accountId: number }) {
     <form class="settings-form" onSubmit={submit} noValidate aria-labelledby="account-settings-title">
       <h2 id="account-settings-title">Name and language</h2>
       <Field id="account-name" label="Account name" error={nameError}>
-        <input
-          {...describedBy("account-name", nameError)}
-          type="text"
-          maxLength={255}
-          autocomplete="organization"
-          value={name.value}
-          onInput={(e) => (name.value = e.currentTarget.value)}
-        />
+        <TextInput {...describedBy("account-name", nameError)} maxLength={255} autocomplete="organization" value={name} />
       </Field>
       <Field id="account-locale" label="Language" error={localeError} hint="The account's default language.">
         <select {...describedBy("account-locale", localeError, true)} value={locale.value} onChange={(e) => (locale.value = e.currentTarget.value)}>

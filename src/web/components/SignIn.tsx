@@ -5,6 +5,7 @@ import { useEffect, useRef } from "preact/hooks";
 import { ApiError } from "../lib/api.ts";
 import { signIn, signedOutReason } from "../lib/session.ts";
 import { Field } from "./Field.tsx";
+import { TextInput } from "./TextInput.tsx";
 
 function waitText(seconds: number): string {
   if (seconds < 60) return `${seconds} second${seconds === 1 ? "" : "s"}`;
@@ -58,25 +59,10 @@ export function SignIn() {
           {error.value}
         </div>
         <Field id="email" label="Email">
-          <input
-            id="email"
-            type="email"
-            autocomplete="username"
-            required
-            value={email.value}
-            onInput={(e) => (email.value = e.currentTarget.value)}
-          />
+          <TextInput id="email" type="email" autocomplete="username" required value={email} />
         </Field>
         <Field id="password" label="Password">
-          <input
-            id="password"
-            ref={passwordInput}
-            type="password"
-            autocomplete="current-password"
-            required
-            value={password.value}
-            onInput={(e) => (password.value = e.currentTarget.value)}
-          />
+          <TextInput id="password" ref={passwordInput} type="password" autocomplete="current-password" required value={password} />
         </Field>
         <button type="submit" class="primary" aria-disabled={busy.value ? "true" : undefined}>
           {busy.value ? "Signing in…" : "Sign in"}
