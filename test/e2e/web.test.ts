@@ -47,8 +47,9 @@ async function openPage(width = 1280, height = 800): Promise<Page> {
   const page = await context.newPage();
   await page.setViewportSize({ width, height });
   page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
-  // Chromium logs every 401/429 answer as a console error; those are expected (signed out, wrong password).
-  const expected = /^Failed to load resource: the server responded with a status of (401|429)/;
+  // Chromium logs every 401/403/429 answer as a console error; those are expected (signed out, wrong
+  // password, a stale CSRF token that the app then refreshes).
+  const expected = /^Failed to load resource: the server responded with a status of (401|403|429)/;
   page.on("console", (m) => void (m.type() === "error" && !expected.test(m.text()) && problems.push(`console: ${m.text()}`)));
   page.on("request", (r) => void (!r.url().startsWith(server.base) && problems.push(`request outside the server: ${r.url()}`)));
   return page;
@@ -149,6 +150,24 @@ describe.skipIf(!haveChromium)("web app in chromium", () => {
     await page.getByLabel("Account name").waitFor();
     expect(await page.locator("header").innerText()).toContain("Acme Support");
     expect(await page.getByLabel("Language", { exact: true }).inputValue()).toBe("de");
+  }, 30_000);
+
+  test("a sign-in from another tab replaces the session; this tab's next change still works", async () => {
+    const page = await openPage();
+    await signIn(page, server.first.email, server.first.password);
+    await page.getByRole("link", { name: "Settings" }).click();
+    await page.getByLabel("Account name").waitFor();
+    // What another tab's sign-in does: a new session (and CSRF token) replaces the cookie.
+    const status = await page.evaluate(async (body) => {
+      const r = await fetch("/auth/sign_in", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+      return r.status;
+    }, { email: server.first.email, password: server.first.password });
+    expect(status).toBe(200);
+    // The app still holds the old CSRF token: refused once with 403 csrf, it fetches the new one and retries.
+    await page.getByLabel("Account name").fill("Acme Support Team");
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await page.getByRole("status").getByText("Saved.").waitFor();
+    expect(server.deps.repos.accounts.byId(server.first.account_id)!.name).toBe("Acme Support Team");
   }, 30_000);
 
   test("sign out from the profile menu ends the session", async () => {

@@ -27,6 +27,7 @@ export class ApiError extends Error {
 
 let csrfToken: string | null = null;
 let onUnauthorized: ((error: ApiError) => void) | null = null;
+let refreshCsrf: (() => Promise<void>) | null = null;
 
 export function setCsrfToken(token: string | null): void {
   csrfToken = token;
@@ -37,7 +38,17 @@ export function handleUnauthorized(fn: (error: ApiError) => void): void {
   onUnauthorized = fn;
 }
 
-export async function api<T>(method: "GET" | "POST" | "PATCH" | "PUT" | "DELETE", path: string, body?: unknown): Promise<T> {
+/**
+ * Called when a change is refused for its CSRF token: signing in again in another tab replaces the
+ * session (and its token) under this one. The request is retried once with the fresh token.
+ */
+export function handleStaleCsrf(fn: () => Promise<void>): void {
+  refreshCsrf = fn;
+}
+
+type Method = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
+
+export async function api<T>(method: Method, path: string, body?: unknown, retried = false): Promise<T> {
   const headers: Record<string, string> = { accept: "application/json" };
   if (body !== undefined) headers["content-type"] = "application/json";
   if (method !== "GET" && csrfToken) headers["x-csrf-token"] = csrfToken;
@@ -49,6 +60,10 @@ export async function api<T>(method: "GET" | "POST" | "PATCH" | "PUT" | "DELETE"
   }
   const data = (await response.json().catch(() => null)) as { description?: string; errors?: FieldError[] } | null;
   if (response.ok) return data as T;
+  if (response.status === 403 && data?.errors?.[0]?.code === "csrf" && !retried && refreshCsrf && path !== "/auth/sign_in") {
+    await refreshCsrf();
+    return api<T>(method, path, body, true);
+  }
   const retryAfter = Number(response.headers.get("retry-after")) || null;
   const error = new ApiError(response.status, data?.description ?? `${response.status} ${response.statusText}`, data?.errors ?? [], retryAfter);
   if (response.status === 401 && path !== "/auth/sign_in") onUnauthorized?.(error);

@@ -1,7 +1,7 @@
 // Who is signed in. `session` is undefined while the app asks the server, null when signed out.
 // The session cookie itself is httpOnly: this code never sees it, only the user and the CSRF token.
 import { signal } from "@preact/signals";
-import { ApiError, api, handleUnauthorized, setCsrfToken } from "./api.ts";
+import { ApiError, api, handleStaleCsrf, handleUnauthorized, setCsrfToken } from "./api.ts";
 
 export interface AccountMembership {
   id: number;
@@ -43,6 +43,8 @@ function clear(reason: string | null): void {
 handleUnauthorized(() => {
   if (user.value) clear("Your session has ended. Please sign in again.");
 });
+
+handleStaleCsrf(() => loadSession());
 
 export async function loadSession(): Promise<void> {
   try {
