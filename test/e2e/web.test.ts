@@ -62,6 +62,19 @@ async function signIn(page: Page, email: string, password: string): Promise<void
   await page.getByRole("button", { name: "Sign in" }).click();
 }
 
+/** Runs fn against a fresh server of its own (its data and sign-in limits apart from the shared one). */
+async function withOwnServer(fn: (own: Server & { first: FirstRun }) => Promise<void>): Promise<void> {
+  const own = await startServer();
+  const shared = server;
+  server = own;
+  try {
+    await fn(own);
+  } finally {
+    server = shared;
+    await own.stop();
+  }
+}
+
 /** Waits until the button's aria-expanded says `expanded` (signals re-render on the next animation frame). */
 const expanded = (page: Page, selector: string, value: boolean) => page.locator(`${selector}[aria-expanded="${value}"]`).waitFor();
 
@@ -235,19 +248,30 @@ describe.skipIf(!haveChromium)("web app in chromium", () => {
     expect(await page.evaluate(() => document.activeElement?.classList.contains("disclosure-button"))).toBe(true);
   }, 30_000);
 
+  test("an administrator of two accounts switches between them from the header", async () => {
+    await withOwnServer(async (own) => {
+      own.deps.services.accounts.bootstrap({ account: "Second Shop", name: "Administrator", email: own.first.email });
+      const page = await openPage();
+      await signIn(page, own.first.email, own.first.password);
+      await page.getByRole("heading", { name: "Conversations" }).waitFor();
+      const switcher = page.getByRole("button", { name: "Account: My Helpdesk, switch account" });
+      await switcher.click();
+      await expanded(page, ".account-switcher .disclosure-button", true);
+      await shot(page, "11-account-switcher");
+      await page.getByRole("link", { name: "Second Shop" }).click();
+      await page.getByRole("button", { name: "Account: Second Shop, switch account" }).waitFor();
+      expect(page.url()).toBe(`${own.base}/app/accounts/2/dashboard`);
+      await expanded(page, ".account-switcher .disclosure-button", false);
+    });
+  }, 30_000);
+
   test("too many wrong passwords: the form says how long to wait", async () => {
     // A server of its own: its limiter must not lock the other tests out.
-    const own = await startServer();
-    const original = server;
-    server = own;
-    try {
+    await withOwnServer(async (own) => {
       const page = await openPage();
       for (let i = 0; i < 6; i++) await signIn(page, own.first.email, `wrong password ${i}`).then(() => page.getByRole("alert").getByText(/./).waitFor());
       await page.getByRole("alert").getByText("Too many sign-in attempts. Try again in 5 minutes.").waitFor();
       await shot(page, "10-sign-in-rate-limited");
-    } finally {
-      server = original;
-      await own.stop();
-    }
+    });
   }, 30_000);
 });

@@ -6,15 +6,13 @@ import { Link } from "./Link.tsx";
 
 export function AccountSwitcher({ accounts, current }: { accounts: AccountMembership[]; current: AccountMembership }) {
   if (accounts.length < 2) return <span class="account-name">{current.name}</span>;
-  const button = (
-    <>
-      <span class="visually-hidden">Account: </span>
-      <span class="account-name">{current.name}</span>
-      <span class="visually-hidden">, switch account</span>
-    </>
-  );
   return (
-    <Disclosure id="account-panel" class="account-switcher" button={button}>
+    <Disclosure
+      id="account-panel"
+      class="account-switcher"
+      label={`Account: ${current.name}, switch account`}
+      button={<span class="account-name">{current.name}</span>}
+    >
       <ul>
         {accounts.map((a) => (
           <li key={a.id}>

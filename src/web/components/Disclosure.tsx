@@ -10,10 +10,12 @@ interface Props {
   id: string;
   class: string;
   button: ComponentChildren;
+  /** The button's accessible name, when its visible content does not say enough. */
+  label?: string;
   children: ComponentChildren;
 }
 
-export function Disclosure({ id, class: className, button, children }: Props) {
+export function Disclosure({ id, class: className, button, label, children }: Props) {
   const open = useSignal(false);
   const root = useRef<HTMLDivElement>(null);
   const toggle = useRef<HTMLButtonElement>(null);
@@ -39,7 +41,15 @@ export function Disclosure({ id, class: className, button, children }: Props) {
   };
   return (
     <div class={className} ref={root} onKeyDown={onKeyDown} onFocusOut={onFocusOut}>
-      <button type="button" ref={toggle} class="disclosure-button" aria-expanded={open.value} aria-controls={id} onClick={() => (open.value = !open.value)}>
+      <button
+        type="button"
+        ref={toggle}
+        class="disclosure-button"
+        aria-label={label}
+        aria-expanded={open.value}
+        aria-controls={id}
+        onClick={() => (open.value = !open.value)}
+      >
         {button}
         <span class="caret" aria-hidden="true">
           ▾
