@@ -14,6 +14,8 @@ import { teamRoutes } from "./http/teams.routes.ts";
 import { profileRoutes } from "./http/profile.routes.ts";
 import { requestParsing } from "./http/request.ts";
 import { webhookRoutes } from "./http/webhooks.routes.ts";
+import { sessionRoutes } from "./http/sessions.routes.ts";
+import { webRoutes } from "./http/web.routes.ts";
 
 export function createApp(d: Deps) {
   // normalize "typebox": Elysia's default cleaner (exact-mirror) turns a string sent for an object
@@ -28,12 +30,19 @@ export function createApp(d: Deps) {
         provider: null,
         documentation: {
           info: { title: "Parley API", version: pkg.version, description: "A Chatwoot-compatible helpdesk API" },
-          components: { securitySchemes: { api_access_token: { type: "apiKey", in: "header", name: "api_access_token" } } },
-          security: [{ api_access_token: [] }],
+          components: {
+            securitySchemes: {
+              api_access_token: { type: "apiKey", in: "header", name: "api_access_token" },
+              // The web app's session (POST /auth/sign_in); changes also need the X-CSRF-Token header.
+              session_cookie: { type: "apiKey", in: "cookie", name: "parley_session" },
+            },
+          },
+          security: [{ api_access_token: [] }, { session_cookie: [] }],
         },
       }),
     )
     .use(healthRoutes())
+    .use(sessionRoutes(d))
     .use(profileRoutes(d))
     .use(accountRoutes(d))
     .use(inboxRoutes(d))
@@ -41,8 +50,9 @@ export function createApp(d: Deps) {
     .use(agentRoutes(d))
     .use(teamRoutes(d))
     .use(platformRoutes(d))
+    .use(webhookRoutes(d))
 
-    .use(webhookRoutes(d));
+    .use(webRoutes());
 }
 
 export type App = ReturnType<typeof createApp>;

@@ -11,6 +11,8 @@ export interface Config {
   readonly bodyLimit: number;
   /** Per-attempt webhook timeout (connect + answer), in milliseconds. */
   readonly webhookTimeoutMs: number;
+  /** Behind a reverse proxy: take the client address from X-Forwarded-For and https from X-Forwarded-Proto. */
+  readonly trustProxy: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -35,6 +37,7 @@ export const CONFIG_TABLE = [
   ["", "PARLEY_LOG_LEVEL", DEFAULTS.logLevel, "debug, info, warn, error or silent"],
   ["", "PARLEY_BODY_LIMIT", String(DEFAULTS.bodyLimit), "largest request body in bytes"],
   ["", "PARLEY_WEBHOOK_TIMEOUT_MS", String(DEFAULTS.webhookTimeoutMs), "per-attempt webhook timeout in milliseconds"],
+  ["", "PARLEY_TRUST_PROXY", "0", "1 behind a reverse proxy: client address from X-Forwarded-For, https from X-Forwarded-Proto"],
 ] as const;
 
 type Env = Record<string, string | undefined>;
@@ -69,5 +72,6 @@ export function loadConfig(flags: Partial<Record<"db" | "port" | "host", string>
     logLevel,
     bodyLimit: integer("PARLEY_BODY_LIMIT", env.PARLEY_BODY_LIMIT || undefined, DEFAULTS.bodyLimit, 1024, 512 * 1024 * 1024),
     webhookTimeoutMs: integer("PARLEY_WEBHOOK_TIMEOUT_MS", env.PARLEY_WEBHOOK_TIMEOUT_MS || undefined, DEFAULTS.webhookTimeoutMs, 100, 60_000),
+    trustProxy: flagBool("PARLEY_TRUST_PROXY", env.PARLEY_TRUST_PROXY || undefined),
   });
 }

@@ -8,6 +8,7 @@ import { AgentsRepo } from "./db/agents.repo.ts";
 import { InboxesRepo } from "./db/inboxes.repo.ts";
 import { PlatformRepo } from "./db/platform.repo.ts";
 import { TeamsRepo } from "./db/teams.repo.ts";
+import { SessionsRepo } from "./db/sessions.repo.ts";
 import { TokensRepo } from "./db/tokens.repo.ts";
 import { createWriteTx, type WriteTx } from "./db/tx.ts";
 import { UsersRepo } from "./db/users.repo.ts";
@@ -21,6 +22,9 @@ import { InboxesService } from "./domain/inboxes.service.ts";
 import { PlatformService } from "./domain/platform.service.ts";
 import { TeamsService } from "./domain/teams.service.ts";
 import { WebhooksService } from "./domain/webhooks.service.ts";
+import { PasswordsService } from "./domain/passwords.service.ts";
+import { SessionsService } from "./domain/sessions.service.ts";
+import { SignInThrottle } from "./domain/sign-in-throttle.ts";
 import { EventBus } from "./events/bus.ts";
 import { webhookFanOut } from "./events/listeners/webhooks.listener.ts";
 import { EventOutbox } from "./events/outbox.ts";
@@ -28,6 +32,7 @@ import { WebhookDeliverer, type OnCallbackGaveUp } from "./jobs/deliver-webhooks
 import type { Job } from "./jobs/scheduler.ts";
 import { systemClock, type Clock } from "./lib/clock.ts";
 import { createLogger, type Logger } from "./lib/logger.ts";
+import { PasswordHasher } from "./lib/passwords.ts";
 
 export interface Deps {
   config: Config;
@@ -56,18 +61,25 @@ function createRepos(db: Database) {
     platform: new PlatformRepo(db),
     webhooks: new WebhooksRepo(db),
     webhookDeliveries: new WebhookDeliveriesRepo(db),
+    sessions: new SessionsRepo(db),
   };
 }
 
-type ServiceBase = Pick<Deps, "writeTx" | "clock" | "outbox" | "logger" | "config"> & { wakeDeliveries: () => void };
+interface ServiceBase extends Pick<Deps, "writeTx" | "clock" | "outbox" | "logger" | "config"> {
+  wakeDeliveries: () => void;
+  hasher: PasswordHasher;
+}
 
 function createServices(base: ServiceBase, repos: ReturnType<typeof createRepos>) {
-  const { writeTx, clock, outbox, wakeDeliveries } = base;
+  const { writeTx, clock, outbox, wakeDeliveries, hasher } = base;
   const accounts = new AccountsService({ ...repos, writeTx, clock });
+  const sessions = new SessionsService({ ...repos, writeTx, clock, hasher, throttle: new SignInThrottle(clock) });
   const inboxes = new InboxesService({ ...repos, writeTx, clock, outbox });
   return {
-    auth: new AuthService(repos),
+    auth: new AuthService({ ...repos, sessionAuth: sessions }),
     accounts,
+    sessions,
+    passwords: new PasswordsService({ ...repos, writeTx, clock, hasher }),
     inboxes,
     inboxMembers: new InboxMembersService({ ...repos, inboxesService: inboxes, writeTx, clock }),
     agents: new AgentsService({ ...repos, accounts, writeTx, clock }),
@@ -87,6 +99,8 @@ export interface DepsOptions {
    * message failed with the reason. Default: log it.
    */
   onCallbackGaveUp?: OnCallbackGaveUp;
+  /** argon2id with its real cost by default; tests pass a cheaper one. */
+  hasher?: PasswordHasher;
 }
 
 export function createDeps(opts: DepsOptions): Deps {
@@ -117,7 +131,7 @@ export function createDeps(opts: DepsOptions): Deps {
   );
   const wakeDeliveries = () => deliverer.wake();
   outbox.onRecord(webhookFanOut({ webhooks: repos.webhooks, deliveries: repos.webhookDeliveries, clock, wake: wakeDeliveries }));
-  const services = createServices({ writeTx, clock, outbox, logger, config, wakeDeliveries }, repos);
+  const services = createServices({ writeTx, clock, outbox, logger, config, wakeDeliveries, hasher: opts.hasher ?? new PasswordHasher() }, repos);
   const jobs: Job[] = [
     // Catches up listeners after a restart, and retries listeners that failed.
     { name: "drain-events", pattern: "* * * * * *", run: () => bus.drain() },
@@ -127,6 +141,7 @@ export function createDeps(opts: DepsOptions): Deps {
     { name: "deliver-webhooks", pattern: "* * * * * *", run: () => void deliverer.pump(), stop: () => deliverer.stop() },
     { name: "repair-webhook-streams", pattern: "15 * * * * *", run: () => deliverer.repairStreams() },
     { name: "prune-webhook-deliveries", pattern: "30 7 * * * *", run: () => void services.webhooks.pruneDeliveries() },
+    { name: "prune-sessions", pattern: "0 7 * * * *", run: () => void services.sessions.prune() },
   ];
   return { config, db, clock, logger, writeTx, outbox, bus, repos, services, deliverer, jobs };
 }

@@ -14,15 +14,18 @@ export interface FirstRun {
   user_id: number;
   email: string;
   api_access_token: string;
+  /** The administrator's web sign-in password, shown once. */
+  password: string;
 }
 
-/** On a database with no account, creates the first account and administrator. */
-export function ensureFirstAccount(d: Deps): FirstRun | null {
+/** On a database with no account, creates the first account and administrator, with a token and a password. */
+export async function ensureFirstAccount(d: Deps): Promise<FirstRun | null> {
   const row = d.db.query("SELECT COUNT(*) AS n FROM accounts").get() as { n: number };
   if (row.n > 0) return null;
   const email = "admin@parley.local";
   const result = d.services.accounts.bootstrap({ account: "My Helpdesk", name: "Administrator", email });
-  return { ...result, email };
+  const password = await d.services.passwords.setRandom(result.user_id);
+  return { ...result, email, password };
 }
 
 export interface RunningServer {
@@ -37,7 +40,7 @@ export async function startServer(config: Config, out: (line: string) => void = 
   const db: Database = openDatabase(config.db);
   migrate(db);
   const deps = createDeps({ db, config, logger });
-  const first = ensureFirstAccount(deps);
+  const first = await ensureFirstAccount(deps);
   if (first) {
     out(`First run: created account ${first.account_id} with administrator ${first.email} (user ${first.user_id}).`);
     out(`API access token (shown once, keep it): ${first.api_access_token}`);
@@ -51,6 +54,7 @@ export async function startServer(config: Config, out: (line: string) => void = 
   scheduler.start();
   void deps.bus.drain();
   const url = `http://${config.host.includes(":") ? `[${config.host}]` : config.host}:${port}`;
+  if (first) out(`Sign in at ${url}/app as ${first.email} with password ${first.password} (shown once; change it with parley password)`);
   out(`Parley listening on ${url}`);
   let stopping: Promise<void> | null = null;
   const stop = () =>

@@ -7,6 +7,7 @@ import { openDatabase } from "../db/open.ts";
 import { startServer } from "../server.ts";
 import { parseFlags, UsageError, usage, type FlagSpec } from "./args.ts";
 import { withDeps, type Command, type Io } from "./context.ts";
+import { readSecret } from "./secret.ts";
 
 export function command<S extends FlagSpec>(
   name: string,
@@ -85,6 +86,22 @@ export const token = command(
   (f, io) => {
     const r = withDeps(f.db, (d) => d.services.accounts.issueTokenForEmail(f.email!));
     io.out(f.json ? JSON.stringify(r) : `API access token for user ${r.user_id} (shown once): ${r.api_access_token}`);
+    return 0;
+  },
+);
+
+export const password = command(
+  "password",
+  "set a user's web sign-in password (typed, or the first line of stdin); ends their browser sessions",
+  {
+    db: dbRequired,
+    email: { type: "string", help: "the user's email", required: true },
+    password: { type: "string", help: "the new password, for scripts (visible to ps: prefer stdin)" },
+  },
+  async (f, io) => {
+    const secret = f.password ?? (await (io.readSecret ?? readSecret)("New password (at least 8 characters): "));
+    const r = await withDeps(f.db, (d) => d.services.passwords.setForEmail(f.email!, secret));
+    io.out(`Password set for user ${r.user_id}; ${r.sessions_ended} browser session(s) ended.`);
     return 0;
   },
 );

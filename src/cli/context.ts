@@ -9,6 +9,8 @@ import { createLogger } from "../lib/logger.ts";
 export interface Io {
   out(line: string): void;
   err(line: string): void;
+  /** Reads a secret (a password) from the user; tests pass their own. */
+  readSecret?(prompt: string): Promise<string>;
 }
 
 export interface Command {
@@ -17,14 +19,19 @@ export interface Command {
   run(argv: string[], io: Io): Promise<number> | number;
 }
 
-/** Opens (creating and migrating) the database a command names with --db or PARLEY_DB. */
+/** Opens (creating and migrating) the database a command names with --db or PARLEY_DB; closes it when fn (or its promise) is done. */
 export function withDeps<T>(dbFlag: string | undefined, fn: (d: Deps) => T): T {
   const config = loadConfig({ db: dbFlag });
   const db: Database = openDatabase(config.db);
+  let result: T;
   try {
     migrate(db);
-    return fn(createDeps({ db, config, logger: createLogger("warn") }));
-  } finally {
+    result = fn(createDeps({ db, config, logger: createLogger("warn") }));
+  } catch (error) {
     db.close();
+    throw error;
   }
+  if (result instanceof Promise) return result.finally(() => db.close()) as T;
+  db.close();
+  return result;
 }

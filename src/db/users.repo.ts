@@ -35,6 +35,7 @@ export class UsersRepo {
   private readonly membershipStmt: Statement;
   private readonly addMembershipStmt: Statement;
   private readonly accountsOfStmt: Statement;
+  private readonly setPasswordStmt: Statement;
 
   constructor(db: Database) {
     this.insertStmt = db.prepare(
@@ -51,6 +52,7 @@ export class UsersRepo {
        FROM account_users au JOIN accounts a ON a.id = au.account_id
        WHERE au.user_id = $user_id ORDER BY au.account_id`,
     );
+    this.setPasswordStmt = db.prepare("UPDATE users SET password_hash = $password_hash, updated_at = $now WHERE id = $id");
   }
 
   insert(u: { name: string; email: string; pubsub_token: string; now: number }): number {
@@ -75,5 +77,9 @@ export class UsersRepo {
 
   accountsOf(userId: number): UserAccountRow[] {
     return this.accountsOfStmt.all({ user_id: userId }) as UserAccountRow[];
+  }
+
+  setPasswordHash(id: number, passwordHash: string, now: number): void {
+    this.setPasswordStmt.run({ id, password_hash: passwordHash, now });
   }
 }

@@ -1,15 +1,31 @@
 // Who is calling, and what may they do in this account. Order of checks follows Chatwoot:
 // authenticate (401) → account exists (404) → membership (401) → role (403, DESIGN.md §9 #2).
+// A caller is authenticated by the `api_access_token` header or, from the web app, by the session
+// cookie; a cookie alone never authorizes a change: non-GET requests must also carry the
+// session's CSRF token (403 csrf), which a cross-site page cannot read.
 import type { AccountRow, AccountsRepo } from "../db/accounts.repo.ts";
+import type { SessionRow } from "../db/sessions.repo.ts";
 import type { TokenOwner, TokensRepo } from "../db/tokens.repo.ts";
 import type { MembershipRow, Role, UsersRepo, UserRow } from "../db/users.repo.ts";
-import { sha256Hex } from "../lib/tokens.ts";
-import { ForbiddenError, NotFoundError, UnauthorizedError } from "./errors.ts";
+import { csrfTokenFor, sameSecret, sha256Hex } from "../lib/tokens.ts";
+import { CsrfError, ForbiddenError, NotFoundError, UnauthorizedError } from "./errors.ts";
+import type { SessionsService } from "./sessions.service.ts";
 
 export interface UserPrincipal {
   user: UserRow;
   /** The token presented, when the request was authenticated by one (echoed by GET /profile). */
   token: string | null;
+  /** The browser session, when the request was authenticated by the session cookie. */
+  session?: SessionRow;
+}
+
+/** What a request presents: the header token wins over the cookie when both are sent. */
+export interface Credentials {
+  apiToken?: string | null;
+  sessionToken?: string | null;
+  csrfToken?: string | null;
+  /** GET/HEAD/OPTIONS: reads, which need no CSRF token. */
+  safeMethod: boolean;
 }
 
 export interface AccountPrincipal extends UserPrincipal {
@@ -19,7 +35,7 @@ export interface AccountPrincipal extends UserPrincipal {
 }
 
 export class AuthService {
-  constructor(private readonly d: { tokens: TokensRepo; users: UsersRepo; accounts: AccountsRepo }) {}
+  constructor(private readonly d: { tokens: TokensRepo; users: UsersRepo; accounts: AccountsRepo; sessionAuth: SessionsService }) {}
 
   tokenOwner(token: string | null | undefined): TokenOwner | null {
     if (!token) return null;
@@ -40,6 +56,21 @@ export class AuthService {
   account(token: string | null | undefined, rawAccountId: string | undefined): AccountPrincipal {
     const principal = this.user(token);
     return this.memberOf(principal, rawAccountId);
+  }
+
+  /** The caller by header token or by session cookie (+ CSRF for changes), or 401/403. */
+  caller(c: Credentials): UserPrincipal {
+    if (c.apiToken || !c.sessionToken) return this.user(c.apiToken);
+    const session = this.d.sessionAuth.authenticate(c.sessionToken);
+    if (!c.safeMethod && !(c.csrfToken && sameSecret(c.csrfToken, csrfTokenFor(c.sessionToken)))) throw new CsrfError();
+    const user = this.d.users.byId(session.user_id);
+    if (!user) throw new UnauthorizedError(undefined, "session");
+    return { user, token: null, session };
+  }
+
+  /** `caller`, then membership of the account in the path. */
+  accountCaller(c: Credentials, rawAccountId: string | undefined): AccountPrincipal {
+    return this.memberOf(this.caller(c), rawAccountId);
   }
 
   memberOf(principal: UserPrincipal, rawAccountId: string | undefined): AccountPrincipal {

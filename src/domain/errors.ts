@@ -39,6 +39,13 @@ export class ForbiddenError extends AppError {
   }
 }
 
+/** 403: a change sent with the session cookie but without that session's CSRF token. */
+export class CsrfError extends AppError {
+  constructor(message = "send the session's CSRF token in the X-CSRF-Token header") {
+    super(403, "Invalid CSRF token", [{ field: "x-csrf-token", message, code: "csrf" }]);
+  }
+}
+
 /** 404: the record does not exist, or not in this account (the two are never told apart). */
 export class NotFoundError extends AppError {
   constructor(entity: string, field = "id", message?: string) {

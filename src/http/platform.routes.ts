@@ -7,9 +7,8 @@ import type { Deps } from "../deps.ts";
 import { accountOf, profileOf } from "../domain/presenters/user.presenter.ts";
 import type { PlatformService } from "../domain/platform.service.ts";
 import { Account } from "./accounts.routes.ts";
-import { Profile } from "./profile.routes.ts";
 import { bodyOf } from "./request.ts";
-import { Attributes, errorResponses } from "./schemas.ts";
+import { Attributes, Profile, errorResponses } from "./schemas.ts";
 
 const Loose = t.Optional(t.Unknown());
 const AccountBody = t.Object({ name: Loose, locale: Loose, status: Loose, custom_attributes: t.Optional(Attributes) });

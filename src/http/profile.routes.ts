@@ -1,41 +1,9 @@
-// GET /api/v1/profile: the token's user with its accounts and roles.
-import { Elysia, t } from "elysia";
+// GET /api/v1/profile: the caller's user with its accounts and roles.
+import { Elysia } from "elysia";
 import { profileOf } from "../domain/presenters/user.presenter.ts";
 import type { Deps } from "../deps.ts";
 import { userScope } from "./auth.ts";
-import { Nullable, errorResponses } from "./schemas.ts";
-
-export const Profile = t.Object({
-  id: t.Integer(),
-  access_token: Nullable(t.String()),
-  account_id: Nullable(t.Integer()),
-  available_name: t.String(),
-  avatar_url: t.String(),
-  confirmed: t.Boolean(),
-  display_name: Nullable(t.String()),
-  message_signature: Nullable(t.String()),
-  email: t.String(),
-  name: t.String(),
-  provider: t.String(),
-  pubsub_token: t.String(),
-  role: Nullable(t.String()),
-  ui_settings: t.Record(t.String(), t.Any()),
-  uid: t.String(),
-  type: t.String(),
-  accounts: t.Array(
-    t.Object({
-      id: t.Integer(),
-      name: t.String(),
-      status: t.String(),
-      active_at: Nullable(t.Integer()),
-      role: t.String(),
-      permissions: t.Array(t.String()),
-      availability: t.String(),
-      availability_status: t.String(),
-      auto_offline: t.Boolean(),
-    }),
-  ),
-});
+import { Profile, errorResponses } from "./schemas.ts";
 
 export function profileRoutes(d: Deps) {
   return new Elysia()

@@ -42,3 +42,36 @@ export const Agent = t.Object({
   thumbnail: t.String(),
   custom_role_id: Nullable(t.Integer()),
 });
+
+/** Chatwoot's user partial: GET /api/v1/profile, and `data` of POST /auth/sign_in. */
+export const Profile = t.Object({
+  id: t.Integer(),
+  access_token: Nullable(t.String()),
+  account_id: Nullable(t.Integer()),
+  available_name: t.String(),
+  avatar_url: t.String(),
+  confirmed: t.Boolean(),
+  display_name: Nullable(t.String()),
+  message_signature: Nullable(t.String()),
+  email: t.String(),
+  name: t.String(),
+  provider: t.String(),
+  pubsub_token: t.String(),
+  role: Nullable(t.String()),
+  ui_settings: t.Record(t.String(), t.Any()),
+  uid: t.String(),
+  type: t.String(),
+  accounts: t.Array(
+    t.Object({
+      id: t.Integer(),
+      name: t.String(),
+      status: t.String(),
+      active_at: Nullable(t.Integer()),
+      role: t.String(),
+      permissions: t.Array(t.String()),
+      availability: t.String(),
+      availability_status: t.String(),
+      auto_offline: t.Boolean(),
+    }),
+  ),
+});

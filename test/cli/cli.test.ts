@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseFlags, UsageError } from "../../src/cli/args.ts";
+import { firstLine } from "../../src/cli/secret.ts";
 import { runCli } from "../../src/cli.ts";
 import { openDatabase } from "../../src/db/open.ts";
 
@@ -59,6 +60,45 @@ describe("parley commands", () => {
     expect(bad.err[0]).toContain("User not found");
   });
 
+  test("password sets an argon2id hash from --password or the secret reader; short passwords and unknown users exit 2", async () => {
+    const db = tmpDb();
+    await runCli(["bootstrap", "--db", db, "--account", "A", "--name", "N", "--email", "n@a.test"], capture().io);
+    const hashOf = () => {
+      const d = openDatabase(db);
+      const row = d.query("SELECT password_hash FROM users WHERE id = 1").get() as { password_hash: string | null };
+      d.close();
+      return row.password_hash;
+    };
+    expect(hashOf()).toBeNull();
+    const c = capture();
+    expect(await runCli(["password", "--db", db, "--email", "N@a.test", "--password", "long enough"], c.io)).toBe(0);
+    expect(c.out).toEqual(["Password set for user 1; 0 browser session(s) ended."]);
+    const first = hashOf();
+    expect(first).toStartWith("$argon2id$");
+    expect(await Bun.password.verify("long enough", first!)).toBe(true);
+
+    const prompts: string[] = [];
+    const piped = capture();
+    const io = { ...piped.io, readSecret: async (p: string) => (prompts.push(p), "from the reader") };
+    expect(await runCli(["password", "--db", db, "--email", "n@a.test"], io)).toBe(0);
+    expect(prompts).toEqual(["New password (at least 8 characters): "]);
+    expect(await Bun.password.verify("from the reader", hashOf()!)).toBe(true);
+
+    const short = capture();
+    expect(await runCli(["password", "--db", db, "--email", "n@a.test", "--password", "short"], short.io)).toBe(2);
+    expect(short.err[0]).toBe("parley password: password is too short (minimum is 8 characters): password is too short (minimum is 8 characters)");
+    const unknown = capture();
+    expect(await runCli(["password", "--db", db, "--email", "who@a.test", "--password", "long enough"], unknown.io)).toBe(2);
+    expect(unknown.err[0]).toContain("User not found");
+    expect(await Bun.password.verify("from the reader", hashOf()!)).toBe(true);
+  }, 20_000);
+
+  test("piped stdin gives its first line as the secret", () => {
+    expect(firstLine("s3cret pass\nignored\n")).toBe("s3cret pass");
+    expect(firstLine("crlf line\r\n")).toBe("crlf line");
+    expect(firstLine("")).toBe("");
+  });
+
   test("migrate reports what it applied, then that it is up to date", async () => {
     const db = tmpDb();
     const c = capture();
@@ -86,7 +126,7 @@ describe("parley commands", () => {
   test("help, version, --help per command, unknown command", async () => {
     const h = capture();
     expect(await runCli(["help"], h.io)).toBe(0);
-    for (const name of ["serve", "bootstrap", "migrate", "token", "backup", "version"]) expect(h.out.join("\n")).toContain(name);
+    for (const name of ["serve", "bootstrap", "migrate", "token", "password", "backup", "version"]) expect(h.out.join("\n")).toContain(name);
     const v = capture();
     await runCli(["version"], v.io);
     expect(v.out[0]).toMatch(/^parley \d+\.\d+\.\d+ \(bun 1\.\d+\.\d+\)$/);

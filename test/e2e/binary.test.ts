@@ -1,7 +1,8 @@
 // Builds the real binary, runs it on a temp database and a free port, talks HTTP, restarts it,
-// and reads the data back. This is what a user does; nothing here is mocked.
+// and reads the data back; signs in with what the first run printed; loads the embedded web app.
+// This is what a user does; nothing here is mocked.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { mkdtempSync } from "node:fs";
+import { chmodSync, copyFileSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -78,7 +79,7 @@ describe("the compiled binary", () => {
     expect(await second.proc.exited).toBe(0);
   }, 60_000);
 
-  test("serve on an empty database creates the first administrator and prints a working token", async () => {
+  test("serve on an empty database prints a working token and a sign-in; parley password takes stdin", async () => {
     const emptyDb = join(dir, "first.db");
     const port = await freePort();
     const proc = Bun.spawn([bin, "serve", "--db", emptyDb, "--port", String(port)], { stdout: "pipe", stderr: "pipe" });
@@ -90,13 +91,62 @@ describe("the compiled binary", () => {
       if (done) break;
       output += new TextDecoder().decode(value);
     }
+    const base = `http://127.0.0.1:${port}`;
     const token = /keep it\): (\S+)/.exec(output)?.[1];
     expect(token).toMatch(/^[1-9A-HJ-NP-Za-km-z]{32}$/);
-    const res = await fetch(`http://127.0.0.1:${port}/api/v1/profile`, { headers: { api_access_token: token! } });
+    const res = await fetch(`${base}/api/v1/profile`, { headers: { api_access_token: token! } });
     expect(res.status).toBe(200);
     expect((await res.json()).email).toBe("admin@parley.local");
+
+    const signInLine = new RegExp(`^Sign in at ${base}/app as admin@parley\\.local with password (\\S+) `, "m").exec(output);
+    expect(signInLine).not.toBeNull();
+    const signIn = (password: string) =>
+      fetch(`${base}/auth/sign_in`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: "admin@parley.local", password }) });
+    const session = await signIn(signInLine![1]!);
+    expect(session.status).toBe(200);
+    const cookie = session.headers.get("set-cookie")!.split(";")[0]!;
+    const viaCookie = await fetch(`${base}/api/v1/accounts/1`, { headers: { cookie } });
+    expect((await viaCookie.json()).name).toBe("My Helpdesk");
+
+    // A new password from piped stdin (first line), while the server runs: the old password and session stop working.
+    const setPassword = Bun.spawnSync([bin, "password", "--db", emptyDb, "--email", "admin@parley.local"], { stdin: new TextEncoder().encode("piped password 42\nignored\n") });
+    expect(setPassword.exitCode).toBe(0);
+    expect(setPassword.stdout.toString().trim()).toBe("Password set for user 1; 1 browser session(s) ended.");
+    expect((await signIn(signInLine![1]!)).status).toBe(401);
+    expect((await fetch(`${base}/api/v1/accounts/1`, { headers: { cookie } })).status).toBe(401);
+    expect((await signIn("piped password 42")).status).toBe(200);
     proc.kill("SIGTERM");
     expect(await proc.exited).toBe(0);
+  }, 30_000);
+
+  test("the web app comes from inside the binary: no files beside it", async () => {
+    const alone = mkdtempSync(join(tmpdir(), "parley-alone-"));
+    copyFileSync(bin, join(alone, "parley"));
+    chmodSync(join(alone, "parley"), 0o755);
+    const port = await freePort();
+    const proc = Bun.spawn([join(alone, "parley"), "serve", "--db", join(dir, "alone.db"), "--port", String(port)], { cwd: alone, stdout: "pipe", stderr: "pipe" });
+    servers.push(proc);
+    const reader = proc.stdout.getReader();
+    let output = "";
+    while (!output.includes("listening")) output += new TextDecoder().decode((await reader.read()).value ?? new Uint8Array());
+    expect(readdirSync(alone)).toEqual(["parley"]);
+    const base = `http://127.0.0.1:${port}`;
+    const page = await fetch(`${base}/app/accounts/1/settings/general`);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    const assets = [...html.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]!);
+    expect(assets.map((a) => a.replace(/-\w+\./, "-HASH."))).toEqual(["/app/assets/favicon-HASH.svg", "/app/assets/chunk-HASH.css", "/app/assets/chunk-HASH.js"]);
+    const types: string[] = [];
+    for (const asset of assets) {
+      const r = await fetch(`${base}${asset}`);
+      expect(r.status).toBe(200);
+      expect((await r.arrayBuffer()).byteLength).toBeGreaterThan(100);
+      types.push(r.headers.get("content-type")!);
+    }
+    expect(types).toEqual(["image/svg+xml", "text/css;charset=utf-8", "text/javascript;charset=utf-8"]);
+    proc.kill("SIGTERM");
+    expect(await proc.exited).toBe(0);
+    rmSync(alone, { recursive: true, force: true });
   }, 30_000);
 
   test("a bad flag exits 2 with a message, not a stack trace", () => {

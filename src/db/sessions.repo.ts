@@ -1,0 +1,60 @@
+import type { Database, Statement } from "bun:sqlite";
+
+export interface SessionRow {
+  id: number;
+  token_hash: string;
+  user_id: number;
+  created_at: number;
+  last_used_at: number;
+  expires_at: number;
+  absolute_expires_at: number;
+  ip: string | null;
+  user_agent: string | null;
+}
+
+export type NewSession = Omit<SessionRow, "id">;
+
+export class SessionsRepo {
+  private readonly insertStmt: Statement;
+  private readonly byHashStmt: Statement;
+  private readonly touchStmt: Statement;
+  private readonly deleteStmt: Statement;
+  private readonly deleteForUserStmt: Statement;
+  private readonly deleteExpiredStmt: Statement;
+
+  constructor(db: Database) {
+    this.insertStmt = db.prepare(
+      `INSERT INTO sessions (token_hash, user_id, created_at, last_used_at, expires_at, absolute_expires_at, ip, user_agent)
+       VALUES ($token_hash, $user_id, $created_at, $last_used_at, $expires_at, $absolute_expires_at, $ip, $user_agent)`,
+    );
+    this.byHashStmt = db.prepare("SELECT * FROM sessions WHERE token_hash = $token_hash");
+    this.touchStmt = db.prepare("UPDATE sessions SET last_used_at = $now, expires_at = $expires_at WHERE id = $id");
+    this.deleteStmt = db.prepare("DELETE FROM sessions WHERE id = $id");
+    this.deleteForUserStmt = db.prepare("DELETE FROM sessions WHERE user_id = $user_id");
+    this.deleteExpiredStmt = db.prepare("DELETE FROM sessions WHERE expires_at <= $now OR absolute_expires_at <= $now");
+  }
+
+  insert(s: NewSession): number {
+    return Number(this.insertStmt.run(s).lastInsertRowid);
+  }
+
+  byHash(tokenHash: string): SessionRow | null {
+    return (this.byHashStmt.get({ token_hash: tokenHash }) as SessionRow | null) ?? null;
+  }
+
+  touch(id: number, now: number, expiresAt: number): void {
+    this.touchStmt.run({ id, now, expires_at: expiresAt });
+  }
+
+  delete(id: number): void {
+    this.deleteStmt.run({ id });
+  }
+
+  deleteForUser(userId: number): number {
+    return this.deleteForUserStmt.run({ user_id: userId }).changes;
+  }
+
+  deleteExpired(now: number): number {
+    return this.deleteExpiredStmt.run({ now }).changes;
+  }
+}

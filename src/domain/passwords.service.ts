@@ -1,0 +1,60 @@
+// Web sign-in passwords: set by `parley password` and, for the first administrator, by the first
+// `serve`. Setting a password ends the user's browser sessions (API tokens are separate and stay).
+import type { SessionsRepo } from "../db/sessions.repo.ts";
+import type { WriteTx } from "../db/tx.ts";
+import type { UsersRepo } from "../db/users.repo.ts";
+import { unixSeconds, type Clock } from "../lib/clock.ts";
+import type { PasswordHasher } from "../lib/passwords.ts";
+import { randomToken } from "../lib/tokens.ts";
+import { NotFoundError, ValidationError } from "./errors.ts";
+
+export const PASSWORD_MIN_LENGTH = 8;
+/** argon2 would hash any length; a cap keeps one sign-in from costing more than the next. */
+export const PASSWORD_MAX_LENGTH = 256;
+
+export interface PasswordsDeps {
+  users: UsersRepo;
+  sessions: SessionsRepo;
+  writeTx: WriteTx;
+  clock: Clock;
+  hasher: PasswordHasher;
+}
+
+export class PasswordsService {
+  constructor(private readonly d: PasswordsDeps) {}
+
+  /** Sets a user's password; returns how many browser sessions it ended. */
+  async set(userId: number, password: unknown): Promise<number> {
+    const hash = await this.d.hasher.hash(checkPassword(password));
+    return this.d.writeTx(() => {
+      if (!this.d.users.byId(userId)) throw new NotFoundError("User", "user_id");
+      this.d.users.setPasswordHash(userId, hash, unixSeconds(this.d.clock));
+      return this.d.sessions.deleteForUser(userId);
+    });
+  }
+
+  async setForEmail(email: string, password: unknown): Promise<{ user_id: number; sessions_ended: number }> {
+    const user = this.d.users.byEmail(email.trim().toLowerCase());
+    if (!user) throw new NotFoundError("User", "email", `no user with email ${email}`);
+    return { user_id: user.id, sessions_ended: await this.set(user.id, password) };
+  }
+
+  /** Gives the user a random password (about 93 bits) and returns it, to be shown once. */
+  async setRandom(userId: number): Promise<string> {
+    const password = randomToken(16);
+    await this.set(userId, password);
+    return password;
+  }
+}
+
+function checkPassword(password: unknown): string {
+  if (typeof password !== "string" || password === "") throw ValidationError.of("password", "can't be blank", "required");
+  const length = [...password].length;
+  if (length < PASSWORD_MIN_LENGTH) {
+    throw ValidationError.of("password", `is too short (minimum is ${PASSWORD_MIN_LENGTH} characters)`, "too_short");
+  }
+  if (length > PASSWORD_MAX_LENGTH) {
+    throw ValidationError.of("password", `is too long (maximum is ${PASSWORD_MAX_LENGTH} characters)`, "too_long");
+  }
+  return password;
+}

@@ -1,0 +1,70 @@
+// Browser sign-in for the web app, in Chatwoot's shape where it has one: POST /auth/sign_in answers
+// {data: <user>} like devise_token_auth, but the credential is an httpOnly session cookie (never
+// readable by scripts) and `access_token` is null (API tokens are stored hashed; see `parley token`).
+import { Elysia, t } from "elysia";
+import { profileOf } from "../domain/presenters/user.presenter.ts";
+import type { Deps } from "../deps.ts";
+import { csrfTokenFor } from "../lib/tokens.ts";
+import { sessionScope } from "./auth.ts";
+import { clearedSessionCookie, clientIp, isHttps, refuseCrossSite, sessionCookie, sessionTokenOf } from "./browser.ts";
+import { bodyOf } from "./request.ts";
+import { Profile, errorResponses } from "./schemas.ts";
+
+const SignIn = t.Object({
+  email: t.String({ maxLength: 254 }),
+  password: t.String({ maxLength: 256 }),
+});
+
+const Session = t.Object({
+  data: Profile,
+  csrf_token: t.String({ description: "send it as X-CSRF-Token on every non-GET request authenticated by the session cookie" }),
+  expires_at: t.Integer({ description: "Unix seconds; each use moves it forward" }),
+});
+
+export function sessionRoutes(d: Deps) {
+  const { sessions, auth } = d.services;
+  const profile = (userId: number) => profileOf(d.repos.users.byId(userId)!, d.repos.users.accountsOf(userId), null);
+  const trustProxy = d.config.trustProxy;
+  return new Elysia({ prefix: "/auth" })
+    .post(
+      "/sign_in",
+      async ({ body, headers, request, server, set }) => {
+        refuseCrossSite(headers);
+        const ip = clientIp(request, headers, server, trustProxy);
+        const userAgent = headers["user-agent"] ?? null;
+        const s = await sessions.signIn({ ...body, ip, userAgent, replacing: sessionTokenOf(headers) });
+        set.headers["set-cookie"] = sessionCookie(s.token, isHttps(request, headers, trustProxy));
+        set.headers["cache-control"] = "no-store";
+        return { data: profile(s.user.id), csrf_token: s.csrfToken, expires_at: s.expiresAt };
+      },
+      {
+        ...bodyOf(SignIn),
+        response: { 200: Session, ...errorResponses },
+        detail: { tags: ["auth"], summary: "Sign in with email and password; sets the session cookie", security: [] },
+      },
+    )
+    .use(sessionScope(auth))
+    .get(
+      "/session",
+      ({ caller, headers, set }) => {
+        set.headers["cache-control"] = "no-store";
+        return { data: profile(caller.user.id), csrf_token: csrfTokenFor(sessionTokenOf(headers)!), expires_at: caller.session!.expires_at };
+      },
+      {
+        response: { 200: Session, 401: errorResponses[401] },
+        detail: { tags: ["auth"], summary: "The signed-in user and the session's CSRF token (session cookie only)", security: [] },
+      },
+    )
+    .delete(
+      "/sign_out",
+      ({ caller, headers, request, set }) => {
+        sessions.signOut(caller.session!.id);
+        set.headers["set-cookie"] = clearedSessionCookie(isHttps(request, headers, trustProxy));
+        return { success: true };
+      },
+      {
+        response: { 200: t.Object({ success: t.Boolean() }), 401: errorResponses[401], 403: errorResponses[403] },
+        detail: { tags: ["auth"], summary: "End the browser session (needs X-CSRF-Token)", security: [] },
+      },
+    );
+}

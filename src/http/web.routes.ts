@@ -1,0 +1,44 @@
+// The agents' web app: /app and every path under it answer the same page (the app routes in the
+// browser), its scripts and styles come from /app/assets/. The page needs no session to load; it
+// asks GET /auth/session and shows the sign-in form when there is none.
+import { Elysia } from "elysia";
+import { NotFoundError } from "../domain/errors.ts";
+import { webAssets, type WebAsset } from "./web-assets.ts";
+
+const PAGE_HEADERS = {
+  "cache-control": "no-cache",
+  // Everything the app needs comes from this origin; nothing may frame it (clickjacking).
+  "content-security-policy":
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
+  "x-frame-options": "DENY",
+  "referrer-policy": "same-origin",
+  "x-content-type-options": "nosniff",
+};
+
+// File names carry a content hash: a new build means new names, so browsers may keep these forever.
+const ASSET_HEADERS = { "cache-control": "public, max-age=31536000, immutable", "x-content-type-options": "nosniff" };
+
+function send(file: WebAsset, request: Request, headers: Record<string, string>): Response {
+  const gzip = /\bgzip\b/.test(request.headers.get("accept-encoding") ?? "");
+  return new Response(gzip ? file.gzip : file.body, {
+    headers: { ...headers, "content-type": file.type, vary: "accept-encoding", ...(gzip ? { "content-encoding": "gzip" } : {}) },
+  });
+}
+
+export function webRoutes() {
+  const page = async ({ request }: { request: Request }) => send((await webAssets()).html, request, PAGE_HEADERS);
+  const hidden = { detail: { hide: true } };
+  return new Elysia()
+    .get("/", ({ redirect }) => redirect("/app", 302), hidden)
+    .get("/app", page, hidden)
+    .get(
+      "/app/assets/:name",
+      async ({ params, request }) => {
+        const file = (await webAssets()).files.get(params.name);
+        if (!file) throw new NotFoundError("Asset", "name", `no asset ${params.name}`);
+        return send(file, request, ASSET_HEADERS);
+      },
+      hidden,
+    )
+    .get("/app/*", page, hidden);
+}

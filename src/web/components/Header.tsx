@@ -1,0 +1,36 @@
+// The bar across the top: the sidebar toggle (phones), the account, the profile menu.
+import type { Signal } from "@preact/signals";
+import { paths } from "../lib/routes.ts";
+import type { AccountMembership, User } from "../lib/session.ts";
+import { AccountSwitcher } from "./AccountSwitcher.tsx";
+import { Link } from "./Link.tsx";
+import { ProfileMenu } from "./ProfileMenu.tsx";
+
+interface Props {
+  user: User;
+  account: AccountMembership | null;
+  sidebarOpen: Signal<boolean>;
+}
+
+export function Header({ user, account, sidebarOpen }: Props) {
+  return (
+    <header class="topbar">
+      {account && (
+        <button
+          type="button"
+          class="menu-button"
+          aria-expanded={sidebarOpen.value}
+          aria-controls="sidebar"
+          onClick={() => (sidebarOpen.value = !sidebarOpen.value)}
+        >
+          Menu
+        </button>
+      )}
+      <Link href={account ? paths.dashboard(account.id) : "/app"} class="brand">
+        Parley
+      </Link>
+      {account && <AccountSwitcher accounts={user.accounts} current={account} />}
+      <ProfileMenu user={user} account={account} />
+    </header>
+  );
+}

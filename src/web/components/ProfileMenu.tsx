@@ -1,0 +1,33 @@
+// The signed-in user, their role in this account, and sign-out.
+import type { AccountMembership, User } from "../lib/session.ts";
+import { signOut } from "../lib/session.ts";
+import { Disclosure } from "./Disclosure.tsx";
+
+function initials(name: string): string {
+  const letters = name.trim().split(/\s+/).map((w) => w[0] ?? "");
+  return ((letters[0] ?? "") + (letters.length > 1 ? letters[letters.length - 1] : "")).toUpperCase() || "?";
+}
+
+export function ProfileMenu({ user, account }: { user: User; account: AccountMembership | null }) {
+  const button = (
+    <>
+      <span class="avatar" aria-hidden="true">
+        {initials(user.available_name)}
+      </span>
+      <span class="profile-name">{user.available_name}</span>
+      <span class="visually-hidden"> (profile menu)</span>
+    </>
+  );
+  return (
+    <Disclosure id="profile-panel" class="profile-menu" button={button}>
+      <p class="profile-who">
+        <strong>{user.available_name}</strong>
+        <span>{user.email}</span>
+        {account && <span>{account.role === "administrator" ? "Administrator" : "Agent"} of {account.name}</span>}
+      </p>
+      <button type="button" class="sign-out" onClick={() => void signOut()}>
+        Sign out
+      </button>
+    </Disclosure>
+  );
+}

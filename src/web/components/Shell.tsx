@@ -1,0 +1,65 @@
+// The signed-in layout: header, sidebar, and the page the path names. The path's account decides
+// what the sidebar offers: administrators see Settings, agents do not.
+import { useSignal } from "@preact/signals";
+import { useEffect } from "preact/hooks";
+import { currentPath, navigate } from "../lib/router.ts";
+import { parseRoute, paths, type Route } from "../lib/routes.ts";
+import type { AccountMembership, User } from "../lib/session.ts";
+import { Dashboard } from "./Dashboard.tsx";
+import { Header } from "./Header.tsx";
+import { NotAllowed } from "./NotAllowed.tsx";
+import { NotFound } from "./NotFound.tsx";
+import { Page } from "./Page.tsx";
+import { Settings } from "./Settings.tsx";
+import { Sidebar } from "./Sidebar.tsx";
+
+/** Where a path without an account (/app, /app/settings) leads: the same screen in the first account. */
+function redirectFor(route: Route, first: AccountMembership | undefined): string | null {
+  if (!first) return null;
+  if (route.name === "home") return paths.dashboard(first.id);
+  if (route.name === "settings" && route.accountId === null) return paths.settings(first.id);
+  if (route.name === "settings" && route.section === null) return paths.settings(route.accountId!);
+  return null;
+}
+
+function content(route: Route, account: AccountMembership | null) {
+  if (route.name === "not-found") return <NotFound />;
+  if (!account) return <NotFound message="You are not a member of this account." />;
+  if (route.name === "settings") return account.role === "administrator" ? <Settings account={account} section={route.section} /> : <NotAllowed account={account} />;
+  return <Dashboard />;
+}
+
+export function Shell({ user }: { user: User }) {
+  const route = parseRoute(currentPath.value);
+  const sidebarOpen = useSignal(false);
+  const first = user.accounts[0];
+  const redirect = redirectFor(route, first);
+  useEffect(() => {
+    if (redirect) navigate(redirect, { replace: true });
+  }, [redirect]);
+  useEffect(() => void (sidebarOpen.value = false), [currentPath.value]);
+
+  // A path without an account shows the first one; a path naming an account the user is not in shows none.
+  const accountId = "accountId" in route ? route.accountId : null;
+  const account = accountId === null ? (first ?? null) : (user.accounts.find((a) => a.id === accountId) ?? null);
+  return (
+    <div class="shell">
+      <a class="skip-link" href="#main">
+        Skip to content
+      </a>
+      <Header user={user} account={account} sidebarOpen={sidebarOpen} />
+      <div class={account ? "body" : "body no-sidebar"}>
+        {account && <Sidebar account={account} route={route} open={sidebarOpen.value} />}
+        <main id="main" tabIndex={-1}>
+          {!first ? (
+            <Page title="No account">
+              <p>You are not a member of any account yet. Ask an administrator to add you.</p>
+            </Page>
+          ) : redirect ? null : (
+            content(route, account)
+          )}
+        </main>
+      </div>
+    </div>
+  );
+}

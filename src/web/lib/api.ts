@@ -1,0 +1,71 @@
+// Talking to Parley's API from the browser: same-origin fetch, the session cookie goes by itself,
+// the CSRF token goes in a header on every change, errors come back as ApiError with the
+// server's envelope ({description, errors[{field, message, code}]}).
+
+export interface FieldError {
+  field: string;
+  message: string;
+  code: string;
+}
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly description: string,
+    readonly errors: FieldError[] = [],
+    /** Seconds, from Retry-After on a 429. */
+    readonly retryAfter: number | null = null,
+  ) {
+    super(description);
+  }
+
+  /** The message for one field, if the server named it. */
+  forField(field: string): string | undefined {
+    return this.errors.find((e) => e.field === field)?.message;
+  }
+}
+
+let csrfToken: string | null = null;
+let onUnauthorized: ((error: ApiError) => void) | null = null;
+let refreshCsrf: (() => Promise<void>) | null = null;
+
+export function setCsrfToken(token: string | null): void {
+  csrfToken = token;
+}
+
+/** Called when an authenticated request is refused with 401 (the session ended elsewhere or expired). */
+export function handleUnauthorized(fn: (error: ApiError) => void): void {
+  onUnauthorized = fn;
+}
+
+/**
+ * Called when a change is refused for its CSRF token: signing in again in another tab replaces the
+ * session (and its token) under this one. The request is retried once with the fresh token.
+ */
+export function handleStaleCsrf(fn: () => Promise<void>): void {
+  refreshCsrf = fn;
+}
+
+type Method = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
+
+export async function api<T>(method: Method, path: string, body?: unknown, retried = false): Promise<T> {
+  const headers: Record<string, string> = { accept: "application/json" };
+  if (body !== undefined) headers["content-type"] = "application/json";
+  if (method !== "GET" && csrfToken) headers["x-csrf-token"] = csrfToken;
+  let response: Response;
+  try {
+    response = await fetch(path, { method, headers, credentials: "same-origin", body: body === undefined ? undefined : JSON.stringify(body) });
+  } catch {
+    throw new ApiError(0, "Parley cannot be reached. Check your connection and try again.");
+  }
+  const data = (await response.json().catch(() => null)) as { description?: string; errors?: FieldError[] } | null;
+  if (response.ok) return data as T;
+  if (response.status === 403 && data?.errors?.[0]?.code === "csrf" && !retried && refreshCsrf && path !== "/auth/sign_in") {
+    await refreshCsrf();
+    return api<T>(method, path, body, true);
+  }
+  const retryAfter = Number(response.headers.get("retry-after")) || null;
+  const error = new ApiError(response.status, data?.description ?? `${response.status} ${response.statusText}`, data?.errors ?? [], retryAfter);
+  if (response.status === 401 && path !== "/auth/sign_in") onUnauthorized?.(error);
+  throw error;
+}

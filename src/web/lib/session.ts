@@ -1,0 +1,75 @@
+// Who is signed in. `session` is undefined while the app asks the server, null when signed out.
+// The session cookie itself is httpOnly: this code never sees it, only the user and the CSRF token.
+import { signal } from "@preact/signals";
+import { ApiError, api, handleStaleCsrf, handleUnauthorized, setCsrfToken } from "./api.ts";
+
+export interface AccountMembership {
+  id: number;
+  name: string;
+  role: "administrator" | "agent";
+  status: string;
+}
+
+export interface User {
+  id: number;
+  name: string;
+  available_name: string;
+  email: string;
+  accounts: AccountMembership[];
+}
+
+interface SessionResponse {
+  data: User;
+  csrf_token: string;
+}
+
+export const user = signal<User | null | undefined>(undefined);
+
+/** Why the sign-in form is showing, when it is not the first visit. */
+export const signedOutReason = signal<string | null>(null);
+
+function accept(r: SessionResponse): void {
+  setCsrfToken(r.csrf_token);
+  signedOutReason.value = null;
+  user.value = r.data;
+}
+
+function clear(reason: string | null): void {
+  setCsrfToken(null);
+  signedOutReason.value = reason;
+  user.value = null;
+}
+
+handleUnauthorized(() => {
+  if (user.value) clear("Your session has ended. Please sign in again.");
+});
+
+handleStaleCsrf(() => loadSession());
+
+export async function loadSession(): Promise<void> {
+  try {
+    accept(await api<SessionResponse>("GET", "/auth/session"));
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) clear(null);
+    else clear(error instanceof ApiError ? error.description : "Parley could not load.");
+  }
+}
+
+export async function signIn(email: string, password: string): Promise<void> {
+  accept(await api<SessionResponse>("POST", "/auth/sign_in", { email, password }));
+}
+
+export async function signOut(): Promise<void> {
+  try {
+    await api("DELETE", "/auth/sign_out");
+  } finally {
+    clear("You have signed out.");
+  }
+}
+
+/** Keeps the account's name in the header and switcher in step after it changes. */
+export function accountRenamed(accountId: number, name: string): void {
+  const u = user.value;
+  if (!u) return;
+  user.value = { ...u, accounts: u.accounts.map((a) => (a.id === accountId ? { ...a, name } : a)) };
+}

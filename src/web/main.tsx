@@ -1,0 +1,7 @@
+// The agents' web app: entry point. Served at /app by the server (src/http/web.routes.ts).
+import { render } from "preact";
+import { App } from "./components/App.tsx";
+import { startRouter } from "./lib/router.ts";
+
+startRouter();
+render(<App />, document.getElementById("app")!);

@@ -1,0 +1,136 @@
+// The account API accepts the web app's session cookie as well as api_access_token; changes made
+// with the cookie need the session's CSRF token; expired and ended sessions open nothing.
+import { describe, expect, test } from "bun:test";
+import { makeAccount, makeMember } from "../helpers/factories.ts";
+import { createHarness } from "../helpers/harness.ts";
+import { givePassword, signIn } from "../helpers/sessions.ts";
+
+const DAY_MS = 86_400_000;
+
+async function setup() {
+  const h = createHarness();
+  const a = makeAccount(h, "Acme");
+  const b = makeAccount(h, "Globex");
+  const agent = makeMember(h, a.accountId, "agent", "Bea");
+  const admin = makeMember(h, a.accountId, "administrator", "Ada");
+  await givePassword(h, agent.userId);
+  await givePassword(h, admin.userId);
+  return { h, a, b, agent, admin };
+}
+
+describe("session cookie on the account API", () => {
+  test("GET /api/v1/profile and /api/v1/accounts/:id with the cookie alone", async () => {
+    const { h, a, agent } = await setup();
+    const s = await signIn(h, agent.email);
+    const profile = await h.request("GET", "/api/v1/profile", { headers: { cookie: s.cookie } });
+    expect(profile.status).toBe(200);
+    expect(profile.body).toMatchObject({ id: agent.userId, email: agent.email, access_token: null, role: "agent" });
+    const account = await h.request("GET", `/api/v1/accounts/${a.accountId}`, { headers: { cookie: s.cookie } });
+    expect(account.status).toBe(200);
+    expect(account.body).toMatchObject({ id: a.accountId, name: "Acme" });
+  });
+
+  test("PATCH with the cookie: no CSRF token → 403 csrf, wrong one → 403, right one → 200", async () => {
+    const { h, a, admin } = await setup();
+    const s = await signIn(h, admin.email);
+    const path = `/api/v1/accounts/${a.accountId}`;
+    const none = await h.request("PATCH", path, { headers: { cookie: s.cookie }, body: { name: "Renamed" } });
+    expect(none.status).toBe(403);
+    expect(none.body).toEqual({
+      description: "Invalid CSRF token",
+      error: "Invalid CSRF token",
+      errors: [{ field: "x-csrf-token", message: "send the session's CSRF token in the X-CSRF-Token header", code: "csrf" }],
+    });
+    const wrong = await h.request("PATCH", path, { headers: { cookie: s.cookie, "x-csrf-token": s.csrf.slice(0, -1) + "A" }, body: { name: "Renamed" } });
+    expect(wrong.status).toBe(403);
+    expect(h.deps.repos.accounts.byId(a.accountId)!.name).toBe("Acme");
+
+    const ok = await h.request("PATCH", path, { headers: { cookie: s.cookie, "x-csrf-token": s.csrf }, body: { name: "Renamed" } });
+    expect(ok.status).toBe(200);
+    expect(ok.body.name).toBe("Renamed");
+    expect(h.deps.repos.accounts.byId(a.accountId)!.name).toBe("Renamed");
+  });
+
+  test("another session's CSRF token does not fit", async () => {
+    const { h, a, admin } = await setup();
+    const mine = await signIn(h, admin.email);
+    const other = await signIn(h, admin.email);
+    const r = await h.request("PATCH", `/api/v1/accounts/${a.accountId}`, { headers: { cookie: mine.cookie, "x-csrf-token": other.csrf }, body: { name: "X" } });
+    expect(r.status).toBe(403);
+  });
+
+  test("roles and membership apply as with tokens: agent 403, other account 401", async () => {
+    const { h, a, b, agent } = await setup();
+    const s = await signIn(h, agent.email);
+    const headers = { cookie: s.cookie, "x-csrf-token": s.csrf };
+    const patch = await h.request("PATCH", `/api/v1/accounts/${a.accountId}`, { headers, body: { name: "Hacked" } });
+    expect(patch.status).toBe(403);
+    expect(patch.body.errors[0].code).toBe("forbidden");
+    const other = await h.request("GET", `/api/v1/accounts/${b.accountId}`, { headers });
+    expect(other.status).toBe(401);
+    expect(other.text).not.toContain("Globex");
+  });
+
+  test("the API token wins over the cookie and needs no CSRF token", async () => {
+    const { h, a, agent, admin } = await setup();
+    const s = await signIn(h, agent.email);
+    const r = await h.request("PATCH", `/api/v1/accounts/${a.accountId}`, { token: admin.token, headers: { cookie: s.cookie }, body: { name: "By token" } });
+    expect(r.status).toBe(200);
+    const bad = await h.request("GET", "/api/v1/profile", { token: "not-a-token", headers: { cookie: s.cookie } });
+    expect(bad.status).toBe(401);
+  });
+});
+
+describe("session lifetime", () => {
+  test("idle for 14 days → 401 expired; each use within that slides the expiry", async () => {
+    const { h, agent } = await setup();
+    const s = await signIn(h, agent.email);
+    const get = () => h.request("GET", "/api/v1/profile", { headers: { cookie: s.cookie } });
+    h.clock.advance(13 * DAY_MS);
+    expect((await get()).status).toBe(200); // slides to day 27
+    h.clock.advance(13 * DAY_MS);
+    expect((await get()).status).toBe(200);
+    const session = await h.request("GET", "/auth/session", { headers: { cookie: s.cookie } });
+    expect(session.body.expires_at).toBe(Math.floor(h.clock.nowMs() / 1000) + 14 * 86400);
+    h.clock.advance(14 * DAY_MS);
+    const expired = await get();
+    expect(expired.status).toBe(401);
+    expect(expired.body.errors).toEqual([{ field: "session", message: "Your session has expired. Please sign in again.", code: "unauthorized" }]);
+  });
+
+  test("a session ends after 90 days however busy", async () => {
+    const { h, agent } = await setup();
+    const s = await signIn(h, agent.email);
+    for (let day = 10; day < 90; day += 10) {
+      h.clock.advance(10 * DAY_MS);
+      expect((await h.request("GET", "/api/v1/profile", { headers: { cookie: s.cookie } })).status).toBe(200);
+    }
+    h.clock.advance(10 * DAY_MS);
+    expect((await h.request("GET", "/api/v1/profile", { headers: { cookie: s.cookie } })).status).toBe(401);
+  });
+
+  test("expiry is written at most hourly, so reads stay reads", async () => {
+    const { h, agent } = await setup();
+    const s = await signIn(h, agent.email);
+    const lastUsed = () => (h.deps.db.query("SELECT last_used_at FROM sessions").get() as { last_used_at: number }).last_used_at;
+    const start = lastUsed();
+    h.clock.advance(59 * 60_000);
+    await h.request("GET", "/api/v1/profile", { headers: { cookie: s.cookie } });
+    expect(lastUsed()).toBe(start);
+    h.clock.advance(60_000);
+    await h.request("GET", "/api/v1/profile", { headers: { cookie: s.cookie } });
+    expect(lastUsed()).toBe(start + 3600);
+  });
+
+  test("setting a new password ends the user's sessions; pruning deletes expired ones", async () => {
+    const { h, agent, admin } = await setup();
+    const s = await signIn(h, agent.email);
+    await signIn(h, admin.email);
+    await h.deps.services.passwords.set(agent.userId, "a brand new password");
+    expect((await h.request("GET", "/api/v1/profile", { headers: { cookie: s.cookie } })).status).toBe(401);
+    expect(h.deps.services.sessions.prune()).toBe(0);
+    h.clock.advance(15 * DAY_MS);
+    expect(h.deps.services.sessions.prune()).toBe(1);
+    expect(h.deps.db.query("SELECT COUNT(*) AS n FROM sessions").get()).toEqual({ n: 0 });
+  });
+});
