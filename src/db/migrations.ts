@@ -2,6 +2,7 @@
 // Files are forward-only: once landed on main, a migration is never edited; add the next number.
 import m001 from "../../migrations/001_foundation.sql" with { type: "text" };
 import m002 from "../../migrations/002_directory.sql" with { type: "text" };
+import m003 from "../../migrations/003_conversations.sql" with { type: "text" };
 
 export interface Migration {
   version: number;
@@ -12,6 +13,7 @@ export interface Migration {
 export const MIGRATIONS: Migration[] = [
   { version: 1, name: "001_foundation", sql: m001 },
   { version: 2, name: "002_directory", sql: m002 },
+  { version: 3, name: "003_conversations", sql: m003 },
 ];
 
 export const LATEST_VERSION = MIGRATIONS.length;
