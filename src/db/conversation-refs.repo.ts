@@ -1,0 +1,138 @@
+// Read-only lookups into the directory (inboxes, teams, members) that conversations need. The
+// directory's own repos belong to its routes; these are the few questions conversations ask.
+import type { Database, Statement } from "bun:sqlite";
+import type { ChannelType } from "../domain/channels.ts";
+import type { MembershipRow, UserRow } from "./users.repo.ts";
+
+export interface InboxRef {
+  id: number;
+  account_id: number;
+  name: string;
+  channel_type: ChannelType;
+  channel_attributes: string;
+  webhook_url: string | null;
+  lock_to_single_conversation: number;
+}
+
+export interface TeamRef {
+  id: number;
+  account_id: number;
+  name: string;
+  description: string | null;
+  allow_auto_assign: number;
+}
+
+/** A user with their membership of one account (null when they have left it). */
+export interface MemberRef {
+  user: UserRow;
+  membership: MembershipRow | null;
+}
+
+interface MemberJoinRow extends UserRow {
+  m_account_id: number | null;
+  m_role: MembershipRow["role"] | null;
+  m_availability: MembershipRow["availability"] | null;
+  m_auto_offline: number | null;
+  m_created_at: number | null;
+}
+
+const INBOX_COLUMNS = "id, account_id, name, channel_type, channel_attributes, webhook_url, lock_to_single_conversation";
+
+export class ConversationRefsRepo {
+  private readonly inboxStmt: Statement;
+  private readonly inboxesStmt: Statement;
+  private readonly isInboxMemberStmt: Statement;
+  private readonly memberInboxesStmt: Statement;
+  private readonly teamStmt: Statement;
+  private readonly teamsStmt: Statement;
+  private readonly isTeamMemberStmt: Statement;
+  private readonly membersStmt: Statement;
+  private readonly teamsOfUserStmt: Statement;
+  private readonly accountStmt: Statement;
+
+  constructor(db: Database) {
+    this.inboxStmt = db.prepare(`SELECT ${INBOX_COLUMNS} FROM inboxes WHERE account_id = $account_id AND id = $id`);
+    this.inboxesStmt = db.prepare(`SELECT ${INBOX_COLUMNS} FROM inboxes WHERE id IN (SELECT value FROM json_each($ids))`);
+    this.isInboxMemberStmt = db.prepare("SELECT 1 AS ok FROM inbox_members WHERE inbox_id = $inbox_id AND user_id = $user_id");
+    this.memberInboxesStmt = db.prepare(
+      "SELECT im.inbox_id FROM inbox_members im JOIN inboxes i ON i.id = im.inbox_id WHERE im.user_id = $user_id AND i.account_id = $account_id",
+    );
+    this.teamStmt = db.prepare("SELECT id, account_id, name, description, allow_auto_assign FROM teams WHERE account_id = $account_id AND id = $id");
+    this.teamsStmt = db.prepare("SELECT id, account_id, name, description, allow_auto_assign FROM teams WHERE id IN (SELECT value FROM json_each($ids))");
+    this.isTeamMemberStmt = db.prepare("SELECT 1 AS ok FROM team_members WHERE team_id = $team_id AND user_id = $user_id");
+    this.accountStmt = db.prepare("SELECT id, name FROM accounts WHERE id = $id");
+    this.teamsOfUserStmt = db.prepare("SELECT team_id FROM team_members WHERE user_id = $user_id AND team_id IN (SELECT value FROM json_each($ids))");
+    this.membersStmt = db.prepare(
+      `SELECT u.*, au.account_id AS m_account_id, au.role AS m_role, au.availability AS m_availability,
+              au.auto_offline AS m_auto_offline, au.created_at AS m_created_at
+       FROM users u LEFT JOIN account_users au ON au.user_id = u.id AND au.account_id = $account_id
+       WHERE u.id IN (SELECT value FROM json_each($ids))`,
+    );
+  }
+
+  accountRef(id: number): { id: number; name: string } | null {
+    return (this.accountStmt.get({ id }) as { id: number; name: string } | null) ?? null;
+  }
+
+  inbox(accountId: number, id: number): InboxRef | null {
+    return (this.inboxStmt.get({ account_id: accountId, id }) as InboxRef | null) ?? null;
+  }
+
+  inboxes(ids: readonly number[]): Map<number, InboxRef> {
+    const map = new Map<number, InboxRef>();
+    if (ids.length === 0) return map;
+    for (const row of this.inboxesStmt.all({ ids: JSON.stringify([...new Set(ids)]) }) as InboxRef[]) map.set(row.id, row);
+    return map;
+  }
+
+  isInboxMember(inboxId: number, userId: number): boolean {
+    return this.isInboxMemberStmt.get({ inbox_id: inboxId, user_id: userId }) !== null;
+  }
+
+  /** Inboxes of this account the user is a member of. */
+  memberInboxIds(accountId: number, userId: number): number[] {
+    return (this.memberInboxesStmt.all({ account_id: accountId, user_id: userId }) as { inbox_id: number }[]).map((r) => r.inbox_id);
+  }
+
+  team(accountId: number, id: number): TeamRef | null {
+    return (this.teamStmt.get({ account_id: accountId, id }) as TeamRef | null) ?? null;
+  }
+
+  teams(ids: readonly number[]): Map<number, TeamRef> {
+    const map = new Map<number, TeamRef>();
+    if (ids.length === 0) return map;
+    for (const row of this.teamsStmt.all({ ids: JSON.stringify([...new Set(ids)]) }) as TeamRef[]) map.set(row.id, row);
+    return map;
+  }
+
+  isTeamMember(teamId: number, userId: number): boolean {
+    return this.isTeamMemberStmt.get({ team_id: teamId, user_id: userId }) !== null;
+  }
+
+  /** Which of these teams the user belongs to. */
+  teamsOfUser(userId: number, teamIds: readonly number[]): Set<number> {
+    if (teamIds.length === 0) return new Set();
+    const rows = this.teamsOfUserStmt.all({ user_id: userId, ids: JSON.stringify([...new Set(teamIds)]) }) as { team_id: number }[];
+    return new Set(rows.map((r) => r.team_id));
+  }
+
+  /** Users by id with their membership of the account (senders, assignees). */
+  members(accountId: number, ids: readonly number[]): Map<number, MemberRef> {
+    const map = new Map<number, MemberRef>();
+    if (ids.length === 0) return map;
+    const rows = this.membersStmt.all({ account_id: accountId, ids: JSON.stringify([...new Set(ids)]) }) as MemberJoinRow[];
+    for (const r of rows) {
+      const { m_account_id, m_role, m_availability, m_auto_offline, m_created_at, ...user } = r;
+      const membership: MembershipRow | null =
+        m_account_id === null
+          ? null
+          : { account_id: m_account_id, user_id: user.id, role: m_role!, availability: m_availability!, auto_offline: m_auto_offline!, created_at: m_created_at! };
+      map.set(user.id, { user: user as UserRow, membership });
+    }
+    return map;
+  }
+
+  member(accountId: number, id: number): MemberRef | null {
+    return this.members(accountId, [id]).get(id) ?? null;
+  }
+}
