@@ -4,6 +4,10 @@ import { Elysia } from "elysia";
 import pkg from "../package.json" with { type: "json" };
 import type { Deps } from "./deps.ts";
 import { accountRoutes } from "./http/accounts.routes.ts";
+import { contactRoutes } from "./http/contacts.routes.ts";
+import { conversationActionRoutes } from "./http/conversation-actions.routes.ts";
+import { conversationRoutes } from "./http/conversations.routes.ts";
+import { messageRoutes } from "./http/messages.routes.ts";
 import { errorHandling } from "./http/errors.ts";
 import { healthRoutes } from "./http/health.routes.ts";
 import { profileRoutes } from "./http/profile.routes.ts";
@@ -29,7 +33,11 @@ export function createApp(d: Deps) {
     )
     .use(healthRoutes())
     .use(profileRoutes(d))
-    .use(accountRoutes(d));
+    .use(accountRoutes(d))
+    .use(contactRoutes(d))
+    .use(conversationRoutes(d))
+    .use(conversationActionRoutes(d))
+    .use(messageRoutes(d));
 }
 
 export type App = ReturnType<typeof createApp>;

@@ -49,6 +49,7 @@ export class MessagesRepo {
   private readonly unreadStmt: Statement;
   private readonly humanRepliesStmt: Statement;
   private readonly byIdsStmt: Statement;
+  private readonly lastIncomingStmt: Statement;
 
   constructor(db: Database) {
     this.insertStmt = db.prepare(
@@ -85,6 +86,7 @@ export class MessagesRepo {
                       AND m.created_at > coalesce(c.agent_last_seen_at, -1)) AS n
        FROM conversations c WHERE c.id IN (SELECT value FROM json_each($ids))`,
     );
+    this.lastIncomingStmt = db.prepare("SELECT max(created_at) AS at FROM messages WHERE conversation_id = $c AND message_type = 0");
     this.humanRepliesStmt = db.prepare(
       `SELECT count(*) AS n FROM messages WHERE conversation_id = $c AND message_type = 1 AND private = 0 AND sender_type = 'User'
          AND json_extract(content_attributes, '$.automation_rule_id') IS NULL
@@ -155,6 +157,10 @@ export class MessagesRepo {
     if (conversationIds.length === 0) return map;
     for (const row of this.unreadStmt.all({ ids: JSON.stringify(conversationIds) }) as { id: number; n: number }[]) map.set(row.id, row.n);
     return map;
+  }
+
+  lastIncomingAt(conversationId: number): number | null {
+    return (this.lastIncomingStmt.get({ c: conversationId }) as { at: number | null }).at;
   }
 
   /** Public replies written by people (not automation, not campaigns): Chatwoot's "human responses". */

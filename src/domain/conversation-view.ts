@@ -70,6 +70,19 @@ export interface ViewOptions {
 export class ConversationViews {
   constructor(private readonly r: ViewRepos) {}
 
+  /** Adds the senders of these messages (a message page) to the view's sender book. */
+  withSenders(view: ConversationView, messages: readonly MessageRow[]): ConversationView {
+    const ids = senderIds(messages);
+    const users = ids.users.filter((id) => !view.senders.users.has(id));
+    const contacts = ids.contacts.filter((id) => !view.senders.contacts.has(id));
+    if (users.length === 0 && contacts.length === 0) return view;
+    const book: SenderBook = {
+      users: new Map([...view.senders.users, ...this.r.conversationRefs.members(view.account.id, users)]),
+      contacts: new Map([...view.senders.contacts, ...this.r.contacts.byIds(contacts)]),
+    };
+    return { ...view, senders: book };
+  }
+
   one(row: ConversationRow, opts: ViewOptions): ConversationView {
     return this.many([row], opts)[0]!;
   }

@@ -4,6 +4,7 @@ import type { ContactsRepo } from "../db/contacts.repo.ts";
 import type { ConversationRefsRepo, InboxRef, MemberRef, TeamRef } from "../db/conversation-refs.repo.ts";
 import type { AssigneeFilter, ConversationCounts, ConversationFilter, ConversationRow, ConversationsRepo, ConversationStatus } from "../db/conversations.repo.ts";
 import type { LabelsRepo } from "../db/labels.repo.ts";
+import type { MessageRow } from "../db/messages.repo.ts";
 import type { WriteTx } from "../db/tx.ts";
 import { unixSeconds, type Clock } from "../lib/clock.ts";
 import type { Acting } from "./acting.ts";
@@ -75,6 +76,12 @@ export class ConversationsService {
 
   view(a: Acting, row: ConversationRow): ConversationView {
     return this.views(a, [row])[0]!;
+  }
+
+  /** The view behind a message page: the conversation's meta and every sender on the page. */
+  messageListView(a: Acting, row: ConversationRow, page: readonly MessageRow[]): ConversationView {
+    const view = this.d.views.one(row, { account: a.account, viewerId: a.user?.id ?? null, api: false });
+    return this.d.views.withSenders(view, page);
   }
 
   create(a: Acting, input: CreateConversationInput): ConversationRow {

@@ -40,7 +40,7 @@ export function senderPushData(m: MessageRow, senders: SenderBook) {
   return null;
 }
 
-function record(m: MessageRow, scope: MessageScope, updatedAt: number | string | null) {
+function record<U extends number | string | null>(m: MessageRow, scope: MessageScope, updatedAt: U) {
   const sender = senderPushData(m, scope.senders);
   return {
     id: m.id,
