@@ -46,9 +46,9 @@ export interface ContactWithInboxes {
 export class ContactsService {
   constructor(private readonly d: ContactsDeps) {}
 
-  get(accountId: number, id: number): ContactRow {
+  get(accountId: number, id: number, field = "id"): ContactRow {
     const c = this.d.contacts.byId(accountId, id);
-    if (!c) throw new NotFoundError("Contact", "id", `no contact ${id} in this account`);
+    if (!c) throw new NotFoundError("Contact", field, `no contact ${id} in this account`);
     return c;
   }
 

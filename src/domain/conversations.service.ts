@@ -274,7 +274,7 @@ export class ConversationsService {
       if (!found) throw new NotFoundError("Contact inbox", "source_id", `no contact with source_id ${sourceId} in this inbox`);
       return { contact: this.d.contactsService.get(a.account.id, found.contact_id), contactInbox: found };
     }
-    const contact = this.d.contactsService.get(a.account.id, contactId);
+    const contact = this.d.contactsService.get(a.account.id, contactId, "contact_id");
     let source = sourceId;
     if (!source && inbox.channel_type === "email") {
       if (!contact.email) throw ValidationError.of("source_id", "the contact has no email for this email inbox", "required");
