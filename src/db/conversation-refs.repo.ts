@@ -28,14 +28,6 @@ export interface MemberRef {
   membership: MembershipRow | null;
 }
 
-interface MemberJoinRow extends UserRow {
-  m_account_id: number | null;
-  m_role: MembershipRow["role"] | null;
-  m_availability: MembershipRow["availability"] | null;
-  m_auto_offline: number | null;
-  m_created_at: number | null;
-}
-
 const INBOX_COLUMNS = "id, account_id, name, channel_type, channel_attributes, webhook_url, lock_to_single_conversation";
 
 export class ConversationRefsRepo {
@@ -46,7 +38,10 @@ export class ConversationRefsRepo {
   private readonly teamStmt: Statement;
   private readonly teamsStmt: Statement;
   private readonly isTeamMemberStmt: Statement;
-  private readonly membersStmt: Statement;
+  private readonly usersStmt: Statement;
+  private readonly userStmt: Statement;
+  private readonly membershipsStmt: Statement;
+  private readonly membershipStmt: Statement;
   private readonly teamsOfUserStmt: Statement;
   private readonly accountStmt: Statement;
 
@@ -62,12 +57,11 @@ export class ConversationRefsRepo {
     this.isTeamMemberStmt = db.prepare("SELECT 1 AS ok FROM team_members WHERE team_id = $team_id AND user_id = $user_id");
     this.accountStmt = db.prepare("SELECT id, name FROM accounts WHERE id = $id");
     this.teamsOfUserStmt = db.prepare("SELECT team_id FROM team_members WHERE user_id = $user_id AND team_id IN (SELECT value FROM json_each($ids))");
-    this.membersStmt = db.prepare(
-      `SELECT u.*, au.account_id AS m_account_id, au.role AS m_role, au.availability AS m_availability,
-              au.auto_offline AS m_auto_offline, au.created_at AS m_created_at
-       FROM users u LEFT JOIN account_users au ON au.user_id = u.id AND au.account_id = $account_id
-       WHERE u.id IN (SELECT value FROM json_each($ids))`,
-    );
+    // Two plain lookups merged in code: a LEFT JOIN here measured 30-50 µs against 1-2 µs for the pair.
+    this.usersStmt = db.prepare("SELECT * FROM users WHERE id IN (SELECT value FROM json_each($ids))");
+    this.userStmt = db.prepare("SELECT * FROM users WHERE id = $id");
+    this.membershipsStmt = db.prepare("SELECT * FROM account_users WHERE account_id = $account_id AND user_id IN (SELECT value FROM json_each($ids))");
+    this.membershipStmt = db.prepare("SELECT * FROM account_users WHERE account_id = $account_id AND user_id = $id");
   }
 
   accountRef(id: number): { id: number; name: string } | null {
@@ -119,16 +113,21 @@ export class ConversationRefsRepo {
   /** Users by id with their membership of the account (senders, assignees). */
   members(accountId: number, ids: readonly number[]): Map<number, MemberRef> {
     const map = new Map<number, MemberRef>();
-    if (ids.length === 0) return map;
-    const rows = this.membersStmt.all({ account_id: accountId, ids: JSON.stringify([...new Set(ids)]) }) as MemberJoinRow[];
-    for (const r of rows) {
-      const { m_account_id, m_role, m_availability, m_auto_offline, m_created_at, ...user } = r;
-      const membership: MembershipRow | null =
-        m_account_id === null
-          ? null
-          : { account_id: m_account_id, user_id: user.id, role: m_role!, availability: m_availability!, auto_offline: m_auto_offline!, created_at: m_created_at! };
-      map.set(user.id, { user: user as UserRow, membership });
+    const unique = [...new Set(ids)];
+    if (unique.length === 0) return map;
+    let users: UserRow[];
+    let memberships: MembershipRow[];
+    if (unique.length === 1) {
+      const user = this.userStmt.get({ id: unique[0]! }) as UserRow | null;
+      const m = this.membershipStmt.get({ account_id: accountId, id: unique[0]! }) as MembershipRow | null;
+      users = user ? [user] : [];
+      memberships = m ? [m] : [];
+    } else {
+      const json = JSON.stringify(unique);
+      users = this.usersStmt.all({ ids: json }) as UserRow[];
+      memberships = this.membershipsStmt.all({ account_id: accountId, ids: json }) as MembershipRow[];
     }
+    for (const user of users) map.set(user.id, { user, membership: memberships.find((m) => m.user_id === user.id) ?? null });
     return map;
   }
 

@@ -9,6 +9,7 @@ import { NotFoundError } from "../domain/errors.ts";
 import { contactOf, inboxSlim } from "../domain/presenters/contact.presenter.ts";
 import { conversationOf } from "../domain/presenters/conversation.presenter.ts";
 import { accountScope } from "./auth.ts";
+import { json } from "./json.ts";
 import { Contact, ContactInbox, ContactPage, ContactQuery, Conversation, emptyOk, IdParams, InboxSlim, Labels } from "./conversation-schemas.ts";
 import { bodyOf } from "./request.ts";
 import { AccountParams, Attributes, Nullable, errorResponses } from "./schemas.ts";
@@ -39,10 +40,11 @@ function contactId(raw: string): number {
 export function contactRoutes(d: Deps) {
   const contacts = d.services.contacts;
   const one = (accountId: number, id: number) => present(contacts.withInboxes([contacts.get(accountId, id)]), true)[0]!;
-  const page = (r: { count: number; rows: import("../db/contacts.repo.ts").ContactRow[]; page: number }, q: { include_contact_inboxes?: string }) => ({
-    meta: { count: r.count, current_page: String(r.page) },
-    payload: present(contacts.withInboxes(r.rows), q.include_contact_inboxes !== "false"),
-  });
+  const page = (r: { count: number; rows: import("../db/contacts.repo.ts").ContactRow[]; page: number }, q: { include_contact_inboxes?: string }) =>
+    json({
+      meta: { count: r.count, current_page: String(r.page) },
+      payload: present(contacts.withInboxes(r.rows), q.include_contact_inboxes !== "false"),
+    });
   return new Elysia({ prefix: "/api/v1/accounts/:account_id/contacts" })
     .use(accountScope(d.services.auth))
     .derive(({ principal }) => ({ acting: actingAs(principal) }))
@@ -58,7 +60,7 @@ export function contactRoutes(d: Deps) {
       response: { 200: ContactPage, ...errorResponses },
       detail: { tags, summary: "Search resolved contacts by name, email, phone, company (any case) or identifier (exact case)" },
     })
-    .get("/:id", ({ principal, params }) => ({ payload: one(principal.account.id, contactId(params.id)) }), {
+    .get("/:id", ({ principal, params }) => json({ payload: one(principal.account.id, contactId(params.id)) }), {
       params: IdParams,
       response: { 200: t.Object({ payload: Contact }), ...errorResponses },
       detail: { tags, summary: "Show a contact" },

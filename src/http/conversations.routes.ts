@@ -5,6 +5,7 @@ import type { Deps } from "../deps.ts";
 import { actingAs } from "../domain/acting.ts";
 import { conversationOf } from "../domain/presenters/conversation.presenter.ts";
 import { accountScope } from "./auth.ts";
+import { json } from "./json.ts";
 import { Conversation, ConversationParams, Counts } from "./conversation-schemas.ts";
 import { bodyOf } from "./request.ts";
 import { AccountParams, Attributes, errorResponses } from "./schemas.ts";
@@ -43,7 +44,7 @@ export function conversationRoutes(d: Deps) {
     .derive(({ principal }) => ({ acting: actingAs(principal) }))
     .get("", ({ acting, query }) => {
       const { counts, rows } = conversations.list(acting, query);
-      return { data: { meta: counts, payload: conversations.views(acting, rows).map(conversationOf) } };
+      return json({ data: { meta: counts, payload: conversations.views(acting, rows).map(conversationOf) } });
     }, {
       params: AccountParams,
       query: ListQuery,
@@ -56,13 +57,13 @@ export function conversationRoutes(d: Deps) {
       response: { 200: t.Object({ meta: Counts }), ...errorResponses },
       detail: { tags, summary: "The list's counts without the list" },
     })
-    .post("", ({ acting, body }) => conversationOf(conversations.view(acting, conversations.create(acting, body))), {
+    .post("", ({ acting, body }) => json(conversationOf(conversations.view(acting, conversations.create(acting, body)))), {
       params: AccountParams,
       ...bodyOf(CreateBody, "conversation"),
       response: { 200: Conversation, ...errorResponses },
       detail: { tags, summary: "Create a conversation (the full conversation object; id is the display id)" },
     })
-    .get("/:conversation_id", ({ acting, params }) => conversationOf(conversations.view(acting, conversations.get(acting, params.conversation_id))), {
+    .get("/:conversation_id", ({ acting, params }) => json(conversationOf(conversations.view(acting, conversations.get(acting, params.conversation_id)))), {
       params: ConversationParams,
       response: { 200: Conversation, ...errorResponses },
       detail: { tags, summary: "Show a conversation" },

@@ -8,6 +8,7 @@ import { messageOf, messageScope } from "../domain/presenters/message.presenter.
 import { agentOf } from "../domain/presenters/user.presenter.ts";
 import { isoFromSeconds } from "../lib/clock.ts";
 import { accountScope } from "./auth.ts";
+import { json } from "./json.ts";
 import { Contact, ConversationParams, Message, MessageParams } from "./conversation-schemas.ts";
 import { bodyOf } from "./request.ts";
 import { Agent, Attributes, Nullable, errorResponses } from "./schemas.ts";
@@ -25,7 +26,7 @@ const MessageBody = t.Object({
 });
 
 /** The spec's Conversation metadata (DESIGN.md §9 #5: meta.contact is {payload: [Contact]}). */
-const MessageListMeta = t.Object({
+export const MessageListMeta = t.Object({
   labels: t.Array(t.String()),
   additional_attributes: Attributes,
   contact: t.Object({ payload: t.Array(Contact) }),
@@ -49,7 +50,7 @@ export function messageRoutes(d: Deps) {
       const view = d.services.conversations.messageListView(acting, row, page);
       const contact = d.services.contacts.withInboxes([view.contact])[0]!;
       const scope = messageScope(view);
-      return {
+      return json({
         meta: {
           labels: view.labels,
           additional_attributes: JSON.parse(row.additional_attributes),
@@ -59,7 +60,7 @@ export function messageRoutes(d: Deps) {
           assignee_last_seen_at: isoFromSeconds(row.assignee_last_seen_at),
         },
         payload: page.map((m) => messageOf(m, scope)),
-      };
+      });
     }, {
       params: ConversationParams,
       query: t.Object({ after: t.Optional(t.String()), before: t.Optional(t.String()) }),
@@ -68,7 +69,7 @@ export function messageRoutes(d: Deps) {
     })
     .post("", ({ acting, load, body, headers }) => {
       const r = messages.create(acting, load(), body, headers["idempotency-key"]);
-      return messageOf(r.message, messageScope(r.view));
+      return json(messageOf(r.message, messageScope(r.view)));
     }, {
       params: ConversationParams,
       ...bodyOf(MessageBody, "message"),
