@@ -1,4 +1,5 @@
 import type { Database, Statement } from "bun:sqlite";
+import { groupBy, mapBy } from "./batch.ts";
 
 export interface ContactInboxRow {
   id: number;
@@ -40,10 +41,7 @@ export class ContactInboxesRepo {
   }
 
   byIds(ids: readonly number[]): Map<number, ContactInboxRow> {
-    const map = new Map<number, ContactInboxRow>();
-    if (ids.length === 0) return map;
-    for (const row of this.byIdsStmt.all({ ids: JSON.stringify([...new Set(ids)]) }) as ContactInboxRow[]) map.set(row.id, row);
-    return map;
+    return mapBy<ContactInboxRow>(this.byIdsStmt, ids, "id");
   }
 
   bySource(inboxId: number, sourceId: string): ContactInboxRow | null {
@@ -52,13 +50,6 @@ export class ContactInboxesRepo {
 
   /** Every contact_inbox of these contacts, grouped by contact, oldest first. */
   ofContacts(contactIds: readonly number[]): Map<number, ContactInboxRow[]> {
-    const map = new Map<number, ContactInboxRow[]>();
-    if (contactIds.length === 0) return map;
-    for (const row of this.ofContactsStmt.all({ ids: JSON.stringify([...new Set(contactIds)]) }) as ContactInboxRow[]) {
-      const list = map.get(row.contact_id);
-      if (list) list.push(row);
-      else map.set(row.contact_id, [row]);
-    }
-    return map;
+    return groupBy<ContactInboxRow>(this.ofContactsStmt, contactIds, "contact_id");
   }
 }

@@ -2,6 +2,7 @@
 // through the trigram FTS5 tables (substring match from an index); shorter terms, which trigrams
 // cannot answer, fall back to prefix ranges on the account's indexes.
 import type { Database, Statement } from "bun:sqlite";
+import { StatementCache } from "./batch.ts";
 import type { ContactRow } from "./contacts.repo.ts";
 
 export const CONTACT_SORTS = ["name", "email", "phone_number", "last_activity_at"] as const;
@@ -66,9 +67,11 @@ function ftsPhrase(term: string): string {
 }
 
 export class ContactSearch {
-  private readonly cache = new Map<string, Statement>();
+  private readonly cache: StatementCache;
 
-  constructor(private readonly db: Database) {}
+  constructor(db: Database) {
+    this.cache = new StatementCache(db);
+  }
 
   /** Resolved contacts of the account, one page, with the total. */
   list(p: ContactPageQuery): ContactPage {
@@ -121,11 +124,6 @@ export class ContactSearch {
   }
 
   private stmt(sql: string): Statement {
-    let s = this.cache.get(sql);
-    if (!s) {
-      s = this.db.prepare(sql);
-      this.cache.set(sql, s);
-    }
-    return s;
+    return this.cache.get(sql);
   }
 }

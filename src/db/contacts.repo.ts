@@ -1,4 +1,5 @@
 import type { Database, Statement } from "bun:sqlite";
+import { mapBy } from "./batch.ts";
 
 export interface ContactRow {
   id: number;
@@ -70,10 +71,7 @@ export class ContactsRepo {
 
   /** Batch load by ids (callers have already scoped the ids to one account). */
   byIds(ids: readonly number[]): Map<number, ContactRow> {
-    const map = new Map<number, ContactRow>();
-    if (ids.length === 0) return map;
-    for (const row of this.byIdsStmt.all({ ids: JSON.stringify([...new Set(ids)]) }) as ContactRow[]) map.set(row.id, row);
-    return map;
+    return mapBy<ContactRow>(this.byIdsStmt, ids, "id");
   }
 
   delete(id: number): void {

@@ -1,6 +1,7 @@
 // Read-only lookups into the directory (inboxes, teams, members) that conversations need. The
 // directory's own repos belong to its routes; these are the few questions conversations ask.
 import type { Database, Statement } from "bun:sqlite";
+import { mapBy } from "./batch.ts";
 import type { ChannelType } from "../domain/channels.ts";
 import type { MembershipRow, UserRow } from "./users.repo.ts";
 
@@ -73,10 +74,7 @@ export class ConversationRefsRepo {
   }
 
   inboxes(ids: readonly number[]): Map<number, InboxRef> {
-    const map = new Map<number, InboxRef>();
-    if (ids.length === 0) return map;
-    for (const row of this.inboxesStmt.all({ ids: JSON.stringify([...new Set(ids)]) }) as InboxRef[]) map.set(row.id, row);
-    return map;
+    return mapBy<InboxRef>(this.inboxesStmt, ids, "id");
   }
 
   isInboxMember(inboxId: number, userId: number): boolean {
@@ -93,10 +91,7 @@ export class ConversationRefsRepo {
   }
 
   teams(ids: readonly number[]): Map<number, TeamRef> {
-    const map = new Map<number, TeamRef>();
-    if (ids.length === 0) return map;
-    for (const row of this.teamsStmt.all({ ids: JSON.stringify([...new Set(ids)]) }) as TeamRef[]) map.set(row.id, row);
-    return map;
+    return mapBy<TeamRef>(this.teamsStmt, ids, "id");
   }
 
   isTeamMember(teamId: number, userId: number): boolean {

@@ -1,4 +1,5 @@
 import type { Database, Statement } from "bun:sqlite";
+import { StatementCache } from "./batch.ts";
 
 export type ConversationStatus = "open" | "resolved" | "pending" | "snoozed";
 export type Priority = "low" | "medium" | "high" | "urgent";
@@ -78,9 +79,10 @@ export class ConversationsRepo {
   private readonly readCounterStmt: Statement;
   private readonly lastOfContactInboxStmt: Statement;
   private readonly snoozedDueStmt: Statement;
-  private readonly cache = new Map<string, Statement>();
+  private readonly cache: StatementCache;
 
-  constructor(private readonly db: Database) {
+  constructor(db: Database) {
+    this.cache = new StatementCache(db);
     const cols = ["account_id", "display_id", "uuid", "inbox_id", "contact_id", "contact_inbox_id", "created_at", ...MUTABLE_COLUMNS];
     this.insertStmt = db.prepare(`INSERT INTO conversations (${cols.join(", ")}) VALUES (${cols.map((c) => "$" + c).join(", ")})`);
     this.saveStmt = db.prepare(`UPDATE conversations SET ${MUTABLE_COLUMNS.map((c) => `${c} = $${c}`).join(", ")} WHERE id = $id`);
@@ -151,14 +153,8 @@ export class ConversationsRepo {
     return this.stmt(sql).all(all) as ConversationRow[];
   }
 
-  /** Statements built from a filter's shape are prepared once per shape. */
   private stmt(sql: string): Statement {
-    let s = this.cache.get(sql);
-    if (!s) {
-      s = this.db.prepare(sql);
-      this.cache.set(sql, s);
-    }
-    return s;
+    return this.cache.get(sql);
   }
 }
 

@@ -1,6 +1,7 @@
 // Free-form label titles on conversations and on contacts, kept in tables (not a cached string) so
 // that a later label rename or delete can update every tagged record with one statement.
 import type { Database, Statement } from "bun:sqlite";
+import { groupBy } from "./batch.ts";
 
 type Target = "conversation" | "contact";
 
@@ -23,14 +24,8 @@ class LabelSet {
   }
 
   of(ids: readonly number[]): Map<number, string[]> {
-    const map = new Map<number, string[]>();
-    if (ids.length === 0) return map;
-    for (const row of this.listStmt.all({ ids: JSON.stringify([...new Set(ids)]) }) as LabelRow[]) {
-      const list = map.get(row.owner_id);
-      if (list) list.push(row.title);
-      else map.set(row.owner_id, [row.title]);
-    }
-    return map;
+    const rows = groupBy<LabelRow>(this.listStmt, ids, "owner_id");
+    return new Map([...rows].map(([id, list]) => [id, list.map((r) => r.title)]));
   }
 
   add(ownerId: number, accountId: number, title: string): void {

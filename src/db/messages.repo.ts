@@ -1,6 +1,7 @@
 // Messages are always read through (conversation_id, id): pages, the latest, the flood window.
 // No OFFSET scans: a page is a range of ids, so a 100,000-message conversation pages as fast as a small one.
 import type { Database, Statement } from "bun:sqlite";
+import { mapBy } from "./batch.ts";
 
 export type MessageStatus = "sent" | "delivered" | "read" | "failed";
 export type SenderType = "User" | "Contact" | "AgentBot";
@@ -103,10 +104,7 @@ export class MessagesRepo {
   }
 
   byIds(ids: readonly number[]): Map<number, MessageRow> {
-    const map = new Map<number, MessageRow>();
-    if (ids.length === 0) return map;
-    for (const row of this.byIdsStmt.all({ ids: JSON.stringify([...new Set(ids)]) }) as MessageRow[]) map.set(row.id, row);
-    return map;
+    return mapBy<MessageRow>(this.byIdsStmt, ids, "id");
   }
 
   save(m: MessageRow): void {
@@ -139,11 +137,8 @@ export class MessagesRepo {
 
   /** The newest message of each conversation: of any kind, non-activity, or public chat (incoming/outgoing/template, not private). */
   lastOf(conversationIds: readonly number[], kind: "any" | "non_activity" | "chat"): Map<number, MessageRow> {
-    const map = new Map<number, MessageRow>();
-    if (conversationIds.length === 0) return map;
     const stmt = kind === "any" ? this.lastAnyStmt : kind === "non_activity" ? this.lastNonActivityStmt : this.lastChatStmt;
-    for (const row of stmt.all({ ids: JSON.stringify(conversationIds) }) as MessageRow[]) map.set(row.conversation_id, row);
-    return map;
+    return mapBy<MessageRow>(stmt, conversationIds, "conversation_id");
   }
 
   /** created_at of the n-th newest message (0 = newest), or null when there are fewer. */
@@ -153,10 +148,8 @@ export class MessagesRepo {
 
   /** Incoming messages created after the agent last looked (all of them when never), per conversation. */
   unreadCounts(conversationIds: readonly number[]): Map<number, number> {
-    const map = new Map<number, number>();
-    if (conversationIds.length === 0) return map;
-    for (const row of this.unreadStmt.all({ ids: JSON.stringify(conversationIds) }) as { id: number; n: number }[]) map.set(row.id, row.n);
-    return map;
+    const rows = mapBy<{ id: number; n: number }>(this.unreadStmt, conversationIds, "id");
+    return new Map([...rows].map(([id, r]) => [id, r.n]));
   }
 
   lastIncomingAt(conversationId: number): number | null {

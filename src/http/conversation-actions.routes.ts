@@ -2,11 +2,11 @@
 // update_last_seen, unread. Each loads the conversation through the caller's access (404/403).
 import { Elysia, t } from "elysia";
 import type { Deps } from "../deps.ts";
-import { actingAs } from "../domain/acting.ts";
 import { conversationOf, teamOf } from "../domain/presenters/conversation.presenter.ts";
 import { agentOf } from "../domain/presenters/user.presenter.ts";
 import { isoFromSeconds } from "../lib/clock.ts";
 import { accountScope } from "./auth.ts";
+import { conversationLoader } from "./conversation-scope.ts";
 import { Conversation, ConversationParams, emptyOk, Labels, Team } from "./conversation-schemas.ts";
 import { bodyOf } from "./request.ts";
 import { Agent, Attributes, Nullable, errorResponses } from "./schemas.ts";
@@ -22,10 +22,7 @@ export function conversationActionRoutes(d: Deps) {
   const state = d.services.conversationState;
   return new Elysia({ prefix: "/api/v1/accounts/:account_id/conversations/:conversation_id" })
     .use(accountScope(d.services.auth))
-    .derive(({ principal, params }) => {
-      const acting = actingAs(principal);
-      return { acting, load: () => conversations.get(acting, (params as { conversation_id?: string }).conversation_id) };
-    })
+    .derive(conversationLoader(d))
     .post("/toggle_status", ({ acting, load, body }) => {
       const row = state.toggleStatus(acting, load(), body);
       return { meta: {}, payload: { success: true, conversation_id: row.display_id, current_status: row.status, snoozed_until: isoFromSeconds(row.snoozed_until) } };

@@ -2,12 +2,12 @@
 // create (with Idempotency-Key), status update (API inboxes), soft delete.
 import { Elysia, t } from "elysia";
 import type { Deps } from "../deps.ts";
-import { actingAs } from "../domain/acting.ts";
 import { contactOf } from "../domain/presenters/contact.presenter.ts";
 import { messageOf, messageScope } from "../domain/presenters/message.presenter.ts";
 import { agentOf } from "../domain/presenters/user.presenter.ts";
 import { isoFromSeconds } from "../lib/clock.ts";
 import { accountScope } from "./auth.ts";
+import { conversationLoader } from "./conversation-scope.ts";
 import { json } from "./json.ts";
 import { Contact, ConversationParams, Message, MessageParams } from "./conversation-schemas.ts";
 import { bodyOf } from "./request.ts";
@@ -40,10 +40,7 @@ export function messageRoutes(d: Deps) {
   const messages = d.services.messages;
   return new Elysia({ prefix: "/api/v1/accounts/:account_id/conversations/:conversation_id/messages" })
     .use(accountScope(d.services.auth))
-    .derive(({ principal, params }) => {
-      const acting = actingAs(principal);
-      return { acting, load: () => conversations.get(acting, (params as { conversation_id?: string }).conversation_id) };
-    })
+    .derive(conversationLoader(d))
     .get("", ({ acting, load, query }) => {
       const row = load();
       const page = messages.page(row, query);

@@ -108,7 +108,7 @@ describe("POST toggle_priority and PATCH", () => {
     await post(w, c.id, "toggle_priority", { priority: "urgent" });
     const before = w.h.lastEventId();
     await post(w, c.id, "toggle_priority", { priority: "" });
-    expect(w.h.events(before)[0]!.payload.changed_attributes[0]).toEqual({ priority: { previous_value: "urgent", current_value: null } });
+    expect((w.h.events(before)[0]!.payload as any).changed_attributes[0]).toEqual({ priority: { previous_value: "urgent", current_value: null } });
     expect(activities(w)).toEqual(["Admin set the priority to high", "Admin changed the priority from high to urgent", "Admin removed the priority"]);
     const bad = await post(w, c.id, "toggle_priority", { priority: "extreme" });
     expect(bad.status).toBe(422);
@@ -130,7 +130,7 @@ describe("POST toggle_priority and PATCH", () => {
     expect(r.body).toEqual({ custom_attributes: { b: 2 } });
     const [e] = w.h.events(before);
     expect(e!.kind).toBe("conversation_updated");
-    expect(e!.payload.changed_attributes[0]).toEqual({ custom_attributes: { previous_value: { a: 1 }, current_value: { b: 2 } } });
+    expect((e!.payload as any).changed_attributes[0]).toEqual({ custom_attributes: { previous_value: { a: 1 }, current_value: { b: 2 } } });
     expect((await post(w, c.id, "custom_attributes", { custom_attributes: "x" })).status).toBe(422);
   });
 });
@@ -143,7 +143,7 @@ describe("POST assignments", () => {
     const r = await post(w, c.id, "assignments", { assignee_id: w.agent.userId });
     expect(r.body).toMatchObject({ id: w.agent.userId, name: "Ann Agent", role: "agent", account_id: w.a.accountId });
     expect(w.h.events(before).map((e) => e.kind)).toEqual(["conversation_updated", "assignee_changed", "message_created"]);
-    expect(w.h.events(before)[0]!.payload.meta.assignee).toMatchObject({ id: w.agent.userId, type: "user" });
+    expect((w.h.events(before)[0]!.payload as any).meta.assignee).toMatchObject({ id: w.agent.userId, type: "user" });
     const un = await post(w, c.id, "assignments", { assignee_id: null });
     expect(un.body).toBeNull();
     expect(activities(w)).toEqual(["Assigned to Ann Agent by Admin", "Conversation unassigned by Admin"]);

@@ -67,20 +67,10 @@ export function contactPushData(c: ContactRow) {
   };
 }
 
+/** Webhook data: push data with the account and `avatar`, without `type`. */
 export function contactWebhookData(c: ContactRow, account: AccountRef) {
-  return {
-    account: { id: account.id, name: account.name },
-    additional_attributes: attributes(c.additional_attributes),
-    avatar: c.avatar_url ?? "",
-    custom_attributes: attributes(c.custom_attributes),
-    email: c.email,
-    id: c.id,
-    identifier: c.identifier,
-    name: c.name,
-    phone_number: c.phone_number,
-    thumbnail: c.avatar_url ?? "",
-    blocked: c.blocked === 1,
-  };
+  const { type: _, ...push } = contactPushData(c);
+  return { account: { id: account.id, name: account.name }, avatar: c.avatar_url ?? "", ...push };
 }
 
 /** Columns reported in contact_updated's changed_attributes, with their wire values (Rails' JSON of the column). */
