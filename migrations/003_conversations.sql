@@ -134,10 +134,11 @@ CREATE TABLE conversations (
   updated_at_ms INTEGER NOT NULL
 ) STRICT;
 CREATE UNIQUE INDEX conversations_account_display ON conversations(account_id, display_id);
+-- Every message moves last_activity_at, so only the two list orders carry it.
 CREATE INDEX conversations_account_status_activity ON conversations(account_id, status, last_activity_at);
 CREATE INDEX conversations_account_activity ON conversations(account_id, last_activity_at);
-CREATE INDEX conversations_inbox_status ON conversations(inbox_id, status, last_activity_at);
-CREATE INDEX conversations_contact ON conversations(contact_id, last_activity_at);
+CREATE INDEX conversations_inbox_status ON conversations(inbox_id, status);
+CREATE INDEX conversations_contact ON conversations(contact_id);
 CREATE INDEX conversations_contact_inbox ON conversations(contact_inbox_id);
 CREATE INDEX conversations_assignee ON conversations(assignee_id) WHERE assignee_id IS NOT NULL;
 CREATE INDEX conversations_team ON conversations(team_id) WHERE team_id IS NOT NULL;
@@ -174,8 +175,9 @@ CREATE TABLE messages (
   created_at INTEGER NOT NULL,
   updated_at INTEGER NOT NULL
 ) STRICT;
--- Every message read is "this conversation, by id": pages, the latest, the flood window.
-CREATE INDEX messages_conversation ON messages(conversation_id, id);
+-- Every message read is "this conversation, by id": pages, the latest, the flood window
+-- (created_at in the index lets the flood guard read index entries only).
+CREATE INDEX messages_conversation ON messages(conversation_id, id, created_at);
 -- Unread counts: incoming messages of a conversation after the agent last looked.
 CREATE INDEX messages_conversation_type ON messages(conversation_id, message_type, created_at);
 

@@ -73,6 +73,7 @@ export interface ConversationCounts {
 export class ConversationsRepo {
   private readonly insertStmt: Statement;
   private readonly saveStmt: Statement;
+  private readonly touchStmt: Statement;
   private readonly byIdStmt: Statement;
   private readonly byDisplayStmt: Statement;
   private readonly bumpCounterStmt: Statement;
@@ -86,6 +87,7 @@ export class ConversationsRepo {
     const cols = ["account_id", "display_id", "uuid", "inbox_id", "contact_id", "contact_inbox_id", "created_at", ...MUTABLE_COLUMNS];
     this.insertStmt = db.prepare(`INSERT INTO conversations (${cols.join(", ")}) VALUES (${cols.map((c) => "$" + c).join(", ")})`);
     this.saveStmt = db.prepare(`UPDATE conversations SET ${MUTABLE_COLUMNS.map((c) => `${c} = $${c}`).join(", ")} WHERE id = $id`);
+    this.touchStmt = db.prepare("UPDATE conversations SET last_activity_at = $last_activity_at, updated_at_ms = $updated_at_ms WHERE id = $id");
     this.byIdStmt = db.prepare("SELECT * FROM conversations WHERE id = $id");
     this.byDisplayStmt = db.prepare("SELECT * FROM conversations WHERE account_id = $account_id AND display_id = $display_id");
     this.bumpCounterStmt = db.prepare(
@@ -113,6 +115,11 @@ export class ConversationsRepo {
     const params: Record<string, string | number | null> = { id: row.id };
     for (const c of MUTABLE_COLUMNS) params[c] = row[c];
     this.saveStmt.run(params);
+  }
+
+  /** A message moved the conversation's activity: two columns, so the other indexes stay untouched. */
+  touch(row: ConversationRow): void {
+    this.touchStmt.run({ id: row.id, last_activity_at: row.last_activity_at, updated_at_ms: row.updated_at_ms });
   }
 
   byId(id: number): ConversationRow | null {

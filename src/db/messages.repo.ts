@@ -95,8 +95,11 @@ export class MessagesRepo {
     );
   }
 
-  insert(m: NewMessage): number {
-    return Number(this.insertStmt.run({ status: "sent", ...m } as unknown as Record<string, string | number | null>).lastInsertRowid);
+  /** Inserts and returns the row as stored (built here: no read-back). */
+  insert(m: NewMessage): MessageRow {
+    const params = { status: "sent" as MessageStatus, ...m };
+    const id = Number(this.insertStmt.run(params as unknown as Record<string, string | number | null>).lastInsertRowid);
+    return { id, external_source_ids: "{}", ...params };
   }
 
   byId(conversationId: number, id: number): MessageRow | null {

@@ -74,7 +74,7 @@ export class ConversationEvents {
   activity(a: Acting, row: ConversationRow, content: string | null): ConversationRow {
     if (!content) return row;
     const now = unixSeconds(this.d.clock);
-    const id = this.d.messages.insert({
+    const message = this.d.messages.insert({
       account_id: row.account_id,
       inbox_id: row.inbox_id,
       conversation_id: row.id,
@@ -92,8 +92,7 @@ export class ConversationEvents {
       updated_at: now,
     });
     const touched = { ...row, last_activity_at: now, updated_at_ms: this.d.clock.nowMs() };
-    this.d.conversations.save(touched);
-    const message = this.d.messages.byId(row.id, id)!;
+    this.d.conversations.touch(touched);
     this.messageCreated(a, message, this.view(a, touched));
     return touched;
   }

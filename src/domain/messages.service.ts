@@ -87,7 +87,7 @@ export class MessagesService {
     const attributes = { ...m.contentAttributes };
     if (a.actor.type === "automation" && a.actor.id !== null && attributes.automation_rule_id === undefined) attributes.automation_rule_id = a.actor.id;
     const sender = incoming ? { type: "Contact" as const, id: contact.id } : a.user ? { type: "User" as const, id: a.user.id } : null;
-    const id = this.d.messages.insert({
+    const message = this.d.messages.insert({
       account_id: conversation.account_id,
       inbox_id: conversation.inbox_id,
       conversation_id: conversation.id,
@@ -104,7 +104,6 @@ export class MessagesService {
       created_at: now,
       updated_at: now,
     });
-    const message = this.d.messages.byId(conversation.id, id)!;
     let row = conversation;
     // An incoming message reopens a snoozed or resolved conversation (not a muted one).
     if (incoming && contact.blocked === 0 && (row.status === "snoozed" || row.status === "resolved")) {
@@ -115,7 +114,7 @@ export class MessagesService {
     }
     // Every message moves the conversation's activity, silently (no conversation_updated).
     row = { ...row, last_activity_at: now, updated_at_ms: this.d.clock.nowMs() };
-    this.d.conversations.save(row);
+    this.d.conversations.touch(row);
     let view = this.d.events.view(a, row);
     this.d.events.messageCreated(a, message, view);
     const next = this.replyBookkeeping(row, message, now);
