@@ -175,11 +175,11 @@ CREATE TABLE messages (
   created_at INTEGER NOT NULL,
   updated_at INTEGER NOT NULL
 ) STRICT;
--- Every message read is "this conversation, by id": pages, the latest, the flood window
--- (created_at in the index lets the flood guard read index entries only).
-CREATE INDEX messages_conversation ON messages(conversation_id, id, created_at);
--- Unread counts: incoming messages of a conversation after the agent last looked.
-CREATE INDEX messages_conversation_type ON messages(conversation_id, message_type, created_at);
+-- Message pages and "the latest" are "this conversation, by id".
+CREATE INDEX messages_conversation ON messages(conversation_id, id);
+-- "This conversation since a time": the flood window (last minute) and unread counts (incoming
+-- since the agent last looked), both answered from index entries alone.
+CREATE INDEX messages_conversation_time ON messages(conversation_id, created_at, message_type);
 
 -- Idempotency-Key of message creation: a retry returns the first result instead of a duplicate.
 CREATE TABLE idempotency_keys (

@@ -1,26 +1,46 @@
-// Batch loading helpers: one statement for many ids (ids travel as a JSON array to json_each),
-// and statements whose SQL depends on a filter's shape, prepared once per shape.
+// Batch loading: one statement for many ids. Ids travel as a JSON array to json_each; a single id
+// (the common case: one conversation's view) takes a plain `IN ($id)` twin, which skips json_each
+// (measured 1-2 µs against 6 µs per query). Statements whose SQL depends on a filter's shape are
+// prepared once per shape.
 import type { Database, Statement } from "bun:sqlite";
 
-/** Runs `stmt` with `$ids` = the unique ids and maps the rows by `key`. */
-export function mapBy<T>(stmt: Statement, ids: readonly number[], key: keyof T & string, params: Record<string, string | number> = {}): Map<number, T> {
-  const map = new Map<number, T>();
-  if (ids.length === 0) return map;
-  for (const row of stmt.all({ ...params, ids: JSON.stringify([...new Set(ids)]) }) as T[]) map.set(row[key] as number, row);
-  return map;
-}
+type Params = Record<string, string | number>;
 
-/** Like mapBy, but several rows per key, in the statement's order. */
-export function groupBy<T>(stmt: Statement, ids: readonly number[], key: keyof T & string): Map<number, T[]> {
-  const map = new Map<number, T[]>();
-  if (ids.length === 0) return map;
-  for (const row of stmt.all({ ids: JSON.stringify([...new Set(ids)]) }) as T[]) {
-    const k = row[key] as number;
-    const list = map.get(k);
-    if (list) list.push(row);
-    else map.set(k, [row]);
+export class Batch<T> {
+  private readonly many: Statement;
+  private readonly one: Statement;
+
+  /** `sql` holds `{ids}` where the id list goes, e.g. "SELECT * FROM contacts WHERE id IN {ids}". */
+  constructor(db: Database, sql: string, private readonly key: keyof T & string) {
+    this.many = db.prepare(sql.replace("{ids}", "(SELECT value FROM json_each($ids))"));
+    this.one = db.prepare(sql.replace("{ids}", "($id)"));
   }
-  return map;
+
+  rows(ids: readonly number[], params: Params = {}): T[] {
+    const unique = [...new Set(ids)];
+    if (unique.length === 0) return [];
+    if (unique.length === 1) return this.one.all({ ...params, id: unique[0]! }) as T[];
+    return this.many.all({ ...params, ids: JSON.stringify(unique) }) as T[];
+  }
+
+  /** Rows by their key (one row per key). */
+  map(ids: readonly number[], params: Params = {}): Map<number, T> {
+    const map = new Map<number, T>();
+    for (const row of this.rows(ids, params)) map.set(row[this.key] as number, row);
+    return map;
+  }
+
+  /** Rows grouped by their key, in the statement's order. */
+  group(ids: readonly number[], params: Params = {}): Map<number, T[]> {
+    const map = new Map<number, T[]>();
+    for (const row of this.rows(ids, params)) {
+      const k = row[this.key] as number;
+      const list = map.get(k);
+      if (list) list.push(row);
+      else map.set(k, [row]);
+    }
+    return map;
+  }
 }
 
 export class StatementCache {

@@ -1,5 +1,5 @@
 import type { Database, Statement } from "bun:sqlite";
-import { groupBy, mapBy } from "./batch.ts";
+import { Batch } from "./batch.ts";
 
 export interface ContactInboxRow {
   id: number;
@@ -15,9 +15,9 @@ export interface ContactInboxRow {
 export class ContactInboxesRepo {
   private readonly insertStmt: Statement;
   private readonly byIdStmt: Statement;
-  private readonly byIdsStmt: Statement;
+  private readonly byIdsBatch: Batch<ContactInboxRow>;
   private readonly bySourceStmt: Statement;
-  private readonly ofContactsStmt: Statement;
+  private readonly ofContactsBatch: Batch<ContactInboxRow>;
 
   constructor(db: Database) {
     this.insertStmt = db.prepare(
@@ -25,11 +25,9 @@ export class ContactInboxesRepo {
        VALUES ($contact_id, $inbox_id, $source_id, $pubsub_token, $hmac_verified, $now, $now)`,
     );
     this.byIdStmt = db.prepare("SELECT * FROM contact_inboxes WHERE id = $id");
-    this.byIdsStmt = db.prepare("SELECT * FROM contact_inboxes WHERE id IN (SELECT value FROM json_each($ids))");
+    this.byIdsBatch = new Batch<ContactInboxRow>(db, "SELECT * FROM contact_inboxes WHERE id IN {ids}", "id");
     this.bySourceStmt = db.prepare("SELECT * FROM contact_inboxes WHERE inbox_id = $inbox_id AND source_id = $source_id");
-    this.ofContactsStmt = db.prepare(
-      "SELECT * FROM contact_inboxes WHERE contact_id IN (SELECT value FROM json_each($ids)) ORDER BY contact_id, id",
-    );
+    this.ofContactsBatch = new Batch<ContactInboxRow>(db, "SELECT * FROM contact_inboxes WHERE contact_id IN {ids} ORDER BY contact_id, id", "contact_id");
   }
 
   insert(c: { contact_id: number; inbox_id: number; source_id: string; pubsub_token: string; hmac_verified: number; now: number }): number {
@@ -41,7 +39,7 @@ export class ContactInboxesRepo {
   }
 
   byIds(ids: readonly number[]): Map<number, ContactInboxRow> {
-    return mapBy<ContactInboxRow>(this.byIdsStmt, ids, "id");
+    return this.byIdsBatch.map(ids);
   }
 
   bySource(inboxId: number, sourceId: string): ContactInboxRow | null {
@@ -50,6 +48,6 @@ export class ContactInboxesRepo {
 
   /** Every contact_inbox of these contacts, grouped by contact, oldest first. */
   ofContacts(contactIds: readonly number[]): Map<number, ContactInboxRow[]> {
-    return groupBy<ContactInboxRow>(this.ofContactsStmt, contactIds, "contact_id");
+    return this.ofContactsBatch.group(contactIds);
   }
 }

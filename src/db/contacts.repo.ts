@@ -1,5 +1,5 @@
 import type { Database, Statement } from "bun:sqlite";
-import { mapBy } from "./batch.ts";
+import { Batch } from "./batch.ts";
 
 export interface ContactRow {
   id: number;
@@ -28,7 +28,7 @@ export class ContactsRepo {
   private readonly insertStmt: Statement;
   private readonly updateStmt: Statement;
   private readonly byIdStmt: Statement;
-  private readonly byIdsStmt: Statement;
+  private readonly byIdsBatch: Batch<ContactRow>;
   private readonly deleteStmt: Statement;
   private readonly touchStmt: Statement;
   private readonly byEmailStmt: Statement;
@@ -49,7 +49,7 @@ export class ContactsRepo {
        WHERE id = $id`,
     );
     this.byIdStmt = db.prepare("SELECT * FROM contacts WHERE account_id = $account_id AND id = $id");
-    this.byIdsStmt = db.prepare("SELECT * FROM contacts WHERE id IN (SELECT value FROM json_each($ids))");
+    this.byIdsBatch = new Batch<ContactRow>(db, "SELECT * FROM contacts WHERE id IN {ids}", "id");
     this.deleteStmt = db.prepare("DELETE FROM contacts WHERE id = $id");
     this.touchStmt = db.prepare("UPDATE contacts SET last_activity_at = $at, updated_at = $at WHERE id = $id");
     this.byEmailStmt = db.prepare("SELECT id FROM contacts WHERE account_id = $account_id AND email = $value");
@@ -71,7 +71,7 @@ export class ContactsRepo {
 
   /** Batch load by ids (callers have already scoped the ids to one account). */
   byIds(ids: readonly number[]): Map<number, ContactRow> {
-    return mapBy<ContactRow>(this.byIdsStmt, ids, "id");
+    return this.byIdsBatch.map(ids);
   }
 
   delete(id: number): void {

@@ -1,7 +1,7 @@
 // Free-form label titles on conversations and on contacts, kept in tables (not a cached string) so
 // that a later label rename or delete can update every tagged record with one statement.
 import type { Database, Statement } from "bun:sqlite";
-import { groupBy } from "./batch.ts";
+import { Batch } from "./batch.ts";
 
 type Target = "conversation" | "contact";
 
@@ -11,20 +11,18 @@ interface LabelRow {
 }
 
 class LabelSet {
-  private readonly listStmt: Statement;
+  private readonly list: Batch<LabelRow>;
   private readonly addStmt: Statement;
   private readonly removeStmt: Statement;
 
   constructor(db: Database, table: string, column: string) {
-    this.listStmt = db.prepare(
-      `SELECT ${column} AS owner_id, title FROM ${table} WHERE ${column} IN (SELECT value FROM json_each($ids)) ORDER BY ${column}, id`,
-    );
+    this.list = new Batch<LabelRow>(db, `SELECT ${column} AS owner_id, title FROM ${table} WHERE ${column} IN {ids} ORDER BY ${column}, id`, "owner_id");
     this.addStmt = db.prepare(`INSERT OR IGNORE INTO ${table} (${column}, account_id, title) VALUES ($owner_id, $account_id, $title)`);
     this.removeStmt = db.prepare(`DELETE FROM ${table} WHERE ${column} = $owner_id AND title = $title`);
   }
 
   of(ids: readonly number[]): Map<number, string[]> {
-    const rows = groupBy<LabelRow>(this.listStmt, ids, "owner_id");
+    const rows = this.list.group(ids);
     return new Map([...rows].map(([id, list]) => [id, list.map((r) => r.title)]));
   }
 

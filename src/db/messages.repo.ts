@@ -1,7 +1,7 @@
 // Messages are always read through (conversation_id, id): pages, the latest, the flood window.
 // No OFFSET scans: a page is a range of ids, so a 100,000-message conversation pages as fast as a small one.
 import type { Database, Statement } from "bun:sqlite";
-import { mapBy } from "./batch.ts";
+import { Batch } from "./batch.ts";
 
 export type MessageStatus = "sent" | "delivered" | "read" | "failed";
 export type SenderType = "User" | "Contact" | "AgentBot";
@@ -43,13 +43,14 @@ export class MessagesRepo {
   private readonly beforeStmt: Statement;
   private readonly afterStmt: Statement;
   private readonly rangeStmt: Statement;
-  private readonly lastAnyStmt: Statement;
-  private readonly lastNonActivityStmt: Statement;
-  private readonly lastChatStmt: Statement;
-  private readonly nthLatestStmt: Statement;
-  private readonly unreadStmt: Statement;
+  private readonly lastAny: Batch<MessageRow>;
+  private readonly lastNonActivity: Batch<MessageRow>;
+  private readonly lastChat: Batch<MessageRow>;
+  private readonly recentStmt: Statement;
+  private readonly nthRecentStmt: Statement;
+  private readonly unread: Batch<{ id: number; n: number }>;
   private readonly humanRepliesStmt: Statement;
-  private readonly byIdsStmt: Statement;
+  private readonly byIdsBatch: Batch<MessageRow>;
   private readonly lastIncomingStmt: Statement;
 
   constructor(db: Database) {
@@ -60,7 +61,7 @@ export class MessagesRepo {
          $additional_attributes, $private, $status, $source_id, $echo_id, $sender_type, $sender_id, $created_at, $updated_at)`,
     );
     this.byIdStmt = db.prepare("SELECT * FROM messages WHERE conversation_id = $conversation_id AND id = $id");
-    this.byIdsStmt = db.prepare("SELECT * FROM messages WHERE id IN (SELECT value FROM json_each($ids))");
+    this.byIdsBatch = new Batch<MessageRow>(db, "SELECT * FROM messages WHERE id IN {ids}", "id");
     this.saveStmt = db.prepare(
       `UPDATE messages SET content = $content, content_type = $content_type, content_attributes = $content_attributes,
          status = $status, updated_at = $updated_at WHERE id = $id`,
@@ -74,18 +75,26 @@ export class MessagesRepo {
     );
     // One statement per page of conversations: each correlated subquery is a single index probe.
     const lastOf = (cond: string) =>
-      db.prepare(
-        `SELECT m.* FROM json_each($ids) j JOIN messages m ON m.id = (
-           SELECT id FROM messages WHERE conversation_id = j.value${cond} ORDER BY id DESC LIMIT 1)`,
+      new Batch<MessageRow>(
+        db,
+        `SELECT m.* FROM conversations c JOIN messages m ON m.id = (
+           SELECT id FROM messages WHERE conversation_id = c.id${cond} ORDER BY id DESC LIMIT 1)
+         WHERE c.id IN {ids}`,
+        "conversation_id",
       );
-    this.lastAnyStmt = lastOf("");
-    this.lastNonActivityStmt = lastOf(" AND message_type != 2");
-    this.lastChatStmt = lastOf(" AND message_type != 2 AND private = 0");
-    this.nthLatestStmt = db.prepare("SELECT created_at FROM messages WHERE conversation_id = $c ORDER BY id DESC LIMIT 1 OFFSET $n");
-    this.unreadStmt = db.prepare(
-      `SELECT c.id, (SELECT count(*) FROM messages m WHERE m.conversation_id = c.id AND m.message_type = 0
-                      AND m.created_at > coalesce(c.agent_last_seen_at, -1)) AS n
-       FROM conversations c WHERE c.id IN (SELECT value FROM json_each($ids))`,
+    this.lastAny = lastOf("");
+    this.lastNonActivity = lastOf(" AND message_type != 2");
+    this.lastChat = lastOf(" AND message_type != 2 AND private = 0");
+    this.recentStmt = db.prepare("SELECT count(*) AS n FROM (SELECT 1 FROM messages WHERE conversation_id = $c AND created_at > $since LIMIT $limit)");
+    this.nthRecentStmt = db.prepare(
+      "SELECT created_at FROM messages WHERE conversation_id = $c AND created_at > $since ORDER BY created_at DESC LIMIT 1 OFFSET $n",
+    );
+    this.unread = new Batch<{ id: number; n: number }>(
+      db,
+      `SELECT c.id, (SELECT count(*) FROM messages m WHERE m.conversation_id = c.id AND m.created_at > coalesce(c.agent_last_seen_at, -1)
+                      AND m.message_type = 0) AS n
+       FROM conversations c WHERE c.id IN {ids}`,
+      "id",
     );
     this.lastIncomingStmt = db.prepare("SELECT max(created_at) AS at FROM messages WHERE conversation_id = $c AND message_type = 0");
     this.humanRepliesStmt = db.prepare(
@@ -107,7 +116,7 @@ export class MessagesRepo {
   }
 
   byIds(ids: readonly number[]): Map<number, MessageRow> {
-    return mapBy<MessageRow>(this.byIdsStmt, ids, "id");
+    return this.byIdsBatch.map(ids);
   }
 
   save(m: MessageRow): void {
@@ -140,19 +149,23 @@ export class MessagesRepo {
 
   /** The newest message of each conversation: of any kind, non-activity, or public chat (incoming/outgoing/template, not private). */
   lastOf(conversationIds: readonly number[], kind: "any" | "non_activity" | "chat"): Map<number, MessageRow> {
-    const stmt = kind === "any" ? this.lastAnyStmt : kind === "non_activity" ? this.lastNonActivityStmt : this.lastChatStmt;
-    return mapBy<MessageRow>(stmt, conversationIds, "conversation_id");
+    const batch = kind === "any" ? this.lastAny : kind === "non_activity" ? this.lastNonActivity : this.lastChat;
+    return batch.map(conversationIds);
   }
 
-  /** created_at of the n-th newest message (0 = newest), or null when there are fewer. */
-  nthLatestCreatedAt(conversationId: number, n: number): number | null {
-    return (this.nthLatestStmt.get({ c: conversationId, n }) as { created_at: number } | null)?.created_at ?? null;
+  /** Messages created after `since`, counted up to `limit` (the flood window reads at most that many entries). */
+  countSince(conversationId: number, since: number, limit: number): number {
+    return (this.recentStmt.get({ c: conversationId, since, limit }) as { n: number }).n;
+  }
+
+  /** created_at of the n-th newest message after `since` (0 = newest), or null when there are fewer. */
+  nthSince(conversationId: number, since: number, n: number): number | null {
+    return (this.nthRecentStmt.get({ c: conversationId, since, n }) as { created_at: number } | null)?.created_at ?? null;
   }
 
   /** Incoming messages created after the agent last looked (all of them when never), per conversation. */
   unreadCounts(conversationIds: readonly number[]): Map<number, number> {
-    const rows = mapBy<{ id: number; n: number }>(this.unreadStmt, conversationIds, "id");
-    return new Map([...rows].map(([id, r]) => [id, r.n]));
+    return new Map([...this.unread.map(conversationIds)].map(([id, r]) => [id, r.n]));
   }
 
   lastIncomingAt(conversationId: number): number | null {

@@ -141,10 +141,11 @@ export class MessagesService {
   }
 
   private guardFlood(conversationId: number, now: number): void {
-    const oldest = this.d.messages.nthLatestCreatedAt(conversationId, FLOOD_LIMIT - 1);
-    if (oldest !== null && oldest > now - FLOOD_WINDOW_SECONDS) {
-      throw new RateLimitedError(oldest + FLOOD_WINDOW_SECONDS - now, "conversation_id", "Too many messages");
-    }
+    const since = now - FLOOD_WINDOW_SECONDS;
+    if (this.d.messages.countSince(conversationId, since, FLOOD_LIMIT) < FLOOD_LIMIT) return;
+    // Retry when the oldest message that keeps the window full leaves it.
+    const oldest = this.d.messages.nthSince(conversationId, since, FLOOD_LIMIT - 1) ?? now;
+    throw new RateLimitedError(oldest + FLOOD_WINDOW_SECONDS - now, "conversation_id", "Too many messages");
   }
 
   /** DESIGN.md §9 #4: after (≤100), before (≤20), both (range ≤1000, lower bound inclusive), neither (latest 20); all ascending. */
