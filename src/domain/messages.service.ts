@@ -142,7 +142,7 @@ export class MessagesService {
 
   private guardFlood(conversationId: number, now: number): void {
     const since = now - FLOOD_WINDOW_SECONDS;
-    if (this.d.messages.countSince(conversationId, since, FLOOD_LIMIT) < FLOOD_LIMIT) return;
+    if (this.d.messages.countSince(conversationId, since) < FLOOD_LIMIT) return;
     // Retry when the oldest message that keeps the window full leaves it.
     const oldest = this.d.messages.nthSince(conversationId, since, FLOOD_LIMIT - 1) ?? now;
     throw new RateLimitedError(oldest + FLOOD_WINDOW_SECONDS - now, "conversation_id", "Too many messages");
