@@ -107,13 +107,21 @@ export class ContactSearch {
     // CROSS JOIN keeps the hits as the outer loop: one primary-key probe per hit, never a scan of the account.
     const from = `(${hits}) h CROSS JOIN contacts c ON c.id = h.id`;
     const where = `c.account_id = $account_id${p.labels ? ` AND ${LABELS}` : ""}`;
-    const count = (this.stmt(`SELECT count(*) AS n FROM ${from} WHERE ${where}`).get(params) as { n: number }).n;
-    if (count === 0 || p.offset >= count) return { count, rows: [] };
-    const rows = this.stmt(`SELECT c.* FROM ${from} WHERE ${where} ORDER BY ${orderBy(p.sort, "h.id ASC")} LIMIT $limit OFFSET $offset`).all({
-      ...params,
-      limit: p.limit,
-      offset: p.offset,
-    }) as ContactRow[];
+    const page = { ...params, limit: p.limit, offset: p.offset };
+    if (p.sort) {
+      // A sorted page reads every hit anyway: count them in the same pass.
+      const rows = this.stmt(`SELECT c.*, count(*) OVER () AS total_count FROM ${from} WHERE ${where} ORDER BY ${orderBy(p.sort, "")} LIMIT $limit OFFSET $offset`).all(page) as (ContactRow & { total_count?: number })[];
+      if (rows.length > 0) {
+        const count = rows[0]!.total_count!;
+        for (const r of rows) delete r.total_count;
+        return { count, rows };
+      }
+    }
+    // Prefix hits are already this account's resolved contacts: counting them needs no row reads.
+    const countSql = short && !p.labels ? `SELECT count(*) AS n FROM (${hits})` : `SELECT count(*) AS n FROM ${from} WHERE ${where}`;
+    const count = (this.stmt(countSql).get(params) as { n: number }).n;
+    if (count === 0 || p.offset >= count || p.sort) return { count, rows: [] };
+    const rows = this.stmt(`SELECT c.* FROM ${from} WHERE ${where} ORDER BY h.id ASC LIMIT $limit OFFSET $offset`).all(page) as ContactRow[];
     return { count, rows };
   }
 

@@ -1,6 +1,8 @@
 // Contact search over 1,000,000 contacts and message pages of a 100,000-message conversation,
 // timed through the real app (app.handle: routing, auth, validation, SQL, presenters, JSON).
 // Not a test: run with `node_modules/.bin/bun test/bench/search-and-list.ts [contacts] [messages]`.
+// PARLEY_BENCH_KEEP=1 keeps the seeded database (its path is printed); PARLEY_BENCH_DB=<path>
+// times an already seeded one instead of seeding.
 import { mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -38,14 +40,25 @@ async function timeit(label: string, n: number, fn: () => Promise<Response>, det
   console.log(`${label.padEnd(58)} p50 ${pct(times, 50).toFixed(2).padStart(7)} ms  p99 ${pct(times, 99).toFixed(2).padStart(7)} ms  ${detail(last)}`);
 }
 
-const dir = mkdtempSync(join(tmpdir(), "parley-bench-"));
-const dbPath = join(dir, "bench.db");
+const reuse = process.env.PARLEY_BENCH_DB;
+const dir = reuse ? null : mkdtempSync(join(tmpdir(), "parley-bench-"));
+const dbPath = reuse ?? join(dir!, "bench.db");
 const db = openDatabase(dbPath);
 migrate(db);
 const deps = createDeps({ db, config: loadConfig({ db: dbPath }, {}), logger: createLogger("silent") });
 const app = createApp(deps);
-const { account_id: accountId, user_id: userId, api_access_token: token } = deps.services.accounts.bootstrap({ account: "Bench", name: "Bench Admin", email: "bench@example.com" });
 const now = Math.floor(Date.now() / 1000);
+const { accountId, userId, token, displayId, conversationId } = reuse ? reopen() : await seed();
+
+/** A seeded database given again: a fresh token for its administrator. */
+function reopen() {
+  const admin = db.query("SELECT account_id, user_id FROM account_users ORDER BY account_id LIMIT 1").get() as { account_id: number; user_id: number };
+  const conv = db.query("SELECT id, display_id FROM conversations WHERE account_id = ? ORDER BY id LIMIT 1").get(admin.account_id) as { id: number; display_id: number };
+  return { accountId: admin.account_id, userId: admin.user_id, token: deps.services.accounts.issueToken(admin.user_id), displayId: conv.display_id, conversationId: conv.id };
+}
+
+async function seed() {
+const { account_id: accountId, user_id: userId, api_access_token: token } = deps.services.accounts.bootstrap({ account: "Bench", name: "Bench Admin", email: "bench@example.com" });
 const inboxId = Number(
   db.query("INSERT INTO inboxes (account_id, name, channel_type, created_at, updated_at) VALUES (?, 'API', 'api', ?, ?)").run(accountId, now, now).lastInsertRowid,
 );
@@ -107,6 +120,8 @@ for (let i = 0; i < MESSAGES; ) {
 }
 db.exec("ANALYZE");
 console.log(`  messages: ${((performance.now() - t0) / 1000).toFixed(1)} s; database ${(statSync(dbPath).size / 1e6).toFixed(0)} MB`);
+return { accountId, userId, token, displayId, conversationId };
+}
 
 const get = (path: string) => () => app.handle(new Request(`http://localhost/api/v1/accounts/${accountId}${path}`, { headers: { api_access_token: token } }));
 const search = (qs: string) => get(`/contacts/search?${qs}`);
@@ -141,4 +156,5 @@ await timeit("after=…&before=… (range of 1000)", N, get(`/conversations/${di
 await timeit("conversation show", N, get(`/conversations/${displayId}`), (b) => `unread_count ${b.unread_count}`);
 
 db.close();
-rmSync(dir, { recursive: true, force: true });
+if (dir && process.env.PARLEY_BENCH_KEEP !== "1") rmSync(dir, { recursive: true, force: true });
+else console.log(`\ndatabase kept: ${dbPath}`);
