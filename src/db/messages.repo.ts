@@ -33,6 +33,9 @@ export interface MessageRow {
   updated_at: number;
 }
 
+/** Unread counts stop at this number (Chatwoot's list badge stops at 10; events and message records show up to 100). */
+export const UNREAD_LIMIT = 100;
+
 export type NewMessage = Omit<MessageRow, "id" | "external_source_ids" | "status"> & { status?: MessageStatus };
 
 export class MessagesRepo {
@@ -90,10 +93,12 @@ export class MessagesRepo {
     this.nthRecentStmt = db.prepare(
       "SELECT created_at FROM messages WHERE conversation_id = $c AND created_at > $since ORDER BY created_at DESC LIMIT 1 OFFSET $n",
     );
+    // Counted up to UNREAD_LIMIT: a conversation nobody opened may hold 100,000 incoming messages,
+    // and every view of it (each message event carries one) would otherwise count them all.
     this.unread = new Batch<{ id: number; n: number }>(
       db,
-      `SELECT c.id, (SELECT count(*) FROM messages m WHERE m.conversation_id = c.id AND m.created_at > coalesce(c.agent_last_seen_at, -1)
-                      AND m.message_type = 0) AS n
+      `SELECT c.id, (SELECT count(*) FROM (SELECT 1 FROM messages m WHERE m.conversation_id = c.id
+                      AND m.created_at > coalesce(c.agent_last_seen_at, -1) AND m.message_type = 0 LIMIT ${UNREAD_LIMIT})) AS n
        FROM conversations c WHERE c.id IN {ids}`,
       "id",
     );
@@ -164,7 +169,7 @@ export class MessagesRepo {
     return (this.nthRecentStmt.get({ c: conversationId, since, n }) as { created_at: number } | null)?.created_at ?? null;
   }
 
-  /** Incoming messages created after the agent last looked (all of them when never), per conversation. */
+  /** Incoming messages created after the agent last looked (all of them when never), per conversation, up to UNREAD_LIMIT. */
   unreadCounts(conversationIds: readonly number[]): Map<number, number> {
     return new Map([...this.unread.map(conversationIds)].map(([id, r]) => [id, r.n]));
   }
