@@ -2,7 +2,7 @@
 // through the trigram FTS5 tables (substring match from an index); shorter terms, which trigrams
 // cannot answer, fall back to prefix ranges on the account's indexes.
 import type { Database, Statement } from "bun:sqlite";
-import { StatementCache } from "./batch.ts";
+import { Batch, StatementCache } from "./batch.ts";
 import type { ContactRow } from "./contacts.repo.ts";
 
 export const CONTACT_SORTS = ["name", "email", "phone_number", "last_activity_at"] as const;
@@ -68,9 +68,11 @@ function ftsPhrase(term: string): string {
 
 export class ContactSearch {
   private readonly cache: StatementCache;
+  private readonly rowsById: Batch<ContactRow>;
 
   constructor(db: Database) {
     this.cache = new StatementCache(db);
+    this.rowsById = new Batch<ContactRow>(db, "SELECT * FROM contacts WHERE id IN {ids}", "id");
   }
 
   /** Resolved contacts of the account, one page, with the total. */
@@ -109,18 +111,19 @@ export class ContactSearch {
     const where = `c.account_id = $account_id${p.labels ? ` AND ${LABELS}` : ""}`;
     const page = { ...params, limit: p.limit, offset: p.offset };
     if (p.sort) {
-      // A sorted page reads every hit anyway: count them in the same pass.
-      const rows = this.stmt(`SELECT c.*, count(*) OVER () AS total_count FROM ${from} WHERE ${where} ORDER BY ${orderBy(p.sort, "")} LIMIT $limit OFFSET $offset`).all(page) as (ContactRow & { total_count?: number })[];
-      if (rows.length > 0) {
-        const count = rows[0]!.total_count!;
-        for (const r of rows) delete r.total_count;
-        return { count, rows };
+      // A sorted page reads every hit anyway: count them in the same pass (window function),
+      // sort narrow (id, key) tuples, then load only the page's rows.
+      const picked = this.stmt(`SELECT c.id, count(*) OVER () AS total_count FROM ${from} WHERE ${where} ORDER BY ${orderBy(p.sort, "")} LIMIT $limit OFFSET $offset`).all(page) as { id: number; total_count: number }[];
+      if (picked.length > 0) {
+        const byId = this.rowsById.map(picked.map((r) => r.id));
+        return { count: picked[0]!.total_count, rows: picked.map((r) => byId.get(r.id)!) };
       }
     }
     // Prefix hits are already this account's resolved contacts: counting them needs no row reads.
     const countSql = short && !p.labels ? `SELECT count(*) AS n FROM (${hits})` : `SELECT count(*) AS n FROM ${from} WHERE ${where}`;
     const count = (this.stmt(countSql).get(params) as { n: number }).n;
     if (count === 0 || p.offset >= count || p.sort) return { count, rows: [] };
+    // In hit (id) order the page streams: it stops after offset + limit hits.
     const rows = this.stmt(`SELECT c.* FROM ${from} WHERE ${where} ORDER BY h.id ASC LIMIT $limit OFFSET $offset`).all(page) as ContactRow[];
     return { count, rows };
   }
