@@ -58,69 +58,69 @@ function reopen() {
 }
 
 async function seed() {
-const { account_id: accountId, user_id: userId, api_access_token: token } = deps.services.accounts.bootstrap({ account: "Bench", name: "Bench Admin", email: "bench@example.com" });
-const inboxId = Number(
-  db.query("INSERT INTO inboxes (account_id, name, channel_type, created_at, updated_at) VALUES (?, 'API', 'api', ?, ?)").run(accountId, now, now).lastInsertRowid,
-);
+  const { account_id: accountId, user_id: userId, api_access_token: token } = deps.services.accounts.bootstrap({ account: "Bench", name: "Bench Admin", email: "bench@example.com" });
+  const inboxId = Number(
+    db.query("INSERT INTO inboxes (account_id, name, channel_type, created_at, updated_at) VALUES (?, 'API', 'api', ?, ?)").run(accountId, now, now).lastInsertRowid,
+  );
 
-// Bulk load: per-row FTS triggers make a million single inserts slow, so the seed drops the insert
-// trigger, loads in batches, fills the FTS tables in one statement each, then restores the trigger
-// from the migration text (the schema stays the migration's).
-console.log(`seeding ${CONTACTS.toLocaleString()} contacts and a ${MESSAGES.toLocaleString()}-message conversation into ${dbPath}`);
-let t0 = performance.now();
-db.exec("DROP TRIGGER contacts_search_insert");
-const insert = db.prepare(
-  `INSERT INTO contacts (account_id, name, email, phone_number, identifier, company_name, additional_attributes, last_activity_at, created_at, updated_at)
-   VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-);
-for (let i = 0; i < CONTACTS; ) {
-  db.transaction(() => {
-    for (let k = 0; k < 20_000 && i < CONTACTS; k++, i++) {
-      const first = FIRST[(i * 7) % FIRST.length]!;
-      const last = LAST[(i * 13 + Math.floor(i / FIRST.length)) % LAST.length]!;
-      const kind = i % 20;
-      const email = kind < 15 ? `${first.toLowerCase()}.${last.toLowerCase()}${i}@${DOMAINS[i % DOMAINS.length]}` : null;
-      const phone = kind >= 10 ? `+1${2_000_000_000 + i}` : null;
-      const identifier = kind === 19 ? `CRM-${i}` : null;
-      const company = i % 4 === 0 ? `${LAST[(i * 31) % LAST.length]} ${["Ltd", "Inc", "GmbH", "SARL"][i % 4]}` : null;
-      insert.run(accountId, `${first} ${last}`, email, phone, identifier, company, company ? JSON.stringify({ company_name: company }) : "{}", i % 3 === 0 ? null : now - (i % 100_000), now - i, now - i);
-    }
-  })();
-}
-const resolved = "email IS NOT NULL OR phone_number IS NOT NULL OR identifier IS NOT NULL";
-db.exec(`INSERT INTO contacts_search (rowid, name, email, phone_number, company_name) SELECT id, name, email, phone_number, company_name FROM contacts WHERE ${resolved}`);
-db.exec(`INSERT INTO contacts_identifier_search (rowid, identifier) SELECT id, identifier FROM contacts WHERE ${resolved}`);
-const trigger = /CREATE TRIGGER contacts_search_insert[\s\S]*?END;/.exec(MIGRATIONS.find((m) => m.name === "003_conversations")!.sql)![0];
-db.exec(trigger);
-console.log(`  contacts: ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  // Bulk load: per-row FTS triggers make a million single inserts slow, so the seed drops the insert
+  // trigger, loads in batches, fills the FTS tables in one statement each, then restores the trigger
+  // from the migration text (the schema stays the migration's).
+  console.log(`seeding ${CONTACTS.toLocaleString()} contacts and a ${MESSAGES.toLocaleString()}-message conversation into ${dbPath}`);
+  let t0 = performance.now();
+  db.exec("DROP TRIGGER contacts_search_insert");
+  const insert = db.prepare(
+    `INSERT INTO contacts (account_id, name, email, phone_number, identifier, company_name, additional_attributes, last_activity_at, created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  for (let i = 0; i < CONTACTS; ) {
+    db.transaction(() => {
+      for (let k = 0; k < 20_000 && i < CONTACTS; k++, i++) {
+        const first = FIRST[(i * 7) % FIRST.length]!;
+        const last = LAST[(i * 13 + Math.floor(i / FIRST.length)) % LAST.length]!;
+        const kind = i % 20;
+        const email = kind < 15 ? `${first.toLowerCase()}.${last.toLowerCase()}${i}@${DOMAINS[i % DOMAINS.length]}` : null;
+        const phone = kind >= 10 ? `+1${2_000_000_000 + i}` : null;
+        const identifier = kind === 19 ? `CRM-${i}` : null;
+        const company = i % 4 === 0 ? `${LAST[(i * 31) % LAST.length]} ${["Ltd", "Inc", "GmbH", "SARL"][i % 4]}` : null;
+        insert.run(accountId, `${first} ${last}`, email, phone, identifier, company, company ? JSON.stringify({ company_name: company }) : "{}", i % 3 === 0 ? null : now - (i % 100_000), now - i, now - i);
+      }
+    })();
+  }
+  const resolved = "email IS NOT NULL OR phone_number IS NOT NULL OR identifier IS NOT NULL";
+  db.exec(`INSERT INTO contacts_search (rowid, name, email, phone_number, company_name) SELECT id, name, email, phone_number, company_name FROM contacts WHERE ${resolved}`);
+  db.exec(`INSERT INTO contacts_identifier_search (rowid, identifier) SELECT id, identifier FROM contacts WHERE ${resolved}`);
+  const trigger = /CREATE TRIGGER contacts_search_insert[\s\S]*?END;/.exec(MIGRATIONS.find((m) => m.name === "003_conversations")!.sql)![0];
+  db.exec(trigger);
+  console.log(`  contacts: ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 
-t0 = performance.now();
-const contactId = (db.query("SELECT id FROM contacts WHERE account_id = ? AND email IS NOT NULL LIMIT 1").get(accountId) as { id: number }).id;
-const created = await app.handle(
-  new Request(`http://localhost/api/v1/accounts/${accountId}/conversations`, {
-    method: "POST",
-    headers: { "content-type": "application/json", api_access_token: token },
-    body: JSON.stringify({ inbox_id: inboxId, contact_id: contactId, assignee_id: userId }),
-  }),
-);
-const displayId = ((await created.json()) as { id: number }).id;
-const conversationId = (db.query("SELECT id FROM conversations WHERE account_id = ? AND display_id = ?").get(accountId, displayId) as { id: number }).id;
-const insertMessage = db.prepare(
-  `INSERT INTO messages (account_id, inbox_id, conversation_id, message_type, content, private, sender_type, sender_id, created_at, updated_at)
-   VALUES (?, ?, ?, ?, ?, 0, ?, ?, ?, ?)`,
-);
-for (let i = 0; i < MESSAGES; ) {
-  db.transaction(() => {
-    for (let k = 0; k < 20_000 && i < MESSAGES; k++, i++) {
-      const incoming = i % 2 === 0;
-      const at = now - MESSAGES + i;
-      insertMessage.run(accountId, inboxId, conversationId, incoming ? 0 : 1, `message ${i}: ${"lorem ipsum dolor sit amet ".repeat(1 + (i % 4))}`, incoming ? "Contact" : "User", incoming ? contactId : userId, at, at);
-    }
-  })();
-}
-db.exec("ANALYZE");
-console.log(`  messages: ${((performance.now() - t0) / 1000).toFixed(1)} s; database ${(statSync(dbPath).size / 1e6).toFixed(0)} MB`);
-return { accountId, userId, token, displayId, conversationId };
+  t0 = performance.now();
+  const contactId = (db.query("SELECT id FROM contacts WHERE account_id = ? AND email IS NOT NULL LIMIT 1").get(accountId) as { id: number }).id;
+  const created = await app.handle(
+    new Request(`http://localhost/api/v1/accounts/${accountId}/conversations`, {
+      method: "POST",
+      headers: { "content-type": "application/json", api_access_token: token },
+      body: JSON.stringify({ inbox_id: inboxId, contact_id: contactId, assignee_id: userId }),
+    }),
+  );
+  const displayId = ((await created.json()) as { id: number }).id;
+  const conversationId = (db.query("SELECT id FROM conversations WHERE account_id = ? AND display_id = ?").get(accountId, displayId) as { id: number }).id;
+  const insertMessage = db.prepare(
+    `INSERT INTO messages (account_id, inbox_id, conversation_id, message_type, content, private, sender_type, sender_id, created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, 0, ?, ?, ?, ?)`,
+  );
+  for (let i = 0; i < MESSAGES; ) {
+    db.transaction(() => {
+      for (let k = 0; k < 20_000 && i < MESSAGES; k++, i++) {
+        const incoming = i % 2 === 0;
+        const at = now - MESSAGES + i;
+        insertMessage.run(accountId, inboxId, conversationId, incoming ? 0 : 1, `message ${i}: ${"lorem ipsum dolor sit amet ".repeat(1 + (i % 4))}`, incoming ? "Contact" : "User", incoming ? contactId : userId, at, at);
+      }
+    })();
+  }
+  db.exec("ANALYZE");
+  console.log(`  messages: ${((performance.now() - t0) / 1000).toFixed(1)} s; database ${(statSync(dbPath).size / 1e6).toFixed(0)} MB`);
+  return { accountId, userId, token, displayId, conversationId };
 }
 
 const get = (path: string) => () => app.handle(new Request(`http://localhost/api/v1/accounts/${accountId}${path}`, { headers: { api_access_token: token } }));
@@ -154,6 +154,35 @@ await timeit("before=<oldest+25> (20, deep in history)", N, get(`/conversations/
 await timeit("after=<middle id> (100)", N, get(`/conversations/${displayId}/messages?after=${mid}`), pageInfo);
 await timeit("after=…&before=… (range of 1000)", N, get(`/conversations/${displayId}/messages?after=${mid}&before=${mid + 1000}`), pageInfo);
 await timeit("conversation show", N, get(`/conversations/${displayId}`), (b) => `unread_count ${b.unread_count}`);
+
+// Message creation: serial requests spread over 100 conversations (the flood guard allows 200 a
+// minute in one).
+const targets: number[] = [];
+for (let i = 0; i < 100; i++) {
+  const r = await app.handle(
+    new Request(`http://localhost/api/v1/accounts/${accountId}/conversations`, {
+      method: "POST",
+      headers: { "content-type": "application/json", api_access_token: token },
+      body: JSON.stringify({ inbox_id: inboxIdOf(), contact_id: 1 + i * 7 }),
+    }),
+  );
+  targets.push(((await r.json()) as { id: number }).id);
+}
+let turn = 0;
+const post = (type: string) => () =>
+  app.handle(
+    new Request(`http://localhost/api/v1/accounts/${accountId}/conversations/${targets[turn++ % targets.length]}/messages`, {
+      method: "POST",
+      headers: { "content-type": "application/json", api_access_token: token },
+      body: JSON.stringify({ content: "Hello, my order has not arrived yet.", message_type: type }),
+    }),
+  );
+console.log(`\nmessage creation (${N * 5} requests each, serial, 100 conversations):`);
+for (const type of ["incoming", "outgoing"]) await timeit(`create an ${type} message`, N * 5, post(type), (b) => `message ${b.id}`);
+
+function inboxIdOf(): number {
+  return (db.query("SELECT id FROM inboxes WHERE account_id = ? ORDER BY id LIMIT 1").get(accountId) as { id: number }).id;
+}
 
 db.close();
 if (dir && process.env.PARLEY_BENCH_KEEP !== "1") rmSync(dir, { recursive: true, force: true });
