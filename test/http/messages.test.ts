@@ -112,6 +112,18 @@ describe("POST messages", () => {
     expect(shown.last_non_activity_message).toMatchObject({ message_type: 0, content: "Still broken" });
   });
 
+  test("a snoozed conversation wakes on an incoming message; a muted (blocked) contact's resolved one stays resolved", async () => {
+    const w = await world();
+    const c = await newConversation(w);
+    await w.h.request("POST", `${w.base}/conversations/${c.id}/toggle_status`, { token: w.a.adminToken, body: { status: "snoozed", snoozed_until: "2026-02-01T00:00:00Z" } });
+    await send(w, c.id, { content: "ping", message_type: "incoming" });
+    expect((await w.h.request("GET", `${w.base}/conversations/${c.id}`, { token: w.a.adminToken })).body).toMatchObject({ status: "open", snoozed_until: null });
+    await w.h.request("PATCH", `${w.base}/contacts/${w.contactId}`, { token: w.a.adminToken, body: { blocked: true } });
+    await w.h.request("POST", `${w.base}/conversations/${c.id}/toggle_status`, { token: w.a.adminToken, body: { status: "resolved" } });
+    await send(w, c.id, { content: "spam", message_type: "incoming" });
+    expect((await w.h.request("GET", `${w.base}/conversations/${c.id}`, { token: w.a.adminToken })).body.status).toBe("resolved");
+  });
+
   test("private notes: flagged private in the event, never a first reply", async () => {
     const w = await world();
     const c = await newConversation(w);
