@@ -7,7 +7,7 @@ import type { EventOutbox } from "../events/outbox.ts";
 import type { EventKind } from "../events/types.ts";
 import { unixSeconds, type Clock } from "../lib/clock.ts";
 import type { Acting } from "./acting.ts";
-import type { ConversationView, ConversationViews } from "./conversation-view.ts";
+import type { ConversationView, ConversationViews, ViewOptions } from "./conversation-view.ts";
 import type { ChangedAttribute } from "./presenters/contact.presenter.ts";
 import { conversationChanges, conversationPushData, triggersUpdate } from "./presenters/conversation.presenter.ts";
 import { messageWebhookData } from "./presenters/message.presenter.ts";
@@ -23,8 +23,8 @@ export interface ConversationEventsDeps {
 export class ConversationEvents {
   constructor(private readonly d: ConversationEventsDeps) {}
 
-  view(a: Acting, row: ConversationRow): ConversationView {
-    return this.d.views.one(row, { account: a.account, viewerId: null, api: false });
+  view(a: Acting, row: ConversationRow, known?: ViewOptions["known"]): ConversationView {
+    return this.d.views.one(row, { account: a.account, viewerId: null, api: false, known });
   }
 
   record(a: Acting, kind: EventKind, row: ConversationRow, payload: Record<string, unknown>, isPrivate = false): void {

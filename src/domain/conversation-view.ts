@@ -65,6 +65,8 @@ export interface ViewOptions {
   viewerId: number | null;
   /** The API object needs the newest message of any kind and the newest non-activity one; events need neither. */
   api: boolean;
+  /** Rows the caller already holds (single-conversation views on the message write path). */
+  known?: { contact?: ContactRow; inbox?: InboxRef; lastChat?: MessageRow };
 }
 
 export class ConversationViews {
@@ -91,15 +93,16 @@ export class ConversationViews {
     if (rows.length === 0) return [];
     const ids = rows.map((r) => r.id);
     const accountId = opts.account.id;
-    const contacts = this.r.contacts.byIds(rows.map((r) => r.contact_id));
+    const known = rows.length === 1 ? opts.known : undefined;
+    const contacts = known?.contact ? new Map([[known.contact.id, known.contact]]) : this.r.contacts.byIds(rows.map((r) => r.contact_id));
     const contactInboxes = this.r.contactInboxes.byIds(rows.map((r) => r.contact_inbox_id));
-    const inboxes = this.r.conversationRefs.inboxes(rows.map((r) => r.inbox_id));
+    const inboxes = known?.inbox ? new Map([[known.inbox.id, known.inbox]]) : this.r.conversationRefs.inboxes(rows.map((r) => r.inbox_id));
     const teamIds = rows.flatMap((r) => (r.team_id === null ? [] : [r.team_id]));
     const teams = this.r.conversationRefs.teams(teamIds);
     const myTeams = opts.viewerId === null ? new Set<number>() : this.r.conversationRefs.teamsOfUser(opts.viewerId, teamIds);
     const labels = this.r.labels.of("conversation", ids);
     const unread = this.r.messages.unreadCounts(ids);
-    const lastChat = this.r.messages.lastOf(ids, "chat");
+    const lastChat = known?.lastChat ? new Map([[ids[0]!, known.lastChat]]) : this.r.messages.lastOf(ids, "chat");
     const lastAny = opts.api ? this.r.messages.lastOf(ids, "any") : new Map<number, MessageRow>();
     const lastNonActivity = opts.api ? this.r.messages.lastOf(ids, "non_activity") : new Map<number, MessageRow>();
     const shown = [...lastChat.values(), ...lastAny.values(), ...lastNonActivity.values()];

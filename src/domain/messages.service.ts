@@ -115,7 +115,8 @@ export class MessagesService {
     // Every message moves the conversation's activity, silently (no conversation_updated).
     row = { ...row, last_activity_at: now, updated_at_ms: this.d.clock.nowMs() };
     this.d.conversations.touch(row);
-    let view = this.d.events.view(a, row);
+    // The new message is the newest public one unless it is a private note.
+    let view = this.d.events.view(a, row, { contact, inbox, ...(message.private === 0 ? { lastChat: message } : {}) });
     this.d.events.messageCreated(a, message, view);
     const next = this.replyBookkeeping(row, message, now);
     if (next) {
