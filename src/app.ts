@@ -5,6 +5,10 @@ import pkg from "../package.json" with { type: "json" };
 import type { Deps } from "./deps.ts";
 import { accountRoutes } from "./http/accounts.routes.ts";
 import { agentRoutes } from "./http/agents.routes.ts";
+import { contactRoutes } from "./http/contacts.routes.ts";
+import { conversationActionRoutes } from "./http/conversation-actions.routes.ts";
+import { conversationRoutes } from "./http/conversations.routes.ts";
+import { messageRoutes } from "./http/messages.routes.ts";
 import { errorHandling } from "./http/errors.ts";
 import { healthRoutes } from "./http/health.routes.ts";
 import { inboxMemberRoutes } from "./http/inbox-members.routes.ts";
@@ -51,7 +55,10 @@ export function createApp(d: Deps) {
     .use(teamRoutes(d))
     .use(platformRoutes(d))
     .use(webhookRoutes(d))
-
+    .use(contactRoutes(d))
+    .use(conversationRoutes(d))
+    .use(conversationActionRoutes(d))
+    .use(messageRoutes(d))
     .use(webRoutes());
 }
 

@@ -9,6 +9,14 @@ import { InboxesRepo } from "./db/inboxes.repo.ts";
 import { PlatformRepo } from "./db/platform.repo.ts";
 import { TeamsRepo } from "./db/teams.repo.ts";
 import { SessionsRepo } from "./db/sessions.repo.ts";
+import { ContactInboxesRepo } from "./db/contact-inboxes.repo.ts";
+import { ContactsRepo } from "./db/contacts.repo.ts";
+import { ContactSearch } from "./db/contacts-search.ts";
+import { ConversationRefsRepo } from "./db/conversation-refs.repo.ts";
+import { ConversationsRepo } from "./db/conversations.repo.ts";
+import { IdempotencyRepo } from "./db/idempotency.repo.ts";
+import { LabelsRepo } from "./db/labels.repo.ts";
+import { MessagesRepo } from "./db/messages.repo.ts";
 import { TokensRepo } from "./db/tokens.repo.ts";
 import { createWriteTx, type WriteTx } from "./db/tx.ts";
 import { UsersRepo } from "./db/users.repo.ts";
@@ -25,6 +33,13 @@ import { WebhooksService } from "./domain/webhooks.service.ts";
 import { PasswordsService } from "./domain/passwords.service.ts";
 import { SessionsService } from "./domain/sessions.service.ts";
 import { SignInThrottle } from "./domain/sign-in-throttle.ts";
+import { ContactsService } from "./domain/contacts.service.ts";
+import { ConversationAccess } from "./domain/conversation-access.ts";
+import { ConversationEvents } from "./domain/conversation-events.ts";
+import { ConversationStateService } from "./domain/conversation-state.service.ts";
+import { ConversationViews } from "./domain/conversation-view.ts";
+import { ConversationsService } from "./domain/conversations.service.ts";
+import { IDEMPOTENCY_TTL_SECONDS, MessagesService } from "./domain/messages.service.ts";
 import { EventBus } from "./events/bus.ts";
 import { webhookFanOut } from "./events/listeners/webhooks.listener.ts";
 import { EventOutbox } from "./events/outbox.ts";
@@ -62,6 +77,14 @@ function createRepos(db: Database) {
     webhooks: new WebhooksRepo(db),
     webhookDeliveries: new WebhookDeliveriesRepo(db),
     sessions: new SessionsRepo(db),
+    contacts: new ContactsRepo(db),
+    contactSearch: new ContactSearch(db),
+    contactInboxes: new ContactInboxesRepo(db),
+    conversations: new ConversationsRepo(db),
+    conversationRefs: new ConversationRefsRepo(db),
+    messages: new MessagesRepo(db),
+    labels: new LabelsRepo(db),
+    idempotency: new IdempotencyRepo(db),
   };
 }
 
@@ -75,6 +98,13 @@ function createServices(base: ServiceBase, repos: ReturnType<typeof createRepos>
   const accounts = new AccountsService({ ...repos, writeTx, clock });
   const sessions = new SessionsService({ ...repos, writeTx, clock, hasher, throttle: new SignInThrottle(clock) });
   const inboxes = new InboxesService({ ...repos, writeTx, clock, outbox });
+  const access = new ConversationAccess(repos);
+  const views = new ConversationViews(repos);
+  const events = new ConversationEvents({ ...repos, views, outbox, clock });
+  const contacts = new ContactsService({ ...repos, access, writeTx, clock, outbox });
+  const messages = new MessagesService({ ...repos, contactsService: contacts, events, writeTx, clock });
+  const conversations = new ConversationsService({ ...repos, access, views, events, contactsService: contacts, messagesService: messages, writeTx, clock });
+  const conversationState = new ConversationStateService({ ...repos, conversationsService: conversations, events, writeTx, clock });
   return {
     auth: new AuthService({ ...repos, sessionAuth: sessions }),
     accounts,
@@ -86,6 +116,10 @@ function createServices(base: ServiceBase, repos: ReturnType<typeof createRepos>
     teams: new TeamsService({ ...repos, writeTx, clock }),
     platform: new PlatformService({ ...repos, accountsService: accounts, writeTx, clock }),
     webhooks: new WebhooksService({ webhooks: repos.webhooks, deliveries: repos.webhookDeliveries, writeTx, clock, wakeDeliveries }),
+    contacts,
+    conversations,
+    conversationState,
+    messages,
   };
 }
 
@@ -142,6 +176,9 @@ export function createDeps(opts: DepsOptions): Deps {
     { name: "repair-webhook-streams", pattern: "15 * * * * *", run: () => deliverer.repairStreams() },
     { name: "prune-webhook-deliveries", pattern: "30 7 * * * *", run: () => void services.webhooks.pruneDeliveries() },
     { name: "prune-sessions", pattern: "0 7 * * * *", run: () => void services.sessions.prune() },
+    // DESIGN.md §9 #14: snoozed conversations open when snoozed_until passes.
+    { name: "reopen-snoozed", pattern: "*/10 * * * * *", run: () => void services.conversationState.reopenDue() },
+    { name: "prune-idempotency-keys", pattern: "0 17 * * * *", run: () => void repos.idempotency.prune(Math.floor(clock.nowMs() / 1000) - IDEMPOTENCY_TTL_SECONDS) },
   ];
   return { config, db, clock, logger, writeTx, outbox, bus, repos, services, deliverer, jobs };
 }

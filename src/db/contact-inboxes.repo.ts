@@ -1,0 +1,53 @@
+import type { Database, Statement } from "bun:sqlite";
+import { Batch } from "./batch.ts";
+
+export interface ContactInboxRow {
+  id: number;
+  contact_id: number;
+  inbox_id: number;
+  source_id: string;
+  pubsub_token: string;
+  hmac_verified: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export class ContactInboxesRepo {
+  private readonly insertStmt: Statement;
+  private readonly byIdStmt: Statement;
+  private readonly byIdsBatch: Batch<ContactInboxRow>;
+  private readonly bySourceStmt: Statement;
+  private readonly ofContactsBatch: Batch<ContactInboxRow>;
+
+  constructor(db: Database) {
+    this.insertStmt = db.prepare(
+      `INSERT INTO contact_inboxes (contact_id, inbox_id, source_id, pubsub_token, hmac_verified, created_at, updated_at)
+       VALUES ($contact_id, $inbox_id, $source_id, $pubsub_token, $hmac_verified, $now, $now)`,
+    );
+    this.byIdStmt = db.prepare("SELECT * FROM contact_inboxes WHERE id = $id");
+    this.byIdsBatch = new Batch<ContactInboxRow>(db, "SELECT * FROM contact_inboxes WHERE id IN {ids}", "id");
+    this.bySourceStmt = db.prepare("SELECT * FROM contact_inboxes WHERE inbox_id = $inbox_id AND source_id = $source_id");
+    this.ofContactsBatch = new Batch<ContactInboxRow>(db, "SELECT * FROM contact_inboxes WHERE contact_id IN {ids} ORDER BY contact_id, id", "contact_id");
+  }
+
+  insert(c: { contact_id: number; inbox_id: number; source_id: string; pubsub_token: string; hmac_verified: number; now: number }): number {
+    return Number(this.insertStmt.run(c).lastInsertRowid);
+  }
+
+  byId(id: number): ContactInboxRow | null {
+    return (this.byIdStmt.get({ id }) as ContactInboxRow | null) ?? null;
+  }
+
+  byIds(ids: readonly number[]): Map<number, ContactInboxRow> {
+    return this.byIdsBatch.map(ids);
+  }
+
+  bySource(inboxId: number, sourceId: string): ContactInboxRow | null {
+    return (this.bySourceStmt.get({ inbox_id: inboxId, source_id: sourceId }) as ContactInboxRow | null) ?? null;
+  }
+
+  /** Every contact_inbox of these contacts, grouped by contact, oldest first. */
+  ofContacts(contactIds: readonly number[]): Map<number, ContactInboxRow[]> {
+    return this.ofContactsBatch.group(contactIds);
+  }
+}

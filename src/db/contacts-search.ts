@@ -1,0 +1,140 @@
+// Contact list and search over resolved contacts (DESIGN.md §9 #10). Terms of 3+ characters go
+// through the trigram FTS5 tables (substring match from an index); shorter terms, which trigrams
+// cannot answer, fall back to prefix ranges on the account's indexes.
+import type { Database, Statement } from "bun:sqlite";
+import { Batch, StatementCache } from "./batch.ts";
+import type { ContactRow } from "./contacts.repo.ts";
+
+export const CONTACT_SORTS = ["name", "email", "phone_number", "last_activity_at"] as const;
+export type ContactSortColumn = (typeof CONTACT_SORTS)[number];
+export interface ContactSort {
+  column: ContactSortColumn;
+  desc: boolean;
+}
+
+export interface ContactPageQuery {
+  accountId: number;
+  sort: ContactSort | null;
+  labels: string[] | null;
+  limit: number;
+  offset: number;
+}
+
+export interface ContactPage {
+  count: number;
+  rows: ContactRow[];
+}
+
+// Verbatim the partial indexes' condition, so the planner can use them.
+const RESOLVED = "(email IS NOT NULL OR phone_number IS NOT NULL OR identifier IS NOT NULL)";
+
+const RESOLVED_C = "(c.email IS NOT NULL OR c.phone_number IS NOT NULL OR c.identifier IS NOT NULL)";
+
+const FTS_HITS = `SELECT rowid AS id FROM contacts_search WHERE contacts_search MATCH $match
+  UNION SELECT rowid AS id FROM contacts_identifier_search WHERE contacts_identifier_search MATCH $match_exact`;
+
+const PREFIX_HITS = `SELECT id FROM contacts WHERE account_id = $account_id AND ${RESOLVED} AND name >= $lo AND name < $hi
+  UNION SELECT id FROM contacts WHERE account_id = $account_id AND email >= $lo AND email < $hi
+  UNION SELECT id FROM contacts WHERE account_id = $account_id AND phone_number >= $lo AND phone_number < $hi
+  UNION SELECT id FROM contacts WHERE account_id = $account_id AND phone_number >= $plus_lo AND phone_number < $plus_hi
+  UNION SELECT id FROM contacts WHERE account_id = $account_id AND identifier >= $exact_lo AND identifier < $exact_hi
+  UNION SELECT id FROM contacts WHERE account_id = $account_id AND ${RESOLVED} AND company_name >= $lo AND company_name < $hi`;
+
+const LABELS = "c.id IN (SELECT contact_id FROM contact_labels WHERE account_id = $account_id AND title IN (SELECT value FROM json_each($labels)))";
+
+/** Chatwoot's sorts: name case-insensitive; email/phone with Postgres' NULL placement; activity NULLS LAST both ways. */
+function orderBy(sort: ContactSort | null, fallback: string): string {
+  if (!sort) return fallback;
+  const dir = sort.desc ? "DESC" : "ASC";
+  switch (sort.column) {
+    case "name":
+      return `c.name ${dir}, c.id ASC`;
+    case "last_activity_at":
+      return `c.last_activity_at IS NULL ASC, c.last_activity_at ${dir}, c.id ASC`;
+    default:
+      // Postgres puts NULLs last ascending and first descending.
+      return `c.${sort.column} IS NULL ${sort.desc ? "DESC" : "ASC"}, c.${sort.column} ${dir}, c.id ASC`;
+  }
+}
+
+/** The exclusive upper bound of a prefix range: the prefix with its last character incremented. */
+function upper(prefix: string): string {
+  return prefix.slice(0, -1) + String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1);
+}
+
+function ftsPhrase(term: string): string {
+  return `"${term.replace(/"/g, '""')}"`;
+}
+
+export class ContactSearch {
+  private readonly cache: StatementCache;
+  private readonly rowsById: Batch<ContactRow>;
+
+  constructor(db: Database) {
+    this.cache = new StatementCache(db);
+    this.rowsById = new Batch<ContactRow>(db, "SELECT * FROM contacts WHERE id IN {ids}", "id");
+  }
+
+  /** Resolved contacts of the account, one page, with the total. */
+  list(p: ContactPageQuery): ContactPage {
+    const where = `c.account_id = $account_id AND ${RESOLVED_C}${p.labels ? ` AND ${LABELS}` : ""}`;
+    const params = this.params(p);
+    const count = (this.stmt(`SELECT count(*) AS n FROM contacts c WHERE ${where}`).get(params) as { n: number }).n;
+    const rows = this.stmt(`SELECT c.* FROM contacts c WHERE ${where} ORDER BY ${orderBy(p.sort, "c.id ASC")} LIMIT $limit OFFSET $offset`).all({
+      ...params,
+      limit: p.limit,
+      offset: p.offset,
+    }) as ContactRow[];
+    return { count, rows };
+  }
+
+  /** Resolved contacts whose name, email, phone or company contain `term` (any case) or whose identifier contains it (exact case). */
+  search(p: ContactPageQuery & { term: string }): ContactPage {
+    const short = [...p.term].length < 3;
+    const hits = short ? PREFIX_HITS : FTS_HITS;
+    const params: Record<string, string | number> = this.params(p);
+    if (short) {
+      const lower = p.term.toLowerCase();
+      Object.assign(params, {
+        lo: lower,
+        hi: upper(lower),
+        plus_lo: "+" + p.term,
+        plus_hi: upper("+" + p.term),
+        exact_lo: p.term,
+        exact_hi: upper(p.term),
+      });
+    } else {
+      Object.assign(params, { match: ftsPhrase(p.term), match_exact: ftsPhrase(p.term) });
+    }
+    // CROSS JOIN keeps the hits as the outer loop: one primary-key probe per hit, never a scan of the account.
+    const from = `(${hits}) h CROSS JOIN contacts c ON c.id = h.id`;
+    const where = `c.account_id = $account_id${p.labels ? ` AND ${LABELS}` : ""}`;
+    const page = { ...params, limit: p.limit, offset: p.offset };
+    if (p.sort) {
+      // A sorted page reads every hit anyway: count them in the same pass (window function),
+      // sort narrow (id, key) tuples, then load only the page's rows.
+      const picked = this.stmt(`SELECT c.id, count(*) OVER () AS total_count FROM ${from} WHERE ${where} ORDER BY ${orderBy(p.sort, "")} LIMIT $limit OFFSET $offset`).all(page) as { id: number; total_count: number }[];
+      if (picked.length > 0) {
+        const byId = this.rowsById.map(picked.map((r) => r.id));
+        return { count: picked[0]!.total_count, rows: picked.map((r) => byId.get(r.id)!) };
+      }
+    }
+    // Prefix hits are already this account's resolved contacts: counting them needs no row reads.
+    const countSql = short && !p.labels ? `SELECT count(*) AS n FROM (${hits})` : `SELECT count(*) AS n FROM ${from} WHERE ${where}`;
+    const count = (this.stmt(countSql).get(params) as { n: number }).n;
+    if (count === 0 || p.offset >= count || p.sort) return { count, rows: [] };
+    // In hit (id) order the page streams: it stops after offset + limit hits.
+    const rows = this.stmt(`SELECT c.* FROM ${from} WHERE ${where} ORDER BY h.id ASC LIMIT $limit OFFSET $offset`).all(page) as ContactRow[];
+    return { count, rows };
+  }
+
+  private params(p: ContactPageQuery): Record<string, string | number> {
+    const params: Record<string, string | number> = { account_id: p.accountId };
+    if (p.labels) params.labels = JSON.stringify(p.labels);
+    return params;
+  }
+
+  private stmt(sql: string): Statement {
+    return this.cache.get(sql);
+  }
+}

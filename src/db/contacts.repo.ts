@@ -1,0 +1,91 @@
+import type { Database, Statement } from "bun:sqlite";
+import { Batch } from "./batch.ts";
+
+export interface ContactRow {
+  id: number;
+  account_id: number;
+  name: string;
+  email: string | null;
+  phone_number: string | null;
+  identifier: string | null;
+  company_name: string | null;
+  blocked: number;
+  avatar_url: string | null;
+  additional_attributes: string;
+  custom_attributes: string;
+  last_activity_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** The columns a create or update writes (everything but ids and timestamps). */
+export type ContactFields = Pick<
+  ContactRow,
+  "name" | "email" | "phone_number" | "identifier" | "company_name" | "blocked" | "avatar_url" | "additional_attributes" | "custom_attributes"
+>;
+
+export class ContactsRepo {
+  private readonly insertStmt: Statement;
+  private readonly updateStmt: Statement;
+  private readonly byIdStmt: Statement;
+  private readonly byIdsBatch: Batch<ContactRow>;
+  private readonly deleteStmt: Statement;
+  private readonly touchStmt: Statement;
+  private readonly byEmailStmt: Statement;
+  private readonly byPhoneStmt: Statement;
+  private readonly byIdentifierStmt: Statement;
+
+  constructor(db: Database) {
+    this.insertStmt = db.prepare(
+      `INSERT INTO contacts (account_id, name, email, phone_number, identifier, company_name, blocked, avatar_url,
+         additional_attributes, custom_attributes, last_activity_at, created_at, updated_at)
+       VALUES ($account_id, $name, $email, $phone_number, $identifier, $company_name, $blocked, $avatar_url,
+         $additional_attributes, $custom_attributes, NULL, $now, $now)`,
+    );
+    this.updateStmt = db.prepare(
+      `UPDATE contacts SET name = $name, email = $email, phone_number = $phone_number, identifier = $identifier,
+         company_name = $company_name, blocked = $blocked, avatar_url = $avatar_url,
+         additional_attributes = $additional_attributes, custom_attributes = $custom_attributes, updated_at = $now
+       WHERE id = $id`,
+    );
+    this.byIdStmt = db.prepare("SELECT * FROM contacts WHERE account_id = $account_id AND id = $id");
+    this.byIdsBatch = new Batch<ContactRow>(db, "SELECT * FROM contacts WHERE id IN {ids}", "id");
+    this.deleteStmt = db.prepare("DELETE FROM contacts WHERE id = $id");
+    this.touchStmt = db.prepare("UPDATE contacts SET last_activity_at = $at, updated_at = $at WHERE id = $id");
+    this.byEmailStmt = db.prepare("SELECT id FROM contacts WHERE account_id = $account_id AND email = $value");
+    this.byPhoneStmt = db.prepare("SELECT id FROM contacts WHERE account_id = $account_id AND phone_number = $value");
+    this.byIdentifierStmt = db.prepare("SELECT id FROM contacts WHERE account_id = $account_id AND identifier = $value");
+  }
+
+  insert(accountId: number, f: ContactFields, now: number): number {
+    return Number(this.insertStmt.run({ account_id: accountId, ...f, now }).lastInsertRowid);
+  }
+
+  update(id: number, f: ContactFields, now: number): void {
+    this.updateStmt.run({ id, ...f, now });
+  }
+
+  byId(accountId: number, id: number): ContactRow | null {
+    return (this.byIdStmt.get({ account_id: accountId, id }) as ContactRow | null) ?? null;
+  }
+
+  /** Batch load by ids (callers have already scoped the ids to one account). */
+  byIds(ids: readonly number[]): Map<number, ContactRow> {
+    return this.byIdsBatch.map(ids);
+  }
+
+  delete(id: number): void {
+    this.deleteStmt.run({ id });
+  }
+
+  /** Records activity (an incoming message); returns nothing, the caller re-reads for the event. */
+  touchActivity(id: number, at: number): void {
+    this.touchStmt.run({ id, at });
+  }
+
+  /** The id of the contact in this account holding a unique value, if any. */
+  holderOf(accountId: number, field: "email" | "phone_number" | "identifier", value: string): number | null {
+    const stmt = field === "email" ? this.byEmailStmt : field === "phone_number" ? this.byPhoneStmt : this.byIdentifierStmt;
+    return (stmt.get({ account_id: accountId, value }) as { id: number } | null)?.id ?? null;
+  }
+}

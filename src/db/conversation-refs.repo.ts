@@ -1,0 +1,116 @@
+// Read-only lookups into the directory (inboxes, teams, members) that conversations need. The
+// directory's own repos belong to its routes; these are the few questions conversations ask.
+import type { Database, Statement } from "bun:sqlite";
+import { Batch } from "./batch.ts";
+import type { ChannelType } from "../domain/channels.ts";
+import type { MembershipRow, UserRow } from "./users.repo.ts";
+
+export interface InboxRef {
+  id: number;
+  account_id: number;
+  name: string;
+  channel_type: ChannelType;
+  channel_attributes: string;
+  webhook_url: string | null;
+  lock_to_single_conversation: number;
+}
+
+export interface TeamRef {
+  id: number;
+  account_id: number;
+  name: string;
+  description: string | null;
+  allow_auto_assign: number;
+}
+
+/** A user with their membership of one account (null when they have left it). */
+export interface MemberRef {
+  user: UserRow;
+  membership: MembershipRow | null;
+}
+
+const INBOX_COLUMNS = "id, account_id, name, channel_type, channel_attributes, webhook_url, lock_to_single_conversation";
+
+export class ConversationRefsRepo {
+  private readonly inboxStmt: Statement;
+  private readonly inboxesBatch: Batch<InboxRef>;
+  private readonly isInboxMemberStmt: Statement;
+  private readonly memberInboxesStmt: Statement;
+  private readonly teamStmt: Statement;
+  private readonly teamsBatch: Batch<TeamRef>;
+  private readonly isTeamMemberStmt: Statement;
+  private readonly users: Batch<UserRow>;
+  private readonly memberships: Batch<MembershipRow>;
+  private readonly teamsOfUserStmt: Statement;
+  private readonly accountStmt: Statement;
+
+  constructor(db: Database) {
+    this.inboxStmt = db.prepare(`SELECT ${INBOX_COLUMNS} FROM inboxes WHERE account_id = $account_id AND id = $id`);
+    this.inboxesBatch = new Batch<InboxRef>(db, `SELECT ${INBOX_COLUMNS} FROM inboxes WHERE id IN {ids}`, "id");
+    this.isInboxMemberStmt = db.prepare("SELECT 1 AS ok FROM inbox_members WHERE inbox_id = $inbox_id AND user_id = $user_id");
+    this.memberInboxesStmt = db.prepare(
+      "SELECT im.inbox_id FROM inbox_members im JOIN inboxes i ON i.id = im.inbox_id WHERE im.user_id = $user_id AND i.account_id = $account_id",
+    );
+    this.teamStmt = db.prepare("SELECT id, account_id, name, description, allow_auto_assign FROM teams WHERE account_id = $account_id AND id = $id");
+    this.teamsBatch = new Batch<TeamRef>(db, "SELECT id, account_id, name, description, allow_auto_assign FROM teams WHERE id IN {ids}", "id");
+    this.isTeamMemberStmt = db.prepare("SELECT 1 AS ok FROM team_members WHERE team_id = $team_id AND user_id = $user_id");
+    this.accountStmt = db.prepare("SELECT id, name FROM accounts WHERE id = $id");
+    this.teamsOfUserStmt = db.prepare("SELECT team_id FROM team_members WHERE user_id = $user_id AND team_id IN (SELECT value FROM json_each($ids))");
+    // Two plain lookups merged in code: a LEFT JOIN here measured 30-50 µs against 1-2 µs for the pair.
+    this.users = new Batch<UserRow>(db, "SELECT * FROM users WHERE id IN {ids}", "id");
+    this.memberships = new Batch<MembershipRow>(db, "SELECT * FROM account_users WHERE account_id = $account_id AND user_id IN {ids}", "user_id");
+  }
+
+  accountRef(id: number): { id: number; name: string } | null {
+    return (this.accountStmt.get({ id }) as { id: number; name: string } | null) ?? null;
+  }
+
+  inbox(accountId: number, id: number): InboxRef | null {
+    return (this.inboxStmt.get({ account_id: accountId, id }) as InboxRef | null) ?? null;
+  }
+
+  inboxes(ids: readonly number[]): Map<number, InboxRef> {
+    return this.inboxesBatch.map(ids);
+  }
+
+  isInboxMember(inboxId: number, userId: number): boolean {
+    return this.isInboxMemberStmt.get({ inbox_id: inboxId, user_id: userId }) !== null;
+  }
+
+  /** Inboxes of this account the user is a member of. */
+  memberInboxIds(accountId: number, userId: number): number[] {
+    return (this.memberInboxesStmt.all({ account_id: accountId, user_id: userId }) as { inbox_id: number }[]).map((r) => r.inbox_id);
+  }
+
+  team(accountId: number, id: number): TeamRef | null {
+    return (this.teamStmt.get({ account_id: accountId, id }) as TeamRef | null) ?? null;
+  }
+
+  teams(ids: readonly number[]): Map<number, TeamRef> {
+    return this.teamsBatch.map(ids);
+  }
+
+  isTeamMember(teamId: number, userId: number): boolean {
+    return this.isTeamMemberStmt.get({ team_id: teamId, user_id: userId }) !== null;
+  }
+
+  /** Which of these teams the user belongs to. */
+  teamsOfUser(userId: number, teamIds: readonly number[]): Set<number> {
+    if (teamIds.length === 0) return new Set();
+    const rows = this.teamsOfUserStmt.all({ user_id: userId, ids: JSON.stringify([...new Set(teamIds)]) }) as { team_id: number }[];
+    return new Set(rows.map((r) => r.team_id));
+  }
+
+  /** Users by id with their membership of the account (senders, assignees). */
+  members(accountId: number, ids: readonly number[]): Map<number, MemberRef> {
+    const map = new Map<number, MemberRef>();
+    const users = this.users.rows(ids);
+    const memberships = users.length ? this.memberships.map(ids, { account_id: accountId }) : new Map<number, MembershipRow>();
+    for (const user of users) map.set(user.id, { user, membership: memberships.get(user.id) ?? null });
+    return map;
+  }
+
+  member(accountId: number, id: number): MemberRef | null {
+    return this.members(accountId, [id]).get(id) ?? null;
+  }
+}

@@ -1,0 +1,197 @@
+import type { Database, Statement } from "bun:sqlite";
+import { StatementCache } from "./batch.ts";
+
+export type ConversationStatus = "open" | "resolved" | "pending" | "snoozed";
+export type Priority = "low" | "medium" | "high" | "urgent";
+
+export interface ConversationRow {
+  id: number;
+  account_id: number;
+  display_id: number;
+  uuid: string;
+  inbox_id: number;
+  contact_id: number;
+  contact_inbox_id: number;
+  status: ConversationStatus;
+  priority: Priority | null;
+  assignee_id: number | null;
+  team_id: number | null;
+  snoozed_until: number | null;
+  waiting_since: number | null;
+  first_reply_created_at: number | null;
+  agent_last_seen_at: number | null;
+  assignee_last_seen_at: number | null;
+  contact_last_seen_at: number | null;
+  last_activity_at: number;
+  additional_attributes: string;
+  custom_attributes: string;
+  created_at: number;
+  updated_at_ms: number;
+}
+
+/** Columns a change may write; the service computes the next row and saves it whole. */
+export const MUTABLE_COLUMNS = [
+  "status",
+  "priority",
+  "assignee_id",
+  "team_id",
+  "snoozed_until",
+  "waiting_since",
+  "first_reply_created_at",
+  "agent_last_seen_at",
+  "assignee_last_seen_at",
+  "contact_last_seen_at",
+  "last_activity_at",
+  "additional_attributes",
+  "custom_attributes",
+  "updated_at_ms",
+] as const satisfies readonly (keyof ConversationRow)[];
+
+export type NewConversation = Omit<ConversationRow, "id" | "display_id">;
+
+/** Filters of the conversation list, already validated; null = not filtered. */
+export interface ConversationFilter {
+  accountId: number;
+  /** Restrict to these inboxes (an agent's inboxes); null = every inbox of the account. */
+  inboxIds: number[] | null;
+  status: ConversationStatus | null;
+  teamId: number | null;
+  labels: string[] | null;
+  q: string | null;
+  contactId?: number | null;
+}
+
+export type AssigneeFilter = { kind: "all" } | { kind: "me"; userId: number } | { kind: "unassigned" } | { kind: "assigned" };
+
+export interface ConversationCounts {
+  mine_count: number;
+  assigned_count: number;
+  unassigned_count: number;
+  all_count: number;
+}
+
+export class ConversationsRepo {
+  private readonly insertStmt: Statement;
+  private readonly saveStmt: Statement;
+  private readonly touchStmt: Statement;
+  private readonly byIdStmt: Statement;
+  private readonly byDisplayStmt: Statement;
+  private readonly bumpCounterStmt: Statement;
+  private readonly readCounterStmt: Statement;
+  private readonly lastOfContactInboxStmt: Statement;
+  private readonly snoozedDueStmt: Statement;
+  private readonly cache: StatementCache;
+
+  constructor(db: Database) {
+    this.cache = new StatementCache(db);
+    const cols = ["account_id", "display_id", "uuid", "inbox_id", "contact_id", "contact_inbox_id", "created_at", ...MUTABLE_COLUMNS];
+    this.insertStmt = db.prepare(`INSERT INTO conversations (${cols.join(", ")}) VALUES (${cols.map((c) => "$" + c).join(", ")})`);
+    this.saveStmt = db.prepare(`UPDATE conversations SET ${MUTABLE_COLUMNS.map((c) => `${c} = $${c}`).join(", ")} WHERE id = $id`);
+    this.touchStmt = db.prepare("UPDATE conversations SET last_activity_at = $last_activity_at, updated_at_ms = $updated_at_ms WHERE id = $id");
+    this.byIdStmt = db.prepare("SELECT * FROM conversations WHERE id = $id");
+    this.byDisplayStmt = db.prepare("SELECT * FROM conversations WHERE account_id = $account_id AND display_id = $display_id");
+    this.bumpCounterStmt = db.prepare(
+      `INSERT INTO account_counters (account_id, name, value) VALUES ($account_id, 'conversation_display_id', 1)
+       ON CONFLICT (account_id, name) DO UPDATE SET value = value + 1`,
+    );
+    this.readCounterStmt = db.prepare("SELECT value FROM account_counters WHERE account_id = $account_id AND name = 'conversation_display_id'");
+    this.lastOfContactInboxStmt = db.prepare("SELECT * FROM conversations WHERE contact_inbox_id = $id ORDER BY id DESC LIMIT 1");
+    this.snoozedDueStmt = db.prepare(
+      "SELECT * FROM conversations WHERE status = 'snoozed' AND snoozed_until IS NOT NULL AND snoozed_until <= $now ORDER BY snoozed_until LIMIT $limit",
+    );
+  }
+
+  /** The next display id of the account; call inside the creating transaction. */
+  nextDisplayId(accountId: number): number {
+    this.bumpCounterStmt.run({ account_id: accountId });
+    return (this.readCounterStmt.get({ account_id: accountId }) as { value: number }).value;
+  }
+
+  insert(c: NewConversation & { display_id: number }): number {
+    return Number(this.insertStmt.run(c as unknown as Record<string, string | number | null>).lastInsertRowid);
+  }
+
+  save(row: ConversationRow): void {
+    const params: Record<string, string | number | null> = { id: row.id };
+    for (const c of MUTABLE_COLUMNS) params[c] = row[c];
+    this.saveStmt.run(params);
+  }
+
+  /** A message moved the conversation's activity: two columns, so the other indexes stay untouched. */
+  touch(row: ConversationRow): void {
+    this.touchStmt.run({ id: row.id, last_activity_at: row.last_activity_at, updated_at_ms: row.updated_at_ms });
+  }
+
+  byId(id: number): ConversationRow | null {
+    return (this.byIdStmt.get({ id }) as ConversationRow | null) ?? null;
+  }
+
+  byDisplayId(accountId: number, displayId: number): ConversationRow | null {
+    return (this.byDisplayStmt.get({ account_id: accountId, display_id: displayId }) as ConversationRow | null) ?? null;
+  }
+
+  lastOfContactInbox(contactInboxId: number): ConversationRow | null {
+    return (this.lastOfContactInboxStmt.get({ id: contactInboxId }) as ConversationRow | null) ?? null;
+  }
+
+  snoozedDue(now: number, limit: number): ConversationRow[] {
+    return this.snoozedDueStmt.all({ now, limit }) as ConversationRow[];
+  }
+
+  /** Counts for the list's meta: after every filter but the assignee one (Chatwoot's order). */
+  counts(f: ConversationFilter, userId: number): ConversationCounts {
+    const { where, params } = whereOf(f);
+    const row = this.stmt(
+      `SELECT count(*) AS all_count,
+              coalesce(sum(assignee_id = $me), 0) AS mine_count,
+              coalesce(sum(assignee_id IS NULL), 0) AS unassigned_count,
+              coalesce(sum(assignee_id IS NOT NULL), 0) AS assigned_count
+       FROM conversations c WHERE ${where}`,
+    ).get({ ...params, me: userId }) as ConversationCounts;
+    return row;
+  }
+
+  /** One page, newest activity first. */
+  page(f: ConversationFilter, assignee: AssigneeFilter, limit: number, offset: number): ConversationRow[] {
+    const { where, params } = whereOf(f);
+    const extra = assignee.kind === "me" ? " AND c.assignee_id = $me" : assignee.kind === "unassigned" ? " AND c.assignee_id IS NULL" : assignee.kind === "assigned" ? " AND c.assignee_id IS NOT NULL" : "";
+    const sql = `SELECT c.* FROM conversations c WHERE ${where}${extra} ORDER BY c.last_activity_at DESC, c.id DESC LIMIT $limit OFFSET $offset`;
+    const all = { ...params, limit, offset, ...(assignee.kind === "me" ? { me: assignee.userId } : {}) };
+    return this.stmt(sql).all(all) as ConversationRow[];
+  }
+
+  private stmt(sql: string): Statement {
+    return this.cache.get(sql);
+  }
+}
+
+function whereOf(f: ConversationFilter): { where: string; params: Record<string, string | number> } {
+  const parts = ["c.account_id = $account_id"];
+  const params: Record<string, string | number> = { account_id: f.accountId };
+  if (f.inboxIds) {
+    parts.push("c.inbox_id IN (SELECT value FROM json_each($inbox_ids))");
+    params.inbox_ids = JSON.stringify(f.inboxIds);
+  }
+  if (f.contactId) {
+    parts.push("c.contact_id = $contact_id");
+    params.contact_id = f.contactId;
+  }
+  if (f.status) {
+    parts.push("c.status = $status");
+    params.status = f.status;
+  }
+  if (f.teamId) {
+    parts.push("c.team_id = $team_id");
+    params.team_id = f.teamId;
+  }
+  if (f.labels && f.labels.length > 0) {
+    parts.push("c.id IN (SELECT conversation_id FROM conversation_labels WHERE account_id = $account_id AND title IN (SELECT value FROM json_each($labels)))");
+    params.labels = JSON.stringify(f.labels);
+  }
+  if (f.q) {
+    // Chatwoot: conversations with an incoming or outgoing message containing the text.
+    parts.push("EXISTS (SELECT 1 FROM messages m WHERE m.conversation_id = c.id AND m.message_type IN (0, 1) AND instr(lower(m.content), $q) > 0)");
+    params.q = f.q.toLowerCase();
+  }
+  return { where: parts.join(" AND "), params };
+}

@@ -1,0 +1,38 @@
+import type { Database, Statement } from "bun:sqlite";
+
+export interface IdempotencyRow {
+  account_id: number;
+  key: string;
+  conversation_id: number;
+  message_id: number;
+  created_at: number;
+}
+
+export class IdempotencyRepo {
+  private readonly getStmt: Statement;
+  private readonly putStmt: Statement;
+  private readonly pruneStmt: Statement;
+
+  constructor(db: Database) {
+    this.getStmt = db.prepare("SELECT * FROM idempotency_keys WHERE account_id = $account_id AND key = $key");
+    this.putStmt = db.prepare(
+      `INSERT INTO idempotency_keys (account_id, key, conversation_id, message_id, created_at)
+       VALUES ($account_id, $key, $conversation_id, $message_id, $created_at)
+       ON CONFLICT (account_id, key) DO UPDATE SET conversation_id = excluded.conversation_id,
+         message_id = excluded.message_id, created_at = excluded.created_at`,
+    );
+    this.pruneStmt = db.prepare("DELETE FROM idempotency_keys WHERE created_at < $before");
+  }
+
+  get(accountId: number, key: string): IdempotencyRow | null {
+    return (this.getStmt.get({ account_id: accountId, key }) as IdempotencyRow | null) ?? null;
+  }
+
+  put(row: IdempotencyRow): void {
+    this.putStmt.run(row as unknown as Record<string, string | number>);
+  }
+
+  prune(before: number): number {
+    return this.pruneStmt.run({ before }).changes;
+  }
+}

@@ -1,0 +1,67 @@
+// Free-form label titles on conversations and on contacts, kept in tables (not a cached string) so
+// that a later label rename or delete can update every tagged record with one statement.
+import type { Database, Statement } from "bun:sqlite";
+import { Batch } from "./batch.ts";
+
+type Target = "conversation" | "contact";
+
+interface LabelRow {
+  owner_id: number;
+  title: string;
+}
+
+class LabelSet {
+  private readonly list: Batch<LabelRow>;
+  private readonly addStmt: Statement;
+  private readonly removeStmt: Statement;
+
+  constructor(db: Database, table: string, column: string) {
+    this.list = new Batch<LabelRow>(db, `SELECT ${column} AS owner_id, title FROM ${table} WHERE ${column} IN {ids} ORDER BY ${column}, id`, "owner_id");
+    this.addStmt = db.prepare(`INSERT OR IGNORE INTO ${table} (${column}, account_id, title) VALUES ($owner_id, $account_id, $title)`);
+    this.removeStmt = db.prepare(`DELETE FROM ${table} WHERE ${column} = $owner_id AND title = $title`);
+  }
+
+  of(ids: readonly number[]): Map<number, string[]> {
+    const rows = this.list.group(ids);
+    return new Map([...rows].map(([id, list]) => [id, list.map((r) => r.title)]));
+  }
+
+  add(ownerId: number, accountId: number, title: string): void {
+    this.addStmt.run({ owner_id: ownerId, account_id: accountId, title });
+  }
+
+  remove(ownerId: number, title: string): void {
+    this.removeStmt.run({ owner_id: ownerId, title });
+  }
+}
+
+export class LabelsRepo {
+  private readonly sets: Record<Target, LabelSet>;
+
+  constructor(db: Database) {
+    this.sets = {
+      conversation: new LabelSet(db, "conversation_labels", "conversation_id"),
+      contact: new LabelSet(db, "contact_labels", "contact_id"),
+    };
+  }
+
+  /** Titles per owner id, in the order they were added. */
+  of(target: Target, ids: readonly number[]): Map<number, string[]> {
+    return this.sets[target].of(ids);
+  }
+
+  titles(target: Target, id: number): string[] {
+    return this.sets[target].of([id]).get(id) ?? [];
+  }
+
+  /** Replaces the owner's labels; returns the titles added and removed (for activity messages). */
+  replace(target: Target, ownerId: number, accountId: number, titles: readonly string[]): { added: string[]; removed: string[] } {
+    const set = this.sets[target];
+    const current = this.titles(target, ownerId);
+    const added = titles.filter((t) => !current.includes(t));
+    const removed = current.filter((t) => !titles.includes(t));
+    for (const t of removed) set.remove(ownerId, t);
+    for (const t of added) set.add(ownerId, accountId, t);
+    return { added, removed };
+  }
+}

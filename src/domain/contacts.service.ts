@@ -1,0 +1,228 @@
+// Contacts: CRUD with Chatwoot's validation and uniqueness rules, list and search over resolved
+// contacts, contact_inboxes, labels; contact_created/contact_updated events in the same transaction.
+import type { ContactInboxesRepo, ContactInboxRow } from "../db/contact-inboxes.repo.ts";
+import type { ContactFields, ContactRow, ContactsRepo } from "../db/contacts.repo.ts";
+import type { ContactPage, ContactSearch } from "../db/contacts-search.ts";
+import type { ConversationRefsRepo, InboxRef } from "../db/conversation-refs.repo.ts";
+import type { LabelsRepo } from "../db/labels.repo.ts";
+import type { WriteTx } from "../db/tx.ts";
+import type { EventOutbox } from "../events/outbox.ts";
+import { unixSeconds, type Clock } from "../lib/clock.ts";
+import { randomToken } from "../lib/tokens.ts";
+import type { Acting } from "./acting.ts";
+import type { ConversationAccess } from "./conversation-access.ts";
+import { contactFields, contactSort, EMPTY_CONTACT, fieldsOf, labelTitles, pageNumber, type ContactInput } from "./contact-input.ts";
+import { FieldErrors, NotFoundError, ValidationError } from "./errors.ts";
+import { contactChanges, contactInboxOf, contactWebhookData, type AccountRef } from "./presenters/contact.presenter.ts";
+import { optionalString } from "./validate.ts";
+
+export const CONTACTS_PER_PAGE = 15;
+
+export interface ContactsDeps {
+  contacts: ContactsRepo;
+  contactSearch: ContactSearch;
+  contactInboxes: ContactInboxesRepo;
+  conversationRefs: ConversationRefsRepo;
+  labels: LabelsRepo;
+  access: ConversationAccess;
+  writeTx: WriteTx;
+  clock: Clock;
+  outbox: EventOutbox;
+}
+
+export interface ContactListQuery {
+  q?: unknown;
+  sort?: unknown;
+  page?: unknown;
+  labels?: unknown;
+}
+
+/** A contact with its contact_inboxes, ready for the presenter. */
+export interface ContactWithInboxes {
+  contact: ContactRow;
+  contactInboxes: ReturnType<typeof contactInboxOf>[];
+}
+
+export class ContactsService {
+  constructor(private readonly d: ContactsDeps) {}
+
+  get(accountId: number, id: number, field = "id"): ContactRow {
+    const c = this.d.contacts.byId(accountId, id);
+    if (!c) throw new NotFoundError("Contact", field, `no contact ${id} in this account`);
+    return c;
+  }
+
+  list(accountId: number, q: ContactListQuery): ContactPage & { page: number } {
+    return this.page(accountId, q, null);
+  }
+
+  /** Spec endpoint 6. A missing or blank `q` is a 422 (DESIGN.md §9 #10). */
+  search(accountId: number, q: ContactListQuery): ContactPage & { page: number } {
+    const term = typeof q.q === "string" ? q.q.trim() : "";
+    if (!term) throw ValidationError.of("q", "Specify search string with parameter q", "required");
+    return this.page(accountId, q, term);
+  }
+
+  private page(accountId: number, q: ContactListQuery, term: string | null): ContactPage & { page: number } {
+    const page = pageNumber(q.page);
+    const sort = contactSort(q.sort);
+    const labels = q.labels === undefined ? null : labelTitles("labels", q.labels);
+    const query = { accountId, sort, labels: labels && labels.length ? labels : null, limit: CONTACTS_PER_PAGE, offset: (page - 1) * CONTACTS_PER_PAGE };
+    const result = term === null ? this.d.contactSearch.list(query) : this.d.contactSearch.search({ ...query, term });
+    return { ...result, page };
+  }
+
+  /** The contact_inboxes of these contacts, shaped for the Contact record. */
+  withInboxes(contacts: ContactRow[]): ContactWithInboxes[] {
+    const cis = this.d.contactInboxes.ofContacts(contacts.map((c) => c.id));
+    const inboxes = this.d.conversationRefs.inboxes([...cis.values()].flat().map((ci) => ci.inbox_id));
+    return contacts.map((contact) => ({
+      contact,
+      contactInboxes: (cis.get(contact.id) ?? []).flatMap((ci) => {
+        const inbox = inboxes.get(ci.inbox_id);
+        return inbox ? [contactInboxOf(ci, inbox)] : [];
+      }),
+    }));
+  }
+
+  create(a: Acting, input: ContactInput & { inbox_id?: unknown; source_id?: unknown }): { contact: ContactRow; contactInbox: ContactInboxRow | null; inbox: InboxRef | null } {
+    const fields = contactFields(input, EMPTY_CONTACT);
+    const inbox = input.inbox_id === undefined || input.inbox_id === null ? null : this.inbox(a, input.inbox_id);
+    const errors = new FieldErrors();
+    const sourceId = optionalString(errors, "source_id", input.source_id, 255);
+    errors.throwIfAny();
+    return this.d.writeTx(() => {
+      this.ensureUnique(a.account.id, fields, null);
+      const now = unixSeconds(this.d.clock);
+      const id = this.d.contacts.insert(a.account.id, fields, now);
+      const contact = this.get(a.account.id, id);
+      this.record(a, "contact_created", contact, null);
+      const contactInbox = inbox ? this.addContactInbox(contact, inbox, sourceId ?? null, false, now) : null;
+      return { contact, contactInbox, inbox };
+    });
+  }
+
+  update(a: Acting, id: number, input: ContactInput): ContactRow {
+    const before = this.get(a.account.id, id);
+    const fields = contactFields(input, fieldsOf(before));
+    return this.d.writeTx(() => {
+      this.ensureUnique(a.account.id, fields, id);
+      this.d.contacts.update(id, fields, unixSeconds(this.d.clock));
+      const after = this.get(a.account.id, id);
+      const changes = contactChanges(before, after);
+      // Chatwoot skips contact_updated when nothing but updated_at changed.
+      if (changes.some((c) => !("updated_at" in c))) this.record(a, "contact_updated", after, changes);
+      return after;
+    });
+  }
+
+  /** Removes custom attribute keys (Chatwoot's destroy_custom_attributes). */
+  removeCustomAttributes(a: Acting, id: number, keys: unknown): ContactRow {
+    const list = labelTitles("custom_attributes", keys);
+    const before = this.get(a.account.id, id);
+    const custom = JSON.parse(before.custom_attributes) as Record<string, unknown>;
+    for (const k of list) delete custom[k];
+    return this.d.writeTx(() => {
+      this.d.contacts.update(id, { ...fieldsOf(before), custom_attributes: JSON.stringify(custom) }, unixSeconds(this.d.clock));
+      const after = this.get(a.account.id, id);
+      const changes = contactChanges(before, after);
+      if (changes.some((c) => !("updated_at" in c))) this.record(a, "contact_updated", after, changes);
+      return after;
+    });
+  }
+
+  delete(a: Acting, id: number): void {
+    const contact = this.get(a.account.id, id);
+    this.d.writeTx(() => {
+      this.d.contacts.delete(id);
+      this.d.outbox.record({
+        kind: "contact_deleted",
+        accountId: a.account.id,
+        actor: a.actor,
+        contactId: id,
+        payload: contactWebhookData(contact, a.account),
+      });
+    });
+  }
+
+  /** Records activity on the contact (an incoming message) and its contact_updated; inside the caller's writeTx. */
+  touchActivity(a: Acting, contact: ContactRow, at: number): ContactRow {
+    this.d.contacts.touchActivity(contact.id, at);
+    const after = { ...contact, last_activity_at: at, updated_at: at };
+    const changes = contactChanges(contact, after);
+    if (changes.length) this.record(a, "contact_updated", after, changes);
+    return after;
+  }
+
+  /** POST /contacts/:id/contact_inboxes: the contact's identity in an inbox. */
+  createContactInbox(a: Acting, contactId: number, input: { inbox_id?: unknown; source_id?: unknown; hmac_verified?: unknown }) {
+    const contact = this.get(a.account.id, contactId);
+    if (input.inbox_id === undefined || input.inbox_id === null) throw ValidationError.of("inbox_id", "can't be blank", "required");
+    const inbox = this.inbox(a, input.inbox_id);
+    const errors = new FieldErrors();
+    const sourceId = optionalString(errors, "source_id", input.source_id, 255);
+    if (input.hmac_verified !== undefined && typeof input.hmac_verified !== "boolean") errors.add("hmac_verified", "must be true or false", "invalid");
+    errors.throwIfAny();
+    const ci = this.d.writeTx(() => this.addContactInbox(contact, inbox, sourceId ?? null, input.hmac_verified === true, unixSeconds(this.d.clock)));
+    return contactInboxOf(ci, inbox);
+  }
+
+  contactInboxBySource(inboxId: number, sourceId: string): ContactInboxRow | null {
+    return this.d.contactInboxes.bySource(inboxId, sourceId);
+  }
+
+  /** Finds or creates the contact_inbox; a source_id taken by another contact in the inbox is a 422. */
+  addContactInbox(contact: ContactRow, inbox: InboxRef, sourceId: string | null, hmacVerified: boolean, now: number): ContactInboxRow {
+    const source = sourceId ?? crypto.randomUUID();
+    const existing = this.d.contactInboxes.bySource(inbox.id, source);
+    if (existing) {
+      if (existing.contact_id !== contact.id) throw ValidationError.of("source_id", "should be unique", "taken");
+      return existing;
+    }
+    const id = this.d.contactInboxes.insert({
+      contact_id: contact.id,
+      inbox_id: inbox.id,
+      source_id: source,
+      pubsub_token: randomToken(24),
+      hmac_verified: hmacVerified ? 1 : 0,
+      now,
+    });
+    return this.d.contactInboxes.byId(id)!;
+  }
+
+  labels(accountId: number, id: number): string[] {
+    this.get(accountId, id);
+    return this.d.labels.titles("contact", id);
+  }
+
+  setLabels(a: Acting, id: number, raw: unknown): string[] {
+    this.get(a.account.id, id);
+    const titles = labelTitles("labels", raw);
+    return this.d.writeTx(() => {
+      this.d.labels.replace("contact", id, a.account.id, titles);
+      return this.d.labels.titles("contact", id);
+    });
+  }
+
+  private inbox(a: Acting, rawId: unknown): InboxRef {
+    return this.d.access.inbox(a, rawId);
+  }
+
+  private ensureUnique(accountId: number, f: ContactFields, selfId: number | null): void {
+    const errors = new FieldErrors();
+    for (const field of ["email", "phone_number", "identifier"] as const) {
+      const value = f[field];
+      if (value === null) continue;
+      const holder = this.d.contacts.holderOf(accountId, field, value);
+      if (holder !== null && holder !== selfId) errors.add(field, "has already been taken", "taken");
+    }
+    errors.throwIfAny();
+  }
+
+  private record(a: Acting, kind: "contact_created" | "contact_updated", c: ContactRow, changes: ReturnType<typeof contactChanges> | null): void {
+    const payload: Record<string, unknown> = contactWebhookData(c, a.account as AccountRef);
+    if (changes) payload.changed_attributes = changes;
+    this.d.outbox.record({ kind, accountId: a.account.id, actor: a.actor, contactId: c.id, payload });
+  }
+}
+

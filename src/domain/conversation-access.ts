@@ -1,0 +1,40 @@
+// Who may reach which conversation. Administrators (and automation, contacts, the system) reach
+// every inbox of the account; agents only the inboxes they are members of. A record of another
+// account is 404; a conversation or inbox of this account that an agent may not use is 403
+// (DESIGN.md §9 #2: Chatwoot's policy refusals, which it answers 401, become 403).
+import type { ConversationRefsRepo, InboxRef } from "../db/conversation-refs.repo.ts";
+import type { ConversationRow, ConversationsRepo } from "../db/conversations.repo.ts";
+import { isAgent, type Acting } from "./acting.ts";
+import { parseId } from "./auth.service.ts";
+import { ForbiddenError, NotFoundError } from "./errors.ts";
+
+export class ConversationAccess {
+  constructor(private readonly d: { conversations: ConversationsRepo; conversationRefs: ConversationRefsRepo }) {}
+
+  /** A conversation by display id (the path's id), or 404/403. */
+  conversation(a: Acting, rawDisplayId: unknown): ConversationRow {
+    const displayId = parseId(rawDisplayId);
+    const row = displayId === null ? null : this.d.conversations.byDisplayId(a.account.id, displayId);
+    if (!row) throw new NotFoundError("Conversation", "conversation_id", `no conversation ${String(rawDisplayId)} in this account`);
+    if (!this.mayUseInbox(a, row.inbox_id)) throw new ForbiddenError("You are not a member of this conversation's inbox");
+    return row;
+  }
+
+  /** An inbox of this account the actor may use, or 404/403 (field `inbox_id`). */
+  inbox(a: Acting, rawId: unknown): InboxRef {
+    const id = parseId(rawId);
+    const inbox = id === null ? null : this.d.conversationRefs.inbox(a.account.id, id);
+    if (!inbox) throw new NotFoundError("Inbox", "inbox_id", `no inbox ${String(rawId)} in this account`);
+    if (!this.mayUseInbox(a, inbox.id)) throw new ForbiddenError("You are not a member of this inbox");
+    return inbox;
+  }
+
+  mayUseInbox(a: Acting, inboxId: number): boolean {
+    return !isAgent(a) || this.d.conversationRefs.isInboxMember(inboxId, a.user!.id);
+  }
+
+  /** The inboxes an actor's lists are limited to: null = all (administrators and non-user actors). */
+  visibleInboxes(a: Acting): number[] | null {
+    return isAgent(a) ? this.d.conversationRefs.memberInboxIds(a.account.id, a.user!.id) : null;
+  }
+}

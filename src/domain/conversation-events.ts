@@ -1,0 +1,99 @@
+// The events a conversation change records, in Chatwoot's order and payload shapes (§4, §8):
+// status_changed (+ opened/resolved), conversation_updated with changed_attributes, assignee and
+// team changes, and activity messages with their message_created. Runs inside the caller's writeTx.
+import type { ConversationRow, ConversationsRepo } from "../db/conversations.repo.ts";
+import { ACTIVITY, type MessageRow, type MessagesRepo } from "../db/messages.repo.ts";
+import type { EventOutbox } from "../events/outbox.ts";
+import type { EventKind } from "../events/types.ts";
+import { unixSeconds, type Clock } from "../lib/clock.ts";
+import type { Acting } from "./acting.ts";
+import type { ConversationView, ConversationViews, ViewOptions } from "./conversation-view.ts";
+import type { ChangedAttribute } from "./presenters/contact.presenter.ts";
+import { conversationChanges, conversationPushData, triggersUpdate } from "./presenters/conversation.presenter.ts";
+import { messageWebhookData } from "./presenters/message.presenter.ts";
+
+export interface ConversationEventsDeps {
+  views: ConversationViews;
+  outbox: EventOutbox;
+  messages: MessagesRepo;
+  conversations: ConversationsRepo;
+  clock: Clock;
+}
+
+export class ConversationEvents {
+  constructor(private readonly d: ConversationEventsDeps) {}
+
+  view(a: Acting, row: ConversationRow, known?: ViewOptions["known"]): ConversationView {
+    return this.d.views.one(row, { account: a.account, viewerId: null, api: false, known });
+  }
+
+  record(a: Acting, kind: EventKind, row: ConversationRow, payload: Record<string, unknown>, isPrivate = false): void {
+    this.d.outbox.record({
+      kind,
+      accountId: a.account.id,
+      actor: a.actor,
+      inboxId: row.inbox_id,
+      conversationId: row.id,
+      contactId: row.contact_id,
+      private: isPrivate,
+      payload,
+    });
+  }
+
+  created(a: Acting, row: ConversationRow): void {
+    this.record(a, "conversation_created", row, conversationPushData(this.view(a, row)));
+  }
+
+  /** Records what changed between two saved states; returns the changes (empty: nothing recorded). */
+  changed(a: Acting, before: ConversationRow, after: ConversationRow, labels?: { before: string[]; after: string[] }): ChangedAttribute[] {
+    const changes = conversationChanges(before, after, labels);
+    if (changes.length === 0) return changes;
+    const push = conversationPushData(this.view(a, after));
+    if (before.status !== after.status) {
+      // Chatwoot reads the changes after they were cleared: status_changed carries null.
+      this.record(a, "conversation_status_changed", after, { ...push, changed_attributes: null });
+      if (after.status === "open") this.record(a, "conversation_opened", after, push);
+      if (after.status === "resolved") this.record(a, "conversation_resolved", after, push);
+    }
+    if (triggersUpdate(changes)) this.record(a, "conversation_updated", after, { ...push, changed_attributes: changes });
+    if (before.assignee_id !== after.assignee_id) this.record(a, "assignee_changed", after, push);
+    if (before.team_id !== after.team_id) this.record(a, "team_changed", after, push);
+    return changes;
+  }
+
+  /** message_created for a message just inserted (the view must show the conversation after the insert). */
+  messageCreated(a: Acting, m: MessageRow, view: ConversationView): void {
+    const payload = messageWebhookData(m, view, conversationPushData(view));
+    this.record(a, "message_created", view.row, payload, m.private === 1);
+  }
+
+  /**
+   * Writes an activity message (no sender) and its message_created. Like every message it moves
+   * the conversation's last activity, silently (Chatwoot updates those columns without callbacks).
+   */
+  activity(a: Acting, row: ConversationRow, content: string | null): ConversationRow {
+    if (!content) return row;
+    const now = unixSeconds(this.d.clock);
+    const message = this.d.messages.insert({
+      account_id: row.account_id,
+      inbox_id: row.inbox_id,
+      conversation_id: row.id,
+      message_type: ACTIVITY,
+      content,
+      content_type: "text",
+      content_attributes: "{}",
+      additional_attributes: "{}",
+      private: 0,
+      source_id: null,
+      echo_id: null,
+      sender_type: null,
+      sender_id: null,
+      created_at: now,
+      updated_at: now,
+    });
+    const touched = { ...row, last_activity_at: now, updated_at_ms: this.d.clock.nowMs() };
+    this.d.conversations.touch(touched);
+    this.messageCreated(a, message, this.view(a, touched));
+    return touched;
+  }
+}

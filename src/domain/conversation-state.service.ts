@@ -1,0 +1,127 @@
+// Status, priority and assignment changes (Chatwoot's toggle_status, toggle_priority,
+// assignments), each with its activity message and events; and the job that wakes snoozed conversations.
+import type { ConversationRow, ConversationsRepo, ConversationStatus } from "../db/conversations.repo.ts";
+import type { MemberRef, TeamRef } from "../db/conversation-refs.repo.ts";
+import type { ConversationRefsRepo } from "../db/conversation-refs.repo.ts";
+import type { WriteTx } from "../db/tx.ts";
+import { unixSeconds, type Clock } from "../lib/clock.ts";
+import { actingAsSystem, isAgent, type Acting } from "./acting.ts";
+import { priorityActivity, statusActivity } from "./activity-messages.ts";
+import type { ConversationEvents } from "./conversation-events.ts";
+import { optionalId, priorityValue, statusValue, timeValue } from "./conversation-input.ts";
+import type { ConversationsService } from "./conversations.service.ts";
+import { ValidationError } from "./errors.ts";
+
+export interface ConversationStateDeps {
+  conversations: ConversationsRepo;
+  conversationRefs: ConversationRefsRepo;
+  conversationsService: ConversationsService;
+  events: ConversationEvents;
+  writeTx: WriteTx;
+  clock: Clock;
+}
+
+export interface AssignmentResult {
+  row: ConversationRow;
+  /** What Chatwoot answers: the assignee, the team, or null. */
+  kind: "assignee" | "team";
+  assignee: MemberRef | null;
+  team: TeamRef | null;
+}
+
+export class ConversationStateService {
+  constructor(private readonly d: ConversationStateDeps) {}
+
+  /** No status toggles (open ↔ resolved; pending/snoozed → open). Leaving snoozed clears snoozed_until; resolving clears waiting_since. */
+  toggleStatus(a: Acting, row: ConversationRow, input: { status?: unknown; snoozed_until?: unknown }): ConversationRow {
+    const status: ConversationStatus =
+      input.status === undefined || input.status === null || input.status === "" ? (row.status === "open" ? "resolved" : "open") : statusValue("status", input.status);
+    const snoozedUntil = timeValue("snoozed_until", input.snoozed_until);
+    return this.d.writeTx(() => {
+      let next = this.withStatus(row, status, status === "snoozed" ? snoozedUntil : null);
+      // Chatwoot: an agent who opens an unassigned conversation takes it.
+      if (isAgent(a) && status === "open" && next.assignee_id === null) next = { ...next, assignee_id: a.user!.id };
+      return this.apply(a, row, next);
+    });
+  }
+
+  setStatus(a: Acting, row: ConversationRow, status: ConversationStatus, snoozedUntil: number | null = null): ConversationRow {
+    return this.d.writeTx(() => this.apply(a, row, this.withStatus(row, status, snoozedUntil)));
+  }
+
+  togglePriority(a: Acting, row: ConversationRow, raw: unknown): ConversationRow {
+    const priority = priorityValue(raw);
+    if (priority === row.priority) return row;
+    return this.d.writeTx(() => {
+      const after = { ...row, priority, updated_at_ms: this.d.clock.nowMs() };
+      this.d.conversationsService.save(a, row, after);
+      return this.d.events.activity(a, after, priorityActivity(a, row.priority, priority));
+    });
+  }
+
+  /** Assignee and/or team. A team drops an assignee who is not in it; asking for both with such an assignee is a 422. */
+  assign(a: Acting, row: ConversationRow, input: { assignee_id?: unknown; team_id?: unknown }): AssignmentResult {
+    const hasAssignee = input.assignee_id !== undefined;
+    const hasTeam = input.team_id !== undefined;
+    if (!hasAssignee && !hasTeam) throw ValidationError.of("assignee_id", "give assignee_id or team_id", "required");
+    const svc = this.d.conversationsService;
+    const assignee = hasAssignee ? svc.assignee(a, optionalId("assignee_id", input.assignee_id) ?? null, { id: row.inbox_id }) : null;
+    const team = hasTeam ? svc.team(a, optionalId("team_id", input.team_id) ?? null) : null;
+    const refs = this.d.conversationRefs;
+    if (hasAssignee && hasTeam && assignee && team && !refs.isTeamMember(team.id, assignee.user.id)) {
+      throw ValidationError.of("assignee_id", `agent ${assignee.user.id} is not a member of team ${team.id}`, "invalid");
+    }
+    return this.d.writeTx(() => {
+      let next: ConversationRow = { ...row, updated_at_ms: this.d.clock.nowMs() };
+      if (hasAssignee) next.assignee_id = assignee?.user.id ?? null;
+      if (hasTeam) {
+        next.team_id = team?.id ?? null;
+        if (team && next.assignee_id !== null && next.team_id !== row.team_id && !refs.isTeamMember(team.id, next.assignee_id)) next.assignee_id = null;
+      }
+      if (next.assignee_id === row.assignee_id && next.team_id === row.team_id) {
+        return { row, kind: hasAssignee ? "assignee" : "team", assignee, team } as AssignmentResult;
+      }
+      if (next.assignee_id !== row.assignee_id) next.assignee_last_seen_at = null;
+      svc.save(a, row, next);
+      next = svc.assignmentActivity(a, row, next);
+      const current = next.assignee_id === null ? null : refs.member(a.account.id, next.assignee_id);
+      return { row: next, kind: hasAssignee ? "assignee" : "team", assignee: current, team } as AssignmentResult;
+    });
+  }
+
+  /** The job: snoozed conversations whose snoozed_until has passed are opened by the system. */
+  reopenDue(limit = 500): number {
+    const now = unixSeconds(this.d.clock);
+    const due = this.d.conversations.snoozedDue(now, limit);
+    for (const row of due) {
+      this.d.writeTx(() => {
+        const current = this.d.conversations.byId(row.id);
+        if (!current || current.status !== "snoozed") return;
+        const account = this.d.conversationRefs.accountRef(current.account_id);
+        if (!account) return;
+        this.apply(actingAsSystem(account), current, this.withStatus(current, "open", null));
+      });
+    }
+    return due.length;
+  }
+
+  private withStatus(row: ConversationRow, status: ConversationStatus, snoozedUntil: number | null): ConversationRow {
+    return {
+      ...row,
+      status,
+      snoozed_until: status === "snoozed" ? snoozedUntil : null,
+      waiting_since: status === "resolved" ? null : row.waiting_since,
+      updated_at_ms: this.d.clock.nowMs(),
+    };
+  }
+
+  /** Saves, records the events, writes the activity messages (status, then assignment). */
+  private apply(a: Acting, before: ConversationRow, after: ConversationRow): ConversationRow {
+    if (after.status === before.status && after.snoozed_until === before.snoozed_until && after.assignee_id === before.assignee_id) return before;
+    const svc = this.d.conversationsService;
+    svc.save(a, before, after);
+    let current = after.status === before.status ? after : this.d.events.activity(a, after, statusActivity(a, after.status));
+    if (after.assignee_id !== before.assignee_id) current = svc.assignmentActivity(a, before, current);
+    return current;
+  }
+}

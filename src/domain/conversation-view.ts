@@ -1,0 +1,131 @@
+// Everything the presenters need about a conversation, loaded in a fixed number of queries
+// whatever the page size (no N+1): lists batch-load contacts, inboxes, assignees, teams, labels,
+// last messages and their senders for all the page's conversations at once.
+import type { ContactInboxRow } from "../db/contact-inboxes.repo.ts";
+import type { ContactRow } from "../db/contacts.repo.ts";
+import type { InboxRef, MemberRef, TeamRef } from "../db/conversation-refs.repo.ts";
+import type { ConversationRow } from "../db/conversations.repo.ts";
+import type { MessageRow } from "../db/messages.repo.ts";
+import type { AccountRef } from "./presenters/contact.presenter.ts";
+
+/** Senders of the messages being shown, by type. */
+export interface SenderBook {
+  users: Map<number, MemberRef>;
+  contacts: Map<number, ContactRow>;
+}
+
+export interface ConversationView {
+  row: ConversationRow;
+  account: AccountRef;
+  contact: ContactRow;
+  contactInbox: ContactInboxRow;
+  inbox: InboxRef;
+  assignee: MemberRef | null;
+  team: TeamRef | null;
+  /** Whether the viewing user is a member of the team (Chatwoot's team `is_member`). */
+  teamIsMember: boolean;
+  labels: string[];
+  unreadCount: number;
+  /** Newest public incoming/outgoing message: push data's `messages`. */
+  lastChat: MessageRow | null;
+  /** Newest message of any kind: the API object's `messages`. */
+  lastAny: MessageRow | null;
+  /** Newest non-activity message: the API object's `last_non_activity_message`. */
+  lastNonActivity: MessageRow | null;
+  senders: SenderBook;
+}
+
+export function emptySenders(): SenderBook {
+  return { users: new Map(), contacts: new Map() };
+}
+
+/** User and contact ids of these messages' senders. */
+export function senderIds(messages: readonly (MessageRow | null)[]): { users: number[]; contacts: number[] } {
+  const users: number[] = [];
+  const contacts: number[] = [];
+  for (const m of messages) {
+    if (!m || m.sender_id === null) continue;
+    if (m.sender_type === "User") users.push(m.sender_id);
+    else if (m.sender_type === "Contact") contacts.push(m.sender_id);
+  }
+  return { users, contacts };
+}
+
+export interface ViewRepos {
+  contacts: import("../db/contacts.repo.ts").ContactsRepo;
+  contactInboxes: import("../db/contact-inboxes.repo.ts").ContactInboxesRepo;
+  conversationRefs: import("../db/conversation-refs.repo.ts").ConversationRefsRepo;
+  messages: import("../db/messages.repo.ts").MessagesRepo;
+  labels: import("../db/labels.repo.ts").LabelsRepo;
+}
+
+export interface ViewOptions {
+  account: AccountRef;
+  /** The user looking (for team `is_member`); null for events. */
+  viewerId: number | null;
+  /** The API object needs the newest message of any kind and the newest non-activity one; events need neither. */
+  api: boolean;
+  /** Rows the caller already holds (single-conversation views on the message write path). */
+  known?: { contact?: ContactRow; inbox?: InboxRef; lastChat?: MessageRow };
+}
+
+export class ConversationViews {
+  constructor(private readonly r: ViewRepos) {}
+
+  /** Adds the senders of these messages (a message page) to the view's sender book. */
+  withSenders(view: ConversationView, messages: readonly MessageRow[]): ConversationView {
+    const ids = senderIds(messages);
+    const users = ids.users.filter((id) => !view.senders.users.has(id));
+    const contacts = ids.contacts.filter((id) => !view.senders.contacts.has(id));
+    if (users.length === 0 && contacts.length === 0) return view;
+    const book: SenderBook = {
+      users: new Map([...view.senders.users, ...this.r.conversationRefs.members(view.account.id, users)]),
+      contacts: new Map([...view.senders.contacts, ...this.r.contacts.byIds(contacts)]),
+    };
+    return { ...view, senders: book };
+  }
+
+  one(row: ConversationRow, opts: ViewOptions): ConversationView {
+    return this.many([row], opts)[0]!;
+  }
+
+  many(rows: readonly ConversationRow[], opts: ViewOptions): ConversationView[] {
+    if (rows.length === 0) return [];
+    const ids = rows.map((r) => r.id);
+    const accountId = opts.account.id;
+    const known = rows.length === 1 ? opts.known : undefined;
+    const contacts = known?.contact ? new Map([[known.contact.id, known.contact]]) : this.r.contacts.byIds(rows.map((r) => r.contact_id));
+    const contactInboxes = this.r.contactInboxes.byIds(rows.map((r) => r.contact_inbox_id));
+    const inboxes = known?.inbox ? new Map([[known.inbox.id, known.inbox]]) : this.r.conversationRefs.inboxes(rows.map((r) => r.inbox_id));
+    const teamIds = rows.flatMap((r) => (r.team_id === null ? [] : [r.team_id]));
+    const teams = this.r.conversationRefs.teams(teamIds);
+    const myTeams = opts.viewerId === null ? new Set<number>() : this.r.conversationRefs.teamsOfUser(opts.viewerId, teamIds);
+    const labels = this.r.labels.of("conversation", ids);
+    const unread = this.r.messages.unreadCounts(ids);
+    const lastChat = known?.lastChat ? new Map([[ids[0]!, known.lastChat]]) : this.r.messages.lastOf(ids, "chat");
+    const lastAny = opts.api ? this.r.messages.lastOf(ids, "any") : new Map<number, MessageRow>();
+    const lastNonActivity = opts.api ? this.r.messages.lastOf(ids, "non_activity") : new Map<number, MessageRow>();
+    const shown = [...lastChat.values(), ...lastAny.values(), ...lastNonActivity.values()];
+    const senders = senderIds(shown);
+    const users = this.r.conversationRefs.members(accountId, [...senders.users, ...rows.flatMap((r) => (r.assignee_id === null ? [] : [r.assignee_id]))]);
+    const missing = senders.contacts.filter((id) => !contacts.has(id));
+    const senderContacts = missing.length ? new Map([...contacts, ...this.r.contacts.byIds(missing)]) : contacts;
+    const book: SenderBook = { users, contacts: senderContacts };
+    return rows.map((row) => ({
+      row,
+      account: opts.account,
+      contact: contacts.get(row.contact_id)!,
+      contactInbox: contactInboxes.get(row.contact_inbox_id)!,
+      inbox: inboxes.get(row.inbox_id)!,
+      assignee: row.assignee_id === null ? null : (users.get(row.assignee_id) ?? null),
+      team: row.team_id === null ? null : (teams.get(row.team_id) ?? null),
+      teamIsMember: row.team_id !== null && myTeams.has(row.team_id),
+      labels: labels.get(row.id) ?? [],
+      unreadCount: unread.get(row.id) ?? 0,
+      lastChat: lastChat.get(row.id) ?? null,
+      lastAny: lastAny.get(row.id) ?? null,
+      lastNonActivity: lastNonActivity.get(row.id) ?? null,
+      senders: book,
+    }));
+  }
+}

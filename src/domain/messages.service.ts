@@ -1,0 +1,223 @@
+// Messages: create (with Chatwoot's side effects on the conversation and contact), list pages,
+// soft delete, delivery status updates. Every write and its events share one writeTx.
+import type { ContactsRepo } from "../db/contacts.repo.ts";
+import type { ConversationRefsRepo } from "../db/conversation-refs.repo.ts";
+import type { ConversationRow, ConversationsRepo } from "../db/conversations.repo.ts";
+import type { IdempotencyRepo } from "../db/idempotency.repo.ts";
+import { INCOMING, OUTGOING, type MessageRow, type MessagesRepo, type MessageStatus } from "../db/messages.repo.ts";
+import type { WriteTx } from "../db/tx.ts";
+import { unixSeconds, type Clock } from "../lib/clock.ts";
+import type { Acting } from "./acting.ts";
+import { SYSTEM_REOPENED } from "./activity-messages.ts";
+import type { ContactsService } from "./contacts.service.ts";
+import type { ConversationEvents } from "./conversation-events.ts";
+import type { ConversationView } from "./conversation-view.ts";
+import { ConflictError, ForbiddenError, NotFoundError, RateLimitedError, ValidationError } from "./errors.ts";
+import { cleanMessage, type MessageInput } from "./message-input.ts";
+import { conversationPushData } from "./presenters/conversation.presenter.ts";
+import { messageWebhookData } from "./presenters/message.presenter.ts";
+
+/** Chatwoot's CONVERSATION_MESSAGE_PER_MINUTE_LIMIT: a guard against automation loops and floods. */
+export const FLOOD_LIMIT = 200;
+export const FLOOD_WINDOW_SECONDS = 60;
+/** How long an Idempotency-Key answers with its first result. */
+export const IDEMPOTENCY_TTL_SECONDS = 24 * 60 * 60;
+
+export const DELETED_CONTENT = "This message was deleted";
+const STATUSES: readonly MessageStatus[] = ["sent", "delivered", "read", "failed"];
+
+export interface MessagesDeps {
+  messages: MessagesRepo;
+  conversations: ConversationsRepo;
+  contacts: ContactsRepo;
+  conversationRefs: ConversationRefsRepo;
+  idempotency: IdempotencyRepo;
+  contactsService: ContactsService;
+  events: ConversationEvents;
+  writeTx: WriteTx;
+  clock: Clock;
+}
+
+export interface CreatedMessage {
+  message: MessageRow;
+  view: ConversationView;
+}
+
+export interface MessagePageQuery {
+  after?: unknown;
+  before?: unknown;
+}
+
+export class MessagesService {
+  constructor(private readonly d: MessagesDeps) {}
+
+  /**
+   * Creates a message in a conversation the caller may already use. With an idempotency key, a
+   * retry returns the first result (no second message, no second event).
+   */
+  create(a: Acting, conversation: ConversationRow, input: MessageInput, idempotencyKey?: string | null): CreatedMessage {
+    const key = idempotencyKey?.trim() || null;
+    if (key && key.length > 255) throw ValidationError.of("Idempotency-Key", "is too long (maximum is 255 characters)", "too_long");
+    return this.d.writeTx(() => {
+      if (key) {
+        const prior = this.d.idempotency.get(a.account.id, key);
+        if (prior && prior.created_at > unixSeconds(this.d.clock) - IDEMPOTENCY_TTL_SECONDS) {
+          if (prior.conversation_id !== conversation.id) throw new ConflictError("Idempotency-Key was already used for another conversation", [{ field: "Idempotency-Key", message: "was used for another conversation", code: "taken" }]);
+          const message = this.d.messages.byId(conversation.id, prior.message_id);
+          const current = this.d.conversations.byId(conversation.id);
+          if (message && current) return { message, view: this.d.events.view(a, current) };
+        }
+      }
+      const created = this.createInTx(a, conversation, input);
+      if (key) {
+        this.d.idempotency.put({ account_id: a.account.id, key, conversation_id: conversation.id, message_id: created.message.id, created_at: created.message.created_at });
+      }
+      return created;
+    });
+  }
+
+  /** The write path, inside the caller's writeTx (conversation create reuses it for its first message). */
+  createInTx(a: Acting, conversation: ConversationRow, input: MessageInput): CreatedMessage {
+    const inbox = this.d.conversationRefs.inbox(conversation.account_id, conversation.inbox_id)!;
+    const m = cleanMessage(input, inbox);
+    const now = unixSeconds(this.d.clock);
+    this.guardFlood(conversation.id, now);
+    const incoming = m.messageType === INCOMING;
+    const contact = this.d.contacts.byId(conversation.account_id, conversation.contact_id)!;
+    const attributes = { ...m.contentAttributes };
+    if (a.actor.type === "automation" && a.actor.id !== null && attributes.automation_rule_id === undefined) attributes.automation_rule_id = a.actor.id;
+    const sender = incoming ? { type: "Contact" as const, id: contact.id } : a.user ? { type: "User" as const, id: a.user.id } : null;
+    const message = this.d.messages.insert({
+      account_id: conversation.account_id,
+      inbox_id: conversation.inbox_id,
+      conversation_id: conversation.id,
+      message_type: m.messageType,
+      content: m.content,
+      content_type: m.contentType,
+      content_attributes: JSON.stringify(attributes),
+      additional_attributes: "{}",
+      private: m.private ? 1 : 0,
+      source_id: m.sourceId,
+      echo_id: m.echoId,
+      sender_type: sender?.type ?? null,
+      sender_id: sender?.id ?? null,
+      created_at: now,
+      updated_at: now,
+    });
+    let row = conversation;
+    // An incoming message reopens a snoozed or resolved conversation (not a muted one).
+    if (incoming && contact.blocked === 0 && (row.status === "snoozed" || row.status === "resolved")) {
+      const reopened: ConversationRow = { ...row, status: "open", snoozed_until: null, updated_at_ms: this.d.clock.nowMs() };
+      this.d.conversations.save(reopened);
+      this.d.events.changed(a, row, reopened);
+      row = this.d.events.activity(a, reopened, SYSTEM_REOPENED);
+    }
+    // Every message moves the conversation's activity, silently (no conversation_updated).
+    row = { ...row, last_activity_at: now, updated_at_ms: this.d.clock.nowMs() };
+    this.d.conversations.touch(row);
+    // The new message is the newest public one unless it is a private note.
+    let view = this.d.events.view(a, row, { contact, inbox, ...(message.private === 0 ? { lastChat: message } : {}) });
+    this.d.events.messageCreated(a, message, view);
+    const next = this.replyBookkeeping(row, message, now);
+    if (next) {
+      this.d.conversations.save(next);
+      this.d.events.changed(a, row, next);
+      view = { ...view, row: next };
+    }
+    if (incoming) this.d.contactsService.touchActivity(a, contact, now);
+    return { message, view };
+  }
+
+  /** Chatwoot's first-reply and waiting_since rules (§3.10 "Human reply"); null when nothing changes. */
+  private replyBookkeeping(row: ConversationRow, m: MessageRow, now: number): ConversationRow | null {
+    if (m.message_type === OUTGOING && m.private === 0 && m.sender_type === "User" && !isAutomated(m)) {
+      if (row.first_reply_created_at === null && this.d.messages.humanReplyCount(row.id) <= 1) {
+        return { ...row, first_reply_created_at: m.created_at, waiting_since: null, updated_at_ms: this.d.clock.nowMs() };
+      }
+      if (row.waiting_since !== null) return { ...row, waiting_since: null, updated_at_ms: this.d.clock.nowMs() };
+      return null;
+    }
+    if (m.message_type === INCOMING && row.waiting_since === null) return { ...row, waiting_since: now, updated_at_ms: this.d.clock.nowMs() };
+    return null;
+  }
+
+  private guardFlood(conversationId: number, now: number): void {
+    const since = now - FLOOD_WINDOW_SECONDS;
+    if (this.d.messages.countSince(conversationId, since) < FLOOD_LIMIT) return;
+    // Retry when the oldest message that keeps the window full leaves it.
+    const oldest = this.d.messages.nthSince(conversationId, since, FLOOD_LIMIT - 1) ?? now;
+    throw new RateLimitedError(oldest + FLOOD_WINDOW_SECONDS - now, "conversation_id", "Too many messages");
+  }
+
+  /** DESIGN.md §9 #4: after (≤100), before (≤20), both (range ≤1000, lower bound inclusive), neither (latest 20); all ascending. */
+  page(conversation: ConversationRow, q: MessagePageQuery): MessageRow[] {
+    const after = pageBound("after", q.after);
+    const before = pageBound("before", q.before);
+    if (after !== null && before !== null) return this.d.messages.range(conversation.id, after, before, 1000);
+    if (after !== null) return this.d.messages.after(conversation.id, after, 100);
+    if (before !== null) return this.d.messages.before(conversation.id, before, 20);
+    return this.d.messages.latest(conversation.id, 20);
+  }
+
+  /** Soft delete as Chatwoot: content replaced, content_attributes {deleted: true}; message_updated. */
+  delete(a: Acting, conversation: ConversationRow, rawId: unknown): CreatedMessage {
+    const current = this.message(conversation, rawId);
+    return this.d.writeTx(() => {
+      const deleted = { ...current, content: DELETED_CONTENT, content_type: "text", content_attributes: JSON.stringify({ deleted: true }) };
+      return this.saveChange(a, conversation, current, deleted);
+    });
+  }
+
+  /** Delivery status from an API channel's client (Chatwoot's status_update_service). */
+  updateStatus(a: Acting, conversation: ConversationRow, rawId: unknown, input: { status?: unknown; external_error?: unknown }): CreatedMessage {
+    const current = this.message(conversation, rawId);
+    const inbox = this.d.conversationRefs.inbox(conversation.account_id, conversation.inbox_id)!;
+    if (inbox.channel_type !== "api") throw new ForbiddenError("Message status update is only allowed for API inboxes");
+    if (typeof input.status !== "string" || !STATUSES.includes(input.status as MessageStatus)) {
+      throw ValidationError.of("status", `must be one of: ${STATUSES.join(", ")}`, "invalid");
+    }
+    if (input.external_error !== undefined && input.external_error !== null && typeof input.external_error !== "string") {
+      throw ValidationError.of("external_error", "must be a string", "invalid");
+    }
+    const status = input.status as MessageStatus;
+    return this.d.writeTx(() => {
+      // Chatwoot refuses read → delivered silently: a receipt never goes backwards.
+      if (current.status === "read" && status === "delivered") return { message: current, view: this.d.events.view(a, conversation) };
+      const attrs = JSON.parse(current.content_attributes) as Record<string, unknown>;
+      if (status === "failed" && typeof input.external_error === "string") attrs.external_error = input.external_error;
+      else delete attrs.external_error;
+      return this.saveChange(a, conversation, current, { ...current, status, content_attributes: JSON.stringify(attrs) });
+    });
+  }
+
+  private saveChange(a: Acting, conversation: ConversationRow, before: MessageRow, after: MessageRow): CreatedMessage {
+    const changed = before.content !== after.content || before.status !== after.status || before.content_attributes !== after.content_attributes || before.content_type !== after.content_type;
+    const view = this.d.events.view(a, this.d.conversations.byId(conversation.id)!);
+    if (!changed) return { message: before, view };
+    const saved = { ...after, updated_at: unixSeconds(this.d.clock) };
+    this.d.messages.save(saved);
+    const fresh = this.d.events.view(a, view.row);
+    this.d.events.record(a, "message_updated", conversation, messageWebhookData(saved, fresh, conversationPushData(fresh)), saved.private === 1);
+    return { message: saved, view: fresh };
+  }
+
+  private message(conversation: ConversationRow, rawId: unknown): MessageRow {
+    const id = typeof rawId === "string" && /^\d{1,15}$/.test(rawId) ? Number(rawId) : typeof rawId === "number" ? rawId : NaN;
+    const m = Number.isSafeInteger(id) && id > 0 ? this.d.messages.byId(conversation.id, id) : null;
+    if (!m) throw new NotFoundError("Message", "id", `no message ${String(rawId)} in this conversation`);
+    return m;
+  }
+}
+
+function isAutomated(m: MessageRow): boolean {
+  const attrs = JSON.parse(m.content_attributes) as Record<string, unknown>;
+  const extra = JSON.parse(m.additional_attributes) as Record<string, unknown>;
+  return attrs.automation_rule_id !== undefined && attrs.automation_rule_id !== null ? true : extra.campaign_id !== undefined && extra.campaign_id !== null;
+}
+
+function pageBound(field: string, raw: unknown): number | null {
+  if (raw === undefined || raw === null || raw === "") return null;
+  const s = typeof raw === "number" ? String(raw) : typeof raw === "string" ? raw.trim() : "";
+  if (!/^\d{1,15}$/.test(s)) throw ValidationError.of(field, "must be a message id (a positive integer)", "invalid");
+  return Number(s);
+}

@@ -1,0 +1,139 @@
+// /api/v1/accounts/:account_id/contacts — contacts, their search (spec endpoint 6), show (spec
+// endpoint 7), contact_inboxes, conversations and labels.
+import { Elysia, t } from "elysia";
+import type { Deps } from "../deps.ts";
+import { actingAs } from "../domain/acting.ts";
+import { parseId } from "../domain/auth.service.ts";
+import type { ContactWithInboxes } from "../domain/contacts.service.ts";
+import { NotFoundError } from "../domain/errors.ts";
+import { contactOf, inboxSlim } from "../domain/presenters/contact.presenter.ts";
+import { conversationOf } from "../domain/presenters/conversation.presenter.ts";
+import { accountScope } from "./auth.ts";
+import { json } from "./json.ts";
+import { Contact, ContactInbox, ContactPage, ContactQuery, Conversation, emptyOk, IdParams, InboxSlim, Labels } from "./conversation-schemas.ts";
+import { bodyOf } from "./request.ts";
+import { AccountParams, Attributes, Nullable, errorResponses } from "./schemas.ts";
+
+const ContactBody = t.Object({
+  name: t.Optional(t.Any()),
+  email: t.Optional(t.Any()),
+  phone_number: t.Optional(t.Any()),
+  identifier: t.Optional(t.Any()),
+  blocked: t.Optional(t.Boolean()),
+  avatar_url: t.Optional(t.Any()),
+  additional_attributes: t.Optional(Attributes),
+  custom_attributes: t.Optional(Attributes),
+  inbox_id: t.Optional(t.Integer()),
+  source_id: t.Optional(t.Any()),
+});
+
+const tags = ["contacts"];
+const present = (items: ContactWithInboxes[], withInboxes: boolean) =>
+  items.map((i) => contactOf(i.contact, withInboxes ? i.contactInboxes : undefined));
+
+function contactId(raw: string): number {
+  const id = parseId(raw);
+  if (id === null) throw new NotFoundError("Contact", "id", `no contact ${raw} in this account`);
+  return id;
+}
+
+export function contactRoutes(d: Deps) {
+  const contacts = d.services.contacts;
+  const one = (accountId: number, id: number) => present(contacts.withInboxes([contacts.get(accountId, id)]), true)[0]!;
+  const page = (r: { count: number; rows: import("../db/contacts.repo.ts").ContactRow[]; page: number }, q: { include_contact_inboxes?: string }) =>
+    json({
+      meta: { count: r.count, current_page: String(r.page) },
+      payload: present(contacts.withInboxes(r.rows), q.include_contact_inboxes !== "false"),
+    });
+  return new Elysia({ prefix: "/api/v1/accounts/:account_id/contacts" })
+    .use(accountScope(d.services.auth))
+    .derive(({ principal }) => ({ acting: actingAs(principal) }))
+    .get("", ({ principal, query }) => page(contacts.list(principal.account.id, query), query), {
+      params: AccountParams,
+      query: ContactQuery,
+      response: { 200: ContactPage, ...errorResponses },
+      detail: { tags, summary: "List resolved contacts, 15 per page" },
+    })
+    .get("/search", ({ principal, query }) => page(contacts.search(principal.account.id, query), query), {
+      params: AccountParams,
+      query: ContactQuery,
+      response: { 200: ContactPage, ...errorResponses },
+      detail: { tags, summary: "Search resolved contacts by name, email, phone, company (any case) or identifier (exact case)" },
+    })
+    .get("/:id", ({ principal, params }) => json({ payload: one(principal.account.id, contactId(params.id)) }), {
+      params: IdParams,
+      response: { 200: t.Object({ payload: Contact }), ...errorResponses },
+      detail: { tags, summary: "Show a contact" },
+    })
+    .post(
+      "",
+      ({ acting, body }) => {
+        const r = contacts.create(acting, body);
+        return {
+          payload: {
+            contact: one(acting.account.id, r.contact.id),
+            contact_inbox: { inbox: r.inbox ? inboxSlim(r.inbox) : null, source_id: r.contactInbox?.source_id ?? null },
+          },
+        };
+      },
+      {
+        params: AccountParams,
+        ...bodyOf(ContactBody, "contact"),
+        response: {
+          200: t.Object({ payload: t.Object({ contact: Contact, contact_inbox: t.Object({ inbox: Nullable(InboxSlim), source_id: Nullable(t.String()) }) }) }),
+          ...errorResponses,
+        },
+        detail: { tags, summary: "Create a contact (optionally with its identity in an inbox)" },
+      },
+    )
+    .patch("/:id", ({ acting, params, body }) => ({ payload: one(acting.account.id, contacts.update(acting, contactId(params.id), body).id) }), {
+      params: IdParams,
+      ...bodyOf(ContactBody, "contact"),
+      response: { 200: t.Object({ payload: Contact }), ...errorResponses },
+      detail: { tags, summary: "Update a contact; custom and additional attributes are merged" },
+    })
+    .put("/:id", ({ acting, params, body }) => ({ payload: one(acting.account.id, contacts.update(acting, contactId(params.id), body).id) }), {
+      params: IdParams,
+      ...bodyOf(ContactBody, "contact"),
+      response: { 200: t.Object({ payload: Contact }), ...errorResponses },
+      detail: { tags, summary: "Update a contact (as PATCH)" },
+    })
+    .delete("/:id", ({ acting, params }) => (contacts.delete(acting, contactId(params.id)), emptyOk()), {
+      admin: true,
+      params: IdParams,
+      detail: { tags, summary: "Delete a contact (administrators)" },
+    })
+    .post("/:id/destroy_custom_attributes", ({ acting, params, body }) => ({ payload: one(acting.account.id, contacts.removeCustomAttributes(acting, contactId(params.id), body.custom_attributes).id) }), {
+      params: IdParams,
+      ...bodyOf(t.Object({ custom_attributes: t.Optional(t.Any()) })),
+      response: { 200: t.Object({ payload: Contact }), ...errorResponses },
+      detail: { tags, summary: "Remove custom attribute keys from a contact" },
+    })
+    .post("/:id/contact_inboxes", ({ acting, params, body }) => contacts.createContactInbox(acting, contactId(params.id), body), {
+      params: IdParams,
+      ...bodyOf(t.Object({ inbox_id: t.Optional(t.Integer()), source_id: t.Optional(t.Any()), hmac_verified: t.Optional(t.Boolean()) })),
+      response: { 200: ContactInbox, ...errorResponses },
+      detail: { tags, summary: "Give a contact an identity (source_id) in an inbox" },
+    })
+    .get("/:id/conversations", ({ acting, params }) => {
+      const svc = d.services.conversations;
+      return { payload: svc.views(acting, svc.ofContact(acting, contactId(params.id))).map(conversationOf) };
+    }, {
+      params: IdParams,
+      response: { 200: t.Object({ payload: t.Array(Conversation) }), ...errorResponses },
+      detail: { tags, summary: "A contact's conversations the caller may see (newest activity first, at most 20)" },
+    })
+    .get("/:id/labels", ({ principal, params }) => ({ payload: contacts.labels(principal.account.id, contactId(params.id)) }), {
+      params: IdParams,
+      response: { 200: Labels, ...errorResponses },
+      detail: { tags, summary: "A contact's labels" },
+    })
+    .post("/:id/labels", ({ acting, params, body }) => ({ payload: contacts.setLabels(acting, contactId(params.id), body.labels) }), {
+      params: IdParams,
+      ...bodyOf(t.Object({ labels: t.Optional(t.Any()) })),
+      response: { 200: Labels, ...errorResponses },
+      detail: { tags, summary: "Replace a contact's labels" },
+    });
+}
+
+

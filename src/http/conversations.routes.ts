@@ -1,0 +1,82 @@
+// /api/v1/accounts/:account_id/conversations — create (spec endpoint 3), list with counts, meta,
+// show, update. Ids in paths and on the wire are the per-account display ids.
+import { Elysia, t } from "elysia";
+import type { Deps } from "../deps.ts";
+import { actingAs } from "../domain/acting.ts";
+import { conversationOf } from "../domain/presenters/conversation.presenter.ts";
+import { accountScope } from "./auth.ts";
+import { json } from "./json.ts";
+import { Conversation, ConversationParams, Counts } from "./conversation-schemas.ts";
+import { bodyOf } from "./request.ts";
+import { AccountParams, Attributes, errorResponses } from "./schemas.ts";
+
+const CreateBody = t.Object({
+  source_id: t.Optional(t.Any()),
+  inbox_id: t.Integer(),
+  contact_id: t.Optional(t.Integer()),
+  additional_attributes: t.Optional(Attributes),
+  custom_attributes: t.Optional(Attributes),
+  status: t.Optional(t.String()),
+  assignee_id: t.Optional(t.Union([t.Integer(), t.Null()])),
+  team_id: t.Optional(t.Union([t.Integer(), t.Null()])),
+  snoozed_until: t.Optional(t.Union([t.String(), t.Integer(), t.Null()])),
+  message: t.Optional(Attributes),
+  hmac_verified: t.Optional(t.Boolean()),
+});
+
+const ListQuery = t.Object({
+  status: t.Optional(t.String()),
+  assignee_type: t.Optional(t.String()),
+  inbox_id: t.Optional(t.String()),
+  team_id: t.Optional(t.String()),
+  labels: t.Optional(t.Union([t.Array(t.String()), t.String()])),
+  q: t.Optional(t.String()),
+  page: t.Optional(t.String()),
+});
+
+const tags = ["conversations"];
+
+export function conversationRoutes(d: Deps) {
+  const conversations = d.services.conversations;
+  const state = d.services.conversationState;
+  return new Elysia({ prefix: "/api/v1/accounts/:account_id/conversations" })
+    .use(accountScope(d.services.auth))
+    .derive(({ principal }) => ({ acting: actingAs(principal) }))
+    .get("", ({ acting, query }) => {
+      const { counts, rows } = conversations.list(acting, query);
+      return json({ data: { meta: counts, payload: conversations.views(acting, rows).map(conversationOf) } });
+    }, {
+      params: AccountParams,
+      query: ListQuery,
+      response: { 200: t.Object({ data: t.Object({ meta: Counts, payload: t.Array(Conversation) }) }), ...errorResponses },
+      detail: { tags, summary: "List conversations (25 per page) with mine/assigned/unassigned/all counts" },
+    })
+    .get("/meta", ({ acting, query }) => ({ meta: conversations.counts(acting, query) }), {
+      params: AccountParams,
+      query: ListQuery,
+      response: { 200: t.Object({ meta: Counts }), ...errorResponses },
+      detail: { tags, summary: "The list's counts without the list" },
+    })
+    .post("", ({ acting, body }) => json(conversationOf(conversations.view(acting, conversations.create(acting, body)))), {
+      params: AccountParams,
+      ...bodyOf(CreateBody, "conversation"),
+      response: { 200: Conversation, ...errorResponses },
+      detail: { tags, summary: "Create a conversation (the full conversation object; id is the display id)" },
+    })
+    .get("/:conversation_id", ({ acting, params }) => json(conversationOf(conversations.view(acting, conversations.get(acting, params.conversation_id)))), {
+      params: ConversationParams,
+      response: { 200: Conversation, ...errorResponses },
+      detail: { tags, summary: "Show a conversation" },
+    })
+    .patch("/:conversation_id", ({ acting, params, body }) => {
+      let row = conversations.get(acting, params.conversation_id);
+      if (body.priority !== undefined) row = state.togglePriority(acting, row, body.priority);
+      row = conversations.updateAttributes(acting, row, body);
+      return conversationOf(conversations.view(acting, row));
+    }, {
+      params: ConversationParams,
+      ...bodyOf(t.Object({ priority: t.Optional(t.Union([t.String(), t.Null()])), additional_attributes: t.Optional(Attributes), custom_attributes: t.Optional(Attributes) }), "conversation"),
+      response: { 200: Conversation, ...errorResponses },
+      detail: { tags, summary: "Update priority; merge custom and additional attributes" },
+    });
+}

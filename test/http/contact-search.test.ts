@@ -1,0 +1,133 @@
+// Contact list and search (spec endpoint 6, DESIGN.md §9 #10): matching, resolved-only, sorting,
+// paging, short terms, and the 422s.
+import { describe, expect, test } from "bun:test";
+import { makeAccount, makeMember } from "../helpers/factories.ts";
+import { createHarness } from "../helpers/harness.ts";
+
+async function setup() {
+  const h = createHarness();
+  const a = makeAccount(h, "Acme");
+  const b = makeAccount(h, "Globex");
+  const base = `/api/v1/accounts/${a.accountId}/contacts`;
+  const make = async (body: Record<string, unknown>, token = a.adminToken, path = base) => {
+    const r = await h.request("POST", path, { token, body });
+    expect(r.status).toBe(200);
+    return r.body.payload.contact.id as number;
+  };
+  const ids = {
+    ana: await make({ name: "Ana Johnson", email: "ana@alpha.io" }),
+    bob: await make({ name: "bob stone", phone_number: "+4930123456" }),
+    cid: await make({ name: "Cid", identifier: "CRM-Johnson-9" }),
+    dee: await make({ name: "Dee", email: "dee@beta.io", additional_attributes: { company_name: "Johnson & Co" } }),
+    anon: await make({ name: "Anonymous Johnson" }), // unresolved: no email, phone or identifier
+  };
+  await make({ name: "Other Johnson", email: "x@johnson.io" }, b.adminToken, `/api/v1/accounts/${b.accountId}/contacts`);
+  const search = (qs: string, token = a.adminToken) => h.request("GET", `${base}/search?${qs}`, { token });
+  return { h, a, b, base, ids, make, search };
+}
+
+const idsOf = (r: { body: { payload: { id: number }[] } }) => r.body.payload.map((c) => c.id);
+
+describe("GET /contacts/search", () => {
+  test("matches name, email, phone and company in any case, identifier in exact case; resolved contacts of this account only", async () => {
+    const { search, ids } = await setup();
+    const r = await search("q=JOHNSON");
+    expect(r.status).toBe(200);
+    expect(r.body.meta).toEqual({ count: 2, current_page: "1" });
+    expect(idsOf(r)).toEqual([ids.ana, ids.dee]);
+    expect(idsOf(await search("q=Johnson"))).toEqual([ids.ana, ids.cid, ids.dee]);
+    expect(idsOf(await search("q=beta.io"))).toEqual([ids.dee]);
+    expect(idsOf(await search("q=30123"))).toEqual([ids.bob]);
+    expect(idsOf(await search("q=%20%20stone%20"))).toEqual([ids.bob]);
+    expect((await search("q=zzz")).body).toEqual({ meta: { count: 0, current_page: "1" }, payload: [] });
+  });
+
+  test("each item is the Contact record with contact_inboxes, unless include_contact_inboxes=false", async () => {
+    const { search, ids } = await setup();
+    const r = await search("q=alpha");
+    expect(r.body.payload).toEqual([
+      { additional_attributes: {}, availability_status: "offline", email: "ana@alpha.io", id: ids.ana, name: "Ana Johnson", phone_number: null, blocked: false, identifier: null, thumbnail: "", custom_attributes: {}, created_at: 1767603600, contact_inboxes: [] },
+    ]);
+    expect((await search("q=alpha&include_contact_inboxes=false")).body.payload[0]).not.toHaveProperty("contact_inboxes");
+  });
+
+  test("terms under 3 characters match by prefix through the indexes", async () => {
+    const { search, ids } = await setup();
+    expect(idsOf(await search("q=an"))).toEqual([ids.ana]);
+    expect(idsOf(await search("q=BO"))).toEqual([ids.bob]);
+    expect(idsOf(await search("q=de"))).toEqual([ids.dee]);
+    expect(idsOf(await search("q=49"))).toEqual([ids.bob]); // "+49…" typed without the plus
+    expect(idsOf(await search("q=CR"))).toEqual([ids.cid]);
+    expect(idsOf(await search("q=cr"))).toEqual([]); // identifier is exact-case
+    expect(idsOf(await search("q=J"))).toEqual([ids.dee]); // company "Johnson & Co"
+  });
+
+  test("sorts by name, email, phone_number, last_activity_at, each descending with '-'", async () => {
+    const { search, ids, h } = await setup();
+    h.deps.db.query("UPDATE contacts SET last_activity_at = id * 10 WHERE id IN (?, ?)").run(ids.ana, ids.dee);
+    expect(idsOf(await search("q=Johnson&sort=name"))).toEqual([ids.ana, ids.cid, ids.dee]);
+    expect(idsOf(await search("q=Johnson&sort=-name"))).toEqual([ids.dee, ids.cid, ids.ana]);
+    expect(idsOf(await search("q=Johnson&sort=email"))).toEqual([ids.ana, ids.dee, ids.cid]); // NULLs last ascending
+    expect(idsOf(await search("q=Johnson&sort=-email"))).toEqual([ids.cid, ids.dee, ids.ana]); // and first descending
+    expect(idsOf(await search("q=Johnson&sort=last_activity_at"))).toEqual([ids.ana, ids.dee, ids.cid]);
+    expect(idsOf(await search("q=Johnson&sort=-last_activity_at"))).toEqual([ids.dee, ids.ana, ids.cid]); // NULLs last both ways
+    expect(idsOf(await search("q=Johnson&sort=phone_number"))).toEqual([ids.ana, ids.cid, ids.dee]);
+  });
+
+  test("bad sort, missing or blank q are 422; bad page is page 1", async () => {
+    const { search } = await setup();
+    const bad = await search("q=ana&sort=created_at");
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors).toEqual([{ field: "sort", message: "must be one of: name, -name, email, -email, phone_number, -phone_number, last_activity_at, -last_activity_at", code: "invalid" }]);
+    for (const qs of ["", "q=", "q=%20%20"]) {
+      const r = await search(qs);
+      expect(r.status).toBe(422);
+      expect(r.body.errors).toEqual([{ field: "q", message: "Specify search string with parameter q", code: "required" }]);
+    }
+    expect((await search("q=Johnson&page=abc")).body.meta).toEqual({ count: 3, current_page: "1" });
+  });
+
+  test("pages of 15 with the total count; current_page is a string", async () => {
+    const { search, make } = await setup();
+    const made: number[] = [];
+    for (let i = 0; i < 20; i++) made.push(await make({ name: `Pager ${i}`, email: `pager${i}@example.com` }));
+    const p1 = await search("q=pager");
+    expect(p1.body.meta).toEqual({ count: 20, current_page: "1" });
+    expect(idsOf(p1)).toEqual(made.slice(0, 15));
+    const p2 = await search("q=pager&page=2");
+    expect(p2.body.meta).toEqual({ count: 20, current_page: "2" });
+    expect(idsOf(p2)).toEqual(made.slice(15));
+    expect((await search("q=pager&page=3")).body).toEqual({ meta: { count: 20, current_page: "3" }, payload: [] });
+  });
+
+  test("the index follows updates and deletes (triggers)", async () => {
+    const { h, a, base, search, ids } = await setup();
+    await h.request("PATCH", `${base}/${ids.ana}`, { token: a.adminToken, body: { name: "Ana Smith" } });
+    expect(idsOf(await search("q=Johnson"))).toEqual([ids.cid, ids.dee]);
+    expect(idsOf(await search("q=smith"))).toEqual([ids.ana]);
+    await h.request("PATCH", `${base}/${ids.anon}`, { token: a.adminToken, body: { email: "anon@example.com" } });
+    expect(idsOf(await search("q=anonymous"))).toEqual([ids.anon]);
+    await h.request("DELETE", `${base}/${ids.dee}`, { token: a.adminToken });
+    expect(idsOf(await search("q=Johnson"))).toEqual([ids.cid, ids.anon]);
+  });
+
+  test("labels[] narrows to tagged contacts; agents may search; no token is 401", async () => {
+    const { h, a, base, search, ids } = await setup();
+    await h.request("POST", `${base}/${ids.dee}/labels`, { token: a.adminToken, body: { labels: ["vip"] } });
+    expect(idsOf(await search("q=Johnson&labels[]=vip"))).toEqual([ids.dee]);
+    const agent = makeMember(h, a.accountId, "agent");
+    expect((await search("q=Johnson", agent.token)).status).toBe(200);
+    expect((await h.request("GET", `${base}/search?q=Johnson`)).status).toBe(401);
+  });
+});
+
+describe("GET /contacts", () => {
+  test("lists resolved contacts of the account, 15 per page, sortable", async () => {
+    const { h, a, base, ids } = await setup();
+    const r = await h.request("GET", base, { token: a.adminToken });
+    expect(r.body.meta).toEqual({ count: 4, current_page: "1" });
+    expect(idsOf(r)).toEqual([ids.ana, ids.bob, ids.cid, ids.dee]);
+    expect(idsOf(await h.request("GET", `${base}?sort=-name`, { token: a.adminToken }))).toEqual([ids.dee, ids.cid, ids.bob, ids.ana]);
+    expect((await h.request("GET", `${base}?sort=bogus`, { token: a.adminToken })).status).toBe(422);
+  });
+});
