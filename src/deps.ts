@@ -156,9 +156,14 @@ export function createDeps(opts: DepsOptions): Deps {
     },
   });
   const repos = createRepos(db);
+  // Bound late: the messages service is built after the deliverer that calls this.
   const onCallbackGaveUp: OnCallbackGaveUp =
     opts.onCallbackGaveUp ??
-    ((delivery, reason) => logger.warn("API inbox callback gave up", { delivery_id: delivery.deliveryId, message_id: delivery.messageId, reason }));
+    ((delivery, reason) => {
+      logger.warn("API inbox callback gave up", { delivery_id: delivery.deliveryId, message_id: delivery.messageId, reason });
+      const account = repos.accounts.byId(delivery.accountId);
+      if (account && delivery.messageId !== null) services.messages.markCallbackFailed(account, delivery.messageId, reason);
+    });
   const deliverer = new WebhookDeliverer(
     { deliveries: repos.webhookDeliveries, webhooks: repos.webhooks, writeTx, clock, logger, onCallbackGaveUp },
     { timeoutMs: config.webhookTimeoutMs, allowPrivate: config.allowPrivateWebhooks },

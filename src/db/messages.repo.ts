@@ -41,6 +41,7 @@ export type NewMessage = Omit<MessageRow, "id" | "external_source_ids" | "status
 export class MessagesRepo {
   private readonly insertStmt: Statement;
   private readonly byIdStmt: Statement;
+  private readonly inAccountStmt: Statement;
   private readonly saveStmt: Statement;
   private readonly latestStmt: Statement;
   private readonly beforeStmt: Statement;
@@ -64,6 +65,7 @@ export class MessagesRepo {
          $additional_attributes, $private, $status, $source_id, $echo_id, $sender_type, $sender_id, $created_at, $updated_at)`,
     );
     this.byIdStmt = db.prepare("SELECT * FROM messages WHERE conversation_id = $conversation_id AND id = $id");
+    this.inAccountStmt = db.prepare("SELECT * FROM messages WHERE account_id = $account_id AND id = $id");
     this.byIdsBatch = new Batch<MessageRow>(db, "SELECT * FROM messages WHERE id IN {ids}", "id");
     this.saveStmt = db.prepare(
       `UPDATE messages SET content = $content, content_type = $content_type, content_attributes = $content_attributes,
@@ -119,6 +121,11 @@ export class MessagesRepo {
 
   byId(conversationId: number, id: number): MessageRow | null {
     return (this.byIdStmt.get({ conversation_id: conversationId, id }) as MessageRow | null) ?? null;
+  }
+
+  /** A message by id within an account (the webhook job knows no conversation). */
+  inAccount(accountId: number, id: number): MessageRow | null {
+    return (this.inAccountStmt.get({ account_id: accountId, id }) as MessageRow | null) ?? null;
   }
 
   byIds(ids: readonly number[]): Map<number, MessageRow> {

@@ -7,7 +7,7 @@ import type { IdempotencyRepo } from "../db/idempotency.repo.ts";
 import { INCOMING, OUTGOING, type MessageRow, type MessagesRepo, type MessageStatus } from "../db/messages.repo.ts";
 import type { WriteTx } from "../db/tx.ts";
 import { unixSeconds, type Clock } from "../lib/clock.ts";
-import type { Acting } from "./acting.ts";
+import { actingAsSystem, type Acting } from "./acting.ts";
 import { SYSTEM_REOPENED } from "./activity-messages.ts";
 import type { ContactsService } from "./contacts.service.ts";
 import type { ConversationEvents } from "./conversation-events.ts";
@@ -15,6 +15,7 @@ import type { ConversationView } from "./conversation-view.ts";
 import { ConflictError, ForbiddenError, NotFoundError, RateLimitedError, ValidationError } from "./errors.ts";
 import { cleanMessage, type MessageInput } from "./message-input.ts";
 import { conversationPushData } from "./presenters/conversation.presenter.ts";
+import type { AccountRef } from "./presenters/contact.presenter.ts";
 import { messageWebhookData } from "./presenters/message.presenter.ts";
 
 /** Chatwoot's CONVERSATION_MESSAGE_PER_MINUTE_LIMIT: a guard against automation loops and floods. */
@@ -187,6 +188,22 @@ export class MessagesService {
       if (status === "failed" && typeof input.external_error === "string") attrs.external_error = input.external_error;
       else delete attrs.external_error;
       return this.saveChange(a, conversation, current, { ...current, status, content_attributes: JSON.stringify(attrs) });
+    });
+  }
+
+  /**
+   * The API inbox's callback for this message finally failed (webhook job, inside its transaction):
+   * the message becomes `failed` with the reason as external_error, as Chatwoot does. A message that
+   * is already failed is left alone, so the callback for that update cannot start another cycle.
+   */
+  markCallbackFailed(account: AccountRef, messageId: number, reason: string): void {
+    const current = this.d.messages.inAccount(account.id, messageId);
+    if (!current || current.status === "failed") return;
+    const conversation = this.d.conversations.byId(current.conversation_id);
+    if (!conversation) return;
+    this.d.writeTx(() => {
+      const attrs = { ...(JSON.parse(current.content_attributes) as Record<string, unknown>), external_error: reason };
+      this.saveChange(actingAsSystem(account), conversation, current, { ...current, status: "failed", content_attributes: JSON.stringify(attrs) });
     });
   }
 

@@ -73,9 +73,19 @@ function receiversOf(d: FanOutDeps, e: StoredEvent & { kind: WebhookKind }): Rec
   return out;
 }
 
+/**
+ * Activity messages ("Conversation was marked resolved by …") are recorded as message events for
+ * realtime, but Chatwoot never sends them to webhooks (message webhooks carry incoming, outgoing and
+ * template messages only).
+ */
+export function isActivityMessageEvent(e: Pick<StoredEvent, "kind" | "payload">): boolean {
+  return (e.kind === "message_created" || e.kind === "message_updated") && e.payload.message_type === "activity";
+}
+
 export function webhookFanOut(d: FanOutDeps): InTransactionHook {
   return (event) => {
     if (!isWebhookKind(event.kind)) return; // internal kinds never leave the server
+    if (isActivityMessageEvent(event)) return;
     const receivers = receiversOf(d, event as StoredEvent & { kind: WebhookKind });
     if (receivers.length === 0) return;
     const payload = webhookBody(event);
