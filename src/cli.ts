@@ -3,11 +3,12 @@ import { UsageError } from "./cli/args.ts";
 import { backup, bootstrap, migrateCommand, password, serve, token, version } from "./cli/commands.ts";
 import type { Command, Io } from "./cli/context.ts";
 import { platformToken } from "./cli/platform.ts";
+import { seed } from "./cli/seed.ts";
 import { ConfigError } from "./config.ts";
 import { DatabaseTooNewError } from "./db/migrate.ts";
 import { AppError } from "./domain/errors.ts";
 
-export const COMMANDS: Command[] = [serve, bootstrap, migrateCommand, token, platformToken, password, backup, version];
+export const COMMANDS: Command[] = [serve, bootstrap, migrateCommand, token, platformToken, password, seed, backup, version];
 
 function help(io: Io): number {
   io.out("parley — a Chatwoot-compatible helpdesk server in one binary\n\nUsage: parley <command> [flags]\n");

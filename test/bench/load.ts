@@ -2,13 +2,21 @@
 // requests/s, p50, p99 and errors from its JSON report.
 import { join } from "node:path";
 
-export interface LoadOptions {
-  url: string;
-  connections: number;
-  durationSeconds: number;
+export interface BenchRequest {
   method?: string;
+  path: string;
   headers?: Record<string, string>;
   body?: string;
+}
+
+export interface LoadOptions {
+  /** Server origin, e.g. http://127.0.0.1:3000 */
+  origin: string;
+  /** Sent in rotation, one per request. */
+  requests: BenchRequest[];
+  connections: number;
+  durationSeconds: number;
+  headers?: Record<string, string>;
   /** CPU list for taskset (the server gets the other core). */
   cpu?: string;
 }
@@ -22,17 +30,14 @@ export interface LoadResult {
   total: number;
 }
 
-const AUTOCANNON = join(import.meta.dir, "../../node_modules/autocannon/autocannon.js");
+const RUNNER = join(import.meta.dir, "autocannon-runner.cjs");
 
 export async function runLoad(o: LoadOptions): Promise<LoadResult> {
-  const args = [AUTOCANNON, "-c", String(o.connections), "-d", String(o.durationSeconds), "-m", o.method ?? "GET", "--json"];
-  for (const [k, v] of Object.entries(o.headers ?? {})) args.push("-H", `${k}=${v}`);
-  if (o.body !== undefined) args.push("-b", o.body);
-  args.push(o.url);
-  const cmd = o.cpu ? ["taskset", "-c", o.cpu, "node", ...args] : ["node", ...args];
-  const proc = Bun.spawn(cmd, { stdout: "pipe", stderr: "pipe" });
+  const spec = JSON.stringify({ url: o.origin, connections: o.connections, duration: o.durationSeconds, headers: o.headers ?? {}, requests: o.requests });
+  const cmd = o.cpu ? ["taskset", "-c", o.cpu, "node", RUNNER, spec] : ["node", RUNNER, spec];
+  const proc = Bun.spawn(cmd, { stdout: "pipe", stderr: "pipe", cwd: join(import.meta.dir, "../..") });
   const out = await new Response(proc.stdout).text();
-  await proc.exited;
+  if ((await proc.exited) !== 0) throw new Error(`load generator failed: ${await new Response(proc.stderr).text()}`);
   const r = JSON.parse(out) as {
     requests: { average: number; total: number };
     latency: { p50: number; p99: number };

@@ -40,10 +40,11 @@ async function seed(): Promise<SeedInfo> {
   console.log(`seeding ${db} (${scale.contacts} contacts, ${scale.conversations} conversations) …`);
   const t0 = performance.now();
   const out = run([...serverCmd, "seed", "--db", db, "--contacts", String(scale.contacts), "--conversations", String(scale.conversations),
-    "--messages-per-conversation", String(scale.messagesPerConversation), "--json"]);
+    "--messages-per-conversation", String(scale.messagesPerConversation), "--thread-messages", "10000", "--json"]);
   console.log(`seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-  await Bun.write(info, out.trim());
-  return JSON.parse(out.trim());
+  const seeded = { ...JSON.parse(out.trim()), conversations: scale.conversations };
+  await Bun.write(info, JSON.stringify(seeded));
+  return seeded;
 }
 
 interface Row extends LoadResult {
@@ -59,7 +60,7 @@ async function main() {
   const ceilingPort = await freePort();
   const ceiling = Bun.spawn(["taskset", "-c", SERVER_CPU, process.execPath, join(import.meta.dir, "ceiling.ts"), String(ceilingPort)], { stdout: "ignore" });
   await waitForHttp(`http://127.0.0.1:${ceilingPort}/`);
-  const ceil = await runLoad({ url: `http://127.0.0.1:${ceilingPort}/`, connections, durationSeconds: duration, cpu: LOAD_CPU });
+  const ceil = await runLoad({ origin: `http://127.0.0.1:${ceilingPort}`, requests: [{ path: "/" }], connections, durationSeconds: duration, cpu: LOAD_CPU });
   ceiling.kill();
   console.log(`ceiling (bare Bun.serve JSON): ${ceil.requestsPerSecond} req/s, p50 ${ceil.p50} ms, p99 ${ceil.p99} ms`);
 
@@ -81,8 +82,7 @@ async function main() {
 
   const rows: Row[] = [];
   for (const s of wanted) {
-    const req = s.request(info!);
-    const r = await runLoad({ url: `http://127.0.0.1:${port}${req.path}`, method: req.method, headers: req.headers, body: req.body, connections, durationSeconds: duration, cpu: LOAD_CPU });
+    const r = await runLoad({ origin: `http://127.0.0.1:${port}`, requests: s.requests(info!), connections, durationSeconds: duration, cpu: LOAD_CPU });
     const row = { name: s.name, ...r, ratio: r.requestsPerSecond / ceil.requestsPerSecond, rss: await rssMb(server.pid) };
     rows.push(row);
     console.log(`${s.name}: ${r.requestsPerSecond} req/s (${(row.ratio * 100).toFixed(1)} % of ceiling), p50 ${r.p50} ms, p99 ${r.p99} ms, errors ${r.errors}, non-2xx ${r.non2xx}, RSS ${row.rss} MB`);

@@ -1,19 +1,84 @@
-// The scenarios npm run bench drives. Each names what it needs from the seeded account.
+// The scenarios npm run bench drives, each a rotation of requests against the seeded account.
+// Writes rotate over many conversations: the per-conversation flood guard allows 200 messages a
+// minute, and a benchmark that hammered one conversation would measure 429s.
+import type { BenchRequest } from "./load.ts";
 
 /** What `parley seed --json` prints: the ids and tokens the scenarios address. */
 export interface SeedInfo {
   account_id: number;
   api_access_token: string;
-  [key: string]: unknown;
+  inbox_id: number;
+  inbox_identifier: string;
+  contact_identifier: string;
+  public_conversation_id: number;
+  thread_conversation_id: number;
+  thread_middle_message_id: number;
+  team_ids: number[];
+  conversations: number;
 }
 
 export interface Scenario {
   name: string;
-  /** Whether it needs the seeded database (health does not). */
+  /** What limits it, for the results table in test/bench/README.md. */
   needsSeed: boolean;
-  request(seed: SeedInfo): { path: string; method?: string; headers?: Record<string, string>; body?: string };
+  requests(seed: SeedInfo): BenchRequest[];
+}
+
+const json = { "content-type": "application/json" };
+const auth = (s: SeedInfo) => ({ api_access_token: s.api_access_token });
+const account = (s: SeedInfo) => `/api/v1/accounts/${s.account_id}`;
+
+/** Display ids 2..N+1 of seeded conversations (1 holds the long thread). */
+function spread(s: SeedInfo, n = 2000): number[] {
+  const count = Math.max(1, Math.min(n, s.conversations - 1));
+  return Array.from({ length: count }, (_, i) => 2 + ((i * 7919) % Math.max(1, s.conversations - 1)));
+}
+
+function createMessage(s: SeedInfo, displayId: number, i: number): BenchRequest {
+  return {
+    method: "POST",
+    path: `${account(s)}/conversations/${displayId}/messages`,
+    headers: { ...json, ...auth(s) },
+    body: JSON.stringify({ content: `Benchmark message ${i}: where is my order?`, message_type: "incoming" }),
+  };
 }
 
 export const SCENARIOS: Scenario[] = [
-  { name: "health", needsSeed: false, request: () => ({ path: "/health" }) },
+  { name: "health", needsSeed: false, requests: () => [{ path: "/health" }] },
+  {
+    name: "message-create (account API)",
+    needsSeed: true,
+    requests: (s) => spread(s).map((id, i) => createMessage(s, id, i)),
+  },
+  {
+    name: "message-list (before, 10,000-message thread)",
+    needsSeed: true,
+    requests: (s) => [{ path: `${account(s)}/conversations/${s.thread_conversation_id}/messages?before=${s.thread_middle_message_id}`, headers: auth(s) }],
+  },
+  {
+    name: "contact-search",
+    needsSeed: true,
+    requests: (s) => ["kowalski", "smith", "rossi", "nakamura", "CRM-19", "+1200000", "gmail"].map((q) => ({ path: `${account(s)}/contacts/search?q=${encodeURIComponent(q)}`, headers: auth(s) })),
+  },
+  {
+    name: "conversation-list (filters)",
+    needsSeed: true,
+    requests: (s) => [
+      { path: `${account(s)}/conversations?status=open&assignee_type=all&page=1`, headers: auth(s) },
+      { path: `${account(s)}/conversations?status=open&inbox_id=${s.inbox_id}&team_id=${s.team_ids[0]}&page=2`, headers: auth(s) },
+      { path: `${account(s)}/conversations?status=resolved&assignee_type=unassigned`, headers: auth(s) },
+    ],
+  },
+  {
+    name: "mixed (70% reads, 30% writes)",
+    needsSeed: true,
+    requests: (s) =>
+      spread(s, 1000).flatMap((id, i) => [
+        { path: `${account(s)}/conversations/${id}/messages`, headers: auth(s) },
+        { path: `${account(s)}/conversations/${id}`, headers: auth(s) },
+        { path: `${account(s)}/conversations?status=open&page=${1 + (i % 5)}`, headers: auth(s) },
+        ...(i % 3 === 0 ? [] : [createMessage(s, id, i)]),
+        { path: `${account(s)}/contacts/search?q=${["smith", "lee", "garcia"][i % 3]}`, headers: auth(s) },
+      ]),
+  },
 ];

@@ -9,17 +9,13 @@ import { join } from "node:path";
 import { createApp } from "../../src/app.ts";
 import { loadConfig } from "../../src/config.ts";
 import { migrate } from "../../src/db/migrate.ts";
-import { MIGRATIONS } from "../../src/db/migrations.ts";
 import { openDatabase } from "../../src/db/open.ts";
+import { seedContacts, seedThread } from "../../src/db/seed.repo.ts";
 import { createDeps } from "../../src/deps.ts";
 import { createLogger } from "../../src/lib/logger.ts";
 
 const CONTACTS = Number(process.argv[2] ?? 1_000_000);
 const MESSAGES = Number(process.argv[3] ?? 100_000);
-
-const FIRST = "James Mary John Patricia Robert Jennifer Michael Linda William Elizabeth David Barbara Richard Susan Joseph Jessica Thomas Sarah Charles Karen Christopher Nancy Daniel Lisa Matthew Betty Anthony Margaret Mark Sandra Donald Ashley Steven Kimberly Paul Emily Andrew Donna Joshua Michelle Kenneth Carol Kevin Amanda Brian Dorothy George Melissa Timothy Deborah Ronald Stephanie Edward Rebecca Jason Sharon Jeffrey Laura Ryan Cynthia Jacob Kathleen Gary Amy Nicholas Angela Eric Shirley Jonathan Anna Stephen Brenda Larry Pamela Justin Emma Scott Nicole Brandon Helen Benjamin Samantha Samuel Katherine Gregory Christine Alexander Debra Frank Rachel Patrick Carolyn Raymond Janet Jack Catherine Dennis Maria Jerry Heather Akiko Olga Pedro Fatima Wei Yuki Ivan Lucia Ngozi Aarav Chloé Søren Zoë Mateo".split(" ");
-const LAST = "Smith Johnson Williams Brown Jones Garcia Miller Davis Rodriguez Martinez Hernandez Lopez Gonzalez Wilson Anderson Thomas Taylor Moore Jackson Martin Lee Perez Thompson White Harris Sanchez Clark Ramirez Lewis Robinson Walker Young Allen King Wright Scott Torres Nguyen Hill Flores Green Adams Nelson Baker Hall Rivera Campbell Mitchell Carter Roberts Gomez Phillips Evans Turner Diaz Parker Cruz Edwards Collins Reyes Stewart Morris Morales Murphy Cook Rogers Gutierrez Ortiz Morgan Cooper Peterson Bailey Reed Kelly Howard Ramos Kim Cox Ward Richardson Watson Brooks Chavez Wood James Bennett Gray Mendoza Ruiz Hughes Price Alvarez Castillo Sanders Patel Myers Long Ross Foster Jimenez Powell Jenkins Perry Russell Sullivan Bell Coleman Butler Henderson Barnes Gonzales Fisher Vasquez Simmons Romero Jordan Patterson Alexander Hamilton Graham Reynolds Griffin Wallace Moreno West Cole Hayes Bryant Herrera Gibson Ellis Tran Medina Aguilar Stevens Murray Ford Castro Marshall Owens Harrison Fernandez McDonald Woods Washington Kennedy Wells Vargas Henry Chen Freeman Webb Tucker Guzman Burns Crawford Olson Simpson Porter Hunter Gordon Mendez Silva Shaw Snyder Mason Dixon Munoz Hunt Hicks Holmes Palmer Wagner Black Robertson Boyd Rose Stone Salazar Fox Warren Mills Meyer Rice Schmidt Garza Daniels Ferguson Nichols Stephens Soto Weaver Ryan Gardner Payne Grant Dunn Kowalski Nakamura Rossi Dubois Müller".split(" ");
-const DOMAINS = ["gmail.com", "yahoo.com", "outlook.com", "proton.me", "acme.io", "initech.com", "globex.net", "hooli.xyz"];
 
 function pct(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
@@ -63,35 +59,9 @@ async function seed() {
     db.query("INSERT INTO inboxes (account_id, name, channel_type, created_at, updated_at) VALUES (?, 'API', 'api', ?, ?)").run(accountId, now, now).lastInsertRowid,
   );
 
-  // Bulk load: per-row FTS triggers make a million single inserts slow, so the seed drops the insert
-  // trigger, loads in batches, fills the FTS tables in one statement each, then restores the trigger
-  // from the migration text (the schema stays the migration's).
   console.log(`seeding ${CONTACTS.toLocaleString()} contacts and a ${MESSAGES.toLocaleString()}-message conversation into ${dbPath}`);
   let t0 = performance.now();
-  db.exec("DROP TRIGGER contacts_search_insert");
-  const insert = db.prepare(
-    `INSERT INTO contacts (account_id, name, email, phone_number, identifier, company_name, additional_attributes, last_activity_at, created_at, updated_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  );
-  for (let i = 0; i < CONTACTS; ) {
-    db.transaction(() => {
-      for (let k = 0; k < 20_000 && i < CONTACTS; k++, i++) {
-        const first = FIRST[(i * 7) % FIRST.length]!;
-        const last = LAST[(i * 13 + Math.floor(i / FIRST.length)) % LAST.length]!;
-        const kind = i % 20;
-        const email = kind < 15 ? `${first.toLowerCase()}.${last.toLowerCase()}${i}@${DOMAINS[i % DOMAINS.length]}` : null;
-        const phone = kind >= 10 ? `+1${2_000_000_000 + i}` : null;
-        const identifier = kind === 19 ? `CRM-${i}` : null;
-        const company = i % 4 === 0 ? `${LAST[(i * 31) % LAST.length]} ${["Ltd", "Inc", "GmbH", "SARL"][i % 4]}` : null;
-        insert.run(accountId, `${first} ${last}`, email, phone, identifier, company, company ? JSON.stringify({ company_name: company }) : "{}", i % 3 === 0 ? null : now - (i % 100_000), now - i, now - i);
-      }
-    })();
-  }
-  const resolved = "email IS NOT NULL OR phone_number IS NOT NULL OR identifier IS NOT NULL";
-  db.exec(`INSERT INTO contacts_search (rowid, name, email, phone_number, company_name) SELECT id, name, email, phone_number, company_name FROM contacts WHERE ${resolved}`);
-  db.exec(`INSERT INTO contacts_identifier_search (rowid, identifier) SELECT id, identifier FROM contacts WHERE ${resolved}`);
-  const trigger = /CREATE TRIGGER contacts_search_insert[\s\S]*?END;/.exec(MIGRATIONS.find((m) => m.name === "003_conversations")!.sql)![0];
-  db.exec(trigger);
+  seedContacts(db, accountId, CONTACTS, now);
   console.log(`  contacts: ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 
   t0 = performance.now();
@@ -105,19 +75,7 @@ async function seed() {
   );
   const displayId = ((await created.json()) as { id: number }).id;
   const conversationId = (db.query("SELECT id FROM conversations WHERE account_id = ? AND display_id = ?").get(accountId, displayId) as { id: number }).id;
-  const insertMessage = db.prepare(
-    `INSERT INTO messages (account_id, inbox_id, conversation_id, message_type, content, private, sender_type, sender_id, created_at, updated_at)
-     VALUES (?, ?, ?, ?, ?, 0, ?, ?, ?, ?)`,
-  );
-  for (let i = 0; i < MESSAGES; ) {
-    db.transaction(() => {
-      for (let k = 0; k < 20_000 && i < MESSAGES; k++, i++) {
-        const incoming = i % 2 === 0;
-        const at = now - MESSAGES + i;
-        insertMessage.run(accountId, inboxId, conversationId, incoming ? 0 : 1, `message ${i}: ${"lorem ipsum dolor sit amet ".repeat(1 + (i % 4))}`, incoming ? "Contact" : "User", incoming ? contactId : userId, at, at);
-      }
-    })();
-  }
+  seedThread(db, { accountId, inboxId, conversationId, contactId, userId }, MESSAGES, now);
   db.exec("ANALYZE");
   console.log(`  messages: ${((performance.now() - t0) / 1000).toFixed(1)} s; database ${(statSync(dbPath).size / 1e6).toFixed(0)} MB`);
   return { accountId, userId, token, displayId, conversationId };

@@ -1,0 +1,69 @@
+// parley seed makes an account the real API reads as if it had been built through it.
+import { describe, expect, test } from "bun:test";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createApp } from "../../src/app.ts";
+import { runCli } from "../../src/cli.ts";
+import { loadConfig } from "../../src/config.ts";
+import { migrate } from "../../src/db/migrate.ts";
+import { openDatabase } from "../../src/db/open.ts";
+import { createDeps } from "../../src/deps.ts";
+import { createLogger } from "../../src/lib/logger.ts";
+
+describe("parley seed", () => {
+  test("seeds contacts, conversations and a long thread the API serves", async () => {
+    const path = join(mkdtempSync(join(tmpdir(), "parley-seed-")), "s.db");
+    const out: string[] = [];
+    const code = await runCli(["seed", "--db", path, "--contacts", "300", "--conversations", "120", "--messages-per-conversation", "3", "--thread-messages", "50", "--json"], {
+      out: (l) => void out.push(l),
+      err: () => {},
+    });
+    expect(code).toBe(0);
+    expect(out).toHaveLength(1);
+    const s = JSON.parse(out[0]!);
+    expect(s).toMatchObject({ account_id: 1, inbox_id: 1, public_conversation_id: 1, thread_conversation_id: 1, agent_ids: [2, 3, 4, 5], team_ids: [1, 2, 3] });
+
+    const db = openDatabase(path);
+    migrate(db);
+    const app = createApp(createDeps({ db, config: loadConfig({ db: path }, {}), logger: createLogger("silent") }));
+    const get = async (p: string) => {
+      const r = await app.handle(new Request(`http://localhost/api/v1/accounts/${s.account_id}${p}`, { headers: { api_access_token: s.api_access_token } }));
+      return { status: r.status, body: (await r.json()) as any };
+    };
+    const all = await get("/conversations?status=all");
+    expect(all.status).toBe(200);
+    expect(all.body.data.meta.all_count).toBe(120);
+    const thread = await get(`/conversations/1/messages`);
+    expect(thread.body.payload).toHaveLength(20);
+    const older = await get(`/conversations/1/messages?before=${s.thread_middle_message_id}`);
+    expect(older.body.payload.map((m: { id: number }) => m.id)).toEqual(Array.from({ length: 20 }, (_, i) => s.thread_middle_message_id - 20 + i));
+    // Contacts are searchable: the FTS index was filled for the bulk-loaded rows.
+    const search = await get("/contacts/search?q=smith");
+    expect(search.status).toBe(200);
+    expect(search.body.meta.count).toBe((db.query("SELECT COUNT(*) AS n FROM contacts WHERE name LIKE '%smith%' AND (email IS NOT NULL OR phone_number IS NOT NULL OR identifier IS NOT NULL)").get() as { n: number }).n);
+    expect(search.body.meta.count).toBeGreaterThan(0);
+    // A conversation created through the API continues the display ids.
+    const contact = (db.query("SELECT id FROM contacts WHERE email IS NOT NULL ORDER BY id DESC LIMIT 1").get() as { id: number }).id;
+    const created = await app.handle(
+      new Request(`http://localhost/api/v1/accounts/${s.account_id}/conversations`, {
+        method: "POST",
+        headers: { api_access_token: s.api_access_token, "content-type": "application/json" },
+        body: JSON.stringify({ inbox_id: s.inbox_id, contact_id: contact }),
+      }),
+    );
+    expect(created.status).toBe(200);
+    expect(((await created.json()) as { id: number }).id).toBe(121);
+    // Newly inserted contacts are still indexed by the restored trigger.
+    const c = await app.handle(
+      new Request(`http://localhost/api/v1/accounts/${s.account_id}/contacts`, {
+        method: "POST",
+        headers: { api_access_token: s.api_access_token, "content-type": "application/json" },
+        body: JSON.stringify({ name: "Zelda Quokka", email: "zelda@quokka.test" }),
+      }),
+    );
+    expect(c.status).toBe(200);
+    expect((await get("/contacts/search?q=quokka")).body.meta.count).toBe(1);
+    db.close();
+  });
+});
