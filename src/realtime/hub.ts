@@ -176,7 +176,7 @@ export class RealtimeHub {
           if (!visible(event, sub.viewer, audience)) continue;
           if (rendered === undefined) rendered = this.d.renderer.render(event);
           if (rendered === null) break;
-          this.send(sub.conn, messageFrame(sub.identifierJson, renderedJson(rendered)));
+          this.send(sub.conn, messageFrame(sub.identifierJson, renderedJson(rendered)), true);
         }
       }
       if (rows.length < FANOUT_BATCH) return;
@@ -309,11 +309,15 @@ export class RealtimeHub {
     for (const conn of [...this.connections]) this.send(conn, frame);
   }
 
-  /** Sends, or drops the socket when it cannot keep up; false when the socket is gone. */
-  private send(conn: Connection, data: string): boolean {
+  /**
+   * Sends; false when the socket is gone. Live events (`bounded`) drop a socket whose buffer is past
+   * the bound: they are the only traffic a slow client can pile up without end. Control frames and
+   * replays (which wait for drain before each message) pass it by one frame at most.
+   */
+  private send(conn: Connection, data: string, bounded = false): boolean {
     if (conn.closed) return false;
     const result = conn.socket.send(data);
-    if (result !== 0 && conn.socket.bufferedAmount() <= this.limits.maxBufferedBytes) return true;
+    if (result !== 0 && (!bounded || conn.socket.bufferedAmount() <= this.limits.maxBufferedBytes)) return true;
     this.d.logger.info("realtime client dropped: too slow", { buffered: conn.socket.bufferedAmount(), subscriptions: conn.subs.size });
     conn.socket.close(1013, "too slow: send buffer full, reconnect with since");
     this.closed(conn);

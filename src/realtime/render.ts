@@ -81,7 +81,10 @@ export class EventRenderer {
       },
       senders: this.senders(e.accountId, m.sender_type, m.sender_id),
     };
-    return messagePushData(m, scope);
+    const data = messagePushData(m, scope);
+    // Push data shows an agent sender's presence (the API record does not know it).
+    const user = m.sender_id === null ? undefined : scope.senders.users.get(m.sender_id);
+    return user ? { ...data, sender: userPushData(user.user, user.membership, this.d.isOnline(e.accountId, user.user.id)) } : data;
   }
 
   private senders(accountId: number, type: string | null, id: number | null): SenderBook {
