@@ -28,7 +28,8 @@ describe("/cable connection", () => {
 
   test("a wrong api_access_token (query or header) is told unauthorized and disconnected", async () => {
     r = await room();
-    for (const opts of [{ path: "/cable?api_access_token=nope", headers: {} }, { path: "/cable", headers: { api_access_token: "nope" } }]) {
+    const attempts: { path: string; headers: Record<string, string> }[] = [{ path: "/cable?api_access_token=nope", headers: {} }, { path: "/cable", headers: { api_access_token: "nope" } }];
+    for (const opts of attempts) {
       const c = await CableClient.connect(r.served.url(opts.path), { headers: opts.headers });
       expect(await c.closed()).toEqual({ code: 1008, reason: "unauthorized" });
       expect(c.frames).toEqual([{ type: "disconnect", reason: "unauthorized", reconnect: false }]);
