@@ -1,21 +1,14 @@
 // The README's "follow an account's events" script, run exactly as printed: it receives every event
 // once and in order, across a server-side disconnect (it reconnects with since), and reports resync.
 import { afterEach, expect, test } from "bun:test";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { send } from "../helpers/conversation-fixtures.ts";
+import { readmeModule } from "../helpers/readme.ts";
 import { room, type Room } from "../helpers/realtime-fixtures.ts";
 
 type Follow = (o: { url: string; token: string; accountId: number; since?: number | null; onEvent: (e: any) => void; onResync?: (d: any) => void }) => { stop(): void; readonly lastSeq: number | null };
 
 async function readmeScript(): Promise<Follow> {
-  const readme = readFileSync(join(import.meta.dir, "../../README.md"), "utf8");
-  const code = /<!-- realtime-follow:start[^>]*-->\s*```js\n([\s\S]*?)```\s*<!-- realtime-follow:end -->/.exec(readme)?.[1];
-  if (!code) throw new Error("README has no realtime-follow script");
-  const file = join(mkdtempSync(join(tmpdir(), "parley-follow-")), "follow.mjs");
-  writeFileSync(file, code);
-  return (await import(file)).followParley as Follow;
+  return (await readmeModule("realtime-follow")).followParley as Follow;
 }
 
 async function until(check: () => boolean, timeoutMs = 5000) {
