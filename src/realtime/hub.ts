@@ -17,7 +17,7 @@ import type { EventsRepo } from "../db/events.repo.ts";
 import { eventFromRow } from "../events/outbox.ts";
 import type { StoredEvent } from "../events/types.ts";
 import { unixSeconds, type Clock } from "../lib/clock.ts";
-import type { Logger } from "../lib/logger.ts";
+import { errorFields, type Logger } from "../lib/logger.ts";
 import type { EventFeed, ResyncData } from "./feed.ts";
 import { confirmFrame, disconnectFrame, messageFrame, parseCommand, parseIdentifier, pingFrame, rejectFrame, welcomeFrame } from "./frames.ts";
 import { BadTokenError, type CableIdentity, type ConnectionCredentials } from "./identify.ts";
@@ -113,7 +113,7 @@ export class RealtimeHub {
     const conn: Connection = { socket, user, subs: new Map(), closed: false, drainWaiters: [] };
     this.connections.add(conn);
     this.send(conn, welcomeFrame());
-    this.heartbeat ??= setInterval(() => this.ping(), this.limits.pingIntervalMs);
+    this.heartbeat ??= setInterval(() => this.safely("ping", () => this.ping()), this.limits.pingIntervalMs);
     (this.heartbeat as { unref?: () => void }).unref?.();
     return conn;
   }
@@ -150,7 +150,7 @@ export class RealtimeHub {
     this.scheduled = true;
     setTimeout(() => {
       this.scheduled = false;
-      this.fanOut();
+      this.safely("fan-out", () => this.fanOut());
     }, 0);
   }
 
@@ -220,7 +220,11 @@ export class RealtimeHub {
     else {
       sub.cursor = request.since;
       sub.replaying = true;
-      void this.replay(sub);
+      this.replay(sub).catch((error) => {
+        this.d.logger.error("realtime replay failed", { ...errorFields(error) });
+        sub.conn.socket.close(1011, "replay failed: reconnect with since");
+        this.closed(sub.conn);
+      });
     }
   }
 
@@ -286,7 +290,9 @@ export class RealtimeHub {
       this.presenceTimer = null;
       const accounts = [...this.presenceDirty];
       this.presenceDirty.clear();
-      for (const id of accounts) this.sendPresence([...(this.byAccount.get(id) ?? [])], id);
+      this.safely("presence", () => {
+        for (const id of accounts) this.sendPresence([...(this.byAccount.get(id) ?? [])], id);
+      });
     }, this.limits.presenceDelayMs);
   }
 
@@ -301,6 +307,15 @@ export class RealtimeHub {
       if (sub.viewer.kind === "user" && !members.has(sub.viewer.userId)) continue;
       const body = sub.viewer.kind === "user" ? (forAgents ??= json(true)) : (forContacts ??= json(false));
       this.send(sub.conn, messageFrame(sub.identifierJson, body));
+    }
+  }
+
+  /** Timer work: a failure is logged, never an uncaught exception that would stop the server. */
+  private safely(what: string, fn: () => void): void {
+    try {
+      fn();
+    } catch (error) {
+      this.d.logger.error(`realtime ${what} failed`, errorFields(error));
     }
   }
 
