@@ -34,7 +34,8 @@ export function cableRoutes(d: Deps) {
     }
   };
   return new Elysia().ws("/cable", {
-    detail: { tags: ["realtime"], summary: "ActionCable-compatible event stream (RoomChannel); see the README" },
+    // OpenAPI has no WebSocket operations (Elysia would emit an invalid "ws" method); the README documents it.
+    detail: { hide: true },
     upgrade: ({ headers, set }) => {
       // Browsers fail the handshake when they offer subprotocols and none is chosen.
       const offered = headers["sec-websocket-protocol"]?.split(",").map((p) => p.trim()) ?? [];
