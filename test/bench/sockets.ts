@@ -9,6 +9,7 @@
 //   1,000 sockets: +8.3 MB and +11.1 MB in two runs (8-11 KB per socket, Elysia's per-socket context
 //   included); one message.created reached all 1,000 in 39-77 ms from the POST.
 //   5,000 sockets: +31.2 MB (6.4 KB per socket); fan-out to all 5,000 in 155 ms.
+//   Compiled binary, 1,000 sockets: 70.2 → 80.9 MB (+10.7 MB, 11 KB per socket), fan-out 31 ms.
 import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
