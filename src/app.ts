@@ -4,6 +4,9 @@ import { Elysia } from "elysia";
 import pkg from "../package.json" with { type: "json" };
 import type { Deps } from "./deps.ts";
 import { accountRoutes } from "./http/accounts.routes.ts";
+import { cableRoutes, WEBSOCKET_OPTIONS } from "./http/cable.routes.ts";
+import { eventRoutes } from "./http/events.routes.ts";
+import { typingRoutes } from "./http/typing.routes.ts";
 import { agentRoutes } from "./http/agents.routes.ts";
 import { contactRoutes } from "./http/contacts.routes.ts";
 import { conversationActionRoutes } from "./http/conversation-actions.routes.ts";
@@ -25,7 +28,7 @@ export function createApp(d: Deps) {
   // normalize "typebox": Elysia's default cleaner (exact-mirror) turns a string sent for an object
   // field into {"0": "a", ...} and accepts it; TypeBox's Clean leaves it for validation to refuse,
   // and still strips undeclared fields from responses.
-  return new Elysia({ normalize: "typebox" })
+  return new Elysia({ normalize: "typebox", websocket: WEBSOCKET_OPTIONS })
     .use(errorHandling(d.logger))
     .use(requestParsing(d.config.bodyLimit))
     .use(
@@ -59,6 +62,9 @@ export function createApp(d: Deps) {
     .use(conversationRoutes(d))
     .use(conversationActionRoutes(d))
     .use(messageRoutes(d))
+    .use(typingRoutes(d))
+    .use(eventRoutes(d))
+    .use(cableRoutes(d))
     .use(webRoutes());
 }
 

@@ -13,6 +13,8 @@ export interface Config {
   readonly webhookTimeoutMs: number;
   /** Behind a reverse proxy: take the client address from X-Forwarded-For and https from X-Forwarded-Proto. */
   readonly trustProxy: boolean;
+  /** Days of events kept for realtime replay and HTTP catch-up (older `since` values get "resync"). */
+  readonly eventRetentionDays: number;
 }
 
 export class ConfigError extends Error {}
@@ -26,6 +28,7 @@ export const DEFAULTS = {
   bodyLimit: 1024 * 1024,
   logLevel: "info" as LogLevel,
   webhookTimeoutMs: 5000, // Chatwoot's WEBHOOK_TIMEOUT default
+  eventRetentionDays: 7,
 };
 
 /** Config keys, their flag, env variable and meaning: the README's config table is this list. */
@@ -38,6 +41,7 @@ export const CONFIG_TABLE = [
   ["", "PARLEY_BODY_LIMIT", String(DEFAULTS.bodyLimit), "largest request body in bytes"],
   ["", "PARLEY_WEBHOOK_TIMEOUT_MS", String(DEFAULTS.webhookTimeoutMs), "per-attempt webhook timeout in milliseconds"],
   ["", "PARLEY_TRUST_PROXY", "0", "1 behind a reverse proxy: client address from X-Forwarded-For, https from X-Forwarded-Proto"],
+  ["", "PARLEY_EVENT_RETENTION_DAYS", String(DEFAULTS.eventRetentionDays), "days of events kept for realtime replay (/cable since=, GET …/events)"],
 ] as const;
 
 type Env = Record<string, string | undefined>;
@@ -73,5 +77,6 @@ export function loadConfig(flags: Partial<Record<"db" | "port" | "host", string>
     bodyLimit: integer("PARLEY_BODY_LIMIT", env.PARLEY_BODY_LIMIT || undefined, DEFAULTS.bodyLimit, 1024, 512 * 1024 * 1024),
     webhookTimeoutMs: integer("PARLEY_WEBHOOK_TIMEOUT_MS", env.PARLEY_WEBHOOK_TIMEOUT_MS || undefined, DEFAULTS.webhookTimeoutMs, 100, 60_000),
     trustProxy: flagBool("PARLEY_TRUST_PROXY", env.PARLEY_TRUST_PROXY || undefined),
+    eventRetentionDays: integer("PARLEY_EVENT_RETENTION_DAYS", env.PARLEY_EVENT_RETENTION_DAYS || undefined, DEFAULTS.eventRetentionDays, 1, 3650),
   });
 }

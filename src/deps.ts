@@ -11,6 +11,8 @@ import { TeamsRepo } from "./db/teams.repo.ts";
 import { SessionsRepo } from "./db/sessions.repo.ts";
 import { ContactInboxesRepo } from "./db/contact-inboxes.repo.ts";
 import { ContactsRepo } from "./db/contacts.repo.ts";
+import { EventsRepo } from "./db/events.repo.ts";
+import { RealtimeRepo } from "./db/realtime.repo.ts";
 import { ContactSearch } from "./db/contacts-search.ts";
 import { ConversationRefsRepo } from "./db/conversation-refs.repo.ts";
 import { ConversationsRepo } from "./db/conversations.repo.ts";
@@ -40,14 +42,18 @@ import { ConversationStateService } from "./domain/conversation-state.service.ts
 import { ConversationViews } from "./domain/conversation-view.ts";
 import { ConversationsService } from "./domain/conversations.service.ts";
 import { IDEMPOTENCY_TTL_SECONDS, MessagesService } from "./domain/messages.service.ts";
+import { TypingService } from "./domain/typing.service.ts";
 import { EventBus } from "./events/bus.ts";
 import { webhookFanOut } from "./events/listeners/webhooks.listener.ts";
 import { EventOutbox } from "./events/outbox.ts";
 import { WebhookDeliverer, type OnCallbackGaveUp } from "./jobs/deliver-webhooks.job.ts";
+import { pruneEvents } from "./jobs/prune-events.job.ts";
 import type { Job } from "./jobs/scheduler.ts";
 import { systemClock, type Clock } from "./lib/clock.ts";
 import { createLogger, type Logger } from "./lib/logger.ts";
 import { PasswordHasher } from "./lib/passwords.ts";
+import { createRealtime } from "./realtime/create.ts";
+import type { RealtimeHub } from "./realtime/hub.ts";
 
 export interface Deps {
   config: Config;
@@ -61,6 +67,8 @@ export interface Deps {
   services: ReturnType<typeof createServices>;
   /** Sends webhook deliveries (the server's scheduler runs it; tests call drain()). */
   deliverer: WebhookDeliverer;
+  /** Live event stream: /cable sockets, presence, replay. */
+  realtime: RealtimeHub;
   /** Periodic work the server's scheduler runs. */
   jobs: Job[];
 }
@@ -85,6 +93,8 @@ function createRepos(db: Database) {
     messages: new MessagesRepo(db),
     labels: new LabelsRepo(db),
     idempotency: new IdempotencyRepo(db),
+    events: new EventsRepo(db),
+    realtime: new RealtimeRepo(db),
   };
 }
 
@@ -120,6 +130,7 @@ function createServices(base: ServiceBase, repos: ReturnType<typeof createRepos>
     conversations,
     conversationState,
     messages,
+    typing: new TypingService({ events, contacts: repos.contacts, writeTx }),
   };
 }
 
@@ -144,11 +155,14 @@ export function createDeps(opts: DepsOptions): Deps {
   const { db } = opts;
   const bus = new EventBus(db, logger);
   const outbox = new EventOutbox(db, clock);
+  // Bound late: the hub needs the services, which need writeTx.
+  let realtime: RealtimeHub | null = null;
   const writeTx = createWriteTx(db, {
     afterCommit() {
       if (outbox.pending) {
         outbox.pending = false;
         bus.wake();
+        realtime?.wake();
       }
     },
     afterRollback() {
@@ -171,6 +185,7 @@ export function createDeps(opts: DepsOptions): Deps {
   const wakeDeliveries = () => deliverer.wake();
   outbox.onRecord(webhookFanOut({ webhooks: repos.webhooks, deliveries: repos.webhookDeliveries, clock, wake: wakeDeliveries }));
   const services = createServices({ writeTx, clock, outbox, logger, config, wakeDeliveries, hasher: opts.hasher ?? new PasswordHasher() }, repos);
+  const hub = (realtime = createRealtime({ repos, auth: services.auth, clock, logger }));
   const jobs: Job[] = [
     // Catches up listeners after a restart, and retries listeners that failed.
     { name: "drain-events", pattern: "* * * * * *", run: () => bus.drain() },
@@ -183,7 +198,10 @@ export function createDeps(opts: DepsOptions): Deps {
     { name: "prune-sessions", pattern: "0 7 * * * *", run: () => void services.sessions.prune() },
     // DESIGN.md §9 #14: snoozed conversations open when snoozed_until passes.
     { name: "reopen-snoozed", pattern: "*/10 * * * * *", run: () => void services.conversationState.reopenDue() },
+    // Events written by another process (the CLI) reach sockets within a second.
+    { name: "realtime-fanout", pattern: "* * * * * *", run: () => hub.wake() },
+    { name: "prune-events", pattern: "0 23 * * * *", run: () => pruneEvents({ events: repos.events, writeTx, clock, logger }, config.eventRetentionDays) },
     { name: "prune-idempotency-keys", pattern: "0 17 * * * *", run: () => void repos.idempotency.prune(Math.floor(clock.nowMs() / 1000) - IDEMPOTENCY_TTL_SECONDS) },
   ];
-  return { config, db, clock, logger, writeTx, outbox, bus, repos, services, deliverer, jobs };
+  return { config, db, clock, logger, writeTx, outbox, bus, repos, services, deliverer, realtime: hub, jobs };
 }

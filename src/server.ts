@@ -59,6 +59,8 @@ export async function startServer(config: Config, out: (line: string) => void = 
   let stopping: Promise<void> | null = null;
   const stop = () =>
     (stopping ??= (async () => {
+      // Open sockets would keep the server from stopping; clients are told to reconnect later.
+      deps.realtime.shutdown();
       await app.stop();
       await scheduler.stop();
       await deps.bus.drain();

@@ -13,6 +13,8 @@ export class AppError extends Error {
     readonly description: string,
     readonly errors: FieldError[] = [],
     readonly headers: Record<string, string> = {},
+    /** Further top-level keys of the error body (e.g. a resync's `event` and `data`). */
+    readonly extra: Record<string, unknown> = {},
   ) {
     super(description);
   }
@@ -87,6 +89,17 @@ export class RateLimitedError extends AppError {
     super(429, message, [{ field, message: `${message}; retry after ${seconds} s`, code: "rate_limited" }], {
       "retry-after": String(seconds),
     });
+  }
+}
+
+/**
+ * 410: the events after `since` are no longer kept (or the client's numbers are not this server's):
+ * reload, then follow from `latest_seq`. The body carries the realtime stream's resync message too.
+ */
+export class ResyncError extends AppError {
+  constructor(data: { oldest_seq: number; latest_seq: number }) {
+    const message = `events after this seq are not available (kept: ${data.oldest_seq} to ${data.latest_seq}); reload and continue from latest_seq`;
+    super(410, "Resync required", [{ field: "since", message, code: "resync" }], {}, { event: "resync", data });
   }
 }
 

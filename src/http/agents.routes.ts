@@ -17,11 +17,12 @@ const AgentBody = t.Object({
 });
 
 const IdParams = t.Object({ account_id: t.String(), id: t.String() });
-const present = (a: AgentRecord) => agentOf(a.user, a.membership);
 const tags = ["agents"];
 
 export function agentRoutes(d: Deps) {
   const agents = d.services.agents;
+  // availability_status follows the agent's open /cable subscriptions when auto_offline is on.
+  const present = (a: AgentRecord) => agentOf(a.user, a.membership, d.realtime.presence.isOnline(a.membership.account_id, a.user.id));
   return new Elysia({ prefix: "/api/v1/accounts/:account_id/agents" })
     .use(accountScope(d.services.auth))
     .get("", ({ principal }) => agents.list(principal).map(present), {

@@ -6,12 +6,12 @@ import { Elysia } from "elysia";
 import { AppError, type FieldError } from "../domain/errors.ts";
 import { errorFields, type Logger } from "../lib/logger.ts";
 
-export function errorBody(description: string, errors: FieldError[]): string {
-  return JSON.stringify({ description, error: description, errors });
+export function errorBody(description: string, errors: FieldError[], extra: Record<string, unknown> = {}): string {
+  return JSON.stringify({ description, error: description, errors, ...extra });
 }
 
-export function errorResponse(status: number, description: string, errors: FieldError[], headers: Record<string, string> = {}): Response {
-  return new Response(errorBody(description, errors), {
+export function errorResponse(status: number, description: string, errors: FieldError[], headers: Record<string, string> = {}, extra?: Record<string, unknown>): Response {
+  return new Response(errorBody(description, errors, extra), {
     status,
     headers: { "content-type": "application/json; charset=utf-8", ...headers },
   });
@@ -69,7 +69,7 @@ export function errorHandling(logger: Logger) {
       // Errors thrown by our body parser arrive wrapped in Elysia's ParseError: unwrap them.
       const cause = (error as { cause?: unknown }).cause;
       const app = error instanceof AppError ? error : cause instanceof AppError ? cause : null;
-      if (app) return errorResponse(app.status, app.description, app.errors, app.headers);
+      if (app) return errorResponse(app.status, app.description, app.errors, app.headers, app.extra);
       const requestId = String(set.headers["x-request-id"] ?? crypto.randomUUID());
       switch (code) {
         case "VALIDATION": {

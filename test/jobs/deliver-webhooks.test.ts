@@ -1,12 +1,10 @@
 // The delivery job over real HTTP: receivers listen on 127.0.0.1 (PARLEY_ALLOW_PRIVATE_WEBHOOKS on),
 // the ManualClock skips backoff waits, and deliverer.drain() runs the job until nothing is in flight.
 import { afterEach, describe, expect, test } from "bun:test";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { RETRY_DELAYS_MS } from "../../src/domain/delivery-policy.ts";
 import { verifyStandardSignature, standardWebhooksSecret } from "../../src/lib/webhook-signature.ts";
 import { createHarness, type Harness } from "../helpers/harness.ts";
+import { readmeModule } from "../helpers/readme.ts";
 import { makeAccount } from "../helpers/factories.ts";
 import { attemptRows, closedPort, createWebhook, deliveryRows, recordEvents, startReceiver, type Receiver } from "../helpers/webhooks.ts";
 
@@ -14,12 +12,7 @@ type Verify = (secret: string, headers: Headers, body: string, nowSeconds?: numb
 
 /** The verification recipe exactly as the README prints it. */
 async function readmeRecipe(): Promise<Verify> {
-  const readme = readFileSync(join(import.meta.dir, "../../README.md"), "utf8");
-  const code = /<!-- webhook-verify:start[^>]*-->\s*```js\n([\s\S]*?)```\s*<!-- webhook-verify:end -->/.exec(readme)?.[1];
-  if (!code) throw new Error("README has no webhook verification recipe");
-  const file = join(mkdtempSync(join(tmpdir(), "parley-recipe-")), "verify.mjs");
-  writeFileSync(file, code);
-  return (await import(file)).verifyParleyWebhook as Verify;
+  return (await readmeModule("webhook-verify")).verifyParleyWebhook as Verify;
 }
 
 const receivers: Receiver[] = [];

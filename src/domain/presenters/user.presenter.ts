@@ -12,7 +12,8 @@ export function thumbnail(_user: UserRow): string {
   return "";
 }
 
-export function profileOf(user: UserRow, accounts: UserAccountRow[], token: string | null) {
+/** `online(accountId)`: whether the user has a realtime subscription open in that account (presence). */
+export function profileOf(user: UserRow, accounts: UserAccountRow[], token: string | null, online: (accountId: number) => boolean = () => false) {
   const first = accounts[0];
   return {
     id: user.id,
@@ -39,7 +40,7 @@ export function profileOf(user: UserRow, accounts: UserAccountRow[], token: stri
       role: a.role,
       permissions: a.role === "administrator" ? ["administrator"] : ["agent"],
       availability: a.availability,
-      availability_status: availabilityStatus(a),
+      availability_status: availabilityStatus(a, online(a.account_id)),
       auto_offline: a.auto_offline === 1,
     })),
   };

@@ -1,0 +1,75 @@
+// Reading the outbox for realtime (live fan-out, replay, HTTP catch-up) and pruning it. An event's
+// id is its sequence number: ids only grow (one writer at a time, commit order = id order), so
+// "everything after seq" is a range scan. Pruning removes a prefix only, so MIN(id) is always the
+// exact boundary of what is kept.
+import type { Database, Statement } from "bun:sqlite";
+import { eventFromRow } from "../events/outbox.ts";
+import type { StoredEvent } from "../events/types.ts";
+
+type EventRow = Parameters<typeof eventFromRow>[0];
+
+export interface EventBounds {
+  /** Smallest kept id (null: no events). */
+  oldest: number | null;
+  /** Largest id ever handed out and still kept (the newest event is never pruned). */
+  latest: number | null;
+}
+
+export class EventsRepo {
+  private readonly afterStmt: Statement;
+  private readonly afterInAccountStmt: Statement;
+  private readonly boundsStmt: Statement;
+  private readonly firstSinceStmt: Statement;
+  private readonly minCursorStmt: Statement;
+  private readonly minPendingStmt: Statement;
+  private readonly deleteStmt: Statement;
+
+  constructor(db: Database) {
+    this.afterStmt = db.prepare("SELECT * FROM events WHERE id > $after ORDER BY id LIMIT $limit");
+    this.afterInAccountStmt = db.prepare("SELECT * FROM events WHERE account_id = $account_id AND id > $after ORDER BY id LIMIT $limit");
+    // MIN/MAX of the rowid are answered from the ends of the b-tree, whatever the table's size.
+    this.boundsStmt = db.prepare("SELECT MIN(id) AS oldest, MAX(id) AS latest FROM events");
+    // Walks from the oldest row; the rows it passes are exactly the ones the prune removes.
+    this.firstSinceStmt = db.prepare("SELECT id FROM events WHERE created_at_ms >= $cutoff ORDER BY id LIMIT 1");
+    this.minCursorStmt = db.prepare("SELECT MIN(last_event_id) AS id FROM listener_cursors");
+    this.minPendingStmt = db.prepare("SELECT MIN(event_id) AS id FROM webhook_deliveries WHERE status = 'pending'");
+    this.deleteStmt = db.prepare("DELETE FROM events WHERE id IN (SELECT id FROM events WHERE id < $below ORDER BY id LIMIT $limit)");
+  }
+
+  /** Events of every account after `after`, oldest first (the live hub). */
+  after(after: number, limit: number): EventRow[] {
+    return this.afterStmt.all({ after, limit }) as EventRow[];
+  }
+
+  /** One account's events after `after`, oldest first (replay and catch-up). */
+  afterInAccount(accountId: number, after: number, limit: number): StoredEvent[] {
+    return (this.afterInAccountStmt.all({ account_id: accountId, after, limit }) as EventRow[]).map(eventFromRow);
+  }
+
+  bounds(): EventBounds {
+    return this.boundsStmt.get() as EventBounds;
+  }
+
+  /**
+   * The first id that must be kept: the oldest event newer than the cutoff, the oldest event a
+   * durable listener has not finished, the oldest event a pending webhook delivery came from, and
+   * never past the newest event (without AUTOINCREMENT SQLite would hand a deleted top id out again).
+   */
+  keepFrom(cutoffMs: number): number | null {
+    const { latest } = this.bounds();
+    if (latest === null) return null;
+    const candidates = [latest];
+    const fresh = this.firstSinceStmt.get({ cutoff: cutoffMs }) as { id: number } | null;
+    if (fresh) candidates.push(fresh.id);
+    const cursor = (this.minCursorStmt.get() as { id: number | null }).id;
+    if (cursor !== null) candidates.push(cursor + 1);
+    const pending = (this.minPendingStmt.get() as { id: number | null }).id;
+    if (pending !== null) candidates.push(pending);
+    return Math.min(...candidates);
+  }
+
+  /** Deletes up to `limit` of the oldest events below `below`; returns how many. */
+  deleteBelow(below: number, limit: number): number {
+    return this.deleteStmt.run({ below, limit }).changes;
+  }
+}

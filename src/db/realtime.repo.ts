@@ -1,0 +1,47 @@
+// The questions the realtime stream asks: who holds a pubsub token, who may see an account's and
+// an inbox's events (asked once per batch of events, not once per socket), and the agents'
+// availability settings for presence.
+import type { Database, Statement } from "bun:sqlite";
+import type { ContactInboxRow } from "./contact-inboxes.repo.ts";
+import type { MembershipRow, UserRow } from "./users.repo.ts";
+
+export interface ContactInboxWithAccount extends ContactInboxRow {
+  account_id: number;
+}
+
+export type AccountMember = Pick<MembershipRow, "user_id" | "role" | "availability" | "auto_offline">;
+
+export class RealtimeRepo {
+  private readonly userByPubsubStmt: Statement;
+  private readonly contactInboxByPubsubStmt: Statement;
+  private readonly membersStmt: Statement;
+  private readonly inboxMembersStmt: Statement;
+
+  constructor(db: Database) {
+    this.userByPubsubStmt = db.prepare("SELECT * FROM users WHERE pubsub_token = $token");
+    this.contactInboxByPubsubStmt = db.prepare(
+      "SELECT ci.*, i.account_id FROM contact_inboxes ci JOIN inboxes i ON i.id = ci.inbox_id WHERE ci.pubsub_token = $token",
+    );
+    this.membersStmt = db.prepare("SELECT user_id, role, availability, auto_offline FROM account_users WHERE account_id = $account_id");
+    this.inboxMembersStmt = db.prepare("SELECT user_id FROM inbox_members WHERE inbox_id = $inbox_id");
+  }
+
+  userByPubsubToken(token: string): UserRow | null {
+    return (this.userByPubsubStmt.get({ token }) as UserRow | null) ?? null;
+  }
+
+  contactInboxByPubsubToken(token: string): ContactInboxWithAccount | null {
+    return (this.contactInboxByPubsubStmt.get({ token }) as ContactInboxWithAccount | null) ?? null;
+  }
+
+  /** Every member of the account with role and availability settings, by user id. */
+  accountMembers(accountId: number): Map<number, AccountMember> {
+    const map = new Map<number, AccountMember>();
+    for (const m of this.membersStmt.all({ account_id: accountId }) as AccountMember[]) map.set(m.user_id, m);
+    return map;
+  }
+
+  inboxMemberIds(inboxId: number): Set<number> {
+    return new Set((this.inboxMembersStmt.all({ inbox_id: inboxId }) as { user_id: number }[]).map((r) => r.user_id));
+  }
+}

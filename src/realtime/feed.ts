@@ -1,0 +1,64 @@
+// Reading an account's past events for one viewer: the socket replay after `since` and the HTTP
+// catch-up page through the same code, so both show exactly what the live stream would have sent
+// (minus typing, which is stale by the time anyone replays it). Also decides when a `since` cannot
+// be served: older than what is kept (pruned), or newer than anything recorded (a client holding
+// another database's numbers, e.g. after a restore) — both answered with "resync".
+import type { EventsRepo } from "../db/events.repo.ts";
+import type { RealtimeRepo } from "../db/realtime.repo.ts";
+import { EventRenderer, type Rendered } from "./render.ts";
+import { Audience, TYPING_KINDS, visible, type Viewer } from "./visibility.ts";
+
+export interface FeedPage {
+  items: Rendered[];
+  /** The seq to continue after: the last event looked at, shown or not. */
+  next: number;
+  /** False only when every event up to now has been looked at. */
+  more: boolean;
+}
+
+export interface ResyncData {
+  oldest_seq: number;
+  latest_seq: number;
+}
+
+/** Events read per query; a page looks at no more than SCAN_PAGES of them, so a viewer who may see little cannot make one request scan the whole table. */
+const CHUNK = 200;
+const SCAN_PAGES = 25;
+
+export class EventFeed {
+  constructor(private readonly d: { events: EventsRepo; realtime: RealtimeRepo; renderer: EventRenderer }) {}
+
+  /** Null when `since` can be served; otherwise what the client must resync to. */
+  resyncFor(since: number): ResyncData | null {
+    const { oldest, latest } = this.d.events.bounds();
+    const head = latest ?? 0;
+    // Ids are contiguous across accounts and pruning removes a prefix: below MIN(id) is gone.
+    if (since > head || (oldest !== null && since + 1 < oldest)) return { oldest_seq: oldest ?? 0, latest_seq: head };
+    return null;
+  }
+
+  /** The newest seq recorded (0 when none): where a live-only subscription starts. */
+  head(): number {
+    return this.d.events.bounds().latest ?? 0;
+  }
+
+  /** Up to `limit` events the viewer may see after `since`, oldest first. Synchronous, so a caller can switch to live right after it. */
+  page(viewer: Viewer, since: number, limit: number): FeedPage {
+    const audience = new Audience(this.d.realtime);
+    const items: Rendered[] = [];
+    let next = since;
+    for (let scanned = 0; scanned < CHUNK * SCAN_PAGES; scanned += CHUNK) {
+      const rows = this.d.events.afterInAccount(viewer.accountId, next, CHUNK);
+      for (let i = 0; i < rows.length; i++) {
+        const e = rows[i]!;
+        next = e.id;
+        if (TYPING_KINDS.has(e.kind) || !visible(e, viewer, audience)) continue;
+        const r = this.d.renderer.render(e);
+        if (r) items.push(r);
+        if (items.length === limit) return { items, next, more: i < rows.length - 1 || rows.length === CHUNK };
+      }
+      if (rows.length < CHUNK) return { items, next, more: false };
+    }
+    return { items, next, more: true };
+  }
+}

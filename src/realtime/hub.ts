@@ -1,0 +1,341 @@
+// The live side of realtime: connected sockets, their subscriptions, and the fan-out of new outbox
+// events. Not durable — the outbox is: a client that was away asks for `since` and is replayed from
+// the table. After each commit that wrote events the hub wakes, reads the new events once, renders
+// each once, and sends it to every subscription that may see it.
+//
+// Ordering without gaps or duplicates: every subscription keeps a cursor (the last seq it was
+// given). A replaying subscription is skipped by the fan-out; its replay reads the table up to the
+// end, and switches to live in the same synchronous step as reading an incomplete final page — so
+// any later event is one the fan-out has not read yet, and the cursor drops whatever the replay
+// already sent. Nothing is held in memory while a replay runs.
+//
+// Backpressure: a socket whose unsent buffer passes `maxBufferedBytes` is closed (1013) — one slow
+// client never holds up the others or the server. Replays wait for the buffer to drain instead.
+import type { UserRow } from "../db/users.repo.ts";
+import type { RealtimeRepo } from "../db/realtime.repo.ts";
+import type { EventsRepo } from "../db/events.repo.ts";
+import { eventFromRow } from "../events/outbox.ts";
+import type { StoredEvent } from "../events/types.ts";
+import { unixSeconds, type Clock } from "../lib/clock.ts";
+import { errorFields, type Logger } from "../lib/logger.ts";
+import type { EventFeed, ResyncData } from "./feed.ts";
+import { confirmFrame, disconnectFrame, messageFrame, parseCommand, parseIdentifier, pingFrame, rejectFrame, welcomeFrame } from "./frames.ts";
+import { BadTokenError, type CableIdentity, type ConnectionCredentials } from "./identify.ts";
+import type { Presence } from "./presence.ts";
+import { renderedJson, type EventRenderer, type Rendered } from "./render.ts";
+import { Audience, visible, type Viewer } from "./visibility.ts";
+
+/** What the hub needs from a socket (Bun's ServerWebSocket, through the route). */
+export interface CableSocket {
+  /** Bun: bytes written, -1 when queued behind backpressure, 0 when dropped. */
+  send(data: string): number;
+  bufferedAmount(): number;
+  close(code: number, reason: string): void;
+}
+
+export interface HubLimits {
+  /** Unsent bytes allowed per socket before it is dropped. */
+  maxBufferedBytes: number;
+  /** ActionCable clients reconnect after ~6 s without a ping. */
+  pingIntervalMs: number;
+  /** presence.update is sent at most this often per account (a reconnect storm is one update, not N²). */
+  presenceDelayMs: number;
+  maxSubscriptions: number;
+  replayPage: number;
+}
+
+export const DEFAULT_LIMITS: HubLimits = { maxBufferedBytes: 1024 * 1024, pingIntervalMs: 3000, presenceDelayMs: 1000, maxSubscriptions: 10, replayPage: 200 };
+const FANOUT_BATCH = 500;
+
+export interface Connection {
+  socket: CableSocket;
+  user: UserRow | null;
+  subs: Map<string, Subscription>;
+  closed: boolean;
+  drainWaiters: (() => void)[];
+}
+
+interface Subscription {
+  conn: Connection;
+  identifier: string;
+  identifierJson: string;
+  viewer: Viewer;
+  cursor: number;
+  replaying: boolean;
+}
+
+export interface HubDeps {
+  events: EventsRepo;
+  realtime: RealtimeRepo;
+  identity: CableIdentity;
+  renderer: EventRenderer;
+  feed: EventFeed;
+  presence: Presence;
+  clock: Clock;
+  logger: Logger;
+}
+
+export class RealtimeHub {
+  readonly limits: HubLimits;
+  private readonly connections = new Set<Connection>();
+  private readonly byAccount = new Map<number, Set<Subscription>>();
+  /** The last event id the fan-out has read. */
+  private cursor: number | null = null;
+  private scheduled = false;
+  private heartbeat: ReturnType<typeof setInterval> | null = null;
+  private readonly presenceDirty = new Set<number>();
+  private presenceTimer: ReturnType<typeof setTimeout> | null = null;
+
+  constructor(private readonly d: HubDeps, limits: Partial<HubLimits> = {}) {
+    this.limits = { ...DEFAULT_LIMITS, ...limits };
+  }
+
+  get presence(): Presence {
+    return this.d.presence;
+  }
+
+  /** Past events for one viewer (HTTP catch-up reads the same pages as a socket replay). */
+  get feed(): EventFeed {
+    return this.d.feed;
+  }
+
+  /** A new socket: welcome it, or tell it its token is wrong and close it. */
+  open(socket: CableSocket, credentials: ConnectionCredentials): Connection | null {
+    let user: UserRow | null;
+    try {
+      user = this.d.identity.connection(credentials);
+    } catch (error) {
+      if (!(error instanceof BadTokenError)) throw error;
+      socket.send(disconnectFrame("unauthorized", false));
+      socket.close(1008, "unauthorized");
+      return null;
+    }
+    const conn: Connection = { socket, user, subs: new Map(), closed: false, drainWaiters: [] };
+    this.connections.add(conn);
+    this.send(conn, welcomeFrame());
+    this.heartbeat ??= setInterval(() => this.safely("ping", () => this.ping()), this.limits.pingIntervalMs);
+    (this.heartbeat as { unref?: () => void }).unref?.();
+    return conn;
+  }
+
+  /** A frame from the client. Anything ActionCable would not send is ignored. */
+  command(conn: Connection, raw: unknown): void {
+    const c = parseCommand(raw);
+    if (!c || conn.closed) return;
+    if (c.command === "subscribe") this.subscribe(conn, c.identifier);
+    else if (c.command === "unsubscribe") this.unsubscribe(conn, c.identifier);
+    else this.perform(conn, c.identifier, c.data);
+  }
+
+  /** The socket closed (either side). */
+  closed(conn: Connection): void {
+    if (!this.connections.delete(conn)) return;
+    conn.closed = true;
+    for (const sub of [...conn.subs.values()]) this.remove(sub);
+    for (const wake of conn.drainWaiters.splice(0)) wake();
+    if (this.connections.size === 0 && this.heartbeat) {
+      clearInterval(this.heartbeat);
+      this.heartbeat = null;
+    }
+  }
+
+  /** The socket's buffer emptied: replays waiting on it go on. */
+  drained(conn: Connection): void {
+    for (const wake of conn.drainWaiters.splice(0)) wake();
+  }
+
+  /** After a commit that wrote events: fan out soon, once, however many commits came first. */
+  wake(): void {
+    if (this.scheduled) return;
+    this.scheduled = true;
+    setTimeout(() => {
+      this.scheduled = false;
+      this.safely("fan-out", () => this.fanOut());
+    }, 0);
+  }
+
+  /** Reads every event after the cursor and sends each to the subscriptions that may see it. */
+  fanOut(): void {
+    if (this.cursor === null || this.byAccount.size === 0) {
+      this.cursor = this.d.feed.head(); // nobody listens: skip ahead without reading events
+      return;
+    }
+    for (;;) {
+      const rows = this.d.events.after(this.cursor, FANOUT_BATCH);
+      const audience = new Audience(this.d.realtime);
+      for (const row of rows) {
+        this.cursor = row.id;
+        const subs = this.byAccount.get(row.account_id);
+        if (!subs) continue;
+        let event: StoredEvent | null = null;
+        let rendered: Rendered | null | undefined;
+        for (const sub of subs) {
+          if (sub.replaying || row.id <= sub.cursor) continue;
+          sub.cursor = row.id;
+          event ??= eventFromRow(row);
+          if (!visible(event, sub.viewer, audience)) continue;
+          if (rendered === undefined) rendered = this.d.renderer.render(event);
+          if (rendered === null) break;
+          this.send(sub.conn, messageFrame(sub.identifierJson, renderedJson(rendered)), true);
+        }
+      }
+      if (rows.length < FANOUT_BATCH) return;
+    }
+  }
+
+  /** Server stopping: tell clients to come back later, close every socket. */
+  shutdown(): void {
+    for (const conn of [...this.connections]) {
+      conn.socket.send(disconnectFrame("server_restart", true));
+      conn.socket.close(1001, "server restarting");
+      this.closed(conn);
+    }
+    if (this.presenceTimer) clearTimeout(this.presenceTimer);
+    this.presenceTimer = null;
+  }
+
+  stats(): { connections: number; subscriptions: number } {
+    let subscriptions = 0;
+    for (const c of this.connections) subscriptions += c.subs.size;
+    return { connections: this.connections.size, subscriptions };
+  }
+
+  private subscribe(conn: Connection, identifier: string): void {
+    if (conn.subs.has(identifier)) return void this.send(conn, confirmFrame(identifier));
+    const fields = parseIdentifier(identifier);
+    const request = fields && conn.subs.size < this.limits.maxSubscriptions ? this.d.identity.subscription(fields, conn.user) : null;
+    if (!request) return void this.send(conn, rejectFrame(identifier));
+    const sub: Subscription = { conn, identifier, identifierJson: JSON.stringify(identifier), viewer: request.viewer, cursor: 0, replaying: false };
+    conn.subs.set(identifier, sub);
+    let subs = this.byAccount.get(sub.viewer.accountId);
+    if (!subs) this.byAccount.set(sub.viewer.accountId, (subs = new Set()));
+    subs.add(sub);
+    const { viewer } = sub;
+    if (this.d.presence.join(viewer.kind, viewer.accountId, viewer.kind === "user" ? viewer.userId : viewer.contactId)) this.presenceChanged(viewer.accountId);
+    this.cursor ??= this.d.feed.head();
+    if (!this.send(conn, confirmFrame(identifier))) return;
+    const resync = request.since === null ? null : this.d.feed.resyncFor(request.since);
+    if (request.since === null) sub.cursor = this.d.feed.head();
+    else if (resync) this.resync(sub, resync);
+    else {
+      sub.cursor = request.since;
+      sub.replaying = true;
+      this.replay(sub).catch((error) => {
+        this.d.logger.error("realtime replay failed", { ...errorFields(error) });
+        sub.conn.socket.close(1011, "replay failed: reconnect with since");
+        this.closed(sub.conn);
+      });
+    }
+  }
+
+  private unsubscribe(conn: Connection, identifier: string): void {
+    const sub = conn.subs.get(identifier);
+    if (sub) this.remove(sub);
+  }
+
+  /** Chatwoot's RoomChannel#update_presence: answers with the account's presence. */
+  private perform(conn: Connection, identifier: string, data: string | undefined): void {
+    const sub = conn.subs.get(identifier);
+    if (!sub || !data) return;
+    const action = parseIdentifier(data)?.action;
+    if (action === "update_presence") this.sendPresence([sub], sub.viewer.accountId);
+  }
+
+  private remove(sub: Subscription): void {
+    sub.conn.subs.delete(sub.identifier);
+    const subs = this.byAccount.get(sub.viewer.accountId);
+    subs?.delete(sub);
+    if (subs?.size === 0) this.byAccount.delete(sub.viewer.accountId);
+    const v = sub.viewer;
+    if (this.d.presence.leave(v.kind, v.accountId, v.kind === "user" ? v.userId : v.contactId)) this.presenceChanged(v.accountId);
+  }
+
+  /** Sends everything after the cursor, page by page, waiting whenever the socket's buffer is half full. */
+  private async replay(sub: Subscription): Promise<void> {
+    const { conn } = sub;
+    const halfFull = this.limits.maxBufferedBytes / 2;
+    while (conn.subs.get(sub.identifier) === sub) {
+      const resync = this.d.feed.resyncFor(sub.cursor);
+      if (resync) return this.resync(sub, resync);
+      const page = this.d.feed.page(sub.viewer, sub.cursor, this.limits.replayPage);
+      let waited = false;
+      for (const item of page.items) {
+        while (!conn.closed && conn.socket.bufferedAmount() > halfFull) {
+          waited = true;
+          await new Promise<void>((resolve) => conn.drainWaiters.push(resolve));
+        }
+        if (conn.subs.get(sub.identifier) !== sub || !this.send(conn, messageFrame(sub.identifierJson, renderedJson(item)))) return;
+        sub.cursor = item.seq;
+      }
+      sub.cursor = page.next;
+      // Read to the end and sent without yielding: no event can have slipped in between.
+      if (!page.more && !waited) {
+        sub.replaying = false;
+        return;
+      }
+      if (!waited) await new Promise((resolve) => setImmediate(resolve));
+    }
+  }
+
+  /** The client asked for what is no longer (or never was) here: it must reload; live events follow from the head. */
+  private resync(sub: Subscription, data: ResyncData): void {
+    sub.cursor = data.latest_seq;
+    sub.replaying = false;
+    this.send(sub.conn, messageFrame(sub.identifierJson, JSON.stringify({ event: "resync", data })));
+  }
+
+  private presenceChanged(accountId: number): void {
+    this.presenceDirty.add(accountId);
+    this.presenceTimer ??= setTimeout(() => {
+      this.presenceTimer = null;
+      const accounts = [...this.presenceDirty];
+      this.presenceDirty.clear();
+      this.safely("presence", () => {
+        for (const id of accounts) this.sendPresence([...(this.byAccount.get(id) ?? [])], id);
+      });
+    }, this.limits.presenceDelayMs);
+  }
+
+  /** presence.update: agents get agents and contacts, contacts only agents (as Chatwoot). */
+  private sendPresence(subs: Subscription[], accountId: number): void {
+    if (subs.length === 0) return;
+    const members = this.d.realtime.accountMembers(accountId);
+    const json = (withContacts: boolean) => JSON.stringify({ event: "presence.update", data: this.d.presence.snapshot(accountId, members, withContacts) });
+    let forAgents: string | null = null;
+    let forContacts: string | null = null;
+    for (const sub of subs) {
+      if (sub.viewer.kind === "user" && !members.has(sub.viewer.userId)) continue;
+      const body = sub.viewer.kind === "user" ? (forAgents ??= json(true)) : (forContacts ??= json(false));
+      this.send(sub.conn, messageFrame(sub.identifierJson, body));
+    }
+  }
+
+  /** Timer work: a failure is logged, never an uncaught exception that would stop the server. */
+  private safely(what: string, fn: () => void): void {
+    try {
+      fn();
+    } catch (error) {
+      this.d.logger.error(`realtime ${what} failed`, errorFields(error));
+    }
+  }
+
+  private ping(): void {
+    const frame = pingFrame(unixSeconds(this.d.clock));
+    for (const conn of [...this.connections]) this.send(conn, frame);
+  }
+
+  /**
+   * Sends; false when the socket is gone. Live events (`bounded`) drop a socket whose buffer is past
+   * the bound: they are the only traffic a slow client can pile up without end. Control frames and
+   * replays (which wait for drain before each message) pass it by one frame at most.
+   */
+  private send(conn: Connection, data: string, bounded = false): boolean {
+    if (conn.closed) return false;
+    const result = conn.socket.send(data);
+    if (result !== 0 && (!bounded || conn.socket.bufferedAmount() <= this.limits.maxBufferedBytes)) return true;
+    this.d.logger.info("realtime client dropped: too slow", { buffered: conn.socket.bufferedAmount(), subscriptions: conn.subs.size });
+    conn.socket.close(1013, "too slow: send buffer full, reconnect with since");
+    this.closed(conn);
+    return false;
+  }
+}

@@ -1,0 +1,112 @@
+// Turns an outbox event into what the realtime stream sends: Chatwoot's event name and push data.
+// The outbox keeps webhook-shaped payloads; realtime differs only for messages (push data is the
+// account API message record: integer message_type, Unix created_at, status, echo_id, sender push
+// data) and typing (sender push data). So conversation and contact events go out as recorded, and
+// message events are re-rendered from the message row — as it is now, so a replayed message shows
+// its current content and status — with the conversation summary as recorded at the event. An
+// event whose message no longer exists (its conversation was deleted) is not sent. Each event is
+// rendered once, however many sockets receive it; a small cache serves replays of recent events.
+import type { ContactsRepo } from "../db/contacts.repo.ts";
+import type { ConversationRefsRepo } from "../db/conversation-refs.repo.ts";
+import type { MessagesRepo } from "../db/messages.repo.ts";
+import type { SenderBook } from "../domain/conversation-view.ts";
+import { contactPushData } from "../domain/presenters/contact.presenter.ts";
+import { messagePushData, type MessageScope } from "../domain/presenters/message.presenter.ts";
+import { userPushData } from "../domain/presenters/user.presenter.ts";
+import type { StoredEvent } from "../events/types.ts";
+import { REALTIME_NAMES, TYPING_KINDS } from "./visibility.ts";
+
+export interface Rendered {
+  seq: number;
+  event: string;
+  data: Record<string, unknown>;
+  /** Unix seconds. */
+  created_at: number;
+  /** The ActionCable `message` object as JSON, built on first use. */
+  json?: string;
+}
+
+export function renderedJson(r: Rendered): string {
+  return (r.json ??= JSON.stringify({ event: r.event, data: r.data, seq: r.seq }));
+}
+
+export interface RenderDeps {
+  messages: MessagesRepo;
+  conversationRefs: ConversationRefsRepo;
+  contacts: ContactsRepo;
+  /** Whether the agent has a socket open (availability_status of senders). */
+  isOnline: (accountId: number, userId: number) => boolean;
+}
+
+const CACHE_SIZE = 512;
+const SKIP = null;
+type Obj = Record<string, unknown>;
+const obj = (v: unknown): Obj => (v && typeof v === "object" ? (v as Obj) : {});
+
+export class EventRenderer {
+  private readonly cache = new Map<number, Rendered | null>();
+
+  constructor(private readonly d: RenderDeps) {}
+
+  /** The event as sent, or null when it is not sent at all. */
+  render(e: StoredEvent): Rendered | null {
+    if (this.cache.has(e.id)) return this.cache.get(e.id)!;
+    const event = REALTIME_NAMES[e.kind];
+    const data = event === undefined ? SKIP : this.data(e);
+    const out = data === SKIP ? null : { seq: e.id, event: event!, data, created_at: Math.floor(e.createdAtMs / 1000) };
+    this.cache.set(e.id, out);
+    if (this.cache.size > CACHE_SIZE) this.cache.delete(this.cache.keys().next().value!);
+    return out;
+  }
+
+  private data(e: StoredEvent): Obj | null {
+    if (e.kind === "message_created" || e.kind === "message_updated") return this.message(e);
+    if (TYPING_KINDS.has(e.kind)) return this.typing(e);
+    return e.payload;
+  }
+
+  private message(e: StoredEvent): Obj | null {
+    const id = e.payload.id;
+    const m = typeof id === "number" ? this.d.messages.inAccount(e.accountId, id) : null;
+    if (!m) return SKIP;
+    const conversation = obj(e.payload.conversation);
+    const meta = obj(conversation.meta);
+    const scope: MessageScope = {
+      displayId: conversation.id as number,
+      summary: {
+        assignee_id: (obj(meta.assignee).id as number | undefined) ?? null,
+        unread_count: (conversation.unread_count as number | undefined) ?? 0,
+        last_activity_at: (conversation.last_activity_at as number | undefined) ?? m.created_at,
+        contact_inbox: { source_id: String(obj(conversation.contact_inbox).source_id ?? "") },
+      },
+      senders: this.senders(e.accountId, m.sender_type, m.sender_id),
+    };
+    const data = messagePushData(m, scope);
+    // Push data shows an agent sender's presence (the API record does not know it).
+    const user = m.sender_id === null ? undefined : scope.senders.users.get(m.sender_id);
+    return user ? { ...data, sender: userPushData(user.user, user.membership, this.d.isOnline(e.accountId, user.user.id)) } : data;
+  }
+
+  private senders(accountId: number, type: string | null, id: number | null): SenderBook {
+    const book: SenderBook = { users: new Map(), contacts: new Map() };
+    if (id === null) return book;
+    if (type === "User") {
+      const member = this.d.conversationRefs.member(accountId, id);
+      if (member) book.users.set(id, member);
+    } else if (type === "Contact") book.contacts = this.d.contacts.byIds([id]);
+    return book;
+  }
+
+  /** Chatwoot: {conversation: push data, user: the typist's push data, is_private}. */
+  private typing(e: StoredEvent): Obj {
+    let user: unknown = e.payload.user ?? null;
+    if (e.actor.type === "user" && e.actor.id !== null) {
+      const member = this.d.conversationRefs.member(e.accountId, e.actor.id);
+      if (member) user = userPushData(member.user, member.membership, this.d.isOnline(e.accountId, e.actor.id));
+    } else if (e.actor.type === "contact" && e.actor.id !== null) {
+      const contact = this.d.contacts.byIds([e.actor.id]).get(e.actor.id);
+      if (contact) user = contactPushData(contact);
+    }
+    return { conversation: e.payload.conversation ?? null, user, is_private: e.payload.is_private === true };
+  }
+}
