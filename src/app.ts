@@ -13,6 +13,7 @@ import { errorHandling } from "./http/errors.ts";
 import { healthRoutes } from "./http/health.routes.ts";
 import { inboxMemberRoutes } from "./http/inbox-members.routes.ts";
 import { inboxRoutes } from "./http/inboxes.routes.ts";
+import { labelRoutes } from "./http/labels.routes.ts";
 import { platformRoutes } from "./http/platform.routes.ts";
 import { teamRoutes } from "./http/teams.routes.ts";
 import { profileRoutes } from "./http/profile.routes.ts";
@@ -59,6 +60,7 @@ export function createApp(d: Deps) {
     .use(conversationRoutes(d))
     .use(conversationActionRoutes(d))
     .use(messageRoutes(d))
+    .use(labelRoutes(d))
     .use(webRoutes());
 }
 

@@ -3,6 +3,7 @@
 import type { Database } from "bun:sqlite";
 import type { Config } from "./config.ts";
 import { loadConfig } from "./config.ts";
+import { AccountLabelsRepo } from "./db/account-labels.repo.ts";
 import { AccountsRepo } from "./db/accounts.repo.ts";
 import { AgentsRepo } from "./db/agents.repo.ts";
 import { InboxesRepo } from "./db/inboxes.repo.ts";
@@ -27,6 +28,7 @@ import { AgentsService } from "./domain/agents.service.ts";
 import { AuthService } from "./domain/auth.service.ts";
 import { InboxMembersService } from "./domain/inbox-members.service.ts";
 import { InboxesService } from "./domain/inboxes.service.ts";
+import { LabelsService } from "./domain/labels.service.ts";
 import { PlatformService } from "./domain/platform.service.ts";
 import { TeamsService } from "./domain/teams.service.ts";
 import { WebhooksService } from "./domain/webhooks.service.ts";
@@ -84,6 +86,7 @@ function createRepos(db: Database) {
     conversationRefs: new ConversationRefsRepo(db),
     messages: new MessagesRepo(db),
     labels: new LabelsRepo(db),
+    accountLabels: new AccountLabelsRepo(db),
     idempotency: new IdempotencyRepo(db),
   };
 }
@@ -120,6 +123,7 @@ function createServices(base: ServiceBase, repos: ReturnType<typeof createRepos>
     conversations,
     conversationState,
     messages,
+    labels: new LabelsService({ ...repos, events, writeTx, clock }),
   };
 }
 
