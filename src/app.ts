@@ -4,6 +4,7 @@ import { Elysia } from "elysia";
 import pkg from "../package.json" with { type: "json" };
 import type { Deps } from "./deps.ts";
 import { accountRoutes } from "./http/accounts.routes.ts";
+import { automationRuleRoutes } from "./http/automation-rules.routes.ts";
 import { agentRoutes } from "./http/agents.routes.ts";
 import { contactRoutes } from "./http/contacts.routes.ts";
 import { conversationActionRoutes } from "./http/conversation-actions.routes.ts";
@@ -61,6 +62,7 @@ export function createApp(d: Deps) {
     .use(conversationActionRoutes(d))
     .use(messageRoutes(d))
     .use(labelRoutes(d))
+    .use(automationRuleRoutes(d))
     .use(webRoutes());
 }
 

@@ -5,6 +5,7 @@ import type { Config } from "./config.ts";
 import { loadConfig } from "./config.ts";
 import { AccountLabelsRepo } from "./db/account-labels.repo.ts";
 import { AccountsRepo } from "./db/accounts.repo.ts";
+import { AutomationRulesRepo } from "./db/automation-rules.repo.ts";
 import { AgentsRepo } from "./db/agents.repo.ts";
 import { InboxesRepo } from "./db/inboxes.repo.ts";
 import { PlatformRepo } from "./db/platform.repo.ts";
@@ -26,6 +27,7 @@ import { WebhooksRepo } from "./db/webhooks.repo.ts";
 import { AccountsService } from "./domain/accounts.service.ts";
 import { AgentsService } from "./domain/agents.service.ts";
 import { AuthService } from "./domain/auth.service.ts";
+import { AutomationRulesService } from "./domain/automation-rules.service.ts";
 import { InboxMembersService } from "./domain/inbox-members.service.ts";
 import { InboxesService } from "./domain/inboxes.service.ts";
 import { LabelsService } from "./domain/labels.service.ts";
@@ -87,6 +89,7 @@ function createRepos(db: Database) {
     messages: new MessagesRepo(db),
     labels: new LabelsRepo(db),
     accountLabels: new AccountLabelsRepo(db),
+    automationRules: new AutomationRulesRepo(db),
     idempotency: new IdempotencyRepo(db),
   };
 }
@@ -108,6 +111,7 @@ function createServices(base: ServiceBase, repos: ReturnType<typeof createRepos>
   const messages = new MessagesService({ ...repos, contactsService: contacts, events, writeTx, clock });
   const conversations = new ConversationsService({ ...repos, access, views, events, contactsService: contacts, messagesService: messages, writeTx, clock });
   const conversationState = new ConversationStateService({ ...repos, conversationsService: conversations, events, writeTx, clock });
+  const automationRules = new AutomationRulesService({ ...repos, writeTx, clock });
   return {
     auth: new AuthService({ ...repos, sessionAuth: sessions }),
     accounts,
@@ -123,7 +127,8 @@ function createServices(base: ServiceBase, repos: ReturnType<typeof createRepos>
     conversations,
     conversationState,
     messages,
-    labels: new LabelsService({ ...repos, events, writeTx, clock }),
+    labels: new LabelsService({ ...repos, events, writeTx, clock, onRenamed: (account, from, to) => automationRules.renameLabel(account, from, to) }),
+    automationRules,
   };
 }
 
