@@ -27,6 +27,8 @@ import { WebhooksRepo } from "./db/webhooks.repo.ts";
 import { AccountsService } from "./domain/accounts.service.ts";
 import { AgentsService } from "./domain/agents.service.ts";
 import { AuthService } from "./domain/auth.service.ts";
+import { AutomationEngine } from "./domain/automation-engine.ts";
+import { AutomationExecutor } from "./domain/automation-executor.ts";
 import { AutomationRulesService } from "./domain/automation-rules.service.ts";
 import { InboxMembersService } from "./domain/inbox-members.service.ts";
 import { InboxesService } from "./domain/inboxes.service.ts";
@@ -45,6 +47,7 @@ import { ConversationViews } from "./domain/conversation-view.ts";
 import { ConversationsService } from "./domain/conversations.service.ts";
 import { IDEMPOTENCY_TTL_SECONDS, MessagesService } from "./domain/messages.service.ts";
 import { EventBus } from "./events/bus.ts";
+import { automationListener } from "./events/listeners/automation.listener.ts";
 import { webhookFanOut } from "./events/listeners/webhooks.listener.ts";
 import { EventOutbox } from "./events/outbox.ts";
 import { WebhookDeliverer, type OnCallbackGaveUp } from "./jobs/deliver-webhooks.job.ts";
@@ -112,6 +115,18 @@ function createServices(base: ServiceBase, repos: ReturnType<typeof createRepos>
   const conversations = new ConversationsService({ ...repos, access, views, events, contactsService: contacts, messagesService: messages, writeTx, clock });
   const conversationState = new ConversationStateService({ ...repos, conversationsService: conversations, events, writeTx, clock });
   const automationRules = new AutomationRulesService({ ...repos, writeTx, clock });
+  const executor = new AutomationExecutor({
+    ...repos,
+    conversationsService: conversations,
+    conversationState,
+    messagesService: messages,
+    contactsService: contacts,
+    events,
+    writeTx,
+    clock,
+    wakeDeliveries,
+  });
+  const automation = new AutomationEngine({ ...repos, rules: automationRules, executor, writeTx, clock, logger: base.logger });
   return {
     auth: new AuthService({ ...repos, sessionAuth: sessions }),
     accounts,
@@ -129,6 +144,7 @@ function createServices(base: ServiceBase, repos: ReturnType<typeof createRepos>
     messages,
     labels: new LabelsService({ ...repos, events, writeTx, clock, onRenamed: (account, from, to) => automationRules.renameLabel(account, from, to) }),
     automationRules,
+    automation,
   };
 }
 
@@ -180,6 +196,7 @@ export function createDeps(opts: DepsOptions): Deps {
   const wakeDeliveries = () => deliverer.wake();
   outbox.onRecord(webhookFanOut({ webhooks: repos.webhooks, deliveries: repos.webhookDeliveries, clock, wake: wakeDeliveries }));
   const services = createServices({ writeTx, clock, outbox, logger, config, wakeDeliveries, hasher: opts.hasher ?? new PasswordHasher() }, repos);
+  bus.register(automationListener(services.automation));
   const jobs: Job[] = [
     // Catches up listeners after a restart, and retries listeners that failed.
     { name: "drain-events", pattern: "* * * * * *", run: () => bus.drain() },
@@ -192,6 +209,8 @@ export function createDeps(opts: DepsOptions): Deps {
     { name: "prune-sessions", pattern: "0 7 * * * *", run: () => void services.sessions.prune() },
     // DESIGN.md §9 #14: snoozed conversations open when snoozed_until passes.
     { name: "reopen-snoozed", pattern: "*/10 * * * * *", run: () => void services.conversationState.reopenDue() },
+    // conversation_idle automation rules (ours): open conversations idle longer than a rule's idle_minutes.
+    { name: "automation-idle", pattern: "0 * * * * *", run: () => services.automation.runIdle().then(() => undefined) },
     { name: "prune-idempotency-keys", pattern: "0 17 * * * *", run: () => void repos.idempotency.prune(Math.floor(clock.nowMs() / 1000) - IDEMPOTENCY_TTL_SECONDS) },
   ];
   return { config, db, clock, logger, writeTx, outbox, bus, repos, services, deliverer, jobs };
