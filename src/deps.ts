@@ -142,7 +142,7 @@ function createServices(base: ServiceBase, repos: ReturnType<typeof createRepos>
     conversations,
     conversationState,
     messages,
-    labels: new LabelsService({ ...repos, events, writeTx, clock, onRenamed: (account, from, to) => automationRules.renameLabel(account, from, to) }),
+    labels: new LabelsService({ ...repos, events, views, writeTx, clock, onRenamed: (account, from, to) => automationRules.renameLabel(account, from, to) }),
     automationRules,
     automation,
   };

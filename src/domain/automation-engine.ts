@@ -17,6 +17,7 @@ import { actingAsAutomation } from "./acting.ts";
 import { idleMinutesOf, type AutomationEvent } from "./automation-catalogue.ts";
 import type { AutomationExecutor } from "./automation-executor.ts";
 import { factsOf, flattenChanges, type ChangeMap } from "./automation-facts.ts";
+import type { Facts } from "./automation-match.ts";
 import type { AutomationRulesService, CompiledRule } from "./automation-rules.service.ts";
 import { AppError } from "./errors.ts";
 
@@ -30,7 +31,7 @@ export const TRIGGER_KINDS: ReadonlySet<string> = new Set<AutomationEvent>([
 ]);
 
 /** Idle conversations looked at per rule and scheduler run; the rest wait for the next minute. */
-export const IDLE_BATCH = 200;
+export const IDLE_BATCH = 500;
 
 export interface EngineDeps {
   conversations: ConversationsRepo;
@@ -120,25 +121,25 @@ export class AutomationEngine {
   private runRules(rules: readonly CompiledRule[], conversationId: number, trigger: Trigger): void {
     const account = this.d.conversationRefs.accountRef(rules[0]!.row.account_id);
     if (!account) return;
+    // Read once, and again only after a rule acted: the next rule sees what the earlier ones did.
+    let facts: Facts | null = null;
     for (const rule of rules) {
       const { row } = rule;
       if (!rule.conditions.ok) {
         this.d.rules.recordRun(row, `conditions: ${rule.conditions.error}`);
         continue;
       }
-      // Built per rule: an earlier rule's actions may have changed the conversation.
-      const conversation = this.d.conversations.byId(conversationId);
-      const contact = conversation && this.d.contacts.byId(conversation.account_id, conversation.contact_id);
-      if (!conversation || !contact) return;
-      const labels = this.d.labels.titles("conversation", conversation.id);
+      facts ??= this.facts(conversationId, trigger);
+      if (!facts) return;
       let matched: boolean;
       try {
-        matched = rule.conditions.test(factsOf(conversation, contact, labels, trigger.message, trigger.changed, unixSeconds(this.d.clock)));
+        matched = rule.conditions.test(facts);
       } catch (e) {
         this.d.rules.recordRun(row, `conditions: ${errorText(e)}`);
         continue;
       }
       if (!matched) continue;
+      facts = null;
       const acting = actingAsAutomation(account, row.id);
       const failures: string[] = [];
       for (const action of rule.actions) {
@@ -151,6 +152,15 @@ export class AutomationEngine {
       if (failures.length) this.d.logger.warn("automation rule actions failed", { rule_id: row.id, conversation_id: conversationId, errors: failures });
       this.d.rules.recordRun(row, failures.length ? failures.join("; ") : null);
     }
+  }
+
+  /** The conversation, its contact and labels as they are now; null when the conversation is gone. */
+  private facts(conversationId: number, trigger: Trigger): Facts | null {
+    const conversation = this.d.conversations.byId(conversationId);
+    const contact = conversation && this.d.contacts.byId(conversation.account_id, conversation.contact_id);
+    if (!conversation || !contact) return null;
+    const labels = this.d.labels.titles("conversation", conversation.id);
+    return factsOf(conversation, contact, labels, trigger.message, trigger.changed, unixSeconds(this.d.clock));
   }
 }
 

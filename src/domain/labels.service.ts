@@ -10,10 +10,13 @@ import { unixSeconds, type Clock } from "../lib/clock.ts";
 import { actingAs, type Acting } from "./acting.ts";
 import { parseId, requireAdministrator, type AccountPrincipal } from "./auth.service.ts";
 import type { ConversationEvents } from "./conversation-events.ts";
+import type { ConversationViews } from "./conversation-view.ts";
 import { FieldErrors, NotFoundError } from "./errors.ts";
 import { optionalString } from "./validate.ts";
 
 export const DEFAULT_LABEL_COLOR = "#1f93ff";
+/** Conversations re-tagged per batch of view queries. */
+const RETAG_CHUNK = 500;
 /** Chatwoot's rule (lib/regex_helper.rb): a letter or digit, then letters, digits, `_` or `-`; two characters at least. */
 const TITLE = /^[\p{L}\p{N}][\p{L}\p{N}_-]+$/u;
 const COLOR = /^#[0-9a-fA-F]{6}$/;
@@ -33,6 +36,7 @@ export interface LabelsDeps {
   labels: LabelsRepo;
   conversations: ConversationsRepo;
   events: ConversationEvents;
+  views: ConversationViews;
   writeTx: WriteTx;
   clock: Clock;
   onRenamed?: LabelRenamed;
@@ -107,14 +111,16 @@ export class LabelsService {
     if (ids.length === 0) return;
     const before = this.d.labels.of("conversation", ids);
     this.d.accountLabels.conversations.retag(accountId, from, to);
-    const after = this.d.labels.of("conversation", ids);
     const nowMs = this.d.clock.nowMs();
-    for (const id of ids) {
-      const row = this.d.conversations.byId(id);
-      if (!row) continue;
-      const next = { ...row, updated_at_ms: nowMs };
-      this.d.conversations.save(next);
-      this.d.events.changed(a, row, next, { before: before.get(id) ?? [], after: after.get(id) ?? [] });
+    // Views are built a chunk at a time (a fixed number of queries per chunk, not per conversation).
+    for (let i = 0; i < ids.length; i += RETAG_CHUNK) {
+      const chunk = ids.slice(i, i + RETAG_CHUNK);
+      const after = this.d.labels.of("conversation", chunk);
+      const rows = chunk.flatMap((id) => this.d.conversations.byId(id) ?? []);
+      const next = rows.map((row) => ({ ...row, updated_at_ms: nowMs }));
+      for (const row of next) this.d.conversations.save(row);
+      const views = this.d.views.many(next, { account: a.account, viewerId: null, api: false });
+      rows.forEach((row, j) => this.d.events.changed(a, row, next[j]!, { before: before.get(row.id) ?? [], after: after.get(row.id) ?? [] }, views[j]));
     }
   }
 
