@@ -8,7 +8,7 @@ CREATE TABLE labels (
   account_id INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
   -- Lower-cased before it is stored, so the unique index is also case-insensitive.
   title TEXT NOT NULL,
-  description TEXT NOT NULL DEFAULT '',
+  description TEXT,
   color TEXT NOT NULL DEFAULT '#1f93ff',
   show_on_sidebar INTEGER NOT NULL DEFAULT 0,
   created_at INTEGER NOT NULL,

@@ -6,7 +6,7 @@ export interface LabelRow {
   id: number;
   account_id: number;
   title: string;
-  description: string;
+  description: string | null;
   color: string;
   show_on_sidebar: number;
   created_at: number;

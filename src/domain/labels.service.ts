@@ -87,11 +87,6 @@ export class LabelsService {
     });
   }
 
-  /** Label records of the account among these titles (lower-cased), for rules that name labels. */
-  missing(accountId: number, titles: readonly string[]): string[] {
-    return titles.filter((t) => this.d.accountLabels.byTitle(accountId, t.trim().toLowerCase()) === null);
-  }
-
   private find(accountId: number, rawId: unknown): LabelRow {
     const id = parseId(rawId);
     const row = id === null ? null : this.d.accountLabels.byId(accountId, id);
@@ -148,8 +143,7 @@ export class LabelsService {
     errors.throwIfAny();
     return {
       title: title!,
-      // The spec types description as a string: absent or null is "".
-      description: description === undefined ? (current?.description ?? "") : (description ?? ""),
+      description: description === undefined ? (current?.description ?? null) : description,
       color,
       show_on_sidebar: sidebar,
     };

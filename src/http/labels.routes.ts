@@ -5,12 +5,12 @@ import type { Deps } from "../deps.ts";
 import { labelOf } from "../domain/presenters/label.presenter.ts";
 import { accountScope } from "./auth.ts";
 import { bodyOf } from "./request.ts";
-import { AccountParams, errorResponses } from "./schemas.ts";
+import { AccountParams, Nullable, errorResponses } from "./schemas.ts";
 
 const Label = t.Object({
   id: t.Integer(),
   title: t.String({ description: "lower-cased; letters, digits, - and _; unique in the account" }),
-  description: t.String(),
+  description: Nullable(t.String()),
   color: t.String({ description: "#RRGGBB" }),
   show_on_sidebar: t.Boolean(),
 });

@@ -21,12 +21,12 @@ describe("POST /labels (spec endpoint 8)", () => {
     expect(Number.isInteger(r.body.id)).toBe(true);
   });
 
-  test("defaults: description \"\", color #1f93ff, show_on_sidebar false; fields may nest under label; forms work", async () => {
+  test("defaults: description null, color #1f93ff, show_on_sidebar false; fields may nest under label; forms work", async () => {
     const w = await world();
     const nested = await create(w, { label: { title: "vip" } });
-    expect(nested.body).toEqual({ id: nested.body.id, title: "vip", description: "", color: "#1f93ff", show_on_sidebar: false });
+    expect(nested.body).toEqual({ id: nested.body.id, title: "vip", description: null, color: "#1f93ff", show_on_sidebar: false });
     const form = await w.h.request("POST", `${w.base}/labels`, { token: w.a.adminToken, form: { "label[title]": "urgent_2", "label[show_on_sidebar]": "true" } });
-    expect(form.body).toEqual({ id: form.body.id, title: "urgent_2", description: "", color: "#1f93ff", show_on_sidebar: true });
+    expect(form.body).toEqual({ id: form.body.id, title: "urgent_2", description: null, color: "#1f93ff", show_on_sidebar: true });
     expect(w.h.events().filter((e) => e.kind.startsWith("label"))).toEqual([]);
   });
 
@@ -70,7 +70,7 @@ describe("list, show, update, delete", () => {
     expect(agentList.body.payload.map((l: { title: string }) => l.title)).toEqual(["alpha", "mid", "zeta"]);
     const id = agentList.body.payload[0].id;
     const show = await w.h.request("GET", `${w.base}/labels/${id}`, { token: w.a.adminToken });
-    expect(show.body).toEqual({ id, title: "alpha", description: "", color: "#1f93ff", show_on_sidebar: false });
+    expect(show.body).toEqual({ id, title: "alpha", description: null, color: "#1f93ff", show_on_sidebar: false });
     const upd = await w.h.request("PATCH", `${w.base}/labels/${id}`, { token: w.a.adminToken, body: { description: "First", color: "#00ff00" } });
     expect(upd.body).toEqual({ id, title: "alpha", description: "First", color: "#00ff00", show_on_sidebar: false });
     const taken = await w.h.request("PATCH", `${w.base}/labels/${id}`, { token: w.a.adminToken, body: { title: "Zeta" } });
@@ -94,7 +94,7 @@ describe("list, show, update, delete", () => {
       expect((await w.h.request(method, path, { token: other.adminToken, body })).status).toBe(401);
     }
     expect((await w.h.request("GET", `${w.base}/labels`)).status).toBe(401);
-    expect(await list(w)).toEqual([{ id, title: "vip", description: "", color: "#1f93ff", show_on_sidebar: false }]);
+    expect(await list(w)).toEqual([{ id, title: "vip", description: null, color: "#1f93ff", show_on_sidebar: false }]);
   });
 
   test("another account's label is 404 and is left alone", async () => {
