@@ -35,6 +35,15 @@ export async function rule(w: World, body: Record<string, unknown>): Promise<any
 export const hitRule = (w: World, event: string, conditions: unknown[]) =>
   rule(w, { name: "probe", event_name: event, conditions, actions: [{ action_name: "add_label", action_params: ["hit"] }] });
 
+/** Writes a rule straight into the table, past the API's validation (old rows, hand-edited databases). */
+export function storeRule(w: World, name: string, conditions: unknown[], actions: unknown[]): number {
+  return w.h.deps.repos.automationRules.insert(
+    w.a.accountId,
+    { name, description: null, event_name: "message_created", conditions: JSON.stringify(conditions), actions: JSON.stringify(actions), active: 1, failure_count: 0, last_error: null, disabled_reason: null },
+    Math.floor(w.h.clock.nowMs() / 1000),
+  );
+}
+
 export async function ruleState(w: World, id: number): Promise<any> {
   return (await w.h.request("GET", `${w.base}/automation_rules/${id}`, { token: w.a.adminToken })).body.payload;
 }

@@ -4,16 +4,9 @@ import { describe, expect, test } from "bun:test";
 import { makeTeam } from "../helpers/directory-fixtures.ts";
 import { makeAccount } from "../helpers/factories.ts";
 import { world, type World } from "../helpers/conversation-fixtures.ts";
+import { refundRule } from "../helpers/automation-fixtures.ts";
 
 const NOW = Date.UTC(2026, 0, 5, 9, 0, 0) / 1000;
-
-export const refundRule = () => ({
-  name: "Refunds to billing",
-  description: "Tag refund requests",
-  event_name: "message_created",
-  conditions: [{ attribute_key: "content", filter_operator: "contains", values: ["refund"], query_operator: null }],
-  actions: [{ action_name: "add_label", action_params: ["billing"] }],
-});
 
 const rulesPath = (w: World) => `${w.base}/automation_rules`;
 const createRule = (w: World, body: unknown, token = w.a.adminToken) => w.h.request("POST", rulesPath(w), { token, body });

@@ -3,7 +3,7 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { addTeamMember, makeTeam } from "../helpers/directory-fixtures.ts";
 import { newConversation, world, type World } from "../helpers/conversation-fixtures.ts";
-import { automationEvents, conversation, incoming, labelsOf, messagesOf, rule, ruleState, settle } from "../helpers/automation-fixtures.ts";
+import { automationEvents, conversation, incoming, labelsOf, messagesOf, rule, ruleState, settle, storeRule } from "../helpers/automation-fixtures.ts";
 import { startReceiver, type Receiver } from "../helpers/webhooks.ts";
 
 /** Creates a rule with these actions on message_created, sends "go", lets the engine run. */
@@ -214,13 +214,10 @@ describe("send_webhook_event", () => {
 describe("send_attachment", () => {
   test("a rule stored with it (the API refuses it) fails at run time and says why", async () => {
     const w = await world();
-    const now = Math.floor(w.h.clock.nowMs() / 1000);
-    const id = w.h.deps.repos.automationRules.insert(w.a.accountId, {
-      name: "file", description: null, event_name: "message_created",
-      conditions: JSON.stringify([{ attribute_key: "content", filter_operator: "equal_to", values: ["go"] }]),
-      actions: JSON.stringify([{ action_name: "send_attachment", action_params: [1] }, { action_name: "add_private_note", action_params: ["still runs"] }]),
-      active: 1, failure_count: 0, last_error: null, disabled_reason: null,
-    }, now);
+    const id = storeRule(w, "file", [{ attribute_key: "content", filter_operator: "equal_to", values: ["go"] }], [
+      { action_name: "send_attachment", action_params: [1] },
+      { action_name: "add_private_note", action_params: ["still runs"] },
+    ]);
     const c = await newConversation(w);
     await incoming(w, c.id, "go");
     await settle(w);

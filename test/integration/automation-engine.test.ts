@@ -4,7 +4,7 @@
 import { describe, expect, test } from "bun:test";
 import { makeAccount } from "../helpers/factories.ts";
 import { newConversation, send, world } from "../helpers/conversation-fixtures.ts";
-import { automationEvents, freshConversation, hitRule, incoming, labelsOf, messagesOf, refundRule, rule, ruleState, settle } from "../helpers/automation-fixtures.ts";
+import { automationEvents, freshConversation, hitRule, incoming, labelsOf, messagesOf, refundRule, rule, ruleState, settle, storeRule } from "../helpers/automation-fixtures.ts";
 
 describe("the spec's example rule", () => {
   test("an incoming message containing 'refund' gets the conversation labelled billing, by automation", async () => {
@@ -176,13 +176,7 @@ describe("failing rules", () => {
 
   test("conditions that cannot be evaluated (a rule stored behind the API's back) count as failures", async () => {
     const w = await world();
-    const now = Math.floor(w.h.clock.nowMs() / 1000);
-    const id = w.h.deps.repos.automationRules.insert(w.a.accountId, {
-      name: "broken", description: null, event_name: "message_created",
-      conditions: JSON.stringify([{ attribute_key: "bad key!", filter_operator: "equal_to", values: ["x"] }]),
-      actions: JSON.stringify([{ action_name: "resolve_conversation", action_params: [] }]),
-      active: 1, failure_count: 0, last_error: null, disabled_reason: null,
-    }, now);
+    const id = storeRule(w, "broken", [{ attribute_key: "bad key!", filter_operator: "equal_to", values: ["x"] }], [{ action_name: "resolve_conversation", action_params: [] }]);
     const c = await freshConversation(w);
     for (let i = 0; i < 3; i++) await incoming(w, c.id, `message ${i}`);
     await settle(w);
