@@ -104,6 +104,9 @@ export class AutomationEngine {
       // idle_minutes counts whole minutes, so "more than N" starts at N + 1 whole minutes.
       for (const conversation of this.d.automationRules.idleCandidates(rule.row, now - (minutes + 1) * 60, batch)) {
         if (!this.stillActive(rule)) break;
+        // Read again: a message may have arrived while this pass yielded, starting a new period.
+        const current = this.d.conversations.byId(conversation.id);
+        if (current?.status !== "open" || current.last_activity_at !== conversation.last_activity_at) continue;
         this.runRules([rule], conversation.id, { eventName: "conversation_idle", eventId: 0, message: null });
         const after = this.d.conversations.byId(conversation.id);
         if (after) this.d.writeTx(() => this.d.automationRules.recordIdle(rule.row.id, after.id, after.last_activity_at, now));

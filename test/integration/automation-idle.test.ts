@@ -2,6 +2,7 @@
 // for more than the rule's idle_minutes, once per idle period; the rule's own actions do not start
 // a new period, anyone else's activity does.
 import { describe, expect, test } from "bun:test";
+import { actingAsSystem } from "../../src/domain/acting.ts";
 import { makeAccount } from "../helpers/factories.ts";
 import { newConversation, world, type World } from "../helpers/conversation-fixtures.ts";
 import { incoming, labelsOf, messagesOf, rule, ruleState, settle } from "../helpers/automation-fixtures.ts";
@@ -91,6 +92,23 @@ describe("conversation_idle", () => {
     w.h.clock.advance(31 * MINUTE);
     expect(await runIdle(w)).toBe(1);
     expect(nudges(w, c.id)).toBe(1);
+  });
+
+  test("a conversation that hears from someone while the pass is under way is left for its new period", async () => {
+    const w = await world();
+    await nudgeRule(w);
+    const first = await newConversation(w);
+    const second = await newConversation(w);
+    await settle(w);
+    w.h.clock.advance(40 * MINUTE);
+    const pass = runIdle(w); // handles the first conversation, then yields
+    const row = w.h.deps.repos.conversations.byDisplayId(w.a.accountId, second.id)!;
+    w.h.deps.services.messages.create(actingAsSystem({ id: w.a.accountId, name: "Acme" }), row, { content: "still here", message_type: "incoming" });
+    expect(await pass).toBe(1);
+    expect([nudges(w, first.id), nudges(w, second.id)]).toEqual([1, 0]);
+    w.h.clock.advance(31 * MINUTE);
+    expect(await runIdle(w)).toBe(1);
+    expect(nudges(w, second.id)).toBe(1);
   });
 
   test("inactive rules and other accounts' rules leave the conversation alone", async () => {
