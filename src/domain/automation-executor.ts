@@ -57,7 +57,8 @@ export class AutomationExecutor {
     const state = this.d.conversationState;
     switch (action.action_name) {
       case "add_label":
-        return void this.setLabels(a, row, (current) => [...current, ...p.map(lower)]);
+        // A title the conversation already carries in another case counts as there.
+        return void this.setLabels(a, row, (current) => [...current, ...p.map(lower).filter((t) => !current.some((c) => c.toLowerCase() === t))]);
       case "remove_label": {
         const drop = new Set(p.map(lower));
         return void this.setLabels(a, row, (current) => current.filter((t) => !drop.has(t.toLowerCase())));

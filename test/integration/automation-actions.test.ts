@@ -24,16 +24,16 @@ const kinds = (w: World, after: number, ruleId: number) => {
 };
 
 describe("labels", () => {
-  test("add_label adds to what is there (label records only, titles lower-cased)", async () => {
+  test("add_label adds to what is there, in any case (label records only, titles lower-cased)", async () => {
     const w = await world();
     const c = await newConversation(w);
-    await w.h.request("POST", `${w.base}/conversations/${c.id}/labels`, { token: w.a.adminToken, body: { labels: ["vip"] } });
+    await w.h.request("POST", `${w.base}/conversations/${c.id}/labels`, { token: w.a.adminToken, body: { labels: ["VIP"] } });
     const r = await rule(w, { name: "Act", event_name: "message_created", conditions: [{ attribute_key: "content", filter_operator: "equal_to", values: ["go"] }], actions: [{ action_name: "add_label", action_params: ["Billing", "vip"] }] });
     await settle(w);
     const after = w.h.lastEventId();
     await incoming(w, c.id, "go");
     await settle(w);
-    expect(await labelsOf(w, c.id)).toEqual(["vip", "billing"]);
+    expect(await labelsOf(w, c.id)).toEqual(["VIP", "billing"]);
     expect(kinds(w, after, r.id)).toEqual(["conversation_updated", "message_created"]);
     expect(messagesOf(w, c.id).at(-1)!.content).toBe("Automation System added billing");
   });
