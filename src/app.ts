@@ -7,6 +7,7 @@ import { accountRoutes } from "./http/accounts.routes.ts";
 import { cableRoutes, WEBSOCKET_OPTIONS } from "./http/cable.routes.ts";
 import { eventRoutes } from "./http/events.routes.ts";
 import { typingRoutes } from "./http/typing.routes.ts";
+import { automationRuleRoutes } from "./http/automation-rules.routes.ts";
 import { agentRoutes } from "./http/agents.routes.ts";
 import { contactRoutes } from "./http/contacts.routes.ts";
 import { conversationActionRoutes } from "./http/conversation-actions.routes.ts";
@@ -16,6 +17,7 @@ import { errorHandling } from "./http/errors.ts";
 import { healthRoutes } from "./http/health.routes.ts";
 import { inboxMemberRoutes } from "./http/inbox-members.routes.ts";
 import { inboxRoutes } from "./http/inboxes.routes.ts";
+import { labelRoutes } from "./http/labels.routes.ts";
 import { platformRoutes } from "./http/platform.routes.ts";
 import { teamRoutes } from "./http/teams.routes.ts";
 import { profileRoutes } from "./http/profile.routes.ts";
@@ -65,6 +67,8 @@ export function createApp(d: Deps) {
     .use(typingRoutes(d))
     .use(eventRoutes(d))
     .use(cableRoutes(d))
+    .use(labelRoutes(d))
+    .use(automationRuleRoutes(d))
     .use(webRoutes());
 }
 

@@ -3,7 +3,9 @@
 import type { Database } from "bun:sqlite";
 import type { Config } from "./config.ts";
 import { loadConfig } from "./config.ts";
+import { AccountLabelsRepo } from "./db/account-labels.repo.ts";
 import { AccountsRepo } from "./db/accounts.repo.ts";
+import { AutomationRulesRepo } from "./db/automation-rules.repo.ts";
 import { AgentsRepo } from "./db/agents.repo.ts";
 import { InboxesRepo } from "./db/inboxes.repo.ts";
 import { PlatformRepo } from "./db/platform.repo.ts";
@@ -27,8 +29,12 @@ import { WebhooksRepo } from "./db/webhooks.repo.ts";
 import { AccountsService } from "./domain/accounts.service.ts";
 import { AgentsService } from "./domain/agents.service.ts";
 import { AuthService } from "./domain/auth.service.ts";
+import { AutomationEngine } from "./domain/automation-engine.ts";
+import { AutomationExecutor } from "./domain/automation-executor.ts";
+import { AutomationRulesService } from "./domain/automation-rules.service.ts";
 import { InboxMembersService } from "./domain/inbox-members.service.ts";
 import { InboxesService } from "./domain/inboxes.service.ts";
+import { LabelsService } from "./domain/labels.service.ts";
 import { PlatformService } from "./domain/platform.service.ts";
 import { TeamsService } from "./domain/teams.service.ts";
 import { WebhooksService } from "./domain/webhooks.service.ts";
@@ -44,6 +50,7 @@ import { ConversationsService } from "./domain/conversations.service.ts";
 import { IDEMPOTENCY_TTL_SECONDS, MessagesService } from "./domain/messages.service.ts";
 import { TypingService } from "./domain/typing.service.ts";
 import { EventBus } from "./events/bus.ts";
+import { automationListener } from "./events/listeners/automation.listener.ts";
 import { webhookFanOut } from "./events/listeners/webhooks.listener.ts";
 import { EventOutbox } from "./events/outbox.ts";
 import { WebhookDeliverer, type OnCallbackGaveUp } from "./jobs/deliver-webhooks.job.ts";
@@ -92,6 +99,8 @@ function createRepos(db: Database) {
     conversationRefs: new ConversationRefsRepo(db),
     messages: new MessagesRepo(db),
     labels: new LabelsRepo(db),
+    accountLabels: new AccountLabelsRepo(db),
+    automationRules: new AutomationRulesRepo(db),
     idempotency: new IdempotencyRepo(db),
     events: new EventsRepo(db),
     realtime: new RealtimeRepo(db),
@@ -115,6 +124,19 @@ function createServices(base: ServiceBase, repos: ReturnType<typeof createRepos>
   const messages = new MessagesService({ ...repos, contactsService: contacts, events, writeTx, clock });
   const conversations = new ConversationsService({ ...repos, access, views, events, contactsService: contacts, messagesService: messages, writeTx, clock });
   const conversationState = new ConversationStateService({ ...repos, conversationsService: conversations, events, writeTx, clock });
+  const automationRules = new AutomationRulesService({ ...repos, writeTx, clock });
+  const executor = new AutomationExecutor({
+    ...repos,
+    conversationsService: conversations,
+    conversationState,
+    messagesService: messages,
+    contactsService: contacts,
+    events,
+    writeTx,
+    clock,
+    wakeDeliveries,
+  });
+  const automation = new AutomationEngine({ ...repos, rules: automationRules, executor, writeTx, clock, logger: base.logger });
   return {
     auth: new AuthService({ ...repos, sessionAuth: sessions }),
     accounts,
@@ -131,6 +153,9 @@ function createServices(base: ServiceBase, repos: ReturnType<typeof createRepos>
     conversationState,
     messages,
     typing: new TypingService({ events, contacts: repos.contacts, writeTx }),
+    labels: new LabelsService({ ...repos, events, views, writeTx, clock, onRenamed: (account, from, to) => automationRules.renameLabel(account, from, to) }),
+    automationRules,
+    automation,
   };
 }
 
@@ -186,6 +211,7 @@ export function createDeps(opts: DepsOptions): Deps {
   outbox.onRecord(webhookFanOut({ webhooks: repos.webhooks, deliveries: repos.webhookDeliveries, clock, wake: wakeDeliveries }));
   const services = createServices({ writeTx, clock, outbox, logger, config, wakeDeliveries, hasher: opts.hasher ?? new PasswordHasher() }, repos);
   const hub = (realtime = createRealtime({ repos, auth: services.auth, clock, logger }));
+  bus.register(automationListener(services.automation));
   const jobs: Job[] = [
     // Catches up listeners after a restart, and retries listeners that failed.
     { name: "drain-events", pattern: "* * * * * *", run: () => bus.drain() },
@@ -201,6 +227,8 @@ export function createDeps(opts: DepsOptions): Deps {
     // Events written by another process (the CLI) reach sockets within a second.
     { name: "realtime-fanout", pattern: "* * * * * *", run: () => hub.wake() },
     { name: "prune-events", pattern: "0 23 * * * *", run: () => pruneEvents({ events: repos.events, writeTx, clock, logger }, config.eventRetentionDays) },
+    // conversation_idle automation rules (ours): open conversations idle longer than a rule's idle_minutes.
+    { name: "automation-idle", pattern: "0 * * * * *", run: () => services.automation.runIdle().then(() => undefined) },
     { name: "prune-idempotency-keys", pattern: "0 17 * * * *", run: () => void repos.idempotency.prune(Math.floor(clock.nowMs() / 1000) - IDEMPOTENCY_TTL_SECONDS) },
   ];
   return { config, db, clock, logger, writeTx, outbox, bus, repos, services, deliverer, realtime: hub, jobs };

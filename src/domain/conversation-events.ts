@@ -44,11 +44,14 @@ export class ConversationEvents {
     this.record(a, "conversation_created", row, conversationPushData(this.view(a, row)));
   }
 
-  /** Records what changed between two saved states; returns the changes (empty: nothing recorded). */
-  changed(a: Acting, before: ConversationRow, after: ConversationRow, labels?: { before: string[]; after: string[] }): ChangedAttribute[] {
+  /**
+   * Records what changed between two saved states; returns the changes (empty: nothing recorded).
+   * `view` is the event view of `after` when the caller already built it (batches of changes).
+   */
+  changed(a: Acting, before: ConversationRow, after: ConversationRow, labels?: { before: string[]; after: string[] }, view?: ConversationView): ChangedAttribute[] {
     const changes = conversationChanges(before, after, labels);
     if (changes.length === 0) return changes;
-    const push = conversationPushData(this.view(a, after));
+    const push = conversationPushData(view ?? this.view(a, after));
     if (before.status !== after.status) {
       // Chatwoot reads the changes after they were cleared: status_changed carries null.
       this.record(a, "conversation_status_changed", after, { ...push, changed_attributes: null });

@@ -10,7 +10,8 @@
 import type { DeliveryRow } from "../db/webhook-deliveries.repo.ts";
 import { errorFields } from "../lib/logger.ts";
 import { safePost } from "../lib/ssrf.ts";
-import { generateSecret, signatureHeaders } from "../lib/webhook-signature.ts";
+import { AUTOMATION_TARGET_PREFIX } from "../domain/automation-executor.ts";
+import { generateSecret, HEADER_DELIVERY, HEADER_SW_ID, signatureHeaders } from "../lib/webhook-signature.ts";
 import { AttemptRecorder, type AttemptResult, type RecorderDeps } from "./webhook-attempts.ts";
 
 export type { GaveUpCallback, OnCallbackGaveUp } from "./webhook-attempts.ts";
@@ -132,7 +133,11 @@ export class WebhookDeliverer {
     if ("refused" in target) {
       result = { status: null, error: target.refused, latencyMs: 0, responseBody: "", retryAfterSeconds: null };
     } else {
-      const headers = signatureHeaders(target.secret, row.delivery_id, row.payload, startedAt / 1000);
+      // Automation rules' webhooks have no webhook record and so no secret: unsigned, as in Chatwoot.
+      const headers =
+        target.secret === null
+          ? { [HEADER_DELIVERY]: row.delivery_id, [HEADER_SW_ID]: row.delivery_id }
+          : signatureHeaders(target.secret, row.delivery_id, row.payload, startedAt / 1000);
       result = await safePost(target.url, {
         body: row.payload,
         headers,
@@ -156,7 +161,8 @@ export class WebhookDeliverer {
   }
 
   /** Where and with which key to send, read at attempt time (a rotated secret or changed URL applies to retries). */
-  private targetOf(row: DeliveryRow): { url: string; secret: string } | { refused: string } | null {
+  private targetOf(row: DeliveryRow): { url: string; secret: string | null } | { refused: string } | null {
+    if (row.target_key.startsWith(AUTOMATION_TARGET_PREFIX)) return { url: row.target_url, secret: null };
     if (row.webhook_id !== null) {
       const w = this.d.webhooks.signing(row.webhook_id);
       if (!w) return null;

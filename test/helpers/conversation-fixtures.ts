@@ -3,7 +3,7 @@
 import { expect } from "bun:test";
 import { makeAccount, makeMember, type AccountFixture, type UserFixture } from "./factories.ts";
 import { addInboxMember, makeInbox } from "./directory-fixtures.ts";
-import { createHarness, type Harness } from "./harness.ts";
+import { createHarness, type Harness, type HarnessOptions } from "./harness.ts";
 
 export interface World {
   h: Harness;
@@ -15,8 +15,8 @@ export interface World {
   base: string;
 }
 
-export async function world(): Promise<World> {
-  const h = createHarness();
+export async function world(opts: HarnessOptions = {}): Promise<World> {
+  const h = createHarness(opts);
   const a = makeAccount(h, "Acme");
   const inboxId = makeInbox(h, a.accountId, { name: "API" });
   const agent = makeMember(h, a.accountId, "agent", "Ann Agent");

@@ -63,6 +63,7 @@ describe("GET /events", () => {
     const { w, since } = await setup();
     w.h.clock.advance(8 * 24 * 3600 * 1000);
     await w.h.request("PATCH", `${w.base}/contacts/${w.contactId}`, { token: w.a.adminToken, body: { name: "Carla C." } });
+    await w.h.deps.bus.drain(); // durable listeners catch up first, as they do in the server
     await pruneEvents({ events: w.h.deps.repos.events, writeTx: w.h.deps.writeTx, clock: w.h.clock, logger: w.h.deps.logger }, 7);
     const latest = w.h.lastEventId();
     expect(w.h.deps.repos.events.bounds()).toEqual({ oldest: latest, latest });

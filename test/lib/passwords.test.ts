@@ -18,8 +18,10 @@ describe("PasswordHasher", () => {
     // Both do one full verification (~170 ms here); a skipped one would take well under 1 ms.
     expect(wrong).toBeGreaterThan(40);
     expect(unknown).toBeGreaterThan(40);
-    expect(unknown / wrong).toBeGreaterThan(0.5);
-    expect(unknown / wrong).toBeLessThan(2);
+    // Same order of cost. The band is wide because a loaded machine stretches either run; a skipped
+    // verification would be a ratio near 0.005, far outside it.
+    expect(unknown / wrong).toBeGreaterThan(0.25);
+    expect(unknown / wrong).toBeLessThan(4);
   }, 20_000);
 
   test("verifications beyond the cap and its queue answer BUSY", async () => {

@@ -127,6 +127,7 @@ describe("resync", () => {
     await send(r, r.carlaA, { content: "old" });
     r.h.clock.advance(8 * 24 * 3600 * 1000);
     await send(r, r.carlaA, { content: "recent" });
+    await r.h.deps.bus.drain(); // durable listeners catch up first, as they do in the server
     const pruned = await pruneEvents({ events: r.h.deps.repos.events, writeTx: r.h.deps.writeTx, clock: r.h.clock, logger: r.h.deps.logger }, 7);
     expect(pruned).toBeGreaterThan(0);
     const { oldest, latest } = r.h.deps.repos.events.bounds();

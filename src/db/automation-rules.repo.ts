@@ -1,0 +1,110 @@
+// Automation rules (conditions and actions kept as JSON text) and the idle trigger's memory of which
+// conversations a conversation_idle rule has already been evaluated for.
+import type { Database, Statement } from "bun:sqlite";
+import type { ConversationRow } from "./conversations.repo.ts";
+
+export interface RuleRow {
+  id: number;
+  account_id: number;
+  name: string;
+  description: string | null;
+  event_name: string;
+  conditions: string;
+  actions: string;
+  active: number;
+  failure_count: number;
+  last_error: string | null;
+  disabled_reason: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export type RuleFields = Pick<RuleRow, "name" | "description" | "event_name" | "conditions" | "actions" | "active" | "failure_count" | "last_error" | "disabled_reason">;
+
+/** What a run of the rule left behind (see the engine's failure rule). */
+export type RuleHealth = Pick<RuleRow, "active" | "failure_count" | "last_error" | "disabled_reason">;
+
+export class AutomationRulesRepo {
+  private readonly insertStmt: Statement;
+  private readonly updateStmt: Statement;
+  private readonly healthStmt: Statement;
+  private readonly deleteStmt: Statement;
+  private readonly byIdStmt: Statement;
+  private readonly listStmt: Statement;
+  private readonly activeStmt: Statement;
+  private readonly activeIdleStmt: Statement;
+  private readonly idleCandidatesStmt: Statement;
+  private readonly recordIdleStmt: Statement;
+
+  constructor(db: Database) {
+    const cols = ["name", "description", "event_name", "conditions", "actions", "active", "failure_count", "last_error", "disabled_reason"];
+    this.insertStmt = db.prepare(
+      `INSERT INTO automation_rules (account_id, ${cols.join(", ")}, created_at, updated_at)
+       VALUES ($account_id, ${cols.map((c) => "$" + c).join(", ")}, $now, $now)`,
+    );
+    this.updateStmt = db.prepare(`UPDATE automation_rules SET ${cols.map((c) => `${c} = $${c}`).join(", ")}, updated_at = $now WHERE account_id = $account_id AND id = $id`);
+    // The engine's bookkeeping leaves updated_at alone: it is about what an administrator changed.
+    this.healthStmt = db.prepare(
+      "UPDATE automation_rules SET active = $active, failure_count = $failure_count, last_error = $last_error, disabled_reason = $disabled_reason WHERE id = $id",
+    );
+    this.deleteStmt = db.prepare("DELETE FROM automation_rules WHERE account_id = $account_id AND id = $id");
+    this.byIdStmt = db.prepare("SELECT * FROM automation_rules WHERE account_id = $account_id AND id = $id");
+    this.listStmt = db.prepare("SELECT * FROM automation_rules WHERE account_id = $account_id ORDER BY id");
+    this.activeStmt = db.prepare("SELECT * FROM automation_rules WHERE account_id = $account_id AND event_name = $event_name AND active = 1 ORDER BY id");
+    this.activeIdleStmt = db.prepare("SELECT * FROM automation_rules WHERE event_name = 'conversation_idle' AND active = 1 ORDER BY id");
+    // Open conversations idle since before the threshold that the rule has not looked at in this idle
+    // period (the recorded last_activity_at is the one its own actions left).
+    this.idleCandidatesStmt = db.prepare(
+      `SELECT c.* FROM conversations c
+       LEFT JOIN automation_idle_fires f ON f.rule_id = $rule_id AND f.conversation_id = c.id
+       WHERE c.account_id = $account_id AND c.status = 'open' AND c.last_activity_at <= $threshold
+         AND (f.conversation_id IS NULL OR f.last_activity_at <> c.last_activity_at)
+       ORDER BY c.last_activity_at, c.id LIMIT $limit`,
+    );
+    this.recordIdleStmt = db.prepare(
+      `INSERT INTO automation_idle_fires (rule_id, conversation_id, last_activity_at, fired_at) VALUES ($rule_id, $conversation_id, $last_activity_at, $now)
+       ON CONFLICT (rule_id, conversation_id) DO UPDATE SET last_activity_at = excluded.last_activity_at, fired_at = excluded.fired_at`,
+    );
+  }
+
+  insert(accountId: number, f: RuleFields, now: number): number {
+    return Number(this.insertStmt.run({ account_id: accountId, ...f, now }).lastInsertRowid);
+  }
+
+  update(accountId: number, id: number, f: RuleFields, now: number): void {
+    this.updateStmt.run({ account_id: accountId, id, ...f, now });
+  }
+
+  setHealth(id: number, h: RuleHealth): void {
+    this.healthStmt.run({ id, ...h });
+  }
+
+  delete(accountId: number, id: number): void {
+    this.deleteStmt.run({ account_id: accountId, id });
+  }
+
+  byId(accountId: number, id: number): RuleRow | null {
+    return (this.byIdStmt.get({ account_id: accountId, id }) as RuleRow | null) ?? null;
+  }
+
+  list(accountId: number): RuleRow[] {
+    return this.listStmt.all({ account_id: accountId }) as RuleRow[];
+  }
+
+  active(accountId: number, eventName: string): RuleRow[] {
+    return this.activeStmt.all({ account_id: accountId, event_name: eventName }) as RuleRow[];
+  }
+
+  /** Every active conversation_idle rule, all accounts. */
+  activeIdle(): RuleRow[] {
+    return this.activeIdleStmt.all() as RuleRow[];
+  }
+
+  idleCandidates(rule: Pick<RuleRow, "id" | "account_id">, threshold: number, limit: number): ConversationRow[] {
+    return this.idleCandidatesStmt.all({ rule_id: rule.id, account_id: rule.account_id, threshold, limit }) as ConversationRow[];
+  }
+
+  recordIdle(ruleId: number, conversationId: number, lastActivityAt: number, now: number): void {
+    this.recordIdleStmt.run({ rule_id: ruleId, conversation_id: conversationId, last_activity_at: lastActivityAt, now });
+  }
+}

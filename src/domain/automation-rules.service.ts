@@ -1,0 +1,191 @@
+// Automation rules: CRUD and clone (administrators), the compiled active rules the engine reads
+// (cached per account and event, dropped on every change), and the engine's failure bookkeeping.
+import type { AccountLabelsRepo } from "../db/account-labels.repo.ts";
+import type { AutomationRulesRepo, RuleFields, RuleRow } from "../db/automation-rules.repo.ts";
+import type { ConversationRefsRepo } from "../db/conversation-refs.repo.ts";
+import type { WriteTx } from "../db/tx.ts";
+import { unixSeconds, type Clock } from "../lib/clock.ts";
+import { validateRuleInput, type AutomationAction, type NormalisedRule, type RuleInput } from "./automation-catalogue.ts";
+import { compileConditions, type CompiledConditions } from "./automation-match.ts";
+import { referenceProblems, renameLabelIn } from "./automation-references.ts";
+import { parseId, requireAdministrator, type AccountPrincipal } from "./auth.service.ts";
+import { NotFoundError } from "./errors.ts";
+
+/** Consecutive failing runs after which the engine switches a rule off. */
+export const MAX_CONSECUTIVE_FAILURES = 3;
+
+export interface CompiledRule {
+  row: RuleRow;
+  conditions: CompiledConditions;
+  actions: AutomationAction[];
+}
+
+export interface AutomationRulesDeps {
+  automationRules: AutomationRulesRepo;
+  accountLabels: AccountLabelsRepo;
+  conversationRefs: ConversationRefsRepo;
+  writeTx: WriteTx;
+  clock: Clock;
+}
+
+export class AutomationRulesService {
+  private readonly cache = new Map<number, Map<string, CompiledRule[]>>();
+
+  constructor(private readonly d: AutomationRulesDeps) {}
+
+  list(p: AccountPrincipal): RuleRow[] {
+    requireAdministrator(p);
+    return this.d.automationRules.list(p.account.id);
+  }
+
+  get(p: AccountPrincipal, rawId: unknown): RuleRow {
+    requireAdministrator(p);
+    return this.find(p.account.id, rawId);
+  }
+
+  create(p: AccountPrincipal, input: RuleInput): RuleRow {
+    requireAdministrator(p);
+    const rule = validateRuleInput(input, { partial: false });
+    return this.d.writeTx(() => {
+      referenceProblems(this.d, p.account.id, rule.actions).throwIfAny();
+      return this.insert(p.account.id, fieldsOf(rule));
+    });
+  }
+
+  /** Only the fields sent change; conditions and actions are replaced whole when sent. */
+  update(p: AccountPrincipal, rawId: unknown, input: RuleInput): RuleRow {
+    requireAdministrator(p);
+    return this.d.writeTx(() => {
+      const current = this.find(p.account.id, rawId);
+      const patch = validateRuleInput(input, { partial: true, current: { event_name: current.event_name, conditions: JSON.parse(current.conditions) } });
+      if (patch.actions) referenceProblems(this.d, p.account.id, patch.actions).throwIfAny();
+      const next: RuleFields = {
+        ...fieldsFrom(current),
+        name: patch.name ?? current.name,
+        description: patch.description !== undefined ? patch.description : current.description,
+        event_name: patch.event_name ?? current.event_name,
+        conditions: patch.conditions ? JSON.stringify(patch.conditions) : current.conditions,
+        actions: patch.actions ? JSON.stringify(patch.actions) : current.actions,
+        active: patch.active === undefined ? current.active : patch.active ? 1 : 0,
+      };
+      // A rule that was switched on again or changed starts with a clean record.
+      if (patch.active === true || patch.conditions || patch.actions || patch.event_name) {
+        next.failure_count = 0;
+        next.disabled_reason = null;
+      }
+      this.d.automationRules.update(p.account.id, current.id, next, unixSeconds(this.d.clock));
+      this.invalidate(p.account.id);
+      return this.d.automationRules.byId(p.account.id, current.id)!;
+    });
+  }
+
+  delete(p: AccountPrincipal, rawId: unknown): void {
+    requireAdministrator(p);
+    this.d.writeTx(() => {
+      this.d.automationRules.delete(p.account.id, this.find(p.account.id, rawId).id);
+      this.invalidate(p.account.id);
+    });
+  }
+
+  /** A copy with the same name, conditions, actions and state, and a clean failure record. */
+  clone(p: AccountPrincipal, rawId: unknown): RuleRow {
+    requireAdministrator(p);
+    return this.d.writeTx(() => {
+      const source = this.find(p.account.id, rawId);
+      return this.insert(p.account.id, { ...fieldsFrom(source), failure_count: 0, last_error: null, disabled_reason: null });
+    });
+  }
+
+  /** The account's active rules for an event, conditions compiled once per change of the rules. */
+  activeFor(accountId: number, eventName: string): CompiledRule[] {
+    let byEvent = this.cache.get(accountId);
+    if (!byEvent) this.cache.set(accountId, (byEvent = new Map()));
+    let rules = byEvent.get(eventName);
+    if (!rules) {
+      rules = this.d.automationRules.active(accountId, eventName).map(compiled);
+      byEvent.set(eventName, rules);
+    }
+    return rules;
+  }
+
+  /** Every active conversation_idle rule (the idle job reads them once a minute; no cache needed). */
+  activeIdle(): CompiledRule[] {
+    return this.d.automationRules.activeIdle().map(compiled);
+  }
+
+  /**
+   * Records a run: a clean one (error null) clears the failure count; a failing one counts, and the
+   * MAX_CONSECUTIVE_FAILURES-th in a row switches the rule off with the reason.
+   */
+  recordRun(rule: Pick<RuleRow, "id" | "account_id">, error: string | null): void {
+    this.d.writeTx(() => {
+      const fresh = this.d.automationRules.byId(rule.account_id, rule.id);
+      if (!fresh) return;
+      if (error === null) {
+        if (fresh.failure_count === 0) return;
+        this.d.automationRules.setHealth(fresh.id, { active: fresh.active, failure_count: 0, last_error: fresh.last_error, disabled_reason: fresh.disabled_reason });
+      } else {
+        const failures = fresh.failure_count + 1;
+        const off = failures >= MAX_CONSECUTIVE_FAILURES && fresh.active === 1;
+        this.d.automationRules.setHealth(fresh.id, {
+          active: off ? 0 : fresh.active,
+          failure_count: failures,
+          last_error: error,
+          disabled_reason: off ? `switched off after ${failures} consecutive failed runs; last error: ${error}` : fresh.disabled_reason,
+        });
+      }
+      this.invalidate(rule.account_id);
+    });
+  }
+
+  /** A label was renamed (inside its transaction): rules naming the old title follow. */
+  renameLabel(accountId: number, from: string, to: string): void {
+    const now = unixSeconds(this.d.clock);
+    for (const rule of this.d.automationRules.list(accountId)) {
+      const renamed = renameLabelIn(rule, from, to);
+      if (renamed) this.d.automationRules.update(accountId, rule.id, { ...fieldsFrom(rule), ...renamed }, now);
+    }
+    this.invalidate(accountId);
+  }
+
+  private insert(accountId: number, fields: RuleFields): RuleRow {
+    const id = this.d.automationRules.insert(accountId, fields, unixSeconds(this.d.clock));
+    this.invalidate(accountId);
+    return this.d.automationRules.byId(accountId, id)!;
+  }
+
+  private invalidate(accountId: number): void {
+    this.cache.delete(accountId);
+  }
+
+  private find(accountId: number, rawId: unknown): RuleRow {
+    const id = parseId(rawId);
+    const row = id === null ? null : this.d.automationRules.byId(accountId, id);
+    // DESIGN.md §9 #12: Chatwoot answers 500 here; we answer 404.
+    if (!row) throw new NotFoundError("Automation rule", "id", `no automation rule ${String(rawId)} in this account`);
+    return row;
+  }
+}
+
+function fieldsOf(rule: NormalisedRule): RuleFields {
+  return {
+    name: rule.name,
+    description: rule.description,
+    event_name: rule.event_name,
+    conditions: JSON.stringify(rule.conditions),
+    actions: JSON.stringify(rule.actions),
+    active: rule.active ? 1 : 0,
+    failure_count: 0,
+    last_error: null,
+    disabled_reason: null,
+  };
+}
+
+function fieldsFrom(r: RuleRow): RuleFields {
+  const { name, description, event_name, conditions, actions, active, failure_count, last_error, disabled_reason } = r;
+  return { name, description, event_name, conditions, actions, active, failure_count, last_error, disabled_reason };
+}
+
+function compiled(row: RuleRow): CompiledRule {
+  return { row, conditions: compileConditions(JSON.parse(row.conditions)), actions: JSON.parse(row.actions) as AutomationAction[] };
+}

@@ -1,0 +1,82 @@
+// /api/v1/accounts/:account_id/automation_rules — administrators only (agents 403). Wrappers as
+// Chatwoot answers them: create gives the bare rule, show/update/clone give {payload: rule}, the list
+// {payload: [rule]} (spec endpoint 9 is show).
+import { Elysia, t } from "elysia";
+import type { Deps } from "../deps.ts";
+import { ruleOf } from "../domain/presenters/automation-rule.presenter.ts";
+import { accountScope } from "./auth.ts";
+import { bodyOf } from "./request.ts";
+import { AccountParams, Attributes, Nullable, errorResponses } from "./schemas.ts";
+
+const Rule = t.Object({
+  id: t.Integer(),
+  account_id: t.Integer(),
+  name: t.String(),
+  description: Nullable(t.String()),
+  event_name: t.String({ description: "conversation_created, conversation_updated, conversation_opened, conversation_resolved, message_created, conversation_idle" }),
+  conditions: t.Array(Attributes, { description: "{attribute_key, filter_operator, values, query_operator, custom_attribute_type?}" }),
+  actions: t.Array(Attributes, { description: "{action_name, action_params}" }),
+  created_on: t.Integer({ description: "Unix seconds" }),
+  active: t.Boolean(),
+  failure_count: t.Integer({ description: "consecutive failing runs; the rule is switched off at 3" }),
+  last_error: Nullable(t.String()),
+  disabled_reason: Nullable(t.String({ description: "why the engine switched the rule off" })),
+});
+
+// Loose: validateRuleInput checks every field and names each problem.
+const RuleBody = t.Object({
+  name: t.Optional(t.Any()),
+  description: t.Optional(t.Any()),
+  event_name: t.Optional(t.Any()),
+  conditions: t.Optional(t.Any()),
+  actions: t.Optional(t.Any()),
+  active: t.Optional(t.Any()),
+});
+
+const RuleParams = t.Object({ account_id: t.String(), id: t.String() });
+const Wrapped = t.Object({ payload: Rule });
+const tags = ["automation rules"];
+
+export function automationRuleRoutes(d: Deps) {
+  const rules = d.services.automationRules;
+  return new Elysia({ prefix: "/api/v1/accounts/:account_id/automation_rules" })
+    .use(accountScope(d.services.auth))
+    .get("", ({ principal }) => ({ payload: rules.list(principal).map(ruleOf) }), {
+      admin: true,
+      params: AccountParams,
+      response: { 200: t.Object({ payload: t.Array(Rule) }), ...errorResponses },
+      detail: { tags, summary: "List the account's automation rules" },
+    })
+    .post("", ({ principal, body }) => ruleOf(rules.create(principal, body)), {
+      admin: true,
+      params: AccountParams,
+      ...bodyOf(RuleBody, "automation_rule"),
+      response: { 200: Rule, ...errorResponses },
+      detail: { tags, summary: "Create a rule; answers the bare rule (as Chatwoot does)" },
+    })
+    .get("/:id", ({ principal, params }) => ({ payload: ruleOf(rules.get(principal, params.id)) }), {
+      admin: true,
+      params: RuleParams,
+      response: { 200: Wrapped, ...errorResponses },
+      detail: { tags, summary: "Show a rule (spec endpoint 9); an unknown id is 404" },
+    })
+    .patch("/:id", ({ principal, params, body }) => ({ payload: ruleOf(rules.update(principal, params.id, body)) }), {
+      admin: true,
+      params: RuleParams,
+      ...bodyOf(RuleBody, "automation_rule"),
+      response: { 200: Wrapped, ...errorResponses },
+      detail: { tags, summary: "Update a rule; conditions and actions are replaced only when sent" },
+    })
+    .delete("/:id", ({ principal, params }) => (rules.delete(principal, params.id), new Response(null, { status: 200 })), {
+      admin: true,
+      params: RuleParams,
+      response: { 200: t.Void(), ...errorResponses },
+      detail: { tags, summary: "Delete a rule" },
+    })
+    .post("/:id/clone", ({ principal, params }) => ({ payload: ruleOf(rules.clone(principal, params.id)) }), {
+      admin: true,
+      params: RuleParams,
+      response: { 200: Wrapped, ...errorResponses },
+      detail: { tags, summary: "Copy a rule" },
+    });
+}

@@ -1,0 +1,64 @@
+// /api/v1/accounts/:account_id/labels — the account's labels (spec endpoint 8: create). Every
+// member lists them; administrators read one and change them.
+import { Elysia, t } from "elysia";
+import type { Deps } from "../deps.ts";
+import { labelOf } from "../domain/presenters/label.presenter.ts";
+import { accountScope } from "./auth.ts";
+import { bodyOf } from "./request.ts";
+import { AccountParams, Nullable, errorResponses } from "./schemas.ts";
+
+const Label = t.Object({
+  id: t.Integer(),
+  title: t.String({ description: "lower-cased; letters, digits, - and _; unique in the account" }),
+  description: Nullable(t.String()),
+  color: t.String({ description: "#RRGGBB" }),
+  show_on_sidebar: t.Boolean(),
+});
+
+// Loose: the service checks each field with Chatwoot-style messages.
+const LabelBody = t.Object({
+  title: t.Optional(t.Any()),
+  description: t.Optional(t.Any()),
+  color: t.Optional(t.Any()),
+  show_on_sidebar: t.Optional(t.Any()),
+});
+
+const LabelParams = t.Object({ account_id: t.String(), id: t.String() });
+const tags = ["labels"];
+
+export function labelRoutes(d: Deps) {
+  const labels = d.services.labels;
+  return new Elysia({ prefix: "/api/v1/accounts/:account_id/labels" })
+    .use(accountScope(d.services.auth))
+    .get("", ({ principal }) => ({ payload: labels.list(principal.account.id).map(labelOf) }), {
+      params: AccountParams,
+      response: { 200: t.Object({ payload: t.Array(Label) }), ...errorResponses },
+      detail: { tags, summary: "List the account's labels, by title" },
+    })
+    .get("/:id", ({ principal, params }) => labelOf(labels.get(principal, params.id)), {
+      admin: true,
+      params: LabelParams,
+      response: { 200: Label, ...errorResponses },
+      detail: { tags, summary: "Show a label (administrators)" },
+    })
+    .post("", ({ principal, body }) => labelOf(labels.create(principal, body)), {
+      admin: true,
+      params: AccountParams,
+      ...bodyOf(LabelBody, "label"),
+      response: { 200: Label, ...errorResponses },
+      detail: { tags, summary: "Create a label (administrators); answers the bare label" },
+    })
+    .patch("/:id", ({ principal, params, body }) => labelOf(labels.update(principal, params.id, body)), {
+      admin: true,
+      params: LabelParams,
+      ...bodyOf(LabelBody, "label"),
+      response: { 200: Label, ...errorResponses },
+      detail: { tags, summary: "Update a label (administrators); a new title re-tags its conversations and contacts" },
+    })
+    .delete("/:id", ({ principal, params }) => (labels.delete(principal, params.id), new Response(null, { status: 200 })), {
+      admin: true,
+      params: LabelParams,
+      response: { 200: t.Void(), ...errorResponses },
+      detail: { tags, summary: "Delete a label (administrators); its title is taken off conversations and contacts" },
+    });
+}
