@@ -17,6 +17,8 @@ import { ConversationsRepo } from "./db/conversations.repo.ts";
 import { IdempotencyRepo } from "./db/idempotency.repo.ts";
 import { LabelsRepo } from "./db/labels.repo.ts";
 import { MessagesRepo } from "./db/messages.repo.ts";
+import { CsatRepo } from "./db/csat.repo.ts";
+import { PublicRepo } from "./db/public.repo.ts";
 import { TokensRepo } from "./db/tokens.repo.ts";
 import { createWriteTx, type WriteTx } from "./db/tx.ts";
 import { UsersRepo } from "./db/users.repo.ts";
@@ -40,6 +42,11 @@ import { ConversationStateService } from "./domain/conversation-state.service.ts
 import { ConversationViews } from "./domain/conversation-view.ts";
 import { ConversationsService } from "./domain/conversations.service.ts";
 import { IDEMPOTENCY_TTL_SECONDS, MessagesService } from "./domain/messages.service.ts";
+import { CsatService } from "./domain/csat.service.ts";
+import { PublicContactsService } from "./domain/public-contacts.service.ts";
+import { PublicConversationsService } from "./domain/public-conversations.service.ts";
+import { PublicLimits } from "./domain/public-limits.ts";
+import { PublicMessagesService } from "./domain/public-messages.service.ts";
 import { EventBus } from "./events/bus.ts";
 import { webhookFanOut } from "./events/listeners/webhooks.listener.ts";
 import { EventOutbox } from "./events/outbox.ts";
@@ -85,6 +92,8 @@ function createRepos(db: Database) {
     messages: new MessagesRepo(db),
     labels: new LabelsRepo(db),
     idempotency: new IdempotencyRepo(db),
+    publicRepo: new PublicRepo(db),
+    csat: new CsatRepo(db),
   };
 }
 
@@ -104,7 +113,13 @@ function createServices(base: ServiceBase, repos: ReturnType<typeof createRepos>
   const contacts = new ContactsService({ ...repos, access, writeTx, clock, outbox });
   const messages = new MessagesService({ ...repos, contactsService: contacts, events, writeTx, clock });
   const conversations = new ConversationsService({ ...repos, access, views, events, contactsService: contacts, messagesService: messages, writeTx, clock });
-  const conversationState = new ConversationStateService({ ...repos, conversationsService: conversations, events, writeTx, clock });
+  const csat = new CsatService({ ...repos, access, messagesService: messages, clock });
+  const conversationState = new ConversationStateService({ ...repos, conversationsService: conversations, events, writeTx, clock, afterResolved: (_a, row) => csat.afterResolved(row) });
+  const limits = new PublicLimits(base.config.publicLimits, clock);
+  const publicMessages = new PublicMessagesService({ ...repos, messagesService: messages, csat, limits, writeTx, clock });
+  const publicConversations = new PublicConversationsService({
+    ...repos, conversationsService: conversations, conversationState, messagesService: messages, publicMessages, events, limits, writeTx, clock,
+  });
   return {
     auth: new AuthService({ ...repos, sessionAuth: sessions }),
     accounts,
@@ -120,6 +135,11 @@ function createServices(base: ServiceBase, repos: ReturnType<typeof createRepos>
     conversations,
     conversationState,
     messages,
+    csat,
+    publicLimits: limits,
+    publicContacts: new PublicContactsService({ ...repos, contactsService: contacts, limits, writeTx, clock }),
+    publicConversations,
+    publicMessages,
   };
 }
 
