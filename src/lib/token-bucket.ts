@@ -37,7 +37,9 @@ export class TokenBuckets {
       return 0;
     }
     this.buckets.set(key, { tokens, atMs: now });
-    return Math.max(1, Math.ceil((1 - tokens) / this.perMs / 1000));
+    // windowMs / limit (not 1 / perMs): whole numbers divide exactly, so 2 an hour waits 1800 s, not 1801.
+    const waitMs = ((1 - tokens) * this.windowMs) / this.limit;
+    return Math.max(1, Math.ceil(waitMs / 1000 - 1e-9));
   }
 
   get size(): number {
