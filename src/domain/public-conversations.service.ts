@@ -91,7 +91,7 @@ export class PublicConversationsService {
   typing(scope: PublicScope, row: ConversationRow, raw: unknown): void {
     if (raw !== "on" && raw !== "off") throw ValidationError.of("typing_status", "must be on or off", "invalid");
     this.d.writeTx(() => {
-      const payload = { conversation: conversationPushData(this.d.events.view(scope.acting, row)), user: contactWebhookData(scope.contact, scope.account), is_private: false };
+      const payload = { user: contactWebhookData(scope.contact, scope.account), conversation: conversationPushData(this.d.events.view(scope.acting, row)), is_private: false };
       this.d.events.record(scope.acting, raw === "on" ? "conversation_typing_on" : "conversation_typing_off", row, payload);
     });
   }
