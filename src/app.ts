@@ -25,6 +25,11 @@ import { requestParsing } from "./http/request.ts";
 import { webhookRoutes } from "./http/webhooks.routes.ts";
 import { sessionRoutes } from "./http/sessions.routes.ts";
 import { webRoutes } from "./http/web.routes.ts";
+import { csatRoutes } from "./http/csat.routes.ts";
+import { publicContactRoutes, publicInboxRoutes } from "./http/public-contacts.routes.ts";
+import { publicConversationRoutes } from "./http/public-conversations.routes.ts";
+import { publicMessageRoutes } from "./http/public-messages.routes.ts";
+import { publicRequestLimit } from "./http/public-scope.ts";
 
 export function createApp(d: Deps) {
   // normalize "typebox": Elysia's default cleaner (exact-mirror) turns a string sent for an object
@@ -33,6 +38,7 @@ export function createApp(d: Deps) {
   return new Elysia({ normalize: "typebox", websocket: WEBSOCKET_OPTIONS })
     .use(errorHandling(d.logger))
     .use(requestParsing(d.config.bodyLimit))
+    .use(publicRequestLimit(d))
     .use(
       openapi({
         path: "/openapi",
@@ -69,6 +75,11 @@ export function createApp(d: Deps) {
     .use(cableRoutes(d))
     .use(labelRoutes(d))
     .use(automationRuleRoutes(d))
+    .use(csatRoutes(d))
+    .use(publicInboxRoutes(d))
+    .use(publicContactRoutes(d))
+    .use(publicConversationRoutes(d))
+    .use(publicMessageRoutes(d))
     .use(webRoutes());
 }
 

@@ -15,6 +15,19 @@ export interface Config {
   readonly trustProxy: boolean;
   /** Days of events kept for realtime replay and HTTP catch-up (older `since` values get "resync"). */
   readonly eventRetentionDays: number;
+  /** Public (client) API limits, token buckets; 0 turns one off. */
+  readonly publicLimits: PublicLimitsConfig;
+}
+
+export interface PublicLimitsConfig {
+  /** Requests per minute from one client address (IPv6: per /64), every public route. */
+  readonly requestsPerMinute: number;
+  /** Messages per minute from one contact. */
+  readonly messagesPerMinute: number;
+  /** Conversations per hour opened by one contact. */
+  readonly conversationsPerHour: number;
+  /** Contact creations per hour from one client address. */
+  readonly contactsPerHour: number;
 }
 
 export class ConfigError extends Error {}
@@ -29,6 +42,7 @@ export const DEFAULTS = {
   logLevel: "info" as LogLevel,
   webhookTimeoutMs: 5000, // Chatwoot's WEBHOOK_TIMEOUT default
   eventRetentionDays: 7,
+  publicLimits: { requestsPerMinute: 120, messagesPerMinute: 60, conversationsPerHour: 10, contactsPerHour: 100 } as PublicLimitsConfig,
 };
 
 /** Config keys, their flag, env variable and meaning: the README's config table is this list. */
@@ -42,6 +56,10 @@ export const CONFIG_TABLE = [
   ["", "PARLEY_WEBHOOK_TIMEOUT_MS", String(DEFAULTS.webhookTimeoutMs), "per-attempt webhook timeout in milliseconds"],
   ["", "PARLEY_TRUST_PROXY", "0", "1 behind a reverse proxy: client address from X-Forwarded-For, https from X-Forwarded-Proto"],
   ["", "PARLEY_EVENT_RETENTION_DAYS", String(DEFAULTS.eventRetentionDays), "days of events kept for realtime replay (/cable since=, GET …/events)"],
+  ["", "PARLEY_PUBLIC_REQUESTS_PER_MINUTE", String(DEFAULTS.publicLimits.requestsPerMinute), "public API: requests per minute from one client address (0: no limit)"],
+  ["", "PARLEY_PUBLIC_MESSAGES_PER_MINUTE", String(DEFAULTS.publicLimits.messagesPerMinute), "public API: messages per minute from one contact (0: no limit)"],
+  ["", "PARLEY_PUBLIC_CONVERSATIONS_PER_HOUR", String(DEFAULTS.publicLimits.conversationsPerHour), "public API: conversations per hour opened by one contact (0: no limit)"],
+  ["", "PARLEY_PUBLIC_CONTACTS_PER_HOUR", String(DEFAULTS.publicLimits.contactsPerHour), "public API: contacts created per hour from one client address (0: no limit)"],
 ] as const;
 
 type Env = Record<string, string | undefined>;
@@ -78,5 +96,17 @@ export function loadConfig(flags: Partial<Record<"db" | "port" | "host", string>
     webhookTimeoutMs: integer("PARLEY_WEBHOOK_TIMEOUT_MS", env.PARLEY_WEBHOOK_TIMEOUT_MS || undefined, DEFAULTS.webhookTimeoutMs, 100, 60_000),
     trustProxy: flagBool("PARLEY_TRUST_PROXY", env.PARLEY_TRUST_PROXY || undefined),
     eventRetentionDays: integer("PARLEY_EVENT_RETENTION_DAYS", env.PARLEY_EVENT_RETENTION_DAYS || undefined, DEFAULTS.eventRetentionDays, 1, 3650),
+    publicLimits: Object.freeze(publicLimits(env)),
   });
+}
+
+function publicLimits(env: Env): PublicLimitsConfig {
+  const d = DEFAULTS.publicLimits;
+  const n = (name: string, fallback: number) => integer(name, env[name] || undefined, fallback, 0, 1_000_000);
+  return {
+    requestsPerMinute: n("PARLEY_PUBLIC_REQUESTS_PER_MINUTE", d.requestsPerMinute),
+    messagesPerMinute: n("PARLEY_PUBLIC_MESSAGES_PER_MINUTE", d.messagesPerMinute),
+    conversationsPerHour: n("PARLEY_PUBLIC_CONVERSATIONS_PER_HOUR", d.conversationsPerHour),
+    contactsPerHour: n("PARLEY_PUBLIC_CONTACTS_PER_HOUR", d.contactsPerHour),
+  };
 }

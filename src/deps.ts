@@ -21,6 +21,8 @@ import { ConversationsRepo } from "./db/conversations.repo.ts";
 import { IdempotencyRepo } from "./db/idempotency.repo.ts";
 import { LabelsRepo } from "./db/labels.repo.ts";
 import { MessagesRepo } from "./db/messages.repo.ts";
+import { CsatRepo } from "./db/csat.repo.ts";
+import { PublicRepo } from "./db/public.repo.ts";
 import { TokensRepo } from "./db/tokens.repo.ts";
 import { createWriteTx, type WriteTx } from "./db/tx.ts";
 import { UsersRepo } from "./db/users.repo.ts";
@@ -49,6 +51,11 @@ import { ConversationViews } from "./domain/conversation-view.ts";
 import { ConversationsService } from "./domain/conversations.service.ts";
 import { IDEMPOTENCY_TTL_SECONDS, MessagesService } from "./domain/messages.service.ts";
 import { TypingService } from "./domain/typing.service.ts";
+import { CsatService } from "./domain/csat.service.ts";
+import { PublicContactsService } from "./domain/public-contacts.service.ts";
+import { PublicConversationsService } from "./domain/public-conversations.service.ts";
+import { PublicLimits } from "./domain/public-limits.ts";
+import { PublicMessagesService } from "./domain/public-messages.service.ts";
 import { EventBus } from "./events/bus.ts";
 import { automationListener } from "./events/listeners/automation.listener.ts";
 import { webhookFanOut } from "./events/listeners/webhooks.listener.ts";
@@ -104,6 +111,8 @@ function createRepos(db: Database) {
     idempotency: new IdempotencyRepo(db),
     events: new EventsRepo(db),
     realtime: new RealtimeRepo(db),
+    publicRepo: new PublicRepo(db),
+    csat: new CsatRepo(db),
   };
 }
 
@@ -123,7 +132,8 @@ function createServices(base: ServiceBase, repos: ReturnType<typeof createRepos>
   const contacts = new ContactsService({ ...repos, access, writeTx, clock, outbox });
   const messages = new MessagesService({ ...repos, contactsService: contacts, events, writeTx, clock });
   const conversations = new ConversationsService({ ...repos, access, views, events, contactsService: contacts, messagesService: messages, writeTx, clock });
-  const conversationState = new ConversationStateService({ ...repos, conversationsService: conversations, events, writeTx, clock });
+  const csat = new CsatService({ ...repos, access, messagesService: messages, clock });
+  const conversationState = new ConversationStateService({ ...repos, conversationsService: conversations, events, writeTx, clock, afterResolved: (_a, row) => csat.afterResolved(row) });
   const automationRules = new AutomationRulesService({ ...repos, writeTx, clock });
   const executor = new AutomationExecutor({
     ...repos,
@@ -137,6 +147,11 @@ function createServices(base: ServiceBase, repos: ReturnType<typeof createRepos>
     wakeDeliveries,
   });
   const automation = new AutomationEngine({ ...repos, rules: automationRules, executor, writeTx, clock, logger: base.logger });
+  const limits = new PublicLimits(base.config.publicLimits, clock);
+  const publicMessages = new PublicMessagesService({ ...repos, messagesService: messages, csat, limits, writeTx, clock });
+  const publicConversations = new PublicConversationsService({
+    ...repos, conversationsService: conversations, conversationState, messagesService: messages, publicMessages, events, limits, writeTx, clock,
+  });
   return {
     auth: new AuthService({ ...repos, sessionAuth: sessions }),
     accounts,
@@ -156,6 +171,11 @@ function createServices(base: ServiceBase, repos: ReturnType<typeof createRepos>
     labels: new LabelsService({ ...repos, events, views, writeTx, clock, onRenamed: (account, from, to) => automationRules.renameLabel(account, from, to) }),
     automationRules,
     automation,
+    csat,
+    publicLimits: limits,
+    publicContacts: new PublicContactsService({ ...repos, contactsService: contacts, limits, writeTx, clock }),
+    publicConversations,
+    publicMessages,
   };
 }
 

@@ -11,6 +11,7 @@ export type MessageTypeName = (typeof MESSAGE_TYPES)[number];
 export const INCOMING = 0;
 export const OUTGOING = 1;
 export const ACTIVITY = 2;
+export const TEMPLATE = 3;
 
 export interface MessageRow {
   id: number;

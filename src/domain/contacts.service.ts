@@ -9,7 +9,7 @@ import type { WriteTx } from "../db/tx.ts";
 import type { EventOutbox } from "../events/outbox.ts";
 import { unixSeconds, type Clock } from "../lib/clock.ts";
 import { randomToken } from "../lib/tokens.ts";
-import type { Acting } from "./acting.ts";
+import { actingAsContact, type Acting } from "./acting.ts";
 import type { ConversationAccess } from "./conversation-access.ts";
 import { contactFields, contactSort, EMPTY_CONTACT, fieldsOf, labelTitles, pageNumber, type ContactInput } from "./contact-input.ts";
 import { FieldErrors, NotFoundError, ValidationError } from "./errors.ts";
@@ -100,6 +100,17 @@ export class ContactsService {
       const contactInbox = inbox ? this.addContactInbox(contact, inbox, sourceId ?? null, false, now) : null;
       return { contact, contactInbox, inbox };
     });
+  }
+
+  /**
+   * A contact that creates itself (public API): contact_created's actor is the new contact.
+   * Fields come validated (contactFields); inside the caller's writeTx.
+   */
+  createSelf(account: AccountRef, fields: ContactFields): ContactRow {
+    this.ensureUnique(account.id, fields, null);
+    const contact = this.get(account.id, this.d.contacts.insert(account.id, fields, unixSeconds(this.d.clock)));
+    this.record(actingAsContact(account, contact), "contact_created", contact, null);
+    return contact;
   }
 
   update(a: Acting, id: number, input: ContactInput): ContactRow {

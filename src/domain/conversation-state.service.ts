@@ -19,6 +19,8 @@ export interface ConversationStateDeps {
   events: ConversationEvents;
   writeTx: WriteTx;
   clock: Clock;
+  /** Runs in the same transaction once a conversation has become resolved (the CSAT survey). */
+  afterResolved?: (a: Acting, row: ConversationRow) => ConversationRow;
 }
 
 export interface AssignmentResult {
@@ -122,6 +124,8 @@ export class ConversationStateService {
     svc.save(a, before, after);
     let current = after.status === before.status ? after : this.d.events.activity(a, after, statusActivity(a, after.status));
     if (after.assignee_id !== before.assignee_id) current = svc.assignmentActivity(a, before, current);
+    // After the activity message, so the survey follows "Conversation was marked resolved" as in Chatwoot.
+    if (after.status === "resolved" && before.status !== "resolved" && this.d.afterResolved) current = this.d.afterResolved(a, current);
     return current;
   }
 }

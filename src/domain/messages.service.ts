@@ -4,7 +4,7 @@ import type { ContactsRepo } from "../db/contacts.repo.ts";
 import type { ConversationRefsRepo } from "../db/conversation-refs.repo.ts";
 import type { ConversationRow, ConversationsRepo } from "../db/conversations.repo.ts";
 import type { IdempotencyRepo } from "../db/idempotency.repo.ts";
-import { INCOMING, OUTGOING, type MessageRow, type MessagesRepo, type MessageStatus } from "../db/messages.repo.ts";
+import { INCOMING, OUTGOING, TEMPLATE, type MessageRow, type MessagesRepo, type MessageStatus } from "../db/messages.repo.ts";
 import type { WriteTx } from "../db/tx.ts";
 import { unixSeconds, type Clock } from "../lib/clock.ts";
 import { actingAsSystem, type Acting } from "./acting.ts";
@@ -77,17 +77,21 @@ export class MessagesService {
     });
   }
 
-  /** The write path, inside the caller's writeTx (conversation create reuses it for its first message). */
-  createInTx(a: Acting, conversation: ConversationRow, input: MessageInput): CreatedMessage {
+  /**
+   * The write path, inside the caller's writeTx (conversation create reuses it for its first
+   * message). `template`: a message the system sends (the CSAT survey), with no sender.
+   */
+  createInTx(a: Acting, conversation: ConversationRow, input: MessageInput, kind: "chat" | "template" = "chat"): CreatedMessage {
     const inbox = this.d.conversationRefs.inbox(conversation.account_id, conversation.inbox_id)!;
     const m = cleanMessage(input, inbox);
+    if (kind === "template") m.messageType = TEMPLATE;
     const now = unixSeconds(this.d.clock);
     this.guardFlood(conversation.id, now);
     const incoming = m.messageType === INCOMING;
     const contact = this.d.contacts.byId(conversation.account_id, conversation.contact_id)!;
     const attributes = { ...m.contentAttributes };
     if (a.actor.type === "automation" && a.actor.id !== null && attributes.automation_rule_id === undefined) attributes.automation_rule_id = a.actor.id;
-    const sender = incoming ? { type: "Contact" as const, id: contact.id } : a.user ? { type: "User" as const, id: a.user.id } : null;
+    const sender = incoming ? { type: "Contact" as const, id: contact.id } : a.user && kind === "chat" ? { type: "User" as const, id: a.user.id } : null;
     const message = this.d.messages.insert({
       account_id: conversation.account_id,
       inbox_id: conversation.inbox_id,
@@ -204,6 +208,18 @@ export class MessagesService {
     this.d.writeTx(() => {
       const attrs = { ...(JSON.parse(current.content_attributes) as Record<string, unknown>), external_error: reason };
       this.saveChange(actingAsSystem(account), conversation, current, { ...current, status: "failed", content_attributes: JSON.stringify(attrs) });
+    });
+  }
+
+  /** Replaces a message's content_attributes (the public API's submitted_values); message_updated when it changed. */
+  setContentAttributes(a: Acting, conversation: ConversationRow, current: MessageRow, attrs: Record<string, unknown>): CreatedMessage {
+    return this.d.writeTx(() => this.saveChange(a, conversation, current, { ...current, content_attributes: JSON.stringify(attrs) }));
+  }
+
+  /** Read receipts (the public API's update_last_seen): each message becomes read, with its message_updated. */
+  markRead(a: Acting, conversation: ConversationRow, messages: readonly MessageRow[]): void {
+    this.d.writeTx(() => {
+      for (const m of messages) this.saveChange(a, conversation, m, { ...m, status: "read" });
     });
   }
 

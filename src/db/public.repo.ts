@@ -1,0 +1,76 @@
+// Reads the public (client) API needs beyond the account API's: an inbox by its public identifier,
+// a contact identity's conversations, pages of the messages a contact may see (no private notes,
+// no activity messages) and the agents' messages a contact has not read yet.
+import type { Database, Statement } from "bun:sqlite";
+import type { ConversationRow } from "./conversations.repo.ts";
+import type { InboxRow } from "./inboxes.repo.ts";
+import type { MessageRow } from "./messages.repo.ts";
+
+/** An API inbox with the name of its account (the public API's entry point). */
+export type PublicInboxRow = InboxRow & { account_name: string };
+
+/** What a contact sees: incoming, outgoing and template messages that are not private notes. */
+const VISIBLE = "private = 0 AND message_type != 2";
+
+export class PublicRepo {
+  private readonly inboxStmt: Statement;
+  private readonly ofContactStmt: Statement;
+  private readonly ofContactInboxStmt: Statement;
+  private readonly latestStmt: Statement;
+  private readonly beforeStmt: Statement;
+  private readonly unreadStmt: Statement;
+  private readonly verifyStmt: Statement;
+
+  constructor(db: Database) {
+    // A suspended account's inboxes are as unknown as a wrong identifier.
+    this.inboxStmt = db.prepare(
+      `SELECT i.*, a.name AS account_name FROM inboxes i JOIN accounts a ON a.id = i.account_id
+       WHERE i.identifier = $identifier AND i.channel_type = 'api' AND a.status = 'active'`,
+    );
+    this.ofContactStmt = db.prepare("SELECT * FROM conversations WHERE contact_id = $id ORDER BY last_activity_at DESC, id DESC LIMIT $limit");
+    this.ofContactInboxStmt = db.prepare("SELECT * FROM conversations WHERE contact_inbox_id = $id ORDER BY last_activity_at DESC, id DESC LIMIT $limit");
+    // Newest first with a LIMIT walks the (conversation_id, id) index backwards; callers reverse.
+    this.latestStmt = db.prepare(`SELECT * FROM messages WHERE conversation_id = $c AND ${VISIBLE} ORDER BY id DESC LIMIT $limit`);
+    this.beforeStmt = db.prepare(`SELECT * FROM messages WHERE conversation_id = $c AND id < $before AND ${VISIBLE} ORDER BY id DESC LIMIT $limit`);
+    // Only messages since the contact last looked can still be unread: a range of the
+    // (conversation_id, created_at, message_type) index, not the whole conversation.
+    this.unreadStmt = db.prepare(
+      `SELECT * FROM messages WHERE conversation_id = $c AND created_at >= $since AND created_at <= $until
+         AND message_type IN (1, 3) AND private = 0 AND status IN ('sent', 'delivered') ORDER BY id`,
+    );
+    this.verifyStmt = db.prepare("UPDATE contact_inboxes SET hmac_verified = 1, updated_at = $now WHERE id = $id");
+  }
+
+  inboxByIdentifier(identifier: string): PublicInboxRow | null {
+    return (this.inboxStmt.get({ identifier }) as PublicInboxRow | null) ?? null;
+  }
+
+  /** A contact's conversations in every inbox (verified identities), newest activity first. */
+  conversationsOfContact(contactId: number, limit: number): ConversationRow[] {
+    return this.ofContactStmt.all({ id: contactId, limit }) as ConversationRow[];
+  }
+
+  /** The conversations of one contact identity, newest activity first. */
+  conversationsOfContactInbox(contactInboxId: number, limit: number): ConversationRow[] {
+    return this.ofContactInboxStmt.all({ id: contactInboxId, limit }) as ConversationRow[];
+  }
+
+  /** The newest visible messages, ascending. */
+  latestVisible(conversationId: number, limit: number): MessageRow[] {
+    return (this.latestStmt.all({ c: conversationId, limit }) as MessageRow[]).reverse();
+  }
+
+  /** The visible messages just before a message id, ascending. */
+  visibleBefore(conversationId: number, before: number, limit: number): MessageRow[] {
+    return (this.beforeStmt.all({ c: conversationId, before, limit }) as MessageRow[]).reverse();
+  }
+
+  /** Public outgoing and template messages created in [since, until] that are not read yet. */
+  unreadByContact(conversationId: number, since: number, until: number): MessageRow[] {
+    return this.unreadStmt.all({ c: conversationId, since, until }) as MessageRow[];
+  }
+
+  markVerified(contactInboxId: number, now: number): void {
+    this.verifyStmt.run({ id: contactInboxId, now });
+  }
+}

@@ -1,0 +1,114 @@
+// Conversations through the public API, each reached only by its own contact: a verified identity
+// (hmac_verified) sees all the contact's conversations, any other identity only the conversations
+// opened through it (Chatwoot, reference §6.6). Another contact's conversation is 401
+// (DESIGN.md §9 #15), an unknown one 404. Writes go through the account API's services with the
+// contact as the actor.
+import type { ContactsRepo } from "../db/contacts.repo.ts";
+import type { ConversationRow, ConversationsRepo } from "../db/conversations.repo.ts";
+import type { PublicRepo } from "../db/public.repo.ts";
+import type { WriteTx } from "../db/tx.ts";
+import { unixSeconds, type Clock } from "../lib/clock.ts";
+import { parseId } from "./auth.service.ts";
+import type { ConversationEvents } from "./conversation-events.ts";
+import type { ConversationStateService } from "./conversation-state.service.ts";
+import type { ConversationsService } from "./conversations.service.ts";
+import { NotFoundError, UnauthorizedError, ValidationError } from "./errors.ts";
+import type { MessagesService } from "./messages.service.ts";
+import { conversationPushData } from "./presenters/conversation.presenter.ts";
+import { contactWebhookData } from "./presenters/contact.presenter.ts";
+import type { PublicScope } from "./public-contacts.service.ts";
+import type { PublicLimits } from "./public-limits.ts";
+import { PUBLIC_PAGE_SIZE, type PublicMessages, type PublicMessagesService } from "./public-messages.service.ts";
+
+/** A contact's conversation list: the newest 20 by activity. */
+export const PUBLIC_CONVERSATIONS_LIMIT = 20;
+
+export interface PublicConversationsDeps {
+  publicRepo: PublicRepo;
+  conversations: ConversationsRepo;
+  contacts: ContactsRepo;
+  conversationsService: ConversationsService;
+  conversationState: ConversationStateService;
+  messagesService: MessagesService;
+  publicMessages: PublicMessagesService;
+  events: ConversationEvents;
+  limits: PublicLimits;
+  writeTx: WriteTx;
+  clock: Clock;
+}
+
+/** A conversation with what its public record shows: the contact and the newest visible messages. */
+export interface PublicConversation extends PublicMessages {
+  row: ConversationRow;
+  contact: PublicScope["contact"];
+}
+
+export class PublicConversationsService {
+  constructor(private readonly d: PublicConversationsDeps) {}
+
+  /** The conversation with this display id, if this contact identity may reach it. */
+  get(scope: PublicScope, rawDisplayId: unknown): ConversationRow {
+    const displayId = parseId(rawDisplayId);
+    const row = displayId === null ? null : this.d.conversations.byDisplayId(scope.account.id, displayId);
+    if (!row) throw new NotFoundError("Conversation", "conversation_id", `no conversation ${String(rawDisplayId)}`);
+    const mine = scope.contactInbox.hmac_verified === 1 ? row.contact_id === scope.contact.id : row.contact_inbox_id === scope.contactInbox.id;
+    if (!mine) throw new UnauthorizedError("This conversation does not belong to this contact", "conversation_id");
+    return row;
+  }
+
+  list(scope: PublicScope): PublicConversation[] {
+    const rows =
+      scope.contactInbox.hmac_verified === 1
+        ? this.d.publicRepo.conversationsOfContact(scope.contact.id, PUBLIC_CONVERSATIONS_LIMIT)
+        : this.d.publicRepo.conversationsOfContactInbox(scope.contactInbox.id, PUBLIC_CONVERSATIONS_LIMIT);
+    return rows.map((row) => this.view(scope, row));
+  }
+
+  view(scope: PublicScope, row: ConversationRow): PublicConversation {
+    const messages = this.d.publicRepo.latestVisible(row.id, PUBLIC_PAGE_SIZE);
+    const contact = this.d.contacts.byId(scope.account.id, row.contact_id) ?? scope.contact;
+    return { row, contact, messages, senders: this.d.publicMessages.senders(scope.account.id, messages) };
+  }
+
+  /** A new conversation in this inbox for this identity (with lock_to_single_conversation, the last one). */
+  create(scope: PublicScope, input: { custom_attributes?: unknown }): ConversationRow {
+    this.d.limits.conversation(scope.contact.id);
+    return this.d.conversationsService.create(scope.acting, {
+      inbox_id: scope.inbox.id,
+      contact_id: scope.contact.id,
+      source_id: scope.contactInbox.source_id,
+      custom_attributes: input.custom_attributes,
+    });
+  }
+
+  /** The contact can only resolve; resolving a resolved conversation changes nothing. */
+  resolve(scope: PublicScope, row: ConversationRow): ConversationRow {
+    if (row.status === "resolved") return row;
+    return this.d.conversationState.setStatus(scope.acting, row, "resolved");
+  }
+
+  /** conversation_typing_on / _off, with Chatwoot's typing payload (the contact as `user`). */
+  typing(scope: PublicScope, row: ConversationRow, raw: unknown): void {
+    if (raw !== "on" && raw !== "off") throw ValidationError.of("typing_status", "must be on or off", "invalid");
+    this.d.writeTx(() => {
+      const payload = { user: contactWebhookData(scope.contact, scope.account), conversation: conversationPushData(this.d.events.view(scope.acting, row)), is_private: false };
+      this.d.events.record(scope.acting, raw === "on" ? "conversation_typing_on" : "conversation_typing_off", row, payload);
+    });
+  }
+
+  /**
+   * The contact has read the conversation: contact_last_seen_at moves to now (silently, as
+   * Chatwoot's), and the public outgoing and template messages sent since it last looked become
+   * read, each with its message_updated.
+   */
+  markSeen(scope: PublicScope, row: ConversationRow): void {
+    const now = unixSeconds(this.d.clock);
+    this.d.writeTx(() => {
+      const current = this.d.conversations.byId(row.id) ?? row;
+      const seen = { ...current, contact_last_seen_at: now };
+      this.d.conversations.save(seen);
+      const unread = this.d.publicRepo.unreadByContact(row.id, current.contact_last_seen_at ?? 0, now);
+      this.d.messagesService.markRead(scope.acting, seen, unread);
+    });
+  }
+}

@@ -1,0 +1,100 @@
+// Messages through the public API (spec endpoints 1 and 2): the contact reads the messages it may
+// see (never private notes or activity messages), writes incoming messages through the same path
+// as the account API (flood guard, reopening, events with the contact as actor), and answers
+// messages with submitted_values — a CSAT survey's answer is also kept as a survey response.
+import type { ContactsRepo } from "../db/contacts.repo.ts";
+import type { ConversationRefsRepo } from "../db/conversation-refs.repo.ts";
+import type { ConversationRow } from "../db/conversations.repo.ts";
+import { ACTIVITY, type MessageRow, type MessagesRepo } from "../db/messages.repo.ts";
+import type { PublicRepo } from "../db/public.repo.ts";
+import type { WriteTx } from "../db/tx.ts";
+import { unixSeconds, type Clock } from "../lib/clock.ts";
+import { senderIds, type SenderBook } from "./conversation-view.ts";
+import type { CsatService } from "./csat.service.ts";
+import { NotFoundError, ValidationError } from "./errors.ts";
+import type { MessagesService } from "./messages.service.ts";
+import type { PublicLimits } from "./public-limits.ts";
+import type { PublicScope } from "./public-contacts.service.ts";
+import { cleanSubmittedValues, csatLocked } from "./submitted-values.ts";
+
+/** Chatwoot's public page: the latest 20, or the 20 before a message id. */
+export const PUBLIC_PAGE_SIZE = 20;
+
+export interface PublicMessagesDeps {
+  publicRepo: PublicRepo;
+  messages: MessagesRepo;
+  contacts: ContactsRepo;
+  conversationRefs: ConversationRefsRepo;
+  messagesService: MessagesService;
+  csat: CsatService;
+  limits: PublicLimits;
+  writeTx: WriteTx;
+  clock: Clock;
+}
+
+/** Messages ready for the presenter: with their senders. */
+export interface PublicMessages {
+  messages: MessageRow[];
+  senders: SenderBook;
+}
+
+export class PublicMessagesService {
+  constructor(private readonly d: PublicMessagesDeps) {}
+
+  /** Oldest first. `before` pages back (a message id); anything but a positive integer is a 422. */
+  list(row: ConversationRow, q: { before?: unknown }): PublicMessages {
+    const before = beforeId(q.before);
+    const messages = before === null ? this.d.publicRepo.latestVisible(row.id, PUBLIC_PAGE_SIZE) : this.d.publicRepo.visibleBefore(row.id, before, PUBLIC_PAGE_SIZE);
+    return { messages, senders: this.senders(row.account_id, messages) };
+  }
+
+  /** An incoming message from the contact (content and echo_id only, as Chatwoot takes them). */
+  create(scope: PublicScope, row: ConversationRow, input: { content?: unknown; echo_id?: unknown }): PublicMessages {
+    this.d.limits.message(scope.contact.id);
+    const { message } = this.d.messagesService.create(scope.acting, row, { content: input.content, echo_id: input.echo_id, message_type: "incoming" });
+    return { messages: [message], senders: this.senders(row.account_id, [message]) };
+  }
+
+  /**
+   * Spec endpoint 1: sets content_attributes.submitted_values (nothing else changes) and records
+   * message_updated. On a CSAT survey the answer is locked after 14 days (422) and kept as the
+   * survey's response. A body without submitted_values changes nothing (Chatwoot).
+   */
+  update(scope: PublicScope, row: ConversationRow, rawId: unknown, input: { submitted_values?: unknown }): PublicMessages {
+    const current = this.visible(row, rawId);
+    const submitted = cleanSubmittedValues(input.submitted_values);
+    const survey = current.content_type === "input_csat";
+    if (survey && csatLocked(current.created_at, unixSeconds(this.d.clock))) {
+      throw ValidationError.of("submitted_values", "You cannot update the CSAT survey after 14 days", "invalid");
+    }
+    if (!submitted) return { messages: [current], senders: this.senders(row.account_id, [current]) };
+    const message = this.d.writeTx(() => {
+      const attrs = { ...(JSON.parse(current.content_attributes) as Record<string, unknown>), submitted_values: submitted.values };
+      const saved = this.d.messagesService.setContentAttributes(scope.acting, row, current, attrs).message;
+      if (survey && submitted.csat) this.d.csat.recordAnswer(row, saved, submitted.csat);
+      return saved;
+    });
+    return { messages: [message], senders: this.senders(row.account_id, [message]) };
+  }
+
+  /** The senders of these messages: users with their membership of the account, contacts. */
+  senders(accountId: number, messages: readonly MessageRow[]): SenderBook {
+    const ids = senderIds(messages);
+    return { users: this.d.conversationRefs.members(accountId, ids.users), contacts: this.d.contacts.byIds(ids.contacts) };
+  }
+
+  /** A message of the conversation the contact may see; private notes and activity messages are as unknown as a wrong id. */
+  private visible(row: ConversationRow, rawId: unknown): MessageRow {
+    const id = typeof rawId === "string" && /^\d{1,15}$/.test(rawId) ? Number(rawId) : NaN;
+    const m = Number.isSafeInteger(id) && id > 0 ? this.d.messages.byId(row.id, id) : null;
+    if (!m || m.private === 1 || m.message_type === ACTIVITY) throw new NotFoundError("Message", "message_id", `no message ${String(rawId)} in this conversation`);
+    return m;
+  }
+}
+
+function beforeId(raw: unknown): number | null {
+  if (raw === undefined || raw === null || raw === "") return null;
+  const s = typeof raw === "string" ? raw.trim() : String(raw);
+  if (!/^\d{1,15}$/.test(s) || Number(s) === 0) throw ValidationError.of("before", "must be a message id (a positive integer)", "invalid");
+  return Number(s);
+}

@@ -1,0 +1,53 @@
+// /public/api/v1/inboxes/:inbox_identifier/contacts/:contact_identifier/conversations — a contact's
+// own conversations: list, create, show, resolve, typing, last seen. Another contact's
+// conversation is 401, an unknown one 404.
+import { Elysia, t } from "elysia";
+import type { Deps } from "../deps.ts";
+import type { PublicConversation as View } from "../domain/public-conversations.service.ts";
+import { publicConversationOf } from "../domain/presenters/public.presenter.ts";
+import { emptyOk } from "./conversation-schemas.ts";
+import { json } from "./json.ts";
+import { publicDetail } from "./public-contacts.routes.ts";
+import { PUBLIC_PREFIX, publicContactScope } from "./public-scope.ts";
+import { ContactIdentifierParams, PublicConversation, PublicConversationParams } from "./public-schemas.ts";
+import { bodyOf } from "./request.ts";
+import { Attributes, errorResponses } from "./schemas.ts";
+
+const present = (v: View) => publicConversationOf(v.row, v.contact, v.messages, v.senders);
+
+export function publicConversationRoutes(d: Deps) {
+  const svc = d.services.publicConversations;
+  return new Elysia({ prefix: `${PUBLIC_PREFIX}/:inbox_identifier/contacts/:contact_identifier/conversations` })
+    .use(publicContactScope(d))
+    .derive(({ scope, params }) => ({ load: () => svc.get(scope, (params as { conversation_id?: string }).conversation_id) }))
+    .get("", ({ scope }) => json(svc.list(scope).map(present)), {
+      params: ContactIdentifierParams,
+      response: { 200: t.Array(PublicConversation), ...errorResponses },
+      detail: publicDetail("The contact's conversations (all of the contact's when its identity is verified), newest activity first, at most 20"),
+    })
+    .post("", ({ scope, body }) => json(present(svc.view(scope, svc.create(scope, body)))), {
+      params: ContactIdentifierParams,
+      ...bodyOf(t.Object({ custom_attributes: t.Optional(Attributes) }), "conversation"),
+      response: { 200: PublicConversation, ...errorResponses },
+      detail: publicDetail("Open a conversation in this inbox"),
+    })
+    .get("/:conversation_id", ({ scope, load }) => json(present(svc.view(scope, load()))), {
+      params: PublicConversationParams,
+      response: { 200: PublicConversation, ...errorResponses },
+      detail: publicDetail("One of the contact's conversations"),
+    })
+    .post("/:conversation_id/toggle_status", ({ scope, load }) => json(present(svc.view(scope, svc.resolve(scope, load())))), {
+      params: PublicConversationParams,
+      response: { 200: PublicConversation, ...errorResponses },
+      detail: publicDetail("Resolve the conversation (already resolved: nothing changes)"),
+    })
+    .post("/:conversation_id/toggle_typing", ({ scope, load, body }) => (svc.typing(scope, load(), body.typing_status), emptyOk()), {
+      params: PublicConversationParams,
+      ...bodyOf(t.Object({ typing_status: t.Optional(t.Any()) })),
+      detail: publicDetail("The contact started (on) or stopped (off) typing"),
+    })
+    .post("/:conversation_id/update_last_seen", ({ scope, load }) => (svc.markSeen(scope, load()), emptyOk()), {
+      params: PublicConversationParams,
+      detail: publicDetail("The contact has read the conversation: agents' messages become read"),
+    });
+}

@@ -1,0 +1,37 @@
+// The public (client) API's request layer: the per-address limit, taken before anything is parsed
+// or looked up (so unknown identifiers cost a guesser the same as known ones), and the derives that
+// resolve `:inbox_identifier` and `:contact_identifier` (404) before the body is validated.
+import { Elysia } from "elysia";
+import type { Deps } from "../deps.ts";
+import { clientIp } from "./browser.ts";
+
+export const PUBLIC_PREFIX = "/public/api/v1/inboxes";
+
+interface AddressSource {
+  requestIP(request: Request): { address: string } | null;
+}
+
+/** The client's address as the sign-in limits see it (X-Forwarded-For only with PARLEY_TRUST_PROXY=1). */
+export function clientAddress(request: Request, server: AddressSource | null, trustProxy: boolean): string | null {
+  return clientIp(request, { "x-forwarded-for": request.headers.get("x-forwarded-for") ?? undefined }, server, trustProxy);
+}
+
+function isPublicPath(url: string): boolean {
+  const path = url.indexOf("/", url.indexOf("//") + 2);
+  return path >= 0 && url.startsWith("/public/", path);
+}
+
+/** 429 with Retry-After once an address sends more public requests than PARLEY_PUBLIC_REQUESTS_PER_MINUTE. */
+export function publicRequestLimit(d: Deps) {
+  return new Elysia({ name: "parley-public-limit" }).onRequest(({ request, server }) => {
+    if (isPublicPath(request.url)) d.services.publicLimits.request(clientAddress(request, server, d.config.trustProxy));
+  });
+}
+
+/** Routes under /public/api/v1/inboxes/:inbox_identifier/contacts/:contact_identifier: the scope. */
+export function publicContactScope(d: Deps) {
+  return new Elysia().derive({ as: "scoped" }, ({ params }) => {
+    const p = params as Record<string, string | undefined>;
+    return { scope: d.services.publicContacts.scope(p.inbox_identifier ?? "", p.contact_identifier ?? "") };
+  });
+}
