@@ -12,10 +12,8 @@ import { parseId } from "./auth.service.ts";
 import type { ConversationEvents } from "./conversation-events.ts";
 import type { ConversationStateService } from "./conversation-state.service.ts";
 import type { ConversationsService } from "./conversations.service.ts";
-import { NotFoundError, UnauthorizedError, ValidationError } from "./errors.ts";
+import { NotFoundError, UnauthorizedError } from "./errors.ts";
 import type { MessagesService } from "./messages.service.ts";
-import { conversationPushData } from "./presenters/conversation.presenter.ts";
-import { contactWebhookData } from "./presenters/contact.presenter.ts";
 import type { PublicScope } from "./public-contacts.service.ts";
 import type { PublicLimits } from "./public-limits.ts";
 import { PUBLIC_PAGE_SIZE, type PublicMessages, type PublicMessagesService } from "./public-messages.service.ts";
@@ -85,15 +83,6 @@ export class PublicConversationsService {
   resolve(scope: PublicScope, row: ConversationRow): ConversationRow {
     if (row.status === "resolved") return row;
     return this.d.conversationState.setStatus(scope.acting, row, "resolved");
-  }
-
-  /** conversation_typing_on / _off, with Chatwoot's typing payload (the contact as `user`). */
-  typing(scope: PublicScope, row: ConversationRow, raw: unknown): void {
-    if (raw !== "on" && raw !== "off") throw ValidationError.of("typing_status", "must be on or off", "invalid");
-    this.d.writeTx(() => {
-      const payload = { user: contactWebhookData(scope.contact, scope.account), conversation: conversationPushData(this.d.events.view(scope.acting, row)), is_private: false };
-      this.d.events.record(scope.acting, raw === "on" ? "conversation_typing_on" : "conversation_typing_off", row, payload);
-    });
   }
 
   /**

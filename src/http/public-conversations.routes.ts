@@ -41,7 +41,7 @@ export function publicConversationRoutes(d: Deps) {
       response: { 200: PublicConversation, ...errorResponses },
       detail: publicDetail("Resolve the conversation (already resolved: nothing changes)"),
     })
-    .post("/:conversation_id/toggle_typing", ({ scope, load, body }) => (svc.typing(scope, load(), body.typing_status), emptyOk()), {
+    .post("/:conversation_id/toggle_typing", ({ scope, load, body }) => (d.services.typing.toggle(scope.acting, load(), body.typing_status, false), emptyOk()), {
       params: PublicConversationParams,
       ...bodyOf(t.Object({ typing_status: t.Optional(t.Any()) })),
       detail: publicDetail("The contact started (on) or stopped (off) typing"),
