@@ -52,6 +52,15 @@ function seedAccount(d: Deps, n: SeedCounts, log: (line: string) => void) {
     thread = { thread_conversation_id: first.display_id, thread_oldest_message_id: ids.lo, thread_middle_message_id: Math.floor((ids.lo + ids.hi) / 2) };
   }
   const ci = first ? (d.db.query("SELECT source_id FROM contact_inboxes WHERE id = ?").get(first.contact_inbox_id) as { source_id: string }) : null;
+  // Public-API addresses (contact identifier, conversation) for load spread over many contacts.
+  const publicTargets = (
+    d.db
+      .query(
+        `SELECT ci.source_id, c.display_id FROM conversations c JOIN contact_inboxes ci ON ci.id = c.contact_inbox_id
+         WHERE c.account_id = ? AND c.id <> ? ORDER BY c.id LIMIT 2000`,
+      )
+      .all(boot.account_id, first?.id ?? 0) as { source_id: string; display_id: number }[]
+  ).map((r) => [r.source_id, r.display_id] as const);
   d.db.exec("ANALYZE");
   return {
     account_id: boot.account_id,
@@ -61,6 +70,7 @@ function seedAccount(d: Deps, n: SeedCounts, log: (line: string) => void) {
     inbox_identifier: inbox.identifier,
     contact_identifier: ci?.source_id ?? null,
     public_conversation_id: first?.display_id ?? null,
+    public_targets: publicTargets,
     agent_ids: agentIds,
     team_ids: teamIds,
     ...thread,

@@ -1,9 +1,10 @@
 // Runs autocannon (Node) with a rotating list of requests, so a scenario can spread writes over
 // many conversations (the per-conversation flood guard is 200 messages a minute) or mix reads and
-// writes. Input: one JSON argument; output: autocannon's JSON result on stdout.
+// writes. Input: the path of a JSON spec file; output: autocannon's JSON result on stdout.
 const autocannon = require("autocannon");
+const { readFileSync } = require("node:fs");
 
-const spec = JSON.parse(process.argv[2]);
+const spec = JSON.parse(readFileSync(process.argv[2], "utf8"));
 let next = 0;
 const requests = [
   {

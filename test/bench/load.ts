@@ -1,5 +1,6 @@
 // Drives a URL with autocannon (from npm) in a Node child process on its own core, and reads
 // requests/s, p50, p99 and errors from its JSON report.
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 
 export interface BenchRequest {
@@ -33,7 +34,9 @@ export interface LoadResult {
 const RUNNER = join(import.meta.dir, "autocannon-runner.cjs");
 
 export async function runLoad(o: LoadOptions): Promise<LoadResult> {
-  const spec = JSON.stringify({ url: o.origin, connections: o.connections, duration: o.durationSeconds, headers: o.headers ?? {}, requests: o.requests });
+  // A file, not an argument: thousands of rotating requests exceed the argument size limit.
+  const spec = join(tmpdir(), `parley-bench-${process.pid}-${Date.now()}.json`);
+  await Bun.write(spec, JSON.stringify({ url: o.origin, connections: o.connections, duration: o.durationSeconds, headers: o.headers ?? {}, requests: o.requests }));
   const cmd = o.cpu ? ["taskset", "-c", o.cpu, "node", RUNNER, spec] : ["node", RUNNER, spec];
   const proc = Bun.spawn(cmd, { stdout: "pipe", stderr: "pipe", cwd: join(import.meta.dir, "../..") });
   const out = await new Response(proc.stdout).text();

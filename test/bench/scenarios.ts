@@ -15,6 +15,8 @@ export interface SeedInfo {
   thread_middle_message_id: number;
   team_ids: number[];
   conversations: number;
+  /** [contact_identifier, conversation display id] pairs for public-API writes. */
+  public_targets: [string, number][];
 }
 
 export interface Scenario {
@@ -29,7 +31,7 @@ const auth = (s: SeedInfo) => ({ api_access_token: s.api_access_token });
 const account = (s: SeedInfo) => `/api/v1/accounts/${s.account_id}`;
 
 /** Display ids 2..N+1 of seeded conversations (1 holds the long thread). */
-function spread(s: SeedInfo, n = 2000): number[] {
+function spread(s: SeedInfo, n = 4000): number[] {
   const count = Math.max(1, Math.min(n, s.conversations - 1));
   return Array.from({ length: count }, (_, i) => 2 + ((i * 7919) % Math.max(1, s.conversations - 1)));
 }
@@ -49,6 +51,17 @@ export const SCENARIOS: Scenario[] = [
     name: "message-create (account API)",
     needsSeed: true,
     requests: (s) => spread(s).map((id, i) => createMessage(s, id, i)),
+  },
+  {
+    name: "message-create (public API)",
+    needsSeed: true,
+    requests: (s) =>
+      s.public_targets.map(([contact, id], i) => ({
+        method: "POST",
+        path: `/public/api/v1/inboxes/${s.inbox_identifier}/contacts/${contact}/conversations/${id}/messages`,
+        headers: json,
+        body: JSON.stringify({ content: `Public benchmark message ${i}` }),
+      })),
   },
   {
     name: "message-list (before, 10,000-message thread)",
