@@ -17,6 +17,7 @@ import { ConversationsRepo } from "./db/conversations.repo.ts";
 import { IdempotencyRepo } from "./db/idempotency.repo.ts";
 import { LabelsRepo } from "./db/labels.repo.ts";
 import { MessagesRepo } from "./db/messages.repo.ts";
+import { ReportingEventsRepo } from "./db/reporting-events.repo.ts";
 import { TokensRepo } from "./db/tokens.repo.ts";
 import { createWriteTx, type WriteTx } from "./db/tx.ts";
 import { UsersRepo } from "./db/users.repo.ts";
@@ -40,6 +41,7 @@ import { ConversationStateService } from "./domain/conversation-state.service.ts
 import { ConversationViews } from "./domain/conversation-view.ts";
 import { ConversationsService } from "./domain/conversations.service.ts";
 import { IDEMPOTENCY_TTL_SECONDS, MessagesService } from "./domain/messages.service.ts";
+import { ReportingRecorder } from "./domain/reporting-recorder.ts";
 import { EventBus } from "./events/bus.ts";
 import { webhookFanOut } from "./events/listeners/webhooks.listener.ts";
 import { EventOutbox } from "./events/outbox.ts";
@@ -85,6 +87,7 @@ function createRepos(db: Database) {
     messages: new MessagesRepo(db),
     labels: new LabelsRepo(db),
     idempotency: new IdempotencyRepo(db),
+    reportingEvents: new ReportingEventsRepo(db),
   };
 }
 
@@ -100,9 +103,10 @@ function createServices(base: ServiceBase, repos: ReturnType<typeof createRepos>
   const inboxes = new InboxesService({ ...repos, writeTx, clock, outbox });
   const access = new ConversationAccess(repos);
   const views = new ConversationViews(repos);
-  const events = new ConversationEvents({ ...repos, views, outbox, clock });
+  const reporting = new ReportingRecorder({ ...repos, clock });
+  const events = new ConversationEvents({ ...repos, views, outbox, clock, reporting });
   const contacts = new ContactsService({ ...repos, access, writeTx, clock, outbox });
-  const messages = new MessagesService({ ...repos, contactsService: contacts, events, writeTx, clock });
+  const messages = new MessagesService({ ...repos, contactsService: contacts, events, reporting, writeTx, clock });
   const conversations = new ConversationsService({ ...repos, access, views, events, contactsService: contacts, messagesService: messages, writeTx, clock });
   const conversationState = new ConversationStateService({ ...repos, conversationsService: conversations, events, writeTx, clock });
   return {

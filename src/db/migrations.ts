@@ -6,6 +6,7 @@ import m003 from "../../migrations/003_platform.sql" with { type: "text" };
 import m004 from "../../migrations/004_webhooks.sql" with { type: "text" };
 import m005 from "../../migrations/005_sessions.sql" with { type: "text" };
 import m006 from "../../migrations/006_conversations.sql" with { type: "text" };
+import m007 from "../../migrations/007_reporting.sql" with { type: "text" };
 
 export interface Migration {
   version: number;
@@ -20,6 +21,7 @@ export const MIGRATIONS: Migration[] = [
   { version: 4, name: "004_webhooks", sql: m004 },
   { version: 5, name: "005_sessions", sql: m005 },
   { version: 6, name: "006_conversations", sql: m006 },
+  { version: 7, name: "007_reporting", sql: m007 },
 ];
 
 export const LATEST_VERSION = MIGRATIONS.length;
