@@ -16,6 +16,7 @@ import { inboxRoutes } from "./http/inboxes.routes.ts";
 import { platformRoutes } from "./http/platform.routes.ts";
 import { teamRoutes } from "./http/teams.routes.ts";
 import { profileRoutes } from "./http/profile.routes.ts";
+import { reportRoutes } from "./http/reports.routes.ts";
 import { requestParsing } from "./http/request.ts";
 import { webhookRoutes } from "./http/webhooks.routes.ts";
 import { sessionRoutes } from "./http/sessions.routes.ts";
@@ -59,6 +60,7 @@ export function createApp(d: Deps) {
     .use(conversationRoutes(d))
     .use(conversationActionRoutes(d))
     .use(messageRoutes(d))
+    .use(reportRoutes(d))
     .use(webRoutes());
 }
 

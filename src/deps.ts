@@ -18,6 +18,7 @@ import { IdempotencyRepo } from "./db/idempotency.repo.ts";
 import { LabelsRepo } from "./db/labels.repo.ts";
 import { MessagesRepo } from "./db/messages.repo.ts";
 import { ReportingEventsRepo } from "./db/reporting-events.repo.ts";
+import { ReportsRepo } from "./db/reports.repo.ts";
 import { TokensRepo } from "./db/tokens.repo.ts";
 import { createWriteTx, type WriteTx } from "./db/tx.ts";
 import { UsersRepo } from "./db/users.repo.ts";
@@ -42,6 +43,7 @@ import { ConversationViews } from "./domain/conversation-view.ts";
 import { ConversationsService } from "./domain/conversations.service.ts";
 import { IDEMPOTENCY_TTL_SECONDS, MessagesService } from "./domain/messages.service.ts";
 import { ReportingRecorder } from "./domain/reporting-recorder.ts";
+import { ReportsService } from "./domain/reports.service.ts";
 import { EventBus } from "./events/bus.ts";
 import { webhookFanOut } from "./events/listeners/webhooks.listener.ts";
 import { EventOutbox } from "./events/outbox.ts";
@@ -88,6 +90,7 @@ function createRepos(db: Database) {
     labels: new LabelsRepo(db),
     idempotency: new IdempotencyRepo(db),
     reportingEvents: new ReportingEventsRepo(db),
+    reports: new ReportsRepo(db),
   };
 }
 
@@ -124,6 +127,7 @@ function createServices(base: ServiceBase, repos: ReturnType<typeof createRepos>
     conversations,
     conversationState,
     messages,
+    reports: new ReportsService({ ...repos, clock }),
   };
 }
 
