@@ -10,30 +10,41 @@ CREATE TABLE reporting_events (
   -- The part of those seconds inside the inbox's working hours; NULL when the inbox has working
   -- hours disabled, so business-hours averages are null for it, not 0.
   value_in_business_hours INTEGER,
-  account_id INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+  -- No foreign keys on account and inbox: events go with their conversation (below), which goes
+  -- with its account and inbox, and no index has to lead with these columns for a cascade.
+  account_id INTEGER NOT NULL,
   inbox_id INTEGER NOT NULL,
   user_id INTEGER,
   -- The conversation's CURRENT team, kept in step when the conversation changes team, so the team
-  -- report groups by it from the index alone instead of joining a million conversations.
+  -- report groups by it from an index alone instead of joining a million conversations.
   team_id INTEGER REFERENCES teams(id) ON DELETE SET NULL,
   conversation_id INTEGER NOT NULL REFERENCES conversations(id) ON DELETE CASCADE,
   event_start_time INTEGER NOT NULL,
   event_end_time INTEGER NOT NULL,
   created_at INTEGER NOT NULL
 ) STRICT;
--- Every summary: the account's events of a few names in a time range, grouped by team, user or
--- inbox, averaging either value column. Covering, so no table rows are read.
-CREATE INDEX reporting_events_report ON reporting_events(
-  account_id, name, created_at, team_id, user_id, inbox_id, value, value_in_business_hours
-);
+-- Each summary reads one of these per row of the report (a team, an agent, an inbox; the account
+-- overview every inbox of the account): one (name, time range) slice per metric, in group order, so
+-- the GROUP BY needs no sort and no table row is read. Measured on 1,000,000 conversations: the
+-- same summaries over one (account, name, created_at) index sorted every event of the range and
+-- took ten times as long (test/bench/reports.ts).
+CREATE INDEX reporting_events_team ON reporting_events(team_id, name, created_at, value, value_in_business_hours)
+  WHERE team_id IS NOT NULL;
+CREATE INDEX reporting_events_user ON reporting_events(user_id, account_id, name, created_at, value, value_in_business_hours)
+  WHERE user_id IS NOT NULL;
+-- conversation_id: the label summary joins each event to its conversation's labels.
+CREATE INDEX reporting_events_inbox ON reporting_events(inbox_id, name, created_at, value, value_in_business_hours, conversation_id);
 -- A conversation's own events: the last opening/resolution (first-response and reopen values),
 -- moving its events to a new team, and the cascade when it is deleted.
 CREATE INDEX reporting_events_conversation ON reporting_events(conversation_id, name, event_end_time);
--- Deleting a team clears its id here (ON DELETE SET NULL) without scanning the table.
-CREATE INDEX reporting_events_team ON reporting_events(team_id) WHERE team_id IS NOT NULL;
 
--- Conversations created in a range, counted per current team, assignee or inbox from index entries.
-CREATE INDEX conversations_account_created ON conversations(account_id, created_at, team_id, assignee_id, inbox_id);
+-- Conversations created in a range, counted per current team, assignee or inbox the same way.
+-- The team and assignee indexes of 006 are prefixes of these (same lookups, one index to keep).
+DROP INDEX conversations_team;
+CREATE INDEX conversations_team_created ON conversations(team_id, created_at) WHERE team_id IS NOT NULL;
+DROP INDEX conversations_assignee;
+CREATE INDEX conversations_assignee_created ON conversations(assignee_id, account_id, created_at) WHERE assignee_id IS NOT NULL;
+CREATE INDEX conversations_inbox_created ON conversations(inbox_id, created_at);
 
 -- The account overview's incoming and outgoing message counts in a range.
 CREATE INDEX messages_account_type_time ON messages(account_id, message_type, created_at);

@@ -12,7 +12,7 @@
 // or the conversation's current labels. Averages are null when there is no data; with
 // business_hours they average value_in_business_hours, which is null for inboxes without
 // working hours, so such inboxes add nothing (null, not 0).
-import type { Dimension, EventFigures, Range, ReportsRepo, ValueColumn } from "../db/reports.repo.ts";
+import type { EventFigures, GroupDimension, Range, ReportsRepo, ValueColumn } from "../db/reports.repo.ts";
 import { INCOMING, OUTGOING } from "../db/messages.repo.ts";
 import { unixSeconds, type Clock } from "../lib/clock.ts";
 import { requireAdministrator, type AccountPrincipal } from "./auth.service.ts";
@@ -54,13 +54,14 @@ export interface ReportsDeps {
   clock: Clock;
 }
 
-const NO_EVENTS: EventFigures = { resolved: 0, avg_resolution_time: null, avg_first_response_time: null, avg_reply_time: null };
+const NONE = { n: 0, average: null };
+const NO_EVENTS: EventFigures = { conversation_resolved: NONE, first_response: NONE, reply_time: NONE };
 
 export class ReportsService {
   constructor(private readonly d: ReportsDeps) {}
 
   /** One row per team, agent or inbox of the account, in id order, with or without data. */
-  summary(p: AccountPrincipal, dim: Exclude<Dimension, "account">, q: ReportQuery): SummaryRow[] {
+  summary(p: AccountPrincipal, dim: GroupDimension, q: ReportQuery): SummaryRow[] {
     const { range, col } = this.params(p, q);
     const account = p.account.id;
     const conversations = this.d.reports.conversationCounts(account, dim, range);
@@ -87,15 +88,15 @@ export class ReportsService {
   }
 
   private overviewOf(account: number, range: Range, col: ValueColumn): OverviewFigures {
-    const events = this.d.reports.eventFigures(account, "account", range, col).get(account) ?? NO_EVENTS;
+    const events = this.d.reports.eventFigures(account, "account", range, col).get(0) ?? NO_EVENTS;
     return {
-      conversations_count: this.d.reports.conversationCounts(account, "account", range).get(account) ?? 0,
+      conversations_count: this.d.reports.conversationCounts(account, "account", range).get(0) ?? 0,
       incoming_messages_count: this.d.reports.messageCount(account, INCOMING, range),
       outgoing_messages_count: this.d.reports.messageCount(account, OUTGOING, range),
-      avg_first_response_time: events.avg_first_response_time,
-      avg_resolution_time: events.avg_resolution_time,
-      resolutions_count: events.resolved,
-      reply_time: events.avg_reply_time,
+      avg_first_response_time: events.first_response.average,
+      avg_resolution_time: events.conversation_resolved.average,
+      resolutions_count: events.conversation_resolved.n,
+      reply_time: events.reply_time.average,
     };
   }
 
@@ -110,9 +111,9 @@ function figures(conversations: number | undefined, e: EventFigures | undefined)
   const f = e ?? NO_EVENTS;
   return {
     conversations_count: conversations ?? 0,
-    resolved_conversations_count: f.resolved,
-    avg_resolution_time: f.avg_resolution_time,
-    avg_first_response_time: f.avg_first_response_time,
-    avg_reply_time: f.avg_reply_time,
+    resolved_conversations_count: f.conversation_resolved.n,
+    avg_resolution_time: f.conversation_resolved.average,
+    avg_first_response_time: f.first_response.average,
+    avg_reply_time: f.reply_time.average,
   };
 }
