@@ -1,18 +1,8 @@
 import { describe, expect, test } from "bun:test";
-import { ValidationError } from "../../src/domain/errors.ts";
 import { businessHoursFlag, DEFAULT_RANGE_SECONDS, previousRange, reportRange } from "../../src/domain/report-params.ts";
+import { errorsOf } from "../helpers/errors.ts";
 
 const NOW = 1_768_000_000;
-
-function errorsOf(fn: () => unknown) {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof ValidationError) return e.errors;
-    throw e;
-  }
-  throw new Error("expected a ValidationError");
-}
 
 describe("reportRange", () => {
   test("defaults: until = now, since = until − 7 days", () => {

@@ -42,6 +42,14 @@ export function at(w: ReportWorld, iso: string): number {
   return ms / 1000;
 }
 
+/** Runs each step with the clock set to its instant. */
+export async function timeline(w: ReportWorld, steps: [iso: string, step: () => Promise<unknown>][]): Promise<void> {
+  for (const [iso, step] of steps) {
+    at(w, iso);
+    await step();
+  }
+}
+
 export interface Conv {
   displayId: number;
   id: number;
@@ -115,43 +123,39 @@ export async function dataset(): Promise<Dataset> {
   at(w, "2026-01-09T15:00:00Z");
   const c1 = await open(w, w.berlin, { team_id: w.teams.sales, assignee_id: w.agent.userId, message: { content: "order missing", message_type: "incoming" } });
   await label(c1, ["vip", "billing"]);
-  at(w, "2026-01-12T09:00:00Z");
-  await agentSays(c1);
-  at(w, "2026-01-12T15:30:00Z");
-  await incoming(w, c1);
-  at(w, "2026-01-13T08:15:00Z");
-  await agentSays(c1);
-  at(w, "2026-01-13T09:00:00Z");
-  await setStatus(w, c1, "resolved");
+  await timeline(w, [
+    ["2026-01-12T09:00:00Z", () => agentSays(c1)],
+    ["2026-01-12T15:30:00Z", () => incoming(w, c1)],
+    ["2026-01-13T08:15:00Z", () => agentSays(c1)],
+    ["2026-01-13T09:00:00Z", () => setStatus(w, c1, "resolved")],
+  ]);
 
   at(w, "2026-01-12T10:00:00Z");
   const c2 = await open(w, w.plain, { team_id: w.teams.sales, assignee_id: w.agent.userId });
   await label(c2, ["billing"]);
-  at(w, "2026-01-12T10:10:00Z");
-  await agentSays(c2);
-  at(w, "2026-01-12T11:00:00Z");
-  await incoming(w, c2);
-  at(w, "2026-01-12T11:30:00Z");
-  await agentSays(c2);
-  at(w, "2026-01-12T12:00:00Z");
-  await setStatus(w, c2, "resolved");
-  at(w, "2026-01-12T13:00:00Z");
-  await setStatus(w, c2, "open");
-  at(w, "2026-01-12T14:00:00Z");
-  await setStatus(w, c2, "resolved");
+  await timeline(w, [
+    ["2026-01-12T10:10:00Z", () => agentSays(c2)],
+    ["2026-01-12T11:00:00Z", () => incoming(w, c2)],
+    ["2026-01-12T11:30:00Z", () => agentSays(c2)],
+    ["2026-01-12T12:00:00Z", () => setStatus(w, c2, "resolved")],
+    ["2026-01-12T13:00:00Z", () => setStatus(w, c2, "open")],
+    ["2026-01-12T14:00:00Z", () => setStatus(w, c2, "resolved")],
+  ]);
 
   at(w, "2026-01-12T08:00:00Z");
   const c3 = await open(w, w.berlin, { team_id: w.teams.support });
   await label(c3, ["vip"]);
-  at(w, "2026-01-12T08:30:00Z");
-  await reply(w, c3);
+  await timeline(w, [["2026-01-12T08:30:00Z", () => reply(w, c3)]]);
 
   at(w, "2026-01-13T10:00:00Z");
   const c4 = await open(w, w.plain);
-  at(w, "2026-01-13T10:05:00Z");
-  await reply(w, c4);
+  await timeline(w, [["2026-01-13T10:05:00Z", () => reply(w, c4)]]);
   return { w, c1, c2, c3, c4 };
 }
 
 /** Unix seconds of an ISO instant. */
 export const ts = (iso: string) => Date.parse(iso) / 1000;
+
+export const H = 3600;
+/** A range holding the whole dataset. */
+export const ALL = { since: ts("2026-01-05T00:00:00Z"), until: ts("2026-01-19T00:00:00Z") };

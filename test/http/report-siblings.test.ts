@@ -1,10 +1,8 @@
 // The team summary's siblings (agent, inbox, label summaries and the account overview) on the same
 // hand-computed dataset: same definitions, same range rules, so their figures add up to each other.
 import { describe, expect, test } from "bun:test";
-import { dataset, report, reportWorld, ts } from "../helpers/report-fixtures.ts";
+import { ALL, dataset, H, report, reportWorld, ts } from "../helpers/report-fixtures.ts";
 
-const H = 3600;
-const ALL = { since: ts("2026-01-05T00:00:00Z"), until: ts("2026-01-19T00:00:00Z") };
 const sum = (rows: Record<string, number>[], key: string) => rows.reduce((n, r) => n + r[key]!, 0);
 
 describe("agent, inbox and label summaries", () => {

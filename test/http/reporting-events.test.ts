@@ -3,26 +3,21 @@
 import { describe, expect, test } from "bun:test";
 import { actingAsAutomation } from "../../src/domain/acting.ts";
 import { isHumanReply } from "../../src/domain/human-reply.ts";
-import { at, eventsOf, incoming, open, rawEventsOf, reply, reportWorld, say, setStatus, type ReportWorld } from "../helpers/report-fixtures.ts";
+import { at, eventsOf, H, incoming, open, rawEventsOf, reply, reportWorld, say, setStatus, timeline, type ReportWorld } from "../helpers/report-fixtures.ts";
 
-const H = 3600;
 
 /** Friday 16:00 Berlin → Monday reply → Monday evening question → Tuesday morning reply → resolved. */
 async function overnightAndWeekend(w: ReportWorld, inboxId: number) {
   at(w, "2026-01-09T15:00:00Z"); // Fri 16:00 Berlin
   const c = await open(w, inboxId, { team_id: w.teams.sales, message: { content: "order missing", message_type: "incoming" } });
-  at(w, "2026-01-12T09:00:00Z"); // Mon 10:00
-  await reply(w, c);
-  at(w, "2026-01-12T15:30:00Z"); // Mon 16:30
-  await incoming(w, c, "still missing");
-  at(w, "2026-01-12T15:40:00Z");
-  await say(w, c, { content: "internal: check the warehouse", private: true });
-  at(w, "2026-01-12T15:45:00Z");
-  await say(w, c, { content: "auto text", content_attributes: { automation_rule_id: 3 } });
-  at(w, "2026-01-13T08:15:00Z"); // Tue 09:15
-  await reply(w, c, "found it");
-  at(w, "2026-01-13T09:00:00Z"); // Tue 10:00
-  await setStatus(w, c, "resolved");
+  await timeline(w, [
+    ["2026-01-12T09:00:00Z", () => reply(w, c)], // Mon 10:00
+    ["2026-01-12T15:30:00Z", () => incoming(w, c, "still missing")], // Mon 16:30
+    ["2026-01-12T15:40:00Z", () => say(w, c, { content: "internal: check the warehouse", private: true })],
+    ["2026-01-12T15:45:00Z", () => say(w, c, { content: "auto text", content_attributes: { automation_rule_id: 3 } })],
+    ["2026-01-13T08:15:00Z", () => reply(w, c, "found it")], // Tue 09:15
+    ["2026-01-13T09:00:00Z", () => setStatus(w, c, "resolved")], // Tue 10:00
+  ]);
   return c;
 }
 
@@ -59,12 +54,11 @@ describe("reporting events", () => {
     const w = await reportWorld();
     at(w, "2026-01-05T09:00:00Z"); // Mon 10:00 Berlin
     const c = await open(w, w.berlin, { assignee_id: w.agent.userId });
-    at(w, "2026-01-05T10:00:00Z");
-    await setStatus(w, c, "resolved");
-    at(w, "2026-01-05T11:00:00Z");
-    await setStatus(w, c, "open");
-    at(w, "2026-01-05T13:00:00Z");
-    await setStatus(w, c, "resolved");
+    await timeline(w, [
+      ["2026-01-05T10:00:00Z", () => setStatus(w, c, "resolved")],
+      ["2026-01-05T11:00:00Z", () => setStatus(w, c, "open")],
+      ["2026-01-05T13:00:00Z", () => setStatus(w, c, "resolved")],
+    ]);
     expect(eventsOf(w, c)).toEqual([
       ["conversation_resolved", H, H],
       ["conversation_opened", H, H],
@@ -77,14 +71,12 @@ describe("reporting events", () => {
     const w = await reportWorld();
     at(w, "2026-01-05T09:00:00Z");
     const c = await open(w, w.plain, { status: "pending" });
-    at(w, "2026-01-05T09:10:00Z");
-    await setStatus(w, c, "open"); // the bot (or whoever) hands over: no resolution before, so 0
-    at(w, "2026-01-05T09:30:00Z");
-    await setStatus(w, c, "resolved");
-    at(w, "2026-01-05T12:00:00Z");
-    await incoming(w, c, "hello again"); // reopens it
-    at(w, "2026-01-05T12:20:00Z");
-    await reply(w, c);
+    await timeline(w, [
+      ["2026-01-05T09:10:00Z", () => setStatus(w, c, "open")], // a handover: no resolution before, so 0
+      ["2026-01-05T09:30:00Z", () => setStatus(w, c, "resolved")],
+      ["2026-01-05T12:00:00Z", () => incoming(w, c, "hello again")], // reopens it
+      ["2026-01-05T12:20:00Z", () => reply(w, c)],
+    ]);
     expect(eventsOf(w, c)).toEqual([
       ["conversation_opened", 0, null],
       ["conversation_resolved", 30 * 60, null],
@@ -121,17 +113,14 @@ describe("reporting events", () => {
     const w = await reportWorld();
     at(w, "2026-01-05T09:00:00Z");
     const c = await open(w, w.plain);
-    at(w, "2026-01-05T09:01:00Z");
-    await reply(w, c);
-    at(w, "2026-01-05T09:02:00Z");
-    await reply(w, c, "anything else?");
-    at(w, "2026-01-05T09:10:00Z");
-    await incoming(w, c);
-    at(w, "2026-01-05T09:11:00Z");
-    await incoming(w, c, "hello?");
-    at(w, "2026-01-05T09:15:00Z");
-    await reply(w, c);
-    await reply(w, c, "and also");
+    await timeline(w, [
+      ["2026-01-05T09:01:00Z", () => reply(w, c)],
+      ["2026-01-05T09:02:00Z", () => reply(w, c, "anything else?")],
+      ["2026-01-05T09:10:00Z", () => incoming(w, c)],
+      ["2026-01-05T09:11:00Z", () => incoming(w, c, "hello?")],
+      ["2026-01-05T09:15:00Z", () => reply(w, c)],
+      ["2026-01-05T09:15:00Z", () => reply(w, c, "and also")],
+    ]);
     expect(eventsOf(w, c)).toEqual([
       ["first_response", 60, null],
       ["reply_time", 300, null], // from the first unanswered message at 09:10

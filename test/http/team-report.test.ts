@@ -2,10 +2,8 @@
 // dataset of test/helpers/report-fixtures.ts.
 import { describe, expect, test } from "bun:test";
 import { makeAccount, makeMember, makeTeam } from "../helpers/factories.ts";
-import { at, dataset, open, reply, report, reportWorld, setStatus, ts } from "../helpers/report-fixtures.ts";
+import { ALL, at, dataset, H, open, reply, report, reportWorld, setStatus, ts } from "../helpers/report-fixtures.ts";
 
-const H = 3600;
-const ALL = { since: ts("2026-01-05T00:00:00Z"), until: ts("2026-01-19T00:00:00Z") };
 const none = (id: number) => ({ id, conversations_count: 0, resolved_conversations_count: 0, avg_resolution_time: null, avg_first_response_time: null, avg_reply_time: null });
 
 describe("team summary", () => {
