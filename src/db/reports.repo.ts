@@ -177,6 +177,8 @@ interface CountRow {
 }
 
 const NO_METRIC: Metric = { n: 0, average: null };
+/** A group without events in the range. */
+export const NO_EVENTS: Readonly<EventFigures> = { conversation_resolved: NO_METRIC, first_response: NO_METRIC, reply_time: NO_METRIC };
 
 /** Merges the per-metric result sets into one record per group. */
 function byGroup(query: (name: MetricName) => MetricRow[]): Map<Key, EventFigures> {
@@ -185,7 +187,7 @@ function byGroup(query: (name: MetricName) => MetricRow[]): Map<Key, EventFigure
     for (const { id, n, average } of query(name)) {
       if (n === 0) continue; // the ungrouped (account) statement answers a row even with no events
       let f = map.get(id);
-      if (!f) map.set(id, (f = { conversation_resolved: NO_METRIC, first_response: NO_METRIC, reply_time: NO_METRIC }));
+      if (!f) map.set(id, (f = { ...NO_EVENTS }));
       f[name] = { n, average };
     }
   }

@@ -12,7 +12,7 @@
 // or the conversation's current labels. Averages are null when there is no data; with
 // business_hours they average value_in_business_hours, which is null for inboxes without
 // working hours, so such inboxes add nothing (null, not 0).
-import type { EventFigures, GroupDimension, Range, ReportsRepo, ValueColumn } from "../db/reports.repo.ts";
+import { NO_EVENTS, type EventFigures, type GroupDimension, type Range, type ReportsRepo, type ValueColumn } from "../db/reports.repo.ts";
 import { INCOMING, OUTGOING } from "../db/messages.repo.ts";
 import { unixSeconds, type Clock } from "../lib/clock.ts";
 import { requireAdministrator, type AccountPrincipal } from "./auth.service.ts";
@@ -53,9 +53,6 @@ export interface ReportsDeps {
   reports: ReportsRepo;
   clock: Clock;
 }
-
-const NONE = { n: 0, average: null };
-const NO_EVENTS: EventFigures = { conversation_resolved: NONE, first_response: NONE, reply_time: NONE };
 
 export class ReportsService {
   constructor(private readonly d: ReportsDeps) {}
