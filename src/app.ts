@@ -21,6 +21,7 @@ import { labelRoutes } from "./http/labels.routes.ts";
 import { platformRoutes } from "./http/platform.routes.ts";
 import { teamRoutes } from "./http/teams.routes.ts";
 import { profileRoutes } from "./http/profile.routes.ts";
+import { reportRoutes } from "./http/reports.routes.ts";
 import { requestParsing } from "./http/request.ts";
 import { webhookRoutes } from "./http/webhooks.routes.ts";
 import { sessionRoutes } from "./http/sessions.routes.ts";
@@ -80,6 +81,7 @@ export function createApp(d: Deps) {
     .use(publicContactRoutes(d))
     .use(publicConversationRoutes(d))
     .use(publicMessageRoutes(d))
+    .use(reportRoutes(d))
     .use(webRoutes());
 }
 

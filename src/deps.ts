@@ -23,6 +23,8 @@ import { LabelsRepo } from "./db/labels.repo.ts";
 import { MessagesRepo } from "./db/messages.repo.ts";
 import { CsatRepo } from "./db/csat.repo.ts";
 import { PublicRepo } from "./db/public.repo.ts";
+import { ReportingEventsRepo } from "./db/reporting-events.repo.ts";
+import { ReportsRepo } from "./db/reports.repo.ts";
 import { TokensRepo } from "./db/tokens.repo.ts";
 import { createWriteTx, type WriteTx } from "./db/tx.ts";
 import { UsersRepo } from "./db/users.repo.ts";
@@ -56,6 +58,8 @@ import { PublicContactsService } from "./domain/public-contacts.service.ts";
 import { PublicConversationsService } from "./domain/public-conversations.service.ts";
 import { PublicLimits } from "./domain/public-limits.ts";
 import { PublicMessagesService } from "./domain/public-messages.service.ts";
+import { ReportingRecorder } from "./domain/reporting-recorder.ts";
+import { ReportsService } from "./domain/reports.service.ts";
 import { EventBus } from "./events/bus.ts";
 import { automationListener } from "./events/listeners/automation.listener.ts";
 import { webhookFanOut } from "./events/listeners/webhooks.listener.ts";
@@ -113,6 +117,8 @@ function createRepos(db: Database) {
     realtime: new RealtimeRepo(db),
     publicRepo: new PublicRepo(db),
     csat: new CsatRepo(db),
+    reportingEvents: new ReportingEventsRepo(db),
+    reports: new ReportsRepo(db),
   };
 }
 
@@ -128,9 +134,10 @@ function createServices(base: ServiceBase, repos: ReturnType<typeof createRepos>
   const inboxes = new InboxesService({ ...repos, writeTx, clock, outbox });
   const access = new ConversationAccess(repos);
   const views = new ConversationViews(repos);
-  const events = new ConversationEvents({ ...repos, views, outbox, clock });
+  const reporting = new ReportingRecorder({ ...repos, clock });
+  const events = new ConversationEvents({ ...repos, views, outbox, clock, reporting });
   const contacts = new ContactsService({ ...repos, access, writeTx, clock, outbox });
-  const messages = new MessagesService({ ...repos, contactsService: contacts, events, writeTx, clock });
+  const messages = new MessagesService({ ...repos, contactsService: contacts, events, reporting, writeTx, clock });
   const conversations = new ConversationsService({ ...repos, access, views, events, contactsService: contacts, messagesService: messages, writeTx, clock });
   const csat = new CsatService({ ...repos, access, messagesService: messages, clock });
   const conversationState = new ConversationStateService({ ...repos, conversationsService: conversations, events, writeTx, clock, afterResolved: (_a, row) => csat.afterResolved(row) });
@@ -176,6 +183,7 @@ function createServices(base: ServiceBase, repos: ReturnType<typeof createRepos>
     publicContacts: new PublicContactsService({ ...repos, contactsService: contacts, limits, writeTx, clock }),
     publicConversations,
     publicMessages,
+    reports: new ReportsService({ ...repos, clock }),
   };
 }
 

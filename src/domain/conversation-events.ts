@@ -11,6 +11,7 @@ import type { ConversationView, ConversationViews, ViewOptions } from "./convers
 import type { ChangedAttribute } from "./presenters/contact.presenter.ts";
 import { conversationChanges, conversationPushData, triggersUpdate } from "./presenters/conversation.presenter.ts";
 import { messageWebhookData } from "./presenters/message.presenter.ts";
+import type { ReportingRecorder } from "./reporting-recorder.ts";
 
 export interface ConversationEventsDeps {
   views: ConversationViews;
@@ -18,6 +19,7 @@ export interface ConversationEventsDeps {
   messages: MessagesRepo;
   conversations: ConversationsRepo;
   clock: Clock;
+  reporting: ReportingRecorder;
 }
 
 export class ConversationEvents {
@@ -49,6 +51,9 @@ export class ConversationEvents {
    * `view` is the event view of `after` when the caller already built it (batches of changes).
    */
   changed(a: Acting, before: ConversationRow, after: ConversationRow, labels?: { before: string[]; after: string[] }, view?: ConversationView): ChangedAttribute[] {
+    // Issue 8: every saved change passes here, so resolutions, openings and team moves write their
+    // reporting events in the same transaction.
+    this.d.reporting.conversationChanged(before, after);
     const changes = conversationChanges(before, after, labels);
     if (changes.length === 0) return changes;
     const push = conversationPushData(view ?? this.view(a, after));

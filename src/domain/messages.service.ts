@@ -12,11 +12,13 @@ import { SYSTEM_REOPENED } from "./activity-messages.ts";
 import type { ContactsService } from "./contacts.service.ts";
 import type { ConversationEvents } from "./conversation-events.ts";
 import type { ConversationView } from "./conversation-view.ts";
+import { isHumanReply } from "./human-reply.ts";
 import { ConflictError, ForbiddenError, NotFoundError, RateLimitedError, ValidationError } from "./errors.ts";
 import { cleanMessage, type MessageInput } from "./message-input.ts";
 import { conversationPushData } from "./presenters/conversation.presenter.ts";
 import type { AccountRef } from "./presenters/contact.presenter.ts";
 import { messageWebhookData } from "./presenters/message.presenter.ts";
+import type { ReportingRecorder } from "./reporting-recorder.ts";
 
 /** Chatwoot's CONVERSATION_MESSAGE_PER_MINUTE_LIMIT: a guard against automation loops and floods. */
 export const FLOOD_LIMIT = 200;
@@ -35,6 +37,7 @@ export interface MessagesDeps {
   idempotency: IdempotencyRepo;
   contactsService: ContactsService;
   events: ConversationEvents;
+  reporting: ReportingRecorder;
   writeTx: WriteTx;
   clock: Clock;
 }
@@ -125,6 +128,8 @@ export class MessagesService {
     this.d.events.messageCreated(a, message, view);
     const next = this.replyBookkeeping(row, message, now);
     if (next) {
+      // Issue 8: first_response / reply_time need the conversation before this bookkeeping.
+      this.d.reporting.replied(row, next, message);
       this.d.conversations.save(next);
       this.d.events.changed(a, row, next);
       view = { ...view, row: next };
@@ -135,7 +140,7 @@ export class MessagesService {
 
   /** Chatwoot's first-reply and waiting_since rules (§3.10 "Human reply"); null when nothing changes. */
   private replyBookkeeping(row: ConversationRow, m: MessageRow, now: number): ConversationRow | null {
-    if (m.message_type === OUTGOING && m.private === 0 && m.sender_type === "User" && !isAutomated(m)) {
+    if (isHumanReply(m)) {
       if (row.first_reply_created_at === null && this.d.messages.humanReplyCount(row.id) <= 1) {
         return { ...row, first_reply_created_at: m.created_at, waiting_since: null, updated_at_ms: this.d.clock.nowMs() };
       }
@@ -240,12 +245,6 @@ export class MessagesService {
     if (!m) throw new NotFoundError("Message", "id", `no message ${String(rawId)} in this conversation`);
     return m;
   }
-}
-
-function isAutomated(m: MessageRow): boolean {
-  const attrs = JSON.parse(m.content_attributes) as Record<string, unknown>;
-  const extra = JSON.parse(m.additional_attributes) as Record<string, unknown>;
-  return attrs.automation_rule_id !== undefined && attrs.automation_rule_id !== null ? true : extra.campaign_id !== undefined && extra.campaign_id !== null;
 }
 
 function pageBound(field: string, raw: unknown): number | null {

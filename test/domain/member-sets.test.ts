@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
-import { ValidationError } from "../../src/domain/errors.ts";
 import { accountUserIds, addMembers, removeMembers, replaceMembers, type MemberStore } from "../../src/domain/member-sets.ts";
+import { errorsOf } from "../helpers/errors.ts";
 
 function store(initial: number[] = []): MemberStore & { ids: Set<number> } {
   const ids = new Set(initial);
@@ -10,16 +10,6 @@ function store(initial: number[] = []): MemberStore & { ids: Set<number> } {
     addMember: (_g, id) => void ids.add(id),
     removeMember: (_g, id) => void ids.delete(id),
   };
-}
-
-function errorsOf(fn: () => unknown) {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof ValidationError) return e.errors;
-    throw e;
-  }
-  throw new Error("expected a ValidationError");
 }
 
 describe("accountUserIds", () => {

@@ -1,5 +1,4 @@
 import { describe, expect, test } from "bun:test";
-import { type FieldError, ValidationError } from "../../src/domain/errors.ts";
 import {
   DEFAULT_WORKING_HOURS,
   normaliseEntries,
@@ -7,20 +6,7 @@ import {
   scheduleFromEntries,
   validateTimeZone,
 } from "../../src/domain/working-hours.ts";
-
-/** Runs fn, expecting a ValidationError; returns its field errors. */
-function errorsOf(fn: () => unknown): FieldError[] {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof ValidationError) {
-      expect(e.status).toBe(422);
-      return e.errors;
-    }
-    throw e;
-  }
-  throw new Error("expected a ValidationError");
-}
+import { errorsOf } from "../helpers/errors.ts";
 
 /** field:code pairs, the part of an error clients branch on. */
 function codes(fn: () => unknown): string[] {
