@@ -110,6 +110,20 @@ export function seedConversations(db: Database, s: ConversationSeed): void {
         incoming ? "Contact" : "User", incoming ? contacts[k]!.id : assignee ?? s.agentIds[0] ?? null, created + 60 * m, created + 60 * m);
     }
   });
+  // Reporting events as the services would have written them: a first response for every replied
+  // conversation and a resolution for every resolved one (value_in_business_hours NULL: the seeded
+  // inbox keeps working hours disabled).
+  const first = ((db.query("SELECT COALESCE(MIN(id), 0) AS id FROM conversations WHERE account_id = ? AND display_id > ?").get(s.accountId, start) as { id: number }).id);
+  const report = (name: string, where: string, value: string) =>
+    db.query(
+      `INSERT INTO reporting_events (name, value, value_in_business_hours, account_id, inbox_id, user_id, team_id, conversation_id, event_start_time, event_end_time, created_at)
+       SELECT '${name}', ${value}, NULL, account_id, inbox_id, assignee_id, team_id, id, created_at, created_at + ${value}, created_at + ${value}
+       FROM conversations WHERE account_id = ? AND id >= ? AND ${where}`,
+    ).run(s.accountId, first);
+  db.transaction(() => {
+    report("first_response", "first_reply_created_at IS NOT NULL", "first_reply_created_at - created_at");
+    report("conversation_resolved", "status = 'resolved'", "3600 + (id % 86400)");
+  })();
   db.query(
     `INSERT INTO account_counters (account_id, name, value) VALUES (?, 'conversation_display_id', ?)
      ON CONFLICT (account_id, name) DO UPDATE SET value = excluded.value`,

@@ -83,6 +83,14 @@ export const SCENARIOS: Scenario[] = [
     ],
   },
   {
+    name: "team summary (one month)",
+    needsSeed: true,
+    requests: (s) => {
+      const until = Math.floor(Date.now() / 1000);
+      return [{ path: `/api/v2/accounts/${s.account_id}/summary_reports/team?since=${until - 30 * 86400}&until=${until}`, headers: auth(s) }];
+    },
+  },
+  {
     name: "mixed (70% reads, 30% writes)",
     needsSeed: true,
     requests: (s) =>

@@ -43,6 +43,17 @@ describe("parley seed", () => {
     expect(search.status).toBe(200);
     expect(search.body.meta.count).toBe((db.query("SELECT COUNT(*) AS n FROM contacts WHERE name LIKE '%smith%' AND (email IS NOT NULL OR phone_number IS NOT NULL OR identifier IS NOT NULL)").get() as { n: number }).n);
     expect(search.body.meta.count).toBeGreaterThan(0);
+    // Reporting events were seeded, so the team report has figures.
+    const now = Math.floor(Date.now() / 1000);
+    const report = await app.handle(
+      new Request(`http://localhost/api/v2/accounts/${s.account_id}/summary_reports/team?since=${now - 400 * 86400}&until=${now + 60}`, { headers: { api_access_token: s.api_access_token } }),
+    );
+    const rows = (await report.json()) as { id: number; conversations_count: number; resolved_conversations_count: number }[];
+    expect(report.status).toBe(200);
+    expect(rows.map((r) => r.id)).toEqual(s.team_ids);
+    const resolvedWithTeam = (db.query("SELECT COUNT(*) AS n FROM conversations WHERE status = 'resolved' AND team_id IS NOT NULL").get() as { n: number }).n;
+    expect(rows.reduce((sum, r) => sum + r.resolved_conversations_count, 0)).toBe(resolvedWithTeam);
+    expect(resolvedWithTeam).toBeGreaterThan(0);
     // A conversation created through the API continues the display ids.
     const contact = (db.query("SELECT id FROM contacts WHERE email IS NOT NULL ORDER BY id DESC LIMIT 1").get() as { id: number }).id;
     const created = await app.handle(
