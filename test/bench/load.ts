@@ -71,6 +71,20 @@ export async function waitForHttp(url: string, timeoutMs = 30_000): Promise<void
   throw new Error(`${url} did not answer within ${timeoutMs} ms`);
 }
 
+/**
+ * Waits until the server answers /health quickly again: a slow scenario leaves requests queued when
+ * the load generator stops, and they would otherwise be billed to the next scenario.
+ */
+export async function settle(origin: string, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const t = performance.now();
+    await fetch(`${origin}/health`);
+    if (performance.now() - t < 20) return;
+    await Bun.sleep(200);
+  }
+}
+
 export async function rssMb(pid: number): Promise<number> {
   const status = await Bun.file(`/proc/${pid}/status`).text();
   return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 102.4) / 10;

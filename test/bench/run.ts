@@ -6,7 +6,7 @@
 //   BENCH_ONLY=health,message-list npm run bench      (a subset)
 import { existsSync, mkdirSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { freePort, rssMb, runLoad, waitForHttp, type LoadResult } from "./load.ts";
+import { freePort, rssMb, runLoad, settle, waitForHttp, type LoadResult } from "./load.ts";
 import { SCENARIOS, type SeedInfo } from "./scenarios.ts";
 
 const root = join(import.meta.dir, "../..");
@@ -91,6 +91,7 @@ async function main() {
 
   const rows: Row[] = [];
   for (const s of wanted) {
+    await settle(`http://127.0.0.1:${port}`);
     const r = await runLoad({ origin: `http://127.0.0.1:${port}`, requests: s.requests(info!), connections, durationSeconds: duration, cpu: LOAD_CPU });
     const row = { name: s.name, ...r, ratio: r.requestsPerSecond / ceil.requestsPerSecond, rss: await rssMb(server.pid) };
     rows.push(row);
