@@ -2,69 +2,23 @@
 // real server listening on a free port in this process. Screenshots of the main screens go to
 // test/e2e/screenshots/ (gitignored) for review. Skipped only when /usr/bin/chromium is missing.
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { chromium, type BrowserContext, type Page } from "playwright-core";
-import { createApp } from "../../src/app.ts";
-import { migrate } from "../../src/db/migrate.ts";
-import { openDatabase } from "../../src/db/open.ts";
-import { createDeps, type Deps } from "../../src/deps.ts";
-import { createLogger } from "../../src/lib/logger.ts";
-import { webAssets } from "../../src/http/web-assets.ts";
-import { ensureFirstAccount, type FirstRun } from "../../src/server.ts";
+import type { Page } from "playwright-core";
+import { addAgent, expanded, haveChromium, launchChromium, openPage as open, shot, signIn as signInAt, startWebServer, type Chromium, type WebServer } from "./browser.ts";
 
-const CHROMIUM = "/usr/bin/chromium";
-const SHOTS = join(import.meta.dir, "screenshots");
-const ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
 const AGENT = { email: "bea@example.com", password: "agent password 1" };
 
-const haveChromium = existsSync(CHROMIUM);
-if (!haveChromium) console.warn(`test/e2e/web.test.ts: SKIPPED — ${CHROMIUM} is missing (apt-get install -y chromium)`);
+if (!haveChromium) console.warn("test/e2e/web.test.ts: SKIPPED — /usr/bin/chromium is missing (apt-get install -y chromium)");
 
-interface Server {
-  deps: Deps;
-  base: string;
-  stop(): Promise<void>;
-}
-
-async function startServer(): Promise<Server & { first: FirstRun }> {
-  const db = openDatabase(":memory:");
-  migrate(db);
-  const deps = createDeps({ db, logger: createLogger("silent") });
-  const first = (await ensureFirstAccount(deps))!;
-  const app = createApp(deps).listen({ port: 0, hostname: "127.0.0.1" });
-  return { deps, first, base: `http://127.0.0.1:${app.server!.port}`, stop: async () => void (await app.stop()) };
-}
-
-let server: Server & { first: FirstRun };
-let context: BrowserContext;
-let profileDir: string;
+let server: WebServer;
+let browser: Chromium;
 let problems: string[] = [];
 
-async function openPage(width = 1280, height = 800): Promise<Page> {
-  await context.clearCookies();
-  const page = await context.newPage();
-  await page.setViewportSize({ width, height });
-  page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
-  // Chromium logs every 401/403/429 answer as a console error; those are expected (signed out, wrong
-  // password, a stale CSRF token that the app then refreshes).
-  const expected = /^Failed to load resource: the server responded with a status of (401|403|429)/;
-  page.on("console", (m) => void (m.type() === "error" && !expected.test(m.text()) && problems.push(`console: ${m.text()}`)));
-  page.on("request", (r) => void (!r.url().startsWith(server.base) && problems.push(`request outside the server: ${r.url()}`)));
-  return page;
-}
-
-async function signIn(page: Page, email: string, password: string): Promise<void> {
-  await page.goto(`${server.base}/app`);
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-}
+const openPage = (width?: number, height?: number) => open(browser.context, () => server.base, problems, width, height);
+const signIn = (page: Page, email: string, password: string) => signInAt(page, server.base, email, password);
 
 /** Runs fn against a fresh server of its own (its data and sign-in limits apart from the shared one). */
-async function withOwnServer(fn: (own: Server & { first: FirstRun }) => Promise<void>): Promise<void> {
-  const own = await startServer();
+async function withOwnServer(fn: (own: WebServer) => Promise<void>): Promise<void> {
+  const own = await startWebServer();
   const shared = server;
   server = own;
   try {
@@ -75,32 +29,20 @@ async function withOwnServer(fn: (own: Server & { first: FirstRun }) => Promise<
   }
 }
 
-/** Waits until the button's aria-expanded says `expanded` (signals re-render on the next animation frame). */
-const expanded = (page: Page, selector: string, value: boolean) => page.locator(`${selector}[aria-expanded="${value}"]`).waitFor();
-
-const shot = (page: Page, name: string) => page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
-
 describe.skipIf(!haveChromium)("web app in chromium", () => {
   beforeAll(async () => {
-    mkdirSync(SHOTS, { recursive: true });
-    await webAssets(); // bundle src/web once, before the first page load is timed
-    server = await startServer();
-    const s = server.deps.services;
-    const agentId = server.deps.writeTx(() => s.accounts.findOrCreateUser("Bea Agent", AGENT.email, 0));
-    s.accounts.addMember(server.first.account_id, agentId, "agent");
-    await s.passwords.set(agentId, AGENT.password);
-    profileDir = mkdtempSync(join(tmpdir(), "parley-chromium-"));
-    context = await chromium.launchPersistentContext(profileDir, { executablePath: CHROMIUM, headless: true, args: ARGS });
+    server = await startWebServer();
+    await addAgent(server, "Bea Agent", AGENT.email, AGENT.password);
+    browser = await launchChromium();
   }, 60_000);
 
   afterAll(async () => {
-    await context?.close();
+    await browser?.close();
     await server?.stop();
-    if (profileDir) rmSync(profileDir, { recursive: true, force: true });
   });
 
   afterEach(async () => {
-    for (const page of context.pages()) await page.close();
+    for (const page of browser.context.pages()) await page.close();
     const seen = problems;
     problems = [];
     expect(seen).toEqual([]);
@@ -120,7 +62,7 @@ describe.skipIf(!haveChromium)("web app in chromium", () => {
     expect(await page.locator("header").innerText()).toContain("My Helpdesk");
     const nav = page.getByRole("navigation", { name: "Main" });
     expect(await nav.getByRole("link").allInnerTexts()).toEqual(["Conversations", "Settings"]);
-    expect(await page.getByRole("main").innerText()).toContain("Conversation views arrive with the conversations API");
+    expect(await page.getByRole("main").innerText()).toContain("No conversations are assigned to you here.");
     await shot(page, "02-conversations");
   }, 30_000);
 
@@ -143,7 +85,7 @@ describe.skipIf(!haveChromium)("web app in chromium", () => {
     await name.waitFor();
     expect(page.url()).toBe(`${server.base}/app/accounts/${server.first.account_id}/settings/general`);
     // After an in-app navigation the new page's heading has focus.
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Settings");
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Settings: Account");
     expect(await name.inputValue()).toBe("My Helpdesk");
 
     await name.fill("   ");

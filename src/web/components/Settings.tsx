@@ -1,5 +1,6 @@
-// Settings, for administrators (Shell shows agents "Not allowed" instead). Sections to come:
-// inboxes, agents, teams, labels, automation, webhooks, reports; for now the account itself.
+// Settings, for administrators (Shell shows agents "Not allowed" instead, and the server refuses
+// their changes anyway): the account, inboxes, agents, teams and webhooks.
+import type { ComponentType } from "preact";
 import { paths } from "../lib/routes.ts";
 import type { AccountMembership } from "../lib/session.ts";
 import { AccountSettings } from "./AccountSettings.tsx";
@@ -7,12 +8,22 @@ import { Link } from "./Link.tsx";
 import { NotFound } from "./NotFound.tsx";
 import { Page } from "./Page.tsx";
 
-const SECTIONS = [{ key: "general", label: "Account" }];
+export interface SectionProps {
+  accountId: number;
+  /** The record the path names (/settings/inboxes/3), if any. */
+  itemId: number | null;
+}
 
-export function Settings({ account, section }: { account: AccountMembership; section: string | null }) {
-  if (!SECTIONS.some((s) => s.key === section)) return <NotFound />;
+const SECTIONS: { key: string; label: string; component: ComponentType<SectionProps>; items?: boolean }[] = [
+  { key: "general", label: "Account", component: ({ accountId }) => <AccountSettings accountId={accountId} /> },
+];
+
+export function Settings({ account, section, itemId }: { account: AccountMembership; section: string | null; itemId: number | null }) {
+  const current = SECTIONS.find((s) => s.key === section);
+  if (!current || (itemId !== null && !current.items)) return <NotFound />;
+  const Section = current.component;
   return (
-    <Page title="Settings">
+    <Page title={`Settings: ${current.label}`}>
       <nav class="tabs" aria-label="Settings">
         <ul>
           {SECTIONS.map((s) => (
@@ -24,7 +35,7 @@ export function Settings({ account, section }: { account: AccountMembership; sec
           ))}
         </ul>
       </nav>
-      <AccountSettings accountId={account.id} />
+      <Section accountId={account.id} itemId={itemId} />
     </Page>
   );
 }

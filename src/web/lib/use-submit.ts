@@ -1,0 +1,42 @@
+// Sending a form: one request at a time, the server's 422 items shown under the fields they name
+// (prefixed with the field's label), anything else as one message for the form; the first field
+// in error takes focus.
+import { useSignal, type Signal } from "@preact/signals";
+import { ApiError } from "./api.ts";
+
+export interface Submit {
+  busy: Signal<boolean>;
+  /** By field key: the message to show under it. */
+  errors: Signal<Record<string, string>>;
+  failure: Signal<string | null>;
+  /** Runs the request; true when it succeeded. */
+  run(request: () => Promise<void>): Promise<boolean>;
+}
+
+/** fields: field key → its label; the control of field `k` has the id `${idPrefix}${k}`. */
+export function useSubmit(fields: Record<string, string>, idPrefix: string, what: string): Submit {
+  const busy = useSignal(false);
+  const errors = useSignal<Record<string, string>>({});
+  const failure = useSignal<string | null>(null);
+  const run = async (request: () => Promise<void>) => {
+    if (busy.value) return false;
+    busy.value = true;
+    errors.value = {};
+    failure.value = null;
+    try {
+      await request();
+      return true;
+    } catch (e) {
+      const found: Record<string, string> = {};
+      if (e instanceof ApiError) for (const err of e.errors) if (err.field in fields && !found[err.field]) found[err.field] = `${fields[err.field]} ${err.message}`;
+      errors.value = found;
+      const first = Object.keys(found)[0];
+      if (first) document.getElementById(idPrefix + first)?.focus();
+      else failure.value = e instanceof ApiError ? e.description : `${what} failed.`;
+      return false;
+    } finally {
+      busy.value = false;
+    }
+  };
+  return { busy, errors, failure, run };
+}
