@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
 import { createApp } from "../../src/app.ts";
+import { loadConfig } from "../../src/config.ts";
 import { migrate } from "../../src/db/migrate.ts";
 import { openDatabase } from "../../src/db/open.ts";
 import { createDeps, type Deps } from "../../src/deps.ts";
@@ -26,10 +27,11 @@ export interface WebServer {
   stop(): Promise<void>;
 }
 
-export async function startWebServer(): Promise<WebServer> {
+/** env: PARLEY_* settings for this server (e.g. PARLEY_ALLOW_PRIVATE_WEBHOOKS=1 to deliver to a local receiver). */
+export async function startWebServer(env: Record<string, string> = {}): Promise<WebServer> {
   const db = openDatabase(":memory:");
   migrate(db);
-  const deps = createDeps({ db, logger: createLogger("silent") });
+  const deps = createDeps({ db, config: loadConfig({ db: ":memory:" }, env), logger: createLogger("silent") });
   const first = (await ensureFirstAccount(deps))!;
   const app = createApp(deps).listen({ port: 0, hostname: "127.0.0.1" });
   return { deps, first, base: `http://127.0.0.1:${app.server!.port}`, stop: async () => void (await app.stop()) };

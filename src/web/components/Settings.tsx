@@ -7,6 +7,10 @@ import { AccountSettings } from "./AccountSettings.tsx";
 import { Link } from "./Link.tsx";
 import { NotFound } from "./NotFound.tsx";
 import { Page } from "./Page.tsx";
+import { AgentsSettings } from "./settings/AgentsSettings.tsx";
+import { InboxesSettings } from "./settings/InboxesSettings.tsx";
+import { TeamsSettings } from "./settings/TeamsSettings.tsx";
+import { WebhooksSettings } from "./settings/WebhooksSettings.tsx";
 
 export interface SectionProps {
   accountId: number;
@@ -16,6 +20,10 @@ export interface SectionProps {
 
 const SECTIONS: { key: string; label: string; component: ComponentType<SectionProps>; items?: boolean }[] = [
   { key: "general", label: "Account", component: ({ accountId }) => <AccountSettings accountId={accountId} /> },
+  { key: "inboxes", label: "Inboxes", component: InboxesSettings, items: true },
+  { key: "agents", label: "Agents", component: AgentsSettings },
+  { key: "teams", label: "Teams", component: TeamsSettings, items: true },
+  { key: "webhooks", label: "Webhooks", component: WebhooksSettings, items: true },
 ];
 
 export function Settings({ account, section, itemId }: { account: AccountMembership; section: string | null; itemId: number | null }) {

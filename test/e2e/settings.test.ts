@@ -1,0 +1,181 @@
+// Administrators' settings in a real browser: an API inbox and its identifier, members, agents,
+// teams, webhooks with their one-time secret and delivery log. Screenshots of each page.
+import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
+import type { Page } from "playwright-core";
+import { startReceiver, type Receiver } from "../helpers/webhooks.ts";
+import { addAgent, haveChromium, launchChromium, openPage as open, shot, signIn as signInAt, startWebServer, until, type Chromium, type WebServer } from "./browser.ts";
+import { accountApi, seedConversation, type AccountApi } from "./seed.ts";
+
+if (!haveChromium) console.warn("test/e2e/settings.test.ts: SKIPPED — /usr/bin/chromium is missing (apt-get install -y chromium)");
+
+let server: WebServer;
+let browser: Chromium;
+let problems: string[] = [];
+let agentId: number;
+let admin: AccountApi;
+let receiver: Receiver;
+
+/** Runs the delivery job until `count` deliveries have been attempted in all (the server's scheduler is not running here). */
+async function deliverAll(count: number): Promise<void> {
+  const job = server.deps.jobs.find((j) => j.name === "deliver-webhooks")!;
+  await until(async () => {
+    await job.run();
+    await Bun.sleep(50);
+    return (server.deps.db.query("SELECT COUNT(*) AS n FROM webhook_attempts").get() as { n: number }).n >= count;
+  });
+}
+
+const openPage = (width?: number, height?: number) => open(browser.context, () => server.base, problems, width, height);
+const signIn = (page: Page) => signInAt(page, server.base, server.first.email, server.first.password);
+const settings = (section: string) => `${server.base}/app/accounts/${server.first.account_id}/settings/${section}`;
+
+describe.skipIf(!haveChromium)("settings in chromium", () => {
+  beforeAll(async () => {
+    server = await startWebServer({ PARLEY_ALLOW_PRIVATE_WEBHOOKS: "1" });
+    admin = accountApi(server.base, server.first.account_id, server.first.api_access_token);
+    receiver = startReceiver();
+    agentId = await addAgent(server, "Eve Agent", "eve@example.com", "agent password 3");
+    browser = await launchChromium();
+  }, 60_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await receiver?.stop();
+  });
+
+  afterEach(async () => {
+    for (const page of browser.context.pages()) await page.close();
+    const seen = problems;
+    problems = [];
+    expect(seen).toEqual([]);
+  });
+
+  test("the administrator creates an API inbox, sees its identifier and secret, and adds a member", async () => {
+    const page = await openPage();
+    await signIn(page);
+    await page.getByRole("heading", { name: "Conversations" }).waitFor();
+    await page.getByRole("link", { name: "Settings" }).click();
+    await page.getByRole("navigation", { name: "Settings" }).getByRole("link", { name: "Inboxes" }).click();
+    await page.getByText("No inboxes yet.").waitFor();
+
+    await page.getByRole("button", { name: "Create inbox" }).click();
+    await page.getByText("Name can't be blank").waitFor();
+    expect(await page.getByLabel("Inbox name").getAttribute("aria-invalid")).toBe("true");
+    await page.getByLabel("Inbox name").fill("Shop API");
+    await page.getByLabel("Webhook URL (optional)").fill("not a url");
+    await page.getByRole("button", { name: "Create inbox" }).click();
+    await page.locator("#inbox-channel\\.webhook_url-error").waitFor();
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("inbox-channel.webhook_url");
+    await page.getByLabel("Webhook URL (optional)").fill("https://shop.example.com/parley");
+    await shot(page, "30-settings-inboxes");
+    await page.getByRole("button", { name: "Create inbox" }).click();
+
+    await page.getByRole("heading", { name: "Shop API", level: 2 }).waitFor();
+    const row = server.deps.db.query("SELECT id, identifier, webhook_secret FROM inboxes WHERE name = 'Shop API'").get() as { id: number; identifier: string; webhook_secret: string };
+    expect(page.url()).toBe(settings(`inboxes/${row.id}`));
+    expect(await page.locator("code.identifier").innerText()).toBe(row.identifier);
+    expect(await page.getByText("https://shop.example.com/parley").count()).toBe(1);
+    expect(await page.getByText(row.webhook_secret).count()).toBe(0);
+    await page.getByRole("button", { name: "Show webhook secret" }).click();
+    await page.getByText(row.webhook_secret).waitFor();
+
+    await page.getByRole("checkbox", { name: /Eve Agent/ }).check();
+    await page.getByRole("button", { name: "Save members" }).click();
+    await page.getByRole("status").getByText("Members saved.").waitFor();
+    expect(server.deps.db.query("SELECT user_id FROM inbox_members WHERE inbox_id = ?").all(row.id)).toEqual([{ user_id: agentId }]);
+    await shot(page, "31-settings-inbox");
+  }, 60_000);
+
+  test("agents: add one, change a role, remove one", async () => {
+    const page = await openPage();
+    await signIn(page);
+    await page.getByRole("heading", { name: "Conversations" }).waitFor();
+    await page.goto(settings("agents"));
+    await page.getByRole("cell", { name: "Eve Agent", exact: true }).waitFor();
+    await page.getByLabel("Name", { exact: true }).fill("Finn New");
+    await page.getByLabel("Email", { exact: true }).fill("eve@example.com");
+    await page.getByRole("button", { name: "Add agent" }).click();
+    await page.getByText("Email has already been taken").waitFor();
+    await page.getByLabel("Email", { exact: true }).fill("finn@example.com");
+    await page.getByRole("button", { name: "Add agent" }).click();
+    await page.getByRole("status").getByText("Finn New was added.").waitFor();
+
+    await page.getByLabel("Role of Finn New").selectOption("administrator");
+    await page.getByRole("status").getByText("Finn New is now an administrator.").waitFor();
+    await shot(page, "32-settings-agents");
+    await page.getByRole("button", { name: "Remove Finn New" }).click();
+    await page.getByRole("group", { name: "Remove Finn New from the account?" }).getByRole("button", { name: "Remove" }).click();
+    await page.getByRole("status").getByText("Finn New was removed from the account.").waitFor();
+    expect(await page.getByRole("cell", { name: "Finn New", exact: true }).count()).toBe(0);
+  }, 60_000);
+
+  test("teams: create one and choose its members", async () => {
+    const page = await openPage();
+    await signIn(page);
+    await page.getByRole("heading", { name: "Conversations" }).waitFor();
+    await page.goto(settings("teams"));
+    await page.getByLabel("Name", { exact: true }).fill("Billing");
+    await page.getByRole("button", { name: "Create team" }).click();
+    await page.getByRole("heading", { name: "billing", level: 2 }).waitFor();
+    await page.getByRole("checkbox", { name: /Eve Agent/ }).check();
+    await page.getByRole("button", { name: "Save members" }).click();
+    await page.getByRole("status").getByText("Members saved.").waitFor();
+    const team = server.deps.db.query("SELECT id FROM teams WHERE name = 'billing'").get() as { id: number };
+    const members = server.deps.db.query("SELECT user_id FROM team_members WHERE team_id = ?").all(team.id);
+    expect(members).toEqual([{ user_id: agentId }]);
+    await shot(page, "33-settings-team");
+  }, 60_000);
+
+  test("webhooks: create with chosen events, the secret once, the delivery log and redelivery", async () => {
+    const page = await openPage();
+    await signIn(page);
+    await page.getByRole("heading", { name: "Conversations" }).waitFor();
+    await page.goto(settings("webhooks"));
+    await page.getByText("No webhooks yet.").waitFor();
+    await page.getByLabel("URL", { exact: true }).fill(receiver.url);
+    for (const kind of ["conversation_status_changed", "conversation_updated", "message_updated", "contact_created", "contact_updated", "webwidget_triggered"]) {
+      await page.getByRole("checkbox", { name: kind, exact: true }).uncheck();
+    }
+    await page.getByRole("button", { name: "Create webhook" }).click();
+    await page.getByRole("region", { name: "Webhook created" }).waitFor();
+    const hook = server.deps.db.query("SELECT id, secret, subscriptions FROM webhooks").get() as { id: number; secret: string; subscriptions: string };
+    expect(JSON.parse(hook.subscriptions)).toEqual(["conversation_created", "message_created"]);
+    expect(await page.getByRole("region", { name: "Webhook created" }).innerText()).toContain(hook.secret);
+    await shot(page, "34-settings-webhooks");
+
+    // Events for it: a conversation and its first message, sent by the delivery job to the receiver.
+    const inboxId = (await admin.post("/inboxes", { name: "Hooks API", channel: { type: "api" } })).id;
+    await seedConversation(admin, inboxId, { name: "Gus Customer" }, "Is anyone there?");
+    await deliverAll(2);
+    await page.getByRole("link", { name: "Open the webhook and its delivery log" }).click();
+    const log = page.getByRole("table");
+    await log.getByRole("row", { name: /message_created/ }).waitFor();
+    expect(await log.getByRole("row").allInnerTexts()).toEqual([
+      expect.stringContaining("Event"),
+      expect.stringMatching(/^message_created\tDelivered \(200\)\t1 of \d+\t—/),
+      expect.stringMatching(/^conversation_created\tDelivered \(200\)\t1 of \d+\t—/),
+    ]);
+    await shot(page, "35-settings-webhook-deliveries");
+
+    // The receiver now fails: a redelivery is attempted again and its error shows in the log.
+    receiver.behaviour = () => 500;
+    await log.getByRole("button", { name: /^Redeliver message_created/ }).click();
+    await page.getByRole("status").getByText("message_created will be sent again.").waitFor();
+    await deliverAll(3);
+    await page.getByRole("button", { name: "Refresh" }).click();
+    await log.getByRole("row", { name: /message_created.*2 of/ }).waitFor();
+    expect(await log.getByRole("row", { name: /message_created/ }).innerText()).toMatch(/HTTP 500/);
+
+    await page.getByRole("button", { name: "Rotate secret" }).click();
+    await page.getByRole("button", { name: "Replace secret" }).click();
+    await page.getByRole("region", { name: "New secret" }).waitFor();
+    const rotated = (server.deps.db.query("SELECT secret FROM webhooks WHERE id = ?").get(hook.id) as { secret: string }).secret;
+    expect(rotated).not.toBe(hook.secret);
+    expect(await page.getByRole("region", { name: "New secret" }).innerText()).toContain(rotated);
+
+    await page.getByRole("button", { name: "Delete webhook" }).click();
+    await page.getByRole("button", { name: "Delete", exact: true }).click();
+    await page.getByText("No webhooks yet.").waitFor();
+  }, 60_000);
+});
