@@ -18,6 +18,8 @@ export interface ThreadState {
   hasOlder: boolean;
   loadingOlder: boolean;
   error: string | null;
+  /** Counts the messages sent from here: the thread scrolls to its end for each. */
+  sent: number;
 }
 
 export const thread = signal<ThreadState | null>(null);
@@ -30,7 +32,7 @@ export function describeError(e: unknown, fallback: string): string {
 }
 
 export async function openThread(accountId: number, conversationId: number): Promise<void> {
-  const s: ThreadState = { accountId, conversationId, conversation: null, messages: [], hasOlder: false, loadingOlder: false, error: null };
+  const s: ThreadState = { accountId, conversationId, conversation: null, messages: [], hasOlder: false, loadingOlder: false, error: null, sent: 0 };
   thread.value = s;
   try {
     const [conversation, page] = await Promise.all([api<Conversation>("GET", base(s)), api<MessagePage>("GET", `${base(s)}/messages`)]);
@@ -104,7 +106,10 @@ export async function sendMessage(content: string, isPrivate: boolean): Promise<
   const s = thread.value;
   if (!s) return;
   const m = await api<Message>("POST", `${base(s)}/messages`, { content, private: isPrivate, message_type: "outgoing" });
-  if (isCurrent(s)) addMessages([m]);
+  if (isCurrent(s)) {
+    addMessages([m]);
+    thread.value = { ...thread.value!, sent: thread.value!.sent + 1 };
+  }
   live.refresh();
 }
 

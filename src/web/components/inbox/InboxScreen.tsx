@@ -46,7 +46,7 @@ export function InboxScreen({ accountId, conversationId }: { accountId: number; 
     document.title = `${conversationId !== null && contact ? `${contact} · ` : ""}Conversations · Parley`;
   }, [conversationId, contact]);
 
-  useInboxShortcuts(accountId, conversationId, helpOpen);
+  useInboxShortcuts(accountId, helpOpen);
 
   const classes = ["inbox", conversationId !== null ? "has-thread" : "", conversationId !== null && detailsOpen.value ? "has-details" : ""];
   return (

@@ -5,15 +5,21 @@ import { announce } from "../../lib/announce.ts";
 import { list } from "../../lib/conversation-list.ts";
 import { neighbour } from "../../lib/list-merge.ts";
 import { focusReply } from "../../lib/reply.ts";
-import { navigate } from "../../lib/router.ts";
-import { paths } from "../../lib/routes.ts";
+import { currentPath, navigate } from "../../lib/router.ts";
+import { parseRoute, paths } from "../../lib/routes.ts";
 import { shortcutOf } from "../../lib/shortcuts.ts";
 import { describeError, thread } from "../../lib/thread.ts";
 import { setStatus } from "./StatusActions.tsx";
 
+/** The open conversation as of now: the path changes at once, the screen only on the next frame. */
+function openId(): number | null {
+  const route = parseRoute(currentPath.peek());
+  return route.name === "conversations" ? route.conversationId : null;
+}
+
 /** Moves to the conversation before or after the open one, keeping focus on its row in the list. */
-function step(accountId: number, conversationId: number | null, by: 1 | -1): void {
-  const next = neighbour(list.value.items, conversationId, by);
+function step(accountId: number, by: 1 | -1): void {
+  const next = neighbour(list.value.items, openId(), by);
   if (!next) return announce(by === 1 ? "This is the last conversation in the list." : "This is the first conversation in the list.");
   navigate(paths.conversation(accountId, next.id));
   requestAnimationFrame(() => document.querySelector<HTMLElement>(`[data-conversation-id="${next.id}"]`)?.focus());
@@ -31,21 +37,22 @@ async function toggleResolved(): Promise<void> {
   }
 }
 
-export function useInboxShortcuts(accountId: number, conversationId: number | null, helpOpen: Signal<boolean>): void {
+export function useInboxShortcuts(accountId: number, helpOpen: Signal<boolean>): void {
   useEffect(() => {
     const onKeyDown = (e: KeyboardEvent) => {
       if (helpOpen.value || e.defaultPrevented) return;
       const action = shortcutOf(e);
       if (!action) return;
       const needsConversation = action === "reply" || action === "note" || action === "resolve";
-      if (needsConversation && !thread.value?.conversation) return;
+      // Only on the conversation the path names: never on the one shown a moment before a move.
+      if (needsConversation && (!thread.value?.conversation || thread.value.conversation.id !== openId())) return;
       e.preventDefault(); // r and p must not also type into the box they focus
-      if (action === "next" || action === "previous") step(accountId, conversationId, action === "next" ? 1 : -1);
+      if (action === "next" || action === "previous") step(accountId, action === "next" ? 1 : -1);
       else if (action === "reply" || action === "note") focusReply(action);
       else if (action === "resolve") void toggleResolved();
       else helpOpen.value = true;
     };
     document.addEventListener("keydown", onKeyDown);
     return () => document.removeEventListener("keydown", onKeyDown);
-  }, [accountId, conversationId]);
+  }, [accountId]);
 }
