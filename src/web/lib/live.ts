@@ -19,8 +19,11 @@ export interface ConversationWatch {
 }
 
 export interface Live {
-  /** Calls onPage with page 1 of the list for query() (and its counts) whenever the list may have changed. */
-  watchList(accountId: number, query: () => string, onPage: (page: ConversationPage, query: string) => void): Stop;
+  /**
+   * Calls onPage with page 1 of the list for query() (and its counts) whenever the list may have
+   * changed; a null query() means "not now".
+   */
+  watchList(accountId: number, query: () => string | null, onPage: (page: ConversationPage, query: string) => void): Stop;
   /** Tells about changes of one conversation and its new messages. */
   watchConversation(accountId: number, conversationId: number, watch: ConversationWatch): Stop;
   /** Something changed here (the user acted, a filter changed): look again now, not at the next tick. */
@@ -86,6 +89,7 @@ export function pollingLive(intervalMs = POLL_MS): Live {
     watchList(accountId, query, onPage) {
       return add(async () => {
         const q = query();
+        if (q === null) return;
         const page = await api<ConversationPage>("GET", `/api/v1/accounts/${accountId}/conversations?${q}`);
         onPage(page, q);
       });

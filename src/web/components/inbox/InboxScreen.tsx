@@ -26,7 +26,9 @@ export function InboxScreen({ accountId, conversationId }: { accountId: number; 
 
   useEffect(() => void loadDirectory(accountId).catch(() => undefined), [accountId]);
   useEffect(() => void loadList(accountId), [accountId, query]);
-  useEffect(() => live.watchList(accountId, currentQuery, applyFirstPage), [accountId]);
+  // A search reads every message of the account (~0.3–0.9 s at 100,000 conversations): its results
+  // are not polled again; changing the search asks again.
+  useEffect(() => live.watchList(accountId, () => (filters.peek().q.trim() ? null : currentQuery()), applyFirstPage), [accountId]);
 
   useEffect(() => {
     if (conversationId === null) return closeThread();
