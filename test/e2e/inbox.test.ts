@@ -85,8 +85,21 @@ describe.skipIf(!haveChromium)("the inbox in chromium", () => {
     await page.getByRole("button", { name: "Resolve" }).click();
     await page.getByRole("button", { name: "Reopen" }).waitFor();
     expect((await admin.get(`/conversations/${c.id}`)).status).toBe("resolved");
-    // The list shows open conversations: the resolved one leaves it.
+    // The list shows open conversations: the resolved one leaves it; the filters find it again.
     await conversationRow(page, c.id).waitFor({ state: "detached" });
+    await page.getByLabel("Status", { exact: true }).selectOption("resolved");
+    await conversationRow(page, c.id).waitFor();
+    await page.getByLabel("Label", { exact: true }).selectOption("shipping");
+    await page.getByLabel("Inbox", { exact: true }).selectOption({ label: "Support API" });
+    await conversationRow(page, c.id).waitFor();
+    expect(await list(page).getByRole("listitem").count()).toBe(1);
+    await page.getByLabel("Label", { exact: true }).selectOption("");
+    await page.getByLabel("Status", { exact: true }).selectOption("open");
+    await page.getByText("No conversations match these filters.").waitFor();
+    // A search looks in every status.
+    await page.getByLabel("Search messages").fill("order #1234");
+    await conversationRow(page, c.id).waitFor();
+    expect(await page.getByLabel("Status", { exact: true }).isDisabled()).toBe(true);
   }, 60_000);
 
   test("shortcuts move through the list, write a private note and resolve; never while typing; ? lists them", async () => {

@@ -52,19 +52,23 @@ export function ConversationFilters() {
         <input id="conversation-search" type="search" placeholder="Search messages" value={search.value} onInput={(e) => (search.value = e.currentTarget.value)} />
       </form>
       <div class="filter-selects">
-        <label>
-          <span class="visually-hidden">Status</span>
-          <select value={f.status} onChange={(e) => setFilters({ status: e.currentTarget.value as typeof f.status })} disabled={f.q.trim() !== ""} title={f.q.trim() ? "Search looks in every status" : undefined}>
+        <div>
+          <label for="filter-status" class="visually-hidden">
+            Status
+          </label>
+          <select id="filter-status" value={f.status} onChange={(e) => setFilters({ status: e.currentTarget.value as typeof f.status })} disabled={f.q.trim() !== ""} title={f.q.trim() ? "Search looks in every status" : undefined}>
             {STATUSES.map(([v, l]) => (
               <option key={v} value={v}>
                 {l}
               </option>
             ))}
           </select>
-        </label>
-        <label>
-          <span class="visually-hidden">Inbox</span>
-          <select value={f.inboxId ?? ""} onChange={(e) => setFilters({ inboxId: idOrNull(e.currentTarget.value) })}>
+        </div>
+        <div>
+          <label for="filter-inbox" class="visually-hidden">
+            Inbox
+          </label>
+          <select id="filter-inbox" value={f.inboxId ?? ""} onChange={(e) => setFilters({ inboxId: idOrNull(e.currentTarget.value) })}>
             <option value="">All inboxes</option>
             {dir?.inboxes.map((i) => (
               <option key={i.id} value={i.id}>
@@ -72,10 +76,12 @@ export function ConversationFilters() {
               </option>
             ))}
           </select>
-        </label>
-        <label>
-          <span class="visually-hidden">Team</span>
-          <select value={f.teamId ?? ""} onChange={(e) => setFilters({ teamId: idOrNull(e.currentTarget.value) })}>
+        </div>
+        <div>
+          <label for="filter-team" class="visually-hidden">
+            Team
+          </label>
+          <select id="filter-team" value={f.teamId ?? ""} onChange={(e) => setFilters({ teamId: idOrNull(e.currentTarget.value) })}>
             <option value="">All teams</option>
             {dir?.teams.map((t) => (
               <option key={t.id} value={t.id}>
@@ -83,10 +89,12 @@ export function ConversationFilters() {
               </option>
             ))}
           </select>
-        </label>
-        <label>
-          <span class="visually-hidden">Label</span>
-          <select value={f.label ?? ""} onChange={(e) => setFilters({ label: e.currentTarget.value || null })}>
+        </div>
+        <div>
+          <label for="filter-label" class="visually-hidden">
+            Label
+          </label>
+          <select id="filter-label" value={f.label ?? ""} onChange={(e) => setFilters({ label: e.currentTarget.value || null })}>
             <option value="">All labels</option>
             {labels.map((l) => (
               <option key={l} value={l}>
@@ -94,7 +102,7 @@ export function ConversationFilters() {
               </option>
             ))}
           </select>
-        </label>
+        </div>
       </div>
     </div>
   );

@@ -37,6 +37,11 @@ export function InboxScreen({ accountId, conversationId }: { accountId: number; 
     return live.watchConversation(accountId, conversationId, { lastMessageId, onConversation: setConversation, onMessages: addMessages });
   }, [accountId, conversationId]);
 
+  // Arriving from another screen, the list's heading takes focus (as Page does for other screens).
+  useEffect(() => {
+    if (navigated.peek() && conversationId === null) document.getElementById("list-title")?.focus();
+  }, []);
+
   // Phones show one pane at a time: after a move, focus goes to the heading of the pane that shows.
   useEffect(() => {
     if (!navigated.peek() || !isPhone()) return;
