@@ -178,4 +178,69 @@ describe.skipIf(!haveChromium)("settings in chromium", () => {
     await page.getByRole("button", { name: "Delete", exact: true }).click();
     await page.getByText("No webhooks yet.").waitFor();
   }, 60_000);
+
+  // The label and report APIs are other issues' (7 and 8): here the test answers in Chatwoot's documented
+  // shapes (§6.4, §3.10), so the screens are checked before those servers exist.
+  test("labels and reports, over Chatwoot's label and summary-report shapes", async () => {
+    const page = await openPage();
+    const labelsUrl = `${server.base}/api/v1/accounts/${server.first.account_id}/labels`;
+    await page.route(labelsUrl, (route) => route.fulfill({ status: 404, json: { description: "Not Found", error: "Not Found", errors: [] } }));
+    await signIn(page);
+    await page.getByRole("heading", { name: "Conversations" }).waitFor();
+    await page.goto(settings("labels"));
+    await page.getByText("This server does not manage an account label list yet.").waitFor();
+    await page.unroute(labelsUrl);
+
+    const labels: Record<string, unknown>[] = [{ id: 1, title: "billing", description: "Money matters", color: "#1f93ff", show_on_sidebar: true }];
+    await page.route(`${labelsUrl}**`, async (route) => {
+      const req = route.request();
+      if (req.method() === "GET") return route.fulfill({ json: { payload: labels } });
+      if (req.method() === "DELETE") {
+        labels.splice(labels.findIndex((l) => req.url().endsWith(`/labels/${l.id}`)), 1);
+        return route.fulfill({ status: 200, body: "" });
+      }
+      const body = req.postDataJSON();
+      if (!/^[\p{L}\p{N}][\p{L}\p{N}_-]+$/u.test(body.title)) {
+        return route.fulfill({ status: 422, json: { description: "Validation failed", error: "Validation failed", errors: [{ field: "title", message: "is invalid", code: "invalid" }] } });
+      }
+      const label = { id: labels.length + 7, ...body, title: body.title.toLowerCase() };
+      labels.push(label);
+      return route.fulfill({ json: label });
+    });
+    await page.reload();
+    await page.getByRole("cell", { name: "billing", exact: true }).waitFor();
+    await page.getByLabel("Title").fill("not valid!");
+    await page.getByRole("button", { name: "Create label" }).click();
+    await page.getByText("Title is invalid").waitFor();
+    await page.getByLabel("Title").fill("VIP");
+    await page.getByRole("button", { name: "Create label" }).click();
+    await page.getByRole("status").getByText("Label vip created.").waitFor();
+    await page.getByRole("cell", { name: "vip", exact: true }).waitFor();
+    expect(labels.slice(1)).toEqual([{ id: 8, title: "vip", description: null, color: "#1f93ff" }]);
+    await shot(page, "36-settings-labels");
+    await page.getByRole("button", { name: "Delete billing" }).click();
+    await page.getByRole("group", { name: "Delete the label billing?" }).getByRole("button", { name: "Delete" }).click();
+    await page.getByRole("status").getByText("Label billing deleted.").waitFor();
+    expect(labels.map((l) => l.title)).toEqual(["vip"]);
+
+    const asked: string[] = [];
+    await page.route(`${server.base}/api/v2/accounts/${server.first.account_id}/summary_reports/*`, (route) => {
+      asked.push(new URL(route.request().url()).pathname.split("/").pop()!);
+      const row = (id: number, n: number) => ({ id, conversations_count: n, resolved_conversations_count: n - 1, avg_resolution_time: 5400.0, avg_first_response_time: 95.0, avg_reply_time: null });
+      return route.fulfill({ json: [row(agentId, 12), row(server.first.user_id, 4)] });
+    });
+    await page.getByRole("navigation", { name: "Settings" }).getByRole("link", { name: "Reports" }).click();
+    await page.getByRole("button", { name: "Agents" }).click();
+    const table = page.getByRole("table", { name: "Agents, last 7 days" });
+    await table.waitFor();
+    expect(await table.getByRole("row").allInnerTexts()).toEqual([
+      "Name\tConversations\tResolved\tFirst response\tResolution\tReply",
+      "Eve Agent\t12\t11\t2m\t1h 30m\t—",
+      "Administrator\t4\t3\t2m\t1h 30m\t—",
+    ]);
+    await page.getByLabel("Period").selectOption("30");
+    await page.getByRole("table", { name: "Agents, last 30 days" }).waitFor();
+    expect(asked).toEqual(["team", "agent", "agent"]);
+    await shot(page, "37-settings-reports");
+  }, 60_000);
 });

@@ -1,6 +1,6 @@
 // Pure helpers of the web app: routes, time and badge formats, snooze times, shortcut keys.
 import { describe, expect, test } from "bun:test";
-import { initials, localInputValue, shortAge, unreadBadge, longAge } from "../../src/web/lib/format.ts";
+import { duration, initials, localInputValue, shortAge, unreadBadge, longAge } from "../../src/web/lib/format.ts";
 import { parseRoute, paths } from "../../src/web/lib/routes.ts";
 import { shortcutOf, SHORTCUTS, type KeyLike } from "../../src/web/lib/shortcuts.ts";
 import { snoozeChoices } from "../../src/web/lib/snooze.ts";
@@ -30,6 +30,9 @@ describe("format", () => {
   test("compact and spoken ages", () => {
     expect([0, 59, 60, 3599, 3600, 86399, 86400, 6 * 86400].map((s) => shortAge(ago(s), now))).toEqual(["now", "now", "1m", "59m", "1h", "23h", "1d", "6d"]);
     expect([0, 60, 120, 3600, 2 * 86400].map((s) => longAge(ago(s), now))).toEqual(["just now", "1 minute ago", "2 minutes ago", "1 hour ago", "2 days ago"]);
+  });
+  test("report durations", () => {
+    expect([null, 45, 95, 3600, 5400, 86400 + 7200, Number.NaN].map(duration)).toEqual(["—", "45s", "2m", "1h 0m", "1h 30m", "1d 2h", "—"]);
   });
   test("badges, initials, datetime-local values", () => {
     expect([unreadBadge(1), unreadBadge(9), unreadBadge(10)]).toEqual(["1", "9", "9+"]);

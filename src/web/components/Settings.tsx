@@ -1,5 +1,5 @@
 // Settings, for administrators (Shell shows agents "Not allowed" instead, and the server refuses
-// their changes anyway): the account, inboxes, agents, teams and webhooks.
+// their changes anyway): the account, inboxes, agents, teams, labels, webhooks and reports.
 import type { ComponentType } from "preact";
 import { paths } from "../lib/routes.ts";
 import type { AccountMembership } from "../lib/session.ts";
@@ -9,6 +9,8 @@ import { NotFound } from "./NotFound.tsx";
 import { Page } from "./Page.tsx";
 import { AgentsSettings } from "./settings/AgentsSettings.tsx";
 import { InboxesSettings } from "./settings/InboxesSettings.tsx";
+import { LabelsSettings } from "./settings/LabelsSettings.tsx";
+import { ReportsSettings } from "./settings/ReportsSettings.tsx";
 import { TeamsSettings } from "./settings/TeamsSettings.tsx";
 import { WebhooksSettings } from "./settings/WebhooksSettings.tsx";
 
@@ -23,7 +25,9 @@ const SECTIONS: { key: string; label: string; component: ComponentType<SectionPr
   { key: "inboxes", label: "Inboxes", component: InboxesSettings, items: true },
   { key: "agents", label: "Agents", component: AgentsSettings },
   { key: "teams", label: "Teams", component: TeamsSettings, items: true },
+  { key: "labels", label: "Labels", component: LabelsSettings },
   { key: "webhooks", label: "Webhooks", component: WebhooksSettings, items: true },
+  { key: "reports", label: "Reports", component: ReportsSettings },
 ];
 
 export function Settings({ account, section, itemId }: { account: AccountMembership; section: string | null; itemId: number | null }) {

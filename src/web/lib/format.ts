@@ -58,3 +58,13 @@ export function localInputValue(d: Date): string {
   const pad = (n: number) => String(n).padStart(2, "0");
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
+
+/** A report's average time: "45s", "12m", "3h 5m", "2d 4h"; "—" when there is none. */
+export function duration(seconds: number | null): string {
+  if (seconds === null || !Number.isFinite(seconds)) return "—";
+  const s = Math.round(seconds);
+  if (s < MINUTE) return `${s}s`;
+  if (s < HOUR) return `${Math.round(s / MINUTE)}m`;
+  if (s < DAY) return `${Math.floor(s / HOUR)}h ${Math.round((s % HOUR) / MINUTE)}m`;
+  return `${Math.floor(s / DAY)}d ${Math.round((s % DAY) / HOUR)}h`;
+}
