@@ -1,6 +1,7 @@
 // Shared by the browser tests: a real server listening on a free port in this process, Debian's
 // chromium driven by playwright-core, sign-in, screenshots, and a watch for page errors, console
 // errors and requests that leave the server (the app must work offline, with no CDN).
+import { afterAll, afterEach, beforeAll, expect } from "bun:test";
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -101,4 +102,42 @@ export async function until<T>(fn: () => T | Promise<T>, timeoutMs = 10_000): Pr
     if (Date.now() > end) throw new Error(`until: still falsy after ${timeoutMs} ms: ${fn.toString()}`);
     await Bun.sleep(50);
   }
+}
+
+export interface Suite {
+  /** The server the pages talk to (a test may put another in its place for a while). */
+  server: WebServer;
+  openPage(width?: number, height?: number): Promise<Page>;
+  /** Signs in as the first administrator unless told otherwise. */
+  signIn(page: Page, email?: string, password?: string): Promise<void>;
+}
+
+/**
+ * Inside a describe: one server and one chromium for the file. After each test its pages close, and
+ * no page may have had an error, a console error or a request outside the server.
+ */
+export function browserSuite(opts: { env?: Record<string, string>; setup?: (server: WebServer) => Promise<void> } = {}): Suite {
+  let browser: Chromium;
+  let problems: string[] = [];
+  const suite: Suite = {
+    server: undefined as unknown as WebServer,
+    openPage: (width, height) => openPage(browser.context, () => suite.server.base, problems, width, height),
+    signIn: (page, email = suite.server.first.email, password = suite.server.first.password) => signIn(page, suite.server.base, email, password),
+  };
+  beforeAll(async () => {
+    suite.server = await startWebServer(opts.env);
+    await opts.setup?.(suite.server);
+    browser = await launchChromium();
+  }, 60_000);
+  afterAll(async () => {
+    await browser?.close();
+    await suite.server?.stop();
+  });
+  afterEach(async () => {
+    for (const page of browser.context.pages()) await page.close();
+    const seen = problems;
+    problems = [];
+    expect(seen).toEqual([]);
+  });
+  return suite;
 }

@@ -1,9 +1,9 @@
 // The agents' inbox in a real browser: a customer's message that arrives through the API shows up
 // without a reload; the agent opens it, replies, labels and resolves it; shortcuts, the contact
 // panel, and the phone-width screens. Screenshots go to test/e2e/screenshots/.
-import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import type { Page } from "playwright-core";
-import { addAgent, haveChromium, launchChromium, openPage as open, shot, signIn as signInAt, startWebServer, until, type Chromium, type WebServer } from "./browser.ts";
+import { addAgent, browserSuite, haveChromium, shot, until, type WebServer } from "./browser.ts";
 import { accountApi, seedConversation, type AccountApi } from "./seed.ts";
 
 if (!haveChromium) console.warn("test/e2e/inbox.test.ts: SKIPPED — /usr/bin/chromium is missing (apt-get install -y chromium)");
@@ -11,36 +11,21 @@ if (!haveChromium) console.warn("test/e2e/inbox.test.ts: SKIPPED — /usr/bin/ch
 const AGENT = { email: "cam@example.com", password: "agent password 2" };
 
 let server: WebServer;
-let browser: Chromium;
 let admin: AccountApi;
 let inboxId: number;
 let agentId: number;
-let problems: string[] = [];
 
-const openPage = (width?: number, height?: number) => open(browser.context, () => server.base, problems, width, height);
-const signIn = (page: Page, email = server.first.email, password = server.first.password) => signInAt(page, server.base, email, password);
 const list = (page: Page) => page.getByRole("list", { name: /^Conversations/ });
 const conversationRow = (page: Page, id: number) => page.locator(`[data-conversation-id="${id}"]`);
 
 describe.skipIf(!haveChromium)("the inbox in chromium", () => {
-  beforeAll(async () => {
-    server = await startWebServer();
-    admin = accountApi(server.base, server.first.account_id, server.first.api_access_token);
-    inboxId = (await admin.post("/inboxes", { name: "Support API", channel: { type: "api" } })).id;
-    agentId = await addAgent(server, "Cam Agent", AGENT.email, AGENT.password);
-    browser = await launchChromium();
-  }, 60_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-
-  afterEach(async () => {
-    for (const page of browser.context.pages()) await page.close();
-    const seen = problems;
-    problems = [];
-    expect(seen).toEqual([]);
+  const { openPage, signIn } = browserSuite({
+    setup: async (s) => {
+      server = s;
+      admin = accountApi(s.base, s.first.account_id, s.first.api_access_token);
+      inboxId = (await admin.post("/inboxes", { name: "Support API", channel: { type: "api" } })).id;
+      agentId = await addAgent(s, "Cam Agent", AGENT.email, AGENT.password);
+    },
   });
 
   test("a message arriving through the API appears without a reload; open, reply, label, resolve", async () => {

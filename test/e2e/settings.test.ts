@@ -1,16 +1,13 @@
 // Administrators' settings in a real browser: an API inbox and its identifier, members, agents,
 // teams, webhooks with their one-time secret and delivery log. Screenshots of each page.
-import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
-import type { Page } from "playwright-core";
+import { afterAll, describe, expect, test } from "bun:test";
 import { startReceiver, type Receiver } from "../helpers/webhooks.ts";
-import { addAgent, haveChromium, launchChromium, openPage as open, shot, signIn as signInAt, startWebServer, until, type Chromium, type WebServer } from "./browser.ts";
+import { addAgent, browserSuite, haveChromium, shot, until, type WebServer } from "./browser.ts";
 import { accountApi, seedConversation, type AccountApi } from "./seed.ts";
 
 if (!haveChromium) console.warn("test/e2e/settings.test.ts: SKIPPED — /usr/bin/chromium is missing (apt-get install -y chromium)");
 
 let server: WebServer;
-let browser: Chromium;
-let problems: string[] = [];
 let agentId: number;
 let admin: AccountApi;
 let receiver: Receiver;
@@ -25,31 +22,19 @@ async function deliverAll(count: number): Promise<void> {
   });
 }
 
-const openPage = (width?: number, height?: number) => open(browser.context, () => server.base, problems, width, height);
-const signIn = (page: Page) => signInAt(page, server.base, server.first.email, server.first.password);
 const settings = (section: string) => `${server.base}/app/accounts/${server.first.account_id}/settings/${section}`;
 
 describe.skipIf(!haveChromium)("settings in chromium", () => {
-  beforeAll(async () => {
-    server = await startWebServer({ PARLEY_ALLOW_PRIVATE_WEBHOOKS: "1" });
-    admin = accountApi(server.base, server.first.account_id, server.first.api_access_token);
-    receiver = startReceiver();
-    agentId = await addAgent(server, "Eve Agent", "eve@example.com", "agent password 3");
-    browser = await launchChromium();
-  }, 60_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    await receiver?.stop();
+  const { openPage, signIn } = browserSuite({
+    env: { PARLEY_ALLOW_PRIVATE_WEBHOOKS: "1" },
+    setup: async (s) => {
+      server = s;
+      admin = accountApi(s.base, s.first.account_id, s.first.api_access_token);
+      receiver = startReceiver();
+      agentId = await addAgent(s, "Eve Agent", "eve@example.com", "agent password 3");
+    },
   });
-
-  afterEach(async () => {
-    for (const page of browser.context.pages()) await page.close();
-    const seen = problems;
-    problems = [];
-    expect(seen).toEqual([]);
-  });
+  afterAll(async () => void (await receiver?.stop()));
 
   test("the administrator creates an API inbox, sees its identifier and secret, and adds a member", async () => {
     const page = await openPage();

@@ -1,52 +1,37 @@
 // The agents' web app in a real browser: Debian's chromium driven by playwright-core, against a
 // real server listening on a free port in this process. Screenshots of the main screens go to
 // test/e2e/screenshots/ (gitignored) for review. Skipped only when /usr/bin/chromium is missing.
-import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
-import type { Page } from "playwright-core";
-import { addAgent, expanded, haveChromium, launchChromium, openPage as open, shot, signIn as signInAt, startWebServer, type Chromium, type WebServer } from "./browser.ts";
+import { describe, expect, test } from "bun:test";
+import { addAgent, browserSuite, expanded, haveChromium, shot, startWebServer, type Suite, type WebServer } from "./browser.ts";
 
 const AGENT = { email: "bea@example.com", password: "agent password 1" };
 
 if (!haveChromium) console.warn("test/e2e/web.test.ts: SKIPPED — /usr/bin/chromium is missing (apt-get install -y chromium)");
 
 let server: WebServer;
-let browser: Chromium;
-let problems: string[] = [];
-
-const openPage = (width?: number, height?: number) => open(browser.context, () => server.base, problems, width, height);
-const signIn = (page: Page, email: string, password: string) => signInAt(page, server.base, email, password);
+let suite: Suite;
 
 /** Runs fn against a fresh server of its own (its data and sign-in limits apart from the shared one). */
 async function withOwnServer(fn: (own: WebServer) => Promise<void>): Promise<void> {
   const own = await startWebServer();
   const shared = server;
-  server = own;
+  server = suite.server = own;
   try {
     await fn(own);
   } finally {
-    server = shared;
+    server = suite.server = shared;
     await own.stop();
   }
 }
 
 describe.skipIf(!haveChromium)("web app in chromium", () => {
-  beforeAll(async () => {
-    server = await startWebServer();
-    await addAgent(server, "Bea Agent", AGENT.email, AGENT.password);
-    browser = await launchChromium();
-  }, 60_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+  suite = browserSuite({
+    setup: async (s) => {
+      server = s;
+      await addAgent(s, "Bea Agent", AGENT.email, AGENT.password);
+    },
   });
-
-  afterEach(async () => {
-    for (const page of browser.context.pages()) await page.close();
-    const seen = problems;
-    problems = [];
-    expect(seen).toEqual([]);
-  });
+  const { openPage, signIn } = suite;
 
   test("sign in with the first-run password and see the layout", async () => {
     const page = await openPage();

@@ -9,6 +9,7 @@ import { useSubmit } from "../../lib/use-submit.ts";
 import { Field, describedBy } from "../Field.tsx";
 import { FormFailure } from "../FormFailure.tsx";
 import { TextInput } from "../TextInput.tsx";
+import { SubmitButton } from "../SubmitButton.tsx";
 
 const FIELDS = [
   { key: "name", label: "Name", type: "text", autocomplete: "name" },
@@ -52,9 +53,7 @@ export function ContactForm({ accountId, contact, onSaved, onCancel }: Props) {
       })}
       <FormFailure message={form.failure.value} />
       <div class="form-actions">
-        <button type="submit" class="primary" aria-disabled={form.busy.value ? "true" : undefined}>
-          {form.busy.value ? "Saving…" : "Save contact"}
-        </button>
+        <SubmitButton busy={form.busy.value} label="Save contact" busyLabel="Saving…" />
         <button type="button" onClick={onCancel}>
           Cancel
         </button>

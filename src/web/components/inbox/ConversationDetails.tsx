@@ -5,6 +5,7 @@ import { assignableAgents, directory } from "../../lib/directory.ts";
 import { conversationAction, describeError } from "../../lib/thread.ts";
 import type { Agent, Conversation } from "../../lib/types.ts";
 import { LabelEditor } from "./LabelEditor.tsx";
+import { Options } from "../Options.tsx";
 
 const PRIORITIES = [
   ["", "None"],
@@ -46,32 +47,20 @@ export function ConversationDetails({ accountId, conversation: c }: { accountId:
         <label for="assignee-select">Assigned agent</label>
         <select id="assignee-select" value={assignee?.id ?? ""} onChange={(e) => void change("Assignee", "assignments", { assignee_id: numberOrNull(e.currentTarget.value) }, e.currentTarget, String(assignee?.id ?? ""))}>
           <option value="">Unassigned</option>
-          {options.map((a) => (
-            <option key={a.id} value={a.id}>
-              {a.available_name}
-            </option>
-          ))}
+          <Options items={options.map((a) => [a.id, a.available_name] as const)} />
         </select>
       </div>
       <div class="field">
         <label for="team-select">Team</label>
         <select id="team-select" value={c.meta.team?.id ?? ""} onChange={(e) => void change("Team", "assignments", { team_id: numberOrNull(e.currentTarget.value) }, e.currentTarget, String(c.meta.team?.id ?? ""))}>
           <option value="">No team</option>
-          {directory.value?.teams.map((t) => (
-            <option key={t.id} value={t.id}>
-              {t.name}
-            </option>
-          ))}
+          <Options items={directory.value?.teams.map((t) => [t.id, t.name] as const)} />
         </select>
       </div>
       <div class="field">
         <label for="priority-select">Priority</label>
         <select id="priority-select" value={c.priority ?? ""} onChange={(e) => void change("Priority", "toggle_priority", { priority: e.currentTarget.value || null }, e.currentTarget, c.priority ?? "")}>
-          {PRIORITIES.map(([v, l]) => (
-            <option key={v} value={v}>
-              {l}
-            </option>
-          ))}
+          <Options items={PRIORITIES} />
         </select>
       </div>
       <LabelEditor conversation={c} onChange={(labels) => change("Labels", "labels", { labels })} />

@@ -6,6 +6,8 @@ import { filters, list, setFilters } from "../../lib/conversation-list.ts";
 import { directory } from "../../lib/directory.ts";
 import type { AssigneeTab } from "../../lib/list-merge.ts";
 import type { Counts } from "../../lib/types.ts";
+import { Options } from "../Options.tsx";
+import { FilterSelect } from "./FilterSelect.tsx";
 
 const TABS: { key: AssigneeTab; label: string; count: keyof Counts }[] = [
   { key: "me", label: "Mine", count: "mine_count" },
@@ -27,6 +29,7 @@ export function ConversationFilters() {
   const f = filters.value;
   const counts = list.value.counts;
   const dir = directory.value;
+  const searching = f.q.trim() !== "";
   const search = useSignal(f.q);
   useEffect(() => {
     const t = setTimeout(() => search.value.trim() !== filters.peek().q.trim() && setFilters({ q: search.value }), 350);
@@ -52,57 +55,21 @@ export function ConversationFilters() {
         <input id="conversation-search" type="search" placeholder="Search messages" value={search.value} onInput={(e) => (search.value = e.currentTarget.value)} />
       </form>
       <div class="filter-selects">
-        <div>
-          <label for="filter-status" class="visually-hidden">
-            Status
-          </label>
-          <select id="filter-status" value={f.status} onChange={(e) => setFilters({ status: e.currentTarget.value as typeof f.status })} disabled={f.q.trim() !== ""} title={f.q.trim() ? "Search looks in every status" : undefined}>
-            {STATUSES.map(([v, l]) => (
-              <option key={v} value={v}>
-                {l}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label for="filter-inbox" class="visually-hidden">
-            Inbox
-          </label>
-          <select id="filter-inbox" value={f.inboxId ?? ""} onChange={(e) => setFilters({ inboxId: idOrNull(e.currentTarget.value) })}>
-            <option value="">All inboxes</option>
-            {dir?.inboxes.map((i) => (
-              <option key={i.id} value={i.id}>
-                {i.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label for="filter-team" class="visually-hidden">
-            Team
-          </label>
-          <select id="filter-team" value={f.teamId ?? ""} onChange={(e) => setFilters({ teamId: idOrNull(e.currentTarget.value) })}>
-            <option value="">All teams</option>
-            {dir?.teams.map((t) => (
-              <option key={t.id} value={t.id}>
-                {t.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label for="filter-label" class="visually-hidden">
-            Label
-          </label>
-          <select id="filter-label" value={f.label ?? ""} onChange={(e) => setFilters({ label: e.currentTarget.value || null })}>
-            <option value="">All labels</option>
-            {labels.map((l) => (
-              <option key={l} value={l}>
-                {l}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect id="filter-status" label="Status" value={f.status} onChange={(v) => setFilters({ status: v as typeof f.status })} disabled={searching} title={searching ? "Search looks in every status" : undefined}>
+          <Options items={STATUSES} />
+        </FilterSelect>
+        <FilterSelect id="filter-inbox" label="Inbox" value={f.inboxId ?? ""} onChange={(v) => setFilters({ inboxId: idOrNull(v) })}>
+          <option value="">All inboxes</option>
+          <Options items={dir?.inboxes.map((i) => [i.id, i.name] as const)} />
+        </FilterSelect>
+        <FilterSelect id="filter-team" label="Team" value={f.teamId ?? ""} onChange={(v) => setFilters({ teamId: idOrNull(v) })}>
+          <option value="">All teams</option>
+          <Options items={dir?.teams.map((t) => [t.id, t.name] as const)} />
+        </FilterSelect>
+        <FilterSelect id="filter-label" label="Label" value={f.label ?? ""} onChange={(v) => setFilters({ label: v || null })}>
+          <option value="">All labels</option>
+          <Options items={labels.map((l) => [l, l] as const)} />
+        </FilterSelect>
       </div>
     </div>
   );

@@ -3,6 +3,7 @@
 import type { Signal } from "@preact/signals";
 import { useEffect, useRef } from "preact/hooks";
 import { SHORTCUTS } from "../../lib/shortcuts.ts";
+import { TableHead } from "../TableHead.tsx";
 
 export function ShortcutsDialog({ open }: { open: Signal<boolean> }) {
   const dialog = useRef<HTMLDialogElement>(null);
@@ -17,12 +18,7 @@ export function ShortcutsDialog({ open }: { open: Signal<boolean> }) {
       <h2 id="shortcuts-title">Keyboard shortcuts</h2>
       <p class="hint">They work anywhere in the inbox except while you type in a field; Escape leaves the reply box.</p>
       <table>
-        <thead>
-          <tr>
-            <th scope="col">Keys</th>
-            <th scope="col">Action</th>
-          </tr>
-        </thead>
+        <TableHead columns={["Keys", "Action"]} />
         <tbody>
           {SHORTCUTS.map((s) => (
             <tr key={s.action}>

@@ -7,6 +7,7 @@ import { useSubmit } from "../../lib/use-submit.ts";
 import { Field, describedBy } from "../Field.tsx";
 import { FormFailure } from "../FormFailure.tsx";
 import { TextInput } from "../TextInput.tsx";
+import { SubmitButton } from "../SubmitButton.tsx";
 
 export function AgentForm({ accountId, onAdded }: { accountId: number; onAdded(a: Agent): Promise<void> }) {
   const name = useSignal("");
@@ -42,9 +43,7 @@ export function AgentForm({ accountId, onAdded }: { accountId: number; onAdded(a
         </select>
       </Field>
       <FormFailure message={form.failure.value} />
-      <button type="submit" class="primary" aria-disabled={form.busy.value ? "true" : undefined}>
-        {form.busy.value ? "Adding…" : "Add agent"}
-      </button>
+      <SubmitButton busy={form.busy.value} label="Add agent" busyLabel="Adding…" />
     </form>
   );
 }

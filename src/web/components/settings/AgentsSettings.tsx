@@ -10,6 +10,8 @@ import { useResource } from "../../lib/use-resource.ts";
 import { ConfirmButton } from "../ConfirmButton.tsx";
 import type { SectionProps } from "../Settings.tsx";
 import { AgentForm } from "./AgentForm.tsx";
+import { LoadState } from "../LoadState.tsx";
+import { TableHead } from "../TableHead.tsx";
 
 export function AgentsSettings({ accountId }: SectionProps) {
   const base = `/api/v1/accounts/${accountId}/agents`;
@@ -42,8 +44,7 @@ export function AgentsSettings({ accountId }: SectionProps) {
     <div class="settings-stack">
       <section class="settings-card" aria-labelledby="agents-title">
         <h2 id="agents-title">Agents</h2>
-        {agents.error.value && <p role="alert">{agents.error.value}</p>}
-        {!list && !agents.error.value && <p role="status">Loading…</p>}
+        <LoadState resource={agents} />
         <p role="status" class="form-status">
           {message.value && !message.value.error ? message.value.text : ""}
         </p>
@@ -52,16 +53,7 @@ export function AgentsSettings({ accountId }: SectionProps) {
         </p>
         {list && (
           <table class="data-table">
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Email</th>
-                <th scope="col">Role</th>
-                <th scope="col">
-                  <span class="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
+            <TableHead columns={["Name", "Email", "Role"]} actions />
             <tbody>
               {list.map((a) => (
                 <tr key={a.id}>

@@ -1,39 +1,26 @@
 // One inbox: what an integration needs (the inbox identifier for the public API, the callback URL
 // and its signing secret, shown on request), who works in it, and deleting it.
-import { useSignal } from "@preact/signals";
 import { api } from "../../lib/api.ts";
 import { channelLabel } from "../../lib/channels.ts";
-import { loadDirectory } from "../../lib/directory.ts";
-import { navigate } from "../../lib/router.ts";
 import { paths } from "../../lib/routes.ts";
-import { describeError } from "../../lib/thread.ts";
 import type { Inbox } from "../../lib/types.ts";
 import { useResource } from "../../lib/use-resource.ts";
-import { ConfirmButton } from "../ConfirmButton.tsx";
 import { Link } from "../Link.tsx";
+import { LoadState } from "../LoadState.tsx";
+import { DeleteCard } from "./DeleteCard.tsx";
 import { InboxMembers } from "./InboxMembers.tsx";
 import { Secret } from "./Secret.tsx";
 
 export function InboxDetail({ accountId, inboxId }: { accountId: number; inboxId: number }) {
-  const inbox = useResource(() => api<Inbox>("GET", `/api/v1/accounts/${accountId}/inboxes/${inboxId}`), [accountId, inboxId], "The inbox");
-  const deleteError = useSignal<string | null>(null);
+  const url = `/api/v1/accounts/${accountId}/inboxes/${inboxId}`;
+  const inbox = useResource(() => api<Inbox>("GET", url), [accountId, inboxId], "The inbox");
   const i = inbox.data.value;
-  const remove = async () => {
-    try {
-      await api("DELETE", `/api/v1/accounts/${accountId}/inboxes/${inboxId}`);
-      void loadDirectory(accountId, true).catch(() => undefined);
-      navigate(paths.settings(accountId, "inboxes"));
-    } catch (e) {
-      deleteError.value = describeError(e, "The inbox could not be deleted.");
-    }
-  };
   return (
     <div class="settings-stack">
       <p>
         <Link href={paths.settings(accountId, "inboxes")}>← All inboxes</Link>
       </p>
-      {inbox.error.value && <p role="alert">{inbox.error.value}</p>}
-      {!i && !inbox.error.value && <p role="status">Loading…</p>}
+      <LoadState resource={inbox} />
       {i && (
         <section class="settings-card" aria-labelledby="inbox-title">
           <h2 id="inbox-title">{i.name}</h2>
@@ -69,12 +56,14 @@ export function InboxDetail({ accountId, inboxId }: { accountId: number; inboxId
       )}
       {i && <InboxMembers accountId={accountId} inboxId={i.id} />}
       {i && (
-        <section class="settings-card danger-zone" aria-labelledby="inbox-delete-title">
-          <h2 id="inbox-delete-title">Delete this inbox</h2>
-          <p>Its conversations and their messages are deleted with it. This cannot be undone.</p>
-          <ConfirmButton label="Delete inbox" question={`Delete ${i.name}?`} onConfirm={remove} />
-          {deleteError.value && <p role="alert">{deleteError.value}</p>}
-        </section>
+        <DeleteCard
+          accountId={accountId}
+          what="inbox"
+          name={i.name}
+          consequence="Its conversations and their messages are deleted with it. This cannot be undone."
+          url={url}
+          back={paths.settings(accountId, "inboxes")}
+        />
       )}
     </div>
   );

@@ -10,6 +10,7 @@ import { useSubmit } from "../../lib/use-submit.ts";
 import { Field, describedBy } from "../Field.tsx";
 import { FormFailure } from "../FormFailure.tsx";
 import { TextInput } from "../TextInput.tsx";
+import { SubmitButton } from "../SubmitButton.tsx";
 
 export function InboxForm({ accountId }: { accountId: number }) {
   const name = useSignal("");
@@ -39,9 +40,7 @@ export function InboxForm({ accountId }: { accountId: number }) {
         <TextInput {...describedBy("inbox-channel.webhook_url", urlError, true)} type="text" maxLength={2048} value={webhookUrl} />
       </Field>
       <FormFailure message={form.failure.value} />
-      <button type="submit" class="primary" aria-disabled={form.busy.value ? "true" : undefined}>
-        {form.busy.value ? "Creating…" : "Create inbox"}
-      </button>
+      <SubmitButton busy={form.busy.value} label="Create inbox" busyLabel="Creating…" />
     </form>
   );
 }

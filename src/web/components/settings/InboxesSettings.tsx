@@ -9,6 +9,8 @@ import { Link } from "../Link.tsx";
 import type { SectionProps } from "../Settings.tsx";
 import { InboxDetail } from "./InboxDetail.tsx";
 import { InboxForm } from "./InboxForm.tsx";
+import { LoadState } from "../LoadState.tsx";
+import { TableHead } from "../TableHead.tsx";
 
 export function InboxesSettings({ accountId, itemId }: SectionProps) {
   if (itemId !== null) return <InboxDetail accountId={accountId} inboxId={itemId} />;
@@ -22,18 +24,11 @@ function InboxList({ accountId }: { accountId: number }) {
     <div class="settings-stack">
       <section class="settings-card" aria-labelledby="inboxes-title">
         <h2 id="inboxes-title">Inboxes</h2>
-        {inboxes.error.value && <p role="alert">{inboxes.error.value}</p>}
-        {!list && !inboxes.error.value && <p role="status">Loading…</p>}
+        <LoadState resource={inboxes} />
         {list && list.length === 0 && <p>No inboxes yet. Add an API inbox below to receive messages from your own channel.</p>}
         {list && list.length > 0 && (
           <table class="data-table">
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Channel</th>
-                <th scope="col">Inbox identifier</th>
-              </tr>
-            </thead>
+            <TableHead columns={["Name", "Channel", "Inbox identifier"]} />
             <tbody>
               {list.map((i) => (
                 <tr key={i.id}>

@@ -6,6 +6,7 @@ import { useSubmit } from "../../lib/use-submit.ts";
 import { Field, describedBy } from "../Field.tsx";
 import { FormFailure } from "../FormFailure.tsx";
 import { TextInput } from "../TextInput.tsx";
+import { SubmitButton } from "../SubmitButton.tsx";
 
 export interface Label {
   id: number;
@@ -44,9 +45,7 @@ export function LabelForm({ accountId, onCreated }: { accountId: number; onCreat
         <input {...describedBy("label-color", errors["color"])} type="color" class="color-input" value={color.value} onInput={(e) => (color.value = e.currentTarget.value)} />
       </Field>
       <FormFailure message={form.failure.value} />
-      <button type="submit" class="primary" aria-disabled={form.busy.value ? "true" : undefined}>
-        {form.busy.value ? "Creating…" : "Create label"}
-      </button>
+      <SubmitButton busy={form.busy.value} label="Create label" busyLabel="Creating…" />
     </form>
   );
 }

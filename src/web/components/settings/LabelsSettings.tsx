@@ -9,6 +9,8 @@ import { useResource } from "../../lib/use-resource.ts";
 import { ConfirmButton } from "../ConfirmButton.tsx";
 import type { SectionProps } from "../Settings.tsx";
 import { LabelForm, type Label } from "./LabelForm.tsx";
+import { LoadState } from "../LoadState.tsx";
+import { TableHead } from "../TableHead.tsx";
 
 /** null: this server has no label API. */
 async function listLabels(accountId: number): Promise<Label[] | null> {
@@ -49,23 +51,14 @@ export function LabelsSettings({ accountId }: SectionProps) {
     <div class="settings-stack">
       <section class="settings-card" aria-labelledby="labels-title">
         <h2 id="labels-title">Labels</h2>
-        {labels.error.value && <p role="alert">{labels.error.value}</p>}
-        {!loaded && !labels.error.value && <p role="status">Loading…</p>}
+        <LoadState resource={labels} />
         <p role="status" class="form-status">
           {message.value}
         </p>
         {loaded?.list && loaded.list.length === 0 && <p>No labels yet.</p>}
         {loaded?.list && loaded.list.length > 0 && (
           <table class="data-table">
-            <thead>
-              <tr>
-                <th scope="col">Label</th>
-                <th scope="col">Description</th>
-                <th scope="col">
-                  <span class="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
+            <TableHead columns={["Label", "Description"]} actions />
             <tbody>
               {loaded.list.map((l) => (
                 <tr key={l.id}>

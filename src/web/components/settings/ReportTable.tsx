@@ -1,5 +1,6 @@
 // A summary report as a table: the numbers behind the chart, readable by everyone.
 import { duration } from "../../lib/format.ts";
+import { TableHead } from "../TableHead.tsx";
 
 export interface SummaryRow {
   id: number;
@@ -15,16 +16,7 @@ export function ReportTable({ rows, caption }: { rows: (SummaryRow & { name: str
     <div class="table-scroll">
       <table class="data-table">
         <caption class="visually-hidden">{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Name</th>
-            <th scope="col">Conversations</th>
-            <th scope="col">Resolved</th>
-            <th scope="col">First response</th>
-            <th scope="col">Resolution</th>
-            <th scope="col">Reply</th>
-          </tr>
-        </thead>
+        <TableHead columns={["Name", "Conversations", "Resolved", "First response", "Resolution", "Reply"]} />
         <tbody>
           {rows.map((r) => (
             <tr key={r.id}>

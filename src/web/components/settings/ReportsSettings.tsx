@@ -10,6 +10,7 @@ import { useResource } from "../../lib/use-resource.ts";
 import type { SectionProps } from "../Settings.tsx";
 import { ReportChart } from "./ReportChart.tsx";
 import { ReportTable, type SummaryRow } from "./ReportTable.tsx";
+import { LoadState } from "../LoadState.tsx";
 
 type Kind = "team" | "agent" | "inbox";
 const KINDS: { key: Kind; label: string }[] = [
@@ -76,8 +77,7 @@ export function ReportsSettings({ accountId }: SectionProps) {
           ))}
         </select>
       </div>
-      {report.error.value && <p role="alert">{report.error.value}</p>}
-      {!named && !report.error.value && <p role="status">Loading…</p>}
+      <LoadState resource={report} />
       {named && named.length === 0 && <p>No {current.label.toLowerCase()} to report on.</p>}
       {named && named.length > 0 && (
         <>

@@ -13,6 +13,8 @@ import { Link } from "../Link.tsx";
 import type { SectionProps } from "../Settings.tsx";
 import { TextInput } from "../TextInput.tsx";
 import { TeamDetail } from "./TeamDetail.tsx";
+import { SubmitButton } from "../SubmitButton.tsx";
+import { LoadState } from "../LoadState.tsx";
 
 export function TeamsSettings({ accountId, itemId }: SectionProps) {
   if (itemId !== null) return <TeamDetail accountId={accountId} teamId={itemId} />;
@@ -26,8 +28,7 @@ function TeamList({ accountId }: { accountId: number }) {
     <div class="settings-stack">
       <section class="settings-card" aria-labelledby="teams-title">
         <h2 id="teams-title">Teams</h2>
-        {teams.error.value && <p role="alert">{teams.error.value}</p>}
-        {!list && !teams.error.value && <p role="status">Loading…</p>}
+        <LoadState resource={teams} />
         {list && list.length === 0 && <p>No teams yet. Teams group agents, so that conversations can be assigned to a team.</p>}
         {list && list.length > 0 && (
           <ul class="plain-list">
@@ -68,9 +69,7 @@ function TeamForm({ accountId }: { accountId: number }) {
         <TextInput {...describedBy("team-description", errors["description"])} maxLength={255} value={description} />
       </Field>
       <FormFailure message={form.failure.value} />
-      <button type="submit" class="primary" aria-disabled={form.busy.value ? "true" : undefined}>
-        {form.busy.value ? "Creating…" : "Create team"}
-      </button>
+      <SubmitButton busy={form.busy.value} label="Create team" busyLabel="Creating…" />
     </form>
   );
 }

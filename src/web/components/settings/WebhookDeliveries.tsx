@@ -6,6 +6,7 @@ import { dateTime, shortAge } from "../../lib/format.ts";
 import { describeError } from "../../lib/thread.ts";
 import type { Delivery } from "../../lib/types.ts";
 import { useResource } from "../../lib/use-resource.ts";
+import { TableHead } from "../TableHead.tsx";
 
 const PER_PAGE = 25;
 
@@ -53,18 +54,7 @@ export function WebhookDeliveries({ accountId, webhookId }: { accountId: number;
       {r && r.payload.length > 0 && (
         <div class="table-scroll">
           <table class="data-table deliveries">
-            <thead>
-              <tr>
-                <th scope="col">Event</th>
-                <th scope="col">Status</th>
-                <th scope="col">Attempts</th>
-                <th scope="col">Last error</th>
-                <th scope="col">Created</th>
-                <th scope="col">
-                  <span class="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
+            <TableHead columns={["Event", "Status", "Attempts", "Last error", "Created"]} actions />
             <tbody>
               {r.payload.map((d) => (
                 <tr key={d.id}>

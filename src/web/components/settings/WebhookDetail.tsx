@@ -12,6 +12,7 @@ import { Link } from "../Link.tsx";
 import { OneTimeSecret } from "./OneTimeSecret.tsx";
 import { WebhookDeliveries } from "./WebhookDeliveries.tsx";
 import { listWebhooks } from "./WebhooksSettings.tsx";
+import { LoadState } from "../LoadState.tsx";
 
 export function WebhookDetail({ accountId, webhookId }: { accountId: number; webhookId: number }) {
   const url = `/api/v1/accounts/${accountId}/webhooks/${webhookId}`;
@@ -40,8 +41,7 @@ export function WebhookDetail({ accountId, webhookId }: { accountId: number; web
       <p>
         <Link href={paths.settings(accountId, "webhooks")}>← All webhooks</Link>
       </p>
-      {hook.error.value && <p role="alert">{hook.error.value}</p>}
-      {!hook.data.value && !hook.error.value && <p role="status">Loading…</p>}
+      <LoadState resource={hook} />
       {hook.data.value && !w && <p role="alert">There is no such webhook in this account.</p>}
       {w && (
         <section class="settings-card" aria-labelledby="webhook-title">

@@ -12,6 +12,8 @@ import { FormFailure } from "../FormFailure.tsx";
 import { Link } from "../Link.tsx";
 import { TextInput } from "../TextInput.tsx";
 import { OneTimeSecret } from "./OneTimeSecret.tsx";
+import { SubmitButton } from "../SubmitButton.tsx";
+import { Options } from "../Options.tsx";
 
 export function WebhookForm({ accountId, onCreated }: { accountId: number; onCreated(): void }) {
   const url = useSignal("");
@@ -54,11 +56,7 @@ export function WebhookForm({ accountId, onCreated }: { accountId: number; onCre
       <Field id="webhook-inbox_id" label="Inbox" error={errors["inbox_id"]}>
         <select {...describedBy("webhook-inbox_id", errors["inbox_id"])} value={inboxId.value} onChange={(e) => (inboxId.value = e.currentTarget.value)}>
           <option value="">Every inbox</option>
-          {directory.value?.inboxes.map((i) => (
-            <option key={i.id} value={i.id}>
-              {i.name}
-            </option>
-          ))}
+          <Options items={directory.value?.inboxes.map((i) => [i.id, i.name] as const)} />
         </select>
       </Field>
       <fieldset class="checklist kinds" aria-describedby={errors["subscriptions"] ? "webhook-subscriptions-error" : undefined}>
@@ -76,9 +74,7 @@ export function WebhookForm({ accountId, onCreated }: { accountId: number; onCre
         )}
       </fieldset>
       <FormFailure message={form.failure.value} />
-      <button type="submit" class="primary" aria-disabled={form.busy.value ? "true" : undefined}>
-        {form.busy.value ? "Creating…" : "Create webhook"}
-      </button>
+      <SubmitButton busy={form.busy.value} label="Create webhook" busyLabel="Creating…" />
     </form>
   );
 }

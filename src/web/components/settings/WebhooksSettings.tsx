@@ -8,6 +8,8 @@ import { Link } from "../Link.tsx";
 import type { SectionProps } from "../Settings.tsx";
 import { WebhookDetail } from "./WebhookDetail.tsx";
 import { WebhookForm } from "./WebhookForm.tsx";
+import { LoadState } from "../LoadState.tsx";
+import { TableHead } from "../TableHead.tsx";
 
 export function listWebhooks(accountId: number): Promise<Webhook[]> {
   return api<{ payload: { webhooks: Webhook[] } }>("GET", `/api/v1/accounts/${accountId}/webhooks`).then((r) => r.payload.webhooks);
@@ -25,18 +27,11 @@ function WebhookList({ accountId }: { accountId: number }) {
     <div class="settings-stack">
       <section class="settings-card" aria-labelledby="webhooks-title">
         <h2 id="webhooks-title">Webhooks</h2>
-        {hooks.error.value && <p role="alert">{hooks.error.value}</p>}
-        {!list && !hooks.error.value && <p role="status">Loading…</p>}
+        <LoadState resource={hooks} />
         {list && list.length === 0 && <p>No webhooks yet. A webhook sends the events you choose to a URL of yours, signed.</p>}
         {list && list.length > 0 && (
           <table class="data-table">
-            <thead>
-              <tr>
-                <th scope="col">URL</th>
-                <th scope="col">Events</th>
-                <th scope="col">State</th>
-              </tr>
-            </thead>
+            <TableHead columns={["URL", "Events", "State"]} />
             <tbody>
               {list.map((w) => (
                 <tr key={w.id}>
