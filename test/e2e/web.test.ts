@@ -181,6 +181,9 @@ describe.skipIf(!haveChromium)("web app in chromium", () => {
       const page = await openPage();
       await signIn(page, own.first.email, own.first.password);
       await page.getByRole("heading", { name: "Conversations" }).waitFor();
+      // Filters belong to an account: set one here, and the other account starts without it.
+      await page.getByRole("button", { name: /^All/ }).click();
+      await page.locator('.tab-button[aria-pressed="true"]', { hasText: "All" }).waitFor();
       const switcher = page.getByRole("button", { name: "Account: My Helpdesk, switch account" });
       await switcher.click();
       await expanded(page, ".account-switcher .disclosure-button", true);
@@ -188,6 +191,7 @@ describe.skipIf(!haveChromium)("web app in chromium", () => {
       await page.getByRole("link", { name: "Second Shop" }).click();
       await page.getByRole("button", { name: "Account: Second Shop, switch account" }).waitFor();
       expect(page.url()).toBe(`${own.base}/app/accounts/2/dashboard`);
+      await page.locator('.tab-button[aria-pressed="true"]', { hasText: "Mine" }).waitFor();
       await expanded(page, ".account-switcher .disclosure-button", false);
     });
   }, 30_000);

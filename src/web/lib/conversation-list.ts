@@ -31,7 +31,10 @@ export function setFilters(change: Partial<ListFilters>): void {
 
 /** Loads page 1 for the current filters (the screen calls it when the account or a filter changes). */
 export async function loadList(accountId: number): Promise<void> {
+  // Another account: its inboxes, teams and labels differ, so the filters start over.
+  if (list.value.accountId !== null && list.value.accountId !== accountId) filters.value = DEFAULT_FILTERS;
   const query = queryString(filters.value);
+  if (list.value.accountId === accountId && list.value.query === query && list.value.loading) return; // already asked
   const keep = list.value.accountId === accountId ? list.value : EMPTY;
   list.value = { ...keep, accountId, query, loading: true, error: null };
   try {
