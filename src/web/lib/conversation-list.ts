@@ -65,10 +65,15 @@ export function hasMore(): boolean {
   return total !== null && s.items.length < total;
 }
 
+let lastLivePage = "";
+
 /** A fresh page 1 from the live feed. */
 export function applyFirstPage(page: ConversationPage, query: string): void {
   const s = list.value;
   if (s.query !== query || s.loading) return;
+  const text = JSON.stringify(page);
+  if (text === lastLivePage) return; // nothing changed since the last look: no re-render
+  lastLivePage = text;
   list.value = { ...s, items: mergeFirstPage(s.items, page.data.payload), counts: page.data.meta, pages: Math.max(1, s.pages) };
 }
 

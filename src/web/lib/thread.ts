@@ -64,6 +64,8 @@ export async function loadOlder(): Promise<void> {
 
 export function setConversation(c: Conversation): void {
   const s = thread.value;
+  // The poller hands over the same record every few seconds: only a change re-renders.
+  if (s?.conversation && s.conversation.id === c.id && JSON.stringify(s.conversation) === JSON.stringify(c)) return;
   if (s && s.conversationId === c.id) thread.value = { ...s, conversation: c };
   conversationChanged(c);
 }

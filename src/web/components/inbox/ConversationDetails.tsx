@@ -23,16 +23,18 @@ export function ConversationDetails({ accountId, conversation: c }: { accountId:
     void assignableAgents(accountId, c.inbox_id).then((list) => (agents.value = list));
   }, [accountId, c.inbox_id]);
 
-  /** Saves a change; a refused one puts the control back to what the server still has. */
+  /** Saves a change (true when saved); a refused one puts the control back to what the server still has. */
   const change = async (what: string, path: string, body: unknown, control?: HTMLSelectElement, was?: string) => {
     error.value = null;
     status.value = "";
     try {
       await conversationAction(path, body);
       status.value = `${what} saved.`;
+      return true;
     } catch (e) {
       if (control && was !== undefined) control.value = was;
       error.value = describeError(e, `${what} could not be changed.`);
+      return false;
     }
   };
   const numberOrNull = (v: string) => (v === "" ? null : Number(v));

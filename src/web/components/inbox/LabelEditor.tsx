@@ -6,7 +6,8 @@ import type { Conversation } from "../../lib/types.ts";
 
 interface Props {
   conversation: Conversation;
-  onChange(labels: string[]): Promise<void>;
+  /** Saves the new list; true when saved. */
+  onChange(labels: string[]): Promise<boolean>;
 }
 
 export function LabelEditor({ conversation: c, onChange }: Props) {
@@ -15,8 +16,7 @@ export function LabelEditor({ conversation: c, onChange }: Props) {
     e.preventDefault();
     const title = draft.value.trim();
     if (!title || c.labels.includes(title)) return void (draft.value = "");
-    await onChange([...c.labels, title]);
-    draft.value = "";
+    if (await onChange([...c.labels, title])) draft.value = "";
   };
   const suggestions = (directory.value?.labels ?? []).filter((l) => !c.labels.includes(l));
   return (
