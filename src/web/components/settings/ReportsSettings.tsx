@@ -43,8 +43,11 @@ export function ReportsSettings({ accountId }: SectionProps) {
   const kind = useSignal<Kind>("team");
   const days = useSignal(7);
   useEffect(() => void loadDirectory(accountId).catch(() => undefined), [accountId]);
-  const report = useResource(() => summary(accountId, kind.value, days.value).then((rows) => ({ rows })), [accountId, kind.value, days.value], "The report");
-  const rows = report.data.value?.rows;
+  // The answer names what it answers, so a table never carries the next choice's caption early.
+  const ask = { kind: kind.value, days: days.value };
+  const report = useResource(() => summary(accountId, ask.kind, ask.days).then((rows) => ({ rows, ...ask })), [accountId, ask.kind, ask.days], "The report");
+  const shown = report.data.value;
+  const rows = shown?.rows;
   if (rows === null) {
     return (
       <section class="settings-card" aria-labelledby="reports-title">
@@ -53,8 +56,8 @@ export function ReportsSettings({ accountId }: SectionProps) {
       </section>
     );
   }
-  const current = KINDS.find((k) => k.key === kind.value)!;
-  const named = rows?.map((r) => ({ ...r, name: nameOf(kind.value, r.id) }));
+  const current = KINDS.find((k) => k.key === (shown?.kind ?? kind.value))!;
+  const named = shown && rows ? rows.map((r) => ({ ...r, name: nameOf(shown.kind, r.id) })) : undefined;
   return (
     <section class="settings-card report" aria-labelledby="reports-title">
       <h2 id="reports-title">Reports</h2>
@@ -81,8 +84,8 @@ export function ReportsSettings({ accountId }: SectionProps) {
       {named && named.length === 0 && <p>No {current.label.toLowerCase()} to report on.</p>}
       {named && named.length > 0 && (
         <>
-          <ReportChart rows={named} title={`Conversations by ${kind.value}, last ${days.value} days`} />
-          <ReportTable rows={named} caption={`${current.label}, last ${days.value} days`} />
+          <ReportChart rows={named} title={`Conversations by ${shown!.kind}, last ${shown!.days} days`} />
+          <ReportTable rows={named} caption={`${current.label}, last ${shown!.days} days`} />
         </>
       )}
     </section>
