@@ -188,6 +188,7 @@ describe.skipIf(!haveChromium)("the inbox in chromium", () => {
     await panel.getByRole("button", { name: "Save contact" }).click();
     await panel.getByText("jo.renamed@example.com").waitFor();
     await page.getByRole("heading", { name: "Jo Renamed", level: 2 }).waitFor();
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Edit contact");
     const saved = (await admin.get(`/contacts/${older.contactId}`)).payload;
     expect([saved.name, saved.email, saved.phone_number]).toEqual(["Jo Renamed", "jo.renamed@example.com", "+4915112345678"]);
     await shot(page, "25-contact-panel");

@@ -1,6 +1,6 @@
 // The contact of the open conversation: details, an edit form, and their other conversations.
 import { useSignal } from "@preact/signals";
-import { useEffect } from "preact/hooks";
+import { useEffect, useRef } from "preact/hooks";
 import { api } from "../../lib/api.ts";
 import { dateTime, longAge } from "../../lib/format.ts";
 import { describeError } from "../../lib/thread.ts";
@@ -28,6 +28,13 @@ export function ContactPanel({ accountId, contactId, conversationId }: Props) {
   const contact = useSignal<Contact | null>(null);
   const error = useSignal<string | null>(null);
   const editing = useSignal(false);
+  const editButton = useRef<HTMLButtonElement>(null);
+  const wasEditing = useRef(false);
+  // Leaving the form (saved or cancelled) gives focus back to the button that opened it.
+  useEffect(() => {
+    if (wasEditing.current && !editing.value) editButton.current?.focus();
+    wasEditing.current = editing.value;
+  }, [editing.value]);
   useEffect(() => {
     contact.value = null;
     editing.value = false;
@@ -67,7 +74,7 @@ export function ContactPanel({ accountId, contactId, conversationId }: Props) {
             <Detail term="Created" value={dateTime(c.created_at)} />
             {c.blocked && <Detail term="Blocked" value="Yes: new messages are resolved at once" />}
           </dl>
-          <button type="button" onClick={() => (editing.value = true)}>
+          <button type="button" ref={editButton} onClick={() => (editing.value = true)}>
             Edit contact
           </button>
         </>
