@@ -1,6 +1,8 @@
 // Administrators' settings in a real browser: an API inbox and its identifier, members, agents,
 // teams, webhooks with their one-time secret and delivery log. Screenshots of each page.
 import { afterAll, describe, expect, test } from "bun:test";
+import { validateRuleInput } from "../../src/domain/automation-catalogue.ts";
+import type { AppError } from "../../src/domain/errors.ts";
 import { startReceiver, type Receiver } from "../helpers/webhooks.ts";
 import { addAgent, browserSuite, haveChromium, shot, until, type WebServer } from "./browser.ts";
 import { accountApi, seedConversation, type AccountApi } from "./seed.ts";
@@ -227,5 +229,77 @@ describe.skipIf(!haveChromium)("settings in chromium", () => {
     await page.getByRole("table", { name: "Agents, last 30 days" }).waitFor();
     expect(asked).toEqual(["team", "agent", "agent"]);
     await shot(page, "37-settings-reports");
+  }, 60_000);
+
+  // Automation rules are issue 7's API: the test answers in Chatwoot's shapes, checking each rule with
+  // the engine's own validator, so the form meets the same 422 items the server will send.
+  test("automation: a rule built from the catalogue, refused field by field, then created and switched off", async () => {
+    const page = await openPage();
+    const url = `${server.base}/api/v1/accounts/${server.first.account_id}/automation_rules`;
+    const rules: Record<string, unknown>[] = [];
+    const sent: unknown[] = [];
+    await page.route(`${url}**`, async (route) => {
+      const req = route.request();
+      if (req.method() === "GET") return route.fulfill({ json: { payload: rules } });
+      if (req.method() === "PATCH") {
+        const rule = rules.find((r) => req.url().endsWith(`/${r.id}`))!;
+        Object.assign(rule, req.postDataJSON());
+        return route.fulfill({ json: { payload: rule } });
+      }
+      const body = req.postDataJSON();
+      sent.push(body);
+      try {
+        const rule = { id: rules.length + 1, account_id: server.first.account_id, ...validateRuleInput(body, { partial: false }), created_on: 0, active: true };
+        rules.push(rule);
+        return route.fulfill({ json: rule });
+      } catch (e) {
+        const err = e as AppError;
+        return route.fulfill({ status: 422, json: { description: err.description, error: err.description, errors: err.errors } });
+      }
+    });
+    await signIn(page);
+    await page.getByRole("heading", { name: "Conversations" }).waitFor();
+    await page.goto(settings("automation"));
+    await page.getByText("No rules yet.").waitFor();
+
+    await page.getByLabel("When").selectOption("message_created");
+    const first = page.getByRole("group", { name: "Condition 1" });
+    await first.getByLabel("Attribute").selectOption("content");
+    await first.getByLabel("Operator").selectOption("contains");
+    await first.getByLabel("Value").fill("refund");
+    await page.getByRole("button", { name: "Add a condition" }).click();
+    await first.getByLabel("Then").selectOption("or");
+    const second = page.getByRole("group", { name: "Condition 2" });
+    await second.getByLabel("Attribute").selectOption("labels");
+    await second.getByLabel("Value").fill("vip");
+    const action = page.getByRole("group", { name: "Action 1" });
+    await action.getByLabel("Action", { exact: true }).selectOption("send_webhook_event");
+    await action.getByLabel("Send webhook event: text").fill("not a url");
+    await page.getByRole("button", { name: "Create rule" }).click();
+    await page.getByText("Name can't be blank").waitFor();
+    await action.getByText("Action params must be [url] with an http(s) URL").waitFor();
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("rule-name");
+    await shot(page, "38-settings-automation-errors");
+
+    await page.getByLabel("Name", { exact: true }).fill("Refunds to billing");
+    await action.getByLabel("Action", { exact: true }).selectOption("add_label");
+    await action.getByLabel("Add label: text").fill("billing");
+    await page.getByRole("button", { name: "Create rule" }).click();
+    await page.getByRole("status").getByText("Refunds to billing created.").waitFor();
+    expect(sent.at(-1)).toEqual({
+      name: "Refunds to billing",
+      description: null,
+      event_name: "message_created",
+      active: true,
+      conditions: [
+        { attribute_key: "content", filter_operator: "contains", values: ["refund"], query_operator: "or" },
+        { attribute_key: "labels", filter_operator: "equal_to", values: ["vip"], query_operator: null },
+      ],
+      actions: [{ action_name: "add_label", action_params: ["billing"] }],
+    });
+    await page.getByRole("checkbox", { name: "Refunds to billing is on" }).uncheck();
+    await page.getByRole("status").getByText("Refunds to billing is off.").waitFor();
+    expect(rules[0]!.active).toBe(false);
+    await shot(page, "39-settings-automation");
   }, 60_000);
 });

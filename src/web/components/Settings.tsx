@@ -1,5 +1,5 @@
 // Settings, for administrators (Shell shows agents "Not allowed" instead, and the server refuses
-// their changes anyway): the account, inboxes, agents, teams, labels, webhooks and reports.
+// their changes anyway): the account, inboxes, agents, teams, labels, automation, webhooks, reports.
 import type { ComponentType } from "preact";
 import { paths } from "../lib/routes.ts";
 import type { AccountMembership } from "../lib/session.ts";
@@ -8,6 +8,7 @@ import { Link } from "./Link.tsx";
 import { NotFound } from "./NotFound.tsx";
 import { Page } from "./Page.tsx";
 import { AgentsSettings } from "./settings/AgentsSettings.tsx";
+import { AutomationSettings } from "./settings/AutomationSettings.tsx";
 import { InboxesSettings } from "./settings/InboxesSettings.tsx";
 import { LabelsSettings } from "./settings/LabelsSettings.tsx";
 import { ReportsSettings } from "./settings/ReportsSettings.tsx";
@@ -26,6 +27,7 @@ const SECTIONS: { key: string; label: string; component: ComponentType<SectionPr
   { key: "agents", label: "Agents", component: AgentsSettings },
   { key: "teams", label: "Teams", component: TeamsSettings, items: true },
   { key: "labels", label: "Labels", component: LabelsSettings },
+  { key: "automation", label: "Automation", component: AutomationSettings },
   { key: "webhooks", label: "Webhooks", component: WebhooksSettings, items: true },
   { key: "reports", label: "Reports", component: ReportsSettings },
 ];

@@ -6,8 +6,10 @@ import { ApiError } from "./api.ts";
 
 export interface Submit {
   busy: Signal<boolean>;
-  /** By field key: the message to show under it. */
+  /** By field key: the message to show under it (fields of this form). */
   errors: Signal<Record<string, string>>;
+  /** Every field the server named, with its message (for forms of many rows: conditions[1].values…). */
+  all: Signal<Record<string, string>>;
   failure: Signal<string | null>;
   /** Runs the request; true when it succeeded. */
   run(request: () => Promise<void>): Promise<boolean>;
@@ -17,19 +19,28 @@ export interface Submit {
 export function useSubmit(fields: Record<string, string>, idPrefix: string, what: string): Submit {
   const busy = useSignal(false);
   const errors = useSignal<Record<string, string>>({});
+  const all = useSignal<Record<string, string>>({});
   const failure = useSignal<string | null>(null);
   const run = async (request: () => Promise<void>) => {
     if (busy.value) return false;
     busy.value = true;
     errors.value = {};
+    all.value = {};
     failure.value = null;
     try {
       await request();
       return true;
     } catch (e) {
       const found: Record<string, string> = {};
-      if (e instanceof ApiError) for (const err of e.errors) if (err.field in fields && !found[err.field]) found[err.field] = `${fields[err.field]} ${err.message}`;
+      const named: Record<string, string> = {};
+      if (e instanceof ApiError) {
+        for (const err of e.errors) {
+          named[err.field] ??= err.message;
+          if (err.field in fields) found[err.field] ??= `${fields[err.field]} ${err.message}`;
+        }
+      }
       errors.value = found;
+      all.value = named;
       const first = Object.keys(found)[0];
       if (first) document.getElementById(idPrefix + first)?.focus();
       else failure.value = e instanceof ApiError ? e.description : `${what} failed.`;
@@ -38,5 +49,5 @@ export function useSubmit(fields: Record<string, string>, idPrefix: string, what
       busy.value = false;
     }
   };
-  return { busy, errors, failure, run };
+  return { busy, errors, all, failure, run };
 }
