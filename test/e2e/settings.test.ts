@@ -302,4 +302,19 @@ describe.skipIf(!haveChromium)("settings in chromium", () => {
     expect(rules[0]!.active).toBe(false);
     await shot(page, "39-settings-automation");
   }, 60_000);
+
+  test("at 360 px every settings page fits the screen", async () => {
+    const page = await openPage(360, 740);
+    await signIn(page);
+    await page.getByRole("heading", { name: "Conversations" }).waitFor();
+    const inbox = await admin.post("/inboxes", { name: "A phone-width inbox with a long name", channel: { type: "api", webhook_url: "https://example.com/a/rather/long/callback/path" } });
+    for (const section of ["general", "inboxes", `inboxes/${inbox.id}`, "agents", "teams", "labels", "automation", "webhooks", "reports"]) {
+      await page.goto(settings(section));
+      await page.getByRole("heading", { name: /^Settings: / }).waitFor();
+      await page.locator("main .settings-card, main .settings-form").first().waitFor();
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect({ section, width }).toEqual({ section, width: 360 });
+      if (section === "agents") await shot(page, "40-phone-settings-agents");
+    }
+  }, 60_000);
 });

@@ -11,7 +11,7 @@ import { ConfirmButton } from "../ConfirmButton.tsx";
 import type { SectionProps } from "../Settings.tsx";
 import { AgentForm } from "./AgentForm.tsx";
 import { LoadState } from "../LoadState.tsx";
-import { TableHead } from "../TableHead.tsx";
+import { DataTable } from "../DataTable.tsx";
 
 export function AgentsSettings({ accountId }: SectionProps) {
   const base = `/api/v1/accounts/${accountId}/agents`;
@@ -52,26 +52,23 @@ export function AgentsSettings({ accountId }: SectionProps) {
           {message.value?.error ? message.value.text : ""}
         </p>
         {list && (
-          <table class="data-table">
-            <TableHead columns={["Name", "Email", "Role"]} actions />
-            <tbody>
-              {list.map((a) => (
-                <tr key={a.id}>
-                  <td>{a.available_name}</td>
-                  <td class="wrap">{a.email}</td>
-                  <td>
-                    <select aria-label={`Role of ${a.available_name}`} value={a.role} onChange={(e) => void setRole(a, e.currentTarget.value, e.currentTarget)}>
-                      <option value="agent">Agent</option>
-                      <option value="administrator">Administrator</option>
-                    </select>
-                  </td>
-                  <td>
-                    {a.id !== user.value?.id && <ConfirmButton label="Remove" target={a.available_name} question={`Remove ${a.available_name} from the account?`} onConfirm={() => remove(a)} />}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <DataTable columns={["Name", "Email", "Role"]} actions>
+            {list.map((a) => (
+              <tr key={a.id}>
+                <td>{a.available_name}</td>
+                <td class="wrap">{a.email}</td>
+                <td>
+                  <select aria-label={`Role of ${a.available_name}`} value={a.role} onChange={(e) => void setRole(a, e.currentTarget.value, e.currentTarget)}>
+                    <option value="agent">Agent</option>
+                    <option value="administrator">Administrator</option>
+                  </select>
+                </td>
+                <td>
+                  {a.id !== user.value?.id && <ConfirmButton label="Remove" target={a.available_name} question={`Remove ${a.available_name} from the account?`} onConfirm={() => remove(a)} />}
+                </td>
+              </tr>
+            ))}
+          </DataTable>
         )}
       </section>
       <AgentForm accountId={accountId} onAdded={(a) => changed(`${a.available_name} was added.`)} />

@@ -9,7 +9,7 @@ import { useResource } from "../../lib/use-resource.ts";
 import { ConfirmButton } from "../ConfirmButton.tsx";
 import { LoadState } from "../LoadState.tsx";
 import type { SectionProps } from "../Settings.tsx";
-import { TableHead } from "../TableHead.tsx";
+import { DataTable } from "../DataTable.tsx";
 import { AutomationForm } from "./AutomationForm.tsx";
 
 interface Rule {
@@ -61,31 +61,28 @@ export function AutomationSettings({ accountId }: SectionProps) {
         </p>
         {list && list.length === 0 && <p>No rules yet. A rule does something (label, assign, reply…) when a conversation or message meets its conditions.</p>}
         {list && list.length > 0 && (
-          <table class="data-table">
-            <TableHead columns={["Rule", "When", "On"]} actions />
-            <tbody>
-              {list.map((r) => (
-                <tr key={r.id}>
-                  <td class="wrap">
-                    {r.name}
-                    {r.disabled_reason && <span class="hint"> · switched off: {r.disabled_reason}</span>}
-                  </td>
-                  <td>{humanize(r.event_name)}</td>
-                  <td>
-                    <input
-                      type="checkbox"
-                      aria-label={`${r.name} is on`}
-                      checked={r.active}
-                      onChange={(e) => void act(`${r.name} is ${e.currentTarget.checked ? "on" : "off"}.`, () => api("PATCH", `${base}/${r.id}`, { active: e.currentTarget.checked }))}
-                    />
-                  </td>
-                  <td>
-                    <ConfirmButton label="Delete" target={r.name} question={`Delete the rule ${r.name}?`} onConfirm={() => act(`${r.name} deleted.`, () => api("DELETE", `${base}/${r.id}`))} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <DataTable columns={["Rule", "When", "On"]} actions>
+            {list.map((r) => (
+              <tr key={r.id}>
+                <td class="wrap">
+                  {r.name}
+                  {r.disabled_reason && <span class="hint"> · switched off: {r.disabled_reason}</span>}
+                </td>
+                <td>{humanize(r.event_name)}</td>
+                <td>
+                  <input
+                    type="checkbox"
+                    aria-label={`${r.name} is on`}
+                    checked={r.active}
+                    onChange={(e) => void act(`${r.name} is ${e.currentTarget.checked ? "on" : "off"}.`, () => api("PATCH", `${base}/${r.id}`, { active: e.currentTarget.checked }))}
+                  />
+                </td>
+                <td>
+                  <ConfirmButton label="Delete" target={r.name} question={`Delete the rule ${r.name}?`} onConfirm={() => act(`${r.name} deleted.`, () => api("DELETE", `${base}/${r.id}`))} />
+                </td>
+              </tr>
+            ))}
+          </DataTable>
         )}
       </section>
       {list && <AutomationForm accountId={accountId} onCreated={(name) => act(`${name} created.`, async () => undefined)} />}

@@ -10,7 +10,7 @@ import type { SectionProps } from "../Settings.tsx";
 import { InboxDetail } from "./InboxDetail.tsx";
 import { InboxForm } from "./InboxForm.tsx";
 import { LoadState } from "../LoadState.tsx";
-import { TableHead } from "../TableHead.tsx";
+import { DataTable } from "../DataTable.tsx";
 
 export function InboxesSettings({ accountId, itemId }: SectionProps) {
   if (itemId !== null) return <InboxDetail accountId={accountId} inboxId={itemId} />;
@@ -27,20 +27,17 @@ function InboxList({ accountId }: { accountId: number }) {
         <LoadState resource={inboxes} />
         {list && list.length === 0 && <p>No inboxes yet. Add an API inbox below to receive messages from your own channel.</p>}
         {list && list.length > 0 && (
-          <table class="data-table">
-            <TableHead columns={["Name", "Channel", "Inbox identifier"]} />
-            <tbody>
-              {list.map((i) => (
-                <tr key={i.id}>
-                  <td>
-                    <Link href={paths.settings(accountId, "inboxes", i.id)}>{i.name}</Link>
-                  </td>
-                  <td>{channelLabel(i.channel_type)}</td>
-                  <td>{i.inbox_identifier ? <code>{i.inbox_identifier}</code> : "—"}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <DataTable columns={["Name", "Channel", "Inbox identifier"]}>
+            {list.map((i) => (
+              <tr key={i.id}>
+                <td>
+                  <Link href={paths.settings(accountId, "inboxes", i.id)}>{i.name}</Link>
+                </td>
+                <td>{channelLabel(i.channel_type)}</td>
+                <td>{i.inbox_identifier ? <code>{i.inbox_identifier}</code> : "—"}</td>
+              </tr>
+            ))}
+          </DataTable>
         )}
       </section>
       <InboxForm accountId={accountId} />

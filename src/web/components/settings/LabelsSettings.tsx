@@ -10,7 +10,7 @@ import { ConfirmButton } from "../ConfirmButton.tsx";
 import type { SectionProps } from "../Settings.tsx";
 import { LabelForm, type Label } from "./LabelForm.tsx";
 import { LoadState } from "../LoadState.tsx";
-import { TableHead } from "../TableHead.tsx";
+import { DataTable } from "../DataTable.tsx";
 
 /** null: this server has no label API. */
 async function listLabels(accountId: number): Promise<Label[] | null> {
@@ -57,22 +57,19 @@ export function LabelsSettings({ accountId }: SectionProps) {
         </p>
         {loaded?.list && loaded.list.length === 0 && <p>No labels yet.</p>}
         {loaded?.list && loaded.list.length > 0 && (
-          <table class="data-table">
-            <TableHead columns={["Label", "Description"]} actions />
-            <tbody>
-              {loaded.list.map((l) => (
-                <tr key={l.id}>
-                  <td>
-                    <span class="swatch" style={{ background: l.color }} aria-hidden="true" /> {l.title}
-                  </td>
-                  <td class="wrap">{l.description ?? ""}</td>
-                  <td>
-                    <ConfirmButton label="Delete" target={l.title} question={`Delete the label ${l.title}?`} onConfirm={() => remove(l)} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <DataTable columns={["Label", "Description"]} actions>
+            {loaded.list.map((l) => (
+              <tr key={l.id}>
+                <td>
+                  <span class="swatch" style={{ background: l.color }} aria-hidden="true" /> {l.title}
+                </td>
+                <td class="wrap">{l.description ?? ""}</td>
+                <td>
+                  <ConfirmButton label="Delete" target={l.title} question={`Delete the label ${l.title}?`} onConfirm={() => remove(l)} />
+                </td>
+              </tr>
+            ))}
+          </DataTable>
         )}
       </section>
       {loaded?.list && <LabelForm accountId={accountId} onCreated={(l) => changed(`Label ${l.title} created.`)} />}

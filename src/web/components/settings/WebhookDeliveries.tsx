@@ -6,7 +6,7 @@ import { dateTime, shortAge } from "../../lib/format.ts";
 import { describeError } from "../../lib/thread.ts";
 import type { Delivery } from "../../lib/types.ts";
 import { useResource } from "../../lib/use-resource.ts";
-import { TableHead } from "../TableHead.tsx";
+import { DataTable } from "../DataTable.tsx";
 
 const PER_PAGE = 25;
 
@@ -52,33 +52,28 @@ export function WebhookDeliveries({ accountId, webhookId }: { accountId: number;
       {log.error.value && <p role="alert">{log.error.value}</p>}
       {r && r.payload.length === 0 && <p>Nothing sent yet. Deliveries appear here as events happen.</p>}
       {r && r.payload.length > 0 && (
-        <div class="table-scroll">
-          <table class="data-table deliveries">
-            <TableHead columns={["Event", "Status", "Attempts", "Last error", "Created"]} actions />
-            <tbody>
-              {r.payload.map((d) => (
-                <tr key={d.id}>
-                  <td>
-                    <code>{d.event}</code>
-                  </td>
-                  <td>
-                    <span class={`tag status-${d.status}`}>{outcome(d)}</span>
-                  </td>
-                  <td>
-                    {d.attempts} of {d.max_attempts}
-                  </td>
-                  <td class="wrap">{d.last_error ?? (d.last_status_code && d.status !== "delivered" ? `HTTP ${d.last_status_code}` : "—")}</td>
-                  <td title={dateTime(d.created_at)}>{shortAge(d.created_at)}</td>
-                  <td>
-                    <button type="button" class="small" onClick={() => void redeliver(d)} aria-label={`Redeliver ${d.event} of ${dateTime(d.created_at)}`}>
-                      Redeliver
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable columns={["Event", "Status", "Attempts", "Last error", "Created"]} actions>
+          {r.payload.map((d) => (
+            <tr key={d.id}>
+              <td>
+                <code>{d.event}</code>
+              </td>
+              <td>
+                <span class={`tag status-${d.status}`}>{outcome(d)}</span>
+              </td>
+              <td>
+                {d.attempts} of {d.max_attempts}
+              </td>
+              <td class="wrap">{d.last_error ?? (d.last_status_code && d.status !== "delivered" ? `HTTP ${d.last_status_code}` : "—")}</td>
+              <td title={dateTime(d.created_at)}>{shortAge(d.created_at)}</td>
+              <td>
+                <button type="button" class="small" onClick={() => void redeliver(d)} aria-label={`Redeliver ${d.event} of ${dateTime(d.created_at)}`}>
+                  Redeliver
+                </button>
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
       {pages > 1 && (
         <nav class="pager" aria-label="Delivery pages">

@@ -9,7 +9,7 @@ import type { SectionProps } from "../Settings.tsx";
 import { WebhookDetail } from "./WebhookDetail.tsx";
 import { WebhookForm } from "./WebhookForm.tsx";
 import { LoadState } from "../LoadState.tsx";
-import { TableHead } from "../TableHead.tsx";
+import { DataTable } from "../DataTable.tsx";
 
 export function listWebhooks(accountId: number): Promise<Webhook[]> {
   return api<{ payload: { webhooks: Webhook[] } }>("GET", `/api/v1/accounts/${accountId}/webhooks`).then((r) => r.payload.webhooks);
@@ -30,21 +30,18 @@ function WebhookList({ accountId }: { accountId: number }) {
         <LoadState resource={hooks} />
         {list && list.length === 0 && <p>No webhooks yet. A webhook sends the events you choose to a URL of yours, signed.</p>}
         {list && list.length > 0 && (
-          <table class="data-table">
-            <TableHead columns={["URL", "Events", "State"]} />
-            <tbody>
-              {list.map((w) => (
-                <tr key={w.id}>
-                  <td class="wrap">
-                    <Link href={paths.settings(accountId, "webhooks", w.id)}>{w.name || w.url}</Link>
-                    {w.name && <span class="hint"> {w.url}</span>}
-                  </td>
-                  <td>{w.subscriptions.length}</td>
-                  <td>{w.disabled_reason ? <span class="tag status-failed">Disabled</span> : "Active"}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <DataTable columns={["URL", "Events", "State"]}>
+            {list.map((w) => (
+              <tr key={w.id}>
+                <td class="wrap">
+                  <Link href={paths.settings(accountId, "webhooks", w.id)}>{w.name || w.url}</Link>
+                  {w.name && <span class="hint"> {w.url}</span>}
+                </td>
+                <td>{w.subscriptions.length}</td>
+                <td>{w.disabled_reason ? <span class="tag status-failed">Disabled</span> : "Active"}</td>
+              </tr>
+            ))}
+          </DataTable>
         )}
       </section>
       <WebhookForm accountId={accountId} onCreated={() => void hooks.reload()} />
