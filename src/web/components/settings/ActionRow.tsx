@@ -2,6 +2,7 @@
 import { ACTION_INPUTS, CONVERSATION_PRIORITIES, CONVERSATION_STATUSES, FORM_ACTIONS, humanize, type ActionRow as Row } from "../../lib/automation.ts";
 import { directory } from "../../lib/directory.ts";
 import { Options } from "../Options.tsx";
+import { RowEnd } from "./RowEnd.tsx";
 
 interface Props {
   row: Row;
@@ -65,16 +66,7 @@ export function ActionRow({ row, index, errors, onChange, onRemove }: Props) {
           <input id={`${id}-message`} value={row.message} placeholder="Message" onInput={(e) => set({ message: e.currentTarget.value })} />
         </span>
       )}
-      {onRemove && (
-        <button type="button" class="small" onClick={onRemove}>
-          Remove<span class="visually-hidden"> action {index + 1}</span>
-        </button>
-      )}
-      {errors.length > 0 && (
-        <p class="field-error" id={`${id}-errors`}>
-          {errors.join("; ")}
-        </p>
-      )}
+      <RowEnd id={id} what={`action ${index + 1}`} errors={errors} onRemove={onRemove} />
     </fieldset>
   );
 }

@@ -11,6 +11,7 @@ import { LoadState } from "../LoadState.tsx";
 import type { SectionProps } from "../Settings.tsx";
 import { DataTable } from "../DataTable.tsx";
 import { AutomationForm } from "./AutomationForm.tsx";
+import { Unavailable } from "./Unavailable.tsx";
 
 interface Rule {
   id: number;
@@ -44,12 +45,7 @@ export function AutomationSettings({ accountId }: SectionProps) {
   };
   const list = rules.data.value?.list;
   if (list === null) {
-    return (
-      <section class="settings-card" aria-labelledby="rules-title">
-        <h2 id="rules-title">Automation</h2>
-        <p>This server does not run automation rules yet.</p>
-      </section>
-    );
+    return <Unavailable title="Automation" text="This server does not run automation rules yet." />;
   }
   return (
     <div class="settings-stack">

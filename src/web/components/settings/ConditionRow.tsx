@@ -4,6 +4,7 @@ import { BUILT_IN_ATTRIBUTES } from "../../../domain/automation-catalogue.ts";
 import { attributesFor, humanize, operatorsFor, takesNoValue, type ConditionRow as Row } from "../../lib/automation.ts";
 import { directory } from "../../lib/directory.ts";
 import { Options } from "../Options.tsx";
+import { RowEnd } from "./RowEnd.tsx";
 
 interface Props {
   row: Row;
@@ -66,16 +67,7 @@ export function ConditionRow({ row, index, event, last, errors, onChange, onRemo
           <option value="or">or</option>
         </select>
       )}
-      {onRemove && (
-        <button type="button" class="small" onClick={onRemove}>
-          Remove<span class="visually-hidden"> condition {index + 1}</span>
-        </button>
-      )}
-      {errors.length > 0 && (
-        <p class="field-error" id={`${id}-errors`}>
-          {errors.join("; ")}
-        </p>
-      )}
+      <RowEnd id={id} what={`condition ${index + 1}`} errors={errors} onRemove={onRemove} />
     </fieldset>
   );
 }

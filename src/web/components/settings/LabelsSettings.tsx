@@ -11,6 +11,7 @@ import type { SectionProps } from "../Settings.tsx";
 import { LabelForm, type Label } from "./LabelForm.tsx";
 import { LoadState } from "../LoadState.tsx";
 import { DataTable } from "../DataTable.tsx";
+import { Unavailable } from "./Unavailable.tsx";
 
 /** null: this server has no label API. */
 async function listLabels(accountId: number): Promise<Label[] | null> {
@@ -40,12 +41,7 @@ export function LabelsSettings({ accountId }: SectionProps) {
   };
   const loaded = labels.data.value;
   if (loaded && loaded.list === null) {
-    return (
-      <section class="settings-card" aria-labelledby="labels-title">
-        <h2 id="labels-title">Labels</h2>
-        <p>This server does not manage an account label list yet. Conversations can still be labelled freely.</p>
-      </section>
-    );
+    return <Unavailable title="Labels" text="This server does not manage an account label list yet. Conversations can still be labelled freely." />;
   }
   return (
     <div class="settings-stack">

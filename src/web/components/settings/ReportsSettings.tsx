@@ -11,6 +11,7 @@ import type { SectionProps } from "../Settings.tsx";
 import { ReportChart } from "./ReportChart.tsx";
 import { ReportTable, type SummaryRow } from "./ReportTable.tsx";
 import { LoadState } from "../LoadState.tsx";
+import { Unavailable } from "./Unavailable.tsx";
 
 type Kind = "team" | "agent" | "inbox";
 const KINDS: { key: Kind; label: string }[] = [
@@ -49,12 +50,7 @@ export function ReportsSettings({ accountId }: SectionProps) {
   const shown = report.data.value;
   const rows = shown?.rows;
   if (rows === null) {
-    return (
-      <section class="settings-card" aria-labelledby="reports-title">
-        <h2 id="reports-title">Reports</h2>
-        <p>This server does not produce reports yet.</p>
-      </section>
-    );
+    return <Unavailable title="Reports" text="This server does not produce reports yet." />;
   }
   const current = KINDS.find((k) => k.key === (shown?.kind ?? kind.value))!;
   const named = shown && rows ? rows.map((r) => ({ ...r, name: nameOf(shown.kind, r.id) })) : undefined;
