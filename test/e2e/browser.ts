@@ -141,3 +141,6 @@ export function browserSuite(opts: { env?: Record<string, string>; setup?: (serv
   });
   return suite;
 }
+
+/** Waits until the element with this id has focus (screens move focus in an effect, a frame after they render). */
+export const focusedId = (page: Page, id: string) => page.waitForFunction((want) => document.activeElement?.id === want, id, { timeout: 5000 });

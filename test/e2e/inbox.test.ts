@@ -3,7 +3,7 @@
 // panel, and the phone-width screens. Screenshots go to test/e2e/screenshots/.
 import { describe, expect, test } from "bun:test";
 import type { Page } from "playwright-core";
-import { addAgent, browserSuite, haveChromium, shot, until, type WebServer } from "./browser.ts";
+import { addAgent, browserSuite, focusedId, haveChromium, shot, until, type WebServer } from "./browser.ts";
 import { accountApi, seedConversation, type AccountApi } from "./seed.ts";
 
 if (!haveChromium) console.warn("test/e2e/inbox.test.ts: SKIPPED — /usr/bin/chromium is missing (apt-get install -y chromium)");
@@ -171,7 +171,7 @@ describe.skipIf(!haveChromium)("the inbox in chromium", () => {
     await panel.getByRole("link", { name: `#${older.id} · Support API` }).waitFor();
 
     await panel.getByRole("button", { name: "Edit contact" }).click();
-    expect(await page.evaluate(() => document.activeElement?.id)).toBe("contact-name");
+    await focusedId(page, "contact-name");
     await panel.getByLabel("Email").fill("not-an-email");
     await panel.getByLabel("Phone number").fill("12345");
     await panel.getByRole("button", { name: "Save contact" }).click();
@@ -188,7 +188,7 @@ describe.skipIf(!haveChromium)("the inbox in chromium", () => {
     await panel.getByRole("button", { name: "Save contact" }).click();
     await panel.getByText("jo.renamed@example.com").waitFor();
     await page.getByRole("heading", { name: "Jo Renamed", level: 2 }).waitFor();
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Edit contact");
+    await page.waitForFunction(() => document.activeElement?.textContent === "Edit contact", null, { timeout: 5000 });
     const saved = (await admin.get(`/contacts/${older.contactId}`)).payload;
     expect([saved.name, saved.email, saved.phone_number]).toEqual(["Jo Renamed", "jo.renamed@example.com", "+4915112345678"]);
     await shot(page, "25-contact-panel");
@@ -235,7 +235,7 @@ describe.skipIf(!haveChromium)("the inbox in chromium", () => {
     await conversationRow(page, c.id).click();
     await page.getByRole("heading", { name: "Lou Phone", level: 2 }).waitFor();
     expect(await list(page).isVisible()).toBe(false);
-    expect(await page.evaluate(() => document.activeElement?.id)).toBe("thread-title");
+    await focusedId(page, "thread-title");
     expect(await width()).toBeLessThanOrEqual(360);
     await page.getByLabel("Reply to Lou Phone").fill("Thanks, Lou!");
     await page.getByRole("button", { name: "Send" }).click();
@@ -252,6 +252,6 @@ describe.skipIf(!haveChromium)("the inbox in chromium", () => {
 
     await page.getByRole("link", { name: "Conversations", exact: false }).filter({ hasText: "←" }).click();
     await list(page).waitFor();
-    expect(await page.evaluate(() => document.activeElement?.id)).toBe("list-title");
+    await focusedId(page, "list-title");
   }, 60_000);
 });

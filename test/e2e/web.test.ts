@@ -70,7 +70,7 @@ describe.skipIf(!haveChromium)("web app in chromium", () => {
     await name.waitFor();
     expect(page.url()).toBe(`${server.base}/app/accounts/${server.first.account_id}/settings/general`);
     // After an in-app navigation the new page's heading has focus.
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Settings: Account");
+    await page.waitForFunction(() => document.activeElement?.textContent === "Settings: Account", null, { timeout: 5000 });
     expect(await name.inputValue()).toBe("My Helpdesk");
 
     await name.fill("   ");
