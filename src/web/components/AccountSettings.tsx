@@ -6,6 +6,8 @@ import { ApiError, api } from "../lib/api.ts";
 import { accountRenamed } from "../lib/session.ts";
 import { Field, describedBy } from "./Field.tsx";
 import { TextInput } from "./TextInput.tsx";
+import { SubmitButton } from "./SubmitButton.tsx";
+import { Options } from "./Options.tsx";
 
 interface Account {
   id: number;
@@ -93,17 +95,11 @@ export function AccountSettings({ accountId }: { accountId: number }) {
       </Field>
       <Field id="account-locale" label="Language" error={localeError} hint="The account's default language.">
         <select {...describedBy("account-locale", localeError, true)} value={locale.value} onChange={(e) => (locale.value = e.currentTarget.value)}>
-          {options.map(([code, label]) => (
-            <option key={code} value={code}>
-              {label}
-            </option>
-          ))}
+          <Options items={options} />
         </select>
       </Field>
       <div class="form-actions">
-        <button type="submit" class="primary" aria-disabled={saving.value ? "true" : undefined}>
-          {saving.value ? "Saving…" : "Save changes"}
-        </button>
+        <SubmitButton busy={saving.value} label="Save changes" busyLabel="Saving…" />
         <p role="status" class="form-status">
           {status.value}
         </p>

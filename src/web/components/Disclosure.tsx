@@ -12,10 +12,12 @@ interface Props {
   button: ComponentChildren;
   /** The button's accessible name, when its visible content does not say enough. */
   label?: string;
+  /** A menu of actions: choosing one (a button in the panel) closes it and gives focus back to its button. */
+  closeOnChoice?: boolean;
   children: ComponentChildren;
 }
 
-export function Disclosure({ id, class: className, button, label, children }: Props) {
+export function Disclosure({ id, class: className, button, label, closeOnChoice, children }: Props) {
   const open = useSignal(false);
   const root = useRef<HTMLDivElement>(null);
   const toggle = useRef<HTMLButtonElement>(null);
@@ -39,6 +41,11 @@ export function Disclosure({ id, class: className, button, label, children }: Pr
     const next = e.relatedTarget as Node | null;
     if (next && !root.current?.contains(next)) open.value = false;
   };
+  const onPanelClick = (e: MouseEvent) => {
+    if (!closeOnChoice || !(e.target as Element).closest("button")) return;
+    open.value = false;
+    toggle.current?.focus();
+  };
   return (
     <div class={className} ref={root} onKeyDown={onKeyDown} onFocusOut={onFocusOut}>
       <button
@@ -55,7 +62,7 @@ export function Disclosure({ id, class: className, button, label, children }: Pr
           ▾
         </span>
       </button>
-      <div id={id} class="disclosure-panel" hidden={!open.value}>
+      <div id={id} class="disclosure-panel" hidden={!open.value} onClick={onPanelClick}>
         {children}
       </div>
     </div>

@@ -8,16 +8,17 @@ interface Props {
   current?: boolean;
   class?: string;
   children: ComponentChildren;
+  [data: `data-${string}`]: string | number | undefined;
 }
 
-export function Link({ href, current, class: className, children }: Props) {
+export function Link({ href, current, class: className, children, ...data }: Props) {
   const onClick = (e: MouseEvent) => {
     if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
     e.preventDefault();
     navigate(href);
   };
   return (
-    <a href={href} class={className} aria-current={current ? "page" : undefined} onClick={onClick}>
+    <a href={href} class={className} aria-current={current ? "page" : undefined} onClick={onClick} {...data}>
       {children}
     </a>
   );

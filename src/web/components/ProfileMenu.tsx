@@ -1,12 +1,8 @@
 // The signed-in user, their role in this account, and sign-out.
+import { initials } from "../lib/format.ts";
 import type { AccountMembership, User } from "../lib/session.ts";
 import { signOut } from "../lib/session.ts";
 import { Disclosure } from "./Disclosure.tsx";
-
-function initials(name: string): string {
-  const letters = name.trim().split(/\s+/).map((w) => w[0] ?? "");
-  return ((letters[0] ?? "") + (letters.length > 1 ? letters[letters.length - 1] : "")).toUpperCase() || "?";
-}
 
 export function ProfileMenu({ user, account }: { user: User; account: AccountMembership | null }) {
   const button = (

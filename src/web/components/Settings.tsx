@@ -1,18 +1,43 @@
-// Settings, for administrators (Shell shows agents "Not allowed" instead). Sections to come:
-// inboxes, agents, teams, labels, automation, webhooks, reports; for now the account itself.
+// Settings, for administrators (Shell shows agents "Not allowed" instead, and the server refuses
+// their changes anyway): the account, inboxes, agents, teams, labels, automation, webhooks, reports.
+import type { ComponentType } from "preact";
 import { paths } from "../lib/routes.ts";
 import type { AccountMembership } from "../lib/session.ts";
 import { AccountSettings } from "./AccountSettings.tsx";
 import { Link } from "./Link.tsx";
 import { NotFound } from "./NotFound.tsx";
 import { Page } from "./Page.tsx";
+import { AgentsSettings } from "./settings/AgentsSettings.tsx";
+import { AutomationSettings } from "./settings/AutomationSettings.tsx";
+import { InboxesSettings } from "./settings/InboxesSettings.tsx";
+import { LabelsSettings } from "./settings/LabelsSettings.tsx";
+import { ReportsSettings } from "./settings/ReportsSettings.tsx";
+import { TeamsSettings } from "./settings/TeamsSettings.tsx";
+import { WebhooksSettings } from "./settings/WebhooksSettings.tsx";
 
-const SECTIONS = [{ key: "general", label: "Account" }];
+export interface SectionProps {
+  accountId: number;
+  /** The record the path names (/settings/inboxes/3), if any. */
+  itemId: number | null;
+}
 
-export function Settings({ account, section }: { account: AccountMembership; section: string | null }) {
-  if (!SECTIONS.some((s) => s.key === section)) return <NotFound />;
+const SECTIONS: { key: string; label: string; component: ComponentType<SectionProps>; items?: boolean }[] = [
+  { key: "general", label: "Account", component: ({ accountId }) => <AccountSettings accountId={accountId} /> },
+  { key: "inboxes", label: "Inboxes", component: InboxesSettings, items: true },
+  { key: "agents", label: "Agents", component: AgentsSettings },
+  { key: "teams", label: "Teams", component: TeamsSettings, items: true },
+  { key: "labels", label: "Labels", component: LabelsSettings },
+  { key: "automation", label: "Automation", component: AutomationSettings },
+  { key: "webhooks", label: "Webhooks", component: WebhooksSettings, items: true },
+  { key: "reports", label: "Reports", component: ReportsSettings },
+];
+
+export function Settings({ account, section, itemId }: { account: AccountMembership; section: string | null; itemId: number | null }) {
+  const current = SECTIONS.find((s) => s.key === section);
+  if (!current || (itemId !== null && !current.items)) return <NotFound />;
+  const Section = current.component;
   return (
-    <Page title="Settings">
+    <Page title={`Settings: ${current.label}`}>
       <nav class="tabs" aria-label="Settings">
         <ul>
           {SECTIONS.map((s) => (
@@ -24,7 +49,7 @@ export function Settings({ account, section }: { account: AccountMembership; sec
           ))}
         </ul>
       </nav>
-      <AccountSettings accountId={account.id} />
+      <Section accountId={account.id} itemId={itemId} />
     </Page>
   );
 }

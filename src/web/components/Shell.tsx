@@ -5,10 +5,10 @@ import { useEffect } from "preact/hooks";
 import { currentPath, navigate } from "../lib/router.ts";
 import { parseRoute, paths, type Route } from "../lib/routes.ts";
 import type { AccountMembership, User } from "../lib/session.ts";
-import { Dashboard } from "./Dashboard.tsx";
 import { Header } from "./Header.tsx";
 import { NotAllowed } from "./NotAllowed.tsx";
 import { NotFound } from "./NotFound.tsx";
+import { InboxScreen } from "./inbox/InboxScreen.tsx";
 import { Page } from "./Page.tsx";
 import { Settings } from "./Settings.tsx";
 import { Sidebar } from "./Sidebar.tsx";
@@ -18,15 +18,18 @@ function redirectFor(route: Route, first: AccountMembership | undefined): string
   if (!first) return null;
   if (route.name === "home") return paths.dashboard(first.id);
   if (route.name === "settings" && route.accountId === null) return paths.settings(first.id);
-  if (route.name === "settings" && route.section === null) return paths.settings(route.accountId!);
+  if (route.name === "settings" && route.section === null && route.accountId !== null) return paths.settings(route.accountId);
   return null;
 }
 
 function content(route: Route, account: AccountMembership | null) {
   if (route.name === "not-found") return <NotFound />;
   if (!account) return <NotFound message="You are not a member of this account." />;
-  if (route.name === "settings") return account.role === "administrator" ? <Settings account={account} section={route.section} /> : <NotAllowed account={account} />;
-  return <Dashboard />;
+  if (route.name === "settings") {
+    return account.role === "administrator" ? <Settings account={account} section={route.section} itemId={route.itemId} /> : <NotAllowed account={account} />;
+  }
+  if (route.name === "conversations") return <InboxScreen accountId={account.id} conversationId={route.conversationId} />;
+  return <NotFound />;
 }
 
 export function Shell({ user }: { user: User }) {
@@ -43,7 +46,8 @@ export function Shell({ user }: { user: User }) {
   const accountId = "accountId" in route ? route.accountId : null;
   const account = accountId === null ? (first ?? null) : (user.accounts.find((a) => a.id === accountId) ?? null);
   return (
-    <div class="shell">
+    // The inbox fills the window and scrolls inside its panes; other pages scroll as a whole.
+    <div class={route.name === "conversations" && account ? "shell fill" : "shell"}>
       <a class="skip-link" href="#main">
         Skip to content
       </a>

@@ -1,5 +1,5 @@
-// Main navigation. The inbox views (mine / unassigned / all, inboxes, teams, labels) will live in
-// the section below the links once the conversations API exists; until then it says so.
+// Main navigation: the conversations, and settings for administrators. The inbox's views (mine,
+// unassigned, all, by inbox, team, label) are the filters above the conversation list.
 import { paths, type Route } from "../lib/routes.ts";
 import type { AccountMembership } from "../lib/session.ts";
 import { Link } from "./Link.tsx";
@@ -9,7 +9,7 @@ export function Sidebar({ account, route, open }: { account: AccountMembership; 
     <nav id="sidebar" class={open ? "sidebar open" : "sidebar"} aria-label="Main">
       <ul class="nav-list">
         <li>
-          <Link href={paths.dashboard(account.id)} current={route.name === "dashboard"}>
+          <Link href={paths.dashboard(account.id)} current={route.name === "conversations"}>
             Conversations
           </Link>
         </li>
@@ -21,10 +21,6 @@ export function Sidebar({ account, route, open }: { account: AccountMembership; 
           </li>
         )}
       </ul>
-      <section class="views" aria-labelledby="views-title">
-        <h2 id="views-title">Inbox views</h2>
-        <p>Views by assignee, inbox, team and label appear here with the conversations API.</p>
-      </section>
     </nav>
   );
 }

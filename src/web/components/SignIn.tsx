@@ -6,6 +6,7 @@ import { ApiError } from "../lib/api.ts";
 import { signIn, signedOutReason } from "../lib/session.ts";
 import { Field } from "./Field.tsx";
 import { TextInput } from "./TextInput.tsx";
+import { SubmitButton } from "./SubmitButton.tsx";
 
 function waitText(seconds: number): string {
   if (seconds < 60) return `${seconds} second${seconds === 1 ? "" : "s"}`;
@@ -64,9 +65,7 @@ export function SignIn() {
         <Field id="password" label="Password">
           <TextInput id="password" ref={passwordInput} type="password" autocomplete="current-password" required value={password} />
         </Field>
-        <button type="submit" class="primary" aria-disabled={busy.value ? "true" : undefined}>
-          {busy.value ? "Signing in…" : "Sign in"}
-        </button>
+        <SubmitButton busy={busy.value} label="Sign in" busyLabel="Signing in…" />
       </form>
     </main>
   );

@@ -1,25 +1,35 @@
 // The app's screens and their paths. Paths follow Chatwoot's web app (/app/accounts/1/dashboard,
-// /app/accounts/1/settings/general) so that agents coming from it find their way.
+// /app/accounts/1/conversations/42, /app/accounts/1/settings/inboxes) so that agents coming from it
+// find their way.
 
 export type Route =
   | { name: "home" }
-  | { name: "dashboard"; accountId: number }
-  | { name: "settings"; accountId: number | null; section: string | null }
+  | { name: "conversations"; accountId: number; conversationId: number | null }
+  | { name: "settings"; accountId: number | null; section: string | null; itemId: number | null }
   | { name: "not-found" };
+
+const NUMBER = /^\d+$/;
 
 export function parseRoute(path: string): Route {
   const parts = path.replace(/\/+$/, "").split("/").slice(2); // drop "" and "app"
   if (parts.length === 0) return { name: "home" };
-  if (parts[0] === "settings" && parts.length === 1) return { name: "settings", accountId: null, section: null };
-  if (parts[0] !== "accounts" || !/^\d+$/.test(parts[1] ?? "")) return { name: "not-found" };
+  if (parts[0] === "settings" && parts.length === 1) return { name: "settings", accountId: null, section: null, itemId: null };
+  if (parts[0] !== "accounts" || !NUMBER.test(parts[1] ?? "")) return { name: "not-found" };
   const accountId = Number(parts[1]);
-  const [page, section, ...rest] = parts.slice(2);
-  if (page === undefined || (page === "dashboard" && section === undefined)) return { name: "dashboard", accountId };
-  if (page === "settings" && rest.length === 0) return { name: "settings", accountId, section: section ?? null };
+  const [page, sub, item, ...rest] = parts.slice(2);
+  if (page === undefined || (page === "dashboard" && sub === undefined)) return { name: "conversations", accountId, conversationId: null };
+  if (page === "conversations" && sub !== undefined && NUMBER.test(sub) && item === undefined) {
+    return { name: "conversations", accountId, conversationId: Number(sub) };
+  }
+  if (page === "settings" && rest.length === 0 && (item === undefined || NUMBER.test(item))) {
+    return { name: "settings", accountId, section: sub ?? null, itemId: item === undefined ? null : Number(item) };
+  }
   return { name: "not-found" };
 }
 
 export const paths = {
   dashboard: (accountId: number) => `/app/accounts/${accountId}/dashboard`,
-  settings: (accountId: number, section = "general") => `/app/accounts/${accountId}/settings/${section}`,
+  conversation: (accountId: number, conversationId: number) => `/app/accounts/${accountId}/conversations/${conversationId}`,
+  settings: (accountId: number, section = "general", itemId?: number) =>
+    `/app/accounts/${accountId}/settings/${section}${itemId === undefined ? "" : `/${itemId}`}`,
 };

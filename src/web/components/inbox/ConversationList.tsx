@@ -1,0 +1,44 @@
+// The list of conversations for the filters: the pages loaded so far, a button for the next page,
+// and what is going on (loading, nothing matches, updates paused) in a polite live region.
+import { filters, hasMore, list, loadMore } from "../../lib/conversation-list.ts";
+import { tabTotal } from "../../lib/list-merge.ts";
+import { live } from "../../lib/live.ts";
+import { ConversationItem } from "./ConversationItem.tsx";
+
+function emptyText(): string {
+  const f = filters.value;
+  if (f.q.trim()) return `No conversation has a message with “${f.q.trim()}”.`;
+  if (f.assignee === "me") return "No conversations are assigned to you here.";
+  return "No conversations match these filters.";
+}
+
+export function ConversationList({ accountId, selectedId }: { accountId: number; selectedId: number | null }) {
+  const s = list.value;
+  const total = tabTotal(s.counts, filters.value.assignee);
+  const status = s.loading && s.items.length === 0 ? "Loading conversations…" : live.status.value === "offline" ? "Updates paused: Parley cannot be reached." : "";
+  return (
+    <div class="conversation-list">
+      <p class="list-status" role="status">
+        {status}
+      </p>
+      {s.error && (
+        <p class="alert" role="alert">
+          {s.error}
+        </p>
+      )}
+      {!s.loading && !s.error && s.items.length === 0 && <p class="list-empty">{emptyText()}</p>}
+      {s.items.length > 0 && (
+        <ul aria-label={total === null ? "Conversations" : `Conversations, ${s.items.length} of ${total} shown`} aria-busy={s.loading}>
+          {s.items.map((c) => (
+            <ConversationItem key={c.id} accountId={accountId} conversation={c} selected={c.id === selectedId} />
+          ))}
+        </ul>
+      )}
+      {hasMore() && (
+        <button type="button" class="load-more" onClick={() => void loadMore()} aria-disabled={s.loadingMore ? "true" : undefined}>
+          {s.loadingMore ? "Loading…" : `Show more (${s.items.length} of ${total})`}
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,70 @@
+// The open conversation: who it is with and where, its status and the status actions, the thread,
+// and the reply box. On phones it is a screen of its own, with a way back to the list.
+import { useSignal, type Signal } from "@preact/signals";
+import { inboxName } from "../../lib/directory.ts";
+import { dateTime } from "../../lib/format.ts";
+import { paths } from "../../lib/routes.ts";
+import { thread } from "../../lib/thread.ts";
+import type { Conversation } from "../../lib/types.ts";
+import { Link } from "../Link.tsx";
+import { MessageThread } from "./MessageThread.tsx";
+import { ReplyBox } from "./ReplyBox.tsx";
+import { StatusActions } from "./StatusActions.tsx";
+
+export const THREAD_HEADING_ID = "thread-title";
+
+function statusText(c: Conversation): string {
+  if (c.status === "snoozed") return c.snoozed_until ? `Snoozed until ${dateTime(Date.parse(c.snoozed_until) / 1000)}` : "Snoozed until the customer replies";
+  return { open: "Open", resolved: "Resolved", pending: "Pending" }[c.status];
+}
+
+interface Props {
+  accountId: number;
+  detailsOpen: Signal<boolean>;
+}
+
+export function ConversationView({ accountId, detailsOpen }: Props) {
+  const actionError = useSignal<string | null>(null);
+  const s = thread.value;
+  if (!s) return null;
+  if (s.error && !s.conversation) {
+    return (
+      <div class="thread-empty">
+        <p role="alert">{s.error}</p>
+        <Link href={paths.dashboard(accountId)}>Back to conversations</Link>
+      </div>
+    );
+  }
+  const c = s.conversation;
+  if (!c) return <p class="thread-empty" role="status">Loading the conversation…</p>;
+  const name = c.meta.sender.name || "Unknown contact";
+  return (
+    <>
+      <header class="thread-header">
+        <Link href={paths.dashboard(accountId)} class="back-link">
+          <span aria-hidden="true">←</span> Conversations
+        </Link>
+        <div class="thread-title">
+          <h2 id={THREAD_HEADING_ID} tabIndex={-1}>
+            {name}
+          </h2>
+          <p class="thread-sub">
+            #{c.id} · {inboxName(c.inbox_id)} · <span class={`status-text status-${c.status}`}>{statusText(c)}</span>
+            {c.muted && " · Contact blocked"}
+          </p>
+        </div>
+        <StatusActions conversation={c} onError={(m) => (actionError.value = m)} />
+        <button type="button" class="details-toggle" aria-expanded={detailsOpen.value} aria-controls="details-panel" onClick={() => (detailsOpen.value = !detailsOpen.value)}>
+          Details
+        </button>
+      </header>
+      {actionError.value && (
+        <p class="alert thread-alert" role="alert">
+          {actionError.value}
+        </p>
+      )}
+      <MessageThread contactName={name} />
+      <ReplyBox key={c.id} contactName={name} />
+    </>
+  );
+}

@@ -1,0 +1,25 @@
+// One of the list's filters: a select with a label for screen readers (the options say what it is).
+import type { ComponentChildren } from "preact";
+
+interface Props {
+  id: string;
+  label: string;
+  value: string | number;
+  onChange(value: string): void;
+  disabled?: boolean;
+  title?: string | undefined;
+  children: ComponentChildren;
+}
+
+export function FilterSelect({ id, label, value, onChange, disabled, title, children }: Props) {
+  return (
+    <div>
+      <label for={id} class="visually-hidden">
+        {label}
+      </label>
+      <select id={id} value={value} disabled={disabled} title={title} onChange={(e) => onChange(e.currentTarget.value)}>
+        {children}
+      </select>
+    </div>
+  );
+}

@@ -1,0 +1,93 @@
+// The conversations screen: the list with its filters, the open conversation, and its details.
+// Wide screens show them side by side; phones show one at a time (the list, or the conversation,
+// or its details). Live updates and keyboard shortcuts are wired here.
+import { useSignal } from "@preact/signals";
+import { useEffect } from "preact/hooks";
+import { announcement } from "../../lib/announce.ts";
+import { applyFirstPage, currentQuery, filters, list, loadList } from "../../lib/conversation-list.ts";
+import { loadDirectory } from "../../lib/directory.ts";
+import { queryString } from "../../lib/list-merge.ts";
+import { live } from "../../lib/live.ts";
+import { navigated } from "../../lib/router.ts";
+import { addMessages, closeThread, lastMessageId, openThread, setConversation, thread } from "../../lib/thread.ts";
+import { useInboxShortcuts } from "./useInboxShortcuts.ts";
+import { ConversationFilters } from "./ConversationFilters.tsx";
+import { ConversationList } from "./ConversationList.tsx";
+import { ConversationView, THREAD_HEADING_ID } from "./ConversationView.tsx";
+import { DetailsPanel } from "./DetailsPanel.tsx";
+import { ShortcutsDialog } from "./ShortcutsDialog.tsx";
+
+const isPhone = () => window.matchMedia("(max-width: 767px)").matches;
+
+export function InboxScreen({ accountId, conversationId }: { accountId: number; conversationId: number | null }) {
+  const detailsOpen = useSignal(window.matchMedia("(min-width: 1200px)").matches);
+  const helpOpen = useSignal(false);
+  const query = queryString(filters.value);
+
+  useEffect(() => void loadDirectory(accountId).catch(() => undefined), [accountId]);
+  useEffect(() => void loadList(accountId), [accountId, query]);
+  // A search reads every message of the account (~0.3–0.9 s at 100,000 conversations): its results
+  // are not polled again; changing the search asks again.
+  useEffect(() => live.watchList(accountId, () => (filters.peek().q.trim() ? null : currentQuery()), applyFirstPage), [accountId]);
+
+  useEffect(() => {
+    if (conversationId === null) return closeThread();
+    void openThread(accountId, conversationId);
+    if (isPhone()) detailsOpen.value = false;
+    return live.watchConversation(accountId, conversationId, { lastMessageId, onConversation: setConversation, onMessages: addMessages });
+  }, [accountId, conversationId]);
+
+  // Arriving from another screen, the list's heading takes focus (as Page does for other screens).
+  useEffect(() => {
+    if (navigated.peek() && conversationId === null) document.getElementById("list-title")?.focus();
+  }, []);
+
+  // Phones show one pane at a time: after a move, focus goes to the heading of the pane that shows.
+  useEffect(() => {
+    if (!navigated.peek() || !isPhone()) return;
+    document.getElementById(conversationId === null ? "list-title" : THREAD_HEADING_ID)?.focus();
+  }, [conversationId, thread.value?.conversation?.id]);
+
+  const contact = thread.value?.conversation?.meta.sender.name;
+  useEffect(() => {
+    document.title = `${conversationId !== null && contact ? `${contact} · ` : ""}Conversations · Parley`;
+  }, [conversationId, contact]);
+
+  useInboxShortcuts(accountId, helpOpen);
+
+  const classes = ["inbox", conversationId !== null ? "has-thread" : "", conversationId !== null && detailsOpen.value ? "has-details" : ""];
+  return (
+    <div class={classes.join(" ").trim()}>
+      <section class="list-pane" aria-labelledby="list-title">
+        <div class="list-head">
+          <h1 id="list-title" tabIndex={-1}>
+            Conversations
+          </h1>
+          <button type="button" class="help-button" aria-haspopup="dialog" onClick={() => (helpOpen.value = true)}>
+            <span aria-hidden="true">?</span>
+            <span class="visually-hidden">Keyboard shortcuts</span>
+          </button>
+        </div>
+        <ConversationFilters />
+        <ConversationList accountId={accountId} selectedId={conversationId} />
+      </section>
+      <section class="thread-pane" aria-labelledby={conversationId !== null && thread.value?.conversation ? THREAD_HEADING_ID : undefined} aria-label={conversationId === null ? "Conversation" : undefined}>
+        {conversationId === null ? (
+          <div class="thread-empty">
+            <p>{list.value.items.length > 0 ? "Choose a conversation from the list." : "Conversations appear here as customers write in."}</p>
+            <p class="hint">
+              Press <kbd>?</kbd> for keyboard shortcuts.
+            </p>
+          </div>
+        ) : (
+          <ConversationView accountId={accountId} detailsOpen={detailsOpen} />
+        )}
+      </section>
+      {conversationId !== null && <DetailsPanel accountId={accountId} open={detailsOpen} />}
+      <ShortcutsDialog open={helpOpen} />
+      <p class="visually-hidden" role="status">
+        {announcement.value}
+      </p>
+    </div>
+  );
+}

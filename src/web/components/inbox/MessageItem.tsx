@@ -1,0 +1,55 @@
+// One message of the thread. Incoming ones sit on the left, outgoing on the right, private notes
+// on the right in a note colour and say so in words, activity lines are centred. Text is shown as
+// text (never as HTML), with its line breaks.
+import { dateTime, time } from "../../lib/format.ts";
+import type { Message } from "../../lib/types.ts";
+import { Attachments } from "./Attachments.tsx";
+import { CsatAnswer } from "./CsatAnswer.tsx";
+
+function kindOf(m: Message): "incoming" | "outgoing" | "note" | "activity" {
+  if (m.message_type === 2) return "activity";
+  if (m.private) return "note";
+  return m.message_type === 0 ? "incoming" : "outgoing";
+}
+
+const WHO: Record<ReturnType<typeof kindOf>, string> = { incoming: "Contact", outgoing: "Reply", note: "Private note", activity: "" };
+
+export function MessageItem({ message: m, contactName }: { message: Message; contactName: string }) {
+  const kind = kindOf(m);
+  const when = (
+    <time dateTime={new Date(m.created_at * 1000).toISOString()} title={dateTime(m.created_at)}>
+      {time(m.created_at)}
+    </time>
+  );
+  if (kind === "activity") {
+    return (
+      <li class="message activity" data-message-id={m.id}>
+        <p>
+          {m.content} <span class="message-time">{when}</span>
+        </p>
+      </li>
+    );
+  }
+  const sender = kind === "incoming" ? contactName : (m.sender?.available_name ?? m.sender?.name ?? "Parley");
+  const deleted = m.content_attributes["deleted"] === true;
+  const failed = m.status === "failed";
+  const error = m.content_attributes["external_error"];
+  return (
+    <li class={`message ${kind}`} data-message-id={m.id}>
+      <div class="bubble">
+        <p class="message-head">
+          <span class="message-sender">{sender}</span>
+          {kind === "note" && <span class="note-tag">Private note</span>}
+          <span class="visually-hidden">{kind !== "note" && `, ${WHO[kind]}`}</span>
+        </p>
+        {m.content !== null && m.content !== "" && <p class={deleted ? "message-text deleted" : "message-text"}>{m.content}</p>}
+        {m.content_type === "input_csat" && <CsatAnswer message={m} />}
+        {m.attachments && m.attachments.length > 0 && <Attachments items={m.attachments} />}
+        <p class="message-foot">
+          {when}
+          {failed && <span class="message-failed"> · Not delivered{typeof error === "string" && error ? `: ${error}` : ""}</span>}
+        </p>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,40 @@
+// The thread: older messages on request ("Load older"), newest at the bottom. It opens scrolled to
+// the newest message, follows new ones while the reader is at the bottom (and always after sending
+// one), and keeps its place when older ones are added above.
+import { useLayoutEffect, useRef } from "preact/hooks";
+import { loadOlder, thread } from "../../lib/thread.ts";
+import { MessageItem } from "./MessageItem.tsx";
+
+export function MessageThread({ contactName }: { contactName: string }) {
+  const s = thread.value!;
+  const scroller = useRef<HTMLDivElement>(null);
+  const seen = useRef({ conversationId: 0, firstId: 0, lastId: 0, height: 0, sent: 0 });
+  const firstId = s.messages[0]?.id ?? 0;
+  const lastId = s.messages.at(-1)?.id ?? 0;
+
+  useLayoutEffect(() => {
+    const el = scroller.current;
+    if (!el) return;
+    const before = seen.current;
+    if (before.conversationId !== s.conversationId || s.sent !== before.sent) el.scrollTop = el.scrollHeight;
+    else if (firstId < before.firstId) el.scrollTop += el.scrollHeight - before.height; // older ones went in above
+    else if (lastId > before.lastId && before.height - el.scrollTop - el.clientHeight < 80) el.scrollTop = el.scrollHeight;
+    seen.current = { conversationId: s.conversationId, firstId, lastId, height: el.scrollHeight, sent: s.sent };
+  }, [s.conversationId, firstId, lastId, s.sent]);
+
+  return (
+    <div class="thread-scroll" ref={scroller} tabIndex={0} role="region" aria-label="Messages">
+      {s.hasOlder && (
+        <button type="button" class="load-older" onClick={() => void loadOlder()} aria-disabled={s.loadingOlder ? "true" : undefined}>
+          {s.loadingOlder ? "Loading…" : "Load older messages"}
+        </button>
+      )}
+      {s.messages.length === 0 && s.conversation && <p class="list-empty">No messages yet.</p>}
+      <ol class="messages">
+        {s.messages.map((m) => (
+          <MessageItem key={m.id} message={m} contactName={contactName} />
+        ))}
+      </ol>
+    </div>
+  );
+}

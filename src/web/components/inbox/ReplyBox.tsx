@@ -1,0 +1,76 @@
+// Writing to the customer, or a private note for the team (the box turns note-coloured and says
+// so). Enter sends, Shift+Enter starts a new line, Escape leaves the box (so shortcuts work again).
+import { useSignal } from "@preact/signals";
+import { REPLY_INPUT_ID, replyMode, type ReplyMode } from "../../lib/reply.ts";
+import { describeError, sendMessage } from "../../lib/thread.ts";
+
+const MODES: { key: ReplyMode; label: string }[] = [
+  { key: "reply", label: "Reply" },
+  { key: "note", label: "Private note" },
+];
+
+export function ReplyBox({ contactName }: { contactName: string }) {
+  const text = useSignal("");
+  const error = useSignal<string | null>(null);
+  const sending = useSignal(false);
+  const mode = replyMode.value;
+
+  const send = async () => {
+    const content = text.value.trim();
+    if (sending.value || content === "") return;
+    sending.value = true;
+    error.value = null;
+    try {
+      await sendMessage(content, mode === "note");
+      text.value = "";
+    } catch (e) {
+      error.value = describeError(e, "The message could not be sent.");
+    } finally {
+      sending.value = false;
+    }
+  };
+
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (e.key === "Enter" && !e.shiftKey && !e.isComposing) {
+      e.preventDefault();
+      void send();
+    } else if (e.key === "Escape") {
+      (e.currentTarget as HTMLElement).blur();
+    }
+  };
+
+  const label = mode === "note" ? "Private note (only your team sees it)" : `Reply to ${contactName}`;
+  return (
+    <form class={`reply-box ${mode}`} onSubmit={(e) => (e.preventDefault(), void send())}>
+      <div class="reply-modes" role="group" aria-label="Message type">
+        {MODES.map((m) => (
+          <button key={m.key} type="button" class="tab-button" aria-pressed={mode === m.key} onClick={() => (replyMode.value = m.key)}>
+            {m.label}
+          </button>
+        ))}
+      </div>
+      <label for={REPLY_INPUT_ID} class="visually-hidden">
+        {label}
+      </label>
+      <textarea
+        id={REPLY_INPUT_ID}
+        rows={3}
+        placeholder={mode === "note" ? "Write a private note. Only agents see it." : "Write a reply. Enter sends, Shift+Enter for a new line."}
+        value={text.value}
+        onInput={(e) => (text.value = e.currentTarget.value)}
+        onKeyDown={onKeyDown}
+        aria-describedby={error.value ? "reply-error" : undefined}
+      />
+      {error.value && (
+        <p id="reply-error" class="field-error" role="alert">
+          {error.value}
+        </p>
+      )}
+      <div class="reply-actions">
+        <button type="submit" class="primary" aria-disabled={sending.value || text.value.trim() === "" ? "true" : undefined}>
+          {sending.value ? "Sending…" : mode === "note" ? "Add note" : "Send"}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,78 @@
+// Resolve or reopen (the frequent one, a button), and in a menu beside it: mark pending, or snooze
+// until the customer replies, for an hour, until tomorrow, next week, or a chosen time.
+import { useSignal } from "@preact/signals";
+import { localInputValue } from "../../lib/format.ts";
+import { snoozeChoices } from "../../lib/snooze.ts";
+import { conversationAction, describeError } from "../../lib/thread.ts";
+import type { Conversation, ConversationStatus } from "../../lib/types.ts";
+import { Disclosure } from "../Disclosure.tsx";
+
+export async function setStatus(status: ConversationStatus, snoozedUntil?: number): Promise<void> {
+  await conversationAction("toggle_status", snoozedUntil === undefined ? { status } : { status, snoozed_until: snoozedUntil });
+}
+
+export function StatusActions({ conversation: c, onError }: { conversation: Conversation; onError: (message: string | null) => void }) {
+  const custom = useSignal("");
+  const busy = useSignal(false);
+  const run = async (status: ConversationStatus, until?: number) => {
+    if (busy.value) return;
+    busy.value = true;
+    onError(null);
+    try {
+      await setStatus(status, until);
+    } catch (e) {
+      onError(describeError(e, "The status could not be changed."));
+    } finally {
+      busy.value = false;
+    }
+  };
+  const resolved = c.status === "resolved";
+  const submitCustom = (e: SubmitEvent) => {
+    e.preventDefault();
+    const at = new Date(custom.value).getTime();
+    if (Number.isNaN(at) || at <= Date.now()) return onError("Choose a time in the future to snooze until.");
+    void run("snoozed", Math.floor(at / 1000));
+  };
+  return (
+    <div class="status-actions">
+      <button type="button" class={resolved ? "" : "primary"} aria-disabled={busy.value ? "true" : undefined} onClick={() => void run(resolved ? "open" : "resolved")}>
+        {resolved ? "Reopen" : "Resolve"}
+      </button>
+      <Disclosure id="status-menu" class="status-menu" label="More status options" button={<span>More</span>} closeOnChoice>
+        <ul class="menu-list">
+          {c.status !== "pending" && (
+            <li>
+              <button type="button" onClick={() => void run("pending")}>
+                Mark as pending
+              </button>
+            </li>
+          )}
+          {c.status !== "open" && !resolved && (
+            <li>
+              <button type="button" onClick={() => void run("open")}>
+                Reopen
+              </button>
+            </li>
+          )}
+        </ul>
+        <p class="menu-title" id="snooze-title">
+          Snooze
+        </p>
+        <ul class="menu-list" aria-labelledby="snooze-title">
+          {snoozeChoices(new Date()).map((s) => (
+            <li key={s.label}>
+              <button type="button" onClick={() => void run("snoozed", s.until ?? undefined)}>
+                {s.label}
+              </button>
+            </li>
+          ))}
+        </ul>
+        <form class="snooze-custom" onSubmit={submitCustom}>
+          <label for="snooze-until">Until a time</label>
+          <input id="snooze-until" type="datetime-local" min={localInputValue(new Date())} value={custom.value} onInput={(e) => (custom.value = e.currentTarget.value)} />
+          <button type="submit">Snooze</button>
+        </form>
+      </Disclosure>
+    </div>
+  );
+}

@@ -1,0 +1,72 @@
+// One action of an automation rule and what it needs: a text, labels, an agent, a team, a status…
+import { ACTION_INPUTS, CONVERSATION_PRIORITIES, CONVERSATION_STATUSES, FORM_ACTIONS, humanize, type ActionRow as Row } from "../../lib/automation.ts";
+import { directory } from "../../lib/directory.ts";
+import { Options } from "../Options.tsx";
+import { RowEnd } from "./RowEnd.tsx";
+
+interface Props {
+  row: Row;
+  index: number;
+  errors: string[];
+  onChange(row: Row): void;
+  onRemove?: () => void;
+}
+
+type Pairs = readonly (readonly [string | number, string])[] | undefined;
+
+export function ActionRow({ row, index, errors, onChange, onRemove }: Props) {
+  const id = `action-${index}`;
+  const set = (change: Partial<Row>) => onChange({ ...row, ...change });
+  const input = ACTION_INPUTS[row.action_name as keyof typeof ACTION_INPUTS];
+  const d = directory.value;
+  const what = humanize(row.action_name);
+  const hidden = (part: string, text: string) => (
+    <label for={`${id}-${part}`} class="visually-hidden">
+      {text}
+    </label>
+  );
+  const select = (items: Pairs, none: string) => (
+    <>
+      {hidden("choice", `${what}: choice`)}
+      <select id={`${id}-choice`} value={row.value} onChange={(e) => set({ value: e.currentTarget.value })}>
+        <option value="">{none}</option>
+        <Options items={items} />
+      </select>
+    </>
+  );
+  const text = (placeholder: string, multiline = false) => (
+    <span class="grow">
+      {hidden("text", `${what}: text`)}
+      {multiline ? (
+        <textarea id={`${id}-text`} rows={2} value={row.value} placeholder={placeholder} onInput={(e) => set({ value: e.currentTarget.value })} />
+      ) : (
+        <input id={`${id}-text`} value={row.value} placeholder={placeholder} onInput={(e) => set({ value: e.currentTarget.value })} />
+      )}
+    </span>
+  );
+  return (
+    <fieldset class="rule-row" aria-describedby={errors.length ? `${id}-errors` : undefined}>
+      <legend>Action {index + 1}</legend>
+      {hidden("name", "Action")}
+      <select id={`${id}-name`} value={row.action_name} onChange={(e) => set({ action_name: e.currentTarget.value as Row["action_name"], value: "", message: "" })}>
+        <Options items={FORM_ACTIONS.map((a) => [a, humanize(a)] as const)} />
+      </select>
+      {input === "text" && text("Message", true)}
+      {input === "labels" && text("label, another")}
+      {input === "url" && text("https://…")}
+      {input === "emails" && text("someone@example.com, another@example.com")}
+      {input === "agent" && select(d?.agents.map((a) => [a.id, a.available_name] as const), "Nobody (unassign)")}
+      {input === "team" && select(d?.teams.map((t) => [t.id, t.name] as const), "No team")}
+      {input === "status" && select(CONVERSATION_STATUSES.map((s) => [s, humanize(s)] as const), "Choose…")}
+      {input === "priority" && select(CONVERSATION_PRIORITIES.map((p) => [p, humanize(p)] as const), "None")}
+      {input === "team-email" && select(d?.teams.map((t) => [t.id, t.name] as const), "Choose a team…")}
+      {input === "team-email" && (
+        <span class="grow">
+          {hidden("message", "Email message")}
+          <input id={`${id}-message`} value={row.message} placeholder="Message" onInput={(e) => set({ message: e.currentTarget.value })} />
+        </span>
+      )}
+      <RowEnd id={id} what={`action ${index + 1}`} errors={errors} onRemove={onRemove} />
+    </fieldset>
+  );
+}

@@ -1,0 +1,98 @@
+// A new automation rule: when (the event), if (conditions joined by and/or), then (actions). The
+// server checks the whole rule and names each problem (conditions[1].values, actions[0].action_params…);
+// each shows beside its row.
+import { useSignal } from "@preact/signals";
+import { api } from "../../lib/api.ts";
+import { AUTOMATION_EVENTS, humanize, newAction, newCondition, ruleBody, type ActionRow as ActionState, type ConditionRow as ConditionState } from "../../lib/automation.ts";
+import { useSubmit } from "../../lib/use-submit.ts";
+import { Field, describedBy } from "../Field.tsx";
+import { FormFailure } from "../FormFailure.tsx";
+import { Options } from "../Options.tsx";
+import { SubmitButton } from "../SubmitButton.tsx";
+import { TextInput } from "../TextInput.tsx";
+import { ActionRow } from "./ActionRow.tsx";
+import { ConditionRow } from "./ConditionRow.tsx";
+
+/** The server's messages for one row (`conditions[2]…`), with the part of the row they concern. */
+function rowErrors(errors: Record<string, string>, prefix: string): string[] {
+  return Object.entries(errors)
+    .filter(([field]) => field.startsWith(prefix))
+    .map(([field, message]) => `${humanize(field.slice(prefix.length + 1) || "row")} ${message}`);
+}
+
+export function AutomationForm({ accountId, onCreated }: { accountId: number; onCreated(name: string): Promise<void> }) {
+  const name = useSignal("");
+  const description = useSignal("");
+  const event = useSignal<string>("conversation_created");
+  const conditions = useSignal<ConditionState[]>([newCondition("conversation_created")]);
+  const actions = useSignal<ActionState[]>([newAction()]);
+  const form = useSubmit({ name: "Name", description: "Description", event_name: "Event" }, "rule-", "Creating the rule");
+
+  const setEvent = (e: string) => {
+    event.value = e;
+    conditions.value = [newCondition(e)]; // what a condition may test depends on the event
+  };
+  const replace = <T,>(list: T[], i: number, item: T) => list.map((x, j) => (j === i ? item : x));
+  const submit = (e: SubmitEvent) => {
+    e.preventDefault();
+    void form.run(async () => {
+      await api("POST", `/api/v1/accounts/${accountId}/automation_rules`, ruleBody(name.value, description.value, event.value, conditions.value, actions.value));
+      await onCreated(name.value.trim());
+      name.value = "";
+      description.value = "";
+      setEvent("conversation_created");
+      actions.value = [newAction()];
+    });
+  };
+  const fieldErrors = form.errors.value;
+  return (
+    <form class="settings-card" onSubmit={submit} noValidate aria-labelledby="new-rule-title">
+      <h2 id="new-rule-title">Add a rule</h2>
+      <Field id="rule-name" label="Name" error={fieldErrors["name"]}>
+        <TextInput {...describedBy("rule-name", fieldErrors["name"])} maxLength={255} value={name} />
+      </Field>
+      <Field id="rule-description" label="Description (optional)" error={fieldErrors["description"]}>
+        <TextInput {...describedBy("rule-description", fieldErrors["description"])} maxLength={255} value={description} />
+      </Field>
+      <Field id="rule-event_name" label="When" error={fieldErrors["event_name"]}>
+        <select {...describedBy("rule-event_name", fieldErrors["event_name"])} value={event.value} onChange={(e) => setEvent(e.currentTarget.value)}>
+          <Options items={AUTOMATION_EVENTS.map((ev) => [ev, humanize(ev)] as const)} />
+        </select>
+      </Field>
+      <h3>If</h3>
+      {conditions.value.map((c, i) => (
+        <ConditionRow
+          key={i}
+          row={c}
+          index={i}
+          event={event.value}
+          last={i === conditions.value.length - 1}
+          errors={rowErrors(form.all.value, `conditions[${i}]`)}
+          onChange={(row) => (conditions.value = replace(conditions.value, i, row))}
+          onRemove={conditions.value.length > 1 ? () => (conditions.value = conditions.value.filter((_, j) => j !== i)) : undefined}
+        />
+      ))}
+      <button type="button" class="small" onClick={() => (conditions.value = [...conditions.value, newCondition(event.value)])}>
+        Add a condition
+      </button>
+      <h3>Then</h3>
+      {actions.value.map((a, i) => (
+        <ActionRow
+          key={i}
+          row={a}
+          index={i}
+          errors={rowErrors(form.all.value, `actions[${i}]`)}
+          onChange={(row) => (actions.value = replace(actions.value, i, row))}
+          onRemove={actions.value.length > 1 ? () => (actions.value = actions.value.filter((_, j) => j !== i)) : undefined}
+        />
+      ))}
+      <button type="button" class="small" onClick={() => (actions.value = [...actions.value, newAction()])}>
+        Add an action
+      </button>
+      <FormFailure message={form.failure.value} />
+      <div class="form-actions">
+        <SubmitButton busy={form.busy.value} label="Create rule" busyLabel="Creating…" />
+      </div>
+    </form>
+  );
+}

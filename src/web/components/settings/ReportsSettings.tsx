@@ -1,0 +1,89 @@
+// Settings › Reports: conversations, resolutions and average times per team, agent or inbox over
+// a period, as a chart and a table (the table is the chart's text). Chatwoot's summary reports
+// (§3.10: GET /api/v2/accounts/:id/summary_reports/team|agent|inbox?since&until, one row per
+// record). A server without them says so instead.
+import { useSignal } from "@preact/signals";
+import { useEffect } from "preact/hooks";
+import { ApiError, api } from "../../lib/api.ts";
+import { directory, loadDirectory } from "../../lib/directory.ts";
+import { useResource } from "../../lib/use-resource.ts";
+import type { SectionProps } from "../Settings.tsx";
+import { ReportChart } from "./ReportChart.tsx";
+import { ReportTable, type SummaryRow } from "./ReportTable.tsx";
+import { LoadState } from "../LoadState.tsx";
+import { Unavailable } from "./Unavailable.tsx";
+
+type Kind = "team" | "agent" | "inbox";
+const KINDS: { key: Kind; label: string }[] = [
+  { key: "team", label: "Teams" },
+  { key: "agent", label: "Agents" },
+  { key: "inbox", label: "Inboxes" },
+];
+const PERIODS = [7, 30, 90];
+
+/** null: this server has no summary reports. */
+async function summary(accountId: number, kind: Kind, days: number): Promise<SummaryRow[] | null> {
+  const until = Math.floor(Date.now() / 1000);
+  const since = until - days * 86400;
+  try {
+    return await api<SummaryRow[]>("GET", `/api/v2/accounts/${accountId}/summary_reports/${kind}?since=${since}&until=${until}`);
+  } catch (e) {
+    if (e instanceof ApiError && e.status === 404) return null;
+    throw e;
+  }
+}
+
+function nameOf(kind: Kind, id: number): string {
+  const d = directory.value;
+  if (kind === "team") return d?.teams.find((t) => t.id === id)?.name ?? `Team ${id}`;
+  if (kind === "agent") return d?.agents.find((a) => a.id === id)?.available_name ?? `Agent ${id}`;
+  return d?.inboxes.find((i) => i.id === id)?.name ?? `Inbox ${id}`;
+}
+
+export function ReportsSettings({ accountId }: SectionProps) {
+  const kind = useSignal<Kind>("team");
+  const days = useSignal(7);
+  useEffect(() => void loadDirectory(accountId).catch(() => undefined), [accountId]);
+  // The answer names what it answers, so a table never carries the next choice's caption early.
+  const ask = { kind: kind.value, days: days.value };
+  const report = useResource(() => summary(accountId, ask.kind, ask.days).then((rows) => ({ rows, ...ask })), [accountId, ask.kind, ask.days], "The report");
+  const shown = report.data.value;
+  const rows = shown?.rows;
+  if (rows === null) {
+    return <Unavailable title="Reports" text="This server does not produce reports yet." />;
+  }
+  const current = KINDS.find((k) => k.key === (shown?.kind ?? kind.value))!;
+  const named = shown && rows ? rows.map((r) => ({ ...r, name: nameOf(shown.kind, r.id) })) : undefined;
+  return (
+    <section class="settings-card report" aria-labelledby="reports-title">
+      <h2 id="reports-title">Reports</h2>
+      <div class="report-controls">
+        <div class="assignee-tabs" role="group" aria-label="Report by">
+          {KINDS.map((k) => (
+            <button key={k.key} type="button" class="tab-button" aria-pressed={kind.value === k.key} onClick={() => (kind.value = k.key)}>
+              {k.label}
+            </button>
+          ))}
+        </div>
+        <label for="report-period" class="visually-hidden">
+          Period
+        </label>
+        <select id="report-period" value={days.value} onChange={(e) => (days.value = Number(e.currentTarget.value))}>
+          {PERIODS.map((d) => (
+            <option key={d} value={d}>
+              Last {d} days
+            </option>
+          ))}
+        </select>
+      </div>
+      <LoadState resource={report} />
+      {named && named.length === 0 && <p>No {current.label.toLowerCase()} to report on.</p>}
+      {named && named.length > 0 && (
+        <>
+          <ReportChart rows={named} title={`Conversations by ${shown!.kind}, last ${shown!.days} days`} />
+          <ReportTable rows={named} caption={`${current.label}, last ${shown!.days} days`} />
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,132 @@
+// The automation form's rows and how they become a rule for POST /automation_rules. The choices come
+// from the engine's own catalogue (src/domain/automation-*.ts), so the form offers exactly what the
+// server accepts. Pure (test/web/automation.test.ts).
+import {
+  AUTOMATION_EVENTS,
+  BUILT_IN_ATTRIBUTES,
+  CONVERSATION_PRIORITIES,
+  CONVERSATION_STATUSES,
+  type AttributeSpec,
+  type AutomationActionName,
+  type FilterOperator,
+} from "../../domain/automation-catalogue.ts";
+
+export { AUTOMATION_EVENTS, CONVERSATION_PRIORITIES, CONVERSATION_STATUSES };
+
+export interface ConditionRow {
+  attribute_key: string;
+  filter_operator: FilterOperator;
+  /** As typed or chosen: one value, or several separated by commas for labels. */
+  value: string;
+  query_operator: "and" | "or";
+}
+
+export interface ActionRow {
+  action_name: AutomationActionName;
+  value: string;
+  /** send_email_to_team's message (its team is `value`). */
+  message: string;
+}
+
+/** What each action needs from the form. Attachments need an upload and are left to the API. */
+export const ACTION_INPUTS: Record<Exclude<AutomationActionName, "send_attachment">, "text" | "labels" | "agent" | "team" | "status" | "priority" | "url" | "emails" | "team-email" | "none"> = {
+  send_message: "text",
+  add_private_note: "text",
+  add_label: "labels",
+  remove_label: "labels",
+  assign_agent: "agent",
+  assign_team: "team",
+  change_status: "status",
+  change_priority: "priority",
+  resolve_conversation: "none",
+  open_conversation: "none",
+  snooze_conversation: "none",
+  mute_conversation: "none",
+  send_webhook_event: "url",
+  send_email_transcript: "emails",
+  send_email_to_team: "team-email",
+};
+
+export const FORM_ACTIONS = Object.keys(ACTION_INPUTS) as (keyof typeof ACTION_INPUTS)[];
+
+/** The attribute keys a rule for this event may test (idle_minutes only for conversation_idle). */
+export function attributesFor(event: string): AttributeSpec[] {
+  return [...BUILT_IN_ATTRIBUTES.values()].filter((a) => !a.events || a.events.includes(event));
+}
+
+/**
+ * The operators the form offers for a key: attribute_changed is left out (its {from, to} values are
+ * for API clients).
+ */
+export function operatorsFor(key: string): FilterOperator[] {
+  return (BUILT_IN_ATTRIBUTES.get(key)?.operators ?? []).filter((op) => op !== "attribute_changed");
+}
+
+export const takesNoValue = (op: FilterOperator) => op === "is_present" || op === "is_not_present";
+
+export function newCondition(event: string): ConditionRow {
+  const key = event === "conversation_idle" ? "idle_minutes" : "status";
+  return { attribute_key: key, filter_operator: operatorsFor(key)[0]!, value: "", query_operator: "and" };
+}
+
+export function newAction(): ActionRow {
+  return { action_name: "add_label", value: "", message: "" };
+}
+
+const list = (v: string) =>
+  v
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
+
+function conditionValues(row: ConditionRow): unknown[] | undefined {
+  if (takesNoValue(row.filter_operator)) return undefined;
+  const spec = BUILT_IN_ATTRIBUTES.get(row.attribute_key);
+  if (spec?.type === "labels") return list(row.value);
+  if (spec?.type === "integer") return row.value.trim() === "" ? [] : [Number(row.value)];
+  return [row.value.trim()];
+}
+
+function actionParams(row: ActionRow): unknown[] {
+  const input = ACTION_INPUTS[row.action_name as keyof typeof ACTION_INPUTS] ?? "text";
+  switch (input) {
+    case "none":
+      return [];
+    case "labels":
+      return list(row.value);
+    case "agent":
+    case "team":
+      return row.value === "" ? ["nil"] : [Number(row.value)];
+    case "priority":
+      return [row.value === "" ? "nil" : row.value];
+    case "team-email":
+      return [{ team_ids: row.value === "" ? [] : [Number(row.value)], message: row.message }];
+    case "emails":
+      return [list(row.value).join(",")];
+    default:
+      return [row.value.trim()];
+  }
+}
+
+/** The rule as the API takes it; the server checks it and names each problem. */
+export function ruleBody(name: string, description: string, event: string, conditions: ConditionRow[], actions: ActionRow[]) {
+  return {
+    name: name.trim(),
+    description: description.trim() || null,
+    event_name: event,
+    active: true,
+    conditions: conditions.map((c, i) => ({
+      attribute_key: c.attribute_key,
+      filter_operator: c.filter_operator,
+      ...(conditionValues(c) === undefined ? {} : { values: conditionValues(c) }),
+      query_operator: i < conditions.length - 1 ? c.query_operator : null,
+    })),
+    actions: actions.map((a) => ({ action_name: a.action_name, action_params: actionParams(a) })),
+  };
+}
+
+/** Words for keys and names: "assignee_id" → "Assignee id". */
+export function humanize(key: string): string {
+  const s = key.replace(/_/g, " ");
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}

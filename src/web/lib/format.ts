@@ -1,0 +1,70 @@
+// Times and names as the screens show them. Pure functions (tested in test/web/format.test.ts).
+
+const MINUTE = 60;
+const HOUR = 3600;
+const DAY = 86400;
+
+/** "now", "5m", "3h", "2d", then a short date: the list's compact age of a conversation. */
+export function shortAge(unixSeconds: number, nowMs = Date.now()): string {
+  const age = Math.max(0, Math.floor(nowMs / 1000) - unixSeconds);
+  if (age < MINUTE) return "now";
+  if (age < HOUR) return `${Math.floor(age / MINUTE)}m`;
+  if (age < DAY) return `${Math.floor(age / HOUR)}h`;
+  if (age < 7 * DAY) return `${Math.floor(age / DAY)}d`;
+  return new Date(unixSeconds * 1000).toLocaleDateString(undefined, { month: "short", day: "numeric" });
+}
+
+/** "5 minutes ago" style, for screen readers next to shortAge. */
+export function longAge(unixSeconds: number, nowMs = Date.now()): string {
+  const age = Math.max(0, Math.floor(nowMs / 1000) - unixSeconds);
+  const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? "" : "s"} ago`;
+  if (age < MINUTE) return "just now";
+  if (age < HOUR) return plural(Math.floor(age / MINUTE), "minute");
+  if (age < DAY) return plural(Math.floor(age / HOUR), "hour");
+  if (age < 7 * DAY) return plural(Math.floor(age / DAY), "day");
+  return `on ${dateTime(unixSeconds)}`;
+}
+
+export function dateTime(unixSeconds: number): string {
+  return new Date(unixSeconds * 1000).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+}
+
+export function time(unixSeconds: number): string {
+  return new Date(unixSeconds * 1000).toLocaleTimeString(undefined, { hour: "2-digit", minute: "2-digit" });
+}
+
+export function initials(name: string): string {
+  const letters = name.trim().split(/\s+/).map((w) => w[0] ?? "");
+  return ((letters[0] ?? "") + (letters.length > 1 ? letters[letters.length - 1] : "")).toUpperCase() || "?";
+}
+
+/** The unread badge: Chatwoot's list caps the count at 10. */
+export function unreadBadge(count: number): string {
+  return count >= 10 ? "9+" : String(count);
+}
+
+export function capitalize(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}
+
+export function fileSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(0)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+/** A <input type="datetime-local"> value (local time, minutes) for a moment. */
+export function localInputValue(d: Date): string {
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+/** A report's average time: "45s", "12m", "3h 5m", "2d 4h"; "—" when there is none. */
+export function duration(seconds: number | null): string {
+  if (seconds === null || !Number.isFinite(seconds)) return "—";
+  const s = Math.round(seconds);
+  if (s < MINUTE) return `${s}s`;
+  if (s < HOUR) return `${Math.round(s / MINUTE)}m`;
+  if (s < DAY) return `${Math.floor(s / HOUR)}h ${Math.round((s % HOUR) / MINUTE)}m`;
+  return `${Math.floor(s / DAY)}d ${Math.round((s % DAY) / HOUR)}h`;
+}

@@ -1,0 +1,81 @@
+// Pure rules of the inbox's lists: the conversation list's query string, how a fresh first page, a
+// further page and a single changed conversation fold into what the screen shows; and the thread's
+// messages.
+import type { Conversation, ConversationStatus, Counts, Message } from "./types.ts";
+
+/** The server's page size (Chatwoot's CONVERSATION_RESULTS_PER_PAGE). */
+export const PAGE_SIZE = 25;
+
+export type AssigneeTab = "me" | "unassigned" | "all";
+
+export interface ListFilters {
+  assignee: AssigneeTab;
+  status: ConversationStatus | "all";
+  inboxId: number | null;
+  teamId: number | null;
+  label: string | null;
+  q: string;
+}
+
+export const DEFAULT_FILTERS: ListFilters = { assignee: "me", status: "open", inboxId: null, teamId: null, label: null, q: "" };
+
+export function queryString(f: ListFilters, page = 1): string {
+  const p = new URLSearchParams({ assignee_type: f.assignee, status: f.status });
+  if (f.inboxId !== null) p.set("inbox_id", String(f.inboxId));
+  if (f.teamId !== null) p.set("team_id", String(f.teamId));
+  if (f.label) p.append("labels[]", f.label);
+  if (f.q.trim()) p.set("q", f.q.trim());
+  if (page > 1) p.set("page", String(page));
+  return p.toString();
+}
+
+/** How many conversations the tab holds in all (the server counts before the assignee filter). */
+export function tabTotal(counts: Counts | null, tab: AssigneeTab): number | null {
+  if (!counts) return null;
+  return tab === "me" ? counts.mine_count : tab === "unassigned" ? counts.unassigned_count : counts.all_count;
+}
+
+/** Whether `a` sorts below `b` in the list (newest activity first, then newest conversation). */
+function ranksBelow(a: Conversation, b: Conversation): boolean {
+  return a.last_activity_at < b.last_activity_at || (a.last_activity_at === b.last_activity_at && a.id < b.id);
+}
+
+/**
+ * A fresh first page replaces the top of the list. Conversations already shown further down stay
+ * (they belong to later pages), unless they rank above the fresh page's last one: then they would
+ * be on it if they still matched the filters, so they have left the list.
+ */
+export function mergeFirstPage(current: readonly Conversation[], fresh: readonly Conversation[]): Conversation[] {
+  if (fresh.length < PAGE_SIZE) return [...fresh]; // the whole list fits on the first page
+  const onPage = new Set(fresh.map((c) => c.id));
+  const last = fresh[fresh.length - 1]!;
+  return [...fresh, ...current.filter((c) => !onPage.has(c.id) && ranksBelow(c, last))];
+}
+
+/** A further page: offset paging repeats rows that moved down since the last load; keep one of each. */
+export function appendPage(current: readonly Conversation[], next: readonly Conversation[]): Conversation[] {
+  const shown = new Set(current.map((c) => c.id));
+  return [...current, ...next.filter((c) => !shown.has(c.id))];
+}
+
+/** A conversation changed here (opened, resolved, assigned…): update it in place, or drop it when its status left the filter. */
+export function replaceConversation(current: readonly Conversation[], c: Conversation, f: ListFilters): Conversation[] {
+  if (!current.some((x) => x.id === c.id)) return current as Conversation[];
+  if (f.status !== "all" && !f.q.trim() && c.status !== f.status) return current.filter((x) => x.id !== c.id);
+  return current.map((x) => (x.id === c.id ? c : x));
+}
+
+/** The conversation `step` places away from `currentId` in the list (the first one when none is open). */
+export function neighbour(list: readonly Conversation[], currentId: number | null, step: 1 | -1): Conversation | null {
+  if (list.length === 0) return null;
+  const at = currentId === null ? -1 : list.findIndex((c) => c.id === currentId);
+  if (at === -1) return list[0]!;
+  return list[at + step] ?? null;
+}
+
+/** Messages in id order, each once: pages and live updates may overlap. */
+export function mergeMessages(current: readonly Message[], more: readonly Message[]): Message[] {
+  const byId = new Map(current.map((m) => [m.id, m]));
+  for (const m of more) byId.set(m.id, m);
+  return [...byId.values()].sort((a, b) => a.id - b.id);
+}

@@ -1,0 +1,124 @@
+// The open conversation: its record and the messages loaded so far (the latest 20 first, older
+// ones 20 at a time with `before`, newer ones from the live feed). Opening it marks it seen.
+import { signal } from "@preact/signals";
+import { ApiError, api } from "./api.ts";
+import { conversationChanged } from "./conversation-list.ts";
+import { mergeMessages } from "./list-merge.ts";
+import { live } from "./live.ts";
+import type { Conversation, Message, MessagePage } from "./types.ts";
+
+/** The server's page of messages without `after` (Chatwoot's latest 20, and 20 `before`). */
+const MESSAGE_PAGE = 20;
+
+export interface ThreadState {
+  accountId: number;
+  conversationId: number;
+  conversation: Conversation | null;
+  messages: Message[];
+  hasOlder: boolean;
+  loadingOlder: boolean;
+  error: string | null;
+  /** Counts the messages sent from here: the thread scrolls to its end for each. */
+  sent: number;
+}
+
+export const thread = signal<ThreadState | null>(null);
+
+const base = (s: { accountId: number; conversationId: number }) => `/api/v1/accounts/${s.accountId}/conversations/${s.conversationId}`;
+const isCurrent = (s: ThreadState) => thread.value?.accountId === s.accountId && thread.value.conversationId === s.conversationId;
+
+export function describeError(e: unknown, fallback: string): string {
+  return e instanceof ApiError ? e.description : fallback;
+}
+
+export async function openThread(accountId: number, conversationId: number): Promise<void> {
+  const s: ThreadState = { accountId, conversationId, conversation: null, messages: [], hasOlder: false, loadingOlder: false, error: null, sent: 0 };
+  thread.value = s;
+  try {
+    const [conversation, page] = await Promise.all([api<Conversation>("GET", base(s)), api<MessagePage>("GET", `${base(s)}/messages`)]);
+    if (!isCurrent(s)) return;
+    thread.value = { ...thread.value!, conversation, messages: page.payload, hasOlder: page.payload.length >= MESSAGE_PAGE };
+    void markSeen();
+  } catch (e) {
+    if (isCurrent(s)) thread.value = { ...thread.value!, error: describeError(e, "The conversation could not be loaded.") };
+  }
+}
+
+export function closeThread(): void {
+  thread.value = null;
+}
+
+export async function loadOlder(): Promise<void> {
+  const s = thread.value;
+  if (!s || s.loadingOlder || !s.hasOlder || s.messages.length === 0) return;
+  thread.value = { ...s, loadingOlder: true };
+  try {
+    const page = await api<MessagePage>("GET", `${base(s)}/messages?before=${s.messages[0]!.id}`);
+    if (!isCurrent(s)) return;
+    const t = thread.value!;
+    thread.value = { ...t, messages: mergeMessages(t.messages, page.payload), hasOlder: page.payload.length >= MESSAGE_PAGE, loadingOlder: false };
+  } catch (e) {
+    if (isCurrent(s)) thread.value = { ...thread.value!, loadingOlder: false, error: describeError(e, "Older messages could not be loaded.") };
+  }
+}
+
+export function setConversation(c: Conversation): void {
+  const s = thread.value;
+  // The poller hands over the same record every few seconds: only a change re-renders.
+  if (s?.conversation && s.conversation.id === c.id && JSON.stringify(s.conversation) === JSON.stringify(c)) return;
+  if (s && s.conversationId === c.id) thread.value = { ...s, conversation: c };
+  conversationChanged(c);
+}
+
+export function addMessages(messages: Message[]): void {
+  const s = thread.value;
+  if (!s || messages.length === 0) return;
+  thread.value = { ...s, messages: mergeMessages(s.messages, messages) };
+  if (messages.some((m) => m.message_type === 0) && document.visibilityState === "visible") void markSeen();
+}
+
+export function lastMessageId(): number {
+  return thread.value?.messages.at(-1)?.id ?? 0;
+}
+
+/** The agent has read it: unread counts drop to zero (Chatwoot's update_last_seen). */
+async function markSeen(): Promise<void> {
+  const s = thread.value;
+  if (!s) return;
+  try {
+    const c = await api<Conversation>("POST", `${base(s)}/update_last_seen`);
+    if (isCurrent(s)) setConversation(c);
+  } catch {
+    // Not worth an error on screen: the next opening marks it again.
+  }
+}
+
+/** After a change made here: the conversation's new state and any activity lines it added, now. */
+export async function reloadThread(): Promise<void> {
+  const s = thread.value;
+  if (!s) return;
+  const [c, page] = await Promise.all([api<Conversation>("GET", base(s)), api<MessagePage>("GET", `${base(s)}/messages?after=${lastMessageId()}`)]);
+  if (!isCurrent(s)) return;
+  setConversation(c);
+  addMessages(page.payload);
+  live.refresh();
+}
+
+export async function sendMessage(content: string, isPrivate: boolean): Promise<void> {
+  const s = thread.value;
+  if (!s) return;
+  const m = await api<Message>("POST", `${base(s)}/messages`, { content, private: isPrivate, message_type: "outgoing" });
+  if (isCurrent(s)) {
+    addMessages([m]);
+    thread.value = { ...thread.value!, sent: thread.value!.sent + 1 };
+  }
+  live.refresh();
+}
+
+/** POST to one of the conversation's actions, then show its effect. */
+export async function conversationAction(path: string, body: unknown): Promise<void> {
+  const s = thread.value;
+  if (!s) return;
+  await api("POST", `${base(s)}/${path}`, body);
+  await reloadThread();
+}

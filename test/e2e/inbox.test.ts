@@ -1,0 +1,257 @@
+// The agents' inbox in a real browser: a customer's message that arrives through the API shows up
+// without a reload; the agent opens it, replies, labels and resolves it; shortcuts, the contact
+// panel, and the phone-width screens. Screenshots go to test/e2e/screenshots/.
+import { describe, expect, test } from "bun:test";
+import type { Page } from "playwright-core";
+import { addAgent, browserSuite, focusedId, haveChromium, shot, until, type WebServer } from "./browser.ts";
+import { accountApi, seedConversation, type AccountApi } from "./seed.ts";
+
+if (!haveChromium) console.warn("test/e2e/inbox.test.ts: SKIPPED — /usr/bin/chromium is missing (apt-get install -y chromium)");
+
+const AGENT = { email: "cam@example.com", password: "agent password 2" };
+
+let server: WebServer;
+let admin: AccountApi;
+let inboxId: number;
+let agentId: number;
+
+const list = (page: Page) => page.getByRole("list", { name: /^Conversations/ });
+const conversationRow = (page: Page, id: number) => page.locator(`[data-conversation-id="${id}"]`);
+
+describe.skipIf(!haveChromium)("the inbox in chromium", () => {
+  const { openPage, signIn } = browserSuite({
+    setup: async (s) => {
+      server = s;
+      admin = accountApi(s.base, s.first.account_id, s.first.api_access_token);
+      inboxId = (await admin.post("/inboxes", { name: "Support API", channel: { type: "api" } })).id;
+      agentId = await addAgent(s, "Cam Agent", AGENT.email, AGENT.password);
+    },
+  });
+
+  test("a message arriving through the API appears without a reload; open, reply, label, resolve", async () => {
+    const page = await openPage();
+    await signIn(page);
+    await page.getByRole("heading", { name: "Conversations" }).waitFor();
+    await page.getByRole("button", { name: /^Unassigned/ }).click();
+    await page.getByText("No conversations match these filters.").waitFor();
+
+    // The customer writes in while the page is open.
+    const c = await seedConversation(admin, inboxId, { name: "Dana Customer", email: "dana@example.com" }, "Hello, my order #1234 has not arrived.");
+    // The poller looks every 4 s; it may see the conversation before its first message.
+    await conversationRow(page, c.id).getByText("Hello, my order #1234 has not arrived.").waitFor({ timeout: 15_000 });
+    expect(await conversationRow(page, c.id).innerText()).toContain("Dana Customer");
+    expect(await page.getByRole("button", { name: /^Unassigned/ }).innerText()).toContain("1");
+    await shot(page, "20-inbox-list");
+
+    await conversationRow(page, c.id).click();
+    await page.getByRole("heading", { name: "Dana Customer", level: 2 }).waitFor();
+    expect(page.url()).toBe(`${server.base}/app/accounts/${server.first.account_id}/conversations/${c.id}`);
+    await page.locator(".message.incoming").getByText("Hello, my order #1234 has not arrived.").waitFor();
+    // Opening it marked it seen.
+    await until(() => (server.deps.db.query("SELECT agent_last_seen_at AS seen FROM conversations WHERE display_id = ?").get(c.id) as { seen: number | null }).seen);
+
+    await page.getByLabel("Reply to Dana Customer").fill("Sorry to hear that! Let me check.");
+    await page.keyboard.press("Enter");
+    await page.locator(".message.outgoing").getByText("Sorry to hear that! Let me check.").waitFor();
+    expect(await page.getByLabel("Reply to Dana Customer").inputValue()).toBe("");
+    const messages = await admin.get(`/conversations/${c.id}/messages`);
+    expect(messages.payload.map((m: { content: string; message_type: number; private: boolean }) => [m.content, m.message_type, m.private])).toEqual([
+      ["Hello, my order #1234 has not arrived.", 0, false],
+      ["Sorry to hear that! Let me check.", 1, false],
+    ]);
+
+    await page.getByLabel("Add a label").fill("shipping");
+    await page.getByRole("button", { name: "Add", exact: true }).click();
+    await page.getByRole("button", { name: "Remove label shipping" }).waitFor();
+    expect((await admin.get(`/conversations/${c.id}/labels`)).payload).toEqual(["shipping"]);
+    await page.locator(".message.activity").getByText(/added shipping/).waitFor();
+    await shot(page, "21-conversation");
+
+    await page.getByRole("button", { name: "Resolve" }).click();
+    await page.getByRole("button", { name: "Reopen" }).waitFor();
+    expect((await admin.get(`/conversations/${c.id}`)).status).toBe("resolved");
+    // The list shows open conversations: the resolved one leaves it; the filters find it again.
+    await conversationRow(page, c.id).waitFor({ state: "detached" });
+    await page.getByLabel("Status", { exact: true }).selectOption("resolved");
+    await conversationRow(page, c.id).waitFor();
+    await page.getByLabel("Label", { exact: true }).selectOption("shipping");
+    await page.getByLabel("Inbox", { exact: true }).selectOption({ label: "Support API" });
+    await conversationRow(page, c.id).waitFor();
+    expect(await list(page).getByRole("listitem").count()).toBe(1);
+    await page.getByLabel("Label", { exact: true }).selectOption("");
+    await page.getByLabel("Status", { exact: true }).selectOption("open");
+    await page.getByText("No conversations match these filters.").waitFor();
+    // A search looks in every status.
+    await page.getByLabel("Search messages").fill("order #1234");
+    await conversationRow(page, c.id).waitFor();
+    expect(await page.getByLabel("Status", { exact: true }).isDisabled()).toBe(true);
+  }, 60_000);
+
+  test("shortcuts move through the list, write a private note and resolve; never while typing; ? lists them", async () => {
+    const first = await seedConversation(admin, inboxId, { name: "Hugo Long" }, "message 1");
+    for (let i = 2; i <= 30; i++) await admin.post(`/conversations/${first.id}/messages`, { content: `message ${i}`, message_type: i % 2 ? "incoming" : "outgoing" });
+    await admin.post(`/conversations/${first.id}/messages`, {
+      content: "Please rate the conversation",
+      content_type: "input_csat",
+      content_attributes: { submitted_values: { csat_survey_response: { rating: 4, feedback_message: "Quick and kind." } } },
+    });
+    const second = await seedConversation(admin, inboxId, { name: "Ines Short" }, "A short one");
+
+    const page = await openPage();
+    await signIn(page);
+    await page.getByRole("button", { name: /^All/ }).click();
+    await conversationRow(page, first.id).waitFor();
+    const at = (id: number) => page.waitForURL(`${server.base}/app/accounts/${server.first.account_id}/conversations/${id}`);
+    await page.locator("body").press("j"); // no conversation open: the first in the list
+    await at(second.id);
+    await page.keyboard.press("j");
+    await at(first.id);
+    await page.keyboard.press("k");
+    await at(second.id);
+    await page.keyboard.press("Alt+ArrowDown");
+    await at(first.id);
+    await page.getByRole("heading", { name: "Hugo Long", level: 2 }).waitFor();
+
+    // Typed into a field, the same keys are text.
+    await page.getByLabel("Search messages").fill("jk");
+    await page.getByLabel("Search messages").press("k");
+    expect(page.url()).toEndWith(`/conversations/${first.id}`);
+    await page.getByLabel("Search messages").fill("");
+
+    // The latest 20 first; older ones on request.
+    expect(await page.locator(".messages > li").count()).toBe(20);
+    await page.getByRole("button", { name: "Load older messages" }).click();
+    await page.getByText("message 1", { exact: true }).waitFor();
+    expect(await page.getByRole("button", { name: "Load older messages" }).count()).toBe(0);
+    await page.locator(".csat").getByText("Rated 4 of 5").waitFor();
+    expect(await page.locator(".csat-feedback").innerText()).toBe("Quick and kind.");
+
+    await page.locator("body").press("p");
+    const note = page.getByLabel("Private note (only your team sees it)");
+    expect(await note.evaluate((el) => el === document.activeElement)).toBe(true);
+    await note.pressSequentially("Check the warehouse");
+    await note.press("Shift+Enter");
+    await note.pressSequentially("before replying");
+    expect(await note.inputValue()).toBe("Check the warehouse\nbefore replying");
+    await note.press("Enter");
+    await page.locator(".message.note").getByText("before replying").waitFor();
+    const last = (await admin.get(`/conversations/${first.id}/messages`)).payload.at(-1);
+    expect([last.content, last.private, last.message_type]).toEqual(["Check the warehouse\nbefore replying", true, 1]);
+    await note.press("Escape");
+    await page.locator("body").press("r");
+    expect(await page.getByLabel("Reply to Hugo Long").evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.getByLabel("Reply to Hugo Long").press("Escape");
+    await shot(page, "22-conversation-note-csat");
+
+    await page.locator("body").press("e");
+    await page.getByRole("button", { name: "Reopen" }).waitFor();
+    expect((await admin.get(`/conversations/${first.id}`)).status).toBe("resolved");
+    await page.getByRole("status").getByText("Conversation resolved.").waitFor();
+
+    await page.locator("body").press("?");
+    const dialog = page.getByRole("dialog", { name: "Keyboard shortcuts" });
+    await dialog.waitFor();
+    expect(await dialog.getByRole("row").count()).toBe(8);
+    await shot(page, "23-shortcuts");
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "hidden" });
+  }, 60_000);
+
+  test("the contact panel: details, other conversations, and an edit refused field by field, then saved", async () => {
+    const older = await seedConversation(admin, inboxId, { name: "Jo Contact", email: "jo@example.com" }, "An older question");
+    const c = await admin.post("/conversations", { inbox_id: inboxId, contact_id: older.contactId });
+    await admin.post(`/conversations/${c.id}/messages`, { content: "A new question", message_type: "incoming" });
+
+    const page = await openPage();
+    await signIn(page);
+    await page.getByRole("heading", { name: "Conversations" }).waitFor();
+    await page.goto(`${server.base}/app/accounts/${server.first.account_id}/conversations/${c.id}`);
+    const panel = page.getByRole("complementary", { name: "Conversation details" });
+    await panel.getByText("jo@example.com").waitFor();
+    await panel.getByRole("link", { name: `#${older.id} · Support API` }).waitFor();
+
+    await panel.getByRole("button", { name: "Edit contact" }).click();
+    await focusedId(page, "contact-name");
+    await panel.getByLabel("Email").fill("not-an-email");
+    await panel.getByLabel("Phone number").fill("12345");
+    await panel.getByRole("button", { name: "Save contact" }).click();
+    await panel.locator("#contact-email-error").waitFor();
+    expect(await panel.locator("#contact-email-error").innerText()).toStartWith("Email ");
+    expect(await panel.locator("#contact-phone_number-error").innerText()).toBe("Phone number should be in e164 format");
+    expect(await panel.getByLabel("Phone number").getAttribute("aria-invalid")).toBe("true");
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("contact-email");
+    await shot(page, "24-contact-panel-errors");
+
+    await panel.getByLabel("Name").fill("Jo Renamed");
+    await panel.getByLabel("Email").fill("jo.renamed@example.com");
+    await panel.getByLabel("Phone number").fill("+4915112345678");
+    await panel.getByRole("button", { name: "Save contact" }).click();
+    await panel.getByText("jo.renamed@example.com").waitFor();
+    await page.getByRole("heading", { name: "Jo Renamed", level: 2 }).waitFor();
+    await page.waitForFunction(() => document.activeElement?.textContent === "Edit contact", null, { timeout: 5000 });
+    const saved = (await admin.get(`/contacts/${older.contactId}`)).payload;
+    expect([saved.name, saved.email, saved.phone_number]).toEqual(["Jo Renamed", "jo.renamed@example.com", "+4915112345678"]);
+    await shot(page, "25-contact-panel");
+
+    await panel.getByRole("link", { name: `#${older.id} · Support API` }).click();
+    await page.waitForURL(`${server.base}/app/accounts/${server.first.account_id}/conversations/${older.id}`);
+    await page.locator(".message.incoming").getByText("An older question").waitFor();
+  }, 60_000);
+
+  test("an agent sees the conversations of their inboxes and no settings; assigning moves it to Mine", async () => {
+    const c = await seedConversation(admin, inboxId, { name: "Kim Member" }, "For the agent");
+    const page = await openPage();
+    await signIn(page, AGENT.email, AGENT.password);
+    await page.getByRole("heading", { name: "Conversations" }).waitFor();
+    expect(await page.getByRole("navigation", { name: "Main" }).getByRole("link").allInnerTexts()).toEqual(["Conversations"]);
+    await page.getByRole("button", { name: /^All/ }).click();
+    await page.getByText("No conversations match these filters.").waitFor(); // not a member of the inbox yet
+
+    await admin.post("/inbox_members", { inbox_id: inboxId, user_ids: [agentId] });
+    await conversationRow(page, c.id).waitFor({ timeout: 15_000 });
+    await conversationRow(page, c.id).click();
+    await page.getByLabel("Assigned agent").selectOption({ label: "Cam Agent" });
+    await page.locator(".message.activity").getByText("Cam Agent self-assigned this conversation").waitFor();
+    await page.getByRole("button", { name: /^Mine/ }).click();
+    await conversationRow(page, c.id).waitFor();
+    expect(await page.getByRole("button", { name: /^Mine/ }).innerText()).toContain("1");
+    expect((await admin.get(`/conversations/${c.id}`)).meta.assignee.id).toBe(agentId);
+
+    const response = await page.evaluate(async (url) => (await fetch(url)).status, `/api/v1/accounts/${server.first.account_id}/webhooks`);
+    expect(response).toBe(403);
+  }, 60_000);
+
+  test("at 360 px the list and the conversation are separate screens, and nothing scrolls sideways", async () => {
+    const c = await seedConversation(admin, inboxId, { name: "Lou Phone" }, "Writing from my phone, with a rather long message that has to wrap on a small screen.");
+    const page = await openPage(360, 740);
+    await signIn(page);
+    await page.getByRole("heading", { name: "Conversations" }).waitFor();
+    await page.getByRole("button", { name: /^Unassigned/ }).click();
+    await conversationRow(page, c.id).waitFor();
+    const width = () => page.evaluate(() => document.documentElement.scrollWidth);
+    expect(await width()).toBeLessThanOrEqual(360);
+    await shot(page, "26-phone-list");
+
+    await conversationRow(page, c.id).click();
+    await page.getByRole("heading", { name: "Lou Phone", level: 2 }).waitFor();
+    expect(await list(page).isVisible()).toBe(false);
+    await focusedId(page, "thread-title");
+    expect(await width()).toBeLessThanOrEqual(360);
+    await page.getByLabel("Reply to Lou Phone").fill("Thanks, Lou!");
+    await page.getByRole("button", { name: "Send" }).click();
+    await page.locator(".message.outgoing").getByText("Thanks, Lou!").waitFor();
+    await shot(page, "27-phone-conversation");
+
+    await page.getByRole("button", { name: "Details" }).click();
+    await page.getByRole("complementary", { name: "Conversation details" }).getByText("Lou Phone").first().waitFor();
+    expect(await page.getByLabel("Reply to Lou Phone").isVisible()).toBe(false);
+    expect(await width()).toBeLessThanOrEqual(360);
+    await shot(page, "28-phone-details");
+    await page.getByRole("button", { name: "Back to the conversation" }).click();
+    await page.getByLabel("Reply to Lou Phone").waitFor();
+
+    await page.getByRole("link", { name: "Conversations", exact: false }).filter({ hasText: "←" }).click();
+    await list(page).waitFor();
+    await focusedId(page, "list-title");
+  }, 60_000);
+});
