@@ -5,11 +5,15 @@ import type { Harness } from "./harness.ts";
 
 const now = (h: Harness) => Math.floor(h.clock.nowMs() / 1000);
 
-export function makeInbox(h: Harness, accountId: number, opts: { name?: string; channel?: ChannelType; lock?: boolean } = {}): number {
+export function makeInbox(
+  h: Harness,
+  accountId: number,
+  opts: { name?: string; channel?: ChannelType; lock?: boolean; webhook_url?: string | null } = {},
+): number {
   const r = h.deps.db
     .query(
-      `INSERT INTO inboxes (account_id, name, channel_type, identifier, lock_to_single_conversation, created_at, updated_at)
-       VALUES ($account_id, $name, $channel, $identifier, $lock, $now, $now)`,
+      `INSERT INTO inboxes (account_id, name, channel_type, identifier, lock_to_single_conversation, webhook_url, created_at, updated_at)
+       VALUES ($account_id, $name, $channel, $identifier, $lock, $webhook_url, $now, $now)`,
     )
     .run({
       account_id: accountId,
@@ -17,6 +21,7 @@ export function makeInbox(h: Harness, accountId: number, opts: { name?: string; 
       channel: opts.channel ?? "api",
       identifier: crypto.randomUUID(),
       lock: opts.lock ? 1 : 0,
+      webhook_url: opts.webhook_url ?? null,
       now: now(h),
     });
   return Number(r.lastInsertRowid);

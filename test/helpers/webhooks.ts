@@ -1,5 +1,7 @@
 // Helpers for webhook tests: a real HTTP receiver on 127.0.0.1, inboxes written straight into the
 // table (the inbox routes live on another branch), and events recorded the way services record them.
+import type { ChannelType } from "../../src/domain/channels.ts";
+import { makeInbox as makeFixtureInbox } from "./directory-fixtures.ts";
 import type { Harness } from "./harness.ts";
 import type { EventKind } from "../../src/events/types.ts";
 
@@ -54,14 +56,9 @@ export async function closedPort(): Promise<number> {
   return port;
 }
 
-export function makeInbox(h: Harness, accountId: number, o: { name?: string; channel_type?: string; webhook_url?: string | null } = {}): number {
-  const now = Math.floor(h.clock.nowMs() / 1000);
-  const r = h.deps.db
-    .query(
-      "INSERT INTO inboxes (account_id, name, channel_type, identifier, webhook_url, created_at, updated_at) VALUES ($a, $n, $t, $i, $u, $now, $now)",
-    )
-    .run({ a: accountId, n: o.name ?? "Support", t: o.channel_type ?? "api", i: crypto.randomUUID(), u: o.webhook_url ?? null, now });
-  return Number(r.lastInsertRowid);
+/** An inbox row for webhook tests: the directory fixture, with the webhook tests' option names. */
+export function makeInbox(h: Harness, accountId: number, o: { name?: string; channel_type?: ChannelType; webhook_url?: string | null } = {}): number {
+  return makeFixtureInbox(h, accountId, { name: o.name, channel: o.channel_type, webhook_url: o.webhook_url });
 }
 
 export interface EventSpec {
