@@ -128,7 +128,7 @@ describe.skipIf(!haveChromium)("the inbox in chromium", () => {
 
     await page.locator("body").press("p");
     const note = page.getByLabel("Private note (only your team sees it)");
-    expect(await note.evaluate((el) => el === document.activeElement)).toBe(true);
+    await until(() => note.evaluate((el) => el === document.activeElement), 5000);
     await note.pressSequentially("Check the warehouse");
     await note.press("Shift+Enter");
     await note.pressSequentially("before replying");
@@ -139,7 +139,7 @@ describe.skipIf(!haveChromium)("the inbox in chromium", () => {
     expect([last.content, last.private, last.message_type]).toEqual(["Check the warehouse\nbefore replying", true, 1]);
     await note.press("Escape");
     await page.locator("body").press("r");
-    expect(await page.getByLabel("Reply to Hugo Long").evaluate((el) => el === document.activeElement)).toBe(true);
+    await until(() => page.getByLabel("Reply to Hugo Long").evaluate((el) => el === document.activeElement), 5000);
     await page.getByLabel("Reply to Hugo Long").press("Escape");
     await shot(page, "22-conversation-note-csat");
 
@@ -179,7 +179,7 @@ describe.skipIf(!haveChromium)("the inbox in chromium", () => {
     expect(await panel.locator("#contact-email-error").innerText()).toStartWith("Email ");
     expect(await panel.locator("#contact-phone_number-error").innerText()).toBe("Phone number should be in e164 format");
     expect(await panel.getByLabel("Phone number").getAttribute("aria-invalid")).toBe("true");
-    expect(await page.evaluate(() => document.activeElement?.id)).toBe("contact-email");
+    await focusedId(page, "contact-email");
     await shot(page, "24-contact-panel-errors");
 
     await panel.getByLabel("Name").fill("Jo Renamed");

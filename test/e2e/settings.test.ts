@@ -4,7 +4,7 @@ import { afterAll, describe, expect, test } from "bun:test";
 import { validateRuleInput } from "../../src/domain/automation-catalogue.ts";
 import type { AppError } from "../../src/domain/errors.ts";
 import { startReceiver, type Receiver } from "../helpers/webhooks.ts";
-import { addAgent, browserSuite, haveChromium, shot, until, type WebServer } from "./browser.ts";
+import { addAgent, browserSuite, focusedId, haveChromium, shot, until, type WebServer } from "./browser.ts";
 import { accountApi, seedConversation, type AccountApi } from "./seed.ts";
 
 if (!haveChromium) console.warn("test/e2e/settings.test.ts: SKIPPED — /usr/bin/chromium is missing (apt-get install -y chromium)");
@@ -53,7 +53,7 @@ describe.skipIf(!haveChromium)("settings in chromium", () => {
     await page.getByLabel("Webhook URL (optional)").fill("not a url");
     await page.getByRole("button", { name: "Create inbox" }).click();
     await page.locator("#inbox-channel\\.webhook_url-error").waitFor();
-    expect(await page.evaluate(() => document.activeElement?.id)).toBe("inbox-channel.webhook_url");
+    await focusedId(page, "inbox-channel.webhook_url");
     await page.getByLabel("Webhook URL (optional)").fill("https://shop.example.com/parley");
     await shot(page, "30-settings-inboxes");
     await page.getByRole("button", { name: "Create inbox" }).click();
@@ -278,7 +278,7 @@ describe.skipIf(!haveChromium)("settings in chromium", () => {
     await page.getByRole("button", { name: "Create rule" }).click();
     await page.getByText("Name can't be blank").waitFor();
     await action.getByText("Action params must be [url] with an http(s) URL").waitFor();
-    expect(await page.evaluate(() => document.activeElement?.id)).toBe("rule-name");
+    await focusedId(page, "rule-name");
     await shot(page, "38-settings-automation-errors");
 
     await page.getByLabel("Name", { exact: true }).fill("Refunds to billing");

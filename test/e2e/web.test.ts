@@ -2,7 +2,7 @@
 // real server listening on a free port in this process. Screenshots of the main screens go to
 // test/e2e/screenshots/ (gitignored) for review. Skipped only when /usr/bin/chromium is missing.
 import { describe, expect, test } from "bun:test";
-import { addAgent, browserSuite, expanded, haveChromium, shot, startWebServer, type Suite, type WebServer } from "./browser.ts";
+import { addAgent, browserSuite, expanded, focusedId, haveChromium, shot, startWebServer, type Suite, type WebServer } from "./browser.ts";
 
 const AGENT = { email: "bea@example.com", password: "agent password 1" };
 
@@ -58,7 +58,7 @@ describe.skipIf(!haveChromium)("web app in chromium", () => {
     await alert.getByText("Invalid login credentials. Please try again.").waitFor();
     expect(await page.getByLabel("Email").inputValue()).toBe(server.first.email);
     expect(await page.getByLabel("Password").inputValue()).toBe("");
-    expect(await page.evaluate(() => document.activeElement?.id)).toBe("password");
+    await focusedId(page, "password");
     await shot(page, "03-sign-in-error");
   }, 30_000);
 
