@@ -138,17 +138,46 @@ export class ConversationsRepo {
     return this.snoozedDueStmt.all({ now, limit }) as ConversationRow[];
   }
 
-  /** Counts for the list's meta: after every filter but the assignee one (Chatwoot's order). */
+  /**
+   * Counts for the list's meta: after every filter but the assignee one (Chatwoot's order). Filters
+   * the tallies know (inbox, team, status) sum a few tally rows; labels, search and a contact need
+   * the conversations themselves.
+   */
   counts(f: ConversationFilter, userId: number): ConversationCounts {
+    if ((f.labels && f.labels.length > 0) || f.q || f.contactId) return this.countedByScan(f, userId);
+    const parts = ["account_id = $account_id"];
+    const params: Record<string, string | number> = { account_id: f.accountId, me: userId || -1 };
+    if (f.inboxIds) {
+      parts.push("inbox_id IN (SELECT value FROM json_each($inbox_ids))");
+      params.inbox_ids = JSON.stringify(f.inboxIds);
+    }
+    if (f.status) {
+      parts.push("status = $status");
+      params.status = f.status;
+    }
+    if (f.teamId) {
+      parts.push("team_id = $team_id");
+      params.team_id = f.teamId;
+    }
+    return this.stmt(
+      `SELECT coalesce(sum(n), 0) AS all_count,
+              coalesce(sum(CASE WHEN assignee_id = $me THEN n END), 0) AS mine_count,
+              coalesce(sum(CASE WHEN assignee_id = 0 THEN n END), 0) AS unassigned_count,
+              coalesce(sum(CASE WHEN assignee_id <> 0 THEN n END), 0) AS assigned_count
+       FROM conversation_tallies WHERE ${parts.join(" AND ")}`,
+    ).get(params) as ConversationCounts;
+  }
+
+  /** The same counts by visiting every matching conversation (and the check of the tallies in tests). */
+  countedByScan(f: ConversationFilter, userId: number): ConversationCounts {
     const { where, params } = whereOf(f);
-    const row = this.stmt(
+    return this.stmt(
       `SELECT count(*) AS all_count,
               coalesce(sum(assignee_id = $me), 0) AS mine_count,
               coalesce(sum(assignee_id IS NULL), 0) AS unassigned_count,
               coalesce(sum(assignee_id IS NOT NULL), 0) AS assigned_count
        FROM conversations c WHERE ${where}`,
     ).get({ ...params, me: userId }) as ConversationCounts;
-    return row;
   }
 
   /** One page, newest activity first. */

@@ -9,6 +9,7 @@ import m006 from "../../migrations/006_conversations.sql" with { type: "text" };
 import m007 from "../../migrations/007_labels_automation.sql" with { type: "text" };
 import m008 from "../../migrations/008_public_api.sql" with { type: "text" };
 import m009 from "../../migrations/009_reporting.sql" with { type: "text" };
+import m010 from "../../migrations/010_conversation_list.sql" with { type: "text" };
 
 export interface Migration {
   version: number;
@@ -26,6 +27,7 @@ export const MIGRATIONS: Migration[] = [
   { version: 7, name: "007_labels_automation", sql: m007 },
   { version: 8, name: "008_public_api", sql: m008 },
   { version: 9, name: "009_reporting", sql: m009 },
+  { version: 10, name: "010_conversation_list", sql: m010 },
 ];
 
 export const LATEST_VERSION = MIGRATIONS.length;
