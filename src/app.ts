@@ -14,6 +14,7 @@ import { conversationActionRoutes } from "./http/conversation-actions.routes.ts"
 import { conversationRoutes } from "./http/conversations.routes.ts";
 import { messageRoutes } from "./http/messages.routes.ts";
 import { errorHandling } from "./http/errors.ts";
+import { commitWait } from "./http/commit-wait.ts";
 import { healthRoutes } from "./http/health.routes.ts";
 import { inboxMemberRoutes } from "./http/inbox-members.routes.ts";
 import { inboxRoutes } from "./http/inboxes.routes.ts";
@@ -38,6 +39,7 @@ export function createApp(d: Deps) {
   // and still strips undeclared fields from responses.
   return new Elysia({ normalize: "typebox", websocket: WEBSOCKET_OPTIONS })
     .use(errorHandling(d.logger))
+    .use(commitWait(d.commits, d.logger))
     .use(requestParsing(d.config.bodyLimit))
     .use(publicRequestLimit(d))
     .use(

@@ -26,7 +26,7 @@ import { PublicRepo } from "./db/public.repo.ts";
 import { ReportingEventsRepo } from "./db/reporting-events.repo.ts";
 import { ReportsRepo } from "./db/reports.repo.ts";
 import { TokensRepo } from "./db/tokens.repo.ts";
-import { createWriteTx, type WriteTx } from "./db/tx.ts";
+import { createWriteTx, type Commits, type WriteTx } from "./db/tx.ts";
 import { UsersRepo } from "./db/users.repo.ts";
 import { WebhookDeliveriesRepo } from "./db/webhook-deliveries.repo.ts";
 import { WebhooksRepo } from "./db/webhooks.repo.ts";
@@ -79,6 +79,8 @@ export interface Deps {
   clock: Clock;
   logger: Logger;
   writeTx: WriteTx;
+  /** Group commit: what responses wait for (see src/db/tx.ts). */
+  commits: Commits;
   outbox: EventOutbox;
   bus: EventBus;
   repos: ReturnType<typeof createRepos>;
@@ -199,6 +201,11 @@ export interface DepsOptions {
   onCallbackGaveUp?: OnCallbackGaveUp;
   /** argon2id with its real cost by default; tests pass a cheaper one. */
   hasher?: PasswordHasher;
+  /**
+   * Share one commit among the writes of one event-loop turn (src/db/tx.ts). The server and the
+   * test harness turn it on; one-shot commands (CLI) leave it off, since they exit without a turn.
+   */
+  groupCommit?: boolean;
 }
 
 export function createDeps(opts: DepsOptions): Deps {
@@ -210,18 +217,22 @@ export function createDeps(opts: DepsOptions): Deps {
   const outbox = new EventOutbox(db, clock);
   // Bound late: the hub needs the services, which need writeTx.
   let realtime: RealtimeHub | null = null;
-  const writeTx = createWriteTx(db, {
-    afterCommit() {
-      if (outbox.pending) {
+  const { writeTx, commits } = createWriteTx(
+    db,
+    {
+      afterCommit() {
+        if (outbox.pending) {
+          outbox.pending = false;
+          bus.wake();
+          realtime?.wake();
+        }
+      },
+      afterRollback() {
         outbox.pending = false;
-        bus.wake();
-        realtime?.wake();
-      }
+      },
     },
-    afterRollback() {
-      outbox.pending = false;
-    },
-  });
+    { groupCommit: opts.groupCommit ?? false },
+  );
   const repos = createRepos(db);
   // Bound late: the messages service is built after the deliverer that calls this.
   const onCallbackGaveUp: OnCallbackGaveUp =
@@ -259,5 +270,5 @@ export function createDeps(opts: DepsOptions): Deps {
     { name: "automation-idle", pattern: "0 * * * * *", run: () => services.automation.runIdle().then(() => undefined) },
     { name: "prune-idempotency-keys", pattern: "0 17 * * * *", run: () => void repos.idempotency.prune(Math.floor(clock.nowMs() / 1000) - IDEMPOTENCY_TTL_SECONDS) },
   ];
-  return { config, db, clock, logger, writeTx, outbox, bus, repos, services, deliverer, realtime: hub, jobs };
+  return { config, db, clock, logger, writeTx, commits, outbox, bus, repos, services, deliverer, realtime: hub, jobs };
 }

@@ -39,8 +39,9 @@ export async function startServer(config: Config, out: (line: string) => void = 
   const logger = createLogger(config.logLevel);
   const db: Database = openDatabase(config.db);
   migrate(db);
-  const deps = createDeps({ db, config, logger });
+  const deps = createDeps({ db, config, logger, groupCommit: true });
   const first = await ensureFirstAccount(deps);
+  deps.commits.flush(); // the first account is committed before its token is printed
   if (first) {
     out(`First run: created account ${first.account_id} with administrator ${first.email} (user ${first.user_id}).`);
     out(`API access token (shown once, keep it): ${first.api_access_token}`);
@@ -64,6 +65,7 @@ export async function startServer(config: Config, out: (line: string) => void = 
       await app.stop();
       await scheduler.stop();
       await deps.bus.drain();
+      deps.commits.flush();
       db.exec("PRAGMA wal_checkpoint(TRUNCATE)");
       db.close();
     })());

@@ -32,7 +32,7 @@ export interface WebServer {
 export async function startWebServer(env: Record<string, string> = {}): Promise<WebServer> {
   const db = openDatabase(":memory:");
   migrate(db);
-  const deps = createDeps({ db, config: loadConfig({ db: ":memory:" }, env), logger: createLogger("silent") });
+  const deps = createDeps({ db, config: loadConfig({ db: ":memory:" }, env), logger: createLogger("silent"), groupCommit: true });
   const first = (await ensureFirstAccount(deps))!;
   const app = createApp(deps).listen({ port: 0, hostname: "127.0.0.1" });
   return { deps, first, base: `http://127.0.0.1:${app.server!.port}`, stop: async () => void (await app.stop()) };

@@ -51,7 +51,7 @@ export function createHarness(opts: HarnessOptions = {}): Harness {
   migrate(db);
   const clock = new ManualClock();
   const config = { ...loadConfig({}, opts.env ?? {}), ...opts.config } as Config;
-  const deps = createDeps({ db, config, clock, logger: createLogger("silent"), hasher: cheapHasher(), ...opts.deps });
+  const deps = createDeps({ db, config, clock, logger: createLogger("silent"), hasher: cheapHasher(), groupCommit: true, ...opts.deps });
   const app = createApp(deps);
 
   async function request<T>(method: string, path: string, o: RequestOptions = {}): Promise<TestResponse<T>> {
