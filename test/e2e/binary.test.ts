@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { chmodSync, copyFileSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { buildBinary } from "../helpers/binary.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "parley-e2e-"));
 const bin = join(dir, "parley");
@@ -33,13 +34,7 @@ async function serve(port: number): Promise<{ proc: Bun.Subprocess<"ignore", "pi
   return { proc, output };
 }
 
-beforeAll(async () => {
-  const build = Bun.spawnSync(
-    [process.execPath, "build", "src/main.ts", "--compile", "--no-compile-autoload-dotenv", "--no-compile-autoload-bunfig", "--outfile", bin],
-    { cwd: join(import.meta.dir, "../.."), stderr: "pipe", stdout: "pipe" },
-  );
-  if (build.exitCode !== 0) throw new Error(`build failed: ${build.stderr.toString()}`);
-}, 120_000);
+beforeAll(() => buildBinary(bin), 120_000);
 
 afterAll(() => {
   for (const p of servers) p.kill("SIGKILL");

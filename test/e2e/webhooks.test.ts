@@ -8,6 +8,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { closedPort, startReceiver, type Receiver } from "../helpers/webhooks.ts";
+import { buildBinary } from "../helpers/binary.ts";
 
 const root = join(import.meta.dir, "../..");
 const dir = mkdtempSync(join(tmpdir(), "parley-e2e-webhooks-"));
@@ -90,13 +91,7 @@ function rows(db: string): { delivery_id: string; status: string; attempts: numb
   }
 }
 
-beforeAll(() => {
-  const build = Bun.spawnSync(
-    [process.execPath, "build", "src/main.ts", "--compile", "--no-compile-autoload-dotenv", "--no-compile-autoload-bunfig", "--outfile", bin],
-    { cwd: root, stderr: "pipe", stdout: "pipe" },
-  );
-  if (build.exitCode !== 0) throw new Error(`build failed: ${build.stderr.toString()}`);
-}, 120_000);
+beforeAll(() => buildBinary(bin), 120_000);
 
 afterAll(async () => {
   for (const p of procs) p.kill("SIGKILL");
