@@ -77,6 +77,7 @@ export class ConversationsRepo {
   private readonly byIdStmt: Statement;
   private readonly byDisplayStmt: Statement;
   private readonly bumpCounterStmt: Statement;
+  private readonly assignedToStmt: Statement;
   private readonly readCounterStmt: Statement;
   private readonly lastOfContactInboxStmt: Statement;
   private readonly snoozedDueStmt: Statement;
@@ -96,6 +97,7 @@ export class ConversationsRepo {
     );
     this.readCounterStmt = db.prepare("SELECT value FROM account_counters WHERE account_id = $account_id AND name = 'conversation_display_id'");
     this.lastOfContactInboxStmt = db.prepare("SELECT * FROM conversations WHERE contact_inbox_id = $id ORDER BY id DESC LIMIT 1");
+    this.assignedToStmt = db.prepare("SELECT * FROM conversations WHERE assignee_id = $user_id AND account_id = $account_id ORDER BY id");
     this.snoozedDueStmt = db.prepare(
       "SELECT * FROM conversations WHERE status = 'snoozed' AND snoozed_until IS NOT NULL AND snoozed_until <= $now ORDER BY snoozed_until LIMIT $limit",
     );
@@ -132,6 +134,11 @@ export class ConversationsRepo {
 
   lastOfContactInbox(contactInboxId: number): ConversationRow | null {
     return (this.lastOfContactInboxStmt.get({ id: contactInboxId }) as ConversationRow | null) ?? null;
+  }
+
+  /** Every conversation of the account assigned to this user. */
+  assignedTo(accountId: number, userId: number): ConversationRow[] {
+    return this.assignedToStmt.all({ account_id: accountId, user_id: userId }) as ConversationRow[];
   }
 
   snoozedDue(now: number, limit: number): ConversationRow[] {

@@ -19,6 +19,8 @@ export interface AgentsDeps {
   accounts: AccountsService;
   writeTx: WriteTx;
   clock: Clock;
+  /** Runs inside the removal's transaction once the agent has left the account (unassigns their conversations). */
+  onRemoved?: (account: { id: number; name: string }, userId: number) => void;
 }
 
 export interface AgentInput {
@@ -113,6 +115,7 @@ export class AgentsService {
       const agent = this.find(accountId, userId);
       if (agent.membership.role === "administrator" && this.d.agents.administratorCount(accountId) === 1) throw lastAdministrator("id");
       this.d.agents.removeFromAccount(accountId, agent.user.id);
+      this.d.onRemoved?.(p.account, agent.user.id);
     });
   }
 }
