@@ -3,12 +3,10 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ValidationError } from "../../src/domain/errors.ts";
+import { classifyAddress, isAlwaysBlocked, isBlockedAddress } from "../../src/lib/ip-ranges.ts";
 import {
   BlockedTargetError,
   InvalidTargetError,
-  classifyAddress,
-  isAlwaysBlocked,
-  isBlockedAddress,
   parseRetryAfter,
   resolveTarget,
   safePost,
