@@ -74,6 +74,13 @@ export interface ConversationSeed {
  * the past year with a realistic mix of statuses, assignees and teams, each with a short thread.
  * Returns the internal id of the first conversation.
  */
+/** A well-mixed 32-bit hash of i (murmur3's finaliser). */
+function spread(i: number): number {
+  let h = Math.imul(i ^ (i >>> 16), 0x85ebca6b);
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+  return (h ^ (h >>> 16)) >>> 0;
+}
+
 export function seedConversations(db: Database, s: ConversationSeed): void {
   const contacts = db.query("SELECT id FROM contacts WHERE account_id = ? AND email IS NOT NULL ORDER BY id LIMIT ?").all(s.accountId, s.count) as { id: number }[];
   if (contacts.length === 0 || s.count === 0) return;
@@ -96,8 +103,11 @@ export function seedConversations(db: Database, s: ConversationSeed): void {
     const k = i % contacts.length;
     const created = s.now - Math.floor(((s.count - i) / s.count) * 365 * DAY);
     const status = STATUSES[i % STATUSES.length]!;
-    const assignee = i % 5 === 0 ? null : s.agentIds[i % s.agentIds.length] ?? null;
-    const team = i % 3 === 0 ? null : s.teamIds[i % s.teamIds.length] ?? null;
+    // Independent picks (a hash of i, not i modulo small numbers, which tied status, team and
+    // assignee together and left the first team without a single conversation).
+    const r = spread(i);
+    const assignee = r % 5 === 0 ? null : s.agentIds[(r >>> 8) % s.agentIds.length] ?? null;
+    const team = (r >>> 16) % 3 === 0 ? null : s.teamIds[(r >>> 20) % s.teamIds.length] ?? null;
     const replied = s.messagesPerConversation > 1 ? created + 300 : null;
     const last = created + 60 * s.messagesPerConversation;
     const id = Number(

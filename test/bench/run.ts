@@ -26,7 +26,9 @@ const binary = join(root, "build/parley");
 const serverCmd = existsSync(binary) ? [binary] : [process.execPath, join(root, "src/main.ts")];
 const workDir = join(root, "test/bench/results");
 mkdirSync(workDir, { recursive: true });
-const db = join(workDir, `bench-${scale.contacts}-${scale.conversations}.db`);
+// The seed's version is in the name: a change to src/db/seed.repo.ts's data must not reuse an old file.
+const SEED_VERSION = 2;
+const db = join(workDir, `bench-v${SEED_VERSION}-${scale.contacts}-${scale.conversations}.db`);
 
 function run(cmd: string[]): string {
   const r = Bun.spawnSync(cmd, { cwd: root, stdout: "pipe", stderr: "pipe" });
