@@ -102,6 +102,14 @@ describe("group commit", () => {
     expect(calls).toEqual({ commits: 0, rollbacks: 1 });
   });
 
+  test("a setImmediate queued inside a writeTx runs after the commit (how the webhook deliverer wakes)", async () => {
+    const { db } = fileDb();
+    const { writeTx } = counting(db, true);
+    writeTx(() => db.run("INSERT INTO t VALUES (1)"));
+    const seen = await new Promise<boolean>((ok) => writeTx(() => setImmediate(() => ok(db.inTransaction))));
+    expect(seen).toBe(false);
+  });
+
   test("flush() commits at once (shutdown)", () => {
     const { db } = fileDb();
     const { writeTx, commits, calls } = counting(db, true);

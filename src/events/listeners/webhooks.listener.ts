@@ -28,7 +28,11 @@ export interface FanOutDeps {
   webhooks: WebhooksRepo;
   deliveries: WebhookDeliveriesRepo;
   clock: Clock;
-  /** Called when rows were written; the wake runs after the (synchronous) transaction has committed. */
+  /**
+   * Called when rows were written. The deliverer wakes in a setImmediate, which runs after the
+   * transaction's commit: with group commit too, since the group queued its commit (also a
+   * setImmediate) when it began, and immediates run in order.
+   */
   wake: () => void;
 }
 
