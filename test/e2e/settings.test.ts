@@ -203,7 +203,7 @@ describe.skipIf(!haveChromium)("settings in chromium", () => {
     await page.getByRole("button", { name: "Create label" }).click();
     await page.getByRole("status").getByText("Label vip created.").waitFor();
     await page.getByRole("cell", { name: "vip", exact: true }).waitFor();
-    expect(labels.slice(1)).toEqual([{ id: 8, title: "vip", description: null, color: "#1f93ff" }]);
+    expect(labels.slice(1)).toEqual([{ id: 8, title: "vip", description: null, color: "#1f93ff", show_on_sidebar: false }]);
     await shot(page, "36-settings-labels");
     await page.getByRole("button", { name: "Delete billing" }).click();
     await page.getByRole("group", { name: "Delete the label billing?" }).getByRole("button", { name: "Delete" }).click();

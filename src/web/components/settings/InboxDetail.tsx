@@ -1,5 +1,5 @@
 // One inbox: what an integration needs (the inbox identifier for the public API, the callback URL
-// and its signing secret, shown on request), who works in it, and deleting it.
+// and its signing secret, shown on request), its settings, who works in it, and deleting it.
 import { api } from "../../lib/api.ts";
 import { channelLabel } from "../../lib/channels.ts";
 import { paths } from "../../lib/routes.ts";
@@ -8,6 +8,7 @@ import { useResource } from "../../lib/use-resource.ts";
 import { Link } from "../Link.tsx";
 import { LoadState } from "../LoadState.tsx";
 import { DeleteCard } from "./DeleteCard.tsx";
+import { InboxEditForm } from "./InboxEditForm.tsx";
 import { InboxMembers } from "./InboxMembers.tsx";
 import { Secret } from "./Secret.tsx";
 
@@ -54,6 +55,7 @@ export function InboxDetail({ accountId, inboxId }: { accountId: number; inboxId
           </dl>
         </section>
       )}
+      {i && <InboxEditForm key={i.id} accountId={accountId} inbox={i} onSaved={(updated) => (inbox.data.value = updated)} />}
       {i && <InboxMembers accountId={accountId} inboxId={i.id} />}
       {i && (
         <DeleteCard

@@ -1,4 +1,4 @@
-// One team: its members (a checkbox per agent, saved together) and deleting it.
+// One team: its members (a checkbox per agent, saved together), its settings, and deleting it.
 import { api } from "../../lib/api.ts";
 import { paths } from "../../lib/routes.ts";
 import type { Agent, Team } from "../../lib/types.ts";
@@ -7,6 +7,7 @@ import { Link } from "../Link.tsx";
 import { LoadState } from "../LoadState.tsx";
 import { DeleteCard } from "./DeleteCard.tsx";
 import { MembersForm } from "./MembersForm.tsx";
+import { TeamEditForm } from "./TeamEditForm.tsx";
 
 export function TeamDetail({ accountId, teamId }: { accountId: number; teamId: number }) {
   const url = `/api/v1/accounts/${accountId}/teams/${teamId}`;
@@ -26,6 +27,7 @@ export function TeamDetail({ accountId, teamId }: { accountId: number; teamId: n
           <h3>Members</h3>
         </MembersForm>
       )}
+      {t && members && <TeamEditForm key={t.id} accountId={accountId} team={t} onSaved={(updated) => (team.data.value = [updated, members])} />}
       {t && <DeleteCard accountId={accountId} what="team" name={t.name} consequence="Its conversations stay, without a team." url={url} back={paths.settings(accountId, "teams")} />}
     </div>
   );
