@@ -225,6 +225,23 @@ describe.skipIf(!haveChromium)("the inbox in chromium", () => {
     expect(response).toBe(403);
   }, 60_000);
 
+  test("mark as unread: back to the list, where the conversation shows its unread message again", async () => {
+    const c = await seedConversation(admin, inboxId, { name: "Uma Later" }, "Call me back tomorrow");
+    const page = await openPage();
+    await signIn(page);
+    await page.getByRole("button", { name: /^All/ }).click();
+    await conversationRow(page, c.id).click();
+    await page.getByRole("heading", { name: "Uma Later", level: 2 }).waitFor();
+    await until(async () => (await admin.get(`/conversations/${c.id}`)).unread_count === 0);
+
+    await page.getByRole("button", { name: "More status options" }).click();
+    await page.getByRole("button", { name: "Mark as unread" }).click();
+    await page.waitForURL(`${server.base}/app/accounts/${server.first.account_id}/dashboard`);
+    await focusedId(page, "list-title");
+    await conversationRow(page, c.id).getByText(", 1 unread").waitFor();
+    expect((await admin.get(`/conversations/${c.id}`)).unread_count).toBe(1);
+  }, 60_000);
+
   test("at 360 px the list and the conversation are separate screens, and nothing scrolls sideways", async () => {
     const c = await seedConversation(admin, inboxId, { name: "Lou Phone" }, "Writing from my phone, with a rather long message that has to wrap on a small screen.");
     const page = await openPage(360, 740);

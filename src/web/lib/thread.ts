@@ -120,6 +120,17 @@ export async function sendMessage(content: string, isPrivate: boolean): Promise<
   live.refresh();
 }
 
+/**
+ * The agent will come back to it: its last incoming message counts as unread again (Chatwoot's
+ * POST …/unread). The caller leaves the conversation, since looking at it marks it seen.
+ */
+export async function markUnread(): Promise<void> {
+  const s = thread.value;
+  if (!s) return;
+  conversationChanged(await api<Conversation>("POST", `${base(s)}/unread`));
+  live.refresh();
+}
+
 /** POST to one of the conversation's actions, then show its effect. */
 export async function conversationAction(path: string, body: unknown): Promise<void> {
   const s = thread.value;
