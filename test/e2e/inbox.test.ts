@@ -225,6 +225,38 @@ describe.skipIf(!haveChromium)("the inbox in chromium", () => {
     expect(response).toBe(403);
   }, 60_000);
 
+  test("contact custom attributes: shown in the panel, edited, added and removed", async () => {
+    const c = await seedConversation(admin, inboxId, { name: "Vic Attributes" }, "Which plan am I on?");
+    await admin.patch(`/contacts/${c.contactId}`, { custom_attributes: { plan: "gold", seats: 12 } });
+    const page = await openPage();
+    await signIn(page);
+    await page.getByRole("heading", { name: "Conversations" }).waitFor();
+    await page.goto(`${server.base}/app/accounts/${server.first.account_id}/conversations/${c.id}`);
+    const panel = page.getByRole("complementary", { name: "Conversation details" });
+    const attributes = panel.getByRole("definition").filter({ hasText: "gold" });
+    await attributes.waitFor();
+    expect(await panel.getByLabel("Custom attributes").innerText()).toBe("plan\ngold\nseats\n12");
+
+    await panel.getByRole("button", { name: "Edit contact" }).click();
+    await focusedId(page, "contact-name");
+    await panel.getByRole("group", { name: "Attribute 1" }).getByLabel("Value").fill("platinum");
+    await panel.getByRole("button", { name: "Remove attribute seats" }).click();
+    await panel.getByRole("button", { name: "Add an attribute" }).click();
+    const added = panel.getByRole("group", { name: "Attribute 2" });
+    await added.getByLabel("Value").fill("EU");
+    await panel.getByRole("button", { name: "Save contact" }).click();
+    await added.getByText("Key can't be blank").waitFor();
+    await focusedId(page, "custom-attribute-1-key");
+    await shot(page, "26-contact-attributes");
+    expect((await admin.get(`/contacts/${c.contactId}`)).payload.custom_attributes).toEqual({ plan: "gold", seats: 12 });
+
+    await added.getByLabel("Key").fill("region");
+    await panel.getByRole("button", { name: "Save contact" }).click();
+    await panel.getByRole("button", { name: "Edit contact" }).waitFor();
+    expect(await panel.getByLabel("Custom attributes").innerText()).toBe("plan\nplatinum\nregion\nEU");
+    expect((await admin.get(`/contacts/${c.contactId}`)).payload.custom_attributes).toEqual({ plan: "platinum", region: "EU" });
+  }, 60_000);
+
   test("mark as unread: back to the list, where the conversation shows its unread message again", async () => {
     const c = await seedConversation(admin, inboxId, { name: "Uma Later" }, "Call me back tomorrow");
     const page = await openPage();
