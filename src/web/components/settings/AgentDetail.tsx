@@ -4,17 +4,14 @@
 import { useSignal } from "@preact/signals";
 import { api } from "../../lib/api.ts";
 import { loadDirectory } from "../../lib/directory.ts";
-import { paths } from "../../lib/routes.ts";
 import type { Agent } from "../../lib/types.ts";
 import { useResource } from "../../lib/use-resource.ts";
 import { useSubmit } from "../../lib/use-submit.ts";
 import { CheckField } from "../CheckField.tsx";
 import { Field, describedBy } from "../Field.tsx";
-import { FormFailure } from "../FormFailure.tsx";
-import { Link } from "../Link.tsx";
-import { LoadState } from "../LoadState.tsx";
+import { FormFooter } from "../FormFooter.tsx";
+import { DetailPage } from "./DetailPage.tsx";
 import { Options } from "../Options.tsx";
-import { SubmitButton } from "../SubmitButton.tsx";
 import { TextInput } from "../TextInput.tsx";
 
 const ROLES = [
@@ -32,14 +29,10 @@ export function AgentDetail({ accountId, agentId }: { accountId: number; agentId
   const list = agents.data.value;
   const agent = list?.find((a) => a.id === agentId);
   return (
-    <div class="settings-stack">
-      <p>
-        <Link href={paths.settings(accountId, "agents")}>← All agents</Link>
-      </p>
-      <LoadState resource={agents} />
+    <DetailPage accountId={accountId} section="agents" back="All agents" resource={agents}>
       {list && !agent && <p role="alert">This agent is not in the account.</p>}
       {agent && <AgentEditForm key={agent.id} accountId={accountId} agent={agent} />}
-    </div>
+    </DetailPage>
   );
 }
 
@@ -82,11 +75,7 @@ function AgentEditForm({ accountId, agent }: { accountId: number; agent: Agent }
         </select>
       </Field>
       <CheckField id="agent-edit-auto_offline" label="Show as offline when no Parley page of theirs is open" value={autoOffline} error={errors["auto_offline"]} />
-      <FormFailure message={form.failure.value} />
-      <p role="status" class="form-status">
-        {saved.value}
-      </p>
-      <SubmitButton busy={form.busy.value} label="Save agent" busyLabel="Saving…" />
+      <FormFooter failure={form.failure.value} saved={saved.value} busy={form.busy.value} label="Save agent" />
     </form>
   );
 }

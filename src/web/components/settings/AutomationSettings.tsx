@@ -9,6 +9,7 @@ import { describeError } from "../../lib/thread.ts";
 import { useResource } from "../../lib/use-resource.ts";
 import { ConfirmButton } from "../ConfirmButton.tsx";
 import { Link } from "../Link.tsx";
+import { DetailPage } from "./DetailPage.tsx";
 import { LoadState } from "../LoadState.tsx";
 import type { SectionProps } from "../Settings.tsx";
 import { DataTable } from "../DataTable.tsx";
@@ -30,16 +31,12 @@ function RuleDetail({ accountId, ruleId }: { accountId: number; ruleId: number }
     await rule.reload();
   };
   return (
-    <div class="settings-stack">
-      <p>
-        <Link href={paths.settings(accountId, "automation")}>← All rules</Link>
-      </p>
-      <LoadState resource={rule} />
+    <DetailPage accountId={accountId} section="automation" back="All rules" resource={rule}>
       <p role="status" class="form-status">
         {message.value}
       </p>
       {r && <AutomationForm key={r.id} accountId={accountId} rule={r} onSaved={saved} />}
-    </div>
+    </DetailPage>
   );
 }
 

@@ -7,8 +7,7 @@ import type { Inbox } from "../../lib/types.ts";
 import { useSubmit } from "../../lib/use-submit.ts";
 import { CheckField } from "../CheckField.tsx";
 import { Field, describedBy } from "../Field.tsx";
-import { FormFailure } from "../FormFailure.tsx";
-import { SubmitButton } from "../SubmitButton.tsx";
+import { FormFooter } from "../FormFooter.tsx";
 import { TextInput } from "../TextInput.tsx";
 
 const FIELDS = {
@@ -72,11 +71,7 @@ export function InboxEditForm({ accountId, inbox, onSaved }: { accountId: number
       )}
       <CheckField id="edit-inbox-csat_survey_enabled" label="Ask for a satisfaction rating when a conversation is resolved" value={csat} error={errors["csat_survey_enabled"]} />
       <CheckField id="edit-inbox-enable_auto_assignment" label="Assign new conversations to the inbox's agents automatically" value={autoAssign} error={errors["enable_auto_assignment"]} />
-      <FormFailure message={form.failure.value} />
-      <p role="status" class="form-status">
-        {saved.value}
-      </p>
-      <SubmitButton busy={form.busy.value} label="Save inbox" busyLabel="Saving…" />
+      <FormFooter failure={form.failure.value} saved={saved.value} busy={form.busy.value} label="Save inbox" />
     </form>
   );
 }

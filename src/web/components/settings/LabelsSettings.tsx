@@ -11,6 +11,7 @@ import { ConfirmButton } from "../ConfirmButton.tsx";
 import type { SectionProps } from "../Settings.tsx";
 import { LabelForm, type Label } from "./LabelForm.tsx";
 import { Link } from "../Link.tsx";
+import { DetailPage } from "./DetailPage.tsx";
 import { paths } from "../../lib/routes.ts";
 import { LoadState } from "../LoadState.tsx";
 import { DataTable } from "../DataTable.tsx";
@@ -41,16 +42,12 @@ function LabelDetail({ accountId, labelId }: { accountId: number; labelId: numbe
     void loadDirectory(accountId, true).catch(() => undefined);
   };
   return (
-    <div class="settings-stack">
-      <p>
-        <Link href={paths.settings(accountId, "labels")}>← All labels</Link>
-      </p>
-      <LoadState resource={label} />
+    <DetailPage accountId={accountId} section="labels" back="All labels" resource={label}>
       <p role="status" class="form-status">
         {message.value}
       </p>
       {l && <LabelForm key={l.id} accountId={accountId} label={l} onSaved={saved} />}
-    </div>
+    </DetailPage>
   );
 }
 

@@ -7,8 +7,7 @@ import type { Team } from "../../lib/types.ts";
 import { useSubmit } from "../../lib/use-submit.ts";
 import { CheckField } from "../CheckField.tsx";
 import { Field, describedBy } from "../Field.tsx";
-import { FormFailure } from "../FormFailure.tsx";
-import { SubmitButton } from "../SubmitButton.tsx";
+import { FormFooter } from "../FormFooter.tsx";
 import { TextInput } from "../TextInput.tsx";
 
 export function TeamEditForm({ accountId, team, onSaved }: { accountId: number; team: Team; onSaved(t: Team): void }) {
@@ -40,11 +39,7 @@ export function TeamEditForm({ accountId, team, onSaved }: { accountId: number; 
         <TextInput {...describedBy("edit-team-description", errors["description"])} maxLength={255} value={description} />
       </Field>
       <CheckField id="edit-team-allow_auto_assign" label="Assign the team's conversations to its members automatically" value={autoAssign} error={errors["allow_auto_assign"]} />
-      <FormFailure message={form.failure.value} />
-      <p role="status" class="form-status">
-        {saved.value}
-      </p>
-      <SubmitButton busy={form.busy.value} label="Save team" busyLabel="Saving…" />
+      <FormFooter failure={form.failure.value} saved={saved.value} busy={form.busy.value} label="Save team" />
     </form>
   );
 }
