@@ -188,7 +188,10 @@ export function socketLive(connect: (accountId: number, h: CableHandlers) => { s
         record: new Fetcher(accountId, fetchRecord),
         all: new Fetcher(accountId, async () => {
           await fetchRecord();
-          watch.onMessages((await api<MessagePage>("GET", `${base}/messages?after=${watch.lastMessageId()}`)).payload);
+          // Nothing shown yet (the thread is still loading): the latest page, as the thread loads it;
+          // `after=0` would be the conversation's oldest messages.
+          const last = watch.lastMessageId();
+          watch.onMessages((await api<MessagePage>("GET", last === 0 ? `${base}/messages` : `${base}/messages?after=${last}`)).payload);
         }),
       };
       conversations.add(c);
