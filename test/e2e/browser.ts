@@ -35,7 +35,11 @@ export async function startWebServer(env: Record<string, string> = {}): Promise<
   const deps = createDeps({ db, config: loadConfig({ db: ":memory:" }, env), logger: createLogger("silent"), groupCommit: true });
   const first = (await ensureFirstAccount(deps))!;
   const app = createApp(deps).listen({ port: 0, hostname: "127.0.0.1" });
-  return { deps, first, base: `http://127.0.0.1:${app.server!.port}`, stop: async () => void (await app.stop()) };
+  const stop = async () => {
+    deps.realtime.shutdown(); // open sockets would keep a graceful stop waiting
+    await app.stop(true);
+  };
+  return { deps, first, base: `http://127.0.0.1:${app.server!.port}`, stop };
 }
 
 export interface Chromium {

@@ -5,6 +5,7 @@ import { expect } from "bun:test";
 export interface AccountApi {
   get(path: string): Promise<any>;
   post(path: string, body?: unknown): Promise<any>;
+  patch(path: string, body?: unknown): Promise<any>;
 }
 
 export function accountApi(base: string, accountId: number, token: string): AccountApi {
@@ -18,7 +19,7 @@ export function accountApi(base: string, accountId: number, token: string): Acco
     expect({ path, status: r.status }).toEqual({ path, status: 200 });
     return text ? JSON.parse(text) : null;
   };
-  return { get: (path) => call("GET", path), post: (path, body) => call("POST", path, body) };
+  return { get: (path) => call("GET", path), post: (path, body) => call("POST", path, body), patch: (path, body) => call("PATCH", path, body) };
 }
 
 export interface Seeded {

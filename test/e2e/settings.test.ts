@@ -203,7 +203,7 @@ describe.skipIf(!haveChromium)("settings in chromium", () => {
     await page.getByRole("button", { name: "Create label" }).click();
     await page.getByRole("status").getByText("Label vip created.").waitFor();
     await page.getByRole("cell", { name: "vip", exact: true }).waitFor();
-    expect(labels.slice(1)).toEqual([{ id: 8, title: "vip", description: null, color: "#1f93ff" }]);
+    expect(labels.slice(1)).toEqual([{ id: 8, title: "vip", description: null, color: "#1f93ff", show_on_sidebar: false }]);
     await shot(page, "36-settings-labels");
     await page.getByRole("button", { name: "Delete billing" }).click();
     await page.getByRole("group", { name: "Delete the label billing?" }).getByRole("button", { name: "Delete" }).click();
@@ -211,8 +211,10 @@ describe.skipIf(!haveChromium)("settings in chromium", () => {
     expect(labels.map((l) => l.title)).toEqual(["vip"]);
 
     const asked: string[] = [];
+    const hours: (string | null)[] = [];
     await page.route(`${server.base}/api/v2/accounts/${server.first.account_id}/summary_reports/*`, (route) => {
       asked.push(new URL(route.request().url()).pathname.split("/").pop()!);
+      hours.push(new URL(route.request().url()).searchParams.get("business_hours"));
       const row = (id: number, n: number) => ({ id, conversations_count: n, resolved_conversations_count: n - 1, avg_resolution_time: 5400.0, avg_first_response_time: 95.0, avg_reply_time: null });
       return route.fulfill({ json: [row(agentId, 12), row(server.first.user_id, 4)] });
     });
@@ -227,7 +229,10 @@ describe.skipIf(!haveChromium)("settings in chromium", () => {
     ]);
     await page.getByLabel("Period").selectOption("30");
     await page.getByRole("table", { name: "Agents, last 30 days" }).waitFor();
-    expect(asked).toEqual(["team", "agent", "agent"]);
+    await page.getByLabel("Business hours only").check();
+    await page.getByRole("table", { name: "Agents, last 30 days, business hours" }).waitFor();
+    expect(asked).toEqual(["team", "agent", "agent", "agent"]);
+    expect(hours).toEqual([null, null, null, "true"]);
     await shot(page, "37-settings-reports");
   }, 60_000);
 

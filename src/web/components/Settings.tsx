@@ -24,10 +24,10 @@ export interface SectionProps {
 const SECTIONS: { key: string; label: string; component: ComponentType<SectionProps>; items?: boolean }[] = [
   { key: "general", label: "Account", component: ({ accountId }) => <AccountSettings accountId={accountId} /> },
   { key: "inboxes", label: "Inboxes", component: InboxesSettings, items: true },
-  { key: "agents", label: "Agents", component: AgentsSettings },
+  { key: "agents", label: "Agents", component: AgentsSettings, items: true },
   { key: "teams", label: "Teams", component: TeamsSettings, items: true },
-  { key: "labels", label: "Labels", component: LabelsSettings },
-  { key: "automation", label: "Automation", component: AutomationSettings },
+  { key: "labels", label: "Labels", component: LabelsSettings, items: true },
+  { key: "automation", label: "Automation", component: AutomationSettings, items: true },
   { key: "webhooks", label: "Webhooks", component: WebhooksSettings, items: true },
   { key: "reports", label: "Reports", component: ReportsSettings },
 ];

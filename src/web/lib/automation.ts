@@ -109,12 +109,12 @@ function actionParams(row: ActionRow): unknown[] {
 }
 
 /** The rule as the API takes it; the server checks it and names each problem. */
-export function ruleBody(name: string, description: string, event: string, conditions: ConditionRow[], actions: ActionRow[]) {
+export function ruleBody(name: string, description: string, event: string, conditions: ConditionRow[], actions: ActionRow[], active = true) {
   return {
     name: name.trim(),
     description: description.trim() || null,
     event_name: event,
-    active: true,
+    active,
     conditions: conditions.map((c, i) => ({
       attribute_key: c.attribute_key,
       filter_operator: c.filter_operator,
@@ -123,6 +123,47 @@ export function ruleBody(name: string, description: string, event: string, condi
     })),
     actions: actions.map((a) => ({ action_name: a.action_name, action_params: actionParams(a) })),
   };
+}
+
+/** A rule as the API answers it. */
+export interface AutomationRule {
+  id: number;
+  name: string;
+  description: string | null;
+  event_name: string;
+  active: boolean;
+  disabled_reason?: string | null;
+  conditions: { attribute_key: string; filter_operator: string; values?: unknown[]; query_operator: string | null }[];
+  actions: { action_name: string; action_params?: unknown[] }[];
+}
+
+const text = (v: unknown) => (v === undefined || v === null || v === "nil" ? "" : String(v));
+
+/** A saved rule as the form's rows (the inverse of ruleBody), for editing it. */
+export function rowsOf(rule: AutomationRule): { conditions: ConditionRow[]; actions: ActionRow[] } {
+  const conditions = rule.conditions.map((c): ConditionRow => {
+    const values = c.values ?? [];
+    const labels = BUILT_IN_ATTRIBUTES.get(c.attribute_key)?.type === "labels";
+    return {
+      attribute_key: c.attribute_key,
+      filter_operator: c.filter_operator as FilterOperator,
+      value: labels ? values.map(text).join(", ") : text(values[0]),
+      query_operator: c.query_operator === "or" ? "or" : "and",
+    };
+  });
+  const actions = rule.actions.map((a): ActionRow => {
+    const params = a.action_params ?? [];
+    const row = { action_name: a.action_name as AutomationActionName, value: text(params[0]), message: "" };
+    const input = ACTION_INPUTS[a.action_name as keyof typeof ACTION_INPUTS];
+    if (input === "labels") return { ...row, value: params.map(text).join(", ") };
+    if (input === "none") return { ...row, value: "" };
+    if (input === "team-email") {
+      const p = (params[0] ?? {}) as { team_ids?: unknown[]; message?: unknown };
+      return { ...row, value: text(p.team_ids?.[0]), message: text(p.message) };
+    }
+    return row;
+  });
+  return { conditions, actions };
 }
 
 /** Words for keys and names: "assignee_id" → "Assignee id". */

@@ -37,7 +37,8 @@ export async function openThread(accountId: number, conversationId: number): Pro
   try {
     const [conversation, page] = await Promise.all([api<Conversation>("GET", base(s)), api<MessagePage>("GET", `${base(s)}/messages`)]);
     if (!isCurrent(s)) return;
-    thread.value = { ...thread.value!, conversation, messages: page.payload, hasOlder: page.payload.length >= MESSAGE_PAGE };
+    // Live messages may have come in while the page loaded: keep them.
+    thread.value = { ...thread.value!, conversation, messages: mergeMessages(thread.value!.messages, page.payload), hasOlder: page.payload.length >= MESSAGE_PAGE };
     void markSeen();
   } catch (e) {
     if (isCurrent(s)) thread.value = { ...thread.value!, error: describeError(e, "The conversation could not be loaded.") };
@@ -72,9 +73,13 @@ export function setConversation(c: Conversation): void {
 
 export function addMessages(messages: Message[]): void {
   const s = thread.value;
-  if (!s || messages.length === 0) return;
-  thread.value = { ...s, messages: mergeMessages(s.messages, messages) };
-  if (messages.some((m) => m.message_type === 0) && document.visibilityState === "visible") void markSeen();
+  if (!s) return;
+  // An update of a message older than those loaded is not shown out of place: "older" loads it as it is.
+  const oldest = s.hasOlder ? (s.messages[0]?.id ?? 0) : 0;
+  const fresh = messages.filter((m) => m.conversation_id === s.conversationId && m.id >= oldest);
+  if (fresh.length === 0) return;
+  thread.value = { ...s, messages: mergeMessages(s.messages, fresh) };
+  if (fresh.some((m) => m.message_type === 0 && m.id > (s.messages.at(-1)?.id ?? 0)) && document.visibilityState === "visible") void markSeen();
 }
 
 export function lastMessageId(): number {
@@ -112,6 +117,17 @@ export async function sendMessage(content: string, isPrivate: boolean): Promise<
     addMessages([m]);
     thread.value = { ...thread.value!, sent: thread.value!.sent + 1 };
   }
+  live.refresh();
+}
+
+/**
+ * The agent will come back to it: its last incoming message counts as unread again (Chatwoot's
+ * POST …/unread). The caller leaves the conversation, since looking at it marks it seen.
+ */
+export async function markUnread(): Promise<void> {
+  const s = thread.value;
+  if (!s) return;
+  conversationChanged(await api<Conversation>("POST", `${base(s)}/unread`));
   live.refresh();
 }
 

@@ -11,6 +11,7 @@ export interface Agent {
   email: string;
   role: "administrator" | "agent";
   availability_status: string;
+  auto_offline?: boolean;
 }
 
 export interface Team {
@@ -28,6 +29,10 @@ export interface Inbox {
   inbox_identifier?: string | null;
   webhook_url?: string | null;
   webhook_secret?: string | null;
+  greeting_enabled?: boolean;
+  greeting_message?: string | null;
+  csat_survey_enabled?: boolean;
+  enable_auto_assignment?: boolean;
 }
 
 export interface ContactInbox {

@@ -1,6 +1,8 @@
-// Editing a contact's name, email and phone. The server checks them; its 422 answer names each
-// field, and each message is shown under its field.
+// Editing a contact's name, email, phone and custom attributes. The server checks them; its 422
+// answer names each field, and each message is shown under its field. Custom attributes are merged
+// by PATCH; the ones removed here go with a second call (destroy_custom_attributes).
 import { useSignal } from "@preact/signals";
+import { attributeChanges, attributeRows } from "../../lib/custom-attributes.ts";
 import { useEffect, useRef } from "preact/hooks";
 import { api } from "../../lib/api.ts";
 import { reloadThread } from "../../lib/thread.ts";
@@ -10,6 +12,7 @@ import { Field, describedBy } from "../Field.tsx";
 import { FormFailure } from "../FormFailure.tsx";
 import { TextInput } from "../TextInput.tsx";
 import { SubmitButton } from "../SubmitButton.tsx";
+import { CustomAttributeRows } from "./CustomAttributeRows.tsx";
 
 const FIELDS = [
   { key: "name", label: "Name", type: "text", autocomplete: "name" },
@@ -26,15 +29,28 @@ interface Props {
 
 export function ContactForm({ accountId, contact, onSaved, onCancel }: Props) {
   const values = { name: useSignal(contact.name ?? ""), email: useSignal(contact.email ?? ""), phone_number: useSignal(contact.phone_number ?? "") };
-  const form = useSubmit(Object.fromEntries(FIELDS.map((f) => [f.key, f.label])), "contact-", "Saving the contact");
+  const custom = useSignal(attributeRows(contact.custom_attributes));
+  const rowErrors = useSignal<Record<number, string>>({});
+  const form = useSubmit({ ...Object.fromEntries(FIELDS.map((f) => [f.key, f.label])), custom_attributes: "Custom attributes" }, "contact-", "Saving the contact");
   const first = useRef<HTMLInputElement>(null);
   useEffect(() => first.current?.focus(), []);
 
   const submit = (e: SubmitEvent) => {
     e.preventDefault();
-    const body = { name: values.name.value.trim(), email: values.email.value.trim() || null, phone_number: values.phone_number.value.trim() || null };
+    const changes = attributeChanges(contact.custom_attributes, custom.value);
+    rowErrors.value = changes.errors;
+    const firstBad = Object.keys(changes.errors)[0];
+    if (firstBad !== undefined) return document.getElementById(`custom-attribute-${firstBad}-key`)?.focus();
+    const body = {
+      name: values.name.value.trim(),
+      email: values.email.value.trim() || null,
+      phone_number: values.phone_number.value.trim() || null,
+      ...(Object.keys(changes.set).length > 0 ? { custom_attributes: changes.set } : {}),
+    };
+    const url = `/api/v1/accounts/${accountId}/contacts/${contact.id}`;
     void form.run(async () => {
-      const r = await api<{ payload: Contact }>("PATCH", `/api/v1/accounts/${accountId}/contacts/${contact.id}`, body);
+      let r = await api<{ payload: Contact }>("PATCH", url, body);
+      if (changes.remove.length > 0) r = await api<{ payload: Contact }>("POST", `${url}/destroy_custom_attributes`, { custom_attributes: changes.remove });
       onSaved(r.payload);
       void reloadThread().catch(() => undefined); // the conversation's header shows the new name
     });
@@ -51,6 +67,8 @@ export function ContactForm({ accountId, contact, onSaved, onCancel }: Props) {
           </Field>
         );
       })}
+      <CustomAttributeRows rows={custom} errors={rowErrors.value} />
+      {form.errors.value["custom_attributes"] && <p class="field-error">{form.errors.value["custom_attributes"]}</p>}
       <FormFailure message={form.failure.value} />
       <div class="form-actions">
         <SubmitButton busy={form.busy.value} label="Save contact" busyLabel="Saving…" />

@@ -2,6 +2,7 @@
 import { useSignal } from "@preact/signals";
 import { useEffect, useRef } from "preact/hooks";
 import { api } from "../../lib/api.ts";
+import { attributeText } from "../../lib/custom-attributes.ts";
 import { dateTime, longAge } from "../../lib/format.ts";
 import { describeError } from "../../lib/thread.ts";
 import type { Contact } from "../../lib/types.ts";
@@ -74,6 +75,13 @@ export function ContactPanel({ accountId, contactId, conversationId }: Props) {
             <Detail term="Created" value={dateTime(c.created_at)} />
             {c.blocked && <Detail term="Blocked" value="Yes: new messages are resolved at once" />}
           </dl>
+          {Object.keys(c.custom_attributes).length > 0 && (
+            <dl class="contact-details" aria-label="Custom attributes">
+              {Object.entries(c.custom_attributes).map(([key, value]) => (
+                <Detail key={key} term={key} value={attributeText(value)} />
+              ))}
+            </dl>
+          )}
           <button type="button" ref={editButton} onClick={() => (editing.value = true)}>
             Edit contact
           </button>

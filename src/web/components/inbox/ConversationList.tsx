@@ -15,7 +15,7 @@ function emptyText(): string {
 export function ConversationList({ accountId, selectedId }: { accountId: number; selectedId: number | null }) {
   const s = list.value;
   const total = tabTotal(s.counts, filters.value.assignee);
-  const status = s.loading && s.items.length === 0 ? "Loading conversations…" : live.status.value === "offline" ? "Updates paused: Parley cannot be reached." : "";
+  const status = s.loading && s.items.length === 0 ? "Loading conversations…" : live.status.value === "offline" ? "Live updates paused: reconnecting to Parley…" : "";
   return (
     <div class="conversation-list">
       <p class="list-status" role="status">

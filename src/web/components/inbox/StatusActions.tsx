@@ -1,9 +1,13 @@
-// Resolve or reopen (the frequent one, a button), and in a menu beside it: mark pending, or snooze
-// until the customer replies, for an hour, until tomorrow, next week, or a chosen time.
+// Resolve or reopen (the frequent one, a button), and in a menu beside it: mark pending, mark
+// unread (and go back to the list, which would otherwise mark it seen again), or snooze until the
+// customer replies, for an hour, until tomorrow, next week, or a chosen time.
 import { useSignal } from "@preact/signals";
+import { announce } from "../../lib/announce.ts";
 import { localInputValue } from "../../lib/format.ts";
+import { navigate } from "../../lib/router.ts";
+import { paths } from "../../lib/routes.ts";
 import { snoozeChoices } from "../../lib/snooze.ts";
-import { conversationAction, describeError } from "../../lib/thread.ts";
+import { conversationAction, describeError, markUnread, thread } from "../../lib/thread.ts";
 import type { Conversation, ConversationStatus } from "../../lib/types.ts";
 import { Disclosure } from "../Disclosure.tsx";
 
@@ -14,18 +18,28 @@ export async function setStatus(status: ConversationStatus, snoozedUntil?: numbe
 export function StatusActions({ conversation: c, onError }: { conversation: Conversation; onError: (message: string | null) => void }) {
   const custom = useSignal("");
   const busy = useSignal(false);
-  const run = async (status: ConversationStatus, until?: number) => {
+  const guarded = async (action: () => Promise<void>, failure: string) => {
     if (busy.value) return;
     busy.value = true;
     onError(null);
     try {
-      await setStatus(status, until);
+      await action();
     } catch (e) {
-      onError(describeError(e, "The status could not be changed."));
+      onError(describeError(e, failure));
     } finally {
       busy.value = false;
     }
   };
+  const run = (status: ConversationStatus, until?: number) => guarded(() => setStatus(status, until), "The status could not be changed.");
+  const unread = () =>
+    guarded(async () => {
+      const accountId = thread.value?.accountId;
+      await markUnread();
+      if (accountId !== undefined) navigate(paths.dashboard(accountId));
+      // This menu leaves with the conversation: the list's heading takes focus once it shows alone.
+      requestAnimationFrame(() => document.getElementById("list-title")?.focus());
+      announce("Marked as unread.");
+    }, "The conversation could not be marked unread.");
   const resolved = c.status === "resolved";
   const submitCustom = (e: SubmitEvent) => {
     e.preventDefault();
@@ -54,6 +68,11 @@ export function StatusActions({ conversation: c, onError }: { conversation: Conv
               </button>
             </li>
           )}
+          <li>
+            <button type="button" onClick={() => void unread()}>
+              Mark as unread
+            </button>
+          </li>
         </ul>
         <p class="menu-title" id="snooze-title">
           Snooze

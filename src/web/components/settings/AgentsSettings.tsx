@@ -1,5 +1,5 @@
 // Settings › Agents: everyone in the account with their role (changed in place) and a way to remove
-// them, and a form to add someone by name, email and role.
+// them, and a form to add someone by name, email and role. A path with an agent's id edits them.
 import { useSignal } from "@preact/signals";
 import { api } from "../../lib/api.ts";
 import { loadDirectory } from "../../lib/directory.ts";
@@ -9,11 +9,19 @@ import type { Agent } from "../../lib/types.ts";
 import { useResource } from "../../lib/use-resource.ts";
 import { ConfirmButton } from "../ConfirmButton.tsx";
 import type { SectionProps } from "../Settings.tsx";
+import { AgentDetail } from "./AgentDetail.tsx";
 import { AgentForm } from "./AgentForm.tsx";
+import { Link } from "../Link.tsx";
+import { paths } from "../../lib/routes.ts";
 import { LoadState } from "../LoadState.tsx";
 import { DataTable } from "../DataTable.tsx";
 
-export function AgentsSettings({ accountId }: SectionProps) {
+export function AgentsSettings({ accountId, itemId }: SectionProps) {
+  if (itemId !== null) return <AgentDetail accountId={accountId} agentId={itemId} />;
+  return <AgentList accountId={accountId} />;
+}
+
+function AgentList({ accountId }: { accountId: number }) {
   const base = `/api/v1/accounts/${accountId}/agents`;
   const agents = useResource(() => api<Agent[]>("GET", base), [accountId], "The agents");
   const message = useSignal<{ text: string; error: boolean } | null>(null);
@@ -55,7 +63,9 @@ export function AgentsSettings({ accountId }: SectionProps) {
           <DataTable columns={["Name", "Email", "Role"]} actions>
             {list.map((a) => (
               <tr key={a.id}>
-                <td>{a.available_name}</td>
+                <td>
+                  <Link href={paths.settings(accountId, "agents", a.id)}>{a.available_name}</Link>
+                </td>
                 <td class="wrap">{a.email}</td>
                 <td>
                   <select aria-label={`Role of ${a.available_name}`} value={a.role} onChange={(e) => void setRole(a, e.currentTarget.value, e.currentTarget)}>

@@ -1,9 +1,19 @@
-// A new automation rule: when (the event), if (conditions joined by and/or), then (actions). The
-// server checks the whole rule and names each problem (conditions[1].values, actions[0].action_params…);
-// each shows beside its row.
+// An automation rule, new or changed: when (the event), if (conditions joined by and/or), then
+// (actions). The server checks the whole rule and names each problem (conditions[1].values,
+// actions[0].action_params…); each shows beside its row.
 import { useSignal } from "@preact/signals";
 import { api } from "../../lib/api.ts";
-import { AUTOMATION_EVENTS, humanize, newAction, newCondition, ruleBody, type ActionRow as ActionState, type ConditionRow as ConditionState } from "../../lib/automation.ts";
+import {
+  AUTOMATION_EVENTS,
+  humanize,
+  newAction,
+  newCondition,
+  ruleBody,
+  rowsOf,
+  type ActionRow as ActionState,
+  type AutomationRule,
+  type ConditionRow as ConditionState,
+} from "../../lib/automation.ts";
 import { useSubmit } from "../../lib/use-submit.ts";
 import { Field, describedBy } from "../Field.tsx";
 import { FormFailure } from "../FormFailure.tsx";
@@ -20,13 +30,21 @@ function rowErrors(errors: Record<string, string>, prefix: string): string[] {
     .map(([field, message]) => `${humanize(field.slice(prefix.length + 1) || "row")} ${message}`);
 }
 
-export function AutomationForm({ accountId, onCreated }: { accountId: number; onCreated(name: string): Promise<void> }) {
-  const name = useSignal("");
-  const description = useSignal("");
-  const event = useSignal<string>("conversation_created");
-  const conditions = useSignal<ConditionState[]>([newCondition("conversation_created")]);
-  const actions = useSignal<ActionState[]>([newAction()]);
-  const form = useSubmit({ name: "Name", description: "Description", event_name: "Event" }, "rule-", "Creating the rule");
+interface Props {
+  accountId: number;
+  /** The rule to change; none: a new one. */
+  rule?: AutomationRule;
+  onSaved(name: string): Promise<void>;
+}
+
+export function AutomationForm({ accountId, rule, onSaved }: Props) {
+  const initial = rule ? rowsOf(rule) : null;
+  const name = useSignal(rule?.name ?? "");
+  const description = useSignal(rule?.description ?? "");
+  const event = useSignal<string>(rule?.event_name ?? "conversation_created");
+  const conditions = useSignal<ConditionState[]>(initial?.conditions ?? [newCondition("conversation_created")]);
+  const actions = useSignal<ActionState[]>(initial?.actions ?? [newAction()]);
+  const form = useSubmit({ name: "Name", description: "Description", event_name: "Event" }, "rule-", rule ? "Saving the rule" : "Creating the rule");
 
   const setEvent = (e: string) => {
     event.value = e;
@@ -36,8 +54,11 @@ export function AutomationForm({ accountId, onCreated }: { accountId: number; on
   const submit = (e: SubmitEvent) => {
     e.preventDefault();
     void form.run(async () => {
-      await api("POST", `/api/v1/accounts/${accountId}/automation_rules`, ruleBody(name.value, description.value, event.value, conditions.value, actions.value));
-      await onCreated(name.value.trim());
+      const base = `/api/v1/accounts/${accountId}/automation_rules`;
+      const body = ruleBody(name.value, description.value, event.value, conditions.value, actions.value, rule?.active ?? true);
+      await (rule ? api("PATCH", `${base}/${rule.id}`, body) : api("POST", base, body));
+      await onSaved(name.value.trim());
+      if (rule) return;
       name.value = "";
       description.value = "";
       setEvent("conversation_created");
@@ -46,8 +67,8 @@ export function AutomationForm({ accountId, onCreated }: { accountId: number; on
   };
   const fieldErrors = form.errors.value;
   return (
-    <form class="settings-card" onSubmit={submit} noValidate aria-labelledby="new-rule-title">
-      <h2 id="new-rule-title">Add a rule</h2>
+    <form class="settings-card" onSubmit={submit} noValidate aria-labelledby="rule-form-title">
+      <h2 id="rule-form-title">{rule ? `Edit the rule ${rule.name}` : "Add a rule"}</h2>
       <Field id="rule-name" label="Name" error={fieldErrors["name"]}>
         <TextInput {...describedBy("rule-name", fieldErrors["name"])} maxLength={255} value={name} />
       </Field>
@@ -91,7 +112,7 @@ export function AutomationForm({ accountId, onCreated }: { accountId: number; on
       </button>
       <FormFailure message={form.failure.value} />
       <div class="form-actions">
-        <SubmitButton busy={form.busy.value} label="Create rule" busyLabel="Creating…" />
+        <SubmitButton busy={form.busy.value} label={rule ? "Save rule" : "Create rule"} busyLabel={rule ? "Saving…" : "Creating…"} />
       </div>
     </form>
   );

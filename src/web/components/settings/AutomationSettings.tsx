@@ -1,33 +1,51 @@
-// Settings › Automation: the account's rules (on or off, deleted) and a form for a new one, over
-// Chatwoot's automation API (§6.4: GET {payload: [rule]}, POST a bare rule, PATCH, DELETE). A
-// server without it says so instead.
+// Settings › Automation: the account's rules (on or off, cloned, deleted) and a form for a new one,
+// over Chatwoot's automation API (§6.4: GET {payload: [rule]}, POST a bare rule, PATCH, DELETE, POST
+// :id/clone). A path with a rule's id edits it in the same form. A server without it says so instead.
 import { useSignal } from "@preact/signals";
 import { ApiError, api } from "../../lib/api.ts";
-import { humanize } from "../../lib/automation.ts";
+import { humanize, type AutomationRule } from "../../lib/automation.ts";
+import { paths } from "../../lib/routes.ts";
 import { describeError } from "../../lib/thread.ts";
 import { useResource } from "../../lib/use-resource.ts";
 import { ConfirmButton } from "../ConfirmButton.tsx";
+import { Link } from "../Link.tsx";
+import { DetailPage } from "./DetailPage.tsx";
 import { LoadState } from "../LoadState.tsx";
 import type { SectionProps } from "../Settings.tsx";
 import { DataTable } from "../DataTable.tsx";
 import { AutomationForm } from "./AutomationForm.tsx";
 import { Unavailable } from "./Unavailable.tsx";
 
-interface Rule {
-  id: number;
-  name: string;
-  description: string | null;
-  event_name: string;
-  active: boolean;
-  disabled_reason?: string | null;
+export function AutomationSettings({ accountId, itemId }: SectionProps) {
+  if (itemId !== null) return <RuleDetail accountId={accountId} ruleId={itemId} />;
+  return <RuleList accountId={accountId} />;
 }
 
-export function AutomationSettings({ accountId }: SectionProps) {
+function RuleDetail({ accountId, ruleId }: { accountId: number; ruleId: number }) {
+  const url = `/api/v1/accounts/${accountId}/automation_rules/${ruleId}`;
+  const rule = useResource(() => api<{ payload: AutomationRule }>("GET", url).then((r) => r.payload), [accountId, ruleId], "The rule");
+  const message = useSignal("");
+  const r = rule.data.value;
+  const saved = async (name: string) => {
+    message.value = `${name} saved.`;
+    await rule.reload();
+  };
+  return (
+    <DetailPage accountId={accountId} section="automation" back="All rules" resource={rule}>
+      <p role="status" class="form-status">
+        {message.value}
+      </p>
+      {r && <AutomationForm key={r.id} accountId={accountId} rule={r} onSaved={saved} />}
+    </DetailPage>
+  );
+}
+
+function RuleList({ accountId }: { accountId: number }) {
   const base = `/api/v1/accounts/${accountId}/automation_rules`;
   const rules = useResource(
     () =>
-      api<{ payload: Rule[] }>("GET", base).then(
-        (r) => ({ list: r.payload as Rule[] | null }),
+      api<{ payload: AutomationRule[] }>("GET", base).then(
+        (r) => ({ list: r.payload as AutomationRule[] | null }),
         (e) => (e instanceof ApiError && e.status === 404 ? { list: null } : Promise.reject(e)),
       ),
     [accountId],
@@ -41,7 +59,13 @@ export function AutomationSettings({ accountId }: SectionProps) {
       await rules.reload();
     } catch (e) {
       message.value = describeError(e, "The rule could not be changed.");
+      await rules.reload(); // undo what the screen showed before the answer
     }
+  };
+  // The box shows the change at once (a controlled checkbox would flip back until the answer).
+  const setActive = (r: AutomationRule, active: boolean) => {
+    rules.data.value = { list: (rules.data.value?.list ?? []).map((x) => (x.id === r.id ? { ...x, active } : x)) };
+    void act(`${r.name} is ${active ? "on" : "off"}.`, () => api("PATCH", `${base}/${r.id}`, { active }));
   };
   const list = rules.data.value?.list;
   if (list === null) {
@@ -61,7 +85,7 @@ export function AutomationSettings({ accountId }: SectionProps) {
             {list.map((r) => (
               <tr key={r.id}>
                 <td class="wrap">
-                  {r.name}
+                  <Link href={paths.settings(accountId, "automation", r.id)}>{r.name}</Link>
                   {r.disabled_reason && <span class="hint"> · switched off: {r.disabled_reason}</span>}
                 </td>
                 <td>{humanize(r.event_name)}</td>
@@ -70,10 +94,13 @@ export function AutomationSettings({ accountId }: SectionProps) {
                     type="checkbox"
                     aria-label={`${r.name} is on`}
                     checked={r.active}
-                    onChange={(e) => void act(`${r.name} is ${e.currentTarget.checked ? "on" : "off"}.`, () => api("PATCH", `${base}/${r.id}`, { active: e.currentTarget.checked }))}
+                    onChange={(e) => setActive(r, e.currentTarget.checked)}
                   />
                 </td>
-                <td>
+                <td class="row-actions">
+                  <button type="button" class="small" onClick={() => void act(`${r.name} cloned.`, () => api("POST", `${base}/${r.id}/clone`))}>
+                    Clone<span class="visually-hidden"> {r.name}</span>
+                  </button>
                   <ConfirmButton label="Delete" target={r.name} question={`Delete the rule ${r.name}?`} onConfirm={() => act(`${r.name} deleted.`, () => api("DELETE", `${base}/${r.id}`))} />
                 </td>
               </tr>
@@ -81,7 +108,7 @@ export function AutomationSettings({ accountId }: SectionProps) {
           </DataTable>
         )}
       </section>
-      {list && <AutomationForm accountId={accountId} onCreated={(name) => act(`${name} created.`, async () => undefined)} />}
+      {list && <AutomationForm accountId={accountId} onSaved={(name) => act(`${name} created.`, async () => undefined)} />}
     </div>
   );
 }

@@ -1,13 +1,13 @@
 // One inbox: what an integration needs (the inbox identifier for the public API, the callback URL
-// and its signing secret, shown on request), who works in it, and deleting it.
+// and its signing secret, shown on request), its settings, who works in it, and deleting it.
 import { api } from "../../lib/api.ts";
 import { channelLabel } from "../../lib/channels.ts";
 import { paths } from "../../lib/routes.ts";
 import type { Inbox } from "../../lib/types.ts";
 import { useResource } from "../../lib/use-resource.ts";
-import { Link } from "../Link.tsx";
-import { LoadState } from "../LoadState.tsx";
+import { DetailPage } from "./DetailPage.tsx";
 import { DeleteCard } from "./DeleteCard.tsx";
+import { InboxEditForm } from "./InboxEditForm.tsx";
 import { InboxMembers } from "./InboxMembers.tsx";
 import { Secret } from "./Secret.tsx";
 
@@ -16,11 +16,7 @@ export function InboxDetail({ accountId, inboxId }: { accountId: number; inboxId
   const inbox = useResource(() => api<Inbox>("GET", url), [accountId, inboxId], "The inbox");
   const i = inbox.data.value;
   return (
-    <div class="settings-stack">
-      <p>
-        <Link href={paths.settings(accountId, "inboxes")}>← All inboxes</Link>
-      </p>
-      <LoadState resource={inbox} />
+    <DetailPage accountId={accountId} section="inboxes" back="All inboxes" resource={inbox}>
       {i && (
         <section class="settings-card" aria-labelledby="inbox-title">
           <h2 id="inbox-title">{i.name}</h2>
@@ -54,6 +50,7 @@ export function InboxDetail({ accountId, inboxId }: { accountId: number; inboxId
           </dl>
         </section>
       )}
+      {i && <InboxEditForm key={i.id} accountId={accountId} inbox={i} onSaved={(updated) => (inbox.data.value = updated)} />}
       {i && <InboxMembers accountId={accountId} inboxId={i.id} />}
       {i && (
         <DeleteCard
@@ -65,6 +62,6 @@ export function InboxDetail({ accountId, inboxId }: { accountId: number; inboxId
           back={paths.settings(accountId, "inboxes")}
         />
       )}
-    </div>
+    </DetailPage>
   );
 }

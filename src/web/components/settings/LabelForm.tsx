@@ -1,8 +1,10 @@
-// A new label: title (Chatwoot lower-cases it and allows letters, digits, - and _), description and
-// colour. (show_on_sidebar is left to the server's default: Parley's label filter lists every label.)
+// A label's form, to add one or change one: title (Chatwoot lower-cases it and allows letters,
+// digits, - and _; renaming retitles it on every conversation and contact), description, colour,
+// and whether it is shown in the sidebar.
 import { useSignal } from "@preact/signals";
 import { api } from "../../lib/api.ts";
 import { useSubmit } from "../../lib/use-submit.ts";
+import { CheckField } from "../CheckField.tsx";
 import { Field, describedBy } from "../Field.tsx";
 import { FormFailure } from "../FormFailure.tsx";
 import { TextInput } from "../TextInput.tsx";
@@ -16,25 +18,37 @@ export interface Label {
   show_on_sidebar: boolean | null;
 }
 
-export function LabelForm({ accountId, onCreated }: { accountId: number; onCreated(l: Label): Promise<void> }) {
-  const title = useSignal("");
-  const description = useSignal("");
-  const color = useSignal("#1f93ff");
-  const form = useSubmit({ title: "Title", description: "Description", color: "Colour" }, "label-", "Creating the label");
+interface Props {
+  accountId: number;
+  /** The label to change; none: a new one. */
+  label?: Label;
+  onSaved(l: Label): Promise<void>;
+}
+
+export function LabelForm({ accountId, label, onSaved }: Props) {
+  const title = useSignal(label?.title ?? "");
+  const description = useSignal(label?.description ?? "");
+  const color = useSignal(label?.color ?? "#1f93ff");
+  const sidebar = useSignal(label?.show_on_sidebar ?? false);
+  const form = useSubmit({ title: "Title", description: "Description", color: "Colour", show_on_sidebar: "Sidebar" }, "label-", label ? "Saving the label" : "Creating the label");
   const submit = (e: SubmitEvent) => {
     e.preventDefault();
     void form.run(async () => {
-      const body = { title: title.value.trim(), description: description.value.trim() || null, color: color.value };
-      const label = await api<Label>("POST", `/api/v1/accounts/${accountId}/labels`, body);
-      title.value = "";
-      description.value = "";
-      await onCreated(label);
+      const body = { title: title.value.trim(), description: description.value.trim() || null, color: color.value, show_on_sidebar: sidebar.value };
+      const base = `/api/v1/accounts/${accountId}/labels`;
+      const saved = await (label ? api<Label>("PATCH", `${base}/${label.id}`, body) : api<Label>("POST", base, body));
+      if (!label) {
+        title.value = "";
+        description.value = "";
+      } else title.value = saved.title;
+      await onSaved(saved);
     });
   };
   const errors = form.errors.value;
+  const heading = label ? `Edit the label ${label.title}` : "Add a label";
   return (
-    <form class="settings-card" onSubmit={submit} noValidate aria-labelledby="new-label-title">
-      <h2 id="new-label-title">Add a label</h2>
+    <form class="settings-card" onSubmit={submit} noValidate aria-labelledby="label-form-title">
+      <h2 id="label-form-title">{heading}</h2>
       <Field id="label-title" label="Title" error={errors["title"]} hint="Letters, digits, - and _; stored in lower case.">
         <TextInput {...describedBy("label-title", errors["title"], true)} maxLength={255} value={title} />
       </Field>
@@ -44,8 +58,9 @@ export function LabelForm({ accountId, onCreated }: { accountId: number; onCreat
       <Field id="label-color" label="Colour" error={errors["color"]}>
         <input {...describedBy("label-color", errors["color"])} type="color" class="color-input" value={color.value} onInput={(e) => (color.value = e.currentTarget.value)} />
       </Field>
+      <CheckField id="label-show_on_sidebar" label="Show in the sidebar" value={sidebar} error={errors["show_on_sidebar"]} />
       <FormFailure message={form.failure.value} />
-      <SubmitButton busy={form.busy.value} label="Create label" busyLabel="Creating…" />
+      <SubmitButton busy={form.busy.value} label={label ? "Save label" : "Create label"} busyLabel={label ? "Saving…" : "Creating…"} />
     </form>
   );
 }

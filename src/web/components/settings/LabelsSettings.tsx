@@ -1,6 +1,7 @@
 // Settings › Labels, over Chatwoot's label API (§6.4: GET /labels {payload: [label]}, POST bare
-// label, DELETE). Conversations can carry any label; the account's labels are the ones offered in
-// the inbox's filter and label field. A server without the label API says so instead.
+// label, PATCH, DELETE). Conversations can carry any label; the account's labels are the ones offered
+// in the inbox's filter and label field. A path with a label's id edits it. A server without the
+// label API says so instead.
 import { useSignal } from "@preact/signals";
 import { ApiError, api } from "../../lib/api.ts";
 import { loadDirectory } from "../../lib/directory.ts";
@@ -9,6 +10,9 @@ import { useResource } from "../../lib/use-resource.ts";
 import { ConfirmButton } from "../ConfirmButton.tsx";
 import type { SectionProps } from "../Settings.tsx";
 import { LabelForm, type Label } from "./LabelForm.tsx";
+import { Link } from "../Link.tsx";
+import { DetailPage } from "./DetailPage.tsx";
+import { paths } from "../../lib/routes.ts";
 import { LoadState } from "../LoadState.tsx";
 import { DataTable } from "../DataTable.tsx";
 import { Unavailable } from "./Unavailable.tsx";
@@ -23,7 +27,31 @@ async function listLabels(accountId: number): Promise<Label[] | null> {
   }
 }
 
-export function LabelsSettings({ accountId }: SectionProps) {
+export function LabelsSettings({ accountId, itemId }: SectionProps) {
+  if (itemId !== null) return <LabelDetail accountId={accountId} labelId={itemId} />;
+  return <LabelList accountId={accountId} />;
+}
+
+function LabelDetail({ accountId, labelId }: { accountId: number; labelId: number }) {
+  const label = useResource(() => api<Label>("GET", `/api/v1/accounts/${accountId}/labels/${labelId}`), [accountId, labelId], "The label");
+  const message = useSignal("");
+  const l = label.data.value;
+  const saved = async (updated: Label) => {
+    label.data.value = updated;
+    message.value = `Label ${updated.title} saved.`;
+    void loadDirectory(accountId, true).catch(() => undefined);
+  };
+  return (
+    <DetailPage accountId={accountId} section="labels" back="All labels" resource={label}>
+      <p role="status" class="form-status">
+        {message.value}
+      </p>
+      {l && <LabelForm key={l.id} accountId={accountId} label={l} onSaved={saved} />}
+    </DetailPage>
+  );
+}
+
+function LabelList({ accountId }: { accountId: number }) {
   const labels = useResource(() => listLabels(accountId).then((list) => ({ list })), [accountId], "The labels");
   const message = useSignal("");
   const changed = async (text: string) => {
@@ -57,7 +85,7 @@ export function LabelsSettings({ accountId }: SectionProps) {
             {loaded.list.map((l) => (
               <tr key={l.id}>
                 <td>
-                  <span class="swatch" style={{ background: l.color }} aria-hidden="true" /> {l.title}
+                  <span class="swatch" style={{ background: l.color }} aria-hidden="true" /> <Link href={paths.settings(accountId, "labels", l.id)}>{l.title}</Link>
                 </td>
                 <td class="wrap">{l.description ?? ""}</td>
                 <td>
@@ -68,7 +96,7 @@ export function LabelsSettings({ accountId }: SectionProps) {
           </DataTable>
         )}
       </section>
-      {loaded?.list && <LabelForm accountId={accountId} onCreated={(l) => changed(`Label ${l.title} created.`)} />}
+      {loaded?.list && <LabelForm accountId={accountId} onSaved={(l) => changed(`Label ${l.title} created.`)} />}
     </div>
   );
 }

@@ -1,7 +1,8 @@
 // Settings › Reports: conversations, resolutions and average times per team, agent or inbox over
 // a period, as a chart and a table (the table is the chart's text). Chatwoot's summary reports
 // (§3.10: GET /api/v2/accounts/:id/summary_reports/team|agent|inbox?since&until, one row per
-// record). A server without them says so instead.
+// record; business_hours=true counts the times within the inboxes' working hours only). A server
+// without them says so instead.
 import { useSignal } from "@preact/signals";
 import { useEffect } from "preact/hooks";
 import { ApiError, api } from "../../lib/api.ts";
@@ -22,11 +23,12 @@ const KINDS: { key: Kind; label: string }[] = [
 const PERIODS = [7, 30, 90];
 
 /** null: this server has no summary reports. */
-async function summary(accountId: number, kind: Kind, days: number): Promise<SummaryRow[] | null> {
+async function summary(accountId: number, kind: Kind, days: number, businessHours: boolean): Promise<SummaryRow[] | null> {
   const until = Math.floor(Date.now() / 1000);
   const since = until - days * 86400;
+  const hours = businessHours ? "&business_hours=true" : "";
   try {
-    return await api<SummaryRow[]>("GET", `/api/v2/accounts/${accountId}/summary_reports/${kind}?since=${since}&until=${until}`);
+    return await api<SummaryRow[]>("GET", `/api/v2/accounts/${accountId}/summary_reports/${kind}?since=${since}&until=${until}${hours}`);
   } catch (e) {
     if (e instanceof ApiError && e.status === 404) return null;
     throw e;
@@ -43,10 +45,15 @@ function nameOf(kind: Kind, id: number): string {
 export function ReportsSettings({ accountId }: SectionProps) {
   const kind = useSignal<Kind>("team");
   const days = useSignal(7);
+  const businessHours = useSignal(false);
   useEffect(() => void loadDirectory(accountId).catch(() => undefined), [accountId]);
   // The answer names what it answers, so a table never carries the next choice's caption early.
-  const ask = { kind: kind.value, days: days.value };
-  const report = useResource(() => summary(accountId, ask.kind, ask.days).then((rows) => ({ rows, ...ask })), [accountId, ask.kind, ask.days], "The report");
+  const ask = { kind: kind.value, days: days.value, hours: businessHours.value };
+  const report = useResource(
+    () => summary(accountId, ask.kind, ask.days, ask.hours).then((rows) => ({ rows, ...ask })),
+    [accountId, ask.kind, ask.days, ask.hours],
+    "The report",
+  );
   const shown = report.data.value;
   const rows = shown?.rows;
   if (rows === null) {
@@ -54,6 +61,7 @@ export function ReportsSettings({ accountId }: SectionProps) {
   }
   const current = KINDS.find((k) => k.key === (shown?.kind ?? kind.value))!;
   const named = shown && rows ? rows.map((r) => ({ ...r, name: nameOf(shown.kind, r.id) })) : undefined;
+  const period = shown ? `last ${shown.days} days${shown.hours ? ", business hours" : ""}` : "";
   return (
     <section class="settings-card report" aria-labelledby="reports-title">
       <h2 id="reports-title">Reports</h2>
@@ -75,13 +83,17 @@ export function ReportsSettings({ accountId }: SectionProps) {
             </option>
           ))}
         </select>
+        <label class="check">
+          <input type="checkbox" checked={businessHours.value} onChange={(e) => (businessHours.value = e.currentTarget.checked)} />
+          <span>Business hours only</span>
+        </label>
       </div>
       <LoadState resource={report} />
       {named && named.length === 0 && <p>No {current.label.toLowerCase()} to report on.</p>}
       {named && named.length > 0 && (
         <>
-          <ReportChart rows={named} title={`Conversations by ${shown!.kind}, last ${shown!.days} days`} />
-          <ReportTable rows={named} caption={`${current.label}, last ${shown!.days} days`} />
+          <ReportChart rows={named} title={`Conversations by ${shown!.kind}, ${period}`} />
+          <ReportTable rows={named} caption={`${current.label}, ${period}`} />
         </>
       )}
     </section>

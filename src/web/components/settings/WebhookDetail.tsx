@@ -8,11 +8,10 @@ import { describeError } from "../../lib/thread.ts";
 import type { Webhook } from "../../lib/types.ts";
 import { useResource } from "../../lib/use-resource.ts";
 import { ConfirmButton } from "../ConfirmButton.tsx";
-import { Link } from "../Link.tsx";
+import { DetailPage } from "./DetailPage.tsx";
 import { OneTimeSecret } from "./OneTimeSecret.tsx";
 import { WebhookDeliveries } from "./WebhookDeliveries.tsx";
 import { listWebhooks } from "./WebhooksSettings.tsx";
-import { LoadState } from "../LoadState.tsx";
 
 export function WebhookDetail({ accountId, webhookId }: { accountId: number; webhookId: number }) {
   const url = `/api/v1/accounts/${accountId}/webhooks/${webhookId}`;
@@ -37,11 +36,7 @@ export function WebhookDetail({ accountId, webhookId }: { accountId: number; web
   };
   const w = hook.data.value?.webhook;
   return (
-    <div class="settings-stack">
-      <p>
-        <Link href={paths.settings(accountId, "webhooks")}>← All webhooks</Link>
-      </p>
-      <LoadState resource={hook} />
+    <DetailPage accountId={accountId} section="webhooks" back="All webhooks" resource={hook}>
       {hook.data.value && !w && <p role="alert">There is no such webhook in this account.</p>}
       {w && (
         <section class="settings-card" aria-labelledby="webhook-title">
@@ -73,6 +68,6 @@ export function WebhookDetail({ accountId, webhookId }: { accountId: number; web
         </section>
       )}
       {w && <WebhookDeliveries accountId={accountId} webhookId={w.id} />}
-    </div>
+    </DetailPage>
   );
 }

@@ -1,0 +1,81 @@
+// One agent: their name (the user's, so it changes in every account, as in Chatwoot), role, and the
+// availability they show while connected (with "go offline when disconnected" on, which Parley
+// keeps as the default, they show offline whenever no page of theirs is open).
+import { useSignal } from "@preact/signals";
+import { api } from "../../lib/api.ts";
+import { loadDirectory } from "../../lib/directory.ts";
+import type { Agent } from "../../lib/types.ts";
+import { useResource } from "../../lib/use-resource.ts";
+import { useSubmit } from "../../lib/use-submit.ts";
+import { CheckField } from "../CheckField.tsx";
+import { Field, describedBy } from "../Field.tsx";
+import { FormFooter } from "../FormFooter.tsx";
+import { DetailPage } from "./DetailPage.tsx";
+import { Options } from "../Options.tsx";
+import { TextInput } from "../TextInput.tsx";
+
+const ROLES = [
+  ["agent", "Agent"],
+  ["administrator", "Administrator"],
+] as const;
+const AVAILABILITY = [
+  ["online", "Online"],
+  ["busy", "Busy"],
+  ["offline", "Offline"],
+] as const;
+
+export function AgentDetail({ accountId, agentId }: { accountId: number; agentId: number }) {
+  const agents = useResource(() => api<Agent[]>("GET", `/api/v1/accounts/${accountId}/agents`), [accountId], "The agent");
+  const list = agents.data.value;
+  const agent = list?.find((a) => a.id === agentId);
+  return (
+    <DetailPage accountId={accountId} section="agents" back="All agents" resource={agents}>
+      {list && !agent && <p role="alert">This agent is not in the account.</p>}
+      {agent && <AgentEditForm key={agent.id} accountId={accountId} agent={agent} />}
+    </DetailPage>
+  );
+}
+
+function AgentEditForm({ accountId, agent }: { accountId: number; agent: Agent }) {
+  const name = useSignal(agent.name);
+  const role = useSignal<string>(agent.role);
+  // The record says how the agent shows now, not what they chose: with auto_offline a disconnected
+  // agent shows offline whatever they chose. So availability is sent only when changed here.
+  const shown = agent.auto_offline !== false && agent.availability_status === "offline" ? "online" : agent.availability_status;
+  const availability = useSignal(shown);
+  const autoOffline = useSignal(agent.auto_offline !== false);
+  const saved = useSignal("");
+  const form = useSubmit({ name: "Name", role: "Role", availability: "Availability", auto_offline: "Offline when disconnected" }, "agent-edit-", "Saving the agent");
+  const submit = (e: SubmitEvent) => {
+    e.preventDefault();
+    saved.value = "";
+    void form.run(async () => {
+      const body = { name: name.value.trim(), role: role.value, auto_offline: autoOffline.value, ...(availability.value === shown ? {} : { availability: availability.value }) };
+      const updated = await api<Agent>("PATCH", `/api/v1/accounts/${accountId}/agents/${agent.id}`, body);
+      void loadDirectory(accountId, true).catch(() => undefined);
+      saved.value = `${updated.available_name} saved.`;
+    });
+  };
+  const errors = form.errors.value;
+  return (
+    <form class="settings-card" onSubmit={submit} noValidate aria-labelledby="agent-edit-title">
+      <h2 id="agent-edit-title">{agent.available_name}</h2>
+      <p class="hint">{agent.email}</p>
+      <Field id="agent-edit-name" label="Name" error={errors["name"]}>
+        <TextInput {...describedBy("agent-edit-name", errors["name"])} maxLength={255} value={name} />
+      </Field>
+      <Field id="agent-edit-role" label="Role" error={errors["role"]}>
+        <select {...describedBy("agent-edit-role", errors["role"])} value={role.value} onChange={(e) => (role.value = e.currentTarget.value)}>
+          <Options items={ROLES} />
+        </select>
+      </Field>
+      <Field id="agent-edit-availability" label="Availability" error={errors["availability"]} hint={`Shown now as ${agent.availability_status}.`}>
+        <select {...describedBy("agent-edit-availability", errors["availability"], true)} value={availability.value} onChange={(e) => (availability.value = e.currentTarget.value)}>
+          <Options items={AVAILABILITY} />
+        </select>
+      </Field>
+      <CheckField id="agent-edit-auto_offline" label="Show as offline when no Parley page of theirs is open" value={autoOffline} error={errors["auto_offline"]} />
+      <FormFooter failure={form.failure.value} saved={saved.value} busy={form.busy.value} label="Save agent" />
+    </form>
+  );
+}
