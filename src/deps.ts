@@ -26,6 +26,7 @@ import { PublicRepo } from "./db/public.repo.ts";
 import { ReportingEventsRepo } from "./db/reporting-events.repo.ts";
 import { ReportsRepo } from "./db/reports.repo.ts";
 import { TokensRepo } from "./db/tokens.repo.ts";
+import { refreshPlannerStatistics } from "./db/open.ts";
 import { createWriteTx, type Commits, type WriteTx } from "./db/tx.ts";
 import { UsersRepo } from "./db/users.repo.ts";
 import { WebhookDeliveriesRepo } from "./db/webhook-deliveries.repo.ts";
@@ -268,6 +269,7 @@ export function createDeps(opts: DepsOptions): Deps {
     { name: "prune-events", pattern: "0 23 * * * *", run: () => pruneEvents({ events: repos.events, writeTx, clock, logger }, config.eventRetentionDays) },
     // conversation_idle automation rules (ours): open conversations idle longer than a rule's idle_minutes.
     { name: "automation-idle", pattern: "0 * * * * *", run: () => services.automation.runIdle().then(() => undefined) },
+    { name: "refresh-planner-statistics", pattern: "0 41 * * * *", run: () => refreshPlannerStatistics(db) },
     { name: "prune-idempotency-keys", pattern: "0 17 * * * *", run: () => void repos.idempotency.prune(Math.floor(clock.nowMs() / 1000) - IDEMPOTENCY_TTL_SECONDS) },
   ];
   return { config, db, clock, logger, writeTx, commits, outbox, bus, repos, services, deliverer, realtime: hub, jobs };

@@ -4,7 +4,7 @@ import type { Database } from "bun:sqlite";
 import { createApp } from "./app.ts";
 import type { Config } from "./config.ts";
 import { migrate } from "./db/migrate.ts";
-import { openDatabase } from "./db/open.ts";
+import { openDatabase, refreshPlannerStatistics } from "./db/open.ts";
 import { createDeps, type Deps } from "./deps.ts";
 import { Scheduler } from "./jobs/scheduler.ts";
 import { createLogger } from "./lib/logger.ts";
@@ -39,6 +39,7 @@ export async function startServer(config: Config, out: (line: string) => void = 
   const logger = createLogger(config.logLevel);
   const db: Database = openDatabase(config.db);
   migrate(db);
+  refreshPlannerStatistics(db, true);
   const deps = createDeps({ db, config, logger, groupCommit: true });
   const first = await ensureFirstAccount(deps);
   deps.commits.flush(); // the first account is committed before its token is printed

@@ -16,3 +16,16 @@ export function openDatabase(path: string): Database {
   db.exec("PRAGMA cache_size = -32000");
   return db;
 }
+
+/**
+ * Refreshes the query planner's statistics where a table has grown or shrunk a lot since they were
+ * taken (SQLite's advice for long-lived connections: `optimize=0x10002` at start, plain `optimize`
+ * now and then). Stale statistics are worse than none: a seeded database analysed while `events`
+ * held one row made the event bus read each batch by scanning the table from its first row
+ * (two thirds of the server's CPU in the bench). `analysis_limit` keeps each ANALYZE to a sample:
+ * 9 ms on a 1.4 GB database.
+ */
+export function refreshPlannerStatistics(db: Database, atStart = false): void {
+  db.exec("PRAGMA analysis_limit = 1000");
+  db.exec(atStart ? "PRAGMA optimize = 0x10002" : "PRAGMA optimize");
+}
