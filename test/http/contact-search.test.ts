@@ -87,6 +87,25 @@ describe("GET /contacts/search", () => {
     expect((await search("q=Johnson&page=abc")).body.meta).toEqual({ count: 3, current_page: "1" });
   });
 
+  test("an account alone in the database counts hits without reading rows; a second account changes nothing it sees", async () => {
+    const h = createHarness();
+    const a = makeAccount(h, "Solo");
+    const path = (id: number) => `/api/v1/accounts/${id}/contacts`;
+    for (const [name, email] of [["Rita Moss", "rita@moss.io"], ["Moss Lee", "lee@x.io"], ["Unrelated", "u@x.io"]])
+      expect((await h.request("POST", path(a.accountId), { token: a.adminToken, body: { name, email } })).status).toBe(200);
+    const search = (id: number, token: string) => h.request("GET", `${path(id)}/search?q=moss`, { token });
+    const solo = await search(a.accountId, a.adminToken);
+    expect(solo.body.meta).toEqual({ count: 2, current_page: "1" });
+    expect(solo.body.payload.map((c: { name: string }) => c.name)).toEqual(["Rita Moss", "Moss Lee"]);
+
+    const b = makeAccount(h, "Second");
+    expect((await h.request("POST", path(b.accountId), { token: b.adminToken, body: { name: "Mossy Other", email: "o@moss.io" } })).status).toBe(200);
+    expect((await search(a.accountId, a.adminToken)).body.meta).toEqual({ count: 2, current_page: "1" });
+    const other = await search(b.accountId, b.adminToken);
+    expect(other.body.meta).toEqual({ count: 1, current_page: "1" });
+    expect(other.body.payload.map((c: { name: string }) => c.name)).toEqual(["Mossy Other"]);
+  });
+
   test("pages of 15 with the total count; current_page is a string", async () => {
     const { search, make } = await setup();
     const made: number[] = [];
