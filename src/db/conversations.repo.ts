@@ -152,27 +152,15 @@ export class ConversationsRepo {
    */
   counts(f: ConversationFilter, userId: number): ConversationCounts {
     if ((f.labels && f.labels.length > 0) || f.q || f.contactId) return this.countedByScan(f, userId);
-    const parts = ["account_id = $account_id"];
-    const params: Record<string, string | number> = { account_id: f.accountId, me: userId || -1 };
-    if (f.inboxIds) {
-      parts.push("inbox_id IN (SELECT value FROM json_each($inbox_ids))");
-      params.inbox_ids = JSON.stringify(f.inboxIds);
-    }
-    if (f.status) {
-      parts.push("status = $status");
-      params.status = f.status;
-    }
-    if (f.teamId) {
-      parts.push("team_id = $team_id");
-      params.team_id = f.teamId;
-    }
+    // The tallies have the conversations' inbox, team and status columns, unqualified.
+    const { where, params } = whereOf(f, "");
     return this.stmt(
       `SELECT coalesce(sum(n), 0) AS all_count,
               coalesce(sum(CASE WHEN assignee_id = $me THEN n END), 0) AS mine_count,
               coalesce(sum(CASE WHEN assignee_id = 0 THEN n END), 0) AS unassigned_count,
               coalesce(sum(CASE WHEN assignee_id <> 0 THEN n END), 0) AS assigned_count
-       FROM conversation_tallies WHERE ${parts.join(" AND ")}`,
-    ).get(params) as ConversationCounts;
+       FROM conversation_tallies WHERE ${where}`,
+    ).get({ ...params, me: userId || -1 }) as ConversationCounts;
   }
 
   /** The same counts by visiting every matching conversation (and the check of the tallies in tests). */
@@ -201,23 +189,24 @@ export class ConversationsRepo {
   }
 }
 
-function whereOf(f: ConversationFilter): { where: string; params: Record<string, string | number> } {
-  const parts = ["c.account_id = $account_id"];
+/** `col` qualifies the conversation's own columns ("c." here, "" for the tallies, which only take inbox, team and status filters). */
+function whereOf(f: ConversationFilter, col = "c."): { where: string; params: Record<string, string | number> } {
+  const parts = [`${col}account_id = $account_id`];
   const params: Record<string, string | number> = { account_id: f.accountId };
   if (f.inboxIds) {
-    parts.push("c.inbox_id IN (SELECT value FROM json_each($inbox_ids))");
+    parts.push(`${col}inbox_id IN (SELECT value FROM json_each($inbox_ids))`);
     params.inbox_ids = JSON.stringify(f.inboxIds);
   }
   if (f.contactId) {
-    parts.push("c.contact_id = $contact_id");
+    parts.push(`${col}contact_id = $contact_id`);
     params.contact_id = f.contactId;
   }
   if (f.status) {
-    parts.push("c.status = $status");
+    parts.push(`${col}status = $status`);
     params.status = f.status;
   }
   if (f.teamId) {
-    parts.push("c.team_id = $team_id");
+    parts.push(`${col}team_id = $team_id`);
     params.team_id = f.teamId;
   }
   if (f.labels && f.labels.length > 0) {
