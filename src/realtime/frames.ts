@@ -4,6 +4,8 @@
 //                    {"type":"disconnect","reason":…,"reconnect":…} · {"identifier":…,"message":{…}}
 //   client → server  {"command":"subscribe"|"unsubscribe"|"message","identifier":"<JSON text>","data":"<JSON text>"}
 export const PROTOCOL = "actioncable-v1-json";
+/** The one channel subscriptions name (Chatwoot's). No imports here: the web app imports these two too. */
+export const CHANNEL = "RoomChannel";
 
 export const welcomeFrame = () => '{"type":"welcome"}';
 export const pingFrame = (unixSeconds: number) => `{"type":"ping","message":${unixSeconds}}`;

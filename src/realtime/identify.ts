@@ -11,9 +11,9 @@ import type { AccountsRepo } from "../db/accounts.repo.ts";
 import type { RealtimeRepo } from "../db/realtime.repo.ts";
 import type { UserRow } from "../db/users.repo.ts";
 import { parseId, type AuthService } from "../domain/auth.service.ts";
+import { CHANNEL } from "./frames.ts";
 import type { Viewer } from "./visibility.ts";
 
-export const CHANNEL = "RoomChannel";
 
 export interface ConnectionCredentials {
   apiToken?: string | null;

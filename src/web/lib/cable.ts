@@ -2,8 +2,9 @@
 // the subscription identifier (with `since` after a reconnect), how long to wait before the next
 // attempt, and what an account event asks the screens to look at again.
 
-export const PROTOCOL = "actioncable-v1-json";
-export const CHANNEL = "RoomChannel";
+import { CHANNEL, PROTOCOL } from "../../realtime/frames.ts";
+
+export { PROTOCOL };
 
 /** An account event as the stream sends it (`seq` is absent only on presence updates). */
 export interface CableEvent {
