@@ -169,7 +169,7 @@ function createServices(base: ServiceBase, repos: ReturnType<typeof createRepos>
     passwords: new PasswordsService({ ...repos, writeTx, clock, hasher }),
     inboxes,
     inboxMembers: new InboxMembersService({ ...repos, inboxesService: inboxes, writeTx, clock }),
-    agents: new AgentsService({ ...repos, accounts, writeTx, clock, onRemoved: (account, userId) => void conversationState.unassignAgent(account, userId) }),
+    agents: new AgentsService({ ...repos, accounts, writeTx, clock, onRemoved: (account, userId) => conversationState.unassignAgent(account, userId) }),
     teams: new TeamsService({ ...repos, writeTx, clock }),
     platform: new PlatformService({ ...repos, accountsService: accounts, writeTx, clock }),
     webhooks: new WebhooksService({ webhooks: repos.webhooks, deliveries: repos.webhookDeliveries, writeTx, clock, wakeDeliveries }),

@@ -96,13 +96,11 @@ export class ConversationStateService {
    * removal does, but with the usual events (Chatwoot's bulk update sends none, so lists and
    * webhooks kept showing a departed assignee). Inside the removal's writeTx.
    */
-  unassignAgent(account: { id: number; name: string }, userId: number): number {
+  unassignAgent(account: { id: number; name: string }, userId: number): void {
     const a = actingAsSystem(account);
-    const rows = this.d.conversations.assignedTo(account.id, userId);
-    for (const row of rows) {
+    for (const row of this.d.conversations.assignedTo(account.id, userId)) {
       this.d.conversationsService.save(a, row, { ...row, assignee_id: null, assignee_last_seen_at: null, updated_at_ms: this.d.clock.nowMs() });
     }
-    return rows.length;
   }
 
   /** The job: snoozed conversations whose snoozed_until has passed are opened by the system. */
