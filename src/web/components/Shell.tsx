@@ -2,6 +2,7 @@
 // what the sidebar offers: administrators see Settings, agents do not.
 import { useSignal } from "@preact/signals";
 import { useEffect } from "preact/hooks";
+import { loadDirectory } from "../lib/directory.ts";
 import { currentPath, navigate } from "../lib/router.ts";
 import { parseRoute, paths, type Route } from "../lib/routes.ts";
 import type { AccountMembership, User } from "../lib/session.ts";
@@ -45,6 +46,11 @@ export function Shell({ user }: { user: User }) {
   // A path without an account shows the first one; a path naming an account the user is not in shows none.
   const accountId = "accountId" in route ? route.accountId : null;
   const account = accountId === null ? (first ?? null) : (user.accounts.find((a) => a.id === accountId) ?? null);
+  // Every screen of an account reads its directory (names in lists, assignment and filter menus, rule
+  // and webhook forms), so it loads here, whichever screen is opened first (a reload, a bookmark).
+  useEffect(() => {
+    if (account) void loadDirectory(account.id).catch(() => undefined);
+  }, [account?.id]);
   return (
     // The inbox fills the window and scrolls inside its panes; other pages scroll as a whole.
     <div class={route.name === "conversations" && account ? "shell fill" : "shell"}>

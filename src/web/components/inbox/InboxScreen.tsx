@@ -5,7 +5,6 @@ import { useSignal } from "@preact/signals";
 import { useEffect } from "preact/hooks";
 import { announcement } from "../../lib/announce.ts";
 import { applyFirstPage, currentQuery, filters, list, loadList } from "../../lib/conversation-list.ts";
-import { loadDirectory } from "../../lib/directory.ts";
 import { queryString } from "../../lib/list-merge.ts";
 import { live } from "../../lib/live.ts";
 import { navigated } from "../../lib/router.ts";
@@ -24,7 +23,6 @@ export function InboxScreen({ accountId, conversationId }: { accountId: number; 
   const helpOpen = useSignal(false);
   const query = queryString(filters.value);
 
-  useEffect(() => void loadDirectory(accountId).catch(() => undefined), [accountId]);
   useEffect(() => void loadList(accountId), [accountId, query]);
   // A search reads every message of the account (~0.3–0.9 s at 100,000 conversations): its results
   // are not polled again; changing the search asks again.

@@ -3,7 +3,7 @@
 import { useSignal } from "@preact/signals";
 import type { ComponentChildren } from "preact";
 import { useEffect } from "preact/hooks";
-import { directory, loadDirectory } from "../../lib/directory.ts";
+import { directory } from "../../lib/directory.ts";
 import { useSubmit } from "../../lib/use-submit.ts";
 import { FormFailure } from "../FormFailure.tsx";
 import { SubmitButton } from "../SubmitButton.tsx";
@@ -24,7 +24,6 @@ export function MembersForm({ accountId, members, legend, save, children, titleI
   const chosen = useSignal<Set<number>>(new Set());
   const saved = useSignal("");
   const form = useSubmit({}, "", "Saving the members");
-  useEffect(() => void loadDirectory(accountId).catch(() => undefined), [accountId]);
   useEffect(() => void (members && (chosen.value = new Set(members))), [members?.join()]);
   const submit = (e: SubmitEvent) => {
     e.preventDefault();

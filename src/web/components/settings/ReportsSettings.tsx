@@ -4,9 +4,8 @@
 // record; business_hours=true counts the times within the inboxes' working hours only). A server
 // without them says so instead.
 import { useSignal } from "@preact/signals";
-import { useEffect } from "preact/hooks";
 import { ApiError, api } from "../../lib/api.ts";
-import { directory, loadDirectory } from "../../lib/directory.ts";
+import { directory } from "../../lib/directory.ts";
 import { useResource } from "../../lib/use-resource.ts";
 import type { SectionProps } from "../Settings.tsx";
 import { ReportChart } from "./ReportChart.tsx";
@@ -46,7 +45,6 @@ export function ReportsSettings({ accountId }: SectionProps) {
   const kind = useSignal<Kind>("team");
   const days = useSignal(7);
   const businessHours = useSignal(false);
-  useEffect(() => void loadDirectory(accountId).catch(() => undefined), [accountId]);
   // The answer names what it answers, so a table never carries the next choice's caption early.
   const ask = { kind: kind.value, days: days.value, hours: businessHours.value };
   const report = useResource(
