@@ -2,7 +2,7 @@
 import type { ContactFields, ContactRow } from "../db/contacts.repo.ts";
 import { CONTACT_SORTS, type ContactSort, type ContactSortColumn } from "../db/contacts-search.ts";
 import { FieldErrors, ValidationError } from "./errors.ts";
-import { emailValue, isE164, optionalString } from "./validate.ts";
+import { E164_HINT, emailValue, isE164, normalisePhone, optionalString } from "./validate.ts";
 
 export interface ContactInput {
   name?: unknown;
@@ -47,9 +47,10 @@ export function contactFields(input: ContactInput, current: ContactFields): Cont
   if (name !== undefined) next.name = name ?? "";
   const email = emailValue(errors, "email", input.email, false);
   if (email !== undefined) next.email = email;
-  const phone = optionalString(errors, "phone_number", input.phone_number, 32);
+  const typed = optionalString(errors, "phone_number", input.phone_number, 32);
+  const phone = typed ? normalisePhone(typed) : typed;
   if (phone !== undefined) {
-    if (phone !== null && !isE164(phone)) errors.add("phone_number", "should be in e164 format", "invalid");
+    if (phone !== null && !isE164(phone)) errors.add("phone_number", E164_HINT, "invalid");
     else next.phone_number = phone;
   }
   const identifier = optionalString(errors, "identifier", input.identifier, 255);

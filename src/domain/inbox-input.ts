@@ -7,7 +7,7 @@ import { generateSecret } from "../lib/webhook-signature.ts";
 import { parseChannelType, type ChannelType, CHANNEL_TYPES } from "./channels.ts";
 import { AppError, FieldErrors } from "./errors.ts";
 import type { ChannelAttributes } from "./presenters/inbox.presenter.ts";
-import { emailValue, isE164, oneOf, optionalString, requiredString } from "./validate.ts";
+import { emailValue, isE164, normalisePhone, oneOf, optionalString, requiredString } from "./validate.ts";
 import { DEFAULT_WORKING_HOURS, normaliseEntries, validateTimeZone } from "./working-hours.ts";
 
 export type InboxInput = Record<string, unknown>;
@@ -126,7 +126,8 @@ function channelFields(
     set("provider", optionalString(errors, "channel.provider", channel.provider, 64));
   } else if (type === "phone") {
     if (creating || channel.phone_number !== undefined) {
-      const phone = requiredString(errors, "channel.phone_number", channel.phone_number, 16);
+      const typed = requiredString(errors, "channel.phone_number", channel.phone_number, 32);
+      const phone = typed === undefined ? undefined : normalisePhone(typed);
       if (phone !== undefined && !isE164(phone)) errors.add("channel.phone_number", "must be in E.164 format, e.g. +14155550100", "invalid");
       else set("phone_number", phone);
     }

@@ -15,6 +15,23 @@ export function isE164(value: string): boolean {
   return E164.test(value);
 }
 
+// What people type between the digits of a number written with its country code.
+const PHONE_PUNCTUATION = /[\s\-().]/g;
+
+/** What the phone-number errors say, so a person knows what to type. */
+export const E164_HINT = "should be in e164 format: a + and the country code, then the number (e.g. +14155550100)";
+
+/**
+ * A phone number in E.164 where that is unambiguous: "+351 912 000 111", "+1 (415) 555-0100" and
+ * "+44.20.7946.0958" become "+351912000111" and so on. A number without its leading + and country code
+ * is left as typed (and refused): "(415) 555-0100" could be any country's.
+ */
+export function normalisePhone(value: string): string {
+  if (!value.startsWith("+")) return value;
+  const digits = value.replace(PHONE_PUNCTUATION, "");
+  return isE164(digits) ? digits : value;
+}
+
 /** A required, trimmed, non-empty string of at most `max` characters; returns it or undefined. */
 export function requiredString(errors: FieldErrors, field: string, value: unknown, max = 255): string | undefined {
   if (value === undefined || value === null || (typeof value === "string" && value.trim() === "")) {

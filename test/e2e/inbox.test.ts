@@ -177,7 +177,7 @@ describe.skipIf(!haveChromium)("the inbox in chromium", () => {
     await panel.getByRole("button", { name: "Save contact" }).click();
     await panel.locator("#contact-email-error").waitFor();
     expect(await panel.locator("#contact-email-error").innerText()).toStartWith("Email ");
-    expect(await panel.locator("#contact-phone_number-error").innerText()).toBe("Phone number should be in e164 format");
+    expect(await panel.locator("#contact-phone_number-error").innerText()).toBe("Phone number should be in e164 format: a + and the country code, then the number (e.g. +14155550100)");
     expect(await panel.getByLabel("Phone number").getAttribute("aria-invalid")).toBe("true");
     await focusedId(page, "contact-email");
     await shot(page, "24-contact-panel-errors");

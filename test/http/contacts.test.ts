@@ -80,6 +80,23 @@ describe("POST /contacts", () => {
     expect(form.body.payload.contact).toMatchObject({ name: "Form", phone_number: "+33612345678", blocked: true });
   });
 
+  test("phone numbers typed with spaces, dashes, dots or parentheses are stored in E.164", async () => {
+    const { create } = setup();
+    const typed = ["+351 912 000 111", "+1 (415) 555-0100", "+44.20.7946.0958"];
+    const stored = [];
+    for (const phone_number of typed) {
+      const r = await create({ name: phone_number, phone_number });
+      expect(r.status).toBe(200);
+      stored.push(r.body.payload.contact.phone_number);
+    }
+    expect(stored).toEqual(["+351912000111", "+14155550100", "+442079460958"]);
+    const local = await create({ phone_number: "(415) 555-0100" });
+    expect(local.status).toBe(422);
+    expect(local.body.errors).toEqual([
+      { field: "phone_number", message: "should be in e164 format: a + and the country code, then the number (e.g. +14155550100)", code: "invalid" },
+    ]);
+  });
+
   test("bad values: one 422 item per field, nothing stored, no event", async () => {
     const { h, create } = setup();
     const before = h.lastEventId();
@@ -90,7 +107,7 @@ describe("POST /contacts", () => {
     expect(r2.status).toBe(422);
     expect(r2.body.errors).toEqual([
       { field: "email", message: "is not a valid email address", code: "invalid" },
-      { field: "phone_number", message: "should be in e164 format", code: "invalid" },
+      { field: "phone_number", message: "should be in e164 format: a + and the country code, then the number (e.g. +14155550100)", code: "invalid" },
     ]);
     const r3 = await create({ name: "x".repeat(256) });
     expect(r3.body.errors).toEqual([{ field: "name", message: "is too long (maximum is 255 characters)", code: "too_long" }]);

@@ -173,6 +173,8 @@ describe("POST /inboxes", () => {
       expect(phone.status).toBe(200);
       expect(phone.body).toMatchObject({ channel_type: "Channel::Sms", phone_number: "+14155550100" });
     }
+    const spaced = await h.request("POST", base, { token: a.adminToken, body: { name: "Phone spaced", channel: { type: "sms", phone_number: "+1 (415) 555-0101" } } });
+    expect([spaced.status, spaced.body.phone_number]).toEqual([200, "+14155550101"]);
   });
 
   test("a url-encoded body with Rails keys works like JSON", async () => {

@@ -94,7 +94,7 @@ describe("POST contacts", () => {
     const r2 = await w.h.request("POST", `${w.base}/contacts`, { body: { email: "not-an-email", phone_number: "12" } });
     expect(r2.body.errors).toEqual([
       { field: "email", message: "is not a valid email address", code: "invalid" },
-      { field: "phone_number", message: "should be in e164 format", code: "invalid" },
+      { field: "phone_number", message: "should be in e164 format: a + and the country code, then the number (e.g. +14155550100)", code: "invalid" },
     ]);
     expect(count(w, "contacts")).toBe(0);
     expect(count(w, "contact_inboxes")).toBe(0);
