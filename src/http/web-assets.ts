@@ -71,7 +71,8 @@ async function embedded(files: NonNullable<typeof index.files>): Promise<BuiltFi
 }
 
 async function bundleFromSource(entry: string): Promise<BuiltFile[]> {
-  const result = await Bun.build({ entrypoints: [entry], target: "browser", publicPath: "/" });
+  // minify as `npm run build` does (package.json), so the sizes the tests check are the shipped ones.
+  const result = await Bun.build({ entrypoints: [entry], target: "browser", publicPath: "/", minify: true });
   if (!result.success) throw new AggregateError(result.logs, "bundling src/web failed");
   return Promise.all(
     result.outputs.map(async (o) => ({ name: baseName(o.path), bytes: new Uint8Array(await o.arrayBuffer()), type: o.type, html: o.type.startsWith("text/html") })),

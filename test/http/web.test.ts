@@ -50,6 +50,16 @@ describe("the web app", () => {
     }
   });
 
+  test("the script ships minified and within its budget: 70 KB gzipped", async () => {
+    const h = createHarness();
+    const script = assetPaths(await (await get(h, "/app")).text()).find((p) => p.endsWith(".js"))!;
+    const body = await (await get(h, script)).text();
+    const zipped = new Uint8Array(await (await get(h, script, { "accept-encoding": "gzip" })).arrayBuffer());
+    expect(zipped.byteLength).toBeLessThan(70 * 1024);
+    // Minified: no line of source indentation survives (an unminified bundle has thousands).
+    expect(body.split("\n").filter((line) => line.startsWith("    ")).length).toBe(0);
+  });
+
   test("an unknown asset is 404 in the error envelope; / leads to /app", async () => {
     const h = createHarness();
     const missing = await get(h, "/app/assets/chunk-nope.js");
