@@ -65,7 +65,7 @@ export function ConversationDetails({ accountId, conversation: c }: { accountId:
           <Options items={PRIORITIES} />
         </select>
       </div>
-      <LabelEditor conversation={c} onChange={(labels) => change("Labels", "labels", { labels })} />
+      <LabelEditor accountId={accountId} conversation={c} onChange={(labels) => change("Labels", "labels", { labels })} />
       {error.value && (
         <p class="field-error" role="alert">
           {error.value}

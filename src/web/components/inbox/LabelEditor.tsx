@@ -1,21 +1,44 @@
 // The conversation's labels: each with a remove button, and a field to add one (suggesting the
-// account's labels; conversation labels are free-form tags, as in Chatwoot).
+// account's labels). A title the account has no label for yet is created through the Labels API
+// first, so it follows the same title rule as the Labels page and shows there.
 import { useSignal } from "@preact/signals";
-import { directory } from "../../lib/directory.ts";
+import { ApiError, api } from "../../lib/api.ts";
+import { directory, loadDirectory } from "../../lib/directory.ts";
 import type { Conversation } from "../../lib/types.ts";
 
 interface Props {
+  accountId: number;
   conversation: Conversation;
   /** Saves the new list; true when saved. */
   onChange(labels: string[]): Promise<boolean>;
 }
 
-export function LabelEditor({ conversation: c, onChange }: Props) {
+/** The account's own spelling of a title, creating the label when the account has none: null if refused. */
+async function labelTitle(accountId: number, typed: string, refused: (message: string) => void): Promise<string | null> {
+  const known = directory.value?.labels.find((l) => l.toLowerCase() === typed.toLowerCase());
+  if (known) return known;
+  try {
+    const created = await api<{ title: string }>("POST", `/api/v1/accounts/${accountId}/labels`, { title: typed });
+    void loadDirectory(accountId, true).catch(() => undefined);
+    return created.title;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 403) refused(`There is no label ${typed}: an administrator can add it on the Labels page.`);
+    else refused(error instanceof ApiError ? `Label ${error.forField("title") ?? error.description}` : "The label could not be created.");
+    return null;
+  }
+}
+
+export function LabelEditor({ accountId, conversation: c, onChange }: Props) {
   const draft = useSignal("");
+  const problem = useSignal("");
   const add = async (e: SubmitEvent) => {
     e.preventDefault();
-    const title = draft.value.trim();
-    if (!title || c.labels.includes(title)) return void (draft.value = "");
+    problem.value = "";
+    const typed = draft.value.trim();
+    if (!typed) return;
+    const title = await labelTitle(accountId, typed, (message) => (problem.value = message));
+    if (title === null) return;
+    if (c.labels.includes(title)) return void (draft.value = "");
     if (await onChange([...c.labels, title])) draft.value = "";
   };
   const suggestions = (directory.value?.labels ?? []).filter((l) => !c.labels.includes(l));
@@ -42,7 +65,16 @@ export function LabelEditor({ conversation: c, onChange }: Props) {
         <label for="label-input" class="visually-hidden">
           Add a label
         </label>
-        <input id="label-input" list="label-suggestions" placeholder="Add a label" maxLength={255} value={draft.value} onInput={(e) => (draft.value = e.currentTarget.value)} />
+        <input
+          id="label-input"
+          list="label-suggestions"
+          placeholder="Add a label"
+          maxLength={255}
+          value={draft.value}
+          aria-invalid={problem.value ? true : undefined}
+          aria-describedby={problem.value ? "label-input-error" : undefined}
+          onInput={(e) => (draft.value = e.currentTarget.value)}
+        />
         <datalist id="label-suggestions">
           {suggestions.map((l) => (
             <option key={l} value={l} />
@@ -50,6 +82,11 @@ export function LabelEditor({ conversation: c, onChange }: Props) {
         </datalist>
         <button type="submit">Add</button>
       </form>
+      {problem.value && (
+        <p id="label-input-error" class="field-error" role="alert">
+          {problem.value}
+        </p>
+      )}
     </div>
   );
 }
