@@ -45,7 +45,8 @@ describe.skipIf(!haveChromium)("the inbox in chromium", () => {
 
     await conversationRow(page, c.id).click();
     await page.getByRole("heading", { name: "Dana Customer", level: 2 }).waitFor();
-    expect(page.url()).toBe(`${server.base}/app/accounts/${server.first.account_id}/conversations/${c.id}`);
+    // The list's filters (the Unassigned tab) travel in the address.
+    expect(page.url()).toBe(`${server.base}/app/accounts/${server.first.account_id}/conversations/${c.id}?tab=unassigned`);
     await page.locator(".message.incoming").getByText("Hello, my order #1234 has not arrived.").waitFor();
     // Opening it marked it seen.
     await until(() => (server.deps.db.query("SELECT agent_last_seen_at AS seen FROM conversations WHERE display_id = ?").get(c.id) as { seen: number | null }).seen);
@@ -101,7 +102,7 @@ describe.skipIf(!haveChromium)("the inbox in chromium", () => {
     await signIn(page);
     await page.getByRole("button", { name: /^All/ }).click();
     await conversationRow(page, first.id).waitFor();
-    const at = (id: number) => page.waitForURL(`${server.base}/app/accounts/${server.first.account_id}/conversations/${id}`);
+    const at = (id: number) => page.waitForURL(`${server.base}/app/accounts/${server.first.account_id}/conversations/${id}?tab=all`);
     await page.locator("body").press("j"); // no conversation open: the first in the list
     await at(second.id);
     await page.keyboard.press("j");
@@ -115,7 +116,7 @@ describe.skipIf(!haveChromium)("the inbox in chromium", () => {
     // Typed into a field, the same keys are text.
     await page.getByLabel("Search messages").fill("jk");
     await page.getByLabel("Search messages").press("k");
-    expect(page.url()).toEndWith(`/conversations/${first.id}`);
+    expect(page.url()).toEndWith(`/conversations/${first.id}?tab=all`);
     await page.getByLabel("Search messages").fill("");
 
     // The latest 20 first; older ones on request.
@@ -268,7 +269,7 @@ describe.skipIf(!haveChromium)("the inbox in chromium", () => {
 
     await page.getByRole("button", { name: "More status options" }).click();
     await page.getByRole("button", { name: "Mark as unread" }).click();
-    await page.waitForURL(`${server.base}/app/accounts/${server.first.account_id}/dashboard`);
+    await page.waitForURL(`${server.base}/app/accounts/${server.first.account_id}/dashboard?tab=all`);
     await focusedId(page, "list-title");
     await conversationRow(page, c.id).getByText(", 1 unread").waitFor();
     expect((await admin.get(`/conversations/${c.id}`)).unread_count).toBe(1);

@@ -1,6 +1,6 @@
 // The inbox list's pure rules: query strings, merging a fresh first page, further pages, local changes.
 import { describe, expect, test } from "bun:test";
-import { appendPage, DEFAULT_FILTERS, mergeFirstPage, mergeMessages, neighbour, queryString, replaceConversation, tabTotal } from "../../src/web/lib/list-merge.ts";
+import { appendPage, DEFAULT_FILTERS, mergeFirstPage, mergeMessages, neighbour, pinnedConversation, queryString, replaceConversation, tabTotal } from "../../src/web/lib/list-merge.ts";
 import type { Conversation, Message } from "../../src/web/lib/types.ts";
 
 /** A conversation with what the rules read: id, last activity, status. */
@@ -88,5 +88,19 @@ describe("mergeMessages", () => {
   test("in id order, each once, the later copy winning", () => {
     const merged = mergeMessages([m(2), m(3)], [m(1), m(3, "edited"), m(4)]);
     expect(merged.map((x) => [x.id, x.content])).toEqual([[1, "m1"], [2, "m2"], [3, "edited"], [4, "m4"]]);
+  });
+});
+
+describe("pinnedConversation", () => {
+  test("the open conversation beyond the loaded pages heads the list; one already shown is not repeated", () => {
+    const items = page(30, 25);
+    expect(pinnedConversation(items, conv(2, 2), DEFAULT_FILTERS)?.id).toBe(2);
+    expect(pinnedConversation(items, conv(30, 30), DEFAULT_FILTERS)).toBeNull();
+    expect(pinnedConversation(items, null, DEFAULT_FILTERS)).toBeNull();
+  });
+
+  test("one whose status left the filter is not pinned; with every status it is", () => {
+    expect(pinnedConversation(page(30, 25), conv(2, 2, "resolved"), DEFAULT_FILTERS)).toBeNull();
+    expect(pinnedConversation(page(30, 25), conv(2, 2, "resolved"), { ...DEFAULT_FILTERS, status: "all" })?.id).toBe(2);
   });
 });

@@ -2,6 +2,7 @@
 // Never loads everything: page 1 (25) first, more on request, and live updates refresh page 1 only.
 import { signal } from "@preact/signals";
 import { ApiError, api } from "./api.ts";
+import { filtersFromSearch } from "./filter-url.ts";
 import { appendPage, DEFAULT_FILTERS, mergeFirstPage, queryString, replaceConversation, tabTotal, type ListFilters } from "./list-merge.ts";
 import type { Conversation, ConversationPage, Counts } from "./types.ts";
 
@@ -19,7 +20,8 @@ export interface ListState {
 
 const EMPTY: ListState = { accountId: null, query: "", items: [], counts: null, pages: 0, loading: false, loadingMore: false, error: null };
 
-export const filters = signal<ListFilters>(DEFAULT_FILTERS);
+// A reload or a shared link starts from the filters in the address.
+export const filters = signal<ListFilters>(typeof location === "undefined" ? DEFAULT_FILTERS : filtersFromSearch(location.search));
 export const list = signal<ListState>(EMPTY);
 
 const base = (accountId: number) => `/api/v1/accounts/${accountId}/conversations`;

@@ -65,6 +65,16 @@ export function replaceConversation(current: readonly Conversation[], c: Convers
   return current.map((x) => (x.id === c.id ? c : x));
 }
 
+/**
+ * The open conversation when the loaded pages do not hold it although its status is the list's (it
+ * sits on a later page, or a link led to it): the list shows it on top so it stays in sight. One
+ * whose status left the filter (resolved from an "open" list) leaves the list, as it always did.
+ */
+export function pinnedConversation(items: readonly Conversation[], open: Conversation | null | undefined, f: ListFilters): Conversation | null {
+  if (!open || items.some((c) => c.id === open.id)) return null;
+  return f.status === "all" || open.status === f.status ? open : null;
+}
+
 /** The conversation `step` places away from `currentId` in the list (the first one when none is open). */
 export function neighbour(list: readonly Conversation[], currentId: number | null, step: 1 | -1): Conversation | null {
   if (list.length === 0) return null;

@@ -3,20 +3,44 @@
 import { signal } from "@preact/signals";
 
 export const currentPath = signal(typeof location === "undefined" ? "/app" : location.pathname);
+/** The query string ("" or "?…"): the inbox keeps its filters there. */
+export const currentSearch = signal(typeof location === "undefined" ? "" : location.search);
 
 /** Whether the last change of path came from the app (not the first load): pages then take focus. */
 export const navigated = signal(false);
 
+const INBOX_PATH = /^\/app\/accounts\/\d+\/(dashboard|conversations)(\/|$)/;
+
+/** The inbox's query string when the app last left it, so coming back shows the same list. */
+let inboxSearch = "";
+
+/**
+ * Goes to `to`. A move to one of the inbox's paths (the list, a conversation) keeps the list's
+ * filters, which live in the query string, unless `to` brings its own: from inside the inbox the
+ * current ones, from another screen the ones it had when the app left it.
+ */
 export function navigate(to: string, opts: { replace?: boolean } = {}): void {
-  if (to === location.pathname) return;
-  history[opts.replace ? "replaceState" : "pushState"](null, "", to);
+  const fromInbox = INBOX_PATH.test(location.pathname);
+  if (fromInbox) inboxSearch = location.search;
+  const target = !to.includes("?") && INBOX_PATH.test(to) ? to + (fromInbox ? location.search : inboxSearch) : to;
+  if (target === location.pathname + location.search) return;
+  history[opts.replace ? "replaceState" : "pushState"](null, "", target);
   navigated.value = !opts.replace || navigated.value;
-  currentPath.value = to;
+  currentPath.value = location.pathname;
+  currentSearch.value = location.search;
+}
+
+/** Rewrites the query string of the current entry (no new history entry, no navigation). */
+export function replaceSearch(search: string): void {
+  if (search === location.search) return;
+  history.replaceState(null, "", location.pathname + search);
+  currentSearch.value = location.search;
 }
 
 export function startRouter(): void {
   window.addEventListener("popstate", () => {
     navigated.value = true;
     currentPath.value = location.pathname;
+    currentSearch.value = location.search;
   });
 }

@@ -1,8 +1,9 @@
 // The list of conversations for the filters: the pages loaded so far, a button for the next page,
 // and what is going on (loading, nothing matches, updates paused) in a polite live region.
 import { filters, hasMore, list, loadMore } from "../../lib/conversation-list.ts";
-import { tabTotal } from "../../lib/list-merge.ts";
+import { pinnedConversation, tabTotal } from "../../lib/list-merge.ts";
 import { live } from "../../lib/live.ts";
+import { thread } from "../../lib/thread.ts";
 import { ConversationItem } from "./ConversationItem.tsx";
 
 function emptyText(): string {
@@ -15,6 +16,8 @@ function emptyText(): string {
 export function ConversationList({ accountId, selectedId }: { accountId: number; selectedId: number | null }) {
   const s = list.value;
   const total = tabTotal(s.counts, filters.value.assignee);
+  const open = thread.value?.conversation;
+  const pinned = !s.loading && open?.id === selectedId ? pinnedConversation(s.items, open, filters.value) : null;
   const status = s.loading && s.items.length === 0 ? "Loading conversations…" : live.status.value === "offline" ? "Live updates paused: reconnecting to Parley…" : "";
   return (
     <div class="conversation-list">
@@ -25,6 +28,11 @@ export function ConversationList({ accountId, selectedId }: { accountId: number;
         <p class="alert" role="alert">
           {s.error}
         </p>
+      )}
+      {pinned && (
+        <ul class="pinned" aria-label="Open conversation">
+          <ConversationItem accountId={accountId} conversation={pinned} selected />
+        </ul>
       )}
       {!s.loading && !s.error && s.items.length === 0 && <p class="list-empty">{emptyText()}</p>}
       {s.items.length > 0 && (

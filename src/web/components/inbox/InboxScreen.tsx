@@ -5,9 +5,10 @@ import { useSignal } from "@preact/signals";
 import { useEffect } from "preact/hooks";
 import { announcement } from "../../lib/announce.ts";
 import { applyFirstPage, currentQuery, filters, list, loadList } from "../../lib/conversation-list.ts";
+import { filtersFromSearch, sameFilters, searchFromFilters } from "../../lib/filter-url.ts";
 import { queryString } from "../../lib/list-merge.ts";
 import { live } from "../../lib/live.ts";
-import { navigated } from "../../lib/router.ts";
+import { currentSearch, navigated, replaceSearch } from "../../lib/router.ts";
 import { addMessages, closeThread, lastMessageId, openThread, setConversation, thread } from "../../lib/thread.ts";
 import { useInboxShortcuts } from "./useInboxShortcuts.ts";
 import { ConversationFilters } from "./ConversationFilters.tsx";
@@ -24,6 +25,14 @@ export function InboxScreen({ accountId, conversationId }: { accountId: number; 
   const query = queryString(filters.value);
 
   useEffect(() => void loadList(accountId), [accountId, query]);
+  // The filters live in the address. Going back or forward to an address with other filters shows
+  // those (first, so that the next effect writes what the address says); a change of filters writes
+  // them there without a new history entry.
+  useEffect(() => {
+    const wanted = filtersFromSearch(currentSearch.value);
+    if (!sameFilters(wanted, filters.peek())) filters.value = wanted;
+  }, [currentSearch.value]);
+  useEffect(() => replaceSearch(searchFromFilters(filters.value)), [query, conversationId]);
   // A search reads every message of the account (~0.3–0.9 s at 100,000 conversations): its results
   // are not polled again; changing the search asks again.
   useEffect(() => live.watchList(accountId, () => (filters.peek().q.trim() ? null : currentQuery()), applyFirstPage), [accountId]);
