@@ -2,6 +2,8 @@
 import { render } from "preact";
 import { App } from "./components/App.tsx";
 import { startRouter } from "./lib/router.ts";
+import { startTheme } from "./lib/theme.ts";
 
+startTheme();
 startRouter();
 render(<App />, document.getElementById("app")!);
