@@ -169,6 +169,8 @@ describe.skipIf(!haveChromium)("web app in chromium", () => {
     await page.keyboard.press("Enter");
     await expanded(page, ".profile-menu .disclosure-button", true);
     await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => document.activeElement?.closest("label")?.firstChild?.textContent)).toBe("Theme");
+    await page.keyboard.press("Tab");
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Sign out");
     await page.keyboard.press("Escape");
     await expanded(page, ".profile-menu .disclosure-button", false);
