@@ -10,6 +10,7 @@ import { typingRoutes } from "./http/typing.routes.ts";
 import { automationRuleRoutes } from "./http/automation-rules.routes.ts";
 import { agentRoutes } from "./http/agents.routes.ts";
 import { contactRoutes } from "./http/contacts.routes.ts";
+import { contactTransferRoutes } from "./http/contacts-transfer.routes.ts";
 import { conversationActionRoutes } from "./http/conversation-actions.routes.ts";
 import { conversationRoutes } from "./http/conversations.routes.ts";
 import { messageRoutes } from "./http/messages.routes.ts";
@@ -69,6 +70,7 @@ export function createApp(d: Deps) {
     .use(teamRoutes(d))
     .use(platformRoutes(d))
     .use(webhookRoutes(d))
+    .use(contactTransferRoutes(d))
     .use(contactRoutes(d))
     .use(conversationRoutes(d))
     .use(conversationActionRoutes(d))

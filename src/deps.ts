@@ -13,6 +13,7 @@ import { TeamsRepo } from "./db/teams.repo.ts";
 import { SessionsRepo } from "./db/sessions.repo.ts";
 import { ContactInboxesRepo } from "./db/contact-inboxes.repo.ts";
 import { ContactsRepo } from "./db/contacts.repo.ts";
+import { ContactsExportRepo } from "./db/contacts-export.repo.ts";
 import { EventsRepo } from "./db/events.repo.ts";
 import { RealtimeRepo } from "./db/realtime.repo.ts";
 import { ContactSearch } from "./db/contacts-search.ts";
@@ -47,6 +48,7 @@ import { PasswordsService } from "./domain/passwords.service.ts";
 import { SessionsService } from "./domain/sessions.service.ts";
 import { SignInThrottle } from "./domain/sign-in-throttle.ts";
 import { ContactsService } from "./domain/contacts.service.ts";
+import { ContactsTransferService } from "./domain/contacts-transfer.service.ts";
 import { ConversationAccess } from "./domain/conversation-access.ts";
 import { ConversationEvents } from "./domain/conversation-events.ts";
 import { ConversationStateService } from "./domain/conversation-state.service.ts";
@@ -107,6 +109,7 @@ function createRepos(db: Database) {
     webhookDeliveries: new WebhookDeliveriesRepo(db),
     sessions: new SessionsRepo(db),
     contacts: new ContactsRepo(db),
+    contactsExport: new ContactsExportRepo(db),
     contactSearch: new ContactSearch(db),
     contactInboxes: new ContactInboxesRepo(db),
     conversations: new ConversationsRepo(db),
@@ -174,6 +177,7 @@ function createServices(base: ServiceBase, repos: ReturnType<typeof createRepos>
     platform: new PlatformService({ ...repos, accountsService: accounts, writeTx, clock }),
     webhooks: new WebhooksService({ webhooks: repos.webhooks, deliveries: repos.webhookDeliveries, writeTx, clock, wakeDeliveries }),
     contacts,
+    contactsTransfer: new ContactsTransferService({ ...repos, contactsService: contacts }),
     conversations,
     conversationState,
     messages,
