@@ -204,7 +204,7 @@ describe.skipIf(!haveChromium)("the inbox in chromium", () => {
     const page = await openPage();
     await signIn(page, AGENT.email, AGENT.password);
     await page.getByRole("heading", { name: "Conversations" }).waitFor();
-    expect(await page.getByRole("navigation", { name: "Main" }).getByRole("link").allInnerTexts()).toEqual(["Conversations"]);
+    expect(await page.getByRole("navigation", { name: "Main" }).getByRole("link").allInnerTexts()).toEqual(["Conversations", "Contacts"]);
     await page.getByRole("button", { name: /^All/ }).click();
     await page.getByText("No conversations match these filters.").waitFor(); // not a member of the inbox yet
 

@@ -46,7 +46,7 @@ describe.skipIf(!haveChromium)("web app in chromium", () => {
     expect(await page.title()).toBe("Conversations · Parley");
     expect(await page.locator("header").innerText()).toContain("My Helpdesk");
     const nav = page.getByRole("navigation", { name: "Main" });
-    expect(await nav.getByRole("link").allInnerTexts()).toEqual(["Conversations", "Settings"]);
+    expect(await nav.getByRole("link").allInnerTexts()).toEqual(["Conversations", "Contacts", "Settings"]);
     expect(await page.getByRole("main").innerText()).toContain("No conversations are assigned to you here.");
     await shot(page, "02-conversations");
   }, 30_000);
@@ -128,7 +128,7 @@ describe.skipIf(!haveChromium)("web app in chromium", () => {
     await signIn(page, AGENT.email, AGENT.password);
     await page.getByRole("heading", { name: "Conversations" }).waitFor();
     const nav = page.getByRole("navigation", { name: "Main" });
-    expect(await nav.getByRole("link").allInnerTexts()).toEqual(["Conversations"]);
+    expect(await nav.getByRole("link").allInnerTexts()).toEqual(["Conversations", "Contacts"]);
     await page.goto(`${server.base}/app/settings`);
     await page.getByRole("heading", { name: "Not allowed" }).waitFor();
     expect(page.url()).toBe(`${server.base}/app/accounts/${server.first.account_id}/settings/general`);

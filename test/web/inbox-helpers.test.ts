@@ -17,8 +17,12 @@ describe("routes", () => {
     expect(parseRoute(paths.settings(3, "webhooks"))).toEqual({ name: "settings", accountId: 3, section: "webhooks", itemId: null });
     expect(parseRoute("/app/settings")).toEqual({ name: "settings", accountId: null, section: null, itemId: null });
   });
+  test("the contacts list and one contact's page", () => {
+    expect(parseRoute("/app/accounts/3/contacts")).toEqual({ name: "contacts", accountId: 3, contactId: null });
+    expect(parseRoute(paths.contacts(3, 17))).toEqual({ name: "contacts", accountId: 3, contactId: 17 });
+  });
   test("anything else is not found", () => {
-    for (const p of ["/app/accounts/x", "/app/accounts/3/conversations", "/app/accounts/3/conversations/abc", "/app/accounts/3/settings/inboxes/x", "/app/accounts/3/dashboard/1"]) {
+    for (const p of ["/app/accounts/3/contacts/x", "/app/accounts/3/contacts/1/2", "/app/accounts/x", "/app/accounts/3/conversations", "/app/accounts/3/conversations/abc", "/app/accounts/3/settings/inboxes/x", "/app/accounts/3/dashboard/1"]) {
       expect(parseRoute(p)).toEqual({ name: "not-found" });
     }
   });

@@ -9,6 +9,8 @@ import type { AccountMembership, User } from "../lib/session.ts";
 import { Header } from "./Header.tsx";
 import { NotAllowed } from "./NotAllowed.tsx";
 import { NotFound } from "./NotFound.tsx";
+import { ContactPage } from "./contacts/ContactPage.tsx";
+import { ContactsScreen } from "./contacts/ContactsScreen.tsx";
 import { InboxScreen } from "./inbox/InboxScreen.tsx";
 import { Page } from "./Page.tsx";
 import { Settings } from "./Settings.tsx";
@@ -30,6 +32,9 @@ function content(route: Route, account: AccountMembership | null) {
     return account.role === "administrator" ? <Settings account={account} section={route.section} itemId={route.itemId} /> : <NotAllowed account={account} />;
   }
   if (route.name === "conversations") return <InboxScreen accountId={account.id} conversationId={route.conversationId} />;
+  if (route.name === "contacts") {
+    return route.contactId === null ? <ContactsScreen account={account} /> : <ContactPage account={account} contactId={route.contactId} />;
+  }
   return <NotFound />;
 }
 

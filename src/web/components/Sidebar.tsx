@@ -1,4 +1,4 @@
-// Main navigation: the conversations, and settings for administrators. The inbox's views (mine,
+// Main navigation: the conversations, the contacts, and settings for administrators. The inbox's views (mine,
 // unassigned, all, by inbox, team, label) are the filters above the conversation list.
 import { paths, type Route } from "../lib/routes.ts";
 import type { AccountMembership } from "../lib/session.ts";
@@ -11,6 +11,11 @@ export function Sidebar({ account, route, open }: { account: AccountMembership; 
         <li>
           <Link href={paths.dashboard(account.id)} current={route.name === "conversations"}>
             Conversations
+          </Link>
+        </li>
+        <li>
+          <Link href={paths.contacts(account.id)} current={route.name === "contacts"}>
+            Contacts
           </Link>
         </li>
         {account.role === "administrator" && (

@@ -48,24 +48,40 @@ export function handleStaleCsrf(fn: () => Promise<void>): void {
 
 type Method = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
 
+/** A JSON answer; `body` goes as JSON, or as multipart when it is FormData (a file upload). */
 export async function api<T>(method: Method, path: string, body?: unknown, retried = false): Promise<T> {
-  const headers: Record<string, string> = { accept: "application/json" };
-  if (body !== undefined) headers["content-type"] = "application/json";
-  if (method !== "GET" && csrfToken) headers["x-csrf-token"] = csrfToken;
-  let response: Response;
-  try {
-    response = await fetch(path, { method, headers, credentials: "same-origin", body: body === undefined ? undefined : JSON.stringify(body) });
-  } catch {
-    throw new ApiError(0, "Parley cannot be reached. Check your connection and try again.");
-  }
+  const response = await send(method, path, body, "application/json");
   const data = (await response.json().catch(() => null)) as { description?: string; errors?: FieldError[] } | null;
   if (response.ok) return data as T;
   if (response.status === 403 && data?.errors?.[0]?.code === "csrf" && !retried && refreshCsrf && path !== "/auth/sign_in") {
     await refreshCsrf();
     return api<T>(method, path, body, true);
   }
+  throw failure(response, path, data);
+}
+
+/** A file answer (a CSV export): its bytes, or the same ApiError as `api` gives. */
+export async function apiFile(method: Method, path: string, body?: unknown): Promise<Blob> {
+  const response = await send(method, path, body, "*/*");
+  if (response.ok) return response.blob();
+  throw failure(response, path, await response.json().catch(() => null));
+}
+
+async function send(method: Method, path: string, body: unknown, accept: string): Promise<Response> {
+  const headers: Record<string, string> = { accept };
+  const form = body instanceof FormData;
+  if (body !== undefined && !form) headers["content-type"] = "application/json";
+  if (method !== "GET" && csrfToken) headers["x-csrf-token"] = csrfToken;
+  try {
+    return await fetch(path, { method, headers, credentials: "same-origin", body: body === undefined ? undefined : form ? body : JSON.stringify(body) });
+  } catch {
+    throw new ApiError(0, "Parley cannot be reached. Check your connection and try again.");
+  }
+}
+
+function failure(response: Response, path: string, data: { description?: string; errors?: FieldError[] } | null): ApiError {
   const retryAfter = Number(response.headers.get("retry-after")) || null;
   const error = new ApiError(response.status, data?.description ?? `${response.status} ${response.statusText}`, data?.errors ?? [], retryAfter);
   if (response.status === 401 && path !== "/auth/sign_in") onUnauthorized?.(error);
-  throw error;
+  return error;
 }

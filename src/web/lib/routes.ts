@@ -5,6 +5,7 @@
 export type Route =
   | { name: "home" }
   | { name: "conversations"; accountId: number; conversationId: number | null }
+  | { name: "contacts"; accountId: number; contactId: number | null }
   | { name: "settings"; accountId: number | null; section: string | null; itemId: number | null }
   | { name: "not-found" };
 
@@ -21,6 +22,9 @@ export function parseRoute(path: string): Route {
   if (page === "conversations" && sub !== undefined && NUMBER.test(sub) && item === undefined) {
     return { name: "conversations", accountId, conversationId: Number(sub) };
   }
+  if (page === "contacts" && item === undefined && (sub === undefined || NUMBER.test(sub))) {
+    return { name: "contacts", accountId, contactId: sub === undefined ? null : Number(sub) };
+  }
   if (page === "settings" && rest.length === 0 && (item === undefined || NUMBER.test(item))) {
     return { name: "settings", accountId, section: sub ?? null, itemId: item === undefined ? null : Number(item) };
   }
@@ -30,6 +34,7 @@ export function parseRoute(path: string): Route {
 export const paths = {
   dashboard: (accountId: number) => `/app/accounts/${accountId}/dashboard`,
   conversation: (accountId: number, conversationId: number) => `/app/accounts/${accountId}/conversations/${conversationId}`,
+  contacts: (accountId: number, contactId?: number) => `/app/accounts/${accountId}/contacts${contactId === undefined ? "" : `/${contactId}`}`,
   settings: (accountId: number, section = "general", itemId?: number) =>
     `/app/accounts/${accountId}/settings/${section}${itemId === undefined ? "" : `/${itemId}`}`,
 };

@@ -1,4 +1,5 @@
-// The contact's other conversations (the server's newest 20), each a link to it.
+// A contact's conversations (the server's newest 20), each a link to it: beside an open
+// conversation the others, on the contact's page all of them.
 import { useSignal } from "@preact/signals";
 import { useEffect } from "preact/hooks";
 import { api } from "../../lib/api.ts";
@@ -9,7 +10,7 @@ import { describeError } from "../../lib/thread.ts";
 import type { Conversation } from "../../lib/types.ts";
 import { Link } from "../Link.tsx";
 
-export function ContactConversations({ accountId, contactId, currentId }: { accountId: number; contactId: number; currentId: number }) {
+export function ContactConversations({ accountId, contactId, currentId }: { accountId: number; contactId: number; currentId: number | null }) {
   const items = useSignal<Conversation[] | null>(null);
   const error = useSignal<string | null>(null);
   useEffect(() => {
@@ -23,7 +24,7 @@ export function ContactConversations({ accountId, contactId, currentId }: { acco
   const others = items.value?.filter((c) => c.id !== currentId) ?? [];
   return (
     <div class="contact-conversations">
-      <h4 id="other-conversations-title">Other conversations</h4>
+      <h4 id="other-conversations-title">{currentId === null ? "Conversations" : "Other conversations"}</h4>
       {error.value && <p role="alert">{error.value}</p>}
       {items.value && others.length === 0 && <p class="hint">None.</p>}
       {others.length > 0 && (

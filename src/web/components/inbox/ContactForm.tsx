@@ -1,6 +1,7 @@
-// Editing a contact's name, email, phone and custom attributes. The server checks them; its 422
-// answer names each field, and each message is shown under its field. Custom attributes are merged
-// by PATCH; the ones removed here go with a second call (destroy_custom_attributes).
+// Creating a contact, or editing one's name, email, phone and custom attributes. The server checks
+// them; its 422 answer names each field, and each message is shown under its field. Custom
+// attributes are merged by PATCH; the ones removed here go with a second call
+// (destroy_custom_attributes).
 import { useSignal } from "@preact/signals";
 import { attributeChanges, attributeRows } from "../../lib/custom-attributes.ts";
 import { useEffect, useRef } from "preact/hooks";
@@ -22,14 +23,15 @@ const FIELDS = [
 
 interface Props {
   accountId: number;
-  contact: Contact;
+  /** null: a new contact. */
+  contact: Contact | null;
   onSaved(c: Contact): void;
   onCancel(): void;
 }
 
 export function ContactForm({ accountId, contact, onSaved, onCancel }: Props) {
-  const values = { name: useSignal(contact.name ?? ""), email: useSignal(contact.email ?? ""), phone_number: useSignal(contact.phone_number ?? "") };
-  const custom = useSignal(attributeRows(contact.custom_attributes));
+  const values = { name: useSignal(contact?.name ?? ""), email: useSignal(contact?.email ?? ""), phone_number: useSignal(contact?.phone_number ?? "") };
+  const custom = useSignal(attributeRows(contact?.custom_attributes ?? {}));
   const rowErrors = useSignal<Record<number, string>>({});
   const form = useSubmit({ ...Object.fromEntries(FIELDS.map((f) => [f.key, f.label])), custom_attributes: "Custom attributes" }, "contact-", "Saving the contact");
   const first = useRef<HTMLInputElement>(null);
@@ -37,7 +39,7 @@ export function ContactForm({ accountId, contact, onSaved, onCancel }: Props) {
 
   const submit = (e: SubmitEvent) => {
     e.preventDefault();
-    const changes = attributeChanges(contact.custom_attributes, custom.value);
+    const changes = attributeChanges(contact?.custom_attributes ?? {}, custom.value);
     rowErrors.value = changes.errors;
     const firstBad = Object.keys(changes.errors)[0];
     if (firstBad !== undefined) return document.getElementById(`custom-attribute-${firstBad}-key`)?.focus();
@@ -47,7 +49,11 @@ export function ContactForm({ accountId, contact, onSaved, onCancel }: Props) {
       phone_number: values.phone_number.value.trim() || null,
       ...(Object.keys(changes.set).length > 0 ? { custom_attributes: changes.set } : {}),
     };
-    const url = `/api/v1/accounts/${accountId}/contacts/${contact.id}`;
+    const contacts = `/api/v1/accounts/${accountId}/contacts`;
+    if (!contact) {
+      return void form.run(async () => onSaved((await api<{ payload: { contact: Contact } }>("POST", contacts, body)).payload.contact));
+    }
+    const url = `${contacts}/${contact.id}`;
     void form.run(async () => {
       let r = await api<{ payload: Contact }>("PATCH", url, body);
       if (changes.remove.length > 0) r = await api<{ payload: Contact }>("POST", `${url}/destroy_custom_attributes`, { custom_attributes: changes.remove });
@@ -57,7 +63,7 @@ export function ContactForm({ accountId, contact, onSaved, onCancel }: Props) {
   };
 
   return (
-    <form class="contact-form" onSubmit={submit} noValidate aria-label="Edit contact">
+    <form class="contact-form" onSubmit={submit} noValidate aria-label={contact ? "Edit contact" : "New contact"}>
       {FIELDS.map((f, i) => {
         const id = `contact-${f.key}`;
         const error = form.errors.value[f.key];
@@ -71,7 +77,7 @@ export function ContactForm({ accountId, contact, onSaved, onCancel }: Props) {
       {form.errors.value["custom_attributes"] && <p class="field-error">{form.errors.value["custom_attributes"]}</p>}
       <FormFailure message={form.failure.value} />
       <div class="form-actions">
-        <SubmitButton busy={form.busy.value} label="Save contact" busyLabel="Saving…" />
+        <SubmitButton busy={form.busy.value} label={contact ? "Save contact" : "Create contact"} busyLabel="Saving…" />
         <button type="button" onClick={onCancel}>
           Cancel
         </button>

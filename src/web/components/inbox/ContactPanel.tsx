@@ -2,22 +2,11 @@
 import { useSignal } from "@preact/signals";
 import { useEffect, useRef } from "preact/hooks";
 import { api } from "../../lib/api.ts";
-import { attributeText } from "../../lib/custom-attributes.ts";
-import { dateTime, longAge } from "../../lib/format.ts";
 import { describeError } from "../../lib/thread.ts";
 import type { Contact } from "../../lib/types.ts";
 import { ContactConversations } from "./ContactConversations.tsx";
+import { ContactDetails } from "./ContactDetails.tsx";
 import { ContactForm } from "./ContactForm.tsx";
-
-function Detail({ term, value }: { term: string; value: unknown }) {
-  if (value === null || value === undefined || value === "") return null;
-  return (
-    <>
-      <dt>{term}</dt>
-      <dd>{String(value)}</dd>
-    </>
-  );
-}
 
 interface Props {
   accountId: number;
@@ -46,8 +35,6 @@ export function ContactPanel({ accountId, contactId, conversationId }: Props) {
   }, [accountId, contactId]);
 
   const c = contact.value;
-  const attrs = c?.additional_attributes ?? {};
-  const location = [attrs["city"], attrs["country"]].filter((x) => typeof x === "string" && x).join(", ");
   return (
     <section class="details-section contact-panel" aria-labelledby="contact-title">
       <h3 id="contact-title">Contact</h3>
@@ -64,24 +51,7 @@ export function ContactPanel({ accountId, contactId, conversationId }: Props) {
       {c && !editing.value && (
         <>
           <p class="contact-name">{c.name || "Unknown contact"}</p>
-          <dl class="contact-details">
-            <Detail term="Email" value={c.email} />
-            <Detail term="Phone" value={c.phone_number} />
-            <Detail term="Identifier" value={c.identifier} />
-            <Detail term="Company" value={attrs["company_name"]} />
-            <Detail term="Location" value={location} />
-            <Detail term="Inboxes" value={[...new Set(c.contact_inboxes?.map((ci) => ci.inbox.name))].join(", ")} />
-            <Detail term="Last active" value={c.last_activity_at ? longAge(c.last_activity_at) : null} />
-            <Detail term="Created" value={dateTime(c.created_at)} />
-            {c.blocked && <Detail term="Blocked" value="Yes: new messages are resolved at once" />}
-          </dl>
-          {Object.keys(c.custom_attributes).length > 0 && (
-            <dl class="contact-details" aria-label="Custom attributes">
-              {Object.entries(c.custom_attributes).map(([key, value]) => (
-                <Detail key={key} term={key} value={attributeText(value)} />
-              ))}
-            </dl>
-          )}
+          <ContactDetails contact={c} />
           <button type="button" ref={editButton} onClick={() => (editing.value = true)}>
             Edit contact
           </button>

@@ -1,0 +1,119 @@
+// The account's contacts: a search over name, email, phone number and identifier, a sort, 15 a
+// page (the server's page), a form for a new contact, and for administrators CSV import and export.
+import { useSignal } from "@preact/signals";
+import { useEffect } from "preact/hooks";
+import { api } from "../../lib/api.ts";
+import { shortAge, dateTime } from "../../lib/format.ts";
+import { navigate } from "../../lib/router.ts";
+import { paths } from "../../lib/routes.ts";
+import type { AccountMembership } from "../../lib/session.ts";
+import type { Contact } from "../../lib/types.ts";
+import { useResource } from "../../lib/use-resource.ts";
+import { DataTable } from "../DataTable.tsx";
+import { Link } from "../Link.tsx";
+import { Page } from "../Page.tsx";
+import { ContactForm } from "../inbox/ContactForm.tsx";
+import { ContactTransfer } from "./ContactTransfer.tsx";
+
+const PER_PAGE = 15;
+const SORTS = [
+  ["name", "Name, A to Z"],
+  ["-name", "Name, Z to A"],
+  ["-last_activity_at", "Last active first"],
+  ["-created_at", "Newest first"],
+  ["created_at", "Oldest first"],
+  ["email", "Email"],
+] as const;
+
+function countText(n: number, term: string): string {
+  if (!term) return `${n} ${n === 1 ? "contact" : "contacts"}`;
+  return `${n} ${n === 1 ? "contact matches" : "contacts match"} “${term}”`;
+}
+
+interface ContactPage {
+  meta: { count: number; current_page: string };
+  payload: Contact[];
+}
+
+export function ContactsScreen({ account }: { account: AccountMembership }) {
+  const typed = useSignal("");
+  const term = useSignal("");
+  const sort = useSignal("name");
+  const page = useSignal(1);
+  const adding = useSignal(false);
+  // Ask once typing pauses, not at every key.
+  useEffect(() => {
+    const t = setTimeout(() => ((term.value = typed.value.trim()), (page.value = 1)), 300);
+    return () => clearTimeout(t);
+  }, [typed.value]);
+  const base = `/api/v1/accounts/${account.id}/contacts`;
+  const query = `page=${page.value}&sort=${sort.value}&include_contact_inboxes=false`;
+  const contacts = useResource(
+    () => api<ContactPage>("GET", term.value ? `${base}/search?q=${encodeURIComponent(term.value)}&${query}` : `${base}?${query}`),
+    [account.id, term.value, sort.value, page.value],
+    "The contacts",
+  );
+  const r = contacts.data.value;
+  const pages = r ? Math.max(1, Math.ceil(r.meta.count / PER_PAGE)) : 1;
+  return (
+    <Page title="Contacts">
+      <div class="contacts-toolbar">
+        <label for="contact-search" class="visually-hidden">
+          Search contacts
+        </label>
+        <input id="contact-search" type="search" placeholder="Search by name, email, phone or identifier" value={typed.value} onInput={(e) => (typed.value = e.currentTarget.value)} />
+        <label for="contact-sort" class="visually-hidden">
+          Sort
+        </label>
+        <select id="contact-sort" value={sort.value} onChange={(e) => ((sort.value = e.currentTarget.value), (page.value = 1))}>
+          {SORTS.map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </select>
+        <button type="button" aria-expanded={adding.value} onClick={() => (adding.value = !adding.value)}>
+          New contact
+        </button>
+      </div>
+      {adding.value && (
+        <section class="settings-card" aria-label="New contact">
+          <ContactForm accountId={account.id} contact={null} onSaved={(c) => navigate(paths.contacts(account.id, c.id))} onCancel={() => (adding.value = false)} />
+        </section>
+      )}
+      {account.role === "administrator" && <ContactTransfer accountId={account.id} onImported={() => void contacts.reload()} />}
+      <p role="status" class="list-status">
+        {r ? countText(r.meta.count, term.value) : contacts.error.value ? "" : "Loading contacts…"}
+      </p>
+      {contacts.error.value && <p role="alert">{contacts.error.value}</p>}
+      {r && r.payload.length > 0 && (
+        <DataTable columns={["Name", "Email", "Phone", "Company", "Last active"]} caption="Contacts">
+          {r.payload.map((c) => (
+            <tr key={c.id}>
+              <td>
+                <Link href={paths.contacts(account.id, c.id)}>{c.name || "Unnamed contact"}</Link>
+              </td>
+              <td class="wrap">{c.email ?? "—"}</td>
+              <td>{c.phone_number ?? "—"}</td>
+              <td>{(c.additional_attributes.company_name as string | undefined) ?? "—"}</td>
+              <td title={c.last_activity_at ? dateTime(c.last_activity_at) : undefined}>{c.last_activity_at ? shortAge(c.last_activity_at) : "—"}</td>
+            </tr>
+          ))}
+        </DataTable>
+      )}
+      {pages > 1 && (
+        <nav class="pager" aria-label="Contact pages">
+          <button type="button" disabled={page.value <= 1} onClick={() => page.value--}>
+            Previous
+          </button>
+          <span>
+            Page {page.value} of {pages}
+          </span>
+          <button type="button" disabled={page.value >= pages} onClick={() => page.value++}>
+            Next
+          </button>
+        </nav>
+      )}
+    </Page>
+  );
+}
