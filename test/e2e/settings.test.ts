@@ -227,7 +227,7 @@ describe.skipIf(!haveChromium)("settings in chromium", () => {
       "Eve Agent\t12\t11\t2m\t1h 30m\t—",
       "Administrator\t4\t3\t2m\t1h 30m\t—",
     ]);
-    await page.getByLabel("Period").selectOption("30");
+    await page.getByLabel("Period", { exact: true }).selectOption("30");
     await page.getByRole("table", { name: "Agents, last 30 days" }).waitFor();
     await page.getByLabel("Business hours only").check();
     await page.getByRole("table", { name: "Agents, last 30 days, business hours" }).waitFor();

@@ -11,7 +11,7 @@ import { AgentsSettings } from "./settings/AgentsSettings.tsx";
 import { AutomationSettings } from "./settings/AutomationSettings.tsx";
 import { InboxesSettings } from "./settings/InboxesSettings.tsx";
 import { LabelsSettings } from "./settings/LabelsSettings.tsx";
-import { ReportsSettings } from "./settings/ReportsSettings.tsx";
+import { ReportsPage } from "./settings/ReportsPage.tsx";
 import { TeamsSettings } from "./settings/TeamsSettings.tsx";
 import { WebhooksSettings } from "./settings/WebhooksSettings.tsx";
 
@@ -29,7 +29,7 @@ const SECTIONS: { key: string; label: string; component: ComponentType<SectionPr
   { key: "labels", label: "Labels", component: LabelsSettings, items: true },
   { key: "automation", label: "Automation", component: AutomationSettings, items: true },
   { key: "webhooks", label: "Webhooks", component: WebhooksSettings, items: true },
-  { key: "reports", label: "Reports", component: ReportsSettings },
+  { key: "reports", label: "Reports", component: ReportsPage },
 ];
 
 export function Settings({ account, section, itemId }: { account: AccountMembership; section: string | null; itemId: number | null }) {
