@@ -14,6 +14,7 @@ import { SessionsRepo } from "./db/sessions.repo.ts";
 import { ContactInboxesRepo } from "./db/contact-inboxes.repo.ts";
 import { ContactsRepo } from "./db/contacts.repo.ts";
 import { ContactsExportRepo } from "./db/contacts-export.repo.ts";
+import { NotificationsRepo } from "./db/notifications.repo.ts";
 import { EventsRepo } from "./db/events.repo.ts";
 import { RealtimeRepo } from "./db/realtime.repo.ts";
 import { ContactSearch } from "./db/contacts-search.ts";
@@ -49,6 +50,7 @@ import { SessionsService } from "./domain/sessions.service.ts";
 import { SignInThrottle } from "./domain/sign-in-throttle.ts";
 import { ContactsService } from "./domain/contacts.service.ts";
 import { ContactsTransferService } from "./domain/contacts-transfer.service.ts";
+import { NotificationsService } from "./domain/notifications.service.ts";
 import { ConversationAccess } from "./domain/conversation-access.ts";
 import { ConversationEvents } from "./domain/conversation-events.ts";
 import { ConversationStateService } from "./domain/conversation-state.service.ts";
@@ -65,6 +67,7 @@ import { ReportingRecorder } from "./domain/reporting-recorder.ts";
 import { ReportsService } from "./domain/reports.service.ts";
 import { EventBus } from "./events/bus.ts";
 import { automationListener } from "./events/listeners/automation.listener.ts";
+import { notificationsListener } from "./events/listeners/notifications.listener.ts";
 import { webhookFanOut } from "./events/listeners/webhooks.listener.ts";
 import { EventOutbox } from "./events/outbox.ts";
 import { WebhookDeliverer, type OnCallbackGaveUp } from "./jobs/deliver-webhooks.job.ts";
@@ -110,6 +113,7 @@ function createRepos(db: Database) {
     sessions: new SessionsRepo(db),
     contacts: new ContactsRepo(db),
     contactsExport: new ContactsExportRepo(db),
+    notifications: new NotificationsRepo(db),
     contactSearch: new ContactSearch(db),
     contactInboxes: new ContactInboxesRepo(db),
     conversations: new ConversationsRepo(db),
@@ -178,6 +182,7 @@ function createServices(base: ServiceBase, repos: ReturnType<typeof createRepos>
     webhooks: new WebhooksService({ webhooks: repos.webhooks, deliveries: repos.webhookDeliveries, writeTx, clock, wakeDeliveries }),
     contacts,
     contactsTransfer: new ContactsTransferService({ ...repos, contactsService: contacts }),
+    notifications: new NotificationsService({ ...repos, writeTx, clock }),
     conversations,
     conversationState,
     messages,
@@ -256,6 +261,9 @@ export function createDeps(opts: DepsOptions): Deps {
   const services = createServices({ writeTx, clock, outbox, logger, config, wakeDeliveries, hasher: opts.hasher ?? new PasswordHasher() }, repos);
   const hub = (realtime = createRealtime({ repos, auth: services.auth, clock, logger }));
   bus.register(automationListener(services.automation));
+  bus.register(
+    notificationsListener({ service: services.notifications, commits, tell: (c) => hub.tellUser(c.accountId, c.userId, "notification.created", c.data) }),
+  );
   const jobs: Job[] = [
     // Catches up listeners after a restart, and retries listeners that failed.
     { name: "drain-events", pattern: "* * * * * *", run: () => bus.drain() },

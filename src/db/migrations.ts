@@ -10,6 +10,7 @@ import m007 from "../../migrations/007_labels_automation.sql" with { type: "text
 import m008 from "../../migrations/008_public_api.sql" with { type: "text" };
 import m009 from "../../migrations/009_reporting.sql" with { type: "text" };
 import m010 from "../../migrations/010_conversation_list.sql" with { type: "text" };
+import m011 from "../../migrations/011_notifications.sql" with { type: "text" };
 
 export interface Migration {
   version: number;
@@ -28,6 +29,7 @@ export const MIGRATIONS: Migration[] = [
   { version: 8, name: "008_public_api", sql: m008 },
   { version: 9, name: "009_reporting", sql: m009 },
   { version: 10, name: "010_conversation_list", sql: m010 },
+  { version: 11, name: "011_notifications", sql: m011 },
 ];
 
 export const LATEST_VERSION = MIGRATIONS.length;

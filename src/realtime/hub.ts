@@ -277,6 +277,18 @@ export class RealtimeHub {
     }
   }
 
+  /**
+   * An event for one user's sockets in one account, not from the outbox (no seq): notification.created.
+   * A socket that is closed misses it; the user's notification list is the record.
+   */
+  tellUser(accountId: number, userId: number, event: string, data: Record<string, unknown>): void {
+    let body: string | null = null;
+    for (const sub of this.byAccount.get(accountId) ?? []) {
+      if (sub.viewer.kind !== "user" || sub.viewer.userId !== userId) continue;
+      this.send(sub.conn, messageFrame(sub.identifierJson, (body ??= JSON.stringify({ event, data }))));
+    }
+  }
+
   /** The client asked for what is no longer (or never was) here: it must reload; live events follow from the head. */
   private resync(sub: Subscription, data: ResyncData): void {
     sub.cursor = data.latest_seq;

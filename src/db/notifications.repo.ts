@@ -1,0 +1,116 @@
+// Agents' notifications and their per-user settings (migration 011).
+import type { Database, Statement } from "bun:sqlite";
+
+export interface NotificationRow {
+  id: number;
+  account_id: number;
+  user_id: number;
+  notification_type: string;
+  conversation_id: number;
+  data: string;
+  read_at: number | null;
+  created_at: number;
+  last_activity_at: number;
+}
+
+export interface NewNotification {
+  accountId: number;
+  userId: number;
+  type: string;
+  conversationId: number;
+  data: string;
+  at: number;
+}
+
+export interface NotificationFlags {
+  email_flags: string;
+  push_flags: string;
+}
+
+export class NotificationsRepo {
+  private readonly insertStmt: Statement;
+  private readonly dropOlderStmt: Statement;
+  private readonly pageStmt: Statement;
+  private readonly countStmt: Statement;
+  private readonly unreadStmt: Statement;
+  private readonly byIdStmt: Statement;
+  private readonly setReadStmt: Statement;
+  private readonly readAllStmt: Statement;
+  private readonly readConversationStmt: Statement;
+  private readonly deleteStmt: Statement;
+  private readonly settingsStmt: Statement;
+  private readonly saveSettingsStmt: Statement;
+
+  constructor(db: Database) {
+    this.insertStmt = db.prepare(
+      `INSERT INTO notifications (account_id, user_id, notification_type, conversation_id, data, created_at, last_activity_at)
+       VALUES ($account_id, $user_id, $type, $conversation_id, $data, $at, $at)`,
+    );
+    this.dropOlderStmt = db.prepare(
+      "DELETE FROM notifications WHERE conversation_id = $conversation_id AND user_id = $user_id AND notification_type = $type AND id < $id",
+    );
+    this.pageStmt = db.prepare(
+      `SELECT * FROM notifications WHERE user_id = $user_id AND account_id = $account_id
+       ORDER BY last_activity_at DESC, id DESC LIMIT $limit OFFSET $offset`,
+    );
+    this.countStmt = db.prepare("SELECT count(*) AS n FROM notifications WHERE user_id = $user_id AND account_id = $account_id");
+    this.unreadStmt = db.prepare("SELECT count(*) AS n FROM notifications WHERE user_id = $user_id AND account_id = $account_id AND read_at IS NULL");
+    this.byIdStmt = db.prepare("SELECT * FROM notifications WHERE id = $id AND user_id = $user_id AND account_id = $account_id");
+    this.setReadStmt = db.prepare("UPDATE notifications SET read_at = $read_at WHERE id = $id");
+    this.readAllStmt = db.prepare("UPDATE notifications SET read_at = $at WHERE user_id = $user_id AND account_id = $account_id AND read_at IS NULL");
+    this.readConversationStmt = db.prepare(
+      "UPDATE notifications SET read_at = $at WHERE user_id = $user_id AND account_id = $account_id AND conversation_id = $conversation_id AND read_at IS NULL",
+    );
+    this.deleteStmt = db.prepare("DELETE FROM notifications WHERE id = $id");
+    this.settingsStmt = db.prepare("SELECT email_flags, push_flags FROM notification_settings WHERE account_id = $account_id AND user_id = $user_id");
+    this.saveSettingsStmt = db.prepare(
+      `INSERT INTO notification_settings (account_id, user_id, email_flags, push_flags) VALUES ($account_id, $user_id, $email, $push)
+       ON CONFLICT (account_id, user_id) DO UPDATE SET email_flags = excluded.email_flags, push_flags = excluded.push_flags`,
+    );
+  }
+
+  /** Inserts one and drops the user's older one of the same type about the same conversation (Chatwoot keeps the latest). */
+  insert(n: NewNotification): number {
+    const id = Number(this.insertStmt.run({ account_id: n.accountId, user_id: n.userId, type: n.type, conversation_id: n.conversationId, data: n.data, at: n.at }).lastInsertRowid);
+    this.dropOlderStmt.run({ conversation_id: n.conversationId, user_id: n.userId, type: n.type, id });
+    return id;
+  }
+
+  page(accountId: number, userId: number, limit: number, offset: number): NotificationRow[] {
+    return this.pageStmt.all({ account_id: accountId, user_id: userId, limit, offset }) as NotificationRow[];
+  }
+
+  count(accountId: number, userId: number): number {
+    return (this.countStmt.get({ account_id: accountId, user_id: userId }) as { n: number }).n;
+  }
+
+  unreadCount(accountId: number, userId: number): number {
+    return (this.unreadStmt.get({ account_id: accountId, user_id: userId }) as { n: number }).n;
+  }
+
+  byId(accountId: number, userId: number, id: number): NotificationRow | null {
+    return (this.byIdStmt.get({ id, user_id: userId, account_id: accountId }) as NotificationRow | null) ?? null;
+  }
+
+  setRead(id: number, readAt: number | null): void {
+    this.setReadStmt.run({ id, read_at: readAt });
+  }
+
+  readAll(accountId: number, userId: number, at: number, conversationId: number | null): void {
+    const p = { account_id: accountId, user_id: userId, at };
+    if (conversationId === null) this.readAllStmt.run(p);
+    else this.readConversationStmt.run({ ...p, conversation_id: conversationId });
+  }
+
+  delete(id: number): void {
+    this.deleteStmt.run({ id });
+  }
+
+  settings(accountId: number, userId: number): NotificationFlags | null {
+    return (this.settingsStmt.get({ account_id: accountId, user_id: userId }) as NotificationFlags | null) ?? null;
+  }
+
+  saveSettings(accountId: number, userId: number, email: string, push: string): void {
+    this.saveSettingsStmt.run({ account_id: accountId, user_id: userId, email, push });
+  }
+}

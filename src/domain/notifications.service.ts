@@ -1,0 +1,163 @@
+// Agents' notifications: made after the commit of the event that concerns them (a durable bus
+// listener, src/events/listeners/notifications.listener.ts, which then tells the user's open
+// sockets); read, marked and deleted through Chatwoot's notifications API by their own user only.
+// Who gets what: notification-builder.ts. The table is the record: a socket that missed a
+// notification.created (it was closed) reads the list and unread count when it comes back.
+import type { ConversationRefsRepo } from "../db/conversation-refs.repo.ts";
+import type { WriteTx } from "../db/tx.ts";
+import type { NotificationRow, NotificationsRepo } from "../db/notifications.repo.ts";
+import type { RealtimeRepo } from "../db/realtime.repo.ts";
+import type { UsersRepo } from "../db/users.repo.ts";
+import type { StoredEvent } from "../events/types.ts";
+import { unixSeconds, type Clock } from "../lib/clock.ts";
+import type { AccountPrincipal } from "./auth.service.ts";
+import { NotFoundError, ValidationError } from "./errors.ts";
+import { conversationOf, NOTIFICATION_TYPES, planNotifications, type AccountFacts } from "./notification-builder.ts";
+import { notificationOf, type NotificationData } from "./presenters/notification.presenter.ts";
+import { userPushData } from "./presenters/user.presenter.ts";
+
+export const NOTIFICATIONS_PER_PAGE = 15;
+
+export interface NotificationCreated {
+  accountId: number;
+  userId: number;
+  data: Record<string, unknown>;
+}
+const DEFAULT_FLAGS = ["conversation_creation", "conversation_assignment", "conversation_mention", "assigned_conversation_new_message"];
+
+interface NotificationsDeps {
+  notifications: NotificationsRepo;
+  realtime: RealtimeRepo;
+  conversationRefs: ConversationRefsRepo;
+  users: UsersRepo;
+  writeTx: WriteTx;
+  clock: Clock;
+}
+
+export class NotificationsService {
+  constructor(private readonly d: NotificationsDeps) {}
+
+  /**
+   * The listener's work for one event: the notifications it makes, in one transaction. Returns what
+   * each user's sockets should hear once that transaction has committed (Chatwoot's
+   * notification.created: the notification, the user's unread count and count).
+   */
+  handle(e: StoredEvent): NotificationCreated[] {
+    const planned = planNotifications(e, this.facts(e.accountId));
+    if (planned.length === 0 || e.conversationId === null) return [];
+    const conversation = conversationOf(e);
+    const primary = { id: conversation.id, meta: conversation.meta, inbox_id: conversation.inbox_id };
+    const at = unixSeconds(this.d.clock);
+    return this.d.writeTx(() =>
+      planned.map((p) => {
+        const data: NotificationData = { push_message_title: p.title, primary_actor: primary, secondary_actor: p.secondary };
+        const id = this.d.notifications.insert({ accountId: e.accountId, userId: p.userId, type: p.type, conversationId: e.conversationId!, data: JSON.stringify(data), at });
+        return {
+          accountId: e.accountId,
+          userId: p.userId,
+          data: {
+            notification: this.present(this.d.notifications.byId(e.accountId, p.userId, id)!),
+            unread_count: this.d.notifications.unreadCount(e.accountId, p.userId),
+            count: this.d.notifications.count(e.accountId, p.userId),
+          },
+        };
+      }),
+    );
+  }
+
+  private facts(accountId: number): AccountFacts {
+    const members = this.d.realtime.accountMembers(accountId);
+    const inboxMembers = new Map<number, Set<number>>();
+    const of = (inboxId: number) => inboxMembers.get(inboxId) ?? inboxMembers.set(inboxId, this.d.realtime.inboxMemberIds(inboxId)).get(inboxId)!;
+    return {
+      inboxMembers: of,
+      maySee: (userId, inboxId) => {
+        const m = members.get(userId);
+        return m !== undefined && (m.role === "administrator" || of(inboxId).has(userId));
+      },
+      inboxName: (inboxId) => this.d.conversationRefs.inboxes([inboxId]).get(inboxId)?.name ?? `inbox ${inboxId}`,
+    };
+  }
+
+  private present(row: NotificationRow) {
+    const user = this.d.users.byId(row.user_id);
+    return notificationOf(row, user ? userPushData(user, null) : { id: row.user_id });
+  }
+
+  list(p: AccountPrincipal, rawPage: unknown) {
+    const page = typeof rawPage === "string" && /^[1-9]\d{0,6}$/.test(rawPage) ? Number(rawPage) : 1;
+    const rows = this.d.notifications.page(p.account.id, p.user.id, NOTIFICATIONS_PER_PAGE, (page - 1) * NOTIFICATIONS_PER_PAGE);
+    const user = userPushData(p.user, p.membership);
+    return {
+      data: {
+        meta: { unread_count: this.unreadCount(p), count: this.d.notifications.count(p.account.id, p.user.id), current_page: page },
+        payload: rows.map((r) => notificationOf(r, user)),
+      },
+    };
+  }
+
+  unreadCount(p: AccountPrincipal): number {
+    return this.d.notifications.unreadCount(p.account.id, p.user.id);
+  }
+
+  private own(p: AccountPrincipal, id: number): NotificationRow {
+    const row = this.d.notifications.byId(p.account.id, p.user.id, id);
+    if (!row) throw new NotFoundError("Notification", "id", `no notification ${id} of yours in this account`);
+    return row;
+  }
+
+  /** Marks one read (PATCH) or unread again (POST …/unread). */
+  setRead(p: AccountPrincipal, id: number, read: boolean) {
+    const row = this.own(p, id);
+    this.d.writeTx(() => this.d.notifications.setRead(row.id, read ? unixSeconds(this.d.clock) : null));
+    return notificationOf(this.own(p, id), userPushData(p.user, p.membership));
+  }
+
+  /** Every unread one read, or only those of one conversation (primary_actor_type Conversation + its id). */
+  readAll(p: AccountPrincipal, actorType: unknown, actorId: unknown): void {
+    let conversationId: number | null = null;
+    if (actorType !== undefined && actorType !== null && actorType !== "") {
+      if (actorType !== "Conversation") throw ValidationError.of("primary_actor_type", "must be Conversation", "invalid");
+      const id = Number(actorId);
+      if (!Number.isSafeInteger(id) || id < 1) throw ValidationError.of("primary_actor_id", "must be a conversation id", "invalid");
+      conversationId = id;
+    }
+    this.d.writeTx(() => this.d.notifications.readAll(p.account.id, p.user.id, unixSeconds(this.d.clock), conversationId));
+  }
+
+  delete(p: AccountPrincipal, id: number): void {
+    const row = this.own(p, id);
+    this.d.writeTx(() => this.d.notifications.delete(row.id));
+  }
+
+  settings(p: AccountPrincipal) {
+    const s = this.d.notifications.settings(p.account.id, p.user.id);
+    const parse = (v: string | undefined) => (v === undefined ? DEFAULT_FLAGS : (JSON.parse(v) as string[]));
+    const flags = (kind: string) => NOTIFICATION_TYPES.map((t) => `${kind}_${t}`);
+    return {
+      id: p.user.id,
+      user_id: p.user.id,
+      account_id: p.account.id,
+      all_email_flags: flags("email"),
+      selected_email_flags: parse(s?.email_flags).map((t) => `email_${t}`),
+      all_push_flags: flags("push"),
+      selected_push_flags: parse(s?.push_flags).map((t) => `push_${t}`),
+    };
+  }
+
+  /** Chatwoot's body: notification_settings: {selected_email_flags: [...], selected_push_flags: [...]}. */
+  saveSettings(p: AccountPrincipal, input: { selected_email_flags?: unknown; selected_push_flags?: unknown }) {
+    const current = this.settings(p);
+    const read = (field: string, raw: unknown, kind: string, fallback: string[]): string[] => {
+      if (raw === undefined) return fallback.map((f) => f.slice(kind.length + 1));
+      const list = Array.isArray(raw) ? raw : null;
+      const bad = list === null ? [String(raw)] : list.filter((f) => typeof f !== "string" || !NOTIFICATION_TYPES.some((t) => f === `${kind}_${t}`));
+      if (bad.length) throw ValidationError.of(field, `has unknown flags: ${bad.join(", ")}; choose from ${NOTIFICATION_TYPES.map((t) => `${kind}_${t}`).join(", ")}`, "invalid");
+      return (list as string[]).map((f) => f.slice(kind.length + 1));
+    };
+    const email = read("selected_email_flags", input.selected_email_flags, "email", current.selected_email_flags);
+    const push = read("selected_push_flags", input.selected_push_flags, "push", current.selected_push_flags);
+    this.d.writeTx(() => this.d.notifications.saveSettings(p.account.id, p.user.id, JSON.stringify(email), JSON.stringify(push)));
+    return this.settings(p);
+  }
+}

@@ -1,0 +1,26 @@
+// Agents' notifications are made by a durable bus listener: after the commit of the event that
+// concerns them, off the request path, resumed from its cursor after a restart. Once the
+// notifications themselves have committed, each user's open sockets hear notification.created.
+import type { Commits } from "../../db/tx.ts";
+import type { NotificationCreated, NotificationsService } from "../../domain/notifications.service.ts";
+import type { DurableListener } from "../bus.ts";
+
+export const NOTIFICATIONS_LISTENER = "notifications";
+
+export interface NotificationsListenerDeps {
+  service: NotificationsService;
+  commits: Commits;
+  tell(created: NotificationCreated): void;
+}
+
+export function notificationsListener(d: NotificationsListenerDeps): DurableListener {
+  return {
+    name: NOTIFICATIONS_LISTENER,
+    async handle(event) {
+      const created = d.service.handle(event);
+      if (created.length === 0) return;
+      await d.commits.settled(); // never tell a socket of a notification that was not saved
+      for (const c of created) d.tell(c);
+    },
+  };
+}

@@ -1,0 +1,105 @@
+// /api/v1/accounts/:account_id/notifications and notification_settings — the signed-in user's own
+// notifications (Chatwoot's shapes): list 15 a page, unread count, mark read / unread, read all,
+// delete; and which types they want by email and push.
+import { Elysia, t } from "elysia";
+import type { Deps } from "../deps.ts";
+import { parseId } from "../domain/auth.service.ts";
+import { NotFoundError } from "../domain/errors.ts";
+import { accountScope } from "./auth.ts";
+import { emptyOk } from "./conversation-schemas.ts";
+import { bodyOf } from "./request.ts";
+import { AccountParams, Nullable, errorResponses } from "./schemas.ts";
+
+const tags = ["notifications"];
+const Loose = t.Record(t.String(), t.Unknown());
+
+export const Notification = t.Object({
+  id: t.Integer(),
+  notification_type: t.String({ description: "conversation_creation, conversation_assignment, assigned_conversation_new_message, conversation_mention" }),
+  push_message_title: t.String(),
+  primary_actor_type: t.Literal("Conversation"),
+  primary_actor_id: t.Integer({ description: "the conversation's internal id; primary_actor.id is its display id" }),
+  primary_actor: Loose,
+  read_at: Nullable(t.Integer()),
+  secondary_actor: Nullable(Loose),
+  user: Loose,
+  created_at: t.Integer(),
+  last_activity_at: t.Integer(),
+  snoozed_until: t.Null(),
+  account_id: t.Integer(),
+});
+
+const Settings = t.Object({
+  id: t.Integer(),
+  user_id: t.Integer(),
+  account_id: t.Integer(),
+  all_email_flags: t.Array(t.String()),
+  selected_email_flags: t.Array(t.String()),
+  all_push_flags: t.Array(t.String()),
+  selected_push_flags: t.Array(t.String()),
+});
+
+const IdParams = t.Object({ account_id: t.String(), id: t.String() });
+
+function notificationId(raw: string): number {
+  const id = parseId(raw);
+  if (id === null) throw new NotFoundError("Notification", "id", `no notification ${raw} of yours in this account`);
+  return id;
+}
+
+export function notificationRoutes(d: Deps) {
+  const notifications = d.services.notifications;
+  const markRead = ({ principal, params }: { principal: Parameters<typeof notifications.unreadCount>[0]; params: { id: string } }) =>
+    notifications.setRead(principal, notificationId(params.id), true);
+  return new Elysia({ prefix: "/api/v1/accounts/:account_id" })
+    .use(accountScope(d.services.auth))
+    .get("/notifications", ({ principal, query }) => notifications.list(principal, query.page), {
+      params: AccountParams,
+      query: t.Object({ page: t.Optional(t.String()) }),
+      response: {
+        200: t.Object({ data: t.Object({ meta: t.Object({ unread_count: t.Integer(), count: t.Integer(), current_page: t.Integer() }), payload: t.Array(Notification) }) }),
+        ...errorResponses,
+      },
+      detail: { tags, summary: "Your notifications in this account, newest activity first, 15 a page" },
+    })
+    .get("/notifications/unread_count", ({ principal }) => notifications.unreadCount(principal), {
+      params: AccountParams,
+      response: { 200: t.Integer(), ...errorResponses },
+      detail: { tags, summary: "How many of your notifications are unread" },
+    })
+    .post("/notifications/read_all", ({ principal, body }) => (notifications.readAll(principal, body.primary_actor_type, body.primary_actor_id), emptyOk()), {
+      params: AccountParams,
+      ...bodyOf(t.Object({ primary_actor_type: t.Optional(t.Unknown()), primary_actor_id: t.Optional(t.Unknown()) })),
+      detail: { tags, summary: "Mark all your notifications read, or those of one conversation (primary_actor_type Conversation, primary_actor_id)" },
+    })
+    .patch("/notifications/:id", markRead, {
+      params: IdParams,
+      response: { 200: Notification, ...errorResponses },
+      detail: { tags, summary: "Mark a notification read" },
+    })
+    .put("/notifications/:id", markRead, {
+      params: IdParams,
+      response: { 200: Notification, ...errorResponses },
+      detail: { tags, summary: "Mark a notification read (as PATCH)" },
+    })
+    .post("/notifications/:id/unread", ({ principal, params }) => notifications.setRead(principal, notificationId(params.id), false), {
+      params: IdParams,
+      response: { 200: Notification, ...errorResponses },
+      detail: { tags, summary: "Mark a notification unread again" },
+    })
+    .delete("/notifications/:id", ({ principal, params }) => (notifications.delete(principal, notificationId(params.id)), emptyOk()), {
+      params: IdParams,
+      detail: { tags, summary: "Delete a notification" },
+    })
+    .get("/notification_settings", ({ principal }) => notifications.settings(principal), {
+      params: AccountParams,
+      response: { 200: Settings, ...errorResponses },
+      detail: { tags, summary: "Which notification types you get by email and push (in-app notifications are always made)" },
+    })
+    .patch("/notification_settings", ({ principal, body }) => notifications.saveSettings(principal, body), {
+      params: AccountParams,
+      ...bodyOf(t.Object({ selected_email_flags: t.Optional(t.Unknown()), selected_push_flags: t.Optional(t.Unknown()) }), "notification_settings"),
+      response: { 200: Settings, ...errorResponses },
+      detail: { tags, summary: "Choose the notification types you get by email and push" },
+    });
+}
