@@ -8,6 +8,7 @@
 //   else, unless that message already mentioned them.
 // Activity and template messages (the CSAT survey) notify nobody.
 import type { StoredEvent } from "../events/types.ts";
+import { mentionedUserIds, mentionsAsText } from "../shared/mentions.ts";
 
 export type NotificationType = "conversation_creation" | "conversation_assignment" | "assigned_conversation_new_message" | "conversation_mention";
 export const NOTIFICATION_TYPES: readonly NotificationType[] = [
@@ -34,20 +35,9 @@ export interface AccountFacts {
 
 type Obj = Record<string, unknown>;
 const obj = (v: unknown): Obj => (v && typeof v === "object" ? (v as Obj) : {});
-const MENTION = /mention:\/\/user\/(\d+)\//g;
-
-/** Mentions shown as people read them: `[@Ann](mention://user/3/Ann)` becomes `@Ann`. */
-export function mentionsAsText(content: string): string {
-  return content.replace(/\[(@[^\]]*)\]\(mention:\/\/user\/\d+\/[^)]*\)/g, "$1");
-}
-
 function excerpt(content: unknown): string {
   const words = mentionsAsText(typeof content === "string" ? content : "").split(/\s+/).filter(Boolean);
   return words.length > 10 ? `${words.slice(0, 10).join(" ")}…` : words.join(" ");
-}
-
-export function mentionedUserIds(content: string): number[] {
-  return [...new Set([...content.matchAll(MENTION)].map((m) => Number(m[1])))];
 }
 
 /** The conversation's push data an event carries. */

@@ -3,7 +3,9 @@ import { render } from "preact";
 import { App } from "./components/App.tsx";
 import { startRouter } from "./lib/router.ts";
 import { startTheme } from "./lib/theme.ts";
+import { startTitle } from "./lib/title.ts";
 
 startTheme();
+startTitle();
 startRouter();
 render(<App />, document.getElementById("app")!);

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, test } from "bun:test";
 import { CableClient, listen, type Served } from "../helpers/cable.ts";
 import { newConversation, send, world, type World } from "../helpers/conversation-fixtures.ts";
 import { makeAccount } from "../helpers/factories.ts";
+import { mentionOf } from "../../src/shared/mentions.ts";
 
 let served: Served | null = null;
 afterEach(async () => {
@@ -18,7 +19,6 @@ async function seen(w: World, token: string): Promise<[string, string][]> {
   await w.h.deps.bus.drain();
   return (await list(w, token)).body.data.payload.map((n: { notification_type: string; push_message_title: string }) => [n.notification_type, n.push_message_title]);
 }
-const mention = (userId: number, name: string) => `[@${name}](mention://user/${userId}/${encodeURIComponent(name)})`;
 
 describe("who is notified", () => {
   test("a new conversation: the inbox's members but its creator; an assignment: the assignee unless self-assigned", async () => {
@@ -47,7 +47,7 @@ describe("who is notified", () => {
     expect(agentSeen).toHaveLength(before + 1);
 
     // A note mentioning the assignee is a mention (not also a new message); the outsider may not see the inbox.
-    await send(w, c.id, { content: `${mention(w.agent.userId, "Ann Agent")} and ${mention(w.outsider.userId, "Otto Outsider")} please check`, private: true });
+    await send(w, c.id, { content: `${mentionOf(w.agent.userId, "Ann Agent")} and ${mentionOf(w.outsider.userId, "Otto Outsider")} please check`, private: true });
     expect((await seen(w, w.agent.token))[0]).toEqual(["conversation_mention", `[#${c.id}] @Ann Agent and @Otto Outsider please check`]);
     expect((await seen(w, w.agent.token)).filter(([type]) => type === "assigned_conversation_new_message")).toHaveLength(1);
     expect(await seen(w, w.outsider.token)).toEqual([]);

@@ -1,9 +1,10 @@
-// The bar across the top: the sidebar toggle (phones), the account, the profile menu.
+// The bar across the top: the sidebar toggle (phones), the account, notifications, the profile menu.
 import type { Signal } from "@preact/signals";
 import { paths } from "../lib/routes.ts";
 import type { AccountMembership, User } from "../lib/session.ts";
 import { AccountSwitcher } from "./AccountSwitcher.tsx";
 import { Link } from "./Link.tsx";
+import { NotificationBell } from "./NotificationBell.tsx";
 import { ProfileMenu } from "./ProfileMenu.tsx";
 
 interface Props {
@@ -30,6 +31,7 @@ export function Header({ user, account, sidebarOpen }: Props) {
         Parley
       </Link>
       {account && <AccountSwitcher accounts={user.accounts} current={account} />}
+      {account && <NotificationBell accountId={account.id} />}
       <ProfileMenu user={user} account={account} />
     </header>
   );

@@ -3,12 +3,13 @@
 import type { ComponentChildren } from "preact";
 import { useEffect, useRef } from "preact/hooks";
 import { currentPath, navigated } from "../lib/router.ts";
+import { screenTitle } from "../lib/title.ts";
 
 export function Page({ title, children }: { title: string; children: ComponentChildren }) {
   const heading = useRef<HTMLHeadingElement>(null);
   const path = currentPath.value;
   useEffect(() => {
-    document.title = `${title} · Parley`;
+    screenTitle.value = `${title} · Parley`;
     if (navigated.peek()) heading.current?.focus();
   }, [title, path]);
   return (

@@ -7,6 +7,7 @@ import { signIn, signedOutReason } from "../lib/session.ts";
 import { Field } from "./Field.tsx";
 import { TextInput } from "./TextInput.tsx";
 import { SubmitButton } from "./SubmitButton.tsx";
+import { screenTitle } from "../lib/title.ts";
 
 function waitText(seconds: number): string {
   if (seconds < 60) return `${seconds} second${seconds === 1 ? "" : "s"}`;
@@ -27,7 +28,7 @@ export function SignIn() {
   const busy = useSignal(false);
   const passwordInput = useRef<HTMLInputElement>(null);
   useEffect(() => {
-    document.title = "Sign in · Parley";
+    screenTitle.value = "Sign in · Parley";
   }, []);
 
   const submit = async (e: SubmitEvent) => {

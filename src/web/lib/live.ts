@@ -24,6 +24,11 @@ export interface ConversationWatch {
   onMessages(messages: Message[]): void;
 }
 
+export interface NotificationWatch {
+  onCreated(data: Record<string, unknown>): void;
+  reload(): void;
+}
+
 export interface Live {
   /**
    * Calls onPage with page 1 of the list for query() (and its counts) whenever the list may have
@@ -32,6 +37,11 @@ export interface Live {
   watchList(accountId: number, query: () => string | null, onPage: (page: ConversationPage, query: string) => void): Stop;
   /** Tells about changes of one conversation and its new messages. */
   watchConversation(accountId: number, conversationId: number, watch: ConversationWatch): Stop;
+  /**
+   * Tells the user's notification.created events; `reload` when some may have been missed (the
+   * socket was down: notifications are not replayed, the list is the record).
+   */
+  watchNotifications(accountId: number, watch: NotificationWatch): Stop;
   /** Something changed here (the user acted, a filter changed): look again now, not at the next tick. */
   refresh(): void;
   /** "offline" while the socket is down (updates then come only from the slow poll). */
@@ -101,6 +111,7 @@ export function socketLive(connect: (accountId: number, h: CableHandlers) => { s
   const status = signal<"live" | "offline">("live");
   const lists = new Set<Fetcher>();
   const conversations = new Set<ConversationFetchers>();
+  const notificationWatches = new Set<{ accountId: number; watch: NotificationWatch }>();
   const cables = new Map<number, { stop(): void; up: boolean }>();
   let poll: ReturnType<typeof setInterval> | null = null;
   // A hidden tab does not refetch for every event; it catches up once when shown.
@@ -125,6 +136,10 @@ export function socketLive(connect: (accountId: number, h: CableHandlers) => { s
   };
 
   const onEvent = (accountId: number, e: CableEvent) => {
+    if (e.event === "notification.created") {
+      for (const n of notificationWatches) if (n.accountId === accountId) n.watch.onCreated(e.data);
+      return;
+    }
     const interest = interestOf(e);
     if (interest.everything) return everything(accountId);
     if (interest.list) for (const l of lists) if (l.accountId === accountId) l.soon();
@@ -144,6 +159,7 @@ export function socketLive(connect: (accountId: number, h: CableHandlers) => { s
         onEvent: (e) => onEvent(accountId, e),
         onGap: () => everything(accountId),
         onStatus: (up) => {
+          if (up && !entry.up) for (const n of notificationWatches) if (n.accountId === accountId) n.watch.reload();
           entry.up = up;
           updateStatus();
         },
@@ -151,7 +167,10 @@ export function socketLive(connect: (accountId: number, h: CableHandlers) => { s
       entry.stop = () => cable.stop();
     }
     return () => {
-      const stillUsed = [...lists].some((l) => l.accountId === accountId) || [...conversations].some((c) => c.record.accountId === accountId);
+      const stillUsed =
+        [...lists].some((l) => l.accountId === accountId) ||
+        [...conversations].some((c) => c.record.accountId === accountId) ||
+        [...notificationWatches].some((n) => n.accountId === accountId);
       if (stillUsed) return;
       cables.get(accountId)?.stop();
       cables.delete(accountId);
@@ -161,6 +180,15 @@ export function socketLive(connect: (accountId: number, h: CableHandlers) => { s
 
   return {
     status,
+    watchNotifications(accountId, watch) {
+      const entry = { accountId, watch };
+      notificationWatches.add(entry);
+      const release = use(accountId);
+      return () => {
+        notificationWatches.delete(entry);
+        release();
+      };
+    },
     refresh() {
       // The thread already shows what the user did here; the list may have to move it.
       for (const l of lists) l.soon();

@@ -3,12 +3,13 @@
 import { inboxName } from "../../lib/directory.ts";
 import { longAge, shortAge, unreadBadge } from "../../lib/format.ts";
 import { paths } from "../../lib/routes.ts";
+import { mentionsAsText } from "../../../shared/mentions.ts";
 import type { Conversation, Message } from "../../lib/types.ts";
 import { Link } from "../Link.tsx";
 
 function excerpt(m: Message | null | undefined): string {
   if (!m) return "No messages yet";
-  const text = (m.content ?? "").replace(/\s+/g, " ").trim();
+  const text = mentionsAsText(m.content ?? "").replace(/\s+/g, " ").trim();
   const prefix = m.private ? "Note: " : m.message_type === 1 ? "You: " : "";
   if (text) return prefix + text;
   return m.attachments?.length ? `${prefix}Attachment` : "No text";

@@ -16,6 +16,7 @@ import { ConversationList } from "./ConversationList.tsx";
 import { ConversationView, THREAD_HEADING_ID } from "./ConversationView.tsx";
 import { DetailsPanel } from "./DetailsPanel.tsx";
 import { ShortcutsDialog } from "./ShortcutsDialog.tsx";
+import { screenTitle } from "../../lib/title.ts";
 
 const isPhone = () => window.matchMedia("(max-width: 767px)").matches;
 
@@ -57,7 +58,7 @@ export function InboxScreen({ accountId, conversationId }: { accountId: number; 
 
   const contact = thread.value?.conversation?.meta.sender.name;
   useEffect(() => {
-    document.title = `${conversationId !== null && contact ? `${contact} · ` : ""}Conversations · Parley`;
+    screenTitle.value = `${conversationId !== null && contact ? `${contact} · ` : ""}Conversations · Parley`;
   }, [conversationId, contact]);
 
   useInboxShortcuts(accountId, helpOpen);

@@ -5,6 +5,7 @@ import { dateTime, time } from "../../lib/format.ts";
 import type { Message } from "../../lib/types.ts";
 import { Attachments } from "./Attachments.tsx";
 import { CsatAnswer } from "./CsatAnswer.tsx";
+import { mentionsAsText } from "../../../shared/mentions.ts";
 
 function kindOf(m: Message): "incoming" | "outgoing" | "note" | "activity" {
   if (m.message_type === 2) return "activity";
@@ -42,7 +43,7 @@ export function MessageItem({ message: m, contactName }: { message: Message; con
           {kind === "note" && <span class="note-tag">Private note</span>}
           <span class="visually-hidden">{kind !== "note" && `, ${WHO[kind]}`}</span>
         </p>
-        {m.content !== null && m.content !== "" && <p class={deleted ? "message-text deleted" : "message-text"}>{m.content}</p>}
+        {m.content !== null && m.content !== "" && <p class={deleted ? "message-text deleted" : "message-text"}>{mentionsAsText(m.content)}</p>}
         {m.content_type === "input_csat" && <CsatAnswer message={m} />}
         {m.attachments && m.attachments.length > 0 && <Attachments items={m.attachments} />}
         <p class="message-foot">
