@@ -14,6 +14,7 @@ import { api } from "./api.ts";
 import { interestOf, type CableEvent } from "./cable.ts";
 import { AccountCable, type CableHandlers } from "./cable-socket.ts";
 import type { Conversation, ConversationPage, Message, MessagePage } from "./types.ts";
+import { typingEvent } from "./typing.ts";
 
 export type Stop = () => void;
 
@@ -136,6 +137,7 @@ export function socketLive(connect: (accountId: number, h: CableHandlers) => { s
   };
 
   const onEvent = (accountId: number, e: CableEvent) => {
+    if (e.event === "conversation.typing_on" || e.event === "conversation.typing_off") return typingEvent(e.event, e.data);
     if (e.event === "notification.created") {
       for (const n of notificationWatches) if (n.accountId === accountId) n.watch.onCreated(e.data);
       return;

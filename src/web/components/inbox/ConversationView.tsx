@@ -9,6 +9,7 @@ import type { Conversation } from "../../lib/types.ts";
 import { Link } from "../Link.tsx";
 import { MessageThread } from "./MessageThread.tsx";
 import { ReplyBox } from "./ReplyBox.tsx";
+import { TypingLine } from "./TypingLine.tsx";
 import { StatusActions } from "./StatusActions.tsx";
 
 export const THREAD_HEADING_ID = "thread-title";
@@ -64,7 +65,8 @@ export function ConversationView({ accountId, detailsOpen }: Props) {
         </p>
       )}
       <MessageThread contactName={name} />
-      <ReplyBox key={c.id} contactName={name} />
+      <TypingLine />
+      <ReplyBox key={c.id} contactName={name} typingUrl={`/api/v1/accounts/${accountId}/conversations/${c.id}/toggle_typing_status`} />
     </>
   );
 }

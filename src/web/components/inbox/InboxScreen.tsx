@@ -10,6 +10,7 @@ import { queryString } from "../../lib/list-merge.ts";
 import { live } from "../../lib/live.ts";
 import { currentSearch, navigated, replaceSearch } from "../../lib/router.ts";
 import { addMessages, closeThread, lastMessageId, openThread, setConversation, thread } from "../../lib/thread.ts";
+import { watchTyping } from "../../lib/typing.ts";
 import { useInboxShortcuts } from "./useInboxShortcuts.ts";
 import { ConversationFilters } from "./ConversationFilters.tsx";
 import { ConversationList } from "./ConversationList.tsx";
@@ -39,6 +40,7 @@ export function InboxScreen({ accountId, conversationId }: { accountId: number; 
   useEffect(() => live.watchList(accountId, () => (filters.peek().q.trim() ? null : currentQuery()), applyFirstPage), [accountId]);
 
   useEffect(() => {
+    watchTyping(conversationId);
     if (conversationId === null) return closeThread();
     void openThread(accountId, conversationId);
     if (isPhone()) detailsOpen.value = false;

@@ -1,25 +1,30 @@
 // Writing to the customer, or a private note for the team (the box turns note-coloured and says
 // so). Enter sends, Shift+Enter starts a new line, Escape leaves the box (so shortcuts work again).
 import { useSignal } from "@preact/signals";
+import { useEffect, useMemo } from "preact/hooks";
 import { REPLY_INPUT_ID, replyMode, type ReplyMode } from "../../lib/reply.ts";
 import { describeError, sendMessage } from "../../lib/thread.ts";
+import { TypingSender } from "../../lib/typing.ts";
 
 const MODES: { key: ReplyMode; label: string }[] = [
   { key: "reply", label: "Reply" },
   { key: "note", label: "Private note" },
 ];
 
-export function ReplyBox({ contactName }: { contactName: string }) {
+export function ReplyBox({ contactName, typingUrl }: { contactName: string; typingUrl: string }) {
   const text = useSignal("");
   const error = useSignal<string | null>(null);
   const sending = useSignal(false);
   const mode = replyMode.value;
+  const typing = useMemo(() => new TypingSender(typingUrl, () => replyMode.peek() === "note"), [typingUrl]);
+  useEffect(() => () => typing.stopped(), [typing]);
 
   const send = async () => {
     const content = text.value.trim();
     if (sending.value || content === "") return;
     sending.value = true;
     error.value = null;
+    typing.stopped();
     try {
       await sendMessage(content, mode === "note");
       text.value = "";
@@ -57,7 +62,8 @@ export function ReplyBox({ contactName }: { contactName: string }) {
         rows={3}
         placeholder={mode === "note" ? "Write a private note. Only agents see it." : "Write a reply. Enter sends, Shift+Enter for a new line."}
         value={text.value}
-        onInput={(e) => (text.value = e.currentTarget.value)}
+        onInput={(e) => ((text.value = e.currentTarget.value), typing.typed())}
+        onBlur={() => typing.stopped()}
         onKeyDown={onKeyDown}
         aria-describedby={error.value ? "reply-error" : undefined}
       />
