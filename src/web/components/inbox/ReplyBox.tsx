@@ -1,15 +1,23 @@
 // Writing to the customer, or a private note for the team (the box turns note-coloured and says
 // so). Enter sends, Shift+Enter starts a new line, Escape leaves the box (so shortcuts work again).
 import { useSignal } from "@preact/signals";
-import { useEffect, useMemo } from "preact/hooks";
+import { useEffect, useMemo, useRef } from "preact/hooks";
 import { REPLY_INPUT_ID, replyMode, type ReplyMode } from "../../lib/reply.ts";
 import { describeError, sendMessage } from "../../lib/thread.ts";
 import { TypingSender } from "../../lib/typing.ts";
+import { encodeMentions } from "../../lib/completion.ts";
+import { directory } from "../../lib/directory.ts";
+import type { Agent } from "../../lib/types.ts";
+import { mentionOf } from "../../../shared/mentions.ts";
+import { useCompletion } from "./useCompletion.tsx";
 
 const MODES: { key: ReplyMode; label: string }[] = [
   { key: "reply", label: "Reply" },
   { key: "note", label: "Private note" },
 ];
+
+/** Keys that move the caret without typing: the completion at the new place is looked up again. */
+const CARET_KEYS = new Set(["ArrowLeft", "ArrowRight", "Home", "End"]);
 
 export function ReplyBox({ contactName, typingUrl }: { contactName: string; typingUrl: string }) {
   const text = useSignal("");
@@ -18,6 +26,18 @@ export function ReplyBox({ contactName, typingUrl }: { contactName: string; typi
   const mode = replyMode.value;
   const typing = useMemo(() => new TypingSender(typingUrl, () => replyMode.peek() === "note"), [typingUrl]);
   useEffect(() => () => typing.stopped(), [typing]);
+  // "@" in a private note picks an agent; the note is sent with Chatwoot's mention links.
+  const mentioned = useRef(new Map<string, string>());
+  const mentions = useCompletion<Agent>({
+    id: "mention",
+    trigger: "@",
+    text,
+    items: () => (mode === "note" ? (directory.value?.agents ?? []) : null),
+    name: (a) => a.available_name,
+    describe: (a) => `${a.available_name} (${a.email})`,
+    insert: (a) => `@${a.available_name} `,
+    chosen: (a) => mentioned.current.set(a.available_name, mentionOf(a.id, a.available_name)),
+  });
 
   const send = async () => {
     const content = text.value.trim();
@@ -26,8 +46,9 @@ export function ReplyBox({ contactName, typingUrl }: { contactName: string; typi
     error.value = null;
     typing.stopped();
     try {
-      await sendMessage(content, mode === "note");
+      await sendMessage(mode === "note" ? encodeMentions(content, mentioned.current) : content, mode === "note");
       text.value = "";
+      mentioned.current.clear();
     } catch (e) {
       error.value = describeError(e, "The message could not be sent.");
     } finally {
@@ -36,6 +57,7 @@ export function ReplyBox({ contactName, typingUrl }: { contactName: string; typi
   };
 
   const onKeyDown = (e: KeyboardEvent) => {
+    if (mentions.onKeyDown(e)) return;
     if (e.key === "Enter" && !e.shiftKey && !e.isComposing) {
       e.preventDefault();
       void send();
@@ -62,11 +84,15 @@ export function ReplyBox({ contactName, typingUrl }: { contactName: string; typi
         rows={3}
         placeholder={mode === "note" ? "Write a private note. Only agents see it." : "Write a reply. Enter sends, Shift+Enter for a new line."}
         value={text.value}
-        onInput={(e) => ((text.value = e.currentTarget.value), typing.typed())}
+        onInput={(e) => ((text.value = e.currentTarget.value), typing.typed(), mentions.refresh(e.currentTarget))}
+        onClick={(e) => mentions.refresh(e.currentTarget)}
+        onKeyUp={(e) => CARET_KEYS.has(e.key) && mentions.refresh(e.currentTarget)}
+        {...mentions.boxProps}
         onBlur={() => typing.stopped()}
         onKeyDown={onKeyDown}
         aria-describedby={error.value ? "reply-error" : undefined}
       />
+      {mentions.list}
       {error.value && (
         <p id="reply-error" class="field-error" role="alert">
           {error.value}
