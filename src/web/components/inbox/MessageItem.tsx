@@ -6,6 +6,7 @@ import type { Message } from "../../lib/types.ts";
 import { Attachments } from "./Attachments.tsx";
 import { CsatAnswer } from "./CsatAnswer.tsx";
 import { mentionsAsText } from "../../../shared/mentions.ts";
+import { RichText } from "./RichText.tsx";
 
 function kindOf(m: Message): "incoming" | "outgoing" | "note" | "activity" {
   if (m.message_type === 2) return "activity";
@@ -43,7 +44,7 @@ export function MessageItem({ message: m, contactName }: { message: Message; con
           {kind === "note" && <span class="note-tag">Private note</span>}
           <span class="visually-hidden">{kind !== "note" && `, ${WHO[kind]}`}</span>
         </p>
-        {m.content !== null && m.content !== "" && <p class={deleted ? "message-text deleted" : "message-text"}>{mentionsAsText(m.content)}</p>}
+        {m.content !== null && m.content !== "" && <RichText class={deleted ? "message-text deleted" : "message-text"} text={mentionsAsText(m.content)} />}
         {m.content_type === "input_csat" && <CsatAnswer message={m} />}
         {m.attachments && m.attachments.length > 0 && <Attachments items={m.attachments} />}
         <p class="message-foot">
