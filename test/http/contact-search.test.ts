@@ -87,6 +87,28 @@ describe("GET /contacts/search", () => {
     expect((await search("q=Johnson&page=abc")).body.meta).toEqual({ count: 3, current_page: "1" });
   });
 
+  test("quotes, FTS operators and odd text are searched as plain text (200); NUL or over 500 characters is a 422", async () => {
+    const { search, make, ids } = await setup();
+    const quoted = await make({ name: 'Dan "The Man" O\'Neil', email: "dan@near.io" });
+    expect(idsOf(await search(`q=${encodeURIComponent('"the man"')}`))).toEqual([quoted]);
+    expect(idsOf(await search(`q=${encodeURIComponent("o'neil")}`))).toEqual([quoted]);
+    expect(idsOf(await search("q=near"))).toEqual([quoted]); // NEAR is an FTS5 keyword, here a word
+    for (const q of ['"', '"""', 'a"b', "NEAR(ana johnson)", "ana OR bob", "ana AND NOT bob", "^ana", "{name}:ana", "name:ana", "(ana", "-ana", "ana*", "\\", "x".repeat(500), "é".repeat(400), "😀😀"]) {
+      const r = await search(`q=${encodeURIComponent(q)}`);
+      expect([q.slice(0, 12), r.status]).toEqual([q.slice(0, 12), 200]);
+      expect(r.body.meta.count).toBe(0);
+    }
+    expect(idsOf(await search(`q=${encodeURIComponent("ana@")}`))).toEqual([ids.ana]);
+    for (const q of ["a%00b", "%00", "ab%00", "%00%00%00", "%22%00"]) {
+      const r = await search(`q=${q}`);
+      expect(r.status).toBe(422);
+      expect(r.body.errors).toEqual([{ field: "q", message: "must not contain NUL characters", code: "invalid" }]);
+    }
+    const long = await search(`q=${"x".repeat(10_240)}`);
+    expect(long.status).toBe(422);
+    expect(long.body.errors).toEqual([{ field: "q", message: "is too long (maximum is 500 characters)", code: "too_long" }]);
+  });
+
   test("an account alone in the database counts hits without reading rows; a second account changes nothing it sees", async () => {
     const h = createHarness();
     const a = makeAccount(h, "Solo");
