@@ -42,6 +42,15 @@ const PREFIX_HITS = `SELECT id FROM contacts INDEXED BY contacts_resolved_name W
   UNION SELECT id FROM contacts INDEXED BY contacts_account_identifier WHERE account_id = $account_id AND identifier >= $exact_lo AND identifier < $exact_hi
   UNION SELECT id FROM contacts INDEXED BY contacts_resolved_company WHERE account_id = $account_id AND ${RESOLVED} AND company_name >= $lo AND company_name < $hi`;
 
+// A plus and digits ("+1200000"): a phone number's start (E.164 has its only "+" first), any text
+// containing it among the few contacts with a "+" in name, email or company, and identifiers.
+const PLUS_TEXT = "(instr(name, '+') > 0 OR instr(email, '+') > 0 OR instr(company_name, '+') > 0)";
+const PLUS_HITS = `SELECT id FROM contacts INDEXED BY contacts_account_phone WHERE account_id = $account_id AND phone_number >= $lo AND phone_number < $hi
+  UNION SELECT id FROM contacts INDEXED BY contacts_resolved_plus WHERE account_id = $account_id AND ${RESOLVED} AND ${PLUS_TEXT}
+    AND (instr(name, $term) > 0 OR instr(email, $term) > 0 OR instr(company_name, $term) > 0)
+  UNION SELECT rowid AS id FROM contacts_identifier_search WHERE contacts_identifier_search MATCH $match_exact`;
+const PHONE_FRAGMENT = /^\+\d+$/;
+
 const LABELED = "SELECT contact_id FROM contact_labels INDEXED BY contact_labels_account_title WHERE account_id = $account_id AND title IN (SELECT value FROM json_each($labels))";
 const LABELS = `c.id IN (${LABELED})`;
 
@@ -110,9 +119,12 @@ export class ContactSearch {
   /** Resolved contacts whose name, email, phone or company contain `term` (any case) or whose identifier contains it (exact case). */
   search(p: ContactPageQuery & { term: string }): ContactPage {
     const short = [...p.term].length < 3;
-    const hits = short ? PREFIX_HITS : FTS_HITS;
+    const plus = !short && PHONE_FRAGMENT.test(p.term);
+    const hits = short ? PREFIX_HITS : plus ? PLUS_HITS : FTS_HITS;
     const params: Record<string, string | number> = this.params(p);
-    if (short) {
+    if (plus) {
+      Object.assign(params, { lo: p.term, hi: upper(p.term), term: p.term, match_exact: ftsPhrase(p.term) });
+    } else if (short) {
       const lower = p.term.toLowerCase();
       Object.assign(params, {
         lo: lower,
@@ -146,7 +158,7 @@ export class ContactSearch {
     // Prefix hits are already this account's resolved contacts: counting them needs no row reads.
     const hitsOnly = !p.labels && (short || this.ownsEveryHit(p.accountId));
     const where = hitsOnly ? "" : ` WHERE ${inAccount}`;
-    const hitParams = hitsOnly ? (short ? params : { match: params.match!, match_exact: params.match_exact! }) : params;
+    const hitParams = hitsOnly && !short && !plus ? { match: params.match!, match_exact: params.match_exact! } : params;
     const count = (this.stmt(`SELECT count(*) AS n FROM (${hits}) h${where}`).get(hitParams) as { n: number }).n;
     if (count === 0 || p.offset >= count || p.sort) return { count, rows: [] };
     // In hit (id) order the page streams: it stops after offset + limit hits.

@@ -109,6 +109,22 @@ describe("GET /contacts/search", () => {
     expect(long.body.errors).toEqual([{ field: "q", message: "is too long (maximum is 500 characters)", code: "too_long" }]);
   });
 
+  test("a phone fragment with its plus matches phone numbers from their start, and any name, email, company or identifier containing it", async () => {
+    const { search, make, ids, b } = await setup();
+    const tagged = await make({ name: "Tagged", email: "ana+4930@alpha.io" });
+    const named = await make({ name: "Call +49301 now", email: "call@x.io" });
+    const company = await make({ name: "Co", email: "co@x.io", additional_attributes: { company_name: "Dial +4930 Ltd" } });
+    const identified = await make({ name: "Ident", identifier: "ID+4930" });
+    await make({ name: "Elsewhere", phone_number: "+4930777777" }, b.adminToken, `/api/v1/accounts/${b.accountId}/contacts`);
+    const plus = await search(`q=${encodeURIComponent("+4930")}`);
+    expect(plus.body.meta.count).toBe(5);
+    expect(idsOf(plus)).toEqual([ids.bob, tagged, named, company, identified]);
+    expect(idsOf(await search(`q=${encodeURIComponent("+49301")}`))).toEqual([ids.bob, named]);
+    expect(idsOf(await search(`q=${encodeURIComponent("+301")}`))).toEqual([]); // "+" starts a number: no match inside one
+    expect(idsOf(await search("q=301"))).toEqual([ids.bob, named]); // without the plus: anywhere
+    expect(idsOf(await search(`q=${encodeURIComponent("+4930")}&sort=-name`))).toEqual([ids.bob, tagged, identified, company, named]); // byte order, as the other sorts
+  });
+
   test("an account alone in the database counts hits without reading rows; a second account changes nothing it sees", async () => {
     const h = createHarness();
     const a = makeAccount(h, "Solo");
