@@ -78,15 +78,22 @@ function ftsPhrase(term: string): string {
   return `"${term.replace(/"/g, '""')}"`;
 }
 
+/** Search counts kept (newest used): the terms agents are typing right now. */
+const KEPT_COUNTS = 256;
+
 export class ContactSearch {
   private readonly cache: StatementCache;
   private readonly rowsById: Batch<ContactRow>;
 
   private readonly othersStmt: Statement;
+  private readonly versionStmt: Statement;
+  /** Recent exact counts by account and term, with the contact_search_version they were taken at. */
+  private readonly counts = new Map<string, { version: number; n: number }>();
 
-  constructor(db: Database) {
+  constructor(private readonly db: Database) {
     this.cache = new StatementCache(db);
     this.rowsById = new Batch<ContactRow>(db, "SELECT * FROM contacts WHERE id IN {ids}", "id");
+    this.versionStmt = db.prepare("SELECT n FROM contact_search_version WHERE id = 1");
     // Two seeks in the resolved-contacts index: is any resolved contact not this account's?
     this.othersStmt = db.prepare(
       `SELECT EXISTS (SELECT 1 FROM contacts INDEXED BY contacts_resolved_name WHERE account_id < $account_id AND ${RESOLVED})
@@ -159,12 +166,32 @@ export class ContactSearch {
     const hitsOnly = !p.labels && (short || this.ownsEveryHit(p.accountId));
     const where = hitsOnly ? "" : ` WHERE ${inAccount}`;
     const hitParams = hitsOnly && !short && !plus ? { match: params.match!, match_exact: params.match_exact! } : params;
-    const count = (this.stmt(`SELECT count(*) AS n FROM (${hits}) h${where}`).get(hitParams) as { n: number }).n;
+    const counted = () => (this.stmt(`SELECT count(*) AS n FROM (${hits}) h${where}`).get(hitParams) as { n: number }).n;
+    const count = p.labels ? counted() : this.countOf(`${p.accountId}\u0000${p.term}`, counted);
     if (count === 0 || p.offset >= count || p.sort) return { count, rows: [] };
     // In hit (id) order the page streams: it stops after offset + limit hits.
     const ids = this.stmt(`SELECT h.id FROM (${hits}) h${where} ORDER BY h.id LIMIT $limit OFFSET $offset`).values({ ...hitParams, limit: p.limit, offset: p.offset }) as [number][];
     const byId = this.rowsById.map(ids.map((r) => r[0]));
     return { count, rows: ids.map((r) => byId.get(r[0])!) };
+  }
+
+  /**
+   * A count taken at the current contact_search_version is still exact (migrations/011_query_plans.sql).
+   * Counts are kept only when taken outside a transaction, so never from writes that may yet roll
+   * back; a kept count is used inside one only while its version is unchanged, i.e. while the open
+   * transaction has not changed a contact's searched fields.
+   */
+  private countOf(key: string, count: () => number): number {
+    const version = (this.versionStmt.get() as { n: number }).n;
+    const kept = this.counts.get(key);
+    if (kept && kept.version === version) return kept.n;
+    const n = count();
+    if (!this.db.inTransaction) {
+      this.counts.delete(key);
+      this.counts.set(key, { version, n });
+      if (this.counts.size > KEPT_COUNTS) this.counts.delete(this.counts.keys().next().value!);
+    }
+    return n;
   }
 
   private params(p: ContactPageQuery): Record<string, string | number> {

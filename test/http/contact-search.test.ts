@@ -144,6 +144,25 @@ describe("GET /contacts/search", () => {
     expect(other.body.payload.map((c: { name: string }) => c.name)).toEqual(["Mossy Other"]);
   });
 
+  test("counts are reused only until a contact is added, removed or changes a searched field: every change shows at once", async () => {
+    const { h, a, base, search, make, ids } = await setup();
+    const version = () => (h.deps.db.query("SELECT n FROM contact_search_version").get() as { n: number }).n;
+    const count = async () => (await search("q=johnson")).body.meta.count as number;
+    expect(await count()).toBe(2);
+    expect(await count()).toBe(2);
+    const added = await make({ name: "New Johnson", email: "new@x.io" });
+    expect(await count()).toBe(3);
+    await h.request("PATCH", `${base}/${ids.ana}`, { token: a.adminToken, body: { name: "Ana Smith" } });
+    expect(await count()).toBe(2);
+    const before = version();
+    h.deps.repos.contacts.touchActivity(added, 1234); // activity is not a searched field
+    expect(version()).toBe(before);
+    expect(await count()).toBe(2);
+    await h.request("DELETE", `${base}/${added}`, { token: a.adminToken });
+    expect(await count()).toBe(1);
+    expect(version()).toBeGreaterThan(before);
+  });
+
   test("pages of 15 with the total count; current_page is a string", async () => {
     const { search, make } = await setup();
     const made: number[] = [];
