@@ -176,7 +176,7 @@ export class ContactSearch {
   }
 
   /**
-   * A count taken at the current contact_search_version is still exact (migrations/011_query_plans.sql).
+   * A count taken at the current contact_search_version is still exact (migrations/012_query_plans.sql).
    * Counts are kept only when taken outside a transaction, so never from writes that may yet roll
    * back; a kept count is used inside one only while its version is unchanged, i.e. while the open
    * transaction has not changed a contact's searched fields.
