@@ -135,6 +135,8 @@ function createRepos(db: Database) {
 interface ServiceBase extends Pick<Deps, "writeTx" | "clock" | "outbox" | "logger" | "config"> {
   wakeDeliveries: () => void;
   hasher: PasswordHasher;
+  /** Changes whenever the database may have changed (for caches of read results). */
+  readVersion: () => string;
 }
 
 function createServices(base: ServiceBase, repos: ReturnType<typeof createRepos>) {
@@ -195,7 +197,7 @@ function createServices(base: ServiceBase, repos: ReturnType<typeof createRepos>
     publicContacts: new PublicContactsService({ ...repos, contactsService: contacts, limits, writeTx, clock }),
     publicConversations,
     publicMessages,
-    reports: new ReportsService({ ...repos, clock }),
+    reports: new ReportsService({ ...repos, clock, readVersion: base.readVersion }),
   };
 }
 
@@ -227,10 +229,14 @@ export function createDeps(opts: DepsOptions): Deps {
   const outbox = new EventOutbox(db, clock);
   // Bound late: the hub needs the services, which need writeTx.
   let realtime: RealtimeHub | null = null;
+  // Commits of this process; with PRAGMA data_version (other processes' commits) it versions
+  // cached read results (the summary reports).
+  let commitCount = 0;
   const { writeTx, commits } = createWriteTx(
     db,
     {
       afterCommit() {
+        commitCount++;
         if (outbox.pending) {
           outbox.pending = false;
           bus.wake();
@@ -258,7 +264,8 @@ export function createDeps(opts: DepsOptions): Deps {
   );
   const wakeDeliveries = () => deliverer.wake();
   outbox.onRecord(webhookFanOut({ webhooks: repos.webhooks, deliveries: repos.webhookDeliveries, clock, wake: wakeDeliveries }));
-  const services = createServices({ writeTx, clock, outbox, logger, config, wakeDeliveries, hasher: opts.hasher ?? new PasswordHasher() }, repos);
+  const readVersion = () => `${commitCount}:${repos.reports.dataVersion()}`;
+  const services = createServices({ writeTx, clock, outbox, logger, config, wakeDeliveries, readVersion, hasher: opts.hasher ?? new PasswordHasher() }, repos);
   const hub = (realtime = createRealtime({ repos, auth: services.auth, clock, logger }));
   bus.register(automationListener(services.automation));
   bus.register(

@@ -1,7 +1,7 @@
 // parley seed: a realistic account for demos, sandboxes and benchmarks. The directory (account,
 // administrator, agents, an API inbox, teams) goes through the real services; contacts,
 // conversations and messages are bulk-loaded (src/db/seed.repo.ts).
-import { seedContacts, seedConversations, seedThread } from "../db/seed.repo.ts";
+import { refreshSeededStatistics, seedContacts, seedConversations, seedThread } from "../db/seed.repo.ts";
 import type { Deps } from "../deps.ts";
 import { unixSeconds } from "../lib/clock.ts";
 import { intFlag } from "./args.ts";
@@ -61,7 +61,7 @@ function seedAccount(d: Deps, n: SeedCounts, log: (line: string) => void) {
       )
       .all(boot.account_id, first?.id ?? 0) as { source_id: string; display_id: number }[]
   ).map((r) => [r.source_id, r.display_id] as const);
-  d.db.exec("ANALYZE");
+  refreshSeededStatistics(d.db);
   return {
     account_id: boot.account_id,
     user_id: boot.user_id,

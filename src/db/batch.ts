@@ -1,26 +1,32 @@
-// Batch loading: one statement for many ids. Ids travel as a JSON array to json_each; a single id
-// (the common case: one conversation's view) takes a plain `IN ($id)` twin, which skips json_each
-// (measured 1-2 µs against 6 µs per query). Statements whose SQL depends on a filter's shape are
-// prepared once per shape.
+// Batch loading: the rows of a page's ids (its contacts, inboxes, labels…). Each id is its own
+// execution of one prepared single-id statement (`IN ($id)`, which SQLite reads as `= $id`), not
+// one statement over a JSON array: a join or IN-list over json_each is planned from the
+// statistics, and with statistics taken while a table was small (sqlite_stat1 saying "1 row")
+// SQLite scans the whole table for it, while a single-table lookup of one rowid or one key is
+// planned the same whatever the statistics say (test/db/planner-statistics.test.ts). A page holds
+// at most a few dozen ids; one execution costs ~1-2 µs. Statements whose SQL depends on a
+// filter's shape are prepared once per shape.
 import type { Database, Statement } from "bun:sqlite";
 
 type Params = Record<string, string | number>;
 
 export class Batch<T> {
-  private readonly many: Statement;
   private readonly one: Statement;
 
-  /** `sql` holds `{ids}` where the id list goes, e.g. "SELECT * FROM contacts WHERE id IN {ids}". */
+  /** `sql` holds `{ids}` where the id goes, e.g. "SELECT * FROM contacts WHERE id IN {ids}". */
   constructor(db: Database, sql: string, private readonly key: keyof T & string) {
-    this.many = db.prepare(sql.replace("{ids}", "(SELECT value FROM json_each($ids))"));
     this.one = db.prepare(sql.replace("{ids}", "($id)"));
   }
 
+  /** The rows of each id, in the order the ids first appear. */
   rows(ids: readonly number[], params: Params = {}): T[] {
-    const unique = [...new Set(ids)];
-    if (unique.length === 0) return [];
-    if (unique.length === 1) return this.one.all({ ...params, id: unique[0]! }) as T[];
-    return this.many.all({ ...params, ids: JSON.stringify(unique) }) as T[];
+    const out: T[] = [];
+    const bound: Params = { ...params, id: 0 };
+    for (const id of new Set(ids)) {
+      bound.id = id;
+      for (const row of this.one.all(bound) as T[]) out.push(row);
+    }
+    return out;
   }
 
   /** Rows by their key (one row per key). */

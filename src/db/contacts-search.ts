@@ -33,14 +33,26 @@ const RESOLVED_C = "(c.email IS NOT NULL OR c.phone_number IS NOT NULL OR c.iden
 const FTS_HITS = `SELECT rowid AS id FROM contacts_search WHERE contacts_search MATCH $match
   UNION SELECT rowid AS id FROM contacts_identifier_search WHERE contacts_identifier_search MATCH $match_exact`;
 
-const PREFIX_HITS = `SELECT id FROM contacts WHERE account_id = $account_id AND ${RESOLVED} AND name >= $lo AND name < $hi
-  UNION SELECT id FROM contacts WHERE account_id = $account_id AND email >= $lo AND email < $hi
-  UNION SELECT id FROM contacts WHERE account_id = $account_id AND phone_number >= $lo AND phone_number < $hi
-  UNION SELECT id FROM contacts WHERE account_id = $account_id AND phone_number >= $plus_lo AND phone_number < $plus_hi
-  UNION SELECT id FROM contacts WHERE account_id = $account_id AND identifier >= $exact_lo AND identifier < $exact_hi
-  UNION SELECT id FROM contacts WHERE account_id = $account_id AND ${RESOLVED} AND company_name >= $lo AND company_name < $hi`;
+// Every statement here names its index (INDEXED BY) or reads single rows by rowid: their plans do
+// not depend on the planner's statistics (test/db/planner-statistics.test.ts).
+const PREFIX_HITS = `SELECT id FROM contacts INDEXED BY contacts_resolved_name WHERE account_id = $account_id AND ${RESOLVED} AND name >= $lo AND name < $hi
+  UNION SELECT id FROM contacts INDEXED BY contacts_account_email WHERE account_id = $account_id AND email >= $lo AND email < $hi
+  UNION SELECT id FROM contacts INDEXED BY contacts_account_phone WHERE account_id = $account_id AND phone_number >= $lo AND phone_number < $hi
+  UNION SELECT id FROM contacts INDEXED BY contacts_account_phone WHERE account_id = $account_id AND phone_number >= $plus_lo AND phone_number < $plus_hi
+  UNION SELECT id FROM contacts INDEXED BY contacts_account_identifier WHERE account_id = $account_id AND identifier >= $exact_lo AND identifier < $exact_hi
+  UNION SELECT id FROM contacts INDEXED BY contacts_resolved_company WHERE account_id = $account_id AND ${RESOLVED} AND company_name >= $lo AND company_name < $hi`;
 
-const LABELS = "c.id IN (SELECT contact_id FROM contact_labels WHERE account_id = $account_id AND title IN (SELECT value FROM json_each($labels)))";
+// A plus and digits ("+1200000"): a phone number's start (E.164 has its only "+" first), any text
+// containing it among the few contacts with a "+" in name, email or company, and identifiers.
+const PLUS_TEXT = "(instr(name, '+') > 0 OR instr(email, '+') > 0 OR instr(company_name, '+') > 0)";
+const PLUS_HITS = `SELECT id FROM contacts INDEXED BY contacts_account_phone WHERE account_id = $account_id AND phone_number >= $lo AND phone_number < $hi
+  UNION SELECT id FROM contacts INDEXED BY contacts_resolved_plus WHERE account_id = $account_id AND ${RESOLVED} AND ${PLUS_TEXT}
+    AND (instr(name, $term) > 0 OR instr(email, $term) > 0 OR instr(company_name, $term) > 0)
+  UNION SELECT rowid AS id FROM contacts_identifier_search WHERE contacts_identifier_search MATCH $match_exact`;
+const PHONE_FRAGMENT = /^\+\d+$/;
+
+const LABELED = "SELECT contact_id FROM contact_labels INDEXED BY contact_labels_account_title WHERE account_id = $account_id AND title IN (SELECT value FROM json_each($labels))";
+const LABELS = `c.id IN (${LABELED})`;
 
 /** Chatwoot's sorts: name case-insensitive; email/phone with Postgres' NULL placement; activity NULLS LAST both ways. */
 function orderBy(sort: ContactSort | null, fallback: string): string {
@@ -66,19 +78,26 @@ function ftsPhrase(term: string): string {
   return `"${term.replace(/"/g, '""')}"`;
 }
 
+/** Search counts kept (newest used): the terms agents are typing right now. */
+const KEPT_COUNTS = 256;
+
 export class ContactSearch {
   private readonly cache: StatementCache;
   private readonly rowsById: Batch<ContactRow>;
 
   private readonly othersStmt: Statement;
+  private readonly versionStmt: Statement;
+  /** Recent exact counts by account and term, with the contact_search_version they were taken at. */
+  private readonly counts = new Map<string, { version: number; n: number }>();
 
-  constructor(db: Database) {
+  constructor(private readonly db: Database) {
     this.cache = new StatementCache(db);
     this.rowsById = new Batch<ContactRow>(db, "SELECT * FROM contacts WHERE id IN {ids}", "id");
+    this.versionStmt = db.prepare("SELECT n FROM contact_search_version WHERE id = 1");
     // Two seeks in the resolved-contacts index: is any resolved contact not this account's?
     this.othersStmt = db.prepare(
-      `SELECT EXISTS (SELECT 1 FROM contacts WHERE account_id < $account_id AND ${RESOLVED})
-           OR EXISTS (SELECT 1 FROM contacts WHERE account_id > $account_id AND ${RESOLVED}) AS others`,
+      `SELECT EXISTS (SELECT 1 FROM contacts INDEXED BY contacts_resolved_name WHERE account_id < $account_id AND ${RESOLVED})
+           OR EXISTS (SELECT 1 FROM contacts INDEXED BY contacts_resolved_name WHERE account_id > $account_id AND ${RESOLVED}) AS others`,
     );
   }
 
@@ -107,9 +126,12 @@ export class ContactSearch {
   /** Resolved contacts whose name, email, phone or company contain `term` (any case) or whose identifier contains it (exact case). */
   search(p: ContactPageQuery & { term: string }): ContactPage {
     const short = [...p.term].length < 3;
-    const hits = short ? PREFIX_HITS : FTS_HITS;
+    const plus = !short && PHONE_FRAGMENT.test(p.term);
+    const hits = short ? PREFIX_HITS : plus ? PLUS_HITS : FTS_HITS;
     const params: Record<string, string | number> = this.params(p);
-    if (short) {
+    if (plus) {
+      Object.assign(params, { lo: p.term, hi: upper(p.term), term: p.term, match_exact: ftsPhrase(p.term) });
+    } else if (short) {
       const lower = p.term.toLowerCase();
       Object.assign(params, {
         lo: lower,
@@ -122,14 +144,19 @@ export class ContactSearch {
     } else {
       Object.assign(params, { match: ftsPhrase(p.term), match_exact: ftsPhrase(p.term) });
     }
-    // CROSS JOIN keeps the hits as the outer loop: one primary-key probe per hit, never a scan of the account.
-    const from = `(${hits}) h CROSS JOIN contacts c ON c.id = h.id`;
-    const where = `c.account_id = $account_id${p.labels ? ` AND ${LABELS}` : ""}`;
+    // Each hit's account (and sort key) is a single-row rowid lookup in a scalar subquery: a join
+    // to contacts would be planned from the statistics, and "1 row" statistics make it a scan of
+    // every contact per hit.
+    const of = (col: string) => `(SELECT ${col} FROM contacts WHERE id = h.id)`;
+    const inAccount = `${of("account_id")} = $account_id${p.labels ? ` AND h.id IN (${LABELED})` : ""}`;
     const page = { ...params, limit: p.limit, offset: p.offset };
     if (p.sort) {
       // A sorted page reads every hit anyway: count them in the same pass (window function),
       // sort narrow (id, key) tuples, then load only the page's rows.
-      const picked = this.stmt(`SELECT c.id, count(*) OVER () AS total_count FROM ${from} WHERE ${where} ORDER BY ${orderBy(p.sort, "")} LIMIT $limit OFFSET $offset`).all(page) as { id: number; total_count: number }[];
+      const key = p.sort.column;
+      const sorted = `SELECT c.id, count(*) OVER () AS total_count FROM (SELECT h.id AS id, ${of(key)} AS ${key} FROM (${hits}) h WHERE ${inAccount}) c
+        ORDER BY ${orderBy(p.sort, "")} LIMIT $limit OFFSET $offset`;
+      const picked = this.stmt(sorted).all(page) as { id: number; total_count: number }[];
       if (picked.length > 0) {
         const byId = this.rowsById.map(picked.map((r) => r.id));
         return { count: picked[0]!.total_count, rows: picked.map((r) => byId.get(r.id)!) };
@@ -137,13 +164,34 @@ export class ContactSearch {
     }
     // Prefix hits are already this account's resolved contacts: counting them needs no row reads.
     const hitsOnly = !p.labels && (short || this.ownsEveryHit(p.accountId));
-    const count = hitsOnly
-      ? (this.stmt(`SELECT count(*) AS n FROM (${hits})`).get(short ? params : { match: params.match!, match_exact: params.match_exact! }) as { n: number }).n
-      : (this.stmt(`SELECT count(*) AS n FROM ${from} WHERE ${where}`).get(params) as { n: number }).n;
+    const where = hitsOnly ? "" : ` WHERE ${inAccount}`;
+    const hitParams = hitsOnly && !short && !plus ? { match: params.match!, match_exact: params.match_exact! } : params;
+    const counted = () => (this.stmt(`SELECT count(*) AS n FROM (${hits}) h${where}`).get(hitParams) as { n: number }).n;
+    const count = p.labels ? counted() : this.countOf(`${p.accountId}\u0000${p.term}`, counted);
     if (count === 0 || p.offset >= count || p.sort) return { count, rows: [] };
     // In hit (id) order the page streams: it stops after offset + limit hits.
-    const rows = this.stmt(`SELECT c.* FROM ${from} WHERE ${where} ORDER BY h.id ASC LIMIT $limit OFFSET $offset`).all(page) as ContactRow[];
-    return { count, rows };
+    const ids = this.stmt(`SELECT h.id FROM (${hits}) h${where} ORDER BY h.id LIMIT $limit OFFSET $offset`).values({ ...hitParams, limit: p.limit, offset: p.offset }) as [number][];
+    const byId = this.rowsById.map(ids.map((r) => r[0]));
+    return { count, rows: ids.map((r) => byId.get(r[0])!) };
+  }
+
+  /**
+   * A count taken at the current contact_search_version is still exact (migrations/012_query_plans.sql).
+   * Counts are kept only when taken outside a transaction, so never from writes that may yet roll
+   * back; a kept count is used inside one only while its version is unchanged, i.e. while the open
+   * transaction has not changed a contact's searched fields.
+   */
+  private countOf(key: string, count: () => number): number {
+    const version = (this.versionStmt.get() as { n: number }).n;
+    const kept = this.counts.get(key);
+    if (kept && kept.version === version) return kept.n;
+    const n = count();
+    if (!this.db.inTransaction) {
+      this.counts.delete(key);
+      this.counts.set(key, { version, n });
+      if (this.counts.size > KEPT_COUNTS) this.counts.delete(this.counts.keys().next().value!);
+    }
+    return n;
   }
 
   private params(p: ContactPageQuery): Record<string, string | number> {

@@ -79,15 +79,9 @@ export class MessagesRepo {
     this.rangeStmt = db.prepare(
       "SELECT * FROM messages WHERE conversation_id = $c AND id >= $after AND id < $before ORDER BY id ASC LIMIT $limit",
     );
-    // One statement per page of conversations: each correlated subquery is a single index probe.
+    // The newest message of one conversation: a walk down messages_conversation from its end.
     const lastOf = (cond: string) =>
-      new Batch<MessageRow>(
-        db,
-        `SELECT m.* FROM conversations c JOIN messages m ON m.id = (
-           SELECT id FROM messages WHERE conversation_id = c.id${cond} ORDER BY id DESC LIMIT 1)
-         WHERE c.id IN {ids}`,
-        "conversation_id",
-      );
+      new Batch<MessageRow>(db, `SELECT * FROM messages INDEXED BY messages_conversation WHERE conversation_id IN {ids}${cond} ORDER BY id DESC LIMIT 1`, "conversation_id");
     this.lastAny = lastOf("");
     this.lastNonActivity = lastOf(" AND message_type != 2");
     this.lastChat = lastOf(" AND message_type != 2 AND private = 0");
@@ -100,7 +94,7 @@ export class MessagesRepo {
     // and every view of it (each message event carries one) would otherwise count them all.
     this.unread = new Batch<{ id: number; n: number }>(
       db,
-      `SELECT c.id, (SELECT count(*) FROM (SELECT 1 FROM messages m WHERE m.conversation_id = c.id
+      `SELECT c.id, (SELECT count(*) FROM (SELECT 1 FROM messages m INDEXED BY messages_conversation_time WHERE m.conversation_id = c.id
                       AND m.created_at > coalesce(c.agent_last_seen_at, -1) AND m.message_type = 0 LIMIT ${UNREAD_LIMIT})) AS n
        FROM conversations c WHERE c.id IN {ids}`,
       "id",

@@ -19,10 +19,14 @@ export class RealtimeRepo {
 
   constructor(db: Database) {
     this.userByPubsubStmt = db.prepare("SELECT * FROM users WHERE pubsub_token = $token");
+    // The inbox's account by a rowid lookup in a scalar subquery, not a join: a join's plan follows
+    // the statistics; single-row lookups and named indexes do not (test/db/planner-statistics.test.ts).
     this.contactInboxByPubsubStmt = db.prepare(
-      "SELECT ci.*, i.account_id FROM contact_inboxes ci JOIN inboxes i ON i.id = ci.inbox_id WHERE ci.pubsub_token = $token",
+      "SELECT ci.*, (SELECT account_id FROM inboxes WHERE id = ci.inbox_id) AS account_id FROM contact_inboxes ci WHERE ci.pubsub_token = $token",
     );
-    this.membersStmt = db.prepare("SELECT user_id, role, availability, auto_offline FROM account_users WHERE account_id = $account_id");
+    this.membersStmt = db.prepare(
+      "SELECT user_id, role, availability, auto_offline FROM account_users INDEXED BY sqlite_autoindex_account_users_1 WHERE account_id = $account_id",
+    );
     this.inboxMembersStmt = db.prepare("SELECT user_id FROM inbox_members WHERE inbox_id = $inbox_id");
   }
 

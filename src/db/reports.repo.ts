@@ -86,8 +86,10 @@ export class ReportsRepo {
   private readonly labelConversationsStmt: Statement;
   private readonly labelTitlesStmt: Statement;
   private readonly messagesStmt: Statement;
+  private readonly dataVersionStmt: Statement;
 
   constructor(private readonly db: Database) {
+    this.dataVersionStmt = db.prepare("PRAGMA data_version");
     for (const dim of Object.keys(GROUPINGS) as Dimension[]) {
       for (const col of VALUE_COLUMNS) this.eventStmts.set(`${dim}:${col}`, db.prepare(eventSql(dim, col)));
       this.conversationStmts.set(dim, db.prepare(conversationSql(dim)));
@@ -155,6 +157,11 @@ export class ReportsRepo {
 
   labelTitles(accountId: number): string[] {
     return (this.labelTitlesStmt.all({ account_id: accountId }) as { title: string }[]).map((r) => r.title);
+  }
+
+  /** SQLite's data_version: changes when another connection (a CLI command, a backup restore) commits. */
+  dataVersion(): number {
+    return (this.dataVersionStmt.get() as { data_version: number }).data_version;
   }
 
   /** EXPLAIN QUERY PLAN of a summary's statements (the benchmark prints them). */

@@ -153,3 +153,19 @@ export function seedThread(db: Database, c: { accountId: number; inboxId: number
       incoming ? "Contact" : "User", incoming ? c.contactId : c.userId, at, at);
   });
 }
+
+/** The tables the seed bulk-loads: their statistics are taken once they are full. */
+const SEEDED_TABLES = ["contacts", "contact_inboxes", "conversations", "conversation_tallies", "messages", "reporting_events"];
+
+/**
+ * Statistics that stay true: the bulk-loaded tables analysed after their data, and no statistics
+ * at all for the others. An ANALYZE of everything here once recorded `events` (one row at that
+ * point, a table that grows with every change) as a one-row table, and the event bus scanned it
+ * from its first row for every batch. Tables without statistics are planned from SQLite's
+ * defaults until the server's PRAGMA optimize takes them (src/db/open.ts).
+ */
+export function refreshSeededStatistics(db: Database): void {
+  for (const table of SEEDED_TABLES) db.exec(`ANALYZE ${table}`);
+  db.exec(`DELETE FROM sqlite_stat1 WHERE tbl NOT IN (${SEEDED_TABLES.map((t) => `'${t}'`).join(", ")})`);
+  db.exec("ANALYZE sqlite_schema");
+}

@@ -14,7 +14,7 @@ import type { ConversationAccess } from "./conversation-access.ts";
 import { contactFields, contactSort, EMPTY_CONTACT, fieldsOf, labelTitles, pageNumber, type ContactInput } from "./contact-input.ts";
 import { FieldErrors, NotFoundError, ValidationError } from "./errors.ts";
 import { contactChanges, contactInboxOf, contactWebhookData, type AccountRef } from "./presenters/contact.presenter.ts";
-import { optionalString } from "./validate.ts";
+import { optionalString, searchTerm } from "./validate.ts";
 
 export const CONTACTS_PER_PAGE = 15;
 
@@ -58,7 +58,7 @@ export class ContactsService {
 
   /** Spec endpoint 6. A missing or blank `q` is a 422 (DESIGN.md §9 #10). */
   search(accountId: number, q: ContactListQuery): ContactPage & { page: number } {
-    const term = typeof q.q === "string" ? q.q.trim() : "";
+    const term = searchTerm("q", q.q);
     if (!term) throw ValidationError.of("q", "Specify search string with parameter q", "required");
     return this.page(accountId, q, term);
   }

@@ -5,7 +5,7 @@ import type { ContactInboxRow } from "../db/contact-inboxes.repo.ts";
 import type { ContactRow } from "../db/contacts.repo.ts";
 import type { InboxRef, MemberRef, TeamRef } from "../db/conversation-refs.repo.ts";
 import type { ConversationRow } from "../db/conversations.repo.ts";
-import type { MessageRow } from "../db/messages.repo.ts";
+import { ACTIVITY, type MessageRow } from "../db/messages.repo.ts";
 import type { AccountRef } from "./presenters/contact.presenter.ts";
 
 /** Senders of the messages being shown, by type. */
@@ -89,6 +89,26 @@ export class ConversationViews {
     return this.many([row], opts)[0]!;
   }
 
+  /**
+   * The newest message of a kind per conversation. The newest message of any kind, when known, is
+   * usually a public chat message and then also the newest of each kind; a conversation without
+   * messages has none of any kind. Only the others are read (a page of 25 made 75 reads).
+   */
+  private newest(ids: readonly number[], lastAny: Map<number, MessageRow> | null, kind: "chat" | "non_activity"): Map<number, MessageRow> {
+    if (!lastAny) return this.r.messages.lastOf(ids, kind);
+    const fits = (m: MessageRow) => m.message_type !== ACTIVITY && (kind === "non_activity" || m.private === 0);
+    const found = new Map<number, MessageRow>();
+    const unknown: number[] = [];
+    for (const id of ids) {
+      const m = lastAny.get(id);
+      if (m && fits(m)) found.set(id, m);
+      else if (m) unknown.push(id);
+    }
+    if (unknown.length === 0) return found;
+    for (const [id, m] of this.r.messages.lastOf(unknown, kind)) found.set(id, m);
+    return found;
+  }
+
   many(rows: readonly ConversationRow[], opts: ViewOptions): ConversationView[] {
     if (rows.length === 0) return [];
     const ids = rows.map((r) => r.id);
@@ -102,10 +122,10 @@ export class ConversationViews {
     const myTeams = opts.viewerId === null ? new Set<number>() : this.r.conversationRefs.teamsOfUser(opts.viewerId, teamIds);
     const labels = this.r.labels.of("conversation", ids);
     const unread = this.r.messages.unreadCounts(ids);
-    const lastChat = known?.lastChat ? new Map([[ids[0]!, known.lastChat]]) : this.r.messages.lastOf(ids, "chat");
-    const lastAny = opts.api ? this.r.messages.lastOf(ids, "any") : new Map<number, MessageRow>();
-    const lastNonActivity = opts.api ? this.r.messages.lastOf(ids, "non_activity") : new Map<number, MessageRow>();
-    const shown = [...lastChat.values(), ...lastAny.values(), ...lastNonActivity.values()];
+    const lastAny = opts.api ? this.r.messages.lastOf(ids, "any") : null;
+    const lastChat = known?.lastChat ? new Map([[ids[0]!, known.lastChat]]) : this.newest(ids, lastAny, "chat");
+    const lastNonActivity = lastAny ? this.newest(ids, lastAny, "non_activity") : new Map<number, MessageRow>();
+    const shown = [...lastChat.values(), ...(lastAny?.values() ?? []), ...lastNonActivity.values()];
     const senders = senderIds(shown);
     const users = this.r.conversationRefs.members(accountId, [...senders.users, ...rows.flatMap((r) => (r.assignee_id === null ? [] : [r.assignee_id]))]);
     const missing = senders.contacts.filter((id) => !contacts.has(id));
@@ -123,7 +143,7 @@ export class ConversationViews {
       labels: labels.get(row.id) ?? [],
       unreadCount: unread.get(row.id) ?? 0,
       lastChat: lastChat.get(row.id) ?? null,
-      lastAny: lastAny.get(row.id) ?? null,
+      lastAny: lastAny?.get(row.id) ?? null,
       lastNonActivity: lastNonActivity.get(row.id) ?? null,
       senders: book,
     }));

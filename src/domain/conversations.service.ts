@@ -18,7 +18,7 @@ import type { ConversationView, ConversationViews } from "./conversation-view.ts
 import { FieldErrors, NotFoundError, ValidationError } from "./errors.ts";
 import type { MessageInput } from "./message-input.ts";
 import type { MessagesService } from "./messages.service.ts";
-import { optionalString } from "./validate.ts";
+import { optionalString, searchTerm } from "./validate.ts";
 
 export const CONVERSATIONS_PER_PAGE = 25;
 
@@ -288,7 +288,7 @@ export class ConversationsService {
   }
 
   private filter(a: Acting, q: ListQuery): ConversationFilter {
-    const text = typeof q.q === "string" && q.q.trim() !== "" ? q.q.trim() : null;
+    const text = searchTerm("q", q.q);
     let status: ConversationStatus | null = "open";
     if (q.status === "all") status = null;
     else if (q.status !== undefined && q.status !== "") status = statusValue("status", q.status);

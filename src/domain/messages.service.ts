@@ -131,8 +131,9 @@ export class MessagesService {
       // Issue 8: first_response / reply_time need the conversation before this bookkeeping.
       this.d.reporting.replied(row, next, message);
       this.d.conversations.save(next);
-      this.d.events.changed(a, row, next);
+      // The view just built differs only in the row: reuse it rather than load every part again.
       view = { ...view, row: next };
+      this.d.events.changed(a, row, next, undefined, view);
     }
     if (incoming) this.d.contactsService.touchActivity(a, contact, now);
     return { message, view };

@@ -1,6 +1,6 @@
 // Small value checks shared by every service. Each adds to a FieldErrors collector so a request
 // with several bad fields gets one error item per field.
-import type { FieldErrors } from "./errors.ts";
+import { ValidationError, type FieldErrors } from "./errors.ts";
 
 // Deliberately simple: one @, something on both sides, a dot in the domain, no spaces.
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -72,4 +72,20 @@ export function oneOf<T extends string>(errors: FieldErrors, field: string, valu
   if (typeof value === "string" && (allowed as readonly string[]).includes(value)) return value as T;
   errors.add(field, `must be one of: ${allowed.join(", ")}`, "invalid");
   return undefined;
+}
+
+/** Longest search text accepted: far above any name, email or sentence fragment someone types. */
+export const SEARCH_TERM_MAX = 500;
+
+/**
+ * A search box's text, trimmed; null when absent or blank. A NUL character (which SQLite's FTS
+ * query parser reads as the end of the string) or more than SEARCH_TERM_MAX characters is a 422,
+ * so no search text reaches SQL that it cannot answer.
+ */
+export function searchTerm(field: string, value: unknown): string | null {
+  const term = typeof value === "string" ? value.trim() : "";
+  if (!term) return null;
+  if (term.includes("\0")) throw ValidationError.of(field, "must not contain NUL characters", "invalid");
+  if (term.length > SEARCH_TERM_MAX) throw ValidationError.of(field, `is too long (maximum is ${SEARCH_TERM_MAX} characters)`, "too_long");
+  return term;
 }

@@ -1,12 +1,14 @@
 // npm run bench: seeds a realistic account, starts the real server (the compiled binary when it
 // exists), and drives each scenario over HTTP at fixed concurrency for a fixed time, next to a
-// bare Bun.serve ceiling measured in the same run. Never part of `bun test`.
+// bare Bun.serve ceiling measured in the same run, with wrk as the load generator (load.ts).
+// Never part of `bun test`.
 //
 //   BENCH_DURATION=10 BENCH_CONNECTIONS=32 BENCH_CONTACTS=1000000 npm run bench
 //   BENCH_ONLY=health,message-list npm run bench      (a subset)
+//   BENCH_SERVER=/tmp/parley-main npm run bench       (another build on the same database)
 import { existsSync, mkdirSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { freePort, rssMb, runLoad, settle, waitForHttp, type LoadResult } from "./load.ts";
+import { cpuMs, freePort, rssMb, runLoad, settle, waitForHttp, type LoadResult } from "./load.ts";
 import { SCENARIOS, type SeedInfo } from "./scenarios.ts";
 
 const root = join(import.meta.dir, "../..");
@@ -22,7 +24,8 @@ const scale = {
 const SERVER_CPU = "0";
 const LOAD_CPU = "1";
 
-const binary = join(root, "build/parley");
+// BENCH_SERVER=/path/to/another/parley compares builds (e.g. main's) on the same database and machine.
+const binary = process.env.BENCH_SERVER ?? join(root, "build/parley");
 const serverCmd = existsSync(binary) ? [binary] : [process.execPath, join(root, "src/main.ts")];
 const workDir = join(root, "test/bench/results");
 mkdirSync(workDir, { recursive: true });
@@ -53,6 +56,8 @@ interface Row extends LoadResult {
   name: string;
   ratio: number;
   rss: number;
+  /** Server CPU time per request (µs): comparable across runs on a shared machine, unlike req/s. */
+  cpuUs: number;
 }
 
 async function main() {
@@ -94,22 +99,24 @@ async function main() {
   const rows: Row[] = [];
   for (const s of wanted) {
     await settle(`http://127.0.0.1:${port}`);
+    const cpu0 = await cpuMs(server.pid);
     const r = await runLoad({ origin: `http://127.0.0.1:${port}`, requests: s.requests(info!), connections, durationSeconds: duration, cpu: LOAD_CPU });
-    const row = { name: s.name, ...r, ratio: r.requestsPerSecond / ceil.requestsPerSecond, rss: await rssMb(server.pid) };
+    const cpuUs = Math.round(((await cpuMs(server.pid)) - cpu0) * 1000 / Math.max(1, r.total));
+    const row = { name: s.name, ...r, ratio: r.requestsPerSecond / ceil.requestsPerSecond, rss: await rssMb(server.pid), cpuUs };
     rows.push(row);
-    console.log(`${s.name}: ${r.requestsPerSecond} req/s (${(row.ratio * 100).toFixed(1)} % of ceiling), p50 ${r.p50} ms, p99 ${r.p99} ms, errors ${r.errors}, non-2xx ${r.non2xx}, RSS ${row.rss} MB`);
+    console.log(`${s.name}: ${r.requestsPerSecond} req/s (${(row.ratio * 100).toFixed(1)} % of ceiling), p50 ${r.p50} ms, p99 ${r.p99} ms, server CPU ${cpuUs} µs/request, errors ${r.errors}, non-2xx ${r.non2xx}, RSS ${row.rss} MB`);
   }
   server.kill("SIGTERM");
   await server.exited;
 
   const table = [
-    "| scenario | req/s | % of Bun.serve | p50 ms | p99 ms | errors | non-2xx | RSS after MB |",
-    "|---|---|---|---|---|---|---|---|",
-    `| bare Bun.serve (ceiling) | ${ceil.requestsPerSecond} | 100 | ${ceil.p50} | ${ceil.p99} | ${ceil.errors} | ${ceil.non2xx} | |`,
-    ...rows.map((r) => `| ${r.name} | ${r.requestsPerSecond} | ${(r.ratio * 100).toFixed(1)} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx} | ${r.rss} |`),
+    "| scenario | req/s | % of Bun.serve | p50 ms | p99 ms | server CPU µs/req | errors | non-2xx | RSS after MB |",
+    "|---|---|---|---|---|---|---|---|---|",
+    `| bare Bun.serve (ceiling) | ${ceil.requestsPerSecond} | 100 | ${ceil.p50} | ${ceil.p99} | | ${ceil.errors} | ${ceil.non2xx} | |`,
+    ...rows.map((r) => `| ${r.name} | ${r.requestsPerSecond} | ${(r.ratio * 100).toFixed(1)} | ${r.p50} | ${r.p99} | ${r.cpuUs} | ${r.errors} | ${r.non2xx} | ${r.rss} |`),
   ].join("\n");
   console.log(`\n${table}\n\nstart→/health ${startMs.toFixed(0)} ms, idle RSS ${idleRss} MB`);
-  await Bun.write(join(workDir, "latest.md"), table + "\n");
+  await Bun.write(join(workDir, process.env.BENCH_OUT ?? "latest.md"), `${new Date().toISOString()} ${serverCmd[0]}\n\n${table}\n`);
 }
 
 await main();

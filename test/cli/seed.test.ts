@@ -25,6 +25,11 @@ describe("parley seed", () => {
     expect(s).toMatchObject({ account_id: 1, inbox_id: 1, public_conversation_id: 1, thread_conversation_id: 1, agent_ids: [2, 3, 4, 5], team_ids: [1, 2, 3] });
 
     const db = openDatabase(path);
+    // Statistics only for the bulk-loaded tables, taken after their data; none for events, which grows.
+    const stats = new Map((db.query("SELECT tbl, idx, stat FROM sqlite_stat1").all() as { tbl: string; idx: string | null; stat: string }[]).map((r) => [`${r.tbl}.${r.idx}`, r.stat]));
+    expect(new Set([...stats.keys()].map((k) => k.split(".")[0]))).toEqual(new Set(["contacts", "contact_inboxes", "conversations", "conversation_tallies", "messages", "reporting_events"]));
+    expect(stats.get("messages.messages_conversation")).toStartWith(`${120 * 3 + 50} `);
+    expect(stats.get("conversations.conversations_account_display")).toStartWith("120 ");
     migrate(db);
     const app = createApp(createDeps({ db, config: loadConfig({ db: path }, {}), logger: createLogger("silent") }));
     const get = async (p: string) => {

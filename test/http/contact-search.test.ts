@@ -87,6 +87,44 @@ describe("GET /contacts/search", () => {
     expect((await search("q=Johnson&page=abc")).body.meta).toEqual({ count: 3, current_page: "1" });
   });
 
+  test("quotes, FTS operators and odd text are searched as plain text (200); NUL or over 500 characters is a 422", async () => {
+    const { search, make, ids } = await setup();
+    const quoted = await make({ name: 'Dan "The Man" O\'Neil', email: "dan@near.io" });
+    expect(idsOf(await search(`q=${encodeURIComponent('"the man"')}`))).toEqual([quoted]);
+    expect(idsOf(await search(`q=${encodeURIComponent("o'neil")}`))).toEqual([quoted]);
+    expect(idsOf(await search("q=near"))).toEqual([quoted]); // NEAR is an FTS5 keyword, here a word
+    for (const q of ['"', '"""', 'a"b', "NEAR(ana johnson)", "ana OR bob", "ana AND NOT bob", "^ana", "{name}:ana", "name:ana", "(ana", "-ana", "ana*", "\\", "x".repeat(500), "é".repeat(400), "😀😀"]) {
+      const r = await search(`q=${encodeURIComponent(q)}`);
+      expect([q.slice(0, 12), r.status]).toEqual([q.slice(0, 12), 200]);
+      expect(r.body.meta.count).toBe(0);
+    }
+    expect(idsOf(await search(`q=${encodeURIComponent("ana@")}`))).toEqual([ids.ana]);
+    for (const q of ["a%00b", "%00", "ab%00", "%00%00%00", "%22%00"]) {
+      const r = await search(`q=${q}`);
+      expect(r.status).toBe(422);
+      expect(r.body.errors).toEqual([{ field: "q", message: "must not contain NUL characters", code: "invalid" }]);
+    }
+    const long = await search(`q=${"x".repeat(10_240)}`);
+    expect(long.status).toBe(422);
+    expect(long.body.errors).toEqual([{ field: "q", message: "is too long (maximum is 500 characters)", code: "too_long" }]);
+  });
+
+  test("a phone fragment with its plus matches phone numbers from their start, and any name, email, company or identifier containing it", async () => {
+    const { search, make, ids, b } = await setup();
+    const tagged = await make({ name: "Tagged", email: "ana+4930@alpha.io" });
+    const named = await make({ name: "Call +49301 now", email: "call@x.io" });
+    const company = await make({ name: "Co", email: "co@x.io", additional_attributes: { company_name: "Dial +4930 Ltd" } });
+    const identified = await make({ name: "Ident", identifier: "ID+4930" });
+    await make({ name: "Elsewhere", phone_number: "+4930777777" }, b.adminToken, `/api/v1/accounts/${b.accountId}/contacts`);
+    const plus = await search(`q=${encodeURIComponent("+4930")}`);
+    expect(plus.body.meta.count).toBe(5);
+    expect(idsOf(plus)).toEqual([ids.bob, tagged, named, company, identified]);
+    expect(idsOf(await search(`q=${encodeURIComponent("+49301")}`))).toEqual([ids.bob, named]);
+    expect(idsOf(await search(`q=${encodeURIComponent("+301")}`))).toEqual([]); // "+" starts a number: no match inside one
+    expect(idsOf(await search("q=301"))).toEqual([ids.bob, named]); // without the plus: anywhere
+    expect(idsOf(await search(`q=${encodeURIComponent("+4930")}&sort=-name`))).toEqual([ids.bob, tagged, identified, company, named]); // byte order, as the other sorts
+  });
+
   test("an account alone in the database counts hits without reading rows; a second account changes nothing it sees", async () => {
     const h = createHarness();
     const a = makeAccount(h, "Solo");
@@ -104,6 +142,25 @@ describe("GET /contacts/search", () => {
     const other = await search(b.accountId, b.adminToken);
     expect(other.body.meta).toEqual({ count: 1, current_page: "1" });
     expect(other.body.payload.map((c: { name: string }) => c.name)).toEqual(["Mossy Other"]);
+  });
+
+  test("counts are reused only until a contact is added, removed or changes a searched field: every change shows at once", async () => {
+    const { h, a, base, search, make, ids } = await setup();
+    const version = () => (h.deps.db.query("SELECT n FROM contact_search_version").get() as { n: number }).n;
+    const count = async () => (await search("q=johnson")).body.meta.count as number;
+    expect(await count()).toBe(2);
+    expect(await count()).toBe(2);
+    const added = await make({ name: "New Johnson", email: "new@x.io" });
+    expect(await count()).toBe(3);
+    await h.request("PATCH", `${base}/${ids.ana}`, { token: a.adminToken, body: { name: "Ana Smith" } });
+    expect(await count()).toBe(2);
+    const before = version();
+    h.deps.repos.contacts.touchActivity(added, 1234); // activity is not a searched field
+    expect(version()).toBe(before);
+    expect(await count()).toBe(2);
+    await h.request("DELETE", `${base}/${added}`, { token: a.adminToken });
+    expect(await count()).toBe(1);
+    expect(version()).toBeGreaterThan(before);
   });
 
   test("pages of 15 with the total count; current_page is a string", async () => {

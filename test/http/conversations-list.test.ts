@@ -69,6 +69,24 @@ describe("GET /conversations", () => {
     expect((await list(w, "inbox_id=abc")).status).toBe(422);
   });
 
+  test("q is plain text: quotes, % and _ match themselves; NUL or over 500 characters is a 422", async () => {
+    const { w, ids: c } = await populated();
+    await send(w, c.c1, { content: 'Order "A_1" is 50% off' });
+    expect(ids(await list(w, `q=${encodeURIComponent('"a_1"')}`))).toEqual([c.c1]);
+    expect(ids(await list(w, `q=${encodeURIComponent("50%")}`))).toEqual([c.c1]);
+    for (const q of ["b_", "%", "'", "x".repeat(500)]) expect(ids(await list(w, `q=${encodeURIComponent(q)}`))).toEqual(q === "%" ? [c.c1] : []);
+    for (const [q, error] of [
+      ["a%00b", { field: "q", message: "must not contain NUL characters", code: "invalid" }],
+      ["x".repeat(10_240), { field: "q", message: "is too long (maximum is 500 characters)", code: "too_long" }],
+    ] as const) {
+      for (const path of ["conversations", "conversations/meta"]) {
+        const r = await w.h.request("GET", `${w.base}/${path}?q=${q}`, { token: w.a.adminToken });
+        expect(r.status).toBe(422);
+        expect(r.body.errors).toEqual([error]);
+      }
+    }
+  });
+
   test("agents see only their inboxes' conversations; another inbox in the filter is 403", async () => {
     const { w, otherInbox, ids: c } = await populated();
     const r = await list(w, "status=all", w.agent.token);

@@ -112,6 +112,21 @@ describe("POST messages", () => {
     expect(shown.last_non_activity_message).toMatchObject({ message_type: 0, content: "Still broken" });
   });
 
+  test("a page of conversations shows each one's newest message and newest non-activity message, private notes included", async () => {
+    const w = await world();
+    const [a, b] = [await newConversation(w), await newConversation(w)];
+    await send(w, a.id, { content: "public hello", message_type: "incoming" });
+    await send(w, a.id, { content: "internal note", private: true });
+    await send(w, b.id, { content: "plain question", message_type: "incoming" });
+    await w.h.request("POST", `${w.base}/conversations/${b.id}/toggle_status`, { token: w.a.adminToken, body: { status: "resolved" } });
+    const page = (await w.h.request("GET", `${w.base}/conversations?status=all`, { token: w.a.adminToken })).body.data.payload as any[];
+    const of = (id: number) => page.find((c) => c.id === id);
+    expect(of(a.id).messages[0]).toMatchObject({ content: "internal note", private: true });
+    expect(of(a.id).last_non_activity_message).toMatchObject({ content: "internal note", private: true });
+    expect(of(b.id).messages[0]).toMatchObject({ message_type: 2 });
+    expect(of(b.id).last_non_activity_message).toMatchObject({ content: "plain question", message_type: 0 });
+  });
+
   test("a snoozed conversation wakes on an incoming message; a muted (blocked) contact's resolved one stays resolved", async () => {
     const w = await world();
     const c = await newConversation(w);

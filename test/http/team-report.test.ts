@@ -74,6 +74,18 @@ describe("team summary", () => {
     expect(r.body[2]).toEqual({ id: w.teams.empty, conversations_count: 1, resolved_conversations_count: 2, avg_resolution_time: 10800, avg_first_response_time: 600, avg_reply_time: 1800 });
   });
 
+  test("a repeated summary is answered again after every commit: a change shows at once (cached answers stay exact)", async () => {
+    const { w, c2 } = await dataset();
+    const first = await report(w, "summary_reports/team", ALL);
+    expect((await report(w, "summary_reports/team", ALL)).body).toEqual(first.body);
+    expect(first.body[2]).toEqual(none(w.teams.empty));
+    expect((await w.h.request("POST", `${w.base}/conversations/${c2.displayId}/assignments`, { token: w.a.adminToken, body: { team_id: w.teams.empty } })).status).toBe(200);
+    const after = await report(w, "summary_reports/team", ALL);
+    expect(after.body[2]).toEqual({ id: w.teams.empty, conversations_count: 1, resolved_conversations_count: 2, avg_resolution_time: 10800, avg_first_response_time: 600, avg_reply_time: 1800 });
+    expect((await report(w, "summary_reports/team", { ...ALL, business_hours: "true" })).status).toBe(200);
+    expect((await report(w, "summary_reports/team", ALL)).body).toEqual(after.body);
+  });
+
   test("missing until is now, missing since is until − 7 days (DESIGN.md §9 #13)", async () => {
     const { w } = await dataset();
     at(w, "2026-01-20T00:00:00Z"); // default range: [Jan 13 00:00, Jan 20 00:00)
