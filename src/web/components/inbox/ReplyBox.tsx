@@ -9,6 +9,7 @@ import { encodeMentions } from "../../lib/completion.ts";
 import { directory } from "../../lib/directory.ts";
 import type { Agent } from "../../lib/types.ts";
 import { mentionOf } from "../../../shared/mentions.ts";
+import { EmojiPicker } from "./EmojiPicker.tsx";
 import { useCompletion } from "./useCompletion.tsx";
 
 const MODES: { key: ReplyMode; label: string }[] = [
@@ -56,6 +57,19 @@ export function ReplyBox({ contactName, typingUrl }: { contactName: string; typi
     }
   };
 
+  // An emoji goes where the caret was, and the caret after it.
+  const insertAtCaret = (piece: string) => {
+    const box = document.getElementById(REPLY_INPUT_ID) as HTMLTextAreaElement | null;
+    const at = box?.selectionStart ?? text.value.length;
+    const end = box?.selectionEnd ?? at;
+    text.value = text.value.slice(0, at) + piece + text.value.slice(end);
+    if (box) {
+      box.value = text.value;
+      box.focus();
+      box.setSelectionRange(at + piece.length, at + piece.length);
+    }
+  };
+
   const onKeyDown = (e: KeyboardEvent) => {
     if (mentions.onKeyDown(e)) return;
     if (e.key === "Enter" && !e.shiftKey && !e.isComposing) {
@@ -99,6 +113,7 @@ export function ReplyBox({ contactName, typingUrl }: { contactName: string; typi
         </p>
       )}
       <div class="reply-actions">
+        <EmojiPicker onPick={insertAtCaret} />
         <button type="submit" class="primary" aria-disabled={sending.value || text.value.trim() === "" ? "true" : undefined}>
           {sending.value ? "Sending…" : mode === "note" ? "Add note" : "Send"}
         </button>
