@@ -42,17 +42,19 @@ describe("events outbox", () => {
     const h = createHarness();
     const { accountId } = makeAccount(h);
     const seen: StoredEvent[] = [];
-    h.deps.bus.register({ name: "fake", handle: (e) => void seen.push(e) });
+    const both = Promise.withResolvers<void>();
+    h.deps.bus.register({ name: "fake", handle: (e) => void (seen.push(e) === 2 && both.resolve()) });
     h.deps.writeTx(() => {
       h.deps.outbox.record({ kind: "contact_created", accountId, actor, contactId: 7, payload: { id: 7, name: "Ann" } });
       h.deps.outbox.record({ kind: "message_created", accountId, actor, conversationId: 3, inboxId: 2, private: true, payload: { id: 9 } });
       expect(seen).toEqual([]); // nothing runs inside the transaction
     });
-    await Bun.sleep(5); // the bus was woken by the commit, without an explicit drain
+    await both.promise; // the bus was woken by the commit, without an explicit drain
     expect(seen.map((e) => [e.kind, e.contactId, e.conversationId, e.inboxId, e.private, e.payload])).toEqual([
       ["contact_created", 7, null, null, false, { id: 7, name: "Ann" }],
       ["message_created", null, 3, 2, true, { id: 9 }],
     ]);
+    await h.deps.bus.drain(); // the run already under way: its cursor is saved once the batch is done
     expect(h.deps.bus.cursorOf("fake")).toBe(seen[1]!.id);
   });
 
