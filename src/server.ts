@@ -2,7 +2,7 @@
 // SIGTERM/SIGINT stop accepting requests, let running jobs finish (deliveries drain), then exit.
 import type { Database } from "bun:sqlite";
 import { createApp } from "./app.ts";
-import type { Config } from "./config.ts";
+import { ConfigError, type Config } from "./config.ts";
 import { migrate } from "./db/migrate.ts";
 import { openDatabase, refreshPlannerStatistics } from "./db/open.ts";
 import { createDeps, type Deps } from "./deps.ts";
@@ -35,21 +35,39 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
+/**
+ * Listens without SO_REUSEPORT: with it, a second `parley serve` on the same port started silently
+ * and requests alternated between the two processes (and their databases). A busy port is a
+ * ConfigError: the CLI says so and exits with 2.
+ */
+function listenAlone(app: ReturnType<typeof createApp>, config: Config, cleanUp: () => void): void {
+  try {
+    // Bun's own body limit is only a far backstop; the app enforces config.bodyLimit with a proper 413 body.
+    app.listen({ port: config.port, hostname: config.host, reusePort: false, maxRequestBodySize: Math.max(config.bodyLimit * 4, 64 * 1024 * 1024) });
+  } catch (error) {
+    cleanUp();
+    if ((error as { code?: string }).code === "EADDRINUSE") {
+      throw new ConfigError(`port ${config.port} on ${config.host} is already in use (is another Parley or another server running there?)`);
+    }
+    throw error;
+  }
+}
+
 export async function startServer(config: Config, out: (line: string) => void = console.log): Promise<RunningServer> {
   const logger = createLogger(config.logLevel);
   const db: Database = openDatabase(config.db);
   migrate(db);
   refreshPlannerStatistics(db, true);
   const deps = createDeps({ db, config, logger, groupCommit: true });
+  const app = createApp(deps);
+  // The port first, before anything is written: a second server on a busy port stops here.
+  listenAlone(app, config, () => db.close());
   const first = await ensureFirstAccount(deps);
   deps.commits.flush(); // the first account is committed before its token is printed
   if (first) {
     out(`First run: created account ${first.account_id} with administrator ${first.email} (user ${first.user_id}).`);
     out(`API access token (shown once, keep it): ${first.api_access_token}`);
   }
-  const app = createApp(deps);
-  // Bun's own limit is only a far backstop; the app enforces config.bodyLimit with a proper 413 body.
-  app.listen({ port: config.port, hostname: config.host, maxRequestBodySize: Math.max(config.bodyLimit * 4, 64 * 1024 * 1024) });
   const port = app.server!.port!;
   const scheduler = new Scheduler(logger);
   for (const job of deps.jobs) scheduler.add(job);
