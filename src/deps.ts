@@ -239,6 +239,7 @@ export function createDeps(opts: DepsOptions): Deps {
         commitCount++;
         if (outbox.pending) {
           outbox.pending = false;
+          repos.events.committedHead(); // right after COMMIT, before the next write: the new head
           bus.wake();
           realtime?.wake();
         }

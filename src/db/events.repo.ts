@@ -16,6 +16,7 @@ export interface EventBounds {
 }
 
 export class EventsRepo {
+  private committed = 0;
   private readonly afterStmt: Statement;
   private readonly afterInAccountStmt: Statement;
   private readonly boundsStmt: Statement;
@@ -24,10 +25,12 @@ export class EventsRepo {
   private readonly minPendingStmt: Statement;
   private readonly deleteStmt: Statement;
 
-  constructor(db: Database) {
+  constructor(private readonly db: Database) {
     // Named indexes: a seek to `after` whatever sqlite_stat1 says (migrations/012_query_plans.sql).
-    this.afterStmt = db.prepare("SELECT * FROM events INDEXED BY events_seq WHERE id > $after ORDER BY id LIMIT $limit");
-    this.afterInAccountStmt = db.prepare("SELECT * FROM events INDEXED BY events_account WHERE account_id = $account_id AND id > $after ORDER BY id LIMIT $limit");
+    this.afterStmt = db.prepare("SELECT * FROM events INDEXED BY events_seq WHERE id > $after AND id <= $upto ORDER BY id LIMIT $limit");
+    this.afterInAccountStmt = db.prepare(
+      "SELECT * FROM events INDEXED BY events_account WHERE account_id = $account_id AND id > $after AND id <= $upto ORDER BY id LIMIT $limit",
+    );
     // Two subqueries: SQLite answers a lone MIN or MAX of the rowid from the b-tree edge, but both in
     // one SELECT scan the whole table (23 % of the server's time under write load on 1 M events).
     this.boundsStmt = db.prepare("SELECT (SELECT MIN(id) FROM events) AS oldest, (SELECT MAX(id) FROM events) AS latest");
@@ -36,16 +39,29 @@ export class EventsRepo {
     this.minCursorStmt = db.prepare("SELECT MIN(last_event_id) AS id FROM listener_cursors");
     this.minPendingStmt = db.prepare("SELECT MIN(event_id) AS id FROM webhook_deliveries WHERE status = 'pending'");
     this.deleteStmt = db.prepare("DELETE FROM events WHERE id IN (SELECT id FROM events WHERE id < $below ORDER BY id LIMIT $limit)");
+    this.committedHead();
   }
 
-  /** Events of every account after `after`, oldest first (the live hub). */
+  /**
+   * The newest event known to be committed. With no transaction open on this connection everything
+   * it sees is committed, so the value is read afresh (events another process wrote included);
+   * inside one (a group commit gathering writes) it is the value from the last such moment. The
+   * realtime reads below stop there: no client hears of an event that a rollback or a crash could
+   * still take back, and ids a rollback hands out again were never shown to anyone.
+   */
+  committedHead(): number {
+    if (!this.db.inTransaction) this.committed = this.bounds().latest ?? 0;
+    return this.committed;
+  }
+
+  /** Committed events of every account after `after`, oldest first (the live hub). */
   after(after: number, limit: number): EventRow[] {
-    return this.afterStmt.all({ after, limit }) as EventRow[];
+    return this.afterStmt.all({ after, limit, upto: this.committedHead() }) as EventRow[];
   }
 
-  /** One account's events after `after`, oldest first (replay and catch-up). */
+  /** One account's committed events after `after`, oldest first (replay and catch-up). */
   afterInAccount(accountId: number, after: number, limit: number): StoredEvent[] {
-    return (this.afterInAccountStmt.all({ account_id: accountId, after, limit }) as EventRow[]).map(eventFromRow);
+    return (this.afterInAccountStmt.all({ account_id: accountId, after, limit, upto: this.committedHead() }) as EventRow[]).map(eventFromRow);
   }
 
   bounds(): EventBounds {

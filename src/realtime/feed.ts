@@ -30,16 +30,16 @@ export class EventFeed {
 
   /** Null when `since` can be served; otherwise what the client must resync to. */
   resyncFor(since: number): ResyncData | null {
-    const { oldest, latest } = this.d.events.bounds();
-    const head = latest ?? 0;
+    const { oldest } = this.d.events.bounds();
+    const head = this.d.events.committedHead();
     // Ids are contiguous across accounts and pruning removes a prefix: below MIN(id) is gone.
     if (since > head || (oldest !== null && since + 1 < oldest)) return { oldest_seq: oldest ?? 0, latest_seq: head };
     return null;
   }
 
-  /** The newest seq recorded (0 when none): where a live-only subscription starts. */
+  /** The newest committed seq (0 when none): where a live-only subscription starts. */
   head(): number {
-    return this.d.events.bounds().latest ?? 0;
+    return this.d.events.committedHead();
   }
 
   /** Up to `limit` events the viewer may see after `since`, oldest first. Synchronous, so a caller can switch to live right after it. */
