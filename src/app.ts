@@ -35,6 +35,9 @@ import { publicConversationRoutes } from "./http/public-conversations.routes.ts"
 import { publicMessageRoutes } from "./http/public-messages.routes.ts";
 import { publicRequestLimit } from "./http/public-scope.ts";
 import { putAsPatch } from "./http/rails-conventions.ts";
+import { recordFilterRoutes } from "./http/record-filters.routes.ts";
+import { contactExtraRoutes } from "./http/contact-extras.routes.ts";
+import { customFilterRoutes } from "./http/custom-filters.routes.ts";
 
 export function createApp(d: Deps) {
   // normalize "typebox": Elysia's default cleaner (exact-mirror) turns a string sent for an object
@@ -96,6 +99,9 @@ function directoryApi(d: Deps) {
 function conversationApi(d: Deps) {
   return new Elysia()
     .use(contactTransferRoutes(d))
+    .use(recordFilterRoutes(d))
+    .use(contactExtraRoutes(d))
+    .use(customFilterRoutes(d))
     .use(contactRoutes(d))
     .use(conversationRoutes(d))
     .use(conversationActionRoutes(d))
