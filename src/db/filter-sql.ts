@@ -80,15 +80,17 @@ function expression(table: FilterTable, c: FilterCondition, params: FilterValue[
   return column;
 }
 
-function labelsCondition(table: FilterTable, c: FilterCondition, params: FilterValue[]): string {
+function labelsCondition(table: FilterTable, c: FilterCondition, params: FilterValue[], accountId: number): string {
   const base = `SELECT 1 FROM ${table.labels.table} l WHERE l.${table.labels.key} = ${table.alias}.id`;
   switch (c.op) {
     case "in":
-    case "not_in": {
+      // A membership test rather than EXISTS: the planner may then start from the label's rows
+      // (the (account_id, title) index) when the label is rarer than the other conditions' rows.
+      params.push(accountId, ...c.values);
+      return `${table.alias}.id IN (SELECT l.${table.labels.key} FROM ${table.labels.table} l WHERE l.account_id = ? AND l.title IN (${marks(c.values.length)}))`;
+    case "not_in":
       params.push(...c.values);
-      const exists = `EXISTS (${base} AND l.title IN (${marks(c.values.length)}))`;
-      return c.op === "in" ? exists : `NOT ${exists}`;
-    }
+      return `NOT EXISTS (${base} AND l.title IN (${marks(c.values.length)}))`;
     case "present":
       return `EXISTS (${base})`;
     case "absent":
@@ -98,8 +100,8 @@ function labelsCondition(table: FilterTable, c: FilterCondition, params: FilterV
   }
 }
 
-function condition(table: FilterTable, c: FilterCondition, params: FilterValue[]): string {
-  if (c.compare === "labels") return labelsCondition(table, c, params);
+function condition(table: FilterTable, c: FilterCondition, params: FilterValue[], accountId: number): string {
+  if (c.compare === "labels") return labelsCondition(table, c, params, accountId);
   const p: FilterValue[] = [];
   const e = expression(table, c, p);
   // The expression's own parameter (a custom key's path) is repeated wherever the expression is.
@@ -156,11 +158,11 @@ function condition(table: FilterTable, c: FilterCondition, params: FilterValue[]
  * The conditions chained as Chatwoot chains them: each condition's query_operator joins it to the
  * next, and SQL's precedence (AND before OR) decides the grouping, so `a AND b OR c` is `(a AND b) OR c`.
  */
-export function filterWhere(table: FilterTable, conditions: readonly FilterCondition[]): SqlFragment {
+export function filterWhere(table: FilterTable, accountId: number, conditions: readonly FilterCondition[]): SqlFragment {
   const params: FilterValue[] = [];
   let sql = "";
   conditions.forEach((c, i) => {
-    sql += `(${condition(table, c, params)})`;
+    sql += `(${condition(table, c, params, accountId)})`;
     if (i < conditions.length - 1) sql += ` ${c.join} `;
   });
   return { sql: `(${sql})`, params };

@@ -17,7 +17,7 @@ export class RecordFiltersRepo {
 
   /** Contacts of the account matching the conditions, oldest first (Chatwoot's order), and their count. */
   contacts(accountId: number, conditions: readonly FilterCondition[], page: FilterPage): { rows: ContactRow[]; count: number } {
-    const where = filterWhere(CONTACT_FILTER_TABLE, conditions);
+    const where = filterWhere(CONTACT_FILTER_TABLE, accountId, conditions);
     const sql = `FROM contacts c WHERE c.account_id = ? AND ${where.sql}`;
     const params: FilterValue[] = [accountId, ...where.params];
     const rows = this.all<ContactRow>(`SELECT c.* ${sql} ORDER BY c.id LIMIT ? OFFSET ?`, [...params, page.limit, page.offset]);
@@ -36,7 +36,7 @@ export class RecordFiltersRepo {
     conditions: readonly FilterCondition[],
     page: FilterPage,
   ): { rows: ConversationRow[]; counts: ConversationCounts } {
-    const where = filterWhere(CONVERSATION_FILTER_TABLE, conditions);
+    const where = filterWhere(CONVERSATION_FILTER_TABLE, accountId, conditions);
     const scope = inboxIds === null ? "" : `AND v.inbox_id IN (${marks(inboxIds.length) || "NULL"}) `;
     const sql = `FROM conversations v WHERE v.account_id = ? ${scope}AND ${where.sql}`;
     const params: FilterValue[] = [accountId, ...(inboxIds ?? []), ...where.params];
