@@ -80,14 +80,18 @@ function expression(table: FilterTable, c: FilterCondition, params: FilterValue[
   return column;
 }
 
-function labelsCondition(table: FilterTable, c: FilterCondition, params: FilterValue[], accountId: number): string {
+function labelsCondition(table: FilterTable, c: FilterCondition, params: FilterValue[], accountId: number, labelsFrom: LabelsFrom): string {
   const base = `SELECT 1 FROM ${table.labels.table} l WHERE l.${table.labels.key} = ${table.alias}.id`;
   switch (c.op) {
     case "in":
-      // A membership test rather than EXISTS: the planner may then start from the label's rows
-      // (the (account_id, title) index) when the label is rarer than the other conditions' rows.
-      params.push(accountId, ...c.values);
-      return `${table.alias}.id IN (SELECT l.${table.labels.key} FROM ${table.labels.table} l WHERE l.account_id = ? AND l.title IN (${marks(c.values.length)}))`;
+      if (labelsFrom === "labels") {
+        // A membership list: the planner starts from the label's rows (the (account_id, title) index).
+        params.push(accountId, ...c.values);
+        return `${table.alias}.id IN (SELECT l.${table.labels.key} FROM ${table.labels.table} l WHERE l.account_id = ? AND l.title IN (${marks(c.values.length)}))`;
+      }
+      // A per-row test: the planner walks the records in their index order and checks each.
+      params.push(...c.values);
+      return `EXISTS (${base} AND l.title IN (${marks(c.values.length)}))`;
     case "not_in":
       params.push(...c.values);
       return `NOT EXISTS (${base} AND l.title IN (${marks(c.values.length)}))`;
@@ -100,8 +104,8 @@ function labelsCondition(table: FilterTable, c: FilterCondition, params: FilterV
   }
 }
 
-function condition(table: FilterTable, c: FilterCondition, params: FilterValue[], accountId: number): string {
-  if (c.compare === "labels") return labelsCondition(table, c, params, accountId);
+function condition(table: FilterTable, c: FilterCondition, params: FilterValue[], accountId: number, labelsFrom: LabelsFrom): string {
+  if (c.compare === "labels") return labelsCondition(table, c, params, accountId, labelsFrom);
   const p: FilterValue[] = [];
   const e = expression(table, c, p);
   // The expression's own parameter (a custom key's path) is repeated wherever the expression is.
@@ -158,11 +162,18 @@ function condition(table: FilterTable, c: FilterCondition, params: FilterValue[]
  * The conditions chained as Chatwoot chains them: each condition's query_operator joins it to the
  * next, and SQL's precedence (AND before OR) decides the grouping, so `a AND b OR c` is `(a AND b) OR c`.
  */
-export function filterWhere(table: FilterTable, accountId: number, conditions: readonly FilterCondition[]): SqlFragment {
+/**
+ * How `labels equal_to` is written: "labels" lets the query start from the label's rows (best when
+ * few records carry it, and for counting); "records" tests each record while walking an ordered
+ * index (best for a page when matches are dense). src/db/record-filters.repo.ts picks per query.
+ */
+export type LabelsFrom = "labels" | "records";
+
+export function filterWhere(table: FilterTable, accountId: number, conditions: readonly FilterCondition[], labelsFrom: LabelsFrom = "labels"): SqlFragment {
   const params: FilterValue[] = [];
   let sql = "";
   conditions.forEach((c, i) => {
-    sql += `(${condition(table, c, params, accountId)})`;
+    sql += `(${condition(table, c, params, accountId, labelsFrom)})`;
     if (i < conditions.length - 1) sql += ` ${c.join} `;
   });
   return { sql: `(${sql})`, params };

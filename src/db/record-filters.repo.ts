@@ -3,7 +3,7 @@
 import type { Database } from "bun:sqlite";
 import type { ContactRow } from "./contacts.repo.ts";
 import type { ConversationCounts, ConversationRow } from "./conversations.repo.ts";
-import { CONTACT_FILTER_TABLE, CONVERSATION_FILTER_TABLE, filterWhere, type FilterCondition, type FilterValue } from "./filter-sql.ts";
+import { CONTACT_FILTER_TABLE, CONVERSATION_FILTER_TABLE, filterWhere, type FilterCondition, type FilterValue, type LabelsFrom } from "./filter-sql.ts";
 
 export interface FilterPage {
   limit: number;
@@ -11,6 +11,8 @@ export interface FilterPage {
 }
 
 const marks = (n: number) => Array.from({ length: n }, () => "?").join(", ");
+/** Above this many matches a page is found faster by walking the ordered index than by sorting the matches. */
+const DENSE_MATCHES = 2_000;
 
 export class RecordFiltersRepo {
   constructor(private readonly db: Database) {}
@@ -36,16 +38,25 @@ export class RecordFiltersRepo {
     conditions: readonly FilterCondition[],
     page: FilterPage,
   ): { rows: ConversationRow[]; counts: ConversationCounts } {
-    const where = filterWhere(CONVERSATION_FILTER_TABLE, accountId, conditions);
     const scope = inboxIds === null ? "" : `AND v.inbox_id IN (${marks(inboxIds.length) || "NULL"}) `;
-    const sql = `FROM conversations v WHERE v.account_id = ? ${scope}AND ${where.sql}`;
-    const params: FilterValue[] = [accountId, ...(inboxIds ?? []), ...where.params];
-    const rows = this.all<ConversationRow>(`SELECT v.* ${sql} ORDER BY v.last_activity_at DESC, v.id DESC LIMIT ? OFFSET ?`, [...params, page.limit, page.offset]);
+    const query = (labelsFrom: LabelsFrom) => {
+      const where = filterWhere(CONVERSATION_FILTER_TABLE, accountId, conditions, labelsFrom);
+      return { sql: `FROM conversations v WHERE v.account_id = ? ${scope}AND ${where.sql}`, params: [accountId, ...(inboxIds ?? []), ...where.params] as FilterValue[] };
+    };
+    const counted = query("labels");
     const counts = this.all<ConversationCounts>(
       `SELECT COALESCE(SUM(v.assignee_id = ?), 0) AS mine_count, COALESCE(SUM(v.assignee_id IS NOT NULL), 0) AS assigned_count,
-         COALESCE(SUM(v.assignee_id IS NULL), 0) AS unassigned_count, COUNT(*) AS all_count ${sql}`,
-      [userId, ...params],
+         COALESCE(SUM(v.assignee_id IS NULL), 0) AS unassigned_count, COUNT(*) AS all_count ${counted.sql}`,
+      [userId, ...counted.params],
     )[0]!;
+    // Few matches: fetch them from the label's rows and sort those. Many: walk the activity index
+    // and test each row, which reaches a page of matches after a few rows instead of sorting them all.
+    const paged = counts.all_count <= DENSE_MATCHES ? counted : query("records");
+    const rows = this.all<ConversationRow>(`SELECT v.* ${paged.sql} ORDER BY v.last_activity_at DESC, v.id DESC LIMIT ? OFFSET ?`, [
+      ...paged.params,
+      page.limit,
+      page.offset,
+    ]);
     return { rows, counts };
   }
 
