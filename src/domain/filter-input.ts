@@ -3,19 +3,13 @@
 // catalogue does not know, or a value of the wrong type, is a 422 naming the item
 // (`payload.1.filter_operator`, like the schema's own field names), before any SQL is built.
 import type { FilterCompare, FilterCondition, FilterOp, FilterValue } from "../db/filter-sql.ts";
+import { CONVERSATION_PRIORITIES, CONVERSATION_STATUSES, FILTER_OPERATORS as AUTOMATION_OPERATORS } from "./automation-conditions.ts";
 import { FieldErrors } from "./errors.ts";
 
-export const FILTER_OPERATORS = [
-  "equal_to",
-  "not_equal_to",
-  "contains",
-  "does_not_contain",
-  "is_present",
-  "is_not_present",
-  "is_greater_than",
-  "is_less_than",
-  "days_before",
-] as const;
+/** The record filters' operators: the automation catalogue's, less the automation-only ones. */
+export const FILTER_OPERATORS = AUTOMATION_OPERATORS.filter(
+  (op): op is Exclude<(typeof AUTOMATION_OPERATORS)[number], "starts_with" | "attribute_changed"> => op !== "starts_with" && op !== "attribute_changed",
+);
 type Operator = (typeof FILTER_OPERATORS)[number];
 
 /** What an attribute holds, which decides its operators and how its values are read. */
@@ -63,8 +57,8 @@ export const CONVERSATION_ATTRIBUTES: Record<string, Kind> = {
   referer: "text",
 };
 
-const STATUSES = ["open", "resolved", "pending", "snoozed"];
-const PRIORITIES = ["low", "medium", "high", "urgent"];
+const STATUSES: readonly string[] = CONVERSATION_STATUSES;
+const PRIORITIES: readonly string[] = CONVERSATION_PRIORITIES;
 const CUSTOM_KEY = /^[A-Za-z0-9_-]{1,100}$/;
 const MAX_CONDITIONS = 50;
 const MAX_VALUES = 100;

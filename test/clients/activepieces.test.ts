@@ -3,18 +3,14 @@
 import { afterEach, expect, test } from "bun:test";
 import { createHarness } from "../helpers/harness.ts";
 import { makeAccount } from "../helpers/factories.ts";
-import { serveHttp, type ServedHttp } from "../helpers/served.ts";
+import { servedEach } from "../helpers/served.ts";
 
-let served: ServedHttp | null = null;
-afterEach(async () => {
-  await served?.stop();
-  served = null;
-});
+const serve = servedEach(afterEach);
 
 test("Activepieces: enable creates the webhook and reads payload.webhook.id; disable deletes it by that id", async () => {
   const h = createHarness();
   const a = makeAccount(h);
-  served = serveHttp(h);
+  const served = serve(h);
   const base = `${served.base}/api/v1/accounts/${a.accountId}`;
   const headers = { api_access_token: a.adminToken, "Content-Type": "application/json" };
 

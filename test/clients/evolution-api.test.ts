@@ -7,21 +7,17 @@ import { request as chatwootRequest } from "@figuro/chatwoot-sdk/dist/core/reque
 import { createHarness } from "../helpers/harness.ts";
 import { makeAccount } from "../helpers/factories.ts";
 import { makeInbox } from "../helpers/directory-fixtures.ts";
-import { serveHttp, type ServedHttp } from "../helpers/served.ts";
+import { servedEach } from "../helpers/served.ts";
 
-let served: ServedHttp | null = null;
-afterEach(async () => {
-  await served?.stop();
-  served = null;
-});
+const serve = servedEach(afterEach);
 
 function setup() {
   const h = createHarness();
   const a = makeAccount(h, "Acme");
   makeInbox(h, a.accountId, { name: "WhatsApp" });
-  served = serveHttp(h);
+  const served = serve(h);
   const config: ChatwootAPIConfig = { basePath: served.base, with_credentials: true, credentials: "include", token: a.adminToken };
-  return { h, a, config, client: new ChatwootClient({ config }) };
+  return { h, a, config, base: served.base, client: new ChatwootClient({ config }) };
 }
 
 /** Evolution's getFilterPayload: identifier and phone_number, each number without "+", all OR-ed. */
@@ -121,8 +117,8 @@ describe("Evolution API's inbound WhatsApp message", () => {
   });
 
   test("a wrong token: the SDK's raw request sees Chatwoot's 401 body, and nothing is created", async () => {
-    const { h, a } = setup();
-    const config: ChatwootAPIConfig = { basePath: served!.base, with_credentials: true, credentials: "include", token: "wrong" };
+    const { h, a, base } = setup();
+    const config: ChatwootAPIConfig = { basePath: base, with_credentials: true, credentials: "include", token: "wrong" };
     const r: any = await chatwootRequest(config, { method: "POST", url: `/api/v1/accounts/${a.accountId}/contacts/filter`, body: { payload: filterPayload(["+1555"]) } }).catch((e) => e);
     expect(r.status).toBe(401);
     expect((h.deps.db.query("SELECT COUNT(*) AS n FROM contacts").get() as { n: number }).n).toBe(0);

@@ -4,13 +4,9 @@ import { afterEach, expect, test } from "bun:test";
 import { createHarness } from "../helpers/harness.ts";
 import { makeAccount, makeMember } from "../helpers/factories.ts";
 import { addInboxMember, addTeamMember, makeInbox, makeTeam } from "../helpers/directory-fixtures.ts";
-import { serveHttp, type ServedHttp } from "../helpers/served.ts";
+import { servedEach } from "../helpers/served.ts";
 
-let served: ServedHttp | null = null;
-afterEach(async () => {
-  await served?.stop();
-  served = null;
-});
+const serve = servedEach(afterEach);
 
 test("mobile app: GET /api, assignments by query string, then the filtered list", async () => {
   const h = createHarness();
@@ -20,7 +16,7 @@ test("mobile app: GET /api, assignments by query string, then the filtered list"
   addInboxMember(h, inboxId, agent.userId);
   const teamId = makeTeam(h, a.accountId, "mobile");
   addTeamMember(h, teamId, agent.userId);
-  served = serveHttp(h);
+  const served = serve(h);
   const root = served.base;
   const base = `${root}/api/v1/accounts/${a.accountId}`;
   const headers = { api_access_token: agent.token, "Content-Type": "application/json" };

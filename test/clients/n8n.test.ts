@@ -4,20 +4,16 @@ import { afterEach, expect, test } from "bun:test";
 import { createHarness } from "../helpers/harness.ts";
 import { makeAccount } from "../helpers/factories.ts";
 import { makeInbox, makeTeam } from "../helpers/directory-fixtures.ts";
-import { serveHttp, type ServedHttp } from "../helpers/served.ts";
+import { servedEach } from "../helpers/served.ts";
 
-let served: ServedHttp | null = null;
-afterEach(async () => {
-  await served?.stop();
-  served = null;
-});
+const serve = servedEach(afterEach);
 
 test("n8n: Api-Access-Token header, then PUT on webhooks, labels, teams, contacts and conversations", async () => {
   const h = createHarness();
   const a = makeAccount(h);
   const inboxId = makeInbox(h, a.accountId);
   const teamId = makeTeam(h, a.accountId, "support");
-  served = serveHttp(h);
+  const served = serve(h);
   const base = `${served.base}/api/v1/accounts/${a.accountId}`;
   const call = async (method: string, path: string, body?: unknown) => {
     const res = await fetch(`${base}${path}`, {

@@ -18,3 +18,13 @@ export function serveHttp(h: Harness): ServedHttp {
     },
   };
 }
+
+/** For a test file: `serve(h)` starts the app, and every server started is stopped after each test. */
+export function servedEach(afterEach: (fn: () => Promise<void>) => void): (h: Harness) => ServedHttp {
+  let current: ServedHttp | null = null;
+  afterEach(async () => {
+    await current?.stop();
+    current = null;
+  });
+  return (h) => (current = serveHttp(h));
+}
