@@ -34,12 +34,18 @@ import { publicContactRoutes, publicInboxRoutes } from "./http/public-contacts.r
 import { publicConversationRoutes } from "./http/public-conversations.routes.ts";
 import { publicMessageRoutes } from "./http/public-messages.routes.ts";
 import { publicRequestLimit } from "./http/public-scope.ts";
+import { putAsPatch } from "./http/rails-conventions.ts";
+import { recordFilterRoutes } from "./http/record-filters.routes.ts";
+import { contactExtraRoutes } from "./http/contact-extras.routes.ts";
+import { customFilterRoutes } from "./http/custom-filters.routes.ts";
 
 export function createApp(d: Deps) {
   // normalize "typebox": Elysia's default cleaner (exact-mirror) turns a string sent for an object
   // field into {"0": "a", ...} and accepts it; TypeBox's Clean leaves it for validation to refuse,
   // and still strips undeclared fields from responses.
-  return new Elysia({ normalize: "typebox", websocket: WEBSOCKET_OPTIONS })
+  const holder: { app?: { routes: { method: string; path: string }[]; handle(r: Request): Promise<Response> } } = {};
+  const app = new Elysia({ normalize: "typebox", websocket: WEBSOCKET_OPTIONS })
+    .use(putAsPatch(holder))
     .use(errorHandling(d.logger))
     .use(commitWait(d.commits, d.logger))
     .use(requestParsing(d.config.bodyLimit))
@@ -65,6 +71,8 @@ export function createApp(d: Deps) {
     .use(conversationApi(d))
     .use(otherApi(d))
     .use(webRoutes());
+  holder.app = app;
+  return app;
 }
 
 export type App = ReturnType<typeof createApp>;
@@ -75,7 +83,7 @@ export type App = ReturnType<typeof createApp>;
 /** Sign-in, profile, accounts, inboxes, agents, teams, the Platform API, webhooks. */
 function directoryApi(d: Deps) {
   return new Elysia()
-    .use(healthRoutes())
+    .use(healthRoutes(d))
     .use(sessionRoutes(d))
     .use(profileRoutes(d))
     .use(accountRoutes(d))
@@ -91,6 +99,9 @@ function directoryApi(d: Deps) {
 function conversationApi(d: Deps) {
   return new Elysia()
     .use(contactTransferRoutes(d))
+    .use(recordFilterRoutes(d))
+    .use(contactExtraRoutes(d))
+    .use(customFilterRoutes(d))
     .use(contactRoutes(d))
     .use(conversationRoutes(d))
     .use(conversationActionRoutes(d))

@@ -27,6 +27,10 @@ import { CsatRepo } from "./db/csat.repo.ts";
 import { PublicRepo } from "./db/public.repo.ts";
 import { ReportingEventsRepo } from "./db/reporting-events.repo.ts";
 import { ReportsRepo } from "./db/reports.repo.ts";
+import { ContactMergeRepo } from "./db/contact-merge.repo.ts";
+import { ContactNotesRepo } from "./db/contact-notes.repo.ts";
+import { CustomFiltersRepo } from "./db/custom-filters.repo.ts";
+import { RecordFiltersRepo } from "./db/record-filters.repo.ts";
 import { TokensRepo } from "./db/tokens.repo.ts";
 import { refreshPlannerStatistics } from "./db/open.ts";
 import { createWriteTx, type Commits, type WriteTx } from "./db/tx.ts";
@@ -65,6 +69,11 @@ import { PublicLimits } from "./domain/public-limits.ts";
 import { PublicMessagesService } from "./domain/public-messages.service.ts";
 import { ReportingRecorder } from "./domain/reporting-recorder.ts";
 import { ReportsService } from "./domain/reports.service.ts";
+import { ContactMergeService } from "./domain/contact-merge.service.ts";
+import { ContactNotesService } from "./domain/contact-notes.service.ts";
+import { ContactableInboxes } from "./domain/contactable-inboxes.ts";
+import { CustomFiltersService } from "./domain/custom-filters.service.ts";
+import { RecordFiltersService } from "./domain/record-filters.service.ts";
 import { EventBus } from "./events/bus.ts";
 import { automationListener } from "./events/listeners/automation.listener.ts";
 import { notificationsListener } from "./events/listeners/notifications.listener.ts";
@@ -129,6 +138,10 @@ function createRepos(db: Database) {
     csat: new CsatRepo(db),
     reportingEvents: new ReportingEventsRepo(db),
     reports: new ReportsRepo(db),
+    recordFilters: new RecordFiltersRepo(db),
+    customFilters: new CustomFiltersRepo(db),
+    contactNotes: new ContactNotesRepo(db),
+    contactMerge: new ContactMergeRepo(db),
   };
 }
 
@@ -198,6 +211,11 @@ function createServices(base: ServiceBase, repos: ReturnType<typeof createRepos>
     publicConversations,
     publicMessages,
     reports: new ReportsService({ ...repos, clock, readVersion: base.readVersion }),
+    recordFilters: new RecordFiltersService({ ...repos, access, clock }),
+    customFilters: new CustomFiltersService({ ...repos, writeTx, clock }),
+    contactNotes: new ContactNotesService({ ...repos, contactsService: contacts, writeTx, clock }),
+    contactMerge: new ContactMergeService({ ...repos, contactsService: contacts, outbox, writeTx, clock }),
+    contactableInboxes: new ContactableInboxes({ ...repos, contactsService: contacts }),
   };
 }
 

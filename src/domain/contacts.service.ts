@@ -230,7 +230,8 @@ export class ContactsService {
     errors.throwIfAny();
   }
 
-  private record(a: Acting, kind: "contact_created" | "contact_updated", c: ContactRow, changes: ReturnType<typeof contactChanges> | null): void {
+  /** Records contact_created/contact_updated with Chatwoot's payload; inside the caller's writeTx. */
+  record(a: Acting, kind: "contact_created" | "contact_updated", c: ContactRow, changes: ReturnType<typeof contactChanges> | null): void {
     const payload: Record<string, unknown> = contactWebhookData(c, a.account as AccountRef);
     if (changes) payload.changed_attributes = changes;
     this.d.outbox.record({ kind, accountId: a.account.id, actor: a.actor, contactId: c.id, payload });

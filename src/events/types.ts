@@ -30,6 +30,7 @@ export const INTERNAL_KINDS = [
   "message_deleted",
   "inbox_deleted",
   "presence_changed",
+  "contact_merged",
 ] as const;
 
 export type WebhookKind = (typeof WEBHOOK_KINDS)[number];

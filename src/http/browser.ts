@@ -21,7 +21,8 @@ export function sessionTokenOf(headers: Headers): string | null {
 
 export function credentialsOf(headers: Headers, method: string): Credentials {
   return {
-    apiToken: headers["api_access_token"],
+    // Rails reads both spellings as HTTP_API_ACCESS_TOKEN; n8n sends `Api-Access-Token` (headers arrive lower-cased).
+    apiToken: headers["api_access_token"] ?? headers["api-access-token"],
     sessionToken: sessionTokenOf(headers),
     csrfToken: headers[CSRF_HEADER],
     safeMethod: method === "GET" || method === "HEAD" || method === "OPTIONS",

@@ -1,8 +1,28 @@
 import { Elysia, t } from "elysia";
+import pkg from "../../package.json" with { type: "json" };
+import type { Deps } from "../deps.ts";
 
-export function healthRoutes() {
-  return new Elysia().get("/health", () => ({ status: "ok" as const }), {
-    response: t.Object({ status: t.Literal("ok") }),
-    detail: { tags: ["system"], summary: "Liveness check" },
-  });
+/** Chatwoot's timestamp format for GET /api: "YYYY-MM-DD HH:MM:SS" in UTC (Rails' :db format). */
+function dbTimestamp(ms: number): string {
+  return new Date(ms).toISOString().slice(0, 19).replace("T", " ");
+}
+
+export function healthRoutes(d: Pick<Deps, "clock" | "db">) {
+  return new Elysia()
+    .get("/health", () => ({ status: "ok" as const }), {
+      response: t.Object({ status: t.Literal("ok") }),
+      detail: { tags: ["system"], summary: "Liveness check" },
+    })
+    .get(
+      "/api",
+      () => {
+        // The database is the only data service; there is no separate queue (jobs run in-process).
+        const dataOk = (d.db.query("SELECT 1 AS ok").get() as { ok: number } | null)?.ok === 1;
+        return { version: pkg.version, timestamp: dbTimestamp(d.clock.nowMs()), queue_services: "ok", data_services: dataOk ? "ok" : "failing" };
+      },
+      {
+        response: t.Object({ version: t.String(), timestamp: t.String(), queue_services: t.String(), data_services: t.String() }),
+        detail: { tags: ["system"], summary: "Version and service status (Chatwoot's GET /api, which the mobile app pings)" },
+      },
+    );
 }

@@ -2,13 +2,14 @@
 import type { TSchema } from "@sinclair/typebox";
 import { Elysia } from "elysia";
 import { fromEntries, readBody, shapeBody } from "./body.ts";
+import { withQueryParameters } from "./rails-conventions.ts";
 
 /** Global body parser with the configured size limit (413 in the error envelope, not Bun's bare 413). */
 export function requestParsing(bodyLimit: number) {
   return new Elysia({ name: "parley-request" })
     .onParse({ as: "global" }, async ({ request, contentType }) => {
       if (request.method === "GET" || request.method === "HEAD") return;
-      return readBody(request, request.headers.get("content-type") ?? contentType ?? "", bodyLimit);
+      return withQueryParameters(request, await readBody(request, request.headers.get("content-type") ?? contentType ?? "", bodyLimit));
     })
     .onTransform({ as: "global" }, ({ request, query }) => {
       // Elysia keeps only the last of repeated `labels[]=a&labels[]=b`; re-read such queries with Rails' rules.

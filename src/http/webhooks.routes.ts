@@ -1,6 +1,6 @@
 // /api/v1/accounts/:account_id/webhooks — subscriptions (administrators) and their delivery log.
-// Create returns the bare record plus its secret (DESIGN.md §9 #8); update returns the same bare record
-// and, for clients written against Chatwoot, the same record again under payload.webhook.
+// Create returns the bare record plus its secret; create and update both add, for clients written
+// against Chatwoot (Activepieces reads payload.webhook.id), the same record again under payload.webhook.
 import { Elysia, t } from "elysia";
 import type { Deps } from "../deps.ts";
 import { deliveryDetailOf, deliveryOf, webhookOf, webhookWithSecret } from "../domain/presenters/webhook.presenter.ts";
@@ -68,13 +68,20 @@ export function webhookRoutes(d: Deps) {
       response: { 200: t.Object({ payload: t.Object({ webhooks: t.Array(Webhook) }) }), ...errorResponses },
       detail: { tags, summary: "List webhooks (administrators)" },
     })
-    .post("", ({ principal, body }) => webhookWithSecret(webhooks.create(principal.account.id, body)), {
+    .post(
+      "",
+      ({ principal, body }) => {
+        const created = webhooks.create(principal.account.id, body);
+        return { ...webhookWithSecret(created), payload: { webhook: webhookOf(created) } };
+      },
+      {
       admin: true,
       params: AccountParams,
       ...bodyOf(WebhookBody, "webhook"),
-      response: { 200: WebhookWithSecret, ...errorResponses },
-      detail: { tags, summary: "Add a webhook; the response carries its signing secret" },
-    })
+      response: { 200: t.Composite([WebhookWithSecret, t.Object({ payload: t.Object({ webhook: Webhook }) })]), ...errorResponses },
+      detail: { tags, summary: "Add a webhook; the response carries its signing secret, and the record again under payload.webhook (Chatwoot's shape)" },
+      },
+    )
     .patch(
       "/:id",
       ({ principal, params, body }) => {

@@ -20,9 +20,10 @@ export const REALTIME_NAMES: Partial<Record<EventKind, string>> = {
   contact_created: "contact.created",
   contact_updated: "contact.updated",
   contact_deleted: "contact.deleted",
+  contact_merged: "contact.merged",
 };
 
-const CONTACT_KINDS = new Set<EventKind>(["contact_created", "contact_updated", "contact_deleted"]);
+const CONTACT_KINDS = new Set<EventKind>(["contact_created", "contact_updated", "contact_deleted", "contact_merged"]);
 export const TYPING_KINDS = new Set<EventKind>(["conversation_typing_on", "conversation_typing_off"]);
 /** What a contact's stream carries (besides agents' typing). */
 const CONTACT_VISIBLE = new Set<EventKind>(["message_created", "message_updated", "conversation_status_changed", "conversation_updated"]);

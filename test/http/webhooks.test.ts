@@ -17,11 +17,11 @@ function setup() {
 const count = (h: ReturnType<typeof createHarness>) => (h.deps.db.query("SELECT COUNT(*) AS n FROM webhooks").get() as { n: number }).n;
 
 describe("POST /webhooks", () => {
-  test("returns the bare record with its secret; subscriptions default to the spec's eight", async () => {
+  test("returns the bare record with its secret, and the record under payload.webhook; subscriptions default to the spec's eight", async () => {
     const { h, a, base } = setup();
     const r = await h.request("POST", base, { token: a.adminToken, body: { url: "https://hooks.example.com/in", name: "CRM" } });
     expect(r.status).toBe(200);
-    expect(r.body).toEqual({
+    const record = {
       id: 1,
       account_id: a.accountId,
       name: "CRM",
@@ -29,8 +29,8 @@ describe("POST /webhooks", () => {
       subscriptions: [...SPEC_WEBHOOK_KINDS],
       inbox_id: null,
       disabled_reason: null,
-      secret: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
-    });
+    };
+    expect(r.body).toEqual({ ...record, secret: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/), payload: { webhook: record } });
     const stored = h.deps.db.query("SELECT secret FROM webhooks WHERE id = 1").get() as { secret: string };
     expect(stored.secret).toBe(r.body.secret);
   });

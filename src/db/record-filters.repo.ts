@@ -1,0 +1,72 @@
+// Runs Chatwoot-style filters (src/db/filter-sql.ts) over contacts and conversations: one page and
+// the counts, within one account (and, for agents, their inboxes).
+import type { Database } from "bun:sqlite";
+import type { ContactRow } from "./contacts.repo.ts";
+import type { ConversationCounts, ConversationRow } from "./conversations.repo.ts";
+import { CONTACT_FILTER_TABLE, CONVERSATION_FILTER_TABLE, filterWhere, type FilterCondition, type FilterValue, type LabelsFrom } from "./filter-sql.ts";
+
+export interface FilterPage {
+  limit: number;
+  offset: number;
+}
+
+const marks = (n: number) => Array.from({ length: n }, () => "?").join(", ");
+/** Above this many matches a page is found faster by walking the ordered index than by sorting the matches. */
+const DENSE_MATCHES = 2_000;
+
+export class RecordFiltersRepo {
+  constructor(private readonly db: Database) {}
+
+  /** Contacts of the account matching the conditions, oldest first (Chatwoot's order), and their count. */
+  contacts(accountId: number, conditions: readonly FilterCondition[], page: FilterPage): { rows: ContactRow[]; count: number } {
+    const where = filterWhere(CONTACT_FILTER_TABLE, accountId, conditions);
+    const sql = `FROM contacts c WHERE c.account_id = ? AND ${where.sql}`;
+    const params: FilterValue[] = [accountId, ...where.params];
+    const rows = this.all<ContactRow>(`SELECT c.* ${sql} ORDER BY c.id LIMIT ? OFFSET ?`, [...params, page.limit, page.offset]);
+    const count = this.all<{ n: number }>(`SELECT COUNT(*) AS n ${sql}`, params)[0]!.n;
+    return { rows, count };
+  }
+
+  /**
+   * Conversations matching the conditions, newest activity first, with the list's counts over the
+   * whole match. `inboxIds` null = every inbox of the account.
+   */
+  conversations(
+    accountId: number,
+    inboxIds: readonly number[] | null,
+    userId: number,
+    conditions: readonly FilterCondition[],
+    page: FilterPage,
+  ): { rows: ConversationRow[]; counts: ConversationCounts } {
+    const scope = inboxIds === null ? "" : `AND v.inbox_id IN (${marks(inboxIds.length) || "NULL"}) `;
+    const query = (labelsFrom: LabelsFrom) => {
+      const where = filterWhere(CONVERSATION_FILTER_TABLE, accountId, conditions, labelsFrom);
+      return { sql: `FROM conversations v WHERE v.account_id = ? ${scope}AND ${where.sql}`, params: [accountId, ...(inboxIds ?? []), ...where.params] as FilterValue[] };
+    };
+    const counted = query("labels");
+    const counts = this.all<ConversationCounts>(
+      `SELECT COALESCE(SUM(v.assignee_id = ?), 0) AS mine_count, COALESCE(SUM(v.assignee_id IS NOT NULL), 0) AS assigned_count,
+         COALESCE(SUM(v.assignee_id IS NULL), 0) AS unassigned_count, COUNT(*) AS all_count ${counted.sql}`,
+      [userId, ...counted.params],
+    )[0]!;
+    // Few matches: fetch them from the label's rows and sort those. Many: walk the activity index
+    // and test each row, which reaches a page of matches after a few rows instead of sorting them all.
+    const paged = counts.all_count <= DENSE_MATCHES ? counted : query("records");
+    const rows = this.all<ConversationRow>(`SELECT v.* ${paged.sql} ORDER BY v.last_activity_at DESC, v.id DESC LIMIT ? OFFSET ?`, [
+      ...paged.params,
+      page.limit,
+      page.offset,
+    ]);
+    return { rows, counts };
+  }
+
+  private all<T>(sql: string, params: FilterValue[]): T[] {
+    // Filters vary in shape: prepare per call instead of filling the statement cache with one-offs.
+    const stmt = this.db.prepare(sql);
+    try {
+      return stmt.all(...params) as T[];
+    } finally {
+      stmt.finalize();
+    }
+  }
+}

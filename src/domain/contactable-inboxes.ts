@@ -1,0 +1,44 @@
+// GET contacts/:id/contactable_inboxes (Chatwoot's ContactableInboxesService): the inboxes the
+// caller may use through which this contact can be reached, each with the source_id a new
+// conversation there would use.
+import type { ContactInboxesRepo } from "../db/contact-inboxes.repo.ts";
+import type { ContactRow } from "../db/contacts.repo.ts";
+import type { InboxesRepo, InboxRow } from "../db/inboxes.repo.ts";
+import { isAgent, type Acting } from "./acting.ts";
+import type { ContactsService } from "./contacts.service.ts";
+
+export interface ContactableInboxesDeps {
+  inboxes: InboxesRepo;
+  contactInboxes: ContactInboxesRepo;
+  contactsService: ContactsService;
+}
+
+export class ContactableInboxes {
+  constructor(private readonly d: ContactableInboxesDeps) {}
+
+  list(a: Acting, contactId: number): { inbox: InboxRow; source_id: string }[] {
+    const contact = this.d.contactsService.get(a.account.id, contactId);
+    const inboxes = isAgent(a) ? this.d.inboxes.listForMember(a.account.id, a.user!.id) : this.d.inboxes.list(a.account.id);
+    const existing = new Map<number, string>();
+    // The latest identity per inbox: rows come oldest first, so later ones overwrite.
+    for (const ci of this.d.contactInboxes.ofContacts([contact.id]).get(contact.id) ?? []) existing.set(ci.inbox_id, ci.source_id);
+    return inboxes.flatMap((inbox) => {
+      const source = this.sourceId(inbox, contact, existing.get(inbox.id) ?? null);
+      return source === null ? [] : [{ inbox, source_id: source }];
+    });
+  }
+
+  private sourceId(inbox: InboxRow, contact: ContactRow, existing: string | null): string | null {
+    switch (inbox.channel_type) {
+      case "api":
+        return existing ?? crypto.randomUUID();
+      case "email":
+        return contact.email;
+      case "phone":
+        return contact.phone_number;
+      case "web_widget":
+        // A widget visitor is reachable only through the session it already has.
+        return existing;
+    }
+  }
+}

@@ -1,0 +1,55 @@
+// The Chatwoot mobile app: it pings GET /api, assigns with the ids in the query string and no
+// body, and filters conversations with POST conversations/filter.
+import { afterEach, expect, test } from "bun:test";
+import { createHarness } from "../helpers/harness.ts";
+import { makeAccount, makeMember } from "../helpers/factories.ts";
+import { addInboxMember, addTeamMember, makeInbox, makeTeam } from "../helpers/directory-fixtures.ts";
+import { servedEach } from "../helpers/served.ts";
+
+const serve = servedEach(afterEach);
+
+test("mobile app: GET /api, assignments by query string, then the filtered list", async () => {
+  const h = createHarness();
+  const a = makeAccount(h);
+  const inboxId = makeInbox(h, a.accountId);
+  const agent = makeMember(h, a.accountId, "agent", "Mo Bile");
+  addInboxMember(h, inboxId, agent.userId);
+  const teamId = makeTeam(h, a.accountId, "mobile");
+  addTeamMember(h, teamId, agent.userId);
+  const served = serve(h);
+  const root = served.base;
+  const base = `${root}/api/v1/accounts/${a.accountId}`;
+  const headers = { api_access_token: agent.token, "Content-Type": "application/json" };
+
+  const ping = (await (await fetch(`${root}/api`)).json()) as any;
+  expect(ping).toMatchObject({ queue_services: "ok", data_services: "ok" });
+  expect(typeof ping.version).toBe("string");
+
+  const contact = (await (await fetch(`${base}/contacts`, { method: "POST", headers, body: JSON.stringify({ name: "Pat", email: "pat@example.com" }) })).json()) as any;
+  const conv = (await (await fetch(`${base}/conversations`, { method: "POST", headers, body: JSON.stringify({ inbox_id: inboxId, contact_id: contact.payload.contact.id }) })).json()) as any;
+
+  // Exactly what the app sends: the id in the query string, no body, no content type.
+  const team = await fetch(`${base}/conversations/${conv.id}/assignments?team_id=${teamId}`, { method: "POST", headers: { api_access_token: agent.token } });
+  expect(team.status).toBe(200);
+  expect(((await team.json()) as any).id).toBe(teamId);
+  const assignee = await fetch(`${base}/conversations/${conv.id}/assignments?assignee_id=${agent.userId}`, { method: "POST", headers: { api_access_token: agent.token } });
+  expect(assignee.status).toBe(200);
+  expect(((await assignee.json()) as any).id).toBe(agent.userId);
+
+  const filtered = await fetch(`${base}/conversations/filter?page=1`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({
+      payload: [
+        { attribute_key: "status", filter_operator: "equal_to", values: ["open"], query_operator: "and" },
+        { attribute_key: "team_id", filter_operator: "equal_to", values: [teamId], query_operator: null },
+      ],
+    }),
+  });
+  expect(filtered.status).toBe(200);
+  const page = (await filtered.json()) as any;
+  expect(page.meta).toMatchObject({ mine_count: 1, unassigned_count: 0, all_count: 1 });
+  expect(page.payload.map((c: any) => c.id)).toEqual([conv.id]);
+  expect(page.payload[0].meta.assignee.id).toBe(agent.userId);
+  expect(page.payload[0].meta.team.id).toBe(teamId);
+});
