@@ -285,7 +285,7 @@ export class RealtimeHub {
     let body: string | null = null;
     for (const sub of this.byAccount.get(accountId) ?? []) {
       if (sub.viewer.kind !== "user" || sub.viewer.userId !== userId) continue;
-      this.send(sub.conn, messageFrame(sub.identifierJson, (body ??= JSON.stringify({ event, data }))));
+      this.send(sub.conn, messageFrame(sub.identifierJson, (body ??= JSON.stringify({ event, data: { ...data, account_id: accountId } }))));
     }
   }
 

@@ -53,7 +53,9 @@ export class EventRenderer {
     if (this.cache.has(e.id)) return this.cache.get(e.id)!;
     const event = REALTIME_NAMES[e.kind];
     const data = event === undefined ? SKIP : this.data(e);
-    const out = data === SKIP ? null : { seq: e.id, event: event!, data, created_at: Math.floor(e.createdAtMs / 1000) };
+    // Every payload names its account, as Chatwoot's ActionCableListener adds it to every broadcast:
+    // Chatwoot's dashboard and mobile app drop an event whose data.account_id is not the account shown.
+    const out = data === SKIP ? null : { seq: e.id, event: event!, data: { ...data, account_id: e.accountId }, created_at: Math.floor(e.createdAtMs / 1000) };
     this.cache.set(e.id, out);
     if (this.cache.size > CACHE_SIZE) this.cache.delete(this.cache.keys().next().value!);
     return out;

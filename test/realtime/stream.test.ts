@@ -120,7 +120,8 @@ describe("/cable live stream", () => {
     // Conversation events are the conversation push data, as webhooks carry it.
     const updated = await admin.until((f) => f.message?.event === "conversation.updated");
     expect(updated.message.seq).toBe(start + 2);
-    expect(updated.message.data).toEqual(r.h.events(start + 1)[0]!.payload);
+    // The webhook-shaped payload, plus the account_id every realtime payload carries.
+    expect(updated.message.data).toEqual({ ...r.h.events(start + 1)[0]!.payload, account_id: r.a.accountId });
     expect(updated.message.data.id).toBe(r.carlaA);
   });
 

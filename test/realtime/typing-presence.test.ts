@@ -72,6 +72,7 @@ describe("POST toggle_typing_status", () => {
         // The typist's push data; they are connected, so online.
         user: { id: r.agent.userId, name: "Ann Agent", available_name: "Ann Agent", avatar_url: "", type: "user", availability_status: "online", thumbnail: "" },
         is_private: false,
+        account_id: r.a.accountId,
       },
     });
     expect(admin.events().map((e) => [e.event, e.data.is_private])).toEqual([["conversation.typing_on", false], ["conversation.typing_off", false], ["conversation.typing_on", true]]);
