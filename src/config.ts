@@ -15,6 +15,8 @@ export interface Config {
   readonly trustProxy: boolean;
   /** Days of events kept for realtime replay and HTTP catch-up (older `since` values get "resync"). */
   readonly eventRetentionDays: number;
+  /** A realtime replay (/cable since=, GET …/events) deeper than this many events answers resync instead. */
+  readonly replayMaxEvents: number;
   /** Public (client) API limits, token buckets; 0 turns one off. */
   readonly publicLimits: PublicLimitsConfig;
 }
@@ -42,6 +44,7 @@ export const DEFAULTS = {
   logLevel: "info" as LogLevel,
   webhookTimeoutMs: 5000, // Chatwoot's WEBHOOK_TIMEOUT default
   eventRetentionDays: 7,
+  replayMaxEvents: 10_000,
   publicLimits: { requestsPerMinute: 120, messagesPerMinute: 60, conversationsPerHour: 10, contactsPerHour: 100 } as PublicLimitsConfig,
 };
 
@@ -56,6 +59,7 @@ export const CONFIG_TABLE = [
   ["", "PARLEY_WEBHOOK_TIMEOUT_MS", String(DEFAULTS.webhookTimeoutMs), "per-attempt webhook timeout in milliseconds"],
   ["", "PARLEY_TRUST_PROXY", "0", "1 behind a reverse proxy: client address from X-Forwarded-For, https from X-Forwarded-Proto"],
   ["", "PARLEY_EVENT_RETENTION_DAYS", String(DEFAULTS.eventRetentionDays), "days of events kept for realtime replay (/cable since=, GET …/events)"],
+  ["", "PARLEY_REPLAY_MAX_EVENTS", String(DEFAULTS.replayMaxEvents), "a replay further back than this many events (of all accounts) answers resync: reload instead of streaming history"],
   ["", "PARLEY_PUBLIC_REQUESTS_PER_MINUTE", String(DEFAULTS.publicLimits.requestsPerMinute), "public API: requests per minute from one client address (0: no limit)"],
   ["", "PARLEY_PUBLIC_MESSAGES_PER_MINUTE", String(DEFAULTS.publicLimits.messagesPerMinute), "public API: messages per minute from one contact (0: no limit)"],
   ["", "PARLEY_PUBLIC_CONVERSATIONS_PER_HOUR", String(DEFAULTS.publicLimits.conversationsPerHour), "public API: conversations per hour opened by one contact (0: no limit)"],
@@ -96,6 +100,7 @@ export function loadConfig(flags: Partial<Record<"db" | "port" | "host", string>
     webhookTimeoutMs: integer("PARLEY_WEBHOOK_TIMEOUT_MS", env.PARLEY_WEBHOOK_TIMEOUT_MS || undefined, DEFAULTS.webhookTimeoutMs, 100, 60_000),
     trustProxy: flagBool("PARLEY_TRUST_PROXY", env.PARLEY_TRUST_PROXY || undefined),
     eventRetentionDays: integer("PARLEY_EVENT_RETENTION_DAYS", env.PARLEY_EVENT_RETENTION_DAYS || undefined, DEFAULTS.eventRetentionDays, 1, 3650),
+    replayMaxEvents: integer("PARLEY_REPLAY_MAX_EVENTS", env.PARLEY_REPLAY_MAX_EVENTS || undefined, DEFAULTS.replayMaxEvents, 10, 100_000_000),
     publicLimits: Object.freeze(publicLimits(env)),
   });
 }

@@ -285,7 +285,7 @@ export function createDeps(opts: DepsOptions): Deps {
   outbox.onRecord(webhookFanOut({ webhooks: repos.webhooks, deliveries: repos.webhookDeliveries, clock, wake: wakeDeliveries }));
   const readVersion = () => `${commitCount}:${repos.reports.dataVersion()}`;
   const services = createServices({ writeTx, clock, outbox, logger, config, wakeDeliveries, readVersion, hasher: opts.hasher ?? new PasswordHasher() }, repos);
-  const hub = (realtime = createRealtime({ repos, auth: services.auth, clock, logger }));
+  const hub = (realtime = createRealtime({ repos, auth: services.auth, maxReplay: config.replayMaxEvents, clock, logger }));
   bus.register(automationListener(services.automation));
   bus.register(
     notificationsListener({ service: services.notifications, commits, tell: (c) => hub.tellUser(c.accountId, c.userId, "notification.created", c.data) }),

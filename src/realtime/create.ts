@@ -24,6 +24,8 @@ export interface RealtimeParts {
     conversationRefs: ConversationRefsRepo;
   };
   auth: AuthService;
+  /** config.replayMaxEvents */
+  maxReplay: number;
   clock: Clock;
   logger: Logger;
 }
@@ -32,7 +34,7 @@ export function createRealtime(p: RealtimeParts): RealtimeHub {
   const { repos } = p;
   const presence = new Presence();
   const renderer = new EventRenderer({ ...repos, isOnline: (accountId, userId) => presence.isOnline(accountId, userId) });
-  const feed = new EventFeed({ events: repos.events, realtime: repos.realtime, renderer });
+  const feed = new EventFeed({ events: repos.events, realtime: repos.realtime, renderer, maxReplay: p.maxReplay });
   const identity = new CableIdentity({ auth: p.auth, realtime: repos.realtime, accounts: repos.accounts });
   return new RealtimeHub({ events: repos.events, realtime: repos.realtime, identity, renderer, feed, presence, clock: p.clock, logger: p.logger });
 }

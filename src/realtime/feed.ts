@@ -26,14 +26,19 @@ const CHUNK = 200;
 const SCAN_PAGES = 25;
 
 export class EventFeed {
-  constructor(private readonly d: { events: EventsRepo; realtime: RealtimeRepo; renderer: EventRenderer }) {}
+  constructor(private readonly d: { events: EventsRepo; realtime: RealtimeRepo; renderer: EventRenderer; maxReplay: number }) {}
 
-  /** Null when `since` can be served; otherwise what the client must resync to. */
+  /**
+   * Null when `since` can be served; otherwise what the client must resync to: events pruned since,
+   * a `since` ahead of everything committed, or one so far back (more than maxReplay events of all
+   * accounts) that reloading is cheaper than streaming the history (a week of it is ~100k records).
+   */
   resyncFor(since: number): ResyncData | null {
     const { oldest } = this.d.events.bounds();
     const head = this.d.events.committedHead();
     // Ids are contiguous across accounts and pruning removes a prefix: below MIN(id) is gone.
-    if (since > head || (oldest !== null && since + 1 < oldest)) return { oldest_seq: oldest ?? 0, latest_seq: head };
+    const gone = oldest !== null && since + 1 < oldest;
+    if (since > head || gone || head - since > this.d.maxReplay) return { oldest_seq: oldest ?? 0, latest_seq: head };
     return null;
   }
 

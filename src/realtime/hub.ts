@@ -41,10 +41,12 @@ export interface HubLimits {
   /** presence.update is sent at most this often per account (a reconnect storm is one update, not N²). */
   presenceDelayMs: number;
   maxSubscriptions: number;
+  /** A socket that asks for this many subscriptions it may not have is closed (each costs a lookup). */
+  maxRejected: number;
   replayPage: number;
 }
 
-export const DEFAULT_LIMITS: HubLimits = { maxBufferedBytes: 1024 * 1024, pingIntervalMs: 3000, presenceDelayMs: 1000, maxSubscriptions: 10, replayPage: 200 };
+export const DEFAULT_LIMITS: HubLimits = { maxBufferedBytes: 1024 * 1024, pingIntervalMs: 3000, presenceDelayMs: 1000, maxSubscriptions: 10, maxRejected: 20, replayPage: 200 };
 const FANOUT_BATCH = 500;
 
 export interface Connection {
@@ -52,6 +54,8 @@ export interface Connection {
   user: UserRow | null;
   subs: Map<string, Subscription>;
   closed: boolean;
+  /** Subscriptions refused on this socket so far. */
+  rejected: number;
   drainWaiters: (() => void)[];
 }
 
@@ -110,7 +114,7 @@ export class RealtimeHub {
       socket.close(1008, "unauthorized");
       return null;
     }
-    const conn: Connection = { socket, user, subs: new Map(), closed: false, drainWaiters: [] };
+    const conn: Connection = { socket, user, subs: new Map(), closed: false, rejected: 0, drainWaiters: [] };
     this.connections.add(conn);
     this.send(conn, welcomeFrame());
     this.heartbeat ??= setInterval(() => this.safely("ping", () => this.ping()), this.limits.pingIntervalMs);
@@ -204,7 +208,14 @@ export class RealtimeHub {
     if (conn.subs.has(identifier)) return void this.send(conn, confirmFrame(identifier));
     const fields = parseIdentifier(identifier);
     const request = fields && conn.subs.size < this.limits.maxSubscriptions ? this.d.identity.subscription(fields, conn.user) : null;
-    if (!request) return void this.send(conn, rejectFrame(identifier));
+    if (!request) {
+      this.send(conn, rejectFrame(identifier));
+      if (++conn.rejected >= this.limits.maxRejected) {
+        conn.socket.close(1008, "too many rejected subscriptions");
+        this.closed(conn);
+      }
+      return;
+    }
     const sub: Subscription = { conn, identifier, identifierJson: JSON.stringify(identifier), viewer: request.viewer, cursor: 0, replaying: false };
     conn.subs.set(identifier, sub);
     let subs = this.byAccount.get(sub.viewer.accountId);
