@@ -52,7 +52,8 @@ export class UsersRepo {
        FROM account_users au JOIN accounts a ON a.id = au.account_id
        WHERE au.user_id = $user_id ORDER BY au.account_id`,
     );
-    this.setPasswordStmt = db.prepare("UPDATE users SET password_hash = $password_hash, updated_at = $now WHERE id = $id");
+    // A new password also gives the user a new pubsub_token: sockets holding the old one are closed.
+    this.setPasswordStmt = db.prepare("UPDATE users SET password_hash = $password_hash, pubsub_token = $pubsub_token, updated_at = $now WHERE id = $id");
   }
 
   insert(u: { name: string; email: string; pubsub_token: string; now: number }): number {
@@ -79,7 +80,7 @@ export class UsersRepo {
     return this.accountsOfStmt.all({ user_id: userId }) as UserAccountRow[];
   }
 
-  setPasswordHash(id: number, passwordHash: string, now: number): void {
-    this.setPasswordStmt.run({ id, password_hash: passwordHash, now });
+  setPasswordHash(id: number, passwordHash: string, pubsubToken: string, now: number): void {
+    this.setPasswordStmt.run({ id, password_hash: passwordHash, pubsub_token: pubsubToken, now });
   }
 }

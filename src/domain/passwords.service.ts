@@ -1,5 +1,6 @@
 // Web sign-in passwords: set by `parley password` and, for the first administrator, by the first
-// `serve`. Setting a password ends the user's browser sessions (API tokens are separate and stay).
+// `serve`. Setting a password ends the user's browser sessions and gives them a new realtime
+// pubsub_token (API tokens are separate and stay).
 import type { SessionsRepo } from "../db/sessions.repo.ts";
 import type { WriteTx } from "../db/tx.ts";
 import type { UsersRepo } from "../db/users.repo.ts";
@@ -28,7 +29,8 @@ export class PasswordsService {
     const hash = await this.d.hasher.hash(checkPassword(password));
     return this.d.writeTx(() => {
       if (!this.d.users.byId(userId)) throw new NotFoundError("User", "user_id");
-      this.d.users.setPasswordHash(userId, hash, unixSeconds(this.d.clock));
+      // A new pubsub_token too: realtime sockets that subscribed with the old one are closed.
+      this.d.users.setPasswordHash(userId, hash, randomToken(24), unixSeconds(this.d.clock));
       return this.d.sessions.deleteForUser(userId);
     });
   }

@@ -66,6 +66,8 @@ interface Subscription {
   viewer: Viewer;
   cursor: number;
   replaying: boolean;
+  /** Granted with this user pubsub_token (Chatwoot's dashboard way): it must stay the user's. */
+  userPubsubToken: string | null;
 }
 
 export interface HubDeps {
@@ -216,7 +218,15 @@ export class RealtimeHub {
       }
       return;
     }
-    const sub: Subscription = { conn, identifier, identifierJson: JSON.stringify(identifier), viewer: request.viewer, cursor: 0, replaying: false };
+    const sub: Subscription = {
+      conn,
+      identifier,
+      identifierJson: JSON.stringify(identifier),
+      viewer: request.viewer,
+      cursor: 0,
+      replaying: false,
+      userPubsubToken: request.userPubsubToken ?? null,
+    };
     conn.subs.set(identifier, sub);
     let subs = this.byAccount.get(sub.viewer.accountId);
     if (!subs) this.byAccount.set(sub.viewer.accountId, (subs = new Set()));
@@ -345,6 +355,27 @@ export class RealtimeHub {
   private ping(): void {
     const frame = pingFrame(unixSeconds(this.d.clock));
     for (const conn of [...this.connections]) this.send(conn, frame);
+    this.safely("credential check", () => this.checkCredentials());
+  }
+
+  /**
+   * Closes sockets holding a user pubsub_token that is no longer the user's (a new password gives a
+   * new one, even when set from the CLI in another process): run with every ping, one indexed lookup
+   * per distinct token.
+   */
+  checkCredentials(): void {
+    const owner = new Map<string, number | null>();
+    for (const conn of [...this.connections]) {
+      for (const sub of conn.subs.values()) {
+        const token = sub.userPubsubToken;
+        if (token === null || sub.viewer.kind !== "user") continue;
+        if (!owner.has(token)) owner.set(token, this.d.realtime.userByPubsubToken(token)?.id ?? null);
+        if (owner.get(token) === sub.viewer.userId) continue;
+        conn.socket.close(1008, "credentials changed: subscribe again with the new pubsub_token");
+        this.closed(conn);
+        break;
+      }
+    }
   }
 
   /**

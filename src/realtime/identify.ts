@@ -24,6 +24,8 @@ export interface ConnectionCredentials {
 
 export interface SubscriptionRequest {
   viewer: Viewer;
+  /** The user's pubsub_token it was granted with, if any: the hub drops it when that token changes. */
+  userPubsubToken?: string;
   /** Replay everything after this seq first; null: live events only. */
   since: number | null;
 }
@@ -64,7 +66,10 @@ export class CableIdentity {
     const pubsub = typeof fields.pubsub_token === "string" && fields.pubsub_token ? fields.pubsub_token : null;
     if (pubsub) {
       const user = this.d.realtime.userByPubsubToken(pubsub);
-      if (user) return this.agent(user, fields.account_id, since);
+      if (user) {
+        const request = this.agent(user, fields.account_id, since);
+        return request && { ...request, userPubsubToken: pubsub };
+      }
       return this.contact(pubsub, fields.account_id, since);
     }
     if (typeof fields.api_access_token === "string" && fields.api_access_token) {

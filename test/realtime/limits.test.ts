@@ -48,3 +48,26 @@ describe("realtime limits", () => {
     expect([http.status, http.body.data]).toEqual([410, { oldest_seq: 1, latest_seq: head }]);
   });
 });
+
+describe("pubsub_token rotation", () => {
+  test("a new password gives a new pubsub_token and closes the sockets holding the old one", async () => {
+    const w = await world();
+    served = listen(w.h);
+    const old = (await w.h.request("GET", "/api/v1/profile", { token: w.agent.token })).body.pubsub_token;
+    const socket = await CableClient.connect(served.url());
+    expect((await socket.subscribe({ pubsub_token: old, account_id: w.a.accountId })).reply.type).toBe("confirm_subscription");
+    const other = await CableClient.connect(served.url(`/cable?api_access_token=${w.a.adminToken}`));
+    await other.subscribe({ account_id: w.a.accountId });
+
+    await w.h.deps.services.passwords.set(w.agent.userId, "a brand new password");
+    w.h.deps.realtime.checkCredentials(); // what every ping does
+    expect(await socket.closed()).toEqual({ code: 1008, reason: "credentials changed: subscribe again with the new pubsub_token" });
+    expect(other.closeEvent).toBeNull(); // the administrator's socket stays
+
+    const renewed = (await w.h.request("GET", "/api/v1/profile", { token: w.agent.token })).body.pubsub_token;
+    expect(renewed).not.toBe(old);
+    const again = await CableClient.connect(served.url());
+    expect((await again.subscribe({ pubsub_token: old, account_id: w.a.accountId })).reply.type).toBe("reject_subscription");
+    expect((await again.subscribe({ pubsub_token: renewed, account_id: w.a.accountId })).reply.type).toBe("confirm_subscription");
+  });
+});
