@@ -219,6 +219,20 @@ function createServices(base: ServiceBase, repos: ReturnType<typeof createRepos>
   };
 }
 
+/**
+ * For crash tests only: PARLEY_TEST_CRASH_AT_COMMIT=N kills the process with SIGKILL just before the
+ * Nth group commit that carries events, the moment a crash can take events back
+ * (test/e2e/realtime-crash.test.ts). Unset, it costs nothing.
+ */
+function crashHook(outbox: EventOutbox): (() => void) | undefined {
+  const at = Number(process.env.PARLEY_TEST_CRASH_AT_COMMIT);
+  if (!Number.isSafeInteger(at) || at < 1) return undefined;
+  let commits = 0;
+  return () => {
+    if (outbox.pending && ++commits === at) process.kill(process.pid, "SIGKILL");
+  };
+}
+
 export interface DepsOptions {
   db: Database;
   config?: Config;
@@ -265,6 +279,7 @@ export function createDeps(opts: DepsOptions): Deps {
       afterRollback() {
         outbox.pending = false;
       },
+      beforeGroupCommit: crashHook(outbox),
     },
     { groupCommit: opts.groupCommit ?? false },
   );

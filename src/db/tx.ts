@@ -18,6 +18,8 @@ export interface TxHooks {
   afterCommit(): void;
   /** Runs after the outermost transaction rolls back (drops notifications of unwritten events). */
   afterRollback(): void;
+  /** Runs just before a group's COMMIT (the crash tests' hook: see deps.ts). */
+  beforeGroupCommit?(): void;
 }
 
 export interface Commits {
@@ -60,6 +62,7 @@ export function createWriteTx(db: Database, hooks: TxHooks, opts: { groupCommit?
     if (!g) return;
     group = null;
     try {
+      hooks.beforeGroupCommit?.();
       db.run("COMMIT");
     } catch (error) {
       if (db.inTransaction) db.run("ROLLBACK");
