@@ -16,9 +16,9 @@ const PAGE_HEADERS = {
 };
 
 // File names carry a content hash: a new build means new names, so browsers may keep these forever.
-const ASSET_HEADERS = { "cache-control": "public, max-age=31536000, immutable", "x-content-type-options": "nosniff" };
+export const ASSET_HEADERS = { "cache-control": "public, max-age=31536000, immutable", "x-content-type-options": "nosniff" };
 
-function send(file: WebAsset, request: Request, headers: Record<string, string>): Response {
+export function send(file: WebAsset, request: Request, headers: Record<string, string>): Response {
   const gzip = /\bgzip\b/.test(request.headers.get("accept-encoding") ?? "");
   return new Response(gzip ? file.gzip : file.body, {
     headers: { ...headers, "content-type": file.type, vary: "accept-encoding", ...(gzip ? { "content-encoding": "gzip" } : {}) },
