@@ -58,7 +58,7 @@
   function render() {
     var s = state.settings;
     var side = s.position === "left" ? "left" : "right";
-    var bubble = state.root.querySelector(".bubble");
+    var bubble = state.bubble;
     var expanded = s.type === "expanded_bubble" && !state.open;
     bubble.className = "bubble " + side + (expanded ? " expanded" : " standard") + (state.hidden || s.hideMessageBubble ? " hide" : "");
     bubble.style.background = state.color || "#1f93ff";
@@ -126,7 +126,7 @@
   function mount() {
     var host = document.createElement("div");
     host.id = "parley-chat";
-    var root = host.attachShadow ? host.attachShadow({ mode: "closed" }) : host;
+    var root = host.attachShadow ? host.attachShadow({ mode: "open" }) : host;
     var style = document.createElement("style");
     style.textContent = CSS;
     var frame = document.createElement("iframe");
@@ -143,12 +143,13 @@
     state.host = host;
     state.root = root;
     state.frame = frame;
+    state.bubble = bubble;
     render();
   }
 
   function unmount() {
     if (state.host) state.host.remove();
-    state.host = state.root = state.frame = null;
+    state.host = state.root = state.frame = state.bubble = null;
     state.ready = false;
     state.queue = [];
   }
