@@ -7,7 +7,7 @@
 import { createHmac } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Frame, Page } from "playwright-core";
-import { haveChromium, launchChromium, startWebServer, until, type Chromium, type WebServer } from "./browser.ts";
+import { haveChromium, launchChromium, shot, startWebServer, until, type Chromium, type WebServer } from "./browser.ts";
 import { accountApi, type AccountApi } from "./seed.ts";
 import { widgetAssets } from "../../src/http/widget-page.routes.ts";
 
@@ -118,6 +118,7 @@ describe.skipIf(!haveChromium)("website chat embedded on another site", () => {
     expect(await chat.locator(".msg.theirs img").count()).toBe(0);
     await chat.locator(".msg.theirs", { hasText: "<img src=x onerror=alert(1)>" }).waitFor();
     expect(((await onMessage) as { content: string }).content).toContain("free");
+    await shot(page, "61-website-chat-embedded");
     await admin.post(`/conversations/${conv.display_id}/messages`, { content: "private: check stock", private: true });
 
     // Closed: the next reply shows as an unread badge on the bubble.
