@@ -222,7 +222,7 @@ function createServices(base: ServiceBase, repos: ReturnType<typeof createRepos>
     contactMerge: new ContactMergeService({ ...repos, contactsService: contacts, outbox, writeTx, clock }),
     contactableInboxes: new ContactableInboxes({ ...repos, contactsService: contacts }),
     widget: new WidgetService({ ...repos, contactsService: contacts, publicContacts, writeTx, clock }),
-    widgetConversations: new WidgetConversationsService({ ...repos, contactsService: contacts, conversationsService: conversations, publicConversations, publicMessages, writeTx }),
+    widgetConversations: new WidgetConversationsService({ ...repos, contactsService: contacts, conversationsService: conversations, publicConversations, publicMessages, events, outbox, writeTx }),
   };
 }
 

@@ -7,6 +7,10 @@ import type { AccountLabelsRepo } from "../db/account-labels.repo.ts";
 import type { ConversationRow } from "../db/conversations.repo.ts";
 import type { PublicRepo } from "../db/public.repo.ts";
 import type { WriteTx } from "../db/tx.ts";
+import type { EventOutbox } from "../events/outbox.ts";
+import type { ConversationEvents } from "./conversation-events.ts";
+import { contactWebhookData } from "./presenters/contact.presenter.ts";
+import { conversationPushData } from "./presenters/conversation.presenter.ts";
 import { labelTitles } from "./contact-input.ts";
 import type { ContactsService } from "./contacts.service.ts";
 import type { ConversationsService } from "./conversations.service.ts";
@@ -22,6 +26,8 @@ export interface WidgetConversationsDeps {
   conversationsService: ConversationsService;
   publicConversations: PublicConversationsService;
   publicMessages: PublicMessagesService;
+  events: ConversationEvents;
+  outbox: EventOutbox;
   writeTx: WriteTx;
 }
 
@@ -105,6 +111,36 @@ export class WidgetConversationsService {
     const title = typeof raw === "string" ? decodeURIComponent(raw).trim() : "";
     const current = this.d.conversationsService.labels(row);
     return current.includes(title) ? this.d.conversationsService.setLabels(scope.acting, row, current.filter((l) => l !== title)) : current;
+  }
+
+  /**
+   * POST /api/v1/widget/events: the visitor opened the chat ("webwidget.triggered", the only event
+   * Chatwoot's widget sends). Recorded for webhooks as Chatwoot's contact_inbox webhook data.
+   */
+  triggered(scope: PublicScope, name: unknown, eventInfo: unknown): void {
+    if (name !== "webwidget.triggered") throw ValidationError.of("name", "must be webwidget.triggered", "invalid");
+    const info = isObject(eventInfo) ? eventInfo : {};
+    if (JSON.stringify(info).length > 4096) throw ValidationError.of("event_info", "is too long (maximum is 4096 characters as JSON)", "too_long");
+    const row = this.current(scope);
+    this.d.writeTx(() => {
+      this.d.outbox.record({
+        kind: "webwidget_triggered",
+        accountId: scope.account.id,
+        actor: scope.acting.actor,
+        inboxId: scope.inbox.id,
+        conversationId: row?.id ?? null,
+        contactId: scope.contact.id,
+        payload: {
+          id: scope.contactInbox.id,
+          contact: contactWebhookData(scope.contact, scope.account),
+          inbox: { id: scope.inbox.id, name: scope.inbox.name },
+          account: { id: scope.account.id, name: scope.account.name },
+          current_conversation: row ? conversationPushData(this.d.events.view(scope.acting, row)) : null,
+          source_id: scope.contactInbox.source_id,
+          event_info: info,
+        },
+      });
+    });
   }
 
   private knownLabel(scope: PublicScope, raw: unknown): string {

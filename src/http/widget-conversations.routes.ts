@@ -74,6 +74,11 @@ export function widgetConversationRoutes(d: Deps) {
       const scope = visitor();
       return json(present(scope, svc.removeCustomAttributes(scope, body.custom_attributes)));
     }, { ...q, ...bodyOf(KeysBody), response: { 200: WidgetConversation, ...errorResponses }, detail: widgetDetail("Remove the conversation's custom attributes with these keys") })
+    .post("/events", ({ visitor, body }) => (svc.triggered(visitor(), body.name, body.event_info), emptyOk()), {
+      ...q,
+      ...bodyOf(t.Object({ name: t.Optional(t.Any()), event_info: t.Optional(t.Any()) })),
+      detail: widgetDetail("The visitor opened the chat: name webwidget.triggered, event_info (browser facts); webhooks receive webwidget_triggered"),
+    })
     .post("/labels", ({ visitor, body }) => ({ labels: svc.addLabel(visitor(), body.label) }), {
       ...q,
       ...bodyOf(t.Object({ label: t.Optional(t.Any()) })),

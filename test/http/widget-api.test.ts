@@ -136,6 +136,28 @@ describe("conversation and messages", () => {
   });
 });
 
+describe("events", () => {
+  test("webwidget.triggered is recorded as Chatwoot's contact_inbox webhook data; other names are 422", async () => {
+    const w = widgetWorld();
+    const v = new Visitor(w);
+    const start = await v.start();
+    const before = w.h.lastEventId();
+    const r = await v.call("POST", "/events", { name: "webwidget.triggered", event_info: { browser_language: "pt-BR" } });
+    expect(r.status).toBe(200);
+    const [e] = w.h.events(before);
+    expect([e!.kind, e!.payload.source_id, (e!.payload.contact as any).id, e!.payload.current_conversation, e!.payload.event_info]).toEqual([
+      "webwidget_triggered",
+      JSON.parse(Buffer.from(start.auth_token.split(".")[1], "base64url").toString()).source_id,
+      start.contact.id,
+      null,
+      { browser_language: "pt-BR" },
+    ]);
+    const bad = await v.call("POST", "/events", { name: "conversation.created" });
+    expect([bad.status, bad.body.errors[0].field]).toEqual([422, "name"]);
+    expect(w.h.events(before)).toHaveLength(1);
+  });
+});
+
 describe("set_user", () => {
   test("an anonymous visitor identified with a valid hash keeps its thread and becomes verified", async () => {
     const w = widgetWorld({ hmac_mandatory: true });

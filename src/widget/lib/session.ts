@@ -27,6 +27,7 @@ export class ChatSession {
   private typingOn = false;
   private typingTimer: ReturnType<typeof setTimeout> | null = null;
   private starting: Promise<void> | null = null;
+  private triggered = false;
 
   constructor(
     readonly config: ChannelConfig,
@@ -85,7 +86,7 @@ export class ChatSession {
   setOpen(open: boolean): void {
     this.set({ open, ...(open ? { unread: 0 } : {}) });
     if (open) {
-      void this.ensureVisitor();
+      void this.ensureVisitor().then(() => this.trigger());
       void this.markSeen();
     }
   }
@@ -163,6 +164,14 @@ export class ChatSession {
       this.starting = null;
       await this.ensureVisitor();
     } else this.set({ contact: { ...(this.state.contact as Contact), name: r.name, email: r.email } });
+  }
+
+  /** Once per page: the visitor opened the chat (webhooks get webwidget_triggered). */
+  private async trigger(): Promise<void> {
+    if (this.triggered || !this.state.contact) return;
+    this.triggered = true;
+    const event_info = { browser_language: navigator.language, widget_language: document.documentElement.lang, referer: document.referrer, initiated_at: { timestamp: new Date().toString() } };
+    await this.api.call("POST", "/events", { name: "webwidget.triggered", event_info }).catch(() => {});
   }
 
   private stopTyping(): void {
