@@ -25,7 +25,7 @@ describe.skipIf(!haveChromium)("website chat settings", () => {
     await signIn(page);
     await page.getByRole("heading", { name: "Conversations" }).waitFor();
     await page.goto(`${server.base}/app/accounts/${server.first.account_id}/settings/inboxes`);
-    await page.getByLabel("Website inbox name").fill("Shop website");
+    await page.getByLabel("Site name").fill("Shop website");
     await page.getByLabel("Website URL").fill("https://shop.example.com");
     await page.getByRole("button", { name: "Create website inbox" }).click();
     await page.getByRole("heading", { name: "Shop website", level: 2 }).waitFor();

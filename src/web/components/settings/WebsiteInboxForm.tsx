@@ -30,7 +30,7 @@ export function WebsiteInboxForm({ accountId }: { accountId: number }) {
     <form class="settings-card" onSubmit={submit} noValidate aria-labelledby="new-website-inbox-title">
       <h2 id="new-website-inbox-title">Add a website chat</h2>
       <p class="hint">A chat bubble on your site: visitors write, agents answer here.</p>
-      <Field id="website-inbox-name" label="Website inbox name" error={nameError}>
+      <Field id="website-inbox-name" label="Site name" error={nameError}>
         <TextInput {...describedBy("website-inbox-name", nameError)} maxLength={255} value={name} />
       </Field>
       <Field id="website-inbox-channel.website_url" label="Website URL" error={urlError}>

@@ -5,22 +5,25 @@ import type { Inbox } from "../../lib/types.ts";
 import { Secret } from "./Secret.tsx";
 
 export function widgetSnippet(base: string, websiteToken: string): string {
-  return `<script>
-  (function(d,t) {
-    var BASE_URL="${base}";
-    var g=d.createElement(t),s=d.getElementsByTagName(t)[0];
-    g.src=BASE_URL+"/packs/js/sdk.js";
-    g.defer = true;
-    g.async = true;
-    s.parentNode.insertBefore(g,s);
-    g.onload=function(){
-      window.chatwootSDK.run({
-        websiteToken: '${websiteToken}',
-        baseUrl: BASE_URL
-      })
-    }
-  })(document,"script");
-</script>`;
+  // Joined lines, not a template literal: the minifier keeps a literal's indentation as it is.
+  return [
+    "<script>",
+    "  (function(d,t) {",
+    `    var BASE_URL="${base}";`,
+    "    var g=d.createElement(t),s=d.getElementsByTagName(t)[0];",
+    '    g.src=BASE_URL+"/packs/js/sdk.js";',
+    "    g.defer = true;",
+    "    g.async = true;",
+    "    s.parentNode.insertBefore(g,s);",
+    "    g.onload=function(){",
+    "      window.chatwootSDK.run({",
+    `        websiteToken: '${websiteToken}',`,
+    "        baseUrl: BASE_URL",
+    "      })",
+    "    }",
+    '  })(document,"script");',
+    "</script>",
+  ].join("\n");
 }
 
 export function WidgetSnippet({ inbox }: { inbox: Inbox }) {
