@@ -3,7 +3,7 @@
 // asks GET /auth/session and shows the sign-in form when there is none.
 import { Elysia } from "elysia";
 import { NotFoundError } from "../domain/errors.ts";
-import { webAssets, type WebAsset } from "./web-assets.ts";
+import { webAssets, type WebAsset, type WebAssets } from "./web-assets.ts";
 
 const PAGE_HEADERS = {
   "cache-control": "no-cache",
@@ -16,7 +16,7 @@ const PAGE_HEADERS = {
 };
 
 // File names carry a content hash: a new build means new names, so browsers may keep these forever.
-export const ASSET_HEADERS = { "cache-control": "public, max-age=31536000, immutable", "x-content-type-options": "nosniff" };
+const ASSET_HEADERS = { "cache-control": "public, max-age=31536000, immutable", "x-content-type-options": "nosniff" };
 
 export function send(file: WebAsset, request: Request, headers: Record<string, string>): Response {
   const gzip = /\bgzip\b/.test(request.headers.get("accept-encoding") ?? "");
@@ -25,20 +25,21 @@ export function send(file: WebAsset, request: Request, headers: Record<string, s
   });
 }
 
+/** GET <assets path>/:name for one bundle's files (the web app's, the website chat's). */
+export function assetHandler(assets: () => Promise<WebAssets>) {
+  return async ({ params, request }: { params: { name: string }; request: Request }) => {
+    const file = (await assets()).files.get(params.name);
+    if (!file) throw new NotFoundError("Asset", "name", `no asset ${params.name}`);
+    return send(file, request, ASSET_HEADERS);
+  };
+}
+
 export function webRoutes() {
   const page = async ({ request }: { request: Request }) => send((await webAssets()).html, request, PAGE_HEADERS);
   const hidden = { detail: { hide: true } };
   return new Elysia()
     .get("/", ({ redirect }) => redirect("/app", 302), hidden)
     .get("/app", page, hidden)
-    .get(
-      "/app/assets/:name",
-      async ({ params, request }) => {
-        const file = (await webAssets()).files.get(params.name);
-        if (!file) throw new NotFoundError("Asset", "name", `no asset ${params.name}`);
-        return send(file, request, ASSET_HEADERS);
-      },
-      hidden,
-    )
+    .get("/app/assets/:name", assetHandler(webAssets), hidden)
     .get("/app/*", page, hidden);
 }

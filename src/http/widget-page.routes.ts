@@ -4,14 +4,13 @@
 // script: the CSP allows only our files) and may be framed only by the inbox's allowed origins.
 import { Elysia } from "elysia";
 import type { Deps } from "../deps.ts";
-import { NotFoundError } from "../domain/errors.ts";
 import { channelAttributes } from "../domain/presenters/inbox.presenter.ts";
 import { widgetChannelConfig } from "../domain/presenters/widget.presenter.ts";
 import { embeddingOrigins } from "../domain/widget-settings.ts";
 import widgetPage from "../widget/index.html";
 import loaderSource from "../widget/sdk.js" with { type: "text" };
 import { asset, assetsLoader } from "./web-assets.ts";
-import { ASSET_HEADERS, send } from "./web.routes.ts";
+import { assetHandler, send } from "./web.routes.ts";
 
 export const WIDGET_ASSETS_PATH = "/widget/assets/";
 export const widgetAssets = assetsLoader(widgetPage, WIDGET_ASSETS_PATH);
@@ -60,13 +59,5 @@ export function widgetPageRoutes(d: Deps) {
       },
       hidden,
     )
-    .get(
-      "/widget/assets/:name",
-      async ({ params, request }) => {
-        const file = (await widgetAssets()).files.get(params.name);
-        if (!file) throw new NotFoundError("Asset", "name", `no asset ${params.name}`);
-        return send(file, request, ASSET_HEADERS);
-      },
-      hidden,
-    );
+    .get("/widget/assets/:name", assetHandler(widgetAssets), hidden);
 }

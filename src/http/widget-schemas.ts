@@ -1,7 +1,7 @@
 // Schemas of the website chat API (Chatwoot's /api/v1/widget views).
 import { t } from "elysia";
 import { WorkingHoursEntry } from "./inboxes.routes.ts";
-import { PublicContactRecord, PublicMessage } from "./public-schemas.ts";
+import { PublicContactBody, PublicContactRecord, PublicMessage } from "./public-schemas.ts";
 import { Attributes, Nullable } from "./schemas.ts";
 
 export const WebsiteTokenQuery = t.Object({ website_token: t.String({ description: "the web_widget inbox's website_token" }) });
@@ -73,15 +73,8 @@ export const WidgetConversation = t.Object({
   contact: PublicContactRecord,
 });
 
-export const WidgetContactBody = t.Object({
-  identifier: t.Optional(t.Any()),
-  identifier_hash: t.Optional(t.Any()),
-  name: t.Optional(t.Any()),
-  email: t.Optional(t.Any()),
-  phone_number: t.Optional(t.Any()),
-  avatar_url: t.Optional(t.Any()),
-  custom_attributes: t.Optional(Attributes),
-});
+/** The contact fields the widget sends (the public API's body: loose types, checked in the service). */
+export const WidgetContactBody = PublicContactBody;
 
 export const WidgetStartBody = t.Object({
   contact: t.Optional(t.Any()),
