@@ -1,7 +1,7 @@
 // Schemas of the website chat API (Chatwoot's /api/v1/widget views).
 import { t } from "elysia";
 import { WorkingHoursEntry } from "./inboxes.routes.ts";
-import { PublicContactBody, PublicContactRecord, PublicMessage } from "./public-schemas.ts";
+import { PublicContactBody, PublicConversation } from "./public-schemas.ts";
 import { Attributes, Nullable } from "./schemas.ts";
 
 export const WebsiteTokenQuery = t.Object({ website_token: t.String({ description: "the web_widget inbox's website_token" }) });
@@ -63,15 +63,8 @@ export const WidgetConversationSummary = t.Object({
   contact_last_seen_at: t.Optional(t.Integer({ description: "agents' messages created after it are unread" })),
 });
 
-export const WidgetConversation = t.Object({
-  id: t.Integer(),
-  inbox_id: t.Integer(),
-  contact_last_seen_at: t.Integer(),
-  status: t.String(),
-  agent_last_seen_at: t.Integer(),
-  messages: t.Array(PublicMessage),
-  contact: PublicContactRecord,
-});
+/** The conversation with its newest messages: the public API's record. */
+export const WidgetConversation = PublicConversation;
 
 /** The contact fields the widget sends (the public API's body: loose types, checked in the service). */
 export const WidgetContactBody = PublicContactBody;

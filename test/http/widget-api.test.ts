@@ -224,3 +224,24 @@ describe("CORS and limits", () => {
     expect(statuses).toEqual([401, 401, 401, 429]);
   });
 });
+
+describe("pre-serialised answers match their schemas", () => {
+  test("conversation, messages, message", async () => {
+    const { Value } = await import("@sinclair/typebox/value");
+    const { t } = await import("elysia");
+    const { PublicMessage } = await import("../../src/http/public-schemas.ts");
+    const { WidgetConversation } = await import("../../src/http/widget-schemas.ts");
+    const exactly = (schema: any, body: unknown) => {
+      expect([...Value.Errors(schema, body)].map((e) => `${e.path}: ${e.message}`)).toEqual([]);
+      expect(Value.Clean(schema, structuredClone(body))).toEqual(body);
+    };
+    const w = widgetWorld();
+    const v = new Visitor(w);
+    await v.start();
+    const c = await v.call("POST", "/conversations", { contact: { name: "Sam" }, message: { content: "hi" } });
+    exactly(WidgetConversation, c.body);
+    await agentReply(w, c.body.id, "hello Sam");
+    exactly(t.Array(PublicMessage), (await v.call("GET", "/messages")).body);
+    exactly(PublicMessage, (await v.call("POST", "/messages", { message: { content: "thanks" } })).body);
+  });
+});
