@@ -14,7 +14,7 @@ import type { PublicContactInput, PublicContactsService, PublicScope } from "./p
 import { requiredString } from "./validate.ts";
 import { readWidgetToken, signWidgetToken } from "./widget-token.ts";
 import { isWithinBusinessHours } from "./business-hours.ts";
-import { parseWorkingHours } from "./working-hours.ts";
+import { scheduleFromEntries, type WorkingHoursEntry } from "./working-hours.ts";
 
 export interface WidgetDeps {
   widgetRepo: WidgetRepo;
@@ -109,7 +109,7 @@ export class WidgetService {
   availability(inbox: PublicInboxRow): Availability {
     if (inbox.working_hours_enabled !== 1) return { open: true, next_open_at: null };
     const now = unixSeconds(this.d.clock);
-    const schedule = parseWorkingHours(JSON.parse(inbox.working_hours));
+    const schedule = scheduleFromEntries(JSON.parse(inbox.working_hours) as WorkingHoursEntry[]);
     if (isWithinBusinessHours(now, schedule, inbox.timezone)) return { open: true, next_open_at: null };
     return { open: false, next_open_at: nextOpening(now, schedule, inbox.timezone) };
   }
