@@ -74,10 +74,16 @@ export class WidgetConversationsService {
     });
   }
 
-  /** POST /api/v1/widget/messages: into the current conversation, opening one when there is none. */
+  /**
+   * POST /api/v1/widget/messages: into the current conversation, opening one when there is none,
+   * or when it is resolved and the inbox does not take messages after resolution (Chatwoot's
+   * allow_messages_after_resolved: the visitor's next message starts a new conversation).
+   */
   send(scope: PublicScope, input: WidgetMessageInput): { row: ConversationRow; messages: PublicMessages } {
     return this.d.writeTx(() => {
-      const row = this.current(scope) ?? this.d.publicConversations.create(scope, {});
+      const current = this.current(scope);
+      const closed = current?.status === "resolved" && scope.inbox.allow_messages_after_resolved === 0;
+      const row = current && !closed ? current : this.d.publicConversations.create(scope, {});
       return { row, messages: this.d.publicMessages.create(scope, row, input) };
     });
   }

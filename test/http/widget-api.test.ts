@@ -87,6 +87,20 @@ describe("conversation and messages", () => {
     expect([resolved.status, resolved.body.status]).toEqual([200, "resolved"]);
   });
 
+  test("after resolve: the next message reopens, or starts a new conversation when the inbox takes none after resolution", async () => {
+    for (const [allow, expectNew] of [[true, false], [false, true]] as const) {
+      const w = widgetWorld({}, { allow_messages_after_resolved: allow });
+      const v = new Visitor(w);
+      await v.start();
+      const first = await v.call("POST", "/messages", { message: { content: "one" } });
+      await v.call("GET", "/conversations/toggle_status");
+      const next = await v.call("POST", "/messages", { message: { content: "two" } });
+      expect(next.status).toBe(200);
+      expect(next.body.conversation_id !== first.body.conversation_id).toBe(expectNew);
+      expect((await v.call("GET", "/conversations")).body.status).toBe("open");
+    }
+  });
+
   test("custom attributes and labels from the SDK; only the account's labels", async () => {
     const w = widgetWorld();
     await w.h.request("POST", `${w.api}/labels`, { token: w.a.adminToken, body: { title: "vip" } });

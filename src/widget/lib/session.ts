@@ -108,7 +108,9 @@ export class ChatSession {
         this.set({ conversation: { id: c.id, status: c.status }, messages: c.messages });
       } else {
         const m = await this.api.call<Message>("POST", "/messages", { message: { content, echo_id } });
-        this.upsert(m);
+        // A resolved conversation the inbox does not reopen: the server started a new one.
+        if (m.conversation_id !== this.state.conversation.id) await this.reload();
+        else this.upsert(m);
       }
       this.set({ sending: false });
     } catch (error) {
