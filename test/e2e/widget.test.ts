@@ -175,6 +175,20 @@ describe.skipIf(!haveChromium)("website chat embedded on another site", () => {
     await page.close();
   }, 60_000);
 
+  test("on a phone the open chat fills the screen; the bubble opens from the keyboard and the header closes it", async () => {
+    const { page, chat } = await open();
+    await page.setViewportSize({ width: 375, height: 667 });
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Enter");
+    await chat.locator("main.chat").waitFor();
+    await page.waitForFunction(() => (window as any).$chatwoot.isOpen() === true);
+    const box = await page.locator("#parley-chat iframe").boundingBox();
+    expect(box).toEqual({ x: 0, y: 0, width: 375, height: 667 });
+    await chat.getByRole("button", { name: "Close chat" }).click();
+    await page.waitForFunction(() => (window as any).$chatwoot.isOpen() === false);
+    await page.close();
+  }, 60_000);
+
   test("a page on an origin the inbox does not allow cannot frame the chat", async () => {
     const page = await browser.context.newPage();
     const refused = page.waitForEvent("console", (m) => m.text().includes("frame-ancestors"));
