@@ -54,38 +54,44 @@ export function preChatOptions(errors: FieldErrors, value: unknown): PreChatForm
   }
   const fields: PreChatField[] = [];
   const names = new Set<string>();
-  raw.forEach((f, i) => {
-    const at = `${field}.pre_chat_fields.${i}`;
-    if (!isObject(f)) return errors.add(at, "must be an object", "invalid");
-    if (!text(f.name, 64) || !/^[A-Za-z0-9_]+$/.test(f.name as string)) return errors.add(`${at}.name`, "must be letters, digits or _ (at most 64)", "invalid");
-    if (names.has(f.name as string)) return errors.add(`${at}.name`, "is used by another field", "taken");
-    names.add(f.name as string);
-    const type = f.type ?? "text";
-    const kind = f.field_type ?? "standard";
-    if (!(PRE_CHAT_FIELD_TYPES as readonly unknown[]).includes(type)) return errors.add(`${at}.type`, `must be one of: ${PRE_CHAT_FIELD_TYPES.join(", ")}`, "invalid");
-    if (!(PRE_CHAT_FIELD_KINDS as readonly unknown[]).includes(kind)) return errors.add(`${at}.field_type`, `must be one of: ${PRE_CHAT_FIELD_KINDS.join(", ")}`, "invalid");
-    for (const flag of ["required", "enabled"] as const) {
-      if (f[flag] !== undefined && typeof f[flag] !== "boolean") return errors.add(`${at}.${flag}`, "must be true or false", "invalid");
-    }
-    const label = f.label ?? f.name;
-    if (!text(label, 255)) return errors.add(`${at}.label`, "must be text of at most 255 characters", "invalid");
-    const values = f.values;
-    if (values !== undefined && (!Array.isArray(values) || values.some((v) => !text(v, 255)) || values.length > 50)) {
-      return errors.add(`${at}.values`, "must be a list of at most 50 texts", "invalid");
-    }
-    const placeholder = typeof f.placeholder === "string" ? f.placeholder.slice(0, 255) : undefined;
-    fields.push({
-      name: f.name as string,
-      label: label as string,
-      type: type as PreChatField["type"],
-      field_type: kind as PreChatField["field_type"],
-      required: f.required === true,
-      enabled: f.enabled !== false,
-      ...(placeholder ? { placeholder } : {}),
-      ...(values ? { values: values as string[] } : {}),
-    });
-  });
+  for (const [i, f] of raw.entries()) {
+    const clean = preChatField(errors, `${field}.pre_chat_fields.${i}`, f, names);
+    if (clean) fields.push(clean);
+  }
   return { pre_chat_message: typeof message === "string" ? message : "", pre_chat_fields: fields };
+}
+
+/** One pre-chat field, or null (with its error recorded). */
+function preChatField(errors: FieldErrors, at: string, f: unknown, names: Set<string>): PreChatField | null {
+  const bad = (path: string, message: string, code = "invalid") => (errors.add(path, message, code), null);
+  if (!isObject(f)) return bad(at, "must be an object");
+  if (!text(f.name, 64) || !/^[A-Za-z0-9_]+$/.test(f.name as string)) return bad(`${at}.name`, "must be letters, digits or _ (at most 64)");
+  const name = f.name as string;
+  if (names.has(name)) return bad(`${at}.name`, "is used by another field", "taken");
+  names.add(name);
+  const type = f.type ?? "text";
+  const kind = f.field_type ?? "standard";
+  if (!(PRE_CHAT_FIELD_TYPES as readonly unknown[]).includes(type)) return bad(`${at}.type`, `must be one of: ${PRE_CHAT_FIELD_TYPES.join(", ")}`);
+  if (!(PRE_CHAT_FIELD_KINDS as readonly unknown[]).includes(kind)) return bad(`${at}.field_type`, `must be one of: ${PRE_CHAT_FIELD_KINDS.join(", ")}`);
+  const flag = (["required", "enabled"] as const).find((k) => f[k] !== undefined && typeof f[k] !== "boolean");
+  if (flag) return bad(`${at}.${flag}`, "must be true or false");
+  const label = f.label ?? name;
+  if (!text(label, 255)) return bad(`${at}.label`, "must be text of at most 255 characters");
+  const values = f.values;
+  if (values !== undefined && (!Array.isArray(values) || values.some((v) => !text(v, 255)) || values.length > 50)) {
+    return bad(`${at}.values`, "must be a list of at most 50 texts");
+  }
+  const placeholder = typeof f.placeholder === "string" ? f.placeholder.slice(0, 255) : undefined;
+  return {
+    name,
+    label: label as string,
+    type: type as PreChatField["type"],
+    field_type: kind as PreChatField["field_type"],
+    required: f.required === true,
+    enabled: f.enabled !== false,
+    ...(placeholder ? { placeholder } : {}),
+    ...(values ? { values: values as string[] } : {}),
+  };
 }
 
 /** An origin as browsers send it: scheme://host[:port], lower case, no path. */

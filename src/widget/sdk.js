@@ -68,7 +68,7 @@
     bubble.innerHTML = state.open ? CLOSE : ICON + (expanded ? "<span></span>" : "");
     if (expanded) bubble.querySelector("span").textContent = s.launcherTitle || "Chat with us";
     if (state.unread && !state.open) {
-      var b = document.createElement("span");
+      const b = document.createElement("span");
       b.className = "badge";
       b.textContent = state.unread > 99 ? "99+" : String(state.unread);
       bubble.appendChild(b);
@@ -100,9 +100,9 @@
     if (m.type === "loaded") {
       state.ready = true;
       state.frame.contentWindow.postMessage({ parley: 1, type: "init", data: { token: state.token, settings: state.settings, open: state.open } }, state.origin);
-      var q = state.queue;
+      const queued = state.queue;
       state.queue = [];
-      q.forEach((msg) => state.frame.contentWindow.postMessage(msg, state.origin));
+      for (const msg of queued) state.frame.contentWindow.postMessage(msg, state.origin);
     } else if (m.type === "ready") {
       state.color = d.color;
       render();

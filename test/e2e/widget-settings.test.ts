@@ -30,7 +30,7 @@ describe.skipIf(!haveChromium)("website chat settings", () => {
     await page.getByRole("button", { name: "Create website inbox" }).click();
     await page.getByRole("heading", { name: "Shop website", level: 2 }).waitFor();
     const inbox = (await admin.get("/inboxes")).payload.find((i: any) => i.name === "Shop website");
-    const code = await page.getByLabel("Embed code for this inbox").innerText();
+    const code = await page.getByLabel("Embed code for this inbox").inputValue();
     expect(code).toContain(`var BASE_URL="${server.base}"`);
     expect(code).toContain(`websiteToken: '${inbox.website_token}'`);
 

@@ -138,7 +138,7 @@ describe.skipIf(!haveChromium)("website chat embedded on another site", () => {
 
     // Resolve: the CSAT survey arrives live and is answered with the buttons.
     await admin.post(`/conversations/${conv.display_id}/toggle_status`, { status: "resolved" });
-    await again.getByRole("radio", { name: "Very satisfied" }).click();
+    await again.getByRole("button", { name: "Very satisfied" }).click();
     await again.getByRole("button", { name: "Submit" }).click();
     await again.getByText("Thank you for your feedback").waitFor();
     const rating = await until(() => server.deps.db.query("SELECT rating FROM csat_survey_responses").get() as { rating: number });

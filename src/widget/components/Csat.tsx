@@ -29,13 +29,14 @@ export function Csat({ m, t, session }: { m: Message; t: Strings; session: ChatS
         }}
       >
         <p>{m.content || t.rate}</p>
-        <div class="faces" role="radiogroup" aria-label={t.rate}>
+        <fieldset class="faces">
+          <legend class="sr">{t.rate}</legend>
           {FACES.map((face, i) => (
-            <button type="button" key={face} role="radio" aria-checked={rating === i + 1} aria-label={t.rating[i]} class={rating === i + 1 ? "picked" : ""} onClick={() => setRating(i + 1)}>
+            <button type="button" key={face} aria-pressed={rating === i + 1} aria-label={t.rating[i]} class={rating === i + 1 ? "picked" : ""} onClick={() => setRating(i + 1)}>
               {face}
             </button>
           ))}
-        </div>
+        </fieldset>
         {rating > 0 && (
           <>
             <label class="sr" for={`fb-${m.id}`}>

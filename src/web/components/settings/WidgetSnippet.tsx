@@ -39,9 +39,7 @@ export function WidgetSnippet({ inbox }: { inbox: Inbox }) {
     <section class="settings-card" aria-labelledby="widget-snippet-title">
       <h2 id="widget-snippet-title">Embed code</h2>
       <p class="hint">Paste it before &lt;/body&gt; on every page of {inbox.website_url ?? "your site"} where the chat bubble should appear.</p>
-      <pre class="snippet">
-        <code aria-label="Embed code for this inbox">{code}</code>
-      </pre>
+      <textarea class="snippet" readOnly rows={16} spellcheck={false} aria-label="Embed code for this inbox" value={code} onFocus={(e) => e.currentTarget.select()} />
       <p>
         <button type="button" onClick={copy}>
           Copy embed code
