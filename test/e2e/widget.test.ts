@@ -21,15 +21,16 @@ const snippet = (base: string, token: string) => `<script>
 </script>`;
 
 /** The customer's site: its own server, so its pages have their own origin. */
-function hostSite(body: () => string) {
+function hostSite(body: (token: string | null) => string) {
   const server = Bun.serve({
     port: 0,
     hostname: "127.0.0.1",
     fetch: (req) => {
       // ?settings={…}: the page sets window.chatwootSettings before the snippet, as sites do.
-      const settings = new URL(req.url).searchParams.get("settings");
+      const url = new URL(req.url);
+      const settings = url.searchParams.get("settings");
       const pre = settings ? `<script>window.chatwootSettings = ${JSON.stringify(JSON.parse(settings))};</script>` : "";
-      return new Response(`<!doctype html><html><head><title>Shop</title></head><body><h1>Shop</h1>${pre}${body()}</body></html>`, { headers: { "content-type": "text/html" } });
+      return new Response(`<!doctype html><html><head><title>Shop</title></head><body><h1>Shop</h1>${pre}${body(url.searchParams.get("token"))}</body></html>`, { headers: { "content-type": "text/html" } });
     },
   });
   return { origin: `http://127.0.0.1:${server.port}`, stop: () => server.stop(true) };
@@ -48,7 +49,8 @@ describe.skipIf(!haveChromium)("website chat embedded on another site", () => {
     server = await startWebServer();
     admin = accountApi(server.base, server.first.account_id, server.first.api_access_token);
     let token = "";
-    site = hostSite(() => snippet(server.base, token));
+    // ?token=…: another website inbox of the same site.
+    site = hostSite((other) => snippet(server.base, other ?? token));
     stranger = hostSite(() => `<iframe id="stolen" src="${server.base}/widget?website_token=${token}"></iframe>`);
     inbox = await admin.post("/inboxes", {
       name: "Shop chat",
@@ -81,10 +83,11 @@ describe.skipIf(!haveChromium)("website chat embedded on another site", () => {
     await server?.stop();
   });
 
-  async function open(settings?: Record<string, unknown>): Promise<{ page: Page; chat: Frame }> {
+  async function open(settings?: Record<string, unknown>, otherToken?: string): Promise<{ page: Page; chat: Frame }> {
     const page = await browser.context.newPage();
     page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
-    await page.goto(settings ? `${site.origin}/?settings=${encodeURIComponent(JSON.stringify(settings))}` : site.origin);
+    const query = new URLSearchParams({ ...(settings ? { settings: JSON.stringify(settings) } : {}), ...(otherToken ? { token: otherToken } : {}) });
+    await page.goto(`${site.origin}/?${query}`);
     await page.waitForFunction(() => (window as any).$chatwoot?.hasLoaded === true, undefined, { timeout: 8000 });
     const chat = page.frames().find((f) => f.url().startsWith(`${server.base}/widget`))!;
     return { page, chat };
@@ -186,6 +189,29 @@ describe.skipIf(!haveChromium)("website chat embedded on another site", () => {
     expect(box).toEqual({ x: 0, y: 0, width: 375, height: 667 });
     await chat.getByRole("button", { name: "Close chat" }).click();
     await page.waitForFunction(() => (window as any).$chatwoot.isOpen() === false);
+    await page.close();
+  }, 60_000);
+
+  test("outside business hours: the away message, and a visitor without an email may leave one", async () => {
+    const closed = [0, 1, 2, 3, 4, 5, 6].map((d) => ({ day_of_week: d, closed_all_day: true }));
+    const night = await admin.post("/inboxes", {
+      name: "Night shop",
+      working_hours_enabled: true,
+      working_hours: closed,
+      out_of_office_message: "We are closed for the holidays.",
+      channel: { type: "web_widget", website_url: site.origin, allowed_origins: [site.origin] },
+    });
+    const { page, chat } = await open(undefined, night.website_token);
+    await bubble(page).click();
+    await chat.getByRole("status").filter({ hasText: "We are closed for the holidays." }).waitFor();
+    await chat.getByLabel("Message", { exact: true }).fill("Anyone there?");
+    await chat.getByLabel("Message", { exact: true }).press("Enter");
+    await chat.locator(".msg.mine", { hasText: "Anyone there?" }).waitFor();
+    await chat.getByLabel("Get the reply by email").fill("owl@example.com");
+    await chat.getByRole("button", { name: "Save" }).click();
+    const owl = await until(() => server.deps.db.query("SELECT c.email FROM contacts c JOIN contact_inboxes ci ON ci.contact_id = c.id WHERE ci.inbox_id = ? AND c.email IS NOT NULL").get(night.id) as { email: string });
+    expect(owl.email).toBe("owl@example.com");
+    await chat.getByLabel("Get the reply by email").waitFor({ state: "detached" });
     await page.close();
   }, 60_000);
 
