@@ -5,7 +5,9 @@
 // services with the visitor as the actor.
 import type { AccountLabelsRepo } from "../db/account-labels.repo.ts";
 import type { ConversationRow } from "../db/conversations.repo.ts";
+import type { MessageRow } from "../db/messages.repo.ts";
 import type { PublicRepo } from "../db/public.repo.ts";
+import type { WidgetRepo } from "../db/widget.repo.ts";
 import type { WriteTx } from "../db/tx.ts";
 import type { EventOutbox } from "../events/outbox.ts";
 import type { ConversationEvents } from "./conversation-events.ts";
@@ -21,6 +23,7 @@ import type { PublicMessages, PublicMessagesService } from "./public-messages.se
 
 export interface WidgetConversationsDeps {
   publicRepo: PublicRepo;
+  widgetRepo: WidgetRepo;
   accountLabels: AccountLabelsRepo;
   contactsService: ContactsService;
   conversationsService: ConversationsService;
@@ -42,6 +45,15 @@ export interface StartInput {
   custom_attributes?: unknown;
 }
 
+/** Chatwoot's widget conversation list: 20 a page. */
+export const WIDGET_LIST_PAGE = 20;
+
+export interface ListedConversation {
+  row: ConversationRow;
+  unread: number;
+  last: PublicMessages | null;
+}
+
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
 export class WidgetConversationsService {
@@ -50,6 +62,22 @@ export class WidgetConversationsService {
   /** The visitor's current conversation, or null before the first message. */
   current(scope: PublicScope): ConversationRow | null {
     return this.d.publicRepo.conversationsOfContactInbox(scope.contactInbox.id, 1)[0] ?? null;
+  }
+
+  /** The visitor's conversations (GET /conversations/list), newest activity first, with unread counts and the last visible message. */
+  list(scope: PublicScope, rawPage: unknown): { items: ListedConversation[]; hasNextPage: boolean } {
+    const page = rawPage === undefined || rawPage === "" ? 1 : Number(rawPage);
+    if (!Number.isSafeInteger(page) || page < 1) throw ValidationError.of("page", "must be a positive whole number", "invalid");
+    const rows = this.d.widgetRepo.conversationsPage(scope.contactInbox.id, WIDGET_LIST_PAGE + 1, (page - 1) * WIDGET_LIST_PAGE);
+    const items = rows.slice(0, WIDGET_LIST_PAGE).map((row) => {
+      const last: MessageRow[] = this.d.publicRepo.latestVisible(row.id, 1);
+      return {
+        row,
+        unread: this.d.widgetRepo.unreadCount(row.id, row.contact_last_seen_at ?? 0),
+        last: last.length ? { messages: last, senders: this.d.publicMessages.senders(row.account_id, last) } : null,
+      };
+    });
+    return { items, hasNextPage: rows.length > WIDGET_LIST_PAGE };
   }
 
   /** The current conversation; 404 before the first message (Chatwoot's render_not_found_if_empty). */

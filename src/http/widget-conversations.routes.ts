@@ -13,7 +13,7 @@ import { PublicMessage, SubmittedValuesBody } from "./public-schemas.ts";
 import { bodyOf } from "./request.ts";
 import { errorResponses } from "./schemas.ts";
 import { widgetDetail } from "./widget-contacts.routes.ts";
-import { KeysBody, WebsiteTokenBefore, WebsiteTokenQuery, WidgetConversation, WidgetConversationSummary, WidgetStartBody } from "./widget-schemas.ts";
+import { KeysBody, WebsiteTokenBefore, WidgetConversationList, WebsiteTokenQuery, WidgetConversation, WidgetConversationSummary, WidgetStartBody } from "./widget-schemas.ts";
 import { WIDGET_PREFIX, widgetScope } from "./widget-scope.ts";
 
 const messagesOf = (row: ConversationRow, r: PublicMessages) => r.messages.map((m) => publicMessageOf(m, row.display_id, r.senders));
@@ -37,6 +37,27 @@ export function widgetConversationRoutes(d: Deps) {
         return row ? { id: row.display_id, inbox_id: row.inbox_id, status: row.status, contact_last_seen_at: row.contact_last_seen_at ?? 0 } : {};
       },
       { ...q, response: { 200: WidgetConversationSummary, ...errorResponses }, detail: widgetDetail("The visitor's current conversation ({} before the first message)") },
+    )
+    .get(
+      "/conversations/list",
+      ({ visitor, query }) => {
+        const { items, hasNextPage } = svc.list(visitor(), query.page);
+        const payload = items.map(({ row, unread, last }) => ({
+          id: row.display_id,
+          inbox_id: row.inbox_id,
+          status: row.status,
+          contact_last_seen_at: row.contact_last_seen_at ?? 0,
+          last_activity_at: row.last_activity_at,
+          unread_count: unread,
+          last_message: last ? messagesOf(row, last)[0]! : null,
+        }));
+        return json({ payload, meta: { has_next_page: hasNextPage, unread_count: payload.filter((c) => c.unread_count > 0).length } });
+      },
+      {
+        query: t.Object({ website_token: t.String(), page: t.Optional(t.String()) }),
+        response: { 200: WidgetConversationList, ...errorResponses },
+        detail: widgetDetail("The visitor's conversations, newest activity first, 20 a page, each with its unread count and last visible message"),
+      },
     )
     .post(
       "/conversations",
@@ -72,7 +93,7 @@ export function widgetConversationRoutes(d: Deps) {
     }, { ...q, ...bodyOf(KeysBody), response: { 200: WidgetConversation, ...errorResponses }, detail: widgetDetail("Merge custom attributes into the conversation's") })
     .post("/conversations/destroy_custom_attributes", ({ visitor, body }) => {
       const scope = visitor();
-      return json(present(scope, svc.removeCustomAttributes(scope, body.custom_attributes)));
+      return json(present(scope, svc.removeCustomAttributes(scope, body.custom_attributes ?? body.custom_attribute)));
     }, { ...q, ...bodyOf(KeysBody), response: { 200: WidgetConversation, ...errorResponses }, detail: widgetDetail("Remove the conversation's custom attributes with these keys") })
     .post("/events", ({ visitor, body }) => (svc.triggered(visitor(), body.name, body.event_info), emptyOk()), {
       ...q,

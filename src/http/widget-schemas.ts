@@ -1,7 +1,7 @@
 // Schemas of the website chat API (Chatwoot's /api/v1/widget views).
 import { t } from "elysia";
 import { WorkingHoursEntry } from "./inboxes.routes.ts";
-import { PublicContactBody, PublicConversation } from "./public-schemas.ts";
+import { PublicContactBody, PublicConversation, PublicMessage } from "./public-schemas.ts";
 import { Attributes, Nullable } from "./schemas.ts";
 
 export const WebsiteTokenQuery = t.Object({ website_token: t.String({ description: "the web_widget inbox's website_token" }) });
@@ -67,6 +67,21 @@ export const WidgetConversationSummary = t.Object({
 export const WidgetConversation = PublicConversation;
 
 /** The contact fields the widget sends (the public API's body: loose types, checked in the service). */
+export const WidgetConversationList = t.Object({
+  payload: t.Array(
+    t.Object({
+      id: t.Integer(),
+      inbox_id: t.Integer(),
+      status: t.String(),
+      contact_last_seen_at: t.Integer(),
+      last_activity_at: t.Integer(),
+      unread_count: t.Integer(),
+      last_message: Nullable(PublicMessage),
+    }),
+  ),
+  meta: t.Object({ has_next_page: t.Boolean(), unread_count: t.Integer({ description: "conversations with unread messages (on this page)" }) }),
+});
+
 export const WidgetContactBody = PublicContactBody;
 
 export const WidgetStartBody = t.Object({
@@ -75,4 +90,5 @@ export const WidgetStartBody = t.Object({
   custom_attributes: t.Optional(t.Any()),
 });
 
-export const KeysBody = t.Object({ custom_attributes: t.Optional(t.Any()) });
+/** Keys to remove; Chatwoot's conversation endpoint names them `custom_attribute`, the contact's `custom_attributes`: both are read. */
+export const KeysBody = t.Object({ custom_attributes: t.Optional(t.Any()), custom_attribute: t.Optional(t.Any()) });

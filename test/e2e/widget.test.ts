@@ -199,6 +199,7 @@ describe.skipIf(!haveChromium)("website chat embedded on another site", () => {
       working_hours_enabled: true,
       working_hours: closed,
       out_of_office_message: "We are closed for the holidays.",
+      allow_messages_after_resolved: false,
       channel: { type: "web_widget", website_url: site.origin, allowed_origins: [site.origin] },
     });
     const { page, chat } = await open(undefined, night.website_token);
@@ -212,6 +213,17 @@ describe.skipIf(!haveChromium)("website chat embedded on another site", () => {
     const owl = await until(() => server.deps.db.query("SELECT c.email FROM contacts c JOIN contact_inboxes ci ON ci.contact_id = c.id WHERE ci.inbox_id = ? AND c.email IS NOT NULL").get(night.id) as { email: string });
     expect(owl.email).toBe("owl@example.com");
     await chat.getByLabel("Get the reply by email").waitFor({ state: "detached" });
+
+    // Resolved, and this inbox takes no more messages in it: the next message starts a new
+    // conversation and the old one is listed as an earlier conversation.
+    const first = (server.deps.db.query("SELECT display_id FROM conversations WHERE inbox_id = ?").get(night.id) as { display_id: number }).display_id;
+    await admin.post(`/conversations/${first}/toggle_status`, { status: "resolved" });
+    await chat.getByText("This conversation has ended.").waitFor();
+    await chat.getByLabel("Message", { exact: true }).fill("One more thing");
+    await chat.getByLabel("Message", { exact: true }).press("Enter");
+    await chat.getByText("Earlier conversations (1)").waitFor();
+    await chat.locator(".msg.mine", { hasText: "One more thing" }).waitFor();
+    expect(await chat.locator(".msg.mine").count()).toBe(1);
     await page.close();
   }, 60_000);
 

@@ -101,6 +101,33 @@ describe("conversation and messages", () => {
     }
   });
 
+  test("the list of the visitor's conversations: newest first, unread counts, last visible message, pages", async () => {
+    const w = widgetWorld({}, { allow_messages_after_resolved: false });
+    const v = new Visitor(w);
+    await v.start();
+    expect((await v.call("GET", "/conversations/list")).body).toEqual({ payload: [], meta: { has_next_page: false, unread_count: 0 } });
+    const old = await v.call("POST", "/messages", { message: { content: "old question" } });
+    await agentReply(w, old.body.conversation_id, "old reply");
+    await v.call("POST", "/conversations/update_last_seen");
+    await v.call("GET", "/conversations/toggle_status");
+    w.h.clock.advance(60_000);
+    const fresh = await v.call("POST", "/messages", { message: { content: "new question" } });
+    w.h.clock.advance(60_000);
+    await agentReply(w, fresh.body.conversation_id, "new reply");
+    await agentReply(w, fresh.body.conversation_id, "a note", true);
+    const r = await v.call("GET", "/conversations/list");
+    expect(r.body.payload.map((c: any) => [c.id, c.status, c.unread_count, c.last_message.content])).toEqual([
+      [fresh.body.conversation_id, "open", 1, "new reply"],
+      [old.body.conversation_id, "resolved", 0, "old reply"],
+    ]);
+    expect(r.body.meta).toEqual({ has_next_page: false, unread_count: 1 });
+    expect((await v.call("GET", "/conversations/list", undefined, "&page=2")).body.payload).toEqual([]);
+    expect((await v.call("GET", "/conversations/list", undefined, "&page=0")).status).toBe(422);
+    const other = new Visitor(w);
+    await other.start();
+    expect((await other.call("GET", "/conversations/list")).body.payload).toEqual([]);
+  });
+
   test("custom attributes and labels from the SDK; only the account's labels", async () => {
     const w = widgetWorld();
     await w.h.request("POST", `${w.api}/labels`, { token: w.a.adminToken, body: { title: "vip" } });
@@ -109,7 +136,7 @@ describe("conversation and messages", () => {
     await v.call("POST", "/messages", { message: { content: "hi" } });
     const set = await v.call("POST", "/conversations/set_custom_attributes", { custom_attributes: { plan: "pro", seats: 3 } });
     expect(set.body.id).toBeGreaterThan(0);
-    await v.call("POST", "/conversations/destroy_custom_attributes", { custom_attributes: ["seats"] });
+    await v.call("POST", "/conversations/destroy_custom_attributes", { custom_attribute: ["seats"] });
     const conv = await w.h.request("GET", `${w.api}/conversations/${set.body.id}`, { token: w.a.adminToken });
     expect(conv.body.custom_attributes).toEqual({ plan: "pro" });
     expect((await v.call("POST", "/labels", { label: "vip" })).body).toEqual({ labels: ["vip"] });

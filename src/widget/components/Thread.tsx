@@ -26,6 +26,21 @@ export function Thread({ config, state, t, session }: { config: ChannelConfig; s
   const greeting = !state.conversation && config.greeting_enabled && config.greeting_message;
   return (
     <section class="thread" aria-label={t.messages}>
+      {state.earlier.length > 0 && (
+        <details class="earlier">
+          <summary>
+            {t.earlier} ({state.earlier.length})
+          </summary>
+          <ul>
+            {state.earlier.map((c) => (
+              <li key={c.id}>
+                <time dateTime={new Date(c.last_activity_at * 1000).toISOString()}>{new Date(c.last_activity_at * 1000).toLocaleDateString(document.documentElement.lang)}</time>{" "}
+                {c.last_message?.content ? <Markdown text={c.last_message.content} /> : null}
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
       <ol aria-live="polite" aria-relevant="additions">
         {greeting && (
           <li class="msg theirs">

@@ -56,6 +56,15 @@ export interface ConversationSummary {
   contact_last_seen_at?: number;
 }
 
+/** An entry of GET /conversations/list. */
+export interface ListedConversation {
+  id: number;
+  status: string;
+  last_activity_at: number;
+  unread_count: number;
+  last_message: Message | null;
+}
+
 export class ApiError extends Error {
   constructor(
     readonly status: number,

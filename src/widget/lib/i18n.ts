@@ -34,6 +34,7 @@ const en = {
   save: "Save",
   messages: "Messages",
   popout: "Open in a new window",
+  earlier: "Earlier conversations",
 };
 
 export type Strings = typeof en;
@@ -71,6 +72,7 @@ const pt_BR: Strings = {
   save: "Salvar",
   messages: "Mensagens",
   popout: "Abrir em uma nova janela",
+  earlier: "Conversas anteriores",
 };
 
 const es: Strings = {
@@ -106,6 +108,7 @@ const es: Strings = {
   save: "Guardar",
   messages: "Mensajes",
   popout: "Abrir en una ventana nueva",
+  earlier: "Conversaciones anteriores",
 };
 
 const TABLES: Record<string, Strings> = { en, pt_BR: pt_BR, pt: pt_BR, es };

@@ -2,7 +2,7 @@
 // conversation and its messages, the live stream, unread counting, typing both ways and what
 // the loader's SDK calls ask for. The components render `state` and call these methods.
 import type { CableEvent } from "../../web/lib/cable.ts";
-import { ApiError, WidgetApi, type ChannelConfig, type Contact, type ConversationSummary, type Message } from "./api.ts";
+import { ApiError, WidgetApi, type ChannelConfig, type Contact, type ConversationSummary, type ListedConversation, type Message } from "./api.ts";
 import { tell } from "./bridge.ts";
 import { connectCable } from "./cable.ts";
 
@@ -10,6 +10,8 @@ export interface ChatState {
   contact: Contact | null;
   conversation: ConversationSummary | null;
   messages: Message[];
+  /** The visitor's other (earlier) conversations, newest first. */
+  earlier: ListedConversation[];
   agentTyping: string | null;
   open: boolean;
   unread: number;
@@ -21,7 +23,7 @@ const TYPING_IDLE_MS = 3000;
 const AGENT_SIDE = new Set([1, 3]);
 
 export class ChatSession {
-  state: ChatState = { contact: null, conversation: null, messages: [], agentTyping: null, open: false, unread: 0, sending: false, error: null };
+  state: ChatState = { contact: null, conversation: null, messages: [], earlier: [], agentTyping: null, open: false, unread: 0, sending: false, error: null };
   private readonly api: WidgetApi;
   private stopCable: (() => void) | null = null;
   private typingOn = false;
@@ -72,13 +74,15 @@ export class ChatSession {
   }
 
   async reload(): Promise<void> {
-    const [conversation, messages] = await Promise.all([
+    const [conversation, messages, list] = await Promise.all([
       this.api.call<ConversationSummary>("GET", "/conversations"),
       this.api.call<Message[]>("GET", "/messages"),
+      this.api.call<{ payload: ListedConversation[] }>("GET", "/conversations/list"),
     ]);
+    const earlier = list.payload.filter((c) => c.id !== conversation.id);
     const seen = conversation.contact_last_seen_at ?? 0;
     const unread = this.state.open ? 0 : messages.filter((m) => AGENT_SIDE.has(m.message_type) && m.created_at > seen).length;
-    this.set({ conversation: conversation.id ? conversation : null, messages, unread });
+    this.set({ conversation: conversation.id ? conversation : null, messages, earlier, unread });
     tell("unread", { count: unread });
     if (this.state.open) void this.markSeen();
   }
