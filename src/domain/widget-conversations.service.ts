@@ -40,7 +40,7 @@ export interface WidgetMessageInput {
 }
 
 export interface StartInput {
-  contact?: { name?: unknown; email?: unknown; phone_number?: unknown } | undefined;
+  contact?: { name?: unknown; email?: unknown; phone_number?: unknown; custom_attributes?: unknown } | undefined;
   message?: WidgetMessageInput | undefined;
   custom_attributes?: unknown;
 }
@@ -186,7 +186,8 @@ export class WidgetConversationsService {
   }
 
   private updateContact(scope: PublicScope, c: NonNullable<StartInput["contact"]>): PublicScope {
-    const contact = this.d.contactsService.update(scope.acting, scope.contact.id, { name: c.name, email: c.email, phone_number: c.phone_number });
+    const { name, email, phone_number, custom_attributes } = c;
+    const contact = this.d.contactsService.update(scope.acting, scope.contact.id, { name, email, phone_number, custom_attributes });
     return { ...scope, contact };
   }
 }

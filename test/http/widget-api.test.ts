@@ -57,9 +57,18 @@ describe("conversation and messages", () => {
     const v = new Visitor(w);
     await v.start();
     expect((await v.call("GET", "/conversations")).body).toEqual({});
-    const created = await v.call("POST", "/conversations", { contact: { name: "Vera Visitor", email: "vera@example.com" }, message: { content: "Hello **there**" } });
+    const created = await v.call("POST", "/conversations", {
+      contact: { name: "Vera Visitor", email: "vera@example.com", custom_attributes: { order: "A-17" } },
+      message: { content: "Hello **there**" },
+    });
     expect(created.status).toBe(200);
-    expect([created.body.status, created.body.contact.name, created.body.contact.email, created.body.messages.map((m: any) => m.content)]).toEqual(["open", "Vera Visitor", "vera@example.com", ["Hello **there**"]]);
+    expect([created.body.status, created.body.contact.name, created.body.contact.email, created.body.contact.custom_attributes, created.body.messages.map((m: any) => m.content)]).toEqual([
+      "open",
+      "Vera Visitor",
+      "vera@example.com",
+      { order: "A-17" },
+      ["Hello **there**"],
+    ]);
     const id = created.body.id;
     await agentReply(w, id, "Hi Vera");
     await agentReply(w, id, "internal: VIP", true);
@@ -69,6 +78,18 @@ describe("conversation and messages", () => {
     const second = await v.call("POST", "/messages", { message: { content: "Thanks", echo_id: "e1" } });
     expect([second.status, second.body.conversation_id, second.body.content]).toEqual([200, id, "Thanks"]);
     expect((await v.call("GET", "/conversations")).body).toMatchObject({ id, status: "open" });
+  });
+
+  test("a bad first message or bad contact details are 422 and leave no conversation and no change behind", async () => {
+    const w = widgetWorld();
+    const v = new Visitor(w);
+    const start = await v.start();
+    for (const body of [{ contact: { name: "Eve" }, message: { content: 12 } }, { contact: { name: "Eve", email: "not-an-email" }, message: { content: "hi" } }, { contact: "Eve", message: { content: "hi" } }, {}]) {
+      const r = await v.call("POST", "/conversations", body);
+      expect(r.status).toBe(422);
+    }
+    expect(w.h.deps.db.query("SELECT count(*) AS n FROM conversations").get()).toEqual({ n: 0 });
+    expect((await v.call("GET", "/contact")).body.name).toBe(start.contact.name);
   });
 
   test("a message with no conversation yet opens one; typing, last seen and resolve act on it", async () => {

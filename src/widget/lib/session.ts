@@ -103,9 +103,9 @@ export class ChatSession {
     const echo_id = `e${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
     try {
       if (!this.state.conversation || (this.state.conversation.status === "resolved" && prechat)) {
-        if (prechat && Object.keys(prechat.contactAttributes).length) await this.api.call("PATCH", "/contact", { custom_attributes: prechat.contactAttributes });
+        const attrs = prechat && Object.keys(prechat.contactAttributes).length ? { custom_attributes: prechat.contactAttributes } : {};
         const c = await this.api.call<{ id: number; status: string; messages: Message[] }>("POST", "/conversations", {
-          contact: prechat?.contact ?? {},
+          contact: { ...(prechat?.contact ?? {}), ...attrs },
           message: { content, echo_id },
           custom_attributes: prechat?.conversationAttributes ?? {},
         });
