@@ -227,6 +227,21 @@ describe.skipIf(!haveChromium)("website chat embedded on another site", () => {
     await page.close();
   }, 60_000);
 
+  test("the chat page on its own (popout, mobile web views): always open, keeps its visitor across reloads", async () => {
+    const page = await browser.context.newPage();
+    page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
+    await page.goto(`${server.base}/widget?website_token=${inbox.website_token}&locale=es`);
+    await page.getByLabel("Full name").fill("Pia Popout");
+    await page.getByLabel("Mensaje", { exact: true }).fill("Hola desde la ventana");
+    await page.getByRole("button", { name: "Iniciar conversación" }).click();
+    await page.locator(".msg.mine", { hasText: "Hola desde la ventana" }).waitFor();
+    await page.reload();
+    await page.locator(".msg.mine", { hasText: "Hola desde la ventana" }).waitFor();
+    expect(await page.getByRole("button", { name: "Cerrar chat" }).count()).toBe(0);
+    await page.close();
+    expect(problems).toEqual([]);
+  }, 60_000);
+
   test("a page on an origin the inbox does not allow cannot frame the chat", async () => {
     const page = await browser.context.newPage();
     const refused = page.waitForEvent("console", (m) => m.text().includes("frame-ancestors"));

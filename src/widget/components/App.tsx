@@ -54,17 +54,18 @@ export function App({ config }: { config: ChannelConfig }) {
   useEffect(() => {
     document.documentElement.style.setProperty("--brand", config.widget_color);
     applyLook(locale, "light");
+    // resume() takes the token before anything else asks who the visitor is (setOpen would start a new one).
     if (!isFramed()) {
-      session.setOpen(true);
       void session.resume(storedToken(config.website_token));
+      session.setOpen(true);
     }
     listen((c) => {
       if (c.type === "init") {
         const s = c.data.settings ?? {};
         if (s.locale) setLocale(String(s.locale));
         applyLook(s.locale ?? locale, String(s.darkMode ?? "light"));
-        if (c.data.open) session.setOpen(true);
         void session.resume(c.data.token || null).then(() => tell("ready", { color: config.widget_color }));
+        if (c.data.open) session.setOpen(true);
       } else if (c.type === "toggle") session.setOpen(c.data.open === true);
       else if (c.type === "set-locale") {
         setLocale(String(c.data.locale));

@@ -44,12 +44,14 @@ export class ChatSession {
     this.changed();
   }
 
-  /** A returning visitor (token) is loaded at once, to count unread replies; a new one on first open. */
-  async resume(token: string | null): Promise<void> {
-    if (token) {
-      this.api.token = token;
-      await this.ensureVisitor();
-    }
+  /**
+   * A returning visitor (token) is loaded at once, to count unread replies; a new one on first open.
+   * The token is taken synchronously, so a setOpen() right after resumes this visitor too.
+   */
+  resume(token: string | null): Promise<void> {
+    if (!token) return Promise.resolve();
+    this.api.token = token;
+    return this.ensureVisitor();
   }
 
   /** The visitor's identity: POST /config (a new visitor when the token is missing or stale). */
