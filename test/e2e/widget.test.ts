@@ -163,6 +163,12 @@ describe.skipIf(!haveChromium)("website chat embedded on another site", () => {
     await page.evaluate(() => (window as any).$chatwoot.setUser("customer-8", { name: "Mallory", identifier_hash: "0".repeat(64) }));
     expect(((await error) as { message: string }).message).toContain("HMAC failed");
     expect(server.deps.db.query("SELECT count(*) AS n FROM contacts WHERE identifier = 'customer-8' OR name = 'Mallory'").get()).toEqual({ n: 0 });
+
+    // reset() after the site signs the user out: the stored visitor is forgotten and the chat reloads without it.
+    expect(await page.evaluate(() => document.cookie)).toContain(`cw_conversation_${inbox.website_token}=`);
+    await page.evaluate(() => (window as any).$chatwoot.reset());
+    expect(await page.evaluate(() => document.cookie)).not.toContain("cw_conversation_");
+    expect(await page.evaluate((t) => localStorage.getItem(`cw_conversation_${t}`), inbox.website_token)).toBeNull();
     await page.close();
   }, 60_000);
 
