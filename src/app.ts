@@ -38,6 +38,7 @@ import { putAsPatch } from "./http/rails-conventions.ts";
 import { recordFilterRoutes } from "./http/record-filters.routes.ts";
 import { contactExtraRoutes } from "./http/contact-extras.routes.ts";
 import { customFilterRoutes } from "./http/custom-filters.routes.ts";
+import { widgetRoutes } from "./http/widget.routes.ts";
 
 export function createApp(d: Deps) {
   // normalize "typebox": Elysia's default cleaner (exact-mirror) turns a string sent for an object
@@ -111,7 +112,7 @@ function conversationApi(d: Deps) {
     .use(cableRoutes(d));
 }
 
-/** Labels, automation, CSAT, notifications, reports, and the public (client) API. */
+/** Labels, automation, CSAT, notifications, reports, the public (client) API and the website chat. */
 function otherApi(d: Deps) {
   return new Elysia()
     .use(labelRoutes(d))
@@ -122,5 +123,6 @@ function otherApi(d: Deps) {
     .use(publicInboxRoutes(d))
     .use(publicContactRoutes(d))
     .use(publicConversationRoutes(d))
-    .use(publicMessageRoutes(d));
+    .use(publicMessageRoutes(d))
+    .use(widgetRoutes(d));
 }

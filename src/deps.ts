@@ -25,6 +25,7 @@ import { LabelsRepo } from "./db/labels.repo.ts";
 import { MessagesRepo } from "./db/messages.repo.ts";
 import { CsatRepo } from "./db/csat.repo.ts";
 import { PublicRepo } from "./db/public.repo.ts";
+import { WidgetRepo } from "./db/widget.repo.ts";
 import { ReportingEventsRepo } from "./db/reporting-events.repo.ts";
 import { ReportsRepo } from "./db/reports.repo.ts";
 import { ContactMergeRepo } from "./db/contact-merge.repo.ts";
@@ -67,6 +68,8 @@ import { PublicContactsService } from "./domain/public-contacts.service.ts";
 import { PublicConversationsService } from "./domain/public-conversations.service.ts";
 import { PublicLimits } from "./domain/public-limits.ts";
 import { PublicMessagesService } from "./domain/public-messages.service.ts";
+import { WidgetService } from "./domain/widget.service.ts";
+import { WidgetConversationsService } from "./domain/widget-conversations.service.ts";
 import { ReportingRecorder } from "./domain/reporting-recorder.ts";
 import { ReportsService } from "./domain/reports.service.ts";
 import { ContactMergeService } from "./domain/contact-merge.service.ts";
@@ -135,6 +138,7 @@ function createRepos(db: Database) {
     events: new EventsRepo(db),
     realtime: new RealtimeRepo(db),
     publicRepo: new PublicRepo(db),
+    widgetRepo: new WidgetRepo(db),
     csat: new CsatRepo(db),
     reportingEvents: new ReportingEventsRepo(db),
     reports: new ReportsRepo(db),
@@ -184,6 +188,7 @@ function createServices(base: ServiceBase, repos: ReturnType<typeof createRepos>
   const publicConversations = new PublicConversationsService({
     ...repos, conversationsService: conversations, conversationState, messagesService: messages, publicMessages, events, limits, writeTx, clock,
   });
+  const publicContacts = new PublicContactsService({ ...repos, contactsService: contacts, limits, writeTx, clock });
   return {
     auth: new AuthService({ ...repos, sessionAuth: sessions }),
     accounts,
@@ -207,7 +212,7 @@ function createServices(base: ServiceBase, repos: ReturnType<typeof createRepos>
     automation,
     csat,
     publicLimits: limits,
-    publicContacts: new PublicContactsService({ ...repos, contactsService: contacts, limits, writeTx, clock }),
+    publicContacts,
     publicConversations,
     publicMessages,
     reports: new ReportsService({ ...repos, clock, readVersion: base.readVersion }),
@@ -216,6 +221,8 @@ function createServices(base: ServiceBase, repos: ReturnType<typeof createRepos>
     contactNotes: new ContactNotesService({ ...repos, contactsService: contacts, writeTx, clock }),
     contactMerge: new ContactMergeService({ ...repos, contactsService: contacts, outbox, writeTx, clock }),
     contactableInboxes: new ContactableInboxes({ ...repos, contactsService: contacts }),
+    widget: new WidgetService({ ...repos, contactsService: contacts, publicContacts, writeTx, clock }),
+    widgetConversations: new WidgetConversationsService({ ...repos, contactsService: contacts, conversationsService: conversations, publicConversations, publicMessages, events, outbox, writeTx }),
   };
 }
 

@@ -13,6 +13,7 @@ import m010 from "../../migrations/010_conversation_list.sql" with { type: "text
 import m011 from "../../migrations/011_notifications.sql" with { type: "text" };
 import m012 from "../../migrations/012_query_plans.sql" with { type: "text" };
 import m013 from "../../migrations/013_contact_notes_custom_filters.sql" with { type: "text" };
+import m014 from "../../migrations/014_website_chat.sql" with { type: "text" };
 
 export interface Migration {
   version: number;
@@ -34,6 +35,7 @@ export const MIGRATIONS: Migration[] = [
   { version: 11, name: "011_notifications", sql: m011 },
   { version: 12, name: "012_query_plans", sql: m012 },
   { version: 13, name: "013_contact_notes_custom_filters", sql: m013 },
+  { version: 14, name: "014_website_chat", sql: m014 },
 ];
 
 export const LATEST_VERSION = MIGRATIONS.length;

@@ -8,6 +8,7 @@ import { parseChannelType, type ChannelType, CHANNEL_TYPES } from "./channels.ts
 import { AppError, FieldErrors } from "./errors.ts";
 import type { ChannelAttributes } from "./presenters/inbox.presenter.ts";
 import { emailValue, isE164, normalisePhone, oneOf, optionalString, requiredString } from "./validate.ts";
+import { allowedOrigins, DEFAULT_PRE_CHAT_OPTIONS, preChatOptions } from "./widget-settings.ts";
 import { DEFAULT_WORKING_HOURS, normaliseEntries, validateTimeZone } from "./working-hours.ts";
 
 export type InboxInput = Record<string, unknown>;
@@ -116,10 +117,18 @@ function channelFields(
     set("welcome_title", optionalString(errors, "channel.welcome_title", channel.welcome_title));
     set("welcome_tagline", optionalString(errors, "channel.welcome_tagline", channel.welcome_tagline));
     if (channel.reply_time !== undefined) set("reply_time", oneOf(errors, "channel.reply_time", channel.reply_time, REPLY_TIMES));
+    const preChat = channel.pre_chat_form_enabled;
+    if (preChat !== undefined && typeof preChat !== "boolean") errors.add("channel.pre_chat_form_enabled", "must be true or false", "invalid");
+    else set("pre_chat_form_enabled", preChat);
+    set("pre_chat_form_options", preChatOptions(errors, channel.pre_chat_form_options));
+    set("allowed_origins", allowedOrigins(errors, channel.allowed_origins));
     if (creating) {
       attrs.website_token = randomToken(24);
       attrs.widget_color ??= "#1f93ff";
       attrs.reply_time ??= "in_a_few_minutes";
+      attrs.pre_chat_form_enabled ??= false;
+      attrs.pre_chat_form_options ??= DEFAULT_PRE_CHAT_OPTIONS;
+      attrs.allowed_origins ??= [];
     }
   } else if (type === "email") {
     if (creating || channel.email !== undefined) set("email", emailValue(errors, "channel.email", channel.email, true) ?? undefined);

@@ -31,20 +31,21 @@ export interface CleanMessage {
   sourceId: string | null;
 }
 
-function messageType(errors: FieldErrors, raw: unknown, inbox: InboxRef): number {
+function messageType(errors: FieldErrors, raw: unknown, inbox: InboxRef, byContact: boolean): number {
   if (raw === undefined || raw === null || raw === "") return OUTGOING;
   const type = raw === "incoming" || raw === 0 || raw === "0" ? INCOMING : raw === "outgoing" || raw === 1 || raw === "1" ? OUTGOING : null;
   if (type === null) {
     errors.add("message_type", "must be incoming or outgoing", "invalid");
     return OUTGOING;
   }
-  // Chatwoot: only API inboxes take incoming messages through the account API.
-  if (type === INCOMING && inbox.channel_type !== "api") errors.add("message_type", "incoming messages are only allowed in API inboxes", "unsupported");
+  // Chatwoot: only API inboxes take incoming messages through the account API (a contact writing
+  // through the public API or the website chat is the incoming side of any inbox).
+  if (type === INCOMING && inbox.channel_type !== "api" && !byContact) errors.add("message_type", "incoming messages are only allowed in API inboxes", "unsupported");
   return type;
 }
 
 /** Field-by-field checks; one 422 item per bad field. */
-export function cleanMessage(input: MessageInput, inbox: InboxRef): CleanMessage {
+export function cleanMessage(input: MessageInput, inbox: InboxRef, byContact = false): CleanMessage {
   const errors = new FieldErrors();
   let content: string | null = null;
   if (input.content !== undefined && input.content !== null) {
@@ -52,7 +53,7 @@ export function cleanMessage(input: MessageInput, inbox: InboxRef): CleanMessage
     else if (input.content.length > MAX_CONTENT) errors.add("content", `is too long (maximum is ${MAX_CONTENT} characters)`, "too_long");
     else content = input.content;
   }
-  const type = messageType(errors, input.message_type, inbox);
+  const type = messageType(errors, input.message_type, inbox, byContact);
   let isPrivate = false;
   if (input.private !== undefined && input.private !== null) {
     if (typeof input.private !== "boolean") errors.add("private", "must be true or false", "invalid");

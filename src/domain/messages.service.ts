@@ -86,7 +86,7 @@ export class MessagesService {
    */
   createInTx(a: Acting, conversation: ConversationRow, input: MessageInput, kind: "chat" | "template" = "chat"): CreatedMessage {
     const inbox = this.d.conversationRefs.inbox(conversation.account_id, conversation.inbox_id)!;
-    const m = cleanMessage(input, inbox);
+    const m = cleanMessage(input, inbox, a.actor.type === "contact");
     if (kind === "template") m.messageType = TEMPLATE;
     const now = unixSeconds(this.d.clock);
     this.guardFlood(conversation.id, now);

@@ -63,7 +63,11 @@ export class PublicContactsService {
   }
 
   scope(inboxIdentifier: string, contactIdentifier: string): PublicScope {
-    const inbox = this.inbox(inboxIdentifier);
+    return this.scopeIn(this.inbox(inboxIdentifier), contactIdentifier);
+  }
+
+  /** The contact identity with this source_id in an inbox already found (the website chat finds its own). */
+  scopeIn(inbox: PublicInboxRow, contactIdentifier: string): PublicScope {
     const contactInbox = this.d.contactInboxes.bySource(inbox.id, contactIdentifier);
     const contact = contactInbox ? this.d.contacts.byId(inbox.account_id, contactInbox.contact_id) : null;
     if (!contactInbox || !contact) throw new NotFoundError("Contact", "contact_identifier", "no contact with this identifier in this inbox");
@@ -112,7 +116,7 @@ export class PublicContactsService {
   }
 
   /** True when an identifier was sent and its hash checked out; 401 when it must be and does not. */
-  private verify(inbox: PublicInboxRow, input: PublicContactInput): boolean {
+  verify(inbox: PublicInboxRow, input: PublicContactInput): boolean {
     const identifier = typeof input.identifier === "string" && input.identifier.trim() !== "" ? input.identifier : null;
     const hashSent = input.identifier_hash !== undefined && input.identifier_hash !== null && input.identifier_hash !== "";
     if (identifier === null || (!hashSent && inbox.hmac_mandatory !== 1)) return false;

@@ -16,12 +16,13 @@ export function clientAddress(request: Request, server: AddressSource | null, tr
   return clientIp(request, { "x-forwarded-for": request.headers.get("x-forwarded-for") ?? undefined }, server, trustProxy);
 }
 
+/** The public API and the website chat's API (/api/v1/widget/): both answer anyone. */
 function isPublicPath(url: string): boolean {
   const path = url.indexOf("/", url.indexOf("//") + 2);
-  return path >= 0 && url.startsWith("/public/", path);
+  return path >= 0 && (url.startsWith("/public/", path) || url.startsWith("/api/v1/widget/", path));
 }
 
-/** 429 with Retry-After once an address sends more public requests than PARLEY_PUBLIC_REQUESTS_PER_MINUTE. */
+/** 429 with Retry-After once an address sends more public (or widget) requests than PARLEY_PUBLIC_REQUESTS_PER_MINUTE. */
 export function publicRequestLimit(d: Deps) {
   return new Elysia({ name: "parley-public-limit" }).onRequest(({ request, server }) => {
     if (isPublicPath(request.url)) d.services.publicLimits.request(clientAddress(request, server, d.config.trustProxy));

@@ -35,36 +35,43 @@ interface BuiltFile {
   html: boolean;
 }
 
-// Build output is the same for every app in the process, and building costs ~100 ms: keep one.
-let loading: Promise<WebAssets> | null = null;
-
-export function webAssets(): Promise<WebAssets> {
-  loading ??= load().catch((error) => {
-    loading = null; // a failed source build (a typo in src/web) is retried on the next request
-    throw error;
-  });
-  return loading;
+/**
+ * One bundled page (an HTML import) with its files served under `assetsPath`. Build output is the
+ * same for every app in the process, and building costs ~100 ms: each loader keeps one. The
+ * website chat's page (src/widget) is a second bundle, served the same way.
+ */
+export function assetsLoader(bundle: typeof index, assetsPath: string): () => Promise<WebAssets> {
+  let loading: Promise<WebAssets> | null = null;
+  return () => {
+    loading ??= load(bundle, assetsPath).catch((error) => {
+      loading = null; // a failed source build (a typo in src/web) is retried on the next request
+      throw error;
+    });
+    return loading;
+  };
 }
 
-async function load(): Promise<WebAssets> {
-  const built = index.files?.length ? await embedded(index.files) : await bundleFromSource(index.index);
+export const webAssets = assetsLoader(index, ASSETS_PATH);
+
+async function load(bundle: typeof index, assetsPath: string): Promise<WebAssets> {
+  const built = bundle.files?.length ? await embedded(bundle.files) : await bundleFromSource(bundle.index);
   const page = built.find((f) => f.html);
-  if (!page) throw new Error("the web app bundle has no HTML page");
+  if (!page) throw new Error(`the bundle of ${bundle.index} has no HTML page`);
   const files = new Map<string, WebAsset>();
   let html = new TextDecoder().decode(page.bytes);
   for (const f of built) {
     if (f.html) continue;
     files.set(f.name, asset(f.bytes, f.type));
-    html = html.replaceAll(`"/${f.name}"`, `"${ASSETS_PATH}${f.name}"`);
+    html = html.replaceAll(`"/${f.name}"`, `"${assetsPath}${f.name}"`);
   }
   return { html: asset(new TextEncoder().encode(html), page.type), files };
 }
 
-function asset(body: Bytes, type: string): WebAsset {
+export function asset(body: Bytes, type: string): WebAsset {
   return { body, gzip: Bun.gzipSync(body, { level: 9 }), type };
 }
 
-async function embedded(files: NonNullable<typeof index.files>): Promise<BuiltFile[]> {
+async function embedded(files: NonNullable<(typeof index)["files"]>): Promise<BuiltFile[]> {
   return Promise.all(
     files.map(async (f) => ({ name: baseName(f.path), bytes: await Bun.file(f.path).bytes(), type: f.headers["content-type"], html: f.loader === "html" })),
   );
@@ -73,7 +80,7 @@ async function embedded(files: NonNullable<typeof index.files>): Promise<BuiltFi
 async function bundleFromSource(entry: string): Promise<BuiltFile[]> {
   // minify as `npm run build` does (package.json), so the sizes the tests check are the shipped ones.
   const result = await Bun.build({ entrypoints: [entry], target: "browser", publicPath: "/", minify: true });
-  if (!result.success) throw new AggregateError(result.logs, "bundling src/web failed");
+  if (!result.success) throw new AggregateError(result.logs, `bundling ${entry} failed`);
   return Promise.all(
     result.outputs.map(async (o) => ({ name: baseName(o.path), bytes: new Uint8Array(await o.arrayBuffer()), type: o.type, html: o.type.startsWith("text/html") })),
   );

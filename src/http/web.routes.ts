@@ -3,7 +3,7 @@
 // asks GET /auth/session and shows the sign-in form when there is none.
 import { Elysia } from "elysia";
 import { NotFoundError } from "../domain/errors.ts";
-import { webAssets, type WebAsset } from "./web-assets.ts";
+import { webAssets, type WebAsset, type WebAssets } from "./web-assets.ts";
 
 const PAGE_HEADERS = {
   "cache-control": "no-cache",
@@ -18,11 +18,20 @@ const PAGE_HEADERS = {
 // File names carry a content hash: a new build means new names, so browsers may keep these forever.
 const ASSET_HEADERS = { "cache-control": "public, max-age=31536000, immutable", "x-content-type-options": "nosniff" };
 
-function send(file: WebAsset, request: Request, headers: Record<string, string>): Response {
+export function send(file: WebAsset, request: Request, headers: Record<string, string>): Response {
   const gzip = /\bgzip\b/.test(request.headers.get("accept-encoding") ?? "");
   return new Response(gzip ? file.gzip : file.body, {
     headers: { ...headers, "content-type": file.type, vary: "accept-encoding", ...(gzip ? { "content-encoding": "gzip" } : {}) },
   });
+}
+
+/** GET <assets path>/:name for one bundle's files (the web app's, the website chat's). */
+export function assetHandler(assets: () => Promise<WebAssets>) {
+  return async ({ params, request }: { params: { name: string }; request: Request }) => {
+    const file = (await assets()).files.get(params.name);
+    if (!file) throw new NotFoundError("Asset", "name", `no asset ${params.name}`);
+    return send(file, request, ASSET_HEADERS);
+  };
 }
 
 export function webRoutes() {
@@ -31,14 +40,6 @@ export function webRoutes() {
   return new Elysia()
     .get("/", ({ redirect }) => redirect("/app", 302), hidden)
     .get("/app", page, hidden)
-    .get(
-      "/app/assets/:name",
-      async ({ params, request }) => {
-        const file = (await webAssets()).files.get(params.name);
-        if (!file) throw new NotFoundError("Asset", "name", `no asset ${params.name}`);
-        return send(file, request, ASSET_HEADERS);
-      },
-      hidden,
-    )
+    .get("/app/assets/:name", assetHandler(webAssets), hidden)
     .get("/app/*", page, hidden);
 }

@@ -114,7 +114,7 @@ describe("the compiled binary", () => {
     expect(await proc.exited).toBe(0);
   }, 30_000);
 
-  test("the web app comes from inside the binary: no files beside it", async () => {
+  test("the web app and the website chat come from inside the binary: no files beside it", async () => {
     const alone = mkdtempSync(join(tmpdir(), "parley-alone-"));
     copyFileSync(bin, join(alone, "parley"));
     chmodSync(join(alone, "parley"), 0o755);
@@ -139,6 +139,22 @@ describe("the compiled binary", () => {
       types.push(r.headers.get("content-type")!);
     }
     expect(types).toEqual(["image/svg+xml", "text/css;charset=utf-8", "text/javascript;charset=utf-8"]);
+
+    // The website chat too: the loader, and a website inbox's chat page with its own files.
+    const loader = await fetch(`${base}/packs/js/sdk.js`);
+    expect([loader.status, (await loader.text()).includes("chatwootSDK")]).toEqual([200, true]);
+    const token = /API access token \(shown once, keep it\): (\S+)/.exec(output)![1]!;
+    const created = await fetch(`${base}/api/v1/accounts/1/inboxes`, {
+      method: "POST",
+      headers: { api_access_token: token, "content-type": "application/json" },
+      body: JSON.stringify({ name: "Site", channel: { type: "web_widget", website_url: "https://shop.example.com" } }),
+    });
+    const chat = await fetch(`${base}/widget?website_token=${(await created.json()).website_token}`);
+    const chatHtml = await chat.text();
+    expect([chat.status, chatHtml.includes('id="parley-config"')]).toEqual([200, true]);
+    const chatAssets = [...chatHtml.matchAll(/(?:src|href)="(\/widget\/assets\/[^"]+)"/g)].map((m) => m[1]!);
+    expect(chatAssets).toHaveLength(2);
+    for (const asset of chatAssets) expect((await fetch(`${base}${asset}`)).status).toBe(200);
     proc.kill("SIGTERM");
     expect(await proc.exited).toBe(0);
     rmSync(alone, { recursive: true, force: true });

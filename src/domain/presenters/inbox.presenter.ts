@@ -3,6 +3,8 @@
 import type { InboxRow } from "../../db/inboxes.repo.ts";
 import { isoFromSeconds } from "../../lib/clock.ts";
 import { channelTypeName } from "../channels.ts";
+import type { PreChatFormOptions } from "../widget-settings.ts";
+import { DEFAULT_PRE_CHAT_OPTIONS } from "../widget-settings.ts";
 import type { WorkingHoursEntry } from "../working-hours.ts";
 
 /** Type-specific channel settings kept in inboxes.channel_attributes. */
@@ -18,6 +20,9 @@ export interface ChannelAttributes {
   forward_to_email?: string | null;
   phone_number?: string | null;
   provider?: string | null;
+  pre_chat_form_enabled?: boolean;
+  pre_chat_form_options?: PreChatFormOptions;
+  allowed_origins?: string[];
 }
 
 export function channelAttributes(row: InboxRow): ChannelAttributes {
@@ -65,6 +70,13 @@ export function inboxOf(row: InboxRow, opts: { administrator: boolean }) {
     website_token: widget ? (c.website_token ?? null) : null,
     selected_feature_flags: null,
     reply_time: widget ? (c.reply_time ?? null) : null,
+    ...(widget
+      ? {
+          pre_chat_form_enabled: c.pre_chat_form_enabled ?? false,
+          pre_chat_form_options: c.pre_chat_form_options ?? DEFAULT_PRE_CHAT_OPTIONS,
+          allowed_origins: c.allowed_origins ?? [],
+        }
+      : {}),
     ...(hasHmac && opts.administrator ? { hmac_token: row.hmac_token } : {}),
     messaging_service_sid: null,
     phone_number: row.channel_type === "phone" ? (c.phone_number ?? null) : null,
@@ -105,6 +117,9 @@ function channelPushData(row: InboxRow) {
         welcome_tagline: c.welcome_tagline ?? null,
         reply_time: c.reply_time ?? null,
         hmac_mandatory: bool(row.hmac_mandatory),
+        pre_chat_form_enabled: c.pre_chat_form_enabled ?? false,
+        pre_chat_form_options: c.pre_chat_form_options ?? DEFAULT_PRE_CHAT_OPTIONS,
+        allowed_origins: c.allowed_origins ?? [],
       };
     case "email":
       return { ...base, email: c.email ?? null, forward_to_email: c.forward_to_email ?? null, provider: c.provider ?? null };

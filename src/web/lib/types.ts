@@ -33,6 +33,30 @@ export interface Inbox {
   greeting_message?: string | null;
   csat_survey_enabled?: boolean;
   enable_auto_assignment?: boolean;
+  /** Website inboxes (Channel::WebWidget): the chat's settings, see components/settings/WidgetSettingsForm.tsx. */
+  website_url?: string | null;
+  website_token?: string | null;
+  widget_color?: string | null;
+  welcome_title?: string | null;
+  welcome_tagline?: string | null;
+  reply_time?: string | null;
+  pre_chat_form_enabled?: boolean;
+  pre_chat_form_options?: { pre_chat_message?: string; pre_chat_fields?: PreChatField[] };
+  allowed_origins?: string[];
+  hmac_mandatory?: boolean | null;
+  hmac_token?: string | null;
+  out_of_office_message?: string | null;
+}
+
+export interface PreChatField {
+  name: string;
+  label: string;
+  type: string;
+  field_type: string;
+  required: boolean;
+  enabled: boolean;
+  placeholder?: string;
+  values?: string[];
 }
 
 export interface ContactInbox {

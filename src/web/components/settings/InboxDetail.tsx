@@ -10,6 +10,8 @@ import { DeleteCard } from "./DeleteCard.tsx";
 import { InboxEditForm } from "./InboxEditForm.tsx";
 import { InboxMembers } from "./InboxMembers.tsx";
 import { Secret } from "./Secret.tsx";
+import { WidgetSettingsForm } from "./WidgetSettingsForm.tsx";
+import { WidgetSnippet } from "./WidgetSnippet.tsx";
 
 export function InboxDetail({ accountId, inboxId }: { accountId: number; inboxId: number }) {
   const url = `/api/v1/accounts/${accountId}/inboxes/${inboxId}`;
@@ -50,6 +52,8 @@ export function InboxDetail({ accountId, inboxId }: { accountId: number; inboxId
           </dl>
         </section>
       )}
+      {i?.channel_type === "Channel::WebWidget" && <WidgetSnippet inbox={i} />}
+      {i?.channel_type === "Channel::WebWidget" && <WidgetSettingsForm key={`w${i.id}`} accountId={accountId} inbox={i} onSaved={(updated) => (inbox.data.value = updated)} />}
       {i && <InboxEditForm key={i.id} accountId={accountId} inbox={i} onSaved={(updated) => (inbox.data.value = updated)} />}
       {i && <InboxMembers accountId={accountId} inboxId={i.id} />}
       {i && (

@@ -9,6 +9,7 @@ import { Link } from "../Link.tsx";
 import type { SectionProps } from "../Settings.tsx";
 import { InboxDetail } from "./InboxDetail.tsx";
 import { InboxForm } from "./InboxForm.tsx";
+import { WebsiteInboxForm } from "./WebsiteInboxForm.tsx";
 import { LoadState } from "../LoadState.tsx";
 import { DataTable } from "../DataTable.tsx";
 
@@ -41,6 +42,7 @@ function InboxList({ accountId }: { accountId: number }) {
         )}
       </section>
       <InboxForm accountId={accountId} />
+      <WebsiteInboxForm accountId={accountId} />
     </div>
   );
 }

@@ -1,0 +1,193 @@
+// The website visitor's conversation, as Chatwoot's widget has it: one current conversation per
+// visitor identity (the newest opened through it), opened by the first message, with the
+// visitor's contact details from the pre-chat form, conversation custom attributes and labels
+// the site sets through the SDK. Every write goes through the public API's and the account API's
+// services with the visitor as the actor.
+import type { AccountLabelsRepo } from "../db/account-labels.repo.ts";
+import type { ConversationRow } from "../db/conversations.repo.ts";
+import type { MessageRow } from "../db/messages.repo.ts";
+import type { PublicRepo } from "../db/public.repo.ts";
+import type { WidgetRepo } from "../db/widget.repo.ts";
+import type { WriteTx } from "../db/tx.ts";
+import type { EventOutbox } from "../events/outbox.ts";
+import type { ConversationEvents } from "./conversation-events.ts";
+import { contactWebhookData } from "./presenters/contact.presenter.ts";
+import { conversationPushData } from "./presenters/conversation.presenter.ts";
+import { labelTitles } from "./contact-input.ts";
+import type { ContactsService } from "./contacts.service.ts";
+import type { ConversationsService } from "./conversations.service.ts";
+import { NotFoundError, ValidationError } from "./errors.ts";
+import type { PublicScope } from "./public-contacts.service.ts";
+import type { PublicConversationsService } from "./public-conversations.service.ts";
+import type { PublicMessages, PublicMessagesService } from "./public-messages.service.ts";
+
+export interface WidgetConversationsDeps {
+  publicRepo: PublicRepo;
+  widgetRepo: WidgetRepo;
+  accountLabels: AccountLabelsRepo;
+  contactsService: ContactsService;
+  conversationsService: ConversationsService;
+  publicConversations: PublicConversationsService;
+  publicMessages: PublicMessagesService;
+  events: ConversationEvents;
+  outbox: EventOutbox;
+  writeTx: WriteTx;
+}
+
+export interface WidgetMessageInput {
+  content?: unknown;
+  echo_id?: unknown;
+}
+
+export interface StartInput {
+  contact?: { name?: unknown; email?: unknown; phone_number?: unknown; custom_attributes?: unknown } | undefined;
+  message?: WidgetMessageInput | undefined;
+  custom_attributes?: unknown;
+}
+
+/** Chatwoot's widget conversation list: 20 a page. */
+export const WIDGET_LIST_PAGE = 20;
+
+export interface ListedConversation {
+  row: ConversationRow;
+  unread: number;
+  last: PublicMessages | null;
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+
+export class WidgetConversationsService {
+  constructor(private readonly d: WidgetConversationsDeps) {}
+
+  /** The visitor's current conversation, or null before the first message. */
+  current(scope: PublicScope): ConversationRow | null {
+    return this.d.publicRepo.conversationsOfContactInbox(scope.contactInbox.id, 1)[0] ?? null;
+  }
+
+  /** The visitor's conversations (GET /conversations/list), newest activity first, with unread counts and the last visible message. */
+  list(scope: PublicScope, rawPage: unknown): { items: ListedConversation[]; hasNextPage: boolean } {
+    const page = rawPage === undefined || rawPage === "" ? 1 : Number(rawPage);
+    if (!Number.isSafeInteger(page) || page < 1) throw ValidationError.of("page", "must be a positive whole number", "invalid");
+    const rows = this.d.widgetRepo.conversationsPage(scope.contactInbox.id, WIDGET_LIST_PAGE + 1, (page - 1) * WIDGET_LIST_PAGE);
+    const items = rows.slice(0, WIDGET_LIST_PAGE).map((row) => {
+      const last: MessageRow[] = this.d.publicRepo.latestVisible(row.id, 1);
+      return {
+        row,
+        unread: this.d.widgetRepo.unreadCount(row.id, row.contact_last_seen_at ?? 0),
+        last: last.length ? { messages: last, senders: this.d.publicMessages.senders(row.account_id, last) } : null,
+      };
+    });
+    return { items, hasNextPage: rows.length > WIDGET_LIST_PAGE };
+  }
+
+  /** The current conversation; 404 before the first message (Chatwoot's render_not_found_if_empty). */
+  required(scope: PublicScope): ConversationRow {
+    const row = this.current(scope);
+    if (!row) throw new NotFoundError("Conversation", "conversation", "this visitor has no conversation yet");
+    return row;
+  }
+
+  /**
+   * POST /api/v1/widget/conversations: the pre-chat form's contact details, a new conversation and
+   * its first message, all or nothing.
+   */
+  start(scope: PublicScope, input: StartInput): { row: ConversationRow; messages: PublicMessages } {
+    if (input.contact !== undefined && !isObject(input.contact)) throw ValidationError.of("contact", "must be an object", "invalid");
+    if (!isObject(input.message)) throw ValidationError.of("message", "must be an object with the first message's content", "required");
+    const message = input.message;
+    return this.d.writeTx(() => {
+      const contact = input.contact ? this.updateContact(scope, input.contact) : scope;
+      const row = this.d.publicConversations.create(contact, { custom_attributes: input.custom_attributes });
+      return { row, messages: this.d.publicMessages.create(contact, row, message) };
+    });
+  }
+
+  /**
+   * POST /api/v1/widget/messages: into the current conversation, opening one when there is none,
+   * or when it is resolved and the inbox does not take messages after resolution (Chatwoot's
+   * allow_messages_after_resolved: the visitor's next message starts a new conversation).
+   */
+  send(scope: PublicScope, input: WidgetMessageInput): { row: ConversationRow; messages: PublicMessages } {
+    return this.d.writeTx(() => {
+      const current = this.current(scope);
+      const closed = current?.status === "resolved" && scope.inbox.allow_messages_after_resolved === 0;
+      const row = current && !closed ? current : this.d.publicConversations.create(scope, {});
+      return { row, messages: this.d.publicMessages.create(scope, row, input) };
+    });
+  }
+
+  /** Merges into the conversation's custom attributes. */
+  setCustomAttributes(scope: PublicScope, raw: unknown): ConversationRow {
+    const row = this.required(scope);
+    if (!isObject(raw)) throw ValidationError.of("custom_attributes", "must be an object", "invalid");
+    const merged = { ...(JSON.parse(row.custom_attributes) as Record<string, unknown>), ...raw };
+    return this.d.conversationsService.setCustomAttributes(scope.acting, row, merged);
+  }
+
+  removeCustomAttributes(scope: PublicScope, rawKeys: unknown): ConversationRow {
+    const row = this.required(scope);
+    const keys = labelTitles("custom_attributes", rawKeys);
+    const attrs = JSON.parse(row.custom_attributes) as Record<string, unknown>;
+    for (const k of keys) delete attrs[k];
+    return this.d.conversationsService.setCustomAttributes(scope.acting, row, attrs);
+  }
+
+  /** The site labels the conversation; only the account's defined labels (a visitor cannot invent new ones). */
+  addLabel(scope: PublicScope, raw: unknown): string[] {
+    const row = this.required(scope);
+    const title = this.knownLabel(scope, raw);
+    const current = this.d.conversationsService.labels(row);
+    return current.includes(title) ? current : this.d.conversationsService.setLabels(scope.acting, row, [...current, title]);
+  }
+
+  removeLabel(scope: PublicScope, raw: unknown): string[] {
+    const row = this.required(scope);
+    const title = typeof raw === "string" ? decodeURIComponent(raw).trim() : "";
+    const current = this.d.conversationsService.labels(row);
+    return current.includes(title) ? this.d.conversationsService.setLabels(scope.acting, row, current.filter((l) => l !== title)) : current;
+  }
+
+  /**
+   * POST /api/v1/widget/events: the visitor opened the chat ("webwidget.triggered", the only event
+   * Chatwoot's widget sends). Recorded for webhooks as Chatwoot's contact_inbox webhook data.
+   */
+  triggered(scope: PublicScope, name: unknown, eventInfo: unknown): void {
+    if (name !== "webwidget.triggered") throw ValidationError.of("name", "must be webwidget.triggered", "invalid");
+    const info = isObject(eventInfo) ? eventInfo : {};
+    if (JSON.stringify(info).length > 4096) throw ValidationError.of("event_info", "is too long (maximum is 4096 characters as JSON)", "too_long");
+    const row = this.current(scope);
+    this.d.writeTx(() => {
+      this.d.outbox.record({
+        kind: "webwidget_triggered",
+        accountId: scope.account.id,
+        actor: scope.acting.actor,
+        inboxId: scope.inbox.id,
+        conversationId: row?.id ?? null,
+        contactId: scope.contact.id,
+        payload: {
+          id: scope.contactInbox.id,
+          contact: contactWebhookData(scope.contact, scope.account),
+          inbox: { id: scope.inbox.id, name: scope.inbox.name },
+          account: { id: scope.account.id, name: scope.account.name },
+          current_conversation: row ? conversationPushData(this.d.events.view(scope.acting, row)) : null,
+          source_id: scope.contactInbox.source_id,
+          event_info: info,
+        },
+      });
+    });
+  }
+
+  private knownLabel(scope: PublicScope, raw: unknown): string {
+    const title = typeof raw === "string" ? raw.trim() : "";
+    if (!title) throw ValidationError.of("label", "can't be blank", "required");
+    const label = this.d.accountLabels.byTitle(scope.account.id, title.toLowerCase());
+    if (!label) throw ValidationError.of("label", `no label ${title} in this account`, "invalid");
+    return label.title;
+  }
+
+  private updateContact(scope: PublicScope, c: NonNullable<StartInput["contact"]>): PublicScope {
+    const { name, email, phone_number, custom_attributes } = c;
+    const contact = this.d.contactsService.update(scope.acting, scope.contact.id, { name, email, phone_number, custom_attributes });
+    return { ...scope, contact };
+  }
+}

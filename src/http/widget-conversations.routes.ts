@@ -1,0 +1,139 @@
+// /api/v1/widget — the visitor's current conversation (index, create with the first message,
+// typing, last seen, resolve, custom attributes, labels) and its messages (list, send, answer a
+// CSAT survey or form). The visitor sees only what the public API shows a contact: no private
+// notes, no activity messages, no other contact's anything, no agent emails.
+import { Elysia, t } from "elysia";
+import type { ConversationRow } from "../db/conversations.repo.ts";
+import type { Deps } from "../deps.ts";
+import type { PublicMessages } from "../domain/public-messages.service.ts";
+import { publicConversationOf, publicMessageOf } from "../domain/presenters/public.presenter.ts";
+import { emptyOk } from "./conversation-schemas.ts";
+import { json } from "./json.ts";
+import { PublicMessage, SubmittedValuesBody } from "./public-schemas.ts";
+import { bodyOf } from "./request.ts";
+import { errorResponses } from "./schemas.ts";
+import { widgetDetail } from "./widget-contacts.routes.ts";
+import { KeysBody, WebsiteTokenBefore, WidgetConversationList, WebsiteTokenQuery, WidgetConversation, WidgetConversationSummary, WidgetStartBody } from "./widget-schemas.ts";
+import { WIDGET_PREFIX, widgetScope } from "./widget-scope.ts";
+
+const messagesOf = (row: ConversationRow, r: PublicMessages) => r.messages.map((m) => publicMessageOf(m, row.display_id, r.senders));
+const Labels = t.Object({ labels: t.Array(t.String()) });
+
+export function widgetConversationRoutes(d: Deps) {
+  const svc = d.services.widgetConversations;
+  const publicConversations = d.services.publicConversations;
+  const publicMessages = d.services.publicMessages;
+  const present = (scope: Parameters<typeof publicConversations.view>[0], row: ConversationRow) => {
+    const v = publicConversations.view(scope, row);
+    return publicConversationOf(v.row, v.contact, v.messages, v.senders);
+  };
+  const q = { query: WebsiteTokenQuery };
+  return new Elysia({ prefix: WIDGET_PREFIX })
+    .use(widgetScope(d))
+    .get(
+      "/conversations",
+      ({ visitor }) => {
+        const row = svc.current(visitor());
+        return row ? { id: row.display_id, inbox_id: row.inbox_id, status: row.status, contact_last_seen_at: row.contact_last_seen_at ?? 0 } : {};
+      },
+      { ...q, response: { 200: WidgetConversationSummary, ...errorResponses }, detail: widgetDetail("The visitor's current conversation ({} before the first message)") },
+    )
+    .get(
+      "/conversations/list",
+      ({ visitor, query }) => {
+        const { items, hasNextPage } = svc.list(visitor(), query.page);
+        const payload = items.map(({ row, unread, last }) => ({
+          id: row.display_id,
+          inbox_id: row.inbox_id,
+          status: row.status,
+          contact_last_seen_at: row.contact_last_seen_at ?? 0,
+          last_activity_at: row.last_activity_at,
+          unread_count: unread,
+          last_message: last ? messagesOf(row, last)[0]! : null,
+        }));
+        return json({ payload, meta: { has_next_page: hasNextPage, unread_count: payload.filter((c) => c.unread_count > 0).length } });
+      },
+      {
+        query: t.Object({ website_token: t.String(), page: t.Optional(t.String()) }),
+        response: { 200: WidgetConversationList, ...errorResponses },
+        detail: widgetDetail("The visitor's conversations, newest activity first, 20 a page, each with its unread count and last visible message"),
+      },
+    )
+    .post(
+      "/conversations",
+      ({ visitor, body }) => {
+        const scope = visitor();
+        const { row } = svc.start(scope, body);
+        return json(present(scope, row));
+      },
+      {
+        ...q,
+        ...bodyOf(WidgetStartBody),
+        response: { 200: WidgetConversation, ...errorResponses },
+        detail: widgetDetail("Open a conversation with its first message: {contact: {name, email, phone_number}, message: {content}, custom_attributes}"),
+      },
+    )
+    .post("/conversations/toggle_typing", ({ visitor, body }) => {
+      const scope = visitor();
+      d.services.typing.toggle(scope.acting, svc.required(scope), body.typing_status, false);
+      return emptyOk();
+    }, { ...q, ...bodyOf(t.Object({ typing_status: t.Optional(t.Any()) })), detail: widgetDetail("The visitor started (on) or stopped (off) typing") })
+    .post("/conversations/update_last_seen", ({ visitor }) => {
+      const scope = visitor();
+      publicConversations.markSeen(scope, svc.required(scope));
+      return emptyOk();
+    }, { ...q, detail: widgetDetail("The visitor has read the conversation") })
+    .get("/conversations/toggle_status", ({ visitor }) => {
+      const scope = visitor();
+      return json(present(scope, publicConversations.resolve(scope, svc.required(scope))));
+    }, { ...q, response: { 200: WidgetConversation, ...errorResponses }, detail: widgetDetail("The visitor ends the chat: resolve the conversation") })
+    .post("/conversations/set_custom_attributes", ({ visitor, body }) => {
+      const scope = visitor();
+      return json(present(scope, svc.setCustomAttributes(scope, body.custom_attributes)));
+    }, { ...q, ...bodyOf(KeysBody), response: { 200: WidgetConversation, ...errorResponses }, detail: widgetDetail("Merge custom attributes into the conversation's") })
+    .post("/conversations/destroy_custom_attributes", ({ visitor, body }) => {
+      const scope = visitor();
+      return json(present(scope, svc.removeCustomAttributes(scope, body.custom_attributes ?? body.custom_attribute)));
+    }, { ...q, ...bodyOf(KeysBody), response: { 200: WidgetConversation, ...errorResponses }, detail: widgetDetail("Remove the conversation's custom attributes with these keys") })
+    .post("/events", ({ visitor, body }) => (svc.triggered(visitor(), body.name, body.event_info), emptyOk()), {
+      ...q,
+      ...bodyOf(t.Object({ name: t.Optional(t.Any()), event_info: t.Optional(t.Any()) })),
+      detail: widgetDetail("The visitor opened the chat: name webwidget.triggered, event_info (browser facts); webhooks receive webwidget_triggered"),
+    })
+    .post("/labels", ({ visitor, body }) => ({ labels: svc.addLabel(visitor(), body.label) }), {
+      ...q,
+      ...bodyOf(t.Object({ label: t.Optional(t.Any()) })),
+      response: { 200: Labels, ...errorResponses },
+      detail: widgetDetail("Label the conversation with one of the account's labels"),
+    })
+    .delete("/labels/:label", ({ visitor, params }) => ({ labels: svc.removeLabel(visitor(), params.label) }), {
+      ...q,
+      params: t.Object({ label: t.String() }),
+      response: { 200: Labels, ...errorResponses },
+      detail: widgetDetail("Take a label off the conversation"),
+    })
+    .get("/messages", ({ visitor, query }) => {
+      const row = svc.current(visitor());
+      return json(row ? messagesOf(row, publicMessages.list(row, query)) : []);
+    }, { query: WebsiteTokenBefore, response: { 200: t.Array(PublicMessage), ...errorResponses }, detail: widgetDetail("The current conversation's messages: the latest 20, or the 20 before `before`; oldest first") })
+    .post("/messages", ({ visitor, body }) => {
+      const { row, messages } = svc.send(visitor(), body);
+      return json(messagesOf(row, messages)[0]);
+    }, {
+      ...q,
+      ...bodyOf(t.Object({ content: t.Optional(t.Any()), echo_id: t.Optional(t.Any()) }), "message"),
+      response: { 200: PublicMessage, ...errorResponses },
+      detail: widgetDetail("Send a message (opens a conversation when there is none)"),
+    })
+    .patch("/messages/:message_id", ({ visitor, params, body }) => {
+      const scope = visitor();
+      const row = svc.required(scope);
+      return json(messagesOf(row, publicMessages.update(scope, row, params.message_id, body))[0]);
+    }, {
+      ...q,
+      params: t.Object({ message_id: t.String() }),
+      ...bodyOf(SubmittedValuesBody, "message"),
+      response: { 200: PublicMessage, ...errorResponses },
+      detail: widgetDetail("Answer a message: submitted_values (a CSAT survey's csat_survey_response {rating 1-5, feedback_message})"),
+    });
+}

@@ -1,0 +1,94 @@
+// Schemas of the website chat API (Chatwoot's /api/v1/widget views).
+import { t } from "elysia";
+import { WorkingHoursEntry } from "./inboxes.routes.ts";
+import { PublicContactBody, PublicConversation, PublicMessage } from "./public-schemas.ts";
+import { Attributes, Nullable } from "./schemas.ts";
+
+export const WebsiteTokenQuery = t.Object({ website_token: t.String({ description: "the web_widget inbox's website_token" }) });
+export const WebsiteTokenBefore = t.Object({ website_token: t.String(), before: t.Optional(t.String()) });
+
+export const WidgetChannelConfig = t.Object({
+  website_token: t.String(),
+  website_name: t.String(),
+  widget_color: t.String(),
+  welcome_title: Nullable(t.String()),
+  welcome_tagline: Nullable(t.String()),
+  reply_time: t.String(),
+  greeting_enabled: t.Boolean(),
+  greeting_message: Nullable(t.String()),
+  out_of_office_message: Nullable(t.String()),
+  pre_chat_form_enabled: t.Boolean(),
+  pre_chat_form_options: Attributes,
+  csat_survey_enabled: t.Boolean(),
+  allow_messages_after_resolved: t.Boolean(),
+  enable_email_collect: t.Boolean(),
+  hmac_mandatory: t.Boolean(),
+  timezone: t.String(),
+  working_hours_enabled: t.Boolean(),
+  working_hours: t.Array(WorkingHoursEntry),
+  account_id: t.Integer(),
+  available: t.Boolean({ description: "inside business hours now (always, without business hours)" }),
+  next_open_at: Nullable(t.Integer({ description: "when closed: the next opening, Unix seconds" })),
+});
+
+export const WidgetContact = t.Object({
+  id: t.Integer(),
+  name: t.String(),
+  email: Nullable(t.String()),
+  phone_number: Nullable(t.String()),
+  identifier: Nullable(t.String()),
+  pubsub_token: t.String(),
+  custom_attributes: Attributes,
+});
+
+export const WidgetConfig = t.Object({
+  website_channel_config: WidgetChannelConfig,
+  contact: WidgetContact,
+  auth_token: t.String({ description: "the visitor's X-Auth-Token (the one sent, or a new visitor's)" }),
+});
+
+export const SetUserResult = t.Object({
+  id: t.Integer(),
+  name: t.String(),
+  email: Nullable(t.String()),
+  phone_number: Nullable(t.String()),
+  pubsub_token: t.String(),
+  widget_auth_token: t.Optional(t.String({ description: "present when setUser switched to another contact: the new X-Auth-Token" })),
+});
+
+export const WidgetConversationSummary = t.Object({
+  id: t.Optional(t.Integer()),
+  inbox_id: t.Optional(t.Integer()),
+  status: t.Optional(t.String()),
+  contact_last_seen_at: t.Optional(t.Integer({ description: "agents' messages created after it are unread" })),
+});
+
+/** The conversation with its newest messages: the public API's record. */
+export const WidgetConversation = PublicConversation;
+
+/** The contact fields the widget sends (the public API's body: loose types, checked in the service). */
+export const WidgetConversationList = t.Object({
+  payload: t.Array(
+    t.Object({
+      id: t.Integer(),
+      inbox_id: t.Integer(),
+      status: t.String(),
+      contact_last_seen_at: t.Integer(),
+      last_activity_at: t.Integer(),
+      unread_count: t.Integer(),
+      last_message: Nullable(PublicMessage),
+    }),
+  ),
+  meta: t.Object({ has_next_page: t.Boolean(), unread_count: t.Integer({ description: "conversations with unread messages (on this page)" }) }),
+});
+
+export const WidgetContactBody = PublicContactBody;
+
+export const WidgetStartBody = t.Object({
+  contact: t.Optional(t.Any()),
+  message: t.Optional(t.Any()),
+  custom_attributes: t.Optional(t.Any()),
+});
+
+/** Keys to remove; Chatwoot's conversation endpoint names them `custom_attribute`, the contact's `custom_attributes`: both are read. */
+export const KeysBody = t.Object({ custom_attributes: t.Optional(t.Any()), custom_attribute: t.Optional(t.Any()) });

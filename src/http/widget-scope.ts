@@ -1,0 +1,50 @@
+// The website chat API's request layer (/api/v1/widget/*): the inbox from `?website_token=`, the
+// visitor from the X-Auth-Token header, and CORS limited to the inbox's allowed origins. The chat
+// page itself is served from this origin and needs no CORS; another site may call the API only
+// when the inbox lists its origin (domain/widget-settings.ts decides, as for frame-ancestors).
+import { Elysia } from "elysia";
+import type { PublicInboxRow } from "../db/public.repo.ts";
+import type { Deps } from "../deps.ts";
+import { channelAttributes } from "../domain/presenters/inbox.presenter.ts";
+import { embeddingOrigins } from "../domain/widget-settings.ts";
+
+export const WIDGET_PREFIX = "/api/v1/widget";
+
+const CORS_METHODS = "GET, POST, PATCH, PUT, DELETE, OPTIONS";
+const CORS_HEADERS = "content-type, x-auth-token";
+
+/** Whether a page of this origin may use this inbox's chat (its own origin always may). */
+export function originAllowed(inbox: PublicInboxRow, origin: string, request: Request): boolean {
+  return origin === new URL(request.url).origin || embeddingOrigins(channelAttributes(inbox)).includes(origin);
+}
+
+/** CORS headers for an allowed cross-origin caller; none otherwise (the browser then refuses it). */
+export function corsHeaders(inbox: PublicInboxRow | null, request: Request): Record<string, string> {
+  const origin = request.headers.get("origin");
+  if (!origin || !inbox || !originAllowed(inbox, origin, request)) return {};
+  return { "access-control-allow-origin": origin, "access-control-allow-headers": CORS_HEADERS, "access-control-allow-methods": CORS_METHODS, vary: "origin" };
+}
+
+/** The inbox (404 for a wrong website_token) and, lazily, the visitor (401 without a valid token). */
+export function widgetScope(d: Deps) {
+  return new Elysia().derive({ as: "scoped" }, ({ query, request, set }) => {
+    const inbox = d.services.widget.inbox((query as Record<string, unknown>).website_token);
+    Object.assign(set.headers, corsHeaders(inbox, request));
+    const authToken = request.headers.get("x-auth-token");
+    return { inbox, authToken, visitor: () => d.services.widget.visitor(inbox, authToken) };
+  });
+}
+
+/** Preflights: answered for allowed origins, 403 for the rest. */
+export function widgetPreflight(d: Deps) {
+  return new Elysia().options(`${WIDGET_PREFIX}/*`, ({ query, request }) => {
+    let inbox: PublicInboxRow | null = null;
+    try {
+      inbox = d.services.widget.inbox((query as Record<string, unknown>).website_token);
+    } catch {
+      inbox = null;
+    }
+    const headers = corsHeaders(inbox, request);
+    return new Response(null, { status: headers["access-control-allow-origin"] ? 204 : 403, headers });
+  }, { detail: { hide: true } });
+}
