@@ -69,5 +69,7 @@ describe("resuming with @rails/actioncable", () => {
     expect(contents).toEqual(["one", "two", "three", "four", "five", "six"]);
     expect(new Set(seqs).size).toBe(6);
     expect([...seqs].sort((a, b) => a - b)).toEqual(seqs);
+    // Done: unsubscribed first, so the recipe does not subscribe again when the consumer closes.
+    subscription!.unsubscribe();
   }, 20_000);
 });
