@@ -49,6 +49,7 @@ export function cableRoutes(d: Deps) {
         send: (data) => raw.send(data),
         bufferedAmount: () => raw.getBufferedAmount(),
         close: (code, reason) => raw.close(code, reason),
+        cork: (fn) => void raw.cork(fn),
       };
       try {
         const conn = hub.open(socket, {
