@@ -12,6 +12,7 @@ import { agentRoutes } from "./http/agents.routes.ts";
 import { contactRoutes } from "./http/contacts.routes.ts";
 import { contactTransferRoutes } from "./http/contacts-transfer.routes.ts";
 import { notificationRoutes } from "./http/notifications.routes.ts";
+import { cannedResponseRoutes } from "./http/canned-responses.routes.ts";
 import { conversationActionRoutes } from "./http/conversation-actions.routes.ts";
 import { conversationRoutes } from "./http/conversations.routes.ts";
 import { messageRoutes } from "./http/messages.routes.ts";
@@ -119,6 +120,7 @@ function otherApi(d: Deps) {
     .use(automationRuleRoutes(d))
     .use(csatRoutes(d))
     .use(notificationRoutes(d))
+    .use(cannedResponseRoutes(d))
     .use(reportRoutes(d))
     .use(publicInboxRoutes(d))
     .use(publicContactRoutes(d))

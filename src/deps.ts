@@ -15,6 +15,7 @@ import { ContactInboxesRepo } from "./db/contact-inboxes.repo.ts";
 import { ContactsRepo } from "./db/contacts.repo.ts";
 import { ContactsExportRepo } from "./db/contacts-export.repo.ts";
 import { NotificationsRepo } from "./db/notifications.repo.ts";
+import { CannedResponsesRepo } from "./db/canned-responses.repo.ts";
 import { EventsRepo } from "./db/events.repo.ts";
 import { RealtimeRepo } from "./db/realtime.repo.ts";
 import { ContactSearch } from "./db/contacts-search.ts";
@@ -56,6 +57,7 @@ import { SignInThrottle } from "./domain/sign-in-throttle.ts";
 import { ContactsService } from "./domain/contacts.service.ts";
 import { ContactsTransferService } from "./domain/contacts-transfer.service.ts";
 import { NotificationsService } from "./domain/notifications.service.ts";
+import { CannedResponsesService } from "./domain/canned-responses.service.ts";
 import { ConversationAccess } from "./domain/conversation-access.ts";
 import { ConversationEvents } from "./domain/conversation-events.ts";
 import { ConversationStateService } from "./domain/conversation-state.service.ts";
@@ -126,6 +128,7 @@ function createRepos(db: Database) {
     contacts: new ContactsRepo(db),
     contactsExport: new ContactsExportRepo(db),
     notifications: new NotificationsRepo(db),
+    cannedResponses: new CannedResponsesRepo(db),
     contactSearch: new ContactSearch(db),
     contactInboxes: new ContactInboxesRepo(db),
     conversations: new ConversationsRepo(db),
@@ -203,6 +206,7 @@ function createServices(base: ServiceBase, repos: ReturnType<typeof createRepos>
     contacts,
     contactsTransfer: new ContactsTransferService({ ...repos, contactsService: contacts }),
     notifications: new NotificationsService({ ...repos, writeTx, clock }),
+    cannedResponses: new CannedResponsesService({ ...repos, writeTx, clock }),
     conversations,
     conversationState,
     messages,

@@ -14,6 +14,7 @@ import m011 from "../../migrations/011_notifications.sql" with { type: "text" };
 import m012 from "../../migrations/012_query_plans.sql" with { type: "text" };
 import m013 from "../../migrations/013_contact_notes_custom_filters.sql" with { type: "text" };
 import m014 from "../../migrations/014_website_chat.sql" with { type: "text" };
+import m015 from "../../migrations/015_canned_responses.sql" with { type: "text" };
 
 export interface Migration {
   version: number;
@@ -36,6 +37,7 @@ export const MIGRATIONS: Migration[] = [
   { version: 12, name: "012_query_plans", sql: m012 },
   { version: 13, name: "013_contact_notes_custom_filters", sql: m013 },
   { version: 14, name: "014_website_chat", sql: m014 },
+  { version: 15, name: "015_canned_responses", sql: m015 },
 ];
 
 export const LATEST_VERSION = MIGRATIONS.length;

@@ -1,0 +1,81 @@
+// Canned responses (Chatwoot's): every member of the account lists, searches, creates, edits and
+// deletes them, as in Chatwoot. A short code is one word (letters, digits, - and _; the reply box
+// finds it after "/"), unique in the account whatever its case.
+import type { CannedResponseRow, CannedResponsesRepo } from "../db/canned-responses.repo.ts";
+import type { WriteTx } from "../db/tx.ts";
+import { unixSeconds, type Clock } from "../lib/clock.ts";
+import { parseId, type AccountPrincipal } from "./auth.service.ts";
+import { FieldErrors, NotFoundError, ValidationError } from "./errors.ts";
+import { requiredString } from "./validate.ts";
+
+const SHORT_CODE = /^[\p{L}\p{N}_-]+$/u;
+/** Chatwoot's message limit: a canned response becomes a message. */
+const CONTENT_MAX = 150_000;
+
+export interface CannedResponseInput {
+  short_code?: unknown;
+  content?: unknown;
+}
+
+interface Deps {
+  cannedResponses: CannedResponsesRepo;
+  writeTx: WriteTx;
+  clock: Clock;
+}
+
+export class CannedResponsesService {
+  constructor(private readonly d: Deps) {}
+
+  list(p: AccountPrincipal, search: unknown): CannedResponseRow[] {
+    if (search !== undefined && typeof search !== "string") throw ValidationError.of("search", "must be text", "invalid");
+    const term = typeof search === "string" ? search.trim() : "";
+    if (term.includes("\0") || term.length > 500) throw ValidationError.of("search", "must be at most 500 characters, without NUL", "invalid");
+    return this.d.cannedResponses.list(p.account.id, term === "" ? null : term);
+  }
+
+  create(p: AccountPrincipal, input: CannedResponseInput): CannedResponseRow {
+    return this.d.writeTx(() => {
+      const { shortCode, content } = this.fields(p.account.id, input, null);
+      const id = this.d.cannedResponses.insert(p.account.id, shortCode, content, unixSeconds(this.d.clock));
+      return this.d.cannedResponses.byId(p.account.id, id)!;
+    });
+  }
+
+  update(p: AccountPrincipal, rawId: unknown, input: CannedResponseInput): CannedResponseRow {
+    return this.d.writeTx(() => {
+      const current = this.find(p.account.id, rawId);
+      const { shortCode, content } = this.fields(p.account.id, input, current);
+      this.d.cannedResponses.update(current.id, shortCode, content, unixSeconds(this.d.clock));
+      return this.d.cannedResponses.byId(p.account.id, current.id)!;
+    });
+  }
+
+  delete(p: AccountPrincipal, rawId: unknown): void {
+    this.d.writeTx(() => this.d.cannedResponses.delete(this.find(p.account.id, rawId).id));
+  }
+
+  private find(accountId: number, rawId: unknown): CannedResponseRow {
+    const id = parseId(rawId);
+    const row = id === null ? null : this.d.cannedResponses.byId(accountId, id);
+    if (!row) throw new NotFoundError("Canned response", "id", `no canned response ${String(rawId)} in this account`);
+    return row;
+  }
+
+  private fields(accountId: number, input: CannedResponseInput, current: CannedResponseRow | null): { shortCode: string; content: string } {
+    const errors = new FieldErrors();
+    let shortCode = current?.short_code;
+    if (current === null || input.short_code !== undefined) {
+      shortCode = requiredString(errors, "short_code", input.short_code, 100);
+      if (shortCode !== undefined && !SHORT_CODE.test(shortCode)) {
+        errors.add("short_code", "must be one word: letters, digits, - and _", "invalid");
+      } else if (shortCode !== undefined) {
+        const holder = this.d.cannedResponses.holderOf(accountId, shortCode);
+        if (holder !== null && holder !== current?.id) errors.add("short_code", "has already been taken", "taken");
+      }
+    }
+    let content = current?.content;
+    if (current === null || input.content !== undefined) content = requiredString(errors, "content", input.content, CONTENT_MAX);
+    errors.throwIfAny();
+    return { shortCode: shortCode!, content: content! };
+  }
+}
