@@ -12,6 +12,7 @@ import { AutomationSettings } from "./settings/AutomationSettings.tsx";
 import { InboxesSettings } from "./settings/InboxesSettings.tsx";
 import { LabelsSettings } from "./settings/LabelsSettings.tsx";
 import { ReportsPage } from "./settings/ReportsPage.tsx";
+import { CannedResponsesSettings } from "./settings/CannedResponsesSettings.tsx";
 import { TeamsSettings } from "./settings/TeamsSettings.tsx";
 import { WebhooksSettings } from "./settings/WebhooksSettings.tsx";
 
@@ -27,6 +28,7 @@ const SECTIONS: { key: string; label: string; component: ComponentType<SectionPr
   { key: "agents", label: "Agents", component: AgentsSettings, items: true },
   { key: "teams", label: "Teams", component: TeamsSettings, items: true },
   { key: "labels", label: "Labels", component: LabelsSettings, items: true },
+  { key: "canned", label: "Canned responses", component: CannedResponsesSettings },
   { key: "automation", label: "Automation", component: AutomationSettings, items: true },
   { key: "webhooks", label: "Webhooks", component: WebhooksSettings, items: true },
   { key: "reports", label: "Reports", component: ReportsPage },

@@ -66,7 +66,7 @@ export function ConversationView({ accountId, detailsOpen }: Props) {
       )}
       <MessageThread contactName={name} />
       <TypingLine />
-      <ReplyBox key={c.id} contactName={name} typingUrl={`/api/v1/accounts/${accountId}/conversations/${c.id}/toggle_typing_status`} />
+      <ReplyBox key={c.id} accountId={accountId} contactName={name} typingUrl={`/api/v1/accounts/${accountId}/conversations/${c.id}/toggle_typing_status`} />
     </>
   );
 }

@@ -11,6 +11,7 @@ import type { Agent } from "../../lib/types.ts";
 import { mentionOf } from "../../../shared/mentions.ts";
 import { EmojiPicker } from "./EmojiPicker.tsx";
 import { useCompletion } from "./useCompletion.tsx";
+import { useCannedResponses, type CannedResponseItem } from "../../lib/canned.ts";
 
 const MODES: { key: ReplyMode; label: string }[] = [
   { key: "reply", label: "Reply" },
@@ -20,7 +21,7 @@ const MODES: { key: ReplyMode; label: string }[] = [
 /** Keys that move the caret without typing: the completion at the new place is looked up again. */
 const CARET_KEYS = new Set(["ArrowLeft", "ArrowRight", "Home", "End"]);
 
-export function ReplyBox({ contactName, typingUrl }: { contactName: string; typingUrl: string }) {
+export function ReplyBox({ accountId, contactName, typingUrl }: { accountId: number; contactName: string; typingUrl: string }) {
   const text = useSignal("");
   const error = useSignal<string | null>(null);
   const sending = useSignal(false);
@@ -57,6 +58,11 @@ export function ReplyBox({ contactName, typingUrl }: { contactName: string; typi
     }
   };
 
+  const refresh = (box: HTMLTextAreaElement) => {
+    mentions.refresh(box);
+    responses.refresh(box);
+  };
+
   // An emoji goes where the caret was, and the caret after it.
   const insertAtCaret = (piece: string) => {
     const box = document.getElementById(REPLY_INPUT_ID) as HTMLTextAreaElement | null;
@@ -70,8 +76,21 @@ export function ReplyBox({ contactName, typingUrl }: { contactName: string; typi
     }
   };
 
+  // "/" at the start of a line picks a canned response: its content replaces the short code.
+  const canned = useCannedResponses(accountId);
+  const responses = useCompletion<CannedResponseItem>({
+    id: "canned",
+    trigger: "/",
+    lineStart: true,
+    text,
+    items: () => canned.value,
+    name: (c) => c.short_code,
+    describe: (c) => `/${c.short_code}: ${c.content.length > 60 ? `${c.content.slice(0, 60)}…` : c.content}`,
+    insert: (c) => c.content,
+  });
+
   const onKeyDown = (e: KeyboardEvent) => {
-    if (mentions.onKeyDown(e)) return;
+    if (mentions.onKeyDown(e) || responses.onKeyDown(e)) return;
     if (e.key === "Enter" && !e.shiftKey && !e.isComposing) {
       e.preventDefault();
       void send();
@@ -98,15 +117,16 @@ export function ReplyBox({ contactName, typingUrl }: { contactName: string; typi
         rows={3}
         placeholder={mode === "note" ? "Write a private note. Only agents see it." : "Write a reply. Enter sends, Shift+Enter for a new line."}
         value={text.value}
-        onInput={(e) => ((text.value = e.currentTarget.value), typing.typed(), mentions.refresh(e.currentTarget))}
-        onClick={(e) => mentions.refresh(e.currentTarget)}
-        onKeyUp={(e) => CARET_KEYS.has(e.key) && mentions.refresh(e.currentTarget)}
-        {...mentions.boxProps}
+        onInput={(e) => ((text.value = e.currentTarget.value), typing.typed(), refresh(e.currentTarget))}
+        onClick={(e) => refresh(e.currentTarget)}
+        onKeyUp={(e) => CARET_KEYS.has(e.key) && refresh(e.currentTarget)}
+        {...(responses.list ? responses.boxProps : mentions.boxProps)}
         onBlur={() => typing.stopped()}
         onKeyDown={onKeyDown}
         aria-describedby={error.value ? "reply-error" : undefined}
       />
       {mentions.list}
+      {responses.list}
       {error.value && (
         <p id="reply-error" class="field-error" role="alert">
           {error.value}
