@@ -12,6 +12,7 @@ import { useResource } from "../../lib/use-resource.ts";
 import { DataTable } from "../DataTable.tsx";
 import { Link } from "../Link.tsx";
 import { Page } from "../Page.tsx";
+import { Pager } from "../Pager.tsx";
 import { ContactForm } from "../inbox/ContactForm.tsx";
 import { ContactTransfer } from "./ContactTransfer.tsx";
 
@@ -101,19 +102,7 @@ export function ContactsScreen({ account }: { account: AccountMembership }) {
           ))}
         </DataTable>
       )}
-      {pages > 1 && (
-        <nav class="pager" aria-label="Contact pages">
-          <button type="button" disabled={page.value <= 1} onClick={() => page.value--}>
-            Previous
-          </button>
-          <span>
-            Page {page.value} of {pages}
-          </span>
-          <button type="button" disabled={page.value >= pages} onClick={() => page.value++}>
-            Next
-          </button>
-        </nav>
-      )}
+      <Pager page={page} pages={pages} label="Contact pages" />
     </Page>
   );
 }

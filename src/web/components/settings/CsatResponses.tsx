@@ -8,6 +8,7 @@ import { useResource } from "../../lib/use-resource.ts";
 import { DataTable } from "../DataTable.tsx";
 import { Link } from "../Link.tsx";
 import { LoadState } from "../LoadState.tsx";
+import { Pager } from "../Pager.tsx";
 
 export interface CsatAnswer {
   id: number;
@@ -63,17 +64,7 @@ export function CsatResponses({ accountId }: { accountId: number }) {
           ))}
         </DataTable>
       )}
-      {(page.value > 1 || rows?.length === PER_PAGE) && (
-        <nav class="pager" aria-label="Satisfaction answer pages">
-          <button type="button" disabled={page.value <= 1} onClick={() => page.value--}>
-            Newer
-          </button>
-          <span>Page {page.value}</span>
-          <button type="button" disabled={(rows?.length ?? 0) < PER_PAGE} onClick={() => page.value++}>
-            Older
-          </button>
-        </nav>
-      )}
+      <Pager page={page} pages={null} more={rows?.length === PER_PAGE} label="Satisfaction answer pages" back="Newer" forward="Older" />
     </section>
   );
 }

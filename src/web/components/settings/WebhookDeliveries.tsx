@@ -7,6 +7,7 @@ import { describeError } from "../../lib/thread.ts";
 import type { Delivery } from "../../lib/types.ts";
 import { useResource } from "../../lib/use-resource.ts";
 import { DataTable } from "../DataTable.tsx";
+import { Pager } from "../Pager.tsx";
 
 const PER_PAGE = 25;
 
@@ -75,19 +76,7 @@ export function WebhookDeliveries({ accountId, webhookId }: { accountId: number;
           ))}
         </DataTable>
       )}
-      {pages > 1 && (
-        <nav class="pager" aria-label="Delivery pages">
-          <button type="button" disabled={page.value <= 1} onClick={() => page.value--}>
-            Newer
-          </button>
-          <span>
-            Page {page.value} of {pages}
-          </span>
-          <button type="button" disabled={page.value >= pages} onClick={() => page.value++}>
-            Older
-          </button>
-        </nav>
-      )}
+      <Pager page={page} pages={pages} label="Delivery pages" back="Newer" forward="Older" />
     </section>
   );
 }
