@@ -52,6 +52,7 @@ export class MessagesRepo {
   private readonly lastNonActivity: Batch<MessageRow>;
   private readonly lastChat: Batch<MessageRow>;
   private readonly recentStmt: Statement;
+  private readonly incomingUnreadStmt: Statement;
   private readonly nthRecentStmt: Statement;
   private readonly unread: Batch<{ id: number; n: number }>;
   private readonly humanRepliesStmt: Statement;
@@ -59,6 +60,12 @@ export class MessagesRepo {
   private readonly lastIncomingStmt: Statement;
 
   constructor(db: Database) {
+    // Read receipts for the contact's messages since the agents last looked: a seek on the
+    // conversation's index by time, whatever the statistics say.
+    this.incomingUnreadStmt = db.prepare(
+      `SELECT * FROM messages INDEXED BY messages_conversation_time WHERE conversation_id = $c AND created_at >= $since AND created_at <= $until
+         AND message_type = 0 AND status IN ('sent', 'delivered') ORDER BY id`,
+    );
     this.insertStmt = db.prepare(
       `INSERT INTO messages (account_id, inbox_id, conversation_id, message_type, content, content_type, content_attributes,
          additional_attributes, private, status, source_id, echo_id, sender_type, sender_id, created_at, updated_at)
@@ -159,6 +166,11 @@ export class MessagesRepo {
   lastOf(conversationIds: readonly number[], kind: "any" | "non_activity" | "chat"): Map<number, MessageRow> {
     const batch = kind === "any" ? this.lastAny : kind === "non_activity" ? this.lastNonActivity : this.lastChat;
     return batch.map(conversationIds);
+  }
+
+  /** The contact's messages created in [since, until] that are not read yet (sent or delivered), oldest first. */
+  incomingUnread(conversationId: number, since: number, until: number): MessageRow[] {
+    return this.incomingUnreadStmt.all({ c: conversationId, since, until }) as MessageRow[];
   }
 
   /** Messages created after `since` (index entries only). */

@@ -4,7 +4,7 @@ import type { ContactsRepo } from "../db/contacts.repo.ts";
 import type { ConversationRefsRepo, InboxRef, MemberRef, TeamRef } from "../db/conversation-refs.repo.ts";
 import type { AssigneeFilter, ConversationCounts, ConversationFilter, ConversationRow, ConversationsRepo, ConversationStatus } from "../db/conversations.repo.ts";
 import type { LabelsRepo } from "../db/labels.repo.ts";
-import type { MessageRow } from "../db/messages.repo.ts";
+import type { MessageRow, MessagesRepo } from "../db/messages.repo.ts";
 import type { WriteTx } from "../db/tx.ts";
 import { unixSeconds, type Clock } from "../lib/clock.ts";
 import type { Acting } from "./acting.ts";
@@ -24,6 +24,7 @@ export const CONVERSATIONS_PER_PAGE = 25;
 
 export interface ConversationsDeps {
   conversations: ConversationsRepo;
+  messages: MessagesRepo;
   contacts: ContactsRepo;
   conversationRefs: ConversationRefsRepo;
   labels: LabelsRepo;
@@ -208,12 +209,19 @@ export class ConversationsService {
     });
   }
 
-  /** The agent has read the conversation (Chatwoot updates these columns without events). */
+  /**
+   * The agent has read the conversation: the last-seen columns move (silently, as Chatwoot's), and
+   * the contact's messages not read yet become read, each with its message_updated (Chatwoot's
+   * UpdateMessageStatusJob), so the website chat shows the visitor "Read".
+   */
   markSeen(a: Acting, row: ConversationRow): ConversationRow {
     const now = unixSeconds(this.d.clock);
     const isAssignee = a.user !== null && row.assignee_id === a.user.id;
     const after = { ...row, agent_last_seen_at: now, assignee_last_seen_at: isAssignee ? now : row.assignee_last_seen_at };
-    this.d.writeTx(() => this.d.conversations.save(after));
+    this.d.writeTx(() => {
+      this.d.conversations.save(after);
+      this.d.messagesService.markRead(a, after, this.d.messages.incomingUnread(row.id, row.agent_last_seen_at ?? 0, now));
+    });
     return after;
   }
 

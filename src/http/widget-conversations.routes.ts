@@ -13,10 +13,13 @@ import { PublicMessage, SubmittedValuesBody } from "./public-schemas.ts";
 import { bodyOf } from "./request.ts";
 import { errorResponses } from "./schemas.ts";
 import { widgetDetail } from "./widget-contacts.routes.ts";
-import { KeysBody, WebsiteTokenBefore, WidgetConversationList, WebsiteTokenQuery, WidgetConversation, WidgetConversationSummary, WidgetStartBody } from "./widget-schemas.ts";
+import { KeysBody, WebsiteTokenBefore, WidgetMessage, WidgetConversationList, WebsiteTokenQuery, WidgetConversation, WidgetConversationSummary, WidgetStartBody } from "./widget-schemas.ts";
 import { WIDGET_PREFIX, widgetScope } from "./widget-scope.ts";
 
-const messagesOf = (row: ConversationRow, r: PublicMessages) => r.messages.map((m) => publicMessageOf(m, row.display_id, r.senders));
+// The public message plus its delivery status: the chat shows the visitor "Sent" and "Read" (an
+// agent opening the conversation marks the visitor's messages read, and message.updated says so live).
+const messagesOf = (row: ConversationRow, r: PublicMessages) => r.messages.map((m) => ({ ...publicMessageOf(m, row.display_id, r.senders), status: m.status }));
+
 const Labels = t.Object({ labels: t.Array(t.String()) });
 
 export function widgetConversationRoutes(d: Deps) {
@@ -115,14 +118,14 @@ export function widgetConversationRoutes(d: Deps) {
     .get("/messages", ({ visitor, query }) => {
       const row = svc.current(visitor());
       return json(row ? messagesOf(row, publicMessages.list(row, query)) : []);
-    }, { query: WebsiteTokenBefore, response: { 200: t.Array(PublicMessage), ...errorResponses }, detail: widgetDetail("The current conversation's messages: the latest 20, or the 20 before `before`; oldest first") })
+    }, { query: WebsiteTokenBefore, response: { 200: t.Array(WidgetMessage), ...errorResponses }, detail: widgetDetail("The current conversation's messages: the latest 20, or the 20 before `before`; oldest first") })
     .post("/messages", ({ visitor, body }) => {
       const { row, messages } = svc.send(visitor(), body);
       return json(messagesOf(row, messages)[0]);
     }, {
       ...q,
       ...bodyOf(t.Object({ content: t.Optional(t.Any()), echo_id: t.Optional(t.Any()) }), "message"),
-      response: { 200: PublicMessage, ...errorResponses },
+      response: { 200: WidgetMessage, ...errorResponses },
       detail: widgetDetail("Send a message (opens a conversation when there is none)"),
     })
     .patch("/messages/:message_id", ({ visitor, params, body }) => {
@@ -133,7 +136,7 @@ export function widgetConversationRoutes(d: Deps) {
       ...q,
       params: t.Object({ message_id: t.String() }),
       ...bodyOf(SubmittedValuesBody, "message"),
-      response: { 200: PublicMessage, ...errorResponses },
+      response: { 200: WidgetMessage, ...errorResponses },
       detail: widgetDetail("Answer a message: submitted_values (a CSAT survey's csat_survey_response {rating 1-5, feedback_message})"),
     });
 }

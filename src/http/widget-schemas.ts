@@ -92,3 +92,6 @@ export const WidgetStartBody = t.Object({
 
 /** Keys to remove; Chatwoot's conversation endpoint names them `custom_attribute`, the contact's `custom_attributes`: both are read. */
 export const KeysBody = t.Object({ custom_attributes: t.Optional(t.Any()), custom_attribute: t.Optional(t.Any()) });
+
+/** A message as the chat reads it: the public message plus its delivery status ("Sent", "Read"). */
+export const WidgetMessage = t.Object({ ...PublicMessage.properties, status: t.String({ description: "sent, delivered, read or failed" }) });

@@ -1,7 +1,8 @@
 // The website chat in a real browser, embedded the way a customer embeds it: a host page on
 // another origin (a second local port) with Chatwoot's snippet exactly as published, only
 // BASE_URL changed. The visitor opens the bubble, fills the pre-chat form and writes; an agent
-// answers through the account API and the answer shows live; a reload keeps the thread; setUser
+// answers through the account API and the answer shows live (and the visitor's message shows
+// "Read" once an agent opens the conversation); a reload keeps the thread; setUser
 // with a valid and a forged identifier_hash; CSAT after resolve; a page on an origin the inbox
 // does not allow cannot frame the chat.
 import { createHmac } from "node:crypto";
@@ -113,6 +114,11 @@ describe.skipIf(!haveChromium)("website chat embedded on another site", () => {
     const conv = (await until(() => conversations()[0]))!;
     const contact = await admin.get(`/conversations/${conv.display_id}`);
     expect([contact.meta.sender.name, contact.meta.sender.email]).toEqual(["Vera Visitor", "vera@example.com"]);
+    // Read receipts: "Sent" under the visitor's message until an agent opens the conversation, then "Read", live.
+    const receipt = chat.locator(".msg.mine", { hasText: "Do you ship to Lisbon?" }).locator(".receipt");
+    await receipt.getByText("Sent", { exact: true }).waitFor();
+    await admin.post(`/conversations/${conv.display_id}/update_last_seen`);
+    await receipt.getByText("Read", { exact: true }).waitFor();
 
     // The agent answers through the account API: the reply appears with no reload, escaped, with markdown-lite.
     const onMessage = page.evaluate(() => new Promise((resolve) => window.addEventListener("chatwoot:on-message", (e) => resolve((e as CustomEvent).detail), { once: true })));

@@ -193,15 +193,22 @@ describe("labels and last seen", () => {
     expect(activities(w)).toEqual(["Admin added billing, vip", "Admin added churn", "Admin removed billing"]);
   });
 
-  test("update_last_seen sets agent_last_seen_at (and the assignee's); unread moves it before the last incoming message", async () => {
+  test("update_last_seen sets agent_last_seen_at (and the assignee's) and reads the contact's messages; unread moves it before the last incoming message", async () => {
     const w = await world();
     const c = await newConversation(w, { assignee_id: w.agent.userId });
-    await w.h.request("POST", `${w.base}/conversations/${c.id}/messages`, { token: w.a.adminToken, body: { content: "hi", message_type: "incoming" } });
+    const hi = await w.h.request("POST", `${w.base}/conversations/${c.id}/messages`, { token: w.a.adminToken, body: { content: "hi", message_type: "incoming" } });
+    expect(hi.body.status).toBe("sent");
     w.h.clock.advance(10_000);
     const before = w.h.lastEventId();
     const seen = await post(w, c.id, "update_last_seen", {}, w.agent.token);
     expect(seen.body).toMatchObject({ agent_last_seen_at: 1767603610, assignee_last_seen_at: 1767603610, unread_count: 0 });
-    expect(w.h.events(before)).toEqual([]);
+    // The contact's message is read now (the website chat shows "Read"): one message_updated.
+    expect(w.h.events(before).map((e) => [e.kind, e.payload.id])).toEqual([["message_updated", hi.body.id]]);
+    const listed = await w.h.request("GET", `${w.base}/conversations/${c.id}/messages`, { token: w.agent.token });
+    expect(listed.body.payload.find((m: { id: number }) => m.id === hi.body.id).status).toBe("read");
+    const again = w.h.lastEventId();
+    await post(w, c.id, "update_last_seen", {}, w.agent.token);
+    expect(w.h.events(again)).toEqual([]); // nothing left to read
     const unread = await post(w, c.id, "unread", {}, w.agent.token);
     expect(unread.body).toMatchObject({ agent_last_seen_at: 1767603599, unread_count: 1 });
   });

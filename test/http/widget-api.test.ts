@@ -291,8 +291,7 @@ describe("pre-serialised answers match their schemas", () => {
   test("conversation, messages, message", async () => {
     const { Value } = await import("@sinclair/typebox/value");
     const { t } = await import("elysia");
-    const { PublicMessage } = await import("../../src/http/public-schemas.ts");
-    const { WidgetConversation } = await import("../../src/http/widget-schemas.ts");
+    const { WidgetConversation, WidgetMessage } = await import("../../src/http/widget-schemas.ts");
     const exactly = (schema: any, body: unknown) => {
       expect([...Value.Errors(schema, body)].map((e) => `${e.path}: ${e.message}`)).toEqual([]);
       expect(Value.Clean(schema, structuredClone(body))).toEqual(body);
@@ -303,7 +302,7 @@ describe("pre-serialised answers match their schemas", () => {
     const c = await v.call("POST", "/conversations", { contact: { name: "Sam" }, message: { content: "hi" } });
     exactly(WidgetConversation, c.body);
     await agentReply(w, c.body.id, "hello Sam");
-    exactly(t.Array(PublicMessage), (await v.call("GET", "/messages")).body);
-    exactly(PublicMessage, (await v.call("POST", "/messages", { message: { content: "thanks" } })).body);
+    exactly(t.Array(WidgetMessage), (await v.call("GET", "/messages")).body);
+    exactly(WidgetMessage, (await v.call("POST", "/messages", { message: { content: "thanks" } })).body);
   });
 });

@@ -9,13 +9,14 @@ import type { ChatSession, ChatState } from "../lib/session.ts";
 import { Csat } from "./Csat.tsx";
 import { EmailPrompt } from "./EmailPrompt.tsx";
 
-function Bubble({ m, t, session }: { m: Message; t: Strings; session: ChatSession }) {
+function Bubble({ m, t, session, receipt }: { m: Message; t: Strings; session: ChatSession; receipt: boolean }) {
   const mine = m.message_type === 0;
   if (m.content_type === "input_csat") return <Csat m={m} t={t} session={session} />;
   return (
     <li class={`msg ${mine ? "mine" : "theirs"}`} data-id={m.id}>
       {!mine && <span class="who">{m.sender?.available_name || m.sender?.name || t.agent}</span>}
       <div class="text">{mine ? m.content : <Markdown text={m.content ?? ""} />}</div>
+      {receipt && m.status && m.status !== "failed" && <span class="receipt">{m.status === "read" ? t.read : t.sent}</span>}
     </li>
   );
 }
@@ -24,6 +25,8 @@ export function Thread({ config, state, t, session }: { config: ChannelConfig; s
   const end = useRef<HTMLLIElement>(null);
   useEffect(() => end.current?.scrollIntoView?.({ block: "end" }), [state.messages.length, state.agentTyping]);
   const greeting = !state.conversation && config.greeting_enabled && config.greeting_message;
+  // "Sent" or "Read" under the visitor's last message only (an agent opening the chat reads them all).
+  const lastMine = state.messages.findLast((m) => m.message_type === 0)?.id;
   return (
     <section class="thread" aria-label={t.messages}>
       {state.earlier.length > 0 && (
@@ -50,7 +53,7 @@ export function Thread({ config, state, t, session }: { config: ChannelConfig; s
           </li>
         )}
         {state.messages.map((m) => (
-          <Bubble key={m.id} m={m} t={t} session={session} />
+          <Bubble key={m.id} m={m} t={t} session={session} receipt={m.id === lastMine} />
         ))}
         {state.conversation?.status === "resolved" && <li class="note">{t.resolved}</li>}
         <li ref={end} class="typing" aria-hidden={!state.agentTyping}>

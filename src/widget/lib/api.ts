@@ -48,6 +48,8 @@ export interface Message {
   conversation_id: number;
   sender?: { name?: string; type?: string; available_name?: string };
   echo_id?: string;
+  /** sent, delivered, read, failed: the visitor's last message says "Sent" or "Read". */
+  status?: string;
 }
 
 export interface ConversationSummary {

@@ -35,6 +35,8 @@ const en = {
   messages: "Messages",
   popout: "Open in a new window",
   earlier: "Earlier conversations",
+  sent: "Sent",
+  read: "Read",
 };
 
 export type Strings = typeof en;
@@ -73,6 +75,8 @@ const pt_BR: Strings = {
   messages: "Mensagens",
   popout: "Abrir em uma nova janela",
   earlier: "Conversas anteriores",
+  sent: "Enviada",
+  read: "Lida",
 };
 
 const es: Strings = {
@@ -109,6 +113,8 @@ const es: Strings = {
   messages: "Mensajes",
   popout: "Abrir en una ventana nueva",
   earlier: "Conversaciones anteriores",
+  sent: "Enviado",
+  read: "Leído",
 };
 
 const TABLES: Record<string, Strings> = { en, pt_BR: pt_BR, pt: pt_BR, es };
