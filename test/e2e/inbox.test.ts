@@ -54,7 +54,8 @@ describe.skipIf(!haveChromium)("the inbox in chromium", () => {
     await page.getByLabel("Reply to Dana Customer").fill("Sorry to hear that! Let me check.");
     await page.keyboard.press("Enter");
     await page.locator(".message.outgoing").getByText("Sorry to hear that! Let me check.").waitFor();
-    expect(await page.getByLabel("Reply to Dana Customer").inputValue()).toBe("");
+    // The box empties when the server has answered, which may come just after the socket's copy of the message.
+    await until(async () => (await page.getByLabel("Reply to Dana Customer").inputValue()) === "");
     const messages = await admin.get(`/conversations/${c.id}/messages`);
     expect(messages.payload.map((m: { content: string; message_type: number; private: boolean }) => [m.content, m.message_type, m.private])).toEqual([
       ["Hello, my order #1234 has not arrived.", 0, false],
