@@ -11,8 +11,8 @@
 //
 // Backpressure: a socket whose unsent buffer passes `maxBufferedBytes` is closed (1013) — one slow
 // client never holds up the others or the server. Replays wait for the buffer to drain instead.
-import type { UserRow } from "../db/users.repo.ts";
 import type { RealtimeRepo } from "../db/realtime.repo.ts";
+import type { UserRow } from "../db/users.repo.ts";
 import type { EventsRepo } from "../db/events.repo.ts";
 import { eventFromRow } from "../events/outbox.ts";
 import type { StoredEvent } from "../events/types.ts";
@@ -23,54 +23,13 @@ import { confirmFrame, disconnectFrame, messageFrame, parseCommand, parseIdentif
 import { BadTokenError, type CableIdentity, type ConnectionCredentials } from "./identify.ts";
 import type { Presence } from "./presence.ts";
 import { renderedJson, type EventRenderer, type Rendered } from "./render.ts";
-import { Audience, visible, type Viewer } from "./visibility.ts";
+import { Audience, visible } from "./visibility.ts";
+import { DEFAULT_LIMITS, type CableSocket, type Connection, type HubLimits, type Subscription } from "./connection.ts";
 
-/** What the hub needs from a socket (Bun's ServerWebSocket, through the route). */
-export interface CableSocket {
-  /** Bun: bytes written, -1 when queued behind backpressure, 0 when dropped. */
-  send(data: string): number;
-  bufferedAmount(): number;
-  close(code: number, reason: string): void;
-  /** Bun: the sends inside `fn` leave in one write (a socket of the fan-out gets several frames at once). */
-  cork?(fn: () => void): void;
-}
+export type { CableSocket, Connection, HubLimits } from "./connection.ts";
+export { DEFAULT_LIMITS } from "./connection.ts";
 
-export interface HubLimits {
-  /** Unsent bytes allowed per socket before it is dropped. */
-  maxBufferedBytes: number;
-  /** ActionCable clients reconnect after ~6 s without a ping. */
-  pingIntervalMs: number;
-  /** presence.update is sent at most this often per account (a reconnect storm is one update, not N²). */
-  presenceDelayMs: number;
-  maxSubscriptions: number;
-  /** A socket that asks for this many subscriptions it may not have is closed (each costs a lookup). */
-  maxRejected: number;
-  replayPage: number;
-}
-
-export const DEFAULT_LIMITS: HubLimits = { maxBufferedBytes: 1024 * 1024, pingIntervalMs: 3000, presenceDelayMs: 1000, maxSubscriptions: 10, maxRejected: 20, replayPage: 200 };
 const FANOUT_BATCH = 500;
-
-export interface Connection {
-  socket: CableSocket;
-  user: UserRow | null;
-  subs: Map<string, Subscription>;
-  closed: boolean;
-  /** Subscriptions refused on this socket so far. */
-  rejected: number;
-  drainWaiters: (() => void)[];
-}
-
-interface Subscription {
-  conn: Connection;
-  identifier: string;
-  identifierJson: string;
-  viewer: Viewer;
-  cursor: number;
-  replaying: boolean;
-  /** Granted with this user pubsub_token (Chatwoot's dashboard way): it must stay the user's. */
-  userPubsubToken: string | null;
-}
 
 export interface HubDeps {
   events: EventsRepo;
