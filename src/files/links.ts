@@ -1,0 +1,52 @@
+// Attachment links: `<public url>/files/<id>/<name>?expires=…&signature=…`. The signature (HMAC of
+// id and expiry with a key only the server knows) is the permission, so a link works in an <img>,
+// in a WhatsApp bridge or in a mail client without any token in the URL, and stops working when it
+// expires. Expiry is rounded up to a whole day and lies 7 to 8 days ahead: long enough for a webhook
+// that is retried for a day, and every rendering of a message within a day gives the same link
+// (caches and tests see stable URLs).
+import { createHmac, timingSafeEqual } from "node:crypto";
+import type { Clock } from "../lib/clock.ts";
+
+const DAY = 24 * 60 * 60;
+const VALID_DAYS = 7;
+
+export interface LinkTarget {
+  id: number;
+  filename: string;
+}
+
+export class FileLinks {
+  private readonly base: string;
+
+  constructor(
+    publicUrl: string,
+    private readonly key: string,
+    private readonly clock: Clock,
+  ) {
+    this.base = publicUrl.replace(/\/+$/, "");
+  }
+
+  private sign(id: number, expires: number): string {
+    return createHmac("sha256", this.key).update(`${id}.${expires}`).digest("base64url").slice(0, 32);
+  }
+
+  url(a: LinkTarget): string {
+    const now = Math.floor(this.clock.nowMs() / 1000);
+    const expires = (Math.floor(now / DAY) + VALID_DAYS + 1) * DAY;
+    return `${this.base}/files/${a.id}/${encodeURIComponent(safeName(a.filename))}?expires=${expires}&signature=${this.sign(a.id, expires)}`;
+  }
+
+  /** Whether this link is genuine and not yet expired. */
+  verify(id: number, expires: number, signature: string): boolean {
+    if (!Number.isSafeInteger(expires) || expires * 1000 <= this.clock.nowMs()) return false;
+    const expected = Buffer.from(this.sign(id, expires));
+    const given = Buffer.from(signature);
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  }
+}
+
+/** A file name safe in a URL path segment and in a Content-Disposition header. */
+export function safeName(filename: string): string {
+  const cleaned = filename.replace(/[\u0000-\u001f\u007f"\\/]+/g, "_").trim();
+  return cleaned.length > 0 ? cleaned.slice(-200) : "file";
+}
