@@ -16,6 +16,9 @@ import { cannedResponseRoutes } from "./http/canned-responses.routes.ts";
 import { conversationActionRoutes } from "./http/conversation-actions.routes.ts";
 import { conversationRoutes } from "./http/conversations.routes.ts";
 import { messageRoutes } from "./http/messages.routes.ts";
+import { attachmentRoutes } from "./http/attachments.routes.ts";
+import { fileRoutes } from "./http/files.routes.ts";
+import type { BodyLimits } from "./http/body.ts";
 import { errorHandling } from "./http/errors.ts";
 import { commitWait } from "./http/commit-wait.ts";
 import { healthRoutes } from "./http/health.routes.ts";
@@ -50,7 +53,7 @@ export function createApp(d: Deps) {
     .use(putAsPatch(holder))
     .use(errorHandling(d.logger))
     .use(commitWait(d.commits, d.logger))
-    .use(requestParsing(d.config.bodyLimit))
+    .use(requestParsing(bodyLimits(d)))
     .use(publicRequestLimit(d))
     .use(
       openapi({
@@ -78,6 +81,12 @@ export function createApp(d: Deps) {
 }
 
 export type App = ReturnType<typeof createApp>;
+
+/** Request body limits; uploaded files spool where the file store says. */
+function bodyLimits(d: Deps): BodyLimits {
+  const f = d.config.files;
+  return { body: d.config.bodyLimit, uploads: { spoolDir: d.files.store.spoolDir, fileBytes: f.maxFileBytes, totalBytes: f.maxRequestBytes, files: f.maxFiles } };
+}
 
 // The routes in three groups: one chain of every route plugin is deeper than TypeScript will
 // instantiate (TS2589), and the groups also say where a new resource belongs.
@@ -108,6 +117,8 @@ function conversationApi(d: Deps) {
     .use(conversationRoutes(d))
     .use(conversationActionRoutes(d))
     .use(messageRoutes(d))
+    .use(attachmentRoutes(d))
+    .use(fileRoutes(d))
     .use(typingRoutes(d))
     .use(eventRoutes(d))
     .use(cableRoutes(d));

@@ -1,4 +1,5 @@
 // Flags and environment are read once, here, into a frozen Config. Flags win over env.
+import { FILES_CONFIG_TABLE, filesConfig, type FilesConfig } from "./config-files.ts";
 import type { LogLevel } from "./lib/logger.ts";
 
 export interface Config {
@@ -19,6 +20,8 @@ export interface Config {
   readonly replayMaxEvents: number;
   /** Public (client) API limits, token buckets; 0 turns one off. */
   readonly publicLimits: PublicLimitsConfig;
+  /** Attachments: storage, links, upload limits (src/config-files.ts). */
+  readonly files: FilesConfig;
 }
 
 export interface PublicLimitsConfig {
@@ -64,6 +67,7 @@ export const CONFIG_TABLE = [
   ["", "PARLEY_PUBLIC_MESSAGES_PER_MINUTE", String(DEFAULTS.publicLimits.messagesPerMinute), "public API: messages per minute from one contact (0: no limit)"],
   ["", "PARLEY_PUBLIC_CONVERSATIONS_PER_HOUR", String(DEFAULTS.publicLimits.conversationsPerHour), "public API: conversations per hour opened by one contact (0: no limit)"],
   ["", "PARLEY_PUBLIC_CONTACTS_PER_HOUR", String(DEFAULTS.publicLimits.contactsPerHour), "public API: contacts created per hour from one client address (0: no limit)"],
+  ...FILES_CONFIG_TABLE,
 ] as const;
 
 type Env = Record<string, string | undefined>;
@@ -87,13 +91,16 @@ function flagBool(name: string, raw: string | undefined): boolean {
   throw new ConfigError(`${name} must be 1 or 0, got "${raw}"`);
 }
 
-export function loadConfig(flags: Partial<Record<"db" | "port" | "host", string>> = {}, env: Env = process.env): Config {
+export function loadConfig(flags: Partial<Record<"db" | "port" | "host" | "storage", string>> = {}, env: Env = process.env): Config {
   const logLevel = (env.PARLEY_LOG_LEVEL || DEFAULTS.logLevel) as LogLevel;
   if (!LEVELS.includes(logLevel)) throw new ConfigError(`PARLEY_LOG_LEVEL must be one of ${LEVELS.join(", ")}, got "${logLevel}"`);
+  const db = pick(flags.db, env.PARLEY_DB) ?? DEFAULTS.db;
+  const port = integer("port", pick(flags.port, env.PARLEY_PORT), DEFAULTS.port, 0, 65535);
+  const host = pick(flags.host, env.PARLEY_HOST) ?? DEFAULTS.host;
   return Object.freeze({
-    db: pick(flags.db, env.PARLEY_DB) ?? DEFAULTS.db,
-    port: integer("port", pick(flags.port, env.PARLEY_PORT), DEFAULTS.port, 0, 65535),
-    host: pick(flags.host, env.PARLEY_HOST) ?? DEFAULTS.host,
+    db,
+    port,
+    host,
     allowPrivateWebhooks: flagBool("PARLEY_ALLOW_PRIVATE_WEBHOOKS", env.PARLEY_ALLOW_PRIVATE_WEBHOOKS || undefined),
     logLevel,
     bodyLimit: integer("PARLEY_BODY_LIMIT", env.PARLEY_BODY_LIMIT || undefined, DEFAULTS.bodyLimit, 1024, 512 * 1024 * 1024),
@@ -102,6 +109,7 @@ export function loadConfig(flags: Partial<Record<"db" | "port" | "host", string>
     eventRetentionDays: integer("PARLEY_EVENT_RETENTION_DAYS", env.PARLEY_EVENT_RETENTION_DAYS || undefined, DEFAULTS.eventRetentionDays, 1, 3650),
     replayMaxEvents: integer("PARLEY_REPLAY_MAX_EVENTS", env.PARLEY_REPLAY_MAX_EVENTS || undefined, DEFAULTS.replayMaxEvents, 10, 100_000_000),
     publicLimits: Object.freeze(publicLimits(env)),
+    files: filesConfig(db, host, port, flags.storage, env, integer),
   });
 }
 

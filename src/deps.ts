@@ -34,12 +34,15 @@ import { ContactNotesRepo } from "./db/contact-notes.repo.ts";
 import { CustomFiltersRepo } from "./db/custom-filters.repo.ts";
 import { RecordFiltersRepo } from "./db/record-filters.repo.ts";
 import { TokensRepo } from "./db/tokens.repo.ts";
+import { AttachmentsRepo } from "./db/attachments.repo.ts";
+import { ServerSecretsRepo } from "./db/server-secrets.repo.ts";
 import { refreshPlannerStatistics } from "./db/open.ts";
 import { createWriteTx, type Commits, type WriteTx } from "./db/tx.ts";
 import { UsersRepo } from "./db/users.repo.ts";
 import { WebhookDeliveriesRepo } from "./db/webhook-deliveries.repo.ts";
 import { WebhooksRepo } from "./db/webhooks.repo.ts";
 import { AccountsService } from "./domain/accounts.service.ts";
+import { AttachmentsService } from "./domain/attachments.service.ts";
 import { AgentsService } from "./domain/agents.service.ts";
 import { AuthService } from "./domain/auth.service.ts";
 import { AutomationEngine } from "./domain/automation-engine.ts";
@@ -91,6 +94,7 @@ import { systemClock, type Clock } from "./lib/clock.ts";
 import { createLogger, type Logger } from "./lib/logger.ts";
 import { PasswordHasher } from "./lib/passwords.ts";
 import { createRealtime } from "./realtime/create.ts";
+import { createFileStore, type Files } from "./files/create.ts";
 import type { RealtimeHub } from "./realtime/hub.ts";
 
 export interface Deps {
@@ -111,6 +115,8 @@ export interface Deps {
   realtime: RealtimeHub;
   /** Periodic work the server's scheduler runs. */
   jobs: Job[];
+  /** Attachment storage and the links to its files. */
+  files: Files;
 }
 
 function createRepos(db: Database) {
@@ -149,6 +155,8 @@ function createRepos(db: Database) {
     customFilters: new CustomFiltersRepo(db),
     contactNotes: new ContactNotesRepo(db),
     contactMerge: new ContactMergeRepo(db),
+    attachments: new AttachmentsRepo(db),
+    serverSecrets: new ServerSecretsRepo(db),
   };
 }
 
@@ -157,19 +165,23 @@ interface ServiceBase extends Pick<Deps, "writeTx" | "clock" | "outbox" | "logge
   hasher: PasswordHasher;
   /** Changes whenever the database may have changed (for caches of read results). */
   readVersion: () => string;
+  files: Files;
+  /** Runs a function once the writes made so far are committed. */
+  afterCommit: (fn: () => void) => void;
 }
 
 function createServices(base: ServiceBase, repos: ReturnType<typeof createRepos>) {
   const { writeTx, clock, outbox, wakeDeliveries, hasher } = base;
+  const attachments = new AttachmentsService({ ...repos, ...base.files, logger: base.logger, afterCommit: base.afterCommit });
   const accounts = new AccountsService({ ...repos, writeTx, clock });
   const sessions = new SessionsService({ ...repos, writeTx, clock, hasher, throttle: new SignInThrottle(clock) });
   const inboxes = new InboxesService({ ...repos, writeTx, clock, outbox });
   const access = new ConversationAccess(repos);
-  const views = new ConversationViews(repos);
+  const views = new ConversationViews(repos, base.files.links);
   const reporting = new ReportingRecorder({ ...repos, clock });
   const events = new ConversationEvents({ ...repos, views, outbox, clock, reporting });
-  const contacts = new ContactsService({ ...repos, access, writeTx, clock, outbox });
-  const messages = new MessagesService({ ...repos, contactsService: contacts, events, reporting, writeTx, clock });
+  const contacts = new ContactsService({ ...repos, access, writeTx, clock, outbox, attachmentsService: attachments });
+  const messages = new MessagesService({ ...repos, contactsService: contacts, events, reporting, attachmentsService: attachments, writeTx, clock });
   const conversations = new ConversationsService({ ...repos, access, views, events, contactsService: contacts, messagesService: messages, writeTx, clock });
   const csat = new CsatService({ ...repos, access, messagesService: messages, clock });
   const conversationState = new ConversationStateService({ ...repos, conversationsService: conversations, events, writeTx, clock, afterResolved: (_a, row) => csat.afterResolved(row) });
@@ -193,6 +205,7 @@ function createServices(base: ServiceBase, repos: ReturnType<typeof createRepos>
   });
   const publicContacts = new PublicContactsService({ ...repos, contactsService: contacts, limits, writeTx, clock });
   return {
+    attachments,
     auth: new AuthService({ ...repos, sessionAuth: sessions }),
     accounts,
     sessions,
@@ -201,7 +214,7 @@ function createServices(base: ServiceBase, repos: ReturnType<typeof createRepos>
     inboxMembers: new InboxMembersService({ ...repos, inboxesService: inboxes, writeTx, clock }),
     agents: new AgentsService({ ...repos, accounts, writeTx, clock, onRemoved: (account, userId) => conversationState.unassignAgent(account, userId) }),
     teams: new TeamsService({ ...repos, writeTx, clock }),
-    platform: new PlatformService({ ...repos, accountsService: accounts, writeTx, clock }),
+    platform: new PlatformService({ ...repos, accountsService: accounts, attachmentsService: attachments, writeTx, clock }),
     webhooks: new WebhooksService({ webhooks: repos.webhooks, deliveries: repos.webhookDeliveries, writeTx, clock, wakeDeliveries }),
     contacts,
     contactsTransfer: new ContactsTransferService({ ...repos, contactsService: contacts }),
@@ -310,8 +323,17 @@ export function createDeps(opts: DepsOptions): Deps {
   const wakeDeliveries = () => deliverer.wake();
   outbox.onRecord(webhookFanOut({ webhooks: repos.webhooks, deliveries: repos.webhookDeliveries, clock, wake: wakeDeliveries }));
   const readVersion = () => `${commitCount}:${repos.reports.dataVersion()}`;
-  const services = createServices({ writeTx, clock, outbox, logger, config, wakeDeliveries, readVersion, hasher: opts.hasher ?? new PasswordHasher() }, repos);
-  const hub = (realtime = createRealtime({ repos, auth: services.auth, maxReplay: config.replayMaxEvents, clock, logger }));
+  const files = createFileStore(config.files, repos.serverSecrets, clock);
+  const afterCommit = (fn: () => void) => {
+    const pending = commits.settled();
+    if (pending) pending.then(fn, () => {});
+    else queueMicrotask(fn);
+  };
+  const services = createServices(
+    { writeTx, clock, outbox, logger, config, wakeDeliveries, readVersion, files, afterCommit, hasher: opts.hasher ?? new PasswordHasher() },
+    repos,
+  );
+  const hub = (realtime = createRealtime({ repos, auth: services.auth, maxReplay: config.replayMaxEvents, clock, logger, links: files.links }));
   bus.register(automationListener(services.automation));
   bus.register(
     notificationsListener({ service: services.notifications, commits, tell: (c) => hub.tellUser(c.accountId, c.userId, "notification.created", c.data) }),
@@ -335,6 +357,8 @@ export function createDeps(opts: DepsOptions): Deps {
     { name: "automation-idle", pattern: "0 * * * * *", run: () => services.automation.runIdle().then(() => undefined) },
     { name: "refresh-planner-statistics", pattern: "0 41 * * * *", run: () => refreshPlannerStatistics(db) },
     { name: "prune-idempotency-keys", pattern: "0 17 * * * *", run: () => void repos.idempotency.prune(Math.floor(clock.nowMs() / 1000) - IDEMPOTENCY_TTL_SECONDS) },
+    // Files no row refers to (uploads of failed requests, a crash between file and commit).
+    { name: "sweep-files", pattern: "0 23 4 * * *", run: () => services.attachments.sweep(clock.nowMs()).then(() => undefined) },
   ];
-  return { config, db, clock, logger, writeTx, commits, outbox, bus, repos, services, deliverer, realtime: hub, jobs };
+  return { config, db, clock, logger, writeTx, commits, outbox, bus, repos, services, deliverer, realtime: hub, jobs, files };
 }

@@ -35,9 +35,9 @@ export const jsonFlag = { type: "boolean", help: "print one JSON line" } as cons
 export const serve = command(
   "serve",
   "run the HTTP server (creates the first account on an empty database)",
-  { db: dbFlag, port: { type: "string", help: "port (env PARLEY_PORT, default 3000)" }, host: { type: "string", help: "address (env PARLEY_HOST, default 127.0.0.1)" } },
+  { db: dbFlag, port: { type: "string", help: "port (env PARLEY_PORT, default 3000)" }, host: { type: "string", help: "address (env PARLEY_HOST, default 127.0.0.1)" }, storage: { type: "string", help: "attachments directory (env PARLEY_STORAGE, default <db>.files)" } },
   async (f, io) => {
-    const server = await startServer(loadConfig({ db: f.db, port: f.port, host: f.host }), io.out);
+    const server = await startServer(loadConfig({ db: f.db, port: f.port, host: f.host, storage: f.storage }), io.out);
     const shutdown = async (signal: string) => {
       io.err(`${signal}: draining and stopping`);
       await server.stop();

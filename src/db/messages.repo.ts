@@ -32,12 +32,14 @@ export interface MessageRow {
   sender_id: number | null;
   created_at: number;
   updated_at: number;
+  /** JSON copy of the message's attachment records (src/db/attachments.repo.ts); null when it has none. */
+  attachments?: string | null;
 }
 
 /** Unread counts stop at this number (Chatwoot's list badge stops at 10; events and message records show up to 100). */
 export const UNREAD_LIMIT = 100;
 
-export type NewMessage = Omit<MessageRow, "id" | "external_source_ids" | "status"> & { status?: MessageStatus };
+export type NewMessage = Omit<MessageRow, "id" | "external_source_ids" | "status" | "attachments"> & { status?: MessageStatus };
 
 export class MessagesRepo {
   private readonly insertStmt: Statement;

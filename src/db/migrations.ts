@@ -15,6 +15,7 @@ import m012 from "../../migrations/012_query_plans.sql" with { type: "text" };
 import m013 from "../../migrations/013_contact_notes_custom_filters.sql" with { type: "text" };
 import m014 from "../../migrations/014_website_chat.sql" with { type: "text" };
 import m015 from "../../migrations/015_canned_responses.sql" with { type: "text" };
+import m016 from "../../migrations/016_attachments.sql" with { type: "text" };
 
 export interface Migration {
   version: number;
@@ -38,6 +39,7 @@ export const MIGRATIONS: Migration[] = [
   { version: 13, name: "013_contact_notes_custom_filters", sql: m013 },
   { version: 14, name: "014_website_chat", sql: m014 },
   { version: 15, name: "015_canned_responses", sql: m015 },
+  { version: 16, name: "016_attachments", sql: m016 },
 ];
 
 export const LATEST_VERSION = MIGRATIONS.length;

@@ -5,6 +5,7 @@
 // attributes. Each row goes through the contacts service (validation, events, webhooks) on its own,
 // so a bad row is reported and the others are kept. Chatwoot imports and exports in the background
 // and mails the result; Parley has no mailer, so both answer at once (the export is the CSV itself).
+import { isSpooledFile } from "../files/multipart.ts";
 import type { ContactsExportRepo } from "../db/contacts-export.repo.ts";
 import type { ContactRow, ContactsRepo } from "../db/contacts.repo.ts";
 import { CsvError, formatCsv, parseCsv, unguarded } from "../lib/csv.ts";
@@ -75,10 +76,12 @@ export class ContactsTransferService {
   constructor(private readonly d: TransferDeps) {}
 
   async import(a: Acting, file: unknown): Promise<ImportResult> {
-    if (!(file instanceof Blob) || file.size === 0) throw ValidationError.of("import_file", "must be a CSV file with a header row", "required");
+    // Uploaded files arrive spooled to disk (src/files/multipart.ts); a Blob is accepted too.
+    const blob = isSpooledFile(file) ? Bun.file(file.path) : file;
+    if (!(blob instanceof Blob) || blob.size === 0) throw ValidationError.of("import_file", "must be a CSV file with a header row", "required");
     let records: string[][];
     try {
-      records = parseCsv(await file.text());
+      records = parseCsv(await blob.text());
     } catch (error) {
       if (error instanceof CsvError) throw ValidationError.of("import_file", `is not valid CSV: ${error.message}`, "invalid");
       throw error;

@@ -1,5 +1,6 @@
 // Contacts: CRUD with Chatwoot's validation and uniqueness rules, list and search over resolved
 // contacts, contact_inboxes, labels; contact_created/contact_updated events in the same transaction.
+import type { AttachmentsService } from "./attachments.service.ts";
 import type { ContactInboxesRepo, ContactInboxRow } from "../db/contact-inboxes.repo.ts";
 import type { ContactFields, ContactRow, ContactsRepo } from "../db/contacts.repo.ts";
 import type { ContactPage, ContactSearch } from "../db/contacts-search.ts";
@@ -28,6 +29,7 @@ export interface ContactsDeps {
   writeTx: WriteTx;
   clock: Clock;
   outbox: EventOutbox;
+  attachmentsService: AttachmentsService;
 }
 
 export interface ContactListQuery {
@@ -144,7 +146,10 @@ export class ContactsService {
 
   delete(a: Acting, id: number): void {
     const contact = this.get(a.account.id, id);
+    let files: string[] = [];
     this.d.writeTx(() => {
+      // The contact's conversations, messages and attachment rows go with it (foreign keys).
+      files = this.d.attachmentsService.keysOfContact(a.account.id, id);
       this.d.contacts.delete(id);
       this.d.outbox.record({
         kind: "contact_deleted",
@@ -154,6 +159,7 @@ export class ContactsService {
         payload: contactWebhookData(contact, a.account),
       });
     });
+    this.d.attachmentsService.release(files);
   }
 
   /** Records activity on the contact (an incoming message) and its contact_updated; inside the caller's writeTx. */

@@ -6,6 +6,7 @@ import type { ContactRow } from "../db/contacts.repo.ts";
 import type { InboxRef, MemberRef, TeamRef } from "../db/conversation-refs.repo.ts";
 import type { ConversationRow } from "../db/conversations.repo.ts";
 import { ACTIVITY, type MessageRow } from "../db/messages.repo.ts";
+import type { FileLinks } from "../files/links.ts";
 import type { AccountRef } from "./presenters/contact.presenter.ts";
 
 /** Senders of the messages being shown, by type. */
@@ -33,6 +34,8 @@ export interface ConversationView {
   /** Newest non-activity message: the API object's `last_non_activity_message`. */
   lastNonActivity: MessageRow | null;
   senders: SenderBook;
+  /** Signs the attachment links of the messages shown. */
+  links: FileLinks;
 }
 
 export function emptySenders(): SenderBook {
@@ -70,7 +73,10 @@ export interface ViewOptions {
 }
 
 export class ConversationViews {
-  constructor(private readonly r: ViewRepos) {}
+  constructor(
+    private readonly r: ViewRepos,
+    private readonly links: FileLinks,
+  ) {}
 
   /** Adds the senders of these messages (a message page) to the view's sender book. */
   withSenders(view: ConversationView, messages: readonly MessageRow[]): ConversationView {
@@ -146,6 +152,7 @@ export class ConversationViews {
       lastAny: lastAny?.get(row.id) ?? null,
       lastNonActivity: lastNonActivity.get(row.id) ?? null,
       senders: book,
+      links: this.links,
     }));
   }
 }

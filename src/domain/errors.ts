@@ -65,9 +65,8 @@ export class ConflictError extends AppError {
 
 /** 413: the body is larger than the configured limit. */
 export class PayloadTooLargeError extends AppError {
-  constructor(limitBytes: number) {
-    const message = `request body is larger than ${limitBytes} bytes`;
-    super(413, "Request body too large", [{ field: "body", message, code: "too_large" }]);
+  constructor(limitBytes: number, message = `request body is larger than ${limitBytes} bytes`, field = "body") {
+    super(413, "Request body too large", [{ field, message, code: "too_large" }]);
   }
 }
 

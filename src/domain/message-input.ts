@@ -45,7 +45,7 @@ function messageType(errors: FieldErrors, raw: unknown, inbox: InboxRef, byConta
 }
 
 /** Field-by-field checks; one 422 item per bad field. */
-export function cleanMessage(input: MessageInput, inbox: InboxRef, byContact = false): CleanMessage {
+export function cleanMessage(input: MessageInput, inbox: InboxRef, byContact = false, hasFiles = false): CleanMessage {
   const errors = new FieldErrors();
   let content: string | null = null;
   if (input.content !== undefined && input.content !== null) {
@@ -69,7 +69,8 @@ export function cleanMessage(input: MessageInput, inbox: InboxRef, byContact = f
     if (typeof input.content_attributes !== "object" || Array.isArray(input.content_attributes)) errors.add("content_attributes", "must be an object", "invalid");
     else attrs = input.content_attributes as Record<string, unknown>;
   }
-  if ((content === null || content.trim() === "") && Object.keys(attrs).length === 0 && errors.empty) {
+  // A file is a message by itself (a photo without a caption).
+  if ((content === null || content.trim() === "") && Object.keys(attrs).length === 0 && !hasFiles && errors.empty) {
     errors.add("content", "can't be blank", "required");
   }
   const echoId = optionalString(errors, "echo_id", typeof input.echo_id === "number" ? String(input.echo_id) : input.echo_id, 255);

@@ -11,6 +11,7 @@ import { actingAsSystem, type Acting } from "./acting.ts";
 import { SYSTEM_REOPENED } from "./activity-messages.ts";
 import type { ContactsService } from "./contacts.service.ts";
 import type { ConversationEvents } from "./conversation-events.ts";
+import type { AttachmentsService, PreparedFile } from "./attachments.service.ts";
 import type { ConversationView } from "./conversation-view.ts";
 import { isHumanReply } from "./human-reply.ts";
 import { ConflictError, ForbiddenError, NotFoundError, RateLimitedError, ValidationError } from "./errors.ts";
@@ -38,6 +39,7 @@ export interface MessagesDeps {
   contactsService: ContactsService;
   events: ConversationEvents;
   reporting: ReportingRecorder;
+  attachmentsService: AttachmentsService;
   writeTx: WriteTx;
   clock: Clock;
 }
@@ -59,7 +61,7 @@ export class MessagesService {
    * Creates a message in a conversation the caller may already use. With an idempotency key, a
    * retry returns the first result (no second message, no second event).
    */
-  create(a: Acting, conversation: ConversationRow, input: MessageInput, idempotencyKey?: string | null): CreatedMessage {
+  create(a: Acting, conversation: ConversationRow, input: MessageInput, idempotencyKey?: string | null, files: readonly PreparedFile[] = []): CreatedMessage {
     const key = idempotencyKey?.trim() || null;
     if (key && key.length > 255) throw ValidationError.of("Idempotency-Key", "is too long (maximum is 255 characters)", "too_long");
     return this.d.writeTx(() => {
@@ -72,7 +74,7 @@ export class MessagesService {
           if (message && current) return { message, view: this.d.events.view(a, current) };
         }
       }
-      const created = this.createInTx(a, conversation, input);
+      const created = this.createInTx(a, conversation, input, "chat", files);
       if (key) {
         this.d.idempotency.put({ account_id: a.account.id, key, conversation_id: conversation.id, message_id: created.message.id, created_at: created.message.created_at });
       }
@@ -84,9 +86,9 @@ export class MessagesService {
    * The write path, inside the caller's writeTx (conversation create reuses it for its first
    * message). `template`: a message the system sends (the CSAT survey), with no sender.
    */
-  createInTx(a: Acting, conversation: ConversationRow, input: MessageInput, kind: "chat" | "template" = "chat"): CreatedMessage {
+  createInTx(a: Acting, conversation: ConversationRow, input: MessageInput, kind: "chat" | "template" = "chat", files: readonly PreparedFile[] = []): CreatedMessage {
     const inbox = this.d.conversationRefs.inbox(conversation.account_id, conversation.inbox_id)!;
-    const m = cleanMessage(input, inbox, a.actor.type === "contact");
+    const m = cleanMessage(input, inbox, a.actor.type === "contact", files.length > 0);
     if (kind === "template") m.messageType = TEMPLATE;
     const now = unixSeconds(this.d.clock);
     this.guardFlood(conversation.id, now);
@@ -95,7 +97,7 @@ export class MessagesService {
     const attributes = { ...m.contentAttributes };
     if (a.actor.type === "automation" && a.actor.id !== null && attributes.automation_rule_id === undefined) attributes.automation_rule_id = a.actor.id;
     const sender = incoming ? { type: "Contact" as const, id: contact.id } : a.user && kind === "chat" ? { type: "User" as const, id: a.user.id } : null;
-    const message = this.d.messages.insert({
+    const inserted = this.d.messages.insert({
       account_id: conversation.account_id,
       inbox_id: conversation.inbox_id,
       conversation_id: conversation.id,
@@ -112,6 +114,7 @@ export class MessagesService {
       created_at: now,
       updated_at: now,
     });
+    const message = this.d.attachmentsService.attachInTx(inserted, files);
     let row = conversation;
     // An incoming message reopens a snoozed or resolved conversation (not a muted one).
     if (incoming && contact.blocked === 0 && (row.status === "snoozed" || row.status === "resolved")) {
@@ -173,10 +176,14 @@ export class MessagesService {
   /** Soft delete as Chatwoot: content replaced, content_attributes {deleted: true}; message_updated. */
   delete(a: Acting, conversation: ConversationRow, rawId: unknown): CreatedMessage {
     const current = this.message(conversation, rawId);
-    return this.d.writeTx(() => {
-      const deleted = { ...current, content: DELETED_CONTENT, content_type: "text", content_attributes: JSON.stringify({ deleted: true }) };
-      return this.saveChange(a, conversation, current, deleted);
+    let released: string[] = [];
+    const result = this.d.writeTx(() => {
+      released = this.d.attachmentsService.detachInTx(current.id);
+      const deleted = { ...current, content: DELETED_CONTENT, content_type: "text", content_attributes: JSON.stringify({ deleted: true }), attachments: null };
+      return this.saveChange(a, conversation, current, deleted, released.length > 0);
     });
+    this.d.attachmentsService.release(released);
+    return result;
   }
 
   /** Delivery status from an API channel's client (Chatwoot's status_update_service). */
@@ -229,8 +236,8 @@ export class MessagesService {
     });
   }
 
-  private saveChange(a: Acting, conversation: ConversationRow, before: MessageRow, after: MessageRow): CreatedMessage {
-    const changed = before.content !== after.content || before.status !== after.status || before.content_attributes !== after.content_attributes || before.content_type !== after.content_type;
+  private saveChange(a: Acting, conversation: ConversationRow, before: MessageRow, after: MessageRow, filesChanged = false): CreatedMessage {
+    const changed = filesChanged || before.content !== after.content || before.status !== after.status || before.content_attributes !== after.content_attributes || before.content_type !== after.content_type;
     const view = this.d.events.view(a, this.d.conversations.byId(conversation.id)!);
     if (!changed) return { message: before, view };
     const saved = { ...after, updated_at: unixSeconds(this.d.clock) };

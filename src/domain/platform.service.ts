@@ -1,6 +1,7 @@
 // The Platform API: an external system (a platform app, created by `parley platform-token`) creates
 // accounts and users, puts users in accounts, and gets a user's API token to act on their behalf.
 // An app sees only the accounts and users it created; anything else is 404, as if it did not exist.
+import type { AttachmentsService } from "./attachments.service.ts";
 import type { AccountRow, AccountsRepo } from "../db/accounts.repo.ts";
 import type { AgentsRepo } from "../db/agents.repo.ts";
 import type { PlatformAppRow, PlatformRepo } from "../db/platform.repo.ts";
@@ -22,6 +23,7 @@ export interface PlatformDeps {
   users: UsersRepo;
   tokens: TokensRepo;
   accountsService: AccountsService;
+  attachmentsService: AttachmentsService;
   writeTx: WriteTx;
   clock: Clock;
 }
@@ -109,7 +111,12 @@ export class PlatformService {
   /** Deletes the account with everything in it; its users stay. */
   deleteAccount(app: PlatformAppRow, rawId: unknown): void {
     const account = this.account(app, rawId);
-    this.d.writeTx(() => this.d.platform.deleteAccount(account.id));
+    let files: string[] = [];
+    this.d.writeTx(() => {
+      files = this.d.attachmentsService.keysOfAccount(account.id);
+      this.d.platform.deleteAccount(account.id);
+    });
+    this.d.attachmentsService.release(files);
   }
 
   // ---- users ----

@@ -3,28 +3,40 @@
 // under the resource key; strings coerced to the route schema's numbers and booleans.
 import type { TSchema } from "@sinclair/typebox";
 import { BadRequestError, PayloadTooLargeError } from "../domain/errors.ts";
+import { boundaryOf, MultipartError, readMultipart, type SpooledFile } from "../files/multipart.ts";
 
 export type Body = Record<string, unknown>;
 
-/** Reads and parses a body, enforcing the byte limit before anything is decoded. */
-export async function readBody(request: Request, contentType: string, limit: number): Promise<unknown> {
-  const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > limit) throw new PayloadTooLargeError(limit);
-  const bytes = await request.arrayBuffer();
-  if (bytes.byteLength > limit) throw new PayloadTooLargeError(limit);
-  if (bytes.byteLength === 0) return {};
+/** How large a body may be, and where uploaded files wait while the request is read. */
+export interface BodyLimits {
+  /** Bytes of a JSON or form body, and of a multipart body's ordinary fields. */
+  body: number;
+  /** Files in multipart bodies: streamed to `uploads.spoolDir`, never held in memory. */
+  uploads: UploadLimits;
+}
+
+export interface UploadLimits {
+  spoolDir: string;
+  fileBytes: number;
+  totalBytes: number;
+  files: number;
+}
+
+/**
+ * Reads and parses a body, enforcing the byte limit before anything is decoded. Multipart bodies
+ * are streamed: their files go to the spool directory (each path reported through `spooled`, so
+ * the request's end can remove what nobody kept).
+ */
+export async function readBody(request: Request, contentType: string, limits: BodyLimits, spooled: (path: string) => void): Promise<unknown> {
   const type = contentType.split(";")[0]!.trim().toLowerCase();
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (type === "multipart/form-data") return readMultipartBody(request, contentType, declared, limits, spooled);
+  if (declared > limits.body) throw new PayloadTooLargeError(limits.body);
+  const bytes = await request.arrayBuffer();
+  if (bytes.byteLength > limits.body) throw new PayloadTooLargeError(limits.body);
+  if (bytes.byteLength === 0) return {};
   if (type === "application/x-www-form-urlencoded") {
     return fromEntries(new URLSearchParams(new TextDecoder().decode(bytes)).entries());
-  }
-  if (type === "multipart/form-data") {
-    let form: FormData;
-    try {
-      form = await new Response(bytes, { headers: { "content-type": contentType } }).formData();
-    } catch {
-      throw new BadRequestError("Malformed multipart body", [{ field: "body", message: "could not be read as multipart/form-data", code: "malformed" }]);
-    }
-    return fromEntries(form.entries() as Iterable<[string, string | File]>);
   }
   // JSON is the default: Chatwoot clients send it, sometimes without a content type.
   const text = new TextDecoder().decode(bytes);
@@ -37,10 +49,32 @@ export async function readBody(request: Request, contentType: string, limit: num
   }
 }
 
+async function readMultipartBody(request: Request, contentType: string, declared: number, limits: BodyLimits, spooled: (path: string) => void): Promise<Body> {
+  const u = limits.uploads;
+  // Fields and files together can never exceed both limits summed (plus the parts' headers).
+  const ceiling = limits.body + u.totalBytes + 64 * 1024;
+  if (declared > ceiling) throw new PayloadTooLargeError(ceiling);
+  const boundary = boundaryOf(contentType);
+  if (!boundary) throw malformed("the Content-Type has no boundary");
+  if (!request.body) return {};
+  try {
+    const entries = await readMultipart(request.body, boundary, { fields: limits.body, file: u.fileBytes, total: u.totalBytes, files: u.files }, u.spoolDir, spooled);
+    return fromEntries(entries);
+  } catch (error) {
+    if (!(error instanceof MultipartError)) throw error;
+    if (error.kind === "too_large") throw new PayloadTooLargeError(error.limit, error.message, "attachments");
+    throw malformed(error.message);
+  }
+}
+
+function malformed(message: string): BadRequestError {
+  return new BadRequestError("Malformed multipart body", [{ field: "body", message, code: "malformed" }]);
+}
+
 const KEY = /^([^[\]]+)((?:\[[^[\]]*\])*)$/;
 
 /** Builds a nested object from form entries with Rails' bracket rules. A repeated plain key: last wins. */
-export function fromEntries(entries: Iterable<[string, string | File]>): Body {
+export function fromEntries(entries: Iterable<[string, string | File | SpooledFile]>): Body {
   const out: Body = {};
   for (const [rawKey, value] of entries) {
     const m = KEY.exec(rawKey);

@@ -1,6 +1,7 @@
 // Response schemas of contacts, conversations and messages. They whitelist output: a field the
 // presenter returns but the schema does not list is stripped, so every field is declared here.
 import { t } from "elysia";
+import { PublicAttachment } from "./public-schemas.ts";
 import { Agent, Attributes, Nullable } from "./schemas.ts";
 
 export const InboxSlim = t.Object({
@@ -72,6 +73,7 @@ export const Message = t.Object({
   }),
   echo_id: t.Optional(t.String()),
   sender: t.Optional(Attributes),
+  attachments: t.Optional(t.Array(PublicAttachment)),
 });
 
 export const Conversation = t.Object({

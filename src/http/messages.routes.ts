@@ -23,6 +23,7 @@ const MessageBody = t.Object({
   content_attributes: t.Optional(Attributes),
   echo_id: t.Optional(t.Any()),
   source_id: t.Optional(t.Any()),
+  attachments: t.Optional(t.Any({ description: "files: multipart/form-data parts named attachments[] (a message may have files and no content)" })),
 });
 
 /** The spec's Conversation metadata (DESIGN.md §9 #5: meta.contact is {payload: [Contact]}). */
@@ -64,8 +65,10 @@ export function messageRoutes(d: Deps) {
       response: { 200: t.Object({ meta: MessageListMeta, payload: t.Array(Message) }), ...errorResponses },
       detail: { tags, summary: "Messages of a conversation: after (≤100), before (≤20), both (range ≤1000), neither (latest 20); ascending" },
     })
-    .post("", ({ acting, load, body, headers }) => {
-      const r = messages.create(acting, load(), body, headers["idempotency-key"]);
+    .post("", async ({ acting, load, body, headers }) => {
+      const conversation = load();
+      const files = await d.services.attachments.prepare(body.attachments);
+      const r = messages.create(acting, conversation, body, headers["idempotency-key"], files);
       return json(messageOf(r.message, messageScope(r.view)));
     }, {
       params: ConversationParams,

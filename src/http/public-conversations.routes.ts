@@ -13,9 +13,8 @@ import { ContactIdentifierParams, PublicConversation, PublicConversationParams }
 import { bodyOf } from "./request.ts";
 import { Attributes, errorResponses } from "./schemas.ts";
 
-const present = (v: View) => publicConversationOf(v.row, v.contact, v.messages, v.senders);
-
 export function publicConversationRoutes(d: Deps) {
+  const present = (v: View) => publicConversationOf(v.row, v.contact, v.messages, v.senders, d.files.links);
   const svc = d.services.publicConversations;
   return new Elysia({ prefix: `${PUBLIC_PREFIX}/:inbox_identifier/contacts/:contact_identifier/conversations` })
     .use(publicContactScope(d))

@@ -13,9 +13,8 @@ import { PublicConversationParams, PublicMessage, PublicMessageParams, Submitted
 import { bodyOf } from "./request.ts";
 import { errorResponses } from "./schemas.ts";
 
-const present = (row: ConversationRow, r: PublicMessages) => r.messages.map((m) => publicMessageOf(m, row.display_id, r.senders));
-
 export function publicMessageRoutes(d: Deps) {
+  const present = (row: ConversationRow, r: PublicMessages) => r.messages.map((m) => publicMessageOf(m, row.display_id, r.senders, d.files.links));
   const conversations = d.services.publicConversations;
   const messages = d.services.publicMessages;
   type Ctx = { scope: PublicScope; load: () => ConversationRow; params: { message_id: string }; body: { submitted_values?: unknown } };

@@ -1,15 +1,30 @@
 // The shared request layer: every route gets Chatwoot-style body and query handling from here.
 import type { TSchema } from "@sinclair/typebox";
 import { Elysia } from "elysia";
-import { fromEntries, readBody, shapeBody } from "./body.ts";
+import { unlink } from "node:fs/promises";
+import { type BodyLimits, fromEntries, readBody, shapeBody } from "./body.ts";
 import { withQueryParameters } from "./rails-conventions.ts";
 
-/** Global body parser with the configured size limit (413 in the error envelope, not Bun's bare 413). */
-export function requestParsing(bodyLimit: number) {
+/** Uploaded files still in the spool when their request ends (kept files were moved away). */
+const spooledBy = new WeakMap<Request, string[]>();
+
+/** Global body parser with the configured size limits (413 in the error envelope, not Bun's bare 413). */
+export function requestParsing(limits: BodyLimits) {
   return new Elysia({ name: "parley-request" })
     .onParse({ as: "global" }, async ({ request, contentType }) => {
       if (request.method === "GET" || request.method === "HEAD") return;
-      return withQueryParameters(request, await readBody(request, request.headers.get("content-type") ?? contentType ?? "", bodyLimit));
+      const track = (path: string) => {
+        const list = spooledBy.get(request);
+        if (list) list.push(path);
+        else spooledBy.set(request, [path]);
+      };
+      return withQueryParameters(request, await readBody(request, request.headers.get("content-type") ?? contentType ?? "", limits, track));
+    })
+    .onAfterResponse({ as: "global" }, ({ request }) => {
+      const paths = spooledBy.get(request);
+      if (!paths) return;
+      spooledBy.delete(request);
+      for (const path of paths) unlink(path).catch(() => {});
     })
     .onTransform({ as: "global" }, ({ request, query }) => {
       // Elysia keeps only the last of repeated `labels[]=a&labels[]=b`; re-read such queries with Rails' rules.

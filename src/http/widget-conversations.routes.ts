@@ -5,6 +5,7 @@
 import { Elysia, t } from "elysia";
 import type { ConversationRow } from "../db/conversations.repo.ts";
 import type { Deps } from "../deps.ts";
+import type { FileLinks } from "../files/links.ts";
 import type { PublicMessages } from "../domain/public-messages.service.ts";
 import { publicConversationOf, publicMessageOf } from "../domain/presenters/public.presenter.ts";
 import { emptyOk } from "./conversation-schemas.ts";
@@ -18,7 +19,8 @@ import { WIDGET_PREFIX, widgetScope } from "./widget-scope.ts";
 
 // The public message plus its delivery status: the chat shows the visitor "Sent" and "Read" (an
 // agent opening the conversation marks the visitor's messages read, and message.updated says so live).
-const messagesOf = (row: ConversationRow, r: PublicMessages) => r.messages.map((m) => ({ ...publicMessageOf(m, row.display_id, r.senders), status: m.status }));
+const messagesOf = (row: ConversationRow, r: PublicMessages, links: FileLinks) =>
+  r.messages.map((m) => ({ ...publicMessageOf(m, row.display_id, r.senders, links), status: m.status }));
 
 const Labels = t.Object({ labels: t.Array(t.String()) });
 
@@ -28,7 +30,7 @@ export function widgetConversationRoutes(d: Deps) {
   const publicMessages = d.services.publicMessages;
   const present = (scope: Parameters<typeof publicConversations.view>[0], row: ConversationRow) => {
     const v = publicConversations.view(scope, row);
-    return publicConversationOf(v.row, v.contact, v.messages, v.senders);
+    return publicConversationOf(v.row, v.contact, v.messages, v.senders, d.files.links);
   };
   const q = { query: WebsiteTokenQuery };
   return new Elysia({ prefix: WIDGET_PREFIX })
@@ -52,7 +54,7 @@ export function widgetConversationRoutes(d: Deps) {
           contact_last_seen_at: row.contact_last_seen_at ?? 0,
           last_activity_at: row.last_activity_at,
           unread_count: unread,
-          last_message: last ? messagesOf(row, last)[0]! : null,
+          last_message: last ? messagesOf(row, last, d.files.links)[0]! : null,
         }));
         return json({ payload, meta: { has_next_page: hasNextPage, unread_count: payload.filter((c) => c.unread_count > 0).length } });
       },
@@ -117,11 +119,11 @@ export function widgetConversationRoutes(d: Deps) {
     })
     .get("/messages", ({ visitor, query }) => {
       const row = svc.current(visitor());
-      return json(row ? messagesOf(row, publicMessages.list(row, query)) : []);
+      return json(row ? messagesOf(row, publicMessages.list(row, query), d.files.links) : []);
     }, { query: WebsiteTokenBefore, response: { 200: t.Array(WidgetMessage), ...errorResponses }, detail: widgetDetail("The current conversation's messages: the latest 20, or the 20 before `before`; oldest first") })
     .post("/messages", ({ visitor, body }) => {
       const { row, messages } = svc.send(visitor(), body);
-      return json(messagesOf(row, messages)[0]);
+      return json(messagesOf(row, messages, d.files.links)[0]);
     }, {
       ...q,
       ...bodyOf(t.Object({ content: t.Optional(t.Any()), echo_id: t.Optional(t.Any()) }), "message"),
@@ -131,7 +133,7 @@ export function widgetConversationRoutes(d: Deps) {
     .patch("/messages/:message_id", ({ visitor, params, body }) => {
       const scope = visitor();
       const row = svc.required(scope);
-      return json(messagesOf(row, publicMessages.update(scope, row, params.message_id, body))[0]);
+      return json(messagesOf(row, publicMessages.update(scope, row, params.message_id, body), d.files.links)[0]);
     }, {
       ...q,
       params: t.Object({ message_id: t.String() }),

@@ -7,6 +7,7 @@ import type { MessagesRepo } from "../db/messages.repo.ts";
 import type { RealtimeRepo } from "../db/realtime.repo.ts";
 import type { AuthService } from "../domain/auth.service.ts";
 import type { Clock } from "../lib/clock.ts";
+import type { FileLinks } from "../files/links.ts";
 import type { Logger } from "../lib/logger.ts";
 import { EventFeed } from "./feed.ts";
 import { RealtimeHub } from "./hub.ts";
@@ -28,12 +29,13 @@ export interface RealtimeParts {
   maxReplay: number;
   clock: Clock;
   logger: Logger;
+  links: FileLinks;
 }
 
 export function createRealtime(p: RealtimeParts): RealtimeHub {
   const { repos } = p;
   const presence = new Presence();
-  const renderer = new EventRenderer({ ...repos, isOnline: (accountId, userId) => presence.isOnline(accountId, userId) });
+  const renderer = new EventRenderer({ ...repos, links: p.links, isOnline: (accountId, userId) => presence.isOnline(accountId, userId) });
   const feed = new EventFeed({ events: repos.events, realtime: repos.realtime, renderer, maxReplay: p.maxReplay });
   const identity = new CableIdentity({ auth: p.auth, realtime: repos.realtime, accounts: repos.accounts });
   return new RealtimeHub({ events: repos.events, realtime: repos.realtime, identity, renderer, feed, presence, clock: p.clock, logger: p.logger });

@@ -6,6 +6,7 @@
 // its current content and status — with the conversation summary as recorded at the event. An
 // event whose message no longer exists (its conversation was deleted) is not sent. Each event is
 // rendered once, however many sockets receive it; a small cache serves replays of recent events.
+import type { FileLinks } from "../files/links.ts";
 import type { ContactsRepo } from "../db/contacts.repo.ts";
 import type { ConversationRefsRepo } from "../db/conversation-refs.repo.ts";
 import type { MessagesRepo } from "../db/messages.repo.ts";
@@ -34,6 +35,7 @@ export interface RenderDeps {
   messages: MessagesRepo;
   conversationRefs: ConversationRefsRepo;
   contacts: ContactsRepo;
+  links: FileLinks;
   /** Whether the agent has a socket open (availability_status of senders). */
   isOnline: (accountId: number, userId: number) => boolean;
 }
@@ -82,6 +84,7 @@ export class EventRenderer {
         contact_inbox: { source_id: String(obj(conversation.contact_inbox).source_id ?? "") },
       },
       senders: this.senders(e.accountId, m.sender_type, m.sender_id),
+      links: this.d.links,
     };
     const data = messagePushData(m, scope);
     // Push data shows an agent sender's presence (the API record does not know it).

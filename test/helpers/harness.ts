@@ -1,5 +1,8 @@
 // A fresh in-memory Parley per test: real migrations, real services, the real app driven through
 // app.handle(). No module singletons, so tests never see each other's data.
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { createApp } from "../../src/app.ts";
 import { loadConfig, type Config } from "../../src/config.ts";
 import { migrate } from "../../src/db/migrate.ts";
@@ -50,7 +53,9 @@ export function createHarness(opts: HarnessOptions = {}): Harness {
   const db = openDatabase(":memory:");
   migrate(db);
   const clock = new ManualClock();
-  const config = { ...loadConfig({}, opts.env ?? {}), ...opts.config } as Config;
+  // Each harness keeps its attachments in its own throwaway directory.
+  const storage = mkdtempSync(join(tmpdir(), "parley-files-"));
+  const config = { ...loadConfig({ storage }, opts.env ?? {}), ...opts.config } as Config;
   const deps = createDeps({ db, config, clock, logger: createLogger("silent"), hasher: cheapHasher(), groupCommit: true, ...opts.deps });
   const app = createApp(deps);
 

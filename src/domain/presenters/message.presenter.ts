@@ -3,7 +3,9 @@
 import type { MessageRow } from "../../db/messages.repo.ts";
 import { MESSAGE_TYPES } from "../../db/messages.repo.ts";
 import { isoFromSeconds } from "../../lib/clock.ts";
+import type { FileLinks } from "../../files/links.ts";
 import type { ConversationView, SenderBook } from "../conversation-view.ts";
+import { attachmentsOf } from "./attachment.presenter.ts";
 import { attributes, contactPushData, contactWebhookData, type AccountRef } from "./contact.presenter.ts";
 import { userPushData } from "./user.presenter.ts";
 
@@ -12,6 +14,7 @@ export interface MessageScope {
   displayId: number;
   summary: { assignee_id: number | null; unread_count: number; last_activity_at: number; contact_inbox: { source_id: string } };
   senders: SenderBook;
+  links: FileLinks;
 }
 
 export function messageScope(v: ConversationView): MessageScope {
@@ -24,6 +27,7 @@ export function messageScope(v: ConversationView): MessageScope {
       contact_inbox: { source_id: v.contactInbox.source_id },
     },
     senders: v.senders,
+    links: v.links,
   };
 }
 
@@ -42,6 +46,7 @@ export function senderPushData(m: MessageRow, senders: SenderBook) {
 
 function record<U extends number | string | null>(m: MessageRow, scope: MessageScope, updatedAt: U) {
   const sender = senderPushData(m, scope.senders);
+  const files = attachmentsOf(m, scope.links);
   return {
     id: m.id,
     content: m.content,
@@ -65,6 +70,7 @@ function record<U extends number | string | null>(m: MessageRow, scope: MessageS
     conversation: scope.summary,
     ...(m.echo_id ? { echo_id: m.echo_id } : {}),
     ...(sender ? { sender } : {}),
+    ...(files ? { attachments: files } : {}),
   };
 }
 
@@ -93,6 +99,7 @@ export function senderWebhookData(m: MessageRow, senders: SenderBook, account: A
 
 /** message_created / message_updated payload (Chatwoot's Message#webhook_data). */
 export function messageWebhookData(m: MessageRow, v: ConversationView, conversationPush: Record<string, unknown>) {
+  const files = attachmentsOf(m, v.links);
   return {
     account: { id: v.account.id, name: v.account.name },
     additional_attributes: attributes(m.additional_attributes),
@@ -107,5 +114,6 @@ export function messageWebhookData(m: MessageRow, v: ConversationView, conversat
     private: m.private === 1,
     sender: senderWebhookData(m, v.senders, v.account),
     source_id: m.source_id,
+    ...(files ? { attachments: files } : {}),
   };
 }

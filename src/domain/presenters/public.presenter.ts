@@ -10,6 +10,8 @@ import { isoFromSeconds } from "../../lib/clock.ts";
 import type { SenderBook } from "../conversation-view.ts";
 import type { WorkingHoursEntry } from "../working-hours.ts";
 import { attributes } from "./contact.presenter.ts";
+import type { FileLinks } from "../../files/links.ts";
+import { attachmentsOf } from "./attachment.presenter.ts";
 import { senderPushData } from "./message.presenter.ts";
 
 /** GET /public/api/v1/inboxes/:inbox_identifier */
@@ -56,8 +58,9 @@ export function publicSenderOf(m: MessageRow, senders: SenderBook): Record<strin
 }
 
 /** The spec's Message (public API record); `attachments` and `sender` only when there are some. */
-export function publicMessageOf(m: MessageRow, displayId: number, senders: SenderBook) {
+export function publicMessageOf(m: MessageRow, displayId: number, senders: SenderBook, links: FileLinks) {
   const sender = publicSenderOf(m, senders);
+  const files = attachmentsOf(m, links);
   return {
     id: m.id,
     content: m.content,
@@ -67,11 +70,12 @@ export function publicMessageOf(m: MessageRow, displayId: number, senders: Sende
     created_at: m.created_at,
     conversation_id: displayId,
     ...(sender ? { sender } : {}),
+    ...(files ? { attachments: files } : {}),
   };
 }
 
 /** Chatwoot's public conversation; `messages` are its newest visible messages, oldest first. */
-export function publicConversationOf(row: ConversationRow, contact: ContactRow, messages: readonly MessageRow[], senders: SenderBook) {
+export function publicConversationOf(row: ConversationRow, contact: ContactRow, messages: readonly MessageRow[], senders: SenderBook, links: FileLinks) {
   return {
     id: row.display_id,
     uuid: row.uuid,
@@ -79,7 +83,7 @@ export function publicConversationOf(row: ConversationRow, contact: ContactRow, 
     contact_last_seen_at: row.contact_last_seen_at ?? 0,
     status: row.status,
     agent_last_seen_at: row.agent_last_seen_at ?? 0,
-    messages: messages.map((m) => publicMessageOf(m, row.display_id, senders)),
+    messages: messages.map((m) => publicMessageOf(m, row.display_id, senders, links)),
     contact: publicContactRecord(contact),
   };
 }

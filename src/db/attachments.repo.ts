@@ -1,0 +1,129 @@
+// Attachment rows (migration 016) and the JSON copy of them that a message row carries.
+import type { Database, Statement } from "bun:sqlite";
+
+export interface AttachmentRow {
+  id: number;
+  account_id: number;
+  conversation_id: number;
+  message_id: number;
+  file_type: string;
+  content_type: string;
+  filename: string;
+  extension: string | null;
+  storage_key: string;
+  file_size: number;
+  width: number | null;
+  height: number | null;
+  created_at: number;
+}
+
+export type NewAttachment = Omit<AttachmentRow, "id">;
+
+/** What a message row keeps of each of its attachments (no storage details). */
+export interface AttachmentCopy {
+  id: number;
+  file_type: string;
+  content_type: string;
+  filename: string;
+  extension: string | null;
+  file_size: number;
+  width: number | null;
+  height: number | null;
+}
+
+/** A conversation's attachment with what the list shows of its message. */
+export interface ConversationAttachmentRow extends AttachmentRow {
+  message_created_at: number;
+  sender_type: string | null;
+  sender_id: number | null;
+}
+
+export function copyOf(a: AttachmentRow): AttachmentCopy {
+  return { id: a.id, file_type: a.file_type, content_type: a.content_type, filename: a.filename, extension: a.extension, file_size: a.file_size, width: a.width, height: a.height };
+}
+
+export class AttachmentsRepo {
+  private readonly insertStmt: Statement;
+  private readonly copyStmt: Statement;
+  private readonly byIdStmt: Statement;
+  private readonly ofConversationStmt: Statement;
+  private readonly countConversationStmt: Statement;
+  private readonly keysOfMessageStmt: Statement;
+  private readonly keysOfConversationStmt: Statement;
+  private readonly keysOfContactStmt: Statement;
+  private readonly keysOfAccountStmt: Statement;
+  private readonly deleteOfMessageStmt: Statement;
+  private readonly inUseStmt: Statement;
+
+  constructor(db: Database) {
+    this.insertStmt = db.prepare(
+      `INSERT INTO attachments (account_id, conversation_id, message_id, file_type, content_type, filename, extension, storage_key, file_size, width, height, created_at)
+       VALUES ($account_id, $conversation_id, $message_id, $file_type, $content_type, $filename, $extension, $storage_key, $file_size, $width, $height, $created_at)`,
+    );
+    this.copyStmt = db.prepare("UPDATE messages SET attachments = $json WHERE id = $id");
+    this.byIdStmt = db.prepare("SELECT * FROM attachments WHERE id = $id");
+    this.ofConversationStmt = db.prepare(
+      `SELECT a.*, m.created_at AS message_created_at, m.sender_type, m.sender_id FROM attachments a JOIN messages m ON m.id = a.message_id
+       WHERE a.conversation_id = $c AND m.private IN (0, $private) ORDER BY a.id DESC LIMIT $limit OFFSET $offset`,
+    );
+    this.countConversationStmt = db.prepare(
+      "SELECT count(*) AS n FROM attachments a JOIN messages m ON m.id = a.message_id WHERE a.conversation_id = $c AND m.private IN (0, $private)",
+    );
+    this.keysOfMessageStmt = db.prepare("SELECT storage_key FROM attachments WHERE message_id = $id");
+    this.keysOfConversationStmt = db.prepare("SELECT storage_key FROM attachments WHERE conversation_id = $id");
+    this.keysOfContactStmt = db.prepare(
+      "SELECT a.storage_key FROM attachments a JOIN conversations c ON c.id = a.conversation_id WHERE c.account_id = $account_id AND c.contact_id = $id",
+    );
+    this.keysOfAccountStmt = db.prepare("SELECT storage_key FROM attachments WHERE account_id = $id");
+    this.deleteOfMessageStmt = db.prepare("DELETE FROM attachments WHERE message_id = $id");
+    this.inUseStmt = db.prepare("SELECT 1 FROM attachments WHERE storage_key = $key LIMIT 1");
+  }
+
+  insert(a: NewAttachment): AttachmentRow {
+    const id = Number(this.insertStmt.run(a as unknown as Record<string, string | number | null>).lastInsertRowid);
+    return { id, ...a };
+  }
+
+  /** Writes the message's copy of its attachment records (null: none). */
+  setCopy(messageId: number, copies: readonly AttachmentCopy[]): void {
+    this.copyStmt.run({ id: messageId, json: copies.length > 0 ? JSON.stringify(copies) : null });
+  }
+
+  /** By id alone: only a signed link (which names the id) leads here. */
+  find(id: number): AttachmentRow | null {
+    return (this.byIdStmt.get({ id }) as AttachmentRow | null) ?? null;
+  }
+
+  /** Newest first; private notes' files only for agents (`withPrivate`). */
+  ofConversation(conversationId: number, withPrivate: boolean, limit: number, offset: number): ConversationAttachmentRow[] {
+    return this.ofConversationStmt.all({ c: conversationId, private: withPrivate ? 1 : 0, limit, offset }) as ConversationAttachmentRow[];
+  }
+
+  countOfConversation(conversationId: number, withPrivate: boolean): number {
+    return (this.countConversationStmt.get({ c: conversationId, private: withPrivate ? 1 : 0 }) as { n: number }).n;
+  }
+
+  keysOfMessage(messageId: number): string[] {
+    return (this.keysOfMessageStmt.all({ id: messageId }) as { storage_key: string }[]).map((r) => r.storage_key);
+  }
+
+  keysOfConversation(conversationId: number): string[] {
+    return (this.keysOfConversationStmt.all({ id: conversationId }) as { storage_key: string }[]).map((r) => r.storage_key);
+  }
+
+  keysOfContact(accountId: number, contactId: number): string[] {
+    return (this.keysOfContactStmt.all({ account_id: accountId, id: contactId }) as { storage_key: string }[]).map((r) => r.storage_key);
+  }
+
+  keysOfAccount(accountId: number): string[] {
+    return (this.keysOfAccountStmt.all({ id: accountId }) as { storage_key: string }[]).map((r) => r.storage_key);
+  }
+
+  deleteOfMessage(messageId: number): void {
+    this.deleteOfMessageStmt.run({ id: messageId });
+  }
+
+  inUse(key: string): boolean {
+    return this.inUseStmt.get({ key }) !== null;
+  }
+}

@@ -1,0 +1,157 @@
+// Files on messages. Before the transaction: each upload is checked (a real file part, its type
+// sniffed from its bytes, an image's size read from its header) and staged in the file store.
+// Inside it: the message's attachment rows and their copy on the message row, with the store's
+// commit step. After it: files that deleted rows no longer need are released.
+import { type AttachmentRow, type AttachmentsRepo, copyOf } from "../db/attachments.repo.ts";
+import type { MessageRow } from "../db/messages.repo.ts";
+import { imageSize } from "../files/image-size.ts";
+import type { FileLinks } from "../files/links.ts";
+import { isSpooledFile, type SpooledFile } from "../files/multipart.ts";
+import { fileTypeOf, sniff } from "../files/sniff.ts";
+import type { ByteRange, FileStore, StagedFile } from "../files/store.ts";
+import type { Logger } from "../lib/logger.ts";
+import { ForbiddenError, NotFoundError, ValidationError } from "./errors.ts";
+
+/** An upload checked and staged, waiting for its message. */
+export interface PreparedFile {
+  staged: StagedFile;
+  filename: string;
+  mime: string;
+  extension: string | null;
+  fileType: string;
+  width: number | null;
+  height: number | null;
+}
+
+export interface AttachmentsDeps {
+  attachments: AttachmentsRepo;
+  store: FileStore;
+  links: FileLinks;
+  logger: Logger;
+  /** Runs `fn` once the writes made so far are committed (group commit: src/db/tx.ts). */
+  afterCommit: (fn: () => void) => void;
+}
+
+export interface Download {
+  row: AttachmentRow;
+  body: ReadableStream<Uint8Array> | Blob;
+}
+
+const NOT_A_FILE = "must be files sent as multipart/form-data parts (attachments[]); links, direct-upload ids and base64 text are not accepted";
+
+export class AttachmentsService {
+  constructor(private readonly d: AttachmentsDeps) {}
+
+  /** Checks and stages the request's `attachments` (absent or empty: none). Runs before the writeTx. */
+  async prepare(raw: unknown): Promise<PreparedFile[]> {
+    if (raw === undefined || raw === null || raw === "") return [];
+    const list = Array.isArray(raw) ? raw : typeof raw === "object" && !isSpooledFile(raw) ? Object.values(raw as object) : [raw];
+    const files: SpooledFile[] = [];
+    list.forEach((item, i) => {
+      if (!isSpooledFile(item)) throw ValidationError.of(`attachments[${i}]`, NOT_A_FILE, "invalid");
+      if (item.size === 0) throw ValidationError.of(`attachments[${i}]`, `${item.filename} is empty`, "invalid");
+      files.push(item);
+    });
+    const prepared: PreparedFile[] = [];
+    for (const file of files) {
+      const { mime, extension } = sniff(file.head, file.filename);
+      const size = imageSize(mime, file.head);
+      prepared.push({
+        staged: await this.d.store.stage(file),
+        filename: file.filename,
+        mime,
+        extension,
+        fileType: fileTypeOf(mime),
+        width: size?.width ?? null,
+        height: size?.height ?? null,
+      });
+    }
+    return prepared;
+  }
+
+  /** Inside the message's writeTx: the rows, the store's commit step, the message's copy. */
+  attachInTx(message: MessageRow, files: readonly PreparedFile[]): MessageRow {
+    if (files.length === 0) return message;
+    const rows = files.map((f) => {
+      this.d.store.commitInTx(f.staged);
+      return this.d.attachments.insert({
+        account_id: message.account_id,
+        conversation_id: message.conversation_id,
+        message_id: message.id,
+        file_type: f.fileType,
+        content_type: f.mime,
+        filename: f.filename,
+        extension: f.extension,
+        storage_key: f.staged.key,
+        file_size: f.staged.size,
+        width: f.width,
+        height: f.height,
+        created_at: message.created_at,
+      });
+    });
+    const copies = rows.map(copyOf);
+    this.d.attachments.setCopy(message.id, copies);
+    return { ...message, attachments: JSON.stringify(copies) };
+  }
+
+  /** Inside a writeTx: drops a message's attachments (Chatwoot purges them on delete); returns their keys. */
+  detachInTx(messageId: number): string[] {
+    const keys = this.d.attachments.keysOfMessage(messageId);
+    if (keys.length === 0) return keys;
+    this.d.attachments.deleteOfMessage(messageId);
+    this.d.attachments.setCopy(messageId, []);
+    return keys;
+  }
+
+  /** Keys of files a conversation, contact or account delete is about to take with it (read before the delete). */
+  keysOfConversation(conversationId: number): string[] {
+    return this.d.attachments.keysOfConversation(conversationId);
+  }
+
+  keysOfContact(accountId: number, contactId: number): string[] {
+    return this.d.attachments.keysOfContact(accountId, contactId);
+  }
+
+  keysOfAccount(accountId: number): string[] {
+    return this.d.attachments.keysOfAccount(accountId);
+  }
+
+  /** Call after the writeTx that removed the rows: their files go once that is committed. */
+  release(keys: readonly string[]): void {
+    if (keys.length === 0) return;
+    this.d.afterCommit(() => {
+      this.d.store.release(keys, (key) => this.d.attachments.inUse(key)).catch((error) => {
+        this.d.logger.warn("attachment files not removed", { error: String(error) });
+      });
+    });
+  }
+
+  /** A conversation's files, newest first (Chatwoot's GET conversations/:id/attachments). */
+  ofConversation(conversationId: number, withPrivate: boolean, page: number) {
+    const perPage = 100;
+    return {
+      total: this.d.attachments.countOfConversation(conversationId, withPrivate),
+      rows: this.d.attachments.ofConversation(conversationId, withPrivate, perPage, (page - 1) * perPage),
+    };
+  }
+
+  /** The file behind a signed link: 403 when the link is forged or expired, 404 when the file is gone. */
+  async download(rawId: string, expires: unknown, signature: unknown, range?: (size: number) => ByteRange | undefined): Promise<Download & { range?: ByteRange }> {
+    const id = /^\d{1,15}$/.test(rawId) ? Number(rawId) : 0;
+    const exp = typeof expires === "string" && /^\d{1,12}$/.test(expires) ? Number(expires) : Number.NaN;
+    if (!id || typeof signature !== "string" || !this.d.links.verify(id, exp, signature)) {
+      throw new ForbiddenError("This file link is not valid or has expired; load the message again for a fresh link");
+    }
+    const row = this.d.attachments.find(id);
+    if (!row) throw new NotFoundError("Attachment", "id", `no attachment ${id}`);
+    const r = range?.(row.file_size);
+    const body = await this.d.store.read(row.storage_key, row.file_size, r);
+    if (!body) throw new NotFoundError("Attachment", "id", `the file of attachment ${id} is missing from storage`);
+    return { row, body, ...(r ? { range: r } : {}) };
+  }
+
+  /** Removes stored files no row refers to, older than a day (uploads of failed requests, crashes). */
+  sweep(nowMs: number): Promise<number> {
+    return this.d.store.sweep(nowMs - 24 * 60 * 60 * 1000, (key) => this.d.attachments.inUse(key));
+  }
+}
