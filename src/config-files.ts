@@ -6,6 +6,8 @@ export interface FilesConfig {
   readonly dir: string;
   /** The address clients reach Parley at: attachment links (data_url) start with it. */
   readonly publicUrl: string;
+  /** Whether publicUrl was configured (else the server replaces it with the address it listens on). */
+  readonly publicUrlSet: boolean;
   readonly maxFileBytes: number;
   readonly maxRequestBytes: number;
   readonly maxFiles: number;
@@ -46,6 +48,7 @@ export function filesConfig(db: string, host: string, port: number, storageFlag:
   return Object.freeze({
     dir,
     publicUrl: (env.PARLEY_PUBLIC_URL || `http://${shownHost}:${port}`).replace(/\/+$/, ""),
+    publicUrlSet: Boolean(env.PARLEY_PUBLIC_URL),
     maxFileBytes: integer("PARLEY_MAX_FILE_BYTES", env.PARLEY_MAX_FILE_BYTES || undefined, FILES_DEFAULTS.maxFileBytes, 1024, 4 * 1024 ** 3),
     maxRequestBytes: integer("PARLEY_MAX_UPLOAD_BYTES", env.PARLEY_MAX_UPLOAD_BYTES || undefined, FILES_DEFAULTS.maxRequestBytes, 1024, 16 * 1024 ** 3),
     maxFiles: integer("PARLEY_MAX_FILES", env.PARLEY_MAX_FILES || undefined, FILES_DEFAULTS.maxFiles, 1, 100),

@@ -74,6 +74,7 @@ export async function startServer(config: Config, out: (line: string) => void = 
   scheduler.start();
   void deps.bus.drain();
   const url = `http://${config.host.includes(":") ? `[${config.host}]` : config.host}:${port}`;
+  if (!config.files.publicUrlSet && config.port === 0) deps.files.links.setBase(url);
   if (first) out(`Sign in at ${url}/app as ${first.email} with password ${first.password} (shown once; change it with parley password)`);
   out(`Parley listening on ${url}`);
   let stopping: Promise<void> | null = null;

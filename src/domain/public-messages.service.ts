@@ -2,6 +2,7 @@
 // see (never private notes or activity messages), writes incoming messages through the same path
 // as the account API (flood guard, reopening, events with the contact as actor), and answers
 // messages with submitted_values — a CSAT survey's answer is also kept as a survey response.
+import type { PreparedFile } from "./attachments.service.ts";
 import type { ContactsRepo } from "../db/contacts.repo.ts";
 import type { ConversationRefsRepo } from "../db/conversation-refs.repo.ts";
 import type { ConversationRow } from "../db/conversations.repo.ts";
@@ -48,10 +49,10 @@ export class PublicMessagesService {
     return { messages, senders: this.senders(row.account_id, messages) };
   }
 
-  /** An incoming message from the contact (content and echo_id only, as Chatwoot takes them). */
-  create(scope: PublicScope, row: ConversationRow, input: { content?: unknown; echo_id?: unknown }): PublicMessages {
+  /** An incoming message from the contact (content, echo_id and files only, as Chatwoot takes them). */
+  create(scope: PublicScope, row: ConversationRow, input: { content?: unknown; echo_id?: unknown }, files: readonly PreparedFile[] = []): PublicMessages {
     this.d.limits.message(scope.contact.id);
-    const { message } = this.d.messagesService.create(scope.acting, row, { content: input.content, echo_id: input.echo_id, message_type: "incoming" });
+    const { message } = this.d.messagesService.create(scope.acting, row, { content: input.content, echo_id: input.echo_id, message_type: "incoming" }, null, files);
     return { messages: [message], senders: this.senders(row.account_id, [message]) };
   }
 

@@ -3,6 +3,7 @@
 // visitor's contact details from the pre-chat form, conversation custom attributes and labels
 // the site sets through the SDK. Every write goes through the public API's and the account API's
 // services with the visitor as the actor.
+import type { PreparedFile } from "./attachments.service.ts";
 import type { AccountLabelsRepo } from "../db/account-labels.repo.ts";
 import type { ConversationRow } from "../db/conversations.repo.ts";
 import type { MessageRow } from "../db/messages.repo.ts";
@@ -107,12 +108,12 @@ export class WidgetConversationsService {
    * or when it is resolved and the inbox does not take messages after resolution (Chatwoot's
    * allow_messages_after_resolved: the visitor's next message starts a new conversation).
    */
-  send(scope: PublicScope, input: WidgetMessageInput): { row: ConversationRow; messages: PublicMessages } {
+  send(scope: PublicScope, input: WidgetMessageInput, files: readonly PreparedFile[] = []): { row: ConversationRow; messages: PublicMessages } {
     return this.d.writeTx(() => {
       const current = this.current(scope);
       const closed = current?.status === "resolved" && scope.inbox.allow_messages_after_resolved === 0;
       const row = current && !closed ? current : this.d.publicConversations.create(scope, {});
-      return { row, messages: this.d.publicMessages.create(scope, row, input) };
+      return { row, messages: this.d.publicMessages.create(scope, row, input, files) };
     });
   }
 

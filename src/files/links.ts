@@ -16,7 +16,7 @@ export interface LinkTarget {
 }
 
 export class FileLinks {
-  private readonly base: string;
+  private base: string;
 
   constructor(
     publicUrl: string,
@@ -24,6 +24,11 @@ export class FileLinks {
     private readonly clock: Clock,
   ) {
     this.base = publicUrl.replace(/\/+$/, "");
+  }
+
+  /** The address links start with, once the server knows it (listening on port 0, PARLEY_PUBLIC_URL unset). */
+  setBase(url: string): void {
+    this.base = url.replace(/\/+$/, "");
   }
 
   private sign(id: number, expires: number): string {

@@ -46,13 +46,14 @@ export function publicMessageRoutes(d: Deps) {
     )
     .post(
       "",
-      ({ scope, load, body }) => {
+      async ({ scope, load, body }) => {
         const row = load();
-        return json(present(row, messages.create(scope, row, body))[0]);
+        const files = await d.services.attachments.prepare(body.attachments);
+        return json(present(row, messages.create(scope, row, body, files))[0]);
       },
       {
         params: PublicConversationParams,
-        ...bodyOf(t.Object({ content: t.Optional(t.Any()), echo_id: t.Optional(t.Any()) }), "message"),
+        ...bodyOf(t.Object({ content: t.Optional(t.Any()), echo_id: t.Optional(t.Any()), attachments: t.Optional(t.Any({ description: "files as multipart attachments[] parts" })) }), "message"),
         response: { 200: PublicMessage, ...errorResponses },
         detail: publicDetail("Send a message from the contact (incoming)"),
       },

@@ -121,12 +121,14 @@ export function widgetConversationRoutes(d: Deps) {
       const row = svc.current(visitor());
       return json(row ? messagesOf(row, publicMessages.list(row, query), d.files.links) : []);
     }, { query: WebsiteTokenBefore, response: { 200: t.Array(WidgetMessage), ...errorResponses }, detail: widgetDetail("The current conversation's messages: the latest 20, or the 20 before `before`; oldest first") })
-    .post("/messages", ({ visitor, body }) => {
-      const { row, messages } = svc.send(visitor(), body);
+    .post("/messages", async ({ visitor, body }) => {
+      const scope = visitor();
+      const files = await d.services.attachments.prepare(body.attachments);
+      const { row, messages } = svc.send(scope, body, files);
       return json(messagesOf(row, messages, d.files.links)[0]);
     }, {
       ...q,
-      ...bodyOf(t.Object({ content: t.Optional(t.Any()), echo_id: t.Optional(t.Any()) }), "message"),
+      ...bodyOf(t.Object({ content: t.Optional(t.Any()), echo_id: t.Optional(t.Any()), attachments: t.Optional(t.Any({ description: "files as multipart message[attachments][] parts" })) }), "message"),
       response: { 200: WidgetMessage, ...errorResponses },
       detail: widgetDetail("Send a message (opens a conversation when there is none)"),
     })

@@ -10,6 +10,7 @@ export interface ServedHttp {
 export function serveHttp(h: Harness): ServedHttp {
   h.app.listen({ port: 0, hostname: "127.0.0.1" });
   const base = `http://127.0.0.1:${h.app.server!.port}`;
+  h.deps.files.links.setBase(base); // attachment links point at this server
   return {
     base,
     async stop() {
