@@ -8,6 +8,7 @@ import { startServer } from "../server.ts";
 import { parseFlags, UsageError, usage, type FlagSpec } from "./args.ts";
 import { withDeps, type Command, type Io } from "./context.ts";
 import { readSecret } from "./secret.ts";
+import { copyAttachmentFiles } from "./backup-files.ts";
 
 export function command<S extends FlagSpec>(
   name: string,
@@ -108,9 +109,13 @@ export const password = command(
 
 export const backup = command(
   "backup",
-  "write an online, consistent copy of the database (safe while serving)",
-  { db: dbRequired, to: { type: "string", help: "file to write (must not exist)", required: true } },
-  (f, io) => {
+  "write an online, consistent copy of the database and its attachment files (safe while serving)",
+  {
+    db: dbRequired,
+    to: { type: "string", help: "file to write (must not exist); files go to <to>.files", required: true },
+    storage: { type: "string", help: "attachments directory (env PARLEY_STORAGE, default <db>.files)" },
+  },
+  async (f, io) => {
     if (existsSync(f.to!)) throw new UsageError(`--to ${f.to} already exists; choose a new file`);
     const db = openDatabase(f.db!);
     try {
@@ -120,6 +125,13 @@ export const backup = command(
       db.close();
     }
     io.out(`backup written to ${f.to}`);
+    const config = loadConfig({ db: f.db, storage: f.storage });
+    if (config.files.s3) {
+      io.out(`attachments stay in S3 bucket ${config.files.s3.bucket} (back it up with the bucket's own tools)`);
+      return 0;
+    }
+    const files = await copyAttachmentFiles(f.to!, config.files.dir, `${f.to}.files`);
+    io.out(`${files.copied} attachment file(s) copied to ${f.to}.files${files.missing ? `; ${files.missing} missing (deleted while the backup ran)` : ""}`);
     return 0;
   },
 );

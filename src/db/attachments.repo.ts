@@ -55,7 +55,7 @@ export class AttachmentsRepo {
   private readonly deleteOfMessageStmt: Statement;
   private readonly inUseStmt: Statement;
 
-  constructor(db: Database) {
+  constructor(private readonly db: Database) {
     this.insertStmt = db.prepare(
       `INSERT INTO attachments (account_id, conversation_id, message_id, file_type, content_type, filename, extension, storage_key, file_size, width, height, created_at)
        VALUES ($account_id, $conversation_id, $message_id, $file_type, $content_type, $filename, $extension, $storage_key, $file_size, $width, $height, $created_at)`,
@@ -121,6 +121,11 @@ export class AttachmentsRepo {
 
   deleteOfMessage(messageId: number): void {
     this.deleteOfMessageStmt.run({ id: messageId });
+  }
+
+  /** Every stored file's key (a backup copies them). */
+  allKeys(): string[] {
+    return (this.db.query("SELECT DISTINCT storage_key FROM attachments").all() as { storage_key: string }[]).map((r) => r.storage_key);
   }
 
   inUse(key: string): boolean {
