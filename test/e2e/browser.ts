@@ -62,8 +62,8 @@ export async function launchChromium(): Promise<Chromium> {
 }
 
 // Chromium logs every 401/403/404/422/429 answer as a console error; those are expected (signed out,
-// wrong password, a stale CSRF token that the app then refreshes, a refused change shown on screen).
-const EXPECTED = /^Failed to load resource: the server responded with a status of (401|403|404|422|429)/;
+// wrong password, a stale CSRF token that the app then refreshes, a refused change or upload shown on screen).
+const EXPECTED = /^Failed to load resource: the server responded with a status of (401|403|404|413|422|429)/;
 
 /** A fresh page (cookies cleared) whose errors and outside requests land in `problems`. */
 export async function openPage(context: BrowserContext, base: () => string, problems: string[], width = 1280, height = 800): Promise<Page> {

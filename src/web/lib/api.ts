@@ -33,6 +33,16 @@ export function setCsrfToken(token: string | null): void {
   csrfToken = token;
 }
 
+/** The CSRF header a change needs (for uploads sent with XMLHttpRequest, which reports progress). */
+export function csrfHeaders(): Record<string, string> {
+  return csrfToken ? { "x-csrf-token": csrfToken } : {};
+}
+
+/** The error `api` would throw for this status and body (shared with the upload path). */
+export function apiError(status: number, statusText: string, data: { description?: string; errors?: FieldError[] } | null): ApiError {
+  return new ApiError(status, data?.description ?? `${status} ${statusText}`, data?.errors ?? []);
+}
+
 /** Called when an authenticated request is refused with 401 (the session ended elsewhere or expired). */
 export function handleUnauthorized(fn: (error: ApiError) => void): void {
   onUnauthorized = fn;

@@ -5,6 +5,7 @@ import { ApiError, api } from "./api.ts";
 import { conversationChanged } from "./conversation-list.ts";
 import { mergeMessages } from "./list-merge.ts";
 import { live } from "./live.ts";
+import { upload, uploadForm } from "./upload.ts";
 import type { Conversation, Message, MessagePage } from "./types.ts";
 
 /** The server's page of messages without `after` (Chatwoot's latest 20, and 20 `before`). */
@@ -28,7 +29,10 @@ const base = (s: { accountId: number; conversationId: number }) => `/api/v1/acco
 const isCurrent = (s: ThreadState) => thread.value?.accountId === s.accountId && thread.value.conversationId === s.conversationId;
 
 export function describeError(e: unknown, fallback: string): string {
-  return e instanceof ApiError ? e.description : fallback;
+  if (!(e instanceof ApiError)) return fallback;
+  // Too large: the limit is in the item ("The file x.mp4 is larger than 41943040 bytes").
+  if (e.status === 413 && e.errors[0]) return `Not sent: ${e.errors[0].message}.`;
+  return e.description;
 }
 
 export async function openThread(accountId: number, conversationId: number): Promise<void> {
@@ -109,10 +113,14 @@ export async function reloadThread(): Promise<void> {
   live.refresh();
 }
 
-export async function sendMessage(content: string, isPrivate: boolean): Promise<void> {
+export async function sendMessage(content: string, isPrivate: boolean, files: readonly File[] = [], progress: (f: number) => void = () => {}): Promise<void> {
   const s = thread.value;
   if (!s) return;
-  const m = await api<Message>("POST", `${base(s)}/messages`, { content, private: isPrivate, message_type: "outgoing" });
+  const fields = { content, private: String(isPrivate), message_type: "outgoing" };
+  const m =
+    files.length > 0
+      ? await upload<Message>(`${base(s)}/messages`, uploadForm(fields, files), progress)
+      : await api<Message>("POST", `${base(s)}/messages`, { content, private: isPrivate, message_type: "outgoing" });
   if (isCurrent(s)) {
     addMessages([m]);
     thread.value = { ...thread.value!, sent: thread.value!.sent + 1 };

@@ -9,6 +9,7 @@ import { encodeMentions } from "../../lib/completion.ts";
 import { directory } from "../../lib/directory.ts";
 import type { Agent } from "../../lib/types.ts";
 import { mentionOf } from "../../../shared/mentions.ts";
+import { AttachButton, DraftFileList, useDraftFiles } from "./DraftFiles.tsx";
 import { EmojiPicker } from "./EmojiPicker.tsx";
 import { useCompletion } from "./useCompletion.tsx";
 import { useCannedResponses, type CannedResponseItem } from "../../lib/canned.ts";
@@ -25,6 +26,7 @@ export function ReplyBox({ accountId, contactName, typingUrl }: { accountId: num
   const text = useSignal("");
   const error = useSignal<string | null>(null);
   const sending = useSignal(false);
+  const draft = useDraftFiles();
   const mode = replyMode.value;
   const typing = useMemo(() => new TypingSender(typingUrl, () => replyMode.peek() === "note"), [typingUrl]);
   useEffect(() => () => typing.stopped(), [typing]);
@@ -43,15 +45,20 @@ export function ReplyBox({ accountId, contactName, typingUrl }: { accountId: num
 
   const send = async () => {
     const content = text.value.trim();
-    if (sending.value || content === "") return;
+    const files = draft.files.value;
+    if (sending.value || (content === "" && files.length === 0)) return;
     sending.value = true;
     error.value = null;
     typing.stopped();
+    if (files.length > 0) draft.progress.value = 0;
     try {
-      await sendMessage(mode === "note" ? encodeMentions(content, mentioned.current) : content, mode === "note");
+      await sendMessage(mode === "note" ? encodeMentions(content, mentioned.current) : content, mode === "note", files, (p) => (draft.progress.value = p));
       text.value = "";
+      draft.clear();
       mentioned.current.clear();
     } catch (e) {
+      // The text and the files stay for another try.
+      draft.progress.value = null;
       error.value = describeError(e, "The message could not be sent.");
     } finally {
       sending.value = false;
@@ -101,7 +108,7 @@ export function ReplyBox({ accountId, contactName, typingUrl }: { accountId: num
 
   const label = mode === "note" ? "Private note (only your team sees it)" : `Reply to ${contactName}`;
   return (
-    <form class={`reply-box ${mode}`} onSubmit={(e) => (e.preventDefault(), void send())}>
+    <form class={`reply-box ${mode}`} onSubmit={(e) => (e.preventDefault(), void send())} {...draft.dropProps}>
       <div class="reply-modes" role="group" aria-label="Message type">
         {MODES.map((m) => (
           <button key={m.key} type="button" class="tab-button" aria-pressed={mode === m.key} onClick={() => (replyMode.value = m.key)}>
@@ -122,11 +129,13 @@ export function ReplyBox({ accountId, contactName, typingUrl }: { accountId: num
         onKeyUp={(e) => CARET_KEYS.has(e.key) && refresh(e.currentTarget)}
         {...(responses.list ? responses.boxProps : mentions.boxProps)}
         onBlur={() => typing.stopped()}
+        onPaste={draft.onPaste}
         onKeyDown={onKeyDown}
         aria-describedby={error.value ? "reply-error" : undefined}
       />
       {mentions.list}
       {responses.list}
+      <DraftFileList draft={draft} />
       {error.value && (
         <p id="reply-error" class="field-error" role="alert">
           {error.value}
@@ -134,7 +143,8 @@ export function ReplyBox({ accountId, contactName, typingUrl }: { accountId: num
       )}
       <div class="reply-actions">
         <EmojiPicker onPick={insertAtCaret} />
-        <button type="submit" class="primary" aria-disabled={sending.value || text.value.trim() === "" ? "true" : undefined}>
+        <AttachButton draft={draft} />
+        <button type="submit" class="primary" aria-disabled={sending.value || (text.value.trim() === "" && draft.files.value.length === 0) ? "true" : undefined}>
           {sending.value ? "Sending…" : mode === "note" ? "Add note" : "Send"}
         </button>
       </div>
