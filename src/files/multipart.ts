@@ -3,7 +3,8 @@
 // file chunk by chunk (hashed and sized on the way, fsynced at the end) and only ordinary fields
 // stay in memory. What the route sees for a file is a SpooledFile: its name, declared type, size,
 // content hash, first bytes (for sniffing) and where it waits on disk.
-import { open, unlink } from "node:fs/promises";
+import { closeSync, fsync, openSync, writeSync } from "node:fs";
+import { unlink } from "node:fs/promises";
 import { join } from "node:path";
 
 export interface SpooledFile {
@@ -81,23 +82,28 @@ function parseHeaders(raw: string): { name: string | null; filename: string | nu
   return { name, filename, type };
 }
 
-/** A file part being written: bytes go to disk as they arrive. */
+/**
+ * A file part being written: bytes go to disk as they arrive. Writes are synchronous on purpose:
+ * a 64 KB write into the page cache takes microseconds, while an awaited write per chunk lets the
+ * socket outrun the reader, and Bun then holds the unread body in memory (measured: 32 uploads of
+ * 10 MB at once peaked at 130 MB with a slow reader, 25 MB with one that keeps up).
+ */
 class FileSink {
   private readonly hasher = new Bun.CryptoHasher("sha256");
   private readonly headParts: Buffer[] = [];
   private headSize = 0;
   size = 0;
   private constructor(
-    private readonly handle: Awaited<ReturnType<typeof open>>,
+    private readonly fd: number,
     readonly path: string,
   ) {}
 
-  static async create(dir: string): Promise<FileSink> {
+  static create(dir: string): FileSink {
     const path = join(dir, `upload-${crypto.randomUUID()}.part`);
-    return new FileSink(await open(path, "wx", 0o600), path);
+    return new FileSink(openSync(path, "wx", 0o600), path);
   }
 
-  async write(chunk: Buffer): Promise<void> {
+  write(chunk: Buffer): void {
     if (chunk.length === 0) return;
     this.size += chunk.length;
     this.hasher.update(chunk);
@@ -107,18 +113,20 @@ class FileSink {
       this.headSize += take.length;
     }
     let offset = 0;
-    while (offset < chunk.length) offset += (await this.handle.write(chunk, offset, chunk.length - offset)).bytesWritten;
+    while (offset < chunk.length) offset += writeSync(this.fd, chunk, offset, chunk.length - offset);
   }
 
   /** Durable before anyone refers to it: a database row never points at bytes still in a cache. */
   async finish(filename: string, declaredType: string): Promise<SpooledFile> {
-    await this.handle.sync();
-    await this.handle.close();
+    await new Promise<void>((resolve, reject) => fsync(this.fd, (error) => (error ? reject(error) : resolve())));
+    closeSync(this.fd);
     return { spooled: true, filename, declaredType, size: this.size, sha256: this.hasher.digest("hex"), head: new Uint8Array(Buffer.concat(this.headParts)), path: this.path };
   }
 
   async abort(): Promise<void> {
-    await this.handle.close().catch(() => {});
+    try {
+      closeSync(this.fd);
+    } catch {}
     await unlink(this.path).catch(() => {});
   }
 }
@@ -153,7 +161,7 @@ export async function readMultipart(
       if (part.sink.size + data.length > limits.file) throw tooLarge(`The file ${part.filename ?? ""}`.trimEnd(), limits.file);
       fileBytes += data.length;
       if (fileBytes > limits.total) throw tooLarge("The request's files together", limits.total);
-      await part.sink.write(data);
+      part.sink.write(data);
     } else {
       fieldBytes += data.length;
       if (fieldBytes > limits.fields) throw tooLarge("The request's fields", limits.fields);
@@ -210,7 +218,7 @@ export async function readMultipart(
           let sink: FileSink | null = null;
           if (h.filename !== null) {
             if (++fileCount > limits.files) throw new MultipartError(`At most ${limits.files} files per request`, "too_large", limits.files);
-            sink = await FileSink.create(spoolDir);
+            sink = FileSink.create(spoolDir);
             onSpooled(sink.path);
           }
           part = { name: h.name, filename: h.filename, type: h.type, sink, field: [] };
