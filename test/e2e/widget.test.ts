@@ -11,6 +11,7 @@ import type { Frame, Page } from "playwright-core";
 import { haveChromium, launchChromium, shot, startWebServer, until, type Chromium, type WebServer } from "./browser.ts";
 import { accountApi, type AccountApi } from "./seed.ts";
 import { widgetAssets } from "../../src/http/widget-page.routes.ts";
+import { pngFile } from "../helpers/files.ts";
 
 if (!haveChromium) console.warn("test/e2e/widget.test.ts: SKIPPED — /usr/bin/chromium is missing (apt-get install -y chromium)");
 
@@ -143,6 +144,13 @@ describe.skipIf(!haveChromium)("website chat embedded on another site", () => {
     await again.locator(".msg.theirs", { hasText: "Anything else?" }).waitFor();
     expect(await again.locator(".msg").allInnerTexts()).toHaveLength(3);
     expect(await again.getByText("private: check stock").count()).toBe(0);
+    expect(conversations()).toHaveLength(1);
+
+    // A photo with the paperclip: it shows in the chat as an image from the server, and the agent has it.
+    await again.locator('.composer input[type="file"]').setInputFiles({ name: "receipt.png", mimeType: "image/png", buffer: Buffer.from(pngFile(24, 16, 2)) });
+    await again.waitForFunction(() => (document.querySelector(".msg.mine .file img") as HTMLImageElement | null)?.naturalWidth === 24);
+    const files = await admin.get(`/conversations/${conv.display_id}/attachments`);
+    expect(files.payload.map((a: any) => [a.file_type, a.width, a.height])).toEqual([["image", 24, 16]]);
     expect(conversations()).toHaveLength(1);
 
     // Resolve: the CSAT survey arrives live and is answered with the buttons.

@@ -1,10 +1,11 @@
 // The message box: Enter sends, Shift+Enter breaks the line; typing tells the agents.
-import { useState } from "preact/hooks";
+import { useRef, useState } from "preact/hooks";
 import type { Strings } from "../lib/i18n.ts";
 import type { ChatSession } from "../lib/session.ts";
 
 export function Composer({ t, session, disabled }: { t: Strings; session: ChatSession; disabled: boolean }) {
   const [text, setText] = useState("");
+  const picker = useRef<HTMLInputElement>(null);
   const send = async () => {
     const content = text.trim();
     if (!content || disabled) return;
@@ -38,6 +39,20 @@ export function Composer({ t, session, disabled }: { t: Strings; session: ChatSe
           }
         }}
       />
+      <input
+        ref={picker}
+        type="file"
+        class="sr"
+        tabIndex={-1}
+        aria-hidden="true"
+        onChange={(e) => {
+          for (const f of Array.from(e.currentTarget.files ?? [])) void session.sendFile(f);
+          e.currentTarget.value = "";
+        }}
+      />
+      <button type="button" class="attach" disabled={disabled} aria-label={t.attach} title={t.attach} onClick={() => picker.current?.click()}>
+        📎
+      </button>
       <button type="submit" class="send" disabled={disabled || !text.trim()} aria-label={t.send}>
         ➤
       </button>

@@ -15,9 +15,31 @@ function Bubble({ m, t, session, receipt }: { m: Message; t: Strings; session: C
   return (
     <li class={`msg ${mine ? "mine" : "theirs"}`} data-id={m.id}>
       {!mine && <span class="who">{m.sender?.available_name || m.sender?.name || t.agent}</span>}
-      <div class="text">{mine ? m.content : <Markdown text={m.content ?? ""} />}</div>
+      {m.content && <div class="text">{mine ? m.content : <Markdown text={m.content} />}</div>}
+      {m.attachments?.map((a) => <FileItem key={a.id} a={a} />)}
       {receipt && m.status && m.status !== "failed" && <span class="receipt">{m.status === "read" ? t.read : t.sent}</span>}
     </li>
+  );
+}
+
+/** This server's file links as paths: the chat page loads only from its own origin. */
+function ownPath(url: string): string | null {
+  try {
+    const u = new URL(url, location.href);
+    return u.pathname.startsWith("/files/") ? `${u.pathname}${u.search}` : null;
+  } catch {
+    return null;
+  }
+}
+
+function FileItem({ a }: { a: NonNullable<Message["attachments"]>[number] }) {
+  const path = ownPath(a.data_url);
+  if (!path) return null;
+  const name = decodeURIComponent(path.split("?")[0]!.split("/").pop() ?? "file");
+  return (
+    <a class={`file ${a.file_type}`} href={path} target="_blank" rel="noopener noreferrer">
+      {a.file_type === "image" ? <img src={path} alt={name} /> : name}
+    </a>
   );
 }
 

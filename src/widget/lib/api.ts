@@ -48,6 +48,7 @@ export interface Message {
   conversation_id: number;
   sender?: { name?: string; type?: string; available_name?: string };
   echo_id?: string;
+  attachments?: { id: number; file_type: string; data_url: string; thumb_url?: string; file_size?: number; extension?: string | null }[];
   /** sent, delivered, read, failed: the visitor's last message says "Sent" or "Read". */
   status?: string;
 }
@@ -89,11 +90,12 @@ export class WidgetApi {
   async call<T>(method: string, path: string, body?: unknown): Promise<T> {
     const headers: Record<string, string> = {};
     if (this.token) headers["x-auth-token"] = this.token;
-    if (body !== undefined) headers["content-type"] = "application/json";
+    const form = body instanceof FormData; // a file: multipart, its boundary set by fetch
+    if (body !== undefined && !form) headers["content-type"] = "application/json";
     const res = await fetch(`/api/v1/widget${path}?website_token=${encodeURIComponent(this.websiteToken)}`, {
       method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : form ? body : JSON.stringify(body),
     });
     const text = await res.text();
     const data = text ? JSON.parse(text) : null;

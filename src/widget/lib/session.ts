@@ -126,6 +126,24 @@ export class ChatSession {
     }
   }
 
+  /** A file from the visitor (opens the conversation when there is none, as a message does). */
+  async sendFile(file: File): Promise<void> {
+    await this.ensureVisitor();
+    this.set({ sending: true, error: null });
+    const form = new FormData();
+    form.append("message[echo_id]", `e${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`);
+    form.append("message[attachments][]", file, file.name);
+    try {
+      const m = await this.api.call<Message>("POST", "/messages", form);
+      if (!this.state.conversation || m.conversation_id !== this.state.conversation.id) await this.reload();
+      else this.upsert(m);
+      this.set({ sending: false });
+    } catch (error) {
+      this.set({ sending: false });
+      this.fail(error);
+    }
+  }
+
   /** The visitor is typing: "on" once, "off" after a pause or when the message is sent. */
   typing(): void {
     if (!this.state.conversation) return;
