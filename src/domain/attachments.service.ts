@@ -37,6 +37,11 @@ export interface Download {
   body: ReadableStream<Uint8Array> | Blob;
 }
 
+/** A JPEG's frame header can follow a large EXIF block: look further into the spooled file. */
+async function jpegSizeFromDisk(file: SpooledFile) {
+  return imageSize("image/jpeg", new Uint8Array(await Bun.file(file.path).slice(0, 1024 * 1024).arrayBuffer()));
+}
+
 const NOT_A_FILE = "must be files sent as multipart/form-data parts (attachments[]); links, direct-upload ids and base64 text are not accepted";
 
 export class AttachmentsService {
@@ -55,7 +60,7 @@ export class AttachmentsService {
     const prepared: PreparedFile[] = [];
     for (const file of files) {
       const { mime, extension } = sniff(file.head, file.filename);
-      const size = imageSize(mime, file.head);
+      const size = imageSize(mime, file.head) ?? (mime === "image/jpeg" && file.size > file.head.length ? await jpegSizeFromDisk(file) : null);
       prepared.push({
         staged: await this.d.store.stage(file),
         filename: file.filename,

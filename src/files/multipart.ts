@@ -20,7 +20,7 @@ export interface SpooledFile {
   readonly path: string;
 }
 
-export const HEAD_BYTES = 256 * 1024;
+export const HEAD_BYTES = 64 * 1024;
 
 export function isSpooledFile(value: unknown): value is SpooledFile {
   return typeof value === "object" && value !== null && (value as { spooled?: unknown }).spooled === true;
@@ -182,7 +182,21 @@ export async function readMultipart(
   try {
     for (;;) {
       const { value, done } = await reader.read();
-      if (value) buffer = buffer.length === 0 ? Buffer.from(value.buffer, value.byteOffset, value.byteLength) : Buffer.concat([buffer, value]);
+      if (value) {
+        const chunk = Buffer.from(value.buffer, value.byteOffset, value.byteLength);
+        if (buffer.length === 0) buffer = chunk;
+        else if (
+          state === "body" &&
+          buffer.length < delimiter.length &&
+          chunk.length >= delimiter.length &&
+          !Buffer.concat([buffer, chunk.subarray(0, delimiter.length - 1)]).includes(delimiter)
+        ) {
+          // The carried tail is content (no delimiter spans the junction): write it and take the
+          // chunk as it is, rather than copying every chunk of a large file into a new buffer.
+          await emit(buffer);
+          buffer = chunk;
+        } else buffer = Buffer.concat([buffer, chunk]);
+      }
       let progressed = true;
       while (progressed && state !== "done") {
         progressed = false;
