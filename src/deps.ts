@@ -43,6 +43,7 @@ import { WebhookDeliveriesRepo } from "./db/webhook-deliveries.repo.ts";
 import { WebhooksRepo } from "./db/webhooks.repo.ts";
 import { AccountsService } from "./domain/accounts.service.ts";
 import { AttachmentsService } from "./domain/attachments.service.ts";
+import { CredentialsService } from "./domain/credentials.service.ts";
 import { AgentsService } from "./domain/agents.service.ts";
 import { AuthService } from "./domain/auth.service.ts";
 import { AutomationEngine } from "./domain/automation-engine.ts";
@@ -210,6 +211,7 @@ function createServices(base: ServiceBase, repos: ReturnType<typeof createRepos>
     accounts,
     sessions,
     passwords: new PasswordsService({ ...repos, writeTx, clock, hasher }),
+    credentials: new CredentialsService({ ...repos, writeTx, clock }),
     inboxes,
     inboxMembers: new InboxMembersService({ ...repos, inboxesService: inboxes, writeTx, clock }),
     agents: new AgentsService({ ...repos, accounts, writeTx, clock, onRemoved: (account, userId) => conversationState.unassignAgent(account, userId) }),

@@ -37,7 +37,7 @@ export class UsersRepo {
   private readonly accountsOfStmt: Statement;
   private readonly setPasswordStmt: Statement;
 
-  constructor(db: Database) {
+  constructor(private readonly db: Database) {
     this.insertStmt = db.prepare(
       "INSERT INTO users (name, email, pubsub_token, created_at, updated_at) VALUES ($name, $email, $pubsub_token, $now, $now)",
     );
@@ -78,6 +78,11 @@ export class UsersRepo {
 
   accountsOf(userId: number): UserAccountRow[] {
     return this.accountsOfStmt.all({ user_id: userId }) as UserAccountRow[];
+  }
+
+  /** A new realtime pubsub_token: sockets holding the old one are closed. */
+  setPubsubToken(id: number, pubsubToken: string, now: number): void {
+    this.db.prepare("UPDATE users SET pubsub_token = $pubsub_token, updated_at = $now WHERE id = $id").run({ id, pubsub_token: pubsubToken, now });
   }
 
   setPasswordHash(id: number, passwordHash: string, pubsubToken: string, now: number): void {

@@ -1,4 +1,5 @@
-// GET /api/v1/profile: the caller's user with its accounts and roles.
+// GET /api/v1/profile: the caller's user with its accounts and roles; POST …/reset_access_token
+// (Chatwoot's): every API token of the user is revoked and the profile answers with the new one.
 import { Elysia } from "elysia";
 import { profileOf } from "../domain/presenters/user.presenter.ts";
 import type { Deps } from "../deps.ts";
@@ -11,5 +12,20 @@ export function profileRoutes(d: Deps) {
     .get("/api/v1/profile", ({ caller }) => profileOf(caller.user, d.repos.users.accountsOf(caller.user.id), caller.token, (accountId) => d.realtime.presence.isOnline(accountId, caller.user.id)), {
       response: { 200: Profile, 401: errorResponses[401] },
       detail: { tags: ["profile"], summary: "The token's user, with its accounts and roles" },
-    });
+    })
+    .post(
+      "/api/v1/profile/reset_access_token",
+      ({ caller }) => {
+        const token = d.services.credentials.resetAccessToken(caller.user.id);
+        const user = d.repos.users.byId(caller.user.id)!;
+        return profileOf(user, d.repos.users.accountsOf(user.id), token, (accountId) => d.realtime.presence.isOnline(accountId, user.id));
+      },
+      {
+        response: { 200: Profile, 401: errorResponses[401] },
+        detail: {
+          tags: ["profile"],
+          summary: "Revoke every API access token of the caller and issue a new one (answered once); realtime sockets opened with the old ones close",
+        },
+      },
+    );
 }

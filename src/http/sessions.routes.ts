@@ -66,5 +66,17 @@ export function sessionRoutes(d: Deps) {
         response: { 200: t.Object({ success: t.Boolean() }), 401: errorResponses[401], 403: errorResponses[403] },
         detail: { tags: ["auth"], summary: "End the browser session (needs X-CSRF-Token)", security: [] },
       },
+    )
+    .delete(
+      "/sessions",
+      ({ caller, headers, request, set }) => {
+        const ended = d.services.credentials.signOutEverywhere(caller.user.id);
+        set.headers["set-cookie"] = clearedSessionCookie(isHttps(request, headers, trustProxy));
+        return { success: true, sessions_ended: ended };
+      },
+      {
+        response: { 200: t.Object({ success: t.Boolean(), sessions_ended: t.Integer() }), 401: errorResponses[401], 403: errorResponses[403] },
+        detail: { tags: ["auth"], summary: "Sign out everywhere: end every browser session of the user and close their realtime sockets (needs X-CSRF-Token)", security: [] },
+      },
     );
 }

@@ -1,6 +1,7 @@
 // The hub's vocabulary: a socket as the hub sees it, a connection and its subscriptions, and the
 // limits that keep one client from costing the others. Types and defaults only (src/realtime/hub.ts
 // does the work).
+import type { Credential } from "./identify.ts";
 import type { UserRow } from "../db/users.repo.ts";
 import type { Viewer } from "./visibility.ts";
 
@@ -32,6 +33,8 @@ export const DEFAULT_LIMITS: HubLimits = { maxBufferedBytes: 1024 * 1024, pingIn
 export interface Connection {
   socket: CableSocket;
   user: UserRow | null;
+  /** What the connection itself was opened with (subscriptions without their own token use it). */
+  credential: Credential | null;
   subs: Map<string, Subscription>;
   closed: boolean;
   /** Subscriptions refused on this socket so far. */
@@ -46,6 +49,6 @@ export interface Subscription {
   viewer: Viewer;
   cursor: number;
   replaying: boolean;
-  /** Granted with this user pubsub_token (Chatwoot's dashboard way): it must stay the user's. */
-  userPubsubToken: string | null;
+  /** The user credential it was granted with: it must keep opening the door (checked with each ping). */
+  credential: Credential | null;
 }

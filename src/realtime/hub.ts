@@ -77,7 +77,8 @@ export class RealtimeHub {
       socket.close(1008, "unauthorized");
       return null;
     }
-    const conn: Connection = { socket, user, subs: new Map(), closed: false, rejected: 0, drainWaiters: [] };
+    const credential = this.d.identity.connectionCredential(credentials, user);
+    const conn: Connection = { socket, user, credential, subs: new Map(), closed: false, rejected: 0, drainWaiters: [] };
     this.connections.add(conn);
     this.send(conn, welcomeFrame());
     this.heartbeat ??= setInterval(() => this.safely("ping", () => this.ping()), this.limits.pingIntervalMs);
@@ -202,7 +203,7 @@ export class RealtimeHub {
       viewer: request.viewer,
       cursor: 0,
       replaying: false,
-      userPubsubToken: request.userPubsubToken ?? null,
+      credential: request.viewer.kind === "user" ? (request.credential ?? conn.credential) : null,
     };
     conn.subs.set(identifier, sub);
     let subs = this.byAccount.get(sub.viewer.accountId);
@@ -336,19 +337,20 @@ export class RealtimeHub {
   }
 
   /**
-   * Closes sockets holding a user pubsub_token that is no longer the user's (a new password gives a
-   * new one, even when set from the CLI in another process): run with every ping, one indexed lookup
-   * per distinct token.
+   * Closes sockets whose user credential no longer opens the door: a pubsub_token rotated by a new
+   * password or a sign-out everywhere, an API token revoked by a reset, a session ended — even when
+   * changed from the CLI in another process. Run with every ping; one lookup per distinct credential.
    */
   checkCredentials(): void {
-    const owner = new Map<string, number | null>();
+    const held = new Map<string, boolean>();
     for (const conn of [...this.connections]) {
       for (const sub of conn.subs.values()) {
-        const token = sub.userPubsubToken;
-        if (token === null || sub.viewer.kind !== "user") continue;
-        if (!owner.has(token)) owner.set(token, this.d.realtime.userByPubsubToken(token)?.id ?? null);
-        if (owner.get(token) === sub.viewer.userId) continue;
-        conn.socket.close(1008, "credentials changed: subscribe again with the new pubsub_token");
+        const c = sub.credential;
+        if (c === null || sub.viewer.kind !== "user") continue;
+        const key = `${c.kind}:${sub.viewer.userId}:${c.secret}`;
+        if (!held.has(key)) held.set(key, this.d.identity.stillHeld(c, sub.viewer.userId));
+        if (held.get(key)) continue;
+        conn.socket.close(1008, "credentials changed: connect again with the new token");
         this.closed(conn);
         break;
       }

@@ -22,10 +22,16 @@ export interface ConnectionCredentials {
   host?: string | null;
 }
 
+/** What a user's socket was let in with; the hub closes it once that no longer opens the door. */
+export interface Credential {
+  kind: "pubsub" | "api" | "session";
+  secret: string;
+}
+
 export interface SubscriptionRequest {
   viewer: Viewer;
-  /** The user's pubsub_token it was granted with, if any: the hub drops it when that token changes. */
-  userPubsubToken?: string;
+  /** The user credential it was granted with (none: the connection's, or a contact's). */
+  credential?: Credential;
   /** Replay everything after this seq first; null: live events only. */
   since: number | null;
 }
@@ -58,6 +64,27 @@ export class CableIdentity {
     }
   }
 
+  /** The connection's own credential (a token in the URL or header, or the session cookie). */
+  connectionCredential(c: ConnectionCredentials, user: UserRow | null): Credential | null {
+    if (!user) return null;
+    if (c.apiToken) return { kind: "api", secret: c.apiToken };
+    return c.sessionToken ? { kind: "session", secret: c.sessionToken } : null;
+  }
+
+  /**
+   * Whether the credential still belongs to the user: a new password or a sign-out everywhere
+   * rotates the pubsub_token and ends sessions, a token reset revokes API tokens.
+   */
+  stillHeld(credential: Credential, userId: number): boolean {
+    try {
+      if (credential.kind === "pubsub") return this.d.realtime.userByPubsubToken(credential.secret)?.id === userId;
+      if (credential.kind === "api") return this.d.auth.user(credential.secret).user.id === userId;
+      return this.d.auth.caller({ apiToken: null, sessionToken: credential.secret, safeMethod: true }).user.id === userId;
+    } catch {
+      return false;
+    }
+  }
+
   /** What the subscription may receive, or null to reject it. */
   subscription(fields: Record<string, unknown>, connectionUser: UserRow | null): SubscriptionRequest | null {
     if (fields.channel !== CHANNEL) return null;
@@ -68,13 +95,14 @@ export class CableIdentity {
       const user = this.d.realtime.userByPubsubToken(pubsub);
       if (user) {
         const request = this.agent(user, fields.account_id, since);
-        return request && { ...request, userPubsubToken: pubsub };
+        return request && { ...request, credential: { kind: "pubsub", secret: pubsub } };
       }
       return this.contact(pubsub, fields.account_id, since);
     }
     if (typeof fields.api_access_token === "string" && fields.api_access_token) {
       try {
-        return this.agent(this.d.auth.user(fields.api_access_token).user, fields.account_id, since);
+        const request = this.agent(this.d.auth.user(fields.api_access_token).user, fields.account_id, since);
+        return request && { ...request, credential: { kind: "api", secret: fields.api_access_token } };
       } catch {
         return null;
       }

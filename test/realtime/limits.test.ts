@@ -61,7 +61,7 @@ describe("pubsub_token rotation", () => {
 
     await w.h.deps.services.passwords.set(w.agent.userId, "a brand new password");
     w.h.deps.realtime.checkCredentials(); // what every ping does
-    expect(await socket.closed()).toEqual({ code: 1008, reason: "credentials changed: subscribe again with the new pubsub_token" });
+    expect(await socket.closed()).toEqual({ code: 1008, reason: "credentials changed: connect again with the new token" });
     expect(other.closeEvent).toBeNull(); // the administrator's socket stays
 
     const renewed = (await w.h.request("GET", "/api/v1/profile", { token: w.agent.token })).body.pubsub_token;
