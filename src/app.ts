@@ -17,6 +17,7 @@ import { conversationActionRoutes } from "./http/conversation-actions.routes.ts"
 import { conversationRoutes } from "./http/conversations.routes.ts";
 import { messageRoutes } from "./http/messages.routes.ts";
 import { attachmentRoutes } from "./http/attachments.routes.ts";
+import { customAttributeDefinitionRoutes } from "./http/custom-attribute-definitions.routes.ts";
 import { fileRoutes } from "./http/files.routes.ts";
 import type { BodyLimits } from "./http/body.ts";
 import { errorHandling } from "./http/errors.ts";
@@ -132,6 +133,7 @@ function otherApi(d: Deps) {
     .use(csatRoutes(d))
     .use(notificationRoutes(d))
     .use(cannedResponseRoutes(d))
+    .use(customAttributeDefinitionRoutes(d))
     .use(reportRoutes(d))
     .use(publicInboxRoutes(d))
     .use(publicContactRoutes(d))

@@ -35,6 +35,7 @@ import { CustomFiltersRepo } from "./db/custom-filters.repo.ts";
 import { RecordFiltersRepo } from "./db/record-filters.repo.ts";
 import { TokensRepo } from "./db/tokens.repo.ts";
 import { AttachmentsRepo } from "./db/attachments.repo.ts";
+import { CustomAttributeDefinitionsRepo } from "./db/custom-attribute-definitions.repo.ts";
 import { ServerSecretsRepo } from "./db/server-secrets.repo.ts";
 import { refreshPlannerStatistics } from "./db/open.ts";
 import { createWriteTx, type Commits, type WriteTx } from "./db/tx.ts";
@@ -44,6 +45,8 @@ import { WebhooksRepo } from "./db/webhooks.repo.ts";
 import { AccountsService } from "./domain/accounts.service.ts";
 import { AttachmentsService } from "./domain/attachments.service.ts";
 import { CredentialsService } from "./domain/credentials.service.ts";
+import { CustomAttributeDefinitionsService } from "./domain/custom-attribute-definitions.service.ts";
+import { CustomAttributeValues } from "./domain/custom-attribute-values.ts";
 import { AgentsService } from "./domain/agents.service.ts";
 import { AuthService } from "./domain/auth.service.ts";
 import { AutomationEngine } from "./domain/automation-engine.ts";
@@ -157,6 +160,7 @@ function createRepos(db: Database) {
     contactNotes: new ContactNotesRepo(db),
     contactMerge: new ContactMergeRepo(db),
     attachments: new AttachmentsRepo(db),
+    customAttributeDefinitions: new CustomAttributeDefinitionsRepo(db),
     serverSecrets: new ServerSecretsRepo(db),
   };
 }
@@ -181,9 +185,10 @@ function createServices(base: ServiceBase, repos: ReturnType<typeof createRepos>
   const views = new ConversationViews(repos, base.files.links);
   const reporting = new ReportingRecorder({ ...repos, clock });
   const events = new ConversationEvents({ ...repos, views, outbox, clock, reporting });
-  const contacts = new ContactsService({ ...repos, access, writeTx, clock, outbox, attachmentsService: attachments });
+  const attributeValues = new CustomAttributeValues(repos);
+  const contacts = new ContactsService({ ...repos, access, writeTx, clock, outbox, attachmentsService: attachments, attributeValues });
   const messages = new MessagesService({ ...repos, contactsService: contacts, events, reporting, attachmentsService: attachments, writeTx, clock });
-  const conversations = new ConversationsService({ ...repos, access, views, events, contactsService: contacts, messagesService: messages, writeTx, clock });
+  const conversations = new ConversationsService({ ...repos, access, views, events, contactsService: contacts, messagesService: messages, attributeValues, writeTx, clock });
   const csat = new CsatService({ ...repos, access, messagesService: messages, clock });
   const conversationState = new ConversationStateService({ ...repos, conversationsService: conversations, events, writeTx, clock, afterResolved: (_a, row) => csat.afterResolved(row) });
   const automationRules = new AutomationRulesService({ ...repos, writeTx, clock });
@@ -212,6 +217,7 @@ function createServices(base: ServiceBase, repos: ReturnType<typeof createRepos>
     sessions,
     passwords: new PasswordsService({ ...repos, writeTx, clock, hasher }),
     credentials: new CredentialsService({ ...repos, writeTx, clock }),
+    customAttributeDefinitions: new CustomAttributeDefinitionsService({ ...repos, writeTx, clock }),
     inboxes,
     inboxMembers: new InboxMembersService({ ...repos, inboxesService: inboxes, writeTx, clock }),
     agents: new AgentsService({ ...repos, accounts, writeTx, clock, onRemoved: (account, userId) => conversationState.unassignAgent(account, userId) }),

@@ -16,6 +16,7 @@ import m013 from "../../migrations/013_contact_notes_custom_filters.sql" with { 
 import m014 from "../../migrations/014_website_chat.sql" with { type: "text" };
 import m015 from "../../migrations/015_canned_responses.sql" with { type: "text" };
 import m016 from "../../migrations/016_attachments.sql" with { type: "text" };
+import m017 from "../../migrations/017_custom_attributes_participants.sql" with { type: "text" };
 
 export interface Migration {
   version: number;
@@ -40,6 +41,7 @@ export const MIGRATIONS: Migration[] = [
   { version: 14, name: "014_website_chat", sql: m014 },
   { version: 15, name: "015_canned_responses", sql: m015 },
   { version: 16, name: "016_attachments", sql: m016 },
+  { version: 17, name: "017_custom_attributes_participants", sql: m017 },
 ];
 
 export const LATEST_VERSION = MIGRATIONS.length;

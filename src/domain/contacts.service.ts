@@ -1,5 +1,6 @@
 // Contacts: CRUD with Chatwoot's validation and uniqueness rules, list and search over resolved
 // contacts, contact_inboxes, labels; contact_created/contact_updated events in the same transaction.
+import type { CustomAttributeValues } from "./custom-attribute-values.ts";
 import type { AttachmentsService } from "./attachments.service.ts";
 import type { ContactInboxesRepo, ContactInboxRow } from "../db/contact-inboxes.repo.ts";
 import type { ContactFields, ContactRow, ContactsRepo } from "../db/contacts.repo.ts";
@@ -30,6 +31,7 @@ export interface ContactsDeps {
   clock: Clock;
   outbox: EventOutbox;
   attachmentsService: AttachmentsService;
+  attributeValues: CustomAttributeValues;
 }
 
 export interface ContactListQuery {
@@ -89,6 +91,7 @@ export class ContactsService {
 
   create(a: Acting, input: ContactInput & { inbox_id?: unknown; source_id?: unknown }): { contact: ContactRow; contactInbox: ContactInboxRow | null; inbox: InboxRef | null } {
     const fields = contactFields(input, EMPTY_CONTACT);
+    this.checkCustom(a, input.custom_attributes);
     const inbox = input.inbox_id === undefined || input.inbox_id === null ? null : this.inbox(a, input.inbox_id);
     const errors = new FieldErrors();
     const sourceId = optionalString(errors, "source_id", input.source_id, 255);
@@ -118,6 +121,7 @@ export class ContactsService {
   update(a: Acting, id: number, input: ContactInput): ContactRow {
     const before = this.get(a.account.id, id);
     const fields = contactFields(input, fieldsOf(before));
+    this.checkCustom(a, input.custom_attributes);
     return this.d.writeTx(() => {
       this.ensureUnique(a.account.id, fields, id);
       this.d.contacts.update(id, fields, unixSeconds(this.d.clock));
@@ -127,6 +131,11 @@ export class ContactsService {
       if (changes.some((c) => !("updated_at" in c))) this.record(a, "contact_updated", after, changes);
       return after;
     });
+  }
+
+  /** Values of defined custom attributes must fit their definition (422 naming the key). */
+  checkCustom(a: Acting, custom: unknown): void {
+    if (custom && typeof custom === "object" && !Array.isArray(custom)) this.d.attributeValues.check(a.account.id, "contact_attribute", custom as Record<string, unknown>);
   }
 
   /** Removes custom attribute keys (Chatwoot's destroy_custom_attributes). */

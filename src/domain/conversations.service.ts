@@ -1,5 +1,6 @@
 // Conversations: create (spec endpoint 3), show, list with Chatwoot's filters and counts, update,
 // labels, custom attributes, last-seen marks. State changes live in conversation-state.service.ts.
+import type { CustomAttributeValues } from "./custom-attribute-values.ts";
 import type { ContactsRepo } from "../db/contacts.repo.ts";
 import type { ConversationRefsRepo, InboxRef, MemberRef, TeamRef } from "../db/conversation-refs.repo.ts";
 import type { AssigneeFilter, ConversationCounts, ConversationFilter, ConversationRow, ConversationsRepo, ConversationStatus } from "../db/conversations.repo.ts";
@@ -33,6 +34,7 @@ export interface ConversationsDeps {
   events: ConversationEvents;
   contactsService: ContactsService;
   messagesService: MessagesService;
+  attributeValues: CustomAttributeValues;
   writeTx: WriteTx;
   clock: Clock;
 }
@@ -95,6 +97,7 @@ export class ConversationsService {
     const snoozedUntil = timeValue("snoozed_until", input.snoozed_until);
     const additional = objectValue("additional_attributes", input.additional_attributes) ?? {};
     const custom = objectValue("custom_attributes", input.custom_attributes) ?? {};
+    this.d.attributeValues.check(a.account.id, "conversation_attribute", custom);
     const assignee = this.assignee(a, optionalId("assignee_id", input.assignee_id) ?? null, inbox);
     const team = this.team(a, optionalId("team_id", input.team_id) ?? null);
     if (input.hmac_verified !== undefined && typeof input.hmac_verified !== "boolean") throw ValidationError.of("hmac_verified", "must be true or false", "invalid");
@@ -170,6 +173,7 @@ export class ConversationsService {
     const additional = objectValue("additional_attributes", input.additional_attributes);
     const custom = objectValue("custom_attributes", input.custom_attributes);
     if (!additional && !custom) return row;
+    this.d.attributeValues.check(a.account.id, "conversation_attribute", custom);
     return this.d.writeTx(() => {
       const after: ConversationRow = {
         ...row,
@@ -185,6 +189,7 @@ export class ConversationsService {
   setCustomAttributes(a: Acting, row: ConversationRow, raw: unknown): ConversationRow {
     const custom = objectValue("custom_attributes", raw);
     if (!custom) throw ValidationError.of("custom_attributes", "can't be blank", "required");
+    this.d.attributeValues.check(a.account.id, "conversation_attribute", custom);
     return this.d.writeTx(() => this.save(a, row, { ...row, custom_attributes: JSON.stringify(custom), updated_at_ms: this.d.clock.nowMs() }));
   }
 

@@ -2,6 +2,7 @@
 // (contact_inbox) by its source_id within that inbox, and contact create/update as Chatwoot's
 // ContactInboxWithContactBuilder and public contacts controller do them. An identifier of another
 // inbox, a wrong identifier, a suspended account: all 404, told apart by nothing.
+import { actingAsSystem } from "./acting.ts";
 import type { ContactInboxesRepo, ContactInboxRow } from "../db/contact-inboxes.repo.ts";
 import type { ContactFields, ContactRow, ContactsRepo } from "../db/contacts.repo.ts";
 import type { PublicInboxRow, PublicRepo } from "../db/public.repo.ts";
@@ -91,6 +92,7 @@ export class PublicContactsService {
     const { name, email, phone_number, identifier, avatar_url, custom_attributes } = input;
     const fields = contactFields({ name, email, phone_number, identifier, avatar_url, custom_attributes }, EMPTY_CONTACT);
     const account = { id: inbox.account_id, name: inbox.account_name };
+    this.d.contactsService.checkCustom(actingAsSystem(account), custom_attributes);
     return this.d.writeTx(() => {
       const now = unixSeconds(this.d.clock);
       const existing = sourceId ? this.d.contactInboxes.bySource(inbox.id, sourceId) : null;

@@ -1,0 +1,81 @@
+// Custom attribute definitions (migration 017).
+import type { Database, Statement } from "bun:sqlite";
+
+export type AttributeModel = "conversation_attribute" | "contact_attribute";
+
+export interface AttributeDefinitionRow {
+  id: number;
+  account_id: number;
+  attribute_model: AttributeModel;
+  attribute_key: string;
+  attribute_display_name: string;
+  attribute_display_type: string;
+  attribute_description: string | null;
+  /** JSON array of the allowed values (list type). */
+  attribute_values: string;
+  regex_pattern: string | null;
+  regex_cue: string | null;
+  default_value: string | null;
+  position: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export type AttributeDefinitionFields = Omit<AttributeDefinitionRow, "id" | "account_id" | "position" | "created_at" | "updated_at">;
+
+export class CustomAttributeDefinitionsRepo {
+  private readonly listStmt: Statement;
+  private readonly listAllStmt: Statement;
+  private readonly byIdStmt: Statement;
+  private readonly byKeyStmt: Statement;
+  private readonly insertStmt: Statement;
+  private readonly updateStmt: Statement;
+  private readonly deleteStmt: Statement;
+  private readonly nextPositionStmt: Statement;
+
+  constructor(db: Database) {
+    this.listStmt = db.prepare("SELECT * FROM custom_attribute_definitions WHERE account_id = $account_id AND attribute_model = $model ORDER BY position, id");
+    this.listAllStmt = db.prepare("SELECT * FROM custom_attribute_definitions WHERE account_id = $account_id ORDER BY attribute_model, position, id");
+    this.byIdStmt = db.prepare("SELECT * FROM custom_attribute_definitions WHERE account_id = $account_id AND id = $id");
+    this.byKeyStmt = db.prepare("SELECT * FROM custom_attribute_definitions WHERE account_id = $account_id AND attribute_model = $model AND attribute_key = $key");
+    this.insertStmt = db.prepare(
+      `INSERT INTO custom_attribute_definitions (account_id, attribute_model, attribute_key, attribute_display_name, attribute_display_type,
+         attribute_description, attribute_values, regex_pattern, regex_cue, default_value, position, created_at, updated_at)
+       VALUES ($account_id, $attribute_model, $attribute_key, $attribute_display_name, $attribute_display_type,
+         $attribute_description, $attribute_values, $regex_pattern, $regex_cue, $default_value, $position, $now, $now)`,
+    );
+    this.updateStmt = db.prepare(
+      `UPDATE custom_attribute_definitions SET attribute_model = $attribute_model, attribute_key = $attribute_key,
+         attribute_display_name = $attribute_display_name, attribute_display_type = $attribute_display_type,
+         attribute_description = $attribute_description, attribute_values = $attribute_values, regex_pattern = $regex_pattern,
+         regex_cue = $regex_cue, default_value = $default_value, updated_at = $now WHERE id = $id`,
+    );
+    this.deleteStmt = db.prepare("DELETE FROM custom_attribute_definitions WHERE id = $id");
+    this.nextPositionStmt = db.prepare("SELECT COALESCE(MAX(position), 0) + 10 AS p FROM custom_attribute_definitions WHERE account_id = $account_id AND attribute_model = $model");
+  }
+
+  list(accountId: number, model: AttributeModel | null): AttributeDefinitionRow[] {
+    return (model ? this.listStmt.all({ account_id: accountId, model }) : this.listAllStmt.all({ account_id: accountId })) as AttributeDefinitionRow[];
+  }
+
+  byId(accountId: number, id: number): AttributeDefinitionRow | null {
+    return (this.byIdStmt.get({ account_id: accountId, id }) as AttributeDefinitionRow | null) ?? null;
+  }
+
+  byKey(accountId: number, model: AttributeModel, key: string): AttributeDefinitionRow | null {
+    return (this.byKeyStmt.get({ account_id: accountId, model, key }) as AttributeDefinitionRow | null) ?? null;
+  }
+
+  insert(accountId: number, f: AttributeDefinitionFields, now: number): number {
+    const position = (this.nextPositionStmt.get({ account_id: accountId, model: f.attribute_model }) as { p: number }).p;
+    return Number(this.insertStmt.run({ ...f, account_id: accountId, position, now }).lastInsertRowid);
+  }
+
+  update(id: number, f: AttributeDefinitionFields, now: number): void {
+    this.updateStmt.run({ ...f, id, now });
+  }
+
+  delete(id: number): void {
+    this.deleteStmt.run({ id });
+  }
+}
