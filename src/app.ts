@@ -17,6 +17,7 @@ import { conversationActionRoutes } from "./http/conversation-actions.routes.ts"
 import { conversationRoutes } from "./http/conversations.routes.ts";
 import { messageRoutes } from "./http/messages.routes.ts";
 import { attachmentRoutes } from "./http/attachments.routes.ts";
+import { participantRoutes } from "./http/participants.routes.ts";
 import { customAttributeDefinitionRoutes } from "./http/custom-attribute-definitions.routes.ts";
 import { fileRoutes } from "./http/files.routes.ts";
 import type { BodyLimits } from "./http/body.ts";
@@ -119,6 +120,7 @@ function conversationApi(d: Deps) {
     .use(conversationActionRoutes(d))
     .use(messageRoutes(d))
     .use(attachmentRoutes(d))
+    .use(participantRoutes(d))
     .use(fileRoutes(d))
     .use(typingRoutes(d))
     .use(eventRoutes(d))

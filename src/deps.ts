@@ -36,6 +36,7 @@ import { RecordFiltersRepo } from "./db/record-filters.repo.ts";
 import { TokensRepo } from "./db/tokens.repo.ts";
 import { AttachmentsRepo } from "./db/attachments.repo.ts";
 import { CustomAttributeDefinitionsRepo } from "./db/custom-attribute-definitions.repo.ts";
+import { ParticipantsRepo } from "./db/participants.repo.ts";
 import { ServerSecretsRepo } from "./db/server-secrets.repo.ts";
 import { refreshPlannerStatistics } from "./db/open.ts";
 import { createWriteTx, type Commits, type WriteTx } from "./db/tx.ts";
@@ -47,6 +48,7 @@ import { AttachmentsService } from "./domain/attachments.service.ts";
 import { CredentialsService } from "./domain/credentials.service.ts";
 import { CustomAttributeDefinitionsService } from "./domain/custom-attribute-definitions.service.ts";
 import { CustomAttributeValues } from "./domain/custom-attribute-values.ts";
+import { ParticipantsService } from "./domain/participants.service.ts";
 import { AgentsService } from "./domain/agents.service.ts";
 import { AuthService } from "./domain/auth.service.ts";
 import { AutomationEngine } from "./domain/automation-engine.ts";
@@ -161,6 +163,7 @@ function createRepos(db: Database) {
     contactMerge: new ContactMergeRepo(db),
     attachments: new AttachmentsRepo(db),
     customAttributeDefinitions: new CustomAttributeDefinitionsRepo(db),
+    participants: new ParticipantsRepo(db),
     serverSecrets: new ServerSecretsRepo(db),
   };
 }
@@ -190,7 +193,7 @@ function createServices(base: ServiceBase, repos: ReturnType<typeof createRepos>
   const messages = new MessagesService({ ...repos, contactsService: contacts, events, reporting, attachmentsService: attachments, writeTx, clock });
   const conversations = new ConversationsService({ ...repos, access, views, events, contactsService: contacts, messagesService: messages, attributeValues, writeTx, clock });
   const csat = new CsatService({ ...repos, access, messagesService: messages, clock });
-  const conversationState = new ConversationStateService({ ...repos, conversationsService: conversations, events, writeTx, clock, afterResolved: (_a, row) => csat.afterResolved(row) });
+  const conversationState = new ConversationStateService({ ...repos, conversationsService: conversations, contactsService: contacts, events, writeTx, clock, afterResolved: (_a, row) => csat.afterResolved(row) });
   const automationRules = new AutomationRulesService({ ...repos, writeTx, clock });
   const executor = new AutomationExecutor({
     ...repos,
@@ -218,6 +221,7 @@ function createServices(base: ServiceBase, repos: ReturnType<typeof createRepos>
     passwords: new PasswordsService({ ...repos, writeTx, clock, hasher }),
     credentials: new CredentialsService({ ...repos, writeTx, clock }),
     customAttributeDefinitions: new CustomAttributeDefinitionsService({ ...repos, writeTx, clock }),
+    participants: new ParticipantsService({ ...repos, writeTx, clock }),
     inboxes,
     inboxMembers: new InboxMembersService({ ...repos, inboxesService: inboxes, writeTx, clock }),
     agents: new AgentsService({ ...repos, accounts, writeTx, clock, onRemoved: (account, userId) => conversationState.unassignAgent(account, userId) }),

@@ -118,13 +118,9 @@ export class AutomationExecutor {
     this.d.conversationState.assign(a, row, { assignee_id: userId });
   }
 
-  /** Chatwoot's mute: the contact is blocked and the conversation resolved, in one transaction. */
+  /** Chatwoot's mute, as the API's: the contact is blocked and the conversation resolved. */
   private mute(a: Acting, row: ConversationRow): void {
-    this.d.writeTx(() => {
-      this.d.contactsService.update(a, row.contact_id, { blocked: true });
-      const resolved = this.d.conversationState.setStatus(a, row, "resolved");
-      this.d.events.activity(a, resolved, `${a.name} has muted the conversation`);
-    });
+    this.d.conversationState.mute(a, row);
   }
 
   /**

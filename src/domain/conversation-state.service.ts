@@ -1,5 +1,6 @@
 // Status, priority and assignment changes (Chatwoot's toggle_status, toggle_priority,
-// assignments), each with its activity message and events; and the job that wakes snoozed conversations.
+// assignments, mute/unmute), each with its activity message and events; and the job that wakes
+// snoozed conversations.
 import type { ConversationRow, ConversationsRepo, ConversationStatus } from "../db/conversations.repo.ts";
 import type { MemberRef, TeamRef } from "../db/conversation-refs.repo.ts";
 import type { ConversationRefsRepo } from "../db/conversation-refs.repo.ts";
@@ -9,6 +10,7 @@ import { actingAsSystem, isAgent, type Acting } from "./acting.ts";
 import { priorityActivity, statusActivity } from "./activity-messages.ts";
 import type { ConversationEvents } from "./conversation-events.ts";
 import { optionalId, priorityValue, statusValue, timeValue } from "./conversation-input.ts";
+import type { ContactsService } from "./contacts.service.ts";
 import type { ConversationsService } from "./conversations.service.ts";
 import { ValidationError } from "./errors.ts";
 
@@ -16,6 +18,7 @@ export interface ConversationStateDeps {
   conversations: ConversationsRepo;
   conversationRefs: ConversationRefsRepo;
   conversationsService: ConversationsService;
+  contactsService: ContactsService;
   events: ConversationEvents;
   writeTx: WriteTx;
   clock: Clock;
@@ -49,6 +52,26 @@ export class ConversationStateService {
 
   setStatus(a: Acting, row: ConversationRow, status: ConversationStatus, snoozedUntil: number | null = null): ConversationRow {
     return this.d.writeTx(() => this.apply(a, row, this.withStatus(row, status, snoozedUntil)));
+  }
+
+  /**
+   * Chatwoot's mute (the API action and the automation action alike): the contact is blocked, so
+   * their messages no longer reopen anything or notify, and the conversation is resolved.
+   */
+  mute(a: Acting, row: ConversationRow): ConversationRow {
+    return this.d.writeTx(() => {
+      this.d.contactsService.update(a, row.contact_id, { blocked: true });
+      const resolved = this.setStatus(a, row, "resolved");
+      return this.d.events.activity(a, resolved, `${a.name} has muted the conversation`);
+    });
+  }
+
+  /** Chatwoot's unmute: the contact is unblocked; the conversation stays as it is. */
+  unmute(a: Acting, row: ConversationRow): ConversationRow {
+    return this.d.writeTx(() => {
+      this.d.contactsService.update(a, row.contact_id, { blocked: false });
+      return this.d.events.activity(a, this.d.conversations.byId(row.id)!, `${a.name} has unmuted the conversation`);
+    });
   }
 
   togglePriority(a: Acting, row: ConversationRow, raw: unknown): ConversationRow {

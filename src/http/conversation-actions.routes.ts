@@ -1,5 +1,5 @@
 // Conversation actions: toggle_status, toggle_priority, assignments, labels, custom_attributes,
-// update_last_seen, unread. Each loads the conversation through the caller's access (404/403).
+// update_last_seen, unread, mute, unmute. Each loads the conversation through the caller's access (404/403).
 import { Elysia, t } from "elysia";
 import type { Deps } from "../deps.ts";
 import { conversationOf, teamOf } from "../domain/presenters/conversation.presenter.ts";
@@ -68,6 +68,14 @@ export function conversationActionRoutes(d: Deps) {
       params: ConversationParams,
       response: { 200: Conversation, ...errorResponses },
       detail: { tags, summary: "Mark the conversation read by the agent" },
+    })
+    .post("/mute", ({ acting, load }) => (state.mute(acting, load()), emptyOk()), {
+      params: ConversationParams,
+      detail: { tags, summary: "Mute: block the contact (their messages no longer reopen or notify) and resolve; answers 200 with no body" },
+    })
+    .post("/unmute", ({ acting, load }) => (state.unmute(acting, load()), emptyOk()), {
+      params: ConversationParams,
+      detail: { tags, summary: "Unmute: unblock the contact; answers 200 with no body" },
     })
     .post("/unread", ({ acting, load }) => {
       const row = load();

@@ -1,0 +1,79 @@
+// Conversation participants (Chatwoot's): agents who follow a conversation besides its assignee.
+// A participant must be able to see the conversation: an administrator, or a member of its inbox
+// (Chatwoot's "must have inbox access").
+import type { ConversationRefsRepo, MemberRef } from "../db/conversation-refs.repo.ts";
+import type { ConversationRow } from "../db/conversations.repo.ts";
+import type { ParticipantsRepo } from "../db/participants.repo.ts";
+import type { WriteTx } from "../db/tx.ts";
+import { unixSeconds, type Clock } from "../lib/clock.ts";
+import type { Acting } from "./acting.ts";
+import { parseId } from "./auth.service.ts";
+import { FieldErrors, ValidationError } from "./errors.ts";
+
+export class ParticipantsService {
+  constructor(private readonly d: { participants: ParticipantsRepo; conversationRefs: ConversationRefsRepo; writeTx: WriteTx; clock: Clock }) {}
+
+  list(a: Acting, row: ConversationRow): MemberRef[] {
+    return this.members(a, this.d.participants.userIds(row.id));
+  }
+
+  /** Adds these agents (those already following stay); answers the ones asked for. */
+  add(a: Acting, row: ConversationRow, rawIds: unknown): MemberRef[] {
+    const ids = this.userIds(a, row, rawIds);
+    this.d.writeTx(() => {
+      for (const id of ids) this.d.participants.add(row.account_id, row.id, id, unixSeconds(this.d.clock));
+    });
+    return this.members(a, ids);
+  }
+
+  /** Makes the participants exactly these agents; answers the new list. */
+  replace(a: Acting, row: ConversationRow, rawIds: unknown): MemberRef[] {
+    const ids = this.userIds(a, row, rawIds);
+    this.d.writeTx(() => {
+      const current = this.d.participants.userIds(row.id);
+      for (const id of current) if (!ids.includes(id)) this.d.participants.remove(row.id, id);
+      for (const id of ids) this.d.participants.add(row.account_id, row.id, id, unixSeconds(this.d.clock));
+    });
+    return this.list(a, row);
+  }
+
+  remove(a: Acting, row: ConversationRow, rawIds: unknown): void {
+    const ids = idList(rawIds);
+    this.d.writeTx(() => {
+      for (const id of ids) this.d.participants.remove(row.id, id);
+    });
+  }
+
+  private members(a: Acting, ids: readonly number[]): MemberRef[] {
+    const found = this.d.conversationRefs.members(a.account.id, ids);
+    return ids.flatMap((id) => {
+      const m = found.get(id);
+      return m?.membership ? [m] : [];
+    });
+  }
+
+  /** The ids, each an agent of this account who may see the conversation (422 naming the others). */
+  private userIds(a: Acting, row: ConversationRow, raw: unknown): number[] {
+    const ids = idList(raw);
+    const found = this.d.conversationRefs.members(a.account.id, ids);
+    const errors = new FieldErrors();
+    for (const id of ids) {
+      const m = found.get(id);
+      if (!m?.membership) errors.add("user_ids", `no agent ${id} in this account`, "not_found");
+      else if (m.membership.role !== "administrator" && !this.d.conversationRefs.isInboxMember(row.inbox_id, id)) {
+        errors.add("user_ids", `${m.user.name} must have access to the conversation's inbox`, "invalid");
+      }
+    }
+    errors.throwIfAny();
+    return ids;
+  }
+}
+
+function idList(raw: unknown): number[] {
+  const list = Array.isArray(raw) ? raw : raw === undefined || raw === null ? null : [raw];
+  if (!list || list.length === 0) throw ValidationError.of("user_ids", "must be a list of agent ids", "required");
+  if (list.length > 100) throw ValidationError.of("user_ids", "may name at most 100 agents", "too_long");
+  const ids = list.map((x) => parseId(x));
+  if (ids.some((x) => x === null)) throw ValidationError.of("user_ids", "must be a list of agent ids", "invalid");
+  return [...new Set(ids as number[])];
+}

@@ -1,0 +1,43 @@
+// /api/v1/accounts/:account_id/conversations/:conversation_id/participants (Chatwoot's): GET the
+// agents following the conversation, POST user_ids to add some, PATCH (and PUT) to make them exactly
+// these, DELETE to remove some. Answers are arrays of agents.
+import { Elysia, t } from "elysia";
+import type { Deps } from "../deps.ts";
+import { agentOf } from "../domain/presenters/user.presenter.ts";
+import type { MemberRef } from "../db/conversation-refs.repo.ts";
+import { accountScope } from "./auth.ts";
+import { ConversationParams, emptyOk } from "./conversation-schemas.ts";
+import { conversationLoader } from "./conversation-scope.ts";
+import { bodyOf } from "./request.ts";
+import { Agent, errorResponses } from "./schemas.ts";
+
+const tags = ["conversations"];
+const Body = t.Object({ user_ids: t.Optional(t.Unknown({ description: "agent ids" })) });
+const agents = (list: MemberRef[]) => list.map((m) => agentOf(m.user, m.membership!));
+
+export function participantRoutes(d: Deps) {
+  const svc = d.services.participants;
+  const replace = ({ acting, load, body }: { acting: Parameters<typeof svc.list>[0]; load: () => Parameters<typeof svc.list>[1]; body: { user_ids?: unknown } }) =>
+    agents(svc.replace(acting, load(), body.user_ids));
+  const replaceOptions = { params: ConversationParams, ...bodyOf(Body), response: { 200: t.Array(Agent), ...errorResponses }, detail: { tags, summary: "Make the participants exactly these agents" } };
+  return new Elysia({ prefix: "/api/v1/accounts/:account_id/conversations/:conversation_id/participants" })
+    .use(accountScope(d.services.auth))
+    .derive(conversationLoader(d))
+    .get("", ({ acting, load }) => agents(svc.list(acting, load())), {
+      params: ConversationParams,
+      response: { 200: t.Array(Agent), ...errorResponses },
+      detail: { tags, summary: "The agents following the conversation" },
+    })
+    .post("", ({ acting, load, body }) => agents(svc.add(acting, load(), body.user_ids)), {
+      params: ConversationParams,
+      ...bodyOf(Body),
+      response: { 200: t.Array(Agent), ...errorResponses },
+      detail: { tags, summary: "Add participants (each must see the conversation's inbox)" },
+    })
+    .patch("", replace, replaceOptions)
+    .delete("", ({ acting, load, body }) => (svc.remove(acting, load(), body.user_ids), emptyOk()), {
+      params: ConversationParams,
+      ...bodyOf(Body),
+      detail: { tags, summary: "Remove participants" },
+    });
+}
