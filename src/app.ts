@@ -17,6 +17,8 @@ import { conversationActionRoutes } from "./http/conversation-actions.routes.ts"
 import { conversationRoutes } from "./http/conversations.routes.ts";
 import { messageRoutes } from "./http/messages.routes.ts";
 import { attachmentRoutes } from "./http/attachments.routes.ts";
+import { agentBotRoutes } from "./http/agent-bots.routes.ts";
+import { platformAgentBotRoutes } from "./http/platform-agent-bots.routes.ts";
 import { participantRoutes } from "./http/participants.routes.ts";
 import { customAttributeDefinitionRoutes } from "./http/custom-attribute-definitions.routes.ts";
 import { fileRoutes } from "./http/files.routes.ts";
@@ -105,6 +107,8 @@ function directoryApi(d: Deps) {
     .use(agentRoutes(d))
     .use(teamRoutes(d))
     .use(platformRoutes(d))
+    .use(platformAgentBotRoutes(d))
+    .use(agentBotRoutes(d))
     .use(webhookRoutes(d));
 }
 

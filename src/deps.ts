@@ -37,6 +37,7 @@ import { TokensRepo } from "./db/tokens.repo.ts";
 import { AttachmentsRepo } from "./db/attachments.repo.ts";
 import { CustomAttributeDefinitionsRepo } from "./db/custom-attribute-definitions.repo.ts";
 import { ParticipantsRepo } from "./db/participants.repo.ts";
+import { AgentBotsRepo } from "./db/agent-bots.repo.ts";
 import { ServerSecretsRepo } from "./db/server-secrets.repo.ts";
 import { refreshPlannerStatistics } from "./db/open.ts";
 import { createWriteTx, type Commits, type WriteTx } from "./db/tx.ts";
@@ -49,6 +50,7 @@ import { CredentialsService } from "./domain/credentials.service.ts";
 import { CustomAttributeDefinitionsService } from "./domain/custom-attribute-definitions.service.ts";
 import { CustomAttributeValues } from "./domain/custom-attribute-values.ts";
 import { ParticipantsService } from "./domain/participants.service.ts";
+import { AgentBotsService } from "./domain/agent-bots.service.ts";
 import { AgentsService } from "./domain/agents.service.ts";
 import { AuthService } from "./domain/auth.service.ts";
 import { AutomationEngine } from "./domain/automation-engine.ts";
@@ -92,6 +94,7 @@ import { EventBus } from "./events/bus.ts";
 import { automationListener } from "./events/listeners/automation.listener.ts";
 import { notificationsListener } from "./events/listeners/notifications.listener.ts";
 import { webhookFanOut } from "./events/listeners/webhooks.listener.ts";
+import { agentBotFanOut } from "./events/listeners/agent-bots.listener.ts";
 import { EventOutbox } from "./events/outbox.ts";
 import { WebhookDeliverer, type OnCallbackGaveUp } from "./jobs/deliver-webhooks.job.ts";
 import { pruneEvents } from "./jobs/prune-events.job.ts";
@@ -164,6 +167,7 @@ function createRepos(db: Database) {
     attachments: new AttachmentsRepo(db),
     customAttributeDefinitions: new CustomAttributeDefinitionsRepo(db),
     participants: new ParticipantsRepo(db),
+    agentBots: new AgentBotsRepo(db),
     serverSecrets: new ServerSecretsRepo(db),
   };
 }
@@ -222,6 +226,7 @@ function createServices(base: ServiceBase, repos: ReturnType<typeof createRepos>
     credentials: new CredentialsService({ ...repos, writeTx, clock }),
     customAttributeDefinitions: new CustomAttributeDefinitionsService({ ...repos, writeTx, clock }),
     participants: new ParticipantsService({ ...repos, writeTx, clock }),
+    agentBots: new AgentBotsService({ ...repos, writeTx, clock }),
     inboxes,
     inboxMembers: new InboxMembersService({ ...repos, inboxesService: inboxes, writeTx, clock }),
     agents: new AgentsService({ ...repos, accounts, writeTx, clock, onRemoved: (account, userId) => conversationState.unassignAgent(account, userId) }),
@@ -329,11 +334,12 @@ export function createDeps(opts: DepsOptions): Deps {
       if (account && delivery.messageId !== null) services.messages.markCallbackFailed(account, delivery.messageId, reason);
     });
   const deliverer = new WebhookDeliverer(
-    { deliveries: repos.webhookDeliveries, webhooks: repos.webhooks, writeTx, clock, logger, onCallbackGaveUp },
+    { deliveries: repos.webhookDeliveries, webhooks: repos.webhooks, agentBots: repos.agentBots, writeTx, clock, logger, onCallbackGaveUp },
     { timeoutMs: config.webhookTimeoutMs, allowPrivate: config.allowPrivateWebhooks },
   );
   const wakeDeliveries = () => deliverer.wake();
   outbox.onRecord(webhookFanOut({ webhooks: repos.webhooks, deliveries: repos.webhookDeliveries, clock, wake: wakeDeliveries }));
+  outbox.onRecord(agentBotFanOut({ agentBots: repos.agentBots, deliveries: repos.webhookDeliveries, clock, wake: wakeDeliveries }));
   const readVersion = () => `${commitCount}:${repos.reports.dataVersion()}`;
   const files = createFileStore(config.files, repos.serverSecrets, clock);
   const afterCommit = (fn: () => void) => {

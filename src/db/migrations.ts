@@ -17,6 +17,7 @@ import m014 from "../../migrations/014_website_chat.sql" with { type: "text" };
 import m015 from "../../migrations/015_canned_responses.sql" with { type: "text" };
 import m016 from "../../migrations/016_attachments.sql" with { type: "text" };
 import m017 from "../../migrations/017_custom_attributes_participants.sql" with { type: "text" };
+import m018 from "../../migrations/018_agent_bots.sql" with { type: "text" };
 
 export interface Migration {
   version: number;
@@ -42,6 +43,7 @@ export const MIGRATIONS: Migration[] = [
   { version: 15, name: "015_canned_responses", sql: m015 },
   { version: 16, name: "016_attachments", sql: m016 },
   { version: 17, name: "017_custom_attributes_participants", sql: m017 },
+  { version: 18, name: "018_agent_bots", sql: m018 },
 ];
 
 export const LATEST_VERSION = MIGRATIONS.length;

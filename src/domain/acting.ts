@@ -16,9 +16,14 @@ export interface Acting {
   role: Role | null;
   /** The name activity messages use for this actor (Chatwoot: user name, "Automation System", the contact's name). */
   name: string | null;
+  /** An agent bot reaches only the conversations of the inboxes it answers. */
+  botInboxIds?: readonly number[];
 }
 
 export function actingAs(p: AccountPrincipal): Acting {
+  if (p.bot) {
+    return { account: { id: p.account.id, name: p.account.name }, actor: { type: "agent_bot", id: p.bot.id }, user: null, role: null, name: p.bot.name, botInboxIds: p.bot.inboxIds };
+  }
   return {
     account: { id: p.account.id, name: p.account.name },
     actor: { type: "user", id: p.user.id },

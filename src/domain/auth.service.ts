@@ -4,6 +4,7 @@
 // cookie; a cookie alone never authorizes a change: non-GET requests must also carry the
 // session's CSRF token (403 csrf), which a cross-site page cannot read.
 import type { AccountRow, AccountsRepo } from "../db/accounts.repo.ts";
+import type { AgentBotRow, AgentBotsRepo } from "../db/agent-bots.repo.ts";
 import type { SessionRow } from "../db/sessions.repo.ts";
 import type { TokenOwner, TokensRepo } from "../db/tokens.repo.ts";
 import type { MembershipRow, Role, UsersRepo, UserRow } from "../db/users.repo.ts";
@@ -32,10 +33,37 @@ export interface AccountPrincipal extends UserPrincipal {
   account: AccountRow;
   membership: MembershipRow;
   role: Role;
+  /**
+   * Set when an agent bot's token called: it acts as the bot (actingAs), and only on the routes of
+   * BOT_ROUTES, so nothing it reaches reads `user` or `membership` (for a bot they hold nothing).
+   */
+  bot?: { id: number; name: string; inboxIds: number[] };
+}
+
+/** The request, for the routes a bot token may call. */
+export interface RouteRef {
+  method: string;
+  path: string;
+}
+
+/**
+ * What an agent bot's token may do on the account API (Chatwoot's bot-accessible endpoints): start
+ * and update conversations, change their status, priority, custom attributes and assignment, and
+ * send messages. Everything else (settings, administration, reading lists) is a 403.
+ */
+const BOT_ROUTES: readonly [string, RegExp][] = [
+  ["POST", /^\/api\/v1\/accounts\/\d+\/conversations\/?$/],
+  ["PATCH", /^\/api\/v1\/accounts\/\d+\/conversations\/\d+\/?$/],
+  ["PUT", /^\/api\/v1\/accounts\/\d+\/conversations\/\d+\/?$/],
+  ["POST", /^\/api\/v1\/accounts\/\d+\/conversations\/\d+\/(toggle_status|toggle_priority|custom_attributes|assignments|messages)\/?$/],
+];
+
+export function botMayCall(route: RouteRef): boolean {
+  return BOT_ROUTES.some(([method, path]) => method === route.method && path.test(route.path));
 }
 
 export class AuthService {
-  constructor(private readonly d: { tokens: TokensRepo; users: UsersRepo; accounts: AccountsRepo; sessionAuth: SessionsService }) {}
+  constructor(private readonly d: { tokens: TokensRepo; users: UsersRepo; accounts: AccountsRepo; agentBots: AgentBotsRepo; sessionAuth: SessionsService }) {}
 
   tokenOwner(token: string | null | undefined): TokenOwner | null {
     if (!token) return null;
@@ -68,9 +96,26 @@ export class AuthService {
     return { user, token: null, session };
   }
 
-  /** `caller`, then membership of the account in the path. */
-  accountCaller(c: Credentials, rawAccountId: string | undefined): AccountPrincipal {
+  /** `caller`, then membership of the account in the path; or an agent bot's token on the routes it may call. */
+  accountCaller(c: Credentials, rawAccountId: string | undefined, route?: RouteRef): AccountPrincipal {
+    const bot = c.apiToken && !this.tokenOwner(c.apiToken) ? this.d.agentBots.byToken(c.apiToken) : null;
+    if (bot) return this.botCaller(bot, c.apiToken!, rawAccountId, route);
     return this.memberOf(this.caller(c), rawAccountId);
+  }
+
+  private botCaller(bot: AgentBotRow, token: string, rawAccountId: string | undefined, route: RouteRef | undefined): AccountPrincipal {
+    const accountId = parseId(rawAccountId);
+    const account = accountId === null ? null : this.d.accounts.byId(accountId);
+    if (!account) throw new NotFoundError("Account", "account_id", `no account ${rawAccountId}`);
+    if (account.status === "suspended") throw new UnauthorizedError("Account is suspended", "account_id");
+    // A platform bot (no account) works in the accounts whose inboxes it answers.
+    const inboxIds = this.d.agentBots.inboxIds(account.id, bot.id);
+    if (bot.account_id !== account.id && (bot.account_id !== null || inboxIds.length === 0)) {
+      throw new UnauthorizedError("You are not authorized to access this account", "account_id");
+    }
+    if (!route || !botMayCall(route)) throw new ForbiddenError("Access to this endpoint is not authorized for bots");
+    const nobody = null as unknown as UserRow & MembershipRow; // see AccountPrincipal.bot
+    return { user: nobody, token, account, membership: nobody, role: "agent", bot: { id: bot.id, name: bot.name, inboxIds } };
   }
 
   memberOf(principal: UserPrincipal, rawAccountId: string | undefined): AccountPrincipal {

@@ -30,11 +30,13 @@ export class ConversationAccess {
   }
 
   mayUseInbox(a: Acting, inboxId: number): boolean {
+    if (a.botInboxIds) return a.botInboxIds.includes(inboxId);
     return !isAgent(a) || this.d.conversationRefs.isInboxMember(inboxId, a.user!.id);
   }
 
   /** The inboxes an actor's lists are limited to: null = all (administrators and non-user actors). */
   visibleInboxes(a: Acting): number[] | null {
+    if (a.botInboxIds) return [...a.botInboxIds];
     return isAgent(a) ? this.d.conversationRefs.memberInboxIds(a.account.id, a.user!.id) : null;
   }
 }

@@ -9,10 +9,31 @@ import { ACTIVITY, type MessageRow } from "../db/messages.repo.ts";
 import type { FileLinks } from "../files/links.ts";
 import type { AccountRef } from "./presenters/contact.presenter.ts";
 
+/** An agent bot as a message sender. */
+export interface BotRef {
+  id: number;
+  name: string;
+  avatar_url: string | null;
+}
+
 /** Senders of the messages being shown, by type. */
 export interface SenderBook {
   users: Map<number, MemberRef>;
   contacts: Map<number, ContactRow>;
+  /** Agent bots (absent when none of the messages is a bot's). */
+  bots?: Map<number, BotRef>;
+}
+
+/** The bots among these messages' senders. */
+export function botsOf(repo: { byId(id: number): BotRef | null }, messages: readonly (MessageRow | null)[]): Map<number, BotRef> | undefined {
+  const ids = new Set(messages.flatMap((m) => (m?.sender_type === "AgentBot" && m.sender_id !== null ? [m.sender_id] : [])));
+  if (ids.size === 0) return undefined;
+  const out = new Map<number, BotRef>();
+  for (const id of ids) {
+    const b = repo.byId(id);
+    if (b) out.set(id, { id: b.id, name: b.name, avatar_url: b.avatar_url });
+  }
+  return out;
 }
 
 export interface ConversationView {
@@ -60,6 +81,7 @@ export interface ViewRepos {
   conversationRefs: import("../db/conversation-refs.repo.ts").ConversationRefsRepo;
   messages: import("../db/messages.repo.ts").MessagesRepo;
   labels: import("../db/labels.repo.ts").LabelsRepo;
+  agentBots: import("../db/agent-bots.repo.ts").AgentBotsRepo;
 }
 
 export interface ViewOptions {
@@ -83,10 +105,12 @@ export class ConversationViews {
     const ids = senderIds(messages);
     const users = ids.users.filter((id) => !view.senders.users.has(id));
     const contacts = ids.contacts.filter((id) => !view.senders.contacts.has(id));
-    if (users.length === 0 && contacts.length === 0) return view;
+    if (users.length === 0 && contacts.length === 0 && !messages.some((m) => m.sender_type === "AgentBot")) return view;
+    const bots = botsOf(this.r.agentBots, messages);
     const book: SenderBook = {
       users: new Map([...view.senders.users, ...this.r.conversationRefs.members(view.account.id, users)]),
       contacts: new Map([...view.senders.contacts, ...this.r.contacts.byIds(contacts)]),
+      ...(bots || view.senders.bots ? { bots: new Map([...(view.senders.bots ?? []), ...(bots ?? [])]) } : {}),
     };
     return { ...view, senders: book };
   }
@@ -136,7 +160,8 @@ export class ConversationViews {
     const users = this.r.conversationRefs.members(accountId, [...senders.users, ...rows.flatMap((r) => (r.assignee_id === null ? [] : [r.assignee_id]))]);
     const missing = senders.contacts.filter((id) => !contacts.has(id));
     const senderContacts = missing.length ? new Map([...contacts, ...this.r.contacts.byIds(missing)]) : contacts;
-    const book: SenderBook = { users, contacts: senderContacts };
+    const bots = botsOf(this.r.agentBots, shown);
+    const book: SenderBook = { users, contacts: senderContacts, ...(bots ? { bots } : {}) };
     return rows.map((row) => ({
       row,
       account: opts.account,

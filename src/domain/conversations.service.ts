@@ -1,5 +1,6 @@
 // Conversations: create (spec endpoint 3), show, list with Chatwoot's filters and counts, update,
 // labels, custom attributes, last-seen marks. State changes live in conversation-state.service.ts.
+import type { AgentBotsRepo } from "../db/agent-bots.repo.ts";
 import type { CustomAttributeValues } from "./custom-attribute-values.ts";
 import type { ContactsRepo } from "../db/contacts.repo.ts";
 import type { ConversationRefsRepo, InboxRef, MemberRef, TeamRef } from "../db/conversation-refs.repo.ts";
@@ -35,6 +36,7 @@ export interface ConversationsDeps {
   contactsService: ContactsService;
   messagesService: MessagesService;
   attributeValues: CustomAttributeValues;
+  agentBots: AgentBotsRepo;
   writeTx: WriteTx;
   clock: Clock;
 }
@@ -93,7 +95,9 @@ export class ConversationsService {
     const errors = new FieldErrors();
     const sourceId = optionalString(errors, "source_id", input.source_id, 255);
     errors.throwIfAny();
-    let status: ConversationStatus = input.status === undefined || input.status === null || input.status === "" ? "open" : statusValue("status", input.status);
+    // In an inbox a bot answers, a new conversation waits for the bot (Chatwoot: pending) until it hands off.
+    const fallback: ConversationStatus = this.d.agentBots.ofInbox(inbox.id) ? "pending" : "open";
+    let status: ConversationStatus = input.status === undefined || input.status === null || input.status === "" ? fallback : statusValue("status", input.status);
     const snoozedUntil = timeValue("snoozed_until", input.snoozed_until);
     const additional = objectValue("additional_attributes", input.additional_attributes) ?? {};
     const custom = objectValue("custom_attributes", input.custom_attributes) ?? {};

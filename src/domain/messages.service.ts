@@ -96,7 +96,15 @@ export class MessagesService {
     const contact = this.d.contacts.byId(conversation.account_id, conversation.contact_id)!;
     const attributes = { ...m.contentAttributes };
     if (a.actor.type === "automation" && a.actor.id !== null && attributes.automation_rule_id === undefined) attributes.automation_rule_id = a.actor.id;
-    const sender = incoming ? { type: "Contact" as const, id: contact.id } : a.user && kind === "chat" ? { type: "User" as const, id: a.user.id } : null;
+    const sender = incoming
+      ? { type: "Contact" as const, id: contact.id }
+      : kind !== "chat"
+        ? null
+        : a.user
+          ? { type: "User" as const, id: a.user.id }
+          : a.actor.type === "agent_bot"
+            ? { type: "AgentBot" as const, id: a.actor.id }
+            : null;
     const inserted = this.d.messages.insert({
       account_id: conversation.account_id,
       inbox_id: conversation.inbox_id,

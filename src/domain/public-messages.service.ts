@@ -2,6 +2,7 @@
 // see (never private notes or activity messages), writes incoming messages through the same path
 // as the account API (flood guard, reopening, events with the contact as actor), and answers
 // messages with submitted_values — a CSAT survey's answer is also kept as a survey response.
+import type { AgentBotsRepo } from "../db/agent-bots.repo.ts";
 import type { PreparedFile } from "./attachments.service.ts";
 import type { ContactsRepo } from "../db/contacts.repo.ts";
 import type { ConversationRefsRepo } from "../db/conversation-refs.repo.ts";
@@ -10,7 +11,7 @@ import { ACTIVITY, type MessageRow, type MessagesRepo } from "../db/messages.rep
 import type { PublicRepo } from "../db/public.repo.ts";
 import type { WriteTx } from "../db/tx.ts";
 import { unixSeconds, type Clock } from "../lib/clock.ts";
-import { senderIds, type SenderBook } from "./conversation-view.ts";
+import { botsOf, senderIds, type SenderBook } from "./conversation-view.ts";
 import type { CsatService } from "./csat.service.ts";
 import { NotFoundError, ValidationError } from "./errors.ts";
 import type { MessagesService } from "./messages.service.ts";
@@ -23,6 +24,7 @@ export const PUBLIC_PAGE_SIZE = 20;
 
 export interface PublicMessagesDeps {
   publicRepo: PublicRepo;
+  agentBots: AgentBotsRepo;
   messages: MessagesRepo;
   contacts: ContactsRepo;
   conversationRefs: ConversationRefsRepo;
@@ -81,7 +83,8 @@ export class PublicMessagesService {
   /** The senders of these messages: users with their membership of the account, contacts. */
   senders(accountId: number, messages: readonly MessageRow[]): SenderBook {
     const ids = senderIds(messages);
-    return { users: this.d.conversationRefs.members(accountId, ids.users), contacts: this.d.contacts.byIds(ids.contacts) };
+    const bots = botsOf(this.d.agentBots, messages);
+    return { users: this.d.conversationRefs.members(accountId, ids.users), contacts: this.d.contacts.byIds(ids.contacts), ...(bots ? { bots } : {}) };
   }
 
   /** A message of the conversation the contact may see; private notes and activity messages are as unknown as a wrong id. */

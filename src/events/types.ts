@@ -43,7 +43,7 @@ export function isWebhookKind(kind: string): kind is WebhookKind {
 }
 
 /** Who caused an event. Events caused by `automation` never trigger automation again. */
-export type ActorType = "user" | "contact" | "automation" | "system" | "platform_app";
+export type ActorType = "user" | "contact" | "automation" | "system" | "platform_app" | "agent_bot";
 export interface Actor {
   type: ActorType;
   id: number | null;

@@ -35,7 +35,7 @@ const ok = () => new Response(null, { status: 200 });
 const tags = ["platform"];
 const responses = { 401: errorResponses[401], 404: errorResponses[404], 422: errorResponses[422] };
 
-function platformScope(platform: PlatformService) {
+export function platformScope(platform: PlatformService) {
   return new Elysia().derive({ as: "scoped" }, ({ headers }) => ({ platformApp: platform.authenticate(headers["api_access_token"]) }));
 }
 

@@ -11,6 +11,8 @@ import type { DeliveryRow } from "../db/webhook-deliveries.repo.ts";
 import { errorFields } from "../lib/logger.ts";
 import { safePost } from "../lib/ssrf.ts";
 import { AUTOMATION_TARGET_PREFIX } from "../domain/automation-executor.ts";
+import type { AgentBotsRepo } from "../db/agent-bots.repo.ts";
+import { AGENT_BOT_TARGET_PREFIX } from "../events/listeners/agent-bots.listener.ts";
 import { generateSecret, HEADER_DELIVERY, HEADER_SW_ID, signatureHeaders } from "../lib/webhook-signature.ts";
 import { AttemptRecorder, type AttemptResult, type RecorderDeps } from "./webhook-attempts.ts";
 
@@ -21,8 +23,8 @@ export const PER_TARGET = 4;
 /** Bytes of a receiver's answer read and kept with the attempt. */
 export const RESPONSE_EXCERPT_BYTES = 1024;
 
-/** The recorder's dependencies are all the deliverer needs too. */
-export type DelivererDeps = RecorderDeps;
+/** The recorder's dependencies, and the bots whose URL and secret a bot delivery uses. */
+export type DelivererDeps = RecorderDeps & { agentBots: AgentBotsRepo };
 
 export interface DelivererOptions {
   timeoutMs: number;
@@ -163,6 +165,11 @@ export class WebhookDeliverer {
   /** Where and with which key to send, read at attempt time (a rotated secret or changed URL applies to retries). */
   private targetOf(row: DeliveryRow): { url: string; secret: string | null } | { refused: string } | null {
     if (row.target_key.startsWith(AUTOMATION_TARGET_PREFIX)) return { url: row.target_url, secret: null };
+    if (row.target_key.startsWith(AGENT_BOT_TARGET_PREFIX)) {
+      const bot = this.d.agentBots.byId(Number(row.target_key.slice(AGENT_BOT_TARGET_PREFIX.length)));
+      if (!bot?.outgoing_url) return { refused: "the agent bot no longer exists or has no outgoing_url" };
+      return { url: bot.outgoing_url, secret: bot.secret };
+    }
     if (row.webhook_id !== null) {
       const w = this.d.webhooks.signing(row.webhook_id);
       if (!w) return null;

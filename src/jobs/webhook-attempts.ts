@@ -130,7 +130,8 @@ export class AttemptRecorder {
       this.d.webhooks.disable(row.webhook_id, reason, Math.floor(now / 1000));
       this.d.deliveries.failPendingOfWebhook(row.webhook_id, `webhook disabled: ${reason}`, now);
     }
-    if (withHook && status === "failed" && row.webhook_id === null && MESSAGE_KINDS.has(row.event_kind)) {
+    // Only an API inbox's own callback marks its message failed (not a bot's or an automation's URL).
+    if (withHook && status === "failed" && row.target_key.startsWith("inbox:") && MESSAGE_KINDS.has(row.event_kind)) {
       this.d.onCallbackGaveUp(callbackOf(row), error ?? "failed");
     }
   }

@@ -1,5 +1,6 @@
 // Assembles the realtime parts around the repos (called from deps.ts).
 import type { AccountsRepo } from "../db/accounts.repo.ts";
+import type { AgentBotsRepo } from "../db/agent-bots.repo.ts";
 import type { ContactsRepo } from "../db/contacts.repo.ts";
 import type { ConversationRefsRepo } from "../db/conversation-refs.repo.ts";
 import type { EventsRepo } from "../db/events.repo.ts";
@@ -23,6 +24,7 @@ export interface RealtimeParts {
     messages: MessagesRepo;
     contacts: ContactsRepo;
     conversationRefs: ConversationRefsRepo;
+    agentBots: AgentBotsRepo;
   };
   auth: AuthService;
   /** config.replayMaxEvents */

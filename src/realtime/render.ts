@@ -6,6 +6,7 @@
 // its current content and status — with the conversation summary as recorded at the event. An
 // event whose message no longer exists (its conversation was deleted) is not sent. Each event is
 // rendered once, however many sockets receive it; a small cache serves replays of recent events.
+import type { AgentBotsRepo } from "../db/agent-bots.repo.ts";
 import type { FileLinks } from "../files/links.ts";
 import type { ContactsRepo } from "../db/contacts.repo.ts";
 import type { ConversationRefsRepo } from "../db/conversation-refs.repo.ts";
@@ -35,6 +36,7 @@ export interface RenderDeps {
   messages: MessagesRepo;
   conversationRefs: ConversationRefsRepo;
   contacts: ContactsRepo;
+  agentBots: AgentBotsRepo;
   links: FileLinks;
   /** Whether the agent has a socket open (availability_status of senders). */
   isOnline: (accountId: number, userId: number) => boolean;
@@ -99,6 +101,10 @@ export class EventRenderer {
       const member = this.d.conversationRefs.member(accountId, id);
       if (member) book.users.set(id, member);
     } else if (type === "Contact") book.contacts = this.d.contacts.byIds([id]);
+    else if (type === "AgentBot") {
+      const b = this.d.agentBots.byId(id);
+      if (b) book.bots = new Map([[id, { id, name: b.name, avatar_url: b.avatar_url }]]);
+    }
     return book;
   }
 

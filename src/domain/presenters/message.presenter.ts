@@ -31,8 +31,15 @@ export function messageScope(v: ConversationView): MessageScope {
   };
 }
 
+/** Chatwoot's AgentBot#push_event_data. */
+function botPushData(id: number, senders: SenderBook) {
+  const b = senders.bots?.get(id);
+  return { id, name: b?.name ?? null, avatar_url: b?.avatar_url ?? "", thumbnail: b?.avatar_url ?? "", type: "agent_bot" };
+}
+
 export function senderPushData(m: MessageRow, senders: SenderBook) {
   if (m.sender_id === null) return null;
+  if (m.sender_type === "AgentBot") return botPushData(m.sender_id, senders);
   if (m.sender_type === "User") {
     const u = senders.users.get(m.sender_id);
     return u ? userPushData(u.user, u.membership) : null;
@@ -86,6 +93,7 @@ export function messagePushData(m: MessageRow, scope: MessageScope) {
 
 export function senderWebhookData(m: MessageRow, senders: SenderBook, account: AccountRef) {
   if (m.sender_id === null) return null;
+  if (m.sender_type === "AgentBot") return { id: m.sender_id, name: senders.bots?.get(m.sender_id)?.name ?? null, type: "agent_bot" };
   if (m.sender_type === "User") {
     const u = senders.users.get(m.sender_id);
     return u ? { id: u.user.id, name: u.user.name, email: u.user.email, type: "user" } : null;

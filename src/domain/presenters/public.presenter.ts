@@ -53,7 +53,10 @@ export function publicContactRecord(c: ContactRow) {
 
 /** The spec's Sender: contact and user push data; a bot by its id (Parley has no bot records yet). */
 export function publicSenderOf(m: MessageRow, senders: SenderBook): Record<string, unknown> | null {
-  if (m.sender_type === "AgentBot" && m.sender_id !== null) return { id: m.sender_id, name: null, avatar_url: "", type: "agent_bot" };
+  if (m.sender_type === "AgentBot" && m.sender_id !== null) {
+    const b = senders.bots?.get(m.sender_id);
+    return { id: m.sender_id, name: b?.name ?? null, avatar_url: b?.avatar_url ?? "", type: "agent_bot" };
+  }
   return senderPushData(m, senders);
 }
 

@@ -1,0 +1,112 @@
+// Agent bots and the inboxes they answer (migration 018).
+import type { Database, Statement } from "bun:sqlite";
+
+export interface AgentBotRow {
+  id: number;
+  account_id: number | null;
+  platform_app_id: number | null;
+  name: string;
+  description: string | null;
+  outgoing_url: string | null;
+  avatar_url: string | null;
+  bot_type: string;
+  bot_config: string;
+  access_token: string;
+  secret: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export type AgentBotFields = Pick<AgentBotRow, "name" | "description" | "outgoing_url" | "avatar_url" | "bot_type" | "bot_config">;
+
+export class AgentBotsRepo {
+  private readonly ofAccountStmt: Statement;
+  private readonly ofPlatformStmt: Statement;
+  private readonly byIdStmt: Statement;
+  private readonly byTokenStmt: Statement;
+  private readonly insertStmt: Statement;
+  private readonly updateStmt: Statement;
+  private readonly setTokenStmt: Statement;
+  private readonly deleteStmt: Statement;
+  private readonly ofInboxStmt: Statement;
+  private readonly connectStmt: Statement;
+  private readonly disconnectStmt: Statement;
+  private readonly inboxIdsStmt: Statement;
+
+  constructor(db: Database) {
+    // An account sees its own bots and the platform's (account_id NULL), as Chatwoot's index does.
+    this.ofAccountStmt = db.prepare("SELECT * FROM agent_bots WHERE account_id = $account_id OR account_id IS NULL ORDER BY id");
+    this.ofPlatformStmt = db.prepare("SELECT * FROM agent_bots WHERE platform_app_id = $app ORDER BY id");
+    this.byIdStmt = db.prepare("SELECT * FROM agent_bots WHERE id = $id");
+    this.byTokenStmt = db.prepare("SELECT * FROM agent_bots WHERE access_token = $token");
+    this.insertStmt = db.prepare(
+      `INSERT INTO agent_bots (account_id, platform_app_id, name, description, outgoing_url, avatar_url, bot_type, bot_config, access_token, secret, created_at, updated_at)
+       VALUES ($account_id, $platform_app_id, $name, $description, $outgoing_url, $avatar_url, $bot_type, $bot_config, $access_token, $secret, $now, $now)`,
+    );
+    this.updateStmt = db.prepare(
+      `UPDATE agent_bots SET name = $name, description = $description, outgoing_url = $outgoing_url, avatar_url = $avatar_url,
+         bot_type = $bot_type, bot_config = $bot_config, updated_at = $now WHERE id = $id`,
+    );
+    this.setTokenStmt = db.prepare("UPDATE agent_bots SET access_token = $token, updated_at = $now WHERE id = $id");
+    this.deleteStmt = db.prepare("DELETE FROM agent_bots WHERE id = $id");
+    // On every message write (the bot fan-out): two primary-key lookups, whose plans no statistics
+    // can turn into scans (a join could, measured by test/db/planner-statistics.test.ts).
+    this.ofInboxStmt = db.prepare("SELECT agent_bot_id FROM agent_bot_inboxes WHERE inbox_id = $inbox_id");
+    this.connectStmt = db.prepare(
+      `INSERT INTO agent_bot_inboxes (inbox_id, agent_bot_id, account_id, created_at) VALUES ($inbox_id, $bot_id, $account_id, $now)
+       ON CONFLICT (inbox_id) DO UPDATE SET agent_bot_id = excluded.agent_bot_id, created_at = excluded.created_at`,
+    );
+    this.disconnectStmt = db.prepare("DELETE FROM agent_bot_inboxes WHERE inbox_id = $inbox_id");
+    this.inboxIdsStmt = db.prepare("SELECT inbox_id FROM agent_bot_inboxes WHERE agent_bot_id = $bot_id AND account_id = $account_id ORDER BY inbox_id");
+  }
+
+  ofAccount(accountId: number): AgentBotRow[] {
+    return this.ofAccountStmt.all({ account_id: accountId }) as AgentBotRow[];
+  }
+
+  ofPlatformApp(appId: number): AgentBotRow[] {
+    return this.ofPlatformStmt.all({ app: appId }) as AgentBotRow[];
+  }
+
+  byId(id: number): AgentBotRow | null {
+    return (this.byIdStmt.get({ id }) as AgentBotRow | null) ?? null;
+  }
+
+  byToken(token: string): AgentBotRow | null {
+    return (this.byTokenStmt.get({ token }) as AgentBotRow | null) ?? null;
+  }
+
+  insert(owner: { account_id: number | null; platform_app_id: number | null }, f: AgentBotFields, access_token: string, secret: string, now: number): number {
+    return Number(this.insertStmt.run({ ...owner, ...f, access_token, secret, now }).lastInsertRowid);
+  }
+
+  update(id: number, f: AgentBotFields, now: number): void {
+    this.updateStmt.run({ ...f, id, now });
+  }
+
+  setToken(id: number, token: string, now: number): void {
+    this.setTokenStmt.run({ id, token, now });
+  }
+
+  delete(id: number): void {
+    this.deleteStmt.run({ id });
+  }
+
+  ofInbox(inboxId: number): AgentBotRow | null {
+    const link = this.ofInboxStmt.get({ inbox_id: inboxId }) as { agent_bot_id: number } | null;
+    return link ? this.byId(link.agent_bot_id) : null;
+  }
+
+  connect(accountId: number, inboxId: number, botId: number, now: number): void {
+    this.connectStmt.run({ account_id: accountId, inbox_id: inboxId, bot_id: botId, now });
+  }
+
+  disconnect(inboxId: number): void {
+    this.disconnectStmt.run({ inbox_id: inboxId });
+  }
+
+  /** The inboxes of this account the bot answers. */
+  inboxIds(accountId: number, botId: number): number[] {
+    return (this.inboxIdsStmt.all({ bot_id: botId, account_id: accountId }) as { inbox_id: number }[]).map((r) => r.inbox_id);
+  }
+}

@@ -1,0 +1,177 @@
+// Agent bots (Chatwoot's): an account's administrators create, change and delete the account's
+// bots and connect one to an inbox; every member sees the account's bots and the platform's. A
+// platform app manages its own bots (no account) through the Platform API. A bot's access_token
+// acts on the account API as the bot (src/domain/auth.service.ts, BOT_ROUTES); its secret signs the
+// deliveries to its outgoing_url.
+import type { AgentBotFields, AgentBotRow, AgentBotsRepo } from "../db/agent-bots.repo.ts";
+import type { ConversationRefsRepo } from "../db/conversation-refs.repo.ts";
+import type { PlatformAppRow } from "../db/platform.repo.ts";
+import type { WriteTx } from "../db/tx.ts";
+import { unixSeconds, type Clock } from "../lib/clock.ts";
+import { newAccessToken } from "../lib/tokens.ts";
+import { generateSecret } from "../lib/webhook-signature.ts";
+import { parseId, requireAdministrator, type AccountPrincipal } from "./auth.service.ts";
+import { FieldErrors, NotFoundError } from "./errors.ts";
+import { optionalString, requiredString } from "./validate.ts";
+
+export interface AgentBotInput {
+  name?: unknown;
+  description?: unknown;
+  outgoing_url?: unknown;
+  avatar_url?: unknown;
+  bot_type?: unknown;
+  bot_config?: unknown;
+}
+
+interface Deps {
+  agentBots: AgentBotsRepo;
+  conversationRefs: ConversationRefsRepo;
+  writeTx: WriteTx;
+  clock: Clock;
+}
+
+function urlValue(errors: FieldErrors, field: string, raw: unknown): string | null | undefined {
+  const v = optionalString(errors, field, raw, 2048);
+  if (v && !/^https?:\/\/[^\s]+$/i.test(v)) {
+    errors.add(field, "must be an http:// or https:// URL", "invalid");
+    return undefined;
+  }
+  return v;
+}
+
+export class AgentBotsService {
+  constructor(private readonly d: Deps) {}
+
+  list(p: AccountPrincipal): AgentBotRow[] {
+    return this.d.agentBots.ofAccount(p.account.id);
+  }
+
+  /** A bot the account sees (its own or the platform's), or 404. */
+  get(p: AccountPrincipal, rawId: unknown): AgentBotRow {
+    const bot = this.find(rawId);
+    if (!bot || (bot.account_id !== null && bot.account_id !== p.account.id)) throw this.notFound(rawId);
+    return bot;
+  }
+
+  create(p: AccountPrincipal, input: AgentBotInput): AgentBotRow {
+    requireAdministrator(p);
+    return this.insert({ account_id: p.account.id, platform_app_id: null }, input);
+  }
+
+  update(p: AccountPrincipal, rawId: unknown, input: AgentBotInput): AgentBotRow {
+    requireAdministrator(p);
+    return this.change(this.own(p, rawId), input);
+  }
+
+  delete(p: AccountPrincipal, rawId: unknown): void {
+    requireAdministrator(p);
+    const bot = this.own(p, rawId);
+    this.d.writeTx(() => this.d.agentBots.delete(bot.id));
+  }
+
+  /** A new access_token for the bot (the old one stops working at once). */
+  resetAccessToken(p: AccountPrincipal, rawId: unknown): AgentBotRow {
+    requireAdministrator(p);
+    const bot = this.own(p, rawId);
+    return this.d.writeTx(() => {
+      this.d.agentBots.setToken(bot.id, newAccessToken(), unixSeconds(this.d.clock));
+      return this.d.agentBots.byId(bot.id)!;
+    });
+  }
+
+  /** POST inboxes/:id/set_agent_bot: connects the bot (null: none) to the inbox. */
+  setForInbox(p: AccountPrincipal, rawInboxId: unknown, rawBot: unknown): void {
+    requireAdministrator(p);
+    const inbox = this.inbox(p, rawInboxId);
+    const bot = rawBot === null || rawBot === undefined || rawBot === "" ? null : this.get(p, rawBot);
+    this.d.writeTx(() => {
+      if (bot) this.d.agentBots.connect(p.account.id, inbox, bot.id, unixSeconds(this.d.clock));
+      else this.d.agentBots.disconnect(inbox);
+    });
+  }
+
+  ofInbox(p: AccountPrincipal, rawInboxId: unknown): AgentBotRow | null {
+    return this.d.agentBots.ofInbox(this.inbox(p, rawInboxId));
+  }
+
+  // ---- the Platform API ----
+
+  platformList(app: PlatformAppRow): AgentBotRow[] {
+    return this.d.agentBots.ofPlatformApp(app.id);
+  }
+
+  platformGet(app: PlatformAppRow, rawId: unknown): AgentBotRow {
+    const bot = this.find(rawId);
+    if (!bot || bot.platform_app_id !== app.id) throw this.notFound(rawId);
+    return bot;
+  }
+
+  platformCreate(app: PlatformAppRow, input: AgentBotInput): AgentBotRow {
+    return this.insert({ account_id: null, platform_app_id: app.id }, input);
+  }
+
+  platformUpdate(app: PlatformAppRow, rawId: unknown, input: AgentBotInput): AgentBotRow {
+    return this.change(this.platformGet(app, rawId), input);
+  }
+
+  platformDelete(app: PlatformAppRow, rawId: unknown): void {
+    const bot = this.platformGet(app, rawId);
+    this.d.writeTx(() => this.d.agentBots.delete(bot.id));
+  }
+
+  private insert(owner: { account_id: number | null; platform_app_id: number | null }, input: AgentBotInput): AgentBotRow {
+    const fields = this.fields(input, null);
+    return this.d.writeTx(() => this.d.agentBots.byId(this.d.agentBots.insert(owner, fields, newAccessToken(), generateSecret(), unixSeconds(this.d.clock)))!);
+  }
+
+  private change(bot: AgentBotRow, input: AgentBotInput): AgentBotRow {
+    const fields = this.fields(input, bot);
+    return this.d.writeTx(() => {
+      this.d.agentBots.update(bot.id, fields, unixSeconds(this.d.clock));
+      return this.d.agentBots.byId(bot.id)!;
+    });
+  }
+
+  private fields(input: AgentBotInput, current: AgentBotRow | null): AgentBotFields {
+    const errors = new FieldErrors();
+    const has = (k: keyof AgentBotInput) => input[k] !== undefined;
+    const name = has("name") || !current ? requiredString(errors, "name", input.name) : current.name;
+    const description = has("description") ? optionalString(errors, "description", input.description, 1000) : (current?.description ?? null);
+    const outgoing = has("outgoing_url") ? urlValue(errors, "outgoing_url", input.outgoing_url) : (current?.outgoing_url ?? null);
+    const avatar = has("avatar_url") ? urlValue(errors, "avatar_url", input.avatar_url) : (current?.avatar_url ?? null);
+    if (has("bot_type") && input.bot_type !== "webhook" && input.bot_type !== 0 && input.bot_type !== "0") {
+      errors.add("bot_type", "must be webhook (Parley runs no CSML bots)", "invalid");
+    }
+    let config = current?.bot_config ?? "{}";
+    if (has("bot_config")) {
+      const c = input.bot_config;
+      if (c === null || typeof c !== "object" || Array.isArray(c)) errors.add("bot_config", "must be an object", "invalid");
+      else config = JSON.stringify(c);
+    }
+    errors.throwIfAny();
+    return { name: name!, description: description ?? null, outgoing_url: outgoing ?? null, avatar_url: avatar ?? null, bot_type: "webhook", bot_config: config };
+  }
+
+  private find(rawId: unknown): AgentBotRow | null {
+    const id = parseId(rawId);
+    return id === null ? null : this.d.agentBots.byId(id);
+  }
+
+  /** The account's own bot (a platform bot cannot be changed through the account API): 404 otherwise. */
+  private own(p: AccountPrincipal, rawId: unknown): AgentBotRow {
+    const bot = this.find(rawId);
+    if (!bot || bot.account_id !== p.account.id) throw this.notFound(rawId);
+    return bot;
+  }
+
+  private inbox(p: AccountPrincipal, rawId: unknown): number {
+    const id = parseId(rawId);
+    const inbox = id === null ? null : this.d.conversationRefs.inbox(p.account.id, id);
+    if (!inbox) throw new NotFoundError("Inbox", "inbox_id", `no inbox ${String(rawId)} in this account`);
+    return inbox.id;
+  }
+
+  private notFound(rawId: unknown): NotFoundError {
+    return new NotFoundError("Agent bot", "id", `no agent bot ${String(rawId)} for this account`);
+  }
+}
