@@ -133,6 +133,12 @@ export function seedConversations(db: Database, s: ConversationSeed): void {
   db.transaction(() => {
     report("first_response", "first_reply_created_at IS NOT NULL", "first_reply_created_at - created_at");
     report("conversation_resolved", "status = 'resolved'", "3600 + (id % 86400)");
+    // Labels for the label filters: "billing" on one conversation in 13, "vip" on one in 97 (both
+    // prime to the 4-status cycle, so every status has some).
+    for (const [title, every] of [["billing", 13], ["vip", 97]] as const) {
+      db.query(`INSERT OR IGNORE INTO conversation_labels (conversation_id, account_id, title) SELECT id, account_id, ? FROM conversations WHERE account_id = ? AND id >= ? AND id % ${every} = 0`)
+        .run(title, s.accountId, first);
+    }
   })();
   db.query(
     `INSERT INTO account_counters (account_id, name, value) VALUES (?, 'conversation_display_id', ?)

@@ -3,7 +3,7 @@
 // the real app (app.handle: routing, auth, validation, SQL, presenters, JSON), serially.
 // Not a test: `node_modules/.bin/bun test/bench/filters.ts [contacts] [conversations]`.
 // PARLEY_BENCH_KEEP=1 keeps the seeded database; PARLEY_BENCH_DB=<path> reuses one (seeded by
-// this script: it adds conversation labels, which `parley seed` does not).
+// this script or by `parley seed`, which label conversations alike).
 // The ceiling is GET /health through the same app.handle, so the ratio reads on any machine.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -45,9 +45,7 @@ function seed() {
   let t = performance.now();
   seedContacts(db, boot.account_id, CONTACTS, now);
   seedConversations(db, { accountId: boot.account_id, inboxId: inbox.id, count: CONVERSATIONS, messagesPerConversation: 1, agentIds, teamIds, now });
-  // Labels: "billing" on one conversation in 13, "vip" on one in 97 (both prime to the seed's 4-status cycle).
-  db.exec(`INSERT INTO conversation_labels (conversation_id, account_id, title) SELECT id, account_id, 'billing' FROM conversations WHERE id % 13 = 0`);
-  db.exec(`INSERT INTO conversation_labels (conversation_id, account_id, title) SELECT id, account_id, 'vip' FROM conversations WHERE id % 97 = 0`);
+  // seedConversations labels one conversation in 13 "billing" and one in 97 "vip".
   db.exec("ANALYZE");
   console.log(`  seeded in ${((performance.now() - t) / 1000).toFixed(1)} s`);
   t = performance.now();

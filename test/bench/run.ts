@@ -30,7 +30,7 @@ const serverCmd = existsSync(binary) ? [binary] : [process.execPath, join(root, 
 const workDir = join(root, "test/bench/results");
 mkdirSync(workDir, { recursive: true });
 // The seed's version is in the name: a change to src/db/seed.repo.ts's data must not reuse an old file.
-const SEED_VERSION = 2;
+const SEED_VERSION = 3; // 3: seeded conversations carry labels (the filter scenarios)
 const db = join(workDir, `bench-v${SEED_VERSION}-${scale.contacts}-${scale.conversations}.db`);
 
 function run(cmd: string[]): string {

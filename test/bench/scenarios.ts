@@ -83,6 +83,39 @@ export const SCENARIOS: Scenario[] = [
     ],
   },
   {
+    // Evolution API's lookup of an inbound WhatsApp sender: identifier OR phone, the number without "+".
+    name: "contacts/filter (phone lookup)",
+    needsSeed: true,
+    requests: (s) =>
+      Array.from({ length: 200 }, (_, i) => {
+        const phone = `1${2_000_000_000 + 10 + ((i * 7919) % 50_000) * 20}`;
+        const payload = [
+          { attribute_key: "identifier", filter_operator: "equal_to", values: [phone], query_operator: "OR" },
+          { attribute_key: "phone_number", filter_operator: "equal_to", values: [phone], query_operator: null },
+        ];
+        return { method: "POST", path: `${account(s)}/contacts/filter`, headers: { ...json, ...auth(s) }, body: JSON.stringify({ payload }) };
+      }),
+  },
+  {
+    // The mobile app's filtered list: a status and a label, first pages.
+    name: "conversations/filter (status + label)",
+    needsSeed: true,
+    requests: (s) =>
+      (["open", "resolved", "pending"] as const).flatMap((status) =>
+        ["billing", "vip"].map((label) => ({
+          method: "POST",
+          path: `${account(s)}/conversations/filter?page=1`,
+          headers: { ...json, ...auth(s) },
+          body: JSON.stringify({
+            payload: [
+              { attribute_key: "status", filter_operator: "equal_to", values: [status], query_operator: "AND" },
+              { attribute_key: "labels", filter_operator: "equal_to", values: [label], query_operator: null },
+            ],
+          }),
+        })),
+      ),
+  },
+  {
     name: "team summary (one month)",
     needsSeed: true,
     requests: (s) => {
