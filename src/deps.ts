@@ -40,6 +40,7 @@ import { ParticipantsRepo } from "./db/participants.repo.ts";
 import { AgentBotsRepo } from "./db/agent-bots.repo.ts";
 import { ServerSecretsRepo } from "./db/server-secrets.repo.ts";
 import { refreshPlannerStatistics } from "./db/open.ts";
+import { checkpoint, databaseAnswers } from "./db/maintenance.ts";
 import { createWriteTx, type Commits, type WriteTx } from "./db/tx.ts";
 import { UsersRepo } from "./db/users.repo.ts";
 import { WebhookDeliveriesRepo } from "./db/webhook-deliveries.repo.ts";
@@ -126,6 +127,8 @@ export interface Deps {
   jobs: Job[];
   /** Attachment storage and the links to its files. */
   files: Files;
+  /** Whether the database answers (GET /api). */
+  dataServicesOk: () => boolean;
 }
 
 function createRepos(db: Database) {
@@ -360,13 +363,13 @@ export function createDeps(opts: DepsOptions): Deps {
     // Catches up listeners after a restart, and retries listeners that failed.
     { name: "drain-events", pattern: "* * * * * *", run: () => bus.drain() },
     // A long read can starve auto-checkpoints; a passive checkpoint never blocks writers.
-    { name: "wal-checkpoint", pattern: "0 * * * * *", run: () => void db.exec("PRAGMA wal_checkpoint(PASSIVE)") },
+    { name: "wal-checkpoint", pattern: "0 * * * * *", run: () => checkpoint(db, "PASSIVE") },
     // Due retries and deliveries left pending by a crash; new ones are sent at once via wake().
     { name: "deliver-webhooks", pattern: "* * * * * *", run: () => void deliverer.pump(), stop: () => deliverer.stop() },
     { name: "repair-webhook-streams", pattern: "15 * * * * *", run: () => deliverer.repairStreams() },
     { name: "prune-webhook-deliveries", pattern: "30 7 * * * *", run: () => void services.webhooks.pruneDeliveries() },
     { name: "prune-sessions", pattern: "0 7 * * * *", run: () => void services.sessions.prune() },
-    // DESIGN.md §9 #14: snoozed conversations open when snoozed_until passes.
+    // docs/compatibility.md #14: snoozed conversations open when snoozed_until passes.
     { name: "reopen-snoozed", pattern: "*/10 * * * * *", run: () => void services.conversationState.reopenDue() },
     // Events written by another process (the CLI) reach sockets within a second.
     { name: "realtime-fanout", pattern: "* * * * * *", run: () => hub.wake() },
@@ -378,5 +381,5 @@ export function createDeps(opts: DepsOptions): Deps {
     // Files no row refers to (uploads of failed requests, a crash between file and commit).
     { name: "sweep-files", pattern: "0 23 4 * * *", run: () => services.attachments.sweep(clock.nowMs()).then(() => undefined) },
   ];
-  return { config, db, clock, logger, writeTx, commits, outbox, bus, repos, services, deliverer, realtime: hub, jobs, files };
+  return { config, db, clock, logger, writeTx, commits, outbox, bus, repos, services, deliverer, realtime: hub, jobs, files, dataServicesOk: () => databaseAnswers(db) };
 }

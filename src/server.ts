@@ -1,5 +1,6 @@
 // The only file that listens: open the database → migrate → first account → app.listen → jobs.
 // SIGTERM/SIGINT stop accepting requests, let running jobs finish (deliveries drain), then exit.
+import { accountCount, checkpoint } from "./db/maintenance.ts";
 import type { Database } from "bun:sqlite";
 import { createApp } from "./app.ts";
 import { ConfigError, type Config } from "./config.ts";
@@ -20,7 +21,7 @@ export interface FirstRun {
 
 /** On a database with no account, creates the first account and administrator, with a token and a password. */
 export async function ensureFirstAccount(d: Deps): Promise<FirstRun | null> {
-  const row = d.db.query("SELECT COUNT(*) AS n FROM accounts").get() as { n: number };
+  const row = { n: accountCount(d.db) };
   if (row.n > 0) return null;
   const email = "admin@parley.local";
   const result = d.services.accounts.bootstrap({ account: "My Helpdesk", name: "Administrator", email });
@@ -86,7 +87,7 @@ export async function startServer(config: Config, out: (line: string) => void = 
       await scheduler.stop();
       await deps.bus.drain();
       deps.commits.flush();
-      db.exec("PRAGMA wal_checkpoint(TRUNCATE)");
+      checkpoint(db, "TRUNCATE");
       db.close();
     })());
   return { url, port, deps, stop };

@@ -4,6 +4,7 @@ import pkg from "../../package.json" with { type: "json" };
 import { loadConfig } from "../config.ts";
 import { migrate, schemaVersion } from "../db/migrate.ts";
 import { openDatabase } from "../db/open.ts";
+import { copyDatabaseTo } from "../db/maintenance.ts";
 import { startServer } from "../server.ts";
 import { parseFlags, UsageError, usage, type FlagSpec } from "./args.ts";
 import { withDeps, type Command, type Io } from "./context.ts";
@@ -120,7 +121,7 @@ export const backup = command(
     const db = openDatabase(f.db!);
     try {
       // VACUUM INTO copies inside one read transaction: consistent while writers go on.
-      db.prepare("VACUUM INTO ?").run(f.to!);
+      copyDatabaseTo(db, f.to!);
     } finally {
       db.close();
     }

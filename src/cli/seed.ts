@@ -1,6 +1,7 @@
 // parley seed: a realistic account for demos, sandboxes and benchmarks. The directory (account,
 // administrator, agents, an API inbox, teams) goes through the real services; contacts,
 // conversations and messages are bulk-loaded (src/db/seed.repo.ts).
+import { contactInboxSourceId, firstConversation, maxMessageId, messageIdRange, publicTargets } from "../db/seed-lookups.ts";
 import { refreshSeededStatistics, seedContacts, seedConversations, seedThread } from "../db/seed.repo.ts";
 import type { Deps } from "../deps.ts";
 import { unixSeconds } from "../lib/clock.ts";
@@ -41,26 +42,17 @@ function seedAccount(d: Deps, n: SeedCounts, log: (line: string) => void) {
   log(`conversations: ${n.conversations} × ${n.messagesPerConversation} messages in ${((performance.now() - t) / 1000).toFixed(1)} s`);
 
   // The first conversation also gets a long thread, for message paging.
-  const first = d.db.query("SELECT id, display_id, contact_id, contact_inbox_id FROM conversations WHERE account_id = ? ORDER BY id LIMIT 1").get(boot.account_id) as
-    | { id: number; display_id: number; contact_id: number; contact_inbox_id: number }
-    | null;
+  const first = firstConversation(d.db, boot.account_id);
   let thread: Record<string, number | null> = {};
   if (first && n.threadMessages > 0) {
-    const before = (d.db.query("SELECT COALESCE(MAX(id), 0) AS id FROM messages").get() as { id: number }).id;
+    const before = maxMessageId(d.db);
     seedThread(d.db, { accountId: boot.account_id, inboxId: inbox.id, conversationId: first.id, contactId: first.contact_id, userId: boot.user_id }, n.threadMessages, now);
-    const ids = d.db.query("SELECT MIN(id) AS lo, MAX(id) AS hi FROM messages WHERE conversation_id = ? AND id > ?").get(first.id, before) as { lo: number; hi: number };
+    const ids = messageIdRange(d.db, first.id, before);
     thread = { thread_conversation_id: first.display_id, thread_oldest_message_id: ids.lo, thread_middle_message_id: Math.floor((ids.lo + ids.hi) / 2) };
   }
-  const ci = first ? (d.db.query("SELECT source_id FROM contact_inboxes WHERE id = ?").get(first.contact_inbox_id) as { source_id: string }) : null;
+  const ci = first ? { source_id: contactInboxSourceId(d.db, first.contact_inbox_id) } : null;
   // Public-API addresses (contact identifier, conversation) for load spread over many contacts.
-  const publicTargets = (
-    d.db
-      .query(
-        `SELECT ci.source_id, c.display_id FROM conversations c JOIN contact_inboxes ci ON ci.id = c.contact_inbox_id
-         WHERE c.account_id = ? AND c.id <> ? ORDER BY c.id LIMIT 2000`,
-      )
-      .all(boot.account_id, first?.id ?? 0) as { source_id: string; display_id: number }[]
-  ).map((r) => [r.source_id, r.display_id] as const);
+  const publicTargetList = publicTargets(d.db, boot.account_id, first?.id ?? 0, 2000);
   refreshSeededStatistics(d.db);
   return {
     account_id: boot.account_id,
@@ -70,7 +62,7 @@ function seedAccount(d: Deps, n: SeedCounts, log: (line: string) => void) {
     inbox_identifier: inbox.identifier,
     contact_identifier: ci?.source_id ?? null,
     public_conversation_id: first?.display_id ?? null,
-    public_targets: publicTargets,
+    public_targets: publicTargetList,
     agent_ids: agentIds,
     team_ids: teamIds,
     ...thread,

@@ -1,4 +1,4 @@
-// Contact list and search over resolved contacts (DESIGN.md §9 #10). Terms of 3+ characters go
+// Contact list and search over resolved contacts (docs/compatibility.md #10). Terms of 3+ characters go
 // through the trigram FTS5 tables (substring match from an index); shorter terms, which trigrams
 // cannot answer, fall back to prefix ranges on the account's indexes.
 import type { Database, Statement } from "bun:sqlite";

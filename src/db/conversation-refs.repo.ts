@@ -2,7 +2,7 @@
 // directory's own repos belong to its routes; these are the few questions conversations ask.
 import type { Database, Statement } from "bun:sqlite";
 import { Batch } from "./batch.ts";
-import type { ChannelType } from "../domain/channels.ts";
+import type { ChannelType } from "./channel-types.ts";
 import type { MembershipRow, UserRow } from "./users.repo.ts";
 
 export interface InboxRef {

@@ -1,12 +1,41 @@
-// Reading the outbox for realtime (live fan-out, replay, HTTP catch-up) and pruning it. An event's
+// Writing the outbox (src/events/outbox.ts), reading it for the bus and realtime (live fan-out,
+// replay, HTTP catch-up) and pruning it. An event's
 // id is its sequence number: ids only grow (one writer at a time, commit order = id order), so
 // "everything after seq" is a range scan. Pruning removes a prefix only, so MIN(id) is always the
 // exact boundary of what is kept.
 import type { Database, Statement } from "bun:sqlite";
-import { eventFromRow } from "../events/outbox.ts";
-import type { StoredEvent } from "../events/types.ts";
+import type { StoredEvent } from "../shared/event-types.ts";
 
-type EventRow = Parameters<typeof eventFromRow>[0];
+export interface EventRow {
+  id: number;
+  account_id: number;
+  kind: string;
+  actor_type: string;
+  actor_id: number | null;
+  inbox_id: number | null;
+  conversation_id: number | null;
+  contact_id: number | null;
+  private: number;
+  payload: string;
+  created_at_ms: number;
+}
+
+export type NewEventRow = Omit<EventRow, "id">;
+
+export function eventFromRow(r: EventRow): StoredEvent {
+  return {
+    id: r.id,
+    kind: r.kind as StoredEvent["kind"],
+    accountId: r.account_id,
+    actor: { type: r.actor_type as StoredEvent["actor"]["type"], id: r.actor_id },
+    inboxId: r.inbox_id,
+    conversationId: r.conversation_id,
+    contactId: r.contact_id,
+    private: r.private === 1,
+    payload: JSON.parse(r.payload) as Record<string, unknown>,
+    createdAtMs: r.created_at_ms,
+  };
+}
 
 export interface EventBounds {
   /** Smallest kept id (null: no events). */
@@ -24,8 +53,18 @@ export class EventsRepo {
   private readonly minCursorStmt: Statement;
   private readonly minPendingStmt: Statement;
   private readonly deleteStmt: Statement;
+  private readonly insertStmt: Statement;
+  private readonly batchStmt: Statement;
+  private readonly maxIdStmt: Statement;
 
   constructor(private readonly db: Database) {
+    this.insertStmt = db.prepare(
+      `INSERT INTO events (account_id, kind, actor_type, actor_id, inbox_id, conversation_id, contact_id, private, payload, created_at_ms)
+       VALUES ($account_id, $kind, $actor_type, $actor_id, $inbox_id, $conversation_id, $contact_id, $private, $payload, $created_at_ms)`,
+    );
+    // The bus's read: every event after its cursor, committed or not (it runs after commits).
+    this.batchStmt = db.prepare("SELECT * FROM events INDEXED BY events_seq WHERE id > $after ORDER BY id LIMIT $limit");
+    this.maxIdStmt = db.prepare("SELECT COALESCE(MAX(id), 0) AS id FROM events");
     // Named indexes: a seek to `after` whatever sqlite_stat1 says (migrations/012_query_plans.sql).
     this.afterStmt = db.prepare("SELECT * FROM events INDEXED BY events_seq WHERE id > $after AND id <= $upto ORDER BY id LIMIT $limit");
     this.afterInAccountStmt = db.prepare(
@@ -89,5 +128,20 @@ export class EventsRepo {
   /** Deletes up to `limit` of the oldest events below `below`; returns how many. */
   deleteBelow(below: number, limit: number): number {
     return this.deleteStmt.run({ below, limit }).changes;
+  }
+
+  /** Writes one event (inside the writer's transaction); returns its id. */
+  insert(e: NewEventRow): number {
+    return Number(this.insertStmt.run(e as unknown as Record<string, string | number | null>).lastInsertRowid);
+  }
+
+  /** Up to `limit` events after `after`, in id order (the bus's batches). */
+  batchAfter(after: number, limit: number): EventRow[] {
+    return this.batchStmt.all({ after, limit }) as EventRow[];
+  }
+
+  /** The newest id written so far (0: none). */
+  maxId(): number {
+    return (this.maxIdStmt.get() as { id: number }).id;
   }
 }

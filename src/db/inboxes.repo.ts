@@ -1,5 +1,5 @@
 import type { Database, Statement } from "bun:sqlite";
-import type { ChannelType } from "../domain/channels.ts";
+import type { ChannelType } from "./channel-types.ts";
 import { MemberTable } from "./member-table.ts";
 
 /** An inbox row as stored; booleans are 0/1, JSON columns are text. */

@@ -147,7 +147,7 @@ export class MessagesRepo {
     });
   }
 
-  /** The page selections of the account message list (DESIGN.md §9 #4), ascending by id. */
+  /** The page selections of the account message list (docs/compatibility.md #4), ascending by id. */
   latest(conversationId: number, limit: number): MessageRow[] {
     return (this.latestStmt.all({ c: conversationId, limit }) as MessageRow[]).reverse();
   }

@@ -2,7 +2,7 @@
 // first `parley serve` run: an account, an administrator, and a token shown once.
 import type { AccountRow, AccountsRepo } from "../db/accounts.repo.ts";
 import type { TokensRepo } from "../db/tokens.repo.ts";
-import type { Role, UsersRepo } from "../db/users.repo.ts";
+import type { Role, UserAccountRow, UserRow, UsersRepo } from "../db/users.repo.ts";
 import type { WriteTx } from "../db/tx.ts";
 import { unixSeconds, type Clock } from "../lib/clock.ts";
 import { newAccessToken, randomToken, sha256Hex } from "../lib/tokens.ts";
@@ -25,6 +25,11 @@ export interface BootstrapResult {
 
 export class AccountsService {
   constructor(private readonly d: AccountsDeps) {}
+
+  /** A user and the accounts they belong to (the profile's record). */
+  userWithAccounts(userId: number): { user: UserRow; accounts: UserAccountRow[] } {
+    return { user: this.d.users.byId(userId)!, accounts: this.d.users.accountsOf(userId) };
+  }
 
   /** Creates an account with an administrator (reusing a user with that email) and issues a token. */
   bootstrap(input: { account: unknown; name: unknown; email: unknown }): BootstrapResult {

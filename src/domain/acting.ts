@@ -3,7 +3,7 @@
 // principal, so automation rules, the public API and CSAT reuse the same write paths.
 import type { UserRow } from "../db/users.repo.ts";
 import type { Role } from "../db/users.repo.ts";
-import type { Actor } from "../events/types.ts";
+import type { Actor } from "../shared/event-types.ts";
 import type { AccountPrincipal } from "./auth.service.ts";
 import type { AccountRef } from "./presenters/contact.presenter.ts";
 

@@ -1,5 +1,5 @@
 // Who is calling, and what may they do in this account. Order of checks follows Chatwoot:
-// authenticate (401) → account exists (404) → membership (401) → role (403, DESIGN.md §9 #2).
+// authenticate (401) → account exists (404) → membership (401) → role (403, docs/compatibility.md #2).
 // A caller is authenticated by the `api_access_token` header or, from the web app, by the session
 // cookie; a cookie alone never authorizes a change: non-GET requests must also carry the
 // session's CSRF token (403 csrf), which a cross-site page cannot read.

@@ -7,27 +7,13 @@
 // still fix it. Stored conditions/actions are kept as submitted apart from the normalisations below.
 
 import { FieldErrors } from "./errors.ts";
-import { checkAction, type AutomationActionName } from "./automation-actions.ts";
-import { checkCondition, toInteger, type FilterOperator } from "./automation-conditions.ts";
+import { checkAction, type AutomationActionName } from "../shared/automation-actions.ts";
+import { checkCondition, toInteger, type FilterOperator } from "../shared/automation-conditions.ts";
 
-export * from "./automation-actions.ts";
-export * from "./automation-conditions.ts";
-
-/**
- * Chatwoot's five events, plus `conversation_idle` (ours): fired by the scheduler for an open
- * conversation that has had no activity for N minutes. Such a rule must carry exactly one condition
- * `{attribute_key: "idle_minutes", filter_operator: "is_greater_than", values: [N]}`; the scheduler reads
- * N with idleMinutesOf() to pick candidate conversations, then evaluates the whole rule as for any event.
- */
-export const AUTOMATION_EVENTS = [
-  "conversation_created",
-  "conversation_updated",
-  "conversation_opened",
-  "conversation_resolved",
-  "message_created",
-  "conversation_idle",
-] as const;
-export type AutomationEvent = (typeof AUTOMATION_EVENTS)[number];
+export * from "../shared/automation-actions.ts";
+export * from "../shared/automation-conditions.ts";
+export * from "../shared/automation-events.ts";
+import { AUTOMATION_EVENTS, type AutomationEvent } from "../shared/automation-events.ts";
 
 export function isAutomationEvent(name: unknown): name is AutomationEvent {
   return typeof name === "string" && (AUTOMATION_EVENTS as readonly string[]).includes(name);

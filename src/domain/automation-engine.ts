@@ -10,7 +10,7 @@ import type { LabelsRepo } from "../db/labels.repo.ts";
 import type { MessageRow, MessagesRepo } from "../db/messages.repo.ts";
 import type { AutomationRulesRepo } from "../db/automation-rules.repo.ts";
 import type { WriteTx } from "../db/tx.ts";
-import type { StoredEvent } from "../events/types.ts";
+import type { StoredEvent } from "../shared/event-types.ts";
 import { unixSeconds, type Clock } from "../lib/clock.ts";
 import type { Logger } from "../lib/logger.ts";
 import { actingAsAutomation } from "./acting.ts";

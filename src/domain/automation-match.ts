@@ -19,7 +19,7 @@ import {
   toUnixSeconds,
   type AttributeSpec,
   type FilterOperator,
-} from "./automation-conditions.ts";
+} from "../shared/automation-conditions.ts";
 
 export interface ConversationFacts {
   status: string | number;

@@ -6,7 +6,7 @@
 import type { AccountLabelsRepo } from "../db/account-labels.repo.ts";
 import type { RuleRow } from "../db/automation-rules.repo.ts";
 import type { ConversationRefsRepo } from "../db/conversation-refs.repo.ts";
-import { validateWebhookUrl } from "../lib/ssrf.ts";
+import { validateWebhookUrl } from "./webhook-url.ts";
 import { toInteger, type AutomationAction } from "./automation-catalogue.ts";
 import { FieldErrors, ValidationError } from "./errors.ts";
 

@@ -161,7 +161,7 @@ export class AutomationRulesService {
   private find(accountId: number, rawId: unknown): RuleRow {
     const id = parseId(rawId);
     const row = id === null ? null : this.d.automationRules.byId(accountId, id);
-    // DESIGN.md §9 #12: Chatwoot answers 500 here; we answer 404.
+    // docs/compatibility.md #12: Chatwoot answers 500 here; we answer 404.
     if (!row) throw new NotFoundError("Automation rule", "id", `no automation rule ${String(rawId)} in this account`);
     return row;
   }

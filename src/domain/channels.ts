@@ -1,8 +1,9 @@
 // Inbox channel types: stored as our short names, shown with Chatwoot's class names, because
 // clients switch on `channel_type` strings like "Channel::Api".
 
-export const CHANNEL_TYPES = ["api", "web_widget", "email", "phone"] as const;
-export type ChannelType = (typeof CHANNEL_TYPES)[number];
+import { CHANNEL_TYPES, type ChannelType } from "../db/channel-types.ts";
+
+export { CHANNEL_TYPES, type ChannelType };
 
 const WIRE: Record<ChannelType, string> = {
   api: "Channel::Api",

@@ -82,7 +82,7 @@ export function pageNumber(raw: unknown): number {
   return Number.isSafeInteger(n) && n > 0 ? Math.min(n, 1_000_000) : 1;
 }
 
-/** `name`, `-name`, …; anything else is a 422 (DESIGN.md §9 #10 keeps Chatwoot's list, refuses the rest). */
+/** `name`, `-name`, …; anything else is a 422 (docs/compatibility.md #10 keeps Chatwoot's list, refuses the rest). */
 export function contactSort(raw: unknown): ContactSort | null {
   if (raw === undefined || raw === null || raw === "") return null;
   const value = typeof raw === "string" ? raw.trim() : "";

@@ -60,7 +60,7 @@ export class ContactsService {
     return this.page(accountId, q, null);
   }
 
-  /** Spec endpoint 6. A missing or blank `q` is a 422 (DESIGN.md §9 #10). */
+  /** Spec endpoint 6. A missing or blank `q` is a 422 (docs/compatibility.md #10). */
   search(accountId: number, q: ContactListQuery): ContactPage & { page: number } {
     const term = searchTerm("q", q.q);
     if (!term) throw ValidationError.of("q", "Specify search string with parameter q", "required");

@@ -1,7 +1,7 @@
 // Who may reach which conversation. Administrators (and automation, contacts, the system) reach
 // every inbox of the account; agents only the inboxes they are members of. A record of another
 // account is 404; a conversation or inbox of this account that an agent may not use is 403
-// (DESIGN.md §9 #2: Chatwoot's policy refusals, which it answers 401, become 403).
+// (docs/compatibility.md #2: Chatwoot's policy refusals, which it answers 401, become 403).
 import type { ConversationRefsRepo, InboxRef } from "../db/conversation-refs.repo.ts";
 import type { ConversationRow, ConversationsRepo } from "../db/conversations.repo.ts";
 import { isAgent, type Acting } from "./acting.ts";

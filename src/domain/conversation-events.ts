@@ -4,7 +4,7 @@
 import type { ConversationRow, ConversationsRepo } from "../db/conversations.repo.ts";
 import { ACTIVITY, type MessageRow, type MessagesRepo } from "../db/messages.repo.ts";
 import type { EventOutbox } from "../events/outbox.ts";
-import type { EventKind } from "../events/types.ts";
+import type { EventKind } from "../shared/event-types.ts";
 import { unixSeconds, type Clock } from "../lib/clock.ts";
 import type { Acting } from "./acting.ts";
 import type { ConversationView, ConversationViews, ViewOptions } from "./conversation-view.ts";

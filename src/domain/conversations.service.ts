@@ -235,7 +235,8 @@ export class ConversationsService {
   }
 
   /** Marks the last incoming message unread: last seen goes to one second before it (Chatwoot). */
-  markUnread(a: Acting, row: ConversationRow, lastIncomingAt: number | null): ConversationRow {
+  markUnread(a: Acting, row: ConversationRow): ConversationRow {
+    const lastIncomingAt = this.d.messages.lastIncomingAt(row.id);
     const seen = lastIncomingAt === null ? null : lastIncomingAt - 1;
     const isAssignee = a.user !== null && row.assignee_id === a.user.id;
     const after = { ...row, agent_last_seen_at: seen, assignee_last_seen_at: isAssignee ? seen : row.assignee_last_seen_at };

@@ -3,7 +3,7 @@
 // catalogue does not know, or a value of the wrong type, is a 422 naming the item
 // (`payload.1.filter_operator`, like the schema's own field names), before any SQL is built.
 import type { FilterCompare, FilterCondition, FilterOp, FilterValue } from "../db/filter-sql.ts";
-import { CONVERSATION_PRIORITIES, CONVERSATION_STATUSES, FILTER_OPERATORS as AUTOMATION_OPERATORS } from "./automation-conditions.ts";
+import { CONVERSATION_PRIORITIES, CONVERSATION_STATUSES, FILTER_OPERATORS as AUTOMATION_OPERATORS } from "../shared/automation-conditions.ts";
 import { FieldErrors } from "./errors.ts";
 
 /** The record filters' operators: the automation catalogue's, less the automation-only ones. */

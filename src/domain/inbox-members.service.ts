@@ -1,5 +1,5 @@
 // Which agents work an inbox (spec endpoint 4 and Chatwoot's siblings). Every answer is the inbox's
-// members after the change (DESIGN.md §9 #7), as agents of this account.
+// members after the change (docs/compatibility.md #7), as agents of this account.
 import type { AgentRecord, AgentsRepo } from "../db/agents.repo.ts";
 import type { InboxesRepo } from "../db/inboxes.repo.ts";
 import type { WriteTx } from "../db/tx.ts";

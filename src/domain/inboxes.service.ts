@@ -3,7 +3,7 @@
 import type { InboxesRepo, InboxRow } from "../db/inboxes.repo.ts";
 import type { WriteTx } from "../db/tx.ts";
 import type { EventOutbox } from "../events/outbox.ts";
-import type { Actor } from "../events/types.ts";
+import type { Actor } from "../shared/event-types.ts";
 import { unixSeconds, type Clock } from "../lib/clock.ts";
 import type { AccountPrincipal } from "./auth.service.ts";
 import { requireAdministrator } from "./auth.service.ts";

@@ -171,7 +171,7 @@ export class MessagesService {
     throw new RateLimitedError(oldest + FLOOD_WINDOW_SECONDS - now, "conversation_id", "Too many messages");
   }
 
-  /** DESIGN.md §9 #4: after (≤100), before (≤20), both (range ≤1000, lower bound inclusive), neither (latest 20); all ascending. */
+  /** docs/compatibility.md #4: after (≤100), before (≤20), both (range ≤1000, lower bound inclusive), neither (latest 20); all ascending. */
   page(conversation: ConversationRow, q: MessagePageQuery): MessageRow[] {
     const after = pageBound("after", q.after);
     const before = pageBound("before", q.before);

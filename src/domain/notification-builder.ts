@@ -7,7 +7,7 @@
 // - assigned_conversation_new_message: the assignee, for a message (a private note too) by anyone
 //   else, unless that message already mentioned them.
 // Activity and template messages (the CSAT survey) notify nobody.
-import type { StoredEvent } from "../events/types.ts";
+import type { StoredEvent } from "../shared/event-types.ts";
 import { mentionedUserIds, mentionsAsText } from "../shared/mentions.ts";
 
 export type NotificationType = "conversation_creation" | "conversation_assignment" | "assigned_conversation_new_message" | "conversation_mention";

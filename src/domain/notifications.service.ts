@@ -8,7 +8,7 @@ import type { WriteTx } from "../db/tx.ts";
 import type { NotificationRow, NotificationsRepo } from "../db/notifications.repo.ts";
 import type { RealtimeRepo } from "../db/realtime.repo.ts";
 import type { UsersRepo } from "../db/users.repo.ts";
-import type { StoredEvent } from "../events/types.ts";
+import type { StoredEvent } from "../shared/event-types.ts";
 import { unixSeconds, type Clock } from "../lib/clock.ts";
 import type { AccountPrincipal } from "./auth.service.ts";
 import { NotFoundError, ValidationError } from "./errors.ts";

@@ -1,7 +1,7 @@
 // Conversations through the public API, each reached only by its own contact: a verified identity
 // (hmac_verified) sees all the contact's conversations, any other identity only the conversations
 // opened through it (Chatwoot, reference §6.6). Another contact's conversation is 401
-// (DESIGN.md §9 #15), an unknown one 404. Writes go through the account API's services with the
+// (docs/compatibility.md #15), an unknown one 404. Writes go through the account API's services with the
 // contact as the actor.
 import type { ContactsRepo } from "../db/contacts.repo.ts";
 import type { ConversationRow, ConversationsRepo } from "../db/conversations.repo.ts";

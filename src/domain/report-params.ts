@@ -1,5 +1,5 @@
 // The query parameters every summary report shares: the time range and business_hours.
-// DESIGN.md §9 #13: `since` inclusive, `until` exclusive (Unix seconds); a missing `until` is now
+// docs/compatibility.md #13: `since` inclusive, `until` exclusive (Unix seconds); a missing `until` is now
 // and a missing `since` is `until` minus 7 days. (Chatwoot answers all-zero rows when either is
 // missing, and a 500 for non-numeric values; we answer a useful default range, and 422.)
 // Pure module.

@@ -3,9 +3,9 @@
 import type { WebhookDeliveriesRepo, DeliveryRow, AttemptRow } from "../db/webhook-deliveries.repo.ts";
 import type { WebhookFields, WebhooksRepo, WebhookWithInbox } from "../db/webhooks.repo.ts";
 import type { WriteTx } from "../db/tx.ts";
-import { SPEC_WEBHOOK_KINDS, WEBHOOK_KINDS, type WebhookKind } from "../events/types.ts";
+import { SPEC_WEBHOOK_KINDS, WEBHOOK_KINDS, type WebhookKind } from "../shared/event-types.ts";
 import { unixSeconds, type Clock } from "../lib/clock.ts";
-import { validateWebhookUrl } from "../lib/ssrf.ts";
+import { validateWebhookUrl } from "./webhook-url.ts";
 import { generateSecret } from "../lib/webhook-signature.ts";
 import { parseId } from "./auth.service.ts";
 import { AppError, ConflictError, FieldErrors, NotFoundError, ValidationError } from "./errors.ts";

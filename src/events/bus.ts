@@ -2,10 +2,11 @@
 // after a commit the bus is woken, and the job loop also drains it every second, so events written
 // before a crash are handled after the restart. Delivery to listeners is at-least-once: a crash
 // between handling and saving the cursor replays that batch.
-import type { Database, Statement } from "bun:sqlite";
+import type { Database } from "bun:sqlite";
 import { errorFields, type Logger } from "../lib/logger.ts";
-import { eventFromRow } from "./outbox.ts";
-import type { StoredEvent } from "./types.ts";
+import { eventFromRow, EventsRepo } from "../db/events.repo.ts";
+import { ListenerCursorsRepo } from "../db/listener-cursors.repo.ts";
+import type { StoredEvent } from "../shared/event-types.ts";
 
 export interface DurableListener {
   /** Stable name: the cursor is stored under it. */
@@ -26,18 +27,13 @@ interface ListenerState {
 
 export class EventBus {
   private readonly states: ListenerState[] = [];
-  private readonly readBatch: Statement;
-  private readonly getCursor: Statement;
-  private readonly setCursor: Statement;
+  private readonly events: EventsRepo;
+  private readonly cursors: ListenerCursorsRepo;
   private scheduled = false;
 
   constructor(private readonly db: Database, private readonly logger: Logger) {
-    // INDEXED BY: a seek whatever sqlite_stat1 says (migrations/012_query_plans.sql).
-    this.readBatch = db.prepare("SELECT * FROM events INDEXED BY events_seq WHERE id > $after ORDER BY id LIMIT $limit");
-    this.getCursor = db.prepare("SELECT last_event_id FROM listener_cursors WHERE name = $name");
-    this.setCursor = db.prepare(
-      "INSERT INTO listener_cursors (name, last_event_id) VALUES ($name, $id) ON CONFLICT(name) DO UPDATE SET last_event_id = excluded.last_event_id",
-    );
+    this.events = new EventsRepo(db);
+    this.cursors = new ListenerCursorsRepo(db);
   }
 
   /**
@@ -45,10 +41,7 @@ export class EventBus {
    * to an existing database does not replay its whole history.
    */
   register(listener: DurableListener): void {
-    if (!this.getCursor.get({ name: listener.name })) {
-      const max = this.db.query("SELECT COALESCE(MAX(id), 0) AS id FROM events").get() as { id: number };
-      this.setCursor.run({ name: listener.name, id: max.id });
-    }
+    if (this.cursors.get(listener.name) === null) this.cursors.set(listener.name, this.events.maxId());
     this.states.push({ listener, running: null, again: false, failures: new Map() });
   }
 
@@ -87,8 +80,8 @@ export class EventBus {
   /** Handles one batch; returns true when there may be more to do. */
   private async step(state: ListenerState): Promise<boolean> {
     const { listener } = state;
-    const cursor = (this.getCursor.get({ name: listener.name }) as { last_event_id: number }).last_event_id;
-    const rows = this.readBatch.all({ after: cursor, limit: BATCH }) as Parameters<typeof eventFromRow>[0][];
+    const cursor = this.cursors.get(listener.name)!;
+    const rows = this.events.batchAfter(cursor, BATCH);
     let done = cursor;
     try {
       for (const row of rows) {
@@ -106,15 +99,15 @@ export class EventBus {
       }
     } catch (error) {
       this.logger.warn("listener failed; will retry", { listener: listener.name, after_event_id: done, ...errorFields(error) });
-      if (done !== cursor) this.setCursor.run({ name: listener.name, id: done });
+      if (done !== cursor) this.cursors.set(listener.name, done);
       return false;
     }
-    if (done !== cursor) this.setCursor.run({ name: listener.name, id: done });
+    if (done !== cursor) this.cursors.set(listener.name, done);
     return rows.length === BATCH;
   }
 
   /** Tests: the cursor of a listener. */
   cursorOf(name: string): number {
-    return (this.getCursor.get({ name }) as { last_event_id: number } | null)?.last_event_id ?? 0;
+    return this.cursors.get(name) ?? 0;
   }
 }

@@ -3,7 +3,7 @@
 import type { ServerWebSocket } from "bun";
 import { Elysia } from "elysia";
 import type { Deps } from "../deps.ts";
-import { PROTOCOL } from "../realtime/frames.ts";
+import { PROTOCOL } from "../shared/cable-frames.ts";
 import type { CableSocket, Connection } from "../realtime/hub.ts";
 import { errorFields } from "../lib/logger.ts";
 import { sessionTokenOf } from "./browser.ts";

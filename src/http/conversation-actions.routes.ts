@@ -78,9 +78,7 @@ export function conversationActionRoutes(d: Deps) {
       detail: { tags, summary: "Unmute: unblock the contact; answers 200 with no body" },
     })
     .post("/unread", ({ acting, load }) => {
-      const row = load();
-      const last = d.repos.messages.lastIncomingAt(row.id);
-      return conversationOf(conversations.view(acting, conversations.markUnread(acting, row, last)));
+      return conversationOf(conversations.view(acting, conversations.markUnread(acting, load())));
     }, {
       params: ConversationParams,
       response: { 200: Conversation, ...errorResponses },

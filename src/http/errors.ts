@@ -1,5 +1,5 @@
 // The one place errors become responses. Every error, whatever raised it, leaves in the spec's
-// envelope {description, errors[{field, message, code}]} plus Chatwoot's `error` key (DESIGN.md §9 #3).
+// envelope {description, errors[{field, message, code}]} plus Chatwoot's `error` key (docs/compatibility.md #3).
 import type { TSchema } from "@sinclair/typebox";
 import { Value } from "@sinclair/typebox/value";
 import { Elysia } from "elysia";

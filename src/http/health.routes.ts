@@ -7,7 +7,7 @@ function dbTimestamp(ms: number): string {
   return new Date(ms).toISOString().slice(0, 19).replace("T", " ");
 }
 
-export function healthRoutes(d: Pick<Deps, "clock" | "db">) {
+export function healthRoutes(d: Pick<Deps, "clock" | "dataServicesOk">) {
   return new Elysia()
     .get("/health", () => ({ status: "ok" as const }), {
       response: t.Object({ status: t.Literal("ok") }),
@@ -17,7 +17,7 @@ export function healthRoutes(d: Pick<Deps, "clock" | "db">) {
       "/api",
       () => {
         // The database is the only data service; there is no separate queue (jobs run in-process).
-        const dataOk = (d.db.query("SELECT 1 AS ok").get() as { ok: number } | null)?.ok === 1;
+        const dataOk = d.dataServicesOk();
         return { version: pkg.version, timestamp: dbTimestamp(d.clock.nowMs()), queue_services: "ok", data_services: dataOk ? "ok" : "failing" };
       },
       {

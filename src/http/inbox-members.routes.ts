@@ -1,5 +1,5 @@
 // /api/v1/accounts/:account_id/inbox_members — spec endpoint 4 and Chatwoot's siblings. Every
-// answer is {payload: [Agent]}: the inbox's members after the change (DESIGN.md §9 #7).
+// answer is {payload: [Agent]}: the inbox's members after the change (docs/compatibility.md #7).
 import { Elysia, t } from "elysia";
 import type { AgentRecord } from "../db/agents.repo.ts";
 import type { Deps } from "../deps.ts";

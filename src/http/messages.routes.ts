@@ -26,7 +26,7 @@ const MessageBody = t.Object({
   attachments: t.Optional(t.Any({ description: "files: multipart/form-data parts named attachments[] (a message may have files and no content)" })),
 });
 
-/** The spec's Conversation metadata (DESIGN.md §9 #5: meta.contact is {payload: [Contact]}). */
+/** The spec's Conversation metadata (docs/compatibility.md #5: meta.contact is {payload: [Contact]}). */
 export const MessageListMeta = t.Object({
   labels: t.Array(t.String()),
   additional_attributes: Attributes,

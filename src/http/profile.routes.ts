@@ -7,18 +7,20 @@ import { userScope } from "./auth.ts";
 import { Profile, errorResponses } from "./schemas.ts";
 
 export function profileRoutes(d: Deps) {
+  const profile = (userId: number, token: string | null) => {
+    const { user, accounts } = d.services.accounts.userWithAccounts(userId);
+    return profileOf(user, accounts, token, (accountId) => d.realtime.presence.isOnline(accountId, userId));
+  };
   return new Elysia()
     .use(userScope(d.services.auth))
-    .get("/api/v1/profile", ({ caller }) => profileOf(caller.user, d.repos.users.accountsOf(caller.user.id), caller.token, (accountId) => d.realtime.presence.isOnline(accountId, caller.user.id)), {
+    .get("/api/v1/profile", ({ caller }) => profile(caller.user.id, caller.token), {
       response: { 200: Profile, 401: errorResponses[401] },
       detail: { tags: ["profile"], summary: "The token's user, with its accounts and roles" },
     })
     .post(
       "/api/v1/profile/reset_access_token",
       ({ caller }) => {
-        const token = d.services.credentials.resetAccessToken(caller.user.id);
-        const user = d.repos.users.byId(caller.user.id)!;
-        return profileOf(user, d.repos.users.accountsOf(user.id), token, (accountId) => d.realtime.presence.isOnline(accountId, user.id));
+        return profile(caller.user.id, d.services.credentials.resetAccessToken(caller.user.id));
       },
       {
         response: { 200: Profile, 401: errorResponses[401] },

@@ -23,7 +23,10 @@ const Session = t.Object({
 
 export function sessionRoutes(d: Deps) {
   const { sessions, auth } = d.services;
-  const profile = (userId: number) => profileOf(d.repos.users.byId(userId)!, d.repos.users.accountsOf(userId), null, (accountId) => d.realtime.presence.isOnline(accountId, userId));
+  const profile = (userId: number) => {
+    const { user, accounts } = d.services.accounts.userWithAccounts(userId);
+    return profileOf(user, accounts, null, (accountId) => d.realtime.presence.isOnline(accountId, userId));
+  };
   const trustProxy = d.config.trustProxy;
   return new Elysia({ prefix: "/auth" })
     .post(

@@ -4,7 +4,6 @@
 // and connect to the vetted IP literal with the original Host header and TLS server name. A DNS answer that
 // changes between check and connect (rebinding) therefore cannot move the request.
 
-import { ValidationError } from "../domain/errors.ts";
 import { classifyAddress, isAllowedAddress, isAlwaysBlocked, parseIp, type AddressKind } from "./ip-ranges.ts";
 
 export const MAX_WEBHOOK_URL_LENGTH = 2048;
@@ -35,7 +34,7 @@ export interface ResolvedTarget {
   family: 4 | 6;
 }
 
-function parseTargetUrl(raw: string): URL {
+export function parseTargetUrl(raw: string): URL {
   let url: URL;
   try {
     url = new URL(raw);
@@ -202,25 +201,3 @@ export async function safePost(rawUrl: string, opts: SafePostOptions): Promise<S
   });
 }
 
-/**
- * Save-time check for a webhook URL: shape only. Address checks need DNS and happen at delivery time,
- * because records change after a URL is saved. Returns the URL unchanged.
- */
-export function validateWebhookUrl(url: unknown, field = "url"): string {
-  if (url === undefined || url === null || (typeof url === "string" && url.trim() === "")) {
-    throw ValidationError.of(field, "can't be blank", "required");
-  }
-  if (typeof url !== "string") throw ValidationError.of(field, "must be a string", "invalid");
-  if (url.length > MAX_WEBHOOK_URL_LENGTH) {
-    throw ValidationError.of(field, `is too long (maximum is ${MAX_WEBHOOK_URL_LENGTH} characters)`, "too_long");
-  }
-  // The URL parser silently drops tabs/newlines and trims spaces, so the stored string would not be
-  // the URL that gets called; refuse them instead.
-  if (/[\s\0-\x1f\x7f]/.test(url)) throw ValidationError.of(field, "must not contain spaces or control characters", "invalid");
-  try {
-    parseTargetUrl(url);
-  } catch (e) {
-    throw ValidationError.of(field, e instanceof InvalidTargetError ? e.message : "is invalid", "invalid");
-  }
-  return url;
-}

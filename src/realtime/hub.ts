@@ -14,12 +14,12 @@
 import type { RealtimeRepo } from "../db/realtime.repo.ts";
 import type { UserRow } from "../db/users.repo.ts";
 import type { EventsRepo } from "../db/events.repo.ts";
-import { eventFromRow } from "../events/outbox.ts";
-import type { StoredEvent } from "../events/types.ts";
+import { eventFromRow } from "../db/events.repo.ts";
+import type { StoredEvent } from "../shared/event-types.ts";
 import { unixSeconds, type Clock } from "../lib/clock.ts";
 import { errorFields, type Logger } from "../lib/logger.ts";
 import type { EventFeed, ResyncData } from "./feed.ts";
-import { confirmFrame, disconnectFrame, messageFrame, parseCommand, parseIdentifier, pingFrame, rejectFrame, welcomeFrame } from "./frames.ts";
+import { confirmFrame, disconnectFrame, messageFrame, parseCommand, parseIdentifier, pingFrame, rejectFrame, welcomeFrame } from "../shared/cable-frames.ts";
 import { BadTokenError, type CableIdentity, type ConnectionCredentials } from "./identify.ts";
 import type { Presence } from "./presence.ts";
 import { renderedJson, type EventRenderer, type Rendered } from "./render.ts";

@@ -11,7 +11,7 @@ import type { AccountsRepo } from "../db/accounts.repo.ts";
 import type { RealtimeRepo } from "../db/realtime.repo.ts";
 import type { UserRow } from "../db/users.repo.ts";
 import { parseId, type AuthService } from "../domain/auth.service.ts";
-import { CHANNEL } from "./frames.ts";
+import { CHANNEL } from "../shared/cable-frames.ts";
 import type { Viewer } from "./visibility.ts";
 
 

@@ -15,7 +15,7 @@ import type { SenderBook } from "../domain/conversation-view.ts";
 import { contactPushData } from "../domain/presenters/contact.presenter.ts";
 import { messagePushData, type MessageScope } from "../domain/presenters/message.presenter.ts";
 import { userPushData } from "../domain/presenters/user.presenter.ts";
-import type { StoredEvent } from "../events/types.ts";
+import type { StoredEvent } from "../shared/event-types.ts";
 import { REALTIME_NAMES, TYPING_KINDS } from "./visibility.ts";
 
 export interface Rendered {

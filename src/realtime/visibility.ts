@@ -4,7 +4,7 @@
 // the public events of their own conversations — never private notes, activity messages, other
 // contacts' anything, or their own typing echoed back. Pure over the event and an Audience.
 import type { AccountMember, RealtimeRepo } from "../db/realtime.repo.ts";
-import type { EventKind, StoredEvent } from "../events/types.ts";
+import type { EventKind, StoredEvent } from "../shared/event-types.ts";
 
 /** Outbox kinds streamed, with Chatwoot's realtime names. Other kinds (inbox_*, internal ones) use seq numbers but are not sent. */
 export const REALTIME_NAMES: Partial<Record<EventKind, string>> = {

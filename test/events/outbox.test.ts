@@ -9,7 +9,7 @@ import { migrate } from "../../src/db/migrate.ts";
 import { openDatabase } from "../../src/db/open.ts";
 import { createDeps } from "../../src/deps.ts";
 import { MAX_EVENT_FAILURES } from "../../src/events/bus.ts";
-import type { StoredEvent } from "../../src/events/types.ts";
+import type { StoredEvent } from "../../src/shared/event-types.ts";
 import { createLogger } from "../../src/lib/logger.ts";
 import { createHarness } from "../helpers/harness.ts";
 import { makeAccount } from "../helpers/factories.ts";

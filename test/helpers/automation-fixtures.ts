@@ -1,7 +1,7 @@
 // Automation tests drive the real API: create labels and rules over HTTP, cause events over HTTP,
 // then let the bus deliver them to the engine (settle) and look at what the rules did.
 import { expect } from "bun:test";
-import type { StoredEvent } from "../../src/events/types.ts";
+import type { StoredEvent } from "../../src/shared/event-types.ts";
 import { newConversation, send, type World } from "./conversation-fixtures.ts";
 
 export const refundRule = () => ({

@@ -3,7 +3,7 @@
 import type { ChannelType } from "../../src/domain/channels.ts";
 import { makeInbox as makeFixtureInbox } from "./directory-fixtures.ts";
 import type { Harness } from "./harness.ts";
-import type { EventKind } from "../../src/events/types.ts";
+import type { EventKind } from "../../src/shared/event-types.ts";
 
 export interface Received {
   body: string;

@@ -86,7 +86,7 @@ describe("team summary", () => {
     expect((await report(w, "summary_reports/team", ALL)).body).toEqual(after.body);
   });
 
-  test("missing until is now, missing since is until − 7 days (DESIGN.md §9 #13)", async () => {
+  test("missing until is now, missing since is until − 7 days (docs/compatibility.md #13)", async () => {
     const { w } = await dataset();
     at(w, "2026-01-20T00:00:00Z"); // default range: [Jan 13 00:00, Jan 20 00:00)
     const r = await report(w, "summary_reports/team");

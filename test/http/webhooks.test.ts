@@ -1,6 +1,6 @@
 // Webhook subscriptions: shapes, validation, who may manage them, and tenant isolation.
 import { describe, expect, test } from "bun:test";
-import { SPEC_WEBHOOK_KINDS } from "../../src/events/types.ts";
+import { SPEC_WEBHOOK_KINDS } from "../../src/shared/event-types.ts";
 import { createHarness } from "../helpers/harness.ts";
 import { makeAccount, makeMember } from "../helpers/factories.ts";
 import { makeInbox } from "../helpers/webhooks.ts";

@@ -10,8 +10,8 @@ import {
   parseRetryAfter,
   resolveTarget,
   safePost,
-  validateWebhookUrl,
 } from "../../src/lib/ssrf.ts";
+import { validateWebhookUrl } from "../../src/domain/webhook-url.ts";
 
 describe("isBlockedAddress", () => {
   const table: [string, boolean][] = [

@@ -1,8 +1,8 @@
 // The visibility rules as a table, without sockets: which viewer sees which event.
 import { describe, expect, test } from "bun:test";
 import type { AccountMember, RealtimeRepo } from "../../src/db/realtime.repo.ts";
-import type { EventKind, StoredEvent } from "../../src/events/types.ts";
-import { parseCommand, parseIdentifier } from "../../src/realtime/frames.ts";
+import type { EventKind, StoredEvent } from "../../src/shared/event-types.ts";
+import { parseCommand, parseIdentifier } from "../../src/shared/cable-frames.ts";
 import { Audience, visible, type Viewer } from "../../src/realtime/visibility.ts";
 
 const ACCOUNT = 1;

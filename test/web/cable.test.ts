@@ -1,7 +1,7 @@
 // The web app's side of /cable as pure functions: frames, the identifier, backoff, what events ask for.
 import { describe, expect, test } from "bun:test";
-import { backoffMs, identifier, interestOf, parseFrame, subscribeCommand } from "../../src/web/lib/cable.ts";
-import { parseCommand, parseIdentifier } from "../../src/realtime/frames.ts";
+import { backoffMs, identifier, interestOf, parseFrame, subscribeCommand } from "../../src/shared/cable.ts";
+import { parseCommand, parseIdentifier } from "../../src/shared/cable-frames.ts";
 
 describe("parseFrame", () => {
   test("control frames", () => {

@@ -1,5 +1,5 @@
 // Wire shapes of messages: the account API record (the union of Chatwoot's rendered fields and
-// the spec's record, DESIGN.md §9 #6), push data (realtime, conversation `messages`) and webhook data.
+// the spec's record, docs/compatibility.md #6), push data (realtime, conversation `messages`) and webhook data.
 import type { MessageRow } from "../../db/messages.repo.ts";
 import { MESSAGE_TYPES } from "../../db/messages.repo.ts";
 import { isoFromSeconds } from "../../lib/clock.ts";

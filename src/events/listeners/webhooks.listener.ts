@@ -10,7 +10,7 @@ import { MAX_ATTEMPTS } from "../../domain/delivery-policy.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { generateSecret } from "../../lib/webhook-signature.ts";
 import type { InTransactionHook } from "../outbox.ts";
-import { isWebhookKind, type StoredEvent, type WebhookKind } from "../types.ts";
+import { isWebhookKind, type StoredEvent, type WebhookKind } from "../../shared/event-types.ts";
 
 /** Kinds an API inbox's webhook_url receives (contact and inbox kinds go to account webhooks only). */
 export const CALLBACK_KINDS: ReadonlySet<WebhookKind> = new Set<WebhookKind>([

@@ -1,15 +1,9 @@
 // The automation form's rows and how they become a rule for POST /automation_rules. The choices come
-// from the engine's own catalogue (src/domain/automation-*.ts), so the form offers exactly what the
+// from the engine's own catalogue (src/shared/automation-*.ts), so the form offers exactly what the
 // server accepts. Pure (test/web/automation.test.ts).
-import {
-  AUTOMATION_EVENTS,
-  BUILT_IN_ATTRIBUTES,
-  CONVERSATION_PRIORITIES,
-  CONVERSATION_STATUSES,
-  type AttributeSpec,
-  type AutomationActionName,
-  type FilterOperator,
-} from "../../domain/automation-catalogue.ts";
+import type { AutomationActionName } from "../../shared/automation-actions.ts";
+import { BUILT_IN_ATTRIBUTES, CONVERSATION_PRIORITIES, CONVERSATION_STATUSES, type AttributeSpec, type FilterOperator } from "../../shared/automation-conditions.ts";
+import { AUTOMATION_EVENTS } from "../../shared/automation-events.ts";
 
 export { AUTOMATION_EVENTS, CONVERSATION_PRIORITIES, CONVERSATION_STATUSES };
 

@@ -1,7 +1,7 @@
 // One account's stream over /cable: connects, subscribes, and stays connected. It keeps the seq of
 // the last event it passed on; after any drop it reconnects (backing off, see backoffMs) and
 // subscribes with `since` that seq, so the server replays what was missed before live events go on.
-import { backoffMs, identifier, parseFrame, PROTOCOL, SILENCE_MS, subscribeCommand, type CableEvent, type ServerFrame } from "./cable.ts";
+import { backoffMs, identifier, parseFrame, PROTOCOL, SILENCE_MS, subscribeCommand, type CableEvent, type ServerFrame } from "../../shared/cable.ts";
 
 export interface CableHandlers {
   onEvent(e: CableEvent): void;

@@ -11,7 +11,7 @@
 // proxy that does not pass WebSocket upgrades would otherwise leave agents with no updates at all.
 import { signal, type ReadonlySignal } from "@preact/signals";
 import { api } from "./api.ts";
-import { interestOf, type CableEvent } from "./cable.ts";
+import { interestOf, type CableEvent } from "../../shared/cable.ts";
 import { AccountCable, type CableHandlers } from "./cable-socket.ts";
 import type { Conversation, ConversationPage, Message, MessagePage } from "./types.ts";
 import { typingEvent } from "./typing.ts";

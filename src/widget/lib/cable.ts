@@ -1,8 +1,8 @@
 // The visitor's live stream over /cable: the contact's subscription (its pubsub_token), agents'
 // replies, typing and status changes. After a drop it reconnects with backoff and says so, and
 // the page reads the thread again over HTTP (no replay bookkeeping: the thread is short).
-import { CHANNEL, PROTOCOL } from "../../realtime/frames.ts";
-import { backoffMs, parseFrame, subscribeCommand, type CableEvent } from "../../web/lib/cable.ts";
+import { CHANNEL, PROTOCOL } from "../../shared/cable-frames.ts";
+import { backoffMs, parseFrame, subscribeCommand, type CableEvent } from "../../shared/cable.ts";
 
 export function connectCable(pubsubToken: string, accountId: number, onEvent: (e: CableEvent) => void, onSubscribed: () => void): () => void {
   const url = `${location.protocol === "https:" ? "wss:" : "ws:"}//${location.host}/cable`;

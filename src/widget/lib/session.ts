@@ -1,7 +1,7 @@
 // The visitor's chat, without the screen: who the visitor is (token, contact), their current
 // conversation and its messages, the live stream, unread counting, typing both ways and what
 // the loader's SDK calls ask for. The components render `state` and call these methods.
-import type { CableEvent } from "../../web/lib/cable.ts";
+import type { CableEvent } from "../../shared/cable.ts";
 import { ApiError, WidgetApi, type ChannelConfig, type Contact, type ConversationSummary, type ListedConversation, type Message } from "./api.ts";
 import { tell } from "./bridge.ts";
 import { connectCable } from "./cable.ts";

@@ -1,6 +1,6 @@
 // One condition of an automation rule: attribute, operator, value (a list to choose from where the
 // catalogue or the account knows the values), and how it joins the next one.
-import { BUILT_IN_ATTRIBUTES } from "../../../domain/automation-catalogue.ts";
+import { BUILT_IN_ATTRIBUTES } from "../../../shared/automation-conditions.ts";
 import { attributesFor, humanize, operatorsFor, takesNoValue, type ConditionRow as Row } from "../../lib/automation.ts";
 import { directory } from "../../lib/directory.ts";
 import { Options } from "../Options.tsx";

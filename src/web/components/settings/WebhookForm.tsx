@@ -1,7 +1,7 @@
 // A new webhook: URL, an optional name and inbox, and the events it receives. Its signing secret
 // is shown once, right after creation: the server never shows it again (rotate to get a new one).
 import { useSignal } from "@preact/signals";
-import { SPEC_WEBHOOK_KINDS, WEBHOOK_KINDS } from "../../../events/types.ts";
+import { SPEC_WEBHOOK_KINDS, WEBHOOK_KINDS } from "../../../shared/event-types.ts";
 import { api } from "../../lib/api.ts";
 import { directory } from "../../lib/directory.ts";
 import { paths } from "../../lib/routes.ts";

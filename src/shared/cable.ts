@@ -2,7 +2,7 @@
 // the subscription identifier (with `since` after a reconnect), how long to wait before the next
 // attempt, and what an account event asks the screens to look at again.
 
-import { CHANNEL, PROTOCOL } from "../../realtime/frames.ts";
+import { CHANNEL, PROTOCOL } from "./cable-frames.ts";
 
 export { PROTOCOL };
 

@@ -13,7 +13,7 @@ export const SPEC_WEBHOOK_KINDS = [
   "webwidget_triggered",
 ] as const;
 
-/** Chatwoot's further subscribable kinds (DESIGN.md §9 #9). */
+/** Chatwoot's further subscribable kinds (docs/compatibility.md #9). */
 export const EXTRA_WEBHOOK_KINDS = ["inbox_created", "inbox_updated", "conversation_typing_on", "conversation_typing_off"] as const;
 
 /** Kinds a webhook may subscribe to. */

@@ -1,0 +1,23 @@
+// Where each durable listener of the bus stopped (the last event it finished).
+import type { Database, Statement } from "bun:sqlite";
+
+export class ListenerCursorsRepo {
+  private readonly getStmt: Statement;
+  private readonly setStmt: Statement;
+
+  constructor(db: Database) {
+    this.getStmt = db.prepare("SELECT last_event_id FROM listener_cursors WHERE name = $name");
+    this.setStmt = db.prepare(
+      "INSERT INTO listener_cursors (name, last_event_id) VALUES ($name, $id) ON CONFLICT(name) DO UPDATE SET last_event_id = excluded.last_event_id",
+    );
+  }
+
+  /** The listener's cursor; null for a listener never registered. */
+  get(name: string): number | null {
+    return (this.getStmt.get({ name }) as { last_event_id: number } | null)?.last_event_id ?? null;
+  }
+
+  set(name: string, id: number): void {
+    this.setStmt.run({ name, id });
+  }
+}

@@ -1,0 +1,26 @@
+// Whole-database operations the server and the CLI run: liveness, checkpoints, online copies.
+import type { Database } from "bun:sqlite";
+
+/** Whether the database answers a query (GET /api's data_services). */
+export function databaseAnswers(db: Database): boolean {
+  try {
+    return (db.query("SELECT 1 AS ok").get() as { ok: number } | null)?.ok === 1;
+  } catch {
+    return false;
+  }
+}
+
+/** Moves the WAL into the database file: PASSIVE never blocks writers; TRUNCATE at shutdown. */
+export function checkpoint(db: Database, mode: "PASSIVE" | "TRUNCATE"): void {
+  db.exec(`PRAGMA wal_checkpoint(${mode})`);
+}
+
+/** An online, consistent copy: VACUUM INTO reads inside one transaction while writers go on. */
+export function copyDatabaseTo(db: Database, path: string): void {
+  db.prepare("VACUUM INTO ?").run(path);
+}
+
+/** How many accounts exist (the first `serve` creates one when there are none). */
+export function accountCount(db: Database): number {
+  return (db.query("SELECT COUNT(*) AS n FROM accounts").get() as { n: number }).n;
+}
