@@ -18,6 +18,7 @@ import m015 from "../../migrations/015_canned_responses.sql" with { type: "text"
 import m016 from "../../migrations/016_attachments.sql" with { type: "text" };
 import m017 from "../../migrations/017_custom_attributes_participants.sql" with { type: "text" };
 import m018 from "../../migrations/018_agent_bots.sql" with { type: "text" };
+import m019 from "../../migrations/019_label_counts.sql" with { type: "text" };
 
 export interface Migration {
   version: number;
@@ -44,6 +45,7 @@ export const MIGRATIONS: Migration[] = [
   { version: 16, name: "016_attachments", sql: m016 },
   { version: 17, name: "017_custom_attributes_participants", sql: m017 },
   { version: 18, name: "018_agent_bots", sql: m018 },
+  { version: 19, name: "019_label_counts", sql: m019 },
 ];
 
 export const LATEST_VERSION = MIGRATIONS.length;

@@ -44,10 +44,11 @@ export class RecordFiltersRepo {
       return { sql: `FROM conversations v WHERE v.account_id = ? ${scope}AND ${where.sql}`, params: [accountId, ...(inboxIds ?? []), ...where.params] as FilterValue[] };
     };
     const counted = query("labels");
+    const fromLabels = labelCountQuery(accountId, inboxIds, conditions);
     const counts = this.all<ConversationCounts>(
       `SELECT COALESCE(SUM(v.assignee_id = ?), 0) AS mine_count, COALESCE(SUM(v.assignee_id IS NOT NULL), 0) AS assigned_count,
-         COALESCE(SUM(v.assignee_id IS NULL), 0) AS unassigned_count, COUNT(*) AS all_count ${counted.sql}`,
-      [userId, ...counted.params],
+         COALESCE(SUM(v.assignee_id IS NULL), 0) AS unassigned_count, COUNT(*) AS all_count ${(fromLabels ?? counted).sql}`,
+      [userId, ...(fromLabels ?? counted).params],
     )[0]!;
     // Few matches: fetch them from the label's rows and sort those. Many: walk the activity index
     // and test each row, which reaches a page of matches after a few rows instead of sorting them all.
@@ -69,4 +70,30 @@ export class RecordFiltersRepo {
       stmt.finalize();
     }
   }
+}
+
+/**
+ * The counts of the mobile app's usual filter — one label, ANDed with statuses and inboxes — read
+ * from the label's rows alone (migration 019 keeps each conversation's status, assignee and inbox on
+ * its label rows): one covering index range instead of a visit to every labelled conversation. Null
+ * for any other shape, which counts through the conversations. The alias is `v`, as there.
+ */
+function labelCountQuery(accountId: number, inboxIds: readonly number[] | null, conditions: readonly FilterCondition[]): { sql: string; params: FilterValue[] } | null {
+  if (conditions.slice(0, -1).some((c) => c.join !== "AND")) return null;
+  const labels = conditions.filter((c) => c.attribute === "labels" && !c.custom);
+  const label = labels[0];
+  if (labels.length !== 1 || !label || label.op !== "in" || label.values.length !== 1) return null;
+  const params: FilterValue[] = [accountId, label.values[0]!];
+  let sql = "FROM conversation_labels v INDEXED BY conversation_labels_counts WHERE v.account_id = ? AND v.title = ?";
+  for (const c of conditions) {
+    if (c === label) continue;
+    if (c.custom || c.op !== "in" || (c.attribute !== "status" && c.attribute !== "inbox_id")) return null;
+    sql += ` AND v.${c.attribute} IN (${marks(c.values.length)})`;
+    params.push(...c.values);
+  }
+  if (inboxIds !== null) {
+    sql += ` AND v.inbox_id IN (${marks(inboxIds.length) || "NULL"})`;
+    params.push(...inboxIds);
+  }
+  return { sql, params };
 }
