@@ -19,6 +19,7 @@ import m016 from "../../migrations/016_attachments.sql" with { type: "text" };
 import m017 from "../../migrations/017_custom_attributes_participants.sql" with { type: "text" };
 import m018 from "../../migrations/018_agent_bots.sql" with { type: "text" };
 import m019 from "../../migrations/019_label_counts.sql" with { type: "text" };
+import m020 from "../../migrations/020_label_list_order.sql" with { type: "text" };
 
 export interface Migration {
   version: number;
@@ -46,6 +47,7 @@ export const MIGRATIONS: Migration[] = [
   { version: 17, name: "017_custom_attributes_participants", sql: m017 },
   { version: 18, name: "018_agent_bots", sql: m018 },
   { version: 19, name: "019_label_counts", sql: m019 },
+  { version: 20, name: "020_label_list_order", sql: m020 },
 ];
 
 export const LATEST_VERSION = MIGRATIONS.length;

@@ -52,6 +52,8 @@ export class RecordFiltersRepo {
     )[0]!;
     // Few matches: fetch them from the label's rows and sort those. Many: walk the activity index
     // and test each row, which reaches a page of matches after a few rows instead of sorting them all.
+    const inOrder = labelPageQuery(accountId, inboxIds, conditions);
+    if (inOrder) return { rows: this.all<ConversationRow>(inOrder.sql, [...inOrder.params, page.limit, page.offset]), counts };
     const paged = counts.all_count <= DENSE_MATCHES ? counted : query("records");
     const rows = this.all<ConversationRow>(`SELECT v.* ${paged.sql} ORDER BY v.last_activity_at DESC, v.id DESC LIMIT ? OFFSET ?`, [
       ...paged.params,
@@ -73,27 +75,45 @@ export class RecordFiltersRepo {
 }
 
 /**
- * The counts of the mobile app's usual filter — one label, ANDed with statuses and inboxes — read
- * from the label's rows alone (migration 019 keeps each conversation's status, assignee and inbox on
- * its label rows): one covering index range instead of a visit to every labelled conversation. Null
- * for any other shape, which counts through the conversations. The alias is `v`, as there.
+ * The mobile app's usual filter — one label, ANDed with statuses and inboxes — as conditions on
+ * the label's rows alone (migrations 019 and 020 keep each conversation's status, assignee, inbox
+ * and activity time on its label rows), with `alias` for the label table. Null for any other shape.
  */
-function labelCountQuery(accountId: number, inboxIds: readonly number[] | null, conditions: readonly FilterCondition[]): { sql: string; params: FilterValue[] } | null {
+function labelShape(alias: string, accountId: number, inboxIds: readonly number[] | null, conditions: readonly FilterCondition[]) {
   if (conditions.slice(0, -1).some((c) => c.join !== "AND")) return null;
   const labels = conditions.filter((c) => c.attribute === "labels" && !c.custom);
   const label = labels[0];
   if (labels.length !== 1 || !label || label.op !== "in" || label.values.length !== 1) return null;
   const params: FilterValue[] = [accountId, label.values[0]!];
-  let sql = "FROM conversation_labels v INDEXED BY conversation_labels_counts WHERE v.account_id = ? AND v.title = ?";
+  let where = `${alias}.account_id = ? AND ${alias}.title = ?`;
+  let statuses = 0;
   for (const c of conditions) {
     if (c === label) continue;
     if (c.custom || c.op !== "in" || (c.attribute !== "status" && c.attribute !== "inbox_id")) return null;
-    sql += ` AND v.${c.attribute} IN (${marks(c.values.length)})`;
+    if (c.attribute === "status") statuses += c.values.length;
+    where += ` AND ${alias}.${c.attribute} IN (${marks(c.values.length)})`;
     params.push(...c.values);
   }
   if (inboxIds !== null) {
-    sql += ` AND v.inbox_id IN (${marks(inboxIds.length) || "NULL"})`;
+    where += ` AND ${alias}.inbox_id IN (${marks(inboxIds.length) || "NULL"})`;
     params.push(...inboxIds);
   }
-  return { sql, params };
+  return { where, params, singleStatus: statuses === 1 };
+}
+
+/** The counts of that shape from one covering index range; `v` stands for the label rows, as the counting SELECT expects. */
+function labelCountQuery(accountId: number, inboxIds: readonly number[] | null, conditions: readonly FilterCondition[]) {
+  const shape = labelShape("v", accountId, inboxIds, conditions);
+  return shape && { sql: `FROM conversation_labels v INDEXED BY conversation_labels_counts WHERE ${shape.where}`, params: shape.params };
+}
+
+/** Its page when it has exactly one status: the newest 25 are the first 25 entries of the label's index. */
+function labelPageQuery(accountId: number, inboxIds: readonly number[] | null, conditions: readonly FilterCondition[]) {
+  const shape = labelShape("l", accountId, inboxIds, conditions);
+  if (!shape?.singleStatus) return null;
+  return {
+    sql: `SELECT v.* FROM conversation_labels l INDEXED BY conversation_labels_list CROSS JOIN conversations v ON v.id = l.conversation_id
+          WHERE ${shape.where} ORDER BY l.last_activity_at DESC, l.conversation_id DESC LIMIT ? OFFSET ?`,
+    params: shape.params,
+  };
 }

@@ -42,5 +42,17 @@ describe("label filter counts", () => {
     await conv(ids[0]!, "/assignments", { assignee_id: null });
     await conv(ids[2]!, "/toggle_status", { status: "open" });
     expect(await meta(w.a.adminToken, filter("billing", "open"))).toEqual({ mine_count: 1, assigned_count: 1, unassigned_count: 3, all_count: 4, count: 4, current_page: "1" });
+
+    // The page of "status AND label" comes from the label rows in activity order (migration 020):
+    // the same conversations, in the same order, as the general path gives, also after new activity.
+    w.h.clock.advance(5000);
+    await w.h.request("POST", `${w.base}/conversations/${ids[1]}/messages`, { token: w.a.adminToken, body: { content: "news", message_type: "incoming" } });
+    w.h.clock.advance(5000);
+    await w.h.request("POST", `${w.base}/conversations/${ids[5]}/messages`, { token: w.a.adminToken, body: { content: "later news", message_type: "incoming" } });
+    const list = async (payload: unknown) => (await w.h.request("POST", `${w.base}/conversations/filter`, { token: w.a.adminToken, body: { payload } })).body.payload;
+    const fast = (await list(filter("billing", "open"))).map((c: any) => c.id);
+    const slow = (await list(filter("billing"))).filter((c: any) => c.status === "open").map((c: any) => c.id);
+    expect(fast).toEqual(slow);
+    expect(fast.slice(0, 2)).toEqual([ids[5], ids[1]]);
   });
 });
