@@ -23,6 +23,7 @@ import { participantRoutes } from "./http/participants.routes.ts";
 import { customAttributeDefinitionRoutes } from "./http/custom-attribute-definitions.routes.ts";
 import { fileRoutes } from "./http/files.routes.ts";
 import type { BodyLimits } from "./http/body.ts";
+import { openapiRequestBodies } from "./http/openapi-bodies.ts";
 import { errorHandling } from "./http/errors.ts";
 import { commitWait } from "./http/commit-wait.ts";
 import { healthRoutes } from "./http/health.routes.ts";
@@ -58,6 +59,7 @@ export function createApp(d: Deps) {
     .use(errorHandling(d.logger))
     .use(commitWait(d.commits, d.logger))
     .use(requestParsing(bodyLimits(d)))
+    .use(openapiRequestBodies(holder))
     .use(publicRequestLimit(d))
     .use(
       openapi({
