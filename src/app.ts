@@ -24,6 +24,7 @@ import { customAttributeDefinitionRoutes } from "./http/custom-attribute-definit
 import { fileRoutes } from "./http/files.routes.ts";
 import type { BodyLimits } from "./http/body.ts";
 import { openapiRequestBodies } from "./http/openapi-bodies.ts";
+import { apiReferenceRoutes } from "./http/api-reference.routes.ts";
 import { errorHandling } from "./http/errors.ts";
 import { commitWait } from "./http/commit-wait.ts";
 import { healthRoutes } from "./http/health.routes.ts";
@@ -81,6 +82,7 @@ export function createApp(d: Deps) {
     .use(directoryApi(d))
     .use(conversationApi(d))
     .use(otherApi(d))
+    .use(apiReferenceRoutes(holder))
     .use(webRoutes());
   holder.app = app;
   return app;

@@ -38,3 +38,19 @@ describe("GET /openapi/json", () => {
     expect(doc.openapi).toStartWith("3.1");
   });
 });
+
+describe("GET /docs/api", () => {
+  test("an offline HTML reference of every operation, with body fields, escaped", async () => {
+    const h = createHarness();
+    const r = await h.request("GET", "/docs/api");
+    expect(r.status).toBe(200);
+    expect(r.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    expect(r.headers.get("content-security-policy")).toStartWith("default-src 'none'");
+    expect(r.text).not.toContain("<script");
+    expect(r.text).toContain("<code>/api/v1/accounts/{account_id}/conversations/{conversation_id}/messages</code>");
+    expect(r.text).toContain("<code>attachments</code>");
+    const doc = (await h.request("GET", "/openapi/json")).body;
+    const operations = Object.values<Record<string, unknown>>(doc.paths).reduce((n, ops) => n + Object.keys(ops).length, 0);
+    expect(r.text.split("<section>").length - 1).toBe(operations);
+  });
+});
