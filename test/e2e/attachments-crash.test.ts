@@ -7,10 +7,10 @@ import { afterAll, describe, expect, test } from "bun:test";
 import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { serveProcess } from "../helpers/server-process.ts";
 import { runCli } from "../../src/cli.ts";
 import { pdfFile, pngFile } from "../helpers/files.ts";
 
-const root = join(import.meta.dir, "../..");
 const dir = mkdtempSync(join(tmpdir(), "parley-files-crash-"));
 const db = join(dir, "files.db");
 const storage = `${db}.files`;
@@ -20,40 +20,36 @@ afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-async function serve(env: Record<string, string> = {}) {
-  const proc = Bun.spawn([process.execPath, "src/main.ts", "serve", "--db", db, "--port", "0"], {
-    cwd: root,
-    stdout: "pipe",
-    stderr: "pipe",
-    env: { ...process.env, PARLEY_LOG_LEVEL: "error", ...env },
-  });
-  procs.push(proc);
-  let out = "";
-  const reader = proc.stdout.getReader();
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) throw new Error(`server exited before listening: ${out}`);
-    out += new TextDecoder().decode(value);
-    const listening = /listening on (http:\/\/\S+)/.exec(out);
-    if (listening) return { proc, base: listening[1]!, token: /keep it\): (\S+)/.exec(out)?.[1] ?? null };
-  }
-}
+const serve = (env: Record<string, string> = {}) => serveProcess(db, env, procs);
 
 function upload(base: string, token: string, conversationId: number, bytes: Uint8Array, filename: string) {
   const form = new FormData();
   form.append("content", filename);
   form.append("attachments[]", new File([new Uint8Array(bytes)], filename));
-  return fetch(`${base}/api/v1/accounts/1/conversations/${conversationId}/messages`, { method: "POST", headers: { api_access_token: token }, body: form });
+  return fetch(`${base}/api/v1/accounts/1/conversations/${conversationId}/messages`, {
+    method: "POST",
+    headers: { api_access_token: token },
+    body: form,
+  });
 }
 
-const storedKeys = () => readdirSync(storage).filter((d) => /^[0-9a-f]{2}$/.test(d)).flatMap((d) => readdirSync(join(storage, d)));
+const storedKeys = () =>
+  readdirSync(storage)
+    .filter((d) => /^[0-9a-f]{2}$/.test(d))
+    .flatMap((d) => readdirSync(join(storage, d)));
 
 describe("attachments across kill -9, and in a backup", () => {
   test("no row without its file after a crash between file and commit; the backup carries the files", async () => {
     const first = await serve();
     const token = first.token!;
     const api = async (path: string, body: unknown) =>
-      (await fetch(`${first.base}/api/v1/accounts/1${path}`, { method: "POST", headers: { api_access_token: token, "content-type": "application/json" }, body: JSON.stringify(body) })).json() as Promise<any>;
+      (
+        await fetch(`${first.base}/api/v1/accounts/1${path}`, {
+          method: "POST",
+          headers: { api_access_token: token, "content-type": "application/json" },
+          body: JSON.stringify(body),
+        })
+      ).json() as Promise<any>;
     const inbox = await api("/inboxes", { name: "API", channel: { type: "api" } });
     const contact = await api("/contacts", { name: "File Sender", email: "files@example.com", inbox_id: inbox.id });
     const conversation = await api("/conversations", { inbox_id: inbox.id, contact_id: contact.payload.contact.id });
@@ -64,12 +60,17 @@ describe("attachments across kill -9, and in a backup", () => {
 
     // The next server dies at its first commit with events: the upload's.
     const second = await serve({ PARLEY_TEST_CRASH_AT_COMMIT: "1" });
-    const lost = await upload(second.base, token, conversation.id, pdfFile("never committed"), "lost.pdf").catch(() => null);
+    const lost = await upload(second.base, token, conversation.id, pdfFile("never committed"), "lost.pdf").catch(
+      () => null,
+    );
     expect(lost).toBeNull();
     expect(await second.proc.exited).not.toBe(0);
 
     const check = new Database(db, { readonly: true });
-    const rows = check.query("SELECT storage_key, filename FROM attachments ORDER BY id").all() as { storage_key: string; filename: string }[];
+    const rows = check.query("SELECT storage_key, filename FROM attachments ORDER BY id").all() as {
+      storage_key: string;
+      filename: string;
+    }[];
     check.close();
     expect(rows.map((r) => r.filename)).toEqual(["kept.png"]);
     for (const r of rows) expect(existsSync(join(storage, r.storage_key.slice(0, 2), r.storage_key))).toBe(true);
@@ -77,9 +78,15 @@ describe("attachments across kill -9, and in a backup", () => {
 
     const out: string[] = [];
     const to = join(dir, "copy.db");
-    expect(await runCli(["backup", "--db", db, "--to", to], { out: (l) => void out.push(l), err: (l) => void out.push(l) })).toBe(0);
+    expect(
+      await runCli(["backup", "--db", db, "--to", to], { out: (l) => void out.push(l), err: (l) => void out.push(l) }),
+    ).toBe(0);
     expect(out[1]).toBe(`1 attachment file(s) copied to ${to}.files`);
     const key = rows[0]!.storage_key;
-    expect(Buffer.from(await Bun.file(join(`${to}.files`, key.slice(0, 2), key)).arrayBuffer()).equals(Buffer.from(pngFile(20, 10)))).toBe(true);
+    expect(
+      Buffer.from(await Bun.file(join(`${to}.files`, key.slice(0, 2), key)).arrayBuffer()).equals(
+        Buffer.from(pngFile(20, 10)),
+      ),
+    ).toBe(true);
   });
 });

@@ -7,8 +7,8 @@ import { afterAll, describe, expect, test } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { serveProcess } from "../helpers/server-process.ts";
 
-const root = join(import.meta.dir, "../..");
 const dir = mkdtempSync(join(tmpdir(), "parley-realtime-crash-"));
 const db = join(dir, "crash.db");
 const procs: Bun.Subprocess[] = [];
@@ -17,35 +17,25 @@ afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-/** `bun src/main.ts serve` on a free port; resolves with its base URL and first-run token (if printed). */
-async function serve(env: Record<string, string>): Promise<{ proc: Bun.Subprocess; base: string; token: string | null; exited: Promise<number> }> {
-  const proc = Bun.spawn([process.execPath, "src/main.ts", "serve", "--db", db, "--port", "0"], {
-    cwd: root,
-    stdout: "pipe",
-    stderr: "pipe",
-    env: { ...process.env, PARLEY_LOG_LEVEL: "error", ...env },
-  });
-  procs.push(proc);
-  let out = "";
-  const reader = proc.stdout.getReader();
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) throw new Error(`server exited before listening: ${out}`);
-    out += new TextDecoder().decode(value);
-    const listening = /listening on (http:\/\/\S+)/.exec(out);
-    if (listening) return { proc, base: listening[1]!, token: /keep it\): (\S+)/.exec(out)?.[1] ?? null, exited: proc.exited };
-  }
-}
+const serve = (env: Record<string, string> = {}) => serveProcess(db, env, procs);
 
 describe("realtime across a crash mid-commit", () => {
   test("no client ever saw a seq that does not exist after the restart", async () => {
     const first = await serve({ PARLEY_TEST_CRASH_AT_COMMIT: "12" });
     const token = first.token!;
     const api = (path: string, body: unknown) =>
-      fetch(`${first.base}/api/v1/accounts/1${path}`, { method: "POST", headers: { api_access_token: token, "content-type": "application/json" }, body: JSON.stringify(body) });
+      fetch(`${first.base}/api/v1/accounts/1${path}`, {
+        method: "POST",
+        headers: { api_access_token: token, "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
     const inbox = await (await api("/inboxes", { name: "API", channel: { type: "api" } })).json();
-    const contact = await (await api("/contacts", { name: "Crash Test", email: "crash@example.com", inbox_id: inbox.id })).json();
-    const conversation = await (await api("/conversations", { inbox_id: inbox.id, contact_id: contact.payload.contact.id })).json();
+    const contact = await (
+      await api("/contacts", { name: "Crash Test", email: "crash@example.com", inbox_id: inbox.id })
+    ).json();
+    const conversation = await (
+      await api("/conversations", { inbox_id: inbox.id, contact_id: contact.payload.contact.id })
+    ).json();
 
     const seen: { seq: number; event: string; id: unknown }[] = [];
     const ws = new WebSocket(`${first.base.replace("http", "ws")}/cable?api_access_token=${token}`);
@@ -53,15 +43,25 @@ describe("realtime across a crash mid-commit", () => {
     ws.onmessage = (m) => {
       const frame = JSON.parse(String(m.data));
       if (frame.type === "confirm_subscription") subscribed.resolve();
-      if (typeof frame.message?.seq === "number") seen.push({ seq: frame.message.seq, event: frame.message.event, id: frame.message.data.id });
+      if (typeof frame.message?.seq === "number")
+        seen.push({ seq: frame.message.seq, event: frame.message.event, id: frame.message.data.id });
     };
-    ws.onopen = () => ws.send(JSON.stringify({ command: "subscribe", identifier: JSON.stringify({ channel: "RoomChannel", account_id: 1, since: 0 }) }));
+    ws.onopen = () =>
+      ws.send(
+        JSON.stringify({
+          command: "subscribe",
+          identifier: JSON.stringify({ channel: "RoomChannel", account_id: 1, since: 0 }),
+        }),
+      );
     await subscribed.promise;
 
     // Messages until the server dies at the hooked commit: each is a group of events.
     let acknowledged = 0;
     for (let i = 0; i < 50; i++) {
-      const r = await api(`/conversations/${conversation.id}/messages`, { content: `message ${i}`, message_type: "incoming" }).catch(() => null);
+      const r = await api(`/conversations/${conversation.id}/messages`, {
+        content: `message ${i}`,
+        message_type: "incoming",
+      }).catch(() => null);
       if (!r) break;
       acknowledged++;
     }
@@ -85,7 +85,10 @@ describe("realtime across a crash mid-commit", () => {
     // is message_created) and the record it was about.
     const check = new Database(db, { readonly: true });
     const stored = seen.map(({ seq }) => {
-      const row = check.query("SELECT kind, payload FROM events WHERE id = ?").get(seq) as { kind: string; payload: string } | null;
+      const row = check.query("SELECT kind, payload FROM events WHERE id = ?").get(seq) as {
+        kind: string;
+        payload: string;
+      } | null;
       return row && { seq, event: row.kind.replace("_", "."), id: (JSON.parse(row.payload) as { id?: unknown }).id };
     });
     check.close();
@@ -95,7 +98,9 @@ describe("realtime across a crash mid-commit", () => {
     // acknowledged message may not have reached the socket before the kill; a client resuming with
     // `since` gets it from the restarted server.)
     const verify = new Database(db, { readonly: true });
-    const kept = verify.query("SELECT count(*) AS n FROM messages WHERE content LIKE 'message %'").get() as { n: number };
+    const kept = verify.query("SELECT count(*) AS n FROM messages WHERE content LIKE 'message %'").get() as {
+      n: number;
+    };
     verify.close();
     expect(kept.n).toBe(acknowledged);
     expect(seen.filter((s) => s.event === "message.created").length).toBeLessThanOrEqual(acknowledged);
