@@ -93,7 +93,15 @@ export type App = ReturnType<typeof createApp>;
 /** Request body limits; uploaded files spool where the file store says. */
 function bodyLimits(d: Deps): BodyLimits {
   const f = d.config.files;
-  return { body: d.config.bodyLimit, uploads: { spoolDir: d.files.store.spoolDir, fileBytes: f.maxFileBytes, totalBytes: f.maxRequestBytes, files: f.maxFiles } };
+  return {
+    body: d.config.bodyLimit,
+    uploads: {
+      spoolDir: d.files.store.spoolDir,
+      fileBytes: f.maxFileBytes,
+      totalBytes: f.maxRequestBytes,
+      files: f.maxFiles,
+    },
+  };
 }
 
 // The routes in three groups: one chain of every route plugin is deeper than TypeScript will

@@ -8,7 +8,17 @@ import { ConfigError } from "./config.ts";
 import { DatabaseTooNewError } from "./db/migrate.ts";
 import { AppError } from "./domain/errors.ts";
 
-export const COMMANDS: Command[] = [serve, bootstrap, migrateCommand, token, platformToken, password, seed, backup, version];
+export const COMMANDS: Command[] = [
+  serve,
+  bootstrap,
+  migrateCommand,
+  token,
+  platformToken,
+  password,
+  seed,
+  backup,
+  version,
+];
 
 function help(io: Io): number {
   io.out("parley — a Chatwoot-compatible helpdesk server in one binary\n\nUsage: parley <command> [flags]\n");
@@ -32,7 +42,8 @@ export async function runCli(argv: string[], io: Io = stdio): Promise<number> {
     return await cmd.run(rest, io);
   } catch (error) {
     if (error instanceof UsageError || error instanceof ConfigError) io.err(`parley ${name}: ${error.message}`);
-    else if (error instanceof AppError) io.err(`parley ${name}: ${error.description}: ${error.errors.map((e) => `${e.field} ${e.message}`).join("; ")}`);
+    else if (error instanceof AppError)
+      io.err(`parley ${name}: ${error.description}: ${error.errors.map((e) => `${e.field} ${e.message}`).join("; ")}`);
     else if (error instanceof DatabaseTooNewError) io.err(`parley ${name}: ${error.message}`);
     else {
       io.err(`parley ${name}: ${error instanceof Error ? error.message : String(error)}`);

@@ -27,9 +27,19 @@ export const FILES_DEFAULTS = { maxFileBytes: 40 * 1024 * 1024, maxRequestBytes:
 
 export const FILES_CONFIG_TABLE = [
   ["--storage", "PARLEY_STORAGE", "<db>.files", "directory for attachments (and the upload spool when S3 is used)"],
-  ["", "PARLEY_PUBLIC_URL", "http://<host>:<port>", "the address clients reach Parley at; attachment links (data_url) start with it"],
+  [
+    "",
+    "PARLEY_PUBLIC_URL",
+    "http://<host>:<port>",
+    "the address clients reach Parley at; attachment links (data_url) start with it",
+  ],
   ["", "PARLEY_MAX_FILE_BYTES", String(FILES_DEFAULTS.maxFileBytes), "largest attachment in bytes (413 above it)"],
-  ["", "PARLEY_MAX_UPLOAD_BYTES", String(FILES_DEFAULTS.maxRequestBytes), "largest total of the files of one request in bytes"],
+  [
+    "",
+    "PARLEY_MAX_UPLOAD_BYTES",
+    String(FILES_DEFAULTS.maxRequestBytes),
+    "largest total of the files of one request in bytes",
+  ],
   ["", "PARLEY_MAX_FILES", String(FILES_DEFAULTS.maxFiles), "most files in one request"],
   ["", "PARLEY_S3_BUCKET", "", "store attachments in this S3 bucket instead of the directory"],
   ["", "PARLEY_S3_ENDPOINT", "", "S3-compatible endpoint (MinIO, R2, …); AWS when empty"],
@@ -41,16 +51,38 @@ export const FILES_CONFIG_TABLE = [
 type Env = Record<string, string | undefined>;
 type Integer = (name: string, raw: string | undefined, fallback: number, min: number, max: number) => number;
 
-export function filesConfig(db: string, host: string, port: number, storageFlag: string | undefined, env: Env, integer: Integer): FilesConfig {
-  const dir = storageFlag || env.PARLEY_STORAGE || (db === ":memory:" ? `${tmpBase()}/parley-${crypto.randomUUID()}.files` : `${db}.files`);
+export function filesConfig(
+  db: string,
+  host: string,
+  port: number,
+  storageFlag: string | undefined,
+  env: Env,
+  integer: Integer,
+): FilesConfig {
+  const dir =
+    storageFlag ||
+    env.PARLEY_STORAGE ||
+    (db === ":memory:" ? `${tmpBase()}/parley-${crypto.randomUUID()}.files` : `${db}.files`);
   const shownHost = host === "0.0.0.0" || host === "::" ? "localhost" : host.includes(":") ? `[${host}]` : host;
   const bucket = env.PARLEY_S3_BUCKET || "";
   return Object.freeze({
     dir,
     publicUrl: (env.PARLEY_PUBLIC_URL || `http://${shownHost}:${port}`).replace(/\/+$/, ""),
     publicUrlSet: Boolean(env.PARLEY_PUBLIC_URL),
-    maxFileBytes: integer("PARLEY_MAX_FILE_BYTES", env.PARLEY_MAX_FILE_BYTES || undefined, FILES_DEFAULTS.maxFileBytes, 1024, 4 * 1024 ** 3),
-    maxRequestBytes: integer("PARLEY_MAX_UPLOAD_BYTES", env.PARLEY_MAX_UPLOAD_BYTES || undefined, FILES_DEFAULTS.maxRequestBytes, 1024, 16 * 1024 ** 3),
+    maxFileBytes: integer(
+      "PARLEY_MAX_FILE_BYTES",
+      env.PARLEY_MAX_FILE_BYTES || undefined,
+      FILES_DEFAULTS.maxFileBytes,
+      1024,
+      4 * 1024 ** 3,
+    ),
+    maxRequestBytes: integer(
+      "PARLEY_MAX_UPLOAD_BYTES",
+      env.PARLEY_MAX_UPLOAD_BYTES || undefined,
+      FILES_DEFAULTS.maxRequestBytes,
+      1024,
+      16 * 1024 ** 3,
+    ),
     maxFiles: integer("PARLEY_MAX_FILES", env.PARLEY_MAX_FILES || undefined, FILES_DEFAULTS.maxFiles, 1, 100),
     s3: bucket
       ? Object.freeze({

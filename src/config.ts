@@ -48,7 +48,12 @@ export const DEFAULTS = {
   webhookTimeoutMs: 5000, // Chatwoot's WEBHOOK_TIMEOUT default
   eventRetentionDays: 7,
   replayMaxEvents: 10_000,
-  publicLimits: { requestsPerMinute: 120, messagesPerMinute: 60, conversationsPerHour: 10, contactsPerHour: 100 } as PublicLimitsConfig,
+  publicLimits: {
+    requestsPerMinute: 120,
+    messagesPerMinute: 60,
+    conversationsPerHour: 10,
+    contactsPerHour: 100,
+  } as PublicLimitsConfig,
 };
 
 /** Config keys, their flag, env variable and meaning: the README's config table is this list. */
@@ -60,13 +65,48 @@ export const CONFIG_TABLE = [
   ["", "PARLEY_LOG_LEVEL", DEFAULTS.logLevel, "debug, info, warn, error or silent"],
   ["", "PARLEY_BODY_LIMIT", String(DEFAULTS.bodyLimit), "largest request body in bytes"],
   ["", "PARLEY_WEBHOOK_TIMEOUT_MS", String(DEFAULTS.webhookTimeoutMs), "per-attempt webhook timeout in milliseconds"],
-  ["", "PARLEY_TRUST_PROXY", "0", "1 behind a reverse proxy: client address from X-Forwarded-For, https from X-Forwarded-Proto"],
-  ["", "PARLEY_EVENT_RETENTION_DAYS", String(DEFAULTS.eventRetentionDays), "days of events kept for realtime replay (/cable since=, GET …/events)"],
-  ["", "PARLEY_REPLAY_MAX_EVENTS", String(DEFAULTS.replayMaxEvents), "a replay further back than this many events (of all accounts) answers resync: reload instead of streaming history"],
-  ["", "PARLEY_PUBLIC_REQUESTS_PER_MINUTE", String(DEFAULTS.publicLimits.requestsPerMinute), "public API: requests per minute from one client address (0: no limit)"],
-  ["", "PARLEY_PUBLIC_MESSAGES_PER_MINUTE", String(DEFAULTS.publicLimits.messagesPerMinute), "public API: messages per minute from one contact (0: no limit)"],
-  ["", "PARLEY_PUBLIC_CONVERSATIONS_PER_HOUR", String(DEFAULTS.publicLimits.conversationsPerHour), "public API: conversations per hour opened by one contact (0: no limit)"],
-  ["", "PARLEY_PUBLIC_CONTACTS_PER_HOUR", String(DEFAULTS.publicLimits.contactsPerHour), "public API: contacts created per hour from one client address (0: no limit)"],
+  [
+    "",
+    "PARLEY_TRUST_PROXY",
+    "0",
+    "1 behind a reverse proxy: client address from X-Forwarded-For, https from X-Forwarded-Proto",
+  ],
+  [
+    "",
+    "PARLEY_EVENT_RETENTION_DAYS",
+    String(DEFAULTS.eventRetentionDays),
+    "days of events kept for realtime replay (/cable since=, GET …/events)",
+  ],
+  [
+    "",
+    "PARLEY_REPLAY_MAX_EVENTS",
+    String(DEFAULTS.replayMaxEvents),
+    "a replay further back than this many events (of all accounts) answers resync: reload instead of streaming history",
+  ],
+  [
+    "",
+    "PARLEY_PUBLIC_REQUESTS_PER_MINUTE",
+    String(DEFAULTS.publicLimits.requestsPerMinute),
+    "public API: requests per minute from one client address (0: no limit)",
+  ],
+  [
+    "",
+    "PARLEY_PUBLIC_MESSAGES_PER_MINUTE",
+    String(DEFAULTS.publicLimits.messagesPerMinute),
+    "public API: messages per minute from one contact (0: no limit)",
+  ],
+  [
+    "",
+    "PARLEY_PUBLIC_CONVERSATIONS_PER_HOUR",
+    String(DEFAULTS.publicLimits.conversationsPerHour),
+    "public API: conversations per hour opened by one contact (0: no limit)",
+  ],
+  [
+    "",
+    "PARLEY_PUBLIC_CONTACTS_PER_HOUR",
+    String(DEFAULTS.publicLimits.contactsPerHour),
+    "public API: contacts created per hour from one client address (0: no limit)",
+  ],
   ...FILES_CONFIG_TABLE,
 ] as const;
 
@@ -91,9 +131,13 @@ function flagBool(name: string, raw: string | undefined): boolean {
   throw new ConfigError(`${name} must be 1 or 0, got "${raw}"`);
 }
 
-export function loadConfig(flags: Partial<Record<"db" | "port" | "host" | "storage", string>> = {}, env: Env = process.env): Config {
+export function loadConfig(
+  flags: Partial<Record<"db" | "port" | "host" | "storage", string>> = {},
+  env: Env = process.env,
+): Config {
   const logLevel = (env.PARLEY_LOG_LEVEL || DEFAULTS.logLevel) as LogLevel;
-  if (!LEVELS.includes(logLevel)) throw new ConfigError(`PARLEY_LOG_LEVEL must be one of ${LEVELS.join(", ")}, got "${logLevel}"`);
+  if (!LEVELS.includes(logLevel))
+    throw new ConfigError(`PARLEY_LOG_LEVEL must be one of ${LEVELS.join(", ")}, got "${logLevel}"`);
   const db = pick(flags.db, env.PARLEY_DB) ?? DEFAULTS.db;
   const port = integer("port", pick(flags.port, env.PARLEY_PORT), DEFAULTS.port, 0, 65535);
   const host = pick(flags.host, env.PARLEY_HOST) ?? DEFAULTS.host;
@@ -103,11 +147,35 @@ export function loadConfig(flags: Partial<Record<"db" | "port" | "host" | "stora
     host,
     allowPrivateWebhooks: flagBool("PARLEY_ALLOW_PRIVATE_WEBHOOKS", env.PARLEY_ALLOW_PRIVATE_WEBHOOKS || undefined),
     logLevel,
-    bodyLimit: integer("PARLEY_BODY_LIMIT", env.PARLEY_BODY_LIMIT || undefined, DEFAULTS.bodyLimit, 1024, 512 * 1024 * 1024),
-    webhookTimeoutMs: integer("PARLEY_WEBHOOK_TIMEOUT_MS", env.PARLEY_WEBHOOK_TIMEOUT_MS || undefined, DEFAULTS.webhookTimeoutMs, 100, 60_000),
+    bodyLimit: integer(
+      "PARLEY_BODY_LIMIT",
+      env.PARLEY_BODY_LIMIT || undefined,
+      DEFAULTS.bodyLimit,
+      1024,
+      512 * 1024 * 1024,
+    ),
+    webhookTimeoutMs: integer(
+      "PARLEY_WEBHOOK_TIMEOUT_MS",
+      env.PARLEY_WEBHOOK_TIMEOUT_MS || undefined,
+      DEFAULTS.webhookTimeoutMs,
+      100,
+      60_000,
+    ),
     trustProxy: flagBool("PARLEY_TRUST_PROXY", env.PARLEY_TRUST_PROXY || undefined),
-    eventRetentionDays: integer("PARLEY_EVENT_RETENTION_DAYS", env.PARLEY_EVENT_RETENTION_DAYS || undefined, DEFAULTS.eventRetentionDays, 1, 3650),
-    replayMaxEvents: integer("PARLEY_REPLAY_MAX_EVENTS", env.PARLEY_REPLAY_MAX_EVENTS || undefined, DEFAULTS.replayMaxEvents, 10, 100_000_000),
+    eventRetentionDays: integer(
+      "PARLEY_EVENT_RETENTION_DAYS",
+      env.PARLEY_EVENT_RETENTION_DAYS || undefined,
+      DEFAULTS.eventRetentionDays,
+      1,
+      3650,
+    ),
+    replayMaxEvents: integer(
+      "PARLEY_REPLAY_MAX_EVENTS",
+      env.PARLEY_REPLAY_MAX_EVENTS || undefined,
+      DEFAULTS.replayMaxEvents,
+      10,
+      100_000_000,
+    ),
     publicLimits: Object.freeze(publicLimits(env)),
     files: filesConfig(db, host, port, flags.storage, env, integer),
   });

@@ -187,7 +187,12 @@ interface ServiceBase extends Pick<Deps, "writeTx" | "clock" | "outbox" | "logge
 
 function createServices(base: ServiceBase, repos: ReturnType<typeof createRepos>) {
   const { writeTx, clock, outbox, wakeDeliveries, hasher } = base;
-  const attachments = new AttachmentsService({ ...repos, ...base.files, logger: base.logger, afterCommit: base.afterCommit });
+  const attachments = new AttachmentsService({
+    ...repos,
+    ...base.files,
+    logger: base.logger,
+    afterCommit: base.afterCommit,
+  });
   const accounts = new AccountsService({ ...repos, writeTx, clock });
   const sessions = new SessionsService({ ...repos, writeTx, clock, hasher, throttle: new SignInThrottle(clock) });
   const inboxes = new InboxesService({ ...repos, writeTx, clock, outbox });
@@ -196,11 +201,45 @@ function createServices(base: ServiceBase, repos: ReturnType<typeof createRepos>
   const reporting = new ReportingRecorder({ ...repos, clock });
   const events = new ConversationEvents({ ...repos, views, outbox, clock, reporting });
   const attributeValues = new CustomAttributeValues(repos);
-  const contacts = new ContactsService({ ...repos, access, writeTx, clock, outbox, attachmentsService: attachments, attributeValues });
-  const messages = new MessagesService({ ...repos, contactsService: contacts, events, reporting, attachmentsService: attachments, writeTx, clock });
-  const conversations = new ConversationsService({ ...repos, access, views, events, contactsService: contacts, messagesService: messages, attributeValues, writeTx, clock });
+  const contacts = new ContactsService({
+    ...repos,
+    access,
+    writeTx,
+    clock,
+    outbox,
+    attachmentsService: attachments,
+    attributeValues,
+  });
+  const messages = new MessagesService({
+    ...repos,
+    contactsService: contacts,
+    events,
+    reporting,
+    attachmentsService: attachments,
+    writeTx,
+    clock,
+  });
+  const conversations = new ConversationsService({
+    ...repos,
+    access,
+    views,
+    events,
+    contactsService: contacts,
+    messagesService: messages,
+    attributeValues,
+    writeTx,
+    clock,
+  });
   const csat = new CsatService({ ...repos, access, messagesService: messages, clock });
-  const conversationState = new ConversationStateService({ ...repos, conversationsService: conversations, contactsService: contacts, events, writeTx, clock, afterResolved: (_a, row) => csat.afterResolved(row) });
+  const conversationState = new ConversationStateService({
+    ...repos,
+    conversationsService: conversations,
+    contactsService: contacts,
+    events,
+    writeTx,
+    clock,
+    afterResolved: (_a, row) => csat.afterResolved(row),
+  });
   const automationRules = new AutomationRulesService({ ...repos, writeTx, clock });
   const executor = new AutomationExecutor({
     ...repos,
@@ -213,11 +252,33 @@ function createServices(base: ServiceBase, repos: ReturnType<typeof createRepos>
     clock,
     wakeDeliveries,
   });
-  const automation = new AutomationEngine({ ...repos, rules: automationRules, executor, writeTx, clock, logger: base.logger });
+  const automation = new AutomationEngine({
+    ...repos,
+    rules: automationRules,
+    executor,
+    writeTx,
+    clock,
+    logger: base.logger,
+  });
   const limits = new PublicLimits(base.config.publicLimits, clock);
-  const publicMessages = new PublicMessagesService({ ...repos, messagesService: messages, csat, limits, writeTx, clock });
+  const publicMessages = new PublicMessagesService({
+    ...repos,
+    messagesService: messages,
+    csat,
+    limits,
+    writeTx,
+    clock,
+  });
   const publicConversations = new PublicConversationsService({
-    ...repos, conversationsService: conversations, conversationState, messagesService: messages, publicMessages, events, limits, writeTx, clock,
+    ...repos,
+    conversationsService: conversations,
+    conversationState,
+    messagesService: messages,
+    publicMessages,
+    events,
+    limits,
+    writeTx,
+    clock,
   });
   const publicContacts = new PublicContactsService({ ...repos, contactsService: contacts, limits, writeTx, clock });
   return {
@@ -232,10 +293,28 @@ function createServices(base: ServiceBase, repos: ReturnType<typeof createRepos>
     agentBots: new AgentBotsService({ ...repos, writeTx, clock }),
     inboxes,
     inboxMembers: new InboxMembersService({ ...repos, inboxesService: inboxes, writeTx, clock }),
-    agents: new AgentsService({ ...repos, accounts, writeTx, clock, onRemoved: (account, userId) => conversationState.unassignAgent(account, userId) }),
+    agents: new AgentsService({
+      ...repos,
+      accounts,
+      writeTx,
+      clock,
+      onRemoved: (account, userId) => conversationState.unassignAgent(account, userId),
+    }),
     teams: new TeamsService({ ...repos, writeTx, clock }),
-    platform: new PlatformService({ ...repos, accountsService: accounts, attachmentsService: attachments, writeTx, clock }),
-    webhooks: new WebhooksService({ webhooks: repos.webhooks, deliveries: repos.webhookDeliveries, writeTx, clock, wakeDeliveries }),
+    platform: new PlatformService({
+      ...repos,
+      accountsService: accounts,
+      attachmentsService: attachments,
+      writeTx,
+      clock,
+    }),
+    webhooks: new WebhooksService({
+      webhooks: repos.webhooks,
+      deliveries: repos.webhookDeliveries,
+      writeTx,
+      clock,
+      wakeDeliveries,
+    }),
     contacts,
     contactsTransfer: new ContactsTransferService({ ...repos, contactsService: contacts }),
     notifications: new NotificationsService({ ...repos, writeTx, clock }),
@@ -244,7 +323,14 @@ function createServices(base: ServiceBase, repos: ReturnType<typeof createRepos>
     conversationState,
     messages,
     typing: new TypingService({ events, contacts: repos.contacts, writeTx }),
-    labels: new LabelsService({ ...repos, events, views, writeTx, clock, onRenamed: (account, from, to) => automationRules.renameLabel(account, from, to) }),
+    labels: new LabelsService({
+      ...repos,
+      events,
+      views,
+      writeTx,
+      clock,
+      onRenamed: (account, from, to) => automationRules.renameLabel(account, from, to),
+    }),
     automationRules,
     automation,
     csat,
@@ -259,7 +345,16 @@ function createServices(base: ServiceBase, repos: ReturnType<typeof createRepos>
     contactMerge: new ContactMergeService({ ...repos, contactsService: contacts, outbox, writeTx, clock }),
     contactableInboxes: new ContactableInboxes({ ...repos, contactsService: contacts }),
     widget: new WidgetService({ ...repos, contactsService: contacts, publicContacts, writeTx, clock }),
-    widgetConversations: new WidgetConversationsService({ ...repos, contactsService: contacts, conversationsService: conversations, publicConversations, publicMessages, events, outbox, writeTx }),
+    widgetConversations: new WidgetConversationsService({
+      ...repos,
+      contactsService: contacts,
+      conversationsService: conversations,
+      publicConversations,
+      publicMessages,
+      events,
+      outbox,
+      writeTx,
+    }),
   };
 }
 
@@ -332,17 +427,34 @@ export function createDeps(opts: DepsOptions): Deps {
   const onCallbackGaveUp: OnCallbackGaveUp =
     opts.onCallbackGaveUp ??
     ((delivery, reason) => {
-      logger.warn("API inbox callback gave up", { delivery_id: delivery.deliveryId, message_id: delivery.messageId, reason });
+      logger.warn("API inbox callback gave up", {
+        delivery_id: delivery.deliveryId,
+        message_id: delivery.messageId,
+        reason,
+      });
       const account = repos.accounts.byId(delivery.accountId);
-      if (account && delivery.messageId !== null) services.messages.markCallbackFailed(account, delivery.messageId, reason);
+      if (account && delivery.messageId !== null)
+        services.messages.markCallbackFailed(account, delivery.messageId, reason);
     });
   const deliverer = new WebhookDeliverer(
-    { deliveries: repos.webhookDeliveries, webhooks: repos.webhooks, agentBots: repos.agentBots, writeTx, clock, logger, onCallbackGaveUp },
+    {
+      deliveries: repos.webhookDeliveries,
+      webhooks: repos.webhooks,
+      agentBots: repos.agentBots,
+      writeTx,
+      clock,
+      logger,
+      onCallbackGaveUp,
+    },
     { timeoutMs: config.webhookTimeoutMs, allowPrivate: config.allowPrivateWebhooks },
   );
   const wakeDeliveries = () => deliverer.wake();
-  outbox.onRecord(webhookFanOut({ webhooks: repos.webhooks, deliveries: repos.webhookDeliveries, clock, wake: wakeDeliveries }));
-  outbox.onRecord(agentBotFanOut({ agentBots: repos.agentBots, deliveries: repos.webhookDeliveries, clock, wake: wakeDeliveries }));
+  outbox.onRecord(
+    webhookFanOut({ webhooks: repos.webhooks, deliveries: repos.webhookDeliveries, clock, wake: wakeDeliveries }),
+  );
+  outbox.onRecord(
+    agentBotFanOut({ agentBots: repos.agentBots, deliveries: repos.webhookDeliveries, clock, wake: wakeDeliveries }),
+  );
   const readVersion = () => `${commitCount}:${repos.reports.dataVersion()}`;
   const files = createFileStore(config.files, repos.serverSecrets, clock);
   const afterCommit = (fn: () => void) => {
@@ -351,13 +463,36 @@ export function createDeps(opts: DepsOptions): Deps {
     else queueMicrotask(fn);
   };
   const services = createServices(
-    { writeTx, clock, outbox, logger, config, wakeDeliveries, readVersion, files, afterCommit, hasher: opts.hasher ?? new PasswordHasher() },
+    {
+      writeTx,
+      clock,
+      outbox,
+      logger,
+      config,
+      wakeDeliveries,
+      readVersion,
+      files,
+      afterCommit,
+      hasher: opts.hasher ?? new PasswordHasher(),
+    },
     repos,
   );
-  const hub = (realtime = createRealtime({ repos, auth: services.auth, maxReplay: config.replayMaxEvents, clock, logger, links: files.links }));
+  const hub = createRealtime({
+    repos,
+    auth: services.auth,
+    maxReplay: config.replayMaxEvents,
+    clock,
+    logger,
+    links: files.links,
+  });
+  realtime = hub;
   bus.register(automationListener(services.automation));
   bus.register(
-    notificationsListener({ service: services.notifications, commits, tell: (c) => hub.tellUser(c.accountId, c.userId, "notification.created", c.data) }),
+    notificationsListener({
+      service: services.notifications,
+      commits,
+      tell: (c) => hub.tellUser(c.accountId, c.userId, "notification.created", c.data),
+    }),
   );
   const jobs: Job[] = [
     // Catches up listeners after a restart, and retries listeners that failed.
@@ -365,7 +500,12 @@ export function createDeps(opts: DepsOptions): Deps {
     // A long read can starve auto-checkpoints; a passive checkpoint never blocks writers.
     { name: "wal-checkpoint", pattern: "0 * * * * *", run: () => checkpoint(db, "PASSIVE") },
     // Due retries and deliveries left pending by a crash; new ones are sent at once via wake().
-    { name: "deliver-webhooks", pattern: "* * * * * *", run: () => void deliverer.pump(), stop: () => deliverer.stop() },
+    {
+      name: "deliver-webhooks",
+      pattern: "* * * * * *",
+      run: () => void deliverer.pump(),
+      stop: () => deliverer.stop(),
+    },
     { name: "repair-webhook-streams", pattern: "15 * * * * *", run: () => deliverer.repairStreams() },
     { name: "prune-webhook-deliveries", pattern: "30 7 * * * *", run: () => void services.webhooks.pruneDeliveries() },
     { name: "prune-sessions", pattern: "0 7 * * * *", run: () => void services.sessions.prune() },
@@ -373,13 +513,41 @@ export function createDeps(opts: DepsOptions): Deps {
     { name: "reopen-snoozed", pattern: "*/10 * * * * *", run: () => void services.conversationState.reopenDue() },
     // Events written by another process (the CLI) reach sockets within a second.
     { name: "realtime-fanout", pattern: "* * * * * *", run: () => hub.wake() },
-    { name: "prune-events", pattern: "0 23 * * * *", run: () => pruneEvents({ events: repos.events, writeTx, clock, logger }, config.eventRetentionDays) },
+    {
+      name: "prune-events",
+      pattern: "0 23 * * * *",
+      run: () => pruneEvents({ events: repos.events, writeTx, clock, logger }, config.eventRetentionDays),
+    },
     // conversation_idle automation rules (ours): open conversations idle longer than a rule's idle_minutes.
     { name: "automation-idle", pattern: "0 * * * * *", run: () => services.automation.runIdle().then(() => undefined) },
     { name: "refresh-planner-statistics", pattern: "0 41 * * * *", run: () => refreshPlannerStatistics(db) },
-    { name: "prune-idempotency-keys", pattern: "0 17 * * * *", run: () => void repos.idempotency.prune(Math.floor(clock.nowMs() / 1000) - IDEMPOTENCY_TTL_SECONDS) },
+    {
+      name: "prune-idempotency-keys",
+      pattern: "0 17 * * * *",
+      run: () => void repos.idempotency.prune(Math.floor(clock.nowMs() / 1000) - IDEMPOTENCY_TTL_SECONDS),
+    },
     // Files no row refers to (uploads of failed requests, a crash between file and commit).
-    { name: "sweep-files", pattern: "0 23 4 * * *", run: () => services.attachments.sweep(clock.nowMs()).then(() => undefined) },
+    {
+      name: "sweep-files",
+      pattern: "0 23 4 * * *",
+      run: () => services.attachments.sweep(clock.nowMs()).then(() => undefined),
+    },
   ];
-  return { config, db, clock, logger, writeTx, commits, outbox, bus, repos, services, deliverer, realtime: hub, jobs, files, dataServicesOk: () => databaseAnswers(db) };
+  return {
+    config,
+    db,
+    clock,
+    logger,
+    writeTx,
+    commits,
+    outbox,
+    bus,
+    repos,
+    services,
+    deliverer,
+    realtime: hub,
+    jobs,
+    files,
+    dataServicesOk: () => databaseAnswers(db),
+  };
 }

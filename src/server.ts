@@ -44,11 +44,18 @@ export interface RunningServer {
 function listenAlone(app: ReturnType<typeof createApp>, config: Config, cleanUp: () => void): void {
   try {
     // Bun's own body limit is only a far backstop; the app enforces config.bodyLimit with a proper 413 body.
-    app.listen({ port: config.port, hostname: config.host, reusePort: false, maxRequestBodySize: Math.max(config.bodyLimit * 4, 64 * 1024 * 1024) });
+    app.listen({
+      port: config.port,
+      hostname: config.host,
+      reusePort: false,
+      maxRequestBodySize: Math.max(config.bodyLimit * 4, 64 * 1024 * 1024),
+    });
   } catch (error) {
     cleanUp();
     if ((error as { code?: string }).code === "EADDRINUSE") {
-      throw new ConfigError(`port ${config.port} on ${config.host} is already in use (is another Parley or another server running there?)`);
+      throw new ConfigError(
+        `port ${config.port} on ${config.host} is already in use (is another Parley or another server running there?)`,
+      );
     }
     throw error;
   }
@@ -76,7 +83,10 @@ export async function startServer(config: Config, out: (line: string) => void = 
   void deps.bus.drain();
   const url = `http://${config.host.includes(":") ? `[${config.host}]` : config.host}:${port}`;
   if (!config.files.publicUrlSet && config.port === 0) deps.files.links.setBase(url);
-  if (first) out(`Sign in at ${url}/app as ${first.email} with password ${first.password} (shown once; change it with parley password)`);
+  if (first)
+    out(
+      `Sign in at ${url}/app as ${first.email} with password ${first.password} (shown once; change it with parley password)`,
+    );
   out(`Parley listening on ${url}`);
   let stopping: Promise<void> | null = null;
   const stop = () =>

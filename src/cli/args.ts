@@ -11,7 +11,8 @@ export function parseFlags<S extends FlagSpec>(command: string, spec: S, argv: s
   const out: Record<string, string | boolean> = {};
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
-    if (!arg.startsWith("--")) throw new UsageError(`unexpected argument "${arg}" for "${command}" (see parley ${command} --help)`);
+    if (!arg.startsWith("--"))
+      throw new UsageError(`unexpected argument "${arg}" for "${command}" (see parley ${command} --help)`);
     const eq = arg.indexOf("=");
     const name = arg.slice(2, eq < 0 ? undefined : eq);
     const def = spec[name];
@@ -22,11 +23,13 @@ export function parseFlags<S extends FlagSpec>(command: string, spec: S, argv: s
       continue;
     }
     const value = eq >= 0 ? arg.slice(eq + 1) : argv[++i];
-    if (value === undefined || (eq < 0 && value.startsWith("--")) || value === "") throw new UsageError(`--${name} needs a value`);
+    if (value === undefined || (eq < 0 && value.startsWith("--")) || value === "")
+      throw new UsageError(`--${name} needs a value`);
     out[name] = value;
   }
   for (const [name, def] of Object.entries(spec)) {
-    if (def.required && out[name] === undefined) throw new UsageError(`--${name} is required for "${command}" (see parley ${command} --help)`);
+    if (def.required && out[name] === undefined)
+      throw new UsageError(`--${name} is required for "${command}" (see parley ${command} --help)`);
   }
   return out as Flags<S>;
 }
@@ -43,6 +46,7 @@ export function usage(command: string, summary: string, spec: FlagSpec): string 
 /** A whole number ≥ min from a flag, or a UsageError naming the flag. */
 export function intFlag(name: string, value: string | undefined, fallback: number, min = 0): number {
   if (value === undefined) return fallback;
-  if (!/^\d+$/.test(value) || Number(value) < min) throw new UsageError(`--${name} must be a whole number ≥ ${min}, got "${value}"`);
+  if (!/^\d+$/.test(value) || Number(value) < min)
+    throw new UsageError(`--${name} must be a whole number ≥ ${min}, got "${value}"`);
   return Number(value);
 }

@@ -7,7 +7,11 @@ import { join } from "node:path";
 import { AttachmentsRepo } from "../db/attachments.repo.ts";
 import { openDatabase } from "../db/open.ts";
 
-export async function copyAttachmentFiles(snapshot: string, from: string, to: string): Promise<{ copied: number; missing: number }> {
+export async function copyAttachmentFiles(
+  snapshot: string,
+  from: string,
+  to: string,
+): Promise<{ copied: number; missing: number }> {
   const db = openDatabase(snapshot);
   let keys: string[];
   try {

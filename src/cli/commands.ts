@@ -37,7 +37,12 @@ export const jsonFlag = { type: "boolean", help: "print one JSON line" } as cons
 export const serve = command(
   "serve",
   "run the HTTP server (creates the first account on an empty database)",
-  { db: dbFlag, port: { type: "string", help: "port (env PARLEY_PORT, default 3000)" }, host: { type: "string", help: "address (env PARLEY_HOST, default 127.0.0.1)" }, storage: { type: "string", help: "attachments directory (env PARLEY_STORAGE, default <db>.files)" } },
+  {
+    db: dbFlag,
+    port: { type: "string", help: "port (env PARLEY_PORT, default 3000)" },
+    host: { type: "string", help: "address (env PARLEY_HOST, default 127.0.0.1)" },
+    storage: { type: "string", help: "attachments directory (env PARLEY_STORAGE, default <db>.files)" },
+  },
   async (f, io) => {
     const server = await startServer(loadConfig({ db: f.db, port: f.port, host: f.host, storage: f.storage }), io.out);
     const shutdown = async (signal: string) => {
@@ -63,23 +68,37 @@ export const bootstrap = command(
     json: jsonFlag,
   },
   (f, io) => {
-    const r = withDeps(f.db, (d) => d.services.accounts.bootstrap({ account: f.account, name: f.name, email: f.email }));
+    const r = withDeps(f.db, (d) =>
+      d.services.accounts.bootstrap({ account: f.account, name: f.name, email: f.email }),
+    );
     if (f.json) io.out(JSON.stringify(r));
-    else io.out(`Created account ${r.account_id} with administrator user ${r.user_id}.\nAPI access token (shown once): ${r.api_access_token}`);
+    else
+      io.out(
+        `Created account ${r.account_id} with administrator user ${r.user_id}.\nAPI access token (shown once): ${r.api_access_token}`,
+      );
     return 0;
   },
 );
 
-export const migrateCommand = command("migrate", "bring the database schema up to date", { db: dbRequired }, (f, io) => {
-  const db = openDatabase(f.db!);
-  try {
-    const applied = migrate(db);
-    io.out(applied.length ? `applied migrations ${applied.join(", ")}; schema version ${schemaVersion(db)}` : `schema is up to date (version ${schemaVersion(db)})`);
-  } finally {
-    db.close();
-  }
-  return 0;
-});
+export const migrateCommand = command(
+  "migrate",
+  "bring the database schema up to date",
+  { db: dbRequired },
+  (f, io) => {
+    const db = openDatabase(f.db!);
+    try {
+      const applied = migrate(db);
+      io.out(
+        applied.length
+          ? `applied migrations ${applied.join(", ")}; schema version ${schemaVersion(db)}`
+          : `schema is up to date (version ${schemaVersion(db)})`,
+      );
+    } finally {
+      db.close();
+    }
+    return 0;
+  },
+);
 
 export const token = command(
   "token",
@@ -132,7 +151,9 @@ export const backup = command(
       return 0;
     }
     const files = await copyAttachmentFiles(f.to!, config.files.dir, `${f.to}.files`);
-    io.out(`${files.copied} attachment file(s) copied to ${f.to}.files${files.missing ? `; ${files.missing} missing (deleted while the backup ran)` : ""}`);
+    io.out(
+      `${files.copied} attachment file(s) copied to ${f.to}.files${files.missing ? `; ${files.missing} missing (deleted while the backup ran)` : ""}`,
+    );
     return 0;
   },
 );

@@ -5,7 +5,11 @@ import { withDeps } from "./context.ts";
 export const platformToken = command(
   "platform-token",
   "create a platform app and print its token for /platform/api/v1 (shown once)",
-  { db: dbRequired, name: { type: "string", help: 'a name to recognise the app by (default "Platform app")' }, json: jsonFlag },
+  {
+    db: dbRequired,
+    name: { type: "string", help: 'a name to recognise the app by (default "Platform app")' },
+    json: jsonFlag,
+  },
   (f, io) => {
     const r = withDeps(f.db, (d) => d.services.platform.createApp(f.name));
     if (f.json) io.out(JSON.stringify(r));

@@ -31,8 +31,8 @@ function promptHidden(prompt: string): Promise<string> {
     };
     const onData = (chunk: string) => {
       for (const ch of chunk) {
-        if (ch === "\r" || ch === "\n") return finish(), resolve(chars.join(""));
-        if (ch === "\u0003" || ch === "\u0004") return finish(), reject(new UsageError("cancelled; nothing changed"));
+        if (ch === "\r" || ch === "\n") return (finish(), resolve(chars.join("")));
+        if (ch === "\u0003" || ch === "\u0004") return (finish(), reject(new UsageError("cancelled; nothing changed")));
         if (ch === "\u007f" || ch === "\b") chars = chars.slice(0, -1);
         else chars.push(ch);
       }

@@ -1,7 +1,13 @@
 // parley seed: a realistic account for demos, sandboxes and benchmarks. The directory (account,
 // administrator, agents, an API inbox, teams) goes through the real services; contacts,
 // conversations and messages are bulk-loaded (src/db/seed.repo.ts).
-import { contactInboxSourceId, firstConversation, maxMessageId, messageIdRange, publicTargets } from "../db/seed-lookups.ts";
+import {
+  contactInboxSourceId,
+  firstConversation,
+  maxMessageId,
+  messageIdRange,
+  publicTargets,
+} from "../db/seed-lookups.ts";
 import { refreshSeededStatistics, seedContacts, seedConversations, seedThread } from "../db/seed.repo.ts";
 import type { Deps } from "../deps.ts";
 import { unixSeconds } from "../lib/clock.ts";
@@ -19,10 +25,16 @@ export interface SeedCounts {
 function seedAccount(d: Deps, n: SeedCounts, log: (line: string) => void) {
   const now = unixSeconds(d.clock);
   const tag = `${Date.now().toString(36)}`;
-  const boot = d.services.accounts.bootstrap({ account: "Demo Co", name: "Demo Admin", email: `admin-${tag}@demo.parley.local` });
+  const boot = d.services.accounts.bootstrap({
+    account: "Demo Co",
+    name: "Demo Admin",
+    email: `admin-${tag}@demo.parley.local`,
+  });
   const principal = d.services.auth.account(boot.api_access_token, String(boot.account_id));
   const agentIds = ["Ana", "Bruno", "Chen", "Dara"].map((name) => {
-    const id = d.writeTx(() => d.services.accounts.findOrCreateUser(name, `${name.toLowerCase()}-${tag}@demo.parley.local`, now));
+    const id = d.writeTx(() =>
+      d.services.accounts.findOrCreateUser(name, `${name.toLowerCase()}-${tag}@demo.parley.local`, now),
+    );
     d.services.accounts.addMember(boot.account_id, id, "agent");
     return id;
   });
@@ -38,17 +50,42 @@ function seedAccount(d: Deps, n: SeedCounts, log: (line: string) => void) {
   seedContacts(d.db, boot.account_id, n.contacts, now);
   log(`contacts: ${n.contacts} in ${((performance.now() - t) / 1000).toFixed(1)} s`);
   t = performance.now();
-  seedConversations(d.db, { accountId: boot.account_id, inboxId: inbox.id, count: n.conversations, messagesPerConversation: n.messagesPerConversation, agentIds, teamIds, now });
-  log(`conversations: ${n.conversations} × ${n.messagesPerConversation} messages in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+  seedConversations(d.db, {
+    accountId: boot.account_id,
+    inboxId: inbox.id,
+    count: n.conversations,
+    messagesPerConversation: n.messagesPerConversation,
+    agentIds,
+    teamIds,
+    now,
+  });
+  log(
+    `conversations: ${n.conversations} × ${n.messagesPerConversation} messages in ${((performance.now() - t) / 1000).toFixed(1)} s`,
+  );
 
   // The first conversation also gets a long thread, for message paging.
   const first = firstConversation(d.db, boot.account_id);
   let thread: Record<string, number | null> = {};
   if (first && n.threadMessages > 0) {
     const before = maxMessageId(d.db);
-    seedThread(d.db, { accountId: boot.account_id, inboxId: inbox.id, conversationId: first.id, contactId: first.contact_id, userId: boot.user_id }, n.threadMessages, now);
+    seedThread(
+      d.db,
+      {
+        accountId: boot.account_id,
+        inboxId: inbox.id,
+        conversationId: first.id,
+        contactId: first.contact_id,
+        userId: boot.user_id,
+      },
+      n.threadMessages,
+      now,
+    );
     const ids = messageIdRange(d.db, first.id, before);
-    thread = { thread_conversation_id: first.display_id, thread_oldest_message_id: ids.lo, thread_middle_message_id: Math.floor((ids.lo + ids.hi) / 2) };
+    thread = {
+      thread_conversation_id: first.display_id,
+      thread_oldest_message_id: ids.lo,
+      thread_middle_message_id: Math.floor((ids.lo + ids.hi) / 2),
+    };
   }
   const ci = first ? { source_id: contactInboxSourceId(d.db, first.contact_inbox_id) } : null;
   // Public-API addresses (contact identifier, conversation) for load spread over many contacts.
@@ -75,7 +112,10 @@ export const seed = command(
   {
     db: dbRequired,
     contacts: { type: "string", help: "contacts to create (default 1000)" },
-    conversations: { type: "string", help: "conversations to create (default 200; at most one per contact with an email)" },
+    conversations: {
+      type: "string",
+      help: "conversations to create (default 200; at most one per contact with an email)",
+    },
     "messages-per-conversation": { type: "string", help: "messages in each conversation (default 4)" },
     "thread-messages": { type: "string", help: "extra messages in the first conversation, for paging (default 10000)" },
     json: jsonFlag,
@@ -89,7 +129,10 @@ export const seed = command(
     };
     const result = withDeps(f.db, (d) => seedAccount(d, counts, f.json ? io.err : io.out));
     if (f.json) io.out(JSON.stringify(result));
-    else io.out(`Seeded account ${result.account_id}; administrator token (shown once): ${result.api_access_token}; API inbox ${result.inbox_identifier}`);
+    else
+      io.out(
+        `Seeded account ${result.account_id}; administrator token (shown once): ${result.api_access_token}; API inbox ${result.inbox_identifier}`,
+      );
     return 0;
   },
 );

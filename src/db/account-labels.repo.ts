@@ -24,9 +24,13 @@ class Retagger {
   private readonly dropStmt: Statement;
 
   constructor(db: Database, table: TagTable, owner: string) {
-    this.ownersStmt = db.prepare(`SELECT DISTINCT ${owner} AS id FROM ${table} WHERE account_id = $account_id AND lower(title) = $title ORDER BY ${owner}`);
+    this.ownersStmt = db.prepare(
+      `SELECT DISTINCT ${owner} AS id FROM ${table} WHERE account_id = $account_id AND lower(title) = $title ORDER BY ${owner}`,
+    );
     // OR IGNORE skips an owner that already carries the new title; the delete below then drops its old one.
-    this.renameStmt = db.prepare(`UPDATE OR IGNORE ${table} SET title = $to WHERE account_id = $account_id AND lower(title) = $title`);
+    this.renameStmt = db.prepare(
+      `UPDATE OR IGNORE ${table} SET title = $to WHERE account_id = $account_id AND lower(title) = $title`,
+    );
     this.dropStmt = db.prepare(`DELETE FROM ${table} WHERE account_id = $account_id AND lower(title) = $title`);
   }
 

@@ -16,7 +16,9 @@ export class AccountsRepo {
   private readonly updateStmt: Statement;
 
   constructor(db: Database) {
-    this.insertStmt = db.prepare("INSERT INTO accounts (name, locale, created_at, updated_at) VALUES ($name, $locale, $now, $now)");
+    this.insertStmt = db.prepare(
+      "INSERT INTO accounts (name, locale, created_at, updated_at) VALUES ($name, $locale, $now, $now)",
+    );
     this.byIdStmt = db.prepare("SELECT * FROM accounts WHERE id = $id");
     this.updateStmt = db.prepare(
       "UPDATE accounts SET name = $name, locale = $locale, custom_attributes = $custom_attributes, updated_at = $now WHERE id = $id",

@@ -17,7 +17,10 @@ export interface AgentBotRow {
   updated_at: number;
 }
 
-export type AgentBotFields = Pick<AgentBotRow, "name" | "description" | "outgoing_url" | "avatar_url" | "bot_type" | "bot_config">;
+export type AgentBotFields = Pick<
+  AgentBotRow,
+  "name" | "description" | "outgoing_url" | "avatar_url" | "bot_type" | "bot_config"
+>;
 
 export class AgentBotsRepo {
   private readonly ofAccountStmt: Statement;
@@ -35,7 +38,9 @@ export class AgentBotsRepo {
 
   constructor(db: Database) {
     // An account sees its own bots and the platform's (account_id NULL), as Chatwoot's index does.
-    this.ofAccountStmt = db.prepare("SELECT * FROM agent_bots WHERE account_id = $account_id OR account_id IS NULL ORDER BY id");
+    this.ofAccountStmt = db.prepare(
+      "SELECT * FROM agent_bots WHERE account_id = $account_id OR account_id IS NULL ORDER BY id",
+    );
     this.ofPlatformStmt = db.prepare("SELECT * FROM agent_bots WHERE platform_app_id = $app ORDER BY id");
     this.byIdStmt = db.prepare("SELECT * FROM agent_bots WHERE id = $id");
     this.byTokenStmt = db.prepare("SELECT * FROM agent_bots WHERE access_token = $token");
@@ -57,7 +62,9 @@ export class AgentBotsRepo {
        ON CONFLICT (inbox_id) DO UPDATE SET agent_bot_id = excluded.agent_bot_id, created_at = excluded.created_at`,
     );
     this.disconnectStmt = db.prepare("DELETE FROM agent_bot_inboxes WHERE inbox_id = $inbox_id");
-    this.inboxIdsStmt = db.prepare("SELECT inbox_id FROM agent_bot_inboxes WHERE agent_bot_id = $bot_id AND account_id = $account_id ORDER BY inbox_id");
+    this.inboxIdsStmt = db.prepare(
+      "SELECT inbox_id FROM agent_bot_inboxes WHERE agent_bot_id = $bot_id AND account_id = $account_id ORDER BY inbox_id",
+    );
   }
 
   ofAccount(accountId: number): AgentBotRow[] {
@@ -76,7 +83,13 @@ export class AgentBotsRepo {
     return (this.byTokenStmt.get({ token }) as AgentBotRow | null) ?? null;
   }
 
-  insert(owner: { account_id: number | null; platform_app_id: number | null }, f: AgentBotFields, access_token: string, secret: string, now: number): number {
+  insert(
+    owner: { account_id: number | null; platform_app_id: number | null },
+    f: AgentBotFields,
+    access_token: string,
+    secret: string,
+    now: number,
+  ): number {
     return Number(this.insertStmt.run({ ...owner, ...f, access_token, secret, now }).lastInsertRowid);
   }
 
@@ -107,6 +120,8 @@ export class AgentBotsRepo {
 
   /** The inboxes of this account the bot answers. */
   inboxIds(accountId: number, botId: number): number[] {
-    return (this.inboxIdsStmt.all({ bot_id: botId, account_id: accountId }) as { inbox_id: number }[]).map((r) => r.inbox_id);
+    return (this.inboxIdsStmt.all({ bot_id: botId, account_id: accountId }) as { inbox_id: number }[]).map(
+      (r) => r.inbox_id,
+    );
   }
 }

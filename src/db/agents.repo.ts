@@ -52,14 +52,18 @@ export class AgentsRepo {
        WHERE account_id = $account_id AND user_id = $user_id`,
     );
     this.renameStmt = db.prepare("UPDATE users SET name = $name, updated_at = $now WHERE id = $id");
-    this.administratorsStmt = db.prepare("SELECT COUNT(*) AS n FROM account_users WHERE account_id = $account_id AND role = 'administrator'");
+    this.administratorsStmt = db.prepare(
+      "SELECT COUNT(*) AS n FROM account_users WHERE account_id = $account_id AND role = 'administrator'",
+    );
     this.removeInboxMembershipsStmt = db.prepare(
       "DELETE FROM inbox_members WHERE user_id = $user_id AND inbox_id IN (SELECT id FROM inboxes WHERE account_id = $account_id)",
     );
     this.removeTeamMembershipsStmt = db.prepare(
       "DELETE FROM team_members WHERE user_id = $user_id AND team_id IN (SELECT id FROM teams WHERE account_id = $account_id)",
     );
-    this.removeMembershipStmt = db.prepare("DELETE FROM account_users WHERE account_id = $account_id AND user_id = $user_id");
+    this.removeMembershipStmt = db.prepare(
+      "DELETE FROM account_users WHERE account_id = $account_id AND user_id = $user_id",
+    );
   }
 
   /** Every member of the account (agents and administrators), by name. */
@@ -80,7 +84,13 @@ export class AgentsRepo {
     return (this.inTeamStmt.all({ account_id: accountId, team_id: teamId }) as JoinedRow[]).map(split);
   }
 
-  updateMembership(m: { account_id: number; user_id: number; role: Role; availability: string; auto_offline: number }): void {
+  updateMembership(m: {
+    account_id: number;
+    user_id: number;
+    role: Role;
+    availability: string;
+    auto_offline: number;
+  }): void {
     this.updateMembershipStmt.run(m);
   }
 

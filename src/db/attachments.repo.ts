@@ -39,7 +39,16 @@ export interface ConversationAttachmentRow extends AttachmentRow {
 }
 
 export function copyOf(a: AttachmentRow): AttachmentCopy {
-  return { id: a.id, file_type: a.file_type, content_type: a.content_type, filename: a.filename, extension: a.extension, file_size: a.file_size, width: a.width, height: a.height };
+  return {
+    id: a.id,
+    file_type: a.file_type,
+    content_type: a.content_type,
+    filename: a.filename,
+    extension: a.extension,
+    file_size: a.file_size,
+    width: a.width,
+    height: a.height,
+  };
 }
 
 export class AttachmentsRepo {
@@ -95,8 +104,18 @@ export class AttachmentsRepo {
   }
 
   /** Newest first; private notes' files only for agents (`withPrivate`). */
-  ofConversation(conversationId: number, withPrivate: boolean, limit: number, offset: number): ConversationAttachmentRow[] {
-    return this.ofConversationStmt.all({ c: conversationId, private: withPrivate ? 1 : 0, limit, offset }) as ConversationAttachmentRow[];
+  ofConversation(
+    conversationId: number,
+    withPrivate: boolean,
+    limit: number,
+    offset: number,
+  ): ConversationAttachmentRow[] {
+    return this.ofConversationStmt.all({
+      c: conversationId,
+      private: withPrivate ? 1 : 0,
+      limit,
+      offset,
+    }) as ConversationAttachmentRow[];
   }
 
   countOfConversation(conversationId: number, withPrivate: boolean): number {
@@ -108,11 +127,15 @@ export class AttachmentsRepo {
   }
 
   keysOfConversation(conversationId: number): string[] {
-    return (this.keysOfConversationStmt.all({ id: conversationId }) as { storage_key: string }[]).map((r) => r.storage_key);
+    return (this.keysOfConversationStmt.all({ id: conversationId }) as { storage_key: string }[]).map(
+      (r) => r.storage_key,
+    );
   }
 
   keysOfContact(accountId: number, contactId: number): string[] {
-    return (this.keysOfContactStmt.all({ account_id: accountId, id: contactId }) as { storage_key: string }[]).map((r) => r.storage_key);
+    return (this.keysOfContactStmt.all({ account_id: accountId, id: contactId }) as { storage_key: string }[]).map(
+      (r) => r.storage_key,
+    );
   }
 
   keysOfAccount(accountId: number): string[] {
@@ -125,7 +148,9 @@ export class AttachmentsRepo {
 
   /** Every stored file's key (a backup copies them). */
   allKeys(): string[] {
-    return (this.db.query("SELECT DISTINCT storage_key FROM attachments").all() as { storage_key: string }[]).map((r) => r.storage_key);
+    return (this.db.query("SELECT DISTINCT storage_key FROM attachments").all() as { storage_key: string }[]).map(
+      (r) => r.storage_key,
+    );
   }
 
   inUse(key: string): boolean {

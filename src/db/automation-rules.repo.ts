@@ -19,7 +19,18 @@ export interface RuleRow {
   updated_at: number;
 }
 
-export type RuleFields = Pick<RuleRow, "name" | "description" | "event_name" | "conditions" | "actions" | "active" | "failure_count" | "last_error" | "disabled_reason">;
+export type RuleFields = Pick<
+  RuleRow,
+  | "name"
+  | "description"
+  | "event_name"
+  | "conditions"
+  | "actions"
+  | "active"
+  | "failure_count"
+  | "last_error"
+  | "disabled_reason"
+>;
 
 /** What a run of the rule left behind (see the engine's failure rule). */
 export type RuleHealth = Pick<RuleRow, "active" | "failure_count" | "last_error" | "disabled_reason">;
@@ -37,12 +48,24 @@ export class AutomationRulesRepo {
   private readonly recordIdleStmt: Statement;
 
   constructor(db: Database) {
-    const cols = ["name", "description", "event_name", "conditions", "actions", "active", "failure_count", "last_error", "disabled_reason"];
+    const cols = [
+      "name",
+      "description",
+      "event_name",
+      "conditions",
+      "actions",
+      "active",
+      "failure_count",
+      "last_error",
+      "disabled_reason",
+    ];
     this.insertStmt = db.prepare(
       `INSERT INTO automation_rules (account_id, ${cols.join(", ")}, created_at, updated_at)
-       VALUES ($account_id, ${cols.map((c) => "$" + c).join(", ")}, $now, $now)`,
+       VALUES ($account_id, ${cols.map((c) => `$${c}`).join(", ")}, $now, $now)`,
     );
-    this.updateStmt = db.prepare(`UPDATE automation_rules SET ${cols.map((c) => `${c} = $${c}`).join(", ")}, updated_at = $now WHERE account_id = $account_id AND id = $id`);
+    this.updateStmt = db.prepare(
+      `UPDATE automation_rules SET ${cols.map((c) => `${c} = $${c}`).join(", ")}, updated_at = $now WHERE account_id = $account_id AND id = $id`,
+    );
     // The engine's bookkeeping leaves updated_at alone: it is about what an administrator changed.
     this.healthStmt = db.prepare(
       "UPDATE automation_rules SET active = $active, failure_count = $failure_count, last_error = $last_error, disabled_reason = $disabled_reason WHERE id = $id",
@@ -50,8 +73,12 @@ export class AutomationRulesRepo {
     this.deleteStmt = db.prepare("DELETE FROM automation_rules WHERE account_id = $account_id AND id = $id");
     this.byIdStmt = db.prepare("SELECT * FROM automation_rules WHERE account_id = $account_id AND id = $id");
     this.listStmt = db.prepare("SELECT * FROM automation_rules WHERE account_id = $account_id ORDER BY id");
-    this.activeStmt = db.prepare("SELECT * FROM automation_rules WHERE account_id = $account_id AND event_name = $event_name AND active = 1 ORDER BY id");
-    this.activeIdleStmt = db.prepare("SELECT * FROM automation_rules WHERE event_name = 'conversation_idle' AND active = 1 ORDER BY id");
+    this.activeStmt = db.prepare(
+      "SELECT * FROM automation_rules WHERE account_id = $account_id AND event_name = $event_name AND active = 1 ORDER BY id",
+    );
+    this.activeIdleStmt = db.prepare(
+      "SELECT * FROM automation_rules WHERE event_name = 'conversation_idle' AND active = 1 ORDER BY id",
+    );
     // Open conversations idle since before the threshold that the rule has not looked at in this idle
     // period (the recorded last_activity_at is the one its own actions left).
     this.idleCandidatesStmt = db.prepare(
@@ -101,10 +128,20 @@ export class AutomationRulesRepo {
   }
 
   idleCandidates(rule: Pick<RuleRow, "id" | "account_id">, threshold: number, limit: number): ConversationRow[] {
-    return this.idleCandidatesStmt.all({ rule_id: rule.id, account_id: rule.account_id, threshold, limit }) as ConversationRow[];
+    return this.idleCandidatesStmt.all({
+      rule_id: rule.id,
+      account_id: rule.account_id,
+      threshold,
+      limit,
+    }) as ConversationRow[];
   }
 
   recordIdle(ruleId: number, conversationId: number, lastActivityAt: number, now: number): void {
-    this.recordIdleStmt.run({ rule_id: ruleId, conversation_id: conversationId, last_activity_at: lastActivityAt, now });
+    this.recordIdleStmt.run({
+      rule_id: ruleId,
+      conversation_id: conversationId,
+      last_activity_at: lastActivityAt,
+      now,
+    });
   }
 }

@@ -14,7 +14,11 @@ export class Batch<T> {
   private readonly one: Statement;
 
   /** `sql` holds `{ids}` where the id goes, e.g. "SELECT * FROM contacts WHERE id IN {ids}". */
-  constructor(db: Database, sql: string, private readonly key: keyof T & string) {
+  constructor(
+    db: Database,
+    sql: string,
+    private readonly key: keyof T & string,
+  ) {
     this.one = db.prepare(sql.replace("{ids}", "($id)"));
   }
 

@@ -23,7 +23,9 @@ export class CannedResponsesRepo {
   private readonly deleteStmt: Statement;
 
   constructor(db: Database) {
-    this.listStmt = db.prepare(`SELECT * FROM canned_responses WHERE account_id = $account_id ORDER BY lower(short_code), id LIMIT ${CANNED_RESPONSES_MAX}`);
+    this.listStmt = db.prepare(
+      `SELECT * FROM canned_responses WHERE account_id = $account_id ORDER BY lower(short_code), id LIMIT ${CANNED_RESPONSES_MAX}`,
+    );
     // Chatwoot's search: the text anywhere in the short code or the content, short codes that start
     // with it first. instr() on lower-cased text: no LIKE wildcards to escape.
     this.searchStmt = db.prepare(
@@ -31,11 +33,15 @@ export class CannedResponsesRepo {
        ORDER BY instr(lower(short_code), $q) <> 1, lower(short_code), id LIMIT ${CANNED_RESPONSES_MAX}`,
     );
     this.byIdStmt = db.prepare("SELECT * FROM canned_responses WHERE account_id = $account_id AND id = $id");
-    this.byCodeStmt = db.prepare("SELECT id FROM canned_responses WHERE account_id = $account_id AND lower(short_code) = lower($code)");
+    this.byCodeStmt = db.prepare(
+      "SELECT id FROM canned_responses WHERE account_id = $account_id AND lower(short_code) = lower($code)",
+    );
     this.insertStmt = db.prepare(
       "INSERT INTO canned_responses (account_id, short_code, content, created_at, updated_at) VALUES ($account_id, $short_code, $content, $now, $now)",
     );
-    this.updateStmt = db.prepare("UPDATE canned_responses SET short_code = $short_code, content = $content, updated_at = $now WHERE id = $id");
+    this.updateStmt = db.prepare(
+      "UPDATE canned_responses SET short_code = $short_code, content = $content, updated_at = $now WHERE id = $id",
+    );
     this.deleteStmt = db.prepare("DELETE FROM canned_responses WHERE id = $id");
   }
 

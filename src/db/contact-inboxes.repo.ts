@@ -26,11 +26,24 @@ export class ContactInboxesRepo {
     );
     this.byIdStmt = db.prepare("SELECT * FROM contact_inboxes WHERE id = $id");
     this.byIdsBatch = new Batch<ContactInboxRow>(db, "SELECT * FROM contact_inboxes WHERE id IN {ids}", "id");
-    this.bySourceStmt = db.prepare("SELECT * FROM contact_inboxes WHERE inbox_id = $inbox_id AND source_id = $source_id");
-    this.ofContactsBatch = new Batch<ContactInboxRow>(db, "SELECT * FROM contact_inboxes WHERE contact_id IN {ids} ORDER BY contact_id, id", "contact_id");
+    this.bySourceStmt = db.prepare(
+      "SELECT * FROM contact_inboxes WHERE inbox_id = $inbox_id AND source_id = $source_id",
+    );
+    this.ofContactsBatch = new Batch<ContactInboxRow>(
+      db,
+      "SELECT * FROM contact_inboxes WHERE contact_id IN {ids} ORDER BY contact_id, id",
+      "contact_id",
+    );
   }
 
-  insert(c: { contact_id: number; inbox_id: number; source_id: string; pubsub_token: string; hmac_verified: number; now: number }): number {
+  insert(c: {
+    contact_id: number;
+    inbox_id: number;
+    source_id: string;
+    pubsub_token: string;
+    hmac_verified: number;
+    now: number;
+  }): number {
     return Number(this.insertStmt.run(c).lastInsertRowid);
   }
 

@@ -29,7 +29,10 @@ export class ContactNotesRepo {
   }
 
   insert(accountId: number, contactId: number, userId: number | null, content: string, now: number): number {
-    return Number(this.insertStmt.run({ account_id: accountId, contact_id: contactId, user_id: userId, content, now }).lastInsertRowid);
+    return Number(
+      this.insertStmt.run({ account_id: accountId, contact_id: contactId, user_id: userId, content, now })
+        .lastInsertRowid,
+    );
   }
 
   /** A note of this contact (the contact is already scoped to the account). */

@@ -9,7 +9,9 @@ export class ContactsExportRepo {
   private readonly batchStmt: Statement;
 
   constructor(db: Database) {
-    this.batchStmt = db.prepare("SELECT * FROM contacts WHERE account_id = $account_id AND id > $after ORDER BY id LIMIT $limit");
+    this.batchStmt = db.prepare(
+      "SELECT * FROM contacts WHERE account_id = $account_id AND id > $after ORDER BY id LIMIT $limit",
+    );
   }
 
   *all(accountId: number): Generator<ContactRow> {

@@ -51,7 +51,8 @@ const PLUS_HITS = `SELECT id FROM contacts INDEXED BY contacts_account_phone WHE
   UNION SELECT rowid AS id FROM contacts_identifier_search WHERE contacts_identifier_search MATCH $match_exact`;
 const PHONE_FRAGMENT = /^\+\d+$/;
 
-const LABELED = "SELECT contact_id FROM contact_labels INDEXED BY contact_labels_account_title WHERE account_id = $account_id AND title IN (SELECT value FROM json_each($labels))";
+const LABELED =
+  "SELECT contact_id FROM contact_labels INDEXED BY contact_labels_account_title WHERE account_id = $account_id AND title IN (SELECT value FROM json_each($labels))";
 const LABELS = `c.id IN (${LABELED})`;
 
 /** Chatwoot's sorts: name case-insensitive; email/phone with Postgres' NULL placement; activity NULLS LAST both ways. */
@@ -115,7 +116,9 @@ export class ContactSearch {
     const where = `c.account_id = $account_id AND ${RESOLVED_C}${p.labels ? ` AND ${LABELS}` : ""}`;
     const params = this.params(p);
     const count = (this.stmt(`SELECT count(*) AS n FROM contacts c WHERE ${where}`).get(params) as { n: number }).n;
-    const rows = this.stmt(`SELECT c.* FROM contacts c WHERE ${where} ORDER BY ${orderBy(p.sort, "c.id ASC")} LIMIT $limit OFFSET $offset`).all({
+    const rows = this.stmt(
+      `SELECT c.* FROM contacts c WHERE ${where} ORDER BY ${orderBy(p.sort, "c.id ASC")} LIMIT $limit OFFSET $offset`,
+    ).all({
       ...params,
       limit: p.limit,
       offset: p.offset,
@@ -136,8 +139,8 @@ export class ContactSearch {
       Object.assign(params, {
         lo: lower,
         hi: upper(lower),
-        plus_lo: "+" + p.term,
-        plus_hi: upper("+" + p.term),
+        plus_lo: `+${p.term}`,
+        plus_hi: upper(`+${p.term}`),
         exact_lo: p.term,
         exact_hi: upper(p.term),
       });
@@ -166,11 +169,16 @@ export class ContactSearch {
     const hitsOnly = !p.labels && (short || this.ownsEveryHit(p.accountId));
     const where = hitsOnly ? "" : ` WHERE ${inAccount}`;
     const hitParams = hitsOnly && !short && !plus ? { match: params.match!, match_exact: params.match_exact! } : params;
-    const counted = () => (this.stmt(`SELECT count(*) AS n FROM (${hits}) h${where}`).get(hitParams) as { n: number }).n;
+    const counted = () =>
+      (this.stmt(`SELECT count(*) AS n FROM (${hits}) h${where}`).get(hitParams) as { n: number }).n;
     const count = p.labels ? counted() : this.countOf(`${p.accountId}\u0000${p.term}`, counted);
     if (count === 0 || p.offset >= count || p.sort) return { count, rows: [] };
     // In hit (id) order the page streams: it stops after offset + limit hits.
-    const ids = this.stmt(`SELECT h.id FROM (${hits}) h${where} ORDER BY h.id LIMIT $limit OFFSET $offset`).values({ ...hitParams, limit: p.limit, offset: p.offset }) as [number][];
+    const ids = this.stmt(`SELECT h.id FROM (${hits}) h${where} ORDER BY h.id LIMIT $limit OFFSET $offset`).values({
+      ...hitParams,
+      limit: p.limit,
+      offset: p.offset,
+    }) as [number][];
     const byId = this.rowsById.map(ids.map((r) => r[0]));
     return { count, rows: ids.map((r) => byId.get(r[0])!) };
   }

@@ -21,7 +21,15 @@ export interface ContactRow {
 /** The columns a create or update writes (everything but ids and timestamps). */
 export type ContactFields = Pick<
   ContactRow,
-  "name" | "email" | "phone_number" | "identifier" | "company_name" | "blocked" | "avatar_url" | "additional_attributes" | "custom_attributes"
+  | "name"
+  | "email"
+  | "phone_number"
+  | "identifier"
+  | "company_name"
+  | "blocked"
+  | "avatar_url"
+  | "additional_attributes"
+  | "custom_attributes"
 >;
 
 export class ContactsRepo {
@@ -54,7 +62,9 @@ export class ContactsRepo {
     this.touchStmt = db.prepare("UPDATE contacts SET last_activity_at = $at, updated_at = $at WHERE id = $id");
     this.byEmailStmt = db.prepare("SELECT id FROM contacts WHERE account_id = $account_id AND email = $value");
     this.byPhoneStmt = db.prepare("SELECT id FROM contacts WHERE account_id = $account_id AND phone_number = $value");
-    this.byIdentifierStmt = db.prepare("SELECT id FROM contacts WHERE account_id = $account_id AND identifier = $value");
+    this.byIdentifierStmt = db.prepare(
+      "SELECT id FROM contacts WHERE account_id = $account_id AND identifier = $value",
+    );
   }
 
   insert(accountId: number, f: ContactFields, now: number): number {
@@ -85,7 +95,8 @@ export class ContactsRepo {
 
   /** The id of the contact in this account holding a unique value, if any. */
   holderOf(accountId: number, field: "email" | "phone_number" | "identifier", value: string): number | null {
-    const stmt = field === "email" ? this.byEmailStmt : field === "phone_number" ? this.byPhoneStmt : this.byIdentifierStmt;
+    const stmt =
+      field === "email" ? this.byEmailStmt : field === "phone_number" ? this.byPhoneStmt : this.byIdentifierStmt;
     return (stmt.get({ account_id: accountId, value }) as { id: number } | null)?.id ?? null;
   }
 }

@@ -61,7 +61,11 @@ export interface ConversationFilter {
   contactId?: number | null;
 }
 
-export type AssigneeFilter = { kind: "all" } | { kind: "me"; userId: number } | { kind: "unassigned" } | { kind: "assigned" };
+export type AssigneeFilter =
+  | { kind: "all" }
+  | { kind: "me"; userId: number }
+  | { kind: "unassigned" }
+  | { kind: "assigned" };
 
 export interface ConversationCounts {
   mine_count: number;
@@ -85,19 +89,42 @@ export class ConversationsRepo {
 
   constructor(db: Database) {
     this.cache = new StatementCache(db);
-    const cols = ["account_id", "display_id", "uuid", "inbox_id", "contact_id", "contact_inbox_id", "created_at", ...MUTABLE_COLUMNS];
-    this.insertStmt = db.prepare(`INSERT INTO conversations (${cols.join(", ")}) VALUES (${cols.map((c) => "$" + c).join(", ")})`);
-    this.saveStmt = db.prepare(`UPDATE conversations SET ${MUTABLE_COLUMNS.map((c) => `${c} = $${c}`).join(", ")} WHERE id = $id`);
-    this.touchStmt = db.prepare("UPDATE conversations SET last_activity_at = $last_activity_at, updated_at_ms = $updated_at_ms WHERE id = $id");
+    const cols = [
+      "account_id",
+      "display_id",
+      "uuid",
+      "inbox_id",
+      "contact_id",
+      "contact_inbox_id",
+      "created_at",
+      ...MUTABLE_COLUMNS,
+    ];
+    this.insertStmt = db.prepare(
+      `INSERT INTO conversations (${cols.join(", ")}) VALUES (${cols.map((c) => `$${c}`).join(", ")})`,
+    );
+    this.saveStmt = db.prepare(
+      `UPDATE conversations SET ${MUTABLE_COLUMNS.map((c) => `${c} = $${c}`).join(", ")} WHERE id = $id`,
+    );
+    this.touchStmt = db.prepare(
+      "UPDATE conversations SET last_activity_at = $last_activity_at, updated_at_ms = $updated_at_ms WHERE id = $id",
+    );
     this.byIdStmt = db.prepare("SELECT * FROM conversations WHERE id = $id");
-    this.byDisplayStmt = db.prepare("SELECT * FROM conversations WHERE account_id = $account_id AND display_id = $display_id");
+    this.byDisplayStmt = db.prepare(
+      "SELECT * FROM conversations WHERE account_id = $account_id AND display_id = $display_id",
+    );
     this.bumpCounterStmt = db.prepare(
       `INSERT INTO account_counters (account_id, name, value) VALUES ($account_id, 'conversation_display_id', 1)
        ON CONFLICT (account_id, name) DO UPDATE SET value = value + 1`,
     );
-    this.readCounterStmt = db.prepare("SELECT value FROM account_counters WHERE account_id = $account_id AND name = 'conversation_display_id'");
-    this.lastOfContactInboxStmt = db.prepare("SELECT * FROM conversations WHERE contact_inbox_id = $id ORDER BY id DESC LIMIT 1");
-    this.assignedToStmt = db.prepare("SELECT * FROM conversations WHERE assignee_id = $user_id AND account_id = $account_id ORDER BY id");
+    this.readCounterStmt = db.prepare(
+      "SELECT value FROM account_counters WHERE account_id = $account_id AND name = 'conversation_display_id'",
+    );
+    this.lastOfContactInboxStmt = db.prepare(
+      "SELECT * FROM conversations WHERE contact_inbox_id = $id ORDER BY id DESC LIMIT 1",
+    );
+    this.assignedToStmt = db.prepare(
+      "SELECT * FROM conversations WHERE assignee_id = $user_id AND account_id = $account_id ORDER BY id",
+    );
     this.snoozedDueStmt = db.prepare(
       "SELECT * FROM conversations WHERE status = 'snoozed' AND snoozed_until IS NOT NULL AND snoozed_until <= $now ORDER BY snoozed_until LIMIT $limit",
     );
@@ -178,7 +205,14 @@ export class ConversationsRepo {
   /** One page, newest activity first. */
   page(f: ConversationFilter, assignee: AssigneeFilter, limit: number, offset: number): ConversationRow[] {
     const { where, params } = whereOf(f);
-    const extra = assignee.kind === "me" ? " AND c.assignee_id = $me" : assignee.kind === "unassigned" ? " AND c.assignee_id IS NULL" : assignee.kind === "assigned" ? " AND c.assignee_id IS NOT NULL" : "";
+    const extra =
+      assignee.kind === "me"
+        ? " AND c.assignee_id = $me"
+        : assignee.kind === "unassigned"
+          ? " AND c.assignee_id IS NULL"
+          : assignee.kind === "assigned"
+            ? " AND c.assignee_id IS NOT NULL"
+            : "";
     const sql = `SELECT c.* FROM conversations c WHERE ${where}${extra} ORDER BY c.last_activity_at DESC, c.id DESC LIMIT $limit OFFSET $offset`;
     const all = { ...params, limit, offset, ...(assignee.kind === "me" ? { me: assignee.userId } : {}) };
     return this.stmt(sql).all(all) as ConversationRow[];
@@ -218,7 +252,9 @@ function whereOf(f: ConversationFilter, col = "c."): { where: string; params: Re
   }
   if (f.q) {
     // Chatwoot: conversations with an incoming or outgoing message containing the text.
-    parts.push("EXISTS (SELECT 1 FROM messages m INDEXED BY messages_conversation WHERE m.conversation_id = c.id AND m.message_type IN (0, 1) AND instr(lower(m.content), $q) > 0)");
+    parts.push(
+      "EXISTS (SELECT 1 FROM messages m INDEXED BY messages_conversation WHERE m.conversation_id = c.id AND m.message_type IN (0, 1) AND instr(lower(m.content), $q) > 0)",
+    );
     params.q = f.q.toLowerCase();
   }
   return { where: parts.join(" AND "), params };

@@ -38,7 +38,9 @@ export class CsatRepo {
   constructor(db: Database) {
     this.cache = new StatementCache(db);
     // Served by the partial index messages_input_csat.
-    this.sentStmt = db.prepare("SELECT 1 AS ok FROM messages WHERE conversation_id = $c AND content_type = 'input_csat' LIMIT 1");
+    this.sentStmt = db.prepare(
+      "SELECT 1 AS ok FROM messages WHERE conversation_id = $c AND content_type = 'input_csat' LIMIT 1",
+    );
     this.upsertStmt = db.prepare(
       `INSERT INTO csat_survey_responses (account_id, inbox_id, conversation_id, message_id, contact_id, assigned_agent_id,
          rating, feedback_message, created_at, updated_at)

@@ -21,7 +21,10 @@ export interface AttributeDefinitionRow {
   updated_at: number;
 }
 
-export type AttributeDefinitionFields = Omit<AttributeDefinitionRow, "id" | "account_id" | "position" | "created_at" | "updated_at">;
+export type AttributeDefinitionFields = Omit<
+  AttributeDefinitionRow,
+  "id" | "account_id" | "position" | "created_at" | "updated_at"
+>;
 
 export class CustomAttributeDefinitionsRepo {
   private readonly listStmt: Statement;
@@ -34,10 +37,18 @@ export class CustomAttributeDefinitionsRepo {
   private readonly nextPositionStmt: Statement;
 
   constructor(db: Database) {
-    this.listStmt = db.prepare("SELECT * FROM custom_attribute_definitions WHERE account_id = $account_id AND attribute_model = $model ORDER BY position, id");
-    this.listAllStmt = db.prepare("SELECT * FROM custom_attribute_definitions WHERE account_id = $account_id ORDER BY attribute_model, position, id");
-    this.byIdStmt = db.prepare("SELECT * FROM custom_attribute_definitions WHERE account_id = $account_id AND id = $id");
-    this.byKeyStmt = db.prepare("SELECT * FROM custom_attribute_definitions WHERE account_id = $account_id AND attribute_model = $model AND attribute_key = $key");
+    this.listStmt = db.prepare(
+      "SELECT * FROM custom_attribute_definitions WHERE account_id = $account_id AND attribute_model = $model ORDER BY position, id",
+    );
+    this.listAllStmt = db.prepare(
+      "SELECT * FROM custom_attribute_definitions WHERE account_id = $account_id ORDER BY attribute_model, position, id",
+    );
+    this.byIdStmt = db.prepare(
+      "SELECT * FROM custom_attribute_definitions WHERE account_id = $account_id AND id = $id",
+    );
+    this.byKeyStmt = db.prepare(
+      "SELECT * FROM custom_attribute_definitions WHERE account_id = $account_id AND attribute_model = $model AND attribute_key = $key",
+    );
     this.insertStmt = db.prepare(
       `INSERT INTO custom_attribute_definitions (account_id, attribute_model, attribute_key, attribute_display_name, attribute_display_type,
          attribute_description, attribute_values, regex_pattern, regex_cue, default_value, position, created_at, updated_at)
@@ -51,11 +62,15 @@ export class CustomAttributeDefinitionsRepo {
          regex_cue = $regex_cue, default_value = $default_value, updated_at = $now WHERE id = $id`,
     );
     this.deleteStmt = db.prepare("DELETE FROM custom_attribute_definitions WHERE id = $id");
-    this.nextPositionStmt = db.prepare("SELECT COALESCE(MAX(position), 0) + 10 AS p FROM custom_attribute_definitions WHERE account_id = $account_id AND attribute_model = $model");
+    this.nextPositionStmt = db.prepare(
+      "SELECT COALESCE(MAX(position), 0) + 10 AS p FROM custom_attribute_definitions WHERE account_id = $account_id AND attribute_model = $model",
+    );
   }
 
   list(accountId: number, model: AttributeModel | null): AttributeDefinitionRow[] {
-    return (model ? this.listStmt.all({ account_id: accountId, model }) : this.listAllStmt.all({ account_id: accountId })) as AttributeDefinitionRow[];
+    return (
+      model ? this.listStmt.all({ account_id: accountId, model }) : this.listAllStmt.all({ account_id: accountId })
+    ) as AttributeDefinitionRow[];
   }
 
   byId(accountId: number, id: number): AttributeDefinitionRow | null {
@@ -67,7 +82,8 @@ export class CustomAttributeDefinitionsRepo {
   }
 
   insert(accountId: number, f: AttributeDefinitionFields, now: number): number {
-    const position = (this.nextPositionStmt.get({ account_id: accountId, model: f.attribute_model }) as { p: number }).p;
+    const position = (this.nextPositionStmt.get({ account_id: accountId, model: f.attribute_model }) as { p: number })
+      .p;
     return Number(this.insertStmt.run({ ...f, account_id: accountId, position, now }).lastInsertRowid);
   }
 

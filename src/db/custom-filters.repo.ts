@@ -26,14 +26,27 @@ export class CustomFiltersRepo {
       `INSERT INTO custom_filters (account_id, user_id, name, filter_type, query, created_at, updated_at)
        VALUES ($account_id, $user_id, $name, $filter_type, $query, $now, $now)`,
     );
-    this.byIdStmt = db.prepare("SELECT * FROM custom_filters WHERE account_id = $account_id AND user_id = $user_id AND id = $id");
-    this.listStmt = db.prepare("SELECT * FROM custom_filters WHERE account_id = $account_id AND user_id = $user_id AND filter_type = $filter_type ORDER BY id");
-    this.countStmt = db.prepare("SELECT COUNT(*) AS n FROM custom_filters WHERE account_id = $account_id AND user_id = $user_id");
-    this.updateStmt = db.prepare("UPDATE custom_filters SET name = $name, filter_type = $filter_type, query = $query, updated_at = $now WHERE id = $id");
+    this.byIdStmt = db.prepare(
+      "SELECT * FROM custom_filters WHERE account_id = $account_id AND user_id = $user_id AND id = $id",
+    );
+    this.listStmt = db.prepare(
+      "SELECT * FROM custom_filters WHERE account_id = $account_id AND user_id = $user_id AND filter_type = $filter_type ORDER BY id",
+    );
+    this.countStmt = db.prepare(
+      "SELECT COUNT(*) AS n FROM custom_filters WHERE account_id = $account_id AND user_id = $user_id",
+    );
+    this.updateStmt = db.prepare(
+      "UPDATE custom_filters SET name = $name, filter_type = $filter_type, query = $query, updated_at = $now WHERE id = $id",
+    );
     this.deleteStmt = db.prepare("DELETE FROM custom_filters WHERE id = $id");
   }
 
-  insert(accountId: number, userId: number, f: Pick<CustomFilterRow, "name" | "filter_type" | "query">, now: number): number {
+  insert(
+    accountId: number,
+    userId: number,
+    f: Pick<CustomFilterRow, "name" | "filter_type" | "query">,
+    now: number,
+  ): number {
     return Number(this.insertStmt.run({ account_id: accountId, user_id: userId, ...f, now }).lastInsertRowid);
   }
 

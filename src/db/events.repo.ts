@@ -63,21 +63,29 @@ export class EventsRepo {
        VALUES ($account_id, $kind, $actor_type, $actor_id, $inbox_id, $conversation_id, $contact_id, $private, $payload, $created_at_ms)`,
     );
     // The bus's read: every event after its cursor, committed or not (it runs after commits).
-    this.batchStmt = db.prepare("SELECT * FROM events INDEXED BY events_seq WHERE id > $after ORDER BY id LIMIT $limit");
+    this.batchStmt = db.prepare(
+      "SELECT * FROM events INDEXED BY events_seq WHERE id > $after ORDER BY id LIMIT $limit",
+    );
     this.maxIdStmt = db.prepare("SELECT COALESCE(MAX(id), 0) AS id FROM events");
     // Named indexes: a seek to `after` whatever sqlite_stat1 says (migrations/012_query_plans.sql).
-    this.afterStmt = db.prepare("SELECT * FROM events INDEXED BY events_seq WHERE id > $after AND id <= $upto ORDER BY id LIMIT $limit");
+    this.afterStmt = db.prepare(
+      "SELECT * FROM events INDEXED BY events_seq WHERE id > $after AND id <= $upto ORDER BY id LIMIT $limit",
+    );
     this.afterInAccountStmt = db.prepare(
       "SELECT * FROM events INDEXED BY events_account WHERE account_id = $account_id AND id > $after AND id <= $upto ORDER BY id LIMIT $limit",
     );
     // Two subqueries: SQLite answers a lone MIN or MAX of the rowid from the b-tree edge, but both in
     // one SELECT scan the whole table (23 % of the server's time under write load on 1 M events).
-    this.boundsStmt = db.prepare("SELECT (SELECT MIN(id) FROM events) AS oldest, (SELECT MAX(id) FROM events) AS latest");
+    this.boundsStmt = db.prepare(
+      "SELECT (SELECT MIN(id) FROM events) AS oldest, (SELECT MAX(id) FROM events) AS latest",
+    );
     // Walks from the oldest row; the rows it passes are exactly the ones the prune removes.
     this.firstSinceStmt = db.prepare("SELECT id FROM events WHERE created_at_ms >= $cutoff ORDER BY id LIMIT 1");
     this.minCursorStmt = db.prepare("SELECT MIN(last_event_id) AS id FROM listener_cursors");
     this.minPendingStmt = db.prepare("SELECT MIN(event_id) AS id FROM webhook_deliveries WHERE status = 'pending'");
-    this.deleteStmt = db.prepare("DELETE FROM events WHERE id IN (SELECT id FROM events WHERE id < $below ORDER BY id LIMIT $limit)");
+    this.deleteStmt = db.prepare(
+      "DELETE FROM events WHERE id IN (SELECT id FROM events WHERE id < $below ORDER BY id LIMIT $limit)",
+    );
     this.committedHead();
   }
 
@@ -100,7 +108,9 @@ export class EventsRepo {
 
   /** One account's committed events after `after`, oldest first (replay and catch-up). */
   afterInAccount(accountId: number, after: number, limit: number): StoredEvent[] {
-    return (this.afterInAccountStmt.all({ account_id: accountId, after, limit, upto: this.committedHead() }) as EventRow[]).map(eventFromRow);
+    return (
+      this.afterInAccountStmt.all({ account_id: accountId, after, limit, upto: this.committedHead() }) as EventRow[]
+    ).map(eventFromRow);
   }
 
   bounds(): EventBounds {

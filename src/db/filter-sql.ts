@@ -80,7 +80,13 @@ function expression(table: FilterTable, c: FilterCondition, params: FilterValue[
   return column;
 }
 
-function labelsCondition(table: FilterTable, c: FilterCondition, params: FilterValue[], accountId: number, labelsFrom: LabelsFrom): string {
+function labelsCondition(
+  table: FilterTable,
+  c: FilterCondition,
+  params: FilterValue[],
+  accountId: number,
+  labelsFrom: LabelsFrom,
+): string {
   const base = `SELECT 1 FROM ${table.labels.table} l WHERE l.${table.labels.key} = ${table.alias}.id`;
   switch (c.op) {
     case "in":
@@ -104,7 +110,13 @@ function labelsCondition(table: FilterTable, c: FilterCondition, params: FilterV
   }
 }
 
-function condition(table: FilterTable, c: FilterCondition, params: FilterValue[], accountId: number, labelsFrom: LabelsFrom): string {
+function condition(
+  table: FilterTable,
+  c: FilterCondition,
+  params: FilterValue[],
+  accountId: number,
+  labelsFrom: LabelsFrom,
+): string {
   if (c.compare === "labels") return labelsCondition(table, c, params, accountId, labelsFrom);
   const p: FilterValue[] = [];
   const e = expression(table, c, p);
@@ -169,7 +181,12 @@ function condition(table: FilterTable, c: FilterCondition, params: FilterValue[]
  */
 export type LabelsFrom = "labels" | "records";
 
-export function filterWhere(table: FilterTable, accountId: number, conditions: readonly FilterCondition[], labelsFrom: LabelsFrom = "labels"): SqlFragment {
+export function filterWhere(
+  table: FilterTable,
+  accountId: number,
+  conditions: readonly FilterCondition[],
+  labelsFrom: LabelsFrom = "labels",
+): SqlFragment {
   const params: FilterValue[] = [];
   let sql = "";
   conditions.forEach((c, i) => {

@@ -16,8 +16,14 @@ class LabelSet {
   private readonly removeStmt: Statement;
 
   constructor(db: Database, table: string, column: string) {
-    this.list = new Batch<LabelRow>(db, `SELECT ${column} AS owner_id, title FROM ${table} WHERE ${column} IN {ids} ORDER BY ${column}, id`, "owner_id");
-    this.addStmt = db.prepare(`INSERT OR IGNORE INTO ${table} (${column}, account_id, title) VALUES ($owner_id, $account_id, $title)`);
+    this.list = new Batch<LabelRow>(
+      db,
+      `SELECT ${column} AS owner_id, title FROM ${table} WHERE ${column} IN {ids} ORDER BY ${column}, id`,
+      "owner_id",
+    );
+    this.addStmt = db.prepare(
+      `INSERT OR IGNORE INTO ${table} (${column}, account_id, title) VALUES ($owner_id, $account_id, $title)`,
+    );
     this.removeStmt = db.prepare(`DELETE FROM ${table} WHERE ${column} = $owner_id AND title = $title`);
   }
 
@@ -55,7 +61,12 @@ export class LabelsRepo {
   }
 
   /** Replaces the owner's labels; returns the titles added and removed (for activity messages). */
-  replace(target: Target, ownerId: number, accountId: number, titles: readonly string[]): { added: string[]; removed: string[] } {
+  replace(
+    target: Target,
+    ownerId: number,
+    accountId: number,
+    titles: readonly string[],
+  ): { added: string[]; removed: string[] } {
     const set = this.sets[target];
     const current = this.titles(target, ownerId);
     const added = titles.filter((t) => !current.includes(t));

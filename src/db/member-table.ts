@@ -10,7 +10,9 @@ export class MemberTable {
   /** `table` and `groupColumn` are constants of the caller, never input. */
   constructor(db: Database, table: "inbox_members" | "team_members", groupColumn: "inbox_id" | "team_id") {
     this.hasStmt = db.prepare(`SELECT 1 AS yes FROM ${table} WHERE ${groupColumn} = $group_id AND user_id = $user_id`);
-    this.addStmt = db.prepare(`INSERT INTO ${table} (${groupColumn}, user_id, created_at) VALUES ($group_id, $user_id, $now) ON CONFLICT DO NOTHING`);
+    this.addStmt = db.prepare(
+      `INSERT INTO ${table} (${groupColumn}, user_id, created_at) VALUES ($group_id, $user_id, $now) ON CONFLICT DO NOTHING`,
+    );
     this.removeStmt = db.prepare(`DELETE FROM ${table} WHERE ${groupColumn} = $group_id AND user_id = $user_id`);
     this.idsStmt = db.prepare(`SELECT user_id FROM ${table} WHERE ${groupColumn} = $group_id ORDER BY user_id`);
   }

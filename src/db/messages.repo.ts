@@ -39,7 +39,9 @@ export interface MessageRow {
 /** Unread counts stop at this number (Chatwoot's list badge stops at 10; events and message records show up to 100). */
 export const UNREAD_LIMIT = 100;
 
-export type NewMessage = Omit<MessageRow, "id" | "external_source_ids" | "status" | "attachments"> & { status?: MessageStatus };
+export type NewMessage = Omit<MessageRow, "id" | "external_source_ids" | "status" | "attachments"> & {
+  status?: MessageStatus;
+};
 
 export class MessagesRepo {
   private readonly insertStmt: Statement;
@@ -83,19 +85,29 @@ export class MessagesRepo {
     );
     // Newest first with a LIMIT walks the index backwards; callers reverse to ascending.
     this.latestStmt = db.prepare("SELECT * FROM messages WHERE conversation_id = $c ORDER BY id DESC LIMIT $limit");
-    this.beforeStmt = db.prepare("SELECT * FROM messages WHERE conversation_id = $c AND id < $before ORDER BY id DESC LIMIT $limit");
-    this.afterStmt = db.prepare("SELECT * FROM messages WHERE conversation_id = $c AND id > $after ORDER BY id ASC LIMIT $limit");
+    this.beforeStmt = db.prepare(
+      "SELECT * FROM messages WHERE conversation_id = $c AND id < $before ORDER BY id DESC LIMIT $limit",
+    );
+    this.afterStmt = db.prepare(
+      "SELECT * FROM messages WHERE conversation_id = $c AND id > $after ORDER BY id ASC LIMIT $limit",
+    );
     this.rangeStmt = db.prepare(
       "SELECT * FROM messages WHERE conversation_id = $c AND id >= $after AND id < $before ORDER BY id ASC LIMIT $limit",
     );
     // The newest message of one conversation: a walk down messages_conversation from its end.
     const lastOf = (cond: string) =>
-      new Batch<MessageRow>(db, `SELECT * FROM messages INDEXED BY messages_conversation WHERE conversation_id IN {ids}${cond} ORDER BY id DESC LIMIT 1`, "conversation_id");
+      new Batch<MessageRow>(
+        db,
+        `SELECT * FROM messages INDEXED BY messages_conversation WHERE conversation_id IN {ids}${cond} ORDER BY id DESC LIMIT 1`,
+        "conversation_id",
+      );
     this.lastAny = lastOf("");
     this.lastNonActivity = lastOf(" AND message_type != 2");
     this.lastChat = lastOf(" AND message_type != 2 AND private = 0");
     // A plain count: the window holds at most about FLOOD_LIMIT entries, and a LIMIT subquery measured 10x slower.
-    this.recentStmt = db.prepare("SELECT count(*) AS n FROM messages WHERE conversation_id = $c AND created_at > $since");
+    this.recentStmt = db.prepare(
+      "SELECT count(*) AS n FROM messages WHERE conversation_id = $c AND created_at > $since",
+    );
     this.nthRecentStmt = db.prepare(
       "SELECT created_at FROM messages WHERE conversation_id = $c AND created_at > $since ORDER BY created_at DESC LIMIT 1 OFFSET $n",
     );
@@ -108,7 +120,9 @@ export class MessagesRepo {
        FROM conversations c WHERE c.id IN {ids}`,
       "id",
     );
-    this.lastIncomingStmt = db.prepare("SELECT max(created_at) AS at FROM messages WHERE conversation_id = $c AND message_type = 0");
+    this.lastIncomingStmt = db.prepare(
+      "SELECT max(created_at) AS at FROM messages WHERE conversation_id = $c AND message_type = 0",
+    );
     this.humanRepliesStmt = db.prepare(
       `SELECT count(*) AS n FROM messages WHERE conversation_id = $c AND message_type = 1 AND private = 0 AND sender_type = 'User'
          AND json_extract(content_attributes, '$.automation_rule_id') IS NULL
@@ -182,7 +196,9 @@ export class MessagesRepo {
 
   /** created_at of the n-th newest message after `since` (0 = newest), or null when there are fewer. */
   nthSince(conversationId: number, since: number, n: number): number | null {
-    return (this.nthRecentStmt.get({ c: conversationId, since, n }) as { created_at: number } | null)?.created_at ?? null;
+    return (
+      (this.nthRecentStmt.get({ c: conversationId, since, n }) as { created_at: number } | null)?.created_at ?? null
+    );
   }
 
   /** Incoming messages created after the agent last looked (all of them when never), per conversation, up to UNREAD_LIMIT. */

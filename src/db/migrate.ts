@@ -4,7 +4,10 @@ import type { Database } from "bun:sqlite";
 import { LATEST_VERSION, MIGRATIONS, type Migration } from "./migrations.ts";
 
 export class DatabaseTooNewError extends Error {
-  constructor(readonly found: number, readonly supported: number) {
+  constructor(
+    readonly found: number,
+    readonly supported: number,
+  ) {
     super(`database schema version ${found} is newer than this binary supports (${supported}); upgrade Parley`);
   }
 }

@@ -53,16 +53,26 @@ export class NotificationsRepo {
       `SELECT * FROM notifications WHERE user_id = $user_id AND account_id = $account_id
        ORDER BY last_activity_at DESC, id DESC LIMIT $limit OFFSET $offset`,
     );
-    this.countStmt = db.prepare("SELECT count(*) AS n FROM notifications WHERE user_id = $user_id AND account_id = $account_id");
-    this.unreadStmt = db.prepare("SELECT count(*) AS n FROM notifications WHERE user_id = $user_id AND account_id = $account_id AND read_at IS NULL");
-    this.byIdStmt = db.prepare("SELECT * FROM notifications WHERE id = $id AND user_id = $user_id AND account_id = $account_id");
+    this.countStmt = db.prepare(
+      "SELECT count(*) AS n FROM notifications WHERE user_id = $user_id AND account_id = $account_id",
+    );
+    this.unreadStmt = db.prepare(
+      "SELECT count(*) AS n FROM notifications WHERE user_id = $user_id AND account_id = $account_id AND read_at IS NULL",
+    );
+    this.byIdStmt = db.prepare(
+      "SELECT * FROM notifications WHERE id = $id AND user_id = $user_id AND account_id = $account_id",
+    );
     this.setReadStmt = db.prepare("UPDATE notifications SET read_at = $read_at WHERE id = $id");
-    this.readAllStmt = db.prepare("UPDATE notifications SET read_at = $at WHERE user_id = $user_id AND account_id = $account_id AND read_at IS NULL");
+    this.readAllStmt = db.prepare(
+      "UPDATE notifications SET read_at = $at WHERE user_id = $user_id AND account_id = $account_id AND read_at IS NULL",
+    );
     this.readConversationStmt = db.prepare(
       "UPDATE notifications SET read_at = $at WHERE user_id = $user_id AND account_id = $account_id AND conversation_id = $conversation_id AND read_at IS NULL",
     );
     this.deleteStmt = db.prepare("DELETE FROM notifications WHERE id = $id");
-    this.settingsStmt = db.prepare("SELECT email_flags, push_flags FROM notification_settings WHERE account_id = $account_id AND user_id = $user_id");
+    this.settingsStmt = db.prepare(
+      "SELECT email_flags, push_flags FROM notification_settings WHERE account_id = $account_id AND user_id = $user_id",
+    );
     this.saveSettingsStmt = db.prepare(
       `INSERT INTO notification_settings (account_id, user_id, email_flags, push_flags) VALUES ($account_id, $user_id, $email, $push)
        ON CONFLICT (account_id, user_id) DO UPDATE SET email_flags = excluded.email_flags, push_flags = excluded.push_flags`,
@@ -71,7 +81,16 @@ export class NotificationsRepo {
 
   /** Inserts one and drops the user's older one of the same type about the same conversation (Chatwoot keeps the latest). */
   insert(n: NewNotification): number {
-    const id = Number(this.insertStmt.run({ account_id: n.accountId, user_id: n.userId, type: n.type, conversation_id: n.conversationId, data: n.data, at: n.at }).lastInsertRowid);
+    const id = Number(
+      this.insertStmt.run({
+        account_id: n.accountId,
+        user_id: n.userId,
+        type: n.type,
+        conversation_id: n.conversationId,
+        data: n.data,
+        at: n.at,
+      }).lastInsertRowid,
+    );
     this.dropOlderStmt.run({ conversation_id: n.conversationId, user_id: n.userId, type: n.type, id });
     return id;
   }

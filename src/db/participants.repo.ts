@@ -11,7 +11,9 @@ export class ParticipantsRepo {
     this.addStmt = db.prepare(
       "INSERT OR IGNORE INTO conversation_participants (account_id, conversation_id, user_id, created_at) VALUES ($account_id, $c, $user_id, $now)",
     );
-    this.removeStmt = db.prepare("DELETE FROM conversation_participants WHERE conversation_id = $c AND user_id = $user_id");
+    this.removeStmt = db.prepare(
+      "DELETE FROM conversation_participants WHERE conversation_id = $c AND user_id = $user_id",
+    );
   }
 
   userIds(conversationId: number): number[] {

@@ -32,8 +32,12 @@ export class PlatformRepo {
     this.grantUserStmt = db.prepare(
       "INSERT INTO platform_app_users (platform_app_id, user_id, created_at) VALUES ($app_id, $id, $now) ON CONFLICT DO NOTHING",
     );
-    this.ownsAccountStmt = db.prepare("SELECT 1 AS yes FROM platform_app_accounts WHERE platform_app_id = $app_id AND account_id = $id");
-    this.ownsUserStmt = db.prepare("SELECT 1 AS yes FROM platform_app_users WHERE platform_app_id = $app_id AND user_id = $id");
+    this.ownsAccountStmt = db.prepare(
+      "SELECT 1 AS yes FROM platform_app_accounts WHERE platform_app_id = $app_id AND account_id = $id",
+    );
+    this.ownsUserStmt = db.prepare(
+      "SELECT 1 AS yes FROM platform_app_users WHERE platform_app_id = $app_id AND user_id = $id",
+    );
     this.accountIdsStmt = db.prepare("SELECT account_id FROM platform_app_accounts WHERE platform_app_id = $app_id");
     this.setAccountStatusStmt = db.prepare("UPDATE accounts SET status = $status, updated_at = $now WHERE id = $id");
     // Everything of the account goes with it (its tables reference accounts ON DELETE CASCADE).
@@ -44,7 +48,9 @@ export class PlatformRepo {
     );
     this.deleteUserStmt = db.prepare("DELETE FROM users WHERE id = $id");
     this.membershipsStmt = db.prepare("SELECT * FROM account_users WHERE account_id = $account_id ORDER BY user_id");
-    this.setRoleStmt = db.prepare("UPDATE account_users SET role = $role WHERE account_id = $account_id AND user_id = $user_id");
+    this.setRoleStmt = db.prepare(
+      "UPDATE account_users SET role = $role WHERE account_id = $account_id AND user_id = $user_id",
+    );
   }
 
   insertApp(name: string, now: number): number {
@@ -83,7 +89,10 @@ export class PlatformRepo {
     this.deleteAccountStmt.run({ id: accountId });
   }
 
-  updateUser(id: number, u: { name: string; display_name: string | null; email: string; password_hash: string | null; now: number }): void {
+  updateUser(
+    id: number,
+    u: { name: string; display_name: string | null; email: string; password_hash: string | null; now: number },
+  ): void {
     this.updateUserStmt.run({ id, ...u });
   }
 
@@ -92,7 +101,14 @@ export class PlatformRepo {
     this.deleteUserStmt.run({ id });
   }
 
-  memberships(accountId: number): { account_id: number; user_id: number; role: Role; availability: string; auto_offline: number; created_at: number }[] {
+  memberships(accountId: number): {
+    account_id: number;
+    user_id: number;
+    role: Role;
+    availability: string;
+    auto_offline: number;
+    created_at: number;
+  }[] {
     return this.membershipsStmt.all({ account_id: accountId }) as ReturnType<PlatformRepo["memberships"]>;
   }
 

@@ -28,11 +28,19 @@ export class PublicRepo {
       `SELECT i.*, (SELECT name FROM accounts WHERE id = i.account_id) AS account_name FROM inboxes i
        WHERE i.identifier = $identifier AND i.channel_type = 'api' AND (SELECT status FROM accounts WHERE id = i.account_id) = 'active'`,
     );
-    this.ofContactStmt = db.prepare("SELECT * FROM conversations WHERE contact_id = $id ORDER BY last_activity_at DESC, id DESC LIMIT $limit");
-    this.ofContactInboxStmt = db.prepare("SELECT * FROM conversations WHERE contact_inbox_id = $id ORDER BY last_activity_at DESC, id DESC LIMIT $limit");
+    this.ofContactStmt = db.prepare(
+      "SELECT * FROM conversations WHERE contact_id = $id ORDER BY last_activity_at DESC, id DESC LIMIT $limit",
+    );
+    this.ofContactInboxStmt = db.prepare(
+      "SELECT * FROM conversations WHERE contact_inbox_id = $id ORDER BY last_activity_at DESC, id DESC LIMIT $limit",
+    );
     // Newest first with a LIMIT walks the (conversation_id, id) index backwards; callers reverse.
-    this.latestStmt = db.prepare(`SELECT * FROM messages WHERE conversation_id = $c AND ${VISIBLE} ORDER BY id DESC LIMIT $limit`);
-    this.beforeStmt = db.prepare(`SELECT * FROM messages WHERE conversation_id = $c AND id < $before AND ${VISIBLE} ORDER BY id DESC LIMIT $limit`);
+    this.latestStmt = db.prepare(
+      `SELECT * FROM messages WHERE conversation_id = $c AND ${VISIBLE} ORDER BY id DESC LIMIT $limit`,
+    );
+    this.beforeStmt = db.prepare(
+      `SELECT * FROM messages WHERE conversation_id = $c AND id < $before AND ${VISIBLE} ORDER BY id DESC LIMIT $limit`,
+    );
     // Only messages since the contact last looked can still be unread: a range of the
     // (conversation_id, created_at, message_type) index, not the whole conversation.
     this.unreadStmt = db.prepare(

@@ -3,7 +3,14 @@
 import type { Database } from "bun:sqlite";
 import type { ContactRow } from "./contacts.repo.ts";
 import type { ConversationCounts, ConversationRow } from "./conversations.repo.ts";
-import { CONTACT_FILTER_TABLE, CONVERSATION_FILTER_TABLE, filterWhere, type FilterCondition, type FilterValue, type LabelsFrom } from "./filter-sql.ts";
+import {
+  CONTACT_FILTER_TABLE,
+  CONVERSATION_FILTER_TABLE,
+  filterWhere,
+  type FilterCondition,
+  type FilterValue,
+  type LabelsFrom,
+} from "./filter-sql.ts";
 
 export interface FilterPage {
   limit: number;
@@ -18,11 +25,19 @@ export class RecordFiltersRepo {
   constructor(private readonly db: Database) {}
 
   /** Contacts of the account matching the conditions, oldest first (Chatwoot's order), and their count. */
-  contacts(accountId: number, conditions: readonly FilterCondition[], page: FilterPage): { rows: ContactRow[]; count: number } {
+  contacts(
+    accountId: number,
+    conditions: readonly FilterCondition[],
+    page: FilterPage,
+  ): { rows: ContactRow[]; count: number } {
     const where = filterWhere(CONTACT_FILTER_TABLE, accountId, conditions);
     const sql = `FROM contacts c WHERE c.account_id = ? AND ${where.sql}`;
     const params: FilterValue[] = [accountId, ...where.params];
-    const rows = this.all<ContactRow>(`SELECT c.* ${sql} ORDER BY c.id LIMIT ? OFFSET ?`, [...params, page.limit, page.offset]);
+    const rows = this.all<ContactRow>(`SELECT c.* ${sql} ORDER BY c.id LIMIT ? OFFSET ?`, [
+      ...params,
+      page.limit,
+      page.offset,
+    ]);
     const count = this.all<{ n: number }>(`SELECT COUNT(*) AS n ${sql}`, params)[0]!.n;
     return { rows, count };
   }
@@ -41,7 +56,10 @@ export class RecordFiltersRepo {
     const scope = inboxIds === null ? "" : `AND v.inbox_id IN (${marks(inboxIds.length) || "NULL"}) `;
     const query = (labelsFrom: LabelsFrom) => {
       const where = filterWhere(CONVERSATION_FILTER_TABLE, accountId, conditions, labelsFrom);
-      return { sql: `FROM conversations v WHERE v.account_id = ? ${scope}AND ${where.sql}`, params: [accountId, ...(inboxIds ?? []), ...where.params] as FilterValue[] };
+      return {
+        sql: `FROM conversations v WHERE v.account_id = ? ${scope}AND ${where.sql}`,
+        params: [accountId, ...(inboxIds ?? []), ...where.params] as FilterValue[],
+      };
     };
     const counted = query("labels");
     const fromLabels = labelCountQuery(accountId, inboxIds, conditions);
@@ -53,13 +71,13 @@ export class RecordFiltersRepo {
     // Few matches: fetch them from the label's rows and sort those. Many: walk the activity index
     // and test each row, which reaches a page of matches after a few rows instead of sorting them all.
     const inOrder = labelPageQuery(accountId, inboxIds, conditions);
-    if (inOrder) return { rows: this.all<ConversationRow>(inOrder.sql, [...inOrder.params, page.limit, page.offset]), counts };
+    if (inOrder)
+      return { rows: this.all<ConversationRow>(inOrder.sql, [...inOrder.params, page.limit, page.offset]), counts };
     const paged = counts.all_count <= DENSE_MATCHES ? counted : query("records");
-    const rows = this.all<ConversationRow>(`SELECT v.* ${paged.sql} ORDER BY v.last_activity_at DESC, v.id DESC LIMIT ? OFFSET ?`, [
-      ...paged.params,
-      page.limit,
-      page.offset,
-    ]);
+    const rows = this.all<ConversationRow>(
+      `SELECT v.* ${paged.sql} ORDER BY v.last_activity_at DESC, v.id DESC LIMIT ? OFFSET ?`,
+      [...paged.params, page.limit, page.offset],
+    );
     return { rows, counts };
   }
 
@@ -79,7 +97,12 @@ export class RecordFiltersRepo {
  * the label's rows alone (migrations 019 and 020 keep each conversation's status, assignee, inbox
  * and activity time on its label rows), with `alias` for the label table. Null for any other shape.
  */
-function labelShape(alias: string, accountId: number, inboxIds: readonly number[] | null, conditions: readonly FilterCondition[]) {
+function labelShape(
+  alias: string,
+  accountId: number,
+  inboxIds: readonly number[] | null,
+  conditions: readonly FilterCondition[],
+) {
   if (conditions.slice(0, -1).some((c) => c.join !== "AND")) return null;
   const labels = conditions.filter((c) => c.attribute === "labels" && !c.custom);
   const label = labels[0];
@@ -102,9 +125,18 @@ function labelShape(alias: string, accountId: number, inboxIds: readonly number[
 }
 
 /** The counts of that shape from one covering index range; `v` stands for the label rows, as the counting SELECT expects. */
-function labelCountQuery(accountId: number, inboxIds: readonly number[] | null, conditions: readonly FilterCondition[]) {
+function labelCountQuery(
+  accountId: number,
+  inboxIds: readonly number[] | null,
+  conditions: readonly FilterCondition[],
+) {
   const shape = labelShape("v", accountId, inboxIds, conditions);
-  return shape && { sql: `FROM conversation_labels v INDEXED BY conversation_labels_counts WHERE ${shape.where}`, params: shape.params };
+  return (
+    shape && {
+      sql: `FROM conversation_labels v INDEXED BY conversation_labels_counts WHERE ${shape.where}`,
+      params: shape.params,
+    }
+  );
 }
 
 /** Its page when it has exactly one status: the newest 25 are the first 25 entries of the label's index. */

@@ -47,9 +47,13 @@ export class ReportingEventsRepo {
     this.lastEndStmt = db.prepare(
       "SELECT max(event_end_time) AS at FROM reporting_events WHERE conversation_id = $conversation_id AND name = $name",
     );
-    this.setTeamStmt = db.prepare("UPDATE reporting_events SET team_id = $team_id WHERE conversation_id = $conversation_id");
+    this.setTeamStmt = db.prepare(
+      "UPDATE reporting_events SET team_id = $team_id WHERE conversation_id = $conversation_id",
+    );
     this.hoursStmt = db.prepare("SELECT working_hours_enabled, working_hours, timezone FROM inboxes WHERE id = $id");
-    this.ofConversationStmt = db.prepare("SELECT * FROM reporting_events WHERE conversation_id = $conversation_id ORDER BY id");
+    this.ofConversationStmt = db.prepare(
+      "SELECT * FROM reporting_events WHERE conversation_id = $conversation_id ORDER BY id",
+    );
   }
 
   insert(e: NewReportingEvent): number {

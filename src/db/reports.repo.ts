@@ -50,7 +50,13 @@ interface Grouping {
 
 // A user can belong to several accounts, hence the extra account_id for agents.
 const GROUPINGS: Record<Dimension, Grouping> = {
-  team: { eventKey: "team_id", events: `team_id IN (${IDS.team})`, conversationKey: "team_id", conversations: `team_id IN (${IDS.team})`, grouped: true },
+  team: {
+    eventKey: "team_id",
+    events: `team_id IN (${IDS.team})`,
+    conversationKey: "team_id",
+    conversations: `team_id IN (${IDS.team})`,
+    grouped: true,
+  },
   agent: {
     eventKey: "user_id",
     events: `user_id IN (${IDS.agent}) AND account_id = $account_id`,
@@ -58,9 +64,21 @@ const GROUPINGS: Record<Dimension, Grouping> = {
     conversations: `assignee_id IN (${IDS.agent}) AND account_id = $account_id`,
     grouped: true,
   },
-  inbox: { eventKey: "inbox_id", events: `inbox_id IN (${IDS.inbox})`, conversationKey: "inbox_id", conversations: `inbox_id IN (${IDS.inbox})`, grouped: true },
+  inbox: {
+    eventKey: "inbox_id",
+    events: `inbox_id IN (${IDS.inbox})`,
+    conversationKey: "inbox_id",
+    conversations: `inbox_id IN (${IDS.inbox})`,
+    grouped: true,
+  },
   // Every conversation and event belongs to an inbox of its account: the account is their union.
-  account: { eventKey: "0", events: `inbox_id IN (${IDS.inbox})`, conversationKey: "0", conversations: `inbox_id IN (${IDS.inbox})`, grouped: false },
+  account: {
+    eventKey: "0",
+    events: `inbox_id IN (${IDS.inbox})`,
+    conversationKey: "0",
+    conversations: `inbox_id IN (${IDS.inbox})`,
+    grouped: false,
+  },
 };
 
 const IN_RANGE = "created_at >= $since AND created_at < $until";
@@ -94,7 +112,8 @@ export class ReportsRepo {
       for (const col of VALUE_COLUMNS) this.eventStmts.set(`${dim}:${col}`, db.prepare(eventSql(dim, col)));
       this.conversationStmts.set(dim, db.prepare(conversationSql(dim)));
     }
-    for (const dim of Object.keys(IDS) as GroupDimension[]) this.groupStmts.set(dim, db.prepare(`${IDS[dim]} ORDER BY 1`));
+    for (const dim of Object.keys(IDS) as GroupDimension[])
+      this.groupStmts.set(dim, db.prepare(`${IDS[dim]} ORDER BY 1`));
     // Labels are the conversations' current labels: each event or conversation of the range is
     // joined to its labels (conversation_labels_conversation_title covers the lookup).
     for (const col of VALUE_COLUMNS) {
@@ -122,7 +141,9 @@ export class ReportsRepo {
        )
        SELECT title FROM t WHERE title IS NOT NULL`,
     );
-    this.messagesStmt = db.prepare(`SELECT count(*) AS n FROM messages WHERE account_id = $account_id AND message_type = $type AND ${IN_RANGE}`);
+    this.messagesStmt = db.prepare(
+      `SELECT count(*) AS n FROM messages WHERE account_id = $account_id AND message_type = $type AND ${IN_RANGE}`,
+    );
   }
 
   /** Count and average of each metric over the events created in the range, per group (account: key 0). */
@@ -167,7 +188,11 @@ export class ReportsRepo {
   /** EXPLAIN QUERY PLAN of a summary's statements (the benchmark prints them). */
   plans(dim: Dimension, col: ValueColumn): string[] {
     const plan = (sql: string) =>
-      (this.db.query(`EXPLAIN QUERY PLAN ${sql}`).all({ account_id: 1, name: "first_response", since: 0, until: 1 }) as { detail: string }[])
+      (
+        this.db
+          .query(`EXPLAIN QUERY PLAN ${sql}`)
+          .all({ account_id: 1, name: "first_response", since: 0, until: 1 }) as { detail: string }[]
+      )
         .map((r) => r.detail)
         .join(" / ");
     return [plan(eventSql(dim, col)), plan(conversationSql(dim))];
@@ -185,7 +210,11 @@ interface CountRow {
 
 const NO_METRIC: Metric = { n: 0, average: null };
 /** A group without events in the range. */
-export const NO_EVENTS: Readonly<EventFigures> = { conversation_resolved: NO_METRIC, first_response: NO_METRIC, reply_time: NO_METRIC };
+export const NO_EVENTS: Readonly<EventFigures> = {
+  conversation_resolved: NO_METRIC,
+  first_response: NO_METRIC,
+  reply_time: NO_METRIC,
+};
 
 /** Merges the per-metric result sets into one record per group. */
 function byGroup(query: (name: MetricName) => MetricRow[]): Map<Key, EventFigures> {
@@ -194,7 +223,10 @@ function byGroup(query: (name: MetricName) => MetricRow[]): Map<Key, EventFigure
     for (const { id, n, average } of query(name)) {
       if (n === 0) continue; // the ungrouped (account) statement answers a row even with no events
       let f = map.get(id);
-      if (!f) map.set(id, (f = { ...NO_EVENTS }));
+      if (!f) {
+        f = { ...NO_EVENTS };
+        map.set(id, f);
+      }
       f[name] = { n, average };
     }
   }

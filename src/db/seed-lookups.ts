@@ -11,8 +11,11 @@ export interface SeededConversation {
 
 export function firstConversation(db: Database, accountId: number): SeededConversation | null {
   return (
-    (db.query("SELECT id, display_id, contact_id, contact_inbox_id FROM conversations WHERE account_id = ? ORDER BY id LIMIT 1").get(accountId) as SeededConversation | null) ??
-    null
+    (db
+      .query(
+        "SELECT id, display_id, contact_id, contact_inbox_id FROM conversations WHERE account_id = ? ORDER BY id LIMIT 1",
+      )
+      .get(accountId) as SeededConversation | null) ?? null
   );
 }
 
@@ -22,11 +25,16 @@ export function maxMessageId(db: Database): number {
 
 /** The lowest and highest message id of a conversation above `after`. */
 export function messageIdRange(db: Database, conversationId: number, after: number): { lo: number; hi: number } {
-  return db.query("SELECT MIN(id) AS lo, MAX(id) AS hi FROM messages WHERE conversation_id = ? AND id > ?").get(conversationId, after) as { lo: number; hi: number };
+  return db
+    .query("SELECT MIN(id) AS lo, MAX(id) AS hi FROM messages WHERE conversation_id = ? AND id > ?")
+    .get(conversationId, after) as { lo: number; hi: number };
 }
 
 export function contactInboxSourceId(db: Database, contactInboxId: number): string | null {
-  return (db.query("SELECT source_id FROM contact_inboxes WHERE id = ?").get(contactInboxId) as { source_id: string } | null)?.source_id ?? null;
+  return (
+    (db.query("SELECT source_id FROM contact_inboxes WHERE id = ?").get(contactInboxId) as { source_id: string } | null)
+      ?.source_id ?? null
+  );
 }
 
 /** (contact identifier, conversation display id) pairs for public-API writes, other than `except`. */

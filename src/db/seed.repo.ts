@@ -5,10 +5,36 @@
 import type { Database } from "bun:sqlite";
 import { MIGRATIONS } from "./migrations.ts";
 
-const FIRST = "James Mary John Patricia Robert Jennifer Michael Linda William Elizabeth David Barbara Richard Susan Joseph Jessica Thomas Sarah Charles Karen Christopher Nancy Daniel Lisa Matthew Betty Anthony Margaret Mark Sandra Donald Ashley Steven Kimberly Paul Emily Andrew Donna Joshua Michelle Kenneth Carol Kevin Amanda Brian Dorothy George Melissa Timothy Deborah Ronald Stephanie Edward Rebecca Jason Sharon Jeffrey Laura Ryan Cynthia Jacob Kathleen Gary Amy Nicholas Angela Eric Shirley Jonathan Anna Stephen Brenda Larry Pamela Justin Emma Scott Nicole Brandon Helen Benjamin Samantha Samuel Katherine Gregory Christine Alexander Debra Frank Rachel Patrick Carolyn Raymond Janet Jack Catherine Dennis Maria Jerry Heather Akiko Olga Pedro Fatima Wei Yuki Ivan Lucia Ngozi Aarav Chloé Søren Zoë Mateo".split(" ");
-const LAST = "Smith Johnson Williams Brown Jones Garcia Miller Davis Rodriguez Martinez Hernandez Lopez Gonzalez Wilson Anderson Thomas Taylor Moore Jackson Martin Lee Perez Thompson White Harris Sanchez Clark Ramirez Lewis Robinson Walker Young Allen King Wright Scott Torres Nguyen Hill Flores Green Adams Nelson Baker Hall Rivera Campbell Mitchell Carter Roberts Gomez Phillips Evans Turner Diaz Parker Cruz Edwards Collins Reyes Stewart Morris Morales Murphy Cook Rogers Gutierrez Ortiz Morgan Cooper Peterson Bailey Reed Kelly Howard Ramos Kim Cox Ward Richardson Watson Brooks Chavez Wood James Bennett Gray Mendoza Ruiz Hughes Price Alvarez Castillo Sanders Patel Myers Long Ross Foster Jimenez Powell Jenkins Perry Russell Sullivan Bell Coleman Butler Henderson Barnes Gonzales Fisher Vasquez Simmons Romero Jordan Patterson Alexander Hamilton Graham Reynolds Griffin Wallace Moreno West Cole Hayes Bryant Herrera Gibson Ellis Tran Medina Aguilar Stevens Murray Ford Castro Marshall Owens Harrison Fernandez McDonald Woods Washington Kennedy Wells Vargas Henry Chen Freeman Webb Tucker Guzman Burns Crawford Olson Simpson Porter Hunter Gordon Mendez Silva Shaw Snyder Mason Dixon Munoz Hunt Hicks Holmes Palmer Wagner Black Robertson Boyd Rose Stone Salazar Fox Warren Mills Meyer Rice Schmidt Garza Daniels Ferguson Nichols Stephens Soto Weaver Ryan Gardner Payne Grant Dunn Kowalski Nakamura Rossi Dubois Müller".split(" ");
-const DOMAINS = ["gmail.com", "yahoo.com", "outlook.com", "proton.me", "acme.io", "initech.com", "globex.net", "hooli.xyz"];
-const STATUSES = ["open", "open", "open", "open", "open", "open", "resolved", "resolved", "pending", "snoozed"] as const;
+const FIRST =
+  "James Mary John Patricia Robert Jennifer Michael Linda William Elizabeth David Barbara Richard Susan Joseph Jessica Thomas Sarah Charles Karen Christopher Nancy Daniel Lisa Matthew Betty Anthony Margaret Mark Sandra Donald Ashley Steven Kimberly Paul Emily Andrew Donna Joshua Michelle Kenneth Carol Kevin Amanda Brian Dorothy George Melissa Timothy Deborah Ronald Stephanie Edward Rebecca Jason Sharon Jeffrey Laura Ryan Cynthia Jacob Kathleen Gary Amy Nicholas Angela Eric Shirley Jonathan Anna Stephen Brenda Larry Pamela Justin Emma Scott Nicole Brandon Helen Benjamin Samantha Samuel Katherine Gregory Christine Alexander Debra Frank Rachel Patrick Carolyn Raymond Janet Jack Catherine Dennis Maria Jerry Heather Akiko Olga Pedro Fatima Wei Yuki Ivan Lucia Ngozi Aarav Chloé Søren Zoë Mateo".split(
+    " ",
+  );
+const LAST =
+  "Smith Johnson Williams Brown Jones Garcia Miller Davis Rodriguez Martinez Hernandez Lopez Gonzalez Wilson Anderson Thomas Taylor Moore Jackson Martin Lee Perez Thompson White Harris Sanchez Clark Ramirez Lewis Robinson Walker Young Allen King Wright Scott Torres Nguyen Hill Flores Green Adams Nelson Baker Hall Rivera Campbell Mitchell Carter Roberts Gomez Phillips Evans Turner Diaz Parker Cruz Edwards Collins Reyes Stewart Morris Morales Murphy Cook Rogers Gutierrez Ortiz Morgan Cooper Peterson Bailey Reed Kelly Howard Ramos Kim Cox Ward Richardson Watson Brooks Chavez Wood James Bennett Gray Mendoza Ruiz Hughes Price Alvarez Castillo Sanders Patel Myers Long Ross Foster Jimenez Powell Jenkins Perry Russell Sullivan Bell Coleman Butler Henderson Barnes Gonzales Fisher Vasquez Simmons Romero Jordan Patterson Alexander Hamilton Graham Reynolds Griffin Wallace Moreno West Cole Hayes Bryant Herrera Gibson Ellis Tran Medina Aguilar Stevens Murray Ford Castro Marshall Owens Harrison Fernandez McDonald Woods Washington Kennedy Wells Vargas Henry Chen Freeman Webb Tucker Guzman Burns Crawford Olson Simpson Porter Hunter Gordon Mendez Silva Shaw Snyder Mason Dixon Munoz Hunt Hicks Holmes Palmer Wagner Black Robertson Boyd Rose Stone Salazar Fox Warren Mills Meyer Rice Schmidt Garza Daniels Ferguson Nichols Stephens Soto Weaver Ryan Gardner Payne Grant Dunn Kowalski Nakamura Rossi Dubois Müller".split(
+    " ",
+  );
+const DOMAINS = [
+  "gmail.com",
+  "yahoo.com",
+  "outlook.com",
+  "proton.me",
+  "acme.io",
+  "initech.com",
+  "globex.net",
+  "hooli.xyz",
+];
+const STATUSES = [
+  "open",
+  "open",
+  "open",
+  "open",
+  "open",
+  "open",
+  "resolved",
+  "resolved",
+  "pending",
+  "snoozed",
+] as const;
 const BATCH = 20_000;
 const DAY = 86_400;
 
@@ -46,15 +72,30 @@ export function seedContacts(db: Database, accountId: number, count: number, now
     `INSERT INTO contacts (account_id, name, email, phone_number, identifier, company_name, additional_attributes, last_activity_at, created_at, updated_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
-  const firstId = ((db.query("SELECT COALESCE(MAX(id), 0) AS id FROM contacts").get() as { id: number }).id) + 1;
+  const firstId = (db.query("SELECT COALESCE(MAX(id), 0) AS id FROM contacts").get() as { id: number }).id + 1;
   batches(db, count, (i) => {
     const c = contactFields(i);
     const attrs = c.company_name ? JSON.stringify({ company_name: c.company_name }) : "{}";
-    insert.run(accountId, c.name, c.email, c.phone_number, c.identifier, c.company_name, attrs, i % 3 === 0 ? null : now - (i % 100_000), now - i, now - i);
+    insert.run(
+      accountId,
+      c.name,
+      c.email,
+      c.phone_number,
+      c.identifier,
+      c.company_name,
+      attrs,
+      i % 3 === 0 ? null : now - (i % 100_000),
+      now - i,
+      now - i,
+    );
   });
   const resolved = `id >= ${firstId} AND (email IS NOT NULL OR phone_number IS NOT NULL OR identifier IS NOT NULL)`;
-  db.exec(`INSERT INTO contacts_search (rowid, name, email, phone_number, company_name) SELECT id, name, email, phone_number, company_name FROM contacts WHERE ${resolved}`);
-  db.exec(`INSERT INTO contacts_identifier_search (rowid, identifier) SELECT id, identifier FROM contacts WHERE ${resolved}`);
+  db.exec(
+    `INSERT INTO contacts_search (rowid, name, email, phone_number, company_name) SELECT id, name, email, phone_number, company_name FROM contacts WHERE ${resolved}`,
+  );
+  db.exec(
+    `INSERT INTO contacts_identifier_search (rowid, identifier) SELECT id, identifier FROM contacts WHERE ${resolved}`,
+  );
   const migration = MIGRATIONS.find((m) => m.sql.includes("CREATE TRIGGER contacts_search_insert"))!;
   db.exec(/CREATE TRIGGER contacts_search_insert[\s\S]*?END;/.exec(migration.sql)![0]);
 }
@@ -82,14 +123,28 @@ function spread(i: number): number {
 }
 
 export function seedConversations(db: Database, s: ConversationSeed): void {
-  const contacts = db.query("SELECT id FROM contacts WHERE account_id = ? AND email IS NOT NULL ORDER BY id LIMIT ?").all(s.accountId, s.count) as { id: number }[];
+  const contacts = db
+    .query("SELECT id FROM contacts WHERE account_id = ? AND email IS NOT NULL ORDER BY id LIMIT ?")
+    .all(s.accountId, s.count) as { id: number }[];
   if (contacts.length === 0 || s.count === 0) return;
-  const insertCi = db.prepare("INSERT INTO contact_inboxes (contact_id, inbox_id, source_id, pubsub_token, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)");
+  const insertCi = db.prepare(
+    "INSERT INTO contact_inboxes (contact_id, inbox_id, source_id, pubsub_token, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)",
+  );
   const ciIds: number[] = [];
   db.transaction(() => {
-    for (const c of contacts) ciIds.push(Number(insertCi.run(c.id, s.inboxId, crypto.randomUUID(), crypto.randomUUID().replaceAll("-", ""), s.now, s.now).lastInsertRowid));
+    for (const c of contacts)
+      ciIds.push(
+        Number(
+          insertCi.run(c.id, s.inboxId, crypto.randomUUID(), crypto.randomUUID().replaceAll("-", ""), s.now, s.now)
+            .lastInsertRowid,
+        ),
+      );
   })();
-  const start = ((db.query("SELECT COALESCE(MAX(display_id), 0) AS n FROM conversations WHERE account_id = ?").get(s.accountId) as { n: number }).n);
+  const start = (
+    db.query("SELECT COALESCE(MAX(display_id), 0) AS n FROM conversations WHERE account_id = ?").get(s.accountId) as {
+      n: number;
+    }
+  ).n;
   const insertConv = db.prepare(
     `INSERT INTO conversations (account_id, display_id, uuid, inbox_id, contact_id, contact_inbox_id, status, priority, assignee_id, team_id,
        snoozed_until, waiting_since, first_reply_created_at, last_activity_at, created_at, updated_at_ms)
@@ -106,38 +161,73 @@ export function seedConversations(db: Database, s: ConversationSeed): void {
     // Independent picks (a hash of i, not i modulo small numbers, which tied status, team and
     // assignee together and left the first team without a single conversation).
     const r = spread(i);
-    const assignee = r % 5 === 0 ? null : s.agentIds[(r >>> 8) % s.agentIds.length] ?? null;
-    const team = (r >>> 16) % 3 === 0 ? null : s.teamIds[(r >>> 20) % s.teamIds.length] ?? null;
+    const assignee = r % 5 === 0 ? null : (s.agentIds[(r >>> 8) % s.agentIds.length] ?? null);
+    const team = (r >>> 16) % 3 === 0 ? null : (s.teamIds[(r >>> 20) % s.teamIds.length] ?? null);
     const replied = s.messagesPerConversation > 1 ? created + 300 : null;
     const last = created + 60 * s.messagesPerConversation;
     const id = Number(
-      insertConv.run(s.accountId, start + i + 1, crypto.randomUUID(), s.inboxId, contacts[k]!.id, ciIds[k]!, status, i % 7 === 0 ? "high" : null,
-        assignee, team, status === "snoozed" ? s.now + DAY : null, replied ? null : created, replied, last, created, last * 1000).lastInsertRowid,
+      insertConv.run(
+        s.accountId,
+        start + i + 1,
+        crypto.randomUUID(),
+        s.inboxId,
+        contacts[k]!.id,
+        ciIds[k]!,
+        status,
+        i % 7 === 0 ? "high" : null,
+        assignee,
+        team,
+        status === "snoozed" ? s.now + DAY : null,
+        replied ? null : created,
+        replied,
+        last,
+        created,
+        last * 1000,
+      ).lastInsertRowid,
     );
     for (let m = 0; m < s.messagesPerConversation; m++) {
       const incoming = m % 2 === 0;
-      insertMessage.run(s.accountId, s.inboxId, id, incoming ? 0 : 1, incoming ? `Hello, I have a question about order ${i}-${m}` : `Thanks for writing! Looking into ${i}-${m}.`,
-        incoming ? "Contact" : "User", incoming ? contacts[k]!.id : assignee ?? s.agentIds[0] ?? null, created + 60 * m, created + 60 * m);
+      insertMessage.run(
+        s.accountId,
+        s.inboxId,
+        id,
+        incoming ? 0 : 1,
+        incoming ? `Hello, I have a question about order ${i}-${m}` : `Thanks for writing! Looking into ${i}-${m}.`,
+        incoming ? "Contact" : "User",
+        incoming ? contacts[k]!.id : (assignee ?? s.agentIds[0] ?? null),
+        created + 60 * m,
+        created + 60 * m,
+      );
     }
   });
   // Reporting events as the services would have written them: a first response for every replied
   // conversation and a resolution for every resolved one (value_in_business_hours NULL: the seeded
   // inbox keeps working hours disabled).
-  const first = ((db.query("SELECT COALESCE(MIN(id), 0) AS id FROM conversations WHERE account_id = ? AND display_id > ?").get(s.accountId, start) as { id: number }).id);
+  const first = (
+    db
+      .query("SELECT COALESCE(MIN(id), 0) AS id FROM conversations WHERE account_id = ? AND display_id > ?")
+      .get(s.accountId, start) as { id: number }
+  ).id;
   const report = (name: string, where: string, value: string) =>
-    db.query(
-      `INSERT INTO reporting_events (name, value, value_in_business_hours, account_id, inbox_id, user_id, team_id, conversation_id, event_start_time, event_end_time, created_at)
+    db
+      .query(
+        `INSERT INTO reporting_events (name, value, value_in_business_hours, account_id, inbox_id, user_id, team_id, conversation_id, event_start_time, event_end_time, created_at)
        SELECT '${name}', ${value}, NULL, account_id, inbox_id, assignee_id, team_id, id, created_at, created_at + ${value}, created_at + ${value}
        FROM conversations WHERE account_id = ? AND id >= ? AND ${where}`,
-    ).run(s.accountId, first);
+      )
+      .run(s.accountId, first);
   db.transaction(() => {
     report("first_response", "first_reply_created_at IS NOT NULL", "first_reply_created_at - created_at");
     report("conversation_resolved", "status = 'resolved'", "3600 + (id % 86400)");
     // Labels for the label filters: "billing" on one conversation in 13, "vip" on one in 97 (both
     // prime to the 4-status cycle, so every status has some).
-    for (const [title, every] of [["billing", 13], ["vip", 97]] as const) {
-      db.query(`INSERT OR IGNORE INTO conversation_labels (conversation_id, account_id, title) SELECT id, account_id, ? FROM conversations WHERE account_id = ? AND id >= ? AND id % ${every} = 0`)
-        .run(title, s.accountId, first);
+    for (const [title, every] of [
+      ["billing", 13],
+      ["vip", 97],
+    ] as const) {
+      db.query(
+        `INSERT OR IGNORE INTO conversation_labels (conversation_id, account_id, title) SELECT id, account_id, ? FROM conversations WHERE account_id = ? AND id >= ? AND id % ${every} = 0`,
+      ).run(title, s.accountId, first);
     }
   })();
   db.query(
@@ -147,7 +237,12 @@ export function seedConversations(db: Database, s: ConversationSeed): void {
 }
 
 /** Appends `count` alternating incoming/outgoing messages to one conversation (a long thread). */
-export function seedThread(db: Database, c: { accountId: number; inboxId: number; conversationId: number; contactId: number; userId: number }, count: number, now: number): void {
+export function seedThread(
+  db: Database,
+  c: { accountId: number; inboxId: number; conversationId: number; contactId: number; userId: number },
+  count: number,
+  now: number,
+): void {
   const insert = db.prepare(
     `INSERT INTO messages (account_id, inbox_id, conversation_id, message_type, content, private, sender_type, sender_id, created_at, updated_at)
      VALUES (?, ?, ?, ?, ?, 0, ?, ?, ?, ?)`,
@@ -155,13 +250,29 @@ export function seedThread(db: Database, c: { accountId: number; inboxId: number
   batches(db, count, (i) => {
     const incoming = i % 2 === 0;
     const at = now - count + i;
-    insert.run(c.accountId, c.inboxId, c.conversationId, incoming ? 0 : 1, `message ${i}: ${"lorem ipsum dolor sit amet ".repeat(1 + (i % 4))}`,
-      incoming ? "Contact" : "User", incoming ? c.contactId : c.userId, at, at);
+    insert.run(
+      c.accountId,
+      c.inboxId,
+      c.conversationId,
+      incoming ? 0 : 1,
+      `message ${i}: ${"lorem ipsum dolor sit amet ".repeat(1 + (i % 4))}`,
+      incoming ? "Contact" : "User",
+      incoming ? c.contactId : c.userId,
+      at,
+      at,
+    );
   });
 }
 
 /** The tables the seed bulk-loads: their statistics are taken once they are full. */
-const SEEDED_TABLES = ["contacts", "contact_inboxes", "conversations", "conversation_tallies", "messages", "reporting_events"];
+const SEEDED_TABLES = [
+  "contacts",
+  "contact_inboxes",
+  "conversations",
+  "conversation_tallies",
+  "messages",
+  "reporting_events",
+];
 
 /**
  * Statistics that stay true: the bulk-loaded tables analysed after their data, and no statistics

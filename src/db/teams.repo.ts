@@ -49,7 +49,14 @@ export class TeamsRepo {
   }
 
   update(accountId: number, id: number, t: TeamFields, now: number): void {
-    this.updateStmt.run({ account_id: accountId, id, name: t.name, description: t.description, allow_auto_assign: t.allow_auto_assign, now });
+    this.updateStmt.run({
+      account_id: accountId,
+      id,
+      name: t.name,
+      description: t.description,
+      allow_auto_assign: t.allow_auto_assign,
+      now,
+    });
   }
 
   byId(accountId: number, id: number): TeamRow | null {
@@ -71,6 +78,10 @@ export class TeamsRepo {
 
   /** The ids of the account's teams the user belongs to. */
   teamIdsOf(accountId: number, userId: number): Set<number> {
-    return new Set((this.teamIdsOfStmt.all({ account_id: accountId, user_id: userId }) as { team_id: number }[]).map((r) => r.team_id));
+    return new Set(
+      (this.teamIdsOfStmt.all({ account_id: accountId, user_id: userId }) as { team_id: number }[]).map(
+        (r) => r.team_id,
+      ),
+    );
   }
 }

@@ -17,7 +17,9 @@ export class TokensRepo {
       "INSERT INTO access_tokens (token_hash, owner_type, owner_id, created_at) VALUES ($token_hash, $owner_type, $owner_id, $now)",
     );
     this.ownerStmt = db.prepare("SELECT owner_type, owner_id FROM access_tokens WHERE token_hash = $token_hash");
-    this.deleteForOwnerStmt = db.prepare("DELETE FROM access_tokens WHERE owner_type = $owner_type AND owner_id = $owner_id");
+    this.deleteForOwnerStmt = db.prepare(
+      "DELETE FROM access_tokens WHERE owner_type = $owner_type AND owner_id = $owner_id",
+    );
   }
 
   insert(t: { token_hash: string; owner_type: TokenOwnerType; owner_id: number; now: number }): void {

@@ -46,7 +46,11 @@ function openGroup(): Group {
   return { done, resolve, reject };
 }
 
-export function createWriteTx(db: Database, hooks: TxHooks, opts: { groupCommit?: boolean } = {}): { writeTx: WriteTx; commits: Commits } {
+export function createWriteTx(
+  db: Database,
+  hooks: TxHooks,
+  opts: { groupCommit?: boolean } = {},
+): { writeTx: WriteTx; commits: Commits } {
   let depth = 0;
   let group: Group | null = null;
 

@@ -43,7 +43,9 @@ export class UsersRepo {
     );
     this.byIdStmt = db.prepare("SELECT * FROM users WHERE id = $id");
     this.byEmailStmt = db.prepare("SELECT * FROM users WHERE email = $email");
-    this.membershipStmt = db.prepare("SELECT * FROM account_users WHERE account_id = $account_id AND user_id = $user_id");
+    this.membershipStmt = db.prepare(
+      "SELECT * FROM account_users WHERE account_id = $account_id AND user_id = $user_id",
+    );
     this.addMembershipStmt = db.prepare(
       "INSERT INTO account_users (account_id, user_id, role, created_at) VALUES ($account_id, $user_id, $role, $now)",
     );
@@ -53,7 +55,9 @@ export class UsersRepo {
        WHERE au.user_id = $user_id ORDER BY au.account_id`,
     );
     // A new password also gives the user a new pubsub_token: sockets holding the old one are closed.
-    this.setPasswordStmt = db.prepare("UPDATE users SET password_hash = $password_hash, pubsub_token = $pubsub_token, updated_at = $now WHERE id = $id");
+    this.setPasswordStmt = db.prepare(
+      "UPDATE users SET password_hash = $password_hash, pubsub_token = $pubsub_token, updated_at = $now WHERE id = $id",
+    );
   }
 
   insert(u: { name: string; email: string; pubsub_token: string; now: number }): number {
@@ -82,7 +86,9 @@ export class UsersRepo {
 
   /** A new realtime pubsub_token: sockets holding the old one are closed. */
   setPubsubToken(id: number, pubsubToken: string, now: number): void {
-    this.db.prepare("UPDATE users SET pubsub_token = $pubsub_token, updated_at = $now WHERE id = $id").run({ id, pubsub_token: pubsubToken, now });
+    this.db
+      .prepare("UPDATE users SET pubsub_token = $pubsub_token, updated_at = $now WHERE id = $id")
+      .run({ id, pubsub_token: pubsubToken, now });
   }
 
   setPasswordHash(id: number, passwordHash: string, pubsubToken: string, now: number): void {

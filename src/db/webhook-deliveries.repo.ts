@@ -30,7 +30,18 @@ export interface DeliveryRow {
 
 export type NewDelivery = Pick<
   DeliveryRow,
-  "delivery_id" | "account_id" | "webhook_id" | "inbox_id" | "target_url" | "target_key" | "order_key" | "event_id" | "event_kind" | "conversation_id" | "payload" | "max_attempts"
+  | "delivery_id"
+  | "account_id"
+  | "webhook_id"
+  | "inbox_id"
+  | "target_url"
+  | "target_key"
+  | "order_key"
+  | "event_id"
+  | "event_kind"
+  | "conversation_id"
+  | "payload"
+  | "max_attempts"
 > & { now_ms: number };
 
 export interface AttemptRow {
@@ -132,8 +143,12 @@ export class WebhookDeliveriesRepo {
       "SELECT * FROM webhook_deliveries WHERE webhook_id = $webhook_id ORDER BY id DESC LIMIT $limit OFFSET $offset",
     );
     this.countStmt = db.prepare("SELECT COUNT(*) AS n FROM webhook_deliveries WHERE webhook_id = $webhook_id");
-    this.byUuidStmt = db.prepare("SELECT * FROM webhook_deliveries WHERE webhook_id = $webhook_id AND delivery_id = $delivery_id");
-    this.attemptsStmt = db.prepare("SELECT * FROM webhook_attempts WHERE delivery_id = $id ORDER BY id DESC LIMIT $limit");
+    this.byUuidStmt = db.prepare(
+      "SELECT * FROM webhook_deliveries WHERE webhook_id = $webhook_id AND delivery_id = $delivery_id",
+    );
+    this.attemptsStmt = db.prepare(
+      "SELECT * FROM webhook_attempts WHERE delivery_id = $id ORDER BY id DESC LIMIT $limit",
+    );
     // A finished delivery sent again goes at once, outside its stream's order (the receiver has seen what
     // followed it already); a pending one keeps its place behind an earlier pending one.
     this.redeliverStmt = db.prepare(
@@ -172,7 +187,8 @@ export class WebhookDeliveriesRepo {
   /** Records the outcome; a finished delivery lets the next one of its stream go. */
   finish(row: Pick<DeliveryRow, "id" | "target_key" | "order_key">, o: DeliveryOutcome): void {
     this.finishStmt.run({ id: row.id, ...o });
-    if (o.status !== "pending" && row.order_key !== null) this.unblockNextStmt.run({ target_key: row.target_key, order_key: row.order_key });
+    if (o.status !== "pending" && row.order_key !== null)
+      this.unblockNextStmt.run({ target_key: row.target_key, order_key: row.order_key });
   }
 
   /** Unblocks stream heads left blocked (nothing pending before them); returns how many. */

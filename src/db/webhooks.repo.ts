@@ -67,9 +67,15 @@ export class WebhooksRepo {
        WHERE account_id = $account_id AND id = $id`,
     );
     this.deleteStmt = db.prepare("DELETE FROM webhooks WHERE account_id = $account_id AND id = $id");
-    this.setSecretStmt = db.prepare("UPDATE webhooks SET secret = $secret, updated_at = $now WHERE account_id = $account_id AND id = $id");
-    this.disableStmt = db.prepare("UPDATE webhooks SET disabled_reason = $reason, disabled_at = $now, updated_at = $now WHERE id = $id");
-    this.activeStmt = db.prepare("SELECT id, url, subscriptions FROM webhooks WHERE account_id = $account_id AND disabled_at IS NULL ORDER BY id");
+    this.setSecretStmt = db.prepare(
+      "UPDATE webhooks SET secret = $secret, updated_at = $now WHERE account_id = $account_id AND id = $id",
+    );
+    this.disableStmt = db.prepare(
+      "UPDATE webhooks SET disabled_reason = $reason, disabled_at = $now, updated_at = $now WHERE id = $id",
+    );
+    this.activeStmt = db.prepare(
+      "SELECT id, url, subscriptions FROM webhooks WHERE account_id = $account_id AND disabled_at IS NULL ORDER BY id",
+    );
     this.secretStmt = db.prepare("SELECT secret, disabled_reason FROM webhooks WHERE id = $id");
     this.inboxStmt = db.prepare("SELECT id, name FROM inboxes WHERE account_id = $account_id AND id = $id");
     this.callbackStmt = db.prepare(

@@ -15,7 +15,9 @@ export class WidgetRepo {
       `SELECT i.*, a.name AS account_name FROM inboxes i JOIN accounts a ON a.id = i.account_id
        WHERE json_extract(i.channel_attributes, '$.website_token') = $token AND i.channel_type = 'web_widget' AND a.status = 'active'`,
     );
-    this.pageStmt = db.prepare("SELECT * FROM conversations WHERE contact_inbox_id = $id ORDER BY last_activity_at DESC, id DESC LIMIT $limit OFFSET $offset");
+    this.pageStmt = db.prepare(
+      "SELECT * FROM conversations WHERE contact_inbox_id = $id ORDER BY last_activity_at DESC, id DESC LIMIT $limit OFFSET $offset",
+    );
     // Agents' public messages the visitor has not seen (created after contact_last_seen_at).
     this.unreadStmt = db.prepare(
       `SELECT count(*) AS n FROM messages WHERE conversation_id = $c AND created_at > $since AND message_type IN (1, 3) AND private = 0`,

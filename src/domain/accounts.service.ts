@@ -55,7 +55,9 @@ export class AccountsService {
   }
 
   addMember(accountId: number, userId: number, role: Role): void {
-    this.d.writeTx(() => this.d.users.addMembership({ account_id: accountId, user_id: userId, role, now: unixSeconds(this.d.clock) }));
+    this.d.writeTx(() =>
+      this.d.users.addMembership({ account_id: accountId, user_id: userId, role, now: unixSeconds(this.d.clock) }),
+    );
   }
 
   /** Issues a new token for a user (older tokens keep working). Returns the plaintext, shown once. */
@@ -90,12 +92,18 @@ export class AccountsService {
     let custom = current.custom_attributes;
     if (input.custom_attributes !== undefined) {
       const v = input.custom_attributes;
-      if (v === null || typeof v !== "object" || Array.isArray(v)) errors.add("custom_attributes", "must be an object", "invalid");
+      if (v === null || typeof v !== "object" || Array.isArray(v))
+        errors.add("custom_attributes", "must be an object", "invalid");
       else custom = JSON.stringify({ ...(JSON.parse(current.custom_attributes) as object), ...(v as object) });
     }
     errors.throwIfAny();
     this.d.writeTx(() =>
-      this.d.accounts.update(accountId, { name: name!, locale: locale ?? "en", custom_attributes: custom, now: unixSeconds(this.d.clock) }),
+      this.d.accounts.update(accountId, {
+        name: name!,
+        locale: locale ?? "en",
+        custom_attributes: custom,
+        now: unixSeconds(this.d.clock),
+      }),
     );
     return this.get(accountId);
   }

@@ -22,7 +22,14 @@ export interface Acting {
 
 export function actingAs(p: AccountPrincipal): Acting {
   if (p.bot) {
-    return { account: { id: p.account.id, name: p.account.name }, actor: { type: "agent_bot", id: p.bot.id }, user: null, role: null, name: p.bot.name, botInboxIds: p.bot.inboxIds };
+    return {
+      account: { id: p.account.id, name: p.account.name },
+      actor: { type: "agent_bot", id: p.bot.id },
+      user: null,
+      role: null,
+      name: p.bot.name,
+      botInboxIds: p.bot.inboxIds,
+    };
   }
   return {
     account: { id: p.account.id, name: p.account.name },

@@ -5,7 +5,8 @@ import type { Acting } from "./acting.ts";
 
 /** A status change; null when Chatwoot writes none (e.g. the system reopening a snoozed conversation). */
 export function statusActivity(a: Acting, status: ConversationStatus): string | null {
-  if (a.actor.type === "contact") return status === "resolved" ? `Conversation was resolved by ${capitalize(a.name ?? "")}` : null;
+  if (a.actor.type === "contact")
+    return status === "resolved" ? `Conversation was resolved by ${capitalize(a.name ?? "")}` : null;
   if (!a.name) return null;
   switch (status) {
     case "resolved":
@@ -29,7 +30,12 @@ export function assigneeActivity(a: Acting, assignee: { id: number; name: string
 }
 
 /** A team change; `assignee` is set when the assignee changed in the same step. `team` is the new team, `previousTeam` the old. */
-export function teamActivity(a: Acting, team: string | null, previousTeam: string | null, assignee: string | null): string | null {
+export function teamActivity(
+  a: Acting,
+  team: string | null,
+  previousTeam: string | null,
+  assignee: string | null,
+): string | null {
   if (!a.name) return null;
   if (team === null) return `Unassigned from ${previousTeam ?? ""} by ${a.name}`;
   if (assignee) return `Assigned to ${assignee} via ${team} by ${a.name}`;

@@ -119,9 +119,17 @@ export class AgentBotsService {
     this.d.writeTx(() => this.d.agentBots.delete(bot.id));
   }
 
-  private insert(owner: { account_id: number | null; platform_app_id: number | null }, input: AgentBotInput): AgentBotRow {
+  private insert(
+    owner: { account_id: number | null; platform_app_id: number | null },
+    input: AgentBotInput,
+  ): AgentBotRow {
     const fields = this.fields(input, null);
-    return this.d.writeTx(() => this.d.agentBots.byId(this.d.agentBots.insert(owner, fields, newAccessToken(), generateSecret(), unixSeconds(this.d.clock)))!);
+    return this.d.writeTx(
+      () =>
+        this.d.agentBots.byId(
+          this.d.agentBots.insert(owner, fields, newAccessToken(), generateSecret(), unixSeconds(this.d.clock)),
+        )!,
+    );
   }
 
   private change(bot: AgentBotRow, input: AgentBotInput): AgentBotRow {
@@ -136,8 +144,12 @@ export class AgentBotsService {
     const errors = new FieldErrors();
     const has = (k: keyof AgentBotInput) => input[k] !== undefined;
     const name = has("name") || !current ? requiredString(errors, "name", input.name) : current.name;
-    const description = has("description") ? optionalString(errors, "description", input.description, 1000) : (current?.description ?? null);
-    const outgoing = has("outgoing_url") ? urlValue(errors, "outgoing_url", input.outgoing_url) : (current?.outgoing_url ?? null);
+    const description = has("description")
+      ? optionalString(errors, "description", input.description, 1000)
+      : (current?.description ?? null);
+    const outgoing = has("outgoing_url")
+      ? urlValue(errors, "outgoing_url", input.outgoing_url)
+      : (current?.outgoing_url ?? null);
     const avatar = has("avatar_url") ? urlValue(errors, "avatar_url", input.avatar_url) : (current?.avatar_url ?? null);
     if (has("bot_type") && input.bot_type !== "webhook" && input.bot_type !== 0 && input.bot_type !== "0") {
       errors.add("bot_type", "must be webhook (Parley runs no CSML bots)", "invalid");
@@ -145,11 +157,19 @@ export class AgentBotsService {
     let config = current?.bot_config ?? "{}";
     if (has("bot_config")) {
       const c = input.bot_config;
-      if (c === null || typeof c !== "object" || Array.isArray(c)) errors.add("bot_config", "must be an object", "invalid");
+      if (c === null || typeof c !== "object" || Array.isArray(c))
+        errors.add("bot_config", "must be an object", "invalid");
       else config = JSON.stringify(c);
     }
     errors.throwIfAny();
-    return { name: name!, description: description ?? null, outgoing_url: outgoing ?? null, avatar_url: avatar ?? null, bot_type: "webhook", bot_config: config };
+    return {
+      name: name!,
+      description: description ?? null,
+      outgoing_url: outgoing ?? null,
+      avatar_url: avatar ?? null,
+      bot_type: "webhook",
+      bot_config: config,
+    };
   }
 
   private find(rawId: unknown): AgentBotRow | null {

@@ -40,7 +40,10 @@ interface Settings {
 /** Reads role/availability/auto_offline, keeping the current value of whatever is absent. */
 function settings(errors: FieldErrors, input: AgentInput, current: Settings): Settings {
   const role = input.role === undefined ? current.role : oneOf(errors, "role", input.role, ROLES);
-  const availability = input.availability === undefined ? current.availability : oneOf(errors, "availability", input.availability, AVAILABILITIES);
+  const availability =
+    input.availability === undefined
+      ? current.availability
+      : oneOf(errors, "availability", input.availability, AVAILABILITIES);
   let autoOffline = current.auto_offline;
   if (input.auto_offline !== undefined) {
     if (typeof input.auto_offline === "boolean") autoOffline = input.auto_offline ? 1 : 0;
@@ -50,7 +53,11 @@ function settings(errors: FieldErrors, input: AgentInput, current: Settings): Se
 }
 
 const lastAdministrator = (field: string) =>
-  ValidationError.of(field, "is the account's only administrator; make another member an administrator first", "invalid");
+  ValidationError.of(
+    field,
+    "is the account's only administrator; make another member an administrator first",
+    "invalid",
+  );
 
 export class AgentsService {
   constructor(private readonly d: AgentsDeps) {}
@@ -61,7 +68,12 @@ export class AgentsService {
 
   find(accountId: number, userId: number | null): AgentRecord {
     const agent = userId === null ? null : this.d.agents.byId(accountId, userId);
-    if (!agent) throw new NotFoundError("Agent", "id", userId === null ? "no such agent in this account" : `no agent ${userId} in this account`);
+    if (!agent)
+      throw new NotFoundError(
+        "Agent",
+        "id",
+        userId === null ? "no such agent in this account" : `no agent ${userId} in this account`,
+      );
     return agent;
   }
 
@@ -76,7 +88,8 @@ export class AgentsService {
     return this.d.writeTx(() => {
       const now = unixSeconds(this.d.clock);
       const existing = this.d.users.byEmail(email!);
-      if (existing && this.d.users.membership(accountId, existing.id)) throw ValidationError.of("email", "has already been taken", "taken");
+      if (existing && this.d.users.membership(accountId, existing.id))
+        throw ValidationError.of("email", "has already been taken", "taken");
       const userId = this.d.accounts.findOrCreateUser(name!, email!, now);
       this.d.users.addMembership({ account_id: accountId, user_id: userId, role: s.role, now });
       this.d.agents.updateMembership({ account_id: accountId, user_id: userId, ...s });
@@ -93,11 +106,16 @@ export class AgentsService {
       const name = input.name === undefined ? undefined : requiredString(errors, "name", input.name);
       const s = settings(errors, input, agent.membership);
       errors.throwIfAny();
-      if (agent.membership.role === "administrator" && s.role !== "administrator" && this.d.agents.administratorCount(accountId) === 1) {
+      if (
+        agent.membership.role === "administrator" &&
+        s.role !== "administrator" &&
+        this.d.agents.administratorCount(accountId) === 1
+      ) {
         throw lastAdministrator("role");
       }
       // The name belongs to the user, not the membership: as in Chatwoot it changes everywhere.
-      if (name !== undefined && name !== agent.user.name) this.d.agents.rename(agent.user.id, name, unixSeconds(this.d.clock));
+      if (name !== undefined && name !== agent.user.name)
+        this.d.agents.rename(agent.user.id, name, unixSeconds(this.d.clock));
       this.d.agents.updateMembership({ account_id: accountId, user_id: agent.user.id, ...s });
       return this.d.agents.byId(accountId, agent.user.id)!;
     });
@@ -113,7 +131,8 @@ export class AgentsService {
     const accountId = p.account.id;
     this.d.writeTx(() => {
       const agent = this.find(accountId, userId);
-      if (agent.membership.role === "administrator" && this.d.agents.administratorCount(accountId) === 1) throw lastAdministrator("id");
+      if (agent.membership.role === "administrator" && this.d.agents.administratorCount(accountId) === 1)
+        throw lastAdministrator("id");
       this.d.agents.removeFromAccount(accountId, agent.user.id);
       this.d.onRemoved?.(p.account, agent.user.id);
     });

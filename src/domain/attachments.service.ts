@@ -39,10 +39,18 @@ export interface Download {
 
 /** A JPEG's frame header can follow a large EXIF block: look further into the spooled file. */
 async function jpegSizeFromDisk(file: SpooledFile) {
-  return imageSize("image/jpeg", new Uint8Array(await Bun.file(file.path).slice(0, 1024 * 1024).arrayBuffer()));
+  return imageSize(
+    "image/jpeg",
+    new Uint8Array(
+      await Bun.file(file.path)
+        .slice(0, 1024 * 1024)
+        .arrayBuffer(),
+    ),
+  );
 }
 
-const NOT_A_FILE = "must be files sent as multipart/form-data parts (attachments[]); links, direct-upload ids and base64 text are not accepted";
+const NOT_A_FILE =
+  "must be files sent as multipart/form-data parts (attachments[]); links, direct-upload ids and base64 text are not accepted";
 
 export class AttachmentsService {
   constructor(private readonly d: AttachmentsDeps) {}
@@ -50,7 +58,11 @@ export class AttachmentsService {
   /** Checks and stages the request's `attachments` (absent or empty: none). Runs before the writeTx. */
   async prepare(raw: unknown): Promise<PreparedFile[]> {
     if (raw === undefined || raw === null || raw === "") return [];
-    const list = Array.isArray(raw) ? raw : typeof raw === "object" && !isSpooledFile(raw) ? Object.values(raw as object) : [raw];
+    const list = Array.isArray(raw)
+      ? raw
+      : typeof raw === "object" && !isSpooledFile(raw)
+        ? Object.values(raw as object)
+        : [raw];
     const files: SpooledFile[] = [];
     list.forEach((item, i) => {
       if (!isSpooledFile(item)) throw ValidationError.of(`attachments[${i}]`, NOT_A_FILE, "invalid");
@@ -60,7 +72,9 @@ export class AttachmentsService {
     const prepared: PreparedFile[] = [];
     for (const file of files) {
       const { mime, extension } = sniff(file.head, file.filename);
-      const size = imageSize(mime, file.head) ?? (mime === "image/jpeg" && file.size > file.head.length ? await jpegSizeFromDisk(file) : null);
+      const size =
+        imageSize(mime, file.head) ??
+        (mime === "image/jpeg" && file.size > file.head.length ? await jpegSizeFromDisk(file) : null);
       prepared.push({
         staged: await this.d.store.stage(file),
         filename: file.filename,
@@ -125,9 +139,11 @@ export class AttachmentsService {
   release(keys: readonly string[]): void {
     if (keys.length === 0) return;
     this.d.afterCommit(() => {
-      this.d.store.release(keys, (key) => this.d.attachments.inUse(key)).catch((error) => {
-        this.d.logger.warn("attachment files not removed", { error: String(error) });
-      });
+      this.d.store
+        .release(keys, (key) => this.d.attachments.inUse(key))
+        .catch((error) => {
+          this.d.logger.warn("attachment files not removed", { error: String(error) });
+        });
     });
   }
 
@@ -141,7 +157,12 @@ export class AttachmentsService {
   }
 
   /** The file behind a signed link: 403 when the link is forged or expired, 404 when the file is gone. */
-  async download(rawId: string, expires: unknown, signature: unknown, range?: (size: number) => ByteRange | undefined): Promise<Download & { range?: ByteRange }> {
+  async download(
+    rawId: string,
+    expires: unknown,
+    signature: unknown,
+    range?: (size: number) => ByteRange | undefined,
+  ): Promise<Download & { range?: ByteRange }> {
     const id = /^\d{1,15}$/.test(rawId) ? Number(rawId) : 0;
     const exp = typeof expires === "string" && /^\d{1,12}$/.test(expires) ? Number(expires) : Number.NaN;
     if (!id || typeof signature !== "string" || !this.d.links.verify(id, exp, signature)) {

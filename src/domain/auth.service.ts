@@ -55,7 +55,10 @@ const BOT_ROUTES: readonly [string, RegExp][] = [
   ["POST", /^\/api\/v1\/accounts\/\d+\/conversations\/?$/],
   ["PATCH", /^\/api\/v1\/accounts\/\d+\/conversations\/\d+\/?$/],
   ["PUT", /^\/api\/v1\/accounts\/\d+\/conversations\/\d+\/?$/],
-  ["POST", /^\/api\/v1\/accounts\/\d+\/conversations\/\d+\/(toggle_status|toggle_priority|custom_attributes|assignments|messages)\/?$/],
+  [
+    "POST",
+    /^\/api\/v1\/accounts\/\d+\/conversations\/\d+\/(toggle_status|toggle_priority|custom_attributes|assignments|messages)\/?$/,
+  ],
 ];
 
 export function botMayCall(route: RouteRef): boolean {
@@ -63,7 +66,15 @@ export function botMayCall(route: RouteRef): boolean {
 }
 
 export class AuthService {
-  constructor(private readonly d: { tokens: TokensRepo; users: UsersRepo; accounts: AccountsRepo; agentBots: AgentBotsRepo; sessionAuth: SessionsService }) {}
+  constructor(
+    private readonly d: {
+      tokens: TokensRepo;
+      users: UsersRepo;
+      accounts: AccountsRepo;
+      agentBots: AgentBotsRepo;
+      sessionAuth: SessionsService;
+    },
+  ) {}
 
   tokenOwner(token: string | null | undefined): TokenOwner | null {
     if (!token) return null;
@@ -74,7 +85,7 @@ export class AuthService {
   user(token: string | null | undefined): UserPrincipal {
     if (!token) throw new UnauthorizedError();
     const owner = this.tokenOwner(token);
-    if (!owner || owner.owner_type !== "user") throw new UnauthorizedError("Invalid Access Token");
+    if (owner?.owner_type !== "user") throw new UnauthorizedError("Invalid Access Token");
     const user = this.d.users.byId(owner.owner_id);
     if (!user) throw new UnauthorizedError("Invalid Access Token");
     return { user, token };
@@ -103,7 +114,12 @@ export class AuthService {
     return this.memberOf(this.caller(c), rawAccountId);
   }
 
-  private botCaller(bot: AgentBotRow, token: string, rawAccountId: string | undefined, route: RouteRef | undefined): AccountPrincipal {
+  private botCaller(
+    bot: AgentBotRow,
+    token: string,
+    rawAccountId: string | undefined,
+    route: RouteRef | undefined,
+  ): AccountPrincipal {
     const accountId = parseId(rawAccountId);
     const account = accountId === null ? null : this.d.accounts.byId(accountId);
     if (!account) throw new NotFoundError("Account", "account_id", `no account ${rawAccountId}`);
@@ -115,7 +131,14 @@ export class AuthService {
     }
     if (!route || !botMayCall(route)) throw new ForbiddenError("Access to this endpoint is not authorized for bots");
     const nobody = null as unknown as UserRow & MembershipRow; // see AccountPrincipal.bot
-    return { user: nobody, token, account, membership: nobody, role: "agent", bot: { id: bot.id, name: bot.name, inboxIds } };
+    return {
+      user: nobody,
+      token,
+      account,
+      membership: nobody,
+      role: "agent",
+      bot: { id: bot.id, name: bot.name, inboxIds },
+    };
   }
 
   memberOf(principal: UserPrincipal, rawAccountId: string | undefined): AccountPrincipal {

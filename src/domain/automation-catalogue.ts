@@ -95,7 +95,12 @@ export function validateRuleInput(input: RuleInput, options: ValidateOptions): R
     const e = input.event_name;
     if (isAutomationEvent(e)) out.event_name = e;
     else if (e === undefined || e === null || e === "") errors.add("event_name", "can't be blank", "required");
-    else errors.add("event_name", `Event ${String(e)} is not supported (one of: ${AUTOMATION_EVENTS.join(", ")})`, "unsupported");
+    else
+      errors.add(
+        "event_name",
+        `Event ${String(e)} is not supported (one of: ${AUTOMATION_EVENTS.join(", ")})`,
+        "unsupported",
+      );
   }
   // The event the conditions will run under; unknown when neither sent nor stored.
   const event: string | undefined = out.event_name ?? (sent("event_name") ? undefined : options.current?.event_name);
@@ -129,7 +134,11 @@ export function validateRuleInput(input: RuleInput, options: ValidateOptions): R
   return out;
 }
 
-function normaliseConditions(raw: unknown, event: string | undefined, errors: FieldErrors): AutomationCondition[] | null {
+function normaliseConditions(
+  raw: unknown,
+  event: string | undefined,
+  errors: FieldErrors,
+): AutomationCondition[] | null {
   if (!Array.isArray(raw) || raw.length === 0) {
     errors.add("conditions", "must be an array with at least one condition", raw == null ? "required" : "invalid");
     return null;
@@ -179,7 +188,11 @@ function normaliseActions(raw: unknown, errors: FieldErrors): AutomationAction[]
 function checkIdleRule(conditions: readonly AutomationCondition[], errors: FieldErrors, field: string): void {
   const idle = conditions.flatMap((c, i) => (c.attribute_key === "idle_minutes" ? [i] : []));
   if (idle.length === 0) {
-    errors.add(field, "a conversation_idle rule needs an idle_minutes condition with is_greater_than [minutes]", "required");
+    errors.add(
+      field,
+      "a conversation_idle rule needs an idle_minutes condition with is_greater_than [minutes]",
+      "required",
+    );
   }
   for (const i of idle.slice(1)) {
     errors.add(`conditions[${i}].attribute_key`, "idle_minutes may appear only once", "invalid");

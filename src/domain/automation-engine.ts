@@ -109,7 +109,8 @@ export class AutomationEngine {
         if (current?.status !== "open" || current.last_activity_at !== conversation.last_activity_at) continue;
         this.runRules([rule], conversation.id, { eventName: "conversation_idle", eventId: 0, message: null });
         const after = this.d.conversations.byId(conversation.id);
-        if (after) this.d.writeTx(() => this.d.automationRules.recordIdle(rule.row.id, after.id, after.last_activity_at, now));
+        if (after)
+          this.d.writeTx(() => this.d.automationRules.recordIdle(rule.row.id, after.id, after.last_activity_at, now));
         looked++;
         await new Promise((resolve) => setImmediate(resolve));
       }
@@ -147,12 +148,21 @@ export class AutomationEngine {
       const failures: string[] = [];
       for (const action of rule.actions) {
         try {
-          this.d.executor.run(acting, conversationId, action, { eventName: trigger.eventName, eventId: trigger.eventId, ruleName: row.name });
+          this.d.executor.run(acting, conversationId, action, {
+            eventName: trigger.eventName,
+            eventId: trigger.eventId,
+            ruleName: row.name,
+          });
         } catch (e) {
           failures.push(`${action.action_name}: ${errorText(e)}`);
         }
       }
-      if (failures.length) this.d.logger.warn("automation rule actions failed", { rule_id: row.id, conversation_id: conversationId, errors: failures });
+      if (failures.length)
+        this.d.logger.warn("automation rule actions failed", {
+          rule_id: row.id,
+          conversation_id: conversationId,
+          errors: failures,
+        });
       this.d.rules.recordRun(row, failures.length ? failures.join("; ") : null);
     }
   }

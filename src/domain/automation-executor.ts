@@ -58,7 +58,10 @@ export class AutomationExecutor {
     switch (action.action_name) {
       case "add_label":
         // A title the conversation already carries in another case counts as there.
-        return void this.setLabels(a, row, (current) => [...current, ...p.map(lower).filter((t) => !current.some((c) => c.toLowerCase() === t))]);
+        return void this.setLabels(a, row, (current) => [
+          ...current,
+          ...p.map(lower).filter((t) => !current.some((c) => c.toLowerCase() === t)),
+        ]);
       case "remove_label": {
         const drop = new Set(p.map(lower));
         return void this.setLabels(a, row, (current) => current.filter((t) => !drop.has(t.toLowerCase())));
@@ -92,10 +95,18 @@ export class AutomationExecutor {
         const { team_ids: ids, message } = p[0] as { team_ids: unknown[]; message: string };
         const teams = this.d.conversationRefs.teams(ids.map((id) => toInteger(id) ?? 0));
         const names = [...teams.values()].filter((t) => t.account_id === row.account_id).map((t) => t.name);
-        return this.unsentEmail(a, row, `Automation rule "${ctx.ruleName}" would have emailed team ${names.join(", ")} (not sent: Parley has no mailer): ${message}`);
+        return this.unsentEmail(
+          a,
+          row,
+          `Automation rule "${ctx.ruleName}" would have emailed team ${names.join(", ")} (not sent: Parley has no mailer): ${message}`,
+        );
       }
       case "send_email_transcript":
-        return this.unsentEmail(a, row, `Automation rule "${ctx.ruleName}" would have emailed the transcript to ${p.join(", ")} (not sent: Parley has no mailer)`);
+        return this.unsentEmail(
+          a,
+          row,
+          `Automation rule "${ctx.ruleName}" would have emailed the transcript to ${p.join(", ")} (not sent: Parley has no mailer)`,
+        );
       case "send_attachment":
         throw new Error("send_attachment is not supported: Parley stores no attachment files");
     }

@@ -39,7 +39,14 @@ export function factsOf(
       additional_attributes: objectOf(contact.additional_attributes),
       custom_attributes: objectOf(contact.custom_attributes),
     },
-    ...(message ? { message: { message_type: MESSAGE_TYPES[message.message_type] ?? message.message_type, content: message.content } } : {}),
+    ...(message
+      ? {
+          message: {
+            message_type: MESSAGE_TYPES[message.message_type] ?? message.message_type,
+            content: message.content,
+          },
+        }
+      : {}),
     labels,
     ...(changed ? { changed_attributes: changed } : {}),
     now,
@@ -66,7 +73,8 @@ export function flattenChanges(raw: unknown): ChangeMap {
         const b = isObject(before) ? before : {};
         const a = isObject(after) ? after : {};
         for (const k of new Set([...Object.keys(b), ...Object.keys(a)])) {
-          if (JSON.stringify(b[k]) !== JSON.stringify(a[k])) out[k] = { previous_value: b[k] ?? null, current_value: a[k] ?? null };
+          if (JSON.stringify(b[k]) !== JSON.stringify(a[k]))
+            out[k] = { previous_value: b[k] ?? null, current_value: a[k] ?? null };
         }
       } else {
         direct[key === "label_list" ? "labels" : key] = { previous_value: before, current_value: after };

@@ -220,7 +220,9 @@ function compileOne(attr: AttributeSpec, operator: FilterOperator, values: unkno
       const hit = (v: unknown): boolean => {
         const hay = textOf(v);
         if (hay === null) return false;
-        return operator === "starts_with" ? needles.some((n) => hay.startsWith(n)) : needles.some((n) => hay.includes(n));
+        return operator === "starts_with"
+          ? needles.some((n) => hay.startsWith(n))
+          : needles.some((n) => hay.includes(n));
       };
       return operator === "does_not_contain" ? guard((v) => !hit(v)) : guard(hit);
     }

@@ -20,7 +20,11 @@ const positive = (v: unknown): number | null => {
   return n !== null && n > 0 ? n : null;
 };
 
-export function referenceProblems(r: ReferenceRepos, accountId: number, actions: readonly AutomationAction[]): FieldErrors {
+export function referenceProblems(
+  r: ReferenceRepos,
+  accountId: number,
+  actions: readonly AutomationAction[],
+): FieldErrors {
   const errors = new FieldErrors();
   const teamMissing = (id: number) => r.conversationRefs.team(accountId, id) === null;
   actions.forEach((action, i) => {
@@ -29,7 +33,8 @@ export function referenceProblems(r: ReferenceRepos, accountId: number, actions:
     switch (action.action_name) {
       case "assign_agent": {
         const id = positive(params[0]);
-        if (id !== null && !r.conversationRefs.member(accountId, id)?.membership) errors.add(at, `no agent ${id} in this account`, "not_found");
+        if (id !== null && !r.conversationRefs.member(accountId, id)?.membership)
+          errors.add(at, `no agent ${id} in this account`, "not_found");
         break;
       }
       case "assign_team": {
@@ -38,14 +43,19 @@ export function referenceProblems(r: ReferenceRepos, accountId: number, actions:
         break;
       }
       case "send_email_to_team": {
-        const ids = ((params[0] as { team_ids: unknown[] }).team_ids).map(positive).filter((id): id is number => id !== null);
+        const ids = (params[0] as { team_ids: unknown[] }).team_ids
+          .map(positive)
+          .filter((id): id is number => id !== null);
         const missing = ids.filter(teamMissing);
         if (missing.length) errors.add(at, `no team ${missing.join(", ")} in this account`, "not_found");
         break;
       }
       case "add_label": {
-        const missing = (params as string[]).filter((t) => r.accountLabels.byTitle(accountId, t.trim().toLowerCase()) === null);
-        if (missing.length) errors.add(at, `no label ${missing.join(", ")} in this account (create it first)`, "not_found");
+        const missing = (params as string[]).filter(
+          (t) => r.accountLabels.byTitle(accountId, t.trim().toLowerCase()) === null,
+        );
+        if (missing.length)
+          errors.add(at, `no label ${missing.join(", ")} in this account (create it first)`, "not_found");
         break;
       }
       case "send_webhook_event":
@@ -57,7 +67,11 @@ export function referenceProblems(r: ReferenceRepos, accountId: number, actions:
         }
         break;
       case "send_attachment":
-        errors.add(`actions[${i}].action_name`, "send_attachment is not supported: Parley stores no attachment files", "unsupported");
+        errors.add(
+          `actions[${i}].action_name`,
+          "send_attachment is not supported: Parley stores no attachment files",
+          "unsupported",
+        );
         break;
     }
   });
@@ -67,7 +81,11 @@ export function referenceProblems(r: ReferenceRepos, accountId: number, actions:
 const sameTitle = (v: unknown, title: string): boolean => typeof v === "string" && v.trim().toLowerCase() === title;
 
 /** The rule's conditions and actions with a renamed label's title replaced; null when it names none. */
-export function renameLabelIn(rule: Pick<RuleRow, "conditions" | "actions">, from: string, to: string): Pick<RuleRow, "conditions" | "actions"> | null {
+export function renameLabelIn(
+  rule: Pick<RuleRow, "conditions" | "actions">,
+  from: string,
+  to: string,
+): Pick<RuleRow, "conditions" | "actions"> | null {
   let changed = false;
   const swap = (list: unknown[]) =>
     list.map((v) => {
@@ -79,7 +97,9 @@ export function renameLabelIn(rule: Pick<RuleRow, "conditions" | "actions">, fro
     c.attribute_key === "labels" && Array.isArray(c.values) ? { ...c, values: swap(c.values) } : c,
   );
   const actions = (JSON.parse(rule.actions) as AutomationAction[]).map((a) =>
-    a.action_name === "add_label" || a.action_name === "remove_label" ? { ...a, action_params: swap(a.action_params) } : a,
+    a.action_name === "add_label" || a.action_name === "remove_label"
+      ? { ...a, action_params: swap(a.action_params) }
+      : a,
   );
   return changed ? { conditions: JSON.stringify(conditions), actions: JSON.stringify(actions) } : null;
 }

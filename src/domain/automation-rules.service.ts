@@ -5,7 +5,12 @@ import type { AutomationRulesRepo, RuleFields, RuleRow } from "../db/automation-
 import type { ConversationRefsRepo } from "../db/conversation-refs.repo.ts";
 import type { WriteTx } from "../db/tx.ts";
 import { unixSeconds, type Clock } from "../lib/clock.ts";
-import { validateRuleInput, type AutomationAction, type NormalisedRule, type RuleInput } from "./automation-catalogue.ts";
+import {
+  validateRuleInput,
+  type AutomationAction,
+  type NormalisedRule,
+  type RuleInput,
+} from "./automation-catalogue.ts";
 import { compileConditions, type CompiledConditions } from "./automation-match.ts";
 import { referenceProblems, renameLabelIn } from "./automation-references.ts";
 import { parseId, requireAdministrator, type AccountPrincipal } from "./auth.service.ts";
@@ -57,7 +62,10 @@ export class AutomationRulesService {
     requireAdministrator(p);
     return this.d.writeTx(() => {
       const current = this.find(p.account.id, rawId);
-      const patch = validateRuleInput(input, { partial: true, current: { event_name: current.event_name, conditions: JSON.parse(current.conditions) } });
+      const patch = validateRuleInput(input, {
+        partial: true,
+        current: { event_name: current.event_name, conditions: JSON.parse(current.conditions) },
+      });
       if (patch.actions) referenceProblems(this.d, p.account.id, patch.actions).throwIfAny();
       const next: RuleFields = {
         ...fieldsFrom(current),
@@ -92,14 +100,22 @@ export class AutomationRulesService {
     requireAdministrator(p);
     return this.d.writeTx(() => {
       const source = this.find(p.account.id, rawId);
-      return this.insert(p.account.id, { ...fieldsFrom(source), failure_count: 0, last_error: null, disabled_reason: null });
+      return this.insert(p.account.id, {
+        ...fieldsFrom(source),
+        failure_count: 0,
+        last_error: null,
+        disabled_reason: null,
+      });
     });
   }
 
   /** The account's active rules for an event, conditions compiled once per change of the rules. */
   activeFor(accountId: number, eventName: string): CompiledRule[] {
     let byEvent = this.cache.get(accountId);
-    if (!byEvent) this.cache.set(accountId, (byEvent = new Map()));
+    if (!byEvent) {
+      byEvent = new Map();
+      this.cache.set(accountId, byEvent);
+    }
     let rules = byEvent.get(eventName);
     if (!rules) {
       rules = this.d.automationRules.active(accountId, eventName).map(compiled);
@@ -123,7 +139,12 @@ export class AutomationRulesService {
       if (!fresh) return;
       if (error === null) {
         if (fresh.failure_count === 0) return;
-        this.d.automationRules.setHealth(fresh.id, { active: fresh.active, failure_count: 0, last_error: fresh.last_error, disabled_reason: fresh.disabled_reason });
+        this.d.automationRules.setHealth(fresh.id, {
+          active: fresh.active,
+          failure_count: 0,
+          last_error: fresh.last_error,
+          disabled_reason: fresh.disabled_reason,
+        });
       } else {
         const failures = fresh.failure_count + 1;
         const off = failures >= MAX_CONSECUTIVE_FAILURES && fresh.active === 1;
@@ -131,7 +152,9 @@ export class AutomationRulesService {
           active: off ? 0 : fresh.active,
           failure_count: failures,
           last_error: error,
-          disabled_reason: off ? `switched off after ${failures} consecutive failed runs; last error: ${error}` : fresh.disabled_reason,
+          disabled_reason: off
+            ? `switched off after ${failures} consecutive failed runs; last error: ${error}`
+            : fresh.disabled_reason,
         });
       }
       this.invalidate(rule.account_id);
@@ -187,5 +210,9 @@ function fieldsFrom(r: RuleRow): RuleFields {
 }
 
 function compiled(row: RuleRow): CompiledRule {
-  return { row, conditions: compileConditions(JSON.parse(row.conditions)), actions: JSON.parse(row.actions) as AutomationAction[] };
+  return {
+    row,
+    conditions: compileConditions(JSON.parse(row.conditions)),
+    actions: JSON.parse(row.actions) as AutomationAction[],
+  };
 }

@@ -85,8 +85,7 @@ class Zone {
     const t = Math.min(MAX_INSTANT, Math.max(MIN_INSTANT, unix));
     const m = CLOCK.exec(this.fmt.format(t * 1000));
     if (!m) throw new Error(`unexpected clock format for ${this.fmt.resolvedOptions().timeZone}`);
-    const local =
-      daysFromCivil(+m[3]!, +m[1]!, +m[2]!) * DAY + +m[4]! * 3600 + +m[5]! * 60 + +m[6]!;
+    const local = daysFromCivil(+m[3]!, +m[1]!, +m[2]!) * DAY + +m[4]! * 3600 + +m[5]! * 60 + +m[6]!;
     return local - t;
   }
 

@@ -27,9 +27,11 @@ export class CannedResponsesService {
   constructor(private readonly d: Deps) {}
 
   list(p: AccountPrincipal, search: unknown): CannedResponseRow[] {
-    if (search !== undefined && typeof search !== "string") throw ValidationError.of("search", "must be text", "invalid");
+    if (search !== undefined && typeof search !== "string")
+      throw ValidationError.of("search", "must be text", "invalid");
     const term = typeof search === "string" ? search.trim() : "";
-    if (term.includes("\0") || term.length > 500) throw ValidationError.of("search", "must be at most 500 characters, without NUL", "invalid");
+    if (term.includes("\0") || term.length > 500)
+      throw ValidationError.of("search", "must be at most 500 characters, without NUL", "invalid");
     return this.d.cannedResponses.list(p.account.id, term === "" ? null : term);
   }
 
@@ -61,7 +63,11 @@ export class CannedResponsesService {
     return row;
   }
 
-  private fields(accountId: number, input: CannedResponseInput, current: CannedResponseRow | null): { shortCode: string; content: string } {
+  private fields(
+    accountId: number,
+    input: CannedResponseInput,
+    current: CannedResponseRow | null,
+  ): { shortCode: string; content: string } {
     const errors = new FieldErrors();
     let shortCode = current?.short_code;
     if (current === null || input.short_code !== undefined) {
@@ -74,7 +80,8 @@ export class CannedResponsesService {
       }
     }
     let content = current?.content;
-    if (current === null || input.content !== undefined) content = requiredString(errors, "content", input.content, CONTENT_MAX);
+    if (current === null || input.content !== undefined)
+      content = requiredString(errors, "content", input.content, CONTENT_MAX);
     errors.throwIfAny();
     return { shortCode: shortCode!, content: content! };
   }

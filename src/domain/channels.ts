@@ -22,6 +22,8 @@ export function parseChannelType(value: unknown): ChannelType | null {
   if (typeof value !== "string") return null;
   const v = value.trim();
   if ((CHANNEL_TYPES as readonly string[]).includes(v)) return v as ChannelType;
-  const found = (Object.entries(WIRE) as [ChannelType, string][]).find(([, name]) => name.toLowerCase() === v.toLowerCase());
+  const found = (Object.entries(WIRE) as [ChannelType, string][]).find(
+    ([, name]) => name.toLowerCase() === v.toLowerCase(),
+  );
   return found ? found[0] : null;
 }

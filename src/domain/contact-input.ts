@@ -62,9 +62,14 @@ export function contactFields(input: ContactInput, current: ContactFields): Cont
   const avatar = optionalString(errors, "avatar_url", input.avatar_url, 2048);
   if (avatar !== undefined) next.avatar_url = avatar;
   const additional = objectValue(errors, "additional_attributes", input.additional_attributes);
-  if (additional) next.additional_attributes = JSON.stringify({ ...(JSON.parse(current.additional_attributes) as object), ...additional });
+  if (additional)
+    next.additional_attributes = JSON.stringify({
+      ...(JSON.parse(current.additional_attributes) as object),
+      ...additional,
+    });
   const custom = objectValue(errors, "custom_attributes", input.custom_attributes);
-  if (custom) next.custom_attributes = JSON.stringify({ ...(JSON.parse(current.custom_attributes) as object), ...custom });
+  if (custom)
+    next.custom_attributes = JSON.stringify({ ...(JSON.parse(current.custom_attributes) as object), ...custom });
   errors.throwIfAny();
   const company = (JSON.parse(next.additional_attributes) as Record<string, unknown>).company_name;
   next.company_name = typeof company === "string" && company.trim() !== "" ? company.trim() : null;
@@ -72,13 +77,34 @@ export function contactFields(input: ContactInput, current: ContactFields): Cont
 }
 
 export function fieldsOf(row: ContactRow): ContactFields {
-  const { name, email, phone_number, identifier, company_name, blocked, avatar_url, additional_attributes, custom_attributes } = row;
-  return { name, email, phone_number, identifier, company_name, blocked, avatar_url, additional_attributes, custom_attributes };
+  const {
+    name,
+    email,
+    phone_number,
+    identifier,
+    company_name,
+    blocked,
+    avatar_url,
+    additional_attributes,
+    custom_attributes,
+  } = row;
+  return {
+    name,
+    email,
+    phone_number,
+    identifier,
+    company_name,
+    blocked,
+    avatar_url,
+    additional_attributes,
+    custom_attributes,
+  };
 }
 
 /** Chatwoot: a non-numeric or non-positive page is page 1. */
 export function pageNumber(raw: unknown): number {
-  const n = typeof raw === "number" ? raw : typeof raw === "string" && /^\d+$/.test(raw.trim()) ? Number(raw.trim()) : NaN;
+  const n =
+    typeof raw === "number" ? raw : typeof raw === "string" && /^\d+$/.test(raw.trim()) ? Number(raw.trim()) : NaN;
   return Number.isSafeInteger(n) && n > 0 ? Math.min(n, 1_000_000) : 1;
 }
 
@@ -89,19 +115,26 @@ export function contactSort(raw: unknown): ContactSort | null {
   const desc = value.startsWith("-");
   const column = desc ? value.slice(1) : value;
   if (!(CONTACT_SORTS as readonly string[]).includes(column)) {
-    throw ValidationError.of("sort", `must be one of: ${CONTACT_SORTS.flatMap((s) => [s, "-" + s]).join(", ")}`, "invalid");
+    throw ValidationError.of(
+      "sort",
+      `must be one of: ${CONTACT_SORTS.flatMap((s) => [s, `-${s}`]).join(", ")}`,
+      "invalid",
+    );
   }
   return { column: column as ContactSortColumn, desc };
 }
 
 /** Free-form label titles: trimmed, blanks dropped, duplicates removed, order kept. */
 export function labelTitles(field: string, raw: unknown): string[] {
-  const list = raw === undefined || raw === null ? [] : Array.isArray(raw) ? raw : typeof raw === "string" ? raw.split(",") : null;
-  if (list === null || list.some((l) => typeof l !== "string")) throw ValidationError.of(field, "must be an array of strings", "invalid");
+  const list =
+    raw === undefined || raw === null ? [] : Array.isArray(raw) ? raw : typeof raw === "string" ? raw.split(",") : null;
+  if (list === null || list.some((l) => typeof l !== "string"))
+    throw ValidationError.of(field, "must be an array of strings", "invalid");
   const out: string[] = [];
   for (const l of list as string[]) {
     const t = l.trim();
-    if (t.length > 255) throw ValidationError.of(field, "is too long (maximum is 255 characters per label)", "too_long");
+    if (t.length > 255)
+      throw ValidationError.of(field, "is too long (maximum is 255 characters per label)", "too_long");
     if (t && !out.includes(t)) out.push(t);
   }
   return out;

@@ -33,13 +33,20 @@ export class ContactMergeService {
     const mergeeId = this.id("mergee_contact_id", input.mergee_contact_id);
     const base = this.d.contactsService.get(a.account.id, baseId, "base_contact_id");
     const mergee = this.d.contactsService.get(a.account.id, mergeeId, "mergee_contact_id");
-    if (base.id === mergee.id) throw ValidationError.of("mergee_contact_id", "must be a different contact than base_contact_id", "invalid");
+    if (base.id === mergee.id)
+      throw ValidationError.of("mergee_contact_id", "must be a different contact than base_contact_id", "invalid");
     const merged = this.mergedFields(base, mergee);
     return this.d.writeTx(() => {
       this.d.contactMerge.moveChildren(base.id, mergee.id);
       // The mergee goes first: its email/phone/identifier may move to the base, and they are unique.
       this.d.contacts.delete(mergee.id);
-      this.d.outbox.record({ kind: "contact_deleted", accountId: a.account.id, actor: a.actor, contactId: mergee.id, payload: contactWebhookData(mergee, a.account) });
+      this.d.outbox.record({
+        kind: "contact_deleted",
+        accountId: a.account.id,
+        actor: a.actor,
+        contactId: mergee.id,
+        payload: contactWebhookData(mergee, a.account),
+      });
       this.d.contacts.update(base.id, merged, unixSeconds(this.d.clock));
       const after = this.d.contactsService.get(a.account.id, base.id);
       this.d.outbox.record({
@@ -50,7 +57,8 @@ export class ContactMergeService {
         payload: { ...contactWebhookData(after, a.account), mergee_contact_id: mergee.id },
       });
       const changes = contactChanges(base, after);
-      if (changes.some((c) => !("updated_at" in c))) this.d.contactsService.record(a, "contact_updated", after, changes);
+      if (changes.some((c) => !("updated_at" in c)))
+        this.d.contactsService.record(a, "contact_updated", after, changes);
       return after;
     });
   }
@@ -74,7 +82,10 @@ export class ContactMergeService {
       identifier: pick(b.identifier, m.identifier),
       company_name: pick(b.company_name, m.company_name),
       avatar_url: pick(b.avatar_url, m.avatar_url),
-      additional_attributes: JSON.stringify({ ...JSON.parse(m.additional_attributes), ...JSON.parse(b.additional_attributes) }),
+      additional_attributes: JSON.stringify({
+        ...JSON.parse(m.additional_attributes),
+        ...JSON.parse(b.additional_attributes),
+      }),
       custom_attributes: JSON.stringify({ ...JSON.parse(m.custom_attributes), ...JSON.parse(b.custom_attributes) }),
     };
   }

@@ -35,7 +35,9 @@ export class ContactNotesService {
   create(a: Acting, contactId: number, input: { content?: unknown }) {
     this.d.contactsService.get(a.account.id, contactId);
     const content = this.content(input.content);
-    const id = this.d.writeTx(() => this.d.contactNotes.insert(a.account.id, contactId, a.user?.id ?? null, content, unixSeconds(this.d.clock)));
+    const id = this.d.writeTx(() =>
+      this.d.contactNotes.insert(a.account.id, contactId, a.user?.id ?? null, content, unixSeconds(this.d.clock)),
+    );
     return this.show(a, contactId, id);
   }
 
@@ -67,7 +69,10 @@ export class ContactNotesService {
 
   /** Chatwoot's note: id, content, account_id, contact_id, the writer as an agent record, times. */
   private present(a: Acting, notes: ContactNoteRow[]) {
-    const members = this.d.conversationRefs.members(a.account.id, notes.flatMap((n) => (n.user_id === null ? [] : [n.user_id])));
+    const members = this.d.conversationRefs.members(
+      a.account.id,
+      notes.flatMap((n) => (n.user_id === null ? [] : [n.user_id])),
+    );
     return notes.map((n) => {
       const m = n.user_id === null ? undefined : members.get(n.user_id);
       return {

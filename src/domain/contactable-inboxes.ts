@@ -18,10 +18,13 @@ export class ContactableInboxes {
 
   list(a: Acting, contactId: number): { inbox: InboxRow; source_id: string }[] {
     const contact = this.d.contactsService.get(a.account.id, contactId);
-    const inboxes = isAgent(a) ? this.d.inboxes.listForMember(a.account.id, a.user!.id) : this.d.inboxes.list(a.account.id);
+    const inboxes = isAgent(a)
+      ? this.d.inboxes.listForMember(a.account.id, a.user!.id)
+      : this.d.inboxes.list(a.account.id);
     const existing = new Map<number, string>();
     // The latest identity per inbox: rows come oldest first, so later ones overwrite.
-    for (const ci of this.d.contactInboxes.ofContacts([contact.id]).get(contact.id) ?? []) existing.set(ci.inbox_id, ci.source_id);
+    for (const ci of this.d.contactInboxes.ofContacts([contact.id]).get(contact.id) ?? [])
+      existing.set(ci.inbox_id, ci.source_id);
     return inboxes.flatMap((inbox) => {
       const source = this.sourceId(inbox, contact, existing.get(inbox.id) ?? null);
       return source === null ? [] : [{ inbox, source_id: source }];

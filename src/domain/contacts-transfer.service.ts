@@ -66,7 +66,8 @@ function rowInput(header: string[], record: string[]): ContactInput {
     else custom[column] = value;
   });
   // Chatwoot's import reads a phone number without its + as one with it.
-  if (typeof input.phone_number === "string" && /^\d/.test(input.phone_number)) input.phone_number = `+${input.phone_number}`;
+  if (typeof input.phone_number === "string" && /^\d/.test(input.phone_number))
+    input.phone_number = `+${input.phone_number}`;
   if (Object.keys(additional).length) input.additional_attributes = additional;
   if (Object.keys(custom).length) input.custom_attributes = custom;
   return input;
@@ -78,21 +79,38 @@ export class ContactsTransferService {
   async import(a: Acting, file: unknown): Promise<ImportResult> {
     // Uploaded files arrive spooled to disk (src/files/multipart.ts); a Blob is accepted too.
     const blob = isSpooledFile(file) ? Bun.file(file.path) : file;
-    if (!(blob instanceof Blob) || blob.size === 0) throw ValidationError.of("import_file", "must be a CSV file with a header row", "required");
+    if (!(blob instanceof Blob) || blob.size === 0)
+      throw ValidationError.of("import_file", "must be a CSV file with a header row", "required");
     let records: string[][];
     try {
       records = parseCsv(await blob.text());
     } catch (error) {
-      if (error instanceof CsvError) throw ValidationError.of("import_file", `is not valid CSV: ${error.message}`, "invalid");
+      if (error instanceof CsvError)
+        throw ValidationError.of("import_file", `is not valid CSV: ${error.message}`, "invalid");
       throw error;
     }
     const [head, ...rows] = records;
     const header = (head ?? []).map((h) => h.trim().toLowerCase());
     if (!header.some((h) => CONTACT_FIELDS.has(h))) {
-      throw ValidationError.of("import_file", "needs a header row naming at least one of name, email, phone_number, identifier", "invalid");
+      throw ValidationError.of(
+        "import_file",
+        "needs a header row naming at least one of name, email, phone_number, identifier",
+        "invalid",
+      );
     }
-    if (rows.length > IMPORT_MAX_ROWS) throw ValidationError.of("import_file", `has ${rows.length} rows; at most ${IMPORT_MAX_ROWS} per import`, "too_long");
-    const result: ImportResult = { total_records: rows.length, processed_records: 0, created_records: 0, updated_records: 0, failed_records: [] };
+    if (rows.length > IMPORT_MAX_ROWS)
+      throw ValidationError.of(
+        "import_file",
+        `has ${rows.length} rows; at most ${IMPORT_MAX_ROWS} per import`,
+        "too_long",
+      );
+    const result: ImportResult = {
+      total_records: rows.length,
+      processed_records: 0,
+      created_records: 0,
+      updated_records: 0,
+      failed_records: [],
+    };
     rows.forEach((record, i) => {
       try {
         const input = rowInput(header, record);
@@ -132,12 +150,19 @@ export class ContactsTransferService {
   }
 
   private columns(raw: unknown): string[] {
-    if (raw === undefined || raw === null || raw === "" || (Array.isArray(raw) && raw.length === 0)) return DEFAULT_COLUMNS;
+    if (raw === undefined || raw === null || raw === "" || (Array.isArray(raw) && raw.length === 0))
+      return DEFAULT_COLUMNS;
     const list = Array.isArray(raw) ? raw : typeof raw === "string" ? raw.split(",") : null;
-    if (!list || list.some((c) => typeof c !== "string")) throw ValidationError.of("column_names", "must be a list of column names", "invalid");
+    if (!list || list.some((c) => typeof c !== "string"))
+      throw ValidationError.of("column_names", "must be a list of column names", "invalid");
     const names = (list as string[]).map((c) => c.trim());
     const unknown = names.filter((c) => !(c in EXPORT_COLUMNS));
-    if (unknown.length) throw ValidationError.of("column_names", `has unknown columns: ${unknown.join(", ")}; choose from ${Object.keys(EXPORT_COLUMNS).join(", ")}`, "invalid");
+    if (unknown.length)
+      throw ValidationError.of(
+        "column_names",
+        `has unknown columns: ${unknown.join(", ")}; choose from ${Object.keys(EXPORT_COLUMNS).join(", ")}`,
+        "invalid",
+      );
     return [...new Set(names)];
   }
 }

@@ -13,7 +13,15 @@ import { unixSeconds, type Clock } from "../lib/clock.ts";
 import { randomToken } from "../lib/tokens.ts";
 import { actingAsContact, type Acting } from "./acting.ts";
 import type { ConversationAccess } from "./conversation-access.ts";
-import { contactFields, contactSort, EMPTY_CONTACT, fieldsOf, labelTitles, pageNumber, type ContactInput } from "./contact-input.ts";
+import {
+  contactFields,
+  contactSort,
+  EMPTY_CONTACT,
+  fieldsOf,
+  labelTitles,
+  pageNumber,
+  type ContactInput,
+} from "./contact-input.ts";
 import { FieldErrors, NotFoundError, ValidationError } from "./errors.ts";
 import { contactChanges, contactInboxOf, contactWebhookData, type AccountRef } from "./presenters/contact.presenter.ts";
 import { optionalString, searchTerm } from "./validate.ts";
@@ -71,7 +79,13 @@ export class ContactsService {
     const page = pageNumber(q.page);
     const sort = contactSort(q.sort);
     const labels = q.labels === undefined ? null : labelTitles("labels", q.labels);
-    const query = { accountId, sort, labels: labels && labels.length ? labels : null, limit: CONTACTS_PER_PAGE, offset: (page - 1) * CONTACTS_PER_PAGE };
+    const query = {
+      accountId,
+      sort,
+      labels: labels?.length ? labels : null,
+      limit: CONTACTS_PER_PAGE,
+      offset: (page - 1) * CONTACTS_PER_PAGE,
+    };
     const result = term === null ? this.d.contactSearch.list(query) : this.d.contactSearch.search({ ...query, term });
     return { ...result, page };
   }
@@ -89,7 +103,10 @@ export class ContactsService {
     }));
   }
 
-  create(a: Acting, input: ContactInput & { inbox_id?: unknown; source_id?: unknown }): { contact: ContactRow; contactInbox: ContactInboxRow | null; inbox: InboxRef | null } {
+  create(
+    a: Acting,
+    input: ContactInput & { inbox_id?: unknown; source_id?: unknown },
+  ): { contact: ContactRow; contactInbox: ContactInboxRow | null; inbox: InboxRef | null } {
     const fields = contactFields(input, EMPTY_CONTACT);
     this.checkCustom(a, input.custom_attributes);
     const inbox = input.inbox_id === undefined || input.inbox_id === null ? null : this.inbox(a, input.inbox_id);
@@ -135,7 +152,8 @@ export class ContactsService {
 
   /** Values of defined custom attributes must fit their definition (422 naming the key). */
   checkCustom(a: Acting, custom: unknown): void {
-    if (custom && typeof custom === "object" && !Array.isArray(custom)) this.d.attributeValues.check(a.account.id, "contact_attribute", custom as Record<string, unknown>);
+    if (custom && typeof custom === "object" && !Array.isArray(custom))
+      this.d.attributeValues.check(a.account.id, "contact_attribute", custom as Record<string, unknown>);
   }
 
   /** Removes custom attribute keys (Chatwoot's destroy_custom_attributes). */
@@ -145,7 +163,11 @@ export class ContactsService {
     const custom = JSON.parse(before.custom_attributes) as Record<string, unknown>;
     for (const k of list) delete custom[k];
     return this.d.writeTx(() => {
-      this.d.contacts.update(id, { ...fieldsOf(before), custom_attributes: JSON.stringify(custom) }, unixSeconds(this.d.clock));
+      this.d.contacts.update(
+        id,
+        { ...fieldsOf(before), custom_attributes: JSON.stringify(custom) },
+        unixSeconds(this.d.clock),
+      );
       const after = this.get(a.account.id, id);
       const changes = contactChanges(before, after);
       if (changes.some((c) => !("updated_at" in c))) this.record(a, "contact_updated", after, changes);
@@ -181,15 +203,23 @@ export class ContactsService {
   }
 
   /** POST /contacts/:id/contact_inboxes: the contact's identity in an inbox. */
-  createContactInbox(a: Acting, contactId: number, input: { inbox_id?: unknown; source_id?: unknown; hmac_verified?: unknown }) {
+  createContactInbox(
+    a: Acting,
+    contactId: number,
+    input: { inbox_id?: unknown; source_id?: unknown; hmac_verified?: unknown },
+  ) {
     const contact = this.get(a.account.id, contactId);
-    if (input.inbox_id === undefined || input.inbox_id === null) throw ValidationError.of("inbox_id", "can't be blank", "required");
+    if (input.inbox_id === undefined || input.inbox_id === null)
+      throw ValidationError.of("inbox_id", "can't be blank", "required");
     const inbox = this.inbox(a, input.inbox_id);
     const errors = new FieldErrors();
     const sourceId = optionalString(errors, "source_id", input.source_id, 255);
-    if (input.hmac_verified !== undefined && typeof input.hmac_verified !== "boolean") errors.add("hmac_verified", "must be true or false", "invalid");
+    if (input.hmac_verified !== undefined && typeof input.hmac_verified !== "boolean")
+      errors.add("hmac_verified", "must be true or false", "invalid");
     errors.throwIfAny();
-    const ci = this.d.writeTx(() => this.addContactInbox(contact, inbox, sourceId ?? null, input.hmac_verified === true, unixSeconds(this.d.clock)));
+    const ci = this.d.writeTx(() =>
+      this.addContactInbox(contact, inbox, sourceId ?? null, input.hmac_verified === true, unixSeconds(this.d.clock)),
+    );
     return contactInboxOf(ci, inbox);
   }
 
@@ -198,7 +228,13 @@ export class ContactsService {
   }
 
   /** Finds or creates the contact_inbox; a source_id taken by another contact in the inbox is a 422. */
-  addContactInbox(contact: ContactRow, inbox: InboxRef, sourceId: string | null, hmacVerified: boolean, now: number): ContactInboxRow {
+  addContactInbox(
+    contact: ContactRow,
+    inbox: InboxRef,
+    sourceId: string | null,
+    hmacVerified: boolean,
+    now: number,
+  ): ContactInboxRow {
     const source = sourceId ?? crypto.randomUUID();
     const existing = this.d.contactInboxes.bySource(inbox.id, source);
     if (existing) {
@@ -246,10 +282,14 @@ export class ContactsService {
   }
 
   /** Records contact_created/contact_updated with Chatwoot's payload; inside the caller's writeTx. */
-  record(a: Acting, kind: "contact_created" | "contact_updated", c: ContactRow, changes: ReturnType<typeof contactChanges> | null): void {
+  record(
+    a: Acting,
+    kind: "contact_created" | "contact_updated",
+    c: ContactRow,
+    changes: ReturnType<typeof contactChanges> | null,
+  ): void {
     const payload: Record<string, unknown> = contactWebhookData(c, a.account as AccountRef);
     if (changes) payload.changed_attributes = changes;
     this.d.outbox.record({ kind, accountId: a.account.id, actor: a.actor, contactId: c.id, payload });
   }
 }
-

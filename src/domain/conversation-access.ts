@@ -15,8 +15,14 @@ export class ConversationAccess {
   conversation(a: Acting, rawDisplayId: unknown): ConversationRow {
     const displayId = parseId(rawDisplayId);
     const row = displayId === null ? null : this.d.conversations.byDisplayId(a.account.id, displayId);
-    if (!row) throw new NotFoundError("Conversation", "conversation_id", `no conversation ${String(rawDisplayId)} in this account`);
-    if (!this.mayUseInbox(a, row.inbox_id)) throw new ForbiddenError("You are not a member of this conversation's inbox");
+    if (!row)
+      throw new NotFoundError(
+        "Conversation",
+        "conversation_id",
+        `no conversation ${String(rawDisplayId)} in this account`,
+      );
+    if (!this.mayUseInbox(a, row.inbox_id))
+      throw new ForbiddenError("You are not a member of this conversation's inbox");
     return row;
   }
 

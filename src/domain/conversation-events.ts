@@ -50,7 +50,13 @@ export class ConversationEvents {
    * Records what changed between two saved states; returns the changes (empty: nothing recorded).
    * `view` is the event view of `after` when the caller already built it (batches of changes).
    */
-  changed(a: Acting, before: ConversationRow, after: ConversationRow, labels?: { before: string[]; after: string[] }, view?: ConversationView): ChangedAttribute[] {
+  changed(
+    a: Acting,
+    before: ConversationRow,
+    after: ConversationRow,
+    labels?: { before: string[]; after: string[] },
+    view?: ConversationView,
+  ): ChangedAttribute[] {
     // Issue 8: every saved change passes here, so resolutions, openings and team moves write their
     // reporting events in the same transaction.
     this.d.reporting.conversationChanged(before, after);
@@ -63,7 +69,8 @@ export class ConversationEvents {
       if (after.status === "open") this.record(a, "conversation_opened", after, push);
       if (after.status === "resolved") this.record(a, "conversation_resolved", after, push);
     }
-    if (triggersUpdate(changes)) this.record(a, "conversation_updated", after, { ...push, changed_attributes: changes });
+    if (triggersUpdate(changes))
+      this.record(a, "conversation_updated", after, { ...push, changed_attributes: changes });
     if (before.assignee_id !== after.assignee_id) this.record(a, "assignee_changed", after, push);
     if (before.team_id !== after.team_id) this.record(a, "team_changed", after, push);
     return changes;

@@ -48,7 +48,8 @@ export function objectValue(field: string, raw: unknown): Record<string, unknown
 export function optionalId(field: string, raw: unknown): number | null | undefined {
   if (raw === undefined) return undefined;
   if (raw === null || raw === "" || raw === 0 || raw === "0") return null;
-  const n = typeof raw === "number" ? raw : typeof raw === "string" && /^\d{1,15}$/.test(raw.trim()) ? Number(raw.trim()) : NaN;
+  const n =
+    typeof raw === "number" ? raw : typeof raw === "string" && /^\d{1,15}$/.test(raw.trim()) ? Number(raw.trim()) : NaN;
   if (!Number.isSafeInteger(n) || n <= 0) throw ValidationError.of(field, "must be a positive integer", "invalid");
   return n;
 }

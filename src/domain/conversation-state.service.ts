@@ -40,7 +40,11 @@ export class ConversationStateService {
   /** No status toggles (open ↔ resolved; pending/snoozed → open). Leaving snoozed clears snoozed_until; resolving clears waiting_since. */
   toggleStatus(a: Acting, row: ConversationRow, input: { status?: unknown; snoozed_until?: unknown }): ConversationRow {
     const status: ConversationStatus =
-      input.status === undefined || input.status === null || input.status === "" ? (row.status === "open" ? "resolved" : "open") : statusValue("status", input.status);
+      input.status === undefined || input.status === null || input.status === ""
+        ? row.status === "open"
+          ? "resolved"
+          : "open"
+        : statusValue("status", input.status);
     const snoozedUntil = timeValue("snoozed_until", input.snoozed_until);
     return this.d.writeTx(() => {
       let next = this.withStatus(row, status, status === "snoozed" ? snoozedUntil : null);
@@ -50,7 +54,12 @@ export class ConversationStateService {
     });
   }
 
-  setStatus(a: Acting, row: ConversationRow, status: ConversationStatus, snoozedUntil: number | null = null): ConversationRow {
+  setStatus(
+    a: Acting,
+    row: ConversationRow,
+    status: ConversationStatus,
+    snoozedUntil: number | null = null,
+  ): ConversationRow {
     return this.d.writeTx(() => this.apply(a, row, this.withStatus(row, status, snoozedUntil)));
   }
 
@@ -90,18 +99,30 @@ export class ConversationStateService {
     const hasTeam = input.team_id !== undefined;
     if (!hasAssignee && !hasTeam) throw ValidationError.of("assignee_id", "give assignee_id or team_id", "required");
     const svc = this.d.conversationsService;
-    const assignee = hasAssignee ? svc.assignee(a, optionalId("assignee_id", input.assignee_id) ?? null, { id: row.inbox_id }) : null;
+    const assignee = hasAssignee
+      ? svc.assignee(a, optionalId("assignee_id", input.assignee_id) ?? null, { id: row.inbox_id })
+      : null;
     const team = hasTeam ? svc.team(a, optionalId("team_id", input.team_id) ?? null) : null;
     const refs = this.d.conversationRefs;
     if (hasAssignee && hasTeam && assignee && team && !refs.isTeamMember(team.id, assignee.user.id)) {
-      throw ValidationError.of("assignee_id", `agent ${assignee.user.id} is not a member of team ${team.id}`, "invalid");
+      throw ValidationError.of(
+        "assignee_id",
+        `agent ${assignee.user.id} is not a member of team ${team.id}`,
+        "invalid",
+      );
     }
     return this.d.writeTx(() => {
       let next: ConversationRow = { ...row, updated_at_ms: this.d.clock.nowMs() };
       if (hasAssignee) next.assignee_id = assignee?.user.id ?? null;
       if (hasTeam) {
         next.team_id = team?.id ?? null;
-        if (team && next.assignee_id !== null && next.team_id !== row.team_id && !refs.isTeamMember(team.id, next.assignee_id)) next.assignee_id = null;
+        if (
+          team &&
+          next.assignee_id !== null &&
+          next.team_id !== row.team_id &&
+          !refs.isTeamMember(team.id, next.assignee_id)
+        )
+          next.assignee_id = null;
       }
       if (next.assignee_id === row.assignee_id && next.team_id === row.team_id) {
         return { row, kind: hasAssignee ? "assignee" : "team", assignee, team } as AssignmentResult;
@@ -122,7 +143,12 @@ export class ConversationStateService {
   unassignAgent(account: { id: number; name: string }, userId: number): void {
     const a = actingAsSystem(account);
     for (const row of this.d.conversations.assignedTo(account.id, userId)) {
-      this.d.conversationsService.save(a, row, { ...row, assignee_id: null, assignee_last_seen_at: null, updated_at_ms: this.d.clock.nowMs() });
+      this.d.conversationsService.save(a, row, {
+        ...row,
+        assignee_id: null,
+        assignee_last_seen_at: null,
+        updated_at_ms: this.d.clock.nowMs(),
+      });
     }
   }
 
@@ -133,7 +159,7 @@ export class ConversationStateService {
     for (const row of due) {
       this.d.writeTx(() => {
         const current = this.d.conversations.byId(row.id);
-        if (!current || current.status !== "snoozed") return;
+        if (current?.status !== "snoozed") return;
         const account = this.d.conversationRefs.accountRef(current.account_id);
         if (!account) return;
         this.apply(actingAsSystem(account), current, this.withStatus(current, "open", null));
@@ -154,13 +180,20 @@ export class ConversationStateService {
 
   /** Saves, records the events, writes the activity messages (status, then assignment). */
   private apply(a: Acting, before: ConversationRow, after: ConversationRow): ConversationRow {
-    if (after.status === before.status && after.snoozed_until === before.snoozed_until && after.assignee_id === before.assignee_id) return before;
+    if (
+      after.status === before.status &&
+      after.snoozed_until === before.snoozed_until &&
+      after.assignee_id === before.assignee_id
+    )
+      return before;
     const svc = this.d.conversationsService;
     svc.save(a, before, after);
-    let current = after.status === before.status ? after : this.d.events.activity(a, after, statusActivity(a, after.status));
+    let current =
+      after.status === before.status ? after : this.d.events.activity(a, after, statusActivity(a, after.status));
     if (after.assignee_id !== before.assignee_id) current = svc.assignmentActivity(a, before, current);
     // After the activity message, so the survey follows "Conversation was marked resolved" as in Chatwoot.
-    if (after.status === "resolved" && before.status !== "resolved" && this.d.afterResolved) current = this.d.afterResolved(a, current);
+    if (after.status === "resolved" && before.status !== "resolved" && this.d.afterResolved)
+      current = this.d.afterResolved(a, current);
     return current;
   }
 }

@@ -25,8 +25,13 @@ export interface SenderBook {
 }
 
 /** The bots among these messages' senders. */
-export function botsOf(repo: { byId(id: number): BotRef | null }, messages: readonly (MessageRow | null)[]): Map<number, BotRef> | undefined {
-  const ids = new Set(messages.flatMap((m) => (m?.sender_type === "AgentBot" && m.sender_id !== null ? [m.sender_id] : [])));
+export function botsOf(
+  repo: { byId(id: number): BotRef | null },
+  messages: readonly (MessageRow | null)[],
+): Map<number, BotRef> | undefined {
+  const ids = new Set(
+    messages.flatMap((m) => (m?.sender_type === "AgentBot" && m.sender_id !== null ? [m.sender_id] : [])),
+  );
   if (ids.size === 0) return undefined;
   const out = new Map<number, BotRef>();
   for (const id of ids) {
@@ -124,7 +129,11 @@ export class ConversationViews {
    * usually a public chat message and then also the newest of each kind; a conversation without
    * messages has none of any kind. Only the others are read (a page of 25 made 75 reads).
    */
-  private newest(ids: readonly number[], lastAny: Map<number, MessageRow> | null, kind: "chat" | "non_activity"): Map<number, MessageRow> {
+  private newest(
+    ids: readonly number[],
+    lastAny: Map<number, MessageRow> | null,
+    kind: "chat" | "non_activity",
+  ): Map<number, MessageRow> {
     if (!lastAny) return this.r.messages.lastOf(ids, kind);
     const fits = (m: MessageRow) => m.message_type !== ACTIVITY && (kind === "non_activity" || m.private === 0);
     const found = new Map<number, MessageRow>();
@@ -144,12 +153,17 @@ export class ConversationViews {
     const ids = rows.map((r) => r.id);
     const accountId = opts.account.id;
     const known = rows.length === 1 ? opts.known : undefined;
-    const contacts = known?.contact ? new Map([[known.contact.id, known.contact]]) : this.r.contacts.byIds(rows.map((r) => r.contact_id));
+    const contacts = known?.contact
+      ? new Map([[known.contact.id, known.contact]])
+      : this.r.contacts.byIds(rows.map((r) => r.contact_id));
     const contactInboxes = this.r.contactInboxes.byIds(rows.map((r) => r.contact_inbox_id));
-    const inboxes = known?.inbox ? new Map([[known.inbox.id, known.inbox]]) : this.r.conversationRefs.inboxes(rows.map((r) => r.inbox_id));
+    const inboxes = known?.inbox
+      ? new Map([[known.inbox.id, known.inbox]])
+      : this.r.conversationRefs.inboxes(rows.map((r) => r.inbox_id));
     const teamIds = rows.flatMap((r) => (r.team_id === null ? [] : [r.team_id]));
     const teams = this.r.conversationRefs.teams(teamIds);
-    const myTeams = opts.viewerId === null ? new Set<number>() : this.r.conversationRefs.teamsOfUser(opts.viewerId, teamIds);
+    const myTeams =
+      opts.viewerId === null ? new Set<number>() : this.r.conversationRefs.teamsOfUser(opts.viewerId, teamIds);
     const labels = this.r.labels.of("conversation", ids);
     const unread = this.r.messages.unreadCounts(ids);
     const lastAny = opts.api ? this.r.messages.lastOf(ids, "any") : null;
@@ -157,7 +171,10 @@ export class ConversationViews {
     const lastNonActivity = lastAny ? this.newest(ids, lastAny, "non_activity") : new Map<number, MessageRow>();
     const shown = [...lastChat.values(), ...(lastAny?.values() ?? []), ...lastNonActivity.values()];
     const senders = senderIds(shown);
-    const users = this.r.conversationRefs.members(accountId, [...senders.users, ...rows.flatMap((r) => (r.assignee_id === null ? [] : [r.assignee_id]))]);
+    const users = this.r.conversationRefs.members(accountId, [
+      ...senders.users,
+      ...rows.flatMap((r) => (r.assignee_id === null ? [] : [r.assignee_id])),
+    ]);
     const missing = senders.contacts.filter((id) => !contacts.has(id));
     const senderContacts = missing.length ? new Map([...contacts, ...this.r.contacts.byIds(missing)]) : contacts;
     const bots = botsOf(this.r.agentBots, shown);

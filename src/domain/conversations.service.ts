@@ -4,7 +4,14 @@ import type { AgentBotsRepo } from "../db/agent-bots.repo.ts";
 import type { CustomAttributeValues } from "./custom-attribute-values.ts";
 import type { ContactsRepo } from "../db/contacts.repo.ts";
 import type { ConversationRefsRepo, InboxRef, MemberRef, TeamRef } from "../db/conversation-refs.repo.ts";
-import type { AssigneeFilter, ConversationCounts, ConversationFilter, ConversationRow, ConversationsRepo, ConversationStatus } from "../db/conversations.repo.ts";
+import type {
+  AssigneeFilter,
+  ConversationCounts,
+  ConversationFilter,
+  ConversationRow,
+  ConversationsRepo,
+  ConversationStatus,
+} from "../db/conversations.repo.ts";
 import type { LabelsRepo } from "../db/labels.repo.ts";
 import type { MessageRow, MessagesRepo } from "../db/messages.repo.ts";
 import type { WriteTx } from "../db/tx.ts";
@@ -90,22 +97,30 @@ export class ConversationsService {
   }
 
   create(a: Acting, input: CreateConversationInput): ConversationRow {
-    if (input.inbox_id === undefined || input.inbox_id === null || input.inbox_id === "") throw ValidationError.of("inbox_id", "can't be blank", "required");
+    if (input.inbox_id === undefined || input.inbox_id === null || input.inbox_id === "")
+      throw ValidationError.of("inbox_id", "can't be blank", "required");
     const inbox = this.d.access.inbox(a, input.inbox_id);
     const errors = new FieldErrors();
     const sourceId = optionalString(errors, "source_id", input.source_id, 255);
     errors.throwIfAny();
     // In an inbox a bot answers, a new conversation waits for the bot (Chatwoot: pending) until it hands off.
     const fallback: ConversationStatus = this.d.agentBots.ofInbox(inbox.id) ? "pending" : "open";
-    let status: ConversationStatus = input.status === undefined || input.status === null || input.status === "" ? fallback : statusValue("status", input.status);
+    let status: ConversationStatus =
+      input.status === undefined || input.status === null || input.status === ""
+        ? fallback
+        : statusValue("status", input.status);
     const snoozedUntil = timeValue("snoozed_until", input.snoozed_until);
     const additional = objectValue("additional_attributes", input.additional_attributes) ?? {};
     const custom = objectValue("custom_attributes", input.custom_attributes) ?? {};
     this.d.attributeValues.check(a.account.id, "conversation_attribute", custom);
     const assignee = this.assignee(a, optionalId("assignee_id", input.assignee_id) ?? null, inbox);
     const team = this.team(a, optionalId("team_id", input.team_id) ?? null);
-    if (input.hmac_verified !== undefined && typeof input.hmac_verified !== "boolean") throw ValidationError.of("hmac_verified", "must be true or false", "invalid");
-    const message = input.message === undefined || input.message === null ? null : (objectValue("message", input.message) as MessageInput);
+    if (input.hmac_verified !== undefined && typeof input.hmac_verified !== "boolean")
+      throw ValidationError.of("hmac_verified", "must be true or false", "invalid");
+    const message =
+      input.message === undefined || input.message === null
+        ? null
+        : (objectValue("message", input.message) as MessageInput);
     return this.d.writeTx(() => {
       const { contact, contactInbox } = this.contactInbox(a, input, inbox, sourceId ?? null);
       if (inbox.lock_to_single_conversation === 1) {
@@ -115,7 +130,10 @@ export class ConversationsService {
       if (contact.blocked === 1) status = "resolved";
       const now = unixSeconds(this.d.clock);
       // Chatwoot's team rule: an assignee who is not in the team is dropped.
-      const assigneeId = assignee && team && !this.d.conversationRefs.isTeamMember(team.id, assignee.user.id) ? null : (assignee?.user.id ?? null);
+      const assigneeId =
+        assignee && team && !this.d.conversationRefs.isTeamMember(team.id, assignee.user.id)
+          ? null
+          : (assignee?.user.id ?? null);
       const id = this.d.conversations.insert({
         account_id: a.account.id,
         display_id: this.d.conversations.nextDisplayId(a.account.id),
@@ -156,7 +174,12 @@ export class ConversationsService {
     const assignee = this.assigneeFilter(a, q.assignee_type);
     const page = pageNumber(q.page);
     const counts = this.d.conversations.counts(filter, a.user?.id ?? 0);
-    const rows = this.d.conversations.page(filter, assignee, CONVERSATIONS_PER_PAGE, (page - 1) * CONVERSATIONS_PER_PAGE);
+    const rows = this.d.conversations.page(
+      filter,
+      assignee,
+      CONVERSATIONS_PER_PAGE,
+      (page - 1) * CONVERSATIONS_PER_PAGE,
+    );
     return { counts, rows };
   }
 
@@ -168,12 +191,24 @@ export class ConversationsService {
   /** A contact's conversations the caller may see, newest activity first, at most 20 (Chatwoot). */
   ofContact(a: Acting, contactId: number): ConversationRow[] {
     this.d.contactsService.get(a.account.id, contactId);
-    const filter: ConversationFilter = { accountId: a.account.id, inboxIds: this.d.access.visibleInboxes(a), status: null, teamId: null, labels: null, q: null, contactId };
+    const filter: ConversationFilter = {
+      accountId: a.account.id,
+      inboxIds: this.d.access.visibleInboxes(a),
+      status: null,
+      teamId: null,
+      labels: null,
+      q: null,
+      contactId,
+    };
     return this.d.conversations.page(filter, { kind: "all" }, 20, 0);
   }
 
   /** PATCH: priority via the state service; attribute objects are merged. */
-  updateAttributes(a: Acting, row: ConversationRow, input: { additional_attributes?: unknown; custom_attributes?: unknown }): ConversationRow {
+  updateAttributes(
+    a: Acting,
+    row: ConversationRow,
+    input: { additional_attributes?: unknown; custom_attributes?: unknown },
+  ): ConversationRow {
     const additional = objectValue("additional_attributes", input.additional_attributes);
     const custom = objectValue("custom_attributes", input.custom_attributes);
     if (!additional && !custom) return row;
@@ -181,8 +216,12 @@ export class ConversationsService {
     return this.d.writeTx(() => {
       const after: ConversationRow = {
         ...row,
-        additional_attributes: additional ? JSON.stringify({ ...JSON.parse(row.additional_attributes), ...additional }) : row.additional_attributes,
-        custom_attributes: custom ? JSON.stringify({ ...JSON.parse(row.custom_attributes), ...custom }) : row.custom_attributes,
+        additional_attributes: additional
+          ? JSON.stringify({ ...JSON.parse(row.additional_attributes), ...additional })
+          : row.additional_attributes,
+        custom_attributes: custom
+          ? JSON.stringify({ ...JSON.parse(row.custom_attributes), ...custom })
+          : row.custom_attributes,
         updated_at_ms: this.d.clock.nowMs(),
       };
       return this.save(a, row, after);
@@ -194,7 +233,9 @@ export class ConversationsService {
     const custom = objectValue("custom_attributes", raw);
     if (!custom) throw ValidationError.of("custom_attributes", "can't be blank", "required");
     this.d.attributeValues.check(a.account.id, "conversation_attribute", custom);
-    return this.d.writeTx(() => this.save(a, row, { ...row, custom_attributes: JSON.stringify(custom), updated_at_ms: this.d.clock.nowMs() }));
+    return this.d.writeTx(() =>
+      this.save(a, row, { ...row, custom_attributes: JSON.stringify(custom), updated_at_ms: this.d.clock.nowMs() }),
+    );
   }
 
   labels(row: ConversationRow): string[] {
@@ -226,10 +267,18 @@ export class ConversationsService {
   markSeen(a: Acting, row: ConversationRow): ConversationRow {
     const now = unixSeconds(this.d.clock);
     const isAssignee = a.user !== null && row.assignee_id === a.user.id;
-    const after = { ...row, agent_last_seen_at: now, assignee_last_seen_at: isAssignee ? now : row.assignee_last_seen_at };
+    const after = {
+      ...row,
+      agent_last_seen_at: now,
+      assignee_last_seen_at: isAssignee ? now : row.assignee_last_seen_at,
+    };
     this.d.writeTx(() => {
       this.d.conversations.save(after);
-      this.d.messagesService.markRead(a, after, this.d.messages.incomingUnread(row.id, row.agent_last_seen_at ?? 0, now));
+      this.d.messagesService.markRead(
+        a,
+        after,
+        this.d.messages.incomingUnread(row.id, row.agent_last_seen_at ?? 0, now),
+      );
     });
     return after;
   }
@@ -239,7 +288,11 @@ export class ConversationsService {
     const lastIncomingAt = this.d.messages.lastIncomingAt(row.id);
     const seen = lastIncomingAt === null ? null : lastIncomingAt - 1;
     const isAssignee = a.user !== null && row.assignee_id === a.user.id;
-    const after = { ...row, agent_last_seen_at: seen, assignee_last_seen_at: isAssignee ? seen : row.assignee_last_seen_at };
+    const after = {
+      ...row,
+      agent_last_seen_at: seen,
+      assignee_last_seen_at: isAssignee ? seen : row.assignee_last_seen_at,
+    };
     this.d.writeTx(() => this.d.conversations.save(after));
     return after;
   }
@@ -253,15 +306,26 @@ export class ConversationsService {
 
   /** Activity for an assignment change: a team change names the team (and the new assignee), else the assignee. */
   assignmentActivity(a: Acting, before: ConversationRow, after: ConversationRow): ConversationRow {
-    const members = this.d.conversationRefs.members(a.account.id, after.assignee_id === null ? [] : [after.assignee_id]);
+    const members = this.d.conversationRefs.members(
+      a.account.id,
+      after.assignee_id === null ? [] : [after.assignee_id],
+    );
     const assignee = after.assignee_id === null ? null : (members.get(after.assignee_id)?.user ?? null);
     if (before.team_id !== after.team_id) {
-      const teams = this.d.conversationRefs.teams([before.team_id, after.team_id].filter((t): t is number => t !== null));
+      const teams = this.d.conversationRefs.teams(
+        [before.team_id, after.team_id].filter((t): t is number => t !== null),
+      );
       const changedAssignee = before.assignee_id !== after.assignee_id && assignee ? assignee.name : null;
-      const text = teamActivity(a, after.team_id === null ? null : (teams.get(after.team_id)?.name ?? null), before.team_id === null ? null : (teams.get(before.team_id)?.name ?? null), changedAssignee);
+      const text = teamActivity(
+        a,
+        after.team_id === null ? null : (teams.get(after.team_id)?.name ?? null),
+        before.team_id === null ? null : (teams.get(before.team_id)?.name ?? null),
+        changedAssignee,
+      );
       return this.d.events.activity(a, after, text);
     }
-    if (before.assignee_id !== after.assignee_id) return this.d.events.activity(a, after, assigneeActivity(a, assignee));
+    if (before.assignee_id !== after.assignee_id)
+      return this.d.events.activity(a, after, assigneeActivity(a, assignee));
     return after;
   }
 
@@ -269,7 +333,7 @@ export class ConversationsService {
   assignee(a: Acting, id: number | null, inbox: InboxRef | { id: number }): MemberRef | null {
     if (id === null) return null;
     const m = this.d.conversationRefs.member(a.account.id, id);
-    if (!m || !m.membership) throw ValidationError.of("assignee_id", `no agent ${id} in this account`, "not_found");
+    if (!m?.membership) throw ValidationError.of("assignee_id", `no agent ${id} in this account`, "not_found");
     if (m.membership.role !== "administrator" && !this.d.conversationRefs.isInboxMember(inbox.id, id)) {
       throw ValidationError.of("assignee_id", `agent ${id} is not a member of the conversation's inbox`, "invalid");
     }
@@ -289,19 +353,28 @@ export class ConversationsService {
       // Chatwoot's legacy form: the contact_inbox found by source_id alone.
       if (!sourceId) throw ValidationError.of("contact_id", "can't be blank", "required");
       const found = this.d.contactsService.contactInboxBySource(inbox.id, sourceId);
-      if (!found) throw new NotFoundError("Contact inbox", "source_id", `no contact with source_id ${sourceId} in this inbox`);
+      if (!found)
+        throw new NotFoundError("Contact inbox", "source_id", `no contact with source_id ${sourceId} in this inbox`);
       return { contact: this.d.contactsService.get(a.account.id, found.contact_id), contactInbox: found };
     }
     const contact = this.d.contactsService.get(a.account.id, contactId, "contact_id");
     let source = sourceId;
     if (!source && inbox.channel_type === "email") {
-      if (!contact.email) throw ValidationError.of("source_id", "the contact has no email for this email inbox", "required");
+      if (!contact.email)
+        throw ValidationError.of("source_id", "the contact has no email for this email inbox", "required");
       source = contact.email;
     } else if (!source && inbox.channel_type === "phone") {
-      if (!contact.phone_number) throw ValidationError.of("source_id", "the contact has no phone number for this inbox", "required");
+      if (!contact.phone_number)
+        throw ValidationError.of("source_id", "the contact has no phone number for this inbox", "required");
       source = contact.phone_number;
     }
-    const contactInbox = this.d.contactsService.addContactInbox(contact, inbox, source, input.hmac_verified === true, unixSeconds(this.d.clock));
+    const contactInbox = this.d.contactsService.addContactInbox(
+      contact,
+      inbox,
+      source,
+      input.hmac_verified === true,
+      unixSeconds(this.d.clock),
+    );
     return { contact, contactInbox };
   }
 
@@ -315,14 +388,16 @@ export class ConversationsService {
     const inboxId = optionalId("inbox_id", q.inbox_id);
     if (inboxId) inboxIds = [this.d.access.inbox(a, inboxId).id];
     const teamId = optionalId("team_id", q.team_id) ?? null;
-    if (teamId !== null && !this.d.conversationRefs.team(a.account.id, teamId)) throw new NotFoundError("Team", "team_id", `no team ${teamId} in this account`);
+    if (teamId !== null && !this.d.conversationRefs.team(a.account.id, teamId))
+      throw new NotFoundError("Team", "team_id", `no team ${teamId} in this account`);
     const labels = q.labels === undefined ? null : labelTitles("labels", q.labels);
     return { accountId: a.account.id, inboxIds, status, teamId, labels: labels?.length ? labels : null, q: text };
   }
 
   private assigneeFilter(a: Acting, raw: unknown): AssigneeFilter {
     if (raw === undefined || raw === "" || raw === "all") return { kind: "all" };
-    if (!(ASSIGNEE_TYPES as readonly unknown[]).includes(raw)) throw ValidationError.of("assignee_type", `must be one of: ${ASSIGNEE_TYPES.join(", ")}`, "invalid");
+    if (!(ASSIGNEE_TYPES as readonly unknown[]).includes(raw))
+      throw ValidationError.of("assignee_type", `must be one of: ${ASSIGNEE_TYPES.join(", ")}`, "invalid");
     if (raw === "me") return { kind: "me", userId: a.user?.id ?? 0 };
     return { kind: raw as "unassigned" | "assigned" };
   }

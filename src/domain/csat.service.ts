@@ -54,7 +54,9 @@ interface CsatConfig {
 
 /** Chatwoot's survey_rules: send only when the conversation has (`contains`) or lacks (`does_not_contain`) one of the labels. */
 export function surveyRulesAllow(config: CsatConfig, labels: readonly string[]): boolean {
-  const values = Array.isArray(config.survey_rules?.values) ? config.survey_rules.values.filter((v): v is string => typeof v === "string") : [];
+  const values = Array.isArray(config.survey_rules?.values)
+    ? config.survey_rules.values.filter((v): v is string => typeof v === "string")
+    : [];
   if (values.length === 0) return true;
   const operator = config.survey_rules?.operator ?? "contains";
   if (operator === "contains") return values.some((v) => labels.includes(v));
@@ -68,12 +70,15 @@ export class CsatService {
   /** Called inside the resolving transaction; returns the conversation as it is afterwards. */
   afterResolved(row: ConversationRow): ConversationRow {
     const inbox = this.d.inboxes.byId(row.account_id, row.inbox_id);
-    if (!inbox || inbox.csat_survey_enabled !== 1 || this.d.csat.surveySent(row.id)) return row;
+    if (inbox?.csat_survey_enabled !== 1 || this.d.csat.surveySent(row.id)) return row;
     const config = JSON.parse(inbox.csat_config) as CsatConfig;
     if (!surveyRulesAllow(config, this.d.labels.titles("conversation", row.id))) return row;
     const account = this.d.conversationRefs.accountRef(row.account_id)!;
-    const content = typeof config.message === "string" && config.message.trim() !== "" ? config.message : DEFAULT_CSAT_MESSAGE;
-    const displayType = (CSAT_DISPLAY_TYPES as readonly unknown[]).includes(config.display_type) ? config.display_type : "emoji";
+    const content =
+      typeof config.message === "string" && config.message.trim() !== "" ? config.message : DEFAULT_CSAT_MESSAGE;
+    const displayType = (CSAT_DISPLAY_TYPES as readonly unknown[]).includes(config.display_type)
+      ? config.display_type
+      : "emoji";
     const input = { content, content_type: "input_csat", content_attributes: { display_type: displayType } };
     return this.d.messagesService.createInTx(actingAsSystem(account), row, input, "template").view.row;
   }
@@ -102,9 +107,16 @@ export class CsatService {
     const since = unixParam("since", q.since);
     const until = unixParam("until", q.until);
     const page = pageNumber(q.page);
-    const rows = this.d.csat.page({ accountId: a.account.id, inboxIds: this.d.access.visibleInboxes(a), since, until }, CSAT_PER_PAGE, (page - 1) * CSAT_PER_PAGE);
+    const rows = this.d.csat.page(
+      { accountId: a.account.id, inboxIds: this.d.access.visibleInboxes(a), since, until },
+      CSAT_PER_PAGE,
+      (page - 1) * CSAT_PER_PAGE,
+    );
     const contacts = this.d.contacts.byIds(rows.map((r) => r.contact_id));
-    const agents = this.d.conversationRefs.members(a.account.id, rows.flatMap((r) => (r.assigned_agent_id === null ? [] : [r.assigned_agent_id])));
+    const agents = this.d.conversationRefs.members(
+      a.account.id,
+      rows.flatMap((r) => (r.assigned_agent_id === null ? [] : [r.assigned_agent_id])),
+    );
     return rows.map((row) => ({
       row,
       contact: contacts.get(row.contact_id) ?? null,

@@ -1,7 +1,12 @@
 // Custom attribute definitions (Chatwoot's): members list and read them; administrators create,
 // change and delete them. A key is letters, digits, dots, dashes and underscores, unique per model
 // in the account, and never one of the model's standard attributes.
-import type { AttributeDefinitionFields, AttributeDefinitionRow, AttributeModel, CustomAttributeDefinitionsRepo } from "../db/custom-attribute-definitions.repo.ts";
+import type {
+  AttributeDefinitionFields,
+  AttributeDefinitionRow,
+  AttributeModel,
+  CustomAttributeDefinitionsRepo,
+} from "../db/custom-attribute-definitions.repo.ts";
 import type { WriteTx } from "../db/tx.ts";
 import { unixSeconds, type Clock } from "../lib/clock.ts";
 import { parseId, requireAdministrator, type AccountPrincipal } from "./auth.service.ts";
@@ -10,12 +15,43 @@ import { patternOf } from "./custom-attribute-values.ts";
 import { optionalString, requiredString } from "./validate.ts";
 
 export const DISPLAY_TYPES = ["text", "number", "currency", "percent", "link", "date", "list", "checkbox"] as const;
-const MODELS: Record<string, AttributeModel> = { conversation_attribute: "conversation_attribute", contact_attribute: "contact_attribute", "0": "conversation_attribute", "1": "contact_attribute" };
+const MODELS: Record<string, AttributeModel> = {
+  conversation_attribute: "conversation_attribute",
+  contact_attribute: "contact_attribute",
+  "0": "conversation_attribute",
+  "1": "contact_attribute",
+};
 const KEY = /^[\p{L}\p{N}_.-]+$/u;
 /** Chatwoot's STANDARD_ATTRIBUTES: a definition may not shadow them. */
 const STANDARD: Record<AttributeModel, readonly string[]> = {
-  conversation_attribute: ["status", "priority", "assignee_id", "inbox_id", "team_id", "display_id", "campaign_id", "labels", "browser_language", "country_code", "referer", "created_at", "last_activity_at"],
-  contact_attribute: ["name", "email", "phone_number", "identifier", "country_code", "city", "company_name", "created_at", "last_activity_at", "referer", "blocked"],
+  conversation_attribute: [
+    "status",
+    "priority",
+    "assignee_id",
+    "inbox_id",
+    "team_id",
+    "display_id",
+    "campaign_id",
+    "labels",
+    "browser_language",
+    "country_code",
+    "referer",
+    "created_at",
+    "last_activity_at",
+  ],
+  contact_attribute: [
+    "name",
+    "email",
+    "phone_number",
+    "identifier",
+    "country_code",
+    "city",
+    "company_name",
+    "created_at",
+    "last_activity_at",
+    "referer",
+    "blocked",
+  ],
 };
 
 export interface DefinitionInput {
@@ -34,12 +70,19 @@ export interface DefinitionInput {
 export function attributeModelOf(raw: unknown): AttributeModel | null {
   if (raw === undefined || raw === null || raw === "") return null;
   const model = MODELS[String(raw)];
-  if (!model) throw ValidationError.of("attribute_model", "must be conversation_attribute (0) or contact_attribute (1)", "invalid");
+  if (!model)
+    throw ValidationError.of(
+      "attribute_model",
+      "must be conversation_attribute (0) or contact_attribute (1)",
+      "invalid",
+    );
   return model;
 }
 
 export class CustomAttributeDefinitionsService {
-  constructor(private readonly d: { customAttributeDefinitions: CustomAttributeDefinitionsRepo; writeTx: WriteTx; clock: Clock }) {}
+  constructor(
+    private readonly d: { customAttributeDefinitions: CustomAttributeDefinitionsRepo; writeTx: WriteTx; clock: Clock },
+  ) {}
 
   list(p: AccountPrincipal, model: unknown): AttributeDefinitionRow[] {
     return this.d.customAttributeDefinitions.list(p.account.id, attributeModelOf(model));
@@ -48,7 +91,12 @@ export class CustomAttributeDefinitionsService {
   get(p: AccountPrincipal, rawId: unknown): AttributeDefinitionRow {
     const id = parseId(rawId);
     const row = id === null ? null : this.d.customAttributeDefinitions.byId(p.account.id, id);
-    if (!row) throw new NotFoundError("Custom attribute definition", "id", `no custom attribute definition ${String(rawId)} in this account`);
+    if (!row)
+      throw new NotFoundError(
+        "Custom attribute definition",
+        "id",
+        `no custom attribute definition ${String(rawId)} in this account`,
+      );
     return row;
   }
 
@@ -56,7 +104,10 @@ export class CustomAttributeDefinitionsService {
     requireAdministrator(p);
     return this.d.writeTx(() => {
       const f = this.fields(p.account.id, input, null);
-      return this.d.customAttributeDefinitions.byId(p.account.id, this.d.customAttributeDefinitions.insert(p.account.id, f, unixSeconds(this.d.clock)))!;
+      return this.d.customAttributeDefinitions.byId(
+        p.account.id,
+        this.d.customAttributeDefinitions.insert(p.account.id, f, unixSeconds(this.d.clock)),
+      )!;
     });
   }
 
@@ -64,7 +115,11 @@ export class CustomAttributeDefinitionsService {
     requireAdministrator(p);
     return this.d.writeTx(() => {
       const current = this.get(p, rawId);
-      this.d.customAttributeDefinitions.update(current.id, this.fields(p.account.id, input, current), unixSeconds(this.d.clock));
+      this.d.customAttributeDefinitions.update(
+        current.id,
+        this.fields(p.account.id, input, current),
+        unixSeconds(this.d.clock),
+      );
       return this.d.customAttributeDefinitions.byId(p.account.id, current.id)!;
     });
   }
@@ -74,19 +129,34 @@ export class CustomAttributeDefinitionsService {
     this.d.writeTx(() => this.d.customAttributeDefinitions.delete(this.get(p, rawId).id));
   }
 
-  private fields(accountId: number, input: DefinitionInput, current: AttributeDefinitionRow | null): AttributeDefinitionFields {
+  private fields(
+    accountId: number,
+    input: DefinitionInput,
+    current: AttributeDefinitionRow | null,
+  ): AttributeDefinitionFields {
     const errors = new FieldErrors();
     const has = (k: keyof DefinitionInput) => input[k] !== undefined;
     const model = has("attribute_model") ? attributeModelOf(input.attribute_model) : null;
     const attributeModel = model ?? current?.attribute_model ?? "conversation_attribute";
-    const name = has("attribute_display_name") || !current ? requiredString(errors, "attribute_display_name", input.attribute_display_name) : current.attribute_display_name;
-    const key = has("attribute_key") || !current ? requiredString(errors, "attribute_key", input.attribute_key) : current.attribute_key;
-    if (key !== undefined && !KEY.test(key)) errors.add("attribute_key", "may only contain letters, numbers, dots, dashes and underscores", "invalid");
-    else if (key !== undefined && !current && STANDARD[attributeModel].includes(key)) errors.add("attribute_key", `is a standard ${attributeModel.replace("_attribute", "")} attribute`, "taken");
+    const name =
+      has("attribute_display_name") || !current
+        ? requiredString(errors, "attribute_display_name", input.attribute_display_name)
+        : current.attribute_display_name;
+    const key =
+      has("attribute_key") || !current
+        ? requiredString(errors, "attribute_key", input.attribute_key)
+        : current.attribute_key;
+    if (key !== undefined && !KEY.test(key))
+      errors.add("attribute_key", "may only contain letters, numbers, dots, dashes and underscores", "invalid");
+    else if (key !== undefined && !current && STANDARD[attributeModel].includes(key))
+      errors.add("attribute_key", `is a standard ${attributeModel.replace("_attribute", "")} attribute`, "taken");
     let type = current?.attribute_display_type ?? "text";
     if (has("attribute_display_type")) {
       const raw = input.attribute_display_type;
-      const byNumber = typeof raw === "number" || (typeof raw === "string" && /^\d$/.test(raw)) ? DISPLAY_TYPES[Number(raw)] : undefined;
+      const byNumber =
+        typeof raw === "number" || (typeof raw === "string" && /^\d$/.test(raw))
+          ? DISPLAY_TYPES[Number(raw)]
+          : undefined;
       if (byNumber) type = byNumber;
       else if (typeof raw === "string" && (DISPLAY_TYPES as readonly string[]).includes(raw)) type = raw;
       else errors.add("attribute_display_type", `must be one of: ${DISPLAY_TYPES.join(", ")}`, "invalid");
@@ -94,12 +164,18 @@ export class CustomAttributeDefinitionsService {
     let values = current?.attribute_values ?? "[]";
     if (has("attribute_values")) {
       const v = input.attribute_values;
-      if (!Array.isArray(v) || v.some((x) => typeof x !== "string" || x.trim() === "")) errors.add("attribute_values", "must be a list of texts", "invalid");
+      if (!Array.isArray(v) || v.some((x) => typeof x !== "string" || x.trim() === ""))
+        errors.add("attribute_values", "must be a list of texts", "invalid");
       else values = JSON.stringify([...new Set(v.map((x: string) => x.trim()))]);
     }
-    if (type === "list" && JSON.parse(values).length === 0) errors.add("attribute_values", "can't be empty for a list", "required");
-    const description = has("attribute_description") ? optionalString(errors, "attribute_description", input.attribute_description, 1000) : (current?.attribute_description ?? null);
-    const pattern = has("regex_pattern") ? optionalString(errors, "regex_pattern", input.regex_pattern, 500) : (current?.regex_pattern ?? null);
+    if (type === "list" && JSON.parse(values).length === 0)
+      errors.add("attribute_values", "can't be empty for a list", "required");
+    const description = has("attribute_description")
+      ? optionalString(errors, "attribute_description", input.attribute_description, 1000)
+      : (current?.attribute_description ?? null);
+    const pattern = has("regex_pattern")
+      ? optionalString(errors, "regex_pattern", input.regex_pattern, 500)
+      : (current?.regex_pattern ?? null);
     if (pattern) {
       try {
         patternOf(pattern);
@@ -107,8 +183,14 @@ export class CustomAttributeDefinitionsService {
         errors.add("regex_pattern", "is not a valid regular expression", "invalid");
       }
     }
-    const cue = has("regex_cue") ? optionalString(errors, "regex_cue", input.regex_cue, 255) : (current?.regex_cue ?? null);
-    const defaultValue = has("default_value") ? (input.default_value === null ? null : String(input.default_value)) : (current?.default_value ?? null);
+    const cue = has("regex_cue")
+      ? optionalString(errors, "regex_cue", input.regex_cue, 255)
+      : (current?.regex_cue ?? null);
+    const defaultValue = has("default_value")
+      ? input.default_value === null
+        ? null
+        : String(input.default_value)
+      : (current?.default_value ?? null);
     errors.throwIfAny();
     const clash = this.d.customAttributeDefinitions.byKey(accountId, attributeModel, key!);
     if (clash && clash.id !== current?.id) throw ValidationError.of("attribute_key", "has already been taken", "taken");

@@ -2,10 +2,15 @@
 // conversations are written: a number for number/currency/percent, a link for link, a date for
 // date, one of the listed values for list, true/false for checkbox, and the definition's pattern
 // for text. Keys without a definition are free, as in Chatwoot; null clears a value.
-import type { AttributeDefinitionRow, AttributeModel, CustomAttributeDefinitionsRepo } from "../db/custom-attribute-definitions.repo.ts";
+import type {
+  AttributeDefinitionRow,
+  AttributeModel,
+  CustomAttributeDefinitionsRepo,
+} from "../db/custom-attribute-definitions.repo.ts";
 import { FieldErrors } from "./errors.ts";
 
-const isNumeric = (v: unknown) => (typeof v === "number" && Number.isFinite(v)) || (typeof v === "string" && /^-?\d+(\.\d+)?$/.test(v.trim()));
+const isNumeric = (v: unknown) =>
+  (typeof v === "number" && Number.isFinite(v)) || (typeof v === "string" && /^-?\d+(\.\d+)?$/.test(v.trim()));
 
 function problem(d: AttributeDefinitionRow, v: unknown): string | null {
   switch (d.attribute_display_type) {
@@ -16,9 +21,13 @@ function problem(d: AttributeDefinitionRow, v: unknown): string | null {
     case "checkbox":
       return typeof v === "boolean" ? null : "must be true or false";
     case "date":
-      return typeof v === "string" && /^\d{4}-\d{2}-\d{2}/.test(v) && !Number.isNaN(Date.parse(v)) ? null : "must be a date (YYYY-MM-DD or ISO 8601)";
+      return typeof v === "string" && /^\d{4}-\d{2}-\d{2}/.test(v) && !Number.isNaN(Date.parse(v))
+        ? null
+        : "must be a date (YYYY-MM-DD or ISO 8601)";
     case "link":
-      return typeof v === "string" && /^https?:\/\/[^\s]+$/i.test(v) ? null : "must be a link starting with http:// or https://";
+      return typeof v === "string" && /^https?:\/\/[^\s]+$/i.test(v)
+        ? null
+        : "must be a link starting with http:// or https://";
     case "list": {
       const allowed = JSON.parse(d.attribute_values) as string[];
       return typeof v === "string" && allowed.includes(v) ? null : `must be one of: ${allowed.join(", ")}`;
@@ -26,7 +35,9 @@ function problem(d: AttributeDefinitionRow, v: unknown): string | null {
     default: {
       if (typeof v !== "string" && typeof v !== "number") return "must be text";
       if (!d.regex_pattern) return null;
-      return patternOf(d.regex_pattern).test(String(v)) ? null : (d.regex_cue ?? `must match the pattern ${d.regex_pattern}`);
+      return patternOf(d.regex_pattern).test(String(v))
+        ? null
+        : (d.regex_cue ?? `must match the pattern ${d.regex_pattern}`);
     }
   }
 }

@@ -29,7 +29,10 @@ export class CustomFiltersService {
 
   list(a: Acting, rawType: unknown): CustomFilterRow[] {
     const errors = new FieldErrors();
-    const type = rawType === undefined || rawType === "" ? "conversation" : oneOf(errors, "filter_type", rawType, CUSTOM_FILTER_TYPES);
+    const type =
+      rawType === undefined || rawType === ""
+        ? "conversation"
+        : oneOf(errors, "filter_type", rawType, CUSTOM_FILTER_TYPES);
     errors.throwIfAny();
     return this.d.customFilters.list(a.account.id, this.userId(a), type!);
   }
@@ -45,7 +48,11 @@ export class CustomFiltersService {
     const userId = this.userId(a);
     return this.d.writeTx(() => {
       if (this.d.customFilters.count(a.account.id, userId) >= MAX_CUSTOM_FILTERS_PER_USER) {
-        throw ValidationError.of("base", `Account limit exceeded: at most ${MAX_CUSTOM_FILTERS_PER_USER} custom filters per user`, "limit");
+        throw ValidationError.of(
+          "base",
+          `Account limit exceeded: at most ${MAX_CUSTOM_FILTERS_PER_USER} custom filters per user`,
+          "limit",
+        );
       }
       return this.get(a, this.d.customFilters.insert(a.account.id, userId, fields, unixSeconds(this.d.clock)));
     });
@@ -68,23 +75,35 @@ export class CustomFiltersService {
     return a.user!.id;
   }
 
-  private fields(input: CustomFilterInput, before: CustomFilterRow | null): Pick<CustomFilterRow, "name" | "filter_type" | "query"> {
+  private fields(
+    input: CustomFilterInput,
+    before: CustomFilterRow | null,
+  ): Pick<CustomFilterRow, "name" | "filter_type" | "query"> {
     const errors = new FieldErrors();
     const name = input.name === undefined && before ? before.name : requiredString(errors, "name", input.name, 255);
     const type: CustomFilterType | undefined =
-      input.filter_type === undefined ? (before?.filter_type ?? "conversation") : oneOf(errors, "filter_type", input.filter_type, CUSTOM_FILTER_TYPES);
+      input.filter_type === undefined
+        ? (before?.filter_type ?? "conversation")
+        : oneOf(errors, "filter_type", input.filter_type, CUSTOM_FILTER_TYPES);
     let query = before ? (JSON.parse(before.query) as unknown) : undefined;
     if (input.query !== undefined) query = input.query;
     if (query === undefined) errors.add("query", "can't be blank", "required");
-    else if (query === null || typeof query !== "object" || Array.isArray(query)) errors.add("query", "must be an object (with the filter's payload)", "invalid");
+    else if (query === null || typeof query !== "object" || Array.isArray(query))
+      errors.add("query", "must be an object (with the filter's payload)", "invalid");
     errors.throwIfAny();
     const payload = (query as Record<string, unknown>).payload;
     if ((type === "conversation" || type === "contact") && payload !== undefined) {
       // Checked now (item names prefixed with query.) so the filter runs when it is used.
       try {
-        filterConditions(payload, type === "contact" ? CONTACT_ATTRIBUTES : CONVERSATION_ATTRIBUTES, `${type}_attribute`, unixSeconds(this.d.clock));
+        filterConditions(
+          payload,
+          type === "contact" ? CONTACT_ATTRIBUTES : CONVERSATION_ATTRIBUTES,
+          `${type}_attribute`,
+          unixSeconds(this.d.clock),
+        );
       } catch (error) {
-        if (error instanceof ValidationError) throw new ValidationError(error.errors.map((e) => ({ ...e, field: `query.${e.field}` })));
+        if (error instanceof ValidationError)
+          throw new ValidationError(error.errors.map((e) => ({ ...e, field: `query.${e.field}` })));
         throw error;
       }
     }

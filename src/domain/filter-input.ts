@@ -3,12 +3,17 @@
 // catalogue does not know, or a value of the wrong type, is a 422 naming the item
 // (`payload.1.filter_operator`, like the schema's own field names), before any SQL is built.
 import type { FilterCompare, FilterCondition, FilterOp, FilterValue } from "../db/filter-sql.ts";
-import { CONVERSATION_PRIORITIES, CONVERSATION_STATUSES, FILTER_OPERATORS as AUTOMATION_OPERATORS } from "../shared/automation-conditions.ts";
+import {
+  CONVERSATION_PRIORITIES,
+  CONVERSATION_STATUSES,
+  FILTER_OPERATORS as AUTOMATION_OPERATORS,
+} from "../shared/automation-conditions.ts";
 import { FieldErrors } from "./errors.ts";
 
 /** The record filters' operators: the automation catalogue's, less the automation-only ones. */
 export const FILTER_OPERATORS = AUTOMATION_OPERATORS.filter(
-  (op): op is Exclude<(typeof AUTOMATION_OPERATORS)[number], "starts_with" | "attribute_changed"> => op !== "starts_with" && op !== "attribute_changed",
+  (op): op is Exclude<(typeof AUTOMATION_OPERATORS)[number], "starts_with" | "attribute_changed"> =>
+    op !== "starts_with" && op !== "attribute_changed",
 );
 type Operator = (typeof FILTER_OPERATORS)[number];
 
@@ -82,13 +87,21 @@ type Item = Record<string, unknown>;
  * Validates a filter payload for one model. `nowSeconds` anchors `days_before`. All problems are
  * reported together, each naming its item.
  */
-export function filterConditions(raw: unknown, attributes: Record<string, Kind>, customModel: string, nowSeconds: number): FilterCondition[] {
+export function filterConditions(
+  raw: unknown,
+  attributes: Record<string, Kind>,
+  customModel: string,
+  nowSeconds: number,
+): FilterCondition[] {
   const errors = new FieldErrors();
   if (!Array.isArray(raw) || raw.length === 0) {
-    errors.add("payload", "must be a non-empty array of filter conditions", raw === undefined ? "required" : "invalid").throwIfAny();
+    errors
+      .add("payload", "must be a non-empty array of filter conditions", raw === undefined ? "required" : "invalid")
+      .throwIfAny();
   }
   const items = raw as unknown[];
-  if (items.length > MAX_CONDITIONS) errors.add("payload", `may hold at most ${MAX_CONDITIONS} conditions`, "too_long").throwIfAny();
+  if (items.length > MAX_CONDITIONS)
+    errors.add("payload", `may hold at most ${MAX_CONDITIONS} conditions`, "too_long").throwIfAny();
   const out: FilterCondition[] = [];
   items.forEach((item, i) => {
     const c = condition(errors, `payload.${i}`, item, attributes, customModel, nowSeconds);
@@ -98,7 +111,14 @@ export function filterConditions(raw: unknown, attributes: Record<string, Kind>,
   return out;
 }
 
-function condition(errors: FieldErrors, at: string, item: unknown, attributes: Record<string, Kind>, customModel: string, now: number): FilterCondition | null {
+function condition(
+  errors: FieldErrors,
+  at: string,
+  item: unknown,
+  attributes: Record<string, Kind>,
+  customModel: string,
+  now: number,
+): FilterCondition | null {
   if (item === null || typeof item !== "object" || Array.isArray(item)) {
     errors.add(at, "must be an object with attribute_key, filter_operator and values", "invalid");
     return null;
@@ -113,19 +133,36 @@ function condition(errors: FieldErrors, at: string, item: unknown, attributes: R
   }
   // Custom attributes are named as such (Chatwoot's clients send custom_attribute_type with them).
   const custom = customType === customModel;
-  if (typeof key !== "string" || key === "" || (!custom && !Object.hasOwn(attributes, key)) || (custom && !CUSTOM_KEY.test(key))) {
-    errors.add(`${at}.attribute_key`, `Invalid attribute key - ${typeof key === "string" ? key : JSON.stringify(key)}`, "invalid");
+  if (
+    typeof key !== "string" ||
+    key === "" ||
+    (!custom && !Object.hasOwn(attributes, key)) ||
+    (custom && !CUSTOM_KEY.test(key))
+  ) {
+    errors.add(
+      `${at}.attribute_key`,
+      `Invalid attribute key - ${typeof key === "string" ? key : JSON.stringify(key)}`,
+      "invalid",
+    );
     return null;
   }
   const operator = it.filter_operator;
   if (typeof operator !== "string" || !(FILTER_OPERATORS as readonly string[]).includes(operator)) {
-    errors.add(`${at}.filter_operator`, `Invalid operator - ${String(operator)}; one of ${FILTER_OPERATORS.join(", ")}`, "invalid");
+    errors.add(
+      `${at}.filter_operator`,
+      `Invalid operator - ${String(operator)}; one of ${FILTER_OPERATORS.join(", ")}`,
+      "invalid",
+    );
     return null;
   }
   const op = operator as Operator;
   const kind: Kind | "custom" = custom ? "custom" : attributes[key]!;
   if (kind !== "custom" && !OPERATORS[kind].includes(op)) {
-    errors.add(`${at}.filter_operator`, `${op} does not apply to ${key}; use one of ${OPERATORS[kind].join(", ")}`, "invalid");
+    errors.add(
+      `${at}.filter_operator`,
+      `${op} does not apply to ${key}; use one of ${OPERATORS[kind].join(", ")}`,
+      "invalid",
+    );
     return null;
   }
   const read = readValues(errors, `${at}.values`, key, kind, op, it.values, now);
@@ -169,7 +206,8 @@ function readValues(
   raw: unknown,
   now: number,
 ): { compare: FilterCompare; values: FilterValue[] } | null {
-  if (op === "is_present" || op === "is_not_present") return { compare: kind === "labels" ? "labels" : kind === "text" ? "text" : "exact", values: [] };
+  if (op === "is_present" || op === "is_not_present")
+    return { compare: kind === "labels" ? "labels" : kind === "text" ? "text" : "exact", values: [] };
   const values = list(raw);
   if (!values || values.length === 0) {
     errors.add(field, `must list at least one value for ${key}`, raw === undefined ? "required" : "invalid");
@@ -190,13 +228,16 @@ function readValues(
       const s = seconds(values[0]);
       if (s === null) return bad("a date (YYYY-MM-DD)");
       // Custom date attributes are stored as the text clients sent; compare them as text.
-      return kind === "custom" ? { compare: "exact", values: [String(values[0]).trim()] } : { compare: "number", values: [s] };
+      return kind === "custom"
+        ? { compare: "exact", values: [String(values[0]).trim()] }
+        : { compare: "number", values: [s] };
     }
     const n = typeof values[0] === "number" ? values[0] : integer(values[0]);
     if (n === null || !Number.isFinite(n)) return bad("a number");
     return { compare: "number", values: [n] };
   }
-  if (values.some((v) => v === null || typeof v === "object" || (typeof v === "string" && v.length > 255))) return bad("strings or numbers (at most 255 characters each)");
+  if (values.some((v) => v === null || typeof v === "object" || (typeof v === "string" && v.length > 255)))
+    return bad("strings or numbers (at most 255 characters each)");
   switch (kind) {
     case "text":
       return { compare: "text", values: values.map(String) };
@@ -239,9 +280,16 @@ function readValues(
       return bad("is_greater_than, is_less_than or days_before");
     case "custom": {
       // Without a definition the values' own JSON types decide: numbers and booleans match exactly, text in any case.
-      if (values.every((v) => typeof v === "boolean")) return { compare: "exact", values: values.map((v) => (v ? 1 : 0)) };
+      if (values.every((v) => typeof v === "boolean"))
+        return { compare: "exact", values: values.map((v) => (v ? 1 : 0)) };
       if (values.every((v) => typeof v === "number")) return { compare: "exact", values: values as number[] };
-      return { compare: op === "equal_to" || op === "not_equal_to" || op === "contains" || op === "does_not_contain" ? "text" : "exact", values: values.map(String) };
+      return {
+        compare:
+          op === "equal_to" || op === "not_equal_to" || op === "contains" || op === "does_not_contain"
+            ? "text"
+            : "exact",
+        values: values.map(String),
+      };
     }
   }
 }

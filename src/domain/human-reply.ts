@@ -5,7 +5,10 @@
 // (db/messages.repo.ts counts the same thing in SQL: humanRepliesStmt.)
 import { OUTGOING, type MessageRow } from "../db/messages.repo.ts";
 
-type ReplyFields = Pick<MessageRow, "message_type" | "private" | "sender_type" | "content_attributes" | "additional_attributes">;
+type ReplyFields = Pick<
+  MessageRow,
+  "message_type" | "private" | "sender_type" | "content_attributes" | "additional_attributes"
+>;
 
 export function isHumanReply(m: ReplyFields): boolean {
   return m.message_type === OUTGOING && m.private === 0 && m.sender_type === "User" && !isAutomated(m);

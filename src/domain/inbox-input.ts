@@ -97,7 +97,8 @@ function channelFields(
   };
   if (type === "api" || type === "web_widget") {
     const v = channel.hmac_mandatory;
-    if (v !== undefined && typeof v !== "boolean") errors.add("channel.hmac_mandatory", "must be true or false", "invalid");
+    if (v !== undefined && typeof v !== "boolean")
+      errors.add("channel.hmac_mandatory", "must be true or false", "invalid");
     else if (v !== undefined) hmacMandatory = v ? 1 : 0;
   }
   if (type === "api") {
@@ -116,9 +117,11 @@ function channelFields(
     set("widget_color", optionalString(errors, "channel.widget_color", channel.widget_color, 32));
     set("welcome_title", optionalString(errors, "channel.welcome_title", channel.welcome_title));
     set("welcome_tagline", optionalString(errors, "channel.welcome_tagline", channel.welcome_tagline));
-    if (channel.reply_time !== undefined) set("reply_time", oneOf(errors, "channel.reply_time", channel.reply_time, REPLY_TIMES));
+    if (channel.reply_time !== undefined)
+      set("reply_time", oneOf(errors, "channel.reply_time", channel.reply_time, REPLY_TIMES));
     const preChat = channel.pre_chat_form_enabled;
-    if (preChat !== undefined && typeof preChat !== "boolean") errors.add("channel.pre_chat_form_enabled", "must be true or false", "invalid");
+    if (preChat !== undefined && typeof preChat !== "boolean")
+      errors.add("channel.pre_chat_form_enabled", "must be true or false", "invalid");
     else set("pre_chat_form_enabled", preChat);
     set("pre_chat_form_options", preChatOptions(errors, channel.pre_chat_form_options));
     set("allowed_origins", allowedOrigins(errors, channel.allowed_origins));
@@ -131,18 +134,24 @@ function channelFields(
       attrs.allowed_origins ??= [];
     }
   } else if (type === "email") {
-    if (creating || channel.email !== undefined) set("email", emailValue(errors, "channel.email", channel.email, true) ?? undefined);
+    if (creating || channel.email !== undefined)
+      set("email", emailValue(errors, "channel.email", channel.email, true) ?? undefined);
     set("provider", optionalString(errors, "channel.provider", channel.provider, 64));
   } else if (type === "phone") {
     if (creating || channel.phone_number !== undefined) {
       const typed = requiredString(errors, "channel.phone_number", channel.phone_number, 32);
       const phone = typed === undefined ? undefined : normalisePhone(typed);
-      if (phone !== undefined && !isE164(phone)) errors.add("channel.phone_number", "must be in E.164 format, e.g. +14155550100", "invalid");
+      if (phone !== undefined && !isE164(phone))
+        errors.add("channel.phone_number", "must be in E.164 format, e.g. +14155550100", "invalid");
       else set("phone_number", phone);
     }
     set("provider", optionalString(errors, "channel.provider", channel.provider, 64));
   }
-  return { channel_attributes: JSON.stringify(attrs), webhook_url: type === "api" ? webhookUrl : null, hmac_mandatory: hmacMandatory };
+  return {
+    channel_attributes: JSON.stringify(attrs),
+    webhook_url: type === "api" ? webhookUrl : null,
+    hmac_mandatory: hmacMandatory,
+  };
 }
 
 /**
@@ -161,7 +170,8 @@ export function inboxFields(input: InboxInput, current: InboxRow | null): InboxF
   if (creating && input.channel !== undefined && isObject(channel)) type = channelTypeOf(errors, ch);
   else if (!creating && ch.type !== undefined) {
     const asked = channelTypeOf(errors, ch);
-    if (asked && asked !== current!.channel_type) errors.add("channel.type", "cannot be changed; create a new inbox instead", "invalid");
+    if (asked && asked !== current!.channel_type)
+      errors.add("channel.type", "cannot be changed; create a new inbox instead", "invalid");
   }
 
   const name = creating || input.name !== undefined ? requiredString(errors, "name", input.name) : current!.name;
@@ -169,19 +179,33 @@ export function inboxFields(input: InboxInput, current: InboxRow | null): InboxF
   for (const flag of FLAGS) {
     const v = input[flag];
     if (v !== undefined && typeof v !== "boolean") errors.add(flag, "must be true or false", "invalid");
-    flags[flag] = typeof v === "boolean" ? (v ? 1 : 0) : current ? current[flag] : flag.startsWith("allow") || flag.startsWith("enable") ? 1 : 0;
+    flags[flag] =
+      typeof v === "boolean"
+        ? v
+          ? 1
+          : 0
+        : current
+          ? current[flag]
+          : flag.startsWith("allow") || flag.startsWith("enable")
+            ? 1
+            : 0;
   }
   const text = (field: "greeting_message" | "out_of_office_message" | "business_name", max: number) => {
     const v = optionalString(errors, field, input[field], max);
     return v === undefined ? (current?.[field] ?? null) : v;
   };
-  const timezone = input.timezone === undefined ? (current?.timezone ?? "UTC") : collect(errors, () => validateTimeZone(input.timezone));
+  const timezone =
+    input.timezone === undefined
+      ? (current?.timezone ?? "UTC")
+      : collect(errors, () => validateTimeZone(input.timezone));
   const hours =
     input.working_hours === undefined
       ? (current?.working_hours ?? JSON.stringify(DEFAULT_WORKING_HOURS))
       : JSON.stringify(collect(errors, () => normaliseEntries(input.working_hours)) ?? []);
   const senderNameType =
-    input.sender_name_type === undefined ? (current?.sender_name_type ?? "friendly") : oneOf(errors, "sender_name_type", input.sender_name_type, SENDER_NAME_TYPES);
+    input.sender_name_type === undefined
+      ? (current?.sender_name_type ?? "friendly")
+      : oneOf(errors, "sender_name_type", input.sender_name_type, SENDER_NAME_TYPES);
 
   const chan = type
     ? channelFields(
@@ -189,7 +213,11 @@ export function inboxFields(input: InboxInput, current: InboxRow | null): InboxF
         type,
         ch,
         current
-          ? { attrs: JSON.parse(current.channel_attributes) as ChannelAttributes, webhook_url: current.webhook_url, hmac_mandatory: current.hmac_mandatory }
+          ? {
+              attrs: JSON.parse(current.channel_attributes) as ChannelAttributes,
+              webhook_url: current.webhook_url,
+              hmac_mandatory: current.hmac_mandatory,
+            }
           : { attrs: {}, webhook_url: null, hmac_mandatory: 0 },
         creating,
       )
@@ -198,7 +226,12 @@ export function inboxFields(input: InboxInput, current: InboxRow | null): InboxF
   const outOfOffice = text("out_of_office_message", MESSAGE_MAX);
   const businessName = text("business_name", 255);
   const csatConfig = jsonObject(errors, "csat_config", input.csat_config, current?.csat_config ?? "{}");
-  const autoAssignmentConfig = jsonObject(errors, "auto_assignment_config", input.auto_assignment_config, current?.auto_assignment_config ?? "{}");
+  const autoAssignmentConfig = jsonObject(
+    errors,
+    "auto_assignment_config",
+    input.auto_assignment_config,
+    current?.auto_assignment_config ?? "{}",
+  );
   errors.throwIfAny();
 
   const secrets = current

@@ -43,7 +43,11 @@ export class InboxMembersService {
     return this.change(p, input, (inboxId, ids) => removeMembers(this.d.inboxes.members, inboxId, ids));
   }
 
-  private change(p: AccountPrincipal, input: MembersInput, apply: (inboxId: number, ids: number[], now: number) => void): AgentRecord[] {
+  private change(
+    p: AccountPrincipal,
+    input: MembersInput,
+    apply: (inboxId: number, ids: number[], now: number) => void,
+  ): AgentRecord[] {
     requireAdministrator(p);
     if (input.inbox_id === undefined || input.inbox_id === null || input.inbox_id === "") {
       throw ValidationError.of("inbox_id", "can't be blank", "required");

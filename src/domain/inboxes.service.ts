@@ -25,13 +25,20 @@ export class InboxesService {
 
   /** Administrators see every inbox of the account; agents only those they are members of. */
   list(p: AccountPrincipal): InboxRow[] {
-    return p.role === "administrator" ? this.d.inboxes.list(p.account.id) : this.d.inboxes.listForMember(p.account.id, p.user.id);
+    return p.role === "administrator"
+      ? this.d.inboxes.list(p.account.id)
+      : this.d.inboxes.listForMember(p.account.id, p.user.id);
   }
 
   /** An inbox of this account (404 otherwise), without checking who may see it. */
   find(accountId: number, id: number | null): InboxRow {
     const inbox = id === null ? null : this.d.inboxes.byId(accountId, id);
-    if (!inbox) throw new NotFoundError("Inbox", "id", id === null ? "no such inbox in this account" : `no inbox ${id} in this account`);
+    if (!inbox)
+      throw new NotFoundError(
+        "Inbox",
+        "id",
+        id === null ? "no such inbox in this account" : `no inbox ${id} in this account`,
+      );
     return inbox;
   }
 
@@ -50,7 +57,13 @@ export class InboxesService {
     return this.d.writeTx(() => {
       const id = this.d.inboxes.insert(p.account.id, fields, unixSeconds(this.d.clock));
       const inbox = this.d.inboxes.byId(p.account.id, id)!;
-      this.d.outbox.record({ kind: "inbox_created", accountId: p.account.id, actor: userActor(p), inboxId: id, payload: inboxPushData(inbox) });
+      this.d.outbox.record({
+        kind: "inbox_created",
+        accountId: p.account.id,
+        actor: userActor(p),
+        inboxId: id,
+        payload: inboxPushData(inbox),
+      });
       return inbox;
     });
   }
@@ -85,7 +98,13 @@ export class InboxesService {
     const inbox = this.find(p.account.id, id);
     this.d.writeTx(() => {
       this.d.inboxes.delete(p.account.id, inbox.id);
-      this.d.outbox.record({ kind: "inbox_deleted", accountId: p.account.id, actor: userActor(p), inboxId: inbox.id, payload: inboxPushData(inbox) });
+      this.d.outbox.record({
+        kind: "inbox_deleted",
+        accountId: p.account.id,
+        actor: userActor(p),
+        inboxId: inbox.id,
+        payload: inboxPushData(inbox),
+      });
     });
   }
 }

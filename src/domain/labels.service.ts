@@ -115,7 +115,15 @@ export class LabelsService {
       const next = rows.map((row) => ({ ...row, updated_at_ms: nowMs }));
       for (const row of next) this.d.conversations.save(row);
       const views = this.d.views.many(next, { account: a.account, viewerId: null, api: false });
-      rows.forEach((row, j) => this.d.events.changed(a, row, next[j]!, { before: before.get(row.id) ?? [], after: after.get(row.id) ?? [] }, views[j]));
+      rows.forEach((row, j) => {
+        this.d.events.changed(
+          a,
+          row,
+          next[j]!,
+          { before: before.get(row.id) ?? [], after: after.get(row.id) ?? [] },
+          views[j],
+        );
+      });
     }
   }
 
@@ -162,7 +170,11 @@ export class LabelsService {
     const title = raw.toLowerCase();
     if (title.length > 255) errors.add("title", "is too long (maximum is 255 characters)", "too_long");
     else if (!TITLE.test(title)) {
-      errors.add("title", "is invalid: start with a letter or digit, then letters, digits, - or _, no spaces, at least 2 characters", "invalid");
+      errors.add(
+        "title",
+        "is invalid: start with a letter or digit, then letters, digits, - or _, no spaces, at least 2 characters",
+        "invalid",
+      );
     } else return title;
     return undefined;
   }

@@ -14,7 +14,11 @@ export interface MemberStore {
 const MAX_IDS = 1000;
 
 /** `user_ids` as distinct ids, each a member of the account; otherwise a ValidationError. */
-export function accountUserIds(raw: unknown, isAccountMember: (userId: number) => boolean, field = "user_ids"): number[] {
+export function accountUserIds(
+  raw: unknown,
+  isAccountMember: (userId: number) => boolean,
+  field = "user_ids",
+): number[] {
   const errors = new FieldErrors();
   if (raw === undefined || raw === null) errors.add(field, "can't be blank", "required");
   else if (!Array.isArray(raw)) errors.add(field, "must be an array of user ids", "invalid");
@@ -28,7 +32,8 @@ export function accountUserIds(raw: unknown, isAccountMember: (userId: number) =
   });
   errors.throwIfAny();
   const strangers = ids.filter((id) => !isAccountMember(id));
-  if (strangers.length) errors.add(field, `are not agents of this account: ${strangers.join(", ")}`, "invalid").throwIfAny();
+  if (strangers.length)
+    errors.add(field, `are not agents of this account: ${strangers.join(", ")}`, "invalid").throwIfAny();
   return ids;
 }
 

@@ -4,7 +4,7 @@ import type { ContactsRepo } from "../db/contacts.repo.ts";
 import type { ConversationRefsRepo } from "../db/conversation-refs.repo.ts";
 import type { ConversationRow, ConversationsRepo } from "../db/conversations.repo.ts";
 import type { IdempotencyRepo } from "../db/idempotency.repo.ts";
-import { INCOMING, OUTGOING, TEMPLATE, type MessageRow, type MessagesRepo, type MessageStatus } from "../db/messages.repo.ts";
+import { INCOMING, TEMPLATE, type MessageRow, type MessagesRepo, type MessageStatus } from "../db/messages.repo.ts";
 import type { WriteTx } from "../db/tx.ts";
 import { unixSeconds, type Clock } from "../lib/clock.ts";
 import { actingAsSystem, type Acting } from "./acting.ts";
@@ -61,14 +61,24 @@ export class MessagesService {
    * Creates a message in a conversation the caller may already use. With an idempotency key, a
    * retry returns the first result (no second message, no second event).
    */
-  create(a: Acting, conversation: ConversationRow, input: MessageInput, idempotencyKey?: string | null, files: readonly PreparedFile[] = []): CreatedMessage {
+  create(
+    a: Acting,
+    conversation: ConversationRow,
+    input: MessageInput,
+    idempotencyKey?: string | null,
+    files: readonly PreparedFile[] = [],
+  ): CreatedMessage {
     const key = idempotencyKey?.trim() || null;
-    if (key && key.length > 255) throw ValidationError.of("Idempotency-Key", "is too long (maximum is 255 characters)", "too_long");
+    if (key && key.length > 255)
+      throw ValidationError.of("Idempotency-Key", "is too long (maximum is 255 characters)", "too_long");
     return this.d.writeTx(() => {
       if (key) {
         const prior = this.d.idempotency.get(a.account.id, key);
         if (prior && prior.created_at > unixSeconds(this.d.clock) - IDEMPOTENCY_TTL_SECONDS) {
-          if (prior.conversation_id !== conversation.id) throw new ConflictError("Idempotency-Key was already used for another conversation", [{ field: "Idempotency-Key", message: "was used for another conversation", code: "taken" }]);
+          if (prior.conversation_id !== conversation.id)
+            throw new ConflictError("Idempotency-Key was already used for another conversation", [
+              { field: "Idempotency-Key", message: "was used for another conversation", code: "taken" },
+            ]);
           const message = this.d.messages.byId(conversation.id, prior.message_id);
           const current = this.d.conversations.byId(conversation.id);
           if (message && current) return { message, view: this.d.events.view(a, current) };
@@ -76,7 +86,13 @@ export class MessagesService {
       }
       const created = this.createInTx(a, conversation, input, "chat", files);
       if (key) {
-        this.d.idempotency.put({ account_id: a.account.id, key, conversation_id: conversation.id, message_id: created.message.id, created_at: created.message.created_at });
+        this.d.idempotency.put({
+          account_id: a.account.id,
+          key,
+          conversation_id: conversation.id,
+          message_id: created.message.id,
+          created_at: created.message.created_at,
+        });
       }
       return created;
     });
@@ -86,7 +102,13 @@ export class MessagesService {
    * The write path, inside the caller's writeTx (conversation create reuses it for its first
    * message). `template`: a message the system sends (the CSAT survey), with no sender.
    */
-  createInTx(a: Acting, conversation: ConversationRow, input: MessageInput, kind: "chat" | "template" = "chat", files: readonly PreparedFile[] = []): CreatedMessage {
+  createInTx(
+    a: Acting,
+    conversation: ConversationRow,
+    input: MessageInput,
+    kind: "chat" | "template" = "chat",
+    files: readonly PreparedFile[] = [],
+  ): CreatedMessage {
     const inbox = this.d.conversationRefs.inbox(conversation.account_id, conversation.inbox_id)!;
     const m = cleanMessage(input, inbox, a.actor.type === "contact", files.length > 0);
     if (kind === "template") m.messageType = TEMPLATE;
@@ -95,7 +117,8 @@ export class MessagesService {
     const incoming = m.messageType === INCOMING;
     const contact = this.d.contacts.byId(conversation.account_id, conversation.contact_id)!;
     const attributes = { ...m.contentAttributes };
-    if (a.actor.type === "automation" && a.actor.id !== null && attributes.automation_rule_id === undefined) attributes.automation_rule_id = a.actor.id;
+    if (a.actor.type === "automation" && a.actor.id !== null && attributes.automation_rule_id === undefined)
+      attributes.automation_rule_id = a.actor.id;
     const sender = incoming
       ? { type: "Contact" as const, id: contact.id }
       : kind !== "chat"
@@ -126,7 +149,12 @@ export class MessagesService {
     let row = conversation;
     // An incoming message reopens a snoozed or resolved conversation (not a muted one).
     if (incoming && contact.blocked === 0 && (row.status === "snoozed" || row.status === "resolved")) {
-      const reopened: ConversationRow = { ...row, status: "open", snoozed_until: null, updated_at_ms: this.d.clock.nowMs() };
+      const reopened: ConversationRow = {
+        ...row,
+        status: "open",
+        snoozed_until: null,
+        updated_at_ms: this.d.clock.nowMs(),
+      };
       this.d.conversations.save(reopened);
       this.d.events.changed(a, row, reopened);
       row = this.d.events.activity(a, reopened, SYSTEM_REOPENED);
@@ -154,12 +182,18 @@ export class MessagesService {
   private replyBookkeeping(row: ConversationRow, m: MessageRow, now: number): ConversationRow | null {
     if (isHumanReply(m)) {
       if (row.first_reply_created_at === null && this.d.messages.humanReplyCount(row.id) <= 1) {
-        return { ...row, first_reply_created_at: m.created_at, waiting_since: null, updated_at_ms: this.d.clock.nowMs() };
+        return {
+          ...row,
+          first_reply_created_at: m.created_at,
+          waiting_since: null,
+          updated_at_ms: this.d.clock.nowMs(),
+        };
       }
       if (row.waiting_since !== null) return { ...row, waiting_since: null, updated_at_ms: this.d.clock.nowMs() };
       return null;
     }
-    if (m.message_type === INCOMING && row.waiting_since === null) return { ...row, waiting_since: now, updated_at_ms: this.d.clock.nowMs() };
+    if (m.message_type === INCOMING && row.waiting_since === null)
+      return { ...row, waiting_since: now, updated_at_ms: this.d.clock.nowMs() };
     return null;
   }
 
@@ -187,7 +221,13 @@ export class MessagesService {
     let released: string[] = [];
     const result = this.d.writeTx(() => {
       released = this.d.attachmentsService.detachInTx(current.id);
-      const deleted = { ...current, content: DELETED_CONTENT, content_type: "text", content_attributes: JSON.stringify({ deleted: true }), attachments: null };
+      const deleted = {
+        ...current,
+        content: DELETED_CONTENT,
+        content_type: "text",
+        content_attributes: JSON.stringify({ deleted: true }),
+        attachments: null,
+      };
       return this.saveChange(a, conversation, current, deleted, released.length > 0);
     });
     this.d.attachmentsService.release(released);
@@ -195,24 +235,38 @@ export class MessagesService {
   }
 
   /** Delivery status from an API channel's client (Chatwoot's status_update_service). */
-  updateStatus(a: Acting, conversation: ConversationRow, rawId: unknown, input: { status?: unknown; external_error?: unknown }): CreatedMessage {
+  updateStatus(
+    a: Acting,
+    conversation: ConversationRow,
+    rawId: unknown,
+    input: { status?: unknown; external_error?: unknown },
+  ): CreatedMessage {
     const current = this.message(conversation, rawId);
     const inbox = this.d.conversationRefs.inbox(conversation.account_id, conversation.inbox_id)!;
     if (inbox.channel_type !== "api") throw new ForbiddenError("Message status update is only allowed for API inboxes");
     if (typeof input.status !== "string" || !STATUSES.includes(input.status as MessageStatus)) {
       throw ValidationError.of("status", `must be one of: ${STATUSES.join(", ")}`, "invalid");
     }
-    if (input.external_error !== undefined && input.external_error !== null && typeof input.external_error !== "string") {
+    if (
+      input.external_error !== undefined &&
+      input.external_error !== null &&
+      typeof input.external_error !== "string"
+    ) {
       throw ValidationError.of("external_error", "must be a string", "invalid");
     }
     const status = input.status as MessageStatus;
     return this.d.writeTx(() => {
       // Chatwoot refuses read → delivered silently: a receipt never goes backwards.
-      if (current.status === "read" && status === "delivered") return { message: current, view: this.d.events.view(a, conversation) };
+      if (current.status === "read" && status === "delivered")
+        return { message: current, view: this.d.events.view(a, conversation) };
       const attrs = JSON.parse(current.content_attributes) as Record<string, unknown>;
       if (status === "failed" && typeof input.external_error === "string") attrs.external_error = input.external_error;
       else delete attrs.external_error;
-      return this.saveChange(a, conversation, current, { ...current, status, content_attributes: JSON.stringify(attrs) });
+      return this.saveChange(a, conversation, current, {
+        ...current,
+        status,
+        content_attributes: JSON.stringify(attrs),
+      });
     });
   }
 
@@ -228,13 +282,24 @@ export class MessagesService {
     if (!conversation) return;
     this.d.writeTx(() => {
       const attrs = { ...(JSON.parse(current.content_attributes) as Record<string, unknown>), external_error: reason };
-      this.saveChange(actingAsSystem(account), conversation, current, { ...current, status: "failed", content_attributes: JSON.stringify(attrs) });
+      this.saveChange(actingAsSystem(account), conversation, current, {
+        ...current,
+        status: "failed",
+        content_attributes: JSON.stringify(attrs),
+      });
     });
   }
 
   /** Replaces a message's content_attributes (the public API's submitted_values); message_updated when it changed. */
-  setContentAttributes(a: Acting, conversation: ConversationRow, current: MessageRow, attrs: Record<string, unknown>): CreatedMessage {
-    return this.d.writeTx(() => this.saveChange(a, conversation, current, { ...current, content_attributes: JSON.stringify(attrs) }));
+  setContentAttributes(
+    a: Acting,
+    conversation: ConversationRow,
+    current: MessageRow,
+    attrs: Record<string, unknown>,
+  ): CreatedMessage {
+    return this.d.writeTx(() =>
+      this.saveChange(a, conversation, current, { ...current, content_attributes: JSON.stringify(attrs) }),
+    );
   }
 
   /** Read receipts (the public API's update_last_seen): each message becomes read, with its message_updated. */
@@ -244,19 +309,37 @@ export class MessagesService {
     });
   }
 
-  private saveChange(a: Acting, conversation: ConversationRow, before: MessageRow, after: MessageRow, filesChanged = false): CreatedMessage {
-    const changed = filesChanged || before.content !== after.content || before.status !== after.status || before.content_attributes !== after.content_attributes || before.content_type !== after.content_type;
+  private saveChange(
+    a: Acting,
+    conversation: ConversationRow,
+    before: MessageRow,
+    after: MessageRow,
+    filesChanged = false,
+  ): CreatedMessage {
+    const changed =
+      filesChanged ||
+      before.content !== after.content ||
+      before.status !== after.status ||
+      before.content_attributes !== after.content_attributes ||
+      before.content_type !== after.content_type;
     const view = this.d.events.view(a, this.d.conversations.byId(conversation.id)!);
     if (!changed) return { message: before, view };
     const saved = { ...after, updated_at: unixSeconds(this.d.clock) };
     this.d.messages.save(saved);
     const fresh = this.d.events.view(a, view.row);
-    this.d.events.record(a, "message_updated", conversation, messageWebhookData(saved, fresh, conversationPushData(fresh)), saved.private === 1);
+    this.d.events.record(
+      a,
+      "message_updated",
+      conversation,
+      messageWebhookData(saved, fresh, conversationPushData(fresh)),
+      saved.private === 1,
+    );
     return { message: saved, view: fresh };
   }
 
   private message(conversation: ConversationRow, rawId: unknown): MessageRow {
-    const id = typeof rawId === "string" && /^\d{1,15}$/.test(rawId) ? Number(rawId) : typeof rawId === "number" ? rawId : NaN;
+    const id =
+      typeof rawId === "string" && /^\d{1,15}$/.test(rawId) ? Number(rawId) : typeof rawId === "number" ? rawId : NaN;
     const m = Number.isSafeInteger(id) && id > 0 ? this.d.messages.byId(conversation.id, id) : null;
     if (!m) throw new NotFoundError("Message", "id", `no message ${String(rawId)} in this conversation`);
     return m;

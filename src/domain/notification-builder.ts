@@ -10,7 +10,11 @@
 import type { StoredEvent } from "../shared/event-types.ts";
 import { mentionedUserIds, mentionsAsText } from "../shared/mentions.ts";
 
-export type NotificationType = "conversation_creation" | "conversation_assignment" | "assigned_conversation_new_message" | "conversation_mention";
+export type NotificationType =
+  | "conversation_creation"
+  | "conversation_assignment"
+  | "assigned_conversation_new_message"
+  | "conversation_mention";
 export const NOTIFICATION_TYPES: readonly NotificationType[] = [
   "conversation_creation",
   "conversation_assignment",
@@ -36,7 +40,9 @@ export interface AccountFacts {
 type Obj = Record<string, unknown>;
 const obj = (v: unknown): Obj => (v && typeof v === "object" ? (v as Obj) : {});
 function excerpt(content: unknown): string {
-  const words = mentionsAsText(typeof content === "string" ? content : "").split(/\s+/).filter(Boolean);
+  const words = mentionsAsText(typeof content === "string" ? content : "")
+    .split(/\s+/)
+    .filter(Boolean);
   return words.length > 10 ? `${words.slice(0, 10).join(" ")}…` : words.join(" ");
 }
 
@@ -52,21 +58,49 @@ export function planNotifications(e: StoredEvent, facts: AccountFacts): Planned[
   const actorUser = e.actor.type === "user" ? e.actor.id : null;
   if (e.kind === "conversation_created" && e.inboxId !== null) {
     const title = `New conversation #${displayId} in ${facts.inboxName(e.inboxId)}`;
-    return [...facts.inboxMembers(e.inboxId)].filter((u) => u !== actorUser).map((userId) => ({ userId, type: "conversation_creation", title, secondary: null }));
+    return [...facts.inboxMembers(e.inboxId)]
+      .filter((u) => u !== actorUser)
+      .map((userId) => ({ userId, type: "conversation_creation", title, secondary: null }));
   }
   if (e.kind === "assignee_changed") {
     if (typeof assigneeId !== "number" || assigneeId === actorUser) return [];
-    return [{ userId: assigneeId, type: "conversation_assignment", title: `Conversation #${displayId} was assigned to you`, secondary: null }];
+    return [
+      {
+        userId: assigneeId,
+        type: "conversation_assignment",
+        title: `Conversation #${displayId} was assigned to you`,
+        secondary: null,
+      },
+    ];
   }
   if (e.kind !== "message_created" || e.inboxId === null) return [];
   const type = e.payload.message_type;
   if (type !== "incoming" && type !== "outgoing") return [];
   const content = typeof e.payload.content === "string" ? e.payload.content : "";
-  const secondary = { id: e.payload.id, content: e.payload.content, message_type: type, private: e.payload.private, sender: e.payload.sender ?? null };
-  const mentioned = e.payload.private === true ? mentionedUserIds(content).filter((u) => u !== actorUser && facts.maySee(u, e.inboxId!)) : [];
-  const planned: Planned[] = mentioned.map((userId) => ({ userId, type: "conversation_mention", title: `[#${displayId}] ${excerpt(content)}`, secondary }));
+  const secondary = {
+    id: e.payload.id,
+    content: e.payload.content,
+    message_type: type,
+    private: e.payload.private,
+    sender: e.payload.sender ?? null,
+  };
+  const mentioned =
+    e.payload.private === true
+      ? mentionedUserIds(content).filter((u) => u !== actorUser && facts.maySee(u, e.inboxId!))
+      : [];
+  const planned: Planned[] = mentioned.map((userId) => ({
+    userId,
+    type: "conversation_mention",
+    title: `[#${displayId}] ${excerpt(content)}`,
+    secondary,
+  }));
   if (typeof assigneeId === "number" && assigneeId !== actorUser && !mentioned.includes(assigneeId)) {
-    planned.push({ userId: assigneeId, type: "assigned_conversation_new_message", title: `New message in conversation #${displayId}: ${excerpt(content)}`, secondary });
+    planned.push({
+      userId: assigneeId,
+      type: "assigned_conversation_new_message",
+      title: `New message in conversation #${displayId}: ${excerpt(content)}`,
+      secondary,
+    });
   }
   return planned;
 }

@@ -23,7 +23,12 @@ export interface NotificationCreated {
   userId: number;
   data: Record<string, unknown>;
 }
-const DEFAULT_FLAGS = ["conversation_creation", "conversation_assignment", "conversation_mention", "assigned_conversation_new_message"];
+const DEFAULT_FLAGS = [
+  "conversation_creation",
+  "conversation_assignment",
+  "conversation_mention",
+  "assigned_conversation_new_message",
+];
 
 interface NotificationsDeps {
   notifications: NotificationsRepo;
@@ -50,8 +55,19 @@ export class NotificationsService {
     const at = unixSeconds(this.d.clock);
     return this.d.writeTx(() =>
       planned.map((p) => {
-        const data: NotificationData = { push_message_title: p.title, primary_actor: primary, secondary_actor: p.secondary };
-        const id = this.d.notifications.insert({ accountId: e.accountId, userId: p.userId, type: p.type, conversationId: e.conversationId!, data: JSON.stringify(data), at });
+        const data: NotificationData = {
+          push_message_title: p.title,
+          primary_actor: primary,
+          secondary_actor: p.secondary,
+        };
+        const id = this.d.notifications.insert({
+          accountId: e.accountId,
+          userId: p.userId,
+          type: p.type,
+          conversationId: e.conversationId!,
+          data: JSON.stringify(data),
+          at,
+        });
         return {
           accountId: e.accountId,
           userId: p.userId,
@@ -68,7 +84,8 @@ export class NotificationsService {
   private facts(accountId: number): AccountFacts {
     const members = this.d.realtime.accountMembers(accountId);
     const inboxMembers = new Map<number, Set<number>>();
-    const of = (inboxId: number) => inboxMembers.get(inboxId) ?? inboxMembers.set(inboxId, this.d.realtime.inboxMemberIds(inboxId)).get(inboxId)!;
+    const of = (inboxId: number) =>
+      inboxMembers.get(inboxId) ?? inboxMembers.set(inboxId, this.d.realtime.inboxMemberIds(inboxId)).get(inboxId)!;
     return {
       inboxMembers: of,
       maySee: (userId, inboxId) => {
@@ -86,11 +103,20 @@ export class NotificationsService {
 
   list(p: AccountPrincipal, rawPage: unknown) {
     const page = typeof rawPage === "string" && /^[1-9]\d{0,6}$/.test(rawPage) ? Number(rawPage) : 1;
-    const rows = this.d.notifications.page(p.account.id, p.user.id, NOTIFICATIONS_PER_PAGE, (page - 1) * NOTIFICATIONS_PER_PAGE);
+    const rows = this.d.notifications.page(
+      p.account.id,
+      p.user.id,
+      NOTIFICATIONS_PER_PAGE,
+      (page - 1) * NOTIFICATIONS_PER_PAGE,
+    );
     const user = userPushData(p.user, p.membership);
     return {
       data: {
-        meta: { unread_count: this.unreadCount(p), count: this.d.notifications.count(p.account.id, p.user.id), current_page: page },
+        meta: {
+          unread_count: this.unreadCount(p),
+          count: this.d.notifications.count(p.account.id, p.user.id),
+          current_page: page,
+        },
         payload: rows.map((r) => notificationOf(r, user)),
       },
     };
@@ -117,12 +143,16 @@ export class NotificationsService {
   readAll(p: AccountPrincipal, actorType: unknown, actorId: unknown): void {
     let conversationId: number | null = null;
     if (actorType !== undefined && actorType !== null && actorType !== "") {
-      if (actorType !== "Conversation") throw ValidationError.of("primary_actor_type", "must be Conversation", "invalid");
+      if (actorType !== "Conversation")
+        throw ValidationError.of("primary_actor_type", "must be Conversation", "invalid");
       const id = Number(actorId);
-      if (!Number.isSafeInteger(id) || id < 1) throw ValidationError.of("primary_actor_id", "must be a conversation id", "invalid");
+      if (!Number.isSafeInteger(id) || id < 1)
+        throw ValidationError.of("primary_actor_id", "must be a conversation id", "invalid");
       conversationId = id;
     }
-    this.d.writeTx(() => this.d.notifications.readAll(p.account.id, p.user.id, unixSeconds(this.d.clock), conversationId));
+    this.d.writeTx(() =>
+      this.d.notifications.readAll(p.account.id, p.user.id, unixSeconds(this.d.clock), conversationId),
+    );
   }
 
   delete(p: AccountPrincipal, id: number): void {
@@ -151,13 +181,23 @@ export class NotificationsService {
     const read = (field: string, raw: unknown, kind: string, fallback: string[]): string[] => {
       if (raw === undefined) return fallback.map((f) => f.slice(kind.length + 1));
       const list = Array.isArray(raw) ? raw : null;
-      const bad = list === null ? [String(raw)] : list.filter((f) => typeof f !== "string" || !NOTIFICATION_TYPES.some((t) => f === `${kind}_${t}`));
-      if (bad.length) throw ValidationError.of(field, `has unknown flags: ${bad.join(", ")}; choose from ${NOTIFICATION_TYPES.map((t) => `${kind}_${t}`).join(", ")}`, "invalid");
+      const bad =
+        list === null
+          ? [String(raw)]
+          : list.filter((f) => typeof f !== "string" || !NOTIFICATION_TYPES.some((t) => f === `${kind}_${t}`));
+      if (bad.length)
+        throw ValidationError.of(
+          field,
+          `has unknown flags: ${bad.join(", ")}; choose from ${NOTIFICATION_TYPES.map((t) => `${kind}_${t}`).join(", ")}`,
+          "invalid",
+        );
       return (list as string[]).map((f) => f.slice(kind.length + 1));
     };
     const email = read("selected_email_flags", input.selected_email_flags, "email", current.selected_email_flags);
     const push = read("selected_push_flags", input.selected_push_flags, "push", current.selected_push_flags);
-    this.d.writeTx(() => this.d.notifications.saveSettings(p.account.id, p.user.id, JSON.stringify(email), JSON.stringify(push)));
+    this.d.writeTx(() =>
+      this.d.notifications.saveSettings(p.account.id, p.user.id, JSON.stringify(email), JSON.stringify(push)),
+    );
     return this.settings(p);
   }
 }

@@ -11,7 +11,14 @@ import { parseId } from "./auth.service.ts";
 import { FieldErrors, ValidationError } from "./errors.ts";
 
 export class ParticipantsService {
-  constructor(private readonly d: { participants: ParticipantsRepo; conversationRefs: ConversationRefsRepo; writeTx: WriteTx; clock: Clock }) {}
+  constructor(
+    private readonly d: {
+      participants: ParticipantsRepo;
+      conversationRefs: ConversationRefsRepo;
+      writeTx: WriteTx;
+      clock: Clock;
+    },
+  ) {}
 
   list(a: Acting, row: ConversationRow): MemberRef[] {
     return this.members(a, this.d.participants.userIds(row.id));
@@ -37,7 +44,7 @@ export class ParticipantsService {
     return this.list(a, row);
   }
 
-  remove(a: Acting, row: ConversationRow, rawIds: unknown): void {
+  remove(row: ConversationRow, rawIds: unknown): void {
     const ids = idList(rawIds);
     this.d.writeTx(() => {
       for (const id of ids) this.d.participants.remove(row.id, id);

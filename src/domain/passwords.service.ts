@@ -50,7 +50,8 @@ export class PasswordsService {
 }
 
 function checkPassword(password: unknown): string {
-  if (typeof password !== "string" || password === "") throw ValidationError.of("password", "can't be blank", "required");
+  if (typeof password !== "string" || password === "")
+    throw ValidationError.of("password", "can't be blank", "required");
   const length = [...password].length;
   if (length < PASSWORD_MIN_LENGTH) {
     throw ValidationError.of("password", `is too short (minimum is ${PASSWORD_MIN_LENGTH} characters)`, "too_short");

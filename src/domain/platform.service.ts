@@ -86,7 +86,8 @@ export class PlatformService {
       const now = unixSeconds(this.d.clock);
       const id = this.d.accounts.insert({ name: name!, locale: locale ?? "en", now });
       this.d.platform.grantAccount(app.id, id, now);
-      if (input.custom_attributes !== undefined) this.d.accountsService.update(id, { custom_attributes: input.custom_attributes });
+      if (input.custom_attributes !== undefined)
+        this.d.accountsService.update(id, { custom_attributes: input.custom_attributes });
       if (status) this.d.platform.setAccountStatus(id, status, now);
       return this.d.accounts.byId(id)!;
     });
@@ -103,7 +104,8 @@ export class PlatformService {
       if (name !== undefined || locale !== undefined || custom_attributes !== undefined) {
         this.d.accountsService.update(account.id, { name, locale, custom_attributes });
       }
-      if (status && status !== account.status) this.d.platform.setAccountStatus(account.id, status, unixSeconds(this.d.clock));
+      if (status && status !== account.status)
+        this.d.platform.setAccountStatus(account.id, status, unixSeconds(this.d.clock));
       return this.d.accounts.byId(account.id)!;
     });
   }
@@ -144,7 +146,13 @@ export class PlatformService {
       if (this.d.users.byEmail(email!)) throw ValidationError.of("email", "has already been taken", "taken");
       const now = unixSeconds(this.d.clock);
       const id = this.d.users.insert({ name: name!, email: email!, pubsub_token: randomToken(24), now });
-      this.d.platform.updateUser(id, { name: name!, display_name: displayName ?? null, email: email!, password_hash: passwordHash ?? null, now });
+      this.d.platform.updateUser(id, {
+        name: name!,
+        display_name: displayName ?? null,
+        email: email!,
+        password_hash: passwordHash ?? null,
+        now,
+      });
       this.d.platform.grantUser(app.id, id, now);
       const token = this.d.accountsService.issueToken(id);
       return { user: this.d.users.byId(id)!, token };
@@ -156,14 +164,21 @@ export class PlatformService {
     const errors = new FieldErrors();
     const name = input.name === undefined ? user.name : requiredString(errors, "name", input.name);
     const email = input.email === undefined ? user.email : emailValue(errors, "email", input.email, true);
-    const displayName = input.display_name === undefined ? user.display_name : optionalString(errors, "display_name", input.display_name);
+    const displayName =
+      input.display_name === undefined ? user.display_name : optionalString(errors, "display_name", input.display_name);
     const passwordHash = input.password === undefined ? user.password_hash : this.passwordHash(errors, input.password);
     errors.throwIfAny();
     return this.d.writeTx(() => {
       const holder = this.d.users.byEmail(email!);
       if (holder && holder.id !== user.id) throw ValidationError.of("email", "has already been taken", "taken");
       const now = unixSeconds(this.d.clock);
-      this.d.platform.updateUser(user.id, { name: name!, email: email!, display_name: displayName ?? null, password_hash: passwordHash ?? null, now });
+      this.d.platform.updateUser(user.id, {
+        name: name!,
+        email: email!,
+        display_name: displayName ?? null,
+        password_hash: passwordHash ?? null,
+        now,
+      });
       return this.d.users.byId(user.id)!;
     });
   }
@@ -205,7 +220,13 @@ export class PlatformService {
     const user = this.user(app, input.user_id);
     return this.d.writeTx(() => {
       if (this.d.users.membership(account.id, user.id)) this.d.platform.setRole(account.id, user.id, role!);
-      else this.d.users.addMembership({ account_id: account.id, user_id: user.id, role: role!, now: unixSeconds(this.d.clock) });
+      else
+        this.d.users.addMembership({
+          account_id: account.id,
+          user_id: user.id,
+          role: role!,
+          now: unixSeconds(this.d.clock),
+        });
       return this.d.users.membership(account.id, user.id)!;
     });
   }
@@ -213,7 +234,8 @@ export class PlatformService {
   /** Takes a user out of the account (with their inbox and team memberships there). */
   removeAccountUser(app: PlatformAppRow, rawAccountId: unknown, input: { user_id?: unknown }): void {
     const account = this.account(app, rawAccountId);
-    if (input.user_id === undefined || input.user_id === null) throw ValidationError.of("user_id", "can't be blank", "required");
+    if (input.user_id === undefined || input.user_id === null)
+      throw ValidationError.of("user_id", "can't be blank", "required");
     const user = this.user(app, input.user_id);
     this.d.writeTx(() => this.d.agents.removeFromAccount(account.id, user.id));
   }

@@ -71,7 +71,8 @@ export class PublicContactsService {
   scopeIn(inbox: PublicInboxRow, contactIdentifier: string): PublicScope {
     const contactInbox = this.d.contactInboxes.bySource(inbox.id, contactIdentifier);
     const contact = contactInbox ? this.d.contacts.byId(inbox.account_id, contactInbox.contact_id) : null;
-    if (!contactInbox || !contact) throw new NotFoundError("Contact", "contact_identifier", "no contact with this identifier in this inbox");
+    if (!contactInbox || !contact)
+      throw new NotFoundError("Contact", "contact_identifier", "no contact with this identifier in this inbox");
     const account = { id: inbox.account_id, name: inbox.account_name };
     return { inbox, account, contactInbox, contact, acting: actingAsContact(account, contact) };
   }
@@ -83,14 +84,21 @@ export class PublicContactsService {
    * identifier needs its hash (401 otherwise); the identity is marked verified only when its contact
    * carries that very identifier, so a verified identifier never vouches for a contact found by email.
    */
-  create(inbox: PublicInboxRow, input: PublicContactInput, ip: string | null): { contactInbox: ContactInboxRow; contact: ContactRow } {
+  create(
+    inbox: PublicInboxRow,
+    input: PublicContactInput,
+    ip: string | null,
+  ): { contactInbox: ContactInboxRow; contact: ContactRow } {
     this.d.limits.contactCreation(ip);
     const verified = this.verify(inbox, input);
     const errors = new FieldErrors();
     const sourceId = optionalString(errors, "source_id", input.source_id, 255);
     errors.throwIfAny();
     const { name, email, phone_number, identifier, avatar_url, custom_attributes } = input;
-    const fields = contactFields({ name, email, phone_number, identifier, avatar_url, custom_attributes }, EMPTY_CONTACT);
+    const fields = contactFields(
+      { name, email, phone_number, identifier, avatar_url, custom_attributes },
+      EMPTY_CONTACT,
+    );
     const account = { id: inbox.account_id, name: inbox.account_name };
     this.d.contactsService.checkCustom(actingAsSystem(account), custom_attributes);
     return this.d.writeTx(() => {
@@ -104,7 +112,9 @@ export class PublicContactsService {
         }
         return { contactInbox: existing, contact };
       }
-      const contact = this.findContact(inbox.account_id, fields) ?? this.d.contactsService.createSelf(account, { ...fields, name: fields.name || randomContactName() });
+      const contact =
+        this.findContact(inbox.account_id, fields) ??
+        this.d.contactsService.createSelf(account, { ...fields, name: fields.name || randomContactName() });
       const isVerified = verified && fields.identifier !== null && contact.identifier === fields.identifier;
       const contactInbox = this.d.contactsService.addContactInbox(contact, inbox, sourceId ?? null, isVerified, now);
       return { contactInbox, contact };
@@ -114,13 +124,20 @@ export class PublicContactsService {
   /** Name, email, phone number, avatar and custom attributes (merged); the identifier is not the contact's to change. */
   update(scope: PublicScope, input: PublicContactInput): ContactRow {
     const { name, email, phone_number, avatar_url, custom_attributes } = input;
-    return this.d.contactsService.update(scope.acting, scope.contact.id, { name, email, phone_number, avatar_url, custom_attributes });
+    return this.d.contactsService.update(scope.acting, scope.contact.id, {
+      name,
+      email,
+      phone_number,
+      avatar_url,
+      custom_attributes,
+    });
   }
 
   /** True when an identifier was sent and its hash checked out; 401 when it must be and does not. */
   verify(inbox: PublicInboxRow, input: PublicContactInput): boolean {
     const identifier = typeof input.identifier === "string" && input.identifier.trim() !== "" ? input.identifier : null;
-    const hashSent = input.identifier_hash !== undefined && input.identifier_hash !== null && input.identifier_hash !== "";
+    const hashSent =
+      input.identifier_hash !== undefined && input.identifier_hash !== null && input.identifier_hash !== "";
     if (identifier === null || (!hashSent && inbox.hmac_mandatory !== 1)) return false;
     const hash = typeof input.identifier_hash === "string" ? input.identifier_hash.trim().toLowerCase() : "";
     if (!inbox.hmac_token || !hash || !sameSecret(hash, identifierHash(inbox.hmac_token, identifier))) {

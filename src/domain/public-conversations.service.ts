@@ -49,7 +49,10 @@ export class PublicConversationsService {
     const displayId = parseId(rawDisplayId);
     const row = displayId === null ? null : this.d.conversations.byDisplayId(scope.account.id, displayId);
     if (!row) throw new NotFoundError("Conversation", "conversation_id", `no conversation ${String(rawDisplayId)}`);
-    const mine = scope.contactInbox.hmac_verified === 1 ? row.contact_id === scope.contact.id : row.contact_inbox_id === scope.contactInbox.id;
+    const mine =
+      scope.contactInbox.hmac_verified === 1
+        ? row.contact_id === scope.contact.id
+        : row.contact_inbox_id === scope.contactInbox.id;
     if (!mine) throw new UnauthorizedError("This conversation does not belong to this contact", "conversation_id");
     return row;
   }

@@ -47,14 +47,28 @@ export class PublicMessagesService {
   /** Oldest first. `before` pages back (a message id); anything but a positive integer is a 422. */
   list(row: ConversationRow, q: { before?: unknown }): PublicMessages {
     const before = beforeId(q.before);
-    const messages = before === null ? this.d.publicRepo.latestVisible(row.id, PUBLIC_PAGE_SIZE) : this.d.publicRepo.visibleBefore(row.id, before, PUBLIC_PAGE_SIZE);
+    const messages =
+      before === null
+        ? this.d.publicRepo.latestVisible(row.id, PUBLIC_PAGE_SIZE)
+        : this.d.publicRepo.visibleBefore(row.id, before, PUBLIC_PAGE_SIZE);
     return { messages, senders: this.senders(row.account_id, messages) };
   }
 
   /** An incoming message from the contact (content, echo_id and files only, as Chatwoot takes them). */
-  create(scope: PublicScope, row: ConversationRow, input: { content?: unknown; echo_id?: unknown }, files: readonly PreparedFile[] = []): PublicMessages {
+  create(
+    scope: PublicScope,
+    row: ConversationRow,
+    input: { content?: unknown; echo_id?: unknown },
+    files: readonly PreparedFile[] = [],
+  ): PublicMessages {
     this.d.limits.message(scope.contact.id);
-    const { message } = this.d.messagesService.create(scope.acting, row, { content: input.content, echo_id: input.echo_id, message_type: "incoming" }, null, files);
+    const { message } = this.d.messagesService.create(
+      scope.acting,
+      row,
+      { content: input.content, echo_id: input.echo_id, message_type: "incoming" },
+      null,
+      files,
+    );
     return { messages: [message], senders: this.senders(row.account_id, [message]) };
   }
 
@@ -63,7 +77,12 @@ export class PublicMessagesService {
    * message_updated. On a CSAT survey the answer is locked after 14 days (422) and kept as the
    * survey's response. A body without submitted_values changes nothing (Chatwoot).
    */
-  update(scope: PublicScope, row: ConversationRow, rawId: unknown, input: { submitted_values?: unknown }): PublicMessages {
+  update(
+    scope: PublicScope,
+    row: ConversationRow,
+    rawId: unknown,
+    input: { submitted_values?: unknown },
+  ): PublicMessages {
     const current = this.visible(row, rawId);
     const submitted = cleanSubmittedValues(input.submitted_values);
     const survey = current.content_type === "input_csat";
@@ -72,7 +91,10 @@ export class PublicMessagesService {
     }
     if (!submitted) return { messages: [current], senders: this.senders(row.account_id, [current]) };
     const message = this.d.writeTx(() => {
-      const attrs = { ...(JSON.parse(current.content_attributes) as Record<string, unknown>), submitted_values: submitted.values };
+      const attrs = {
+        ...(JSON.parse(current.content_attributes) as Record<string, unknown>),
+        submitted_values: submitted.values,
+      };
       const saved = this.d.messagesService.setContentAttributes(scope.acting, row, current, attrs).message;
       if (survey && submitted.csat) this.d.csat.recordAnswer(row, saved, submitted.csat);
       return saved;
@@ -84,14 +106,19 @@ export class PublicMessagesService {
   senders(accountId: number, messages: readonly MessageRow[]): SenderBook {
     const ids = senderIds(messages);
     const bots = botsOf(this.d.agentBots, messages);
-    return { users: this.d.conversationRefs.members(accountId, ids.users), contacts: this.d.contacts.byIds(ids.contacts), ...(bots ? { bots } : {}) };
+    return {
+      users: this.d.conversationRefs.members(accountId, ids.users),
+      contacts: this.d.contacts.byIds(ids.contacts),
+      ...(bots ? { bots } : {}),
+    };
   }
 
   /** A message of the conversation the contact may see; private notes and activity messages are as unknown as a wrong id. */
   private visible(row: ConversationRow, rawId: unknown): MessageRow {
     const id = typeof rawId === "string" && /^\d{1,15}$/.test(rawId) ? Number(rawId) : NaN;
     const m = Number.isSafeInteger(id) && id > 0 ? this.d.messages.byId(row.id, id) : null;
-    if (!m || m.private === 1 || m.message_type === ACTIVITY) throw new NotFoundError("Message", "message_id", `no message ${String(rawId)} in this conversation`);
+    if (!m || m.private === 1 || m.message_type === ACTIVITY)
+      throw new NotFoundError("Message", "message_id", `no message ${String(rawId)} in this conversation`);
     return m;
   }
 }
@@ -99,6 +126,7 @@ export class PublicMessagesService {
 function beforeId(raw: unknown): number | null {
   if (raw === undefined || raw === null || raw === "") return null;
   const s = typeof raw === "string" ? raw.trim() : String(raw);
-  if (!/^\d{1,15}$/.test(s) || Number(s) === 0) throw ValidationError.of("before", "must be a message id (a positive integer)", "invalid");
+  if (!/^\d{1,15}$/.test(s) || Number(s) === 0)
+    throw ValidationError.of("before", "must be a message id (a positive integer)", "invalid");
   return Number(s);
 }

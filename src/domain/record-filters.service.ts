@@ -23,17 +23,35 @@ export class RecordFiltersService {
   contacts(a: Acting, payload: unknown, rawPage: unknown): { rows: ContactRow[]; count: number; page: number } {
     const conditions = filterConditions(payload, CONTACT_ATTRIBUTES, "contact_attribute", unixSeconds(this.d.clock));
     const page = pageNumber(rawPage);
-    const r = this.d.recordFilters.contacts(a.account.id, conditions, { limit: CONTACTS_PER_PAGE, offset: (page - 1) * CONTACTS_PER_PAGE });
+    const r = this.d.recordFilters.contacts(a.account.id, conditions, {
+      limit: CONTACTS_PER_PAGE,
+      offset: (page - 1) * CONTACTS_PER_PAGE,
+    });
     return { ...r, page };
   }
 
-  conversations(a: Acting, payload: unknown, rawPage: unknown): { rows: ConversationRow[]; counts: ConversationCounts; page: number } {
-    const conditions = filterConditions(payload, CONVERSATION_ATTRIBUTES, "conversation_attribute", unixSeconds(this.d.clock));
+  conversations(
+    a: Acting,
+    payload: unknown,
+    rawPage: unknown,
+  ): { rows: ConversationRow[]; counts: ConversationCounts; page: number } {
+    const conditions = filterConditions(
+      payload,
+      CONVERSATION_ATTRIBUTES,
+      "conversation_attribute",
+      unixSeconds(this.d.clock),
+    );
     const page = pageNumber(rawPage);
-    const r = this.d.recordFilters.conversations(a.account.id, this.d.access.visibleInboxes(a), a.user?.id ?? 0, conditions, {
-      limit: CONVERSATIONS_PER_PAGE,
-      offset: (page - 1) * CONVERSATIONS_PER_PAGE,
-    });
+    const r = this.d.recordFilters.conversations(
+      a.account.id,
+      this.d.access.visibleInboxes(a),
+      a.user?.id ?? 0,
+      conditions,
+      {
+        limit: CONVERSATIONS_PER_PAGE,
+        offset: (page - 1) * CONVERSATIONS_PER_PAGE,
+      },
+    );
     return { ...r, page };
   }
 }

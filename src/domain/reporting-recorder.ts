@@ -61,7 +61,13 @@ export class ReportingRecorder {
     }
   }
 
-  private record(name: ReportingEventName, c: ConversationRow, start: number, end: number, userId: number | null): void {
+  private record(
+    name: ReportingEventName,
+    c: ConversationRow,
+    start: number,
+    end: number,
+    userId: number | null,
+  ): void {
     const from = Math.min(start, end);
     this.d.reportingEvents.insert({
       name,
@@ -80,7 +86,7 @@ export class ReportingRecorder {
 
   private businessValue(inboxId: number, start: number, end: number): number | null {
     const inbox = this.d.reportingEvents.inboxHours(inboxId);
-    if (!inbox || inbox.working_hours_enabled !== 1) return null;
+    if (inbox?.working_hours_enabled !== 1) return null;
     return Math.round(businessSeconds(start, end, this.schedule(inbox), inbox.timezone));
   }
 

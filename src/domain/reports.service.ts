@@ -12,7 +12,14 @@
 // or the conversation's current labels. Averages are null when there is no data; with
 // business_hours they average value_in_business_hours, which is null for inboxes without
 // working hours, so such inboxes add nothing (null, not 0).
-import { NO_EVENTS, type EventFigures, type GroupDimension, type Range, type ReportsRepo, type ValueColumn } from "../db/reports.repo.ts";
+import {
+  NO_EVENTS,
+  type EventFigures,
+  type GroupDimension,
+  type Range,
+  type ReportsRepo,
+  type ValueColumn,
+} from "../db/reports.repo.ts";
 import { INCOMING, OUTGOING } from "../db/messages.repo.ts";
 import { unixSeconds, type Clock } from "../lib/clock.ts";
 import { requireAdministrator, type AccountPrincipal } from "./auth.service.ts";
@@ -89,7 +96,9 @@ export class ReportsService {
     return this.cached(`${dim}:${account}:${range.since}:${range.until}:${col}`, () => {
       const conversations = this.d.reports.conversationCounts(account, dim, range);
       const events = this.d.reports.eventFigures(account, dim, range, col);
-      return this.d.reports.groups(account, dim).map((id) => ({ id, ...figures(conversations.get(id), events.get(id)) }));
+      return this.d.reports
+        .groups(account, dim)
+        .map((id) => ({ id, ...figures(conversations.get(id), events.get(id)) }));
     });
   }
 
@@ -100,7 +109,9 @@ export class ReportsService {
     return this.cached(`label:${account}:${range.since}:${range.until}:${col}`, () => {
       const conversations = this.d.reports.labelConversationCounts(account, range);
       const events = this.d.reports.labelEventFigures(account, range, col);
-      return this.d.reports.labelTitles(account).map((name) => ({ name, ...figures(conversations.get(name), events.get(name)) }));
+      return this.d.reports
+        .labelTitles(account)
+        .map((name) => ({ name, ...figures(conversations.get(name), events.get(name)) }));
     });
   }
 

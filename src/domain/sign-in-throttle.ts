@@ -56,7 +56,7 @@ export function addressKey(ip: string | null): string {
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
   if (mapped) return mapped[1]!;
   if (!ip.includes(":")) return ip;
-  return expandIpv6(ip).slice(0, 4).join(":") + "::/64";
+  return `${expandIpv6(ip).slice(0, 4).join(":")}::/64`;
 }
 
 function expandIpv6(ip: string): string[] {

@@ -50,13 +50,18 @@ function csatAnswer(errors: FieldErrors, field: string, v: unknown): CsatAnswer 
   let feedback: string | null = null;
   if (v.feedback_message !== undefined && v.feedback_message !== null) {
     if (typeof v.feedback_message !== "string") errors.add(`${field}.feedback_message`, "must be a string", "invalid");
-    else if (v.feedback_message.length > MAX_VALUE_LENGTH) errors.add(`${field}.feedback_message`, `is too long (maximum is ${MAX_VALUE_LENGTH} characters)`, "too_long");
+    else if (v.feedback_message.length > MAX_VALUE_LENGTH)
+      errors.add(`${field}.feedback_message`, `is too long (maximum is ${MAX_VALUE_LENGTH} characters)`, "too_long");
     else feedback = v.feedback_message;
   }
   return r === undefined ? undefined : { rating: r, feedback_message: feedback };
 }
 
-function item(errors: FieldErrors, field: string, raw: Record<string, unknown>): { item: SubmittedItem; csat: CsatAnswer | null } {
+function item(
+  errors: FieldErrors,
+  field: string,
+  raw: Record<string, unknown>,
+): { item: SubmittedItem; csat: CsatAnswer | null } {
   const out: SubmittedItem = {};
   for (const key of SCALAR_KEYS) {
     if (!(key in raw)) continue;

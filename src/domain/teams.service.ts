@@ -31,7 +31,12 @@ export class TeamsService {
 
   get(p: AccountPrincipal, id: number | null): TeamRow {
     const team = id === null ? null : this.d.teams.byId(p.account.id, id);
-    if (!team) throw new NotFoundError("Team", "id", id === null ? "no such team in this account" : `no team ${id} in this account`);
+    if (!team)
+      throw new NotFoundError(
+        "Team",
+        "id",
+        id === null ? "no such team in this account" : `no team ${id} in this account`,
+      );
     return team;
   }
 
@@ -107,7 +112,8 @@ export class TeamsService {
 
   private fields(accountId: number, input: TeamInput, current: TeamRow | null): TeamFields {
     const errors = new FieldErrors();
-    const rawName = current === null || input.name !== undefined ? requiredString(errors, "name", input.name) : current.name;
+    const rawName =
+      current === null || input.name !== undefined ? requiredString(errors, "name", input.name) : current.name;
     const name = rawName?.toLowerCase();
     if (name !== undefined) {
       const other = this.d.teams.byName(accountId, name);
@@ -120,6 +126,10 @@ export class TeamsService {
       else errors.add("allow_auto_assign", "must be true or false", "invalid");
     }
     errors.throwIfAny();
-    return { name: name!, description: description === undefined ? (current?.description ?? null) : description, allow_auto_assign: allow };
+    return {
+      name: name!,
+      description: description === undefined ? (current?.description ?? null) : description,
+      allow_auto_assign: allow,
+    };
   }
 }

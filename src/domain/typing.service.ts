@@ -22,11 +22,22 @@ export class TypingService {
 
   /** `typing_status` "on" or "off" (422 otherwise); `is_private` marks a note being typed (agents only). */
   toggle(a: Acting, row: ConversationRow, typingStatus: unknown, isPrivate: unknown): void {
-    if (typingStatus !== "on" && typingStatus !== "off") throw ValidationError.of("typing_status", "must be on or off", "invalid");
+    if (typingStatus !== "on" && typingStatus !== "off")
+      throw ValidationError.of("typing_status", "must be on or off", "invalid");
     const hidden = a.actor.type !== "contact" && (isPrivate === true || isPrivate === "true");
     this.d.writeTx(() => {
-      const payload = { user: this.typist(a, row), conversation: conversationPushData(this.d.events.view(a, row)), is_private: hidden };
-      this.d.events.record(a, typingStatus === "on" ? "conversation_typing_on" : "conversation_typing_off", row, payload, hidden);
+      const payload = {
+        user: this.typist(a, row),
+        conversation: conversationPushData(this.d.events.view(a, row)),
+        is_private: hidden,
+      };
+      this.d.events.record(
+        a,
+        typingStatus === "on" ? "conversation_typing_on" : "conversation_typing_off",
+        row,
+        payload,
+        hidden,
+      );
     });
   }
 

@@ -42,7 +42,12 @@ export function requiredString(errors: FieldErrors, field: string, value: unknow
 }
 
 /** An optional string: undefined when absent, null when explicitly null or empty. */
-export function optionalString(errors: FieldErrors, field: string, value: unknown, max = 255): string | null | undefined {
+export function optionalString(
+  errors: FieldErrors,
+  field: string,
+  value: unknown,
+  max = 255,
+): string | null | undefined {
   if (value === undefined) return undefined;
   if (value === null) return null;
   if (typeof value !== "string") {
@@ -58,7 +63,12 @@ export function optionalString(errors: FieldErrors, field: string, value: unknow
 }
 
 /** Lower-cases and checks an email; returns it, or undefined after recording the error. */
-export function emailValue(errors: FieldErrors, field: string, value: unknown, required: boolean): string | null | undefined {
+export function emailValue(
+  errors: FieldErrors,
+  field: string,
+  value: unknown,
+  required: boolean,
+): string | null | undefined {
   const s = required ? requiredString(errors, field, value, 254) : optionalString(errors, field, value, 254);
   if (s === undefined || s === null) return s;
   if (!isEmail(s)) {
@@ -68,7 +78,12 @@ export function emailValue(errors: FieldErrors, field: string, value: unknown, r
   return s.toLowerCase();
 }
 
-export function oneOf<T extends string>(errors: FieldErrors, field: string, value: unknown, allowed: readonly T[]): T | undefined {
+export function oneOf<T extends string>(
+  errors: FieldErrors,
+  field: string,
+  value: unknown,
+  allowed: readonly T[],
+): T | undefined {
   if (typeof value === "string" && (allowed as readonly string[]).includes(value)) return value as T;
   errors.add(field, `must be one of: ${allowed.join(", ")}`, "invalid");
   return undefined;
@@ -86,6 +101,7 @@ export function searchTerm(field: string, value: unknown): string | null {
   const term = typeof value === "string" ? value.trim() : "";
   if (!term) return null;
   if (term.includes("\0")) throw ValidationError.of(field, "must not contain NUL characters", "invalid");
-  if (term.length > SEARCH_TERM_MAX) throw ValidationError.of(field, `is too long (maximum is ${SEARCH_TERM_MAX} characters)`, "too_long");
+  if (term.length > SEARCH_TERM_MAX)
+    throw ValidationError.of(field, `is too long (maximum is ${SEARCH_TERM_MAX} characters)`, "too_long");
   return term;
 }

@@ -46,7 +46,11 @@ export function parseSubscriptions(errors: FieldErrors, value: unknown): Webhook
   const unknown = value.filter((k) => typeof k !== "string" || !(WEBHOOK_KINDS as readonly string[]).includes(k));
   if (unknown.length > 0) {
     const names = unknown.map((k) => (typeof k === "string" ? k : JSON.stringify(k))).join(", ");
-    errors.add("subscriptions", `contains unknown event kinds: ${names} (allowed: ${WEBHOOK_KINDS.join(", ")})`, "invalid");
+    errors.add(
+      "subscriptions",
+      `contains unknown event kinds: ${names} (allowed: ${WEBHOOK_KINDS.join(", ")})`,
+      "invalid",
+    );
     return undefined;
   }
   return [...new Set(value as WebhookKind[])];
@@ -70,13 +74,25 @@ export class WebhooksService {
     const errors = new FieldErrors();
     const url = this.url(errors, input.url);
     const name = optionalString(errors, "name", input.name) ?? null;
-    const subscriptions = input.subscriptions === undefined || input.subscriptions === null ? [...SPEC_WEBHOOK_KINDS] : parseSubscriptions(errors, input.subscriptions);
+    const subscriptions =
+      input.subscriptions === undefined || input.subscriptions === null
+        ? [...SPEC_WEBHOOK_KINDS]
+        : parseSubscriptions(errors, input.subscriptions);
     errors.throwIfAny();
     const inboxId = this.inboxId(accountId, input.inbox_id);
     return this.d.writeTx(() => {
       this.ensureUniqueUrl(accountId, url!, null);
-      const fields: WebhookFields = { url: url!, name, subscriptions: JSON.stringify(subscriptions), inbox_id: inboxId };
-      const id = this.d.webhooks.insert(accountId, { ...fields, secret: generateSecret(), now: unixSeconds(this.d.clock) });
+      const fields: WebhookFields = {
+        url: url!,
+        name,
+        subscriptions: JSON.stringify(subscriptions),
+        inbox_id: inboxId,
+      };
+      const id = this.d.webhooks.insert(accountId, {
+        ...fields,
+        secret: generateSecret(),
+        now: unixSeconds(this.d.clock),
+      });
       return this.d.webhooks.byId(accountId, id)!;
     });
   }
@@ -88,7 +104,9 @@ export class WebhooksService {
     const url = input.url === undefined ? current.url : this.url(errors, input.url);
     const name = input.name === undefined ? current.name : (optionalString(errors, "name", input.name) ?? null);
     const subscriptions =
-      input.subscriptions === undefined || input.subscriptions === null ? undefined : parseSubscriptions(errors, input.subscriptions);
+      input.subscriptions === undefined || input.subscriptions === null
+        ? undefined
+        : parseSubscriptions(errors, input.subscriptions);
     errors.throwIfAny();
     const inboxId = input.inbox_id === undefined ? current.inbox_id : this.inboxId(accountId, input.inbox_id);
     return this.d.writeTx(() => {
@@ -120,7 +138,11 @@ export class WebhooksService {
     });
   }
 
-  deliveries(accountId: number, rawId: unknown, rawPage: unknown): { rows: DeliveryRow[]; count: number; page: number } {
+  deliveries(
+    accountId: number,
+    rawId: unknown,
+    rawPage: unknown,
+  ): { rows: DeliveryRow[]; count: number; page: number } {
     const webhook = this.get(accountId, rawId);
     const page = rawPage === undefined || rawPage === "" ? 1 : parseId(rawPage);
     if (page === null) throw ValidationError.of("page", "must be a positive integer", "invalid");
@@ -141,7 +163,11 @@ export class WebhooksService {
     const webhook = this.get(accountId, rawId);
     if (webhook.disabled_reason !== null) {
       throw new ConflictError("Webhook is disabled", [
-        { field: "webhook", message: `is disabled (${webhook.disabled_reason}); update the webhook to enable it`, code: "disabled" },
+        {
+          field: "webhook",
+          message: `is disabled (${webhook.disabled_reason}); update the webhook to enable it`,
+          code: "disabled",
+        },
       ]);
     }
     const row = this.findDelivery(accountId, rawId, deliveryId);

@@ -68,8 +68,13 @@ export class WidgetConversationsService {
   /** The visitor's conversations (GET /conversations/list), newest activity first, with unread counts and the last visible message. */
   list(scope: PublicScope, rawPage: unknown): { items: ListedConversation[]; hasNextPage: boolean } {
     const page = rawPage === undefined || rawPage === "" ? 1 : Number(rawPage);
-    if (!Number.isSafeInteger(page) || page < 1) throw ValidationError.of("page", "must be a positive whole number", "invalid");
-    const rows = this.d.widgetRepo.conversationsPage(scope.contactInbox.id, WIDGET_LIST_PAGE + 1, (page - 1) * WIDGET_LIST_PAGE);
+    if (!Number.isSafeInteger(page) || page < 1)
+      throw ValidationError.of("page", "must be a positive whole number", "invalid");
+    const rows = this.d.widgetRepo.conversationsPage(
+      scope.contactInbox.id,
+      WIDGET_LIST_PAGE + 1,
+      (page - 1) * WIDGET_LIST_PAGE,
+    );
     const items = rows.slice(0, WIDGET_LIST_PAGE).map((row) => {
       const last: MessageRow[] = this.d.publicRepo.latestVisible(row.id, 1);
       return {
@@ -93,8 +98,10 @@ export class WidgetConversationsService {
    * its first message, all or nothing.
    */
   start(scope: PublicScope, input: StartInput): { row: ConversationRow; messages: PublicMessages } {
-    if (input.contact !== undefined && !isObject(input.contact)) throw ValidationError.of("contact", "must be an object", "invalid");
-    if (!isObject(input.message)) throw ValidationError.of("message", "must be an object with the first message's content", "required");
+    if (input.contact !== undefined && !isObject(input.contact))
+      throw ValidationError.of("contact", "must be an object", "invalid");
+    if (!isObject(input.message))
+      throw ValidationError.of("message", "must be an object with the first message's content", "required");
     const message = input.message;
     return this.d.writeTx(() => {
       const contact = input.contact ? this.updateContact(scope, input.contact) : scope;
@@ -108,7 +115,11 @@ export class WidgetConversationsService {
    * or when it is resolved and the inbox does not take messages after resolution (Chatwoot's
    * allow_messages_after_resolved: the visitor's next message starts a new conversation).
    */
-  send(scope: PublicScope, input: WidgetMessageInput, files: readonly PreparedFile[] = []): { row: ConversationRow; messages: PublicMessages } {
+  send(
+    scope: PublicScope,
+    input: WidgetMessageInput,
+    files: readonly PreparedFile[] = [],
+  ): { row: ConversationRow; messages: PublicMessages } {
     return this.d.writeTx(() => {
       const current = this.current(scope);
       const closed = current?.status === "resolved" && scope.inbox.allow_messages_after_resolved === 0;
@@ -138,14 +149,22 @@ export class WidgetConversationsService {
     const row = this.required(scope);
     const title = this.knownLabel(scope, raw);
     const current = this.d.conversationsService.labels(row);
-    return current.includes(title) ? current : this.d.conversationsService.setLabels(scope.acting, row, [...current, title]);
+    return current.includes(title)
+      ? current
+      : this.d.conversationsService.setLabels(scope.acting, row, [...current, title]);
   }
 
   removeLabel(scope: PublicScope, raw: unknown): string[] {
     const row = this.required(scope);
     const title = typeof raw === "string" ? decodeURIComponent(raw).trim() : "";
     const current = this.d.conversationsService.labels(row);
-    return current.includes(title) ? this.d.conversationsService.setLabels(scope.acting, row, current.filter((l) => l !== title)) : current;
+    return current.includes(title)
+      ? this.d.conversationsService.setLabels(
+          scope.acting,
+          row,
+          current.filter((l) => l !== title),
+        )
+      : current;
   }
 
   /**
@@ -155,7 +174,8 @@ export class WidgetConversationsService {
   triggered(scope: PublicScope, name: unknown, eventInfo: unknown): void {
     if (name !== "webwidget.triggered") throw ValidationError.of("name", "must be webwidget.triggered", "invalid");
     const info = isObject(eventInfo) ? eventInfo : {};
-    if (JSON.stringify(info).length > 4096) throw ValidationError.of("event_info", "is too long (maximum is 4096 characters as JSON)", "too_long");
+    if (JSON.stringify(info).length > 4096)
+      throw ValidationError.of("event_info", "is too long (maximum is 4096 characters as JSON)", "too_long");
     const row = this.current(scope);
     this.d.writeTx(() => {
       this.d.outbox.record({
@@ -188,7 +208,12 @@ export class WidgetConversationsService {
 
   private updateContact(scope: PublicScope, c: NonNullable<StartInput["contact"]>): PublicScope {
     const { name, email, phone_number, custom_attributes } = c;
-    const contact = this.d.contactsService.update(scope.acting, scope.contact.id, { name, email, phone_number, custom_attributes });
+    const contact = this.d.contactsService.update(scope.acting, scope.contact.id, {
+      name,
+      email,
+      phone_number,
+      custom_attributes,
+    });
     return { ...scope, contact };
   }
 }

@@ -1,7 +1,7 @@
 // The website chat's own settings on a web_widget inbox (kept in channel_attributes, Chatwoot's
 // parameter names under `channel`): the pre-chat form and the origins allowed to embed the chat.
 // Read by inbox-input.ts for create/update; one error item per bad field.
-import { FieldErrors } from "./errors.ts";
+import type { FieldErrors } from "./errors.ts";
 
 export const PRE_CHAT_FIELD_TYPES = ["text", "email", "number", "phone", "list", "checkbox", "date", "link"] as const;
 export const PRE_CHAT_FIELD_KINDS = ["standard", "contact_attribute", "conversation_attribute"] as const;
@@ -30,7 +30,14 @@ export const DEFAULT_PRE_CHAT_OPTIONS: PreChatFormOptions = {
   pre_chat_fields: [
     { name: "emailAddress", label: "Email Id", type: "email", field_type: "standard", required: true, enabled: false },
     { name: "fullName", label: "Full name", type: "text", field_type: "standard", required: false, enabled: false },
-    { name: "phoneNumber", label: "Phone number", type: "text", field_type: "standard", required: false, enabled: false },
+    {
+      name: "phoneNumber",
+      label: "Phone number",
+      type: "text",
+      field_type: "standard",
+      required: false,
+      enabled: false,
+    },
   ],
 };
 
@@ -46,7 +53,8 @@ export function preChatOptions(errors: FieldErrors, value: unknown): PreChatForm
     return undefined;
   }
   const message = value.pre_chat_message ?? "";
-  if (typeof message !== "string" || message.length > 1000) errors.add(`${field}.pre_chat_message`, "must be text of at most 1000 characters", "invalid");
+  if (typeof message !== "string" || message.length > 1000)
+    errors.add(`${field}.pre_chat_message`, "must be text of at most 1000 characters", "invalid");
   const raw = value.pre_chat_fields ?? [];
   if (!Array.isArray(raw) || raw.length > MAX_FIELDS) {
     errors.add(`${field}.pre_chat_fields`, `must be a list of at most ${MAX_FIELDS} fields`, "invalid");
@@ -65,14 +73,17 @@ export function preChatOptions(errors: FieldErrors, value: unknown): PreChatForm
 function preChatField(errors: FieldErrors, at: string, f: unknown, names: Set<string>): PreChatField | null {
   const bad = (path: string, message: string, code = "invalid") => (errors.add(path, message, code), null);
   if (!isObject(f)) return bad(at, "must be an object");
-  if (!text(f.name, 64) || !/^[A-Za-z0-9_]+$/.test(f.name as string)) return bad(`${at}.name`, "must be letters, digits or _ (at most 64)");
+  if (!text(f.name, 64) || !/^[A-Za-z0-9_]+$/.test(f.name as string))
+    return bad(`${at}.name`, "must be letters, digits or _ (at most 64)");
   const name = f.name as string;
   if (names.has(name)) return bad(`${at}.name`, "is used by another field", "taken");
   names.add(name);
   const type = f.type ?? "text";
   const kind = f.field_type ?? "standard";
-  if (!(PRE_CHAT_FIELD_TYPES as readonly unknown[]).includes(type)) return bad(`${at}.type`, `must be one of: ${PRE_CHAT_FIELD_TYPES.join(", ")}`);
-  if (!(PRE_CHAT_FIELD_KINDS as readonly unknown[]).includes(kind)) return bad(`${at}.field_type`, `must be one of: ${PRE_CHAT_FIELD_KINDS.join(", ")}`);
+  if (!(PRE_CHAT_FIELD_TYPES as readonly unknown[]).includes(type))
+    return bad(`${at}.type`, `must be one of: ${PRE_CHAT_FIELD_TYPES.join(", ")}`);
+  if (!(PRE_CHAT_FIELD_KINDS as readonly unknown[]).includes(kind))
+    return bad(`${at}.field_type`, `must be one of: ${PRE_CHAT_FIELD_KINDS.join(", ")}`);
   const flag = (["required", "enabled"] as const).find((k) => f[k] !== undefined && typeof f[k] !== "boolean");
   if (flag) return bad(`${at}.${flag}`, "must be true or false");
   const label = f.label ?? name;
@@ -115,7 +126,12 @@ export function allowedOrigins(errors: FieldErrors, value: unknown): string[] | 
   const out: string[] = [];
   value.forEach((v, i) => {
     const origin = typeof v === "string" ? normaliseOrigin(v) : null;
-    if (!origin) errors.add(`channel.allowed_origins.${i}`, "must be an http or https origin, e.g. https://shop.example.com", "invalid");
+    if (!origin)
+      errors.add(
+        `channel.allowed_origins.${i}`,
+        "must be an http or https origin, e.g. https://shop.example.com",
+        "invalid",
+      );
     else if (!out.includes(origin)) out.push(origin);
   });
   return out;

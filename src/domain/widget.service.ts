@@ -43,7 +43,8 @@ export class WidgetService {
 
   /** The web_widget inbox with this website_token (404 for a wrong one or a suspended account). */
   inbox(websiteToken: unknown): PublicInboxRow {
-    const inbox = typeof websiteToken === "string" && websiteToken ? this.d.widgetRepo.inboxByWebsiteToken(websiteToken) : null;
+    const inbox =
+      typeof websiteToken === "string" && websiteToken ? this.d.widgetRepo.inboxByWebsiteToken(websiteToken) : null;
     if (!inbox) throw new NotFoundError("Inbox", "website_token", "no website inbox with this website_token");
     return inbox;
   }
@@ -75,7 +76,10 @@ export class WidgetService {
   }
 
   token(scope: PublicScope): string {
-    return signWidgetToken(scope.inbox.hmac_token!, { source_id: scope.contactInbox.source_id, inbox_id: scope.inbox.id });
+    return signWidgetToken(scope.inbox.hmac_token!, {
+      source_id: scope.contactInbox.source_id,
+      inbox_id: scope.inbox.id,
+    });
   }
 
   /**
@@ -91,17 +95,36 @@ export class WidgetService {
     errors.throwIfAny();
     const verified = this.d.publicContacts.verify(scope.inbox, input);
     const holder = this.d.contacts.holderOf(scope.account.id, "identifier", identifier!);
-    const same = holder === null ? scope.contact.identifier === null || scope.contact.identifier === identifier : holder === scope.contact.id;
+    const same =
+      holder === null
+        ? scope.contact.identifier === null || scope.contact.identifier === identifier
+        : holder === scope.contact.id;
     const { name, email, phone_number, avatar_url, custom_attributes } = input;
     if (same) {
       this.d.writeTx(() => {
-        this.d.contactsService.update(scope.acting, scope.contact.id, { identifier, name, email, phone_number, avatar_url, custom_attributes });
-        if (verified && scope.contactInbox.hmac_verified === 0) this.d.publicRepo.markVerified(scope.contactInbox.id, unixSeconds(this.d.clock));
+        this.d.contactsService.update(scope.acting, scope.contact.id, {
+          identifier,
+          name,
+          email,
+          phone_number,
+          avatar_url,
+          custom_attributes,
+        });
+        if (verified && scope.contactInbox.hmac_verified === 0)
+          this.d.publicRepo.markVerified(scope.contactInbox.id, unixSeconds(this.d.clock));
       });
       return { ...this.identity(scope.inbox, scope.contactInbox.source_id), switched: false };
     }
-    if (!verified) throw new UnauthorizedError("This identifier belongs to another contact: send its identifier_hash", "identifier_hash");
-    const r = this.d.publicContacts.create(scope.inbox, { identifier, identifier_hash: input.identifier_hash, name, email, phone_number, avatar_url, custom_attributes }, ip);
+    if (!verified)
+      throw new UnauthorizedError(
+        "This identifier belongs to another contact: send its identifier_hash",
+        "identifier_hash",
+      );
+    const r = this.d.publicContacts.create(
+      scope.inbox,
+      { identifier, identifier_hash: input.identifier_hash, name, email, phone_number, avatar_url, custom_attributes },
+      ip,
+    );
     return { ...this.identity(scope.inbox, r.contactInbox.source_id), switched: true };
   }
 

@@ -31,7 +31,10 @@ export class EventBus {
   private readonly cursors: ListenerCursorsRepo;
   private scheduled = false;
 
-  constructor(private readonly db: Database, private readonly logger: Logger) {
+  constructor(
+    db: Database,
+    private readonly logger: Logger,
+  ) {
     this.events = new EventsRepo(db);
     this.cursors = new ListenerCursorsRepo(db);
   }
@@ -92,13 +95,21 @@ export class EventBus {
           const n = (state.failures.get(event.id) ?? 0) + 1;
           state.failures.set(event.id, n);
           if (n < MAX_EVENT_FAILURES) throw error;
-          this.logger.error("listener skipped an event after repeated failures", { listener: listener.name, event_id: event.id, ...errorFields(error) });
+          this.logger.error("listener skipped an event after repeated failures", {
+            listener: listener.name,
+            event_id: event.id,
+            ...errorFields(error),
+          });
         }
         state.failures.delete(event.id);
         done = event.id;
       }
     } catch (error) {
-      this.logger.warn("listener failed; will retry", { listener: listener.name, after_event_id: done, ...errorFields(error) });
+      this.logger.warn("listener failed; will retry", {
+        listener: listener.name,
+        after_event_id: done,
+        ...errorFields(error),
+      });
       if (done !== cursor) this.cursors.set(listener.name, done);
       return false;
     }

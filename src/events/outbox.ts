@@ -14,7 +14,10 @@ export class EventOutbox {
   /** Set when an event was written in the transaction under way; read by the bus after commit. */
   pending = false;
 
-  constructor(private readonly db: Database, private readonly clock: Clock) {
+  constructor(
+    private readonly db: Database,
+    private readonly clock: Clock,
+  ) {
     this.events = new EventsRepo(db);
   }
 

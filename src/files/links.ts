@@ -52,6 +52,7 @@ export class FileLinks {
 
 /** A file name safe in a URL path segment and in a Content-Disposition header. */
 export function safeName(filename: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is replaced
   const cleaned = filename.replace(/[\u0000-\u001f\u007f"\\/]+/g, "_").trim();
   return cleaned.length > 0 ? cleaned.slice(-200) : "file";
 }

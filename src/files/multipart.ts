@@ -120,7 +120,15 @@ class FileSink {
   async finish(filename: string, declaredType: string): Promise<SpooledFile> {
     await new Promise<void>((resolve, reject) => fsync(this.fd, (error) => (error ? reject(error) : resolve())));
     closeSync(this.fd);
-    return { spooled: true, filename, declaredType, size: this.size, sha256: this.hasher.digest("hex"), head: new Uint8Array(Buffer.concat(this.headParts)), path: this.path };
+    return {
+      spooled: true,
+      filename,
+      declaredType,
+      size: this.size,
+      sha256: this.hasher.digest("hex"),
+      head: new Uint8Array(Buffer.concat(this.headParts)),
+      path: this.path,
+    };
   }
 
   async abort(): Promise<void> {
@@ -147,18 +155,21 @@ export async function readMultipart(
   const entries: Entry[] = [];
   let buffer: Buffer = Buffer.alloc(0);
   let state: "preamble" | "after-delimiter" | "headers" | "body" | "done" = "preamble";
-  let part: { name: string; filename: string | null; type: string; sink: FileSink | null; field: Buffer[] } | null = null;
+  let part: { name: string; filename: string | null; type: string; sink: FileSink | null; field: Buffer[] } | null =
+    null;
   let fieldBytes = 0;
   let fileBytes = 0;
   let fileCount = 0;
   const reader = stream.getReader();
 
-  const tooLarge = (what: string, limit: number) => new MultipartError(`${what} is larger than ${limit} bytes`, "too_large", limit);
+  const tooLarge = (what: string, limit: number) =>
+    new MultipartError(`${what} is larger than ${limit} bytes`, "too_large", limit);
 
   const emit = async (data: Buffer) => {
     if (!part || data.length === 0) return;
     if (part.sink) {
-      if (part.sink.size + data.length > limits.file) throw tooLarge(`The file ${part.filename ?? ""}`.trimEnd(), limits.file);
+      if (part.sink.size + data.length > limits.file)
+        throw tooLarge(`The file ${part.filename ?? ""}`.trimEnd(), limits.file);
       fileBytes += data.length;
       if (fileBytes > limits.total) throw tooLarge("The request's files together", limits.total);
       part.sink.write(data);
@@ -223,7 +234,8 @@ export async function readMultipart(
         } else if (state === "headers") {
           const end = buffer.indexOf(HEADER_END);
           if (end < 0) {
-            if (buffer.length > MAX_HEADER_BYTES) throw new MultipartError("A multipart part's headers are too long", "malformed");
+            if (buffer.length > MAX_HEADER_BYTES)
+              throw new MultipartError("A multipart part's headers are too long", "malformed");
             break;
           }
           const h = parseHeaders(buffer.subarray(0, end).toString("utf8"));
@@ -231,7 +243,8 @@ export async function readMultipart(
           if (h.name === null) throw new MultipartError("A multipart part has no field name", "malformed");
           let sink: FileSink | null = null;
           if (h.filename !== null) {
-            if (++fileCount > limits.files) throw new MultipartError(`At most ${limits.files} files per request`, "too_large", limits.files);
+            if (++fileCount > limits.files)
+              throw new MultipartError(`At most ${limits.files} files per request`, "too_large", limits.files);
             sink = FileSink.create(spoolDir);
             onSpooled(sink.path);
           }

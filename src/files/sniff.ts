@@ -13,7 +13,12 @@ export interface Sniffed {
 type Signature = { mime: string; ext: string; test: (b: Uint8Array) => boolean };
 
 const at = (b: Uint8Array, offset: number, bytes: readonly number[]) => bytes.every((x, i) => b[offset + i] === x);
-const ascii = (b: Uint8Array, offset: number, text: string) => at(b, offset, [...text].map((c) => c.charCodeAt(0)));
+const ascii = (b: Uint8Array, offset: number, text: string) =>
+  at(
+    b,
+    offset,
+    [...text].map((c) => c.charCodeAt(0)),
+  );
 
 const SIGNATURES: readonly Signature[] = [
   { mime: "image/png", ext: "png", test: (b) => at(b, 0, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]) },
@@ -44,18 +49,47 @@ const FTYP: Record<string, { mime: string; ext: string }> = {
 
 /** Types known by extension when the bytes say nothing (text formats, office files inside zips). */
 const BY_EXTENSION: Record<string, string> = {
-  txt: "text/plain", csv: "text/csv", json: "application/json", md: "text/markdown", log: "text/plain",
-  html: "text/html", htm: "text/html", svg: "image/svg+xml", xml: "application/xml", js: "text/javascript",
-  doc: "application/msword", docx: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
-  xls: "application/vnd.ms-excel", xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-  ppt: "application/vnd.ms-powerpoint", pptx: "application/vnd.openxmlformats-officedocument.presentationml.presentation",
-  odt: "application/vnd.oasis.opendocument.text", ods: "application/vnd.oasis.opendocument.spreadsheet",
-  rtf: "application/rtf", ics: "text/calendar", vcf: "text/vcard", opus: "audio/ogg", oga: "audio/ogg", m4a: "audio/mp4",
-  mov: "video/quicktime", avi: "video/x-msvideo", mkv: "video/x-matroska", heic: "image/heic", tif: "image/tiff", tiff: "image/tiff",
+  txt: "text/plain",
+  csv: "text/csv",
+  json: "application/json",
+  md: "text/markdown",
+  log: "text/plain",
+  html: "text/html",
+  htm: "text/html",
+  svg: "image/svg+xml",
+  xml: "application/xml",
+  js: "text/javascript",
+  doc: "application/msword",
+  docx: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+  xls: "application/vnd.ms-excel",
+  xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+  ppt: "application/vnd.ms-powerpoint",
+  pptx: "application/vnd.openxmlformats-officedocument.presentationml.presentation",
+  odt: "application/vnd.oasis.opendocument.text",
+  ods: "application/vnd.oasis.opendocument.spreadsheet",
+  rtf: "application/rtf",
+  ics: "text/calendar",
+  vcf: "text/vcard",
+  opus: "audio/ogg",
+  oga: "audio/ogg",
+  m4a: "audio/mp4",
+  mov: "video/quicktime",
+  avi: "video/x-msvideo",
+  mkv: "video/x-matroska",
+  heic: "image/heic",
+  tif: "image/tiff",
+  tiff: "image/tiff",
 };
 
 /** Formats a browser would execute or render as a document from our origin: never served inline. */
-export const ACTIVE_TYPES = new Set(["text/html", "image/svg+xml", "application/xml", "text/xml", "text/javascript", "application/xhtml+xml"]);
+export const ACTIVE_TYPES = new Set([
+  "text/html",
+  "image/svg+xml",
+  "application/xml",
+  "text/xml",
+  "text/javascript",
+  "application/xhtml+xml",
+]);
 
 export function extensionOf(filename: string): string | null {
   const m = /\.([A-Za-z0-9]{1,10})$/.exec(filename.trim());
@@ -64,7 +98,11 @@ export function extensionOf(filename: string): string | null {
 
 /** Markup sniffing: a file whose text starts like a document is one, whatever its name. */
 function looksLikeMarkup(b: Uint8Array): string | null {
-  const text = new TextDecoder("utf-8", { fatal: false }).decode(b.subarray(0, 512)).replace(/^\uFEFF/, "").trimStart().toLowerCase();
+  const text = new TextDecoder("utf-8", { fatal: false })
+    .decode(b.subarray(0, 512))
+    .replace(/^\uFEFF/, "")
+    .trimStart()
+    .toLowerCase();
   if (/^<(!doctype html|html|head|body|script|iframe)\b/.test(text)) return "text/html";
   if (/^<svg\b/.test(text) || (text.startsWith("<?xml") && text.includes("<svg"))) return "image/svg+xml";
   if (text.startsWith("<?xml")) return "application/xml";
@@ -81,7 +119,8 @@ export function sniff(head: Uint8Array, filename: string): Sniffed {
       if (other) return { mime: other.mime, extension: other.ext };
     }
     // Office documents are zips: keep the name's more precise type when it names one.
-    if (s.ext === "zip" && named && BY_EXTENSION[named]?.startsWith("application/vnd.")) return { mime: BY_EXTENSION[named]!, extension: named };
+    if (s.ext === "zip" && named && BY_EXTENSION[named]?.startsWith("application/vnd."))
+      return { mime: BY_EXTENSION[named]!, extension: named };
     return { mime: s.mime, extension: s.ext === "jpg" && named === "jpeg" ? "jpeg" : s.ext };
   }
   const markup = looksLikeMarkup(head);
@@ -89,7 +128,8 @@ export function sniff(head: Uint8Array, filename: string): Sniffed {
   const byName = named ? BY_EXTENSION[named] : undefined;
   // A name that claims a binary image or media type the bytes did not confirm is not trusted.
   if (byName && !/^(image|audio|video)\//.test(byName)) return { mime: byName, extension: named };
-  if (byName && ["heic", "tif", "tiff", "mov", "avi", "mkv", "opus", "oga", "m4a"].includes(named!)) return { mime: byName, extension: named };
+  if (byName && ["heic", "tif", "tiff", "mov", "avi", "mkv", "opus", "oga", "m4a"].includes(named!))
+    return { mime: byName, extension: named };
   return { mime: "application/octet-stream", extension: named };
 }
 

@@ -22,7 +22,9 @@ export const AgentBot = t.Object({
   thumbnail: t.String(),
   avatar_url: Nullable(t.String()),
   access_token: t.Optional(t.String({ description: "administrators only: the token the bot calls the API with" })),
-  secret: t.Optional(t.String({ description: "administrators only: signs deliveries to outgoing_url (X-Chatwoot-Signature)" })),
+  secret: t.Optional(
+    t.String({ description: "administrators only: signs deliveries to outgoing_url (X-Chatwoot-Signature)" }),
+  ),
 });
 
 // Loose on purpose: the service checks each field with Chatwoot-style messages.
@@ -57,7 +59,8 @@ const tags = ["agent bots"];
 export function agentBotRoutes(d: Deps) {
   const svc = d.services.agentBots;
   // A platform bot's token belongs to the platform app, never shown to an account.
-  const present = (p: AccountPrincipal, b: AgentBotRow) => agentBotOf(b, p.role === "administrator" && b.account_id === p.account.id);
+  const present = (p: AccountPrincipal, b: AgentBotRow) =>
+    agentBotOf(b, p.role === "administrator" && b.account_id === p.account.id);
   const one = { response: { 200: AgentBot, ...errorResponses } };
   return new Elysia({ prefix: "/api/v1/accounts/:account_id" })
     .use(accountScope(d.services.auth))
@@ -72,33 +75,56 @@ export function agentBotRoutes(d: Deps) {
       ...one,
       detail: { tags, summary: "Create an agent bot (administrators)" },
     })
-    .get("/agent_bots/:id", ({ principal, params }) => present(principal, svc.get(principal, params.id)), { params: IdParams, ...one, detail: { tags, summary: "One agent bot" } })
-    .patch("/agent_bots/:id", ({ principal, params, body }) => present(principal, svc.update(principal, params.id, body)), {
+    .get("/agent_bots/:id", ({ principal, params }) => present(principal, svc.get(principal, params.id)), {
       params: IdParams,
-      ...bodyOf(AgentBotBody, "agent_bot"),
       ...one,
-      detail: { tags, summary: "Change an agent bot of the account (administrators)" },
+      detail: { tags, summary: "One agent bot" },
     })
+    .patch(
+      "/agent_bots/:id",
+      ({ principal, params, body }) => present(principal, svc.update(principal, params.id, body)),
+      {
+        params: IdParams,
+        ...bodyOf(AgentBotBody, "agent_bot"),
+        ...one,
+        detail: { tags, summary: "Change an agent bot of the account (administrators)" },
+      },
+    )
     .delete("/agent_bots/:id", ({ principal, params }) => (svc.delete(principal, params.id), emptyOk()), {
       params: IdParams,
-      detail: { tags, summary: "Delete an agent bot of the account (administrators; its inboxes are left without a bot)" },
+      detail: {
+        tags,
+        summary: "Delete an agent bot of the account (administrators; its inboxes are left without a bot)",
+      },
     })
-    .post("/agent_bots/:id/reset_access_token", ({ principal, params }) => present(principal, svc.resetAccessToken(principal, params.id)), {
-      params: IdParams,
-      ...one,
-      detail: { tags, summary: "Give the bot a new access_token; the old one stops working (administrators)" },
-    })
-    .post("/inboxes/:id/set_agent_bot", ({ principal, params, body }) => (svc.setForInbox(principal, params.id, body.agent_bot), emptyOk()), {
-      params: InboxParams,
-      ...bodyOf(t.Object({ agent_bot: t.Optional(t.Union([t.Integer(), t.String(), t.Null()])) })),
-      detail: { tags, summary: "Connect an agent bot to the inbox (agent_bot: null disconnects; administrators)" },
-    })
-    .get("/inboxes/:id/agent_bot", ({ principal, params }) => {
-      const bot = svc.ofInbox(principal, params.id);
-      return { agent_bot: bot ? present(principal, bot) : {} };
-    }, {
-      params: InboxParams,
-      response: { 200: t.Object({ agent_bot: t.Union([AgentBot, t.Object({})]) }), ...errorResponses },
-      detail: { tags, summary: "The inbox's agent bot ({} when none, as Chatwoot answers)" },
-    });
+    .post(
+      "/agent_bots/:id/reset_access_token",
+      ({ principal, params }) => present(principal, svc.resetAccessToken(principal, params.id)),
+      {
+        params: IdParams,
+        ...one,
+        detail: { tags, summary: "Give the bot a new access_token; the old one stops working (administrators)" },
+      },
+    )
+    .post(
+      "/inboxes/:id/set_agent_bot",
+      ({ principal, params, body }) => (svc.setForInbox(principal, params.id, body.agent_bot), emptyOk()),
+      {
+        params: InboxParams,
+        ...bodyOf(t.Object({ agent_bot: t.Optional(t.Union([t.Integer(), t.String(), t.Null()])) })),
+        detail: { tags, summary: "Connect an agent bot to the inbox (agent_bot: null disconnects; administrators)" },
+      },
+    )
+    .get(
+      "/inboxes/:id/agent_bot",
+      ({ principal, params }) => {
+        const bot = svc.ofInbox(principal, params.id);
+        return { agent_bot: bot ? present(principal, bot) : {} };
+      },
+      {
+        params: InboxParams,
+        response: { 200: t.Object({ agent_bot: t.Union([AgentBot, t.Object({})]) }), ...errorResponses },
+        detail: { tags, summary: "The inbox's agent bot ({} when none, as Chatwoot answers)" },
+      },
+    );
 }

@@ -22,7 +22,8 @@ const tags = ["agents"];
 export function agentRoutes(d: Deps) {
   const agents = d.services.agents;
   // availability_status follows the agent's open /cable subscriptions when auto_offline is on.
-  const present = (a: AgentRecord) => agentOf(a.user, a.membership, d.realtime.presence.isOnline(a.membership.account_id, a.user.id));
+  const present = (a: AgentRecord) =>
+    agentOf(a.user, a.membership, d.realtime.presence.isOnline(a.membership.account_id, a.user.id));
   return new Elysia({ prefix: "/api/v1/accounts/:account_id/agents" })
     .use(accountScope(d.services.auth))
     .get("", ({ principal }) => agents.list(principal).map(present), {
@@ -54,7 +55,10 @@ export function agentRoutes(d: Deps) {
         admin: true,
         params: IdParams,
         response: { 200: t.Void(), ...errorResponses },
-        detail: { tags, summary: "Remove an agent from the account, with their inbox and team memberships (administrators)" },
+        detail: {
+          tags,
+          summary: "Remove an agent from the account, with their inbox and team memberships (administrators)",
+        },
       },
     );
 }

@@ -16,9 +16,14 @@ type Doc = { info?: { title?: string; version?: string }; paths?: Record<string,
 const esc = (s: unknown) => String(s ?? "").replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 function operationHtml(method: string, path: string, op: Op): string {
-  const params = (op.parameters ?? []).map((p) => `<li><code>${esc(p.name)}</code> (${esc(p.in)}${p.required ? ", required" : ""})${p.description ? ` — ${esc(p.description)}` : ""}</li>`);
+  const params = (op.parameters ?? []).map(
+    (p) =>
+      `<li><code>${esc(p.name)}</code> (${esc(p.in)}${p.required ? ", required" : ""})${p.description ? ` — ${esc(p.description)}` : ""}</li>`,
+  );
   const body = op.requestBody?.content?.["application/json"]?.schema?.properties ?? {};
-  const fields = Object.entries(body).map(([k, v]) => `<li><code>${esc(k)}</code>${v.description ? ` — ${esc(v.description)}` : ""}</li>`);
+  const fields = Object.entries(body).map(
+    ([k, v]) => `<li><code>${esc(k)}</code>${v.description ? ` — ${esc(v.description)}` : ""}</li>`,
+  );
   const answers = Object.keys(op.responses ?? {}).join(", ");
   return `<section><h3><span class="m">${esc(method.toUpperCase())}</span> <code>${esc(path)}</code></h3>
 <p>${esc(op.summary)}</p>
@@ -52,11 +57,14 @@ export function apiReferenceRoutes(holder: { app?: { handle(r: Request): Promise
   return new Elysia().get(
     "/docs/api",
     async () => {
-      page ??= renderReference((await (await holder.app!.handle(new Request("http://localhost/openapi/json"))).json()) as Doc);
+      page ??= renderReference(
+        (await (await holder.app!.handle(new Request("http://localhost/openapi/json"))).json()) as Doc,
+      );
       return new Response(page, {
         headers: {
           "content-type": "text/html; charset=utf-8",
-          "content-security-policy": "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+          "content-security-policy":
+            "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
           "x-content-type-options": "nosniff",
         },
       });

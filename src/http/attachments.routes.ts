@@ -14,7 +14,8 @@ import { errorResponses } from "./schemas.ts";
 
 function pageOf(raw: unknown): number {
   if (raw === undefined || raw === "") return 1;
-  if (typeof raw !== "string" || !/^\d{1,6}$/.test(raw) || Number(raw) < 1) throw ValidationError.of("page", "must be a whole number from 1", "invalid");
+  if (typeof raw !== "string" || !/^\d{1,6}$/.test(raw) || Number(raw) < 1)
+    throw ValidationError.of("page", "must be a whole number from 1", "invalid");
   return Number(raw);
 }
 
@@ -27,13 +28,19 @@ export function attachmentRoutes(d: Deps) {
       ({ load, query }) => {
         const row = load();
         const { total, rows } = d.services.attachments.ofConversation(row.id, true, pageOf(query.page));
-        return json({ meta: { total_count: total }, payload: rows.map((a) => conversationAttachmentOf(a, d.files.links)) });
+        return json({
+          meta: { total_count: total },
+          payload: rows.map((a) => conversationAttachmentOf(a, d.files.links)),
+        });
       },
       {
         params: ConversationParams,
         query: t.Object({ page: t.Optional(t.String()) }),
         response: {
-          200: t.Object({ meta: t.Object({ total_count: t.Integer() }), payload: t.Array(t.Object({ ...PublicAttachment.properties, created_at: t.Integer() })) }),
+          200: t.Object({
+            meta: t.Object({ total_count: t.Integer() }),
+            payload: t.Array(t.Object({ ...PublicAttachment.properties, created_at: t.Integer() })),
+          }),
           ...errorResponses,
         },
         detail: { tags: ["messages"], summary: "The conversation's attachments, newest first (100 a page)" },

@@ -10,10 +10,14 @@ import { credentialsOf } from "./browser.ts";
 export function accountScope(auth: AuthService) {
   return new Elysia()
     .derive({ as: "scoped" }, ({ headers, params, request }) => ({
-      principal: auth.accountCaller(credentialsOf(headers, request.method), (params as Record<string, string | undefined>).account_id, {
-        method: request.method,
-        path: new URL(request.url).pathname,
-      }),
+      principal: auth.accountCaller(
+        credentialsOf(headers, request.method),
+        (params as Record<string, string | undefined>).account_id,
+        {
+          method: request.method,
+          path: new URL(request.url).pathname,
+        },
+      ),
     }))
     .macro({
       admin: {

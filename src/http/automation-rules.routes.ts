@@ -13,8 +13,13 @@ const Rule = t.Object({
   account_id: t.Integer(),
   name: t.String(),
   description: Nullable(t.String()),
-  event_name: t.String({ description: "conversation_created, conversation_updated, conversation_opened, conversation_resolved, message_created, conversation_idle" }),
-  conditions: t.Array(Attributes, { description: "{attribute_key, filter_operator, values, query_operator, custom_attribute_type?}" }),
+  event_name: t.String({
+    description:
+      "conversation_created, conversation_updated, conversation_opened, conversation_resolved, message_created, conversation_idle",
+  }),
+  conditions: t.Array(Attributes, {
+    description: "{attribute_key, filter_operator, values, query_operator, custom_attribute_type?}",
+  }),
   actions: t.Array(Attributes, { description: "{action_name, action_params}" }),
   created_on: t.Integer({ description: "Unix seconds" }),
   active: t.Boolean(),
@@ -67,12 +72,16 @@ export function automationRuleRoutes(d: Deps) {
       response: { 200: Wrapped, ...errorResponses },
       detail: { tags, summary: "Update a rule; conditions and actions are replaced only when sent" },
     })
-    .delete("/:id", ({ principal, params }) => (rules.delete(principal, params.id), new Response(null, { status: 200 })), {
-      admin: true,
-      params: RuleParams,
-      response: { 200: t.Void(), ...errorResponses },
-      detail: { tags, summary: "Delete a rule" },
-    })
+    .delete(
+      "/:id",
+      ({ principal, params }) => (rules.delete(principal, params.id), new Response(null, { status: 200 })),
+      {
+        admin: true,
+        params: RuleParams,
+        response: { 200: t.Void(), ...errorResponses },
+        detail: { tags, summary: "Delete a rule" },
+      },
+    )
     .post("/:id/clone", ({ principal, params }) => ({ payload: ruleOf(rules.clone(principal, params.id)) }), {
       admin: true,
       params: RuleParams,

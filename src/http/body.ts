@@ -27,7 +27,12 @@ export interface UploadLimits {
  * are streamed: their files go to the spool directory (each path reported through `spooled`, so
  * the request's end can remove what nobody kept).
  */
-export async function readBody(request: Request, contentType: string, limits: BodyLimits, spooled: (path: string) => void): Promise<unknown> {
+export async function readBody(
+  request: Request,
+  contentType: string,
+  limits: BodyLimits,
+  spooled: (path: string) => void,
+): Promise<unknown> {
   const type = contentType.split(";")[0]!.trim().toLowerCase();
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (type === "multipart/form-data") return readMultipartBody(request, contentType, declared, limits, spooled);
@@ -49,7 +54,13 @@ export async function readBody(request: Request, contentType: string, limits: Bo
   }
 }
 
-async function readMultipartBody(request: Request, contentType: string, declared: number, limits: BodyLimits, spooled: (path: string) => void): Promise<Body> {
+async function readMultipartBody(
+  request: Request,
+  contentType: string,
+  declared: number,
+  limits: BodyLimits,
+  spooled: (path: string) => void,
+): Promise<Body> {
   const u = limits.uploads;
   // Fields and files together can never exceed both limits summed (plus the parts' headers).
   const ceiling = limits.body + u.totalBytes + 64 * 1024;
@@ -58,7 +69,13 @@ async function readMultipartBody(request: Request, contentType: string, declared
   if (!boundary) throw malformed("the Content-Type has no boundary");
   if (!request.body) return {};
   try {
-    const entries = await readMultipart(request.body, boundary, { fields: limits.body, file: u.fileBytes, total: u.totalBytes, files: u.files }, u.spoolDir, spooled);
+    const entries = await readMultipart(
+      request.body,
+      boundary,
+      { fields: limits.body, file: u.fileBytes, total: u.totalBytes, files: u.files },
+      u.spoolDir,
+      spooled,
+    );
     return fromEntries(entries);
   } catch (error) {
     if (!(error instanceof MultipartError)) throw error;
@@ -108,7 +125,9 @@ function assign(target: Body, path: string[], value: unknown): void {
     if (last) obj[key] = value;
     else {
       const existing = obj[key];
-      const fits = nextIsArray ? Array.isArray(existing) : existing !== null && typeof existing === "object" && !Array.isArray(existing);
+      const fits = nextIsArray
+        ? Array.isArray(existing)
+        : existing !== null && typeof existing === "object" && !Array.isArray(existing);
       if (!fits) obj[key] = nextIsArray ? [] : {};
       node = obj[key] as Record<string, unknown> | unknown[];
     }
@@ -125,7 +144,12 @@ export function shapeBody(body: unknown, schema: TSchema, resourceKey?: string):
   let shaped = body as Body;
   if (resourceKey) {
     const nested = shaped[resourceKey];
-    if (nested !== null && typeof nested === "object" && !Array.isArray(nested) && !schemaHasProperty(schema, resourceKey)) {
+    if (
+      nested !== null &&
+      typeof nested === "object" &&
+      !Array.isArray(nested) &&
+      !schemaHasProperty(schema, resourceKey)
+    ) {
       const { [resourceKey]: _, ...rest } = shaped;
       shaped = { ...rest, ...(nested as Body) };
     }

@@ -10,7 +10,7 @@ export const CSRF_HEADER = "x-csrf-token";
 type Headers = Record<string, string | undefined>;
 
 export function sessionTokenOf(headers: Headers): string | null {
-  const raw = headers["cookie"];
+  const raw = headers.cookie;
   if (!raw) return null;
   for (const part of raw.split(";")) {
     const eq = part.indexOf("=");
@@ -22,7 +22,7 @@ export function sessionTokenOf(headers: Headers): string | null {
 export function credentialsOf(headers: Headers, method: string): Credentials {
   return {
     // Rails reads both spellings as HTTP_API_ACCESS_TOKEN; n8n sends `Api-Access-Token` (headers arrive lower-cased).
-    apiToken: headers["api_access_token"] ?? headers["api-access-token"],
+    apiToken: headers.api_access_token ?? headers["api-access-token"],
     sessionToken: sessionTokenOf(headers),
     csrfToken: headers[CSRF_HEADER],
     safeMethod: method === "GET" || method === "HEAD" || method === "OPTIONS",
@@ -52,9 +52,17 @@ interface AddressSource {
 }
 
 /** The client's address: the socket's, or behind a trusted proxy the last X-Forwarded-For hop (the one the proxy added). */
-export function clientIp(request: Request, headers: Headers, server: AddressSource | null, trustProxy: boolean): string | null {
+export function clientIp(
+  request: Request,
+  headers: Headers,
+  server: AddressSource | null,
+  trustProxy: boolean,
+): string | null {
   if (trustProxy) {
-    const hops = headers["x-forwarded-for"]?.split(",").map((h) => h.trim()).filter(Boolean);
+    const hops = headers["x-forwarded-for"]
+      ?.split(",")
+      .map((h) => h.trim())
+      .filter(Boolean);
     if (hops?.length) return hops[hops.length - 1]!;
   }
   return server?.requestIP(request)?.address ?? null;

@@ -53,10 +53,10 @@ export function cableRoutes(d: Deps) {
       };
       try {
         const conn = hub.open(socket, {
-          apiToken: query.api_access_token ?? headers["api_access_token"] ?? null,
+          apiToken: query.api_access_token ?? headers.api_access_token ?? null,
           sessionToken: sessionTokenOf(headers),
-          origin: headers["origin"] ?? null,
-          host: headers["host"] ?? null,
+          origin: headers.origin ?? null,
+          host: headers.host ?? null,
         });
         if (conn) connections.set(ws.data, conn);
       } catch (error) {
@@ -65,10 +65,18 @@ export function cableRoutes(d: Deps) {
       }
     },
     message(ws, message) {
-      guard(ws.data, (c, r) => ws.raw.close(c, r), (conn) => hub.command(conn, message));
+      guard(
+        ws.data,
+        (c, r) => ws.raw.close(c, r),
+        (conn) => hub.command(conn, message),
+      );
     },
     drain(ws) {
-      guard(ws.data, (c, r) => ws.raw.close(c, r), (conn) => hub.drained(conn));
+      guard(
+        ws.data,
+        (c, r) => ws.raw.close(c, r),
+        (conn) => hub.drained(conn),
+      );
     },
     close(ws) {
       const conn = connections.get(ws.data);

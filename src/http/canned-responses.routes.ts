@@ -22,7 +22,14 @@ const Body = t.Object({ short_code: t.Optional(t.Unknown()), content: t.Optional
 const IdParams = t.Object({ account_id: t.String(), id: t.String() });
 const tags = ["canned responses"];
 
-const present = (r: CannedResponseRow) => ({ id: r.id, account_id: r.account_id, short_code: r.short_code, content: r.content, created_at: r.created_at, updated_at: r.updated_at });
+const present = (r: CannedResponseRow) => ({
+  id: r.id,
+  account_id: r.account_id,
+  short_code: r.short_code,
+  content: r.content,
+  created_at: r.created_at,
+  updated_at: r.updated_at,
+});
 
 export function cannedResponseRoutes(d: Deps) {
   const canned = d.services.cannedResponses;
@@ -30,7 +37,11 @@ export function cannedResponseRoutes(d: Deps) {
     .use(accountScope(d.services.auth))
     .get("", ({ principal, query }) => canned.list(principal, query.search).map(present), {
       params: AccountParams,
-      query: t.Object({ search: t.Optional(t.String({ description: "text in the short code or the content; short codes starting with it first" })) }),
+      query: t.Object({
+        search: t.Optional(
+          t.String({ description: "text in the short code or the content; short codes starting with it first" }),
+        ),
+      }),
       response: { 200: t.Array(CannedResponse), ...errorResponses },
       detail: { tags, summary: "List or search the account's canned responses" },
     })

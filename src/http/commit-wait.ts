@@ -14,7 +14,12 @@ export function commitWait(commits: Commits, logger: Logger) {
       await pending;
     } catch (error) {
       logger.error("group commit failed", errorFields(error));
-      return errorResponse(503, "The change could not be saved", [{ field: "database", message: "commit failed; try again", code: "unavailable" }], { "retry-after": "1" });
+      return errorResponse(
+        503,
+        "The change could not be saved",
+        [{ field: "database", message: "commit failed; try again", code: "unavailable" }],
+        { "retry-after": "1" },
+      );
     }
   });
 }

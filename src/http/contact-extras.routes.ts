@@ -53,21 +53,33 @@ export function contactExtraRoutes(d: Deps) {
       response: { 200: Note, ...errorResponses },
       detail: { tags: ["contacts"], summary: "Add a note to a contact" },
     })
-    .get("/contacts/:id/notes/:note_id", ({ acting, params }) => notes.show(acting, contactId(params.id), noteId(params.note_id)), {
-      params: NoteParams,
-      response: { 200: Note, ...errorResponses },
-      detail: { tags: ["contacts"], summary: "One note" },
-    })
-    .patch("/contacts/:id/notes/:note_id", ({ acting, params, body }) => notes.update(acting, contactId(params.id), noteId(params.note_id), body), {
-      params: NoteParams,
-      ...bodyOf(NoteBody, "note"),
-      response: { 200: Note, ...errorResponses },
-      detail: { tags: ["contacts"], summary: "Change a note's text" },
-    })
-    .delete("/contacts/:id/notes/:note_id", ({ acting, params }) => (notes.delete(acting, contactId(params.id), noteId(params.note_id)), emptyOk()), {
-      params: NoteParams,
-      detail: { tags: ["contacts"], summary: "Delete a note" },
-    })
+    .get(
+      "/contacts/:id/notes/:note_id",
+      ({ acting, params }) => notes.show(acting, contactId(params.id), noteId(params.note_id)),
+      {
+        params: NoteParams,
+        response: { 200: Note, ...errorResponses },
+        detail: { tags: ["contacts"], summary: "One note" },
+      },
+    )
+    .patch(
+      "/contacts/:id/notes/:note_id",
+      ({ acting, params, body }) => notes.update(acting, contactId(params.id), noteId(params.note_id), body),
+      {
+        params: NoteParams,
+        ...bodyOf(NoteBody, "note"),
+        response: { 200: Note, ...errorResponses },
+        detail: { tags: ["contacts"], summary: "Change a note's text" },
+      },
+    )
+    .delete(
+      "/contacts/:id/notes/:note_id",
+      ({ acting, params }) => (notes.delete(acting, contactId(params.id), noteId(params.note_id)), emptyOk()),
+      {
+        params: NoteParams,
+        detail: { tags: ["contacts"], summary: "Delete a note" },
+      },
+    )
     .get(
       "/contacts/:id/contactable_inboxes",
       ({ acting, principal, params }) => ({
@@ -78,8 +90,14 @@ export function contactExtraRoutes(d: Deps) {
       }),
       {
         params: IdParams,
-        response: { 200: t.Object({ payload: t.Array(t.Object({ inbox: Inbox, source_id: t.String() })) }), ...errorResponses },
-        detail: { tags: ["contacts"], summary: "Inboxes the caller may use to reach this contact, with the source_id a new conversation would use" },
+        response: {
+          200: t.Object({ payload: t.Array(t.Object({ inbox: Inbox, source_id: t.String() })) }),
+          ...errorResponses,
+        },
+        detail: {
+          tags: ["contacts"],
+          summary: "Inboxes the caller may use to reach this contact, with the source_id a new conversation would use",
+        },
       },
     )
     .post("/actions/contact_merge", ({ acting, body }) => contactOf(d.services.contactMerge.merge(acting, body)), {

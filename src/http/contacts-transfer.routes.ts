@@ -20,34 +20,54 @@ const ImportResult = t.Object({
 });
 
 /** A file name safe in a Content-Disposition header: letters, digits, dashes and underscores only. */
-const fileName = (account: { id: number; name: string }) => `${account.name.replace(/[^\w-]+/g, "_")}_${account.id}_contacts.csv`;
+const fileName = (account: { id: number; name: string }) =>
+  `${account.name.replace(/[^\w-]+/g, "_")}_${account.id}_contacts.csv`;
 
 export function contactTransferRoutes(d: Deps) {
   const transfer = d.services.contactsTransfer;
   return new Elysia({ prefix: "/api/v1/accounts/:account_id/contacts" })
     .use(accountScope(d.services.auth))
-    .post("/import", async ({ principal, body }) => ({ data_import: await transfer.import(actingAs(principal), body.import_file) }), {
-      admin: true,
-      params: AccountParams,
-      ...bodyOf(t.Object({ import_file: t.Optional(t.Unknown({ description: "the CSV file (multipart/form-data)" })) })),
-      response: { 200: ImportResult, ...errorResponses },
-      detail: {
-        tags,
-        summary: "Import contacts from a CSV file (administrators)",
-        description: "Header row: name, email, phone_number, identifier, company, city; other columns become custom attributes. A row updates the contact with the same identifier, email or phone number, or creates one.",
+    .post(
+      "/import",
+      async ({ principal, body }) => ({ data_import: await transfer.import(actingAs(principal), body.import_file) }),
+      {
+        admin: true,
+        params: AccountParams,
+        ...bodyOf(
+          t.Object({ import_file: t.Optional(t.Unknown({ description: "the CSV file (multipart/form-data)" })) }),
+        ),
+        response: { 200: ImportResult, ...errorResponses },
+        detail: {
+          tags,
+          summary: "Import contacts from a CSV file (administrators)",
+          description:
+            "Header row: name, email, phone_number, identifier, company, city; other columns become custom attributes. A row updates the contact with the same identifier, email or phone number, or creates one.",
+        },
       },
-    })
+    )
     .post(
       "/export",
       ({ principal, body }) =>
         new Response(transfer.exportCsv(principal.account.id, body.column_names), {
-          headers: { "content-type": "text/csv; charset=utf-8", "content-disposition": `attachment; filename="${fileName(principal.account)}"` },
+          headers: {
+            "content-type": "text/csv; charset=utf-8",
+            "content-disposition": `attachment; filename="${fileName(principal.account)}"`,
+          },
         }),
       {
         admin: true,
         params: AccountParams,
-        ...bodyOf(t.Object({ column_names: t.Optional(t.Unknown({ description: "columns to export (default id, name, email, phone_number)" })) })),
-        detail: { tags, summary: "Export every contact of the account as CSV (administrators; answered at once, not mailed)" },
+        ...bodyOf(
+          t.Object({
+            column_names: t.Optional(
+              t.Unknown({ description: "columns to export (default id, name, email, phone_number)" }),
+            ),
+          }),
+        ),
+        detail: {
+          tags,
+          summary: "Export every contact of the account as CSV (administrators; answered at once, not mailed)",
+        },
       },
     );
 }

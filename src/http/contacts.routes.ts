@@ -10,7 +10,17 @@ import { contactOf, inboxSlim } from "../domain/presenters/contact.presenter.ts"
 import { conversationOf } from "../domain/presenters/conversation.presenter.ts";
 import { accountScope } from "./auth.ts";
 import { json } from "./json.ts";
-import { Contact, ContactInbox, ContactPage, ContactQuery, Conversation, emptyOk, IdParams, InboxSlim, Labels } from "./conversation-schemas.ts";
+import {
+  Contact,
+  ContactInbox,
+  ContactPage,
+  ContactQuery,
+  Conversation,
+  emptyOk,
+  IdParams,
+  InboxSlim,
+  Labels,
+} from "./conversation-schemas.ts";
 import { bodyOf } from "./request.ts";
 import { AccountParams, Attributes, Nullable, errorResponses } from "./schemas.ts";
 
@@ -40,7 +50,10 @@ function contactId(raw: string): number {
 export function contactRoutes(d: Deps) {
   const contacts = d.services.contacts;
   const one = (accountId: number, id: number) => present(contacts.withInboxes([contacts.get(accountId, id)]), true)[0]!;
-  const page = (r: { count: number; rows: import("../db/contacts.repo.ts").ContactRow[]; page: number }, q: { include_contact_inboxes?: string }) =>
+  const page = (
+    r: { count: number; rows: import("../db/contacts.repo.ts").ContactRow[]; page: number },
+    q: { include_contact_inboxes?: string },
+  ) =>
     json({
       meta: { count: r.count, current_page: String(r.page) },
       payload: present(contacts.withInboxes(r.rows), q.include_contact_inboxes !== "false"),
@@ -58,7 +71,10 @@ export function contactRoutes(d: Deps) {
       params: AccountParams,
       query: ContactQuery,
       response: { 200: ContactPage, ...errorResponses },
-      detail: { tags, summary: "Search resolved contacts by name, email, phone, company (any case) or identifier (exact case)" },
+      detail: {
+        tags,
+        summary: "Search resolved contacts by name, email, phone, company (any case) or identifier (exact case)",
+      },
     })
     .get("/:id", ({ principal, params }) => json({ payload: one(principal.account.id, contactId(params.id)) }), {
       params: IdParams,
@@ -80,60 +96,106 @@ export function contactRoutes(d: Deps) {
         params: AccountParams,
         ...bodyOf(ContactBody, "contact"),
         response: {
-          200: t.Object({ payload: t.Object({ contact: Contact, contact_inbox: t.Object({ inbox: Nullable(InboxSlim), source_id: Nullable(t.String()) }) }) }),
+          200: t.Object({
+            payload: t.Object({
+              contact: Contact,
+              contact_inbox: t.Object({ inbox: Nullable(InboxSlim), source_id: Nullable(t.String()) }),
+            }),
+          }),
           ...errorResponses,
         },
         detail: { tags, summary: "Create a contact (optionally with its identity in an inbox)" },
       },
     )
-    .patch("/:id", ({ acting, params, body }) => ({ payload: one(acting.account.id, contacts.update(acting, contactId(params.id), body).id) }), {
-      params: IdParams,
-      ...bodyOf(ContactBody, "contact"),
-      response: { 200: t.Object({ payload: Contact }), ...errorResponses },
-      detail: { tags, summary: "Update a contact; custom and additional attributes are merged" },
-    })
-    .put("/:id", ({ acting, params, body }) => ({ payload: one(acting.account.id, contacts.update(acting, contactId(params.id), body).id) }), {
-      params: IdParams,
-      ...bodyOf(ContactBody, "contact"),
-      response: { 200: t.Object({ payload: Contact }), ...errorResponses },
-      detail: { tags, summary: "Update a contact (as PATCH)" },
-    })
+    .patch(
+      "/:id",
+      ({ acting, params, body }) => ({
+        payload: one(acting.account.id, contacts.update(acting, contactId(params.id), body).id),
+      }),
+      {
+        params: IdParams,
+        ...bodyOf(ContactBody, "contact"),
+        response: { 200: t.Object({ payload: Contact }), ...errorResponses },
+        detail: { tags, summary: "Update a contact; custom and additional attributes are merged" },
+      },
+    )
+    .put(
+      "/:id",
+      ({ acting, params, body }) => ({
+        payload: one(acting.account.id, contacts.update(acting, contactId(params.id), body).id),
+      }),
+      {
+        params: IdParams,
+        ...bodyOf(ContactBody, "contact"),
+        response: { 200: t.Object({ payload: Contact }), ...errorResponses },
+        detail: { tags, summary: "Update a contact (as PATCH)" },
+      },
+    )
     .delete("/:id", ({ acting, params }) => (contacts.delete(acting, contactId(params.id)), emptyOk()), {
       admin: true,
       params: IdParams,
       detail: { tags, summary: "Delete a contact (administrators)" },
     })
-    .post("/:id/destroy_custom_attributes", ({ acting, params, body }) => ({ payload: one(acting.account.id, contacts.removeCustomAttributes(acting, contactId(params.id), body.custom_attributes).id) }), {
-      params: IdParams,
-      ...bodyOf(t.Object({ custom_attributes: t.Optional(t.Any()) })),
-      response: { 200: t.Object({ payload: Contact }), ...errorResponses },
-      detail: { tags, summary: "Remove custom attribute keys from a contact" },
-    })
-    .post("/:id/contact_inboxes", ({ acting, params, body }) => contacts.createContactInbox(acting, contactId(params.id), body), {
-      params: IdParams,
-      ...bodyOf(t.Object({ inbox_id: t.Optional(t.Integer()), source_id: t.Optional(t.Any()), hmac_verified: t.Optional(t.Boolean()) })),
-      response: { 200: ContactInbox, ...errorResponses },
-      detail: { tags, summary: "Give a contact an identity (source_id) in an inbox" },
-    })
-    .get("/:id/conversations", ({ acting, params }) => {
-      const svc = d.services.conversations;
-      return { payload: svc.views(acting, svc.ofContact(acting, contactId(params.id))).map(conversationOf) };
-    }, {
-      params: IdParams,
-      response: { 200: t.Object({ payload: t.Array(Conversation) }), ...errorResponses },
-      detail: { tags, summary: "A contact's conversations the caller may see (newest activity first, at most 20)" },
-    })
-    .get("/:id/labels", ({ principal, params }) => ({ payload: contacts.labels(principal.account.id, contactId(params.id)) }), {
-      params: IdParams,
-      response: { 200: Labels, ...errorResponses },
-      detail: { tags, summary: "A contact's labels" },
-    })
-    .post("/:id/labels", ({ acting, params, body }) => ({ payload: contacts.setLabels(acting, contactId(params.id), body.labels) }), {
-      params: IdParams,
-      ...bodyOf(t.Object({ labels: t.Optional(t.Any()) })),
-      response: { 200: Labels, ...errorResponses },
-      detail: { tags, summary: "Replace a contact's labels" },
-    });
+    .post(
+      "/:id/destroy_custom_attributes",
+      ({ acting, params, body }) => ({
+        payload: one(
+          acting.account.id,
+          contacts.removeCustomAttributes(acting, contactId(params.id), body.custom_attributes).id,
+        ),
+      }),
+      {
+        params: IdParams,
+        ...bodyOf(t.Object({ custom_attributes: t.Optional(t.Any()) })),
+        response: { 200: t.Object({ payload: Contact }), ...errorResponses },
+        detail: { tags, summary: "Remove custom attribute keys from a contact" },
+      },
+    )
+    .post(
+      "/:id/contact_inboxes",
+      ({ acting, params, body }) => contacts.createContactInbox(acting, contactId(params.id), body),
+      {
+        params: IdParams,
+        ...bodyOf(
+          t.Object({
+            inbox_id: t.Optional(t.Integer()),
+            source_id: t.Optional(t.Any()),
+            hmac_verified: t.Optional(t.Boolean()),
+          }),
+        ),
+        response: { 200: ContactInbox, ...errorResponses },
+        detail: { tags, summary: "Give a contact an identity (source_id) in an inbox" },
+      },
+    )
+    .get(
+      "/:id/conversations",
+      ({ acting, params }) => {
+        const svc = d.services.conversations;
+        return { payload: svc.views(acting, svc.ofContact(acting, contactId(params.id))).map(conversationOf) };
+      },
+      {
+        params: IdParams,
+        response: { 200: t.Object({ payload: t.Array(Conversation) }), ...errorResponses },
+        detail: { tags, summary: "A contact's conversations the caller may see (newest activity first, at most 20)" },
+      },
+    )
+    .get(
+      "/:id/labels",
+      ({ principal, params }) => ({ payload: contacts.labels(principal.account.id, contactId(params.id)) }),
+      {
+        params: IdParams,
+        response: { 200: Labels, ...errorResponses },
+        detail: { tags, summary: "A contact's labels" },
+      },
+    )
+    .post(
+      "/:id/labels",
+      ({ acting, params, body }) => ({ payload: contacts.setLabels(acting, contactId(params.id), body.labels) }),
+      {
+        params: IdParams,
+        ...bodyOf(t.Object({ labels: t.Optional(t.Any()) })),
+        response: { 200: Labels, ...errorResponses },
+        detail: { tags, summary: "Replace a contact's labels" },
+      },
+    );
 }
-
-

@@ -14,7 +14,12 @@ import { Agent, Attributes, Nullable, errorResponses } from "./schemas.ts";
 const tags = ["conversations"];
 const StatusResult = t.Object({
   meta: t.Object({}),
-  payload: t.Object({ success: t.Boolean(), conversation_id: t.Integer(), current_status: t.String(), snoozed_until: Nullable(t.String()) }),
+  payload: t.Object({
+    success: t.Boolean(),
+    conversation_id: t.Integer(),
+    current_status: t.String(),
+    snoozed_until: Nullable(t.String()),
+  }),
 });
 
 export function conversationActionRoutes(d: Deps) {
@@ -23,30 +28,63 @@ export function conversationActionRoutes(d: Deps) {
   return new Elysia({ prefix: "/api/v1/accounts/:account_id/conversations/:conversation_id" })
     .use(accountScope(d.services.auth))
     .derive(conversationLoader(d))
-    .post("/toggle_status", ({ acting, load, body }) => {
-      const row = state.toggleStatus(acting, load(), body);
-      return { meta: {}, payload: { success: true, conversation_id: row.display_id, current_status: row.status, snoozed_until: isoFromSeconds(row.snoozed_until) } };
-    }, {
-      params: ConversationParams,
-      ...bodyOf(t.Object({ status: t.Optional(t.String()), snoozed_until: t.Optional(t.Union([t.String(), t.Integer(), t.Null()])) })),
-      response: { 200: StatusResult, ...errorResponses },
-      detail: { tags, summary: "Set or toggle the status (open, resolved, pending, snoozed with snoozed_until)" },
-    })
-    .post("/toggle_priority", ({ acting, load, body }) => (state.togglePriority(acting, load(), body.priority), emptyOk()), {
-      params: ConversationParams,
-      ...bodyOf(t.Object({ priority: t.Optional(t.Union([t.String(), t.Null()])) })),
-      detail: { tags, summary: "Set the priority (low, medium, high, urgent; empty clears it)" },
-    })
-    .post("/assignments", ({ acting, load, body }) => {
-      const r = state.assign(acting, load(), body);
-      if (r.kind === "team") return r.team ? teamOf({ ...conversations.view(acting, r.row), team: r.team }) : null;
-      return r.assignee?.membership ? agentOf(r.assignee.user, r.assignee.membership) : null;
-    }, {
-      params: ConversationParams,
-      ...bodyOf(t.Object({ assignee_id: t.Optional(t.Union([t.Integer(), t.Null(), t.Literal("")])), team_id: t.Optional(t.Union([t.Integer(), t.Null(), t.Literal("")])) })),
-      response: { 200: t.Union([Agent, Team, t.Null()]), ...errorResponses },
-      detail: { tags, summary: "Assign an agent and/or a team (null unassigns); answers the agent, the team or null" },
-    })
+    .post(
+      "/toggle_status",
+      ({ acting, load, body }) => {
+        const row = state.toggleStatus(acting, load(), body);
+        return {
+          meta: {},
+          payload: {
+            success: true,
+            conversation_id: row.display_id,
+            current_status: row.status,
+            snoozed_until: isoFromSeconds(row.snoozed_until),
+          },
+        };
+      },
+      {
+        params: ConversationParams,
+        ...bodyOf(
+          t.Object({
+            status: t.Optional(t.String()),
+            snoozed_until: t.Optional(t.Union([t.String(), t.Integer(), t.Null()])),
+          }),
+        ),
+        response: { 200: StatusResult, ...errorResponses },
+        detail: { tags, summary: "Set or toggle the status (open, resolved, pending, snoozed with snoozed_until)" },
+      },
+    )
+    .post(
+      "/toggle_priority",
+      ({ acting, load, body }) => (state.togglePriority(acting, load(), body.priority), emptyOk()),
+      {
+        params: ConversationParams,
+        ...bodyOf(t.Object({ priority: t.Optional(t.Union([t.String(), t.Null()])) })),
+        detail: { tags, summary: "Set the priority (low, medium, high, urgent; empty clears it)" },
+      },
+    )
+    .post(
+      "/assignments",
+      ({ acting, load, body }) => {
+        const r = state.assign(acting, load(), body);
+        if (r.kind === "team") return r.team ? teamOf({ ...conversations.view(acting, r.row), team: r.team }) : null;
+        return r.assignee?.membership ? agentOf(r.assignee.user, r.assignee.membership) : null;
+      },
+      {
+        params: ConversationParams,
+        ...bodyOf(
+          t.Object({
+            assignee_id: t.Optional(t.Union([t.Integer(), t.Null(), t.Literal("")])),
+            team_id: t.Optional(t.Union([t.Integer(), t.Null(), t.Literal("")])),
+          }),
+        ),
+        response: { 200: t.Union([Agent, Team, t.Null()]), ...errorResponses },
+        detail: {
+          tags,
+          summary: "Assign an agent and/or a team (null unassigns); answers the agent, the team or null",
+        },
+      },
+    )
     .get("/labels", ({ load }) => ({ payload: conversations.labels(load()) }), {
       params: ConversationParams,
       response: { 200: Labels, ...errorResponses },
@@ -58,30 +96,50 @@ export function conversationActionRoutes(d: Deps) {
       response: { 200: Labels, ...errorResponses },
       detail: { tags, summary: "Replace the conversation's labels" },
     })
-    .post("/custom_attributes", ({ acting, load, body }) => ({ custom_attributes: JSON.parse(conversations.setCustomAttributes(acting, load(), body.custom_attributes).custom_attributes) }), {
-      params: ConversationParams,
-      ...bodyOf(t.Object({ custom_attributes: t.Optional(Attributes) })),
-      response: { 200: t.Object({ custom_attributes: Attributes }), ...errorResponses },
-      detail: { tags, summary: "Replace the conversation's custom attributes" },
-    })
-    .post("/update_last_seen", ({ acting, load }) => conversationOf(conversations.view(acting, conversations.markSeen(acting, load()))), {
-      params: ConversationParams,
-      response: { 200: Conversation, ...errorResponses },
-      detail: { tags, summary: "Mark the conversation read by the agent" },
-    })
+    .post(
+      "/custom_attributes",
+      ({ acting, load, body }) => ({
+        custom_attributes: JSON.parse(
+          conversations.setCustomAttributes(acting, load(), body.custom_attributes).custom_attributes,
+        ),
+      }),
+      {
+        params: ConversationParams,
+        ...bodyOf(t.Object({ custom_attributes: t.Optional(Attributes) })),
+        response: { 200: t.Object({ custom_attributes: Attributes }), ...errorResponses },
+        detail: { tags, summary: "Replace the conversation's custom attributes" },
+      },
+    )
+    .post(
+      "/update_last_seen",
+      ({ acting, load }) => conversationOf(conversations.view(acting, conversations.markSeen(acting, load()))),
+      {
+        params: ConversationParams,
+        response: { 200: Conversation, ...errorResponses },
+        detail: { tags, summary: "Mark the conversation read by the agent" },
+      },
+    )
     .post("/mute", ({ acting, load }) => (state.mute(acting, load()), emptyOk()), {
       params: ConversationParams,
-      detail: { tags, summary: "Mute: block the contact (their messages no longer reopen or notify) and resolve; answers 200 with no body" },
+      detail: {
+        tags,
+        summary:
+          "Mute: block the contact (their messages no longer reopen or notify) and resolve; answers 200 with no body",
+      },
     })
     .post("/unmute", ({ acting, load }) => (state.unmute(acting, load()), emptyOk()), {
       params: ConversationParams,
       detail: { tags, summary: "Unmute: unblock the contact; answers 200 with no body" },
     })
-    .post("/unread", ({ acting, load }) => {
-      return conversationOf(conversations.view(acting, conversations.markUnread(acting, load())));
-    }, {
-      params: ConversationParams,
-      response: { 200: Conversation, ...errorResponses },
-      detail: { tags, summary: "Mark the last incoming message unread" },
-    });
+    .post(
+      "/unread",
+      ({ acting, load }) => {
+        return conversationOf(conversations.view(acting, conversations.markUnread(acting, load())));
+      },
+      {
+        params: ConversationParams,
+        response: { 200: Conversation, ...errorResponses },
+        detail: { tags, summary: "Mark the last incoming message unread" },
+      },
+    );
 }

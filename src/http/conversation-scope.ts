@@ -8,6 +8,9 @@ import type { AccountPrincipal } from "../domain/auth.service.ts";
 export function conversationLoader(d: Deps) {
   return ({ principal, params }: { principal: AccountPrincipal; params: unknown }) => {
     const acting = actingAs(principal);
-    return { acting, load: () => d.services.conversations.get(acting, (params as { conversation_id?: string }).conversation_id) };
+    return {
+      acting,
+      load: () => d.services.conversations.get(acting, (params as { conversation_id?: string }).conversation_id),
+    };
   };
 }

@@ -42,41 +42,68 @@ export function conversationRoutes(d: Deps) {
   return new Elysia({ prefix: "/api/v1/accounts/:account_id/conversations" })
     .use(accountScope(d.services.auth))
     .derive(({ principal }) => ({ acting: actingAs(principal) }))
-    .get("", ({ acting, query }) => {
-      const { counts, rows } = conversations.list(acting, query);
-      return json({ data: { meta: counts, payload: conversations.views(acting, rows).map(conversationOf) } });
-    }, {
-      params: AccountParams,
-      query: ListQuery,
-      response: { 200: t.Object({ data: t.Object({ meta: Counts, payload: t.Array(Conversation) }) }), ...errorResponses },
-      detail: { tags, summary: "List conversations (25 per page) with mine/assigned/unassigned/all counts" },
-    })
+    .get(
+      "",
+      ({ acting, query }) => {
+        const { counts, rows } = conversations.list(acting, query);
+        return json({ data: { meta: counts, payload: conversations.views(acting, rows).map(conversationOf) } });
+      },
+      {
+        params: AccountParams,
+        query: ListQuery,
+        response: {
+          200: t.Object({ data: t.Object({ meta: Counts, payload: t.Array(Conversation) }) }),
+          ...errorResponses,
+        },
+        detail: { tags, summary: "List conversations (25 per page) with mine/assigned/unassigned/all counts" },
+      },
+    )
     .get("/meta", ({ acting, query }) => ({ meta: conversations.counts(acting, query) }), {
       params: AccountParams,
       query: ListQuery,
       response: { 200: t.Object({ meta: Counts }), ...errorResponses },
       detail: { tags, summary: "The list's counts without the list" },
     })
-    .post("", ({ acting, body }) => json(conversationOf(conversations.view(acting, conversations.create(acting, body)))), {
-      params: AccountParams,
-      ...bodyOf(CreateBody, "conversation"),
-      response: { 200: Conversation, ...errorResponses },
-      detail: { tags, summary: "Create a conversation (the full conversation object; id is the display id)" },
-    })
-    .get("/:conversation_id", ({ acting, params }) => json(conversationOf(conversations.view(acting, conversations.get(acting, params.conversation_id)))), {
-      params: ConversationParams,
-      response: { 200: Conversation, ...errorResponses },
-      detail: { tags, summary: "Show a conversation" },
-    })
-    .patch("/:conversation_id", ({ acting, params, body }) => {
-      let row = conversations.get(acting, params.conversation_id);
-      if (body.priority !== undefined) row = state.togglePriority(acting, row, body.priority);
-      row = conversations.updateAttributes(acting, row, body);
-      return conversationOf(conversations.view(acting, row));
-    }, {
-      params: ConversationParams,
-      ...bodyOf(t.Object({ priority: t.Optional(t.Union([t.String(), t.Null()])), additional_attributes: t.Optional(Attributes), custom_attributes: t.Optional(Attributes) }), "conversation"),
-      response: { 200: Conversation, ...errorResponses },
-      detail: { tags, summary: "Update priority; merge custom and additional attributes" },
-    });
+    .post(
+      "",
+      ({ acting, body }) => json(conversationOf(conversations.view(acting, conversations.create(acting, body)))),
+      {
+        params: AccountParams,
+        ...bodyOf(CreateBody, "conversation"),
+        response: { 200: Conversation, ...errorResponses },
+        detail: { tags, summary: "Create a conversation (the full conversation object; id is the display id)" },
+      },
+    )
+    .get(
+      "/:conversation_id",
+      ({ acting, params }) =>
+        json(conversationOf(conversations.view(acting, conversations.get(acting, params.conversation_id)))),
+      {
+        params: ConversationParams,
+        response: { 200: Conversation, ...errorResponses },
+        detail: { tags, summary: "Show a conversation" },
+      },
+    )
+    .patch(
+      "/:conversation_id",
+      ({ acting, params, body }) => {
+        let row = conversations.get(acting, params.conversation_id);
+        if (body.priority !== undefined) row = state.togglePriority(acting, row, body.priority);
+        row = conversations.updateAttributes(acting, row, body);
+        return conversationOf(conversations.view(acting, row));
+      },
+      {
+        params: ConversationParams,
+        ...bodyOf(
+          t.Object({
+            priority: t.Optional(t.Union([t.String(), t.Null()])),
+            additional_attributes: t.Optional(Attributes),
+            custom_attributes: t.Optional(Attributes),
+          }),
+          "conversation",
+        ),
+        response: { 200: Conversation, ...errorResponses },
+        detail: { tags, summary: "Update priority; merge custom and additional attributes" },
+      },
+    );
 }

@@ -27,6 +27,10 @@ export function csatRoutes(d: Deps) {
       params: AccountParams,
       query: t.Object({ since: t.Optional(t.String()), until: t.Optional(t.String()), page: t.Optional(t.String()) }),
       response: { 200: t.Array(CsatResponse), ...errorResponses },
-      detail: { tags: ["csat"], summary: "CSAT survey answers, newest first, 25 a page; since (inclusive) and until (exclusive) are Unix seconds" },
+      detail: {
+        tags: ["csat"],
+        summary:
+          "CSAT survey answers, newest first, 25 a page; since (inclusive) and until (exclusive) are Unix seconds",
+      },
     });
 }

@@ -56,12 +56,20 @@ export const definitionOf = (r: AttributeDefinitionRow) => ({
 
 export function customAttributeDefinitionRoutes(d: Deps) {
   const svc = d.services.customAttributeDefinitions;
-  const options = (summary: string) => ({ params: IdParams, response: { 200: Definition, ...errorResponses }, detail: { tags, summary } });
+  const options = (summary: string) => ({
+    params: IdParams,
+    response: { 200: Definition, ...errorResponses },
+    detail: { tags, summary },
+  });
   return new Elysia({ prefix: "/api/v1/accounts/:account_id/custom_attribute_definitions" })
     .use(accountScope(d.services.auth))
     .get("", ({ principal, query }) => svc.list(principal, query.attribute_model).map(definitionOf), {
       params: AccountParams,
-      query: t.Object({ attribute_model: t.Optional(t.String({ description: "contact_attribute (1) or conversation_attribute (0); both when absent" })) }),
+      query: t.Object({
+        attribute_model: t.Optional(
+          t.String({ description: "contact_attribute (1) or conversation_attribute (0); both when absent" }),
+        ),
+      }),
       response: { 200: t.Array(Definition), ...errorResponses },
       detail: { tags, summary: "The account's custom attribute definitions" },
     })
@@ -71,13 +79,24 @@ export function customAttributeDefinitionRoutes(d: Deps) {
       response: { 200: Definition, ...errorResponses },
       detail: { tags, summary: "Define a custom attribute (administrators)" },
     })
-    .get("/:id", ({ principal, params }) => definitionOf(svc.get(principal, params.id)), options("One custom attribute definition"))
+    .get(
+      "/:id",
+      ({ principal, params }) => definitionOf(svc.get(principal, params.id)),
+      options("One custom attribute definition"),
+    )
     .patch("/:id", ({ principal, params, body }) => definitionOf(svc.update(principal, params.id, body)), {
       ...options("Change a custom attribute definition (administrators)"),
       ...bodyOf(Body, "custom_attribute_definition"),
     })
-    .delete("/:id", ({ principal, params, set }) => {
-      svc.delete(principal, params.id);
-      set.status = 204;
-    }, { params: IdParams, detail: { tags, summary: "Delete a custom attribute definition (administrators; values already written stay)" } });
+    .delete(
+      "/:id",
+      ({ principal, params, set }) => {
+        svc.delete(principal, params.id);
+        set.status = 204;
+      },
+      {
+        params: IdParams,
+        detail: { tags, summary: "Delete a custom attribute definition (administrators; values already written stay)" },
+      },
+    );
 }

@@ -10,7 +10,13 @@ export function errorBody(description: string, errors: FieldError[], extra: Reco
   return JSON.stringify({ description, error: description, errors, ...extra });
 }
 
-export function errorResponse(status: number, description: string, errors: FieldError[], headers: Record<string, string> = {}, extra?: Record<string, unknown>): Response {
+export function errorResponse(
+  status: number,
+  description: string,
+  errors: FieldError[],
+  headers: Record<string, string> = {},
+  extra?: Record<string, unknown>,
+): Response {
   return new Response(errorBody(description, errors, extra), {
     status,
     headers: { "content-type": "application/json; charset=utf-8", ...headers },
@@ -78,15 +84,32 @@ export function errorHandling(logger: Logger) {
           return errorResponse(422, "Validation failed", validationItems(v));
         }
         case "NOT_FOUND":
-          return errorResponse(404, "Route not found", [{ field: "path", message: `no route ${request.method} ${path}`, code: "not_found" }]);
+          return errorResponse(404, "Route not found", [
+            { field: "path", message: `no route ${request.method} ${path}`, code: "not_found" },
+          ]);
         case "PARSE":
-          return errorResponse(400, "Malformed request body", [{ field: "body", message: "could not be parsed", code: "malformed" }]);
+          return errorResponse(400, "Malformed request body", [
+            { field: "body", message: "could not be parsed", code: "malformed" },
+          ]);
         case "INVALID_COOKIE_SIGNATURE":
-          return errorResponse(401, "Invalid session", [{ field: "cookie", message: "signature does not match", code: "unauthorized" }]);
+          return errorResponse(401, "Invalid session", [
+            { field: "cookie", message: "signature does not match", code: "unauthorized" },
+          ]);
       }
-      logger.error("unhandled error", { request_id: requestId, method: request.method, path, code: String(code), ...errorFields(error) });
-      return errorResponse(500, "Internal server error", [{ field: "request_id", message: `reference ${requestId}`, code: "internal" }], {
-        "x-request-id": requestId,
+      logger.error("unhandled error", {
+        request_id: requestId,
+        method: request.method,
+        path,
+        code: String(code),
+        ...errorFields(error),
       });
+      return errorResponse(
+        500,
+        "Internal server error",
+        [{ field: "request_id", message: `reference ${requestId}`, code: "internal" }],
+        {
+          "x-request-id": requestId,
+        },
+      );
     });
 }

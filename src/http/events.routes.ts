@@ -28,26 +28,36 @@ const EventsPage = t.Object({
 function whole(field: string, raw: string | undefined, fallback: number, min: number, max: number): number {
   if (raw === undefined || raw === "") return fallback;
   const n = /^\d{1,15}$/.test(raw.trim()) ? Number(raw.trim()) : NaN;
-  if (!(n >= min && n <= max)) throw ValidationError.of(field, `must be a whole number from ${min} to ${max}`, "invalid");
+  if (!(n >= min && n <= max))
+    throw ValidationError.of(field, `must be a whole number from ${min} to ${max}`, "invalid");
   return n;
 }
 
 export function eventRoutes(d: Deps) {
   const feed = d.realtime.feed;
-  return new Elysia({ prefix: "/api/v1/accounts/:account_id/events" })
-    .use(accountScope(d.services.auth))
-    .get("", ({ principal, query }) => {
+  return new Elysia({ prefix: "/api/v1/accounts/:account_id/events" }).use(accountScope(d.services.auth)).get(
+    "",
+    ({ principal, query }) => {
       const since = whole("since", query.since, 0, 0, Number.MAX_SAFE_INTEGER);
       const limit = whole("limit", query.limit, DEFAULT_LIMIT, 1, MAX_LIMIT);
       const resync = feed.resyncFor(since);
       if (resync) throw new ResyncError(resync);
-      const page = feed.page({ kind: "user", accountId: principal.account.id, userId: principal.user.id }, since, limit);
+      const page = feed.page(
+        { kind: "user", accountId: principal.account.id, userId: principal.user.id },
+        since,
+        limit,
+      );
       const payload = page.items.map((r) => ({ seq: r.seq, event: r.event, data: r.data, created_at: r.created_at }));
       return json({ payload, meta: { next_since: page.next, has_more: page.more } });
-    }, {
+    },
+    {
       params: AccountParams,
       query: t.Object({ since: t.Optional(t.String()), limit: t.Optional(t.String()) }),
       response: { 200: EventsPage, 410: ErrorBody, ...errorResponses },
-      detail: { tags: ["realtime"], summary: "Events after a seq that the caller may see (catch-up for the /cable stream); 410 = reload" },
-    });
+      detail: {
+        tags: ["realtime"],
+        summary: "Events after a seq that the caller may see (catch-up for the /cable stream); 410 = reload",
+      },
+    },
+  );
 }

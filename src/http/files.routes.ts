@@ -47,9 +47,14 @@ export function fileRoutes(d: Deps) {
       });
       const { row } = got;
       if (unsatisfiable !== null) {
-        return errorResponse(416, "Range Not Satisfiable", [{ field: "range", message: `the file has ${unsatisfiable} bytes`, code: "invalid" }], {
-          "content-range": `bytes */${unsatisfiable}`,
-        });
+        return errorResponse(
+          416,
+          "Range Not Satisfiable",
+          [{ field: "range", message: `the file has ${unsatisfiable} bytes`, code: "invalid" }],
+          {
+            "content-range": `bytes */${unsatisfiable}`,
+          },
+        );
       }
       const active = ACTIVE_TYPES.has(row.content_type);
       const type = active ? "application/octet-stream" : row.content_type;

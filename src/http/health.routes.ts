@@ -18,11 +18,24 @@ export function healthRoutes(d: Pick<Deps, "clock" | "dataServicesOk">) {
       () => {
         // The database is the only data service; there is no separate queue (jobs run in-process).
         const dataOk = d.dataServicesOk();
-        return { version: pkg.version, timestamp: dbTimestamp(d.clock.nowMs()), queue_services: "ok", data_services: dataOk ? "ok" : "failing" };
+        return {
+          version: pkg.version,
+          timestamp: dbTimestamp(d.clock.nowMs()),
+          queue_services: "ok",
+          data_services: dataOk ? "ok" : "failing",
+        };
       },
       {
-        response: t.Object({ version: t.String(), timestamp: t.String(), queue_services: t.String(), data_services: t.String() }),
-        detail: { tags: ["system"], summary: "Version and service status (Chatwoot's GET /api, which the mobile app pings)" },
+        response: t.Object({
+          version: t.String(),
+          timestamp: t.String(),
+          queue_services: t.String(),
+          data_services: t.String(),
+        }),
+        detail: {
+          tags: ["system"],
+          summary: "Version and service status (Chatwoot's GET /api, which the mobile app pings)",
+        },
       },
     );
 }

@@ -17,7 +17,12 @@ const MembersBody = t.Object({
 const Members = t.Object({ payload: t.Array(Agent) });
 const members = (list: AgentRecord[]) => ({ payload: list.map((a) => agentOf(a.user, a.membership)) });
 const tags = ["inbox members"];
-const write = { admin: true, params: AccountParams, ...bodyOf(MembersBody, "inbox_member"), response: { 200: Members, ...errorResponses } } as const;
+const write = {
+  admin: true,
+  params: AccountParams,
+  ...bodyOf(MembersBody, "inbox_member"),
+  response: { 200: Members, ...errorResponses },
+} as const;
 
 export function inboxMemberRoutes(d: Deps) {
   const s = d.services.inboxMembers;

@@ -56,7 +56,9 @@ export const Inbox = t.Object({
   reply_time: S,
   pre_chat_form_enabled: t.Optional(t.Boolean()),
   pre_chat_form_options: t.Optional(Attributes),
-  allowed_origins: t.Optional(t.Array(t.String(), { description: "origins whose pages may embed the website chat; empty: website_url's origin" })),
+  allowed_origins: t.Optional(
+    t.Array(t.String(), { description: "origins whose pages may embed the website chat; empty: website_url's origin" }),
+  ),
   hmac_token: t.Optional(S),
   webhook_secret: t.Optional(Nullable(t.String())),
   messaging_service_sid: S,
@@ -113,7 +115,8 @@ const InboxBody = t.Object({
 const IdParams = t.Object({ account_id: t.String(), id: t.String() });
 const tags = ["inboxes"];
 
-const presentInbox = (p: AccountPrincipal, row: InboxRow) => inboxOf(row, { administrator: p.role === "administrator" });
+const presentInbox = (p: AccountPrincipal, row: InboxRow) =>
+  inboxOf(row, { administrator: p.role === "administrator" });
 
 export function inboxRoutes(d: Deps) {
   const inboxes = d.services.inboxes;
@@ -136,13 +139,17 @@ export function inboxRoutes(d: Deps) {
       response: { 200: Inbox, ...errorResponses },
       detail: { tags, summary: "Create an inbox (administrators)" },
     })
-    .patch("/:id", ({ principal, params, body }) => presentInbox(principal, inboxes.update(principal, parseId(params.id), body)), {
-      admin: true,
-      params: IdParams,
-      ...bodyOf(InboxBody, "inbox"),
-      response: { 200: Inbox, ...errorResponses },
-      detail: { tags, summary: "Update an inbox (administrators)" },
-    })
+    .patch(
+      "/:id",
+      ({ principal, params, body }) => presentInbox(principal, inboxes.update(principal, parseId(params.id), body)),
+      {
+        admin: true,
+        params: IdParams,
+        ...bodyOf(InboxBody, "inbox"),
+        response: { 200: Inbox, ...errorResponses },
+        detail: { tags, summary: "Update an inbox (administrators)" },
+      },
+    )
     .delete(
       "/:id",
       ({ principal, params }) => {

@@ -5,5 +5,8 @@
 // test/http/response-schemas.test.ts checks their output against the declared schemas (which
 // still document the routes in /openapi/json).
 export function json(body: unknown): Response {
-  return new Response(JSON.stringify(body), { status: 200, headers: { "content-type": "application/json; charset=utf-8" } });
+  return new Response(JSON.stringify(body), {
+    status: 200,
+    headers: { "content-type": "application/json; charset=utf-8" },
+  });
 }

@@ -55,10 +55,14 @@ export function labelRoutes(d: Deps) {
       response: { 200: Label, ...errorResponses },
       detail: { tags, summary: "Update a label (administrators); a new title re-tags its conversations and contacts" },
     })
-    .delete("/:id", ({ principal, params }) => (labels.delete(principal, params.id), new Response(null, { status: 200 })), {
-      admin: true,
-      params: LabelParams,
-      response: { 200: t.Void(), ...errorResponses },
-      detail: { tags, summary: "Delete a label (administrators); its title is taken off conversations and contacts" },
-    });
+    .delete(
+      "/:id",
+      ({ principal, params }) => (labels.delete(principal, params.id), new Response(null, { status: 200 })),
+      {
+        admin: true,
+        params: LabelParams,
+        response: { 200: t.Void(), ...errorResponses },
+        detail: { tags, summary: "Delete a label (administrators); its title is taken off conversations and contacts" },
+      },
+    );
 }

@@ -23,7 +23,11 @@ const MessageBody = t.Object({
   content_attributes: t.Optional(Attributes),
   echo_id: t.Optional(t.Any()),
   source_id: t.Optional(t.Any()),
-  attachments: t.Optional(t.Any({ description: "files: multipart/form-data parts named attachments[] (a message may have files and no content)" })),
+  attachments: t.Optional(
+    t.Any({
+      description: "files: multipart/form-data parts named attachments[] (a message may have files and no content)",
+    }),
+  ),
 });
 
 /** The spec's Conversation metadata (docs/compatibility.md #5: meta.contact is {payload: [Contact]}). */
@@ -37,60 +41,79 @@ export const MessageListMeta = t.Object({
 });
 
 export function messageRoutes(d: Deps) {
-  const conversations = d.services.conversations;
   const messages = d.services.messages;
   return new Elysia({ prefix: "/api/v1/accounts/:account_id/conversations/:conversation_id/messages" })
     .use(accountScope(d.services.auth))
     .derive(conversationLoader(d))
-    .get("", ({ acting, load, query }) => {
-      const row = load();
-      const page = messages.page(row, query);
-      const view = d.services.conversations.messageListView(acting, row, page);
-      const contact = d.services.contacts.withInboxes([view.contact])[0]!;
-      const scope = messageScope(view);
-      return json({
-        meta: {
-          labels: view.labels,
-          additional_attributes: JSON.parse(row.additional_attributes),
-          contact: { payload: [contactOf(contact.contact, contact.contactInboxes)] },
-          ...(view.assignee?.membership ? { assignee: agentOf(view.assignee.user, view.assignee.membership) } : {}),
-          agent_last_seen_at: isoFromSeconds(row.agent_last_seen_at),
-          assignee_last_seen_at: isoFromSeconds(row.assignee_last_seen_at),
+    .get(
+      "",
+      ({ acting, load, query }) => {
+        const row = load();
+        const page = messages.page(row, query);
+        const view = d.services.conversations.messageListView(acting, row, page);
+        const contact = d.services.contacts.withInboxes([view.contact])[0]!;
+        const scope = messageScope(view);
+        return json({
+          meta: {
+            labels: view.labels,
+            additional_attributes: JSON.parse(row.additional_attributes),
+            contact: { payload: [contactOf(contact.contact, contact.contactInboxes)] },
+            ...(view.assignee?.membership ? { assignee: agentOf(view.assignee.user, view.assignee.membership) } : {}),
+            agent_last_seen_at: isoFromSeconds(row.agent_last_seen_at),
+            assignee_last_seen_at: isoFromSeconds(row.assignee_last_seen_at),
+          },
+          payload: page.map((m) => messageOf(m, scope)),
+        });
+      },
+      {
+        params: ConversationParams,
+        query: t.Object({ after: t.Optional(t.String()), before: t.Optional(t.String()) }),
+        response: { 200: t.Object({ meta: MessageListMeta, payload: t.Array(Message) }), ...errorResponses },
+        detail: {
+          tags,
+          summary:
+            "Messages of a conversation: after (≤100), before (≤20), both (range ≤1000), neither (latest 20); ascending",
         },
-        payload: page.map((m) => messageOf(m, scope)),
-      });
-    }, {
-      params: ConversationParams,
-      query: t.Object({ after: t.Optional(t.String()), before: t.Optional(t.String()) }),
-      response: { 200: t.Object({ meta: MessageListMeta, payload: t.Array(Message) }), ...errorResponses },
-      detail: { tags, summary: "Messages of a conversation: after (≤100), before (≤20), both (range ≤1000), neither (latest 20); ascending" },
-    })
-    .post("", async ({ acting, load, body, headers }) => {
-      const conversation = load();
-      const files = await d.services.attachments.prepare(body.attachments);
-      const r = messages.create(acting, conversation, body, headers["idempotency-key"], files);
-      return json(messageOf(r.message, messageScope(r.view)));
-    }, {
-      params: ConversationParams,
-      ...bodyOf(MessageBody, "message"),
-      response: { 200: Message, ...errorResponses },
-      detail: { tags, summary: "Create a message (Idempotency-Key header: a retry returns the first result)" },
-    })
-    .patch("/:message_id", ({ acting, load, params, body }) => {
-      const r = messages.updateStatus(acting, load(), params.message_id, body);
-      return messageOf(r.message, messageScope(r.view));
-    }, {
-      params: MessageParams,
-      ...bodyOf(t.Object({ status: t.Optional(t.Any()), external_error: t.Optional(t.Any()) }), "message"),
-      response: { 200: Message, ...errorResponses },
-      detail: { tags, summary: "Update a message's delivery status (API inboxes only)" },
-    })
-    .delete("/:message_id", ({ acting, load, params }) => {
-      const r = messages.delete(acting, load(), params.message_id);
-      return messageOf(r.message, messageScope(r.view));
-    }, {
-      params: MessageParams,
-      response: { 200: Message, ...errorResponses },
-      detail: { tags, summary: "Delete a message (its content is replaced; the record stays)" },
-    });
+      },
+    )
+    .post(
+      "",
+      async ({ acting, load, body, headers }) => {
+        const conversation = load();
+        const files = await d.services.attachments.prepare(body.attachments);
+        const r = messages.create(acting, conversation, body, headers["idempotency-key"], files);
+        return json(messageOf(r.message, messageScope(r.view)));
+      },
+      {
+        params: ConversationParams,
+        ...bodyOf(MessageBody, "message"),
+        response: { 200: Message, ...errorResponses },
+        detail: { tags, summary: "Create a message (Idempotency-Key header: a retry returns the first result)" },
+      },
+    )
+    .patch(
+      "/:message_id",
+      ({ acting, load, params, body }) => {
+        const r = messages.updateStatus(acting, load(), params.message_id, body);
+        return messageOf(r.message, messageScope(r.view));
+      },
+      {
+        params: MessageParams,
+        ...bodyOf(t.Object({ status: t.Optional(t.Any()), external_error: t.Optional(t.Any()) }), "message"),
+        response: { 200: Message, ...errorResponses },
+        detail: { tags, summary: "Update a message's delivery status (API inboxes only)" },
+      },
+    )
+    .delete(
+      "/:message_id",
+      ({ acting, load, params }) => {
+        const r = messages.delete(acting, load(), params.message_id);
+        return messageOf(r.message, messageScope(r.view));
+      },
+      {
+        params: MessageParams,
+        response: { 200: Message, ...errorResponses },
+        detail: { tags, summary: "Delete a message (its content is replaced; the record stays)" },
+      },
+    );
 }

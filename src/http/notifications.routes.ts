@@ -15,7 +15,10 @@ const Loose = t.Record(t.String(), t.Unknown());
 
 export const Notification = t.Object({
   id: t.Integer(),
-  notification_type: t.String({ description: "conversation_creation, conversation_assignment, assigned_conversation_new_message, conversation_mention" }),
+  notification_type: t.String({
+    description:
+      "conversation_creation, conversation_assignment, assigned_conversation_new_message, conversation_mention",
+  }),
   push_message_title: t.String(),
   primary_actor_type: t.Literal("Conversation"),
   primary_actor_id: t.Integer({ description: "the conversation's internal id; primary_actor.id is its display id" }),
@@ -49,15 +52,25 @@ function notificationId(raw: string): number {
 
 export function notificationRoutes(d: Deps) {
   const notifications = d.services.notifications;
-  const markRead = ({ principal, params }: { principal: Parameters<typeof notifications.unreadCount>[0]; params: { id: string } }) =>
-    notifications.setRead(principal, notificationId(params.id), true);
+  const markRead = ({
+    principal,
+    params,
+  }: {
+    principal: Parameters<typeof notifications.unreadCount>[0];
+    params: { id: string };
+  }) => notifications.setRead(principal, notificationId(params.id), true);
   return new Elysia({ prefix: "/api/v1/accounts/:account_id" })
     .use(accountScope(d.services.auth))
     .get("/notifications", ({ principal, query }) => notifications.list(principal, query.page), {
       params: AccountParams,
       query: t.Object({ page: t.Optional(t.String()) }),
       response: {
-        200: t.Object({ data: t.Object({ meta: t.Object({ unread_count: t.Integer(), count: t.Integer(), current_page: t.Integer() }), payload: t.Array(Notification) }) }),
+        200: t.Object({
+          data: t.Object({
+            meta: t.Object({ unread_count: t.Integer(), count: t.Integer(), current_page: t.Integer() }),
+            payload: t.Array(Notification),
+          }),
+        }),
         ...errorResponses,
       },
       detail: { tags, summary: "Your notifications in this account, newest activity first, 15 a page" },
@@ -67,11 +80,21 @@ export function notificationRoutes(d: Deps) {
       response: { 200: t.Integer(), ...errorResponses },
       detail: { tags, summary: "How many of your notifications are unread" },
     })
-    .post("/notifications/read_all", ({ principal, body }) => (notifications.readAll(principal, body.primary_actor_type, body.primary_actor_id), emptyOk()), {
-      params: AccountParams,
-      ...bodyOf(t.Object({ primary_actor_type: t.Optional(t.Unknown()), primary_actor_id: t.Optional(t.Unknown()) })),
-      detail: { tags, summary: "Mark all your notifications read, or those of one conversation (primary_actor_type Conversation, primary_actor_id)" },
-    })
+    .post(
+      "/notifications/read_all",
+      ({ principal, body }) => (
+        notifications.readAll(principal, body.primary_actor_type, body.primary_actor_id), emptyOk()
+      ),
+      {
+        params: AccountParams,
+        ...bodyOf(t.Object({ primary_actor_type: t.Optional(t.Unknown()), primary_actor_id: t.Optional(t.Unknown()) })),
+        detail: {
+          tags,
+          summary:
+            "Mark all your notifications read, or those of one conversation (primary_actor_type Conversation, primary_actor_id)",
+        },
+      },
+    )
     .patch("/notifications/:id", markRead, {
       params: IdParams,
       response: { 200: Notification, ...errorResponses },
@@ -82,23 +105,37 @@ export function notificationRoutes(d: Deps) {
       response: { 200: Notification, ...errorResponses },
       detail: { tags, summary: "Mark a notification read (as PATCH)" },
     })
-    .post("/notifications/:id/unread", ({ principal, params }) => notifications.setRead(principal, notificationId(params.id), false), {
-      params: IdParams,
-      response: { 200: Notification, ...errorResponses },
-      detail: { tags, summary: "Mark a notification unread again" },
-    })
-    .delete("/notifications/:id", ({ principal, params }) => (notifications.delete(principal, notificationId(params.id)), emptyOk()), {
-      params: IdParams,
-      detail: { tags, summary: "Delete a notification" },
-    })
+    .post(
+      "/notifications/:id/unread",
+      ({ principal, params }) => notifications.setRead(principal, notificationId(params.id), false),
+      {
+        params: IdParams,
+        response: { 200: Notification, ...errorResponses },
+        detail: { tags, summary: "Mark a notification unread again" },
+      },
+    )
+    .delete(
+      "/notifications/:id",
+      ({ principal, params }) => (notifications.delete(principal, notificationId(params.id)), emptyOk()),
+      {
+        params: IdParams,
+        detail: { tags, summary: "Delete a notification" },
+      },
+    )
     .get("/notification_settings", ({ principal }) => notifications.settings(principal), {
       params: AccountParams,
       response: { 200: Settings, ...errorResponses },
-      detail: { tags, summary: "Which notification types you get by email and push (in-app notifications are always made)" },
+      detail: {
+        tags,
+        summary: "Which notification types you get by email and push (in-app notifications are always made)",
+      },
     })
     .patch("/notification_settings", ({ principal, body }) => notifications.saveSettings(principal, body), {
       params: AccountParams,
-      ...bodyOf(t.Object({ selected_email_flags: t.Optional(t.Unknown()), selected_push_flags: t.Optional(t.Unknown()) }), "notification_settings"),
+      ...bodyOf(
+        t.Object({ selected_email_flags: t.Optional(t.Unknown()), selected_push_flags: t.Optional(t.Unknown()) }),
+        "notification_settings",
+      ),
       response: { 200: Settings, ...errorResponses },
       detail: { tags, summary: "Choose the notification types you get by email and push" },
     });

@@ -27,7 +27,8 @@ function repairEmptyResponses(doc: Doc): void {
   for (const ops of Object.values(doc.paths ?? {})) {
     for (const op of Object.values(ops)) {
       for (const [status, r] of Object.entries(op.responses ?? {})) {
-        if (r.content && typeof r.content.type === "string") op.responses![status] = { description: r.description ?? "No content" };
+        if (r.content && typeof r.content.type === "string")
+          op.responses![status] = { description: r.description ?? "No content" };
       }
     }
   }
@@ -51,7 +52,8 @@ export function fillRequestBodies(doc: Doc, routes: readonly RouteLike[]): Doc {
 export function openapiRequestBodies(holder: { app?: { routes: RouteLike[] } }, path = "/openapi/json") {
   const done = new WeakSet<object>();
   return new Elysia({ name: "parley-openapi-bodies" }).onAfterHandle({ as: "global" }, ({ request, response }) => {
-    if (!response || typeof response !== "object" || done.has(response) || new URL(request.url).pathname !== path) return;
+    if (!response || typeof response !== "object" || done.has(response) || new URL(request.url).pathname !== path)
+      return;
     done.add(response);
     fillRequestBodies(response as Doc, holder.app!.routes);
   });

@@ -17,9 +17,21 @@ const agents = (list: MemberRef[]) => list.map((m) => agentOf(m.user, m.membersh
 
 export function participantRoutes(d: Deps) {
   const svc = d.services.participants;
-  const replace = ({ acting, load, body }: { acting: Parameters<typeof svc.list>[0]; load: () => Parameters<typeof svc.list>[1]; body: { user_ids?: unknown } }) =>
-    agents(svc.replace(acting, load(), body.user_ids));
-  const replaceOptions = { params: ConversationParams, ...bodyOf(Body), response: { 200: t.Array(Agent), ...errorResponses }, detail: { tags, summary: "Make the participants exactly these agents" } };
+  const replace = ({
+    acting,
+    load,
+    body,
+  }: {
+    acting: Parameters<typeof svc.list>[0];
+    load: () => Parameters<typeof svc.list>[1];
+    body: { user_ids?: unknown };
+  }) => agents(svc.replace(acting, load(), body.user_ids));
+  const replaceOptions = {
+    params: ConversationParams,
+    ...bodyOf(Body),
+    response: { 200: t.Array(Agent), ...errorResponses },
+    detail: { tags, summary: "Make the participants exactly these agents" },
+  };
   return new Elysia({ prefix: "/api/v1/accounts/:account_id/conversations/:conversation_id/participants" })
     .use(accountScope(d.services.auth))
     .derive(conversationLoader(d))
@@ -35,7 +47,7 @@ export function participantRoutes(d: Deps) {
       detail: { tags, summary: "Add participants (each must see the conversation's inbox)" },
     })
     .patch("", replace, replaceOptions)
-    .delete("", ({ acting, load, body }) => (svc.remove(acting, load(), body.user_ids), emptyOk()), {
+    .delete("", ({ load, body }) => (svc.remove(load(), body.user_ids), emptyOk()), {
       params: ConversationParams,
       ...bodyOf(Body),
       detail: { tags, summary: "Remove participants" },

@@ -29,14 +29,22 @@ export function platformAgentBotRoutes(d: Deps) {
       response: { 200: AgentBot, ...responses },
       detail: { tags, summary: "One of the app's agent bots" },
     })
-    .patch("/:id", ({ platformApp, params, body }) => agentBotOf(svc.platformUpdate(platformApp, params.id, body), true), {
-      params: IdParams,
-      ...bodyOf(AgentBotBody, "agent_bot"),
-      response: { 200: AgentBot, ...responses },
-      detail: { tags, summary: "Change one of the app's agent bots" },
-    })
-    .delete("/:id", ({ platformApp, params }) => (svc.platformDelete(platformApp, params.id), new Response(null, { status: 200 })), {
-      params: IdParams,
-      detail: { tags, summary: "Delete one of the app's agent bots" },
-    });
+    .patch(
+      "/:id",
+      ({ platformApp, params, body }) => agentBotOf(svc.platformUpdate(platformApp, params.id, body), true),
+      {
+        params: IdParams,
+        ...bodyOf(AgentBotBody, "agent_bot"),
+        response: { 200: AgentBot, ...responses },
+        detail: { tags, summary: "Change one of the app's agent bots" },
+      },
+    )
+    .delete(
+      "/:id",
+      ({ platformApp, params }) => (svc.platformDelete(platformApp, params.id), new Response(null, { status: 200 })),
+      {
+        params: IdParams,
+        detail: { tags, summary: "Delete one of the app's agent bots" },
+      },
+    );
 }

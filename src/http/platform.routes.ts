@@ -27,7 +27,13 @@ const AccountUser = t.Object({
 const UserToken = t.Object({
   access_token: t.String({ description: "a new API access token for the user, shown once" }),
   expiry: t.Null(),
-  user: t.Object({ id: t.Integer(), name: t.String(), display_name: t.Union([t.String(), t.Null()]), email: t.String(), pubsub_token: t.String() }),
+  user: t.Object({
+    id: t.Integer(),
+    name: t.String(),
+    display_name: t.Union([t.String(), t.Null()]),
+    email: t.String(),
+    pubsub_token: t.String(),
+  }),
 });
 
 const IdParams = t.Object({ id: t.String() });
@@ -36,14 +42,20 @@ const tags = ["platform"];
 const responses = { 401: errorResponses[401], 404: errorResponses[404], 422: errorResponses[422] };
 
 export function platformScope(platform: PlatformService) {
-  return new Elysia().derive({ as: "scoped" }, ({ headers }) => ({ platformApp: platform.authenticate(headers["api_access_token"]) }));
+  return new Elysia().derive({ as: "scoped" }, ({ headers }) => ({
+    platformApp: platform.authenticate(headers.api_access_token),
+  }));
 }
 
 export function platformRoutes(d: Deps) {
   const s = d.services.platform;
   // The platform's view of a user lists only the accounts this app created.
-  const userOf = (app: PlatformAppRow, user: UserRow, token: string | null) => profileOf(user, s.visibleAccountsOf(app, user.id), token);
-  const accountUser = (m: ReturnType<PlatformService["accountUsers"]>[number]) => ({ ...m, auto_offline: m.auto_offline === 1 });
+  const userOf = (app: PlatformAppRow, user: UserRow, token: string | null) =>
+    profileOf(user, s.visibleAccountsOf(app, user.id), token);
+  const accountUser = (m: ReturnType<PlatformService["accountUsers"]>[number]) => ({
+    ...m,
+    auto_offline: m.auto_offline === 1,
+  });
   return new Elysia({ prefix: "/platform/api/v1" })
     .use(platformScope(s))
     .post("/accounts", ({ platformApp, body }) => accountOf(s.createAccount(platformApp, body)), {
@@ -56,34 +68,53 @@ export function platformRoutes(d: Deps) {
       response: { 200: Account, ...responses },
       detail: { tags, summary: "Show an account this app created" },
     })
-    .patch("/accounts/:id", ({ platformApp, params, body }) => accountOf(s.updateAccount(platformApp, params.id, body)), {
-      params: IdParams,
-      ...bodyOf(AccountBody, "account"),
-      response: { 200: Account, ...responses },
-      detail: { tags, summary: "Update an account (name, locale, custom_attributes merged, status active/suspended)" },
-    })
+    .patch(
+      "/accounts/:id",
+      ({ platformApp, params, body }) => accountOf(s.updateAccount(platformApp, params.id, body)),
+      {
+        params: IdParams,
+        ...bodyOf(AccountBody, "account"),
+        response: { 200: Account, ...responses },
+        detail: {
+          tags,
+          summary: "Update an account (name, locale, custom_attributes merged, status active/suspended)",
+        },
+      },
+    )
     .delete("/accounts/:id", ({ platformApp, params }) => (s.deleteAccount(platformApp, params.id), ok()), {
       params: IdParams,
       response: { 200: t.Void(), ...responses },
       detail: { tags, summary: "Delete an account and everything in it" },
     })
-    .get("/accounts/:id/account_users", ({ platformApp, params }) => s.accountUsers(platformApp, params.id).map(accountUser), {
-      params: IdParams,
-      response: { 200: t.Array(AccountUser), ...responses },
-      detail: { tags, summary: "The account's users and their roles" },
-    })
-    .post("/accounts/:id/account_users", ({ platformApp, params, body }) => accountUser(s.addAccountUser(platformApp, params.id, body)), {
-      params: IdParams,
-      ...bodyOf(AccountUserBody, "account_user"),
-      response: { 200: AccountUser, ...responses },
-      detail: { tags, summary: "Add a user this app created to the account with a role, or change the role" },
-    })
-    .delete("/accounts/:id/account_users", ({ platformApp, params, body }) => (s.removeAccountUser(platformApp, params.id, body), ok()), {
-      params: IdParams,
-      ...bodyOf(AccountUserBody, "account_user"),
-      response: { 200: t.Void(), ...responses },
-      detail: { tags, summary: "Take a user out of the account" },
-    })
+    .get(
+      "/accounts/:id/account_users",
+      ({ platformApp, params }) => s.accountUsers(platformApp, params.id).map(accountUser),
+      {
+        params: IdParams,
+        response: { 200: t.Array(AccountUser), ...responses },
+        detail: { tags, summary: "The account's users and their roles" },
+      },
+    )
+    .post(
+      "/accounts/:id/account_users",
+      ({ platformApp, params, body }) => accountUser(s.addAccountUser(platformApp, params.id, body)),
+      {
+        params: IdParams,
+        ...bodyOf(AccountUserBody, "account_user"),
+        response: { 200: AccountUser, ...responses },
+        detail: { tags, summary: "Add a user this app created to the account with a role, or change the role" },
+      },
+    )
+    .delete(
+      "/accounts/:id/account_users",
+      ({ platformApp, params, body }) => (s.removeAccountUser(platformApp, params.id, body), ok()),
+      {
+        params: IdParams,
+        ...bodyOf(AccountUserBody, "account_user"),
+        response: { 200: t.Void(), ...responses },
+        detail: { tags, summary: "Take a user out of the account" },
+      },
+    )
     .post(
       "/users",
       ({ platformApp, body }) => {
@@ -101,12 +132,16 @@ export function platformRoutes(d: Deps) {
       response: { 200: Profile, ...responses },
       detail: { tags, summary: "Show a user this app created (access_token is null: tokens are stored hashed)" },
     })
-    .patch("/users/:id", ({ platformApp, params, body }) => userOf(platformApp, s.updateUser(platformApp, params.id, body), null), {
-      params: IdParams,
-      ...bodyOf(UserBody, "user"),
-      response: { 200: Profile, ...responses },
-      detail: { tags, summary: "Update a user (name, display_name, email, password)" },
-    })
+    .patch(
+      "/users/:id",
+      ({ platformApp, params, body }) => userOf(platformApp, s.updateUser(platformApp, params.id, body), null),
+      {
+        params: IdParams,
+        ...bodyOf(UserBody, "user"),
+        response: { 200: Profile, ...responses },
+        detail: { tags, summary: "Update a user (name, display_name, email, password)" },
+      },
+    )
     .delete("/users/:id", ({ platformApp, params }) => (s.deleteUser(platformApp, params.id), ok()), {
       params: IdParams,
       response: { 200: t.Void(), ...responses },
@@ -116,12 +151,25 @@ export function platformRoutes(d: Deps) {
       "/users/:id/token",
       ({ platformApp, params }) => {
         const { user, token } = s.issueUserToken(platformApp, params.id);
-        return { access_token: token, expiry: null, user: { id: user.id, name: user.name, display_name: user.display_name, email: user.email, pubsub_token: user.pubsub_token } };
+        return {
+          access_token: token,
+          expiry: null,
+          user: {
+            id: user.id,
+            name: user.name,
+            display_name: user.display_name,
+            email: user.email,
+            pubsub_token: user.pubsub_token,
+          },
+        };
       },
       {
         params: IdParams,
         response: { 200: UserToken, ...responses },
-        detail: { tags, summary: "Issue a new API access token for the user (tokens are stored hashed, so each call makes a new one)" },
+        detail: {
+          tags,
+          summary: "Issue a new API access token for the user (tokens are stored hashed, so each call makes a new one)",
+        },
       },
     );
 }

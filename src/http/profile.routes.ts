@@ -26,7 +26,8 @@ export function profileRoutes(d: Deps) {
         response: { 200: Profile, 401: errorResponses[401] },
         detail: {
           tags: ["profile"],
-          summary: "Revoke every API access token of the caller and issue a new one (answered once); realtime sockets opened with the old ones close",
+          summary:
+            "Revoke every API access token of the caller and issue a new one (answered once); realtime sockets opened with the old ones close",
         },
       },
     );

@@ -8,7 +8,13 @@ import type { PublicContactInput, PublicScope } from "../domain/public-contacts.
 import { publicContactOf, publicInboxOf } from "../domain/presenters/public.presenter.ts";
 import { bodyOf } from "./request.ts";
 import { clientAddress, PUBLIC_PREFIX, publicContactScope } from "./public-scope.ts";
-import { ContactIdentifierParams, InboxIdentifierParams, PublicContact, PublicContactBody, PublicInbox } from "./public-schemas.ts";
+import {
+  ContactIdentifierParams,
+  InboxIdentifierParams,
+  PublicContact,
+  PublicContactBody,
+  PublicInbox,
+} from "./public-schemas.ts";
 import { errorResponses } from "./schemas.ts";
 
 const tags = ["public"];
@@ -33,14 +39,17 @@ export function publicInboxRoutes(d: Deps) {
         params: InboxIdentifierParams,
         ...bodyOf(PublicContactBody, "contact"),
         response: { 200: PublicContact, ...errorResponses },
-        detail: publicDetail("Create a contact (or find the account's contact with this identifier, email or phone number) and its identity in this inbox"),
+        detail: publicDetail(
+          "Create a contact (or find the account's contact with this identifier, email or phone number) and its identity in this inbox",
+        ),
       },
     );
 }
 
 export function publicContactRoutes(d: Deps) {
   const svc = d.services.publicContacts;
-  const update = ({ scope, body }: { scope: PublicScope; body: PublicContactInput }) => publicContactOf(scope.contactInbox, svc.update(scope, body));
+  const update = ({ scope, body }: { scope: PublicScope; body: PublicContactInput }) =>
+    publicContactOf(scope.contactInbox, svc.update(scope, body));
   const updateOptions = {
     params: ContactIdentifierParams,
     ...bodyOf(PublicContactBody, "contact"),

@@ -18,11 +18,15 @@ export function publicConversationRoutes(d: Deps) {
   const svc = d.services.publicConversations;
   return new Elysia({ prefix: `${PUBLIC_PREFIX}/:inbox_identifier/contacts/:contact_identifier/conversations` })
     .use(publicContactScope(d))
-    .derive(({ scope, params }) => ({ load: () => svc.get(scope, (params as { conversation_id?: string }).conversation_id) }))
+    .derive(({ scope, params }) => ({
+      load: () => svc.get(scope, (params as { conversation_id?: string }).conversation_id),
+    }))
     .get("", ({ scope }) => json(svc.list(scope).map(present)), {
       params: ContactIdentifierParams,
       response: { 200: t.Array(PublicConversation), ...errorResponses },
-      detail: publicDetail("The contact's conversations (all of the contact's when its identity is verified), newest activity first, at most 20"),
+      detail: publicDetail(
+        "The contact's conversations (all of the contact's when its identity is verified), newest activity first, at most 20",
+      ),
     })
     .post("", ({ scope, body }) => json(present(svc.view(scope, svc.create(scope, body)))), {
       params: ContactIdentifierParams,
@@ -35,16 +39,24 @@ export function publicConversationRoutes(d: Deps) {
       response: { 200: PublicConversation, ...errorResponses },
       detail: publicDetail("One of the contact's conversations"),
     })
-    .post("/:conversation_id/toggle_status", ({ scope, load }) => json(present(svc.view(scope, svc.resolve(scope, load())))), {
-      params: PublicConversationParams,
-      response: { 200: PublicConversation, ...errorResponses },
-      detail: publicDetail("Resolve the conversation (already resolved: nothing changes)"),
-    })
-    .post("/:conversation_id/toggle_typing", ({ scope, load, body }) => (d.services.typing.toggle(scope.acting, load(), body.typing_status, false), emptyOk()), {
-      params: PublicConversationParams,
-      ...bodyOf(t.Object({ typing_status: t.Optional(t.Any()) })),
-      detail: publicDetail("The contact started (on) or stopped (off) typing"),
-    })
+    .post(
+      "/:conversation_id/toggle_status",
+      ({ scope, load }) => json(present(svc.view(scope, svc.resolve(scope, load())))),
+      {
+        params: PublicConversationParams,
+        response: { 200: PublicConversation, ...errorResponses },
+        detail: publicDetail("Resolve the conversation (already resolved: nothing changes)"),
+      },
+    )
+    .post(
+      "/:conversation_id/toggle_typing",
+      ({ scope, load, body }) => (d.services.typing.toggle(scope.acting, load(), body.typing_status, false), emptyOk()),
+      {
+        params: PublicConversationParams,
+        ...bodyOf(t.Object({ typing_status: t.Optional(t.Any()) })),
+        detail: publicDetail("The contact started (on) or stopped (off) typing"),
+      },
+    )
     .post("/:conversation_id/update_last_seen", ({ scope, load }) => (svc.markSeen(scope, load()), emptyOk()), {
       params: PublicConversationParams,
       detail: publicDetail("The contact has read the conversation: agents' messages become read"),

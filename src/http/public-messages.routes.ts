@@ -14,10 +14,16 @@ import { bodyOf } from "./request.ts";
 import { errorResponses } from "./schemas.ts";
 
 export function publicMessageRoutes(d: Deps) {
-  const present = (row: ConversationRow, r: PublicMessages) => r.messages.map((m) => publicMessageOf(m, row.display_id, r.senders, d.files.links));
+  const present = (row: ConversationRow, r: PublicMessages) =>
+    r.messages.map((m) => publicMessageOf(m, row.display_id, r.senders, d.files.links));
   const conversations = d.services.publicConversations;
   const messages = d.services.publicMessages;
-  type Ctx = { scope: PublicScope; load: () => ConversationRow; params: { message_id: string }; body: { submitted_values?: unknown } };
+  type Ctx = {
+    scope: PublicScope;
+    load: () => ConversationRow;
+    params: { message_id: string };
+    body: { submitted_values?: unknown };
+  };
   const update = ({ scope, load, params, body }: Ctx) => {
     const row = load();
     return present(row, messages.update(scope, row, params.message_id, body))[0]!;
@@ -26,11 +32,17 @@ export function publicMessageRoutes(d: Deps) {
     params: PublicMessageParams,
     ...bodyOf(SubmittedValuesBody, "message"),
     response: { 200: PublicMessage, ...errorResponses },
-    detail: publicDetail("Answer a message: submitted_values (an object or an array of objects; a CSAT survey's csat_survey_response {rating 1-5, feedback_message})"),
+    detail: publicDetail(
+      "Answer a message: submitted_values (an object or an array of objects; a CSAT survey's csat_survey_response {rating 1-5, feedback_message})",
+    ),
   };
-  return new Elysia({ prefix: `${PUBLIC_PREFIX}/:inbox_identifier/contacts/:contact_identifier/conversations/:conversation_id/messages` })
+  return new Elysia({
+    prefix: `${PUBLIC_PREFIX}/:inbox_identifier/contacts/:contact_identifier/conversations/:conversation_id/messages`,
+  })
     .use(publicContactScope(d))
-    .derive(({ scope, params }) => ({ load: () => conversations.get(scope, (params as { conversation_id: string }).conversation_id) }))
+    .derive(({ scope, params }) => ({
+      load: () => conversations.get(scope, (params as { conversation_id: string }).conversation_id),
+    }))
     .get(
       "",
       ({ load, query }) => {
@@ -41,7 +53,9 @@ export function publicMessageRoutes(d: Deps) {
         params: PublicConversationParams,
         query: t.Object({ before: t.Optional(t.String()) }),
         response: { 200: t.Array(PublicMessage), ...errorResponses },
-        detail: publicDetail("Messages the contact may see (no private notes, no activity): the latest 20, or the 20 before `before`; oldest first"),
+        detail: publicDetail(
+          "Messages the contact may see (no private notes, no activity): the latest 20, or the 20 before `before`; oldest first",
+        ),
       },
     )
     .post(
@@ -53,7 +67,14 @@ export function publicMessageRoutes(d: Deps) {
       },
       {
         params: PublicConversationParams,
-        ...bodyOf(t.Object({ content: t.Optional(t.Any()), echo_id: t.Optional(t.Any()), attachments: t.Optional(t.Any({ description: "files as multipart attachments[] parts" })) }), "message"),
+        ...bodyOf(
+          t.Object({
+            content: t.Optional(t.Any()),
+            echo_id: t.Optional(t.Any()),
+            attachments: t.Optional(t.Any({ description: "files as multipart attachments[] parts" })),
+          }),
+          "message",
+        ),
         response: { 200: PublicMessage, ...errorResponses },
         detail: publicDetail("Send a message from the contact (incoming)"),
       },

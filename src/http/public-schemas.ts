@@ -4,17 +4,30 @@ import { t } from "elysia";
 import { WorkingHoursEntry } from "./inboxes.routes.ts";
 import { Attributes, Nullable } from "./schemas.ts";
 
-export const InboxIdentifierParams = t.Object({ inbox_identifier: t.String({ description: "the API inbox's inbox_identifier" }) });
+export const InboxIdentifierParams = t.Object({
+  inbox_identifier: t.String({ description: "the API inbox's inbox_identifier" }),
+});
 export const ContactIdentifierParams = t.Object({
   inbox_identifier: t.String(),
   contact_identifier: t.String({ description: "the source_id returned when the contact was created" }),
 });
-export const PublicConversationParams = t.Object({ inbox_identifier: t.String(), contact_identifier: t.String(), conversation_id: t.String() });
-export const PublicMessageParams = t.Object({ inbox_identifier: t.String(), contact_identifier: t.String(), conversation_id: t.String(), message_id: t.String() });
+export const PublicConversationParams = t.Object({
+  inbox_identifier: t.String(),
+  contact_identifier: t.String(),
+  conversation_id: t.String(),
+});
+export const PublicMessageParams = t.Object({
+  inbox_identifier: t.String(),
+  contact_identifier: t.String(),
+  conversation_id: t.String(),
+  message_id: t.String(),
+});
 
 export const PublicInbox = t.Object({
   identifier: t.String(),
-  identity_validation_enabled: t.Boolean({ description: "the inbox's hmac_mandatory: contacts with an identifier need its identifier_hash" }),
+  identity_validation_enabled: t.Boolean({
+    description: "the inbox's hmac_mandatory: contacts with an identifier need its identifier_hash",
+  }),
   name: t.String(),
   timezone: t.String(),
   working_hours: t.Array(WorkingHoursEntry),
@@ -33,25 +46,23 @@ export const PublicContact = t.Object({
 });
 
 /** The spec's Attachment (public API): the fields vary with file_type. */
-export const PublicAttachment = t.Object(
-  {
-    id: t.Integer(),
-    message_id: t.Integer(),
-    file_type: t.String(),
-    account_id: t.Integer(),
-    extension: t.Optional(Nullable(t.String())),
-    data_url: t.Optional(Nullable(t.String())),
-    thumb_url: t.Optional(t.String()),
-    file_size: t.Optional(t.Integer()),
-    width: t.Optional(Nullable(t.Integer())),
-    height: t.Optional(Nullable(t.Integer())),
-    coordinates_lat: t.Optional(t.Number()),
-    coordinates_long: t.Optional(t.Number()),
-    fallback_title: t.Optional(Nullable(t.String())),
-    meta: t.Optional(Attributes),
-    transcribed_text: t.Optional(t.String()),
-  },
-);
+export const PublicAttachment = t.Object({
+  id: t.Integer(),
+  message_id: t.Integer(),
+  file_type: t.String(),
+  account_id: t.Integer(),
+  extension: t.Optional(Nullable(t.String())),
+  data_url: t.Optional(Nullable(t.String())),
+  thumb_url: t.Optional(t.String()),
+  file_size: t.Optional(t.Integer()),
+  width: t.Optional(Nullable(t.Integer())),
+  height: t.Optional(Nullable(t.Integer())),
+  coordinates_lat: t.Optional(t.Number()),
+  coordinates_long: t.Optional(t.Number()),
+  fallback_title: t.Optional(Nullable(t.String())),
+  meta: t.Optional(Attributes),
+  transcribed_text: t.Optional(t.String()),
+});
 
 export const PublicMessage = t.Object({
   id: t.Integer(),

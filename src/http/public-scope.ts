@@ -13,7 +13,12 @@ interface AddressSource {
 
 /** The client's address as the sign-in limits see it (X-Forwarded-For only with PARLEY_TRUST_PROXY=1). */
 export function clientAddress(request: Request, server: AddressSource | null, trustProxy: boolean): string | null {
-  return clientIp(request, { "x-forwarded-for": request.headers.get("x-forwarded-for") ?? undefined }, server, trustProxy);
+  return clientIp(
+    request,
+    { "x-forwarded-for": request.headers.get("x-forwarded-for") ?? undefined },
+    server,
+    trustProxy,
+  );
 }
 
 /** The public API and the website chat's API (/api/v1/widget/): both answer anyone. */

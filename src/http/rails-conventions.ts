@@ -15,7 +15,9 @@ const BODY_METHODS = new Set(["POST", "PUT", "PATCH"]);
 
 /** `/a/:id/b` → a regular expression matching that path with any segment for each parameter. */
 function pathPattern(path: string): RegExp {
-  const escaped = path.split("/").map((seg) => (seg.startsWith(":") ? "[^/]+" : seg === "*" ? ".*" : seg.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")));
+  const escaped = path
+    .split("/")
+    .map((seg) => (seg.startsWith(":") ? "[^/]+" : seg === "*" ? ".*" : seg.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")));
   return new RegExp(`^${escaped.join("/")}/?$`);
 }
 
@@ -29,8 +31,12 @@ export function putAsPatch(holder: { app?: Routed }) {
   const compiled = () => {
     // Built on the first request, when every route is registered.
     patterns ??= {
-      put: app().routes.filter((r) => r.method === "PUT").map((r) => pathPattern(r.path)),
-      patch: app().routes.filter((r) => r.method === "PATCH").map((r) => pathPattern(r.path)),
+      put: app()
+        .routes.filter((r) => r.method === "PUT")
+        .map((r) => pathPattern(r.path)),
+      patch: app()
+        .routes.filter((r) => r.method === "PATCH")
+        .map((r) => pathPattern(r.path)),
     };
     return patterns;
   };

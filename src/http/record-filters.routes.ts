@@ -13,18 +13,35 @@ import { AccountParams, errorResponses, Nullable } from "./schemas.ts";
 
 /** One condition. Types are checked here; names, operators and values by the service, which names the item in its 422. */
 export const FilterConditionSchema = t.Object({
-  attribute_key: t.String({ description: "a standard attribute, or a custom attribute key with custom_attribute_type" }),
+  attribute_key: t.String({
+    description: "a standard attribute, or a custom attribute key with custom_attribute_type",
+  }),
   filter_operator: t.String({ description: `one of ${FILTER_OPERATORS.join(", ")}` }),
   // Checked by the service, whose 422 says which types the attribute takes.
-  values: t.Optional(t.Any({ description: "an array of strings, numbers or booleans to compare with (ignored by is_present / is_not_present)" })),
-  query_operator: t.Optional(Nullable(t.String({ description: "AND or OR: how this condition joins the next; AND binds before OR" }))),
-  custom_attribute_type: t.Optional(Nullable(t.String({ description: "contact_attribute or conversation_attribute for a custom attribute" }))),
+  values: t.Optional(
+    t.Any({
+      description: "an array of strings, numbers or booleans to compare with (ignored by is_present / is_not_present)",
+    }),
+  ),
+  query_operator: t.Optional(
+    Nullable(t.String({ description: "AND or OR: how this condition joins the next; AND binds before OR" })),
+  ),
+  custom_attribute_type: t.Optional(
+    Nullable(t.String({ description: "contact_attribute or conversation_attribute for a custom attribute" })),
+  ),
 });
 const FilterBody = t.Object({ payload: t.Array(FilterConditionSchema), page: t.Optional(t.Integer()) });
 const PageQuery = t.Object({ page: t.Optional(t.String()) });
 
 const ConversationFilterPage = t.Object({
-  meta: t.Object({ mine_count: t.Integer(), assigned_count: t.Integer(), unassigned_count: t.Integer(), all_count: t.Integer(), count: t.Integer(), current_page: t.String() }),
+  meta: t.Object({
+    mine_count: t.Integer(),
+    assigned_count: t.Integer(),
+    unassigned_count: t.Integer(),
+    all_count: t.Integer(),
+    count: t.Integer(),
+    current_page: t.String(),
+  }),
   payload: t.Array(Conversation),
 });
 
@@ -38,7 +55,10 @@ export function recordFilterRoutes(d: Deps) {
       ({ acting, body, query }) => {
         const r = filters.contacts(acting, body.payload, query.page ?? body.page);
         const withInboxes = d.services.contacts.withInboxes(r.rows);
-        return json({ meta: { count: r.count, current_page: String(r.page) }, payload: withInboxes.map((i) => contactOf(i.contact, i.contactInboxes)) });
+        return json({
+          meta: { count: r.count, current_page: String(r.page) },
+          payload: withInboxes.map((i) => contactOf(i.contact, i.contactInboxes)),
+        });
       },
       {
         params: AccountParams,
@@ -63,7 +83,10 @@ export function recordFilterRoutes(d: Deps) {
         query: PageQuery,
         ...bodyOf(FilterBody),
         response: { 200: ConversationFilterPage, ...errorResponses },
-        detail: { tags: ["conversations"], summary: "Filter the conversations the caller may see with Chatwoot's filter payload, 25 per page" },
+        detail: {
+          tags: ["conversations"],
+          summary: "Filter the conversations the caller may see with Chatwoot's filter payload, 25 per page",
+        },
       },
     );
 }

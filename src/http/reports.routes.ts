@@ -15,7 +15,9 @@ const ReportQuery = t.Object({
 
 const Figures = {
   conversations_count: t.Integer({ description: "conversations created in the range" }),
-  resolved_conversations_count: t.Integer({ description: "resolutions in the range (a conversation resolved twice counts twice)" }),
+  resolved_conversations_count: t.Integer({
+    description: "resolutions in the range (a conversation resolved twice counts twice)",
+  }),
   avg_resolution_time: Nullable(t.Number({ description: "seconds; null when no data" })),
   avg_first_response_time: Nullable(t.Number({ description: "seconds; null when no data" })),
   avg_reply_time: Nullable(t.Number({ description: "seconds; null when no data" })),
@@ -64,8 +66,14 @@ export function reportRoutes(d: Deps) {
     .get("/reports/summary", ({ principal, query }) => reports.overview(principal, query), {
       admin: true,
       params: AccountParams,
-      query: t.Object({ ...ReportQuery.properties, type: t.Optional(t.Unknown({ description: "account (the only type)" })) }),
+      query: t.Object({
+        ...ReportQuery.properties,
+        type: t.Optional(t.Unknown({ description: "account (the only type)" })),
+      }),
       response: { 200: Overview, ...errorResponses },
-      detail: { tags, summary: "Account overview for the range, with `previous` for the period of equal length before it" },
+      detail: {
+        tags,
+        summary: "Account overview for the range, with `previous` for the period of equal length before it",
+      },
     });
 }

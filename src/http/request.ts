@@ -18,7 +18,10 @@ export function requestParsing(limits: BodyLimits) {
         if (list) list.push(path);
         else spooledBy.set(request, [path]);
       };
-      return withQueryParameters(request, await readBody(request, request.headers.get("content-type") ?? contentType ?? "", limits, track));
+      return withQueryParameters(
+        request,
+        await readBody(request, request.headers.get("content-type") ?? contentType ?? "", limits, track),
+      );
     })
     .onAfterResponse({ as: "global" }, ({ request }) => {
       const paths = spooledBy.get(request);

@@ -17,7 +17,9 @@ const SignIn = t.Object({
 
 const Session = t.Object({
   data: Profile,
-  csrf_token: t.String({ description: "send it as X-CSRF-Token on every non-GET request authenticated by the session cookie" }),
+  csrf_token: t.String({
+    description: "send it as X-CSRF-Token on every non-GET request authenticated by the session cookie",
+  }),
   expires_at: t.Integer({ description: "Unix seconds; each use moves it forward" }),
 });
 
@@ -51,11 +53,19 @@ export function sessionRoutes(d: Deps) {
       "/session",
       ({ caller, headers, set }) => {
         set.headers["cache-control"] = "no-store";
-        return { data: profile(caller.user.id), csrf_token: csrfTokenFor(sessionTokenOf(headers)!), expires_at: caller.session!.expires_at };
+        return {
+          data: profile(caller.user.id),
+          csrf_token: csrfTokenFor(sessionTokenOf(headers)!),
+          expires_at: caller.session!.expires_at,
+        };
       },
       {
         response: { 200: Session, 401: errorResponses[401] },
-        detail: { tags: ["auth"], summary: "The signed-in user and the session's CSRF token (session cookie only)", security: [] },
+        detail: {
+          tags: ["auth"],
+          summary: "The signed-in user and the session's CSRF token (session cookie only)",
+          security: [],
+        },
       },
     )
     .delete(
@@ -78,8 +88,17 @@ export function sessionRoutes(d: Deps) {
         return { success: true, sessions_ended: ended };
       },
       {
-        response: { 200: t.Object({ success: t.Boolean(), sessions_ended: t.Integer() }), 401: errorResponses[401], 403: errorResponses[403] },
-        detail: { tags: ["auth"], summary: "Sign out everywhere: end every browser session of the user and close their realtime sockets (needs X-CSRF-Token)", security: [] },
+        response: {
+          200: t.Object({ success: t.Boolean(), sessions_ended: t.Integer() }),
+          401: errorResponses[401],
+          403: errorResponses[403],
+        },
+        detail: {
+          tags: ["auth"],
+          summary:
+            "Sign out everywhere: end every browser session of the user and close their realtime sockets (needs X-CSRF-Token)",
+          security: [],
+        },
       },
     );
 }

@@ -42,11 +42,15 @@ export function teamRoutes(d: Deps) {
       response: { 200: t.Array(Team), ...errorResponses },
       detail: { tags, summary: "List the account's teams" },
     })
-    .get("/:team_id", ({ principal, params }) => teamOf(teams.get(principal, parseId(params.team_id)), teams.teamIdsOf(principal)), {
-      params: TeamParams,
-      response: { 200: Team, ...errorResponses },
-      detail: { tags, summary: "Show a team" },
-    })
+    .get(
+      "/:team_id",
+      ({ principal, params }) => teamOf(teams.get(principal, parseId(params.team_id)), teams.teamIdsOf(principal)),
+      {
+        params: TeamParams,
+        response: { 200: Team, ...errorResponses },
+        detail: { tags, summary: "Show a team" },
+      },
+    )
     .post("", ({ principal, body }) => teamOf(teams.create(principal, body), teams.teamIdsOf(principal)), {
       admin: true,
       params: AccountParams,
@@ -54,37 +58,58 @@ export function teamRoutes(d: Deps) {
       response: { 200: Team, ...errorResponses },
       detail: { tags, summary: "Create a team (administrators); the name is lower-cased and unique in the account" },
     })
-    .patch("/:team_id", ({ principal, params, body }) => teamOf(teams.update(principal, parseId(params.team_id), body), teams.teamIdsOf(principal)), {
-      admin: true,
-      params: TeamParams,
-      ...bodyOf(TeamBody, "team"),
-      response: { 200: Team, ...errorResponses },
-      detail: { tags, summary: "Update a team (administrators)" },
-    })
+    .patch(
+      "/:team_id",
+      ({ principal, params, body }) =>
+        teamOf(teams.update(principal, parseId(params.team_id), body), teams.teamIdsOf(principal)),
+      {
+        admin: true,
+        params: TeamParams,
+        ...bodyOf(TeamBody, "team"),
+        response: { 200: Team, ...errorResponses },
+        detail: { tags, summary: "Update a team (administrators)" },
+      },
+    )
     .delete("/:team_id", ({ principal, params }) => (teams.delete(principal, parseId(params.team_id)), ok()), {
       admin: true,
       params: TeamParams,
       response: { 200: t.Void(), ...errorResponses },
       detail: { tags, summary: "Delete a team (administrators); its conversations stay, without a team" },
     })
-    .get("/:team_id/team_members", ({ principal, params }) => agents(teams.members(principal, parseId(params.team_id))), {
-      params: TeamParams,
-      response: { 200: t.Array(Agent), ...errorResponses },
-      detail: { tags, summary: "The team's member agents" },
-    })
-    .post("/:team_id/team_members", ({ principal, params, body }) => agents(teams.addMembers(principal, parseId(params.team_id), body.user_ids)), {
-      ...write,
-      response: { 200: t.Array(Agent), ...errorResponses },
-      detail: { tags, summary: "Add agents to a team (administrators); answers the agents added" },
-    })
-    .patch("/:team_id/team_members", ({ principal, params, body }) => agents(teams.replaceMembers(principal, parseId(params.team_id), body.user_ids)), {
-      ...write,
-      response: { 200: t.Array(Agent), ...errorResponses },
-      detail: { tags, summary: "Make the team's members exactly user_ids (administrators); answers all members" },
-    })
-    .delete("/:team_id/team_members", ({ principal, params, body }) => (teams.removeMembers(principal, parseId(params.team_id), body.user_ids), ok()), {
-      ...write,
-      response: { 200: t.Void(), ...errorResponses },
-      detail: { tags, summary: "Remove agents from a team (administrators)" },
-    });
+    .get(
+      "/:team_id/team_members",
+      ({ principal, params }) => agents(teams.members(principal, parseId(params.team_id))),
+      {
+        params: TeamParams,
+        response: { 200: t.Array(Agent), ...errorResponses },
+        detail: { tags, summary: "The team's member agents" },
+      },
+    )
+    .post(
+      "/:team_id/team_members",
+      ({ principal, params, body }) => agents(teams.addMembers(principal, parseId(params.team_id), body.user_ids)),
+      {
+        ...write,
+        response: { 200: t.Array(Agent), ...errorResponses },
+        detail: { tags, summary: "Add agents to a team (administrators); answers the agents added" },
+      },
+    )
+    .patch(
+      "/:team_id/team_members",
+      ({ principal, params, body }) => agents(teams.replaceMembers(principal, parseId(params.team_id), body.user_ids)),
+      {
+        ...write,
+        response: { 200: t.Array(Agent), ...errorResponses },
+        detail: { tags, summary: "Make the team's members exactly user_ids (administrators); answers all members" },
+      },
+    )
+    .delete(
+      "/:team_id/team_members",
+      ({ principal, params, body }) => (teams.removeMembers(principal, parseId(params.team_id), body.user_ids), ok()),
+      {
+        ...write,
+        response: { 200: t.Void(), ...errorResponses },
+        detail: { tags, summary: "Remove agents from a team (administrators)" },
+      },
+    );
 }

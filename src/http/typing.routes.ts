@@ -11,9 +11,23 @@ export function typingRoutes(d: Deps) {
   return new Elysia({ prefix: "/api/v1/accounts/:account_id/conversations/:conversation_id" })
     .use(accountScope(d.services.auth))
     .derive(conversationLoader(d))
-    .post("/toggle_typing_status", ({ acting, load, body }) => (d.services.typing.toggle(acting, load(), body.typing_status, body.is_private), emptyOk()), {
-      params: ConversationParams,
-      ...bodyOf(t.Object({ typing_status: t.Optional(t.Any({ description: "on or off" })), is_private: t.Optional(t.Boolean({ description: "typing a private note: not shown to the contact" })) })),
-      detail: { tags: ["conversations"], summary: "Tell the conversation's watchers that the agent started or stopped typing" },
-    });
+    .post(
+      "/toggle_typing_status",
+      ({ acting, load, body }) => (
+        d.services.typing.toggle(acting, load(), body.typing_status, body.is_private), emptyOk()
+      ),
+      {
+        params: ConversationParams,
+        ...bodyOf(
+          t.Object({
+            typing_status: t.Optional(t.Any({ description: "on or off" })),
+            is_private: t.Optional(t.Boolean({ description: "typing a private note: not shown to the contact" })),
+          }),
+        ),
+        detail: {
+          tags: ["conversations"],
+          summary: "Tell the conversation's watchers that the agent started or stopped typing",
+        },
+      },
+    );
 }

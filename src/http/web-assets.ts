@@ -73,7 +73,12 @@ export function asset(body: Bytes, type: string): WebAsset {
 
 async function embedded(files: NonNullable<(typeof index)["files"]>): Promise<BuiltFile[]> {
   return Promise.all(
-    files.map(async (f) => ({ name: baseName(f.path), bytes: await Bun.file(f.path).bytes(), type: f.headers["content-type"], html: f.loader === "html" })),
+    files.map(async (f) => ({
+      name: baseName(f.path),
+      bytes: await Bun.file(f.path).bytes(),
+      type: f.headers["content-type"],
+      html: f.loader === "html",
+    })),
   );
 }
 
@@ -82,7 +87,12 @@ async function bundleFromSource(entry: string): Promise<BuiltFile[]> {
   const result = await Bun.build({ entrypoints: [entry], target: "browser", publicPath: "/", minify: true });
   if (!result.success) throw new AggregateError(result.logs, `bundling ${entry} failed`);
   return Promise.all(
-    result.outputs.map(async (o) => ({ name: baseName(o.path), bytes: new Uint8Array(await o.arrayBuffer()), type: o.type, html: o.type.startsWith("text/html") })),
+    result.outputs.map(async (o) => ({
+      name: baseName(o.path),
+      bytes: new Uint8Array(await o.arrayBuffer()),
+      type: o.type,
+      html: o.type.startsWith("text/html"),
+    })),
   );
 }
 

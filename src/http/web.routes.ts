@@ -21,7 +21,12 @@ const ASSET_HEADERS = { "cache-control": "public, max-age=31536000, immutable", 
 export function send(file: WebAsset, request: Request, headers: Record<string, string>): Response {
   const gzip = /\bgzip\b/.test(request.headers.get("accept-encoding") ?? "");
   return new Response(gzip ? file.gzip : file.body, {
-    headers: { ...headers, "content-type": file.type, vary: "accept-encoding", ...(gzip ? { "content-encoding": "gzip" } : {}) },
+    headers: {
+      ...headers,
+      "content-type": file.type,
+      vary: "accept-encoding",
+      ...(gzip ? { "content-encoding": "gzip" } : {}),
+    },
   });
 }
 

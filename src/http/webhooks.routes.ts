@@ -52,7 +52,10 @@ const Attempt = t.Object({
   error: Nullable(t.String()),
   response_excerpt: Nullable(t.String()),
 });
-const DeliveryDetail = t.Composite([Delivery, t.Object({ target_url: t.String(), payload: Attributes, attempts_log: t.Array(Attempt) })]);
+const DeliveryDetail = t.Composite([
+  Delivery,
+  t.Object({ target_url: t.String(), payload: Attributes, attempts_log: t.Array(Attempt) }),
+]);
 
 const WebhookParams = t.Object({ account_id: t.String(), id: t.String() });
 const DeliveryParams = t.Object({ account_id: t.String(), id: t.String(), delivery_id: t.String() });
@@ -75,11 +78,18 @@ export function webhookRoutes(d: Deps) {
         return { ...webhookWithSecret(created), payload: { webhook: webhookOf(created) } };
       },
       {
-      admin: true,
-      params: AccountParams,
-      ...bodyOf(WebhookBody, "webhook"),
-      response: { 200: t.Composite([WebhookWithSecret, t.Object({ payload: t.Object({ webhook: Webhook }) })]), ...errorResponses },
-      detail: { tags, summary: "Add a webhook; the response carries its signing secret, and the record again under payload.webhook (Chatwoot's shape)" },
+        admin: true,
+        params: AccountParams,
+        ...bodyOf(WebhookBody, "webhook"),
+        response: {
+          200: t.Composite([WebhookWithSecret, t.Object({ payload: t.Object({ webhook: Webhook }) })]),
+          ...errorResponses,
+        },
+        detail: {
+          tags,
+          summary:
+            "Add a webhook; the response carries its signing secret, and the record again under payload.webhook (Chatwoot's shape)",
+        },
       },
     )
     .patch(
@@ -104,12 +114,16 @@ export function webhookRoutes(d: Deps) {
       },
       { admin: true, params: WebhookParams, detail: { tags, summary: "Delete a webhook and its delivery log" } },
     )
-    .post("/:id/rotate_secret", ({ principal, params }) => webhookWithSecret(webhooks.rotateSecret(principal.account.id, params.id)), {
-      admin: true,
-      params: WebhookParams,
-      response: { 200: WebhookWithSecret, ...errorResponses },
-      detail: { tags, summary: "Replace the signing secret (applies to pending retries too)" },
-    })
+    .post(
+      "/:id/rotate_secret",
+      ({ principal, params }) => webhookWithSecret(webhooks.rotateSecret(principal.account.id, params.id)),
+      {
+        admin: true,
+        params: WebhookParams,
+        response: { 200: WebhookWithSecret, ...errorResponses },
+        detail: { tags, summary: "Replace the signing secret (applies to pending retries too)" },
+      },
+    )
     .get(
       "/:id/deliveries",
       ({ principal, params, query }) => {
@@ -120,7 +134,13 @@ export function webhookRoutes(d: Deps) {
         admin: true,
         params: WebhookParams,
         query: t.Object({ page: t.Optional(t.String()) }),
-        response: { 200: t.Object({ meta: t.Object({ count: t.Integer(), current_page: t.String() }), payload: t.Array(Delivery) }), ...errorResponses },
+        response: {
+          200: t.Object({
+            meta: t.Object({ count: t.Integer(), current_page: t.String() }),
+            payload: t.Array(Delivery),
+          }),
+          ...errorResponses,
+        },
         detail: { tags, summary: "Recent deliveries of a webhook, newest first, 25 a page" },
       },
     )

@@ -6,7 +6,14 @@ import { widgetChannelConfig, widgetContactOf } from "../domain/presenters/widge
 import { bodyOf } from "./request.ts";
 import { clientAddress } from "./public-scope.ts";
 import { errorResponses } from "./schemas.ts";
-import { KeysBody, SetUserResult, WebsiteTokenQuery, WidgetConfig, WidgetContact, WidgetContactBody } from "./widget-schemas.ts";
+import {
+  KeysBody,
+  SetUserResult,
+  WebsiteTokenQuery,
+  WidgetConfig,
+  WidgetContact,
+  WidgetContactBody,
+} from "./widget-schemas.ts";
 import { WIDGET_PREFIX, widgetScope } from "./widget-scope.ts";
 
 const tags = ["widget"];
@@ -30,13 +37,23 @@ export function widgetContactRoutes(d: Deps) {
       {
         query: WebsiteTokenQuery,
         response: { 200: WidgetConfig, ...errorResponses },
-        detail: widgetDetail("The website inbox's settings and the visitor (with X-Auth-Token), or a new visitor and its auth_token"),
+        detail: widgetDetail(
+          "The website inbox's settings and the visitor (with X-Auth-Token), or a new visitor and its auth_token",
+        ),
       },
     )
-    .get("/contact", ({ visitor }) => {
-      const scope = visitor();
-      return widgetContactOf(scope.contactInbox, scope.contact);
-    }, { query: WebsiteTokenQuery, response: { 200: WidgetContact, ...errorResponses }, detail: widgetDetail("The visitor's contact") })
+    .get(
+      "/contact",
+      ({ visitor }) => {
+        const scope = visitor();
+        return widgetContactOf(scope.contactInbox, scope.contact);
+      },
+      {
+        query: WebsiteTokenQuery,
+        response: { 200: WidgetContact, ...errorResponses },
+        detail: widgetDetail("The visitor's contact"),
+      },
+    )
     .patch(
       "/contact",
       ({ visitor, body }) => {
@@ -68,14 +85,19 @@ export function widgetContactRoutes(d: Deps) {
         query: WebsiteTokenQuery,
         ...bodyOf(WidgetContactBody, "contact"),
         response: { 200: SetUserResult, ...errorResponses },
-        detail: widgetDetail("setUser: identify the visitor (identifier, identifier_hash = hex HMAC-SHA256 of the identifier with the inbox's hmac_token)"),
+        detail: widgetDetail(
+          "setUser: identify the visitor (identifier, identifier_hash = hex HMAC-SHA256 of the identifier with the inbox's hmac_token)",
+        ),
       },
     )
     .post(
       "/contact/destroy_custom_attributes",
       ({ visitor, body }) => {
         const scope = visitor();
-        return widgetContactOf(scope.contactInbox, contacts.removeCustomAttributes(scope.acting, scope.contact.id, body.custom_attributes));
+        return widgetContactOf(
+          scope.contactInbox,
+          contacts.removeCustomAttributes(scope.acting, scope.contact.id, body.custom_attributes),
+        );
       },
       {
         query: WebsiteTokenQuery,

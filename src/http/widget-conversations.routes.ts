@@ -10,11 +10,20 @@ import type { PublicMessages } from "../domain/public-messages.service.ts";
 import { publicConversationOf, publicMessageOf } from "../domain/presenters/public.presenter.ts";
 import { emptyOk } from "./conversation-schemas.ts";
 import { json } from "./json.ts";
-import { PublicMessage, SubmittedValuesBody } from "./public-schemas.ts";
+import { SubmittedValuesBody } from "./public-schemas.ts";
 import { bodyOf } from "./request.ts";
 import { errorResponses } from "./schemas.ts";
 import { widgetDetail } from "./widget-contacts.routes.ts";
-import { KeysBody, WebsiteTokenBefore, WidgetMessage, WidgetConversationList, WebsiteTokenQuery, WidgetConversation, WidgetConversationSummary, WidgetStartBody } from "./widget-schemas.ts";
+import {
+  KeysBody,
+  WebsiteTokenBefore,
+  WidgetMessage,
+  WidgetConversationList,
+  WebsiteTokenQuery,
+  WidgetConversation,
+  WidgetConversationSummary,
+  WidgetStartBody,
+} from "./widget-schemas.ts";
 import { WIDGET_PREFIX, widgetScope } from "./widget-scope.ts";
 
 // The public message plus its delivery status: the chat shows the visitor "Sent" and "Read" (an
@@ -39,9 +48,20 @@ export function widgetConversationRoutes(d: Deps) {
       "/conversations",
       ({ visitor }) => {
         const row = svc.current(visitor());
-        return row ? { id: row.display_id, inbox_id: row.inbox_id, status: row.status, contact_last_seen_at: row.contact_last_seen_at ?? 0 } : {};
+        return row
+          ? {
+              id: row.display_id,
+              inbox_id: row.inbox_id,
+              status: row.status,
+              contact_last_seen_at: row.contact_last_seen_at ?? 0,
+            }
+          : {};
       },
-      { ...q, response: { 200: WidgetConversationSummary, ...errorResponses }, detail: widgetDetail("The visitor's current conversation ({} before the first message)") },
+      {
+        ...q,
+        response: { 200: WidgetConversationSummary, ...errorResponses },
+        detail: widgetDetail("The visitor's current conversation ({} before the first message)"),
+      },
     )
     .get(
       "/conversations/list",
@@ -56,12 +76,17 @@ export function widgetConversationRoutes(d: Deps) {
           unread_count: unread,
           last_message: last ? messagesOf(row, last, d.files.links)[0]! : null,
         }));
-        return json({ payload, meta: { has_next_page: hasNextPage, unread_count: payload.filter((c) => c.unread_count > 0).length } });
+        return json({
+          payload,
+          meta: { has_next_page: hasNextPage, unread_count: payload.filter((c) => c.unread_count > 0).length },
+        });
       },
       {
         query: t.Object({ website_token: t.String(), page: t.Optional(t.String()) }),
         response: { 200: WidgetConversationList, ...errorResponses },
-        detail: widgetDetail("The visitor's conversations, newest activity first, 20 a page, each with its unread count and last visible message"),
+        detail: widgetDetail(
+          "The visitor's conversations, newest activity first, 20 a page, each with its unread count and last visible message",
+        ),
       },
     )
     .post(
@@ -75,35 +100,77 @@ export function widgetConversationRoutes(d: Deps) {
         ...q,
         ...bodyOf(WidgetStartBody),
         response: { 200: WidgetConversation, ...errorResponses },
-        detail: widgetDetail("Open a conversation with its first message: {contact: {name, email, phone_number}, message: {content}, custom_attributes}"),
+        detail: widgetDetail(
+          "Open a conversation with its first message: {contact: {name, email, phone_number}, message: {content}, custom_attributes}",
+        ),
       },
     )
-    .post("/conversations/toggle_typing", ({ visitor, body }) => {
-      const scope = visitor();
-      d.services.typing.toggle(scope.acting, svc.required(scope), body.typing_status, false);
-      return emptyOk();
-    }, { ...q, ...bodyOf(t.Object({ typing_status: t.Optional(t.Any()) })), detail: widgetDetail("The visitor started (on) or stopped (off) typing") })
-    .post("/conversations/update_last_seen", ({ visitor }) => {
-      const scope = visitor();
-      publicConversations.markSeen(scope, svc.required(scope));
-      return emptyOk();
-    }, { ...q, detail: widgetDetail("The visitor has read the conversation") })
-    .get("/conversations/toggle_status", ({ visitor }) => {
-      const scope = visitor();
-      return json(present(scope, publicConversations.resolve(scope, svc.required(scope))));
-    }, { ...q, response: { 200: WidgetConversation, ...errorResponses }, detail: widgetDetail("The visitor ends the chat: resolve the conversation") })
-    .post("/conversations/set_custom_attributes", ({ visitor, body }) => {
-      const scope = visitor();
-      return json(present(scope, svc.setCustomAttributes(scope, body.custom_attributes)));
-    }, { ...q, ...bodyOf(KeysBody), response: { 200: WidgetConversation, ...errorResponses }, detail: widgetDetail("Merge custom attributes into the conversation's") })
-    .post("/conversations/destroy_custom_attributes", ({ visitor, body }) => {
-      const scope = visitor();
-      return json(present(scope, svc.removeCustomAttributes(scope, body.custom_attributes ?? body.custom_attribute)));
-    }, { ...q, ...bodyOf(KeysBody), response: { 200: WidgetConversation, ...errorResponses }, detail: widgetDetail("Remove the conversation's custom attributes with these keys") })
+    .post(
+      "/conversations/toggle_typing",
+      ({ visitor, body }) => {
+        const scope = visitor();
+        d.services.typing.toggle(scope.acting, svc.required(scope), body.typing_status, false);
+        return emptyOk();
+      },
+      {
+        ...q,
+        ...bodyOf(t.Object({ typing_status: t.Optional(t.Any()) })),
+        detail: widgetDetail("The visitor started (on) or stopped (off) typing"),
+      },
+    )
+    .post(
+      "/conversations/update_last_seen",
+      ({ visitor }) => {
+        const scope = visitor();
+        publicConversations.markSeen(scope, svc.required(scope));
+        return emptyOk();
+      },
+      { ...q, detail: widgetDetail("The visitor has read the conversation") },
+    )
+    .get(
+      "/conversations/toggle_status",
+      ({ visitor }) => {
+        const scope = visitor();
+        return json(present(scope, publicConversations.resolve(scope, svc.required(scope))));
+      },
+      {
+        ...q,
+        response: { 200: WidgetConversation, ...errorResponses },
+        detail: widgetDetail("The visitor ends the chat: resolve the conversation"),
+      },
+    )
+    .post(
+      "/conversations/set_custom_attributes",
+      ({ visitor, body }) => {
+        const scope = visitor();
+        return json(present(scope, svc.setCustomAttributes(scope, body.custom_attributes)));
+      },
+      {
+        ...q,
+        ...bodyOf(KeysBody),
+        response: { 200: WidgetConversation, ...errorResponses },
+        detail: widgetDetail("Merge custom attributes into the conversation's"),
+      },
+    )
+    .post(
+      "/conversations/destroy_custom_attributes",
+      ({ visitor, body }) => {
+        const scope = visitor();
+        return json(present(scope, svc.removeCustomAttributes(scope, body.custom_attributes ?? body.custom_attribute)));
+      },
+      {
+        ...q,
+        ...bodyOf(KeysBody),
+        response: { 200: WidgetConversation, ...errorResponses },
+        detail: widgetDetail("Remove the conversation's custom attributes with these keys"),
+      },
+    )
     .post("/events", ({ visitor, body }) => (svc.triggered(visitor(), body.name, body.event_info), emptyOk()), {
       ...q,
       ...bodyOf(t.Object({ name: t.Optional(t.Any()), event_info: t.Optional(t.Any()) })),
-      detail: widgetDetail("The visitor opened the chat: name webwidget.triggered, event_info (browser facts); webhooks receive webwidget_triggered"),
+      detail: widgetDetail(
+        "The visitor opened the chat: name webwidget.triggered, event_info (browser facts); webhooks receive webwidget_triggered",
+      ),
     })
     .post("/labels", ({ visitor, body }) => ({ labels: svc.addLabel(visitor(), body.label) }), {
       ...q,
@@ -117,30 +184,57 @@ export function widgetConversationRoutes(d: Deps) {
       response: { 200: Labels, ...errorResponses },
       detail: widgetDetail("Take a label off the conversation"),
     })
-    .get("/messages", ({ visitor, query }) => {
-      const row = svc.current(visitor());
-      return json(row ? messagesOf(row, publicMessages.list(row, query), d.files.links) : []);
-    }, { query: WebsiteTokenBefore, response: { 200: t.Array(WidgetMessage), ...errorResponses }, detail: widgetDetail("The current conversation's messages: the latest 20, or the 20 before `before`; oldest first") })
-    .post("/messages", async ({ visitor, body }) => {
-      const scope = visitor();
-      const files = await d.services.attachments.prepare(body.attachments);
-      const { row, messages } = svc.send(scope, body, files);
-      return json(messagesOf(row, messages, d.files.links)[0]);
-    }, {
-      ...q,
-      ...bodyOf(t.Object({ content: t.Optional(t.Any()), echo_id: t.Optional(t.Any()), attachments: t.Optional(t.Any({ description: "files as multipart message[attachments][] parts" })) }), "message"),
-      response: { 200: WidgetMessage, ...errorResponses },
-      detail: widgetDetail("Send a message (opens a conversation when there is none)"),
-    })
-    .patch("/messages/:message_id", ({ visitor, params, body }) => {
-      const scope = visitor();
-      const row = svc.required(scope);
-      return json(messagesOf(row, publicMessages.update(scope, row, params.message_id, body), d.files.links)[0]);
-    }, {
-      ...q,
-      params: t.Object({ message_id: t.String() }),
-      ...bodyOf(SubmittedValuesBody, "message"),
-      response: { 200: WidgetMessage, ...errorResponses },
-      detail: widgetDetail("Answer a message: submitted_values (a CSAT survey's csat_survey_response {rating 1-5, feedback_message})"),
-    });
+    .get(
+      "/messages",
+      ({ visitor, query }) => {
+        const row = svc.current(visitor());
+        return json(row ? messagesOf(row, publicMessages.list(row, query), d.files.links) : []);
+      },
+      {
+        query: WebsiteTokenBefore,
+        response: { 200: t.Array(WidgetMessage), ...errorResponses },
+        detail: widgetDetail(
+          "The current conversation's messages: the latest 20, or the 20 before `before`; oldest first",
+        ),
+      },
+    )
+    .post(
+      "/messages",
+      async ({ visitor, body }) => {
+        const scope = visitor();
+        const files = await d.services.attachments.prepare(body.attachments);
+        const { row, messages } = svc.send(scope, body, files);
+        return json(messagesOf(row, messages, d.files.links)[0]);
+      },
+      {
+        ...q,
+        ...bodyOf(
+          t.Object({
+            content: t.Optional(t.Any()),
+            echo_id: t.Optional(t.Any()),
+            attachments: t.Optional(t.Any({ description: "files as multipart message[attachments][] parts" })),
+          }),
+          "message",
+        ),
+        response: { 200: WidgetMessage, ...errorResponses },
+        detail: widgetDetail("Send a message (opens a conversation when there is none)"),
+      },
+    )
+    .patch(
+      "/messages/:message_id",
+      ({ visitor, params, body }) => {
+        const scope = visitor();
+        const row = svc.required(scope);
+        return json(messagesOf(row, publicMessages.update(scope, row, params.message_id, body), d.files.links)[0]);
+      },
+      {
+        ...q,
+        params: t.Object({ message_id: t.String() }),
+        ...bodyOf(SubmittedValuesBody, "message"),
+        response: { 200: WidgetMessage, ...errorResponses },
+        detail: widgetDetail(
+          "Answer a message: submitted_values (a CSAT survey's csat_survey_response {rating 1-5, feedback_message})",
+        ),
+      },
+    );
 }

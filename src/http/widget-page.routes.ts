@@ -45,7 +45,16 @@ function embeddable(value: unknown): string {
 export function widgetPageRoutes(d: Deps) {
   const hidden = { detail: { hide: true } };
   return new Elysia()
-    .get("/packs/js/sdk.js", ({ request }) => send(loader, request, { "cache-control": "public, max-age=3600", "x-content-type-options": "nosniff", "access-control-allow-origin": "*" }), hidden)
+    .get(
+      "/packs/js/sdk.js",
+      ({ request }) =>
+        send(loader, request, {
+          "cache-control": "public, max-age=3600",
+          "x-content-type-options": "nosniff",
+          "access-control-allow-origin": "*",
+        }),
+      hidden,
+    )
     .get(
       "/widget",
       async ({ query, request }) => {
@@ -55,7 +64,11 @@ export function widgetPageRoutes(d: Deps) {
         const html = new TextDecoder()
           .decode(built.html.body)
           .replace(CONFIG_SLOT, `<script type="application/json" id="parley-config">${embeddable(config)}</script>`);
-        return send(asset(new TextEncoder().encode(html), built.html.type), request, widgetPageHeaders(embeddingOrigins(channelAttributes(inbox))));
+        return send(
+          asset(new TextEncoder().encode(html), built.html.type),
+          request,
+          widgetPageHeaders(embeddingOrigins(channelAttributes(inbox))),
+        );
       },
       hidden,
     )

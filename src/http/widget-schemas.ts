@@ -4,7 +4,9 @@ import { WorkingHoursEntry } from "./inboxes.routes.ts";
 import { PublicContactBody, PublicConversation, PublicMessage } from "./public-schemas.ts";
 import { Attributes, Nullable } from "./schemas.ts";
 
-export const WebsiteTokenQuery = t.Object({ website_token: t.String({ description: "the web_widget inbox's website_token" }) });
+export const WebsiteTokenQuery = t.Object({
+  website_token: t.String({ description: "the web_widget inbox's website_token" }),
+});
 export const WebsiteTokenBefore = t.Object({ website_token: t.String(), before: t.Optional(t.String()) });
 
 export const WidgetChannelConfig = t.Object({
@@ -53,7 +55,9 @@ export const SetUserResult = t.Object({
   email: Nullable(t.String()),
   phone_number: Nullable(t.String()),
   pubsub_token: t.String(),
-  widget_auth_token: t.Optional(t.String({ description: "present when setUser switched to another contact: the new X-Auth-Token" })),
+  widget_auth_token: t.Optional(
+    t.String({ description: "present when setUser switched to another contact: the new X-Auth-Token" }),
+  ),
 });
 
 export const WidgetConversationSummary = t.Object({
@@ -79,7 +83,10 @@ export const WidgetConversationList = t.Object({
       last_message: Nullable(PublicMessage),
     }),
   ),
-  meta: t.Object({ has_next_page: t.Boolean(), unread_count: t.Integer({ description: "conversations with unread messages (on this page)" }) }),
+  meta: t.Object({
+    has_next_page: t.Boolean(),
+    unread_count: t.Integer({ description: "conversations with unread messages (on this page)" }),
+  }),
 });
 
 export const WidgetContactBody = PublicContactBody;
@@ -94,4 +101,7 @@ export const WidgetStartBody = t.Object({
 export const KeysBody = t.Object({ custom_attributes: t.Optional(t.Any()), custom_attribute: t.Optional(t.Any()) });
 
 /** A message as the chat reads it: the public message plus its delivery status ("Sent", "Read"). */
-export const WidgetMessage = t.Object({ ...PublicMessage.properties, status: t.String({ description: "sent, delivered, read or failed" }) });
+export const WidgetMessage = t.Object({
+  ...PublicMessage.properties,
+  status: t.String({ description: "sent, delivered, read or failed" }),
+});

@@ -22,7 +22,12 @@ export function originAllowed(inbox: PublicInboxRow, origin: string, request: Re
 export function corsHeaders(inbox: PublicInboxRow | null, request: Request): Record<string, string> {
   const origin = request.headers.get("origin");
   if (!origin || !inbox || !originAllowed(inbox, origin, request)) return {};
-  return { "access-control-allow-origin": origin, "access-control-allow-headers": CORS_HEADERS, "access-control-allow-methods": CORS_METHODS, vary: "origin" };
+  return {
+    "access-control-allow-origin": origin,
+    "access-control-allow-headers": CORS_HEADERS,
+    "access-control-allow-methods": CORS_METHODS,
+    vary: "origin",
+  };
 }
 
 /** The inbox (404 for a wrong website_token) and, lazily, the visitor (401 without a valid token). */
@@ -37,14 +42,18 @@ export function widgetScope(d: Deps) {
 
 /** Preflights: answered for allowed origins, 403 for the rest. */
 export function widgetPreflight(d: Deps) {
-  return new Elysia().options(`${WIDGET_PREFIX}/*`, ({ query, request }) => {
-    let inbox: PublicInboxRow | null = null;
-    try {
-      inbox = d.services.widget.inbox((query as Record<string, unknown>).website_token);
-    } catch {
-      inbox = null;
-    }
-    const headers = corsHeaders(inbox, request);
-    return new Response(null, { status: headers["access-control-allow-origin"] ? 204 : 403, headers });
-  }, { detail: { hide: true } });
+  return new Elysia().options(
+    `${WIDGET_PREFIX}/*`,
+    ({ query, request }) => {
+      let inbox: PublicInboxRow | null = null;
+      try {
+        inbox = d.services.widget.inbox((query as Record<string, unknown>).website_token);
+      } catch {
+        inbox = null;
+      }
+      const headers = corsHeaders(inbox, request);
+      return new Response(null, { status: headers["access-control-allow-origin"] ? 204 : 403, headers });
+    },
+    { detail: { hide: true } },
+  );
 }

@@ -8,5 +8,9 @@ import { widgetPageRoutes } from "./widget-page.routes.ts";
 import { widgetPreflight } from "./widget-scope.ts";
 
 export function widgetRoutes(d: Deps) {
-  return new Elysia({ name: "parley-widget" }).use(widgetPreflight(d)).use(widgetContactRoutes(d)).use(widgetConversationRoutes(d)).use(widgetPageRoutes(d));
+  return new Elysia({ name: "parley-widget" })
+    .use(widgetPreflight(d))
+    .use(widgetContactRoutes(d))
+    .use(widgetConversationRoutes(d))
+    .use(widgetPageRoutes(d));
 }

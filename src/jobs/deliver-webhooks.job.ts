@@ -43,7 +43,10 @@ export class WebhookDeliverer {
   private rotation = 0;
   private stopping = false;
 
-  constructor(private readonly d: DelivererDeps, private readonly opts: DelivererOptions) {
+  constructor(
+    private readonly d: DelivererDeps,
+    private readonly opts: DelivererOptions,
+  ) {
     this.maxConcurrent = opts.maxConcurrent ?? MAX_CONCURRENT;
     this.perTarget = opts.perTarget ?? PER_TARGET;
     this.recorder = new AttemptRecorder(d);
@@ -158,7 +161,13 @@ export class WebhookDeliverer {
   private async recordCrash(row: DeliveryRow, error: unknown): Promise<void> {
     this.d.logger.error("webhook delivery attempt failed", { delivery_id: row.delivery_id, ...errorFields(error) });
     const message = error instanceof Error ? error.message : String(error);
-    const result = { status: null, error: `internal error: ${message}`, latencyMs: 0, responseBody: "", retryAfterSeconds: null };
+    const result = {
+      status: null,
+      error: `internal error: ${message}`,
+      latencyMs: 0,
+      responseBody: "",
+      retryAfterSeconds: null,
+    };
     await this.recorder.record({ id: row.id, startedAt: this.d.clock.nowMs(), result, refused: false });
   }
 

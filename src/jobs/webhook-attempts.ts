@@ -25,7 +25,10 @@ export type OnCallbackGaveUp = (delivery: GaveUpCallback, reason: string) => voi
 
 const MESSAGE_KINDS = new Set(["message_created", "message_updated"]);
 
-export type AttemptResult = Pick<SafePostResult, "status" | "error" | "latencyMs" | "responseBody" | "retryAfterSeconds">;
+export type AttemptResult = Pick<
+  SafePostResult,
+  "status" | "error" | "latencyMs" | "responseBody" | "retryAfterSeconds"
+>;
 
 export interface Outcome {
   /** Row id of the delivery. */
@@ -84,11 +87,17 @@ export class AttemptRecorder {
       this.d.writeTx(() => this.apply(outcome, true));
     } catch (error) {
       // A failing hook must not roll the attempt back forever (the request would be re-sent every second).
-      this.d.logger.error("webhook attempt could not be recorded with its hook; recording it without", { id: outcome.id, ...errorFields(error) });
+      this.d.logger.error("webhook attempt could not be recorded with its hook; recording it without", {
+        id: outcome.id,
+        ...errorFields(error),
+      });
       try {
         this.d.writeTx(() => this.apply(outcome, false));
       } catch (again) {
-        this.d.logger.error("webhook attempt could not be recorded; it will be sent again", { id: outcome.id, ...errorFields(again) });
+        this.d.logger.error("webhook attempt could not be recorded; it will be sent again", {
+          id: outcome.id,
+          ...errorFields(again),
+        });
       }
     }
   }

@@ -20,7 +20,7 @@ export function parseCsv(text: string): string[][] {
     const ch = text[i]!;
     if (quoted) {
       if (ch !== '"') field += ch;
-      else if (text[i + 1] === '"') field += '"', i++;
+      else if (text[i + 1] === '"') (field += '"'), i++;
       else quoted = false;
     } else if (ch === '"' && field === "") quoted = true;
     else if (ch === ",") record.push(field), (field = "");
@@ -60,5 +60,5 @@ function cell(value: string | number | boolean | null): string {
 
 /** Records as CSV text, CRLF-separated, ending with a line break. */
 export function formatCsv(records: readonly (readonly (string | number | boolean | null)[])[]): string {
-  return records.map((r) => r.map(cell).join(",")).join("\r\n") + "\r\n";
+  return `${records.map((r) => r.map(cell).join(",")).join("\r\n")}\r\n`;
 }

@@ -3,12 +3,25 @@
 // multicast, …), with IPv4-mapped, NAT64 and 6to4 IPv6 forms judged by the IPv4 address inside.
 
 export type AddressKind =
-  | "unspecified" | "loopback" | "private" | "shared" | "link-local" | "metadata"
-  | "reserved" | "documentation" | "benchmarking" | "multicast" | "broadcast";
+  | "unspecified"
+  | "loopback"
+  | "private"
+  | "shared"
+  | "link-local"
+  | "metadata"
+  | "reserved"
+  | "documentation"
+  | "benchmarking"
+  | "multicast"
+  | "broadcast";
 
 /** Kinds that stay blocked even with allowPrivate: nothing legitimate listens there, and 169.254/16 is IMDS. */
 const ALWAYS_BLOCKED_KINDS: ReadonlySet<AddressKind> = new Set([
-  "unspecified", "link-local", "metadata", "multicast", "broadcast",
+  "unspecified",
+  "link-local",
+  "metadata",
+  "multicast",
+  "broadcast",
 ]);
 
 type Range = { bytes: number[]; prefix: number; kind: AddressKind };
@@ -20,21 +33,40 @@ const cidr = (range: string, kind: AddressKind): Range => {
 // First match wins, so exact addresses come before the ranges that contain them.
 const V4_RANGES: Range[] = [
   // Metadata endpoints that live outside 169.254/16: Alibaba (in CGNAT space) and Oracle (in 192.0.0/24).
-  cidr("100.100.100.200/32", "metadata"), cidr("192.0.0.192/32", "metadata"),
+  cidr("100.100.100.200/32", "metadata"),
+  cidr("192.0.0.192/32", "metadata"),
   cidr("255.255.255.255/32", "broadcast"),
-  cidr("0.0.0.0/8", "unspecified"), cidr("10.0.0.0/8", "private"), cidr("100.64.0.0/10", "shared"),
-  cidr("127.0.0.0/8", "loopback"), cidr("169.254.0.0/16", "link-local"), cidr("172.16.0.0/12", "private"),
-  cidr("192.0.0.0/24", "reserved"), cidr("192.0.2.0/24", "documentation"), cidr("192.88.99.0/24", "reserved"),
-  cidr("192.168.0.0/16", "private"), cidr("198.18.0.0/15", "benchmarking"), cidr("198.51.100.0/24", "documentation"),
-  cidr("203.0.113.0/24", "documentation"), cidr("224.0.0.0/4", "multicast"), cidr("240.0.0.0/4", "reserved"),
+  cidr("0.0.0.0/8", "unspecified"),
+  cidr("10.0.0.0/8", "private"),
+  cidr("100.64.0.0/10", "shared"),
+  cidr("127.0.0.0/8", "loopback"),
+  cidr("169.254.0.0/16", "link-local"),
+  cidr("172.16.0.0/12", "private"),
+  cidr("192.0.0.0/24", "reserved"),
+  cidr("192.0.2.0/24", "documentation"),
+  cidr("192.88.99.0/24", "reserved"),
+  cidr("192.168.0.0/16", "private"),
+  cidr("198.18.0.0/15", "benchmarking"),
+  cidr("198.51.100.0/24", "documentation"),
+  cidr("203.0.113.0/24", "documentation"),
+  cidr("224.0.0.0/4", "multicast"),
+  cidr("240.0.0.0/4", "reserved"),
 ];
 const V6_RANGES: Range[] = [
   cidr("fd00:ec2::254/128", "metadata"), // AWS IMDS over IPv6, inside the ULA range that allowPrivate opens
-  cidr("::/128", "unspecified"), cidr("::1/128", "loopback"),
+  cidr("::/128", "unspecified"),
+  cidr("::1/128", "loopback"),
   cidr("::/8", "reserved"), // includes deprecated IPv4-compatible ::a.b.c.d, which some stacks still route
-  cidr("64:ff9b::/96", "reserved"), cidr("100::/64", "reserved"), cidr("2001::/32", "reserved"),
-  cidr("2001:10::/28", "reserved"), cidr("2001:20::/28", "reserved"), cidr("2001:db8::/32", "documentation"),
-  cidr("fc00::/7", "private"), cidr("fec0::/10", "private"), cidr("fe80::/10", "link-local"), cidr("ff00::/8", "multicast"),
+  cidr("64:ff9b::/96", "reserved"),
+  cidr("100::/64", "reserved"),
+  cidr("2001::/32", "reserved"),
+  cidr("2001:10::/28", "reserved"),
+  cidr("2001:20::/28", "reserved"),
+  cidr("2001:db8::/32", "documentation"),
+  cidr("fc00::/7", "private"),
+  cidr("fec0::/10", "private"),
+  cidr("fe80::/10", "link-local"),
+  cidr("ff00::/8", "multicast"),
 ];
 
 function parseIPv4(s: string): number[] | null {

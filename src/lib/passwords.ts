@@ -24,7 +24,11 @@ export class PasswordHasher {
   }
 
   hash(password: string): Promise<string> {
-    return Bun.password.hash(password, { algorithm: "argon2id", memoryCost: this.opts.memoryCost ?? 65536, timeCost: this.opts.timeCost ?? 2 });
+    return Bun.password.hash(password, {
+      algorithm: "argon2id",
+      memoryCost: this.opts.memoryCost ?? 65536,
+      timeCost: this.opts.timeCost ?? 2,
+    });
   }
 
   /** True when the password matches; without a hash, verifies against a dummy and answers false. */

@@ -4,7 +4,7 @@
 // and connect to the vetted IP literal with the original Host header and TLS server name. A DNS answer that
 // changes between check and connect (rebinding) therefore cannot move the request.
 
-import { classifyAddress, isAllowedAddress, isAlwaysBlocked, parseIp, type AddressKind } from "./ip-ranges.ts";
+import { classifyAddress, isAllowedAddress, parseIp, type AddressKind } from "./ip-ranges.ts";
 
 export const MAX_WEBHOOK_URL_LENGTH = 2048;
 
@@ -16,10 +16,17 @@ export class InvalidTargetError extends Error {
 /** The host resolves only to addresses the policy forbids. */
 export class BlockedTargetError extends Error {
   override name = "BlockedTargetError";
-  constructor(readonly host: string, readonly address: string, readonly kind: AddressKind, alwaysBlocked: boolean) {
+  constructor(
+    readonly host: string,
+    readonly address: string,
+    readonly kind: AddressKind,
+    alwaysBlocked: boolean,
+  ) {
     const article = /^[aeiou]/.test(kind) ? "an" : "a";
     const what = parseIp(host) ? `address ${address} is` : `host ${host} resolves to ${address},`;
-    super(`${what} ${article} ${kind} address${alwaysBlocked ? " (blocked even when private delivery is allowed)" : ""}`);
+    super(
+      `${what} ${article} ${kind} address${alwaysBlocked ? " (blocked even when private delivery is allowed)" : ""}`,
+    );
   }
 }
 
@@ -150,14 +157,21 @@ export async function safePost(rawUrl: string, opts: SafePostOptions): Promise<S
   const started = performance.now();
   const signal = AbortSignal.timeout(opts.timeoutMs);
   const result = (r: Partial<SafePostResult>): SafePostResult => ({
-    ok: false, status: null, error: null, responseBody: "", retryAfterSeconds: null, address: null,
-    ...r, latencyMs: Math.round(performance.now() - started),
+    ok: false,
+    status: null,
+    error: null,
+    responseBody: "",
+    retryAfterSeconds: null,
+    address: null,
+    ...r,
+    latencyMs: Math.round(performance.now() - started),
   });
 
   const headers: Record<string, string> = { ...DEFAULT_HEADERS };
   for (const [k, v] of Object.entries(opts.headers)) {
     // fetch would throw on these anyway; refusing here makes it a permanent "invalid" instead of a retry loop.
-    if (/[\r\n\0]/.test(k) || /[\r\n\0]/.test(v)) return result({ error: `invalid: header ${JSON.stringify(k)} contains a line break` });
+    if (/[\r\n\0]/.test(k) || /[\r\n\0]/.test(v))
+      return result({ error: `invalid: header ${JSON.stringify(k)} contains a line break` });
     headers[k.toLowerCase()] = v;
   }
 
@@ -187,17 +201,39 @@ export async function safePost(rawUrl: string, opts: SafePostOptions): Promise<S
 
   let res: Response;
   try {
-    res = await fetch(pinned, { method: "POST", body: opts.body, headers, redirect: "manual", signal, ...(url.protocol === "https:" ? { tls } : {}) });
+    res = await fetch(pinned, {
+      method: "POST",
+      body: opts.body,
+      headers,
+      redirect: "manual",
+      signal,
+      ...(url.protocol === "https:" ? { tls } : {}),
+    });
   } catch (e) {
-    return result({ address, error: describeFetchError(e, `${ipHost}:${url.port || (url.protocol === "https:" ? 443 : 80)}`, opts.timeoutMs, signal) });
+    return result({
+      address,
+      error: describeFetchError(
+        e,
+        `${ipHost}:${url.port || (url.protocol === "https:" ? 443 : 80)}`,
+        opts.timeoutMs,
+        signal,
+      ),
+    });
   }
   const responseBody = await readLimited(res, opts.maxResponseBytes);
   const ok = res.status >= 200 && res.status < 300;
   const location = res.status >= 300 && res.status < 400 ? res.headers.get("location") : null;
-  const error = ok ? null : location !== null ? `HTTP ${res.status}: redirect to ${location} not followed` : `HTTP ${res.status}`;
+  const error = ok
+    ? null
+    : location !== null
+      ? `HTTP ${res.status}: redirect to ${location} not followed`
+      : `HTTP ${res.status}`;
   return result({
-    ok, status: res.status, address, error, responseBody,
+    ok,
+    status: res.status,
+    address,
+    error,
+    responseBody,
     retryAfterSeconds: parseRetryAfter(res.headers.get("retry-after")),
   });
 }
-

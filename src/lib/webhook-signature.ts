@@ -51,8 +51,15 @@ export function standardWebhooksSecret(secret: string): string {
  * The delivery id goes into the signed content and into headers, so it must be non-empty, contain no "."
  * (Standard Webhooks uses "." as the separator) and no whitespace or control characters.
  */
-export function signatureHeaders(secret: string, deliveryId: string, body: string, nowUnix: number): Record<string, string> {
-  if (!/^[^.\s\0-\x1f\x7f]+$/.test(deliveryId)) throw new TypeError(`invalid webhook delivery id ${JSON.stringify(deliveryId)}`);
+export function signatureHeaders(
+  secret: string,
+  deliveryId: string,
+  body: string,
+  nowUnix: number,
+): Record<string, string> {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: a delivery id must not carry control characters
+  if (!/^[^.\s\0-\x1f\x7f]+$/.test(deliveryId))
+    throw new TypeError(`invalid webhook delivery id ${JSON.stringify(deliveryId)}`);
   if (!Number.isFinite(nowUnix) || nowUnix < 0) throw new TypeError(`invalid webhook timestamp ${nowUnix}`);
   const ts = String(Math.floor(nowUnix));
   return {

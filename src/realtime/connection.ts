@@ -28,7 +28,14 @@ export interface HubLimits {
   replayPage: number;
 }
 
-export const DEFAULT_LIMITS: HubLimits = { maxBufferedBytes: 1024 * 1024, pingIntervalMs: 3000, presenceDelayMs: 1000, maxSubscriptions: 10, maxRejected: 20, replayPage: 200 };
+export const DEFAULT_LIMITS: HubLimits = {
+  maxBufferedBytes: 1024 * 1024,
+  pingIntervalMs: 3000,
+  presenceDelayMs: 1000,
+  maxSubscriptions: 10,
+  maxRejected: 20,
+  replayPage: 200,
+};
 
 export interface Connection {
   socket: CableSocket;

@@ -37,8 +37,21 @@ export interface RealtimeParts {
 export function createRealtime(p: RealtimeParts): RealtimeHub {
   const { repos } = p;
   const presence = new Presence();
-  const renderer = new EventRenderer({ ...repos, links: p.links, isOnline: (accountId, userId) => presence.isOnline(accountId, userId) });
+  const renderer = new EventRenderer({
+    ...repos,
+    links: p.links,
+    isOnline: (accountId, userId) => presence.isOnline(accountId, userId),
+  });
   const feed = new EventFeed({ events: repos.events, realtime: repos.realtime, renderer, maxReplay: p.maxReplay });
   const identity = new CableIdentity({ auth: p.auth, realtime: repos.realtime, accounts: repos.accounts });
-  return new RealtimeHub({ events: repos.events, realtime: repos.realtime, identity, renderer, feed, presence, clock: p.clock, logger: p.logger });
+  return new RealtimeHub({
+    events: repos.events,
+    realtime: repos.realtime,
+    identity,
+    renderer,
+    feed,
+    presence,
+    clock: p.clock,
+    logger: p.logger,
+  });
 }

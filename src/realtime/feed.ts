@@ -5,7 +5,7 @@
 // another database's numbers, e.g. after a restore) — both answered with "resync".
 import type { EventsRepo } from "../db/events.repo.ts";
 import type { RealtimeRepo } from "../db/realtime.repo.ts";
-import { EventRenderer, type Rendered } from "./render.ts";
+import type { EventRenderer, Rendered } from "./render.ts";
 import { Audience, TYPING_KINDS, visible, type Viewer } from "./visibility.ts";
 
 export interface FeedPage {
@@ -26,7 +26,9 @@ const CHUNK = 200;
 const SCAN_PAGES = 25;
 
 export class EventFeed {
-  constructor(private readonly d: { events: EventsRepo; realtime: RealtimeRepo; renderer: EventRenderer; maxReplay: number }) {}
+  constructor(
+    private readonly d: { events: EventsRepo; realtime: RealtimeRepo; renderer: EventRenderer; maxReplay: number },
+  ) {}
 
   /**
    * Null when `since` can be served; otherwise what the client must resync to: events pruned since,

@@ -19,7 +19,16 @@ import type { StoredEvent } from "../shared/event-types.ts";
 import { unixSeconds, type Clock } from "../lib/clock.ts";
 import { errorFields, type Logger } from "../lib/logger.ts";
 import type { EventFeed, ResyncData } from "./feed.ts";
-import { confirmFrame, disconnectFrame, messageFrame, parseCommand, parseIdentifier, pingFrame, rejectFrame, welcomeFrame } from "../shared/cable-frames.ts";
+import {
+  confirmFrame,
+  disconnectFrame,
+  messageFrame,
+  parseCommand,
+  parseIdentifier,
+  pingFrame,
+  rejectFrame,
+  welcomeFrame,
+} from "../shared/cable-frames.ts";
 import { BadTokenError, type CableIdentity, type ConnectionCredentials } from "./identify.ts";
 import type { Presence } from "./presence.ts";
 import { renderedJson, type EventRenderer, type Rendered } from "./render.ts";
@@ -53,7 +62,10 @@ export class RealtimeHub {
   private readonly presenceDirty = new Set<number>();
   private presenceTimer: ReturnType<typeof setTimeout> | null = null;
 
-  constructor(private readonly d: HubDeps, limits: Partial<HubLimits> = {}) {
+  constructor(
+    private readonly d: HubDeps,
+    limits: Partial<HubLimits> = {},
+  ) {
     this.limits = { ...DEFAULT_LIMITS, ...limits };
   }
 
@@ -78,7 +90,15 @@ export class RealtimeHub {
       return null;
     }
     const credential = this.d.identity.connectionCredential(credentials, user);
-    const conn: Connection = { socket, user, credential, subs: new Map(), closed: false, rejected: 0, drainWaiters: [] };
+    const conn: Connection = {
+      socket,
+      user,
+      credential,
+      subs: new Map(),
+      closed: false,
+      rejected: 0,
+      drainWaiters: [],
+    };
     this.connections.add(conn);
     this.send(conn, welcomeFrame());
     this.heartbeat ??= setInterval(() => this.safely("ping", () => this.ping()), this.limits.pingIntervalMs);
@@ -187,7 +207,8 @@ export class RealtimeHub {
   private subscribe(conn: Connection, identifier: string): void {
     if (conn.subs.has(identifier)) return void this.send(conn, confirmFrame(identifier));
     const fields = parseIdentifier(identifier);
-    const request = fields && conn.subs.size < this.limits.maxSubscriptions ? this.d.identity.subscription(fields, conn.user) : null;
+    const request =
+      fields && conn.subs.size < this.limits.maxSubscriptions ? this.d.identity.subscription(fields, conn.user) : null;
     if (!request) {
       this.send(conn, rejectFrame(identifier));
       if (++conn.rejected >= this.limits.maxRejected) {
@@ -210,7 +231,8 @@ export class RealtimeHub {
     if (!subs) this.byAccount.set(sub.viewer.accountId, (subs = new Set()));
     subs.add(sub);
     const { viewer } = sub;
-    if (this.d.presence.join(viewer.kind, viewer.accountId, viewer.kind === "user" ? viewer.userId : viewer.contactId)) this.presenceChanged(viewer.accountId);
+    if (this.d.presence.join(viewer.kind, viewer.accountId, viewer.kind === "user" ? viewer.userId : viewer.contactId))
+      this.presenceChanged(viewer.accountId);
     this.cursor ??= this.d.feed.head();
     if (!this.send(conn, confirmFrame(identifier))) return;
     const resync = request.since === null ? null : this.d.feed.resyncFor(request.since);
@@ -246,7 +268,8 @@ export class RealtimeHub {
     subs?.delete(sub);
     if (subs?.size === 0) this.byAccount.delete(sub.viewer.accountId);
     const v = sub.viewer;
-    if (this.d.presence.leave(v.kind, v.accountId, v.kind === "user" ? v.userId : v.contactId)) this.presenceChanged(v.accountId);
+    if (this.d.presence.leave(v.kind, v.accountId, v.kind === "user" ? v.userId : v.contactId))
+      this.presenceChanged(v.accountId);
   }
 
   /** Sends everything after the cursor, page by page, waiting whenever the socket's buffer is half full. */
@@ -263,7 +286,11 @@ export class RealtimeHub {
           waited = true;
           await new Promise<void>((resolve) => conn.drainWaiters.push(resolve));
         }
-        if (conn.subs.get(sub.identifier) !== sub || !this.send(conn, messageFrame(sub.identifierJson, renderedJson(item)))) return;
+        if (
+          conn.subs.get(sub.identifier) !== sub ||
+          !this.send(conn, messageFrame(sub.identifierJson, renderedJson(item)))
+        )
+          return;
         sub.cursor = item.seq;
       }
       sub.cursor = page.next;
@@ -284,7 +311,13 @@ export class RealtimeHub {
     let body: string | null = null;
     for (const sub of this.byAccount.get(accountId) ?? []) {
       if (sub.viewer.kind !== "user" || sub.viewer.userId !== userId) continue;
-      this.send(sub.conn, messageFrame(sub.identifierJson, (body ??= JSON.stringify({ event, data: { ...data, account_id: accountId } }))));
+      this.send(
+        sub.conn,
+        messageFrame(
+          sub.identifierJson,
+          (body ??= JSON.stringify({ event, data: { ...data, account_id: accountId } })),
+        ),
+      );
     }
   }
 
@@ -311,7 +344,8 @@ export class RealtimeHub {
   private sendPresence(subs: Subscription[], accountId: number): void {
     if (subs.length === 0) return;
     const members = this.d.realtime.accountMembers(accountId);
-    const json = (withContacts: boolean) => JSON.stringify({ event: "presence.update", data: this.d.presence.snapshot(accountId, members, withContacts) });
+    const json = (withContacts: boolean) =>
+      JSON.stringify({ event: "presence.update", data: this.d.presence.snapshot(accountId, members, withContacts) });
     let forAgents: string | null = null;
     let forContacts: string | null = null;
     for (const sub of subs) {
@@ -366,7 +400,10 @@ export class RealtimeHub {
     if (conn.closed) return false;
     const result = conn.socket.send(data);
     if (result !== 0 && (!bounded || conn.socket.bufferedAmount() <= this.limits.maxBufferedBytes)) return true;
-    this.d.logger.info("realtime client dropped: too slow", { buffered: conn.socket.bufferedAmount(), subscriptions: conn.subs.size });
+    this.d.logger.info("realtime client dropped: too slow", {
+      buffered: conn.socket.bufferedAmount(),
+      subscriptions: conn.subs.size,
+    });
     conn.socket.close(1013, "too slow: send buffer full, reconnect with since");
     this.closed(conn);
     return false;

@@ -14,7 +14,6 @@ import { parseId, type AuthService } from "../domain/auth.service.ts";
 import { CHANNEL } from "../shared/cable-frames.ts";
 import type { Viewer } from "./visibility.ts";
 
-
 export interface ConnectionCredentials {
   apiToken?: string | null;
   sessionToken?: string | null;
@@ -79,7 +78,9 @@ export class CableIdentity {
     try {
       if (credential.kind === "pubsub") return this.d.realtime.userByPubsubToken(credential.secret)?.id === userId;
       if (credential.kind === "api") return this.d.auth.user(credential.secret).user.id === userId;
-      return this.d.auth.caller({ apiToken: null, sessionToken: credential.secret, safeMethod: true }).user.id === userId;
+      return (
+        this.d.auth.caller({ apiToken: null, sessionToken: credential.secret, safeMethod: true }).user.id === userId
+      );
     } catch {
       return false;
     }
@@ -112,7 +113,10 @@ export class CableIdentity {
 
   private agent(user: UserRow, rawAccountId: unknown, since: number | null): SubscriptionRequest | null {
     try {
-      const p = this.d.auth.memberOf({ user, token: null }, rawAccountId === undefined ? undefined : String(rawAccountId));
+      const p = this.d.auth.memberOf(
+        { user, token: null },
+        rawAccountId === undefined ? undefined : String(rawAccountId),
+      );
       return { viewer: { kind: "user", accountId: p.account.id, userId: user.id }, since };
     } catch {
       return null; // unknown or suspended account, or not a member
@@ -125,7 +129,13 @@ export class CableIdentity {
     if (rawAccountId !== undefined && rawAccountId !== null && parseId(rawAccountId) !== ci.account_id) return null;
     if (this.d.accounts.byId(ci.account_id)?.status !== "active") return null;
     return {
-      viewer: { kind: "contact", accountId: ci.account_id, contactId: ci.contact_id, contactInboxId: ci.id, hmacVerified: ci.hmac_verified === 1 },
+      viewer: {
+        kind: "contact",
+        accountId: ci.account_id,
+        contactId: ci.contact_id,
+        contactInboxId: ci.id,
+        hmacVerified: ci.hmac_verified === 1,
+      },
       since,
     };
   }

@@ -44,7 +44,10 @@ export class Presence {
       const status = availabilityStatus(m, this.isOnline(accountId, m.user_id));
       if (status !== "offline") users[m.user_id] = status;
     }
-    const data: { account_id: number; users: Record<string, string>; contacts?: Record<string, string> } = { account_id: accountId, users };
+    const data: { account_id: number; users: Record<string, string>; contacts?: Record<string, string> } = {
+      account_id: accountId,
+      users,
+    };
     if (withContacts) {
       data.contacts = {};
       for (const id of this.contacts.get(accountId)?.keys() ?? []) data.contacts[id] = "online";

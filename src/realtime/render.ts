@@ -59,7 +59,15 @@ export class EventRenderer {
     const data = event === undefined ? SKIP : this.data(e);
     // Every payload names its account, as Chatwoot's ActionCableListener adds it to every broadcast:
     // Chatwoot's dashboard and mobile app drop an event whose data.account_id is not the account shown.
-    const out = data === SKIP ? null : { seq: e.id, event: event!, data: { ...data, account_id: e.accountId }, created_at: Math.floor(e.createdAtMs / 1000) };
+    const out =
+      data === SKIP
+        ? null
+        : {
+            seq: e.id,
+            event: event!,
+            data: { ...data, account_id: e.accountId },
+            created_at: Math.floor(e.createdAtMs / 1000),
+          };
     this.cache.set(e.id, out);
     if (this.cache.size > CACHE_SIZE) this.cache.delete(this.cache.keys().next().value!);
     return out;
@@ -91,7 +99,9 @@ export class EventRenderer {
     const data = messagePushData(m, scope);
     // Push data shows an agent sender's presence (the API record does not know it).
     const user = m.sender_id === null ? undefined : scope.senders.users.get(m.sender_id);
-    return user ? { ...data, sender: userPushData(user.user, user.membership, this.d.isOnline(e.accountId, user.user.id)) } : data;
+    return user
+      ? { ...data, sender: userPushData(user.user, user.membership, this.d.isOnline(e.accountId, user.user.id)) }
+      : data;
   }
 
   private senders(accountId: number, type: string | null, id: number | null): SenderBook {

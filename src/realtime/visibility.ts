@@ -26,7 +26,12 @@ export const REALTIME_NAMES: Partial<Record<EventKind, string>> = {
 const CONTACT_KINDS = new Set<EventKind>(["contact_created", "contact_updated", "contact_deleted", "contact_merged"]);
 export const TYPING_KINDS = new Set<EventKind>(["conversation_typing_on", "conversation_typing_off"]);
 /** What a contact's stream carries (besides agents' typing). */
-const CONTACT_VISIBLE = new Set<EventKind>(["message_created", "message_updated", "conversation_status_changed", "conversation_updated"]);
+const CONTACT_VISIBLE = new Set<EventKind>([
+  "message_created",
+  "message_updated",
+  "conversation_status_changed",
+  "conversation_updated",
+]);
 
 export type Viewer =
   | { kind: "user"; accountId: number; userId: number }
@@ -65,7 +70,8 @@ export class Audience {
 /** The conversation push data an event carries (conversation kinds: the payload; message and typing kinds: its `conversation`). */
 export function conversationOfEvent(e: StoredEvent): Record<string, unknown> | null {
   const p = e.payload;
-  if (e.kind.startsWith("message_") || TYPING_KINDS.has(e.kind)) return (p.conversation as Record<string, unknown> | undefined) ?? null;
+  if (e.kind.startsWith("message_") || TYPING_KINDS.has(e.kind))
+    return (p.conversation as Record<string, unknown> | undefined) ?? null;
   return p;
 }
 

@@ -265,7 +265,8 @@ function checkValues(attr: AttributeSpec, operator: FilterOperator, values: unkn
         const n = toInteger(first);
         return n !== null && n >= 1 && n <= IDLE_MINUTES_MAX ? null : `must be [minutes], 1 to ${IDLE_MINUTES_MAX}`;
       }
-      if (attr.type === "date") return toUnixSeconds(first) === null ? "must start with a date (ISO 8601 or unix seconds)" : null;
+      if (attr.type === "date")
+        return toUnixSeconds(first) === null ? "must start with a date (ISO 8601 or unix seconds)" : null;
       if (attr.type === "integer") return toInteger(first) === null ? "must start with an integer" : null;
       return toNumber(first) === null && toUnixSeconds(first) === null ? "must start with a number or a date" : null;
     }

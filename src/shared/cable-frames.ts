@@ -11,7 +11,8 @@ export const welcomeFrame = () => '{"type":"welcome"}';
 export const pingFrame = (unixSeconds: number) => `{"type":"ping","message":${unixSeconds}}`;
 export const confirmFrame = (identifier: string) => JSON.stringify({ type: "confirm_subscription", identifier });
 export const rejectFrame = (identifier: string) => JSON.stringify({ type: "reject_subscription", identifier });
-export const disconnectFrame = (reason: string, reconnect: boolean) => JSON.stringify({ type: "disconnect", reason, reconnect });
+export const disconnectFrame = (reason: string, reconnect: boolean) =>
+  JSON.stringify({ type: "disconnect", reason, reconnect });
 
 /** A message on a subscription; `messageJson` is already JSON (rendered once for every socket). */
 export function messageFrame(identifierJson: string, messageJson: string): string {

@@ -47,7 +47,11 @@ export function parseFrame(raw: unknown): ServerFrame {
   }
   const m = v.message;
   if (typeof v.identifier !== "string" || !isObject(m) || typeof m.event !== "string") return { type: "unknown" };
-  return { type: "event", identifier: v.identifier, message: { event: m.event, data: isObject(m.data) ? m.data : {}, seq: typeof m.seq === "number" ? m.seq : null } };
+  return {
+    type: "event",
+    identifier: v.identifier,
+    message: { event: m.event, data: isObject(m.data) ? m.data : {}, seq: typeof m.seq === "number" ? m.seq : null },
+  };
 }
 
 /**
@@ -58,7 +62,8 @@ export function identifier(accountId: number, since: number | null): string {
   return JSON.stringify({ channel: CHANNEL, account_id: accountId, ...(since === null ? {} : { since }) });
 }
 
-export const subscribeCommand = (identifierJson: string) => JSON.stringify({ command: "subscribe", identifier: identifierJson });
+export const subscribeCommand = (identifierJson: string) =>
+  JSON.stringify({ command: "subscribe", identifier: identifierJson });
 
 /** Before reconnect attempt `attempt` (0 = the first after a drop): 0.5 s doubling to 30 s, with up to 20 % jitter so a restart is not met by every tab at once. */
 export function backoffMs(attempt: number, random: () => number = Math.random): number {

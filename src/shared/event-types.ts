@@ -14,7 +14,12 @@ export const SPEC_WEBHOOK_KINDS = [
 ] as const;
 
 /** Chatwoot's further subscribable kinds (docs/compatibility.md #9). */
-export const EXTRA_WEBHOOK_KINDS = ["inbox_created", "inbox_updated", "conversation_typing_on", "conversation_typing_off"] as const;
+export const EXTRA_WEBHOOK_KINDS = [
+  "inbox_created",
+  "inbox_updated",
+  "conversation_typing_on",
+  "conversation_typing_off",
+] as const;
 
 /** Kinds a webhook may subscribe to. */
 export const WEBHOOK_KINDS = [...SPEC_WEBHOOK_KINDS, ...EXTRA_WEBHOOK_KINDS] as const;

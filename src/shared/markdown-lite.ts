@@ -15,7 +15,8 @@ export type Block = { t: "p"; lines: Inline[][] } | { t: "ul" | "ol"; items: Inl
 
 const SAFE_HREF = /^(https?:\/\/|mailto:)/i;
 // One pattern for every inline form, tried left to right; the first that matches at a place wins.
-const INLINE = /`([^`\n]+)`|\*\*([^*\n]+?)\*\*|\[([^\]\n]+)\]\(([^)\s]+)\)|(?<![\w*])\*([^*\n]+?)\*(?![\w*])|(?<![\w_])_([^_\n]+?)_(?![\w_])|(https?:\/\/[^\s<>()]+[^\s<>().,;:!?'"])/g;
+const INLINE =
+  /`([^`\n]+)`|\*\*([^*\n]+?)\*\*|\[([^\]\n]+)\]\(([^)\s]+)\)|(?<![\w*])\*([^*\n]+?)\*(?![\w*])|(?<![\w_])_([^_\n]+?)_(?![\w_])|(https?:\/\/[^\s<>()]+[^\s<>().,;:!?'"])/g;
 
 export function parseInline(text: string): Inline[] {
   const out: Inline[] = [];
@@ -31,7 +32,11 @@ export function parseInline(text: string): Inline[] {
     if (code !== undefined) push({ t: "code", text: code });
     else if (strong !== undefined) push({ t: "strong", children: parseInline(strong) });
     else if (linkText !== undefined) {
-      push(SAFE_HREF.test(href!) ? { t: "link", href: href!, children: parseInline(linkText) } : { t: "text", text: whole });
+      push(
+        SAFE_HREF.test(href!)
+          ? { t: "link", href: href!, children: parseInline(linkText) }
+          : { t: "text", text: whole },
+      );
     } else if (em1 !== undefined || em2 !== undefined) push({ t: "em", children: parseInline((em1 ?? em2)!) });
     else push({ t: "link", href: bare!, children: [{ t: "text", text: bare! }] });
     last = m.index + whole.length;

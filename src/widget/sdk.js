@@ -5,25 +5,44 @@
 // The bubble lives in a shadow root so the host page's styles and ours never meet; the chat runs
 // in the iframe, which talks to this script only by postMessage between the two known windows.
 (() => {
-  if (window.chatwootSDK && window.chatwootSDK.parley) return;
+  if (window.chatwootSDK?.parley) return;
   var COOKIE = "cw_conversation";
   var RTL = /^(ar|fa|he|ur)/;
-  var state = { open: false, hidden: false, unread: 0, ready: false, queue: [], frame: null, host: null, root: null, origin: "", token: "", base: "", settings: {} };
+  var state = {
+    open: false,
+    hidden: false,
+    unread: 0,
+    ready: false,
+    queue: [],
+    frame: null,
+    host: null,
+    root: null,
+    origin: "",
+    token: "",
+    base: "",
+    settings: {},
+  };
 
   function readToken(websiteToken) {
-    var m = document.cookie.match(new RegExp("(?:^|; )" + COOKIE + "_" + websiteToken + "=([^;]*)"));
+    var m = document.cookie.match(new RegExp(`(?:^|; )${COOKIE}_${websiteToken}=([^;]*)`));
     if (m) return decodeURIComponent(m[1]);
     try {
-      return localStorage.getItem(COOKIE + "_" + websiteToken) || "";
+      return localStorage.getItem(`${COOKIE}_${websiteToken}`) || "";
     } catch (_) {
       return "";
     }
   }
 
   function storeToken(websiteToken, token) {
-    var name = COOKIE + "_" + websiteToken;
+    var name = `${COOKIE}_${websiteToken}`;
     var secure = location.protocol === "https:" ? "; Secure" : "";
-    document.cookie = name + "=" + (token ? encodeURIComponent(token) : "") + "; path=/; SameSite=Lax" + (token ? "; max-age=31536000" : "; max-age=0") + secure;
+    document.cookie =
+      name +
+      "=" +
+      (token ? encodeURIComponent(token) : "") +
+      "; path=/; SameSite=Lax" +
+      (token ? "; max-age=31536000" : "; max-age=0") +
+      secure;
     try {
       if (token) localStorage.setItem(name, token);
       else localStorage.removeItem(name);
@@ -52,19 +71,21 @@
     ".left{left:20px}.right{right:20px}.hide{display:none!important}" +
     "@media (max-width:500px){.frame.open{inset:0;width:100%;height:100%;border-radius:0}.frame.open~.bubble{display:none}}";
 
-  var ICON = '<svg viewBox="0 0 24 24" aria-hidden="true"><path d="M4 4h16a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H8l-4 4V6a2 2 0 0 1 2-2z"/></svg>';
-  var CLOSE = '<svg viewBox="0 0 24 24" aria-hidden="true"><path d="M6.4 5 12 10.6 17.6 5 19 6.4 13.4 12l5.6 5.6-1.4 1.4-5.6-5.6L6.4 19 5 17.6l5.6-5.6L5 6.4z"/></svg>';
+  var ICON =
+    '<svg viewBox="0 0 24 24" aria-hidden="true"><path d="M4 4h16a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H8l-4 4V6a2 2 0 0 1 2-2z"/></svg>';
+  var CLOSE =
+    '<svg viewBox="0 0 24 24" aria-hidden="true"><path d="M6.4 5 12 10.6 17.6 5 19 6.4 13.4 12l5.6 5.6-1.4 1.4-5.6-5.6L6.4 19 5 17.6l5.6-5.6L5 6.4z"/></svg>';
 
   function render() {
     var s = state.settings;
     var side = s.position === "left" ? "left" : "right";
     var bubble = state.bubble;
     var expanded = s.type === "expanded_bubble" && !state.open;
-    bubble.className = "bubble " + side + (expanded ? " expanded" : " standard") + (state.hidden || s.hideMessageBubble ? " hide" : "");
+    bubble.className = `bubble ${side}${expanded ? " expanded" : " standard"}${state.hidden || s.hideMessageBubble ? " hide" : ""}`;
     bubble.style.background = state.color || "#1f93ff";
     bubble.setAttribute("aria-expanded", String(state.open));
     var label = state.open ? "Close chat" : s.launcherTitle || "Chat with us";
-    bubble.setAttribute("aria-label", label + (state.unread && !state.open ? " (" + state.unread + ")" : ""));
+    bubble.setAttribute("aria-label", label + (state.unread && !state.open ? ` (${state.unread})` : ""));
     bubble.innerHTML = state.open ? CLOSE : ICON + (expanded ? "<span></span>" : "");
     if (expanded) bubble.querySelector("span").textContent = s.launcherTitle || "Chat with us";
     if (state.unread && !state.open) {
@@ -73,7 +94,7 @@
       b.textContent = state.unread > 99 ? "99+" : String(state.unread);
       bubble.appendChild(b);
     }
-    state.frame.className = "frame " + side + (state.open ? " open" : " hide");
+    state.frame.className = `frame ${side}${state.open ? " open" : " hide"}`;
   }
 
   function toggle(want) {
@@ -87,9 +108,9 @@
 
   function frameUrl(extra) {
     var s = state.settings;
-    var q = "website_token=" + encodeURIComponent(state.websiteToken);
-    if (s.locale) q += "&locale=" + encodeURIComponent(s.locale);
-    return state.base + "/widget?" + q + (extra || "");
+    var q = `website_token=${encodeURIComponent(state.websiteToken)}`;
+    if (s.locale) q += `&locale=${encodeURIComponent(s.locale)}`;
+    return `${state.base}/widget?${q}${extra || ""}`;
   }
 
   function onMessage(e) {
@@ -99,7 +120,10 @@
     var d = m.data || {};
     if (m.type === "loaded") {
       state.ready = true;
-      state.frame.contentWindow.postMessage({ parley: 1, type: "init", data: { token: state.token, settings: state.settings, open: state.open } }, state.origin);
+      state.frame.contentWindow.postMessage(
+        { parley: 1, type: "init", data: { token: state.token, settings: state.settings, open: state.open } },
+        state.origin,
+      );
       const queued = state.queue;
       state.queue = [];
       for (const msg of queued) state.frame.contentWindow.postMessage(msg, state.origin);
@@ -163,7 +187,7 @@
       render();
     },
     popoutChatWindow: () => {
-      var url = frameUrl("&popout=1" + (state.token ? "&cw_conversation=" + encodeURIComponent(state.token) : ""));
+      var url = frameUrl(`&popout=1${state.token ? `&cw_conversation=${encodeURIComponent(state.token)}` : ""}`);
       window.open(url, "parley-chat", "resizable=yes,width=420,height=640");
       toggle("close");
     },
@@ -196,7 +220,10 @@
       state.websiteToken = String(opts.websiteToken || "");
       state.base = String(opts.baseUrl || "").replace(/\/+$/, "");
       state.origin = new URL(state.base || location.origin, location.href).origin;
-      state.settings = Object.assign({ position: "right", type: "standard", darkMode: "light" }, window.chatwootSettings || {});
+      state.settings = Object.assign(
+        { position: "right", type: "standard", darkMode: "light" },
+        window.chatwootSettings || {},
+      );
       state.token = readToken(state.websiteToken);
       window.$chatwoot = api;
       window.addEventListener("message", onMessage);

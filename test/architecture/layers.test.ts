@@ -62,7 +62,8 @@ describe("layers", () => {
   });
 
   test("SQL is written only in src/db", () => {
-    const sql = /["'`]\s*(SELECT\s|INSERT\s+(OR\s+\w+\s+)?INTO\s|UPDATE\s+\w+\s+SET\s|DELETE\s+FROM\s|PRAGMA\s|VACUUM\b|CREATE\s+(TABLE|INDEX)\s|ALTER\s+TABLE\s|DROP\s+TABLE\s)/;
+    const sql =
+      /["'`]\s*(SELECT\s|INSERT\s+(OR\s+\w+\s+)?INTO\s|UPDATE\s+\w+\s+SET\s|DELETE\s+FROM\s|PRAGMA\s|VACUUM\b|CREATE\s+(TABLE|INDEX)\s|ALTER\s+TABLE\s|DROP\s+TABLE\s)/;
     const broken = all.filter((f) => !f.rel.startsWith("db/") && sql.test(f.text)).map((f) => f.rel);
     expect(broken).toEqual([]);
   });

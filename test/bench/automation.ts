@@ -16,7 +16,13 @@ function setup() {
   const db = openDatabase(":memory:");
   migrate(db);
   const clock = new ManualClock();
-  const d = createDeps({ db, clock, config: loadConfig({}, {}), logger: createLogger("silent"), hasher: new PasswordHasher({ concurrency: 1, queue: 4, memoryCost: 1024, timeCost: 1 }) });
+  const d = createDeps({
+    db,
+    clock,
+    config: loadConfig({}, {}),
+    logger: createLogger("silent"),
+    hasher: new PasswordHasher({ concurrency: 1, queue: 4, memoryCost: 1024, timeCost: 1 }),
+  });
   const boot = d.services.accounts.bootstrap({ account: "Bench", name: "Admin", email: "admin@bench.local" });
   const p = d.services.auth.account(boot.api_access_token, String(boot.account_id));
   const inbox = d.services.inboxes.create(p, { name: "API", channel: { type: "api" } });
@@ -35,14 +41,19 @@ async function perEvent(label: string, rules: (s: ReturnType<typeof setup>) => v
   const t0 = performance.now();
   for (let i = 0; i < count; i++) {
     s.clock.advance(1000); // stay under the flood guard
-    s.d.services.messages.create(a, s.d.repos.conversations.byId(c.id)!, { content: `message ${i} about my order`, message_type: "incoming" });
+    s.d.services.messages.create(a, s.d.repos.conversations.byId(c.id)!, {
+      content: `message ${i} about my order`,
+      message_type: "incoming",
+    });
   }
   const writes = performance.now() - t0;
   const t1 = performance.now();
   await s.d.bus.drain();
   const drain = performance.now() - t1;
   const events = (s.d.db.query("SELECT count(*) AS n FROM events").get() as { n: number }).n;
-  console.log(`${label}: ${count} incoming messages written in ${writes.toFixed(0)} ms; engine drained ${events} events in ${drain.toFixed(0)} ms (${((drain * 1000) / count).toFixed(0)} µs per message)`);
+  console.log(
+    `${label}: ${count} incoming messages written in ${writes.toFixed(0)} ms; engine drained ${events} events in ${drain.toFixed(0)} ms (${((drain * 1000) / count).toFixed(0)} µs per message)`,
+  );
 }
 
 function addRules(n: number, matching: boolean) {
@@ -52,7 +63,9 @@ function addRules(n: number, matching: boolean) {
       s.d.services.automationRules.create(s.p, {
         name: `rule ${i}`,
         event_name: "message_created",
-        conditions: [{ attribute_key: "content", filter_operator: "contains", values: [matching ? "order" : `refund${i}`] }],
+        conditions: [
+          { attribute_key: "content", filter_operator: "contains", values: [matching ? "order" : `refund${i}`] },
+        ],
         actions: [{ action_name: "add_label", action_params: ["billing"] }],
       });
     }
@@ -97,7 +110,9 @@ async function idle() {
     runs++;
     if (runs === 1) console.log(`idle job, first minute: ${n} conversations acted on in ${ms(t)} ms`);
     if (n === 0) {
-      console.log(`idle job: ${N} idle conversations worked through in ${runs - 1} runs (${ms(t0)} ms); a run with nothing new: ${ms(t)} ms`);
+      console.log(
+        `idle job: ${N} idle conversations worked through in ${runs - 1} runs (${ms(t0)} ms); a run with nothing new: ${ms(t)} ms`,
+      );
       break;
     }
   }
@@ -108,4 +123,3 @@ await perEvent("10 rules, none matching", addRules(10, false));
 await perEvent("10 rules, all matching (add_label)", addRules(10, true), 500);
 await rename();
 await idle();
-

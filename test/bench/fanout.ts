@@ -43,26 +43,39 @@ function subscriber(url: string, identifier: string, count: () => void): Promise
 }
 
 async function main() {
-  const boot = JSON.parse(run(["bootstrap", "--db", db, "--account", "Bench", "--name", "Admin", "--email", "admin@bench.local", "--json"]));
+  const boot = JSON.parse(
+    run(["bootstrap", "--db", db, "--account", "Bench", "--name", "Admin", "--email", "admin@bench.local", "--json"]),
+  );
   const port = await freePort();
-  const server = Bun.spawn(["taskset", "-c", "0", ...serverCmd, "serve", "--db", db, "--port", String(port)], { stdout: "ignore", stderr: "inherit", env: { ...process.env, PARLEY_LOG_LEVEL: "warn" } });
+  const server = Bun.spawn(["taskset", "-c", "0", ...serverCmd, "serve", "--db", db, "--port", String(port)], {
+    stdout: "ignore",
+    stderr: "inherit",
+    env: { ...process.env, PARLEY_LOG_LEVEL: "warn" },
+  });
   try {
     const origin = `http://127.0.0.1:${port}`;
     await waitForHttp(`${origin}/health`);
     const base = `/api/v1/accounts/${boot.account_id}`;
     const headers = { api_access_token: boot.api_access_token, "content-type": "application/json" };
-    const post = async (path: string, body: unknown) => (await fetch(`${origin}${base}${path}`, { method: "POST", headers, body: JSON.stringify(body) })).json();
+    const post = async (path: string, body: unknown) =>
+      (await fetch(`${origin}${base}${path}`, { method: "POST", headers, body: JSON.stringify(body) })).json();
     const inbox = await post("/inboxes", { name: "Bench", channel: { type: "api" } });
     // Enough conversations that no one reaches the flood guard (200 messages a minute) in a run.
     const conversations: number[] = [];
     for (let i = 0; i < 2000; i += 50) {
       const batch = Array.from({ length: 50 }, async (_, j) => {
         const contact = await post("/contacts", { name: `Bench ${i + j}`, email: `c${i + j}@bench.local` });
-        return (await post("/conversations", { inbox_id: inbox.id, contact_id: contact.payload.contact.id })).id as number;
+        return (await post("/conversations", { inbox_id: inbox.id, contact_id: contact.payload.contact.id }))
+          .id as number;
       });
       conversations.push(...(await Promise.all(batch)));
     }
-    const requests = conversations.map((id) => ({ method: "POST", path: `${base}/conversations/${id}/messages`, headers, body: JSON.stringify({ content: "hello from the bench" }) }));
+    const requests = conversations.map((id) => ({
+      method: "POST",
+      path: `${base}/conversations/${id}/messages`,
+      headers,
+      body: JSON.stringify({ content: "hello from the bench" }),
+    }));
     const measure = async () => {
       const cpu0 = await cpuMs(server.pid);
       const r = await runLoad({ origin, requests, connections: 32, durationSeconds: SECONDS, cpu: "1" });
@@ -76,17 +89,27 @@ async function main() {
     const url = `ws://127.0.0.1:${port}/cable?api_access_token=${boot.api_access_token}`;
     const identifier = JSON.stringify({ channel: "RoomChannel", account_id: boot.account_id });
     const sockets: WebSocket[] = [];
-    for (let i = 0; i < N; i += 50) sockets.push(...(await Promise.all(Array.from({ length: Math.min(50, N - i) }, () => subscriber(url, identifier, () => delivered++)))));
+    for (let i = 0; i < N; i += 50)
+      sockets.push(
+        ...(await Promise.all(
+          Array.from({ length: Math.min(50, N - i) }, () => subscriber(url, identifier, () => delivered++)),
+        )),
+      );
     const withSockets = await measure();
     for (const ws of sockets) ws.close();
 
-    const row = (name: string, r: typeof alone) => `| ${name} | ${r.requestsPerSecond.toLocaleString("en")} | ${r.p50} ms | ${r.p99} ms | ${r.cpuPerRequestUs} µs | ${r.errors + r.non2xx} |`;
-    console.log(`\nmessage create, 32 connections, ${SECONDS} s each, server ${serverCmd[0] === binary ? "binary" : "from source"} on core 0, wrk on core 1\n`);
+    const row = (name: string, r: typeof alone) =>
+      `| ${name} | ${r.requestsPerSecond.toLocaleString("en")} | ${r.p50} ms | ${r.p99} ms | ${r.cpuPerRequestUs} µs | ${r.errors + r.non2xx} |`;
+    console.log(
+      `\nmessage create, 32 connections, ${SECONDS} s each, server ${serverCmd[0] === binary ? "binary" : "from source"} on core 0, wrk on core 1\n`,
+    );
     console.log("| sockets | req/s | p50 | p99 | server CPU / request | errors |\n|---|---|---|---|---|---|");
     console.log(row("0", alone));
     console.log(row(String(N), withSockets));
     const cost = 1 - withSockets.requestsPerSecond / alone.requestsPerSecond;
-    console.log(`\n${N} sockets cost the writer ${(cost * 100).toFixed(1)} % of its throughput; ${delivered.toLocaleString("en")} message.created frames delivered.`);
+    console.log(
+      `\n${N} sockets cost the writer ${(cost * 100).toFixed(1)} % of its throughput; ${delivered.toLocaleString("en")} message.created frames delivered.`,
+    );
   } finally {
     server.kill("SIGTERM");
     await server.exited;

@@ -20,7 +20,8 @@ const CONTACTS = Number(process.argv[2] ?? 1_000_000);
 const CONVERSATIONS = Number(process.argv[3] ?? 1_000_000);
 const N = 300;
 
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+const pct = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
 const reuse = process.env.PARLEY_BENCH_DB;
 const dir = reuse ? null : mkdtempSync(join(tmpdir(), "parley-bench-filters-"));
@@ -32,7 +33,11 @@ const app = createApp(deps);
 const now = Math.floor(Date.now() / 1000);
 
 function seed() {
-  const boot = deps.services.accounts.bootstrap({ account: "Bench", name: "Bench Admin", email: "bench-filters@example.com" });
+  const boot = deps.services.accounts.bootstrap({
+    account: "Bench",
+    name: "Bench Admin",
+    email: "bench-filters@example.com",
+  });
   const principal = deps.services.auth.account(boot.api_access_token, String(boot.account_id));
   const inbox = deps.services.inboxes.create(principal, { name: "API", channel: { type: "api" } });
   const agentIds = ["a", "b", "c", "d"].map((n) => {
@@ -41,10 +46,20 @@ function seed() {
     return id;
   });
   const teamIds = ["sales", "support", "billing"].map((name) => deps.services.teams.create(principal, { name }).id);
-  console.log(`seeding ${CONTACTS.toLocaleString()} contacts and ${CONVERSATIONS.toLocaleString()} conversations into ${dbPath}`);
+  console.log(
+    `seeding ${CONTACTS.toLocaleString()} contacts and ${CONVERSATIONS.toLocaleString()} conversations into ${dbPath}`,
+  );
   let t = performance.now();
   seedContacts(db, boot.account_id, CONTACTS, now);
-  seedConversations(db, { accountId: boot.account_id, inboxId: inbox.id, count: CONVERSATIONS, messagesPerConversation: 1, agentIds, teamIds, now });
+  seedConversations(db, {
+    accountId: boot.account_id,
+    inboxId: inbox.id,
+    count: CONVERSATIONS,
+    messagesPerConversation: 1,
+    agentIds,
+    teamIds,
+    now,
+  });
   // seedConversations labels one conversation in 13 "billing" and one in 97 "vip".
   db.exec("ANALYZE");
   console.log(`  seeded in ${((performance.now() - t) / 1000).toFixed(1)} s`);
@@ -52,7 +67,9 @@ function seed() {
 }
 
 if (!reuse) seed();
-const admin = db.query("SELECT account_id, user_id FROM account_users WHERE role = 'administrator' ORDER BY account_id LIMIT 1").get() as { account_id: number; user_id: number };
+const admin = db
+  .query("SELECT account_id, user_id FROM account_users WHERE role = 'administrator' ORDER BY account_id LIMIT 1")
+  .get() as { account_id: number; user_id: number };
 const token = deps.services.accounts.issueToken(admin.user_id);
 const base = `http://localhost/api/v1/accounts/${admin.account_id}`;
 
@@ -69,12 +86,18 @@ async function timeit(label: string, make: (i: number) => Request, detail: (b: a
   }
   times.sort((a, b) => a - b);
   const p50 = pct(times, 50);
-  console.log(`${label.padEnd(62)} p50 ${p50.toFixed(2).padStart(7)} ms  p99 ${pct(times, 99).toFixed(2).padStart(7)} ms  ${detail(last)}`);
+  console.log(
+    `${label.padEnd(62)} p50 ${p50.toFixed(2).padStart(7)} ms  p99 ${pct(times, 99).toFixed(2).padStart(7)} ms  ${detail(last)}`,
+  );
   return p50;
 }
 
 const post = (path: string, payload: unknown) =>
-  new Request(`${base}${path}`, { method: "POST", headers: { "content-type": "application/json", api_access_token: token }, body: JSON.stringify({ payload }) });
+  new Request(`${base}${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", api_access_token: token },
+    body: JSON.stringify({ payload }),
+  });
 /** Evolution's lookup: identifier OR phone_number, the number without "+". */
 const evolution = (digits: string) => [
   { attribute_key: "identifier", filter_operator: "equal_to", values: [digits], query_operator: "OR" },
@@ -86,17 +109,51 @@ const phoneOf = (k: number) => {
   return contactFields(i).phone_number!.slice(1);
 };
 
-console.log(`\nfilters over ${CONTACTS.toLocaleString()} contacts / ${CONVERSATIONS.toLocaleString()} conversations (${N} requests each, serial, in-process):`);
-const ceiling = await timeit("ceiling: GET /health", () => new Request("http://localhost/health"), () => "ok");
+console.log(
+  `\nfilters over ${CONTACTS.toLocaleString()} contacts / ${CONVERSATIONS.toLocaleString()} conversations (${N} requests each, serial, in-process):`,
+);
+const ceiling = await timeit(
+  "ceiling: GET /health",
+  () => new Request("http://localhost/health"),
+  () => "ok",
+);
 const results: [string, number][] = [];
-results.push(["contacts/filter by phone (Evolution, hits)", await timeit("contacts/filter: Evolution phone lookup (rotating numbers)", (i) => post("/contacts/filter", evolution(phoneOf(i))), (b) => `count ${b.meta.count}`)]);
-results.push(["contacts/filter by phone (miss)", await timeit("contacts/filter: phone lookup, no such number", (i) => post("/contacts/filter", evolution(`4470000${String(i).padStart(5, "0")}`)), (b) => `count ${b.meta.count}`)]);
+results.push([
+  "contacts/filter by phone (Evolution, hits)",
+  await timeit(
+    "contacts/filter: Evolution phone lookup (rotating numbers)",
+    (i) => post("/contacts/filter", evolution(phoneOf(i))),
+    (b) => `count ${b.meta.count}`,
+  ),
+]);
+results.push([
+  "contacts/filter by phone (miss)",
+  await timeit(
+    "contacts/filter: phone lookup, no such number",
+    (i) => post("/contacts/filter", evolution(`4470000${String(i).padStart(5, "0")}`)),
+    (b) => `count ${b.meta.count}`,
+  ),
+]);
 const statusLabel = (status: string, label: string) => [
   { attribute_key: "status", filter_operator: "equal_to", values: [status], query_operator: "AND" },
   { attribute_key: "labels", filter_operator: "equal_to", values: [label], query_operator: null },
 ];
-results.push(["conversations/filter open + billing", await timeit("conversations/filter: status open AND label billing", () => post("/conversations/filter", statusLabel("open", "billing")), (b) => `all_count ${b.meta.all_count.toLocaleString()}, ${b.payload.length} on the page`)]);
-results.push(["conversations/filter resolved + vip", await timeit("conversations/filter: status resolved AND label vip", () => post("/conversations/filter", statusLabel("resolved", "vip")), (b) => `all_count ${b.meta.all_count.toLocaleString()}, ${b.payload.length} on the page`)]);
+results.push([
+  "conversations/filter open + billing",
+  await timeit(
+    "conversations/filter: status open AND label billing",
+    () => post("/conversations/filter", statusLabel("open", "billing")),
+    (b) => `all_count ${b.meta.all_count.toLocaleString()}, ${b.payload.length} on the page`,
+  ),
+]);
+results.push([
+  "conversations/filter resolved + vip",
+  await timeit(
+    "conversations/filter: status resolved AND label vip",
+    () => post("/conversations/filter", statusLabel("resolved", "vip")),
+    (b) => `all_count ${b.meta.all_count.toLocaleString()}, ${b.payload.length} on the page`,
+  ),
+]);
 console.log("\nratio of p50 to the in-process ceiling:");
 for (const [name, p50] of results) console.log(`  ${name.padEnd(44)} ${(p50 / ceiling).toFixed(0)}×`);
 

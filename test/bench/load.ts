@@ -44,7 +44,10 @@ export function ensureWrk(): string {
   if (found) return found;
   console.log("wrk not found: installing Debian's wrk package (apt-get install -y wrk) …");
   const sudo = process.getuid?.() === 0 ? [] : ["sudo", "-n"];
-  const install = Bun.spawnSync([...sudo, "sh", "-c", "apt-get install -y wrk || (apt-get update && apt-get install -y wrk)"], { stdout: "inherit", stderr: "inherit" });
+  const install = Bun.spawnSync(
+    [...sudo, "sh", "-c", "apt-get install -y wrk || (apt-get update && apt-get install -y wrk)"],
+    { stdout: "inherit", stderr: "inherit" },
+  );
   const installed = Bun.which("wrk");
   if (install.exitCode === 0 && installed) return installed;
   throw new Error(
@@ -69,13 +72,35 @@ export async function runLoad(o: LoadOptions): Promise<LoadResult> {
   const file = join(tmpdir(), `parley-bench-${process.pid}-${Date.now()}.requests`);
   await Bun.write(file, o.requests.map((r) => raw(o.origin, r)).join("\0"));
   try {
-    const args = [wrk, `-t${o.threads ?? 1}`, `-c${o.connections}`, `-d${o.durationSeconds}s`, "--timeout", "10s", "-s", SCRIPT, o.origin, "--", file];
+    const args = [
+      wrk,
+      `-t${o.threads ?? 1}`,
+      `-c${o.connections}`,
+      `-d${o.durationSeconds}s`,
+      "--timeout",
+      "10s",
+      "-s",
+      SCRIPT,
+      o.origin,
+      "--",
+      file,
+    ];
     const proc = Bun.spawn(o.cpu ? ["taskset", "-c", o.cpu, ...args] : args, { stdout: "pipe", stderr: "pipe" });
     const out = await new Response(proc.stdout).text();
     if ((await proc.exited) !== 0) throw new Error(`wrk failed: ${await new Response(proc.stderr).text()}${out}`);
     const line = out.split("\n").findLast((l) => l.startsWith("{"));
     if (!line) throw new Error(`wrk printed no result: ${out}`);
-    const r = JSON.parse(line) as { requests: number; duration_us: number; p50_us: number; p99_us: number; connect: number; read: number; write: number; status: number; timeout: number };
+    const r = JSON.parse(line) as {
+      requests: number;
+      duration_us: number;
+      p50_us: number;
+      p99_us: number;
+      connect: number;
+      read: number;
+      write: number;
+      status: number;
+      timeout: number;
+    };
     return {
       requestsPerSecond: Math.round(r.requests / (r.duration_us / 1e6)),
       p50: Math.round(r.p50_us / 10) / 100,

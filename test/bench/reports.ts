@@ -39,16 +39,26 @@ const app = createApp(deps);
 const { accountId, token, end } = reuse ? reopen() : seed();
 
 function reopen() {
-  const admin = db.query("SELECT account_id, user_id FROM account_users WHERE role = 'administrator' ORDER BY account_id LIMIT 1").get() as { account_id: number; user_id: number };
-  const last = db.query("SELECT max(created_at) AS t FROM conversations WHERE account_id = ?").get(admin.account_id) as { t: number };
+  const admin = db
+    .query("SELECT account_id, user_id FROM account_users WHERE role = 'administrator' ORDER BY account_id LIMIT 1")
+    .get() as { account_id: number; user_id: number };
+  const last = db
+    .query("SELECT max(created_at) AS t FROM conversations WHERE account_id = ?")
+    .get(admin.account_id) as { t: number };
   return { accountId: admin.account_id, token: deps.services.accounts.issueToken(admin.user_id), end: last.t + 1 };
 }
 
 function seed() {
-  const { account_id: accountId, api_access_token: token } = deps.services.accounts.bootstrap({ account: "Bench", name: "Bench Admin", email: "bench@example.com" });
+  const { account_id: accountId, api_access_token: token } = deps.services.accounts.bootstrap({
+    account: "Bench",
+    name: "Bench Admin",
+    email: "bench@example.com",
+  });
   const end = Math.floor(Date.now() / 1000);
   const start = end - YEAR;
-  console.log(`seeding ${CONVERSATIONS.toLocaleString()} conversations over a year, ${TEAMS} teams, ${AGENTS} agents, ${INBOXES} inboxes into ${dbPath}`);
+  console.log(
+    `seeding ${CONVERSATIONS.toLocaleString()} conversations over a year, ${TEAMS} teams, ${AGENTS} agents, ${INBOXES} inboxes into ${dbPath}`,
+  );
   const t0 = performance.now();
   db.transaction(() => {
     for (let i = 0; i < INBOXES; i++) {
@@ -56,20 +66,48 @@ function seed() {
       db.query(
         `INSERT INTO inboxes (account_id, name, channel_type, working_hours_enabled, working_hours, timezone, created_at, updated_at)
          VALUES (?, ?, 'api', ?, ?, ?, ?, ?)`,
-      ).run(accountId, `Inbox ${i}`, i < 2 ? 1 : 0, JSON.stringify(DEFAULT_WORKING_HOURS), i === 0 ? "Europe/Berlin" : "America/New_York", start, start);
+      ).run(
+        accountId,
+        `Inbox ${i}`,
+        i < 2 ? 1 : 0,
+        JSON.stringify(DEFAULT_WORKING_HOURS),
+        i === 0 ? "Europe/Berlin" : "America/New_York",
+        start,
+        start,
+      );
     }
-    for (let i = 0; i < TEAMS; i++) db.query("INSERT INTO teams (account_id, name, created_at, updated_at) VALUES (?, ?, ?, ?)").run(accountId, `team ${i}`, start, start);
+    for (let i = 0; i < TEAMS; i++)
+      db.query("INSERT INTO teams (account_id, name, created_at, updated_at) VALUES (?, ?, ?, ?)").run(
+        accountId,
+        `team ${i}`,
+        start,
+        start,
+      );
     for (let i = 0; i < AGENTS; i++) {
       const userId = deps.services.accounts.findOrCreateUser(`Agent ${i}`, `agent${i}@example.com`, start);
-      db.query("INSERT INTO account_users (account_id, user_id, role, created_at) VALUES (?, ?, 'agent', ?)").run(accountId, userId, start);
+      db.query("INSERT INTO account_users (account_id, user_id, role, created_at) VALUES (?, ?, 'agent', ?)").run(
+        accountId,
+        userId,
+        start,
+      );
     }
     for (let i = 0; i < CONTACTS; i++) {
-      const contactId = Number(db.query("INSERT INTO contacts (account_id, name, email, created_at, updated_at) VALUES (?, ?, ?, ?, ?)").run(accountId, `Contact ${i}`, `c${i}@example.com`, start, start).lastInsertRowid);
-      db.query("INSERT INTO contact_inboxes (contact_id, inbox_id, source_id, pubsub_token, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)").run(contactId, firstId("inboxes") + (i % INBOXES), `src-${i}`, `pub-${i}`, start, start);
+      const contactId = Number(
+        db
+          .query("INSERT INTO contacts (account_id, name, email, created_at, updated_at) VALUES (?, ?, ?, ?, ?)")
+          .run(accountId, `Contact ${i}`, `c${i}@example.com`, start, start).lastInsertRowid,
+      );
+      db.query(
+        "INSERT INTO contact_inboxes (contact_id, inbox_id, source_id, pubsub_token, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)",
+      ).run(contactId, firstId("inboxes") + (i % INBOXES), `src-${i}`, `pub-${i}`, start, start);
     }
   })();
   const team0 = firstId("teams");
-  const agent0 = (db.query("SELECT min(user_id) AS id FROM account_users WHERE account_id = ? AND role = 'agent'").get(accountId) as { id: number }).id;
+  const agent0 = (
+    db.query("SELECT min(user_id) AS id FROM account_users WHERE account_id = ? AND role = 'agent'").get(accountId) as {
+      id: number;
+    }
+  ).id;
   const ci0 = firstId("contact_inboxes");
   const insertConversations = db.prepare(
     `WITH RECURSIVE n(i) AS (SELECT $from UNION ALL SELECT i + 1 FROM n WHERE i < $to),
@@ -86,7 +124,19 @@ function seed() {
   for (let from = 1; from <= CONVERSATIONS; from += BATCH) {
     const to = Math.min(CONVERSATIONS, from + BATCH - 1);
     db.transaction(() =>
-      insertConversations.run({ from, to, ci0, contacts: CONTACTS, start, year: YEAR, account: accountId, agent0, agents: AGENTS, team0, teams: TEAMS }),
+      insertConversations.run({
+        from,
+        to,
+        ci0,
+        contacts: CONTACTS,
+        start,
+        year: YEAR,
+        account: accountId,
+        agent0,
+        agents: AGENTS,
+        team0,
+        teams: TEAMS,
+      }),
     )();
   }
   console.log(`  conversations: ${((performance.now() - t0) / 1000).toFixed(1)} s`);
@@ -141,7 +191,9 @@ async function timeit(label: string, path: string, n: number) {
   for (let i = 0; i < n + 3; i++) {
     const t = performance.now();
     const c = process.cpuUsage();
-    const res = await app.handle(new Request(`http://localhost/api/v2/accounts/${accountId}/${path}`, { headers: { api_access_token: token } }));
+    const res = await app.handle(
+      new Request(`http://localhost/api/v2/accounts/${accountId}/${path}`, { headers: { api_access_token: token } }),
+    );
     body = await res.json();
     if (res.status !== 200) throw new Error(`${label}: ${res.status} ${JSON.stringify(body)}`);
     const used = process.cpuUsage(c);
@@ -155,12 +207,18 @@ async function timeit(label: string, path: string, n: number) {
   cpu.sort((a, b) => a - b);
   const rows = Array.isArray(body) ? body : [body];
   const count = rows.reduce((s: number, r: any) => s + (r.conversations_count ?? 0), 0);
-  console.log(`${label.padEnd(44)} p50 ${pct(times, 50).toFixed(1).padStart(7)} ms  p99 ${pct(times, 99).toFixed(1).padStart(7)} ms  cpu p50 ${pct(cpu, 50).toFixed(1).padStart(6)} ms  (${rows.length} rows, ${count.toLocaleString()} conversations)`);
+  console.log(
+    `${label.padEnd(44)} p50 ${pct(times, 50).toFixed(1).padStart(7)} ms  p99 ${pct(times, 99).toFixed(1).padStart(7)} ms  cpu p50 ${pct(cpu, 50).toFixed(1).padStart(6)} ms  (${rows.length} rows, ${count.toLocaleString()} conversations)`,
+  );
 }
 
 const month = `since=${end - MONTH}&until=${end}`;
 const year = `since=${end - YEAR - 1}&until=${end}`;
-console.log(`\ndatabase ${(statSync(dbPath).size / 1e6).toFixed(0)} MB; load average ${loadavg().map((l) => l.toFixed(1)).join(" ")}; EXPLAIN QUERY PLAN of the team summary:`);
+console.log(
+  `\ndatabase ${(statSync(dbPath).size / 1e6).toFixed(0)} MB; load average ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(" ")}; EXPLAIN QUERY PLAN of the team summary:`,
+);
 for (const line of deps.repos.reports.plans("team", "value")) console.log(`  ${line}`);
 console.log("");
 await timeit("team summary, month", `summary_reports/team?${month}`, 100);

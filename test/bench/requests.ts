@@ -32,7 +32,8 @@ const app = createApp(deps);
 function request(spec: string): Request {
   const [, method = "GET", rest = spec] = /^(GET|POST|PATCH|DELETE) (.*)$/.exec(spec) ?? [];
   const [path, body] = rest.split(/ (?=\{)/, 2) as [string, string | undefined];
-  const url = path.startsWith("/api/") || path.startsWith("/public/") ? path : `/api/v1/accounts/${seed.account_id}${path}`;
+  const url =
+    path.startsWith("/api/") || path.startsWith("/public/") ? path : `/api/v1/accounts/${seed.account_id}${path}`;
   return new Request(`http://localhost${url.replaceAll("$ACCOUNT", String(seed.account_id))}`, {
     method,
     headers: { api_access_token: seed.api_access_token, "content-type": "application/json" },
@@ -53,5 +54,7 @@ for (const spec of paths) {
     if (res.status >= 400) summary += ` ${text.slice(0, 200)}`;
   }
   times.sort((a, b) => a - b);
-  console.log(`${times[Math.floor(times.length / 2)]!.toFixed(1).padStart(8)} ms median  ${times.at(-1)!.toFixed(1).padStart(8)} ms max  ${summary}  ${spec}`);
+  console.log(
+    `${times[Math.floor(times.length / 2)]!.toFixed(1).padStart(8)} ms median  ${times.at(-1)!.toFixed(1).padStart(8)} ms max  ${summary}  ${spec}`,
+  );
 }

@@ -40,12 +40,25 @@ function run(cmd: string[]): string {
 }
 
 async function seed(): Promise<SeedInfo> {
-  const info = join(db + ".json");
+  const info = join(`${db}.json`);
   if (existsSync(db) && existsSync(info)) return JSON.parse(await Bun.file(info).text());
   console.log(`seeding ${db} (${scale.contacts} contacts, ${scale.conversations} conversations) …`);
   const t0 = performance.now();
-  const out = run([...serverCmd, "seed", "--db", db, "--contacts", String(scale.contacts), "--conversations", String(scale.conversations),
-    "--messages-per-conversation", String(scale.messagesPerConversation), "--thread-messages", "10000", "--json"]);
+  const out = run([
+    ...serverCmd,
+    "seed",
+    "--db",
+    db,
+    "--contacts",
+    String(scale.contacts),
+    "--conversations",
+    String(scale.conversations),
+    "--messages-per-conversation",
+    String(scale.messagesPerConversation),
+    "--thread-messages",
+    "10000",
+    "--json",
+  ]);
   console.log(`seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   const seeded = { ...JSON.parse(out.trim()), conversations: scale.conversations };
   await Bun.write(info, JSON.stringify(seeded));
@@ -62,12 +75,23 @@ interface Row extends LoadResult {
 
 async function main() {
   const machine = `${run(["nproc"]).trim()} cores, ${run(["sh", "-c", "grep -m1 'model name' /proc/cpuinfo | cut -d: -f2"]).trim()}`;
-  console.log(`Parley bench — ${new Date().toISOString()} — ${machine} — ${connections} connections × ${duration} s — server: ${serverCmd[0]}`);
+  console.log(
+    `Parley bench — ${new Date().toISOString()} — ${machine} — ${connections} connections × ${duration} s — server: ${serverCmd[0]}`,
+  );
 
   const ceilingPort = await freePort();
-  const ceiling = Bun.spawn(["taskset", "-c", SERVER_CPU, process.execPath, join(import.meta.dir, "ceiling.ts"), String(ceilingPort)], { stdout: "ignore" });
+  const ceiling = Bun.spawn(
+    ["taskset", "-c", SERVER_CPU, process.execPath, join(import.meta.dir, "ceiling.ts"), String(ceilingPort)],
+    { stdout: "ignore" },
+  );
   await waitForHttp(`http://127.0.0.1:${ceilingPort}/`);
-  const ceil = await runLoad({ origin: `http://127.0.0.1:${ceilingPort}`, requests: [{ path: "/" }], connections, durationSeconds: duration, cpu: LOAD_CPU });
+  const ceil = await runLoad({
+    origin: `http://127.0.0.1:${ceilingPort}`,
+    requests: [{ path: "/" }],
+    connections,
+    durationSeconds: duration,
+    cpu: LOAD_CPU,
+  });
   ceiling.kill();
   console.log(`ceiling (bare Bun.serve JSON): ${ceil.requestsPerSecond} req/s, p50 ${ceil.p50} ms, p99 ${ceil.p99} ms`);
 
@@ -76,35 +100,64 @@ async function main() {
 
   const port = await freePort();
   const t0 = performance.now();
-  const server = Bun.spawn(["taskset", "-c", SERVER_CPU, ...serverCmd, "serve", "--db", info ? db : join(workDir, "empty.db"), "--port", String(port)], {
-    stdout: "ignore",
-    stderr: "inherit",
-    // The public API's per-address and per-contact limits are abuse policy, not capacity: one load
-    // generator address would hit them at once. Off for the measurement (documented in the README).
-    env: {
-      ...process.env,
-      PARLEY_LOG_LEVEL: "warn",
-      PARLEY_PUBLIC_REQUESTS_PER_MINUTE: "0",
-      PARLEY_PUBLIC_MESSAGES_PER_MINUTE: "0",
-      PARLEY_PUBLIC_CONVERSATIONS_PER_HOUR: "0",
-      PARLEY_PUBLIC_CONTACTS_PER_HOUR: "0",
+  const server = Bun.spawn(
+    [
+      "taskset",
+      "-c",
+      SERVER_CPU,
+      ...serverCmd,
+      "serve",
+      "--db",
+      info ? db : join(workDir, "empty.db"),
+      "--port",
+      String(port),
+    ],
+    {
+      stdout: "ignore",
+      stderr: "inherit",
+      // The public API's per-address and per-contact limits are abuse policy, not capacity: one load
+      // generator address would hit them at once. Off for the measurement (documented in the README).
+      env: {
+        ...process.env,
+        PARLEY_LOG_LEVEL: "warn",
+        PARLEY_PUBLIC_REQUESTS_PER_MINUTE: "0",
+        PARLEY_PUBLIC_MESSAGES_PER_MINUTE: "0",
+        PARLEY_PUBLIC_CONVERSATIONS_PER_HOUR: "0",
+        PARLEY_PUBLIC_CONTACTS_PER_HOUR: "0",
+      },
     },
-  });
+  );
   await waitForHttp(`http://127.0.0.1:${port}/health`);
   const startMs = performance.now() - t0;
   await Bun.sleep(1000);
   const idleRss = await rssMb(server.pid);
-  console.log(`server up in ${startMs.toFixed(0)} ms; idle RSS ${idleRss} MB${info ? `; database ${(statSync(db).size / 1e6).toFixed(0)} MB` : ""}`);
+  console.log(
+    `server up in ${startMs.toFixed(0)} ms; idle RSS ${idleRss} MB${info ? `; database ${(statSync(db).size / 1e6).toFixed(0)} MB` : ""}`,
+  );
 
   const rows: Row[] = [];
   for (const s of wanted) {
     await settle(`http://127.0.0.1:${port}`);
     const cpu0 = await cpuMs(server.pid);
-    const r = await runLoad({ origin: `http://127.0.0.1:${port}`, requests: s.requests(info!), connections, durationSeconds: duration, cpu: LOAD_CPU });
-    const cpuUs = Math.round(((await cpuMs(server.pid)) - cpu0) * 1000 / Math.max(1, r.total));
-    const row = { name: s.name, ...r, ratio: r.requestsPerSecond / ceil.requestsPerSecond, rss: await rssMb(server.pid), cpuUs };
+    const r = await runLoad({
+      origin: `http://127.0.0.1:${port}`,
+      requests: s.requests(info!),
+      connections,
+      durationSeconds: duration,
+      cpu: LOAD_CPU,
+    });
+    const cpuUs = Math.round((((await cpuMs(server.pid)) - cpu0) * 1000) / Math.max(1, r.total));
+    const row = {
+      name: s.name,
+      ...r,
+      ratio: r.requestsPerSecond / ceil.requestsPerSecond,
+      rss: await rssMb(server.pid),
+      cpuUs,
+    };
     rows.push(row);
-    console.log(`${s.name}: ${r.requestsPerSecond} req/s (${(row.ratio * 100).toFixed(1)} % of ceiling), p50 ${r.p50} ms, p99 ${r.p99} ms, server CPU ${cpuUs} µs/request, errors ${r.errors}, non-2xx ${r.non2xx}, RSS ${row.rss} MB`);
+    console.log(
+      `${s.name}: ${r.requestsPerSecond} req/s (${(row.ratio * 100).toFixed(1)} % of ceiling), p50 ${r.p50} ms, p99 ${r.p99} ms, server CPU ${cpuUs} µs/request, errors ${r.errors}, non-2xx ${r.non2xx}, RSS ${row.rss} MB`,
+    );
   }
   server.kill("SIGTERM");
   await server.exited;
@@ -113,10 +166,16 @@ async function main() {
     "| scenario | req/s | % of Bun.serve | p50 ms | p99 ms | server CPU µs/req | errors | non-2xx | RSS after MB |",
     "|---|---|---|---|---|---|---|---|---|",
     `| bare Bun.serve (ceiling) | ${ceil.requestsPerSecond} | 100 | ${ceil.p50} | ${ceil.p99} | | ${ceil.errors} | ${ceil.non2xx} | |`,
-    ...rows.map((r) => `| ${r.name} | ${r.requestsPerSecond} | ${(r.ratio * 100).toFixed(1)} | ${r.p50} | ${r.p99} | ${r.cpuUs} | ${r.errors} | ${r.non2xx} | ${r.rss} |`),
+    ...rows.map(
+      (r) =>
+        `| ${r.name} | ${r.requestsPerSecond} | ${(r.ratio * 100).toFixed(1)} | ${r.p50} | ${r.p99} | ${r.cpuUs} | ${r.errors} | ${r.non2xx} | ${r.rss} |`,
+    ),
   ].join("\n");
   console.log(`\n${table}\n\nstart→/health ${startMs.toFixed(0)} ms, idle RSS ${idleRss} MB`);
-  await Bun.write(join(workDir, process.env.BENCH_OUT ?? "latest.md"), `${new Date().toISOString()} ${serverCmd[0]}\n\n${table}\n`);
+  await Bun.write(
+    join(workDir, process.env.BENCH_OUT ?? "latest.md"),
+    `${new Date().toISOString()} ${serverCmd[0]}\n\n${table}\n`,
+  );
 }
 
 await main();

@@ -66,19 +66,31 @@ export const SCENARIOS: Scenario[] = [
   {
     name: "message-list (before, 10,000-message thread)",
     needsSeed: true,
-    requests: (s) => [{ path: `${account(s)}/conversations/${s.thread_conversation_id}/messages?before=${s.thread_middle_message_id}`, headers: auth(s) }],
+    requests: (s) => [
+      {
+        path: `${account(s)}/conversations/${s.thread_conversation_id}/messages?before=${s.thread_middle_message_id}`,
+        headers: auth(s),
+      },
+    ],
   },
   {
     name: "contact-search",
     needsSeed: true,
-    requests: (s) => ["kowalski", "smith", "rossi", "nakamura", "CRM-19", "+1200000", "gmail"].map((q) => ({ path: `${account(s)}/contacts/search?q=${encodeURIComponent(q)}`, headers: auth(s) })),
+    requests: (s) =>
+      ["kowalski", "smith", "rossi", "nakamura", "CRM-19", "+1200000", "gmail"].map((q) => ({
+        path: `${account(s)}/contacts/search?q=${encodeURIComponent(q)}`,
+        headers: auth(s),
+      })),
   },
   {
     name: "conversation-list (filters)",
     needsSeed: true,
     requests: (s) => [
       { path: `${account(s)}/conversations?status=open&assignee_type=all&page=1`, headers: auth(s) },
-      { path: `${account(s)}/conversations?status=open&inbox_id=${s.inbox_id}&team_id=${s.team_ids[0]}&page=2`, headers: auth(s) },
+      {
+        path: `${account(s)}/conversations?status=open&inbox_id=${s.inbox_id}&team_id=${s.team_ids[0]}&page=2`,
+        headers: auth(s),
+      },
       { path: `${account(s)}/conversations?status=resolved&assignee_type=unassigned`, headers: auth(s) },
     ],
   },
@@ -93,7 +105,12 @@ export const SCENARIOS: Scenario[] = [
           { attribute_key: "identifier", filter_operator: "equal_to", values: [phone], query_operator: "OR" },
           { attribute_key: "phone_number", filter_operator: "equal_to", values: [phone], query_operator: null },
         ];
-        return { method: "POST", path: `${account(s)}/contacts/filter`, headers: { ...json, ...auth(s) }, body: JSON.stringify({ payload }) };
+        return {
+          method: "POST",
+          path: `${account(s)}/contacts/filter`,
+          headers: { ...json, ...auth(s) },
+          body: JSON.stringify({ payload }),
+        };
       }),
   },
   {
@@ -120,7 +137,12 @@ export const SCENARIOS: Scenario[] = [
     needsSeed: true,
     requests: (s) => {
       const until = Math.floor(Date.now() / 1000);
-      return [{ path: `/api/v2/accounts/${s.account_id}/summary_reports/team?since=${until - 30 * 86400}&until=${until}`, headers: auth(s) }];
+      return [
+        {
+          path: `/api/v2/accounts/${s.account_id}/summary_reports/team?since=${until - 30 * 86400}&until=${until}`,
+          headers: auth(s),
+        },
+      ];
     },
   },
   {

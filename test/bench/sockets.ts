@@ -28,7 +28,11 @@ function run(args: string[]): string {
 }
 
 /** Opens a socket and subscribes; resolves once the subscription is confirmed. */
-function subscriber(url: string, identifier: string, onMessage: (frame: { message?: { event?: string } }) => void): Promise<WebSocket> {
+function subscriber(
+  url: string,
+  identifier: string,
+  onMessage: (frame: { message?: { event?: string } }) => void,
+): Promise<WebSocket> {
   return new Promise((resolve, reject) => {
     const ws = new WebSocket(url);
     ws.onopen = () => ws.send(JSON.stringify({ command: "subscribe", identifier }));
@@ -43,16 +47,40 @@ function subscriber(url: string, identifier: string, onMessage: (frame: { messag
 }
 
 async function main() {
-  const boot = JSON.parse(run(["bootstrap", "--db", db, "--account", "Bench", "--name", "Admin", "--email", "admin@bench.local", "--json"]));
+  const boot = JSON.parse(
+    run(["bootstrap", "--db", db, "--account", "Bench", "--name", "Admin", "--email", "admin@bench.local", "--json"]),
+  );
   const port = await freePort();
-  const server = Bun.spawn([...serverCmd, "serve", "--db", db, "--port", String(port)], { stdout: "ignore", stderr: "inherit", env: { ...process.env, PARLEY_LOG_LEVEL: "warn" } });
+  const server = Bun.spawn([...serverCmd, "serve", "--db", db, "--port", String(port)], {
+    stdout: "ignore",
+    stderr: "inherit",
+    env: { ...process.env, PARLEY_LOG_LEVEL: "warn" },
+  });
   try {
     await waitForHttp(`http://127.0.0.1:${port}/health`);
     const base = `http://127.0.0.1:${port}/api/v1/accounts/${boot.account_id}`;
     const headers = { api_access_token: boot.api_access_token, "content-type": "application/json" };
-    const inbox = await (await fetch(`${base}/inboxes`, { method: "POST", headers, body: JSON.stringify({ name: "Bench", channel: { type: "api" } }) })).json();
-    const contact = await (await fetch(`${base}/contacts`, { method: "POST", headers, body: JSON.stringify({ name: "Bench Contact", email: "c@bench.local" }) })).json();
-    const conversation = await (await fetch(`${base}/conversations`, { method: "POST", headers, body: JSON.stringify({ inbox_id: inbox.id, contact_id: contact.payload.contact.id }) })).json();
+    const inbox = await (
+      await fetch(`${base}/inboxes`, {
+        method: "POST",
+        headers,
+        body: JSON.stringify({ name: "Bench", channel: { type: "api" } }),
+      })
+    ).json();
+    const contact = await (
+      await fetch(`${base}/contacts`, {
+        method: "POST",
+        headers,
+        body: JSON.stringify({ name: "Bench Contact", email: "c@bench.local" }),
+      })
+    ).json();
+    const conversation = await (
+      await fetch(`${base}/conversations`, {
+        method: "POST",
+        headers,
+        body: JSON.stringify({ inbox_id: inbox.id, contact_id: contact.payload.contact.id }),
+      })
+    ).json();
     // Warm the server (first requests compile routes), then let it settle before the baseline.
     for (let i = 0; i < 20; i++) await fetch(`${base}/agents`, { headers });
     await Bun.sleep(2000);
@@ -68,7 +96,11 @@ async function main() {
     const t0 = performance.now();
     const sockets: WebSocket[] = [];
     for (let i = 0; i < N; i += 100) {
-      sockets.push(...(await Promise.all(Array.from({ length: Math.min(100, N - i) }, () => subscriber(url, identifier, onMessage)))));
+      sockets.push(
+        ...(await Promise.all(
+          Array.from({ length: Math.min(100, N - i) }, () => subscriber(url, identifier, onMessage)),
+        )),
+      );
     }
     const openMs = performance.now() - t0;
     await Bun.sleep(10_000); // idle: only heartbeats
@@ -76,7 +108,11 @@ async function main() {
 
     const done = new Promise<void>((resolve) => (allReceived = resolve));
     const t1 = performance.now();
-    await fetch(`${base}/conversations/${conversation.id}/messages`, { method: "POST", headers, body: JSON.stringify({ content: "hello, everyone" }) });
+    await fetch(`${base}/conversations/${conversation.id}/messages`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ content: "hello, everyone" }),
+    });
     await done;
     const fanOutMs = performance.now() - t1;
 
@@ -86,7 +122,9 @@ async function main() {
     const perSocketKb = ((after - before) * 1024) / N;
     console.log(`server: ${serverCmd[0]}`);
     console.log(`${N} sockets opened and subscribed in ${openMs.toFixed(0)} ms`);
-    console.log(`RSS before ${before} MB, with ${N} idle sockets ${after} MB (+${(after - before).toFixed(1)} MB, ${perSocketKb.toFixed(1)} KB per socket), after closing them ${closed} MB`);
+    console.log(
+      `RSS before ${before} MB, with ${N} idle sockets ${after} MB (+${(after - before).toFixed(1)} MB, ${perSocketKb.toFixed(1)} KB per socket), after closing them ${closed} MB`,
+    );
     console.log(`one message.created to all ${N} sockets: ${fanOutMs.toFixed(1)} ms from POST to the last socket`);
   } finally {
     server.kill();

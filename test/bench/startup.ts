@@ -38,4 +38,6 @@ for (let i = restart ? -1 : 0; i < runs; i++) {
 }
 times.sort((a, b) => a - b);
 const what = restart ? "restart on an existing database" : "start on a fresh database";
-console.log(`${what} → first /health: median ${times[runs >> 1]!.toFixed(1)} ms (min ${times[0]!.toFixed(1)}, max ${times[runs - 1]!.toFixed(1)}, n=${runs}); idle RSS after 2 s: ${idle} MB`);
+console.log(
+  `${what} → first /health: median ${times[runs >> 1]!.toFixed(1)} ms (min ${times[0]!.toFixed(1)}, max ${times[runs - 1]!.toFixed(1)}, n=${runs}); idle RSS after 2 s: ${idle} MB`,
+);

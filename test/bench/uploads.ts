@@ -37,7 +37,9 @@ function fileOf(bytes: number, n: number): Uint8Array<ArrayBuffer> {
 }
 
 async function main() {
-  const boot = JSON.parse(run(["bootstrap", "--db", db, "--account", "Bench", "--name", "Admin", "--email", "admin@bench.local", "--json"]));
+  const boot = JSON.parse(
+    run(["bootstrap", "--db", db, "--account", "Bench", "--name", "Admin", "--email", "admin@bench.local", "--json"]),
+  );
   const port = await freePort();
   const server = Bun.spawn(["taskset", "-c", "0", ...serverCmd, "serve", "--db", db, "--port", String(port)], {
     stdout: "ignore",
@@ -50,12 +52,20 @@ async function main() {
     const base = `${origin}/api/v1/accounts/${boot.account_id}`;
     const token = { api_access_token: boot.api_access_token };
     const post = async (path: string, body: unknown) =>
-      (await fetch(`${base}${path}`, { method: "POST", headers: { ...token, "content-type": "application/json" }, body: JSON.stringify(body) })).json();
+      (
+        await fetch(`${base}${path}`, {
+          method: "POST",
+          headers: { ...token, "content-type": "application/json" },
+          body: JSON.stringify(body),
+        })
+      ).json();
     const inbox = await post("/inboxes", { name: "Bench", channel: { type: "api" } });
     const conversations: number[] = [];
     for (let i = 0; i < 100; i++) {
       const contact = await post("/contacts", { name: `Bench ${i}`, email: `c${i}@bench.local` });
-      conversations.push((await post("/conversations", { inbox_id: inbox.id, contact_id: contact.payload.contact.id })).id);
+      conversations.push(
+        (await post("/conversations", { inbox_id: inbox.id, contact_id: contact.payload.contact.id })).id,
+      );
     }
     let n = 0;
     const upload = async (bytes: number) => {
@@ -63,7 +73,11 @@ async function main() {
       const form = new FormData();
       form.append("content", `file ${i}`);
       form.append("attachments[]", new File([fileOf(bytes, i)], `f${i}.bin`));
-      const r = await fetch(`${base}/conversations/${conversations[i % conversations.length]}/messages`, { method: "POST", headers: token, body: form });
+      const r = await fetch(`${base}/conversations/${conversations[i % conversations.length]}/messages`, {
+        method: "POST",
+        headers: token,
+        body: form,
+      });
       await r.arrayBuffer();
       return r.status;
     };
@@ -96,16 +110,23 @@ async function main() {
       }
     })();
     const big: number[] = [];
-    for (let round = 0; round < 2; round++) big.push(...(await Promise.all(Array.from({ length: 32 }, () => upload(10 * 1024 * 1024)))));
+    for (let round = 0; round < 2; round++)
+      big.push(...(await Promise.all(Array.from({ length: 32 }, () => upload(10 * 1024 * 1024)))));
     sampling = false;
     await sampler;
 
-    console.log(`\nattachment uploads, server ${serverCmd[0] === binary ? "binary" : "from source"} on core 0, clients in this process\n`);
+    console.log(
+      `\nattachment uploads, server ${serverCmd[0] === binary ? "binary" : "from source"} on core 0, clients in this process\n`,
+    );
     console.log("| measure | value |\n|---|---|");
-    console.log(`| 1 MB uploads per second (8 clients, ${SECONDS} s) | ${(ok / elapsed).toFixed(1)} (${failed} failed) |`);
+    console.log(
+      `| 1 MB uploads per second (8 clients, ${SECONDS} s) | ${(ok / elapsed).toFixed(1)} (${failed} failed) |`,
+    );
     console.log(`| server CPU per 1 MB upload | ${((cpu * 1000) / Math.max(1, ok) / 1000).toFixed(2)} ms |`);
     console.log(`| idle RSS | ${(idle / 1024).toFixed(1)} MB |`);
-    console.log(`| peak RSS, 32 concurrent 10 MB uploads × 2 rounds | ${(peak / 1024).toFixed(1)} MB (${big.filter((s) => s === 200).length}/64 stored) |`);
+    console.log(
+      `| peak RSS, 32 concurrent 10 MB uploads × 2 rounds | ${(peak / 1024).toFixed(1)} MB (${big.filter((s) => s === 200).length}/64 stored) |`,
+    );
   } finally {
     server.kill("SIGTERM");
     await server.exited;

@@ -61,22 +61,32 @@ function record(d: Deps, accountId: number, events: number, conversations: numbe
 }
 
 function attemptLatency(d: Deps): { p50: number; p99: number } {
-  const all = (d.db.query("SELECT latency_ms FROM webhook_attempts ORDER BY latency_ms").all() as { latency_ms: number }[]).map((r) => r.latency_ms);
+  const all = (
+    d.db.query("SELECT latency_ms FROM webhook_attempts ORDER BY latency_ms").all() as { latency_ms: number }[]
+  ).map((r) => r.latency_ms);
   return { p50: all[Math.floor(all.length * 0.5)] ?? 0, p99: all[Math.floor(all.length * 0.99)] ?? 0 };
 }
 
 function checkAllDelivered(d: Deps, expected: number) {
-  const r = d.db.query("SELECT status, COUNT(*) AS n FROM webhook_deliveries GROUP BY status").all() as { status: string; n: number }[];
+  const r = d.db.query("SELECT status, COUNT(*) AS n FROM webhook_deliveries GROUP BY status").all() as {
+    status: string;
+    n: number;
+  }[];
   const delivered = r.find((x) => x.status === "delivered")?.n ?? 0;
   if (delivered !== expected) throw new Error(`expected ${expected} delivered, got ${JSON.stringify(r)}`);
 }
 
 /** One scenario on a fresh database: `webhooks` subscriptions, events over `conversations` conversations. */
-async function scenario(label: string, url: string, o: { webhooks: number; conversations: number; events: number; backlog: boolean }) {
+async function scenario(
+  label: string,
+  url: string,
+  o: { webhooks: number; conversations: number; events: number; backlog: boolean },
+) {
   const path = join(mkdtempSync(join(tmpdir(), "parley-bench-")), "bench.db");
   let d = open(path);
   const { account_id } = d.services.accounts.bootstrap({ account: "Bench", name: "B", email: "b@bench.test" });
-  for (let i = 0; i < o.webhooks; i++) d.services.webhooks.create(account_id, { url: `${url}?w=${i}`, subscriptions: ["message_created"] });
+  for (let i = 0; i < o.webhooks; i++)
+    d.services.webhooks.create(account_id, { url: `${url}?w=${i}`, subscriptions: ["message_created"] });
   const deliveries = o.events * o.webhooks;
   let seconds: number;
   if (o.backlog) {
@@ -99,26 +109,45 @@ async function scenario(label: string, url: string, o: { webhooks: number; conve
   const lat = attemptLatency(d);
   d.db.close();
   const rate = deliveries / seconds;
-  console.log(`${label.padEnd(58)} ${String(deliveries).padStart(7)} ${seconds.toFixed(2).padStart(7)} s ${Math.round(rate).toString().padStart(7)}/s   attempt p50 ${lat.p50} ms, p99 ${lat.p99} ms`);
+  console.log(
+    `${label.padEnd(58)} ${String(deliveries).padStart(7)} ${seconds.toFixed(2).padStart(7)} s ${Math.round(rate).toString().padStart(7)}/s   attempt p50 ${lat.p50} ms, p99 ${lat.p99} ms`,
+  );
   return rate;
 }
 
 /** The ceiling: signed fetch POSTs of the same body at `concurrency`, no database. */
 async function bareFetch(url: string, total: number, concurrency: number): Promise<number> {
-  const body = JSON.stringify({ event: "message_created", id: 1, content: CONTENT, message_type: "incoming", conversation: { id: 1 } });
+  const body = JSON.stringify({
+    event: "message_created",
+    id: 1,
+    content: CONTENT,
+    message_type: "incoming",
+    conversation: { id: 1 },
+  });
   let next = 0;
   const t0 = performance.now();
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
       while (next++ < total) {
-        const headers = { "content-type": "application/json", ...signatureHeaders("secret", crypto.randomUUID(), body, Date.now() / 1000) };
-        const res = await fetch(url, { method: "POST", body, headers, redirect: "manual", signal: AbortSignal.timeout(5000) });
+        const headers = {
+          "content-type": "application/json",
+          ...signatureHeaders("secret", crypto.randomUUID(), body, Date.now() / 1000),
+        };
+        const res = await fetch(url, {
+          method: "POST",
+          body,
+          headers,
+          redirect: "manual",
+          signal: AbortSignal.timeout(5000),
+        });
         await res.arrayBuffer();
       }
     }),
   );
   const rate = total / ((performance.now() - t0) / 1000);
-  console.log(`${`bare signed fetch loop, concurrency ${concurrency} (no database)`.padEnd(58)} ${String(total).padStart(7)} ${((performance.now() - t0) / 1000).toFixed(2).padStart(7)} s ${Math.round(rate).toString().padStart(7)}/s`);
+  console.log(
+    `${`bare signed fetch loop, concurrency ${concurrency} (no database)`.padEnd(58)} ${String(total).padStart(7)} ${((performance.now() - t0) / 1000).toFixed(2).padStart(7)} s ${Math.round(rate).toString().padStart(7)}/s`,
+  );
   return rate;
 }
 
@@ -126,11 +155,31 @@ const rx = await startReceiver();
 try {
   console.log(`Webhook delivery throughput, Bun ${Bun.version}, receiver in its own process, ~1 KB bodies\n`);
   const bare = await bareFetch(rx.url, EVENTS, PER_TARGET);
-  const live = await scenario("live: record + deliver, 1 webhook, 1000 conversations", rx.url, { webhooks: 1, conversations: 1000, events: EVENTS, backlog: false });
-  const backlog = await scenario("backlog after restart, 1 webhook, 1000 conversations", rx.url, { webhooks: 1, conversations: 1000, events: EVENTS, backlog: true });
-  await scenario("backlog, 1 webhook, 1 conversation (strictly serial)", rx.url, { webhooks: 1, conversations: 1, events: Math.min(EVENTS, 5000), backlog: true });
+  const live = await scenario("live: record + deliver, 1 webhook, 1000 conversations", rx.url, {
+    webhooks: 1,
+    conversations: 1000,
+    events: EVENTS,
+    backlog: false,
+  });
+  const backlog = await scenario("backlog after restart, 1 webhook, 1000 conversations", rx.url, {
+    webhooks: 1,
+    conversations: 1000,
+    events: EVENTS,
+    backlog: true,
+  });
+  await scenario("backlog, 1 webhook, 1 conversation (strictly serial)", rx.url, {
+    webhooks: 1,
+    conversations: 1,
+    events: Math.min(EVENTS, 5000),
+    backlog: true,
+  });
   const bare16 = await bareFetch(rx.url, EVENTS, 4 * PER_TARGET);
-  const four = await scenario("backlog, 4 webhooks, 1000 conversations", rx.url, { webhooks: 4, conversations: 1000, events: EVENTS / 4, backlog: true });
+  const four = await scenario("backlog, 4 webhooks, 1000 conversations", rx.url, {
+    webhooks: 4,
+    conversations: 1000,
+    events: EVENTS / 4,
+    backlog: true,
+  });
   console.log(
     `\nratio to the bare loop: live ${(live / bare).toFixed(2)}, backlog ${(backlog / bare).toFixed(2)} (concurrency ${PER_TARGET}); 4 webhooks ${(four / bare16).toFixed(2)} (concurrency ${4 * PER_TARGET})`,
   );

@@ -22,7 +22,9 @@ describe("flag parsing", () => {
     expect(parseFlags("t", spec, ["--db=b.db"])).toEqual({ db: "b.db" });
   });
   test("unknown flags, missing values and missing required flags are usage errors", () => {
-    expect(() => parseFlags("t", spec, ["--db", "a", "--nope"])).toThrow(new UsageError('unknown flag --nope for "t" (see parley t --help)'));
+    expect(() => parseFlags("t", spec, ["--db", "a", "--nope"])).toThrow(
+      new UsageError('unknown flag --nope for "t" (see parley t --help)'),
+    );
     expect(() => parseFlags("t", spec, ["--db"])).toThrow(new UsageError("--db needs a value"));
     expect(() => parseFlags("t", spec, ["--db", "--json"])).toThrow(new UsageError("--db needs a value"));
     expect(() => parseFlags("t", spec, [])).toThrow(new UsageError('--db is required for "t" (see parley t --help)'));
@@ -34,24 +36,43 @@ describe("parley commands", () => {
   test("bootstrap --json prints exactly one JSON line; again with another account creates another", async () => {
     const db = tmpDb();
     const c = capture();
-    expect(await runCli(["bootstrap", "--db", db, "--account", "Acme", "--name", "Ann", "--email", "ann@acme.test", "--json"], c.io)).toBe(0);
+    expect(
+      await runCli(
+        ["bootstrap", "--db", db, "--account", "Acme", "--name", "Ann", "--email", "ann@acme.test", "--json"],
+        c.io,
+      ),
+    ).toBe(0);
     expect(c.out).toHaveLength(1);
     const first = JSON.parse(c.out[0]!);
-    expect(first).toEqual({ account_id: 1, user_id: 1, api_access_token: expect.stringMatching(/^[1-9A-HJ-NP-Za-km-z]{32}$/) });
+    expect(first).toEqual({
+      account_id: 1,
+      user_id: 1,
+      api_access_token: expect.stringMatching(/^[1-9A-HJ-NP-Za-km-z]{32}$/),
+    });
     const c2 = capture();
-    expect(await runCli(["bootstrap", "--db", db, "--account", "Globex", "--name", "Ann", "--email", "ann@acme.test", "--json"], c2.io)).toBe(0);
+    expect(
+      await runCli(
+        ["bootstrap", "--db", db, "--account", "Globex", "--name", "Ann", "--email", "ann@acme.test", "--json"],
+        c2.io,
+      ),
+    ).toBe(0);
     expect(JSON.parse(c2.out[0]!)).toMatchObject({ account_id: 2, user_id: 1 });
   });
 
   test("bootstrap with a bad email is a clear error with exit 2", async () => {
     const c = capture();
-    expect(await runCli(["bootstrap", "--db", tmpDb(), "--account", "A", "--name", "N", "--email", "not-an-email"], c.io)).toBe(2);
+    expect(
+      await runCli(["bootstrap", "--db", tmpDb(), "--account", "A", "--name", "N", "--email", "not-an-email"], c.io),
+    ).toBe(2);
     expect(c.err[0]).toBe("parley bootstrap: email is not a valid email address: email is not a valid email address");
   });
 
   test("token issues a new working token; unknown email exits 2", async () => {
     const db = tmpDb();
-    await runCli(["bootstrap", "--db", db, "--account", "A", "--name", "N", "--email", "n@a.test", "--json"], capture().io);
+    await runCli(
+      ["bootstrap", "--db", db, "--account", "A", "--name", "N", "--email", "n@a.test", "--json"],
+      capture().io,
+    );
     const c = capture();
     expect(await runCli(["token", "--db", db, "--email", "N@A.test", "--json"], c.io)).toBe(0);
     expect(JSON.parse(c.out[0]!)).toEqual({ user_id: 1, api_access_token: expect.any(String) });
@@ -86,9 +107,13 @@ describe("parley commands", () => {
 
     const short = capture();
     expect(await runCli(["password", "--db", db, "--email", "n@a.test", "--password", "short"], short.io)).toBe(2);
-    expect(short.err[0]).toBe("parley password: password is too short (minimum is 8 characters): password is too short (minimum is 8 characters)");
+    expect(short.err[0]).toBe(
+      "parley password: password is too short (minimum is 8 characters): password is too short (minimum is 8 characters)",
+    );
     const unknown = capture();
-    expect(await runCli(["password", "--db", db, "--email", "who@a.test", "--password", "long enough"], unknown.io)).toBe(2);
+    expect(
+      await runCli(["password", "--db", db, "--email", "who@a.test", "--password", "long enough"], unknown.io),
+    ).toBe(2);
     expect(unknown.err[0]).toContain("User not found");
     expect(await Bun.password.verify("from the reader", hashOf()!)).toBe(true);
   }, 20_000);
@@ -112,7 +137,7 @@ describe("parley commands", () => {
   test("backup writes a consistent copy and refuses to overwrite", async () => {
     const db = tmpDb();
     await runCli(["bootstrap", "--db", db, "--account", "Copied", "--name", "N", "--email", "n@a.test"], capture().io);
-    const to = db + ".bak";
+    const to = `${db}.bak`;
     expect(await runCli(["backup", "--db", db, "--to", to], capture().io)).toBe(0);
     expect(existsSync(to)).toBe(true);
     const copy = openDatabase(to);
@@ -126,7 +151,8 @@ describe("parley commands", () => {
   test("help, version, --help per command, unknown command", async () => {
     const h = capture();
     expect(await runCli(["help"], h.io)).toBe(0);
-    for (const name of ["serve", "bootstrap", "migrate", "token", "password", "backup", "version"]) expect(h.out.join("\n")).toContain(name);
+    for (const name of ["serve", "bootstrap", "migrate", "token", "password", "backup", "version"])
+      expect(h.out.join("\n")).toContain(name);
     const v = capture();
     await runCli(["version"], v.io);
     expect(v.out[0]).toMatch(/^parley \d+\.\d+\.\d+ \(bun 1\.\d+\.\d+\)$/);

@@ -22,7 +22,10 @@ describe("parley platform-token", () => {
     expect(c.out).toHaveLength(1);
     const first = JSON.parse(c.out[0]!);
     const token = first.api_access_token as string;
-    expect(first).toEqual({ platform_app_id: 1, api_access_token: expect.stringMatching(/^[1-9A-HJ-NP-Za-km-z]{32}$/) });
+    expect(first).toEqual({
+      platform_app_id: 1,
+      api_access_token: expect.stringMatching(/^[1-9A-HJ-NP-Za-km-z]{32}$/),
+    });
 
     const plain = capture();
     expect(await runCli(["platform-token", "--db", db, "--name", "Billing"], plain.io)).toBe(0);
@@ -32,7 +35,10 @@ describe("parley platform-token", () => {
     const conn = openDatabase(db);
     const d = createDeps({ db: conn, logger: createLogger("silent") });
     expect(d.services.platform.authenticate(token)).toMatchObject({ id: 1, name: "Platform app" });
-    expect(conn.query("SELECT name FROM platform_apps ORDER BY id").all()).toEqual([{ name: "Platform app" }, { name: "Billing" }]);
+    expect(conn.query("SELECT name FROM platform_apps ORDER BY id").all()).toEqual([
+      { name: "Platform app" },
+      { name: "Billing" },
+    ]);
     // Only the hash is stored.
     expect(conn.query("SELECT COUNT(*) AS n FROM access_tokens WHERE token_hash = ?").get(token)).toEqual({ n: 0 });
     conn.close();
@@ -41,6 +47,8 @@ describe("parley platform-token", () => {
   test("--db is required", async () => {
     const c = capture();
     expect(await runCli(["platform-token"], c.io)).toBe(2);
-    expect(c.err[0]).toBe('parley platform-token: --db is required for "platform-token" (see parley platform-token --help)');
+    expect(c.err[0]).toBe(
+      'parley platform-token: --db is required for "platform-token" (see parley platform-token --help)',
+    );
   });
 });

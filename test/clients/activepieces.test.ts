@@ -17,7 +17,10 @@ test("Activepieces: enable creates the webhook and reads payload.webhook.id; dis
   const res = await fetch(`${base}/webhooks`, {
     method: "POST",
     headers,
-    body: JSON.stringify({ url: "https://cloud.activepieces.com/api/v1/webhooks/flow123", subscriptions: ["message_created"] }),
+    body: JSON.stringify({
+      url: "https://cloud.activepieces.com/api/v1/webhooks/flow123",
+      subscriptions: ["message_created"],
+    }),
   });
   expect(res.status).toBe(200);
   const body = (await res.json()) as any;

@@ -23,7 +23,14 @@ async function botWorld() {
     body: { agent_bot: { name: "Helper Bot", description: "answers first", outgoing_url: receiver.url } },
   });
   expect(bot.status).toBe(200);
-  expect((await w.h.request("POST", `${w.base}/inboxes/${w.inboxId}/set_agent_bot`, { token: w.a.adminToken, body: { agent_bot: bot.body.id } })).status).toBe(200);
+  expect(
+    (
+      await w.h.request("POST", `${w.base}/inboxes/${w.inboxId}/set_agent_bot`, {
+        token: w.a.adminToken,
+        body: { agent_bot: bot.body.id },
+      })
+    ).status,
+  ).toBe(200);
   return { w, bot: bot.body, receiver };
 }
 
@@ -35,14 +42,27 @@ describe("an agent bot answers first and hands off", () => {
     expect(linked.body.agent_bot.name).toBe("Helper Bot");
 
     // A customer writes in through the API inbox: the conversation waits for the bot.
-    const conv = await w.h.request("POST", `${w.base}/conversations`, { token: w.a.adminToken, body: { inbox_id: w.inboxId, contact_id: w.contactId } });
+    const conv = await w.h.request("POST", `${w.base}/conversations`, {
+      token: w.a.adminToken,
+      body: { inbox_id: w.inboxId, contact_id: w.contactId },
+    });
     expect(conv.body.status).toBe("pending");
-    await w.h.request("POST", `${w.base}/conversations/${conv.body.id}/messages`, { token: w.a.adminToken, body: { content: "Where is my order?", message_type: "incoming" } });
-    await w.h.request("POST", `${w.base}/conversations/${conv.body.id}/messages`, { token: w.a.adminToken, body: { content: "internal", private: true } });
+    await w.h.request("POST", `${w.base}/conversations/${conv.body.id}/messages`, {
+      token: w.a.adminToken,
+      body: { content: "Where is my order?", message_type: "incoming" },
+    });
+    await w.h.request("POST", `${w.base}/conversations/${conv.body.id}/messages`, {
+      token: w.a.adminToken,
+      body: { content: "internal", private: true },
+    });
     await w.h.deps.deliverer.drain();
     expect(receiver.received.map((r) => r.json.event)).toEqual(["conversation_created", "message_created"]);
     const incoming = receiver.received[1]!;
-    expect([incoming.json.content, incoming.json.message_type, incoming.json.conversation.id]).toEqual(["Where is my order?", "incoming", conv.body.id]);
+    expect([incoming.json.content, incoming.json.message_type, incoming.json.conversation.id]).toEqual([
+      "Where is my order?",
+      "incoming",
+      conv.body.id,
+    ]);
     const signed = verifySignature({
       secret: bot.secret,
       body: incoming.body,
@@ -53,10 +73,16 @@ describe("an agent bot answers first and hands off", () => {
     expect(signed).toBe(true);
 
     // The bridge answers with the bot's token, as the bot.
-    const botApi = (path: string, body: unknown) => w.h.request("POST", `${w.base}/conversations/${conv.body.id}${path}`, { token: bot.access_token, body });
+    const botApi = (path: string, body: unknown) =>
+      w.h.request("POST", `${w.base}/conversations/${conv.body.id}${path}`, { token: bot.access_token, body });
     const reply = await botApi("/messages", { content: "Let me check that for you." });
     expect(reply.status).toBe(200);
-    expect([reply.body.sender_type, reply.body.sender.type, reply.body.sender.name, reply.body.message_type]).toEqual(["AgentBot", "agent_bot", "Helper Bot", 1]);
+    expect([reply.body.sender_type, reply.body.sender.type, reply.body.sender.name, reply.body.message_type]).toEqual([
+      "AgentBot",
+      "agent_bot",
+      "Helper Bot",
+      1,
+    ]);
     const shown = await w.h.request("GET", `${w.base}/conversations/${conv.body.id}`, { token: w.agent.token });
     expect(shown.body.first_reply_created_at).toBe(0); // a bot's reply is not a human first response
     await w.h.deps.deliverer.drain();
@@ -73,7 +99,8 @@ describe("an agent bot answers first and hands off", () => {
 
   test("the bot's token: refused on administrator and other routes (403), other accounts (401), other inboxes (403)", async () => {
     const { w, bot } = await botWorld();
-    const as = (method: string, path: string, body?: unknown) => w.h.request(method, path, { token: bot.access_token, body });
+    const as = (method: string, path: string, body?: unknown) =>
+      w.h.request(method, path, { token: bot.access_token, body });
     for (const [method, path] of [
       ["GET", `${w.base}/inboxes`],
       ["POST", `${w.base}/inboxes`],
@@ -87,14 +114,21 @@ describe("an agent bot answers first and hands off", () => {
       const r = await as(method, path, {});
       expect([path, r.status]).toEqual([path, path === "/api/v1/profile" ? 401 : 403]);
     }
-    expect((await as("POST", `${w.base}/webhooks`, { url: "https://x.example" })).body.errors[0].message).toBe("Access to this endpoint is not authorized for bots");
+    expect((await as("POST", `${w.base}/webhooks`, { url: "https://x.example" })).body.errors[0].message).toBe(
+      "Access to this endpoint is not authorized for bots",
+    );
     const other = makeAccount(w.h, "Other");
     expect((await as("POST", `/api/v1/accounts/${other.accountId}/conversations`, {})).status).toBe(401);
     const elsewhere = makeInbox(w.h, w.a.accountId, { name: "No bot here" });
-    const conv = await w.h.request("POST", `${w.base}/conversations`, { token: w.a.adminToken, body: { inbox_id: elsewhere, contact_id: w.contactId } });
+    const conv = await w.h.request("POST", `${w.base}/conversations`, {
+      token: w.a.adminToken,
+      body: { inbox_id: elsewhere, contact_id: w.contactId },
+    });
     expect(conv.body.status).toBe("open");
     expect((await as("POST", `${w.base}/conversations/${conv.body.id}/messages`, { content: "hi" })).status).toBe(403);
-    expect((await as("POST", `${w.base}/conversations`, { inbox_id: elsewhere, contact_id: w.contactId })).status).toBe(403);
+    expect((await as("POST", `${w.base}/conversations`, { inbox_id: elsewhere, contact_id: w.contactId })).status).toBe(
+      403,
+    );
   });
 });
 
@@ -103,31 +137,91 @@ describe("agent bots API", () => {
     const { w, bot } = await botWorld();
     const list = await w.h.request("GET", `${w.base}/agent_bots`, { token: w.agent.token });
     expect(list.body.map((b: any) => [b.name, b.access_token])).toEqual([["Helper Bot", undefined]]);
-    const changed = await w.h.request("PATCH", `${w.base}/agent_bots/${bot.id}`, { token: w.a.adminToken, body: { description: "v2" } });
+    const changed = await w.h.request("PATCH", `${w.base}/agent_bots/${bot.id}`, {
+      token: w.a.adminToken,
+      body: { description: "v2" },
+    });
     expect([changed.body.description, changed.body.name]).toEqual(["v2", "Helper Bot"]);
-    expect((await w.h.request("PATCH", `${w.base}/agent_bots/${bot.id}`, { token: w.agent.token, body: { name: "x" } })).status).toBe(403);
-    for (const [body, field] of [[{ name: "" }, "name"], [{ outgoing_url: "javascript:alert(1)" }, "outgoing_url"], [{ bot_type: "csml" }, "bot_type"], [{ bot_config: "x" }, "bot_config"]] as const) {
-      const r = await w.h.request("POST", `${w.base}/agent_bots`, { token: w.a.adminToken, body: { ...{ name: "B" }, ...body } });
+    expect(
+      (await w.h.request("PATCH", `${w.base}/agent_bots/${bot.id}`, { token: w.agent.token, body: { name: "x" } }))
+        .status,
+    ).toBe(403);
+    for (const [body, field] of [
+      [{ name: "" }, "name"],
+      [{ outgoing_url: "javascript:alert(1)" }, "outgoing_url"],
+      [{ bot_type: "csml" }, "bot_type"],
+      [{ bot_config: "x" }, "bot_config"],
+    ] as const) {
+      const r = await w.h.request("POST", `${w.base}/agent_bots`, {
+        token: w.a.adminToken,
+        body: { ...{ name: "B" }, ...body },
+      });
       expect([r.status, r.body.errors[0].field]).toEqual([422, field]);
     }
-    const reset = await w.h.request("POST", `${w.base}/agent_bots/${bot.id}/reset_access_token`, { token: w.a.adminToken });
+    const reset = await w.h.request("POST", `${w.base}/agent_bots/${bot.id}/reset_access_token`, {
+      token: w.a.adminToken,
+    });
     expect(reset.body.access_token).not.toBe(bot.access_token);
-    expect((await w.h.request("POST", `${w.base}/conversations`, { token: bot.access_token, body: {} })).status).toBe(401);
+    expect((await w.h.request("POST", `${w.base}/conversations`, { token: bot.access_token, body: {} })).status).toBe(
+      401,
+    );
 
     // A platform app's bot: no account, connectable to an inbox, not editable through the account API.
     const app = w.h.deps.services.platform.createApp("Bots Inc");
-    const pbot = await w.h.request("POST", "/platform/api/v1/agent_bots", { token: app.api_access_token, body: { name: "Platform Bot", outgoing_url: "https://bots.example/hook" } });
+    const pbot = await w.h.request("POST", "/platform/api/v1/agent_bots", {
+      token: app.api_access_token,
+      body: { name: "Platform Bot", outgoing_url: "https://bots.example/hook" },
+    });
     expect([pbot.status, pbot.body.account_id]).toEqual([200, null]);
-    expect((await w.h.request("GET", "/platform/api/v1/agent_bots", { token: app.api_access_token })).body.map((b: any) => b.name)).toEqual(["Platform Bot"]);
+    expect(
+      (await w.h.request("GET", "/platform/api/v1/agent_bots", { token: app.api_access_token })).body.map(
+        (b: any) => b.name,
+      ),
+    ).toEqual(["Platform Bot"]);
     const seen = await w.h.request("GET", `${w.base}/agent_bots`, { token: w.a.adminToken });
-    expect(seen.body.map((b: any) => [b.name, b.access_token === undefined])).toEqual([["Helper Bot", false], ["Platform Bot", true]]);
-    expect((await w.h.request("PATCH", `${w.base}/agent_bots/${pbot.body.id}`, { token: w.a.adminToken, body: { name: "mine" } })).status).toBe(404);
-    expect((await w.h.request("POST", `${w.base}/inboxes/${w.inboxId}/set_agent_bot`, { token: w.a.adminToken, body: { agent_bot: pbot.body.id } })).status).toBe(200);
-    expect((await w.h.request("GET", `${w.base}/inboxes/${w.inboxId}/agent_bot`, { token: w.a.adminToken })).body.agent_bot.name).toBe("Platform Bot");
-    expect((await w.h.request("POST", `${w.base}/inboxes/${w.inboxId}/set_agent_bot`, { token: w.a.adminToken, body: { agent_bot: null } })).status).toBe(200);
-    expect((await w.h.request("GET", `${w.base}/inboxes/${w.inboxId}/agent_bot`, { token: w.a.adminToken })).body).toEqual({ agent_bot: {} });
+    expect(seen.body.map((b: any) => [b.name, b.access_token === undefined])).toEqual([
+      ["Helper Bot", false],
+      ["Platform Bot", true],
+    ]);
+    expect(
+      (
+        await w.h.request("PATCH", `${w.base}/agent_bots/${pbot.body.id}`, {
+          token: w.a.adminToken,
+          body: { name: "mine" },
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await w.h.request("POST", `${w.base}/inboxes/${w.inboxId}/set_agent_bot`, {
+          token: w.a.adminToken,
+          body: { agent_bot: pbot.body.id },
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (await w.h.request("GET", `${w.base}/inboxes/${w.inboxId}/agent_bot`, { token: w.a.adminToken })).body.agent_bot
+        .name,
+    ).toBe("Platform Bot");
+    expect(
+      (
+        await w.h.request("POST", `${w.base}/inboxes/${w.inboxId}/set_agent_bot`, {
+          token: w.a.adminToken,
+          body: { agent_bot: null },
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (await w.h.request("GET", `${w.base}/inboxes/${w.inboxId}/agent_bot`, { token: w.a.adminToken })).body,
+    ).toEqual({ agent_bot: {} });
     const other = makeAccount(w.h, "Other");
-    expect((await w.h.request("GET", `/api/v1/accounts/${other.accountId}/agent_bots/${bot.id}`, { token: other.adminToken })).status).toBe(404);
+    expect(
+      (
+        await w.h.request("GET", `/api/v1/accounts/${other.accountId}/agent_bots/${bot.id}`, {
+          token: other.adminToken,
+        })
+      ).status,
+    ).toBe(404);
     expect((await w.h.request("DELETE", `${w.base}/agent_bots/${bot.id}`, { token: w.a.adminToken })).status).toBe(200);
     expect((await w.h.request("GET", `${w.base}/agent_bots/${bot.id}`, { token: w.a.adminToken })).status).toBe(404);
   });

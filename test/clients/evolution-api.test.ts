@@ -16,7 +16,12 @@ function setup() {
   const a = makeAccount(h, "Acme");
   makeInbox(h, a.accountId, { name: "WhatsApp" });
   const served = serve(h);
-  const config: ChatwootAPIConfig = { basePath: served.base, with_credentials: true, credentials: "include", token: a.adminToken };
+  const config: ChatwootAPIConfig = {
+    basePath: served.base,
+    with_credentials: true,
+    credentials: "include",
+    token: a.adminToken,
+  };
   return { h, a, config, base: served.base, client: new ChatwootClient({ config }) };
 }
 
@@ -24,12 +29,17 @@ function setup() {
 function filterPayload(numbers: string[]) {
   const fields = ["identifier", "phone_number"];
   const out: Record<string, unknown>[] = [];
-  fields.forEach((field, i) =>
+  fields.forEach((field, i) => {
     numbers.forEach((n, j) => {
       const last = i === fields.length - 1 && j === numbers.length - 1;
-      out.push({ attribute_key: field, filter_operator: "equal_to", values: [n.replace("+", "")], query_operator: last ? null : "OR" });
-    }),
-  );
+      out.push({
+        attribute_key: field,
+        filter_operator: "equal_to",
+        values: [n.replace("+", "")],
+        query_operator: last ? null : "OR",
+      });
+    });
+  });
   return out;
 }
 
@@ -70,20 +80,38 @@ describe("Evolution API's inbound WhatsApp message", () => {
 
     const conversations: any = await client.contacts.listConversations({ accountId, id: contactId });
     expect(conversations.payload).toEqual([]);
-    const conversation: any = await client.conversations.create({ accountId, data: { contact_id: String(contactId), inbox_id: String(inbox.id) } as any });
+    const conversation: any = await client.conversations.create({
+      accountId,
+      data: { contact_id: String(contactId), inbox_id: String(inbox.id) } as any,
+    });
     expect(conversation.id).toBe(1);
     expect(conversation.inbox_id).toBe(inbox.id);
 
     const message: any = await client.messages.create({
       accountId,
       conversationId: conversation.id,
-      data: { content: "Olá, preciso de ajuda", message_type: "incoming", private: false, content_attributes: {}, source_id: "WAID:3EB0A1" } as any,
+      data: {
+        content: "Olá, preciso de ajuda",
+        message_type: "incoming",
+        private: false,
+        content_attributes: {},
+        source_id: "WAID:3EB0A1",
+      } as any,
     });
-    expect(message).toMatchObject({ content: "Olá, preciso de ajuda", message_type: 0, conversation_id: conversation.id, inbox_id: inbox.id, source_id: "WAID:3EB0A1" });
+    expect(message).toMatchObject({
+      content: "Olá, preciso de ajuda",
+      message_type: 0,
+      conversation_id: conversation.id,
+      inbox_id: inbox.id,
+      source_id: "WAID:3EB0A1",
+    });
     expect(message.id).toBeGreaterThan(0);
 
     // The next message from the same sender: the open conversation in this inbox is reused.
-    const again: any = await client.contacts.listConversations({ accountId, id: (await findContact(config, accountId, phone)).id });
+    const again: any = await client.contacts.listConversations({
+      accountId,
+      id: (await findContact(config, accountId, phone)).id,
+    });
     const open = again.payload.find((c: any) => c.status !== "resolved" && c.inbox_id === inbox.id);
     expect(open.id).toBe(conversation.id);
   });
@@ -93,8 +121,14 @@ describe("Evolution API's inbound WhatsApp message", () => {
     const accountId = a.accountId;
     const inboxes: any = await client.inboxes.list({ accountId });
     const inboxId = inboxes.payload[0].id;
-    const withNine: any = await client.contacts.create({ accountId, data: { inbox_id: inboxId, name: "João", phone_number: "+5511987654321" } as any });
-    const withoutNine: any = await client.contacts.create({ accountId, data: { inbox_id: inboxId, name: "João 2", phone_number: "+551187654321" } as any });
+    const withNine: any = await client.contacts.create({
+      accountId,
+      data: { inbox_id: inboxId, name: "João", phone_number: "+5511987654321" } as any,
+    });
+    const withoutNine: any = await client.contacts.create({
+      accountId,
+      data: { inbox_id: inboxId, name: "João 2", phone_number: "+551187654321" } as any,
+    });
     const both: any = await chatwootRequest(config, {
       method: "POST",
       url: `/api/v1/accounts/${accountId}/contacts/filter`,
@@ -118,8 +152,17 @@ describe("Evolution API's inbound WhatsApp message", () => {
 
   test("a wrong token: the SDK's raw request sees Chatwoot's 401 body, and nothing is created", async () => {
     const { h, a, base } = setup();
-    const config: ChatwootAPIConfig = { basePath: base, with_credentials: true, credentials: "include", token: "wrong" };
-    const r: any = await chatwootRequest(config, { method: "POST", url: `/api/v1/accounts/${a.accountId}/contacts/filter`, body: { payload: filterPayload(["+1555"]) } }).catch((e) => e);
+    const config: ChatwootAPIConfig = {
+      basePath: base,
+      with_credentials: true,
+      credentials: "include",
+      token: "wrong",
+    };
+    const r: any = await chatwootRequest(config, {
+      method: "POST",
+      url: `/api/v1/accounts/${a.accountId}/contacts/filter`,
+      body: { payload: filterPayload(["+1555"]) },
+    }).catch((e) => e);
     expect(r.status).toBe(401);
     expect((h.deps.db.query("SELECT COUNT(*) AS n FROM contacts").get() as { n: number }).n).toBe(0);
   });

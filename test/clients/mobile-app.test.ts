@@ -25,14 +25,32 @@ test("mobile app: GET /api, assignments by query string, then the filtered list"
   expect(ping).toMatchObject({ queue_services: "ok", data_services: "ok" });
   expect(typeof ping.version).toBe("string");
 
-  const contact = (await (await fetch(`${base}/contacts`, { method: "POST", headers, body: JSON.stringify({ name: "Pat", email: "pat@example.com" }) })).json()) as any;
-  const conv = (await (await fetch(`${base}/conversations`, { method: "POST", headers, body: JSON.stringify({ inbox_id: inboxId, contact_id: contact.payload.contact.id }) })).json()) as any;
+  const contact = (await (
+    await fetch(`${base}/contacts`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ name: "Pat", email: "pat@example.com" }),
+    })
+  ).json()) as any;
+  const conv = (await (
+    await fetch(`${base}/conversations`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ inbox_id: inboxId, contact_id: contact.payload.contact.id }),
+    })
+  ).json()) as any;
 
   // Exactly what the app sends: the id in the query string, no body, no content type.
-  const team = await fetch(`${base}/conversations/${conv.id}/assignments?team_id=${teamId}`, { method: "POST", headers: { api_access_token: agent.token } });
+  const team = await fetch(`${base}/conversations/${conv.id}/assignments?team_id=${teamId}`, {
+    method: "POST",
+    headers: { api_access_token: agent.token },
+  });
   expect(team.status).toBe(200);
   expect(((await team.json()) as any).id).toBe(teamId);
-  const assignee = await fetch(`${base}/conversations/${conv.id}/assignments?assignee_id=${agent.userId}`, { method: "POST", headers: { api_access_token: agent.token } });
+  const assignee = await fetch(`${base}/conversations/${conv.id}/assignments?assignee_id=${agent.userId}`, {
+    method: "POST",
+    headers: { api_access_token: agent.token },
+  });
   expect(assignee.status).toBe(200);
   expect(((await assignee.json()) as any).id).toBe(agent.userId);
 

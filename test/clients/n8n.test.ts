@@ -24,11 +24,21 @@ test("n8n: Api-Access-Token header, then PUT on webhooks, labels, teams, contact
     return { status: res.status, body: (await res.json()) as any };
   };
 
-  const hook = await call("POST", "/webhooks", { url: "https://n8n.example.com/webhook/abc", subscriptions: ["message_created"] });
+  const hook = await call("POST", "/webhooks", {
+    url: "https://n8n.example.com/webhook/abc",
+    subscriptions: ["message_created"],
+  });
   expect(hook.status).toBe(200);
-  const hookPut = await call("PUT", `/webhooks/${hook.body.id}`, { url: "https://n8n.example.com/webhook/def", subscriptions: ["message_created", "conversation_created"] });
+  const hookPut = await call("PUT", `/webhooks/${hook.body.id}`, {
+    url: "https://n8n.example.com/webhook/def",
+    subscriptions: ["message_created", "conversation_created"],
+  });
   expect(hookPut.status).toBe(200);
-  expect(hookPut.body.payload.webhook).toMatchObject({ id: hook.body.id, url: "https://n8n.example.com/webhook/def", subscriptions: ["message_created", "conversation_created"] });
+  expect(hookPut.body.payload.webhook).toMatchObject({
+    id: hook.body.id,
+    url: "https://n8n.example.com/webhook/def",
+    subscriptions: ["message_created", "conversation_created"],
+  });
 
   const label = await call("POST", "/labels", { title: "lead" });
   const labelPut = await call("PUT", `/labels/${label.body.id}`, { color: "#FF0000" });

@@ -15,10 +15,13 @@ test("a contact added or renamed by another connection changes the next count; a
     migrate(server);
     server.exec("INSERT INTO accounts (name, created_at, updated_at) VALUES ('Acme', 0, 0)");
     const add = (db: typeof server, name: string, email: string) =>
-      db.query("INSERT INTO contacts (account_id, name, email, created_at, updated_at) VALUES (1, ?, ?, 0, 0)").run(name, email);
+      db
+        .query("INSERT INTO contacts (account_id, name, email, created_at, updated_at) VALUES (1, ?, ?, 0, 0)")
+        .run(name, email);
     add(server, "Rita Moss", "rita@x.io");
     const search = new ContactSearch(server);
-    const count = () => search.search({ accountId: 1, sort: null, labels: null, limit: 15, offset: 0, term: "moss" }).count;
+    const count = () =>
+      search.search({ accountId: 1, sort: null, labels: null, limit: 15, offset: 0, term: "moss" }).count;
     expect(count()).toBe(1);
     expect(count()).toBe(1);
 

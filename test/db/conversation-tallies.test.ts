@@ -35,14 +35,22 @@ describe("conversation tallies", () => {
     for (let step = 0; step < 150; step++) {
       const roll = rnd();
       if (convs.length < 5 || roll < 0.25) {
-        const c = await newConversation(w, { inbox_id: pick([w.inboxId, second]), status: pick(statuses), ...(rnd() < 0.5 ? { assignee_id: pick(users) } : {}) });
+        const c = await newConversation(w, {
+          inbox_id: pick([w.inboxId, second]),
+          status: pick(statuses),
+          ...(rnd() < 0.5 ? { assignee_id: pick(users) } : {}),
+        });
         convs.push(c.id);
       } else if (roll < 0.5) {
         expect((await post(pick(convs), "toggle_status", { status: pick(statuses) })).status).toBe(200);
       } else if (roll < 0.7) {
-        expect((await post(pick(convs), "assignments", { assignee_id: rnd() < 0.3 ? null : pick(users) })).status).toBe(200);
+        expect((await post(pick(convs), "assignments", { assignee_id: rnd() < 0.3 ? null : pick(users) })).status).toBe(
+          200,
+        );
       } else if (roll < 0.9) {
-        expect((await post(pick(convs), "assignments", { team_id: rnd() < 0.3 ? null : pick(teams) })).status).toBe(200);
+        expect((await post(pick(convs), "assignments", { team_id: rnd() < 0.3 ? null : pick(teams) })).status).toBe(
+          200,
+        );
       } else {
         const id = convs.splice(Math.floor(rnd() * convs.length), 1)[0]!;
         w.h.deps.db.query("DELETE FROM conversations WHERE account_id = ? AND display_id = ?").run(w.a.accountId, id);
@@ -72,9 +80,15 @@ describe("conversation tallies", () => {
   test("a tally row per key: touching a conversation's activity does not change the tallies", async () => {
     const w = await world();
     const c = await newConversation(w, { assignee_id: w.agent.userId });
-    const tallies = () => w.h.deps.db.query("SELECT inbox_id, team_id, status, assignee_id, n FROM conversation_tallies WHERE account_id = ?").all(w.a.accountId);
+    const tallies = () =>
+      w.h.deps.db
+        .query("SELECT inbox_id, team_id, status, assignee_id, n FROM conversation_tallies WHERE account_id = ?")
+        .all(w.a.accountId);
     expect(tallies()).toEqual([{ inbox_id: w.inboxId, team_id: 0, status: "open", assignee_id: w.agent.userId, n: 1 }]);
-    const r = await w.h.request("POST", `${w.base}/conversations/${c.id}/messages`, { token: w.a.adminToken, body: { content: "hello" } });
+    const r = await w.h.request("POST", `${w.base}/conversations/${c.id}/messages`, {
+      token: w.a.adminToken,
+      body: { content: "hello" },
+    });
     expect(r.status).toBe(200);
     expect(tallies()).toEqual([{ inbox_id: w.inboxId, team_id: 0, status: "open", assignee_id: w.agent.userId, n: 1 }]);
   });

@@ -9,7 +9,11 @@ function db() {
   d.exec(`CREATE TABLE conversations (id INTEGER PRIMARY KEY, account_id INT, status TEXT, custom_attributes TEXT DEFAULT '{}');
           CREATE TABLE conversation_labels (conversation_id INT, account_id INT, title TEXT);`);
   for (let i = 1; i <= 40; i++) {
-    d.query("INSERT INTO conversations (id, account_id, status) VALUES (?, ?, ?)").run(i, i <= 30 ? 1 : 2, i % 2 ? "open" : "resolved");
+    d.query("INSERT INTO conversations (id, account_id, status) VALUES (?, ?, ?)").run(
+      i,
+      i <= 30 ? 1 : 2,
+      i % 2 ? "open" : "resolved",
+    );
     if (i % 3 === 0) d.query("INSERT INTO conversation_labels VALUES (?, ?, 'billing')").run(i, i <= 30 ? 1 : 2);
   }
   return d;
@@ -17,7 +21,11 @@ function db() {
 
 const ids = (d: Database, conditions: FilterCondition[], from: "labels" | "records") => {
   const w = filterWhere(CONVERSATION_FILTER_TABLE, 1, conditions, from);
-  return (d.query(`SELECT v.id FROM conversations v WHERE v.account_id = 1 AND ${w.sql} ORDER BY v.id`).all(...w.params) as { id: number }[]).map((r) => r.id);
+  return (
+    d.query(`SELECT v.id FROM conversations v WHERE v.account_id = 1 AND ${w.sql} ORDER BY v.id`).all(...w.params) as {
+      id: number;
+    }[]
+  ).map((r) => r.id);
 };
 
 test("labels equal_to: the label-first and record-first forms agree and stay in the account", () => {
@@ -38,7 +46,13 @@ test("values are bound parameters, and a custom key is a bound JSON path", () =>
   expect(w.sql).not.toContain("1=1");
   expect(w.sql).not.toContain("plan");
   expect(w.params).toEqual(["open') OR 1=1 --", '$."plan"', "%50\\%\\_off%"]);
-  expect(ids(db(), [{ attribute: "status", custom: false, op: "in", compare: "exact", values: ["open') OR 1=1 --"], join: "AND" }], "labels")).toEqual([]);
+  expect(
+    ids(
+      db(),
+      [{ attribute: "status", custom: false, op: "in", compare: "exact", values: ["open') OR 1=1 --"], join: "AND" }],
+      "labels",
+    ),
+  ).toEqual([]);
 });
 
 test("AND binds before OR", () => {

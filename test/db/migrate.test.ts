@@ -12,7 +12,9 @@ describe("migrations", () => {
     expect(migrate(db)).toEqual(MIGRATIONS.map((m) => m.version));
     expect(schemaVersion(db)).toBe(LATEST_VERSION);
     expect(migrate(db)).toEqual([]);
-    const tables = (db.query("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all() as { name: string }[]).map((r) => r.name);
+    const tables = (
+      db.query("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all() as { name: string }[]
+    ).map((r) => r.name);
     expect(tables).toContain("accounts");
     expect(tables).toContain("events");
     expect(tables).toContain("access_tokens");
@@ -32,7 +34,14 @@ describe("migrations", () => {
 
   test("a failing migration rolls back whole and keeps the previous version", () => {
     const db = openDatabase(":memory:");
-    const broken = [...MIGRATIONS, { version: MIGRATIONS.length + 1, name: "broken", sql: "CREATE TABLE half (id INTEGER); INSERT INTO nowhere VALUES (1);" }];
+    const broken = [
+      ...MIGRATIONS,
+      {
+        version: MIGRATIONS.length + 1,
+        name: "broken",
+        sql: "CREATE TABLE half (id INTEGER); INSERT INTO nowhere VALUES (1);",
+      },
+    ];
     expect(() => migrate(db, broken)).toThrow();
     expect(schemaVersion(db)).toBe(LATEST_VERSION);
     expect(db.query("SELECT name FROM sqlite_master WHERE name = 'half'").get()).toBeNull();

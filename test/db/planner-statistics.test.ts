@@ -16,19 +16,30 @@ import { agentSays, newContact, openConversation, publicWorld, say } from "../he
 
 type Db = ReturnType<typeof openDatabase>;
 
-const planOf = (db: Db, sql: string) => (db.query(`EXPLAIN QUERY PLAN ${sql}`).all() as { detail: string }[]).map((r) => r.detail);
+const planOf = (db: Db, sql: string) =>
+  (db.query(`EXPLAIN QUERY PLAN ${sql}`).all() as { detail: string }[]).map((r) => r.detail);
 
 /** sqlite_stat1 as ANALYZE writes it when every table holds one row, loaded into the planner. */
 function plantOneRowStatistics(db: Db): void {
   db.exec("ANALYZE");
   db.exec("DELETE FROM sqlite_stat1");
-  const tables = db.query("SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND sql NOT LIKE 'CREATE VIRTUAL%'").all() as { name: string }[];
+  const tables = db
+    .query(
+      "SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND sql NOT LIKE 'CREATE VIRTUAL%'",
+    )
+    .all() as { name: string }[];
   const insert = db.prepare("INSERT INTO sqlite_stat1 (tbl, idx, stat) VALUES (?, ?, ?)");
   for (const { name } of tables) {
     insert.run(name, null, "1");
     for (const { name: idx } of db.query("SELECT name FROM pragma_index_list(?)").all(name) as { name: string }[]) {
       const columns = (db.query("SELECT count(*) AS n FROM pragma_index_info(?)").get(idx) as { n: number }).n;
-      insert.run(name, idx, Array(columns + 1).fill("1").join(" "));
+      insert.run(
+        name,
+        idx,
+        Array(columns + 1)
+          .fill("1")
+          .join(" "),
+      );
     }
   }
   db.exec("ANALYZE sqlite_schema"); // reloads the statistics into the planner
@@ -39,7 +50,10 @@ function plantOneRowStatistics(db: Db): void {
  * prepared, so the harness must be created after this (and restore() called at the end).
  */
 function recordStatements() {
-  const proto = Database.prototype as unknown as Record<"prepare" | "query", (this: Database, sql: string, ...rest: unknown[]) => Record<string, unknown>>;
+  const proto = Database.prototype as unknown as Record<
+    "prepare" | "query",
+    (this: Database, sql: string, ...rest: unknown[]) => Record<string, unknown>
+  >;
   const originals = { prepare: proto.prepare, query: proto.query };
   const executed = new Set<string>();
   const wrapped = new WeakSet<object>();
@@ -82,7 +96,12 @@ function tableScans(plan: string[]): string[] {
   return plan.filter((l) => {
     const m = /^SCAN (\S+)/.exec(l);
     if (!m) return false;
-    return !(l.startsWith("SCAN CONSTANT ROW") || m[1]!.startsWith("(subquery-") || derived.has(m[1]!) || l.includes("VIRTUAL TABLE"));
+    return !(
+      l.startsWith("SCAN CONSTANT ROW") ||
+      m[1]!.startsWith("(subquery-") ||
+      derived.has(m[1]!) ||
+      l.includes("VIRTUAL TABLE")
+    );
   });
 }
 
@@ -95,8 +114,12 @@ describe("hot statements under misleading statistics", () => {
       const db = h.deps.db;
       const account = `/api/v1/accounts/${a.accountId}`;
       const token = a.adminToken;
-      const team = (await h.request("POST", `${account}/teams`, { token, body: { name: "billing" } })).body.id as number;
-      const contacts = [await newContact(w, { name: "Carla Moss", email: "carla@moss.io" }), await newContact(w, { name: "Carl Mossman", email: "carl@x.io" })];
+      const team = (await h.request("POST", `${account}/teams`, { token, body: { name: "billing" } })).body
+        .id as number;
+      const contacts = [
+        await newContact(w, { name: "Carla Moss", email: "carla@moss.io" }),
+        await newContact(w, { name: "Carl Mossman", email: "carl@x.io" }),
+      ];
       const conversations: number[] = [];
       for (const c of contacts) {
         const conv = await openConversation(w, c);
@@ -104,9 +127,15 @@ describe("hot statements under misleading statistics", () => {
         await say(w, c, conv.id, "Where is my refund?");
         await agentSays(w, conv.id, { content: "Looking into it" });
       }
-      await h.request("POST", `${account}/conversations/${conversations[0]}/labels`, { token, body: { labels: ["vip"] } });
+      await h.request("POST", `${account}/conversations/${conversations[0]}/labels`, {
+        token,
+        body: { labels: ["vip"] },
+      });
       await h.request("POST", `${account}/contacts/${contacts[0]!.id}/labels`, { token, body: { labels: ["vip"] } });
-      await h.request("POST", `${account}/conversations/${conversations[1]}/assignments`, { token, body: { team_id: team } });
+      await h.request("POST", `${account}/conversations/${conversations[1]}/assignments`, {
+        token,
+        body: { team_id: team },
+      });
 
       plantOneRowStatistics(db);
       // The planted statistics do mislead: the events read as it was written before is a scan.
@@ -117,28 +146,66 @@ describe("hot statements under misleading statistics", () => {
       await rec.during(async () => {
         // Message create: account API (incoming and outgoing) and public API, with the event bus draining.
         for (const [i, type] of ["incoming", "outgoing"].entries())
-          expect((await h.request("POST", `${account}/conversations/${conversations[i]}/messages`, { token, body: { content: "hello", message_type: type } })).status).toBe(200);
+          expect(
+            (
+              await h.request("POST", `${account}/conversations/${conversations[i]}/messages`, {
+                token,
+                body: { content: "hello", message_type: type },
+              })
+            ).status,
+          ).toBe(200);
         await say(w, contacts[1]!, conversations[1]!, "and again");
         await h.deps.bus.drain();
         // Realtime: the live read, replay and catch-up, and the lookups of the stream.
         expect(h.deps.repos.events.after(0, 200).length).toBeGreaterThan(3);
         expect(h.deps.repos.events.afterInAccount(a.accountId, 0, 200).length).toBeGreaterThan(3);
-        const admin = db.query("SELECT pubsub_token FROM users WHERE id = ?").get(a.adminId) as { pubsub_token: string };
+        const admin = db.query("SELECT pubsub_token FROM users WHERE id = ?").get(a.adminId) as {
+          pubsub_token: string;
+        };
         expect(h.deps.repos.realtime.userByPubsubToken(admin.pubsub_token)?.id).toBe(a.adminId);
-        expect(h.deps.repos.realtime.contactInboxByPubsubToken(contacts[0]!.pubsub_token)?.account_id).toBe(a.accountId);
+        expect(h.deps.repos.realtime.contactInboxByPubsubToken(contacts[0]!.pubsub_token)?.account_id).toBe(
+          a.accountId,
+        );
         expect(h.deps.repos.realtime.accountMembers(a.accountId).size).toBe(2);
         expect(h.deps.repos.realtime.inboxMemberIds(w.inbox.id).size).toBe(1);
         // Conversation list with each filter, and its counts.
-        for (const qs of ["", "status=all&assignee_type=me", `inbox_id=${w.inbox.id}&team_id=${team}`, "assignee_type=unassigned", "labels[]=vip", "q=refund", "page=2", "status=resolved&assignee_type=assigned"])
+        for (const qs of [
+          "",
+          "status=all&assignee_type=me",
+          `inbox_id=${w.inbox.id}&team_id=${team}`,
+          "assignee_type=unassigned",
+          "labels[]=vip",
+          "q=refund",
+          "page=2",
+          "status=resolved&assignee_type=assigned",
+        ])
           await get(`${account}/conversations?${qs}`);
         await get(`${account}/conversations/meta?status=open`);
         // Contact search: one account owning every contact, then two accounts; trigram and prefix terms, sorted, labelled.
-        for (const qs of ["q=moss", "q=ca", "q=%2B4930", "q=%2B4930&sort=name", "q=moss&sort=name", "q=moss&sort=-last_activity_at", "q=moss&labels[]=vip", "q=moss&page=2"]) await search(qs);
+        for (const qs of [
+          "q=moss",
+          "q=ca",
+          "q=%2B4930",
+          "q=%2B4930&sort=name",
+          "q=moss&sort=name",
+          "q=moss&sort=-last_activity_at",
+          "q=moss&labels[]=vip",
+          "q=moss&page=2",
+        ])
+          await search(qs);
         const other = makeAccount(h, "Globex");
-        expect((await h.request("POST", `/api/v1/accounts/${other.accountId}/contacts`, { token: other.adminToken, body: { name: "Moss Other", email: "o@moss.io" } })).status).toBe(200);
+        expect(
+          (
+            await h.request("POST", `/api/v1/accounts/${other.accountId}/contacts`, {
+              token: other.adminToken,
+              body: { name: "Moss Other", email: "o@moss.io" },
+            })
+          ).status,
+        ).toBe(200);
         for (const qs of ["q=moss", "q=%2B4930", "q=moss&sort=email", "q=moss&labels[]=vip"]) await search(qs);
         // Reports.
-        for (const dim of ["team", "agent", "inbox", "label"]) await get(`/api/v2/accounts/${a.accountId}/summary_reports/${dim}?since=0&until=2000000000`);
+        for (const dim of ["team", "agent", "inbox", "label"])
+          await get(`/api/v2/accounts/${a.accountId}/summary_reports/${dim}?since=0&until=2000000000`);
         await get(`/api/v2/accounts/${a.accountId}/reports/summary?since=0&until=2000000000`);
       });
 
@@ -152,18 +219,20 @@ describe("hot statements under misleading statistics", () => {
         ["SEARCH events USING INDEX events_seq (id>? AND id<?)"],
         ["SEARCH events USING INDEX events_seq (id>?)"],
       ]);
-      expect(planFor(/FROM events INDEXED BY events_account WHERE account_id = \$account_id AND id > \$after/)).toEqual([
-        ["SEARCH events USING INDEX events_account (account_id=? AND id>? AND id<?)"],
-      ]);
+      expect(planFor(/FROM events INDEXED BY events_account WHERE account_id = \$account_id AND id > \$after/)).toEqual(
+        [["SEARCH events USING INDEX events_account (account_id=? AND id>? AND id<?)"]],
+      );
       expect(plans.filter((p) => /\bFROM events\b/.test(p.sql) && / id > \$after/.test(p.sql)).length).toBe(3);
       // Conversation pages come out of an index in activity order: never a sort of the account's conversations.
-      const pages = plans.filter((p) => /^SELECT c\.\* FROM conversations c WHERE .* ORDER BY c\.last_activity_at DESC/.test(p.sql));
+      const pages = plans.filter((p) =>
+        /^SELECT c\.\* FROM conversations c WHERE .* ORDER BY c\.last_activity_at DESC/.test(p.sql),
+      );
       expect(pages.length).toBeGreaterThanOrEqual(6);
       expect(pages.filter((p) => p.plan.some((l) => l.includes("TEMP B-TREE")))).toEqual([]);
       // A conversation's newest message is read from the end of its index.
-      expect(new Set(planFor(/FROM messages INDEXED BY messages_conversation WHERE conversation_id IN \(\$id\)/).flat())).toEqual(
-        new Set(["SEARCH messages USING INDEX messages_conversation (conversation_id=?)"]),
-      );
+      expect(
+        new Set(planFor(/FROM messages INDEXED BY messages_conversation WHERE conversation_id IN \(\$id\)/).flat()),
+      ).toEqual(new Set(["SEARCH messages USING INDEX messages_conversation (conversation_id=?)"]));
     } finally {
       rec.restore();
     }
@@ -177,7 +246,9 @@ describe("refreshPlannerStatistics", () => {
     try {
       const db = openDatabase(join(dir, "s.db"));
       migrate(db);
-      const insert = db.prepare("INSERT INTO events (account_id, kind, actor_type, payload, created_at_ms) VALUES (1, 'contact_created', 'system', '{}', 0)");
+      const insert = db.prepare(
+        "INSERT INTO events (account_id, kind, actor_type, payload, created_at_ms) VALUES (1, 'contact_created', 'system', '{}', 0)",
+      );
       insert.run();
       db.exec("ANALYZE");
       db.transaction(() => {
@@ -187,7 +258,9 @@ describe("refreshPlannerStatistics", () => {
       expect(plan(db)).toEqual(["SCAN events"]); // the slow plan: every batch reads from the first row
 
       refreshPlannerStatistics(db, true);
-      expect((db.query("SELECT stat FROM sqlite_stat1 WHERE idx = 'events_account'").get() as { stat: string }).stat).toStartWith("20001 ");
+      expect(
+        (db.query("SELECT stat FROM sqlite_stat1 WHERE idx = 'events_account'").get() as { stat: string }).stat,
+      ).toStartWith("20001 ");
       expect(plan(db)).toEqual(["SEARCH events USING INTEGER PRIMARY KEY (rowid>?)"]);
       db.close();
     } finally {

@@ -28,7 +28,11 @@ function fileDb() {
 
 function counting(db: Database, groupCommit: boolean) {
   const calls = { commits: 0, rollbacks: 0 };
-  const tx = createWriteTx(db, { afterCommit: () => void calls.commits++, afterRollback: () => void calls.rollbacks++ }, { groupCommit });
+  const tx = createWriteTx(
+    db,
+    { afterCommit: () => void calls.commits++, afterRollback: () => void calls.rollbacks++ },
+    { groupCommit },
+  );
   return { ...tx, calls };
 }
 
@@ -38,7 +42,16 @@ describe("writeTx without grouping", () => {
     const { writeTx, commits, calls } = counting(db, false);
     writeTx(() => db.run("INSERT INTO t VALUES (1)"));
     expect(db.inTransaction).toBe(false);
-    expect(() => writeTx(() => (db.run("INSERT INTO t VALUES (2)"), (() => { throw new Error("no"); })()))).toThrow("no");
+    expect(() =>
+      writeTx(
+        () => (
+          db.run("INSERT INTO t VALUES (2)"),
+          (() => {
+            throw new Error("no");
+          })()
+        ),
+      ),
+    ).toThrow("no");
     expect(db.query("SELECT x FROM t").all()).toEqual([{ x: 1 }]);
     expect(calls).toEqual({ commits: 1, rollbacks: 1 });
     expect(commits.settled()).toBeNull();
@@ -84,7 +97,9 @@ describe("group commit", () => {
   test("an asynchronous body is refused and writes nothing", async () => {
     const { db } = fileDb();
     const { writeTx, commits } = counting(db, true);
-    expect(() => writeTx(() => (db.run("INSERT INTO t VALUES (1)"), Promise.resolve(1)))).toThrow("must be synchronous");
+    expect(() => writeTx(() => (db.run("INSERT INTO t VALUES (1)"), Promise.resolve(1)))).toThrow(
+      "must be synchronous",
+    );
     await commits.settled();
     expect(db.query("SELECT count(*) AS n FROM t").get()).toEqual({ n: 0 });
   });
@@ -126,20 +141,30 @@ describe("responses wait for the commit", () => {
   test("a write's response arrives after its commit", async () => {
     const h = createHarness();
     const a = makeAccount(h, "Acme");
-    const r = await h.request("PATCH", `/api/v1/accounts/${a.accountId}`, { token: a.adminToken, body: { name: "Acme Renamed" } });
+    const r = await h.request("PATCH", `/api/v1/accounts/${a.accountId}`, {
+      token: a.adminToken,
+      body: { name: "Acme Renamed" },
+    });
     expect(r.status).toBe(200);
     expect(h.deps.db.inTransaction).toBe(false);
-    expect(h.deps.db.query("SELECT name FROM accounts WHERE id = ?").get(a.accountId)).toEqual({ name: "Acme Renamed" });
+    expect(h.deps.db.query("SELECT name FROM accounts WHERE id = ?").get(a.accountId)).toEqual({
+      name: "Acme Renamed",
+    });
   });
 
   test("when the group's commit fails, the response is a 503 and nothing is written", async () => {
     const h = createHarness();
     const a = makeAccount(h, "Acme");
     h.deps.db.run("CREATE TABLE parent (id INTEGER PRIMARY KEY)");
-    h.deps.db.run("CREATE TABLE child (parent_id INTEGER NOT NULL REFERENCES parent(id) DEFERRABLE INITIALLY DEFERRED)");
+    h.deps.db.run(
+      "CREATE TABLE child (parent_id INTEGER NOT NULL REFERENCES parent(id) DEFERRABLE INITIALLY DEFERRED)",
+    );
     await turn(); // the account is committed in a group of its own
     // Another writer in the same turn poisons the group (a deferred constraint fails at COMMIT).
-    const pending = h.request("PATCH", `/api/v1/accounts/${a.accountId}`, { token: a.adminToken, body: { name: "Lost Name" } });
+    const pending = h.request("PATCH", `/api/v1/accounts/${a.accountId}`, {
+      token: a.adminToken,
+      body: { name: "Lost Name" },
+    });
     queueMicrotask(() => h.deps.writeTx(() => h.deps.db.run("INSERT INTO child VALUES (1)")));
     const r = await pending;
     expect(r.status).toBe(503);

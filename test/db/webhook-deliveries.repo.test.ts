@@ -13,13 +13,34 @@ function setup() {
   let n = 0;
   const add = (target_key: string, order_key: string | null, now_ms = 1000) => {
     const d: NewDelivery = {
-      delivery_id: `d${++n}`, account_id: 1, webhook_id: null, inbox_id: 1, target_url: "http://x", target_key, order_key,
-      event_id: n, event_kind: "message_created", conversation_id: null, payload: "{}", max_attempts: 8, now_ms,
+      delivery_id: `d${++n}`,
+      account_id: 1,
+      webhook_id: null,
+      inbox_id: 1,
+      target_url: "http://x",
+      target_key,
+      order_key,
+      event_id: n,
+      event_kind: "message_created",
+      conversation_id: null,
+      payload: "{}",
+      max_attempts: 8,
+      now_ms,
     };
     return repo.insert(d);
   };
-  const blocked = () => (db.query("SELECT id, blocked FROM webhook_deliveries ORDER BY id").all() as { id: number; blocked: number }[]).map((r) => r.blocked);
-  const done = { attempts: 1, next_attempt_at_ms: null, last_status_code: 200, last_error: null, last_latency_ms: 1, now_ms: 2000 };
+  const blocked = () =>
+    (db.query("SELECT id, blocked FROM webhook_deliveries ORDER BY id").all() as { id: number; blocked: number }[]).map(
+      (r) => r.blocked,
+    );
+  const done = {
+    attempts: 1,
+    next_attempt_at_ms: null,
+    last_status_code: 200,
+    last_error: null,
+    last_latency_ms: 1,
+    now_ms: 2000,
+  };
   return { db, repo, add, blocked, done };
 }
 
@@ -33,7 +54,10 @@ describe("webhook delivery streams", () => {
     add("webhook:1", null); // unordered
     expect(blocked()).toEqual([0, 1, 0, 0, 0]);
     expect(repo.dueFor("webhook:1", 1000, 10).map((r) => r.id)).toEqual([1, 3, 5]);
-    repo.finish({ id: a1, target_key: "webhook:1", order_key: "conversation:1" }, { ...done, status: "pending", next_attempt_at_ms: 9000 });
+    repo.finish(
+      { id: a1, target_key: "webhook:1", order_key: "conversation:1" },
+      { ...done, status: "pending", next_attempt_at_ms: 9000 },
+    );
     expect(blocked()).toEqual([0, 1, 0, 0, 0]); // a retry keeps its place at the head
     repo.finish({ id: a1, target_key: "webhook:1", order_key: "conversation:1" }, { ...done, status: "failed" });
     expect(blocked()).toEqual([0, 0, 0, 0, 0]);
@@ -70,7 +94,9 @@ describe("webhook delivery streams", () => {
     repo.redeliver(3, 8, 3000); // pending, behind #2
     repo.redeliver(first, 2, 3000); // finished: goes now, outside the order
     expect(blocked()).toEqual([0, 0, 1]);
-    expect(db.query("SELECT status, next_attempt_at_ms FROM webhook_deliveries WHERE id IN (1, 3) ORDER BY id").all()).toEqual([
+    expect(
+      db.query("SELECT status, next_attempt_at_ms FROM webhook_deliveries WHERE id IN (1, 3) ORDER BY id").all(),
+    ).toEqual([
       { status: "pending", next_attempt_at_ms: 3000 },
       { status: "pending", next_attempt_at_ms: 3000 },
     ]);

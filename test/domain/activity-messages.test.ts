@@ -1,7 +1,13 @@
 // Activity message texts (Chatwoot's en locale) and the small value parsers behind conversation routes.
 import { describe, expect, test } from "bun:test";
 import { actingAsAutomation, actingAsContact, actingAsSystem, type Acting } from "../../src/domain/acting.ts";
-import { assigneeActivity, labelActivity, priorityActivity, statusActivity, teamActivity } from "../../src/domain/activity-messages.ts";
+import {
+  assigneeActivity,
+  labelActivity,
+  priorityActivity,
+  statusActivity,
+  teamActivity,
+} from "../../src/domain/activity-messages.ts";
 import { optionalId, priorityValue, timeValue } from "../../src/domain/conversation-input.ts";
 import { ValidationError } from "../../src/domain/errors.ts";
 
@@ -14,8 +20,12 @@ describe("activity messages", () => {
     expect(statusActivity(user, "open")).toBe("Conversation was reopened by Ann");
     expect(statusActivity(user, "pending")).toBe("Conversation was marked as pending by Ann");
     expect(statusActivity(user, "snoozed")).toBe("Conversation was snoozed by Ann");
-    expect(statusActivity(actingAsAutomation(account, 3), "resolved")).toBe("Conversation was marked resolved by Automation System");
-    expect(statusActivity(actingAsContact(account, { id: 2, name: "carla DIAZ" }), "resolved")).toBe("Conversation was resolved by Carla diaz");
+    expect(statusActivity(actingAsAutomation(account, 3), "resolved")).toBe(
+      "Conversation was marked resolved by Automation System",
+    );
+    expect(statusActivity(actingAsContact(account, { id: 2, name: "carla DIAZ" }), "resolved")).toBe(
+      "Conversation was resolved by Carla diaz",
+    );
     expect(statusActivity(actingAsContact(account, { id: 2, name: "Carla" }), "open")).toBeNull();
     expect(statusActivity(actingAsSystem(account), "open")).toBeNull();
   });
@@ -43,7 +53,8 @@ describe("value parsers", () => {
     expect(timeValue("t", "1767693600")).toBe(1767693600);
     expect(timeValue("t", 1767693600)).toBe(1767693600);
     expect(timeValue("t", "")).toBeNull();
-    for (const bad of ["tomorrow", "2026-13-45T00:00:00Z", -5, {}]) expect(() => timeValue("t", bad)).toThrow(ValidationError);
+    for (const bad of ["tomorrow", "2026-13-45T00:00:00Z", -5, {}])
+      expect(() => timeValue("t", bad)).toThrow(ValidationError);
   });
 
   test("priorityValue and optionalId", () => {

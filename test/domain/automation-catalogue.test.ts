@@ -56,7 +56,8 @@ describe("catalogue contents", () => {
   });
 
   test("every built-in key the brief lists is in the attribute catalogue", () => {
-    const keys = "status priority inbox_id team_id assignee_id labels browser_language conversation_language referer mail_subject country_code city company email phone_number name identifier message_type content created_at last_activity_at";
+    const keys =
+      "status priority inbox_id team_id assignee_id labels browser_language conversation_language referer mail_subject country_code city company email phone_number name identifier message_type content created_at last_activity_at";
     for (const key of keys.split(" ")) expect(BUILT_IN_ATTRIBUTES.has(key)).toBe(true);
     expect(BUILT_IN_ATTRIBUTES.get("status")?.enumValues).toEqual(["open", "resolved", "pending", "snoozed"]);
     expect(BUILT_IN_ATTRIBUTES.get("content")?.source).toBe("message");
@@ -93,10 +94,26 @@ describe("validateRuleInput: a valid create", () => {
   });
 
   test("an empty trailing query_operator becomes null; an absent one stays absent; other keys are kept", () => {
-    const empty = validateRuleInput(withConditions(cond("status", "equal_to", ["open"], { query_operator: "" })), CREATE);
-    expect(empty.conditions?.[0]).toEqual({ attribute_key: "status", filter_operator: "equal_to", values: ["open"], query_operator: null });
-    const absent = validateRuleInput(withConditions(cond("status", "equal_to", ["open"], { custom_attribute_type: "" })), CREATE);
-    expect(absent.conditions?.[0]).toEqual({ attribute_key: "status", filter_operator: "equal_to", values: ["open"], custom_attribute_type: "" });
+    const empty = validateRuleInput(
+      withConditions(cond("status", "equal_to", ["open"], { query_operator: "" })),
+      CREATE,
+    );
+    expect(empty.conditions?.[0]).toEqual({
+      attribute_key: "status",
+      filter_operator: "equal_to",
+      values: ["open"],
+      query_operator: null,
+    });
+    const absent = validateRuleInput(
+      withConditions(cond("status", "equal_to", ["open"], { custom_attribute_type: "" })),
+      CREATE,
+    );
+    expect(absent.conditions?.[0]).toEqual({
+      attribute_key: "status",
+      filter_operator: "equal_to",
+      values: ["open"],
+      custom_attribute_type: "",
+    });
   });
 
   test("missing action_params of a no-parameter action become []", () => {
@@ -134,7 +151,10 @@ describe("validateRuleInput: a valid create", () => {
 
   test("attribute_changed on conversation_updated with {from, to}", () => {
     const rule = validateRuleInput(
-      { ...withConditions(cond("status", "attribute_changed", { from: ["open"], to: ["resolved"] })), event_name: "conversation_updated" },
+      {
+        ...withConditions(cond("status", "attribute_changed", { from: ["open"], to: ["resolved"] })),
+        event_name: "conversation_updated",
+      },
       CREATE,
     );
     expect(rule.conditions?.[0]?.values).toEqual({ from: ["open"], to: ["resolved"] });
@@ -165,7 +185,9 @@ describe("validateRuleInput: rule-level errors", () => {
   test("conditions: missing, not an array, empty, an item that is not an object", () => {
     const { conditions: _c, ...noConditions } = refundRule();
     expect(pairs(failures(noConditions))).toEqual([["conditions", "required"]]);
-    expect(pairs(failures({ ...refundRule(), conditions: { attribute_key: "status" } }))).toEqual([["conditions", "invalid"]]);
+    expect(pairs(failures({ ...refundRule(), conditions: { attribute_key: "status" } }))).toEqual([
+      ["conditions", "invalid"],
+    ]);
     expect(pairs(failures({ ...refundRule(), conditions: [] }))).toEqual([["conditions", "invalid"]]);
     expect(pairs(failures(withConditions("status")))).toEqual([["conditions[0]", "invalid"]]);
   });
@@ -195,24 +217,39 @@ describe("validateRuleInput: rule-level errors", () => {
 });
 
 describe("validateRuleInput: condition errors carry the condition's index", () => {
-  const two = [cond("status", "equal_to", ["open"], { query_operator: "and" }), cond("priority", "equal_to", ["high"], { query_operator: "or" })];
+  const two = [
+    cond("status", "equal_to", ["open"], { query_operator: "and" }),
+    cond("priority", "equal_to", ["high"], { query_operator: "or" }),
+  ];
 
   test("unknown attribute_key names the key", () => {
     const [e] = failures(withConditions(...two, cond("not a key!", "equal_to", ["x"])));
-    expect(e).toEqual({ field: "conditions[2].attribute_key", message: "Attribute key not a key! is not supported", code: "unsupported" });
+    expect(e).toEqual({
+      field: "conditions[2].attribute_key",
+      message: "Attribute key not a key! is not supported",
+      code: "unsupported",
+    });
   });
 
   test("blank attribute_key and filter_operator are required", () => {
-    expect(pairs(failures(withConditions(cond("", "equal_to", ["x"]))))).toEqual([["conditions[0].attribute_key", "required"]]);
-    expect(pairs(failures(withConditions(cond("status", "", ["open"]))))).toEqual([["conditions[0].filter_operator", "required"]]);
+    expect(pairs(failures(withConditions(cond("", "equal_to", ["x"]))))).toEqual([
+      ["conditions[0].attribute_key", "required"],
+    ]);
+    expect(pairs(failures(withConditions(cond("status", "", ["open"]))))).toEqual([
+      ["conditions[0].filter_operator", "required"],
+    ]);
   });
 
   test("an operator the key does not accept, and an operator that does not exist", () => {
     const [notAllowed] = failures(withConditions(...two, cond("status", "contains", ["op"])));
     expect(notAllowed).toMatchObject({ field: "conditions[2].filter_operator", code: "not_allowed" });
     expect(notAllowed?.message).toContain("status");
-    expect(pairs(failures(withConditions(cond("email", "matches", ["x"]))))).toEqual([["conditions[0].filter_operator", "unsupported"]]);
-    expect(pairs(failures(withConditions(cond("email", "days_before", [3]))))).toEqual([["conditions[0].filter_operator", "not_allowed"]]);
+    expect(pairs(failures(withConditions(cond("email", "matches", ["x"]))))).toEqual([
+      ["conditions[0].filter_operator", "unsupported"],
+    ]);
+    expect(pairs(failures(withConditions(cond("email", "days_before", [3]))))).toEqual([
+      ["conditions[0].filter_operator", "not_allowed"],
+    ]);
   });
 
   test.each([
@@ -243,7 +280,10 @@ describe("validateRuleInput: condition errors carry the condition's index", () =
     ["to empty", { from: ["open"], to: [] }],
     ["a status that does not exist", { from: ["open"], to: ["closed"] }],
   ])("attribute_changed values: %s", (_label, values) => {
-    const input = { ...withConditions(cond("status", "attribute_changed", values)), event_name: "conversation_updated" };
+    const input = {
+      ...withConditions(cond("status", "attribute_changed", values)),
+      event_name: "conversation_updated",
+    };
     expect(pairs(failures(input))).toEqual([["conditions[0].values", "invalid"]]);
   });
 
@@ -252,39 +292,61 @@ describe("validateRuleInput: condition errors carry the condition's index", () =
     const [e] = failures(withConditions(changed));
     expect(e).toMatchObject({ field: "conditions[0].filter_operator", code: "not_allowed" });
     expect(e?.message).toContain("conversation_updated");
-    const onContact = { ...withConditions(cond("email", "attribute_changed", { from: ["a@b.co"], to: ["c@d.co"] })), event_name: "conversation_updated" };
+    const onContact = {
+      ...withConditions(cond("email", "attribute_changed", { from: ["a@b.co"], to: ["c@d.co"] })),
+      event_name: "conversation_updated",
+    };
     expect(pairs(failures(onContact))).toEqual([["conditions[0].filter_operator", "not_allowed"]]);
   });
 
   test("query_operator: missing between conditions, not and/or, bad on the last one", () => {
-    expect(pairs(failures(withConditions(cond("status", "equal_to", ["open"]), cond("priority", "equal_to", ["high"]))))).toEqual([
-      ["conditions[0].query_operator", "required"],
-    ]);
-    expect(pairs(failures(withConditions(cond("status", "equal_to", ["open"], { query_operator: "xor" }), cond("priority", "equal_to", ["high"]))))).toEqual([
-      ["conditions[0].query_operator", "invalid"],
-    ]);
+    expect(
+      pairs(failures(withConditions(cond("status", "equal_to", ["open"]), cond("priority", "equal_to", ["high"])))),
+    ).toEqual([["conditions[0].query_operator", "required"]]);
+    expect(
+      pairs(
+        failures(
+          withConditions(
+            cond("status", "equal_to", ["open"], { query_operator: "xor" }),
+            cond("priority", "equal_to", ["high"]),
+          ),
+        ),
+      ),
+    ).toEqual([["conditions[0].query_operator", "invalid"]]);
     expect(pairs(failures(withConditions(cond("status", "equal_to", ["open"], { query_operator: 1 }))))).toEqual([
       ["conditions[0].query_operator", "invalid"],
     ]);
   });
 
   test("custom_attribute_type must be conversation_attribute or contact_attribute", () => {
-    expect(pairs(failures(withConditions(cond("plan", "equal_to", ["gold"], { custom_attribute_type: "account_attribute" }))))).toEqual([
-      ["conditions[0].custom_attribute_type", "invalid"],
-    ]);
+    expect(
+      pairs(
+        failures(withConditions(cond("plan", "equal_to", ["gold"], { custom_attribute_type: "account_attribute" }))),
+      ),
+    ).toEqual([["conditions[0].custom_attribute_type", "invalid"]]);
     // A built-in key stays built-in whatever custom_attribute_type says.
-    expect(pairs(failures(withConditions(cond("status", "contains", ["o"], { custom_attribute_type: "contact_attribute" }))))).toEqual([
-      ["conditions[0].filter_operator", "not_allowed"],
-    ]);
+    expect(
+      pairs(
+        failures(withConditions(cond("status", "contains", ["o"], { custom_attribute_type: "contact_attribute" }))),
+      ),
+    ).toEqual([["conditions[0].filter_operator", "not_allowed"]]);
   });
 });
 
 describe("validateRuleInput: action errors", () => {
   test("an unknown action is named", () => {
-    const [e] = failures(withActions({ action_name: "add_label", action_params: ["x"] }, { action_name: "explode", action_params: [] }));
-    expect(e).toEqual({ field: "actions[1].action_name", message: "Automation action explode is not supported", code: "unsupported" });
+    const [e] = failures(
+      withActions({ action_name: "add_label", action_params: ["x"] }, { action_name: "explode", action_params: [] }),
+    );
+    expect(e).toEqual({
+      field: "actions[1].action_name",
+      message: "Automation action explode is not supported",
+      code: "unsupported",
+    });
     expect(pairs(failures(withActions({ action_params: [] })))).toEqual([["actions[0].action_name", "required"]]);
-    expect(pairs(failures(withActions({ action_name: "add_label", action_params: "billing" })))).toEqual([["actions[0].action_params", "invalid"]]);
+    expect(pairs(failures(withActions({ action_name: "add_label", action_params: "billing" })))).toEqual([
+      ["actions[0].action_params", "invalid"],
+    ]);
   });
 
   // [action, params that pass, params that fail]
@@ -301,13 +363,21 @@ describe("validateRuleInput: action errors", () => {
     ["snooze_conversation", [[], [1_800_000_000], ["1800000000"]], [["tomorrow"], [0], [1, 2]]],
     ["mute_conversation", [[]], [[true]]],
     ["change_priority", [["low"], ["medium"], ["high"], ["urgent"], ["nil"]], [[], ["critical"]]],
-    ["send_webhook_event", [["https://hooks.example.com/in"], ["http://10.0.0.1:8080/x"]], [[], ["ftp://x.example"], ["not a url"]]],
+    [
+      "send_webhook_event",
+      [["https://hooks.example.com/in"], ["http://10.0.0.1:8080/x"]],
+      [[], ["ftp://x.example"], ["not a url"]],
+    ],
     [
       "send_email_to_team",
       [[{ team_ids: [1, "2"], message: "Please look" }]],
       [[], [{ team_ids: [], message: "x" }], [{ team_ids: [1] }], [{ team_ids: [1], message: "" }], ["x"]],
     ],
-    ["send_email_transcript", [["a@x.com, b@y.org"], ["a@x.com", "{{contact.email}}"]], [[], ["nobody"], ["a@x.com, "], [3]]],
+    [
+      "send_email_transcript",
+      [["a@x.com, b@y.org"], ["a@x.com", "{{contact.email}}"]],
+      [[], ["nobody"], ["a@x.com, "], [3]],
+    ],
     ["send_attachment", [[12], ["eyJfcmFpbHMiOnsiZGF0YSI6NDJ9fQ=="]], [[], [""], [0], [1, 2]]],
   ];
 
@@ -324,7 +394,9 @@ describe("validateRuleInput: action errors", () => {
     });
     test(`${name}: refuses bad params with actions[0].action_params`, () => {
       for (const params of bad) {
-        expect(pairs(failures(withActions({ action_name: name, action_params: params })))).toEqual([["actions[0].action_params", "invalid"]]);
+        expect(pairs(failures(withActions({ action_name: name, action_params: params })))).toEqual([
+          ["actions[0].action_params", "invalid"],
+        ]);
       }
     });
   }
@@ -334,7 +406,10 @@ describe("validateRuleInput: partial updates", () => {
   test("only sent fields are checked and returned", () => {
     expect(validateRuleInput({}, PATCH)).toEqual({});
     expect(validateRuleInput({ active: false }, PATCH)).toEqual({ active: false });
-    expect(validateRuleInput({ name: "Renamed", description: null }, PATCH)).toEqual({ name: "Renamed", description: null });
+    expect(validateRuleInput({ name: "Renamed", description: null }, PATCH)).toEqual({
+      name: "Renamed",
+      description: null,
+    });
   });
 
   test("sent fields follow the create rules", () => {
@@ -347,20 +422,41 @@ describe("validateRuleInput: partial updates", () => {
 
   test("new conditions are checked against the stored event", () => {
     const changed = [cond("status", "attribute_changed", { from: ["open"], to: ["resolved"] })];
-    expect(validateRuleInput({ conditions: changed }, { partial: true, current: { event_name: "conversation_updated", conditions: [] } }).conditions as unknown).toEqual(changed);
-    expect(pairs(failures({ conditions: changed }, { partial: true, current: { event_name: "message_created", conditions: [] } }))).toEqual([
-      ["conditions[0].filter_operator", "not_allowed"],
-    ]);
+    expect(
+      validateRuleInput(
+        { conditions: changed },
+        { partial: true, current: { event_name: "conversation_updated", conditions: [] } },
+      ).conditions as unknown,
+    ).toEqual(changed);
+    expect(
+      pairs(
+        failures(
+          { conditions: changed },
+          { partial: true, current: { event_name: "message_created", conditions: [] } },
+        ),
+      ),
+    ).toEqual([["conditions[0].filter_operator", "not_allowed"]]);
   });
 
   test("a new event is checked against the stored conditions", () => {
-    const current = { event_name: "conversation_updated", conditions: [cond("status", "attribute_changed", { from: ["open"], to: ["resolved"] })] };
+    const current = {
+      event_name: "conversation_updated",
+      conditions: [cond("status", "attribute_changed", { from: ["open"], to: ["resolved"] })],
+    };
     const [e] = failures({ event_name: "message_created" }, { partial: true, current });
     expect(e).toMatchObject({ field: "event_name", code: "not_allowed" });
     expect(e?.message).toContain("conditions[0].filter_operator");
-    expect(pairs(failures({ event_name: "conversation_idle" }, { partial: true, current: { event_name: "message_created", conditions: [cond("status", "equal_to", ["open"])] } }))).toEqual([
-      ["event_name", "required"],
-    ]);
+    expect(
+      pairs(
+        failures(
+          { event_name: "conversation_idle" },
+          {
+            partial: true,
+            current: { event_name: "message_created", conditions: [cond("status", "equal_to", ["open"])] },
+          },
+        ),
+      ),
+    ).toEqual([["event_name", "required"]]);
   });
 });
 
@@ -376,15 +472,23 @@ describe("conversation_idle rules", () => {
 
   test("the idle_minutes condition is required, once", () => {
     expect(pairs(failures(idleRule(cond("status", "equal_to", ["open"]))))).toEqual([["conditions", "required"]]);
-    expect(pairs(failures(idleRule(idle(30), cond("idle_minutes", "is_greater_than", [60]))))).toEqual([["conditions[1].attribute_key", "invalid"]]);
+    expect(pairs(failures(idleRule(idle(30), cond("idle_minutes", "is_greater_than", [60]))))).toEqual([
+      ["conditions[1].attribute_key", "invalid"],
+    ]);
   });
 
   test("idle_minutes: only is_greater_than, only whole positive minutes, only on conversation_idle", () => {
-    expect(pairs(failures(idleRule(cond("idle_minutes", "equal_to", [30]))))).toEqual([["conditions[0].filter_operator", "not_allowed"]]);
+    expect(pairs(failures(idleRule(cond("idle_minutes", "equal_to", [30]))))).toEqual([
+      ["conditions[0].filter_operator", "not_allowed"],
+    ]);
     for (const bad of [0, -5, 1.5, "soon", 525_601]) {
-      expect(pairs(failures(idleRule(cond("idle_minutes", "is_greater_than", [bad]))))).toEqual([["conditions[0].values", "invalid"]]);
+      expect(pairs(failures(idleRule(cond("idle_minutes", "is_greater_than", [bad]))))).toEqual([
+        ["conditions[0].values", "invalid"],
+      ]);
     }
-    expect(pairs(failures(withConditions(cond("idle_minutes", "is_greater_than", [30]))))).toEqual([["conditions[0].attribute_key", "not_allowed"]]);
+    expect(pairs(failures(withConditions(cond("idle_minutes", "is_greater_than", [30]))))).toEqual([
+      ["conditions[0].attribute_key", "not_allowed"],
+    ]);
   });
 
   test("idleMinutesOf reads N, or null", () => {

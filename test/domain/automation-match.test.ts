@@ -75,39 +75,79 @@ const rows: Row[] = [
   // enum: status, priority, message_type — compared by name; a row's stored integer maps to its name
   ["status equal_to open", cond("status", "equal_to", ["open"]), {}, true],
   ["status equal_to one of resolved, pending", cond("status", "equal_to", ["resolved", "pending"]), {}, false],
-  ["status equal_to, stored as integer 2 (pending)", cond("status", "equal_to", ["pending"]), { conversation: { status: 2 } }, true],
+  [
+    "status equal_to, stored as integer 2 (pending)",
+    cond("status", "equal_to", ["pending"]),
+    { conversation: { status: 2 } },
+    true,
+  ],
   ["status not_equal_to resolved, snoozed", cond("status", "not_equal_to", ["resolved", "snoozed"]), {}, true],
   ["status not_equal_to open", cond("status", "not_equal_to", ["open"]), {}, false],
   ["priority equal_to high", cond("priority", "equal_to", ["urgent", "high"]), {}, true],
   ["priority equal_to when none", cond("priority", "equal_to", ["low"]), { conversation: { priority: null } }, false],
-  ["priority not_equal_to when none", cond("priority", "not_equal_to", ["low"]), { conversation: { priority: null } }, true],
+  [
+    "priority not_equal_to when none",
+    cond("priority", "not_equal_to", ["low"]),
+    { conversation: { priority: null } },
+    true,
+  ],
   ["priority is_present", cond("priority", "is_present", []), {}, true],
   ["priority is_not_present when none", cond("priority", "is_not_present"), { conversation: { priority: null } }, true],
   ["priority is_not_present when set", cond("priority", "is_not_present"), {}, false],
   ["message_type equal_to incoming", cond("message_type", "equal_to", ["incoming"]), {}, true],
-  ["message_type equal_to outgoing, stored as 1", cond("message_type", "equal_to", ["outgoing"]), { message: { message_type: 1, content: "x" } }, true],
+  [
+    "message_type equal_to outgoing, stored as 1",
+    cond("message_type", "equal_to", ["outgoing"]),
+    { message: { message_type: 1, content: "x" } },
+    true,
+  ],
   ["message_type not_equal_to incoming", cond("message_type", "not_equal_to", ["incoming"]), {}, false],
   // integer ids: "5" and 5 are the same id
   ["assignee_id equal_to 5 (number)", cond("assignee_id", "equal_to", [5]), {}, true],
-  ["assignee_id equal_to \"5\" (string)", cond("assignee_id", "equal_to", ["5"]), {}, true],
+  ['assignee_id equal_to "5" (string)', cond("assignee_id", "equal_to", ["5"]), {}, true],
   ["assignee_id equal_to 6", cond("assignee_id", "equal_to", [6, "7"]), {}, false],
-  ["team_id not_equal_to \"4\"", cond("team_id", "not_equal_to", ["4"]), {}, true],
+  ['team_id not_equal_to "4"', cond("team_id", "not_equal_to", ["4"]), {}, true],
   ["team_id not_equal_to 3", cond("team_id", "not_equal_to", [3]), {}, false],
-  ["team_id not_equal_to 3 with no team", cond("team_id", "not_equal_to", [3]), { conversation: { team_id: null } }, true],
+  [
+    "team_id not_equal_to 3 with no team",
+    cond("team_id", "not_equal_to", [3]),
+    { conversation: { team_id: null } },
+    true,
+  ],
   ["team_id equal_to 3 with no team", cond("team_id", "equal_to", [3]), { conversation: { team_id: null } }, false],
   ["inbox_id is_present", cond("inbox_id", "is_present"), {}, true],
-  ["assignee_id is_present when unassigned", cond("assignee_id", "is_present"), { conversation: { assignee_id: null } }, false],
-  ["assignee_id is_not_present when unassigned", cond("assignee_id", "is_not_present"), { conversation: { assignee_id: null } }, true],
+  [
+    "assignee_id is_present when unassigned",
+    cond("assignee_id", "is_present"),
+    { conversation: { assignee_id: null } },
+    false,
+  ],
+  [
+    "assignee_id is_not_present when unassigned",
+    cond("assignee_id", "is_not_present"),
+    { conversation: { assignee_id: null } },
+    true,
+  ],
   ["team_id is_not_present when set", cond("team_id", "is_not_present"), {}, false],
   // strings: exact for equal_to, case-insensitive for the pattern operators
   ["email equal_to, same case", cond("email", "equal_to", ["Ana@Example.com"]), {}, true],
-  ["email equal_to, other case (case-sensitive, as Chatwoot)", cond("email", "equal_to", ["ana@example.com"]), {}, false],
+  [
+    "email equal_to, other case (case-sensitive, as Chatwoot)",
+    cond("email", "equal_to", ["ana@example.com"]),
+    {},
+    false,
+  ],
   ["email not_equal_to, other case", cond("email", "not_equal_to", ["ana@example.com"]), {}, true],
   ["email contains, other case", cond("email", "contains", ["EXAMPLE.com"]), {}, true],
   ["email contains a missing part", cond("email", "contains", ["@other.org"]), {}, false],
   ["email does_not_contain", cond("email", "does_not_contain", ["@other.org", "@test"]), {}, true],
   ["email does_not_contain a part it has", cond("email", "does_not_contain", ["@other.org", "ana@"]), {}, false],
-  ["email does_not_contain with no email", cond("email", "does_not_contain", ["@x"]), { contact: { email: null } }, true],
+  [
+    "email does_not_contain with no email",
+    cond("email", "does_not_contain", ["@x"]),
+    { contact: { email: null } },
+    true,
+  ],
   ["email is_present", cond("email", "is_present"), {}, true],
   ["email is_not_present when empty string", cond("email", "is_not_present"), { contact: { email: "" } }, true],
   ["email contains with no email", cond("email", "contains", ["a"]), { contact: { email: null } }, false],
@@ -116,14 +156,29 @@ const rows: Row[] = [
   ["identifier equal_to", cond("identifier", "equal_to", ["cust-78"]), {}, false],
   ["phone_number starts_with +49", cond("phone_number", "starts_with", ["+49"]), {}, true],
   ["phone_number starts_with +44 or +33", cond("phone_number", "starts_with", ["+44", "+33"]), {}, false],
-  ["phone_number equal_to as a JSON number", cond("phone_number", "equal_to", [4915112345678]), { contact: { phone_number: "4915112345678" } }, true],
+  [
+    "phone_number equal_to as a JSON number",
+    cond("phone_number", "equal_to", [4915112345678]),
+    { contact: { phone_number: "4915112345678" } },
+    true,
+  ],
   ["referer contains, other case", cond("referer", "contains", ["shop.EXAMPLE"]), {}, true],
   ["referer does_not_contain", cond("referer", "does_not_contain", ["checkout"]), {}, true],
   ["mail_subject contains", cond("mail_subject", "contains", ["refund"]), {}, true],
-  ["mail_subject is_not_present when absent", cond("mail_subject", "is_not_present"), { conversation: { additional_attributes: {} } }, true],
+  [
+    "mail_subject is_not_present when absent",
+    cond("mail_subject", "is_not_present"),
+    { conversation: { additional_attributes: {} } },
+    true,
+  ],
   ["browser_language equal_to", cond("browser_language", "equal_to", ["en"]), {}, true],
   ["conversation_language not_equal_to", cond("conversation_language", "not_equal_to", ["fr"]), {}, false],
-  ["browser_language with no additional_attributes", cond("browser_language", "equal_to", ["en"]), { conversation: { additional_attributes: null } }, false],
+  [
+    "browser_language with no additional_attributes",
+    cond("browser_language", "equal_to", ["en"]),
+    { conversation: { additional_attributes: null } },
+    false,
+  ],
   ["country_code (contact) equal_to", cond("country_code", "equal_to", ["DE"]), {}, true],
   ["city (contact) contains", cond("city", "contains", ["berl"]), {}, true],
   ["company (contact) does_not_contain", cond("company", "does_not_contain", ["acme"]), {}, false],
@@ -132,19 +187,44 @@ const rows: Row[] = [
   ["content not_equal_to ignores case", cond("content", "not_equal_to", ["HI, I WANT A REFUND PLEASE"]), {}, false],
   ["content contains", cond("content", "contains", ["Refund"]), {}, true],
   ["content does_not_contain", cond("content", "does_not_contain", ["invoice"]), {}, true],
-  ["content is_not_present when null", cond("content", "is_not_present"), { message: { message_type: "incoming", content: null } }, true],
+  [
+    "content is_not_present when null",
+    cond("content", "is_not_present"),
+    { message: { message_type: "incoming", content: null } },
+    true,
+  ],
   // dates: ISO strings or unix seconds, against the fixed now
-  ["created_at is_greater_than an earlier ISO date", cond("created_at", "is_greater_than", ["2023-11-01T00:00:00Z"]), {}, true],
+  [
+    "created_at is_greater_than an earlier ISO date",
+    cond("created_at", "is_greater_than", ["2023-11-01T00:00:00Z"]),
+    {},
+    true,
+  ],
   ["created_at is_greater_than a later ISO date", cond("created_at", "is_greater_than", ["2023-11-10"]), {}, false],
   ["created_at is_less_than unix seconds", cond("created_at", "is_less_than", [NOW - 9 * DAY]), {}, true],
   ["created_at is_less_than as digits", cond("created_at", "is_less_than", [String(NOW - 11 * DAY)]), {}, false],
-  ["created_at stored as ISO, is_less_than", cond("created_at", "is_less_than", ["2023-11-01"]), { conversation: { created_at: "2023-10-01T12:00:00Z" } }, true],
-  ["ISO without offset is UTC", cond("created_at", "is_greater_than", ["2023-10-01T11:59:59"]), { conversation: { created_at: "2023-10-01T12:00:00Z" } }, true],
+  [
+    "created_at stored as ISO, is_less_than",
+    cond("created_at", "is_less_than", ["2023-11-01"]),
+    { conversation: { created_at: "2023-10-01T12:00:00Z" } },
+    true,
+  ],
+  [
+    "ISO without offset is UTC",
+    cond("created_at", "is_greater_than", ["2023-10-01T11:59:59"]),
+    { conversation: { created_at: "2023-10-01T12:00:00Z" } },
+    true,
+  ],
   ["created_at days_before 7 (ten days old)", cond("created_at", "days_before", [7]), {}, true],
   ["created_at days_before 14 (ten days old)", cond("created_at", "days_before", ["14"]), {}, false],
   ["days_before is strict at the boundary", cond("created_at", "days_before", [10]), {}, false],
   ["last_activity_at days_before 0 (two hours ago)", cond("last_activity_at", "days_before", [0]), {}, true],
-  ["last_activity_at is_greater_than with no activity", cond("last_activity_at", "is_greater_than", [0]), { conversation: { last_activity_at: null } }, false],
+  [
+    "last_activity_at is_greater_than with no activity",
+    cond("last_activity_at", "is_greater_than", [0]),
+    { conversation: { last_activity_at: null } },
+    false,
+  ],
   // labels: has any / has none; titles compared lower-cased
   ["labels equal_to billing", cond("labels", "equal_to", ["billing"]), {}, true],
   ["labels equal_to BILLING", cond("labels", "equal_to", ["BILLING"]), {}, true],
@@ -164,11 +244,11 @@ const rows: Row[] = [
   ["custom plan does_not_contain ol", cond("plan", "does_not_contain", ["ol"]), {}, false],
   ["custom plan starts_with go", cond("plan", "starts_with", ["go"]), {}, true],
   ["custom plan starts_with ld", cond("plan", "starts_with", ["ld"]), {}, false],
-  ["custom seats equal_to \"12\"", cond("seats", "equal_to", ["12"]), {}, true],
+  ['custom seats equal_to "12"', cond("seats", "equal_to", ["12"]), {}, true],
   ["custom seats is_greater_than 10", cond("seats", "is_greater_than", [10]), {}, true],
-  ["custom seats is_greater_than \"12\"", cond("seats", "is_greater_than", ["12"]), {}, false],
+  ['custom seats is_greater_than "12"', cond("seats", "is_greater_than", ["12"]), {}, false],
   ["custom seats is_less_than 20", cond("seats", "is_less_than", [20]), {}, true],
-  ["custom vip equal_to \"true\"", cond("vip", "equal_to", ["true"]), {}, true],
+  ['custom vip equal_to "true"', cond("vip", "equal_to", ["true"]), {}, true],
   ["custom vip equal_to false", cond("vip", "equal_to", [false]), {}, false],
   ["custom renewal_date is_greater_than 2024-01-01", cond("renewal_date", "is_greater_than", ["2024-01-01"]), {}, true],
   ["custom renewal_date is_less_than 2024-01-01", cond("renewal_date", "is_less_than", ["2024-01-01"]), {}, false],
@@ -177,15 +257,45 @@ const rows: Row[] = [
   ["custom missing_key is_not_present", cond("missing_key", "is_not_present"), {}, true],
   ["custom missing_key equal_to", cond("missing_key", "equal_to", ["x"]), {}, false],
   ["conversation custom plan does not read the contact's", cond("tier", "equal_to", ["enterprise"]), {}, false],
-  ["contact custom tier", cond("tier", "equal_to", ["Enterprise"], { custom_attribute_type: "contact_attribute" }), {}, true],
-  ["contact custom plan (the conversation's key)", cond("plan", "equal_to", ["gold"], { custom_attribute_type: "contact_attribute" }), {}, false],
-  ["contact custom signup days_before 300", cond("signup", "days_before", [300], { custom_attribute_type: "contact_attribute" }), {}, true],
-  ["contact custom score is_less_than 50", cond("score", "is_less_than", [50], { custom_attribute_type: "contact_attribute" }), {}, false],
-  ["contact custom with no custom_attributes", cond("tier", "is_present", [], { custom_attribute_type: "contact_attribute" }), { contact: { custom_attributes: null } }, false],
+  [
+    "contact custom tier",
+    cond("tier", "equal_to", ["Enterprise"], { custom_attribute_type: "contact_attribute" }),
+    {},
+    true,
+  ],
+  [
+    "contact custom plan (the conversation's key)",
+    cond("plan", "equal_to", ["gold"], { custom_attribute_type: "contact_attribute" }),
+    {},
+    false,
+  ],
+  [
+    "contact custom signup days_before 300",
+    cond("signup", "days_before", [300], { custom_attribute_type: "contact_attribute" }),
+    {},
+    true,
+  ],
+  [
+    "contact custom score is_less_than 50",
+    cond("score", "is_less_than", [50], { custom_attribute_type: "contact_attribute" }),
+    {},
+    false,
+  ],
+  [
+    "contact custom with no custom_attributes",
+    cond("tier", "is_present", [], { custom_attribute_type: "contact_attribute" }),
+    { contact: { custom_attributes: null } },
+    false,
+  ],
   // idle_minutes: derived from last activity (two hours ago = 120 minutes)
   ["idle_minutes is_greater_than 60", cond("idle_minutes", "is_greater_than", [60]), {}, true],
   ["idle_minutes is_greater_than 180", cond("idle_minutes", "is_greater_than", ["180"]), {}, false],
-  ["idle_minutes falls back to created_at", cond("idle_minutes", "is_greater_than", [14_000]), { conversation: { last_activity_at: null } }, true],
+  [
+    "idle_minutes falls back to created_at",
+    cond("idle_minutes", "is_greater_than", [14_000]),
+    { conversation: { last_activity_at: null } },
+    true,
+  ],
 ];
 
 describe("every operator, positive and negative", () => {
@@ -250,7 +360,15 @@ describe("attribute_changed", () => {
   test("combines with other conditions by the same precedence", () => {
     const rule = [{ ...statusChange, query_operator: "and" }, cond("team_id", "equal_to", [3])];
     expect(matchesRule(rule, changed("status", "open", "resolved"))).toBe(true);
-    expect(matchesRule(rule, facts({ conversation: { team_id: 9 }, changed_attributes: { status: { previous_value: "open", current_value: "resolved" } } }))).toBe(false);
+    expect(
+      matchesRule(
+        rule,
+        facts({
+          conversation: { team_id: 9 },
+          changed_attributes: { status: { previous_value: "open", current_value: "resolved" } },
+        }),
+      ),
+    ).toBe(false);
   });
 });
 
@@ -269,7 +387,10 @@ describe("message conditions without a message", () => {
   });
 
   test("an OR with a conversation condition can still match", () => {
-    const rule = [cond("message_type", "equal_to", ["incoming"], { query_operator: "or" }), cond("status", "equal_to", ["open"])];
+    const rule = [
+      cond("message_type", "equal_to", ["incoming"], { query_operator: "or" }),
+      cond("status", "equal_to", ["open"]),
+    ];
     expect(matchesRule(rule, noMessage)).toBe(true);
   });
 });
@@ -280,8 +401,16 @@ describe("rules that cannot be evaluated", () => {
     ["an unknown operator", [cond("status", "resembles", ["open"])], "resembles"],
     ["an operator the key does not take", [cond("status", "days_before", [3])], "days_before"],
     ["values of the wrong shape", [cond("status", "equal_to", "open")], "values"],
-    ["a missing query_operator between conditions", [cond("status", "equal_to", ["open"]), cond("team_id", "equal_to", [3])], "query_operator"],
-    ["a query_operator that is not and/or", [cond("status", "equal_to", ["open"], { query_operator: "xor" }), cond("team_id", "equal_to", [3])], "query_operator"],
+    [
+      "a missing query_operator between conditions",
+      [cond("status", "equal_to", ["open"]), cond("team_id", "equal_to", [3])],
+      "query_operator",
+    ],
+    [
+      "a query_operator that is not and/or",
+      [cond("status", "equal_to", ["open"], { query_operator: "xor" }), cond("team_id", "equal_to", [3])],
+      "query_operator",
+    ],
     ["a condition that is not an object", ["status"], "not an object"],
     ["no conditions", [], "no conditions"],
   ] as [string, unknown[], string][])("%s: no match, with the reason", (_label, conditions, fragment) => {
@@ -303,21 +432,30 @@ describe("rules that cannot be evaluated", () => {
 
 describe("the spec's example rule", () => {
   // event message_created; content contains "refund"; action add_label ["billing"]
-  const conditions = [{ values: ["refund"], attribute_key: "content", filter_operator: "contains", query_operator: "and" }];
+  const conditions = [
+    { values: ["refund"], attribute_key: "content", filter_operator: "contains", query_operator: "and" },
+  ];
 
   test("matches a message asking for a Refund", () => {
-    expect(matchesRule(conditions, facts({ message: { message_type: "incoming", content: "Can I get a Refund?" } }))).toBe(true);
+    expect(
+      matchesRule(conditions, facts({ message: { message_type: "incoming", content: "Can I get a Refund?" } })),
+    ).toBe(true);
   });
 
   test("does not match other messages", () => {
-    expect(matchesRule(conditions, facts({ message: { message_type: "incoming", content: "Where is my parcel?" } }))).toBe(false);
+    expect(
+      matchesRule(conditions, facts({ message: { message_type: "incoming", content: "Where is my parcel?" } })),
+    ).toBe(false);
     expect(matchesRule(conditions, facts({ message: { message_type: "incoming", content: null } }))).toBe(false);
   });
 });
 
 describe("compileConditions", () => {
   test("compiles once, tests many facts", () => {
-    const compiled = compileConditions([cond("team_id", "equal_to", [3], { query_operator: "and" }), cond("labels", "is_present")]);
+    const compiled = compileConditions([
+      cond("team_id", "equal_to", [3], { query_operator: "and" }),
+      cond("labels", "is_present"),
+    ]);
     if (!compiled.ok) throw new Error(compiled.error);
     expect(compiled.test(facts())).toBe(true);
     expect(compiled.test(facts({ labels: [] }))).toBe(false);

@@ -93,7 +93,14 @@ describe("businessSeconds: ordinary weeks (UTC)", () => {
   test("22:00-02:00 every night is 28 h a week", () => {
     const nights = parseWorkingHours([0, 1, 2, 3, 4, 5, 6].map((d) => open(d, 22, 2)));
     expect(nights).toEqual([
-      [0, 120], [1320, 1560], [2760, 3000], [4200, 4440], [5640, 5880], [7080, 7320], [8520, 8760], [9960, 10_080],
+      [0, 120],
+      [1320, 1560],
+      [2760, 3000],
+      [4200, 4440],
+      [5640, 5880],
+      [7080, 7320],
+      [8520, 8760],
+      [9960, 10_080],
     ]);
     expect(bs("2024-01-03T05:00:00Z", "2024-01-10T05:00:00Z", nights)).toBe(28 * HOUR);
   });
@@ -103,26 +110,40 @@ describe("businessSeconds: time zones", () => {
   test("Europe/Berlin is UTC+1 in winter and UTC+2 in summer", () => {
     // Monday 06:00Z-12:00Z: UTC reads 06-12 (3 h in 09-17); Berlin winter reads 07-13 (4 h).
     expect(businessSeconds(at("2024-01-01T06:00:00Z"), at("2024-01-01T12:00:00Z"), nineToFive, "UTC")).toBe(3 * HOUR);
-    expect(businessSeconds(at("2024-01-01T06:00:00Z"), at("2024-01-01T12:00:00Z"), nineToFive, "Europe/Berlin")).toBe(4 * HOUR);
+    expect(businessSeconds(at("2024-01-01T06:00:00Z"), at("2024-01-01T12:00:00Z"), nineToFive, "Europe/Berlin")).toBe(
+      4 * HOUR,
+    );
     // Monday 2024-07-01 06:00Z-12:00Z reads 08-14 in Berlin summer: 5 h.
-    expect(businessSeconds(at("2024-07-01T06:00:00Z"), at("2024-07-01T12:00:00Z"), nineToFive, "Europe/Berlin")).toBe(5 * HOUR);
+    expect(businessSeconds(at("2024-07-01T06:00:00Z"), at("2024-07-01T12:00:00Z"), nineToFive, "Europe/Berlin")).toBe(
+      5 * HOUR,
+    );
   });
 
   test("America/New_York is UTC-5 in winter", () => {
     // Monday 14:00Z-23:00Z reads 09:00-18:00 in New York (8 h) but 14-23 in UTC (3 h).
-    expect(businessSeconds(at("2024-01-01T14:00:00Z"), at("2024-01-01T23:00:00Z"), nineToFive, "America/New_York")).toBe(8 * HOUR);
+    expect(
+      businessSeconds(at("2024-01-01T14:00:00Z"), at("2024-01-01T23:00:00Z"), nineToFive, "America/New_York"),
+    ).toBe(8 * HOUR);
     expect(businessSeconds(at("2024-01-01T14:00:00Z"), at("2024-01-01T23:00:00Z"), nineToFive, "UTC")).toBe(3 * HOUR);
   });
 
   test("fixed-offset zones: Etc/GMT+5 is UTC-5 (POSIX sign)", () => {
-    expect(businessSeconds(at("2024-01-01T14:00:00Z"), at("2024-01-01T23:00:00Z"), nineToFive, "Etc/GMT+5")).toBe(8 * HOUR);
-    expect(businessSeconds(at("2024-07-01T14:00:00Z"), at("2024-07-01T23:00:00Z"), nineToFive, "Etc/GMT+5")).toBe(8 * HOUR);
+    expect(businessSeconds(at("2024-01-01T14:00:00Z"), at("2024-01-01T23:00:00Z"), nineToFive, "Etc/GMT+5")).toBe(
+      8 * HOUR,
+    );
+    expect(businessSeconds(at("2024-07-01T14:00:00Z"), at("2024-07-01T23:00:00Z"), nineToFive, "Etc/GMT+5")).toBe(
+      8 * HOUR,
+    );
   });
 
   test("a zone with a half-hour offset (Asia/Kolkata, UTC+5:30)", () => {
     // Monday 03:00Z-12:00Z reads 08:30-17:30: 8 h of 09-17.
-    expect(businessSeconds(at("2024-01-01T03:00:00Z"), at("2024-01-01T12:00:00Z"), nineToFive, "Asia/Kolkata")).toBe(8 * HOUR);
-    expect(businessSeconds(at("2024-01-01T03:00:00Z"), at("2024-01-01T04:00:00Z"), nineToFive, "Asia/Kolkata")).toBe(0.5 * HOUR);
+    expect(businessSeconds(at("2024-01-01T03:00:00Z"), at("2024-01-01T12:00:00Z"), nineToFive, "Asia/Kolkata")).toBe(
+      8 * HOUR,
+    );
+    expect(businessSeconds(at("2024-01-01T03:00:00Z"), at("2024-01-01T04:00:00Z"), nineToFive, "Asia/Kolkata")).toBe(
+      0.5 * HOUR,
+    );
   });
 });
 
@@ -163,7 +184,9 @@ describe("businessSeconds: DST in America/New_York", () => {
 
   test("fall back: a reply starting inside the repeated hour", () => {
     // 06:30Z is the second 01:30 (EST). 00:00-03:00 open: 06:30Z-08:00Z all count = 1.5 h.
-    expect(businessSeconds(at("2024-11-03T06:30:00Z"), at("2024-11-03T08:00:00Z"), sunday(0, 0, 3, 0), NY)).toBe(1.5 * HOUR);
+    expect(businessSeconds(at("2024-11-03T06:30:00Z"), at("2024-11-03T08:00:00Z"), sunday(0, 0, 3, 0), NY)).toBe(
+      1.5 * HOUR,
+    );
     // With 00:00-01:30 open the second 01:30 is after closing: nothing counts.
     expect(businessSeconds(at("2024-11-03T06:30:00Z"), at("2024-11-03T08:00:00Z"), sunday(0, 0, 1, 30), NY)).toBe(0);
   });
@@ -235,9 +258,9 @@ function weekdaysBetween(fromIso: string, toIso: string): number {
 describe("long ranges", () => {
   test("2024 in New York: 262 weekdays x 8 h", () => {
     expect(weekdaysBetween("2024-01-01", "2025-01-01")).toBe(262);
-    expect(businessSeconds(at("2024-01-01T05:00:00Z"), at("2025-01-01T05:00:00Z"), nineToFive, "America/New_York")).toBe(
-      262 * 8 * HOUR,
-    );
+    expect(
+      businessSeconds(at("2024-01-01T05:00:00Z"), at("2025-01-01T05:00:00Z"), nineToFive, "America/New_York"),
+    ).toBe(262 * 8 * HOUR);
   });
 
   test("ten years in Berlin, and across 1900-2100 in UTC", () => {
@@ -273,7 +296,13 @@ describe("long ranges", () => {
 
 function runningMaxWallMinutes(tz: string, fromUnix: number, minutes: number): number[] {
   const fmt = new Intl.DateTimeFormat("en-GB", {
-    timeZone: tz, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit",
+    timeZone: tz,
+    hourCycle: "h23",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
   });
   const out: number[] = [];
   let max = Number.NEGATIVE_INFINITY;
@@ -309,10 +338,14 @@ describe("agrees with a minute-by-minute reference around transitions", () => {
     parseWorkingHours([0, 6].map((d) => ({ day_of_week: d, open_all_day: true }))),
   ];
   const cases: [string, string][] = [
-    ["America/New_York", "2024-03-10"], ["America/New_York", "2024-11-03"],
-    ["Europe/Berlin", "2024-03-31"], ["Europe/Berlin", "2024-10-27"],
-    ["Australia/Lord_Howe", "2024-04-07"], ["Australia/Lord_Howe", "2024-10-06"], // 30-minute DST
-    ["America/Santiago", "2024-04-07"], ["America/Sao_Paulo", "2018-11-04"], // transitions at midnight
+    ["America/New_York", "2024-03-10"],
+    ["America/New_York", "2024-11-03"],
+    ["Europe/Berlin", "2024-03-31"],
+    ["Europe/Berlin", "2024-10-27"],
+    ["Australia/Lord_Howe", "2024-04-07"],
+    ["Australia/Lord_Howe", "2024-10-06"], // 30-minute DST
+    ["America/Santiago", "2024-04-07"],
+    ["America/Sao_Paulo", "2018-11-04"], // transitions at midnight
     ["Antarctica/Troll", "2024-10-27"], // 2-hour fall back
     ["Pacific/Apia", "2011-12-30"], // skipped a whole day
   ];
@@ -327,7 +360,11 @@ describe("agrees with a minute-by-minute reference around transitions", () => {
           const e = k === 0 ? minutes : s + rand(minutes - s + 1);
           let expected = 0;
           for (let i = s; i < e; i++) if (inSchedule(wall[i]!, schedule)) expected += 60;
-          expect({ s, e, got: businessSeconds(from + s * 60, from + e * 60, schedule, tz) }).toEqual({ s, e, got: expected });
+          expect({ s, e, got: businessSeconds(from + s * 60, from + e * 60, schedule, tz) }).toEqual({
+            s,
+            e,
+            got: expected,
+          });
         }
       }
     });

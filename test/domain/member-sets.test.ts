@@ -1,5 +1,11 @@
 import { describe, expect, test } from "bun:test";
-import { accountUserIds, addMembers, removeMembers, replaceMembers, type MemberStore } from "../../src/domain/member-sets.ts";
+import {
+  accountUserIds,
+  addMembers,
+  removeMembers,
+  replaceMembers,
+  type MemberStore,
+} from "../../src/domain/member-sets.ts";
 import { errorsOf } from "../helpers/errors.ts";
 
 function store(initial: number[] = []): MemberStore & { ids: Set<number> } {
@@ -22,13 +28,27 @@ describe("accountUserIds", () => {
   });
 
   test("missing, not an array, bad items, strangers", () => {
-    expect(errorsOf(() => accountUserIds(undefined, isMember))).toEqual([{ field: "user_ids", message: "can't be blank", code: "required" }]);
-    expect(errorsOf(() => accountUserIds("1,2", isMember))).toEqual([{ field: "user_ids", message: "must be an array of user ids", code: "invalid" }]);
-    expect(errorsOf(() => accountUserIds([1, -2, 1.5], isMember)).map((e) => e.field)).toEqual(["user_ids[1]", "user_ids[2]"]);
+    expect(errorsOf(() => accountUserIds(undefined, isMember))).toEqual([
+      { field: "user_ids", message: "can't be blank", code: "required" },
+    ]);
+    expect(errorsOf(() => accountUserIds("1,2", isMember))).toEqual([
+      { field: "user_ids", message: "must be an array of user ids", code: "invalid" },
+    ]);
+    expect(errorsOf(() => accountUserIds([1, -2, 1.5], isMember)).map((e) => e.field)).toEqual([
+      "user_ids[1]",
+      "user_ids[2]",
+    ]);
     expect(errorsOf(() => accountUserIds([1, 7, 9], isMember))).toEqual([
       { field: "user_ids", message: "are not agents of this account: 7, 9", code: "invalid" },
     ]);
-    expect(errorsOf(() => accountUserIds(Array.from({ length: 1001 }, (_, i) => i + 1), isMember))[0]!.code).toBe("too_long");
+    expect(
+      errorsOf(() =>
+        accountUserIds(
+          Array.from({ length: 1001 }, (_, i) => i + 1),
+          isMember,
+        ),
+      )[0]!.code,
+    ).toBe("too_long");
   });
 });
 

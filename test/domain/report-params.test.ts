@@ -1,5 +1,10 @@
 import { describe, expect, test } from "bun:test";
-import { businessHoursFlag, DEFAULT_RANGE_SECONDS, previousRange, reportRange } from "../../src/domain/report-params.ts";
+import {
+  businessHoursFlag,
+  DEFAULT_RANGE_SECONDS,
+  previousRange,
+  reportRange,
+} from "../../src/domain/report-params.ts";
 import { errorsOf } from "../helpers/errors.ts";
 
 const NOW = 1_768_000_000;
@@ -14,10 +19,19 @@ describe("reportRange", () => {
   });
 
   test("non-integer values and empty ranges are refused", () => {
-    expect(errorsOf(() => reportRange({ since: "abc" }, NOW))).toEqual([{ field: "since", message: "must be a Unix timestamp in seconds", code: "invalid" }]);
-    expect(errorsOf(() => reportRange({ since: "1e9", until: ["1"] }, NOW)).map((e) => e.field)).toEqual(["since", "until"]);
-    expect(errorsOf(() => reportRange({ since: "10", until: "10" }, NOW))).toEqual([{ field: "since", message: "must be before until", code: "invalid" }]);
-    expect(errorsOf(() => reportRange({ since: String(NOW + 1) }, NOW))).toEqual([{ field: "since", message: "must be before until", code: "invalid" }]);
+    expect(errorsOf(() => reportRange({ since: "abc" }, NOW))).toEqual([
+      { field: "since", message: "must be a Unix timestamp in seconds", code: "invalid" },
+    ]);
+    expect(errorsOf(() => reportRange({ since: "1e9", until: ["1"] }, NOW)).map((e) => e.field)).toEqual([
+      "since",
+      "until",
+    ]);
+    expect(errorsOf(() => reportRange({ since: "10", until: "10" }, NOW))).toEqual([
+      { field: "since", message: "must be before until", code: "invalid" },
+    ]);
+    expect(errorsOf(() => reportRange({ since: String(NOW + 1) }, NOW))).toEqual([
+      { field: "since", message: "must be before until", code: "invalid" },
+    ]);
   });
 
   test("previousRange is the period of equal length just before", () => {
@@ -27,8 +41,22 @@ describe("reportRange", () => {
 
 describe("businessHoursFlag (Rails boolean cast)", () => {
   test.each([
-    [undefined, false], ["", false], ["0", false], ["f", false], ["false", false], ["FALSE", false], ["off", false], [false, false], [0, false],
-    ["true", true], ["1", true], ["t", true], ["yes", true], ["on", true], [true, true], ["anything", true],
+    [undefined, false],
+    ["", false],
+    ["0", false],
+    ["f", false],
+    ["false", false],
+    ["FALSE", false],
+    ["off", false],
+    [false, false],
+    [0, false],
+    ["true", true],
+    ["1", true],
+    ["t", true],
+    ["yes", true],
+    ["on", true],
+    [true, true],
+    ["anything", true],
   ] as [unknown, boolean][])("%p → %p", (raw, expected) => {
     expect(businessHoursFlag(raw)).toBe(expected);
   });

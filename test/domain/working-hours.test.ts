@@ -69,10 +69,42 @@ describe("normaliseEntries", () => {
       { day_of_week: 4, open_hour: 9, close_hour: 17, open_minutes: null, close_minutes: "" },
     ]);
     expect(out).toEqual([
-      { day_of_week: 3, closed_all_day: false, open_all_day: false, open_hour: 9, open_minutes: 30, close_hour: 17, close_minutes: 0 },
-      { day_of_week: 1, closed_all_day: true, open_all_day: false, open_hour: null, open_minutes: null, close_hour: null, close_minutes: null },
-      { day_of_week: 2, closed_all_day: false, open_all_day: true, open_hour: 0, open_minutes: 0, close_hour: 24, close_minutes: 0 },
-      { day_of_week: 4, closed_all_day: false, open_all_day: false, open_hour: 9, open_minutes: 0, close_hour: 17, close_minutes: 0 },
+      {
+        day_of_week: 3,
+        closed_all_day: false,
+        open_all_day: false,
+        open_hour: 9,
+        open_minutes: 30,
+        close_hour: 17,
+        close_minutes: 0,
+      },
+      {
+        day_of_week: 1,
+        closed_all_day: true,
+        open_all_day: false,
+        open_hour: null,
+        open_minutes: null,
+        close_hour: null,
+        close_minutes: null,
+      },
+      {
+        day_of_week: 2,
+        closed_all_day: false,
+        open_all_day: true,
+        open_hour: 0,
+        open_minutes: 0,
+        close_hour: 24,
+        close_minutes: 0,
+      },
+      {
+        day_of_week: 4,
+        closed_all_day: false,
+        open_all_day: false,
+        open_hour: 9,
+        open_minutes: 0,
+        close_hour: 17,
+        close_minutes: 0,
+      },
     ]);
   });
 
@@ -118,9 +150,12 @@ describe("parseWorkingHours: schedule", () => {
   });
 
   test("open_all_day is 00:00-24:00; closed days and missing days contribute nothing", () => {
-    expect(parseWorkingHours([{ day_of_week: 3, open_all_day: true }, { day_of_week: 4, closed_all_day: true }])).toEqual([
-      [3 * D, 4 * D],
-    ]);
+    expect(
+      parseWorkingHours([
+        { day_of_week: 3, open_all_day: true },
+        { day_of_week: 4, closed_all_day: true },
+      ]),
+    ).toEqual([[3 * D, 4 * D]]);
     expect(parseWorkingHours([])).toEqual([]);
   });
 
@@ -136,7 +171,8 @@ describe("parseWorkingHours: schedule", () => {
 
 describe("parseWorkingHours: validation errors", () => {
   test("not an array", () => {
-    for (const bad of [null, undefined, {}, "mon 9-5", 3]) expect(codes(() => parseWorkingHours(bad))).toEqual(["working_hours:invalid"]);
+    for (const bad of [null, undefined, {}, "mon 9-5", 3])
+      expect(codes(() => parseWorkingHours(bad))).toEqual(["working_hours:invalid"]);
     expect(codes(() => parseWorkingHours({}, "inbox.working_hours"))).toEqual(["inbox.working_hours:invalid"]);
   });
 
@@ -149,7 +185,9 @@ describe("parseWorkingHours: validation errors", () => {
   });
 
   test("day_of_week missing or out of range", () => {
-    expect(codes(() => parseWorkingHours([{ open_hour: 9, close_hour: 17 }]))).toEqual(["working_hours[0].day_of_week:required"]);
+    expect(codes(() => parseWorkingHours([{ open_hour: 9, close_hour: 17 }]))).toEqual([
+      "working_hours[0].day_of_week:required",
+    ]);
     for (const day of [7, -1, 1.5, "x", "7", true]) {
       expect(codes(() => parseWorkingHours([{ ...open(1, 9, 17), day_of_week: day }]))).toEqual([
         "working_hours[0].day_of_week:invalid",
@@ -181,7 +219,11 @@ describe("parseWorkingHours: validation errors", () => {
 
   test("error messages say what is allowed", () => {
     const [e] = errorsOf(() => parseWorkingHours([open(1, 30, 17)]));
-    expect(e).toEqual({ field: "working_hours[0].open_hour", message: "must be an integer from 0 to 23", code: "invalid" });
+    expect(e).toEqual({
+      field: "working_hours[0].open_hour",
+      message: "must be an integer from 0 to 23",
+      code: "invalid",
+    });
   });
 
   test("open equals close without open_all_day", () => {
@@ -193,7 +235,9 @@ describe("parseWorkingHours: validation errors", () => {
     expect(codes(() => parseWorkingHours([{ day_of_week: 1, closed_all_day: "yes" }]))).toEqual([
       "working_hours[0].closed_all_day:invalid",
     ]);
-    expect(codes(() => parseWorkingHours([{ day_of_week: 1, open_all_day: 2 }]))).toEqual(["working_hours[0].open_all_day:invalid"]);
+    expect(codes(() => parseWorkingHours([{ day_of_week: 1, open_all_day: 2 }]))).toEqual([
+      "working_hours[0].open_all_day:invalid",
+    ]);
     expect(codes(() => parseWorkingHours([{ day_of_week: 1, open_all_day: true, closed_all_day: true }]))).toEqual([
       "working_hours[0].open_all_day:invalid",
     ]);
@@ -229,12 +273,16 @@ describe("parseWorkingHours: validation errors", () => {
 
   test("overlap with an open_all_day entry, one item per offending entry", () => {
     expect(
-      codes(() => parseWorkingHours([{ day_of_week: 3, open_all_day: true }, open(3, 9, 10), open(3, 11, 12), open(4, 9, 17)])),
+      codes(() =>
+        parseWorkingHours([{ day_of_week: 3, open_all_day: true }, open(3, 9, 10), open(3, 11, 12), open(4, 9, 17)]),
+      ),
     ).toEqual(["working_hours[1]:overlap", "working_hours[2]:overlap"]);
   });
 
   test("closed_all_day never overlaps, even next to an open entry for the same day", () => {
-    expect(parseWorkingHours([{ day_of_week: 1, closed_all_day: true }, open(1, 9, 17)])).toEqual([[D + 9 * H, D + 17 * H]]);
+    expect(parseWorkingHours([{ day_of_week: 1, closed_all_day: true }, open(1, 9, 17)])).toEqual([
+      [D + 9 * H, D + 17 * H],
+    ]);
   });
 
   test("collects every problem in one error, field errors first, then overlaps", () => {
@@ -260,7 +308,17 @@ describe("validateTimeZone", () => {
   });
 
   test("rejects Rails names, offsets, unknown zones and non-strings", () => {
-    for (const bad of ["Eastern Time (US & Canada)", "+01:00", "Mars/Olympus_Mons", "", " UTC", 5, null, undefined, {}]) {
+    for (const bad of [
+      "Eastern Time (US & Canada)",
+      "+01:00",
+      "Mars/Olympus_Mons",
+      "",
+      " UTC",
+      5,
+      null,
+      undefined,
+      {},
+    ]) {
       expect(codes(() => validateTimeZone(bad))).toEqual(["timezone:invalid"]);
     }
     expect(codes(() => validateTimeZone("Nowhere/Town", "inbox.timezone"))).toEqual(["inbox.timezone:invalid"]);

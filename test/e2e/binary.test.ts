@@ -10,7 +10,7 @@ import { buildBinary } from "../helpers/binary.ts";
 const dir = mkdtempSync(join(tmpdir(), "parley-e2e-"));
 const bin = join(dir, "parley");
 const db = join(dir, "e2e.db");
-let servers: Bun.Subprocess[] = [];
+const servers: Bun.Subprocess[] = [];
 
 async function freePort(): Promise<number> {
   const s = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: () => new Response() });
@@ -20,7 +20,11 @@ async function freePort(): Promise<number> {
 }
 
 async function serve(port: number): Promise<{ proc: Bun.Subprocess<"ignore", "pipe", "pipe">; output: string }> {
-  const proc = Bun.spawn([bin, "serve", "--db", db, "--port", String(port)], { stdout: "pipe", stderr: "pipe", env: { ...process.env, PARLEY_LOG_LEVEL: "warn" } });
+  const proc = Bun.spawn([bin, "serve", "--db", db, "--port", String(port)], {
+    stdout: "pipe",
+    stderr: "pipe",
+    env: { ...process.env, PARLEY_LOG_LEVEL: "warn" },
+  });
   servers.push(proc);
   const reader = proc.stdout.getReader();
   let output = "";
@@ -42,7 +46,19 @@ afterAll(() => {
 
 describe("the compiled binary", () => {
   test("bootstrap, serve, HTTP, restart, data still there", async () => {
-    const boot = Bun.spawnSync([bin, "bootstrap", "--db", db, "--account", "E2E Co", "--name", "Eve", "--email", "eve@e2e.test", "--json"]);
+    const boot = Bun.spawnSync([
+      bin,
+      "bootstrap",
+      "--db",
+      db,
+      "--account",
+      "E2E Co",
+      "--name",
+      "Eve",
+      "--email",
+      "eve@e2e.test",
+      "--json",
+    ]);
     expect(boot.exitCode).toBe(0);
     const lines = boot.stdout.toString().trim().split("\n");
     expect(lines).toHaveLength(1);
@@ -56,7 +72,11 @@ describe("the compiled binary", () => {
     const base = `http://127.0.0.1:${port}`;
     expect(await (await fetch(`${base}/health`)).json()).toEqual({ status: "ok" });
     const headers = { api_access_token, "content-type": "application/json" };
-    const patched = await fetch(`${base}/api/v1/accounts/1`, { method: "PATCH", headers, body: JSON.stringify({ name: "Renamed Co" }) });
+    const patched = await fetch(`${base}/api/v1/accounts/1`, {
+      method: "PATCH",
+      headers,
+      body: JSON.stringify({ name: "Renamed Co" }),
+    });
     expect(patched.status).toBe(200);
     const spec = await (await fetch(`${base}/openapi/json`)).json();
     expect(spec.paths["/api/v1/accounts/{account_id}"]).toBeDefined();
@@ -93,10 +113,16 @@ describe("the compiled binary", () => {
     expect(res.status).toBe(200);
     expect((await res.json()).email).toBe("admin@parley.local");
 
-    const signInLine = new RegExp(`^Sign in at ${base}/app as admin@parley\\.local with password (\\S+) `, "m").exec(output);
+    const signInLine = new RegExp(`^Sign in at ${base}/app as admin@parley\\.local with password (\\S+) `, "m").exec(
+      output,
+    );
     expect(signInLine).not.toBeNull();
     const signIn = (password: string) =>
-      fetch(`${base}/auth/sign_in`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: "admin@parley.local", password }) });
+      fetch(`${base}/auth/sign_in`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ email: "admin@parley.local", password }),
+      });
     const session = await signIn(signInLine![1]!);
     expect(session.status).toBe(200);
     const cookie = session.headers.get("set-cookie")!.split(";")[0]!;
@@ -104,7 +130,9 @@ describe("the compiled binary", () => {
     expect((await viaCookie.json()).name).toBe("My Helpdesk");
 
     // A new password from piped stdin (first line), while the server runs: the old password and session stop working.
-    const setPassword = Bun.spawnSync([bin, "password", "--db", emptyDb, "--email", "admin@parley.local"], { stdin: new TextEncoder().encode("piped password 42\nignored\n") });
+    const setPassword = Bun.spawnSync([bin, "password", "--db", emptyDb, "--email", "admin@parley.local"], {
+      stdin: new TextEncoder().encode("piped password 42\nignored\n"),
+    });
     expect(setPassword.exitCode).toBe(0);
     expect(setPassword.stdout.toString().trim()).toBe("Password set for user 1; 1 browser session(s) ended.");
     expect((await signIn(signInLine![1]!)).status).toBe(401);
@@ -119,18 +147,27 @@ describe("the compiled binary", () => {
     copyFileSync(bin, join(alone, "parley"));
     chmodSync(join(alone, "parley"), 0o755);
     const port = await freePort();
-    const proc = Bun.spawn([join(alone, "parley"), "serve", "--db", join(dir, "alone.db"), "--port", String(port)], { cwd: alone, stdout: "pipe", stderr: "pipe" });
+    const proc = Bun.spawn([join(alone, "parley"), "serve", "--db", join(dir, "alone.db"), "--port", String(port)], {
+      cwd: alone,
+      stdout: "pipe",
+      stderr: "pipe",
+    });
     servers.push(proc);
     const reader = proc.stdout.getReader();
     let output = "";
-    while (!output.includes("listening")) output += new TextDecoder().decode((await reader.read()).value ?? new Uint8Array());
+    while (!output.includes("listening"))
+      output += new TextDecoder().decode((await reader.read()).value ?? new Uint8Array());
     expect(readdirSync(alone)).toEqual(["parley"]);
     const base = `http://127.0.0.1:${port}`;
     const page = await fetch(`${base}/app/accounts/1/settings/general`);
     expect(page.status).toBe(200);
     const html = await page.text();
     const assets = [...html.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]!);
-    expect(assets.map((a) => a.replace(/-\w+\./, "-HASH."))).toEqual(["/app/assets/favicon-HASH.svg", "/app/assets/chunk-HASH.css", "/app/assets/chunk-HASH.js"]);
+    expect(assets.map((a) => a.replace(/-\w+\./, "-HASH."))).toEqual([
+      "/app/assets/favicon-HASH.svg",
+      "/app/assets/chunk-HASH.css",
+      "/app/assets/chunk-HASH.js",
+    ]);
     const types: string[] = [];
     for (const asset of assets) {
       const r = await fetch(`${base}${asset}`);

@@ -17,7 +17,15 @@ import { ensureFirstAccount, type FirstRun } from "../../src/server.ts";
 
 export const CHROMIUM = "/usr/bin/chromium";
 export const SHOTS = join(import.meta.dir, "screenshots");
-const ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+const ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
 
 export const haveChromium = existsSync(CHROMIUM);
 
@@ -32,7 +40,12 @@ export interface WebServer {
 export async function startWebServer(env: Record<string, string> = {}): Promise<WebServer> {
   const db = openDatabase(":memory:");
   migrate(db);
-  const deps = createDeps({ db, config: loadConfig({ db: ":memory:" }, env), logger: createLogger("silent"), groupCommit: true });
+  const deps = createDeps({
+    db,
+    config: loadConfig({ db: ":memory:" }, env),
+    logger: createLogger("silent"),
+    groupCommit: true,
+  });
   const first = (await ensureFirstAccount(deps))!;
   const app = createApp(deps).listen({ port: 0, hostname: "127.0.0.1" });
   const stop = async () => {
@@ -51,7 +64,11 @@ export async function launchChromium(): Promise<Chromium> {
   mkdirSync(SHOTS, { recursive: true });
   await webAssets(); // bundle src/web once, before the first page load is timed
   const profileDir = mkdtempSync(join(tmpdir(), "parley-chromium-"));
-  const context = await chromium.launchPersistentContext(profileDir, { executablePath: CHROMIUM, headless: true, args: ARGS });
+  const context = await chromium.launchPersistentContext(profileDir, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ARGS,
+  });
   return {
     context,
     close: async () => {
@@ -66,13 +83,25 @@ export async function launchChromium(): Promise<Chromium> {
 const EXPECTED = /^Failed to load resource: the server responded with a status of (401|403|404|413|422|429)/;
 
 /** A fresh page (cookies cleared) whose errors and outside requests land in `problems`. */
-export async function openPage(context: BrowserContext, base: () => string, problems: string[], width = 1280, height = 800): Promise<Page> {
+export async function openPage(
+  context: BrowserContext,
+  base: () => string,
+  problems: string[],
+  width = 1280,
+  height = 800,
+): Promise<Page> {
   await context.clearCookies();
   const page = await context.newPage();
   await page.setViewportSize({ width, height });
   page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
-  page.on("console", (m) => void (m.type() === "error" && !EXPECTED.test(m.text()) && problems.push(`console: ${m.text()}`)));
-  page.on("request", (r) => void (!r.url().startsWith(base()) && problems.push(`request outside the server: ${r.url()}`)));
+  page.on(
+    "console",
+    (m) => void (m.type() === "error" && !EXPECTED.test(m.text()) && problems.push(`console: ${m.text()}`)),
+  );
+  page.on(
+    "request",
+    (r) => void (!r.url().startsWith(base()) && problems.push(`request outside the server: ${r.url()}`)),
+  );
   return page;
 }
 
@@ -86,10 +115,17 @@ export async function signIn(page: Page, base: string, email: string, password: 
 export const shot = (page: Page, name: string) => page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
 
 /** Waits until the element's aria-expanded says `value` (signals re-render on the next animation frame). */
-export const expanded = (page: Page, selector: string, value: boolean) => page.locator(`${selector}[aria-expanded="${value}"]`).waitFor();
+export const expanded = (page: Page, selector: string, value: boolean) =>
+  page.locator(`${selector}[aria-expanded="${value}"]`).waitFor();
 
 /** An agent of the first account with a password, for signing in. */
-export async function addAgent(server: WebServer, name: string, email: string, password: string, role: "agent" | "administrator" = "agent"): Promise<number> {
+export async function addAgent(
+  server: WebServer,
+  name: string,
+  email: string,
+  password: string,
+  role: "agent" | "administrator" = "agent",
+): Promise<number> {
   const s = server.deps.services;
   const id = server.deps.writeTx(() => s.accounts.findOrCreateUser(name, email, 0));
   s.accounts.addMember(server.first.account_id, id, role);
@@ -120,13 +156,16 @@ export interface Suite {
  * Inside a describe: one server and one chromium for the file. After each test its pages close, and
  * no page may have had an error, a console error or a request outside the server.
  */
-export function browserSuite(opts: { env?: Record<string, string>; setup?: (server: WebServer) => Promise<void> } = {}): Suite {
+export function browserSuite(
+  opts: { env?: Record<string, string>; setup?: (server: WebServer) => Promise<void> } = {},
+): Suite {
   let browser: Chromium;
   let problems: string[] = [];
   const suite: Suite = {
     server: undefined as unknown as WebServer,
     openPage: (width, height) => openPage(browser.context, () => suite.server.base, problems, width, height),
-    signIn: (page, email = suite.server.first.email, password = suite.server.first.password) => signIn(page, suite.server.base, email, password),
+    signIn: (page, email = suite.server.first.email, password = suite.server.first.password) =>
+      signIn(page, suite.server.base, email, password),
   };
   beforeAll(async () => {
     suite.server = await startWebServer(opts.env);
@@ -147,4 +186,5 @@ export function browserSuite(opts: { env?: Record<string, string>; setup?: (serv
 }
 
 /** Waits until the element with this id has focus (screens move focus in an effect, a frame after they render). */
-export const focusedId = (page: Page, id: string) => page.waitForFunction((want) => document.activeElement?.id === want, id, { timeout: 5000 });
+export const focusedId = (page: Page, id: string) =>
+  page.waitForFunction((want) => document.activeElement?.id === want, id, { timeout: 5000 });

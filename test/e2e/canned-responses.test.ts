@@ -4,7 +4,10 @@ import { describe, expect, test } from "bun:test";
 import { browserSuite, haveChromium, shot, type WebServer } from "./browser.ts";
 import { accountApi, seedConversation } from "./seed.ts";
 
-if (!haveChromium) console.warn("test/e2e/canned-responses.test.ts: SKIPPED — /usr/bin/chromium is missing (apt-get install -y chromium)");
+if (!haveChromium)
+  console.warn(
+    "test/e2e/canned-responses.test.ts: SKIPPED — /usr/bin/chromium is missing (apt-get install -y chromium)",
+  );
 
 let server: WebServer;
 
@@ -29,14 +32,20 @@ describe.skipIf(!haveChromium)("canned responses in chromium", () => {
     await page.getByLabel("Content").fill("EU orders ship from Lisbon, **2–4 days**.");
     await page.getByRole("button", { name: "Create canned response" }).click();
     await page.getByRole("status").getByText("/ship-eu created.").waitFor();
-    expect(await page.getByRole("table", { name: "Canned responses" }).locator("code").allInnerTexts()).toEqual(["/ship-eu", "/shipping"]);
+    expect(await page.getByRole("table", { name: "Canned responses" }).locator("code").allInnerTexts()).toEqual([
+      "/ship-eu",
+      "/shipping",
+    ]);
     await shot(page, "64-settings-canned");
 
     await page.goto(`${server.base}/app/accounts/${server.first.account_id}/conversations/${c.id}`);
     const box = page.getByLabel("Reply to Cal Canned");
     await box.pressSequentially("/ship");
     const list = page.getByRole("listbox");
-    expect(await list.getByRole("option").allInnerTexts()).toEqual(["/ship-eu: EU orders ship from Lisbon, **2–4 days**.", "/shipping: Orders ship within 2 days."]);
+    expect(await list.getByRole("option").allInnerTexts()).toEqual([
+      "/ship-eu: EU orders ship from Lisbon, **2–4 days**.",
+      "/shipping: Orders ship within 2 days.",
+    ]);
     await page.keyboard.press("ArrowDown");
     await page.keyboard.press("Enter");
     expect(await box.inputValue()).toBe("Orders ship within 2 days.");

@@ -4,29 +4,32 @@
 import { describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import type { Page } from "playwright-core";
-import { addAgent, browserSuite, haveChromium, shot, until, type WebServer } from "./browser.ts";
+import { addAgent, browserSuite, haveChromium, shot, until } from "./browser.ts";
 import { accountApi, seedConversation, type AccountApi } from "./seed.ts";
 
-if (!haveChromium) console.warn("test/e2e/contacts.test.ts: SKIPPED — /usr/bin/chromium is missing (apt-get install -y chromium)");
+if (!haveChromium)
+  console.warn("test/e2e/contacts.test.ts: SKIPPED — /usr/bin/chromium is missing (apt-get install -y chromium)");
 
 const AGENT = { email: "moe@example.com", password: "agent password 5" };
 
-let server: WebServer;
 let admin: AccountApi;
 let inboxId: number;
 
-const contactsUrl = () => `${server.base}/app/accounts/${server.first.account_id}/contacts`;
 const results = (page: Page) => page.getByRole("table", { name: "Contacts" });
 
 describe.skipIf(!haveChromium)("contacts in chromium", () => {
   const { openPage, signIn } = browserSuite({
     setup: async (s) => {
-      server = s;
       admin = accountApi(s.base, s.first.account_id, s.first.api_access_token);
       inboxId = (await admin.post("/inboxes", { name: "Support API", channel: { type: "api" } })).id;
       await addAgent(s, "Moe Agent", AGENT.email, AGENT.password);
       await admin.post("/labels", { title: "vip" });
-      await seedConversation(admin, inboxId, { name: "Nina Phone", phone_number: "+351912000111" }, "Hello from Lisbon");
+      await seedConversation(
+        admin,
+        inboxId,
+        { name: "Nina Phone", phone_number: "+351912000111" },
+        "Hello from Lisbon",
+      );
       await admin.post("/contacts", { name: "Omar Mail", email: "omar@example.com" });
     },
   });
@@ -71,14 +74,22 @@ describe.skipIf(!haveChromium)("contacts in chromium", () => {
     await form.getByLabel("Email").fill("pat@example.com");
     await form.getByRole("button", { name: "Create contact" }).click();
     await page.getByRole("heading", { name: "Pat New", level: 1 }).waitFor();
-    expect((await admin.get("/contacts/search?q=pat@example.com")).payload.map((c: { name: string }) => c.name)).toEqual(["Pat New"]);
+    expect(
+      (await admin.get("/contacts/search?q=pat@example.com")).payload.map((c: { name: string }) => c.name),
+    ).toEqual(["Pat New"]);
 
     await page.getByRole("link", { name: "← All contacts" }).click();
     await page.getByText("Import or export as CSV").click();
-    await page.getByLabel(/^CSV file/).setInputFiles({ name: "people.csv", mimeType: "text/csv", buffer: Buffer.from("name,email\nQuinn Import,quinn@example.com\nBroken,not-an-email\n") });
+    await page.getByLabel(/^CSV file/).setInputFiles({
+      name: "people.csv",
+      mimeType: "text/csv",
+      buffer: Buffer.from("name,email\nQuinn Import,quinn@example.com\nBroken,not-an-email\n"),
+    });
     await page.getByRole("button", { name: "Import", exact: true }).click();
     await page.getByText("2 rows: 1 created, 0 updated, 1 refused.").waitFor();
-    expect(await page.getByRole("list", { name: "Refused rows" }).innerText()).toBe("Row 3: email is not a valid email address");
+    expect(await page.getByRole("list", { name: "Refused rows" }).innerText()).toBe(
+      "Row 3: email is not a valid email address",
+    );
     await results(page).getByRole("link", { name: "Quinn Import" }).waitFor();
 
     const download = page.waitForEvent("download");
@@ -89,7 +100,10 @@ describe.skipIf(!haveChromium)("contacts in chromium", () => {
 
     await results(page).getByRole("link", { name: "Quinn Import" }).click();
     await page.getByRole("button", { name: "Delete contact" }).click();
-    await page.getByRole("group", { name: "Delete Quinn Import?" }).getByRole("button", { name: "Delete contact" }).click();
+    await page
+      .getByRole("group", { name: "Delete Quinn Import?" })
+      .getByRole("button", { name: "Delete contact" })
+      .click();
     await page.getByRole("heading", { name: "Contacts", level: 1 }).waitFor();
     await until(async () => (await admin.get("/contacts/search?q=quinn@example.com")).payload.length === 0);
   }, 60_000);

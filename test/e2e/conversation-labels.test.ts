@@ -6,7 +6,10 @@ import type { Page } from "playwright-core";
 import { addAgent, browserSuite, haveChromium, type WebServer } from "./browser.ts";
 import { accountApi, seedConversation, type AccountApi } from "./seed.ts";
 
-if (!haveChromium) console.warn("test/e2e/conversation-labels.test.ts: SKIPPED — /usr/bin/chromium is missing (apt-get install -y chromium)");
+if (!haveChromium)
+  console.warn(
+    "test/e2e/conversation-labels.test.ts: SKIPPED — /usr/bin/chromium is missing (apt-get install -y chromium)",
+  );
 
 const AGENT = { email: "lee@example.com", password: "agent password 9" };
 
@@ -39,14 +42,24 @@ describe.skipIf(!haveChromium)("labels typed on a conversation", () => {
   };
 
   test("an administrator: a new title becomes a label, a bad one is refused in words", async () => {
-    const c = await seedConversation(admin, inboxId, { name: "Ola Customer", email: "ola@example.com" }, "Where is my refund?");
+    const c = await seedConversation(
+      admin,
+      inboxId,
+      { name: "Ola Customer", email: "ola@example.com" },
+      "Where is my refund?",
+    );
     const page = await openPage();
     await signIn(page);
     await page.getByRole("heading", { name: "Conversations" }).waitFor();
     await openConversation(page, c.id);
 
     await addLabel(page, "needs refund");
-    await page.getByRole("alert").getByText("Label is invalid: start with a letter or digit, then letters, digits, - or _, no spaces, at least 2 characters").waitFor();
+    await page
+      .getByRole("alert")
+      .getByText(
+        "Label is invalid: start with a letter or digit, then letters, digits, - or _, no spaces, at least 2 characters",
+      )
+      .waitFor();
     expect((await admin.get(`/conversations/${c.id}/labels`)).payload).toEqual([]);
     expect(await titles()).toEqual(["billing"]);
 
@@ -61,14 +74,22 @@ describe.skipIf(!haveChromium)("labels typed on a conversation", () => {
   }, 60_000);
 
   test("an agent picks the account's labels but cannot invent one", async () => {
-    const c = await seedConversation(admin, inboxId, { name: "Pia Customer", email: "pia@example.com" }, "Invoice question");
+    const c = await seedConversation(
+      admin,
+      inboxId,
+      { name: "Pia Customer", email: "pia@example.com" },
+      "Invoice question",
+    );
     const page = await openPage();
     await signIn(page, AGENT.email, AGENT.password);
     await page.getByRole("heading", { name: "Conversations" }).waitFor();
     await openConversation(page, c.id);
 
     await addLabel(page, "urgent");
-    await page.getByRole("alert").getByText("There is no label urgent: an administrator can add it on the Labels page.").waitFor();
+    await page
+      .getByRole("alert")
+      .getByText("There is no label urgent: an administrator can add it on the Labels page.")
+      .waitFor();
     expect((await admin.get(`/conversations/${c.id}/labels`)).payload).toEqual([]);
 
     await addLabel(page, "billing");

@@ -4,7 +4,8 @@ import { describe, expect, test } from "bun:test";
 import { browserSuite, focusedId, haveChromium, type WebServer } from "./browser.ts";
 import { accountApi, seedConversation } from "./seed.ts";
 
-if (!haveChromium) console.warn("test/e2e/emoji.test.ts: SKIPPED — /usr/bin/chromium is missing (apt-get install -y chromium)");
+if (!haveChromium)
+  console.warn("test/e2e/emoji.test.ts: SKIPPED — /usr/bin/chromium is missing (apt-get install -y chromium)");
 
 let server: WebServer;
 

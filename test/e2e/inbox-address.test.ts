@@ -6,7 +6,8 @@ import type { Page } from "playwright-core";
 import { browserSuite, haveChromium, until, type WebServer } from "./browser.ts";
 import { accountApi, seedConversation, type AccountApi } from "./seed.ts";
 
-if (!haveChromium) console.warn("test/e2e/inbox-address.test.ts: SKIPPED — /usr/bin/chromium is missing (apt-get install -y chromium)");
+if (!haveChromium)
+  console.warn("test/e2e/inbox-address.test.ts: SKIPPED — /usr/bin/chromium is missing (apt-get install -y chromium)");
 
 let server: WebServer;
 let admin: AccountApi;
@@ -25,7 +26,12 @@ describe.skipIf(!haveChromium)("the inbox's address", () => {
   });
 
   test("filters go into the address, survive a reload and a move to a conversation, and back restores", async () => {
-    const done = await seedConversation(admin, inboxId, { name: "Rui Resolved", email: "rui@example.com" }, "Thanks, all sorted");
+    const done = await seedConversation(
+      admin,
+      inboxId,
+      { name: "Rui Resolved", email: "rui@example.com" },
+      "Thanks, all sorted",
+    );
     await admin.post(`/conversations/${done.id}/toggle_status`, { status: "resolved" });
     const page = await openPage();
     await signIn(page);
@@ -64,7 +70,12 @@ describe.skipIf(!haveChromium)("the inbox's address", () => {
   }, 60_000);
 
   test("a shared link to a conversation outside the list's page shows it on top of the list", async () => {
-    const other = await seedConversation(admin, inboxId, { name: "Sam Elsewhere", email: "sam@example.com" }, "Is anyone there?");
+    const other = await seedConversation(
+      admin,
+      inboxId,
+      { name: "Sam Elsewhere", email: "sam@example.com" },
+      "Is anyone there?",
+    );
     const page = await openPage();
     await signIn(page);
     await page.getByRole("heading", { name: "Conversations" }).waitFor();

@@ -6,7 +6,8 @@ import type { Page } from "playwright-core";
 import { addAgent, browserSuite, focusedId, haveChromium, shot, until, type WebServer } from "./browser.ts";
 import { accountApi, seedConversation, type AccountApi } from "./seed.ts";
 
-if (!haveChromium) console.warn("test/e2e/inbox.test.ts: SKIPPED — /usr/bin/chromium is missing (apt-get install -y chromium)");
+if (!haveChromium)
+  console.warn("test/e2e/inbox.test.ts: SKIPPED — /usr/bin/chromium is missing (apt-get install -y chromium)");
 
 const AGENT = { email: "cam@example.com", password: "agent password 2" };
 
@@ -36,7 +37,12 @@ describe.skipIf(!haveChromium)("the inbox in chromium", () => {
     await page.getByText("No conversations match these filters.").waitFor();
 
     // The customer writes in while the page is open.
-    const c = await seedConversation(admin, inboxId, { name: "Dana Customer", email: "dana@example.com" }, "Hello, my order #1234 has not arrived.");
+    const c = await seedConversation(
+      admin,
+      inboxId,
+      { name: "Dana Customer", email: "dana@example.com" },
+      "Hello, my order #1234 has not arrived.",
+    );
     // Over the socket: the conversation's events refetch the list's first page.
     await conversationRow(page, c.id).getByText("Hello, my order #1234 has not arrived.").waitFor();
     expect(await conversationRow(page, c.id).innerText()).toContain("Dana Customer");
@@ -46,10 +52,19 @@ describe.skipIf(!haveChromium)("the inbox in chromium", () => {
     await conversationRow(page, c.id).click();
     await page.getByRole("heading", { name: "Dana Customer", level: 2 }).waitFor();
     // The list's filters (the Unassigned tab) travel in the address.
-    expect(page.url()).toBe(`${server.base}/app/accounts/${server.first.account_id}/conversations/${c.id}?tab=unassigned`);
+    expect(page.url()).toBe(
+      `${server.base}/app/accounts/${server.first.account_id}/conversations/${c.id}?tab=unassigned`,
+    );
     await page.locator(".message.incoming").getByText("Hello, my order #1234 has not arrived.").waitFor();
     // Opening it marked it seen.
-    await until(() => (server.deps.db.query("SELECT agent_last_seen_at AS seen FROM conversations WHERE display_id = ?").get(c.id) as { seen: number | null }).seen);
+    await until(
+      () =>
+        (
+          server.deps.db
+            .query("SELECT agent_last_seen_at AS seen FROM conversations WHERE display_id = ?")
+            .get(c.id) as { seen: number | null }
+        ).seen,
+    );
 
     await page.getByLabel("Reply to Dana Customer").fill("Sorry to hear that! Let me check.");
     await page.keyboard.press("Enter");
@@ -57,7 +72,13 @@ describe.skipIf(!haveChromium)("the inbox in chromium", () => {
     // The box empties when the server has answered, which may come just after the socket's copy of the message.
     await until(async () => (await page.getByLabel("Reply to Dana Customer").inputValue()) === "");
     const messages = await admin.get(`/conversations/${c.id}/messages`);
-    expect(messages.payload.map((m: { content: string; message_type: number; private: boolean }) => [m.content, m.message_type, m.private])).toEqual([
+    expect(
+      messages.payload.map((m: { content: string; message_type: number; private: boolean }) => [
+        m.content,
+        m.message_type,
+        m.private,
+      ]),
+    ).toEqual([
       ["Hello, my order #1234 has not arrived.", 0, false],
       ["Sorry to hear that! Let me check.", 1, false],
     ]);
@@ -66,7 +87,10 @@ describe.skipIf(!haveChromium)("the inbox in chromium", () => {
     await page.getByRole("button", { name: "Add", exact: true }).click();
     await page.getByRole("button", { name: "Remove label shipping" }).waitFor();
     expect((await admin.get(`/conversations/${c.id}/labels`)).payload).toEqual(["shipping"]);
-    await page.locator(".message.activity").getByText(/added shipping/).waitFor();
+    await page
+      .locator(".message.activity")
+      .getByText(/added shipping/)
+      .waitFor();
     await shot(page, "21-conversation");
 
     await page.getByRole("button", { name: "Resolve" }).click();
@@ -91,11 +115,17 @@ describe.skipIf(!haveChromium)("the inbox in chromium", () => {
 
   test("shortcuts move through the list, write a private note and resolve; never while typing; ? lists them", async () => {
     const first = await seedConversation(admin, inboxId, { name: "Hugo Long" }, "message 1");
-    for (let i = 2; i <= 30; i++) await admin.post(`/conversations/${first.id}/messages`, { content: `message ${i}`, message_type: i % 2 ? "incoming" : "outgoing" });
+    for (let i = 2; i <= 30; i++)
+      await admin.post(`/conversations/${first.id}/messages`, {
+        content: `message ${i}`,
+        message_type: i % 2 ? "incoming" : "outgoing",
+      });
     await admin.post(`/conversations/${first.id}/messages`, {
       content: "Please rate the conversation",
       content_type: "input_csat",
-      content_attributes: { submitted_values: { csat_survey_response: { rating: 4, feedback_message: "Quick and kind." } } },
+      content_attributes: {
+        submitted_values: { csat_survey_response: { rating: 4, feedback_message: "Quick and kind." } },
+      },
     });
     const second = await seedConversation(admin, inboxId, { name: "Ines Short" }, "A short one");
 
@@ -103,7 +133,8 @@ describe.skipIf(!haveChromium)("the inbox in chromium", () => {
     await signIn(page);
     await page.getByRole("button", { name: /^All/ }).click();
     await conversationRow(page, first.id).waitFor();
-    const at = (id: number) => page.waitForURL(`${server.base}/app/accounts/${server.first.account_id}/conversations/${id}?tab=all`);
+    const at = (id: number) =>
+      page.waitForURL(`${server.base}/app/accounts/${server.first.account_id}/conversations/${id}?tab=all`);
     await page.locator("body").press("j"); // no conversation open: the first in the list
     await at(second.id);
     await page.keyboard.press("j");
@@ -160,7 +191,12 @@ describe.skipIf(!haveChromium)("the inbox in chromium", () => {
   }, 60_000);
 
   test("the contact panel: details, other conversations, and an edit refused field by field, then saved", async () => {
-    const older = await seedConversation(admin, inboxId, { name: "Jo Contact", email: "jo@example.com" }, "An older question");
+    const older = await seedConversation(
+      admin,
+      inboxId,
+      { name: "Jo Contact", email: "jo@example.com" },
+      "An older question",
+    );
     const c = await admin.post("/conversations", { inbox_id: inboxId, contact_id: older.contactId });
     await admin.post(`/conversations/${c.id}/messages`, { content: "A new question", message_type: "incoming" });
 
@@ -179,7 +215,9 @@ describe.skipIf(!haveChromium)("the inbox in chromium", () => {
     await panel.getByRole("button", { name: "Save contact" }).click();
     await panel.locator("#contact-email-error").waitFor();
     expect(await panel.locator("#contact-email-error").innerText()).toStartWith("Email ");
-    expect(await panel.locator("#contact-phone_number-error").innerText()).toBe("Phone number should be in e164 format: a + and the country code, then the number (e.g. +14155550100)");
+    expect(await panel.locator("#contact-phone_number-error").innerText()).toBe(
+      "Phone number should be in e164 format: a + and the country code, then the number (e.g. +14155550100)",
+    );
     expect(await panel.getByLabel("Phone number").getAttribute("aria-invalid")).toBe("true");
     await focusedId(page, "contact-email");
     await shot(page, "24-contact-panel-errors");
@@ -192,7 +230,11 @@ describe.skipIf(!haveChromium)("the inbox in chromium", () => {
     await page.getByRole("heading", { name: "Jo Renamed", level: 2 }).waitFor();
     await page.waitForFunction(() => document.activeElement?.textContent === "Edit contact", null, { timeout: 5000 });
     const saved = (await admin.get(`/contacts/${older.contactId}`)).payload;
-    expect([saved.name, saved.email, saved.phone_number]).toEqual(["Jo Renamed", "jo.renamed@example.com", "+4915112345678"]);
+    expect([saved.name, saved.email, saved.phone_number]).toEqual([
+      "Jo Renamed",
+      "jo.renamed@example.com",
+      "+4915112345678",
+    ]);
     await shot(page, "25-contact-panel");
 
     await panel.getByRole("link", { name: `#${older.id} · Support API` }).click();
@@ -205,7 +247,10 @@ describe.skipIf(!haveChromium)("the inbox in chromium", () => {
     const page = await openPage();
     await signIn(page, AGENT.email, AGENT.password);
     await page.getByRole("heading", { name: "Conversations" }).waitFor();
-    expect(await page.getByRole("navigation", { name: "Main" }).getByRole("link").allInnerTexts()).toEqual(["Conversations", "Contacts"]);
+    expect(await page.getByRole("navigation", { name: "Main" }).getByRole("link").allInnerTexts()).toEqual([
+      "Conversations",
+      "Contacts",
+    ]);
     await page.getByRole("button", { name: /^All/ }).click();
     await page.getByText("No conversations match these filters.").waitFor(); // not a member of the inbox yet
 
@@ -223,7 +268,10 @@ describe.skipIf(!haveChromium)("the inbox in chromium", () => {
     await conversationRow(page, c.id).waitFor();
     expect((await admin.get(`/conversations/${c.id}`)).meta.assignee.id).toBe(agentId);
 
-    const response = await page.evaluate(async (url) => (await fetch(url)).status, `/api/v1/accounts/${server.first.account_id}/webhooks`);
+    const response = await page.evaluate(
+      async (url) => (await fetch(url)).status,
+      `/api/v1/accounts/${server.first.account_id}/webhooks`,
+    );
     expect(response).toBe(403);
   }, 60_000);
 
@@ -250,13 +298,19 @@ describe.skipIf(!haveChromium)("the inbox in chromium", () => {
     await added.getByText("Key can't be blank").waitFor();
     await focusedId(page, "custom-attribute-1-key");
     await shot(page, "26-contact-attributes");
-    expect((await admin.get(`/contacts/${c.contactId}`)).payload.custom_attributes).toEqual({ plan: "gold", seats: 12 });
+    expect((await admin.get(`/contacts/${c.contactId}`)).payload.custom_attributes).toEqual({
+      plan: "gold",
+      seats: 12,
+    });
 
     await added.getByLabel("Key").fill("region");
     await panel.getByRole("button", { name: "Save contact" }).click();
     await panel.getByRole("button", { name: "Edit contact" }).waitFor();
     expect(await panel.getByLabel("Custom attributes").innerText()).toBe("plan\nplatinum\nregion\nEU");
-    expect((await admin.get(`/contacts/${c.contactId}`)).payload.custom_attributes).toEqual({ plan: "platinum", region: "EU" });
+    expect((await admin.get(`/contacts/${c.contactId}`)).payload.custom_attributes).toEqual({
+      plan: "platinum",
+      region: "EU",
+    });
   }, 60_000);
 
   test("mark as unread: back to the list, where the conversation shows its unread message again", async () => {
@@ -277,7 +331,12 @@ describe.skipIf(!haveChromium)("the inbox in chromium", () => {
   }, 60_000);
 
   test("at 360 px the list and the conversation are separate screens, and nothing scrolls sideways", async () => {
-    const c = await seedConversation(admin, inboxId, { name: "Lou Phone" }, "Writing from my phone, with a rather long message that has to wrap on a small screen.");
+    const c = await seedConversation(
+      admin,
+      inboxId,
+      { name: "Lou Phone" },
+      "Writing from my phone, with a rather long message that has to wrap on a small screen.",
+    );
     const page = await openPage(360, 740);
     await signIn(page);
     await page.getByRole("heading", { name: "Conversations" }).waitFor();

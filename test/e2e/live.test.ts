@@ -7,7 +7,8 @@ import type { Connection } from "../../src/realtime/hub.ts";
 import { addAgent, browserSuite, haveChromium, until, type WebServer } from "./browser.ts";
 import { accountApi, seedConversation, type AccountApi } from "./seed.ts";
 
-if (!haveChromium) console.warn("test/e2e/live.test.ts: SKIPPED — /usr/bin/chromium is missing (apt-get install -y chromium)");
+if (!haveChromium)
+  console.warn("test/e2e/live.test.ts: SKIPPED — /usr/bin/chromium is missing (apt-get install -y chromium)");
 
 const AGENT = { email: "lee@example.com", password: "agent password 3" };
 
@@ -16,7 +17,8 @@ let admin: AccountApi;
 let inboxId: number;
 
 const row = (page: Page, id: number) => page.locator(`[data-conversation-id="${id}"]`);
-const lastEventId = (kind: string) => (server.deps.db.query("SELECT MAX(id) AS id FROM events WHERE kind = ?").get(kind) as { id: number }).id;
+const lastEventId = (kind: string) =>
+  (server.deps.db.query("SELECT MAX(id) AS id FROM events WHERE kind = ?").get(kind) as { id: number }).id;
 /** The page's subscription number n is confirmed: events from now on reach it. */
 const subscribed = (s: Subscriptions, n: number) => until(() => s.confirmed >= n);
 
@@ -32,14 +34,23 @@ function recordSubscriptions(page: Page): Subscriptions {
   page.on("websocket", (ws: PageSocket) => {
     ws.on("framesent", (f) => {
       const frame = JSON.parse(String(f.payload)) as { command?: string; identifier?: string };
-      if (frame.command === "subscribe") seen.since.push((JSON.parse(frame.identifier!) as { since?: number }).since ?? null);
+      if (frame.command === "subscribe")
+        seen.since.push((JSON.parse(frame.identifier!) as { since?: number }).since ?? null);
     });
-    ws.on("framereceived", (f) => void (String(f.payload).includes('"type":"confirm_subscription"') && seen.confirmed++));
+    ws.on(
+      "framereceived",
+      (f) => void (String(f.payload).includes('"type":"confirm_subscription"') && seen.confirmed++),
+    );
   });
   return seen;
 }
 
-async function openConversation(page: Page, signIn: (p: Page, e?: string, pw?: string) => Promise<void>, id: number, contact: string) {
+async function openConversation(
+  page: Page,
+  signIn: (p: Page, e?: string, pw?: string) => Promise<void>,
+  id: number,
+  contact: string,
+) {
   await signIn(page, AGENT.email, AGENT.password);
   await page.getByRole("button", { name: /^All/ }).click();
   await row(page, id).click();
@@ -68,14 +79,20 @@ describe.skipIf(!haveChromium)("live updates over the socket", () => {
     await page.locator(".message.incoming").getByText("Are you there?").waitFor();
     await row(page, c.id).getByText("Are you there?").waitFor();
 
-    const reply = await admin.post(`/conversations/${c.id}/messages`, { content: "Yes, looking now.", message_type: "outgoing" });
+    const reply = await admin.post(`/conversations/${c.id}/messages`, {
+      content: "Yes, looking now.",
+      message_type: "outgoing",
+    });
     await page.locator(".message.outgoing").getByText("Yes, looking now.").waitFor();
     await admin.patch(`/conversations/${c.id}/messages/${reply.id}`, { status: "failed", external_error: "SMTP 550" });
     await page.locator(`[data-message-id="${reply.id}"]`).getByText("Not delivered: SMTP 550").waitFor();
 
     await admin.post(`/conversations/${c.id}/toggle_status`, { status: "resolved" });
     await page.getByRole("button", { name: "Reopen" }).waitFor();
-    await page.locator(".message.activity").getByText(/marked resolved/).waitFor();
+    await page
+      .locator(".message.activity")
+      .getByText(/marked resolved/)
+      .waitFor();
     // Open conversations only: the resolved one leaves the list.
     await row(page, c.id).waitFor({ state: "detached" });
     // Still the one socket: nothing was missed, so nothing was asked again.

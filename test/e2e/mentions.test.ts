@@ -5,7 +5,8 @@ import { describe, expect, test } from "bun:test";
 import { addAgent, browserSuite, haveChromium, shot, until, type WebServer } from "./browser.ts";
 import { accountApi, seedConversation, type AccountApi } from "./seed.ts";
 
-if (!haveChromium) console.warn("test/e2e/mentions.test.ts: SKIPPED — /usr/bin/chromium is missing (apt-get install -y chromium)");
+if (!haveChromium)
+  console.warn("test/e2e/mentions.test.ts: SKIPPED — /usr/bin/chromium is missing (apt-get install -y chromium)");
 
 let server: WebServer;
 let admin: AccountApi;
@@ -34,7 +35,10 @@ describe.skipIf(!haveChromium)("mentions in chromium", () => {
     const box = page.getByLabel("Private note (only your team sees it)");
     await box.pressSequentially("@ni");
     const list = page.getByRole("listbox");
-    expect(await list.getByRole("option").allInnerTexts()).toEqual(["Nia Agent (nia@example.com)", "Nico Other (nico@example.com)"]);
+    expect(await list.getByRole("option").allInnerTexts()).toEqual([
+      "Nia Agent (nia@example.com)",
+      "Nico Other (nico@example.com)",
+    ]);
     await shot(page, "63-mention-picker");
     const selected = () => list.locator('[aria-selected="true"]').innerText();
     await page.keyboard.press("ArrowDown");
@@ -50,7 +54,11 @@ describe.skipIf(!haveChromium)("mentions in chromium", () => {
     const messages = (await admin.get(`/conversations/${c.id}/messages`)).payload;
     expect(messages.at(-1).content).toBe(`[@Nia Agent](mention://user/${nia}/Nia%20Agent) can you take this?`);
     await until(() => {
-      const row = server.deps.db.query("SELECT notification_type FROM notifications WHERE user_id = ? AND notification_type = 'conversation_mention'").get(nia);
+      const row = server.deps.db
+        .query(
+          "SELECT notification_type FROM notifications WHERE user_id = ? AND notification_type = 'conversation_mention'",
+        )
+        .get(nia);
       return row !== null;
     });
 

@@ -5,7 +5,8 @@ import { describe, expect, test } from "bun:test";
 import { addAgent, browserSuite, haveChromium, shot, until, type WebServer } from "./browser.ts";
 import { accountApi, seedConversation, type AccountApi } from "./seed.ts";
 
-if (!haveChromium) console.warn("test/e2e/notifications.test.ts: SKIPPED — /usr/bin/chromium is missing (apt-get install -y chromium)");
+if (!haveChromium)
+  console.warn("test/e2e/notifications.test.ts: SKIPPED — /usr/bin/chromium is missing (apt-get install -y chromium)");
 
 const AGENT = { email: "nia@example.com", password: "agent password 6" };
 
@@ -32,9 +33,17 @@ describe.skipIf(!haveChromium)("notifications in chromium", () => {
     const bell = page.getByRole("button", { name: /^Notifications, \d+ unread$/ });
     await page.getByRole("button", { name: "Notifications, 0 unread" }).waitFor();
 
-    const c = await seedConversation(admin, inboxId, { name: "Ivy Customer", email: "ivy@example.com" }, "Can someone help?");
+    const c = await seedConversation(
+      admin,
+      inboxId,
+      { name: "Ivy Customer", email: "ivy@example.com" },
+      "Can someone help?",
+    );
     await admin.post(`/conversations/${c.id}/assignments`, { assignee_id: agentId });
-    await admin.post(`/conversations/${c.id}/messages`, { content: `[@Nia Agent](mention://user/${agentId}/Nia%20Agent) can you take this?`, private: true });
+    await admin.post(`/conversations/${c.id}/messages`, {
+      content: `[@Nia Agent](mention://user/${agentId}/Nia%20Agent) can you take this?`,
+      private: true,
+    });
     // conversation_creation (a member of the inbox), the assignment, the mention.
     await page.getByRole("button", { name: "Notifications, 3 unread" }).waitFor();
     await until(async () => (await page.title()) === "(3) Conversations · Parley");
@@ -47,7 +56,7 @@ describe.skipIf(!haveChromium)("notifications in chromium", () => {
       `New conversation #${c.id} in Support API\nUnread · now`,
     ]);
     await shot(page, "62-notifications");
-    await list.getByRole("button", { name: new RegExp(`was assigned to you`) }).click();
+    await list.getByRole("button", { name: /was assigned to you/ }).click();
     await page.getByRole("heading", { name: "Ivy Customer", level: 2 }).waitFor();
     await page.getByRole("button", { name: "Notifications, 2 unread" }).waitFor();
 
@@ -55,7 +64,9 @@ describe.skipIf(!haveChromium)("notifications in chromium", () => {
     await page.getByRole("button", { name: "Mark all read" }).click();
     await page.getByRole("button", { name: "Notifications, 0 unread" }).waitFor();
     await until(async () => (await page.title()) === "Ivy Customer · Conversations · Parley");
-    const r = await fetch(`${server.base}/api/v1/accounts/${server.first.account_id}/notifications/unread_count`, { headers: { api_access_token: server.first.api_access_token } });
+    const r = await fetch(`${server.base}/api/v1/accounts/${server.first.account_id}/notifications/unread_count`, {
+      headers: { api_access_token: server.first.api_access_token },
+    });
     expect(await r.json()).toBe(0); // the administrator has none: they caused them all
   }, 60_000);
 });

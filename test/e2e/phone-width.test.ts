@@ -5,7 +5,8 @@ import type { Page } from "playwright-core";
 import { browserSuite, haveChromium, shot, type WebServer } from "./browser.ts";
 import { accountApi, seedConversation } from "./seed.ts";
 
-if (!haveChromium) console.warn("test/e2e/phone-width.test.ts: SKIPPED — /usr/bin/chromium is missing (apt-get install -y chromium)");
+if (!haveChromium)
+  console.warn("test/e2e/phone-width.test.ts: SKIPPED — /usr/bin/chromium is missing (apt-get install -y chromium)");
 
 let server: WebServer;
 const width = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
@@ -16,8 +17,16 @@ describe.skipIf(!haveChromium)("new screens at 360 px", () => {
   test("contacts, a contact, canned responses and the notifications panel fit the screen", async () => {
     const admin = accountApi(server.base, server.first.account_id, server.first.api_access_token);
     const inbox = (await admin.post("/inboxes", { name: "Support API", channel: { type: "api" } })).id;
-    const c = await seedConversation(admin, inbox, { name: "Maximilian Longname-Example", email: "maximilian.longname-example@a-rather-long-domain.example" }, "Hello");
-    await admin.post("/canned_responses", { short_code: "a-rather-long-short-code-for-a-phone", content: "A canned response long enough to wrap on a phone screen, with a link https://example.com/a/long/path" });
+    const c = await seedConversation(
+      admin,
+      inbox,
+      { name: "Maximilian Longname-Example", email: "maximilian.longname-example@a-rather-long-domain.example" },
+      "Hello",
+    );
+    await admin.post("/canned_responses", {
+      short_code: "a-rather-long-short-code-for-a-phone",
+      content: "A canned response long enough to wrap on a phone screen, with a link https://example.com/a/long/path",
+    });
     const page = await openPage(360, 740);
     await signIn(page);
     await page.getByRole("heading", { name: "Conversations" }).waitFor();

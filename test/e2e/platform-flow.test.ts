@@ -43,11 +43,22 @@ test("account → user → administrator → token → /api/v1/profile as that u
 
   const profile = await call("GET", "/api/v1/profile", apiToken);
   expect(profile.status).toBe(200);
-  expect(profile.body).toMatchObject({ id: user.body.id, email: "ann@tenant.test", access_token: apiToken, account_id: account.body.id, role: "administrator" });
-  expect(profile.body.accounts).toEqual([expect.objectContaining({ id: account.body.id, name: "Tenant", role: "administrator" })]);
+  expect(profile.body).toMatchObject({
+    id: user.body.id,
+    email: "ann@tenant.test",
+    access_token: apiToken,
+    account_id: account.body.id,
+    role: "administrator",
+  });
+  expect(profile.body.accounts).toEqual([
+    expect.objectContaining({ id: account.body.id, name: "Tenant", role: "administrator" }),
+  ]);
 
   // The user's token now administers the account: it can create an API inbox there.
-  const inbox = await call("POST", `/api/v1/accounts/${account.body.id}/inboxes`, apiToken, { name: "API", channel: { type: "api" } });
+  const inbox = await call("POST", `/api/v1/accounts/${account.body.id}/inboxes`, apiToken, {
+    name: "API",
+    channel: { type: "api" },
+  });
   expect(inbox.status).toBe(200);
   expect(inbox.body.channel_type).toBe("Channel::Api");
 });

@@ -4,7 +4,8 @@ import { describe, expect, test } from "bun:test";
 import { browserSuite, haveChromium, type WebServer } from "./browser.ts";
 import { accountApi, seedConversation } from "./seed.ts";
 
-if (!haveChromium) console.warn("test/e2e/rich-text.test.ts: SKIPPED — /usr/bin/chromium is missing (apt-get install -y chromium)");
+if (!haveChromium)
+  console.warn("test/e2e/rich-text.test.ts: SKIPPED — /usr/bin/chromium is missing (apt-get install -y chromium)");
 
 let server: WebServer;
 
@@ -14,7 +15,8 @@ describe.skipIf(!haveChromium)("rich text in chromium", () => {
   test("markdown renders; HTML and javascript: links do not", async () => {
     const admin = accountApi(server.base, server.first.account_id, server.first.api_access_token);
     const inbox = (await admin.post("/inboxes", { name: "Support API", channel: { type: "api" } })).id;
-    const text = "**Order 42** is late:\n- box *one*\n- box two\nSee [tracking](https://track.example/42) <img src=x onerror=alert(1)> [x](javascript:alert(1))";
+    const text =
+      "**Order 42** is late:\n- box *one*\n- box two\nSee [tracking](https://track.example/42) <img src=x onerror=alert(1)> [x](javascript:alert(1))";
     const c = await seedConversation(admin, inbox, { name: "Rob Rich" }, text);
     const page = await openPage();
     await signIn(page);
@@ -26,7 +28,10 @@ describe.skipIf(!haveChromium)("rich text in chromium", () => {
     expect(await message.locator("li").allInnerTexts()).toEqual(["box one", "box two"]);
     expect(await message.locator("em").innerText()).toBe("one");
     const link = message.getByRole("link", { name: "tracking" });
-    expect([await link.getAttribute("href"), await link.getAttribute("rel")]).toEqual(["https://track.example/42", "noopener noreferrer nofollow"]);
+    expect([await link.getAttribute("href"), await link.getAttribute("rel")]).toEqual([
+      "https://track.example/42",
+      "noopener noreferrer nofollow",
+    ]);
     expect(await message.locator("img").count()).toBe(0);
     expect(await message.getByRole("link").count()).toBe(1);
     expect(await message.innerText()).toContain("<img src=x onerror=alert(1)> [x](javascript:alert(1))");

@@ -19,7 +19,11 @@ export function accountApi(base: string, accountId: number, token: string): Acco
     expect({ path, status: r.status }).toEqual({ path, status: 200 });
     return text ? JSON.parse(text) : null;
   };
-  return { get: (path) => call("GET", path), post: (path, body) => call("POST", path, body), patch: (path, body) => call("PATCH", path, body) };
+  return {
+    get: (path) => call("GET", path),
+    post: (path, body) => call("POST", path, body),
+    patch: (path, body) => call("PATCH", path, body),
+  };
 }
 
 export interface Seeded {
@@ -28,7 +32,12 @@ export interface Seeded {
 }
 
 /** A contact writing in through an API inbox: contact, conversation, and the first incoming message. */
-export async function seedConversation(api: AccountApi, inboxId: number, contact: { name: string; email?: string; phone_number?: string }, text: string): Promise<Seeded> {
+export async function seedConversation(
+  api: AccountApi,
+  inboxId: number,
+  contact: { name: string; email?: string; phone_number?: string },
+  text: string,
+): Promise<Seeded> {
   const created = await api.post("/contacts", { ...contact, inbox_id: inboxId });
   const contactId = created.payload.contact.id;
   const conversation = await api.post("/conversations", { inbox_id: inboxId, contact_id: contactId });

@@ -6,7 +6,10 @@ import type { Page } from "playwright-core";
 import { addAgent, browserSuite, haveChromium, type WebServer } from "./browser.ts";
 import { accountApi, type AccountApi } from "./seed.ts";
 
-if (!haveChromium) console.warn("test/e2e/settings-by-url.test.ts: SKIPPED — /usr/bin/chromium is missing (apt-get install -y chromium)");
+if (!haveChromium)
+  console.warn(
+    "test/e2e/settings-by-url.test.ts: SKIPPED — /usr/bin/chromium is missing (apt-get install -y chromium)",
+  );
 
 let server: WebServer;
 let admin: AccountApi;
@@ -14,7 +17,8 @@ let agentId: number;
 let teamId: number;
 let inboxId: number;
 
-const settings = (section: string, id?: number) => `${server.base}/app/accounts/${server.first.account_id}/settings/${section}${id === undefined ? "" : `/${id}`}`;
+const settings = (section: string, id?: number) =>
+  `${server.base}/app/accounts/${server.first.account_id}/settings/${section}${id === undefined ? "" : `/${id}`}`;
 
 /** The visible texts of a select's options, once the select holds more than its "none" choice. */
 async function optionTexts(page: Page, select: ReturnType<Page["locator"]>): Promise<string[]> {
@@ -66,7 +70,9 @@ describe.skipIf(!haveChromium)("settings opened by URL", () => {
     const team = page.getByRole("group", { name: "Action 1" }).getByLabel("Assign team: choice");
     await optionTexts(page, team);
     expect(await team.inputValue()).toBe(String(teamId));
-    expect(await page.getByRole("group", { name: "Action 2" }).getByLabel("Assign agent: choice").inputValue()).toBe(String(agentId));
+    expect(await page.getByRole("group", { name: "Action 2" }).getByLabel("Assign agent: choice").inputValue()).toBe(
+      String(agentId),
+    );
     await page.getByRole("button", { name: "Save rule" }).click();
     await page.getByRole("status").getByText("Billing to billing saved.").waitFor();
     const saved = (await admin.get(`/automation_rules/${rule.id}`)).payload;

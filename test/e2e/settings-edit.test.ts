@@ -6,13 +6,15 @@ import type { Page } from "playwright-core";
 import { addAgent, browserSuite, focusedId, haveChromium, shot, type WebServer } from "./browser.ts";
 import { accountApi, type AccountApi } from "./seed.ts";
 
-if (!haveChromium) console.warn("test/e2e/settings-edit.test.ts: SKIPPED — /usr/bin/chromium is missing (apt-get install -y chromium)");
+if (!haveChromium)
+  console.warn("test/e2e/settings-edit.test.ts: SKIPPED — /usr/bin/chromium is missing (apt-get install -y chromium)");
 
 let server: WebServer;
 let admin: AccountApi;
 let agentId: number;
 
-const settings = (section: string, id?: number) => `${server.base}/app/accounts/${server.first.account_id}/settings/${section}${id === undefined ? "" : `/${id}`}`;
+const settings = (section: string, id?: number) =>
+  `${server.base}/app/accounts/${server.first.account_id}/settings/${section}${id === undefined ? "" : `/${id}`}`;
 const status = (page: Page, text: string) => page.getByRole("status").getByText(text).waitFor();
 
 describe.skipIf(!haveChromium)("editing in settings", () => {
@@ -53,13 +55,13 @@ describe.skipIf(!haveChromium)("editing in settings", () => {
     await status(page, "Inbox Shop API (EU) saved.");
     await page.getByRole("heading", { name: "Shop API (EU)", level: 2 }).waitFor();
     const saved = await admin.get(`/inboxes/${inbox.id}`);
-    expect([saved.name, saved.webhook_url, saved.greeting_enabled, saved.greeting_message, saved.csat_survey_enabled]).toEqual([
-      "Shop API (EU)",
-      "https://example.com/parley",
-      true,
-      "Hi! We answer within the hour.",
-      true,
-    ]);
+    expect([
+      saved.name,
+      saved.webhook_url,
+      saved.greeting_enabled,
+      saved.greeting_message,
+      saved.csat_survey_enabled,
+    ]).toEqual(["Shop API (EU)", "https://example.com/parley", true, "Hi! We answer within the hour.", true]);
     await shot(page, "40-settings-inbox-edit");
   }, 60_000);
 
@@ -78,7 +80,11 @@ describe.skipIf(!haveChromium)("editing in settings", () => {
     await page.getByRole("button", { name: "Save team" }).click();
     await status(page, "Team sales emea saved.");
     const saved = await admin.get(`/teams/${team.id}`);
-    expect([saved.name, saved.description, saved.allow_auto_assign]).toEqual(["sales emea", "Europe and Africa", false]);
+    expect([saved.name, saved.description, saved.allow_auto_assign]).toEqual([
+      "sales emea",
+      "Europe and Africa",
+      false,
+    ]);
     expect(await page.getByLabel("Name", { exact: true }).inputValue()).toBe("sales emea");
   }, 60_000);
 
@@ -97,7 +103,13 @@ describe.skipIf(!haveChromium)("editing in settings", () => {
     await page.getByLabel("Show in the sidebar").check();
     await page.getByRole("button", { name: "Save label" }).click();
     await status(page, "Label top-priority saved.");
-    expect(await admin.get(`/labels/${label.id}`)).toEqual({ id: label.id, title: "top-priority", description: "Answer first", color: "#ff0000", show_on_sidebar: true });
+    expect(await admin.get(`/labels/${label.id}`)).toEqual({
+      id: label.id,
+      title: "top-priority",
+      description: "Answer first",
+      color: "#ff0000",
+      show_on_sidebar: true,
+    });
   }, 60_000);
 
   test("agent: name, role and availability", async () => {
@@ -115,8 +127,16 @@ describe.skipIf(!haveChromium)("editing in settings", () => {
     await page.getByLabel("Show as offline when no Parley page of theirs is open").uncheck();
     await page.getByRole("button", { name: "Save agent" }).click();
     await status(page, "Gil Martins saved.");
-    const gil = ((await admin.get("/agents")) as { id: number }[]).find((a) => a.id === agentId) as Record<string, unknown>;
-    expect([gil.name, gil.role, gil.availability_status, gil.auto_offline]).toEqual(["Gil Martins", "administrator", "busy", false]);
+    const gil = ((await admin.get("/agents")) as { id: number }[]).find((a) => a.id === agentId) as Record<
+      string,
+      unknown
+    >;
+    expect([gil.name, gil.role, gil.availability_status, gil.auto_offline]).toEqual([
+      "Gil Martins",
+      "administrator",
+      "busy",
+      false,
+    ]);
     await shot(page, "41-settings-agent-edit");
   }, 60_000);
 

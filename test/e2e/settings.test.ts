@@ -7,7 +7,8 @@ import { startReceiver, type Receiver } from "../helpers/webhooks.ts";
 import { addAgent, browserSuite, focusedId, haveChromium, shot, until, type WebServer } from "./browser.ts";
 import { accountApi, seedConversation, type AccountApi } from "./seed.ts";
 
-if (!haveChromium) console.warn("test/e2e/settings.test.ts: SKIPPED — /usr/bin/chromium is missing (apt-get install -y chromium)");
+if (!haveChromium)
+  console.warn("test/e2e/settings.test.ts: SKIPPED — /usr/bin/chromium is missing (apt-get install -y chromium)");
 
 let server: WebServer;
 let agentId: number;
@@ -59,7 +60,9 @@ describe.skipIf(!haveChromium)("settings in chromium", () => {
     await page.getByRole("button", { name: "Create inbox" }).click();
 
     await page.getByRole("heading", { name: "Shop API", level: 2 }).waitFor();
-    const row = server.deps.db.query("SELECT id, identifier, webhook_secret FROM inboxes WHERE name = 'Shop API'").get() as { id: number; identifier: string; webhook_secret: string };
+    const row = server.deps.db
+      .query("SELECT id, identifier, webhook_secret FROM inboxes WHERE name = 'Shop API'")
+      .get() as { id: number; identifier: string; webhook_secret: string };
     expect(page.url()).toBe(settings(`inboxes/${row.id}`));
     expect(await page.locator("code.identifier").innerText()).toBe(row.identifier);
     expect(await page.getByText("https://shop.example.com/parley").count()).toBe(1);
@@ -70,7 +73,9 @@ describe.skipIf(!haveChromium)("settings in chromium", () => {
     await page.getByRole("checkbox", { name: /Eve Agent/ }).check();
     await page.getByRole("button", { name: "Save members" }).click();
     await page.getByRole("status").getByText("Members saved.").waitFor();
-    expect(server.deps.db.query("SELECT user_id FROM inbox_members WHERE inbox_id = ?").all(row.id)).toEqual([{ user_id: agentId }]);
+    expect(server.deps.db.query("SELECT user_id FROM inbox_members WHERE inbox_id = ?").all(row.id)).toEqual([
+      { user_id: agentId },
+    ]);
     await shot(page, "31-settings-inbox");
   }, 60_000);
 
@@ -92,7 +97,10 @@ describe.skipIf(!haveChromium)("settings in chromium", () => {
     await page.getByRole("status").getByText("Finn New is now an administrator.").waitFor();
     await shot(page, "32-settings-agents");
     await page.getByRole("button", { name: "Remove Finn New" }).click();
-    await page.getByRole("group", { name: "Remove Finn New from the account?" }).getByRole("button", { name: "Remove" }).click();
+    await page
+      .getByRole("group", { name: "Remove Finn New from the account?" })
+      .getByRole("button", { name: "Remove" })
+      .click();
     await page.getByRole("status").getByText("Finn New was removed from the account.").waitFor();
     expect(await page.getByRole("cell", { name: "Finn New", exact: true }).count()).toBe(0);
   }, 60_000);
@@ -121,12 +129,23 @@ describe.skipIf(!haveChromium)("settings in chromium", () => {
     await page.goto(settings("webhooks"));
     await page.getByText("No webhooks yet.").waitFor();
     await page.getByLabel("URL", { exact: true }).fill(receiver.url);
-    for (const kind of ["conversation_status_changed", "conversation_updated", "message_updated", "contact_created", "contact_updated", "webwidget_triggered"]) {
+    for (const kind of [
+      "conversation_status_changed",
+      "conversation_updated",
+      "message_updated",
+      "contact_created",
+      "contact_updated",
+      "webwidget_triggered",
+    ]) {
       await page.getByRole("checkbox", { name: kind, exact: true }).uncheck();
     }
     await page.getByRole("button", { name: "Create webhook" }).click();
     await page.getByRole("region", { name: "Webhook created" }).waitFor();
-    const hook = server.deps.db.query("SELECT id, secret, subscriptions FROM webhooks").get() as { id: number; secret: string; subscriptions: string };
+    const hook = server.deps.db.query("SELECT id, secret, subscriptions FROM webhooks").get() as {
+      id: number;
+      secret: string;
+      subscriptions: string;
+    };
     expect(JSON.parse(hook.subscriptions)).toEqual(["conversation_created", "message_created"]);
     expect(await page.getByRole("region", { name: "Webhook created" }).innerText()).toContain(hook.secret);
     await shot(page, "34-settings-webhooks");
@@ -157,7 +176,9 @@ describe.skipIf(!haveChromium)("settings in chromium", () => {
     await page.getByRole("button", { name: "Rotate secret" }).click();
     await page.getByRole("button", { name: "Replace secret" }).click();
     await page.getByRole("region", { name: "New secret" }).waitFor();
-    const rotated = (server.deps.db.query("SELECT secret FROM webhooks WHERE id = ?").get(hook.id) as { secret: string }).secret;
+    const rotated = (
+      server.deps.db.query("SELECT secret FROM webhooks WHERE id = ?").get(hook.id) as { secret: string }
+    ).secret;
     expect(rotated).not.toBe(hook.secret);
     expect(await page.getByRole("region", { name: "New secret" }).innerText()).toContain(rotated);
 
@@ -171,24 +192,38 @@ describe.skipIf(!haveChromium)("settings in chromium", () => {
   test("labels and reports, over Chatwoot's label and summary-report shapes", async () => {
     const page = await openPage();
     const labelsUrl = `${server.base}/api/v1/accounts/${server.first.account_id}/labels`;
-    await page.route(labelsUrl, (route) => route.fulfill({ status: 404, json: { description: "Not Found", error: "Not Found", errors: [] } }));
+    await page.route(labelsUrl, (route) =>
+      route.fulfill({ status: 404, json: { description: "Not Found", error: "Not Found", errors: [] } }),
+    );
     await signIn(page);
     await page.getByRole("heading", { name: "Conversations" }).waitFor();
     await page.goto(settings("labels"));
     await page.getByText("This server does not manage an account label list yet.").waitFor();
     await page.unroute(labelsUrl);
 
-    const labels: Record<string, unknown>[] = [{ id: 1, title: "billing", description: "Money matters", color: "#1f93ff", show_on_sidebar: true }];
+    const labels: Record<string, unknown>[] = [
+      { id: 1, title: "billing", description: "Money matters", color: "#1f93ff", show_on_sidebar: true },
+    ];
     await page.route(`${labelsUrl}**`, async (route) => {
       const req = route.request();
       if (req.method() === "GET") return route.fulfill({ json: { payload: labels } });
       if (req.method() === "DELETE") {
-        labels.splice(labels.findIndex((l) => req.url().endsWith(`/labels/${l.id}`)), 1);
+        labels.splice(
+          labels.findIndex((l) => req.url().endsWith(`/labels/${l.id}`)),
+          1,
+        );
         return route.fulfill({ status: 200, body: "" });
       }
       const body = req.postDataJSON();
       if (!/^[\p{L}\p{N}][\p{L}\p{N}_-]+$/u.test(body.title)) {
-        return route.fulfill({ status: 422, json: { description: "Validation failed", error: "Validation failed", errors: [{ field: "title", message: "is invalid", code: "invalid" }] } });
+        return route.fulfill({
+          status: 422,
+          json: {
+            description: "Validation failed",
+            error: "Validation failed",
+            errors: [{ field: "title", message: "is invalid", code: "invalid" }],
+          },
+        });
       }
       const label = { id: labels.length + 7, ...body, title: body.title.toLowerCase() };
       labels.push(label);
@@ -203,10 +238,15 @@ describe.skipIf(!haveChromium)("settings in chromium", () => {
     await page.getByRole("button", { name: "Create label" }).click();
     await page.getByRole("status").getByText("Label vip created.").waitFor();
     await page.getByRole("cell", { name: "vip", exact: true }).waitFor();
-    expect(labels.slice(1)).toEqual([{ id: 8, title: "vip", description: null, color: "#1f93ff", show_on_sidebar: false }]);
+    expect(labels.slice(1)).toEqual([
+      { id: 8, title: "vip", description: null, color: "#1f93ff", show_on_sidebar: false },
+    ]);
     await shot(page, "36-settings-labels");
     await page.getByRole("button", { name: "Delete billing" }).click();
-    await page.getByRole("group", { name: "Delete the label billing?" }).getByRole("button", { name: "Delete" }).click();
+    await page
+      .getByRole("group", { name: "Delete the label billing?" })
+      .getByRole("button", { name: "Delete" })
+      .click();
     await page.getByRole("status").getByText("Label billing deleted.").waitFor();
     expect(labels.map((l) => l.title)).toEqual(["vip"]);
 
@@ -215,7 +255,14 @@ describe.skipIf(!haveChromium)("settings in chromium", () => {
     await page.route(`${server.base}/api/v2/accounts/${server.first.account_id}/summary_reports/*`, (route) => {
       asked.push(new URL(route.request().url()).pathname.split("/").pop()!);
       hours.push(new URL(route.request().url()).searchParams.get("business_hours"));
-      const row = (id: number, n: number) => ({ id, conversations_count: n, resolved_conversations_count: n - 1, avg_resolution_time: 5400.0, avg_first_response_time: 95.0, avg_reply_time: null });
+      const row = (id: number, n: number) => ({
+        id,
+        conversations_count: n,
+        resolved_conversations_count: n - 1,
+        avg_resolution_time: 5400.0,
+        avg_first_response_time: 95.0,
+        avg_reply_time: null,
+      });
       return route.fulfill({ json: [row(agentId, 12), row(server.first.user_id, 4)] });
     });
     await page.getByRole("navigation", { name: "Settings" }).getByRole("link", { name: "Reports" }).click();
@@ -254,12 +301,21 @@ describe.skipIf(!haveChromium)("settings in chromium", () => {
       const body = req.postDataJSON();
       sent.push(body);
       try {
-        const rule = { id: rules.length + 1, account_id: server.first.account_id, ...validateRuleInput(body, { partial: false }), created_on: 0, active: true };
+        const rule = {
+          id: rules.length + 1,
+          account_id: server.first.account_id,
+          ...validateRuleInput(body, { partial: false }),
+          created_on: 0,
+          active: true,
+        };
         rules.push(rule);
         return route.fulfill({ json: rule });
       } catch (e) {
         const err = e as AppError;
-        return route.fulfill({ status: 422, json: { description: err.description, error: err.description, errors: err.errors } });
+        return route.fulfill({
+          status: 422,
+          json: { description: err.description, error: err.description, errors: err.errors },
+        });
       }
     });
     await signIn(page);
@@ -312,8 +368,21 @@ describe.skipIf(!haveChromium)("settings in chromium", () => {
     const page = await openPage(360, 740);
     await signIn(page);
     await page.getByRole("heading", { name: "Conversations" }).waitFor();
-    const inbox = await admin.post("/inboxes", { name: "A phone-width inbox with a long name", channel: { type: "api", webhook_url: "https://example.com/a/rather/long/callback/path" } });
-    for (const section of ["general", "inboxes", `inboxes/${inbox.id}`, "agents", "teams", "labels", "automation", "webhooks", "reports"]) {
+    const inbox = await admin.post("/inboxes", {
+      name: "A phone-width inbox with a long name",
+      channel: { type: "api", webhook_url: "https://example.com/a/rather/long/callback/path" },
+    });
+    for (const section of [
+      "general",
+      "inboxes",
+      `inboxes/${inbox.id}`,
+      "agents",
+      "teams",
+      "labels",
+      "automation",
+      "webhooks",
+      "reports",
+    ]) {
       await page.goto(settings(section));
       await page.getByRole("heading", { name: /^Settings: / }).waitFor();
       await page.locator("main .settings-card, main .settings-form").first().waitFor();

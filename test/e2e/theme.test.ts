@@ -4,7 +4,8 @@ import { describe, expect, test } from "bun:test";
 import type { Page } from "playwright-core";
 import { browserSuite, haveChromium, shot, until } from "./browser.ts";
 
-if (!haveChromium) console.warn("test/e2e/theme.test.ts: SKIPPED — /usr/bin/chromium is missing (apt-get install -y chromium)");
+if (!haveChromium)
+  console.warn("test/e2e/theme.test.ts: SKIPPED — /usr/bin/chromium is missing (apt-get install -y chromium)");
 
 const theme = (page: Page) => page.evaluate(() => document.documentElement.dataset.theme);
 const background = (page: Page) => page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);

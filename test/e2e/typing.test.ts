@@ -5,7 +5,8 @@ import { describe, expect, test } from "bun:test";
 import { browserSuite, haveChromium, until, type WebServer } from "./browser.ts";
 import { accountApi, type AccountApi } from "./seed.ts";
 
-if (!haveChromium) console.warn("test/e2e/typing.test.ts: SKIPPED — /usr/bin/chromium is missing (apt-get install -y chromium)");
+if (!haveChromium)
+  console.warn("test/e2e/typing.test.ts: SKIPPED — /usr/bin/chromium is missing (apt-get install -y chromium)");
 
 let server: WebServer;
 let admin: AccountApi;
@@ -13,7 +14,11 @@ let typingUrl: string;
 let conversationId: number;
 
 async function publicCall(method: string, path: string, body?: unknown) {
-  const r = await fetch(`${server.base}${path}`, { method, headers: { "content-type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const r = await fetch(`${server.base}${path}`, {
+    method,
+    headers: { "content-type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   expect({ path, status: r.status }).toEqual({ path, status: 200 });
   const text = await r.text();
   return text ? JSON.parse(text) : null;
@@ -22,7 +27,9 @@ async function publicCall(method: string, path: string, body?: unknown) {
 /** The typing events the agent's page caused, as [kind, private]. */
 function agentTyping(): [string, number][] {
   const rows = server.deps.db
-    .query("SELECT kind, private FROM events WHERE kind LIKE 'conversation_typing_%' AND actor_type = 'user' ORDER BY id")
+    .query(
+      "SELECT kind, private FROM events WHERE kind LIKE 'conversation_typing_%' AND actor_type = 'user' ORDER BY id",
+    )
     .all() as { kind: string; private: number }[];
   return rows.map((r) => [r.kind, r.private]);
 }
@@ -36,7 +43,9 @@ describe.skipIf(!haveChromium)("typing in chromium", () => {
       const base = `/public/api/v1/inboxes/${inbox.inbox_identifier}`;
       const contact = await publicCall("POST", `${base}/contacts`, { name: "Tia Typist" });
       conversationId = (await publicCall("POST", `${base}/contacts/${contact.source_id}/conversations`, {})).id;
-      await publicCall("POST", `${base}/contacts/${contact.source_id}/conversations/${conversationId}/messages`, { content: "Hi there" });
+      await publicCall("POST", `${base}/contacts/${contact.source_id}/conversations/${conversationId}/messages`, {
+        content: "Hi there",
+      });
       typingUrl = `${base}/contacts/${contact.source_id}/conversations/${conversationId}/toggle_typing`;
     },
   });

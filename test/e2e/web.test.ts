@@ -2,11 +2,22 @@
 // real server listening on a free port in this process. Screenshots of the main screens go to
 // test/e2e/screenshots/ (gitignored) for review. Skipped only when /usr/bin/chromium is missing.
 import { describe, expect, test } from "bun:test";
-import { addAgent, browserSuite, expanded, focusedId, haveChromium, shot, startWebServer, type Suite, type WebServer } from "./browser.ts";
+import {
+  addAgent,
+  browserSuite,
+  expanded,
+  focusedId,
+  haveChromium,
+  shot,
+  startWebServer,
+  type Suite,
+  type WebServer,
+} from "./browser.ts";
 
 const AGENT = { email: "bea@example.com", password: "agent password 1" };
 
-if (!haveChromium) console.warn("test/e2e/web.test.ts: SKIPPED — /usr/bin/chromium is missing (apt-get install -y chromium)");
+if (!haveChromium)
+  console.warn("test/e2e/web.test.ts: SKIPPED — /usr/bin/chromium is missing (apt-get install -y chromium)");
 
 let server: WebServer;
 let suite: Suite;
@@ -70,7 +81,9 @@ describe.skipIf(!haveChromium)("web app in chromium", () => {
     await name.waitFor();
     expect(page.url()).toBe(`${server.base}/app/accounts/${server.first.account_id}/settings/general`);
     // After an in-app navigation the new page's heading has focus.
-    await page.waitForFunction(() => document.activeElement?.textContent === "Settings: Account", null, { timeout: 5000 });
+    await page.waitForFunction(() => document.activeElement?.textContent === "Settings: Account", null, {
+      timeout: 5000,
+    });
     expect(await name.inputValue()).toBe("My Helpdesk");
 
     await name.fill("   ");
@@ -83,7 +96,10 @@ describe.skipIf(!haveChromium)("web app in chromium", () => {
     await page.getByRole("button", { name: "Save changes" }).click();
     await page.getByRole("status").getByText("Saved.").waitFor();
     expect(await page.locator("header").innerText()).toContain("Acme Support");
-    expect(server.deps.repos.accounts.byId(server.first.account_id)).toMatchObject({ name: "Acme Support", locale: "de" });
+    expect(server.deps.repos.accounts.byId(server.first.account_id)).toMatchObject({
+      name: "Acme Support",
+      locale: "de",
+    });
     await shot(page, "04-settings-saved");
 
     await page.reload();
@@ -98,10 +114,17 @@ describe.skipIf(!haveChromium)("web app in chromium", () => {
     await page.getByRole("link", { name: "Settings" }).click();
     await page.getByLabel("Account name").waitFor();
     // What another tab's sign-in does: a new session (and CSRF token) replaces the cookie.
-    const status = await page.evaluate(async (body) => {
-      const r = await fetch("/auth/sign_in", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
-      return r.status;
-    }, { email: server.first.email, password: server.first.password });
+    const status = await page.evaluate(
+      async (body) => {
+        const r = await fetch("/auth/sign_in", {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify(body),
+        });
+        return r.status;
+      },
+      { email: server.first.email, password: server.first.password },
+    );
     expect(status).toBe(200);
     // The app still holds the old CSRF token: refused once with 403 csrf, it fetches the new one and retries.
     await page.getByLabel("Account name").fill("Acme Support Team");
@@ -202,7 +225,10 @@ describe.skipIf(!haveChromium)("web app in chromium", () => {
     // A server of its own: its limiter must not lock the other tests out.
     await withOwnServer(async (own) => {
       const page = await openPage();
-      for (let i = 0; i < 6; i++) await signIn(page, own.first.email, `wrong password ${i}`).then(() => page.getByRole("alert").getByText(/./).waitFor());
+      for (let i = 0; i < 6; i++)
+        await signIn(page, own.first.email, `wrong password ${i}`).then(() =>
+          page.getByRole("alert").getByText(/./).waitFor(),
+        );
       await page.getByRole("alert").getByText("Too many sign-in attempts. Try again in 5 minutes.").waitFor();
       await shot(page, "10-sign-in-rate-limited");
     });

@@ -13,17 +13,26 @@ process.once("SIGTERM", async () => {
 
 const { deps } = server;
 for await (const line of console) {
-  const [cmd, account, conversation, first, count] = line.trim().split(/\s+/).map((x, i) => (i === 0 ? x : Number(x)));
+  const [cmd, account, conversation, first, count] = line
+    .trim()
+    .split(/\s+/)
+    .map((x, i) => (i === 0 ? x : Number(x)));
   if (cmd !== "emit") continue;
   const ids = deps.writeTx(() =>
-    Array.from({ length: count as number }, (_, i) =>
-      deps.outbox.record({
-        kind: "message_created",
-        accountId: account as number,
-        actor: { type: "system", id: null },
-        conversationId: conversation as number,
-        payload: { id: (first as number) + i, content: `message ${(first as number) + i}`, conversation: { id: conversation } },
-      }).id,
+    Array.from(
+      { length: count as number },
+      (_, i) =>
+        deps.outbox.record({
+          kind: "message_created",
+          accountId: account as number,
+          actor: { type: "system", id: null },
+          conversationId: conversation as number,
+          payload: {
+            id: (first as number) + i,
+            content: `message ${(first as number) + i}`,
+            conversation: { id: conversation },
+          },
+        }).id,
     ),
   );
   console.log(`emitted ${ids.join(",")}`);

@@ -47,11 +47,21 @@ class Child {
 }
 
 function binary(db: string): Child {
-  return new Child(Bun.spawn([bin, "serve", "--db", db, "--port", "0"], { stdin: "pipe", stdout: "pipe", stderr: "pipe", env }));
+  return new Child(
+    Bun.spawn([bin, "serve", "--db", db, "--port", "0"], { stdin: "pipe", stdout: "pipe", stderr: "pipe", env }),
+  );
 }
 
 function eventServer(db: string): Child {
-  return new Child(Bun.spawn([process.execPath, "test/e2e/webhook-server.ts", db], { cwd: root, stdin: "pipe", stdout: "pipe", stderr: "pipe", env }));
+  return new Child(
+    Bun.spawn([process.execPath, "test/e2e/webhook-server.ts", db], {
+      cwd: root,
+      stdin: "pipe",
+      stdout: "pipe",
+      stderr: "pipe",
+      env,
+    }),
+  );
 }
 
 const baseOf = async (c: Child) => (await c.waitFor(/listening on (http:\/\/\S+)/))[1]!;
@@ -67,7 +77,19 @@ async function until(check: () => boolean, timeoutMs: number, what: string) {
 /** A database with one account and a webhook (created through the binary's API) pointing at `url`. */
 async function prepare(name: string, url: string): Promise<string> {
   const db = join(dir, `${name}.db`);
-  const boot = Bun.spawnSync([bin, "bootstrap", "--db", db, "--account", "E2E", "--name", "Eve", "--email", `${name}@e2e.test`, "--json"]);
+  const boot = Bun.spawnSync([
+    bin,
+    "bootstrap",
+    "--db",
+    db,
+    "--account",
+    "E2E",
+    "--name",
+    "Eve",
+    "--email",
+    `${name}@e2e.test`,
+    "--json",
+  ]);
   const { api_access_token } = JSON.parse(boot.stdout.toString());
   const server = binary(db);
   const base = await baseOf(server);
@@ -85,7 +107,9 @@ async function prepare(name: string, url: string): Promise<string> {
 function rows(db: string): { delivery_id: string; status: string; attempts: number; payload: string }[] {
   const conn = new Database(db, { readonly: true });
   try {
-    return conn.query("SELECT delivery_id, status, attempts, payload FROM webhook_deliveries ORDER BY id").all() as never;
+    return conn
+      .query("SELECT delivery_id, status, attempts, payload FROM webhook_deliveries ORDER BY id")
+      .all() as never;
   } finally {
     conn.close();
   }
@@ -126,7 +150,9 @@ describe("webhooks survive a hard kill", () => {
     const final = rows(db);
     expect(final.map((r) => r.status)).toEqual(Array(10).fill("delivered"));
     // each delivery arrived exactly once (the two conversations interleave freely)
-    expect(rx.received.map((r) => r.headers.get("x-chatwoot-delivery")).sort()).toEqual(final.map((r) => r.delivery_id).sort());
+    expect(rx.received.map((r) => r.headers.get("x-chatwoot-delivery")).sort()).toEqual(
+      final.map((r) => r.delivery_id).sort(),
+    );
   }, 60_000);
 
   test("attempts in flight at SIGKILL are sent again after restart with the same delivery id", async () => {
@@ -153,8 +179,17 @@ describe("webhooks survive a hard kill", () => {
     await until(() => rx.received.length === 6, 10_000, "the three re-sent");
     second.proc.kill("SIGTERM");
     expect(await second.proc.exited).toBe(0);
-    expect(rx.received.slice(3).map((r) => r.headers.get("x-chatwoot-delivery")).sort()).toEqual(before);
-    expect(rows(db).map((r) => [r.status, r.attempts])).toEqual([["delivered", 1], ["delivered", 1], ["delivered", 1]]);
+    expect(
+      rx.received
+        .slice(3)
+        .map((r) => r.headers.get("x-chatwoot-delivery"))
+        .sort(),
+    ).toEqual(before);
+    expect(rows(db).map((r) => [r.status, r.attempts])).toEqual([
+      ["delivered", 1],
+      ["delivered", 1],
+      ["delivered", 1],
+    ]);
   }, 60_000);
 
   test("SIGTERM waits for the attempt in flight and records it before exiting", async () => {

@@ -6,7 +6,10 @@ import type { Page } from "playwright-core";
 import { browserSuite, haveChromium, shot, type WebServer } from "./browser.ts";
 import { accountApi, type AccountApi } from "./seed.ts";
 
-if (!haveChromium) console.warn("test/e2e/widget-settings.test.ts: SKIPPED — /usr/bin/chromium is missing (apt-get install -y chromium)");
+if (!haveChromium)
+  console.warn(
+    "test/e2e/widget-settings.test.ts: SKIPPED — /usr/bin/chromium is missing (apt-get install -y chromium)",
+  );
 
 let server: WebServer;
 let admin: AccountApi;
@@ -47,12 +50,20 @@ describe.skipIf(!haveChromium)("website chat settings", () => {
     await form.getByText(/must be an http or https origin/).waitFor();
     expect((await admin.get(`/inboxes/${inbox.id}`)).welcome_title).toBeNull();
 
-    await form.getByLabel("Sites allowed to embed the chat").fill("https://shop.example.com\nhttps://www.shop.example.com");
+    await form
+      .getByLabel("Sites allowed to embed the chat")
+      .fill("https://shop.example.com\nhttps://www.shop.example.com");
     await form.getByLabel("Require identity verification (identifier_hash) for setUser").check();
     await form.getByRole("button", { name: "Save website chat" }).click();
     await status(page, "Website chat saved.");
     const saved = await admin.get(`/inboxes/${inbox.id}`);
-    expect([saved.welcome_title, saved.reply_time, saved.pre_chat_form_enabled, saved.allowed_origins, saved.hmac_mandatory]).toEqual([
+    expect([
+      saved.welcome_title,
+      saved.reply_time,
+      saved.pre_chat_form_enabled,
+      saved.allowed_origins,
+      saved.hmac_mandatory,
+    ]).toEqual([
       "Hi, we are Shop",
       "in_a_few_hours",
       true,

@@ -13,7 +13,8 @@ import { accountApi, type AccountApi } from "./seed.ts";
 import { widgetAssets } from "../../src/http/widget-page.routes.ts";
 import { pngFile } from "../helpers/files.ts";
 
-if (!haveChromium) console.warn("test/e2e/widget.test.ts: SKIPPED — /usr/bin/chromium is missing (apt-get install -y chromium)");
+if (!haveChromium)
+  console.warn("test/e2e/widget.test.ts: SKIPPED — /usr/bin/chromium is missing (apt-get install -y chromium)");
 
 /** Chatwoot's published embed snippet; only BASE_URL and the token differ. */
 const snippet = (base: string, token: string) => `<script>
@@ -32,7 +33,10 @@ function hostSite(body: (token: string | null) => string) {
       const url = new URL(req.url);
       const settings = url.searchParams.get("settings");
       const pre = settings ? `<script>window.chatwootSettings = ${JSON.stringify(JSON.parse(settings))};</script>` : "";
-      return new Response(`<!doctype html><html><head><title>Shop</title></head><body><h1>Shop</h1>${pre}${body(url.searchParams.get("token"))}</body></html>`, { headers: { "content-type": "text/html" } });
+      return new Response(
+        `<!doctype html><html><head><title>Shop</title></head><body><h1>Shop</h1>${pre}${body(url.searchParams.get("token"))}</body></html>`,
+        { headers: { "content-type": "text/html" } },
+      );
     },
   });
   return { origin: `http://127.0.0.1:${server.port}`, stop: () => server.stop(true) };
@@ -66,8 +70,22 @@ describe.skipIf(!haveChromium)("website chat embedded on another site", () => {
         pre_chat_form_options: {
           pre_chat_message: "Tell us who you are",
           pre_chat_fields: [
-            { name: "fullName", label: "Full name", type: "text", field_type: "standard", required: true, enabled: true },
-            { name: "emailAddress", label: "Email", type: "email", field_type: "standard", required: false, enabled: true },
+            {
+              name: "fullName",
+              label: "Full name",
+              type: "text",
+              field_type: "standard",
+              required: true,
+              enabled: true,
+            },
+            {
+              name: "emailAddress",
+              label: "Email",
+              type: "email",
+              field_type: "standard",
+              required: false,
+              enabled: true,
+            },
           ],
         },
       },
@@ -88,7 +106,10 @@ describe.skipIf(!haveChromium)("website chat embedded on another site", () => {
   async function open(settings?: Record<string, unknown>, otherToken?: string): Promise<{ page: Page; chat: Frame }> {
     const page = await browser.context.newPage();
     page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
-    const query = new URLSearchParams({ ...(settings ? { settings: JSON.stringify(settings) } : {}), ...(otherToken ? { token: otherToken } : {}) });
+    const query = new URLSearchParams({
+      ...(settings ? { settings: JSON.stringify(settings) } : {}),
+      ...(otherToken ? { token: otherToken } : {}),
+    });
     await page.goto(`${site.origin}/?${query}`);
     await page.waitForFunction(() => (window as any).$chatwoot?.hasLoaded === true, undefined, { timeout: 8000 });
     const chat = page.frames().find((f) => f.url().startsWith(`${server.base}/widget`))!;
@@ -96,7 +117,10 @@ describe.skipIf(!haveChromium)("website chat embedded on another site", () => {
   }
 
   const bubble = (page: Page) => page.locator("#parley-chat").locator("button");
-  const conversations = () => server.deps.db.query("SELECT display_id, status FROM conversations WHERE inbox_id = ? ORDER BY id").all(inbox.id) as { display_id: number; status: string }[];
+  const conversations = () =>
+    server.deps.db
+      .query("SELECT display_id, status FROM conversations WHERE inbox_id = ? ORDER BY id")
+      .all(inbox.id) as { display_id: number; status: string }[];
 
   test("pre-chat form, send, a live reply, unread badge, reload keeps the thread, CSAT after resolve", async () => {
     const { page, chat } = await open();
@@ -122,8 +146,15 @@ describe.skipIf(!haveChromium)("website chat embedded on another site", () => {
     await receipt.getByText("Read", { exact: true }).waitFor();
 
     // The agent answers through the account API: the reply appears with no reload, escaped, with markdown-lite.
-    const onMessage = page.evaluate(() => new Promise((resolve) => window.addEventListener("chatwoot:on-message", (e) => resolve((e as CustomEvent).detail), { once: true })));
-    await admin.post(`/conversations/${conv.display_id}/messages`, { content: "Yes, **free** shipping <img src=x onerror=alert(1)>" });
+    const onMessage = page.evaluate(
+      () =>
+        new Promise((resolve) =>
+          window.addEventListener("chatwoot:on-message", (e) => resolve((e as CustomEvent).detail), { once: true }),
+        ),
+    );
+    await admin.post(`/conversations/${conv.display_id}/messages`, {
+      content: "Yes, **free** shipping <img src=x onerror=alert(1)>",
+    });
     await chat.locator(".msg.theirs strong", { hasText: "free" }).waitFor();
     expect(await chat.locator(".msg.theirs img").count()).toBe(0);
     await chat.locator(".msg.theirs", { hasText: "<img src=x onerror=alert(1)>" }).waitFor();
@@ -147,8 +178,12 @@ describe.skipIf(!haveChromium)("website chat embedded on another site", () => {
     expect(conversations()).toHaveLength(1);
 
     // A photo with the paperclip: it shows in the chat as an image from the server, and the agent has it.
-    await again.locator('.composer input[type="file"]').setInputFiles({ name: "receipt.png", mimeType: "image/png", buffer: Buffer.from(pngFile(24, 16, 2)) });
-    await again.waitForFunction(() => (document.querySelector(".msg.mine .file img") as HTMLImageElement | null)?.naturalWidth === 24);
+    await again
+      .locator('.composer input[type="file"]')
+      .setInputFiles({ name: "receipt.png", mimeType: "image/png", buffer: Buffer.from(pngFile(24, 16, 2)) });
+    await again.waitForFunction(
+      () => (document.querySelector(".msg.mine .file img") as HTMLImageElement | null)?.naturalWidth === 24,
+    );
     const files = await admin.get(`/conversations/${conv.display_id}/attachments`);
     expect(files.payload.map((a: any) => [a.file_type, a.width, a.height])).toEqual([["image", 24, 16]]);
     expect(conversations()).toHaveLength(1);
@@ -158,7 +193,9 @@ describe.skipIf(!haveChromium)("website chat embedded on another site", () => {
     await again.getByRole("button", { name: "Very satisfied" }).click();
     await again.getByRole("button", { name: "Submit" }).click();
     await again.getByText("Thank you for your feedback").waitFor();
-    const rating = await until(() => server.deps.db.query("SELECT rating FROM csat_survey_responses").get() as { rating: number });
+    const rating = await until(
+      () => server.deps.db.query("SELECT rating FROM csat_survey_responses").get() as { rating: number },
+    );
     expect(rating.rating).toBe(5);
     await page.close();
     expect(problems).toEqual([]);
@@ -167,16 +204,45 @@ describe.skipIf(!haveChromium)("website chat embedded on another site", () => {
   test("setUser: a valid identifier_hash identifies the visitor, a forged one raises chatwoot:error", async () => {
     const { page } = await open();
     const hash = createHmac("sha256", inbox.hmac_token).update("customer-7").digest("hex");
-    await page.evaluate(([h]) => (window as any).$chatwoot.setUser("customer-7", { name: "Cora Customer", email: "cora@example.com", identifier_hash: h }), [hash]);
-    const cora = await until(() => server.deps.db.query("SELECT name, email FROM contacts WHERE identifier = 'customer-7'").get() as { name: string; email: string });
+    await page.evaluate(
+      ([h]) =>
+        (window as any).$chatwoot.setUser("customer-7", {
+          name: "Cora Customer",
+          email: "cora@example.com",
+          identifier_hash: h,
+        }),
+      [hash],
+    );
+    const cora = await until(
+      () =>
+        server.deps.db.query("SELECT name, email FROM contacts WHERE identifier = 'customer-7'").get() as {
+          name: string;
+          email: string;
+        },
+    );
     expect(cora).toEqual({ name: "Cora Customer", email: "cora@example.com" });
-    const verified = server.deps.db.query("SELECT ci.hmac_verified FROM contact_inboxes ci JOIN contacts c ON c.id = ci.contact_id WHERE c.identifier = 'customer-7'").get() as { hmac_verified: number };
+    const verified = server.deps.db
+      .query(
+        "SELECT ci.hmac_verified FROM contact_inboxes ci JOIN contacts c ON c.id = ci.contact_id WHERE c.identifier = 'customer-7'",
+      )
+      .get() as { hmac_verified: number };
     expect(verified.hmac_verified).toBe(1);
 
-    const error = page.evaluate(() => new Promise((resolve) => window.addEventListener("chatwoot:error", (e) => resolve((e as CustomEvent).detail), { once: true })));
-    await page.evaluate(() => (window as any).$chatwoot.setUser("customer-8", { name: "Mallory", identifier_hash: "0".repeat(64) }));
+    const error = page.evaluate(
+      () =>
+        new Promise((resolve) =>
+          window.addEventListener("chatwoot:error", (e) => resolve((e as CustomEvent).detail), { once: true }),
+        ),
+    );
+    await page.evaluate(() =>
+      (window as any).$chatwoot.setUser("customer-8", { name: "Mallory", identifier_hash: "0".repeat(64) }),
+    );
     expect(((await error) as { message: string }).message).toContain("HMAC failed");
-    expect(server.deps.db.query("SELECT count(*) AS n FROM contacts WHERE identifier = 'customer-8' OR name = 'Mallory'").get()).toEqual({ n: 0 });
+    expect(
+      server.deps.db
+        .query("SELECT count(*) AS n FROM contacts WHERE identifier = 'customer-8' OR name = 'Mallory'")
+        .get(),
+    ).toEqual({ n: 0 });
 
     // reset() after the site signs the user out: the stored visitor is forgotten and the chat reloads without it.
     expect(await page.evaluate(() => document.cookie)).toContain(`cw_conversation_${inbox.website_token}=`);
@@ -187,10 +253,17 @@ describe.skipIf(!haveChromium)("website chat embedded on another site", () => {
   }, 60_000);
 
   test("chatwootSettings: Portuguese, dark mode, expanded bubble with its title; setLocale to Arabic lays out right to left", async () => {
-    const { page, chat } = await open({ locale: "pt_BR", darkMode: "dark", type: "expanded_bubble", launcherTitle: "Fale com a loja" });
+    const { page, chat } = await open({
+      locale: "pt_BR",
+      darkMode: "dark",
+      type: "expanded_bubble",
+      launcherTitle: "Fale com a loja",
+    });
     await page.getByRole("button", { name: "Fale com a loja" }).click();
     await chat.getByText("Normalmente responde em alguns minutos").waitFor();
-    expect(await chat.evaluate(() => [document.documentElement.lang, document.documentElement.classList.contains("dark")])).toEqual(["pt-BR", true]);
+    expect(
+      await chat.evaluate(() => [document.documentElement.lang, document.documentElement.classList.contains("dark")]),
+    ).toEqual(["pt-BR", true]);
     await page.evaluate(() => (window as any).$chatwoot.setLocale("ar"));
     await chat.waitForFunction(() => document.documentElement.dir === "rtl");
     await page.evaluate(() => (window as any).$chatwoot.toggleBubbleVisibility("hide"));
@@ -230,13 +303,24 @@ describe.skipIf(!haveChromium)("website chat embedded on another site", () => {
     await chat.locator(".msg.mine", { hasText: "Anyone there?" }).waitFor();
     await chat.getByLabel("Get the reply by email").fill("owl@example.com");
     await chat.getByRole("button", { name: "Save" }).click();
-    const owl = await until(() => server.deps.db.query("SELECT c.email FROM contacts c JOIN contact_inboxes ci ON ci.contact_id = c.id WHERE ci.inbox_id = ? AND c.email IS NOT NULL").get(night.id) as { email: string });
+    const owl = await until(
+      () =>
+        server.deps.db
+          .query(
+            "SELECT c.email FROM contacts c JOIN contact_inboxes ci ON ci.contact_id = c.id WHERE ci.inbox_id = ? AND c.email IS NOT NULL",
+          )
+          .get(night.id) as { email: string },
+    );
     expect(owl.email).toBe("owl@example.com");
     await chat.getByLabel("Get the reply by email").waitFor({ state: "detached" });
 
     // Resolved, and this inbox takes no more messages in it: the next message starts a new
     // conversation and the old one is listed as an earlier conversation.
-    const first = (server.deps.db.query("SELECT display_id FROM conversations WHERE inbox_id = ?").get(night.id) as { display_id: number }).display_id;
+    const first = (
+      server.deps.db.query("SELECT display_id FROM conversations WHERE inbox_id = ?").get(night.id) as {
+        display_id: number;
+      }
+    ).display_id;
     await admin.post(`/conversations/${first}/toggle_status`, { status: "resolved" });
     await chat.getByText("This conversation has ended.").waitFor();
     await chat.getByLabel("Message", { exact: true }).fill("One more thing");

@@ -19,7 +19,9 @@ const actor = { type: "user" as const, id: 1 };
 describe("events outbox", () => {
   test("recording outside writeTx is refused", () => {
     const h = createHarness();
-    expect(() => h.deps.outbox.record({ kind: "contact_created", accountId: 1, actor, payload: {} })).toThrow("outside writeTx");
+    expect(() => h.deps.outbox.record({ kind: "contact_created", accountId: 1, actor, payload: {} })).toThrow(
+      "outside writeTx",
+    );
   });
 
   test("an event rolls back with its transaction and no listener sees it", async () => {
@@ -45,8 +47,22 @@ describe("events outbox", () => {
     const both = Promise.withResolvers<void>();
     h.deps.bus.register({ name: "fake", handle: (e) => void (seen.push(e) === 2 && both.resolve()) });
     h.deps.writeTx(() => {
-      h.deps.outbox.record({ kind: "contact_created", accountId, actor, contactId: 7, payload: { id: 7, name: "Ann" } });
-      h.deps.outbox.record({ kind: "message_created", accountId, actor, conversationId: 3, inboxId: 2, private: true, payload: { id: 9 } });
+      h.deps.outbox.record({
+        kind: "contact_created",
+        accountId,
+        actor,
+        contactId: 7,
+        payload: { id: 7, name: "Ann" },
+      });
+      h.deps.outbox.record({
+        kind: "message_created",
+        accountId,
+        actor,
+        conversationId: 3,
+        inboxId: 2,
+        private: true,
+        payload: { id: 9 },
+      });
       expect(seen).toEqual([]); // nothing runs inside the transaction
     });
     await both.promise; // the bus was woken by the commit, without an explicit drain
@@ -112,7 +128,9 @@ describe("events outbox", () => {
     first.bus.register({ name: "mailer", handle: () => {} });
     await first.bus.drain();
     // The process dies right after committing, before the bus runs (no drain, no wake handled).
-    first.writeTx(() => first.outbox.record({ kind: "contact_created", accountId: account_id, actor, payload: { id: 42 } }));
+    first.writeTx(() =>
+      first.outbox.record({ kind: "contact_created", accountId: account_id, actor, payload: { id: 42 } }),
+    );
     first.db.close();
 
     const second = open();

@@ -18,10 +18,15 @@ describe("webhook fan-out", () => {
   test("one row per subscribed webhook of the event's account, with the exact body", async () => {
     const { h, a, b } = await setup();
     const all = await createWebhook(h, a.accountId, a.adminToken, { url: "https://all.example.com" });
-    const contactsOnly = await createWebhook(h, a.accountId, a.adminToken, { url: "https://contacts.example.com", subscriptions: ["contact_created"] });
+    const contactsOnly = await createWebhook(h, a.accountId, a.adminToken, {
+      url: "https://contacts.example.com",
+      subscriptions: ["contact_created"],
+    });
     await createWebhook(h, b.accountId, b.adminToken, { url: "https://other.example.com" });
     const payload = { id: 41, content: "Hi", message_type: "incoming", event: "spoofed" };
-    const [eventId] = recordEvents(h, [{ kind: "message_created", accountId: a.accountId, conversationId: 7, inboxId: null, payload }]);
+    const [eventId] = recordEvents(h, [
+      { kind: "message_created", accountId: a.accountId, conversationId: 7, inboxId: null, payload },
+    ]);
 
     const rows = deliveryRows(h);
     expect(rows).toHaveLength(1);
@@ -57,7 +62,10 @@ describe("webhook fan-out", () => {
 
   test("internal kinds and unsubscribed kinds are never delivered", async () => {
     const { h, a } = await setup();
-    await createWebhook(h, a.accountId, a.adminToken, { url: "https://all.example.com", subscriptions: ["message_created", "inbox_created"] });
+    await createWebhook(h, a.accountId, a.adminToken, {
+      url: "https://all.example.com",
+      subscriptions: ["message_created", "inbox_created"],
+    });
     recordEvents(h, [
       { kind: "conversation_resolved", accountId: a.accountId, conversationId: 1 },
       { kind: "assignee_changed", accountId: a.accountId, conversationId: 1 },
@@ -71,7 +79,12 @@ describe("webhook fan-out", () => {
     await createWebhook(h, a.accountId, a.adminToken, { url: "https://all.example.com" });
     expect(() =>
       h.deps.writeTx(() => {
-        h.deps.outbox.record({ kind: "contact_created", accountId: a.accountId, actor: { type: "user", id: 1 }, payload: {} });
+        h.deps.outbox.record({
+          kind: "contact_created",
+          accountId: a.accountId,
+          actor: { type: "user", id: 1 },
+          payload: {},
+        });
         throw new Error("the change failed");
       }),
     ).toThrow("the change failed");
@@ -94,7 +107,10 @@ describe("API inbox callbacks", () => {
   test("conversation, message and typing kinds go to the API inbox's webhook_url whatever the subscriptions", async () => {
     const { h, a } = await setup();
     const api = makeInbox(h, a.accountId, { webhook_url: "https://n8n.example.com/cb" });
-    await createWebhook(h, a.accountId, a.adminToken, { url: "https://all.example.com", subscriptions: ["contact_created"] });
+    await createWebhook(h, a.accountId, a.adminToken, {
+      url: "https://all.example.com",
+      subscriptions: ["contact_created"],
+    });
     recordEvents(h, [
       { kind: "message_created", accountId: a.accountId, inboxId: api, conversationId: 3, payload: { id: 99 } },
       { kind: "conversation_typing_on", accountId: a.accountId, inboxId: api, conversationId: 3 },
@@ -115,7 +131,9 @@ describe("API inbox callbacks", () => {
   test("the inbox gets its own signing secret on first use, kept afterwards", async () => {
     const { h, a } = await setup();
     const api = makeInbox(h, a.accountId, { webhook_url: "https://n8n.example.com/cb" });
-    const secret = () => (h.deps.db.query("SELECT webhook_secret FROM inboxes WHERE id = ?").get(api) as { webhook_secret: string | null }).webhook_secret;
+    const secret = () =>
+      (h.deps.db.query("SELECT webhook_secret FROM inboxes WHERE id = ?").get(api) as { webhook_secret: string | null })
+        .webhook_secret;
     expect(secret()).toBeNull();
     recordEvents(h, [{ kind: "message_created", accountId: a.accountId, inboxId: api, conversationId: 1 }]);
     const first = secret();
@@ -129,7 +147,15 @@ describe("API inbox callbacks", () => {
     const noUrl = makeInbox(h, a.accountId);
     const widget = makeInbox(h, a.accountId, { channel_type: "web_widget", webhook_url: "https://w.example.com" });
     const foreign = makeInbox(h, b.accountId, { webhook_url: "https://b.example.com" });
-    recordEvents(h, [noUrl, widget, foreign].map((inboxId) => ({ kind: "message_created" as const, accountId: a.accountId, inboxId, conversationId: 1 })));
+    recordEvents(
+      h,
+      [noUrl, widget, foreign].map((inboxId) => ({
+        kind: "message_created" as const,
+        accountId: a.accountId,
+        inboxId,
+        conversationId: 1,
+      })),
+    );
     expect(deliveryRows(h)).toEqual([]);
   });
 });

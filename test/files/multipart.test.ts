@@ -23,7 +23,11 @@ function body(boundary: string, parts: { name: string; filename?: string; data: 
   const pieces: Buffer[] = [Buffer.from("preamble to ignore\r\n")];
   for (const p of parts) {
     const disposition = `form-data; name="${p.name}"${p.filename ? `; filename="${p.filename}"` : ""}`;
-    pieces.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}\r\nContent-Type: application/octet-stream\r\n\r\n`));
+    pieces.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: ${disposition}\r\nContent-Type: application/octet-stream\r\n\r\n`,
+      ),
+    );
     pieces.push(Buffer.from(p.data));
     pieces.push(Buffer.from("\r\n"));
   }
@@ -34,7 +38,11 @@ function body(boundary: string, parts: { name: string; filename?: string; data: 
 describe("readMultipart", () => {
   // A file that contains near-boundaries: CRLF and dashes and most of the boundary text.
   const boundary = "----parleyB0undary";
-  const file = Buffer.concat([Buffer.from("\r\n------parleyB0undar\r\n--"), Buffer.alloc(3000, 7), Buffer.from("\r\n----parleyB0und")]);
+  const file = Buffer.concat([
+    Buffer.from("\r\n------parleyB0undar\r\n--"),
+    Buffer.alloc(3000, 7),
+    Buffer.from("\r\n----parleyB0und"),
+  ]);
   const raw = body(boundary, [
     { name: "content", data: "hello\r\nworld" },
     { name: "attachments[]", filename: "a.bin", data: file },
@@ -63,7 +71,10 @@ describe("readMultipart", () => {
 
   test("a file over its limit stops the read and leaves nothing spooled", async () => {
     const dir = mkdtempSync(join(tmpdir(), "parley-mp-"));
-    const big = body(boundary, [{ name: "attachments[]", filename: "first.bin", data: "ok" }, { name: "attachments[]", filename: "big.bin", data: new Uint8Array(5000) }]);
+    const big = body(boundary, [
+      { name: "attachments[]", filename: "first.bin", data: "ok" },
+      { name: "attachments[]", filename: "big.bin", data: new Uint8Array(5000) },
+    ]);
     const read = readMultipart(streamOf(big, 512), boundary, { ...limits, file: 4096 }, dir, () => {});
     await expect(read).rejects.toThrow("The file big.bin is larger than 4096 bytes");
     expect(readdirSync(dir)).toEqual([]);

@@ -33,13 +33,28 @@ export async function rule(w: World, body: Record<string, unknown>): Promise<any
 
 /** A rule on `event` with these conditions that adds the label `hit` when it matches. */
 export const hitRule = (w: World, event: string, conditions: unknown[]) =>
-  rule(w, { name: "probe", event_name: event, conditions, actions: [{ action_name: "add_label", action_params: ["hit"] }] });
+  rule(w, {
+    name: "probe",
+    event_name: event,
+    conditions,
+    actions: [{ action_name: "add_label", action_params: ["hit"] }],
+  });
 
 /** Writes a rule straight into the table, past the API's validation (old rows, hand-edited databases). */
 export function storeRule(w: World, name: string, conditions: unknown[], actions: unknown[]): number {
   return w.h.deps.repos.automationRules.insert(
     w.a.accountId,
-    { name, description: null, event_name: "message_created", conditions: JSON.stringify(conditions), actions: JSON.stringify(actions), active: 1, failure_count: 0, last_error: null, disabled_reason: null },
+    {
+      name,
+      description: null,
+      event_name: "message_created",
+      conditions: JSON.stringify(conditions),
+      actions: JSON.stringify(actions),
+      active: 1,
+      failure_count: 0,
+      last_error: null,
+      disabled_reason: null,
+    },
     Math.floor(w.h.clock.nowMs() / 1000),
   );
 }
@@ -60,7 +75,8 @@ export async function incoming(w: World, displayId: number, content: string): Pr
 }
 
 export async function labelsOf(w: World, displayId: number): Promise<string[]> {
-  return (await w.h.request("GET", `${w.base}/conversations/${displayId}/labels`, { token: w.a.adminToken })).body.payload;
+  return (await w.h.request("GET", `${w.base}/conversations/${displayId}/labels`, { token: w.a.adminToken })).body
+    .payload;
 }
 
 export async function conversation(w: World, displayId: number): Promise<any> {
@@ -69,19 +85,36 @@ export async function conversation(w: World, displayId: number): Promise<any> {
 
 /** Events recorded by automation after `after`: [kind, rule id]. */
 export function automationEvents(w: World, after: number): [string, number | null][] {
-  return w.h.events(after).filter((e: StoredEvent) => e.actor.type === "automation").map((e) => [e.kind, e.actor.id]);
+  return w.h
+    .events(after)
+    .filter((e: StoredEvent) => e.actor.type === "automation")
+    .map((e) => [e.kind, e.actor.id]);
 }
 
 /** Messages of a conversation as the database holds them (content, type, private, attributes). */
-export function messagesOf(w: World, displayId: number): { content: string; message_type: number; private: number; sender_type: string | null; content_attributes: any }[] {
+export function messagesOf(
+  w: World,
+  displayId: number,
+): { content: string; message_type: number; private: number; sender_type: string | null; content_attributes: any }[] {
   const rows = w.h.deps.db
-    .query("SELECT m.content, m.message_type, m.private, m.sender_type, m.content_attributes FROM messages m JOIN conversations c ON c.id = m.conversation_id WHERE c.account_id = ? AND c.display_id = ? ORDER BY m.id")
-    .all(w.a.accountId, displayId) as { content: string; message_type: number; private: number; sender_type: string | null; content_attributes: string }[];
+    .query(
+      "SELECT m.content, m.message_type, m.private, m.sender_type, m.content_attributes FROM messages m JOIN conversations c ON c.id = m.conversation_id WHERE c.account_id = ? AND c.display_id = ? ORDER BY m.id",
+    )
+    .all(w.a.accountId, displayId) as {
+    content: string;
+    message_type: number;
+    private: number;
+    sender_type: string | null;
+    content_attributes: string;
+  }[];
   return rows.map((r) => ({ ...r, content_attributes: JSON.parse(r.content_attributes) }));
 }
 
 /** A fresh conversation and the event id just after its creation (its own events already settled). */
-export async function freshConversation(w: World, body: Record<string, unknown> = {}): Promise<{ id: number; after: number }> {
+export async function freshConversation(
+  w: World,
+  body: Record<string, unknown> = {},
+): Promise<{ id: number; after: number }> {
   const c = await newConversation(w, body);
   await settle(w);
   return { id: c.id, after: w.h.lastEventId() };

@@ -62,7 +62,9 @@ export class CableClient {
   async subscribe(fields: Record<string, unknown>): Promise<{ identifier: string; reply: Frame }> {
     const identifier = JSON.stringify({ channel: "RoomChannel", ...fields });
     this.ws.send(JSON.stringify({ command: "subscribe", identifier }));
-    const reply = await this.until((f) => (f.type === "confirm_subscription" || f.type === "reject_subscription") && f.identifier === identifier);
+    const reply = await this.until(
+      (f) => (f.type === "confirm_subscription" || f.type === "reject_subscription") && f.identifier === identifier,
+    );
     return { identifier, reply };
   }
 
@@ -72,7 +74,9 @@ export class CableClient {
 
   /** The `message` objects received on subscriptions (events, resync, presence). */
   messages(name?: string): Frame[] {
-    return this.frames.filter((f) => f.message && (name === undefined || f.message.event === name)).map((f) => f.message);
+    return this.frames
+      .filter((f) => f.message && (name === undefined || f.message.event === name))
+      .map((f) => f.message);
   }
 
   /** Stream events only (those with a seq): what replay and ordering are about. */
@@ -86,7 +90,10 @@ export class CableClient {
     for (;;) {
       const found = this.frames.find(pred);
       if (found) return found;
-      if (Date.now() > deadline) throw new Error(`no matching frame within ${timeoutMs} ms; got ${JSON.stringify(this.frames.map((f) => f.type ?? f.message?.event))}`);
+      if (Date.now() > deadline)
+        throw new Error(
+          `no matching frame within ${timeoutMs} ms; got ${JSON.stringify(this.frames.map((f) => f.type ?? f.message?.event))}`,
+        );
       await this.wait(deadline - Date.now());
     }
   }
@@ -95,7 +102,10 @@ export class CableClient {
   async eventCount(n: number, timeoutMs = 3000): Promise<Frame[]> {
     const deadline = Date.now() + timeoutMs;
     while (this.events().length < n) {
-      if (Date.now() > deadline) throw new Error(`expected ${n} events, got ${this.events().length}: ${JSON.stringify(this.events().map((e) => e.event))}`);
+      if (Date.now() > deadline)
+        throw new Error(
+          `expected ${n} events, got ${this.events().length}: ${JSON.stringify(this.events().map((e) => e.event))}`,
+        );
       await this.wait(deadline - Date.now());
     }
     return this.events();

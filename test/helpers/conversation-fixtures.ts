@@ -23,17 +23,33 @@ export async function world(opts: HarnessOptions = {}): Promise<World> {
   const outsider = makeMember(h, a.accountId, "agent", "Otto Outsider");
   addInboxMember(h, inboxId, agent.userId);
   const base = `/api/v1/accounts/${a.accountId}`;
-  const c = await h.request("POST", `${base}/contacts`, { token: a.adminToken, body: { name: "Carla Customer", email: "carla@example.com" } });
+  const c = await h.request("POST", `${base}/contacts`, {
+    token: a.adminToken,
+    body: { name: "Carla Customer", email: "carla@example.com" },
+  });
   expect(c.status).toBe(200);
   return { h, a, inboxId, agent, outsider, contactId: c.body.payload.contact.id, base };
 }
 
-export async function newConversation(w: World, body: Record<string, unknown> = {}, token = w.a.adminToken): Promise<any> {
-  const r = await w.h.request("POST", `${w.base}/conversations`, { token, body: { inbox_id: w.inboxId, contact_id: w.contactId, ...body } });
+export async function newConversation(
+  w: World,
+  body: Record<string, unknown> = {},
+  token = w.a.adminToken,
+): Promise<any> {
+  const r = await w.h.request("POST", `${w.base}/conversations`, {
+    token,
+    body: { inbox_id: w.inboxId, contact_id: w.contactId, ...body },
+  });
   expect(r.status).toBe(200);
   return r.body;
 }
 
-export async function send(w: World, displayId: number, body: Record<string, unknown>, token = w.a.adminToken, headers?: Record<string, string>) {
+export async function send(
+  w: World,
+  displayId: number,
+  body: Record<string, unknown>,
+  token = w.a.adminToken,
+  headers?: Record<string, string>,
+) {
   return w.h.request("POST", `${w.base}/conversations/${displayId}/messages`, { token, body, headers });
 }

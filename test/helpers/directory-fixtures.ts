@@ -28,7 +28,9 @@ export function makeInbox(
 }
 
 export function addInboxMember(h: Harness, inboxId: number, userId: number): void {
-  h.deps.db.query("INSERT INTO inbox_members (inbox_id, user_id, created_at) VALUES ($inbox_id, $user_id, $now)").run({ inbox_id: inboxId, user_id: userId, now: now(h) });
+  h.deps.db
+    .query("INSERT INTO inbox_members (inbox_id, user_id, created_at) VALUES ($inbox_id, $user_id, $now)")
+    .run({ inbox_id: inboxId, user_id: userId, now: now(h) });
 }
 
 export function makeTeam(h: Harness, accountId: number, name = "billing"): number {
@@ -39,5 +41,7 @@ export function makeTeam(h: Harness, accountId: number, name = "billing"): numbe
 }
 
 export function addTeamMember(h: Harness, teamId: number, userId: number): void {
-  h.deps.db.query("INSERT INTO team_members (team_id, user_id, created_at) VALUES ($team_id, $user_id, $now)").run({ team_id: teamId, user_id: userId, now: now(h) });
+  h.deps.db
+    .query("INSERT INTO team_members (team_id, user_id, created_at) VALUES ($team_id, $user_id, $now)")
+    .run({ team_id: teamId, user_id: userId, now: now(h) });
 }

@@ -21,7 +21,11 @@ export interface UserFixture {
 
 /** A new account with its administrator and the administrator's token. */
 export function makeAccount(h: Harness, name = "Acme"): AccountFixture {
-  const r = h.deps.services.accounts.bootstrap({ account: name, name: "Admin", email: `admin-${unique()}@example.com` });
+  const r = h.deps.services.accounts.bootstrap({
+    account: name,
+    name: "Admin",
+    email: `admin-${unique()}@example.com`,
+  });
   return { accountId: r.account_id, adminId: r.user_id, adminToken: r.api_access_token };
 }
 

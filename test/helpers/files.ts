@@ -21,10 +21,13 @@ export function pngFile(width: number, height: number, seed = 0): Uint8Array {
   ihdr.set([8, 2, 0, 0, 0], 8); // 8-bit RGB, no interlace
   const raw = Buffer.alloc((width * 3 + 1) * height);
   for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) raw.set([(x * 7 + seed) & 255, (y * 11) & 255, seed & 255], y * (width * 3 + 1) + 1 + x * 3);
+    for (let x = 0; x < width; x++)
+      raw.set([(x * 7 + seed) & 255, (y * 11) & 255, seed & 255], y * (width * 3 + 1) + 1 + x * 3);
   }
   const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  return new Uint8Array(Buffer.concat([signature, chunk("IHDR", ihdr), chunk("IDAT", deflateSync(raw)), chunk("IEND", new Uint8Array())]));
+  return new Uint8Array(
+    Buffer.concat([signature, chunk("IHDR", ihdr), chunk("IDAT", deflateSync(raw)), chunk("IEND", new Uint8Array())]),
+  );
 }
 
 /** A one-page PDF that says `text`. */
@@ -62,14 +65,30 @@ export interface Part {
 }
 
 /** POSTs multipart/form-data through the app (Bun writes the body and boundary, as fetch does). */
-export async function postMultipart(h: Harness, path: string, parts: Part[], token?: string, headers: Record<string, string> = {}) {
+export async function postMultipart(
+  h: Harness,
+  path: string,
+  parts: Part[],
+  token?: string,
+  headers: Record<string, string> = {},
+) {
   const form = new FormData();
   for (const p of parts) {
     if (typeof p.value === "string") form.append(p.name, p.value);
-    else form.append(p.name, new File([new Uint8Array(p.value.bytes)], p.value.filename, { type: p.value.type ?? "application/octet-stream" }));
+    else
+      form.append(
+        p.name,
+        new File([new Uint8Array(p.value.bytes)], p.value.filename, {
+          type: p.value.type ?? "application/octet-stream",
+        }),
+      );
   }
   const res = await h.app.handle(
-    new Request(`http://localhost${path}`, { method: "POST", body: form, headers: { ...(token ? { api_access_token: token } : {}), ...headers } }),
+    new Request(`http://localhost${path}`, {
+      method: "POST",
+      body: form,
+      headers: { ...(token ? { api_access_token: token } : {}), ...headers },
+    }),
   );
   const text = await res.text();
   let body: any = text;

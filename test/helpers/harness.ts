@@ -56,12 +56,20 @@ export function createHarness(opts: HarnessOptions = {}): Harness {
   // Each harness keeps its attachments in its own throwaway directory.
   const storage = mkdtempSync(join(tmpdir(), "parley-files-"));
   const config = { ...loadConfig({ storage }, opts.env ?? {}), ...opts.config } as Config;
-  const deps = createDeps({ db, config, clock, logger: createLogger("silent"), hasher: cheapHasher(), groupCommit: true, ...opts.deps });
+  const deps = createDeps({
+    db,
+    config,
+    clock,
+    logger: createLogger("silent"),
+    hasher: cheapHasher(),
+    groupCommit: true,
+    ...opts.deps,
+  });
   const app = createApp(deps);
 
   async function request<T>(method: string, path: string, o: RequestOptions = {}): Promise<TestResponse<T>> {
     const headers: Record<string, string> = { ...o.headers };
-    if (o.token) headers["api_access_token"] = o.token;
+    if (o.token) headers.api_access_token = o.token;
     let body: BodyInit | undefined;
     if (o.form) {
       body = new URLSearchParams(o.form).toString();
@@ -87,7 +95,9 @@ export function createHarness(opts: HarnessOptions = {}): Harness {
     clock,
     request,
     events(afterId = 0) {
-      return (db.query("SELECT * FROM events WHERE id > ? ORDER BY id").all(afterId) as Parameters<typeof eventFromRow>[0][]).map(eventFromRow);
+      return (
+        db.query("SELECT * FROM events WHERE id > ? ORDER BY id").all(afterId) as Parameters<typeof eventFromRow>[0][]
+      ).map(eventFromRow);
     },
     lastEventId() {
       return (db.query("SELECT COALESCE(MAX(id), 0) AS id FROM events").get() as { id: number }).id;

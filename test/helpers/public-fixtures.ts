@@ -3,7 +3,14 @@
 // through the public routes as a widget would.
 import { expect } from "bun:test";
 import type { InboxRow } from "../../src/db/inboxes.repo.ts";
-import { addInboxMember, makeAccount, makeInbox, makeMember, type AccountFixture, type UserFixture } from "./factories.ts";
+import {
+  addInboxMember,
+  makeAccount,
+  makeInbox,
+  makeMember,
+  type AccountFixture,
+  type UserFixture,
+} from "./factories.ts";
 import { createHarness, type Harness, type HarnessOptions } from "./harness.ts";
 
 export const NOW = 1767603600; // the ManualClock's start, 2026-01-05T09:00:00Z
@@ -34,10 +41,21 @@ export function publicWorld(inboxInput: Record<string, unknown> = {}, opts: Harn
   const inbox = makeInbox(h, a, { name: "Website", ...inboxInput });
   const agent = makeMember(h, a.accountId, "agent", "Ann Agent");
   addInboxMember(h, a, inbox.id, agent.userId);
-  return { h, a, inbox, agent, base: `/public/api/v1/inboxes/${inbox.identifier}`, api: `/api/v1/accounts/${a.accountId}` };
+  return {
+    h,
+    a,
+    inbox,
+    agent,
+    base: `/public/api/v1/inboxes/${inbox.identifier}`,
+    api: `/api/v1/accounts/${a.accountId}`,
+  };
 }
 
-export async function newContact(w: PublicWorld, body: Record<string, unknown> = {}, base = w.base): Promise<PublicContact> {
+export async function newContact(
+  w: PublicWorld,
+  body: Record<string, unknown> = {},
+  base = w.base,
+): Promise<PublicContact> {
   const r = await w.h.request("POST", `${base}/contacts`, { body });
   expect(r.status).toBe(200);
   return r.body;
@@ -46,13 +64,18 @@ export async function newContact(w: PublicWorld, body: Record<string, unknown> =
 /** /public/api/v1/inboxes/:inbox_identifier/contacts/:contact_identifier */
 export const contactPath = (w: PublicWorld, c: PublicContact, base = w.base) => `${base}/contacts/${c.source_id}`;
 
-export async function openConversation(w: PublicWorld, c: PublicContact, body: Record<string, unknown> = {}): Promise<any> {
+export async function openConversation(
+  w: PublicWorld,
+  c: PublicContact,
+  body: Record<string, unknown> = {},
+): Promise<any> {
   const r = await w.h.request("POST", `${contactPath(w, c)}/conversations`, { body });
   expect(r.status).toBe(200);
   return r.body;
 }
 
-export const messagesPath = (w: PublicWorld, c: PublicContact, displayId: number) => `${contactPath(w, c)}/conversations/${displayId}/messages`;
+export const messagesPath = (w: PublicWorld, c: PublicContact, displayId: number) =>
+  `${contactPath(w, c)}/conversations/${displayId}/messages`;
 
 export async function say(w: PublicWorld, c: PublicContact, displayId: number, content: string): Promise<any> {
   const r = await w.h.request("POST", messagesPath(w, c, displayId), { body: { content } });
@@ -61,19 +84,33 @@ export async function say(w: PublicWorld, c: PublicContact, displayId: number, c
 }
 
 /** An agent's message through the account API (outgoing unless the body says otherwise). */
-export async function agentSays(w: PublicWorld, displayId: number, body: Record<string, unknown>, token = w.a.adminToken): Promise<any> {
+export async function agentSays(
+  w: PublicWorld,
+  displayId: number,
+  body: Record<string, unknown>,
+  token = w.a.adminToken,
+): Promise<any> {
   const r = await w.h.request("POST", `${w.api}/conversations/${displayId}/messages`, { token, body });
   expect(r.status).toBe(200);
   return r.body;
 }
 
 export async function agentResolves(w: PublicWorld, displayId: number, token = w.a.adminToken): Promise<void> {
-  const r = await w.h.request("POST", `${w.api}/conversations/${displayId}/toggle_status`, { token, body: { status: "resolved" } });
+  const r = await w.h.request("POST", `${w.api}/conversations/${displayId}/toggle_status`, {
+    token,
+    body: { status: "resolved" },
+  });
   expect(r.status).toBe(200);
 }
 
 /** The contact's Sender record (spec's Sender table, contact variant). */
-export function contactSender(c: { id: number; name: string; email: string | null; phone_number?: string | null; identifier?: string | null }) {
+export function contactSender(c: {
+  id: number;
+  name: string;
+  email: string | null;
+  phone_number?: string | null;
+  identifier?: string | null;
+}) {
   return {
     additional_attributes: {},
     custom_attributes: {},
@@ -90,5 +127,13 @@ export function contactSender(c: { id: number; name: string; email: string | nul
 
 /** A user's Sender record (spec's Sender table, user variant). */
 export function userSender(id: number, name: string) {
-  return { id, name, available_name: name, avatar_url: "", type: "user", availability_status: "offline", thumbnail: "" };
+  return {
+    id,
+    name,
+    available_name: name,
+    avatar_url: "",
+    type: "user",
+    availability_status: "offline",
+    thumbnail: "",
+  };
 }

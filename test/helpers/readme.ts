@@ -6,7 +6,9 @@ import { join } from "node:path";
 
 export async function readmeModule(name: string): Promise<Record<string, unknown>> {
   const readme = readFileSync(join(import.meta.dir, "../../README.md"), "utf8");
-  const code = new RegExp(`<!-- ${name}:start[^>]*-->\\s*\`\`\`js\\n([\\s\\S]*?)\`\`\`\\s*<!-- ${name}:end -->`).exec(readme)?.[1];
+  const code = new RegExp(`<!-- ${name}:start[^>]*-->\\s*\`\`\`js\\n([\\s\\S]*?)\`\`\`\\s*<!-- ${name}:end -->`).exec(
+    readme,
+  )?.[1];
   if (!code) throw new Error(`README has no ${name} block`);
   const file = join(mkdtempSync(join(tmpdir(), `parley-${name}-`)), "module.mjs");
   writeFileSync(file, code);

@@ -23,7 +23,9 @@ export interface Room extends World {
 /** The contact_inbox pubsub token of a conversation. */
 export function conversationPubsub(w: World, displayId: number): string {
   const row = w.h.deps.db
-    .query("SELECT ci.pubsub_token FROM conversations c JOIN contact_inboxes ci ON ci.id = c.contact_inbox_id WHERE c.account_id = ? AND c.display_id = ?")
+    .query(
+      "SELECT ci.pubsub_token FROM conversations c JOIN contact_inboxes ci ON ci.id = c.contact_inbox_id WHERE c.account_id = ? AND c.display_id = ?",
+    )
     .get(w.a.accountId, displayId) as { pubsub_token: string };
   return row.pubsub_token;
 }
@@ -31,7 +33,10 @@ export function conversationPubsub(w: World, displayId: number): string {
 export async function room(): Promise<Room> {
   const w = await world();
   const inboxB = makeInbox(w.h, w.a.accountId, { name: "Other" });
-  const dan = await w.h.request("POST", `${w.base}/contacts`, { token: w.a.adminToken, body: { name: "Dan Doe", email: "dan@example.com" } });
+  const dan = await w.h.request("POST", `${w.base}/contacts`, {
+    token: w.a.adminToken,
+    body: { name: "Dan Doe", email: "dan@example.com" },
+  });
   expect(dan.status).toBe(200);
   const danId = dan.body.payload.contact.id;
   const carlaA = (await newConversation(w)).id;

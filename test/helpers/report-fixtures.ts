@@ -3,7 +3,16 @@
 // HTTP at hand-picked instants of the ManualClock.
 import { expect } from "bun:test";
 import type { ReportingEventRow } from "../../src/db/reporting-events.repo.ts";
-import { addInboxMember, addTeamMember, makeAccount, makeMember, makeInbox, makeTeam, type AccountFixture, type UserFixture } from "./factories.ts";
+import {
+  addInboxMember,
+  addTeamMember,
+  makeAccount,
+  makeMember,
+  makeInbox,
+  makeTeam,
+  type AccountFixture,
+  type UserFixture,
+} from "./factories.ts";
 import { createHarness, type Harness } from "./harness.ts";
 
 export interface ReportWorld {
@@ -27,10 +36,17 @@ export async function reportWorld(): Promise<ReportWorld> {
   const plain = makeInbox(h, a, { name: "Plain" }).id;
   addInboxMember(h, a, berlin, agent.userId);
   addInboxMember(h, a, plain, agent.userId);
-  const teams = { sales: makeTeam(h, a, "sales").id, support: makeTeam(h, a, "support").id, empty: makeTeam(h, a, "empty").id };
+  const teams = {
+    sales: makeTeam(h, a, "sales").id,
+    support: makeTeam(h, a, "support").id,
+    empty: makeTeam(h, a, "empty").id,
+  };
   addTeamMember(h, a, teams.sales, agent.userId);
   const base = `/api/v1/accounts/${a.accountId}`;
-  const c = await h.request("POST", `${base}/contacts`, { token: a.adminToken, body: { name: "Carla Customer", email: "carla@example.com" } });
+  const c = await h.request("POST", `${base}/contacts`, {
+    token: a.adminToken,
+    body: { name: "Carla Customer", email: "carla@example.com" },
+  });
   expect(c.status).toBe(200);
   return { h, a, agent, berlin, plain, teams, contactId: c.body.payload.contact.id, base };
 }
@@ -56,13 +72,23 @@ export interface Conv {
 }
 
 export async function open(w: ReportWorld, inboxId: number, body: Record<string, unknown> = {}): Promise<Conv> {
-  const r = await w.h.request("POST", `${w.base}/conversations`, { token: w.a.adminToken, body: { inbox_id: inboxId, contact_id: w.contactId, ...body } });
+  const r = await w.h.request("POST", `${w.base}/conversations`, {
+    token: w.a.adminToken,
+    body: { inbox_id: inboxId, contact_id: w.contactId, ...body },
+  });
   expect(r.status).toBe(200);
-  const row = w.h.deps.db.query("SELECT id FROM conversations WHERE account_id = ? AND display_id = ?").get(w.a.accountId, r.body.id) as { id: number };
+  const row = w.h.deps.db
+    .query("SELECT id FROM conversations WHERE account_id = ? AND display_id = ?")
+    .get(w.a.accountId, r.body.id) as { id: number };
   return { displayId: r.body.id, id: row.id };
 }
 
-export async function say(w: ReportWorld, c: Conv, body: Record<string, unknown>, token = w.a.adminToken): Promise<void> {
+export async function say(
+  w: ReportWorld,
+  c: Conv,
+  body: Record<string, unknown>,
+  token = w.a.adminToken,
+): Promise<void> {
   const r = await w.h.request("POST", `${w.base}/conversations/${c.displayId}/messages`, { token, body });
   expect(r.status).toBe(200);
 }
@@ -71,7 +97,10 @@ export const incoming = (w: ReportWorld, c: Conv, content = "help") => say(w, c,
 export const reply = (w: ReportWorld, c: Conv, content = "on it") => say(w, c, { content });
 
 export async function setStatus(w: ReportWorld, c: Conv, status: string): Promise<void> {
-  const r = await w.h.request("POST", `${w.base}/conversations/${c.displayId}/toggle_status`, { token: w.a.adminToken, body: { status } });
+  const r = await w.h.request("POST", `${w.base}/conversations/${c.displayId}/toggle_status`, {
+    token: w.a.adminToken,
+    body: { status },
+  });
   expect(r.status).toBe(200);
   expect(r.body.payload.current_status).toBe(status);
 }
@@ -86,7 +115,12 @@ export function rawEventsOf(w: ReportWorld, c: Conv): ReportingEventRow[] {
 }
 
 /** GET a v2 report of the world's account as the administrator (or `token`). */
-export function report(w: ReportWorld, path: string, query: Record<string, string | number | boolean> = {}, token: string | null = w.a.adminToken) {
+export function report(
+  w: ReportWorld,
+  path: string,
+  query: Record<string, string | number | boolean> = {},
+  token: string | null = w.a.adminToken,
+) {
   const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();
   return w.h.request("GET", `/api/v2/accounts/${w.a.accountId}/${path}${qs ? `?${qs}` : ""}`, { token });
 }
@@ -116,12 +150,19 @@ export async function dataset(): Promise<Dataset> {
   const w = await reportWorld();
   const agentSays = (c: Conv, content = "on it") => say(w, c, { content }, w.agent.token);
   const label = async (c: Conv, labels: string[]) => {
-    const r = await w.h.request("POST", `${w.base}/conversations/${c.displayId}/labels`, { token: w.a.adminToken, body: { labels } });
+    const r = await w.h.request("POST", `${w.base}/conversations/${c.displayId}/labels`, {
+      token: w.a.adminToken,
+      body: { labels },
+    });
     expect(r.status).toBe(200);
   };
 
   at(w, "2026-01-09T15:00:00Z");
-  const c1 = await open(w, w.berlin, { team_id: w.teams.sales, assignee_id: w.agent.userId, message: { content: "order missing", message_type: "incoming" } });
+  const c1 = await open(w, w.berlin, {
+    team_id: w.teams.sales,
+    assignee_id: w.agent.userId,
+    message: { content: "order missing", message_type: "incoming" },
+  });
   await label(c1, ["vip", "billing"]);
   await timeline(w, [
     ["2026-01-12T09:00:00Z", () => agentSays(c1)],

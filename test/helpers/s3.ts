@@ -13,7 +13,13 @@ export interface S3Server {
 
 export async function startS3(bucket = "parley-test"): Promise<S3Server> {
   const directory = mkdtempSync(join(tmpdir(), "parley-s3-"));
-  const server = new S3rver({ address: "127.0.0.1", port: 0, silent: true, directory, configureBuckets: [{ name: bucket, configs: [] }] });
+  const server = new S3rver({
+    address: "127.0.0.1",
+    port: 0,
+    silent: true,
+    directory,
+    configureBuckets: [{ name: bucket, configs: [] }],
+  });
   const info = (await server.run()) as { address: string; port: number };
   return {
     env: {

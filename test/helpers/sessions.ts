@@ -15,7 +15,12 @@ export async function givePassword(h: Harness, userId: number, password = PASSWO
 }
 
 /** Signs in through POST /auth/sign_in; throws unless it answered 200. */
-export async function signIn(h: Harness, email: string, password = PASSWORD, headers: Record<string, string> = {}): Promise<BrowserSession> {
+export async function signIn(
+  h: Harness,
+  email: string,
+  password = PASSWORD,
+  headers: Record<string, string> = {},
+): Promise<BrowserSession> {
   const response = await h.request("POST", "/auth/sign_in", { body: { email, password }, headers });
   if (response.status !== 200) throw new Error(`sign-in failed: ${response.status} ${response.text}`);
   return { cookie: cookieOf(response), csrf: response.body.csrf_token, response };

@@ -57,7 +57,11 @@ export async function closedPort(): Promise<number> {
 }
 
 /** An inbox row for webhook tests: the directory fixture, with the webhook tests' option names. */
-export function makeInbox(h: Harness, accountId: number, o: { name?: string; channel_type?: ChannelType; webhook_url?: string | null } = {}): number {
+export function makeInbox(
+  h: Harness,
+  accountId: number,
+  o: { name?: string; channel_type?: ChannelType; webhook_url?: string | null } = {},
+): number {
   return makeFixtureInbox(h, accountId, { name: o.name, channel: o.channel_type, webhook_url: o.webhook_url });
 }
 

@@ -4,7 +4,14 @@
 import { createHmac } from "node:crypto";
 import { expect } from "bun:test";
 import type { InboxRow } from "../../src/db/inboxes.repo.ts";
-import { addInboxMember, makeAccount, makeInbox, makeMember, type AccountFixture, type UserFixture } from "./factories.ts";
+import {
+  addInboxMember,
+  makeAccount,
+  makeInbox,
+  makeMember,
+  type AccountFixture,
+  type UserFixture,
+} from "./factories.ts";
 import { createHarness, type Harness, type HarnessOptions, type TestResponse } from "./harness.ts";
 
 export interface WidgetWorld {
@@ -17,17 +24,26 @@ export interface WidgetWorld {
   api: string;
 }
 
-export function widgetWorld(channel: Record<string, unknown> = {}, inboxInput: Record<string, unknown> = {}, opts: HarnessOptions = {}): WidgetWorld {
+export function widgetWorld(
+  channel: Record<string, unknown> = {},
+  inboxInput: Record<string, unknown> = {},
+  opts: HarnessOptions = {},
+): WidgetWorld {
   const h = createHarness(opts);
   const a = makeAccount(h, "Acme");
-  const inbox = makeInbox(h, a, { name: "Acme website", channel: { type: "web_widget", website_url: "https://shop.example.com", ...channel }, ...inboxInput });
+  const inbox = makeInbox(h, a, {
+    name: "Acme website",
+    channel: { type: "web_widget", website_url: "https://shop.example.com", ...channel },
+    ...inboxInput,
+  });
   const agent = makeMember(h, a.accountId, "agent", "Ann Agent");
   addInboxMember(h, a, inbox.id, agent.userId);
   const websiteToken = (JSON.parse(inbox.channel_attributes) as { website_token: string }).website_token;
   return { h, a, inbox, websiteToken, agent, api: `/api/v1/accounts/${a.accountId}` };
 }
 
-export const hashOf = (w: WidgetWorld, identifier: string) => createHmac("sha256", w.inbox.hmac_token!).update(identifier).digest("hex");
+export const hashOf = (w: WidgetWorld, identifier: string) =>
+  createHmac("sha256", w.inbox.hmac_token!).update(identifier).digest("hex");
 
 /** A browser visitor: keeps its X-Auth-Token as the chat page does. */
 export class Visitor {
@@ -39,7 +55,10 @@ export class Visitor {
 
   async call<T = any>(method: string, path: string, body?: unknown, query = ""): Promise<TestResponse<T>> {
     const headers = { ...this.headers, ...(this.token ? { "x-auth-token": this.token } : {}) };
-    return this.w.h.request<T>(method, `/api/v1/widget${path}?website_token=${this.w.websiteToken}${query}`, { body, headers });
+    return this.w.h.request<T>(method, `/api/v1/widget${path}?website_token=${this.w.websiteToken}${query}`, {
+      body,
+      headers,
+    });
   }
 
   /** POST /config; remembers the token it answers with. */

@@ -18,7 +18,10 @@ describe("DELETE /agents/:id and the agent's conversations", () => {
     w.h.deps.services.accounts.addMember(other.accountId, w.agent.userId, "agent");
     const otherInbox = makeInbox(w.h, other.accountId, { name: "Other API" });
     addInboxMember(w.h, otherInbox, w.agent.userId);
-    const contact = await w.h.request("POST", `/api/v1/accounts/${other.accountId}/contacts`, { token: other.adminToken, body: { name: "Olga", email: "olga@example.com" } });
+    const contact = await w.h.request("POST", `/api/v1/accounts/${other.accountId}/contacts`, {
+      token: other.adminToken,
+      body: { name: "Olga", email: "olga@example.com" },
+    });
     const elsewhere = await w.h.request("POST", `/api/v1/accounts/${other.accountId}/conversations`, {
       token: other.adminToken,
       body: { inbox_id: otherInbox, contact_id: contact.body.payload.contact.id, assignee_id: w.agent.userId },
@@ -30,7 +33,9 @@ describe("DELETE /agents/:id and the agent's conversations", () => {
     expect(r.status).toBe(200);
 
     const assignee = (accountId: number, displayId: number) =>
-      w.h.deps.db.query("SELECT assignee_id FROM conversations WHERE account_id = ? AND display_id = ?").get(accountId, displayId);
+      w.h.deps.db
+        .query("SELECT assignee_id FROM conversations WHERE account_id = ? AND display_id = ?")
+        .get(accountId, displayId);
     expect(assignee(w.a.accountId, c1.id)).toEqual({ assignee_id: null });
     expect(assignee(w.a.accountId, c2.id)).toEqual({ assignee_id: null });
     expect(assignee(w.a.accountId, kept.id)).toEqual({ assignee_id: w.a.adminId });
@@ -53,7 +58,11 @@ describe("DELETE /agents/:id and the agent's conversations", () => {
     const before = w.h.lastEventId();
     const r = await w.h.request("DELETE", `${w.base}/agents/${w.a.adminId}`, { token: w.a.adminToken });
     expect(r.status).toBe(422);
-    expect(w.h.deps.db.query("SELECT assignee_id FROM conversations WHERE account_id = ? AND display_id = ?").get(w.a.accountId, c.id)).toEqual({ assignee_id: w.a.adminId });
+    expect(
+      w.h.deps.db
+        .query("SELECT assignee_id FROM conversations WHERE account_id = ? AND display_id = ?")
+        .get(w.a.accountId, c.id),
+    ).toEqual({ assignee_id: w.a.adminId });
     expect(w.h.events(before)).toEqual([]);
   });
 });

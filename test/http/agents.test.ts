@@ -41,7 +41,15 @@ describe("POST /agents", () => {
     const { h, a, base } = setup();
     const r = await h.request("POST", base, {
       token: a.adminToken,
-      body: { agent: { name: "Ann", email: "Ann@Acme.test", role: "administrator", availability: "busy", auto_offline: false } },
+      body: {
+        agent: {
+          name: "Ann",
+          email: "Ann@Acme.test",
+          role: "administrator",
+          availability: "busy",
+          auto_offline: false,
+        },
+      },
     });
     expect(r.status).toBe(200);
     expect(r.body).toEqual({
@@ -58,7 +66,11 @@ describe("POST /agents", () => {
       thumbnail: "",
       custom_role_id: null,
     });
-    expect(h.deps.repos.users.membership(a.accountId, r.body.id)).toMatchObject({ role: "administrator", availability: "busy", auto_offline: 0 });
+    expect(h.deps.repos.users.membership(a.accountId, r.body.id)).toMatchObject({
+      role: "administrator",
+      availability: "busy",
+      auto_offline: 0,
+    });
   });
 
   test("an existing user of another account joins this one (same user id, their own name kept)", async () => {
@@ -66,7 +78,13 @@ describe("POST /agents", () => {
     const other = makeMember(h, b.accountId, "agent", "Olga");
     const r = await h.request("POST", base, { token: a.adminToken, body: { name: "Someone", email: other.email } });
     expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({ id: other.userId, name: "Olga", role: "agent", account_id: a.accountId, availability_status: "offline" });
+    expect(r.body).toMatchObject({
+      id: other.userId,
+      name: "Olga",
+      role: "agent",
+      account_id: a.accountId,
+      availability_status: "offline",
+    });
     expect(h.deps.repos.users.membership(b.accountId, other.userId)).not.toBeNull();
   });
 
@@ -74,10 +92,22 @@ describe("POST /agents", () => {
     const { h, a, agent, base } = setup();
     const count = () => h.deps.repos.agents.list(a.accountId).length;
     const cases: [Record<string, unknown>, { field: string; message: string; code: string }[]][] = [
-      [{ name: "Z", email: agent.email.toUpperCase() }, [{ field: "email", message: "has already been taken", code: "taken" }]],
-      [{ name: "Z", email: "z@acme.test", role: "owner" }, [{ field: "role", message: "must be one of: agent, administrator", code: "invalid" }]],
-      [{ name: "Z", email: "z@acme.test", availability: "away" }, [{ field: "availability", message: "must be one of: online, offline, busy", code: "invalid" }]],
-      [{ name: "Z", email: "not-an-email" }, [{ field: "email", message: "is not a valid email address", code: "invalid" }]],
+      [
+        { name: "Z", email: agent.email.toUpperCase() },
+        [{ field: "email", message: "has already been taken", code: "taken" }],
+      ],
+      [
+        { name: "Z", email: "z@acme.test", role: "owner" },
+        [{ field: "role", message: "must be one of: agent, administrator", code: "invalid" }],
+      ],
+      [
+        { name: "Z", email: "z@acme.test", availability: "away" },
+        [{ field: "availability", message: "must be one of: online, offline, busy", code: "invalid" }],
+      ],
+      [
+        { name: "Z", email: "not-an-email" },
+        [{ field: "email", message: "is not a valid email address", code: "invalid" }],
+      ],
       [{ email: "z@acme.test" }, [{ field: "name", message: "can't be blank", code: "required" }]],
     ];
     for (const [body, errors] of cases) {
@@ -98,7 +128,14 @@ describe("PATCH /agents/:id", () => {
       body: { name: "Zed Z", role: "administrator", availability: "offline", auto_offline: false },
     });
     expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({ id: agent.userId, name: "Zed Z", available_name: "Zed Z", role: "administrator", availability_status: "offline", auto_offline: false });
+    expect(r.body).toMatchObject({
+      id: agent.userId,
+      name: "Zed Z",
+      available_name: "Zed Z",
+      role: "administrator",
+      availability_status: "offline",
+      auto_offline: false,
+    });
     expect(h.deps.repos.users.byId(agent.userId)!.name).toBe("Zed Z");
   });
 
@@ -107,16 +144,25 @@ describe("PATCH /agents/:id", () => {
     const refused = await h.request("PATCH", `${base}/${a.adminId}`, { token: a.adminToken, body: { role: "agent" } });
     expect(refused.status).toBe(422);
     expect(refused.body.errors).toEqual([
-      { field: "role", message: "is the account's only administrator; make another member an administrator first", code: "invalid" },
+      {
+        field: "role",
+        message: "is the account's only administrator; make another member an administrator first",
+        code: "invalid",
+      },
     ]);
     expect(h.deps.repos.users.membership(a.accountId, a.adminId)!.role).toBe("administrator");
     makeMember(h, a.accountId, "administrator", "Second");
-    expect((await h.request("PATCH", `${base}/${a.adminId}`, { token: a.adminToken, body: { role: "agent" } })).status).toBe(200);
+    expect(
+      (await h.request("PATCH", `${base}/${a.adminId}`, { token: a.adminToken, body: { role: "agent" } })).status,
+    ).toBe(200);
   });
 
   test("bad values are 422 and change nothing", async () => {
     const { h, a, agent, base } = setup();
-    const r = await h.request("PATCH", `${base}/${agent.userId}`, { token: a.adminToken, body: { name: "", role: "boss" } });
+    const r = await h.request("PATCH", `${base}/${agent.userId}`, {
+      token: a.adminToken,
+      body: { name: "", role: "boss" },
+    });
     expect(r.status).toBe(422);
     expect(r.body.errors.map((e: { field: string }) => e.field)).toEqual(["name", "role"]);
     expect(h.deps.repos.agents.byId(a.accountId, agent.userId)!.user.name).toBe("Zed");
@@ -182,7 +228,9 @@ describe("agents authorization and tenant isolation", () => {
     for (const [method, body] of [["PATCH", { name: "Taken over" }], ["DELETE"]] as [string, unknown][]) {
       const r = await h.request(method, `${base}/${b.adminId}`, { token: a.adminToken, body });
       expect(r.status).toBe(404);
-      expect(r.body.errors).toEqual([{ field: "id", message: `no agent ${b.adminId} in this account`, code: "not_found" }]);
+      expect(r.body.errors).toEqual([
+        { field: "id", message: `no agent ${b.adminId} in this account`, code: "not_found" },
+      ]);
     }
     expect(h.deps.repos.users.byId(b.adminId)!.name).toBe("Admin");
     expect(h.deps.repos.users.membership(b.accountId, b.adminId)).not.toBeNull();

@@ -4,11 +4,14 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
-import { newConversation, send, world, type World } from "../helpers/conversation-fixtures.ts";
+import { newConversation, world, type World } from "../helpers/conversation-fixtures.ts";
 import { download, mp3File, pdfFile, pngFile, postMultipart, type Part } from "../helpers/files.ts";
 import { startS3, type S3Server } from "../helpers/s3.ts";
 
-const file = (bytes: Uint8Array, filename: string, type?: string): Part => ({ name: "attachments[]", value: { bytes, filename, ...(type ? { type } : {}) } });
+const file = (bytes: Uint8Array, filename: string, type?: string): Part => ({
+  name: "attachments[]",
+  value: { bytes, filename, ...(type ? { type } : {}) },
+});
 
 let s3: S3Server;
 beforeAll(async () => {
@@ -20,7 +23,9 @@ afterAll(async () => {
 
 function storedFiles(w: World): string[] {
   const dir = w.h.deps.config.files.dir;
-  return readdirSync(dir).filter((d) => /^[0-9a-f]{2}$/.test(d)).flatMap((d) => readdirSync(join(dir, d)));
+  return readdirSync(dir)
+    .filter((d) => /^[0-9a-f]{2}$/.test(d))
+    .flatMap((d) => readdirSync(join(dir, d)));
 }
 
 for (const backend of ["disk", "s3"] as const) {
@@ -34,7 +39,16 @@ for (const backend of ["disk", "s3"] as const) {
       const pdf = pdfFile();
       const mp3 = mp3File();
       const path = `${w.base}/conversations/${c.id}/messages`;
-      const r = await postMultipart(w.h, path, [file(png, "shot.png", "image/png"), file(pdf, "invoice.pdf", "application/pdf"), file(mp3, "note.mp3", "audio/mpeg")], w.a.adminToken);
+      const r = await postMultipart(
+        w.h,
+        path,
+        [
+          file(png, "shot.png", "image/png"),
+          file(pdf, "invoice.pdf", "application/pdf"),
+          file(mp3, "note.mp3", "audio/mpeg"),
+        ],
+        w.a.adminToken,
+      );
       expect(r.status).toBe(200);
       expect(r.body.content).toBeNull();
       const [a, b, m] = r.body.attachments;
@@ -47,7 +61,11 @@ for (const backend of ["disk", "s3"] as const) {
       expect(a.account_id).toBe(w.a.accountId);
       expect(a.data_url).toStartWith(`http://127.0.0.1:3000/files/${a.id}/shot.png?expires=`);
 
-      for (const [att, bytes, type, inline] of [[a, png, "image/png", true], [b, pdf, "application/pdf", true], [m, mp3, "audio/mpeg", true]] as const) {
+      for (const [att, bytes, type, inline] of [
+        [a, png, "image/png", true],
+        [b, pdf, "application/pdf", true],
+        [m, mp3, "audio/mpeg", true],
+      ] as const) {
         const got = await download(w.h, att.data_url);
         expect(got.status).toBe(200);
         expect(got.headers.get("content-type")).toBe(type);
@@ -65,9 +83,14 @@ for (const backend of ["disk", "s3"] as const) {
       expect(files.body.payload.map((x: any) => x.id)).toEqual([m.id, b.id, a.id]);
       expect(files.body.payload[0].created_at).toBe(r.body.created_at);
 
-      const created = w.h.events().filter((e) => e.kind === "message_created").at(-1)!;
+      const created = w.h
+        .events()
+        .filter((e) => e.kind === "message_created")
+        .at(-1)!;
       const hooked = (created.payload as any).attachments;
-      expect(hooked.map((x: any) => [x.id, x.file_type, x.data_url])).toEqual([a, b, m].map((x) => [x.id, x.file_type, x.data_url]));
+      expect(hooked.map((x: any) => [x.id, x.file_type, x.data_url])).toEqual(
+        [a, b, m].map((x) => [x.id, x.file_type, x.data_url]),
+      );
     });
 
     test("text with a file as the SDKs send it (content and message_type as form fields)", async () => {
@@ -76,18 +99,32 @@ for (const backend of ["disk", "s3"] as const) {
       const r = await postMultipart(
         w.h,
         `${w.base}/conversations/${c.id}/messages`,
-        [{ name: "content", value: "Here is the photo" }, { name: "message_type", value: "incoming" }, { name: "private", value: "false" }, file(pngFile(4, 4), "p.png")],
+        [
+          { name: "content", value: "Here is the photo" },
+          { name: "message_type", value: "incoming" },
+          { name: "private", value: "false" },
+          file(pngFile(4, 4), "p.png"),
+        ],
         w.a.adminToken,
       );
       expect(r.status).toBe(200);
-      expect([r.body.content, r.body.message_type, r.body.attachments[0].file_type]).toEqual(["Here is the photo", 0, "image"]);
+      expect([r.body.content, r.body.message_type, r.body.attachments[0].file_type]).toEqual([
+        "Here is the photo",
+        0,
+        "image",
+      ]);
     });
 
     test("Range requests: a slice (206), the tail, and past the end (416)", async () => {
       const w = await make();
       const c = await newConversation(w);
       const mp3 = mp3File(60);
-      const r = await postMultipart(w.h, `${w.base}/conversations/${c.id}/messages`, [file(mp3, "voice.mp3")], w.a.adminToken);
+      const r = await postMultipart(
+        w.h,
+        `${w.base}/conversations/${c.id}/messages`,
+        [file(mp3, "voice.mp3")],
+        w.a.adminToken,
+      );
       const url = r.body.attachments[0].data_url;
       const part = await download(w.h, url, { range: "bytes=100-199" });
       expect(part.status).toBe(206);
@@ -103,7 +140,12 @@ for (const backend of ["disk", "s3"] as const) {
     test("links: a forged or expired signature is 403; a fresh rendering gives a fresh link", async () => {
       const w = await make();
       const c = await newConversation(w);
-      const r = await postMultipart(w.h, `${w.base}/conversations/${c.id}/messages`, [file(pdfFile(), "a.pdf")], w.a.adminToken);
+      const r = await postMultipart(
+        w.h,
+        `${w.base}/conversations/${c.id}/messages`,
+        [file(pdfFile(), "a.pdf")],
+        w.a.adminToken,
+      );
       const url = new URL(r.body.attachments[0].data_url);
       const forged = new URL(url);
       forged.searchParams.set("signature", "A".repeat(32));
@@ -120,9 +162,16 @@ for (const backend of ["disk", "s3"] as const) {
     test("deleting the message removes its attachments and their files", async () => {
       const w = await make();
       const c = await newConversation(w);
-      const r = await postMultipart(w.h, `${w.base}/conversations/${c.id}/messages`, [{ name: "content", value: "x" }, file(pngFile(9, 9, 3), "x.png")], w.a.adminToken);
+      const r = await postMultipart(
+        w.h,
+        `${w.base}/conversations/${c.id}/messages`,
+        [{ name: "content", value: "x" }, file(pngFile(9, 9, 3), "x.png")],
+        w.a.adminToken,
+      );
       const url = r.body.attachments[0].data_url;
-      const del = await w.h.request("DELETE", `${w.base}/conversations/${c.id}/messages/${r.body.id}`, { token: w.a.adminToken });
+      const del = await w.h.request("DELETE", `${w.base}/conversations/${c.id}/messages/${r.body.id}`, {
+        token: w.a.adminToken,
+      });
       expect(del.status).toBe(200);
       expect(del.body.attachments).toBeUndefined();
       expect((await download(w.h, url)).status).toBe(404);
@@ -152,16 +201,28 @@ describe("attachments (disk store specifics)", () => {
   test("deleting the contact removes the files of its conversations", async () => {
     const w = await world();
     const c = await newConversation(w);
-    await postMultipart(w.h, `${w.base}/conversations/${c.id}/messages`, [file(pdfFile("bye"), "x.pdf")], w.a.adminToken);
+    await postMultipart(
+      w.h,
+      `${w.base}/conversations/${c.id}/messages`,
+      [file(pdfFile("bye"), "x.pdf")],
+      w.a.adminToken,
+    );
     expect(storedFiles(w)).toHaveLength(1);
-    expect((await w.h.request("DELETE", `${w.base}/contacts/${w.contactId}`, { token: w.a.adminToken })).status).toBe(200);
+    expect((await w.h.request("DELETE", `${w.base}/contacts/${w.contactId}`, { token: w.a.adminToken })).status).toBe(
+      200,
+    );
     expect(storedFiles(w)).toEqual([]);
   });
 
   test("the sweep removes files no row refers to once they are a day old, and no others", async () => {
     const w = await world();
     const c = await newConversation(w);
-    await postMultipart(w.h, `${w.base}/conversations/${c.id}/messages`, [file(pngFile(2, 2), "kept.png")], w.a.adminToken);
+    await postMultipart(
+      w.h,
+      `${w.base}/conversations/${c.id}/messages`,
+      [file(pngFile(2, 2), "kept.png")],
+      w.a.adminToken,
+    );
     const dir = w.h.deps.config.files.dir;
     const orphan = "ab".padEnd(64, "0");
     await Bun.write(join(dir, "ab", orphan), "left by a crash");

@@ -17,7 +17,9 @@ describe("account API authorization", () => {
     const r = await h.request("GET", `/api/v1/accounts/${a.accountId}`);
     expect(r.status).toBe(401);
     expect(r.body.description).toBe("You need to sign in or sign up before continuing.");
-    expect(r.body.errors).toEqual([{ field: "api_access_token", message: "You need to sign in or sign up before continuing.", code: "unauthorized" }]);
+    expect(r.body.errors).toEqual([
+      { field: "api_access_token", message: "You need to sign in or sign up before continuing.", code: "unauthorized" },
+    ]);
   });
 
   test("an unknown token is 401 Invalid Access Token", async () => {
@@ -48,16 +50,35 @@ describe("account API authorization", () => {
     const { h, a, agent } = setup();
     const read = await h.request("GET", `/api/v1/accounts/${a.accountId}`, { token: agent.token });
     expect(read.status).toBe(200);
-    expect(read.body).toMatchObject({ id: a.accountId, name: "Acme", locale: "en", status: "active", custom_attributes: {} });
+    expect(read.body).toMatchObject({
+      id: a.accountId,
+      name: "Acme",
+      locale: "en",
+      status: "active",
+      custom_attributes: {},
+    });
 
-    const refused = await h.request("PATCH", `/api/v1/accounts/${a.accountId}`, { token: agent.token, body: { name: "Hacked" } });
+    const refused = await h.request("PATCH", `/api/v1/accounts/${a.accountId}`, {
+      token: agent.token,
+      body: { name: "Hacked" },
+    });
     expect(refused.status).toBe(403);
-    expect(refused.body.errors[0]).toEqual({ field: "role", message: "You are not authorized to do this action", code: "forbidden" });
+    expect(refused.body.errors[0]).toEqual({
+      field: "role",
+      message: "You are not authorized to do this action",
+      code: "forbidden",
+    });
     // A role refusal comes before validation: an agent learns nothing from a bad body either.
-    const refusedBad = await h.request("PATCH", `/api/v1/accounts/${a.accountId}`, { token: agent.token, body: { name: 5 } });
+    const refusedBad = await h.request("PATCH", `/api/v1/accounts/${a.accountId}`, {
+      token: agent.token,
+      body: { name: 5 },
+    });
     expect(refusedBad.status).toBe(403);
 
-    const ok = await h.request("PATCH", `/api/v1/accounts/${a.accountId}`, { token: a.adminToken, body: { name: "Acme Ltd" } });
+    const ok = await h.request("PATCH", `/api/v1/accounts/${a.accountId}`, {
+      token: a.adminToken,
+      body: { name: "Acme Ltd" },
+    });
     expect(ok.status).toBe(200);
     expect(ok.body.name).toBe("Acme Ltd");
     expect(h.deps.repos.accounts.byId(a.accountId)!.name).toBe("Acme Ltd");
@@ -65,7 +86,10 @@ describe("account API authorization", () => {
 
   test("another account's administrator cannot change this account", async () => {
     const { h, a, b } = setup();
-    const r = await h.request("PATCH", `/api/v1/accounts/${a.accountId}`, { token: b.adminToken, body: { name: "Taken" } });
+    const r = await h.request("PATCH", `/api/v1/accounts/${a.accountId}`, {
+      token: b.adminToken,
+      body: { name: "Taken" },
+    });
     expect(r.status).toBe(401);
     expect(h.deps.repos.accounts.byId(a.accountId)!.name).toBe("Acme");
   });

@@ -9,9 +9,11 @@ import { refundRule } from "../helpers/automation-fixtures.ts";
 const NOW = Date.UTC(2026, 0, 5, 9, 0, 0) / 1000;
 
 const rulesPath = (w: World) => `${w.base}/automation_rules`;
-const createRule = (w: World, body: unknown, token = w.a.adminToken) => w.h.request("POST", rulesPath(w), { token, body });
+const createRule = (w: World, body: unknown, token = w.a.adminToken) =>
+  w.h.request("POST", rulesPath(w), { token, body });
 const listRules = async (w: World) => (await w.h.request("GET", rulesPath(w), { token: w.a.adminToken })).body.payload;
-const withLabel = async (w: World, title = "billing") => w.h.request("POST", `${w.base}/labels`, { token: w.a.adminToken, body: { title } });
+const withLabel = async (w: World, title = "billing") =>
+  w.h.request("POST", `${w.base}/labels`, { token: w.a.adminToken, body: { title } });
 
 describe("create and show (spec endpoint 9)", () => {
   test("create answers the bare rule; show wraps it in payload; created_on is Unix seconds", async () => {
@@ -66,15 +68,30 @@ describe("create and show (spec endpoint 9)", () => {
   test("unknown, malformed and other accounts' ids are 404", async () => {
     const w = await world();
     const other = makeAccount(w.h, "Other");
-    const theirs = await w.h.request("POST", `/api/v1/accounts/${other.accountId}/automation_rules`, { token: other.adminToken, body: { ...refundRule(), actions: [{ action_name: "resolve_conversation" }] } });
+    const theirs = await w.h.request("POST", `/api/v1/accounts/${other.accountId}/automation_rules`, {
+      token: other.adminToken,
+      body: { ...refundRule(), actions: [{ action_name: "resolve_conversation" }] },
+    });
     for (const id of ["999", "abc", String(theirs.body.id)]) {
-      for (const [method, suffix] of [["GET", ""], ["PATCH", ""], ["DELETE", ""], ["POST", "/clone"]] as const) {
-        const r = await w.h.request(method, `${rulesPath(w)}/${id}${suffix}`, { token: w.a.adminToken, body: method === "PATCH" ? { name: "x" } : undefined });
+      for (const [method, suffix] of [
+        ["GET", ""],
+        ["PATCH", ""],
+        ["DELETE", ""],
+        ["POST", "/clone"],
+      ] as const) {
+        const r = await w.h.request(method, `${rulesPath(w)}/${id}${suffix}`, {
+          token: w.a.adminToken,
+          body: method === "PATCH" ? { name: "x" } : undefined,
+        });
         expect(r.status).toBe(404);
-        expect(r.body.errors).toEqual([{ field: "id", message: `no automation rule ${id} in this account`, code: "not_found" }]);
+        expect(r.body.errors).toEqual([
+          { field: "id", message: `no automation rule ${id} in this account`, code: "not_found" },
+        ]);
       }
     }
-    const still = await w.h.request("GET", `/api/v1/accounts/${other.accountId}/automation_rules/${theirs.body.id}`, { token: other.adminToken });
+    const still = await w.h.request("GET", `/api/v1/accounts/${other.accountId}/automation_rules/${theirs.body.id}`, {
+      token: other.adminToken,
+    });
     expect(still.body.payload.name).toBe("Refunds to billing");
   });
 });
@@ -82,16 +99,61 @@ describe("create and show (spec endpoint 9)", () => {
 describe("validation (422 naming the item; nothing stored)", () => {
   const cases: [string, (w: World, teamId: number) => unknown, [string, string][]][] = [
     ["no conditions", () => ({ ...refundRule(), conditions: undefined }), [["conditions", "required"]]],
-    ["unknown attribute", () => ({ ...refundRule(), conditions: [{ attribute_key: "mood!", filter_operator: "equal_to", values: ["x"] }] }), [["conditions[0].attribute_key", "unsupported"]]],
-    ["unknown operator", () => ({ ...refundRule(), conditions: [{ attribute_key: "content", filter_operator: "sounds_like", values: ["x"] }] }), [["conditions[0].filter_operator", "unsupported"]]],
-    ["unknown action", () => ({ ...refundRule(), actions: [{ action_name: "launch_rocket", action_params: [] }] }), [["actions[0].action_name", "unsupported"]]],
+    [
+      "unknown attribute",
+      () => ({ ...refundRule(), conditions: [{ attribute_key: "mood!", filter_operator: "equal_to", values: ["x"] }] }),
+      [["conditions[0].attribute_key", "unsupported"]],
+    ],
+    [
+      "unknown operator",
+      () => ({
+        ...refundRule(),
+        conditions: [{ attribute_key: "content", filter_operator: "sounds_like", values: ["x"] }],
+      }),
+      [["conditions[0].filter_operator", "unsupported"]],
+    ],
+    [
+      "unknown action",
+      () => ({ ...refundRule(), actions: [{ action_name: "launch_rocket", action_params: [] }] }),
+      [["actions[0].action_name", "unsupported"]],
+    ],
     ["unknown event", () => ({ ...refundRule(), event_name: "contact_created" }), [["event_name", "unsupported"]]],
-    ["agent not in the account", () => ({ ...refundRule(), actions: [{ action_name: "assign_agent", action_params: [99999] }] }), [["actions[0].action_params", "not_found"]]],
-    ["team not in the account", () => ({ ...refundRule(), actions: [{ action_name: "assign_team", action_params: [99999] }] }), [["actions[0].action_params", "not_found"]]],
-    ["email to a missing team", (_w, team) => ({ ...refundRule(), actions: [{ action_name: "send_email_to_team", action_params: [{ team_ids: [team, 99999], message: "hi" }] }] }), [["actions[0].action_params", "not_found"]]],
-    ["label with no record", () => ({ ...refundRule(), actions: [{ action_name: "add_label", action_params: ["nosuch"] }] }), [["actions[0].action_params", "not_found"]]],
-    ["attachment", () => ({ ...refundRule(), actions: [{ action_name: "send_attachment", action_params: [1] }] }), [["actions[0].action_name", "unsupported"]]],
-    ["webhook URL with spaces", () => ({ ...refundRule(), actions: [{ action_name: "send_webhook_event", action_params: ["https://exa mple.com/x"] }] }), [["actions[0].action_params", "invalid"]]],
+    [
+      "agent not in the account",
+      () => ({ ...refundRule(), actions: [{ action_name: "assign_agent", action_params: [99999] }] }),
+      [["actions[0].action_params", "not_found"]],
+    ],
+    [
+      "team not in the account",
+      () => ({ ...refundRule(), actions: [{ action_name: "assign_team", action_params: [99999] }] }),
+      [["actions[0].action_params", "not_found"]],
+    ],
+    [
+      "email to a missing team",
+      (_w, team) => ({
+        ...refundRule(),
+        actions: [{ action_name: "send_email_to_team", action_params: [{ team_ids: [team, 99999], message: "hi" }] }],
+      }),
+      [["actions[0].action_params", "not_found"]],
+    ],
+    [
+      "label with no record",
+      () => ({ ...refundRule(), actions: [{ action_name: "add_label", action_params: ["nosuch"] }] }),
+      [["actions[0].action_params", "not_found"]],
+    ],
+    [
+      "attachment",
+      () => ({ ...refundRule(), actions: [{ action_name: "send_attachment", action_params: [1] }] }),
+      [["actions[0].action_name", "unsupported"]],
+    ],
+    [
+      "webhook URL with spaces",
+      () => ({
+        ...refundRule(),
+        actions: [{ action_name: "send_webhook_event", action_params: ["https://exa mple.com/x"] }],
+      }),
+      [["actions[0].action_params", "invalid"]],
+    ],
   ];
   test.each(cases)("%s", async (_name, body, expected) => {
     const w = await world();
@@ -104,10 +166,20 @@ describe("validation (422 naming the item; nothing stored)", () => {
 
   test("the messages name the missing records", async () => {
     const w = await world();
-    const r = await createRule(w, { ...refundRule(), actions: [{ action_name: "assign_agent", action_params: [4242] }, { action_name: "add_label", action_params: ["vip", "Gold"] }] });
+    const r = await createRule(w, {
+      ...refundRule(),
+      actions: [
+        { action_name: "assign_agent", action_params: [4242] },
+        { action_name: "add_label", action_params: ["vip", "Gold"] },
+      ],
+    });
     expect(r.body.errors).toEqual([
       { field: "actions[0].action_params", message: "no agent 4242 in this account", code: "not_found" },
-      { field: "actions[1].action_params", message: "no label vip, Gold in this account (create it first)", code: "not_found" },
+      {
+        field: "actions[1].action_params",
+        message: "no label vip, Gold in this account (create it first)",
+        code: "not_found",
+      },
     ]);
   });
 
@@ -115,7 +187,10 @@ describe("validation (422 naming the item; nothing stored)", () => {
     const w = await world();
     const other = makeAccount(w.h, "Other");
     const team = makeTeam(w.h, other.accountId, "theirs");
-    await w.h.request("POST", `/api/v1/accounts/${other.accountId}/labels`, { token: other.adminToken, body: { title: "theirs" } });
+    await w.h.request("POST", `/api/v1/accounts/${other.accountId}/labels`, {
+      token: other.adminToken,
+      body: { title: "theirs" },
+    });
     const r = await createRule(w, {
       ...refundRule(),
       actions: [
@@ -137,17 +212,39 @@ describe("update, delete, clone", () => {
     const w = await world();
     await withLabel(w);
     const { id } = (await createRule(w, refundRule())).body;
-    const named = await w.h.request("PATCH", `${rulesPath(w)}/${id}`, { token: w.a.adminToken, body: { name: "Renamed" } });
-    expect(named.body.payload).toMatchObject({ id, name: "Renamed", conditions: refundRule().conditions, actions: refundRule().actions });
+    const named = await w.h.request("PATCH", `${rulesPath(w)}/${id}`, {
+      token: w.a.adminToken,
+      body: { name: "Renamed" },
+    });
+    expect(named.body.payload).toMatchObject({
+      id,
+      name: "Renamed",
+      conditions: refundRule().conditions,
+      actions: refundRule().actions,
+    });
     const conditions = [{ attribute_key: "email", filter_operator: "contains", values: ["@vip.com"] }];
-    const replaced = await w.h.request("PATCH", `${rulesPath(w)}/${id}`, { token: w.a.adminToken, body: { conditions } });
+    const replaced = await w.h.request("PATCH", `${rulesPath(w)}/${id}`, {
+      token: w.a.adminToken,
+      body: { conditions },
+    });
     expect(replaced.body.payload).toMatchObject({ name: "Renamed", conditions, actions: refundRule().actions });
-    const bad = await w.h.request("PATCH", `${rulesPath(w)}/${id}`, { token: w.a.adminToken, body: { actions: [{ action_name: "assign_team", action_params: [777] }] } });
+    const bad = await w.h.request("PATCH", `${rulesPath(w)}/${id}`, {
+      token: w.a.adminToken,
+      body: { actions: [{ action_name: "assign_team", action_params: [777] }] },
+    });
     expect(bad.status).toBe(422);
-    const idle = await w.h.request("PATCH", `${rulesPath(w)}/${id}`, { token: w.a.adminToken, body: { event_name: "conversation_idle" } });
+    const idle = await w.h.request("PATCH", `${rulesPath(w)}/${id}`, {
+      token: w.a.adminToken,
+      body: { event_name: "conversation_idle" },
+    });
     expect(idle.status).toBe(422);
     expect(idle.body.errors[0].field).toBe("event_name");
-    expect((await listRules(w))[0]).toMatchObject({ name: "Renamed", event_name: "message_created", conditions, actions: refundRule().actions });
+    expect((await listRules(w))[0]).toMatchObject({
+      name: "Renamed",
+      event_name: "message_created",
+      conditions,
+      actions: refundRule().actions,
+    });
   });
 
   test("clone copies the rule under a new id; delete answers 200 empty", async () => {
@@ -168,15 +265,25 @@ describe("update, delete, clone", () => {
   test("renaming a label renames it in the rules that name it", async () => {
     const w = await world();
     const label = (await withLabel(w)).body;
-    const rule = (await createRule(w, {
-      ...refundRule(),
-      conditions: [{ attribute_key: "labels", filter_operator: "not_equal_to", values: ["Billing", "vip"] }],
-      actions: [{ action_name: "add_label", action_params: ["billing"] }, { action_name: "remove_label", action_params: ["BILLING", "other"] }],
-    })).body;
+    const rule = (
+      await createRule(w, {
+        ...refundRule(),
+        conditions: [{ attribute_key: "labels", filter_operator: "not_equal_to", values: ["Billing", "vip"] }],
+        actions: [
+          { action_name: "add_label", action_params: ["billing"] },
+          { action_name: "remove_label", action_params: ["BILLING", "other"] },
+        ],
+      })
+    ).body;
     await w.h.request("PATCH", `${w.base}/labels/${label.id}`, { token: w.a.adminToken, body: { title: "finance" } });
     const after = (await w.h.request("GET", `${rulesPath(w)}/${rule.id}`, { token: w.a.adminToken })).body.payload;
-    expect(after.conditions).toEqual([{ attribute_key: "labels", filter_operator: "not_equal_to", values: ["finance", "vip"] }]);
-    expect(after.actions).toEqual([{ action_name: "add_label", action_params: ["finance"] }, { action_name: "remove_label", action_params: ["finance", "other"] }]);
+    expect(after.conditions).toEqual([
+      { attribute_key: "labels", filter_operator: "not_equal_to", values: ["finance", "vip"] },
+    ]);
+    expect(after.actions).toEqual([
+      { action_name: "add_label", action_params: ["finance"] },
+      { action_name: "remove_label", action_params: ["finance", "other"] },
+    ]);
   });
 });
 
@@ -197,10 +304,14 @@ describe("authorization", () => {
     for (const [method, path, body] of routes) {
       const agent = await w.h.request(method, path, { token: w.agent.token, body });
       expect(agent.status).toBe(403);
-      expect(agent.body.errors).toEqual([{ field: "role", message: "You are not authorized to do this action", code: "forbidden" }]);
+      expect(agent.body.errors).toEqual([
+        { field: "role", message: "You are not authorized to do this action", code: "forbidden" },
+      ]);
       expect((await w.h.request(method, path, { body })).status).toBe(401);
       expect((await w.h.request(method, path, { token: other.adminToken, body })).status).toBe(401);
     }
-    expect((await listRules(w)).map((r: { id: number; name: string }) => [r.id, r.name])).toEqual([[id, "Refunds to billing"]]);
+    expect((await listRules(w)).map((r: { id: number; name: string }) => [r.id, r.name])).toEqual([
+      [id, "Refunds to billing"],
+    ]);
   });
 });

@@ -21,7 +21,11 @@ async function setup() {
     dee: await make({ name: "Dee", email: "dee@beta.io", additional_attributes: { company_name: "Johnson & Co" } }),
     anon: await make({ name: "Anonymous Johnson" }), // unresolved: no email, phone or identifier
   };
-  await make({ name: "Other Johnson", email: "x@johnson.io" }, b.adminToken, `/api/v1/accounts/${b.accountId}/contacts`);
+  await make(
+    { name: "Other Johnson", email: "x@johnson.io" },
+    b.adminToken,
+    `/api/v1/accounts/${b.accountId}/contacts`,
+  );
   const search = (qs: string, token = a.adminToken) => h.request("GET", `${base}/search?${qs}`, { token });
   return { h, a, b, base, ids, make, search };
 }
@@ -46,9 +50,24 @@ describe("GET /contacts/search", () => {
     const { search, ids } = await setup();
     const r = await search("q=alpha");
     expect(r.body.payload).toEqual([
-      { additional_attributes: {}, availability_status: "offline", email: "ana@alpha.io", id: ids.ana, name: "Ana Johnson", phone_number: null, blocked: false, identifier: null, thumbnail: "", custom_attributes: {}, created_at: 1767603600, contact_inboxes: [] },
+      {
+        additional_attributes: {},
+        availability_status: "offline",
+        email: "ana@alpha.io",
+        id: ids.ana,
+        name: "Ana Johnson",
+        phone_number: null,
+        blocked: false,
+        identifier: null,
+        thumbnail: "",
+        custom_attributes: {},
+        created_at: 1767603600,
+        contact_inboxes: [],
+      },
     ]);
-    expect((await search("q=alpha&include_contact_inboxes=false")).body.payload[0]).not.toHaveProperty("contact_inboxes");
+    expect((await search("q=alpha&include_contact_inboxes=false")).body.payload[0]).not.toHaveProperty(
+      "contact_inboxes",
+    );
   });
 
   test("terms under 3 characters match by prefix through the indexes", async () => {
@@ -78,11 +97,20 @@ describe("GET /contacts/search", () => {
     const { search } = await setup();
     const bad = await search("q=ana&sort=created_at");
     expect(bad.status).toBe(422);
-    expect(bad.body.errors).toEqual([{ field: "sort", message: "must be one of: name, -name, email, -email, phone_number, -phone_number, last_activity_at, -last_activity_at", code: "invalid" }]);
+    expect(bad.body.errors).toEqual([
+      {
+        field: "sort",
+        message:
+          "must be one of: name, -name, email, -email, phone_number, -phone_number, last_activity_at, -last_activity_at",
+        code: "invalid",
+      },
+    ]);
     for (const qs of ["", "q=", "q=%20%20"]) {
       const r = await search(qs);
       expect(r.status).toBe(422);
-      expect(r.body.errors).toEqual([{ field: "q", message: "Specify search string with parameter q", code: "required" }]);
+      expect(r.body.errors).toEqual([
+        { field: "q", message: "Specify search string with parameter q", code: "required" },
+      ]);
     }
     expect((await search("q=Johnson&page=abc")).body.meta).toEqual({ count: 3, current_page: "1" });
   });
@@ -93,7 +121,24 @@ describe("GET /contacts/search", () => {
     expect(idsOf(await search(`q=${encodeURIComponent('"the man"')}`))).toEqual([quoted]);
     expect(idsOf(await search(`q=${encodeURIComponent("o'neil")}`))).toEqual([quoted]);
     expect(idsOf(await search("q=near"))).toEqual([quoted]); // NEAR is an FTS5 keyword, here a word
-    for (const q of ['"', '"""', 'a"b', "NEAR(ana johnson)", "ana OR bob", "ana AND NOT bob", "^ana", "{name}:ana", "name:ana", "(ana", "-ana", "ana*", "\\", "x".repeat(500), "é".repeat(400), "😀😀"]) {
+    for (const q of [
+      '"',
+      '"""',
+      'a"b',
+      "NEAR(ana johnson)",
+      "ana OR bob",
+      "ana AND NOT bob",
+      "^ana",
+      "{name}:ana",
+      "name:ana",
+      "(ana",
+      "-ana",
+      "ana*",
+      "\\",
+      "x".repeat(500),
+      "é".repeat(400),
+      "😀😀",
+    ]) {
       const r = await search(`q=${encodeURIComponent(q)}`);
       expect([q.slice(0, 12), r.status]).toEqual([q.slice(0, 12), 200]);
       expect(r.body.meta.count).toBe(0);
@@ -106,38 +151,67 @@ describe("GET /contacts/search", () => {
     }
     const long = await search(`q=${"x".repeat(10_240)}`);
     expect(long.status).toBe(422);
-    expect(long.body.errors).toEqual([{ field: "q", message: "is too long (maximum is 500 characters)", code: "too_long" }]);
+    expect(long.body.errors).toEqual([
+      { field: "q", message: "is too long (maximum is 500 characters)", code: "too_long" },
+    ]);
   });
 
   test("a phone fragment with its plus matches phone numbers from their start, and any name, email, company or identifier containing it", async () => {
     const { search, make, ids, b } = await setup();
     const tagged = await make({ name: "Tagged", email: "ana+4930@alpha.io" });
     const named = await make({ name: "Call +49301 now", email: "call@x.io" });
-    const company = await make({ name: "Co", email: "co@x.io", additional_attributes: { company_name: "Dial +4930 Ltd" } });
+    const company = await make({
+      name: "Co",
+      email: "co@x.io",
+      additional_attributes: { company_name: "Dial +4930 Ltd" },
+    });
     const identified = await make({ name: "Ident", identifier: "ID+4930" });
-    await make({ name: "Elsewhere", phone_number: "+4930777777" }, b.adminToken, `/api/v1/accounts/${b.accountId}/contacts`);
+    await make(
+      { name: "Elsewhere", phone_number: "+4930777777" },
+      b.adminToken,
+      `/api/v1/accounts/${b.accountId}/contacts`,
+    );
     const plus = await search(`q=${encodeURIComponent("+4930")}`);
     expect(plus.body.meta.count).toBe(5);
     expect(idsOf(plus)).toEqual([ids.bob, tagged, named, company, identified]);
     expect(idsOf(await search(`q=${encodeURIComponent("+49301")}`))).toEqual([ids.bob, named]);
     expect(idsOf(await search(`q=${encodeURIComponent("+301")}`))).toEqual([]); // "+" starts a number: no match inside one
     expect(idsOf(await search("q=301"))).toEqual([ids.bob, named]); // without the plus: anywhere
-    expect(idsOf(await search(`q=${encodeURIComponent("+4930")}&sort=-name`))).toEqual([ids.bob, tagged, identified, company, named]); // byte order, as the other sorts
+    expect(idsOf(await search(`q=${encodeURIComponent("+4930")}&sort=-name`))).toEqual([
+      ids.bob,
+      tagged,
+      identified,
+      company,
+      named,
+    ]); // byte order, as the other sorts
   });
 
   test("an account alone in the database counts hits without reading rows; a second account changes nothing it sees", async () => {
     const h = createHarness();
     const a = makeAccount(h, "Solo");
     const path = (id: number) => `/api/v1/accounts/${id}/contacts`;
-    for (const [name, email] of [["Rita Moss", "rita@moss.io"], ["Moss Lee", "lee@x.io"], ["Unrelated", "u@x.io"]])
-      expect((await h.request("POST", path(a.accountId), { token: a.adminToken, body: { name, email } })).status).toBe(200);
+    for (const [name, email] of [
+      ["Rita Moss", "rita@moss.io"],
+      ["Moss Lee", "lee@x.io"],
+      ["Unrelated", "u@x.io"],
+    ])
+      expect((await h.request("POST", path(a.accountId), { token: a.adminToken, body: { name, email } })).status).toBe(
+        200,
+      );
     const search = (id: number, token: string) => h.request("GET", `${path(id)}/search?q=moss`, { token });
     const solo = await search(a.accountId, a.adminToken);
     expect(solo.body.meta).toEqual({ count: 2, current_page: "1" });
     expect(solo.body.payload.map((c: { name: string }) => c.name)).toEqual(["Rita Moss", "Moss Lee"]);
 
     const b = makeAccount(h, "Second");
-    expect((await h.request("POST", path(b.accountId), { token: b.adminToken, body: { name: "Mossy Other", email: "o@moss.io" } })).status).toBe(200);
+    expect(
+      (
+        await h.request("POST", path(b.accountId), {
+          token: b.adminToken,
+          body: { name: "Mossy Other", email: "o@moss.io" },
+        })
+      ).status,
+    ).toBe(200);
     expect((await search(a.accountId, a.adminToken)).body.meta).toEqual({ count: 2, current_page: "1" });
     const other = await search(b.accountId, b.adminToken);
     expect(other.body.meta).toEqual({ count: 1, current_page: "1" });
@@ -203,7 +277,12 @@ describe("GET /contacts", () => {
     const r = await h.request("GET", base, { token: a.adminToken });
     expect(r.body.meta).toEqual({ count: 4, current_page: "1" });
     expect(idsOf(r)).toEqual([ids.ana, ids.bob, ids.cid, ids.dee]);
-    expect(idsOf(await h.request("GET", `${base}?sort=-name`, { token: a.adminToken }))).toEqual([ids.dee, ids.cid, ids.bob, ids.ana]);
+    expect(idsOf(await h.request("GET", `${base}?sort=-name`, { token: a.adminToken }))).toEqual([
+      ids.dee,
+      ids.cid,
+      ids.bob,
+      ids.ana,
+    ]);
     expect((await h.request("GET", `${base}?sort=bogus`, { token: a.adminToken })).status).toBe(422);
   });
 });

@@ -15,7 +15,9 @@ function setup() {
 async function upload(h: Harness, path: string, token: string, csv: string | null) {
   const form = new FormData();
   if (csv !== null) form.append("import_file", new File([csv], "contacts.csv", { type: "text/csv" }));
-  const r = await h.app.handle(new Request(`http://localhost${path}`, { method: "POST", headers: { api_access_token: token }, body: form }));
+  const r = await h.app.handle(
+    new Request(`http://localhost${path}`, { method: "POST", headers: { api_access_token: token }, body: form }),
+  );
   return { status: r.status, body: await r.json() };
 }
 
@@ -24,7 +26,10 @@ const count = (h: Harness) => (h.deps.db.query("SELECT count(*) AS n FROM contac
 describe("POST /contacts/import", () => {
   test("creates new contacts, updates the one a row names, and reports refused rows by number", async () => {
     const { h, a, base } = setup();
-    const existing = await h.request("POST", base, { token: a.adminToken, body: { name: "Old Name", email: "kim@example.com" } });
+    const existing = await h.request("POST", base, {
+      token: a.adminToken,
+      body: { name: "Old Name", email: "kim@example.com" },
+    });
     const before = h.lastEventId();
     const csv = [
       "Name,Email,Phone_Number,Identifier,Company,City,plan",
@@ -44,15 +49,31 @@ describe("POST /contacts/import", () => {
           updated_records: 1,
           failed_records: [
             { row: 4, errors: ["email is not a valid email address"] },
-            { row: 5, errors: ["phone_number should be in e164 format: a + and the country code, then the number (e.g. +14155550100)"] },
+            {
+              row: 5,
+              errors: [
+                "phone_number should be in e164 format: a + and the country code, then the number (e.g. +14155550100)",
+              ],
+            },
           ],
         },
       },
     });
-    const kim = (await h.request("GET", `${base}/${existing.body.payload.contact.id}`, { token: a.adminToken })).body.payload;
-    expect([kim.name, kim.email, kim.additional_attributes, kim.custom_attributes]).toEqual(["Kim Park", "kim@example.com", { company_name: "Initech", city: "Seoul" }, { plan: "gold" }]);
+    const kim = (await h.request("GET", `${base}/${existing.body.payload.contact.id}`, { token: a.adminToken })).body
+      .payload;
+    expect([kim.name, kim.email, kim.additional_attributes, kim.custom_attributes]).toEqual([
+      "Kim Park",
+      "kim@example.com",
+      { company_name: "Initech", city: "Seoul" },
+      { plan: "gold" },
+    ]);
     const lee = (await h.request("GET", `${base}/search?q=lee@example.com`, { token: a.adminToken })).body.payload[0];
-    expect([lee.name, lee.phone_number, lee.identifier, lee.additional_attributes]).toEqual(["Lee Chan", "+14155550100", "crm-7", { company_name: "Acme, Inc." }]);
+    expect([lee.name, lee.phone_number, lee.identifier, lee.additional_attributes]).toEqual([
+      "Lee Chan",
+      "+14155550100",
+      "crm-7",
+      { company_name: "Acme, Inc." },
+    ]);
     expect(h.events(before).map((e) => e.kind)).toEqual(["contact_updated", "contact_created"]);
   });
 
@@ -60,7 +81,10 @@ describe("POST /contacts/import", () => {
     const { h, a, base } = setup();
     const cases: [string | null, string][] = [
       [null, "import_file must be a CSV file with a header row"],
-      ["first,last\nKim,Park\n", "import_file needs a header row naming at least one of name, email, phone_number, identifier"],
+      [
+        "first,last\nKim,Park\n",
+        "import_file needs a header row naming at least one of name, email, phone_number, identifier",
+      ],
       ['name\n"Kim', "import_file is not valid CSV: a quoted field is not closed"],
     ];
     for (const [csv, description] of cases) {
@@ -81,25 +105,44 @@ describe("POST /contacts/import", () => {
 describe("POST /contacts/export", () => {
   test("the account's contacts as CSV, default columns, formula-looking text made harmless", async () => {
     const { h, a, b, base } = setup();
-    await h.request("POST", base, { token: a.adminToken, body: { name: "Kim Park", email: "kim@example.com", phone_number: "+14155550100" } });
+    await h.request("POST", base, {
+      token: a.adminToken,
+      body: { name: "Kim Park", email: "kim@example.com", phone_number: "+14155550100" },
+    });
     await h.request("POST", base, { token: a.adminToken, body: { name: "=cmd|' /C calc'!A0" } });
-    await h.request("POST", `/api/v1/accounts/${b.accountId}/contacts`, { token: b.adminToken, body: { name: "Other Account" } });
+    await h.request("POST", `/api/v1/accounts/${b.accountId}/contacts`, {
+      token: b.adminToken,
+      body: { name: "Other Account" },
+    });
     const r = await h.request("POST", `${base}/export`, { token: a.adminToken, body: {} });
     expect(r.status).toBe(200);
     expect(r.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     expect(r.headers.get("content-disposition")).toBe(`attachment; filename="Acme_Shop_${a.accountId}_contacts.csv"`);
-    const ids = (h.deps.db.query("SELECT id FROM contacts WHERE account_id = ? ORDER BY id").all(a.accountId) as { id: number }[]).map((c) => c.id);
-    expect(r.text).toBe(`id,name,email,phone_number\r\n${ids[0]},Kim Park,kim@example.com,+14155550100\r\n${ids[1]},'=cmd|' /C calc'!A0,,\r\n`);
+    const ids = (
+      h.deps.db.query("SELECT id FROM contacts WHERE account_id = ? ORDER BY id").all(a.accountId) as { id: number }[]
+    ).map((c) => c.id);
+    expect(r.text).toBe(
+      `id,name,email,phone_number\r\n${ids[0]},Kim Park,kim@example.com,+14155550100\r\n${ids[1]},'=cmd|' /C calc'!A0,,\r\n`,
+    );
   });
 
   test("chosen columns; an unknown column is a 422 naming it; agents are refused", async () => {
     const { h, a, agent, base } = setup();
     await h.request("POST", base, { token: a.adminToken, body: { name: "Kim", identifier: "crm-1" } });
-    const r = await h.request("POST", `${base}/export`, { token: a.adminToken, body: { column_names: ["identifier", "name"] } });
+    const r = await h.request("POST", `${base}/export`, {
+      token: a.adminToken,
+      body: { column_names: ["identifier", "name"] },
+    });
     expect(r.text).toBe("identifier,name\r\ncrm-1,Kim\r\n");
-    const bad = await h.request("POST", `${base}/export`, { token: a.adminToken, body: { column_names: ["name", "password"] } });
+    const bad = await h.request("POST", `${base}/export`, {
+      token: a.adminToken,
+      body: { column_names: ["name", "password"] },
+    });
     expect(bad.status).toBe(422);
-    expect(bad.body.errors[0]).toMatchObject({ field: "column_names", message: expect.stringContaining("has unknown columns: password;") });
+    expect(bad.body.errors[0]).toMatchObject({
+      field: "column_names",
+      message: expect.stringContaining("has unknown columns: password;"),
+    });
     expect((await h.request("POST", `${base}/export`, { token: agent.token, body: {} })).status).toBe(403);
   });
 });

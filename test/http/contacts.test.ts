@@ -21,7 +21,14 @@ describe("POST /contacts", () => {
   test("creates a contact: {payload:{contact, contact_inbox}} with the exact record and a contact_created event", async () => {
     const { h, a, create } = setup();
     const before = h.lastEventId();
-    const r = await create({ name: "Carla Diaz", email: "Carla@Example.COM", phone_number: "+14155550100", identifier: "crm-1", additional_attributes: { company_name: "Initech", city: "Lyon" }, custom_attributes: { plan: "pro" } });
+    const r = await create({
+      name: "Carla Diaz",
+      email: "Carla@Example.COM",
+      phone_number: "+14155550100",
+      identifier: "crm-1",
+      additional_attributes: { company_name: "Initech", city: "Lyon" },
+      custom_attributes: { plan: "pro" },
+    });
     expect(r.status).toBe(200);
     const id = r.body.payload.contact.id;
     expect(r.body).toEqual({
@@ -67,16 +74,29 @@ describe("POST /contacts", () => {
     const inboxId = makeInbox(h, a.accountId, { name: "Web API" });
     const r = await create({ name: "Dan", inbox_id: inboxId, source_id: "visitor-7" });
     expect(r.status).toBe(200);
-    const inbox = { id: inboxId, avatar_url: "", channel_id: inboxId, name: "Web API", channel_type: "Channel::Api", provider: null };
+    const inbox = {
+      id: inboxId,
+      avatar_url: "",
+      channel_id: inboxId,
+      name: "Web API",
+      channel_type: "Channel::Api",
+      provider: null,
+    };
     expect(r.body.payload.contact_inbox).toEqual({ inbox, source_id: "visitor-7" });
     expect(r.body.payload.contact.contact_inboxes).toEqual([{ source_id: "visitor-7", inbox }]);
   });
 
   test("fields nested under `contact` and form bodies are read too", async () => {
     const { h, base, a } = setup();
-    const nested = await h.request("POST", base, { token: a.adminToken, body: { contact: { name: "Nested", email: "n@example.com" } } });
+    const nested = await h.request("POST", base, {
+      token: a.adminToken,
+      body: { contact: { name: "Nested", email: "n@example.com" } },
+    });
     expect(nested.body.payload.contact).toMatchObject({ name: "Nested", email: "n@example.com" });
-    const form = await h.request("POST", base, { token: a.adminToken, form: { name: "Form", phone_number: "+33612345678", blocked: "true" } });
+    const form = await h.request("POST", base, {
+      token: a.adminToken,
+      form: { name: "Form", phone_number: "+33612345678", blocked: "true" },
+    });
     expect(form.body.payload.contact).toMatchObject({ name: "Form", phone_number: "+33612345678", blocked: true });
   });
 
@@ -93,7 +113,11 @@ describe("POST /contacts", () => {
     const local = await create({ phone_number: "(415) 555-0100" });
     expect(local.status).toBe(422);
     expect(local.body.errors).toEqual([
-      { field: "phone_number", message: "should be in e164 format: a + and the country code, then the number (e.g. +14155550100)", code: "invalid" },
+      {
+        field: "phone_number",
+        message: "should be in e164 format: a + and the country code, then the number (e.g. +14155550100)",
+        code: "invalid",
+      },
     ]);
   });
 
@@ -107,17 +131,25 @@ describe("POST /contacts", () => {
     expect(r2.status).toBe(422);
     expect(r2.body.errors).toEqual([
       { field: "email", message: "is not a valid email address", code: "invalid" },
-      { field: "phone_number", message: "should be in e164 format: a + and the country code, then the number (e.g. +14155550100)", code: "invalid" },
+      {
+        field: "phone_number",
+        message: "should be in e164 format: a + and the country code, then the number (e.g. +14155550100)",
+        code: "invalid",
+      },
     ]);
     const r3 = await create({ name: "x".repeat(256) });
-    expect(r3.body.errors).toEqual([{ field: "name", message: "is too long (maximum is 255 characters)", code: "too_long" }]);
+    expect(r3.body.errors).toEqual([
+      { field: "name", message: "is too long (maximum is 255 characters)", code: "too_long" },
+    ]);
     expect(h.deps.db.query("SELECT count(*) AS n FROM contacts").get()).toEqual({ n: 0 });
     expect(h.events(before)).toEqual([]);
   });
 
   test("email (any case), phone and identifier are unique per account: 422 taken; other accounts may reuse them", async () => {
     const { h, b, create } = setup();
-    expect((await create({ email: "dup@example.com", phone_number: "+14155550100", identifier: "X-1" })).status).toBe(200);
+    expect((await create({ email: "dup@example.com", phone_number: "+14155550100", identifier: "X-1" })).status).toBe(
+      200,
+    );
     const r = await create({ email: "DUP@example.com", phone_number: "+14155550100", identifier: "X-1" });
     expect(r.status).toBe(422);
     expect(r.body.errors).toEqual([
@@ -125,7 +157,10 @@ describe("POST /contacts", () => {
       { field: "phone_number", message: "has already been taken", code: "taken" },
       { field: "identifier", message: "has already been taken", code: "taken" },
     ]);
-    const other = await h.request("POST", `/api/v1/accounts/${b.accountId}/contacts`, { token: b.adminToken, body: { email: "dup@example.com", identifier: "X-1" } });
+    const other = await h.request("POST", `/api/v1/accounts/${b.accountId}/contacts`, {
+      token: b.adminToken,
+      body: { email: "dup@example.com", identifier: "X-1" },
+    });
     expect(other.status).toBe(200);
   });
 
@@ -148,21 +183,42 @@ describe("GET/PATCH/DELETE /contacts/:id", () => {
     const r = await h.request("GET", `${base}/${id}`, { token: a.adminToken });
     expect(r.status).toBe(200);
     expect(r.body.payload).toMatchObject({ id, name: "Eve", email: "eve@example.com", contact_inboxes: [] });
-    for (const bad of ["999", "abc", "0"]) expect((await h.request("GET", `${base}/${bad}`, { token: a.adminToken })).status).toBe(404);
-    const otherId = (await h.request("POST", `/api/v1/accounts/${b.accountId}/contacts`, { token: b.adminToken, body: { name: "Theirs" } })).body.payload.contact.id;
+    for (const bad of ["999", "abc", "0"])
+      expect((await h.request("GET", `${base}/${bad}`, { token: a.adminToken })).status).toBe(404);
+    const otherId = (
+      await h.request("POST", `/api/v1/accounts/${b.accountId}/contacts`, {
+        token: b.adminToken,
+        body: { name: "Theirs" },
+      })
+    ).body.payload.contact.id;
     const foreign = await h.request("GET", `${base}/${otherId}`, { token: a.adminToken });
     expect(foreign.status).toBe(404);
-    expect(foreign.body.errors).toEqual([{ field: "id", message: `no contact ${otherId} in this account`, code: "not_found" }]);
+    expect(foreign.body.errors).toEqual([
+      { field: "id", message: `no contact ${otherId} in this account`, code: "not_found" },
+    ]);
   });
 
   test("update merges custom and additional attributes and records contact_updated with Chatwoot's changed_attributes", async () => {
     const { h, base, a, create } = setup();
-    const id = (await create({ name: "Finn", custom_attributes: { plan: "free", seats: 1 }, additional_attributes: { city: "Oslo" } })).body.payload.contact.id;
+    const id = (
+      await create({
+        name: "Finn",
+        custom_attributes: { plan: "free", seats: 1 },
+        additional_attributes: { city: "Oslo" },
+      })
+    ).body.payload.contact.id;
     h.clock.advance(5000);
     const before = h.lastEventId();
-    const r = await h.request("PATCH", `${base}/${id}`, { token: a.adminToken, body: { name: "Finn B", custom_attributes: { plan: "pro" } } });
+    const r = await h.request("PATCH", `${base}/${id}`, {
+      token: a.adminToken,
+      body: { name: "Finn B", custom_attributes: { plan: "pro" } },
+    });
     expect(r.status).toBe(200);
-    expect(r.body.payload).toMatchObject({ name: "Finn B", custom_attributes: { plan: "pro", seats: 1 }, additional_attributes: { city: "Oslo" } });
+    expect(r.body.payload).toMatchObject({
+      name: "Finn B",
+      custom_attributes: { plan: "pro", seats: 1 },
+      additional_attributes: { city: "Oslo" },
+    });
     const [e] = h.events(before);
     expect(e!.kind).toBe("contact_updated");
     expect(e!.payload.changed_attributes).toEqual([
@@ -173,7 +229,9 @@ describe("GET/PATCH/DELETE /contacts/:id", () => {
     expect(e!.payload.name).toBe("Finn B");
     // PUT is the same; an update that changes nothing records nothing.
     const again = h.lastEventId();
-    expect((await h.request("PUT", `${base}/${id}`, { token: a.adminToken, body: { name: "Finn B" } })).status).toBe(200);
+    expect((await h.request("PUT", `${base}/${id}`, { token: a.adminToken, body: { name: "Finn B" } })).status).toBe(
+      200,
+    );
     expect(h.events(again)).toEqual([]);
   });
 
@@ -181,7 +239,10 @@ describe("GET/PATCH/DELETE /contacts/:id", () => {
     const { h, base, a, create } = setup();
     await create({ email: "taken@example.com" });
     const id = (await create({ name: "G" })).body.payload.contact.id;
-    const r = await h.request("PATCH", `${base}/${id}`, { token: a.adminToken, body: { email: "taken@example.com", blocked: "maybe" } });
+    const r = await h.request("PATCH", `${base}/${id}`, {
+      token: a.adminToken,
+      body: { email: "taken@example.com", blocked: "maybe" },
+    });
     expect(r.status).toBe(422);
     expect(r.body.errors.map((e: { field: string }) => e.field)).toEqual(["blocked"]);
     const r2 = await h.request("PATCH", `${base}/${id}`, { token: a.adminToken, body: { email: "taken@example.com" } });
@@ -209,13 +270,18 @@ describe("GET/PATCH/DELETE /contacts/:id", () => {
     const id = (await create({ name: "Ida" })).body.payload.contact.id;
     expect((await h.request("GET", `${base}/${id}`)).status).toBe(401);
     expect((await h.request("GET", `${base}/${id}`, { token: b.adminToken })).status).toBe(401);
-    expect((await h.request("PATCH", `${base}/${id}`, { token: agent.token, body: { name: "Ida A" } })).body.payload.name).toBe("Ida A");
+    expect(
+      (await h.request("PATCH", `${base}/${id}`, { token: agent.token, body: { name: "Ida A" } })).body.payload.name,
+    ).toBe("Ida A");
   });
 
   test("destroy_custom_attributes removes keys", async () => {
     const { h, base, a, create } = setup();
     const id = (await create({ name: "Jo", custom_attributes: { a: 1, b: 2, c: 3 } })).body.payload.contact.id;
-    const r = await h.request("POST", `${base}/${id}/destroy_custom_attributes`, { token: a.adminToken, body: { custom_attributes: ["a", "c"] } });
+    const r = await h.request("POST", `${base}/${id}/destroy_custom_attributes`, {
+      token: a.adminToken,
+      body: { custom_attributes: ["a", "c"] },
+    });
     expect(r.body.payload.custom_attributes).toEqual({ b: 2 });
   });
 });
@@ -226,14 +292,35 @@ describe("contact inboxes and labels", () => {
     const inboxId = makeInbox(h, a.accountId, { name: "API" });
     const c1 = (await create({ name: "K" })).body.payload.contact.id;
     const c2 = (await create({ name: "L" })).body.payload.contact.id;
-    const r = await h.request("POST", `${base}/${c1}/contact_inboxes`, { token: a.adminToken, body: { inbox_id: inboxId, source_id: "s-1", hmac_verified: true } });
+    const r = await h.request("POST", `${base}/${c1}/contact_inboxes`, {
+      token: a.adminToken,
+      body: { inbox_id: inboxId, source_id: "s-1", hmac_verified: true },
+    });
     expect(r.status).toBe(200);
-    expect(r.body).toEqual({ source_id: "s-1", inbox: { id: inboxId, avatar_url: "", channel_id: inboxId, name: "API", channel_type: "Channel::Api", provider: null } });
-    expect(h.deps.db.query("SELECT hmac_verified FROM contact_inboxes WHERE source_id = 's-1'").get()).toEqual({ hmac_verified: 1 });
-    const taken = await h.request("POST", `${base}/${c2}/contact_inboxes`, { token: a.adminToken, body: { inbox_id: inboxId, source_id: "s-1" } });
+    expect(r.body).toEqual({
+      source_id: "s-1",
+      inbox: {
+        id: inboxId,
+        avatar_url: "",
+        channel_id: inboxId,
+        name: "API",
+        channel_type: "Channel::Api",
+        provider: null,
+      },
+    });
+    expect(h.deps.db.query("SELECT hmac_verified FROM contact_inboxes WHERE source_id = 's-1'").get()).toEqual({
+      hmac_verified: 1,
+    });
+    const taken = await h.request("POST", `${base}/${c2}/contact_inboxes`, {
+      token: a.adminToken,
+      body: { inbox_id: inboxId, source_id: "s-1" },
+    });
     expect(taken.status).toBe(422);
     expect(taken.body.errors).toEqual([{ field: "source_id", message: "should be unique", code: "taken" }]);
-    const generated = await h.request("POST", `${base}/${c2}/contact_inboxes`, { token: a.adminToken, body: { inbox_id: inboxId } });
+    const generated = await h.request("POST", `${base}/${c2}/contact_inboxes`, {
+      token: a.adminToken,
+      body: { inbox_id: inboxId },
+    });
     expect(generated.body.source_id).toMatch(/^[0-9a-f-]{36}$/);
     const missing = await h.request("POST", `${base}/${c2}/contact_inboxes`, { token: a.adminToken, body: {} });
     expect(missing.body.errors).toEqual([{ field: "inbox_id", message: "can't be blank", code: "required" }]);
@@ -242,11 +329,19 @@ describe("contact inboxes and labels", () => {
   test("labels: replace and list, in the order given, without duplicates", async () => {
     const { h, base, a, create } = setup();
     const id = (await create({ name: "M" })).body.payload.contact.id;
-    const set = await h.request("POST", `${base}/${id}/labels`, { token: a.adminToken, body: { labels: ["vip", "billing", "vip", " "] } });
+    const set = await h.request("POST", `${base}/${id}/labels`, {
+      token: a.adminToken,
+      body: { labels: ["vip", "billing", "vip", " "] },
+    });
     expect(set.body).toEqual({ payload: ["vip", "billing"] });
-    const replaced = await h.request("POST", `${base}/${id}/labels`, { token: a.adminToken, body: { labels: ["billing", "churn"] } });
+    const replaced = await h.request("POST", `${base}/${id}/labels`, {
+      token: a.adminToken,
+      body: { labels: ["billing", "churn"] },
+    });
     expect(replaced.body).toEqual({ payload: ["billing", "churn"] });
-    expect((await h.request("GET", `${base}/${id}/labels`, { token: a.adminToken })).body).toEqual({ payload: ["billing", "churn"] });
+    expect((await h.request("GET", `${base}/${id}/labels`, { token: a.adminToken })).body).toEqual({
+      payload: ["billing", "churn"],
+    });
     const bad = await h.request("POST", `${base}/${id}/labels`, { token: a.adminToken, body: { labels: [1, 2] } });
     expect(bad.status).toBe(422);
     expect(bad.body.errors[0]).toMatchObject({ field: "labels", code: "invalid" });

@@ -9,10 +9,26 @@ const NOW = 1767603600;
 describe("POST /conversations", () => {
   test("returns the full conversation object; id is the per-account display id", async () => {
     const w = await world();
-    const c = await newConversation(w, { source_id: "src-1", additional_attributes: { browser: "Firefox" }, custom_attributes: { order: 42 } });
+    const c = await newConversation(w, {
+      source_id: "src-1",
+      additional_attributes: { browser: "Firefox" },
+      custom_attributes: { order: 42 },
+    });
     expect(c).toEqual({
       meta: {
-        sender: { additional_attributes: {}, availability_status: "offline", email: "carla@example.com", id: w.contactId, name: "Carla Customer", phone_number: null, blocked: false, identifier: null, thumbnail: "", custom_attributes: {}, created_at: NOW },
+        sender: {
+          additional_attributes: {},
+          availability_status: "offline",
+          email: "carla@example.com",
+          id: w.contactId,
+          name: "Carla Customer",
+          phone_number: null,
+          blocked: false,
+          identifier: null,
+          thumbnail: "",
+          custom_attributes: {},
+          created_at: NOW,
+        },
         channel: "Channel::Api",
         hmac_verified: false,
       },
@@ -42,16 +58,26 @@ describe("POST /conversations", () => {
       priority: null,
       sla_policy_id: null,
     });
-    expect(w.h.deps.db.query("SELECT source_id FROM contact_inboxes WHERE contact_id = ?").all(w.contactId)).toEqual([{ source_id: "src-1" }]);
+    expect(w.h.deps.db.query("SELECT source_id FROM contact_inboxes WHERE contact_id = ?").all(w.contactId)).toEqual([
+      { source_id: "src-1" },
+    ]);
   });
 
   test("display ids count per account from 1 and are never reused; show finds by display id", async () => {
     const w = await world();
     const other = makeAccount(w.h, "Other");
     const otherInbox = makeInbox(w.h, other.accountId);
-    const otherContact = (await w.h.request("POST", `/api/v1/accounts/${other.accountId}/contacts`, { token: other.adminToken, body: { name: "Z" } })).body.payload.contact.id;
+    const otherContact = (
+      await w.h.request("POST", `/api/v1/accounts/${other.accountId}/contacts`, {
+        token: other.adminToken,
+        body: { name: "Z" },
+      })
+    ).body.payload.contact.id;
     expect((await newConversation(w)).id).toBe(1);
-    const theirs = await w.h.request("POST", `/api/v1/accounts/${other.accountId}/conversations`, { token: other.adminToken, body: { inbox_id: otherInbox, contact_id: otherContact } });
+    const theirs = await w.h.request("POST", `/api/v1/accounts/${other.accountId}/conversations`, {
+      token: other.adminToken,
+      body: { inbox_id: otherInbox, contact_id: otherContact },
+    });
     expect(theirs.body.id).toBe(1);
     expect((await newConversation(w)).id).toBe(2);
     w.h.deps.db.query("DELETE FROM conversations WHERE account_id = ? AND display_id = 2").run(w.a.accountId);
@@ -72,13 +98,33 @@ describe("POST /conversations", () => {
       additional_attributes: {},
       can_reply: true,
       channel: "Channel::Api",
-      contact_inbox: { id: expect.any(Number), contact_id: w.contactId, inbox_id: w.inboxId, source_id: "s-9", created_at: "2026-01-05T09:00:00.000Z", updated_at: "2026-01-05T09:00:00.000Z", hmac_verified: false, pubsub_token: expect.any(String) },
+      contact_inbox: {
+        id: expect.any(Number),
+        contact_id: w.contactId,
+        inbox_id: w.inboxId,
+        source_id: "s-9",
+        created_at: "2026-01-05T09:00:00.000Z",
+        updated_at: "2026-01-05T09:00:00.000Z",
+        hmac_verified: false,
+        pubsub_token: expect.any(String),
+      },
       id: c.id,
       inbox_id: w.inboxId,
       messages: [],
       labels: [],
       meta: {
-        sender: { additional_attributes: {}, custom_attributes: {}, email: "carla@example.com", id: w.contactId, identifier: null, name: "Carla Customer", phone_number: null, thumbnail: "", blocked: false, type: "contact" },
+        sender: {
+          additional_attributes: {},
+          custom_attributes: {},
+          email: "carla@example.com",
+          id: w.contactId,
+          identifier: null,
+          name: "Carla Customer",
+          phone_number: null,
+          thumbnail: "",
+          blocked: false,
+          type: "contact",
+        },
         assignee: null,
         assignee_type: null,
         team: null,
@@ -98,7 +144,9 @@ describe("POST /conversations", () => {
       created_at: NOW,
       updated_at: NOW,
     });
-    expect(events[0]!.conversationId).toBe((w.h.deps.db.query("SELECT id FROM conversations WHERE display_id = ?").get(c.id) as { id: number }).id);
+    expect(events[0]!.conversationId).toBe(
+      (w.h.deps.db.query("SELECT id FROM conversations WHERE display_id = ?").get(c.id) as { id: number }).id,
+    );
     expect(events[0]!.contactId).toBe(w.contactId);
     expect(events[0]!.inboxId).toBe(w.inboxId);
   });
@@ -108,20 +156,42 @@ describe("POST /conversations", () => {
     const team = makeTeam(w.h, w.a.accountId, "billing");
     addTeamMember(w.h, team, w.agent.userId);
     const before = w.h.lastEventId();
-    const c = await newConversation(w, { status: "snoozed", snoozed_until: "2026-01-06T10:00:00Z", assignee_id: w.agent.userId, team_id: team });
+    const c = await newConversation(w, {
+      status: "snoozed",
+      snoozed_until: "2026-01-06T10:00:00Z",
+      assignee_id: w.agent.userId,
+      team_id: team,
+    });
     expect(c.status).toBe("snoozed");
     expect(c.snoozed_until).toBe("2026-01-06T10:00:00.000Z");
     expect(c.meta.assignee).toMatchObject({ id: w.agent.userId, name: "Ann Agent", role: "agent" });
     expect(c.meta.assignee_type).toBe("User");
-    expect(c.meta.team).toEqual({ id: team, name: "billing", description: null, allow_auto_assign: true, account_id: w.a.accountId, is_member: false });
+    expect(c.meta.team).toEqual({
+      id: team,
+      name: "billing",
+      description: null,
+      allow_auto_assign: true,
+      account_id: w.a.accountId,
+      is_member: false,
+    });
     expect(c.messages[0]).toMatchObject({ message_type: 2, content: "Assigned to Ann Agent via billing by Admin" });
-    expect(w.h.events(before).map((e) => e.kind)).toEqual(["conversation_created", "conversation_updated", "assignee_changed", "team_changed", "message_created"]);
+    expect(w.h.events(before).map((e) => e.kind)).toEqual([
+      "conversation_created",
+      "conversation_updated",
+      "assignee_changed",
+      "team_changed",
+      "message_created",
+    ]);
   });
 
   test("a team drops an assignee who is not in it; a blocked contact's conversation starts resolved; snoozed_until is dropped unless snoozed", async () => {
     const w = await world();
     const team = makeTeam(w.h, w.a.accountId, "sales");
-    const c = await newConversation(w, { assignee_id: w.agent.userId, team_id: team, snoozed_until: "2026-02-01T00:00:00Z" });
+    const c = await newConversation(w, {
+      assignee_id: w.agent.userId,
+      team_id: team,
+      snoozed_until: "2026-02-01T00:00:00Z",
+    });
     expect(c.meta.assignee).toBeUndefined();
     expect(c.meta.team.id).toBe(team);
     expect(c.snoozed_until).toBeNull();
@@ -135,11 +205,24 @@ describe("POST /conversations", () => {
     const before = w.h.lastEventId();
     const c = await newConversation(w, { message: { content: "Hello Carla", echo_id: "tmp-1" } });
     expect(c.messages).toHaveLength(1);
-    expect(c.messages[0]).toMatchObject({ content: "Hello Carla", message_type: 1, sender_type: "User", sender_id: w.a.adminId, echo_id: "tmp-1" });
+    expect(c.messages[0]).toMatchObject({
+      content: "Hello Carla",
+      message_type: 1,
+      sender_type: "User",
+      sender_id: w.a.adminId,
+      echo_id: "tmp-1",
+    });
     expect(c.first_reply_created_at).toBe(NOW);
     expect(c.waiting_since).toBe(0);
-    expect(w.h.events(before).map((e) => e.kind)).toEqual(["conversation_created", "message_created", "conversation_updated"]);
-    const bad = await w.h.request("POST", `${w.base}/conversations`, { token: w.a.adminToken, body: { inbox_id: w.inboxId, contact_id: w.contactId, message: { content: 7 } } });
+    expect(w.h.events(before).map((e) => e.kind)).toEqual([
+      "conversation_created",
+      "message_created",
+      "conversation_updated",
+    ]);
+    const bad = await w.h.request("POST", `${w.base}/conversations`, {
+      token: w.a.adminToken,
+      body: { inbox_id: w.inboxId, contact_id: w.contactId, message: { content: 7 } },
+    });
     expect(bad.status).toBe(422);
     expect(bad.body.errors).toEqual([{ field: "content", message: "must be a string", code: "invalid" }]);
     expect(w.h.deps.db.query("SELECT count(*) AS n FROM conversations").get()).toEqual({ n: 1 });
@@ -158,7 +241,8 @@ describe("POST /conversations", () => {
     const other = makeAccount(w.h, "Other");
     const foreignInbox = makeInbox(w.h, other.accountId);
     const emailInbox = makeInbox(w.h, w.a.accountId, { channel: "email" });
-    const post = (body: Record<string, unknown>) => w.h.request("POST", `${w.base}/conversations`, { token: w.a.adminToken, body });
+    const post = (body: Record<string, unknown>) =>
+      w.h.request("POST", `${w.base}/conversations`, { token: w.a.adminToken, body });
     const base = { inbox_id: w.inboxId, contact_id: w.contactId };
     const cases: [Record<string, unknown>, number, object][] = [
       [{ contact_id: w.contactId }, 422, { field: "inbox_id", code: "required" }],
@@ -172,7 +256,19 @@ describe("POST /conversations", () => {
       [{ ...base, assignee_id: w.outsider.userId }, 422, { field: "assignee_id", code: "invalid" }],
       [{ ...base, team_id: 999 }, 422, { field: "team_id", code: "not_found" }],
       [{ ...base, custom_attributes: "x" }, 422, { field: "custom_attributes", code: "invalid" }],
-      [{ inbox_id: emailInbox, contact_id: (await w.h.request("POST", `${w.base}/contacts`, { token: w.a.adminToken, body: { name: "No Email", phone_number: "+15550001111" } })).body.payload.contact.id }, 422, { field: "source_id", code: "required" }],
+      [
+        {
+          inbox_id: emailInbox,
+          contact_id: (
+            await w.h.request("POST", `${w.base}/contacts`, {
+              token: w.a.adminToken,
+              body: { name: "No Email", phone_number: "+15550001111" },
+            })
+          ).body.payload.contact.id,
+        },
+        422,
+        { field: "source_id", code: "required" },
+      ],
       [{ inbox_id: w.inboxId, source_id: "nobody" }, 404, { field: "source_id", code: "not_found" }],
     ];
     for (const [body, status, error] of cases) {
@@ -191,7 +287,9 @@ describe("POST /conversations", () => {
     expect((await w.h.request("POST", `${w.base}/conversations`, { token: other.adminToken, body })).status).toBe(401);
     const refused = await w.h.request("POST", `${w.base}/conversations`, { token: w.outsider.token, body });
     expect(refused.status).toBe(403);
-    expect(refused.body.errors).toEqual([{ field: "role", message: "You are not a member of this inbox", code: "forbidden" }]);
+    expect(refused.body.errors).toEqual([
+      { field: "role", message: "You are not a member of this inbox", code: "forbidden" },
+    ]);
     expect((await w.h.request("POST", `${w.base}/conversations`, { token: w.agent.token, body })).status).toBe(200);
   });
 });
@@ -204,8 +302,15 @@ describe("GET /conversations/:id", () => {
     expect((await w.h.request("GET", path, { token: w.agent.token })).status).toBe(200);
     expect((await w.h.request("GET", path, { token: w.outsider.token })).status).toBe(403);
     const other = makeAccount(w.h, "Other");
-    expect((await w.h.request("GET", `/api/v1/accounts/${other.accountId}/conversations/${c.id}`, { token: other.adminToken })).status).toBe(404);
-    for (const bad of ["0", "x", "99"]) expect((await w.h.request("GET", `${w.base}/conversations/${bad}`, { token: w.a.adminToken })).status).toBe(404);
+    expect(
+      (
+        await w.h.request("GET", `/api/v1/accounts/${other.accountId}/conversations/${c.id}`, {
+          token: other.adminToken,
+        })
+      ).status,
+    ).toBe(404);
+    for (const bad of ["0", "x", "99"])
+      expect((await w.h.request("GET", `${w.base}/conversations/${bad}`, { token: w.a.adminToken })).status).toBe(404);
     addInboxMember(w.h, w.inboxId, w.outsider.userId);
     expect((await w.h.request("GET", path, { token: w.outsider.token })).status).toBe(200);
   });

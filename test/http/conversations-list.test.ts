@@ -19,11 +19,15 @@ async function populated() {
   w.h.clock.advance(1000);
   const c5 = await newConversation(w, { status: "pending" });
   w.h.clock.advance(1000);
-  await w.h.request("POST", `${w.base}/conversations/${c2.id}/labels`, { token: w.a.adminToken, body: { labels: ["vip"] } });
+  await w.h.request("POST", `${w.base}/conversations/${c2.id}/labels`, {
+    token: w.a.adminToken,
+    body: { labels: ["vip"] },
+  });
   return { w, team, otherInbox, ids: { c1: c1.id, c2: c2.id, c3: c3.id, c4: c4.id, c5: c5.id } };
 }
 
-const list = (w: World, qs = "", token = w.a.adminToken) => w.h.request("GET", `${w.base}/conversations${qs ? "?" + qs : ""}`, { token });
+const list = (w: World, qs = "", token = w.a.adminToken) =>
+  w.h.request("GET", `${w.base}/conversations${qs ? `?${qs}` : ""}`, { token });
 const ids = (r: { body: { data: { payload: { id: number }[] } } }) => r.body.data.payload.map((c) => c.id);
 
 describe("GET /conversations", () => {
@@ -44,7 +48,9 @@ describe("GET /conversations", () => {
     expect((await list(w, "status=all")).body.data.meta.all_count).toBe(5);
     const bad = await list(w, "status=closed");
     expect(bad.status).toBe(422);
-    expect(bad.body.errors).toEqual([{ field: "status", message: "must be one of: open, resolved, pending, snoozed", code: "invalid" }]);
+    expect(bad.body.errors).toEqual([
+      { field: "status", message: "must be one of: open, resolved, pending, snoozed", code: "invalid" },
+    ]);
     expect((await list(w, "assignee_type=someone")).status).toBe(422);
   });
 
@@ -74,7 +80,8 @@ describe("GET /conversations", () => {
     await send(w, c.c1, { content: 'Order "A_1" is 50% off' });
     expect(ids(await list(w, `q=${encodeURIComponent('"a_1"')}`))).toEqual([c.c1]);
     expect(ids(await list(w, `q=${encodeURIComponent("50%")}`))).toEqual([c.c1]);
-    for (const q of ["b_", "%", "'", "x".repeat(500)]) expect(ids(await list(w, `q=${encodeURIComponent(q)}`))).toEqual(q === "%" ? [c.c1] : []);
+    for (const q of ["b_", "%", "'", "x".repeat(500)])
+      expect(ids(await list(w, `q=${encodeURIComponent(q)}`))).toEqual(q === "%" ? [c.c1] : []);
     for (const [q, error] of [
       ["a%00b", { field: "q", message: "must not contain NUL characters", code: "invalid" }],
       ["x".repeat(10_240), { field: "q", message: "is too long (maximum is 500 characters)", code: "too_long" }],
@@ -115,8 +122,13 @@ describe("GET /conversations", () => {
   test("tenant isolation and authentication", async () => {
     const { w } = await populated();
     const other = makeAccount(w.h, "Other");
-    const theirs = await w.h.request("GET", `/api/v1/accounts/${other.accountId}/conversations?status=all`, { token: other.adminToken });
-    expect(theirs.body.data).toEqual({ meta: { mine_count: 0, assigned_count: 0, unassigned_count: 0, all_count: 0 }, payload: [] });
+    const theirs = await w.h.request("GET", `/api/v1/accounts/${other.accountId}/conversations?status=all`, {
+      token: other.adminToken,
+    });
+    expect(theirs.body.data).toEqual({
+      meta: { mine_count: 0, assigned_count: 0, unassigned_count: 0, all_count: 0 },
+      payload: [],
+    });
     expect((await w.h.request("GET", `${w.base}/conversations`)).status).toBe(401);
     expect((await w.h.request("GET", `${w.base}/conversations`, { token: other.adminToken })).status).toBe(401);
   });
@@ -137,6 +149,8 @@ describe("GET /conversations/meta and a contact's conversations", () => {
     expect(all.body.payload.map((x: { id: number }) => x.id)).toEqual([c.c2, c.c5, c.c4, c.c3, c.c1]);
     const agent = await w.h.request("GET", `${w.base}/contacts/${w.contactId}/conversations`, { token: w.agent.token });
     expect(agent.body.payload.map((x: { id: number }) => x.id)).toEqual([c.c2, c.c5, c.c3, c.c1]);
-    expect((await w.h.request("GET", `${w.base}/contacts/999/conversations`, { token: w.a.adminToken })).status).toBe(404);
+    expect((await w.h.request("GET", `${w.base}/contacts/999/conversations`, { token: w.a.adminToken })).status).toBe(
+      404,
+    );
   });
 });

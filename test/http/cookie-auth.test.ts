@@ -39,15 +39,23 @@ describe("session cookie on the account API", () => {
     expect(none.body).toEqual({
       description: "Invalid CSRF token",
       error: "Invalid CSRF token",
-      errors: [{ field: "x-csrf-token", message: "send the session's CSRF token in the X-CSRF-Token header", code: "csrf" }],
+      errors: [
+        { field: "x-csrf-token", message: "send the session's CSRF token in the X-CSRF-Token header", code: "csrf" },
+      ],
     });
     // One character off (never the same character: a token ending in "A" made this flaky, 1 run in 64).
     const wrongToken = s.csrf.slice(0, -1) + (s.csrf.endsWith("A") ? "B" : "A");
-    const wrong = await h.request("PATCH", path, { headers: { cookie: s.cookie, "x-csrf-token": wrongToken }, body: { name: "Renamed" } });
+    const wrong = await h.request("PATCH", path, {
+      headers: { cookie: s.cookie, "x-csrf-token": wrongToken },
+      body: { name: "Renamed" },
+    });
     expect(wrong.status).toBe(403);
     expect(h.deps.repos.accounts.byId(a.accountId)!.name).toBe("Acme");
 
-    const ok = await h.request("PATCH", path, { headers: { cookie: s.cookie, "x-csrf-token": s.csrf }, body: { name: "Renamed" } });
+    const ok = await h.request("PATCH", path, {
+      headers: { cookie: s.cookie, "x-csrf-token": s.csrf },
+      body: { name: "Renamed" },
+    });
     expect(ok.status).toBe(200);
     expect(ok.body.name).toBe("Renamed");
     expect(h.deps.repos.accounts.byId(a.accountId)!.name).toBe("Renamed");
@@ -57,7 +65,10 @@ describe("session cookie on the account API", () => {
     const { h, a, admin } = await setup();
     const mine = await signIn(h, admin.email);
     const other = await signIn(h, admin.email);
-    const r = await h.request("PATCH", `/api/v1/accounts/${a.accountId}`, { headers: { cookie: mine.cookie, "x-csrf-token": other.csrf }, body: { name: "X" } });
+    const r = await h.request("PATCH", `/api/v1/accounts/${a.accountId}`, {
+      headers: { cookie: mine.cookie, "x-csrf-token": other.csrf },
+      body: { name: "X" },
+    });
     expect(r.status).toBe(403);
   });
 
@@ -76,7 +87,11 @@ describe("session cookie on the account API", () => {
   test("the API token wins over the cookie and needs no CSRF token", async () => {
     const { h, a, agent, admin } = await setup();
     const s = await signIn(h, agent.email);
-    const r = await h.request("PATCH", `/api/v1/accounts/${a.accountId}`, { token: admin.token, headers: { cookie: s.cookie }, body: { name: "By token" } });
+    const r = await h.request("PATCH", `/api/v1/accounts/${a.accountId}`, {
+      token: admin.token,
+      headers: { cookie: s.cookie },
+      body: { name: "By token" },
+    });
     expect(r.status).toBe(200);
     const bad = await h.request("GET", "/api/v1/profile", { token: "not-a-token", headers: { cookie: s.cookie } });
     expect(bad.status).toBe(401);
@@ -97,7 +112,9 @@ describe("session lifetime", () => {
     h.clock.advance(14 * DAY_MS);
     const expired = await get();
     expect(expired.status).toBe(401);
-    expect(expired.body.errors).toEqual([{ field: "session", message: "Your session has expired. Please sign in again.", code: "unauthorized" }]);
+    expect(expired.body.errors).toEqual([
+      { field: "session", message: "Your session has expired. Please sign in again.", code: "unauthorized" },
+    ]);
   });
 
   test("a session ends after 90 days however busy", async () => {
@@ -114,7 +131,8 @@ describe("session lifetime", () => {
   test("expiry is written at most hourly, so reads stay reads", async () => {
     const { h, agent } = await setup();
     const s = await signIn(h, agent.email);
-    const lastUsed = () => (h.deps.db.query("SELECT last_used_at FROM sessions").get() as { last_used_at: number }).last_used_at;
+    const lastUsed = () =>
+      (h.deps.db.query("SELECT last_used_at FROM sessions").get() as { last_used_at: number }).last_used_at;
     const start = lastUsed();
     h.clock.advance(59 * 60_000);
     await h.request("GET", "/api/v1/profile", { headers: { cookie: s.cookie } });

@@ -2,9 +2,25 @@
 // automation), its configuration, and the contact's answer (rating 1–5, locked after 14 days).
 import { describe, expect, test } from "bun:test";
 import { actingAsAutomation } from "../../src/domain/acting.ts";
-import { agentResolves, agentSays, contactPath, messagesPath, newContact, NOW, openConversation, publicWorld, say, type PublicWorld } from "../helpers/public-fixtures.ts";
+import {
+  agentResolves,
+  agentSays,
+  contactPath,
+  messagesPath,
+  newContact,
+  NOW,
+  openConversation,
+  publicWorld,
+  say,
+  type PublicWorld,
+} from "../helpers/public-fixtures.ts";
 
-const surveys = (w: PublicWorld) => w.h.deps.db.query("SELECT id, message_type, content, content_attributes, sender_type FROM messages WHERE content_type = 'input_csat'").all() as any[];
+const surveys = (w: PublicWorld) =>
+  w.h.deps.db
+    .query(
+      "SELECT id, message_type, content, content_attributes, sender_type FROM messages WHERE content_type = 'input_csat'",
+    )
+    .all() as any[];
 
 async function resolvedWithSurvey(inbox: Record<string, unknown> = {}) {
   const w = publicWorld({ csat_survey_enabled: true, ...inbox });
@@ -27,7 +43,15 @@ describe("the survey", () => {
     await agentResolves(w, conv.id);
     const list = await w.h.request("GET", messagesPath(w, c, conv.id));
     expect(list.body).toEqual([
-      { id: expect.any(Number), content: "Please rate the conversation", message_type: 3, content_type: "input_csat", content_attributes: { display_type: "emoji" }, created_at: NOW + 60, conversation_id: conv.id },
+      {
+        id: expect.any(Number),
+        content: "Please rate the conversation",
+        message_type: 3,
+        content_type: "input_csat",
+        content_attributes: { display_type: "emoji" },
+        created_at: NOW + 60,
+        conversation_id: conv.id,
+      },
     ]);
     const events = w.h.events(before);
     expect(events.map((e) => [e.kind, e.actor.type])).toEqual([
@@ -38,14 +62,22 @@ describe("the survey", () => {
       ["message_created", "system"],
     ]);
     expect(events[3]!.payload.content).toBe("Conversation was marked resolved by Admin");
-    expect(events[4]!.payload).toMatchObject({ id: list.body[0].id, message_type: "template", content_type: "input_csat", sender: null });
+    expect(events[4]!.payload).toMatchObject({
+      id: list.body[0].id,
+      message_type: "template",
+      content_type: "input_csat",
+      sender: null,
+    });
   });
 
   test("csat_config gives the text and display type; an unknown display type falls back to emoji", async () => {
     const star = await resolvedWithSurvey({ csat_config: { message: "How did we do?", display_type: "star" } });
     expect([star.survey.content, star.survey.content_attributes]).toEqual(["How did we do?", { display_type: "star" }]);
     const odd = await resolvedWithSurvey({ csat_config: { message: "  ", display_type: "thumbs" } });
-    expect([odd.survey.content, odd.survey.content_attributes]).toEqual(["Please rate the conversation", { display_type: "emoji" }]);
+    expect([odd.survey.content, odd.survey.content_attributes]).toEqual([
+      "Please rate the conversation",
+      { display_type: "emoji" },
+    ]);
   });
 
   test("once per conversation: reopened and resolved again (by the contact or by automation), no second survey", async () => {
@@ -53,7 +85,11 @@ describe("the survey", () => {
     await say(w, c, conv.id, "one more thing"); // reopens
     await w.h.request("POST", `${contactPath(w, c)}/conversations/${conv.id}/toggle_status`);
     const row = w.h.deps.repos.conversations.byDisplayId(w.a.accountId, conv.id)!;
-    w.h.deps.services.conversationState.setStatus(actingAsAutomation({ id: w.a.accountId, name: "Acme" }, 3), { ...row, status: "open" }, "resolved");
+    w.h.deps.services.conversationState.setStatus(
+      actingAsAutomation({ id: w.a.accountId, name: "Acme" }, 3),
+      { ...row, status: "open" },
+      "resolved",
+    );
     expect(surveys(w)).toHaveLength(1);
   });
 
@@ -64,7 +100,11 @@ describe("the survey", () => {
     await w.h.request("POST", `${contactPath(w, c)}/conversations/${byContact.id}/toggle_status`);
     const byRule = await openConversation(w, c);
     const row = w.h.deps.repos.conversations.byDisplayId(w.a.accountId, byRule.id)!;
-    w.h.deps.services.conversationState.setStatus(actingAsAutomation({ id: w.a.accountId, name: "Acme" }, 3), row, "resolved");
+    w.h.deps.services.conversationState.setStatus(
+      actingAsAutomation({ id: w.a.accountId, name: "Acme" }, 3),
+      row,
+      "resolved",
+    );
     expect(surveys(w).map((s) => s.message_type)).toEqual([3, 3]);
     const off = publicWorld();
     const c2 = await newContact(off);
@@ -74,11 +114,23 @@ describe("the survey", () => {
   });
 
   test("survey_rules: `contains` sends only with one of the labels, `does_not_contain` only without", async () => {
-    for (const [operator, labels, sent] of [["contains", ["vip"], 1], ["contains", ["other"], 0], ["does_not_contain", ["vip"], 0], ["does_not_contain", [], 1]] as const) {
-      const w = publicWorld({ csat_survey_enabled: true, csat_config: { survey_rules: { operator, values: ["vip"] } } });
+    for (const [operator, labels, sent] of [
+      ["contains", ["vip"], 1],
+      ["contains", ["other"], 0],
+      ["does_not_contain", ["vip"], 0],
+      ["does_not_contain", [], 1],
+    ] as const) {
+      const w = publicWorld({
+        csat_survey_enabled: true,
+        csat_config: { survey_rules: { operator, values: ["vip"] } },
+      });
       const c = await newContact(w);
       const conv = await openConversation(w, c);
-      if (labels.length) await w.h.request("POST", `${w.api}/conversations/${conv.id}/labels`, { token: w.a.adminToken, body: { labels } });
+      if (labels.length)
+        await w.h.request("POST", `${w.api}/conversations/${conv.id}/labels`, {
+          token: w.a.adminToken,
+          body: { labels },
+        });
       await agentResolves(w, conv.id);
       expect([operator, labels, surveys(w).length]).toEqual([operator, labels, sent]);
     }
@@ -88,12 +140,23 @@ describe("the survey", () => {
 describe("the answer", () => {
   test("rating and feedback: 200 with the public record, one response per survey, changed in place", async () => {
     const { w, c, conv, survey } = await resolvedWithSurvey();
-    await w.h.request("POST", `${w.api}/conversations/${conv.id}/assignments`, { token: w.a.adminToken, body: { assignee_id: w.agent.userId } });
+    await w.h.request("POST", `${w.api}/conversations/${conv.id}/assignments`, {
+      token: w.a.adminToken,
+      body: { assignee_id: w.agent.userId },
+    });
     const path = `${messagesPath(w, c, conv.id)}/${survey.id}`;
     const before = w.h.lastEventId();
-    const r = await w.h.request("PATCH", path, { body: { submitted_values: { csat_survey_response: { rating: 4, feedback_message: "Quick, thanks" } } } });
+    const r = await w.h.request("PATCH", path, {
+      body: { submitted_values: { csat_survey_response: { rating: 4, feedback_message: "Quick, thanks" } } },
+    });
     expect(r.status).toBe(200);
-    expect(r.body).toEqual({ ...survey, content_attributes: { display_type: "emoji", submitted_values: { csat_survey_response: { feedback_message: "Quick, thanks", rating: 4 } } } });
+    expect(r.body).toEqual({
+      ...survey,
+      content_attributes: {
+        display_type: "emoji",
+        submitted_values: { csat_survey_response: { feedback_message: "Quick, thanks", rating: 4 } },
+      },
+    });
     expect(w.h.events(before).map((e) => [e.kind, e.actor.type])).toEqual([["message_updated", "contact"]]);
     const row = () => w.h.deps.db.query("SELECT * FROM csat_survey_responses").all() as any[];
     expect(row()).toEqual([
@@ -113,7 +176,9 @@ describe("the answer", () => {
     ]);
     w.h.clock.advance(3 * 86_400_000);
     await w.h.request("PATCH", path, { form: { "submitted_values[csat_survey_response][rating]": "2" } });
-    expect(row().map((r) => [r.id, r.rating, r.feedback_message, r.created_at, r.updated_at])).toEqual([[1, 2, null, NOW, NOW + 3 * 86_400]]);
+    expect(row().map((r) => [r.id, r.rating, r.feedback_message, r.created_at, r.updated_at])).toEqual([
+      [1, 2, null, NOW, NOW + 3 * 86_400],
+    ]);
   });
 
   test("a rating outside 1–5, missing or not whole is 422 and nothing changes", async () => {
@@ -128,7 +193,9 @@ describe("the answer", () => {
       ["five", { field, message: "must be a whole number from 1 to 5", code: "invalid" }],
       [null, { field, message: "can't be blank", code: "required" }],
     ] as const) {
-      const r = await w.h.request("PATCH", path, { body: { submitted_values: { csat_survey_response: { rating: value, feedback_message: "x" } } } });
+      const r = await w.h.request("PATCH", path, {
+        body: { submitted_values: { csat_survey_response: { rating: value, feedback_message: "x" } } },
+      });
       expect([value, r.status, r.body.errors]).toEqual([value, 422, [error]]);
     }
     expect(w.h.events(before)).toEqual([]);
@@ -139,14 +206,18 @@ describe("the answer", () => {
   test("changeable for 14 calendar days after the survey, then 422", async () => {
     const { w, c, conv, survey } = await resolvedWithSurvey();
     const path = `${messagesPath(w, c, conv.id)}/${survey.id}`;
-    const answer = (rating: number) => w.h.request("PATCH", path, { body: { submitted_values: { csat_survey_response: { rating } } } });
+    const answer = (rating: number) =>
+      w.h.request("PATCH", path, { body: { submitted_values: { csat_survey_response: { rating } } } });
     // The survey went out 2026-01-05 09:00 UTC; 2026-01-19 is 14 days later.
     w.h.clock.set(Date.UTC(2026, 0, 19, 23, 59, 59));
     expect((await answer(5)).status).toBe(200);
     w.h.clock.set(Date.UTC(2026, 0, 20, 0, 0, 0));
     const before = w.h.lastEventId();
     const late = await answer(1);
-    expect([late.status, late.body.errors]).toEqual([422, [{ field: "submitted_values", message: "You cannot update the CSAT survey after 14 days", code: "invalid" }]]);
+    expect([late.status, late.body.errors]).toEqual([
+      422,
+      [{ field: "submitted_values", message: "You cannot update the CSAT survey after 14 days", code: "invalid" }],
+    ]);
     expect(w.h.events(before)).toEqual([]);
     expect(w.h.deps.db.query("SELECT rating FROM csat_survey_responses").all()).toEqual([{ rating: 5 }]);
   });
@@ -156,8 +227,12 @@ describe("the answer", () => {
     const c = await newContact(w);
     const conv = await openConversation(w, c);
     const ask = await agentSays(w, conv.id, { content: "Rate us?" });
-    const r = await w.h.request("PATCH", `${messagesPath(w, c, conv.id)}/${ask.id}`, { body: { submitted_values: { csat_survey_response: { rating: 5 } } } });
-    expect(r.body.content_attributes).toEqual({ submitted_values: { csat_survey_response: { feedback_message: null, rating: 5 } } });
+    const r = await w.h.request("PATCH", `${messagesPath(w, c, conv.id)}/${ask.id}`, {
+      body: { submitted_values: { csat_survey_response: { rating: 5 } } },
+    });
+    expect(r.body.content_attributes).toEqual({
+      submitted_values: { csat_survey_response: { feedback_message: null, rating: 5 } },
+    });
     expect(w.h.deps.db.query("SELECT count(*) AS n FROM csat_survey_responses").get()).toEqual({ n: 0 });
   });
 });

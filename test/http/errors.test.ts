@@ -18,7 +18,10 @@ describe("error envelope", () => {
   test("malformed JSON: 400 naming the body, nothing changed", async () => {
     const h = createHarness();
     const a = makeAccount(h);
-    const r = await h.request("PATCH", `/api/v1/accounts/${a.accountId}`, { token: a.adminToken, body: '{"name": "x"' });
+    const r = await h.request("PATCH", `/api/v1/accounts/${a.accountId}`, {
+      token: a.adminToken,
+      body: '{"name": "x"',
+    });
     expect(r.status).toBe(400);
     expect(r.body.description).toBe("Malformed JSON in request body");
     expect(r.body.errors[0].field).toBe("body");
@@ -34,16 +37,25 @@ describe("error envelope", () => {
       body: { name: "", locale: "far-too-long-locale", custom_attributes: "nope" },
     });
     expect(r.status).toBe(422);
-    expect(r.body.errors.map((e: { field: string }) => e.field).sort()).toEqual(["custom_attributes", "locale", "name"]);
+    expect(r.body.errors.map((e: { field: string }) => e.field).sort()).toEqual([
+      "custom_attributes",
+      "locale",
+      "name",
+    ]);
     expect(r.body.errors.every((e: { code: string }) => e.code === "invalid")).toBe(true);
   });
 
   test("body over the limit: 413 in the envelope", async () => {
     const h = createHarness({ env: { PARLEY_BODY_LIMIT: "2048" } });
     const a = makeAccount(h);
-    const r = await h.request("PATCH", `/api/v1/accounts/${a.accountId}`, { token: a.adminToken, body: { name: "x".repeat(5000) } });
+    const r = await h.request("PATCH", `/api/v1/accounts/${a.accountId}`, {
+      token: a.adminToken,
+      body: { name: "x".repeat(5000) },
+    });
     expect(r.status).toBe(413);
-    expect(r.body.errors).toEqual([{ field: "body", message: "request body is larger than 2048 bytes", code: "too_large" }]);
+    expect(r.body.errors).toEqual([
+      { field: "body", message: "request body is larger than 2048 bytes", code: "too_large" },
+    ]);
   });
 
   test("unexpected error: 500 with a request id and no internals", async () => {

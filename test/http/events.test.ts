@@ -20,7 +20,8 @@ async function setup() {
   return { w, since, convA, convB };
 }
 
-const page = (w: World, query: string, token = w.a.adminToken) => w.h.request("GET", `${w.base}/events${query}`, { token });
+const page = (w: World, query: string, token = w.a.adminToken) =>
+  w.h.request("GET", `${w.base}/events${query}`, { token });
 
 describe("GET /events", () => {
   test("pages of {seq, event, data, created_at} with next_since and has_more", async () => {
@@ -28,14 +29,24 @@ describe("GET /events", () => {
     const first = await page(w, `?since=${since}&limit=2`);
     expect(first.status).toBe(200);
     expect(first.body.meta).toEqual({ next_since: since + 2, has_more: true });
-    expect(first.body.payload.map((e: { seq: number; event: string }) => [e.seq - since, e.event])).toEqual([[1, "message.created"], [2, "conversation.updated"]]);
+    expect(first.body.payload.map((e: { seq: number; event: string }) => [e.seq - since, e.event])).toEqual([
+      [1, "message.created"],
+      [2, "conversation.updated"],
+    ]);
     const [message] = first.body.payload;
-    expect(message).toEqual({ seq: since + 1, event: "message.created", created_at: NOW, data: expect.objectContaining({ content: "a1", conversation_id: convA, message_type: 1, private: false }) });
+    expect(message).toEqual({
+      seq: since + 1,
+      event: "message.created",
+      created_at: NOW,
+      data: expect.objectContaining({ content: "a1", conversation_id: convA, message_type: 1, private: false }),
+    });
     const second = await page(w, `?since=${first.body.meta.next_since}&limit=2`);
     expect(second.body.payload.map((e: { seq: number }) => e.seq - since)).toEqual([3, 4]);
     expect(second.body.meta).toEqual({ next_since: since + 4, has_more: true });
     const last = await page(w, `?since=${second.body.meta.next_since}&limit=2`);
-    expect(last.body.payload.map((e: { seq: number; data: { content: string } }) => [e.seq - since, e.data.content])).toEqual([[5, "note"]]);
+    expect(
+      last.body.payload.map((e: { seq: number; data: { content: string } }) => [e.seq - since, e.data.content]),
+    ).toEqual([[5, "note"]]);
     expect(last.body.meta).toEqual({ next_since: since + 5, has_more: false });
     const empty = await page(w, `?since=${since + 5}`);
     expect(empty.body).toEqual({ payload: [], meta: { next_since: since + 5, has_more: false } });
@@ -43,7 +54,10 @@ describe("GET /events", () => {
 
   test("an agent sees only their inboxes' conversations (private notes included) and the account's contact events", async () => {
     const { w, since } = await setup();
-    await w.h.request("PATCH", `${w.base}/contacts/${w.contactId}`, { token: w.a.adminToken, body: { name: "Carla C." } });
+    await w.h.request("PATCH", `${w.base}/contacts/${w.contactId}`, {
+      token: w.a.adminToken,
+      body: { name: "Carla C." },
+    });
     const r = await page(w, `?since=${since}`, w.agent.token);
     expect(r.body.payload.map((e: { seq: number; event: string }) => [e.seq - since, e.event])).toEqual([
       [1, "message.created"],
@@ -62,9 +76,15 @@ describe("GET /events", () => {
   test("since older than what is kept, or ahead of the newest: 410 with the error envelope and the resync data", async () => {
     const { w, since } = await setup();
     w.h.clock.advance(8 * 24 * 3600 * 1000);
-    await w.h.request("PATCH", `${w.base}/contacts/${w.contactId}`, { token: w.a.adminToken, body: { name: "Carla C." } });
+    await w.h.request("PATCH", `${w.base}/contacts/${w.contactId}`, {
+      token: w.a.adminToken,
+      body: { name: "Carla C." },
+    });
     await w.h.deps.bus.drain(); // durable listeners catch up first, as they do in the server
-    await pruneEvents({ events: w.h.deps.repos.events, writeTx: w.h.deps.writeTx, clock: w.h.clock, logger: w.h.deps.logger }, 7);
+    await pruneEvents(
+      { events: w.h.deps.repos.events, writeTx: w.h.deps.writeTx, clock: w.h.clock, logger: w.h.deps.logger },
+      7,
+    );
     const latest = w.h.lastEventId();
     expect(w.h.deps.repos.events.bounds()).toEqual({ oldest: latest, latest });
     const gone = await page(w, `?since=${since}`);
@@ -72,7 +92,13 @@ describe("GET /events", () => {
     expect(gone.body).toEqual({
       description: "Resync required",
       error: "Resync required",
-      errors: [{ field: "since", message: `events after this seq are not available (kept: ${latest} to ${latest}); reload and continue from latest_seq`, code: "resync" }],
+      errors: [
+        {
+          field: "since",
+          message: `events after this seq are not available (kept: ${latest} to ${latest}); reload and continue from latest_seq`,
+          code: "resync",
+        },
+      ],
       event: "resync",
       data: { oldest_seq: latest, latest_seq: latest },
     });
@@ -82,10 +108,18 @@ describe("GET /events", () => {
 
   test("bad since or limit: 422 per field", async () => {
     const { w } = await setup();
-    for (const [query, field] of [["?since=abc", "since"], ["?since=-1", "since"], ["?limit=0", "limit"], ["?limit=501", "limit"], ["?limit=2.5", "limit"]] as const) {
+    for (const [query, field] of [
+      ["?since=abc", "since"],
+      ["?since=-1", "since"],
+      ["?limit=0", "limit"],
+      ["?limit=501", "limit"],
+      ["?limit=2.5", "limit"],
+    ] as const) {
       const r = await page(w, query);
       expect(r.status).toBe(422);
-      expect(r.body.errors.map((e: { field: string; code: string }) => [e.field, e.code])).toEqual([[field, "invalid"]]);
+      expect(r.body.errors.map((e: { field: string; code: string }) => [e.field, e.code])).toEqual([
+        [field, "invalid"],
+      ]);
     }
   });
 
@@ -95,9 +129,20 @@ describe("GET /events", () => {
     expect((await w.h.request("GET", `${w.base}/events`)).status).toBe(401);
     expect((await page(w, "", other.adminToken)).status).toBe(401);
     expect((await w.h.request("GET", "/api/v1/accounts/999/events", { token: w.a.adminToken })).status).toBe(404);
-    await w.h.request("POST", `/api/v1/accounts/${other.accountId}/contacts`, { token: other.adminToken, body: { name: "Olga", email: "olga@example.com" } });
-    const mine = await w.h.request("GET", `/api/v1/accounts/${other.accountId}/events?since=0`, { token: other.adminToken });
+    await w.h.request("POST", `/api/v1/accounts/${other.accountId}/contacts`, {
+      token: other.adminToken,
+      body: { name: "Olga", email: "olga@example.com" },
+    });
+    const mine = await w.h.request("GET", `/api/v1/accounts/${other.accountId}/events?since=0`, {
+      token: other.adminToken,
+    });
     expect(mine.status).toBe(200);
-    expect(mine.body.payload.map((e: { seq: number; event: string; data: { name: string } }) => [e.seq, e.event, e.data.name])).toEqual([[since + 6, "contact.created", "Olga"]]);
+    expect(
+      mine.body.payload.map((e: { seq: number; event: string; data: { name: string } }) => [
+        e.seq,
+        e.event,
+        e.data.name,
+      ]),
+    ).toEqual([[since + 6, "contact.created", "Olga"]]);
   });
 });

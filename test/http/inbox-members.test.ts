@@ -19,7 +19,10 @@ describe("POST /inbox_members", () => {
   test("adds agents and answers the inbox's members after the change as Agent records, by name", async () => {
     const { h, a, zoe, bea, inbox, base } = setup();
     addInboxMember(h, a, inbox.id, zoe.userId);
-    const r = await h.request("POST", base, { token: a.adminToken, body: { inbox_id: inbox.id, user_ids: [bea.userId, zoe.userId] } });
+    const r = await h.request("POST", base, {
+      token: a.adminToken,
+      body: { inbox_id: inbox.id, user_ids: [bea.userId, zoe.userId] },
+    });
     expect(r.status).toBe(200);
     expect(r.body).toEqual({
       payload: [
@@ -45,17 +48,29 @@ describe("POST /inbox_members", () => {
 
   test("form bodies with user_ids[] and ids as strings work", async () => {
     const { h, a, bea, inbox, base } = setup();
-    const body = new URLSearchParams([["inbox_id", String(inbox.id)], ["user_ids[]", String(bea.userId)]]).toString();
-    const r = await h.request("POST", base, { token: a.adminToken, body, headers: { "content-type": "application/x-www-form-urlencoded" } });
+    const body = new URLSearchParams([
+      ["inbox_id", String(inbox.id)],
+      ["user_ids[]", String(bea.userId)],
+    ]).toString();
+    const r = await h.request("POST", base, {
+      token: a.adminToken,
+      body,
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
     expect(r.status).toBe(200);
     expect(ids(r.body.payload)).toEqual([bea.userId]);
   });
 
   test("user ids that are not agents of this account are refused with 422 naming them; nothing changes", async () => {
     const { h, a, b, bea, inbox, base } = setup();
-    const r = await h.request("POST", base, { token: a.adminToken, body: { inbox_id: inbox.id, user_ids: [bea.userId, b.adminId, 9999] } });
+    const r = await h.request("POST", base, {
+      token: a.adminToken,
+      body: { inbox_id: inbox.id, user_ids: [bea.userId, b.adminId, 9999] },
+    });
     expect(r.status).toBe(422);
-    expect(r.body.errors).toEqual([{ field: "user_ids", message: `are not agents of this account: ${b.adminId}, 9999`, code: "invalid" }]);
+    expect(r.body.errors).toEqual([
+      { field: "user_ids", message: `are not agents of this account: ${b.adminId}, 9999`, code: "invalid" },
+    ]);
     expect(h.deps.repos.inboxes.members.memberIds(inbox.id)).toEqual([]);
   });
 
@@ -64,13 +79,21 @@ describe("POST /inbox_members", () => {
     const cases: [unknown, { field: string; code: string }[]][] = [
       [{ user_ids: [1] }, [{ field: "inbox_id", code: "required" }]],
       [{ inbox_id: inbox.id }, [{ field: "user_ids", code: "required" }]],
-      [{ inbox_id: inbox.id, user_ids: ["x", 0] }, [{ field: "user_ids[0]", code: "invalid" }, { field: "user_ids[1]", code: "invalid" }]],
+      [
+        { inbox_id: inbox.id, user_ids: ["x", 0] },
+        [
+          { field: "user_ids[0]", code: "invalid" },
+          { field: "user_ids[1]", code: "invalid" },
+        ],
+      ],
       [{ inbox_id: inbox.id, user_ids: 3 }, [{ field: "user_ids", code: "invalid" }]],
     ];
     for (const [body, errors] of cases) {
       const r = await h.request("POST", base, { token: a.adminToken, body });
       expect(r.status).toBe(422);
-      expect(r.body.errors.map((e: { field: string; code: string }) => ({ field: e.field, code: e.code }))).toEqual(errors);
+      expect(r.body.errors.map((e: { field: string; code: string }) => ({ field: e.field, code: e.code }))).toEqual(
+        errors,
+      );
     }
   });
 
@@ -78,7 +101,10 @@ describe("POST /inbox_members", () => {
     const { h, a, b, bea, base } = setup();
     const theirs = makeInbox(h, b);
     for (const inboxId of [theirs.id, 9999, "abc"]) {
-      const r = await h.request("POST", base, { token: a.adminToken, body: { inbox_id: inboxId, user_ids: [bea.userId] } });
+      const r = await h.request("POST", base, {
+        token: a.adminToken,
+        body: { inbox_id: inboxId, user_ids: [bea.userId] },
+      });
       expect(r.status).toBe(404);
       expect(r.body.errors[0]).toMatchObject({ field: "id", code: "not_found" });
     }
@@ -100,10 +126,16 @@ describe("GET /inbox_members/:inbox_id, PATCH and DELETE", () => {
   test("PATCH makes the member set exactly user_ids; an empty list empties it", async () => {
     const { h, a, zoe, bea, inbox, base } = setup();
     addInboxMember(h, a, inbox.id, zoe.userId);
-    const r = await h.request("PATCH", base, { token: a.adminToken, body: { inbox_id: inbox.id, user_ids: [bea.userId, a.adminId] } });
+    const r = await h.request("PATCH", base, {
+      token: a.adminToken,
+      body: { inbox_id: inbox.id, user_ids: [bea.userId, a.adminId] },
+    });
     expect(r.status).toBe(200);
     expect(ids(r.body.payload)).toEqual([a.adminId, bea.userId]); // "Admin" sorts before "Bea"
-    const empty = await h.request("PATCH", base, { token: a.adminToken, body: { inbox_member: { inbox_id: inbox.id, user_ids: [] } } });
+    const empty = await h.request("PATCH", base, {
+      token: a.adminToken,
+      body: { inbox_member: { inbox_id: inbox.id, user_ids: [] } },
+    });
     expect(empty.body).toEqual({ payload: [] });
     expect(h.deps.repos.inboxes.members.memberIds(inbox.id)).toEqual([]);
   });
@@ -111,7 +143,10 @@ describe("GET /inbox_members/:inbox_id, PATCH and DELETE", () => {
   test("DELETE removes the given agents and answers the members left", async () => {
     const { h, a, zoe, bea, inbox, base } = setup();
     addInboxMember(h, a, inbox.id, zoe.userId, bea.userId);
-    const r = await h.request("DELETE", base, { token: a.adminToken, body: { inbox_id: inbox.id, user_ids: [zoe.userId] } });
+    const r = await h.request("DELETE", base, {
+      token: a.adminToken,
+      body: { inbox_id: inbox.id, user_ids: [zoe.userId] },
+    });
     expect(r.status).toBe(200);
     expect(ids(r.body.payload)).toEqual([bea.userId]);
   });

@@ -17,16 +17,41 @@ describe("inbox validation", () => {
     ["unknown channel type", { name: "X", channel: { type: "telegram" } }, ["channel.type:unsupported"]],
     ["bad time zone", { name: "X", channel: { type: "api" }, timezone: "Mars/Olympus" }, ["timezone:invalid"]],
     ["offset time zone", { name: "X", channel: { type: "api" }, timezone: "+01:00" }, ["timezone:invalid"]],
-    ["webhook_url not http(s)", { name: "X", channel: { type: "api", webhook_url: "ftp://x.test" } }, ["channel.webhook_url:invalid"]],
+    [
+      "webhook_url not http(s)",
+      { name: "X", channel: { type: "api", webhook_url: "ftp://x.test" } },
+      ["channel.webhook_url:invalid"],
+    ],
     ["website without its URL", { name: "X", channel: { type: "web_widget" } }, ["channel.website_url:required"]],
-    ["email inbox with a bad address", { name: "X", channel: { type: "email", email: "nope" } }, ["channel.email:invalid"]],
-    ["phone inbox without E.164", { name: "X", channel: { type: "phone", phone_number: "0800 123" } }, ["channel.phone_number:invalid"]],
-    ["unknown sender_name_type", { name: "X", channel: { type: "api" }, sender_name_type: "robot" }, ["sender_name_type:invalid"]],
+    [
+      "email inbox with a bad address",
+      { name: "X", channel: { type: "email", email: "nope" } },
+      ["channel.email:invalid"],
+    ],
+    [
+      "phone inbox without E.164",
+      { name: "X", channel: { type: "phone", phone_number: "0800 123" } },
+      ["channel.phone_number:invalid"],
+    ],
+    [
+      "unknown sender_name_type",
+      { name: "X", channel: { type: "api" }, sender_name_type: "robot" },
+      ["sender_name_type:invalid"],
+    ],
     ["name too long", { name: "x".repeat(256), channel: { type: "api" } }, ["name:too_long"]],
-    ["working_hours not an array", { name: "X", channel: { type: "api" }, working_hours: "9-5" }, ["working_hours:invalid"]],
+    [
+      "working_hours not an array",
+      { name: "X", channel: { type: "api" }, working_hours: "9-5" },
+      ["working_hours:invalid"],
+    ],
     [
       "several at once",
-      { name: "", channel: { type: "api" }, timezone: "Nowhere/Land", working_hours: [{ day_of_week: 7, closed_all_day: true }] },
+      {
+        name: "",
+        channel: { type: "api" },
+        timezone: "Nowhere/Land",
+        working_hours: [{ day_of_week: 7, closed_all_day: true }],
+      },
       ["name:required", "timezone:invalid", "working_hours[0].day_of_week:invalid"],
     ],
   ];
@@ -55,11 +80,19 @@ describe("inbox validation", () => {
       },
     });
     expect(overlap.status).toBe(422);
-    expect(overlap.body.errors).toEqual([{ field: "working_hours[1]", message: "overlaps working_hours[0]", code: "overlap" }]);
+    expect(overlap.body.errors).toEqual([
+      { field: "working_hours[1]", message: "overlaps working_hours[0]", code: "overlap" },
+    ]);
 
     const malformed = await h.request("PATCH", `${base}/${inbox.id}`, {
       token: a.adminToken,
-      body: { working_hours: [{ day_of_week: 9, open_hour: 9, close_hour: 17 }, { day_of_week: 2, open_hour: 25, close_hour: 17 }, { day_of_week: 3 }] },
+      body: {
+        working_hours: [
+          { day_of_week: 9, open_hour: 9, close_hour: 17 },
+          { day_of_week: 2, open_hour: 25, close_hour: 17 },
+          { day_of_week: 3 },
+        ],
+      },
     });
     expect(malformed.status).toBe(422);
     expect(pairs(malformed.body.errors)).toEqual([
@@ -71,9 +104,16 @@ describe("inbox validation", () => {
     // Friday 22:00 to Saturday 02:00 overlaps an early Saturday interval.
     const overnight = await h.request("PATCH", `${base}/${inbox.id}`, {
       token: a.adminToken,
-      body: { working_hours: [{ day_of_week: 5, open_hour: 22, close_hour: 2 }, { day_of_week: 6, open_hour: 1, close_hour: 4 }] },
+      body: {
+        working_hours: [
+          { day_of_week: 5, open_hour: 22, close_hour: 2 },
+          { day_of_week: 6, open_hour: 1, close_hour: 4 },
+        ],
+      },
     });
-    expect(overnight.body.errors).toEqual([{ field: "working_hours[1]", message: "overlaps working_hours[0]", code: "overlap" }]);
+    expect(overnight.body.errors).toEqual([
+      { field: "working_hours[1]", message: "overlaps working_hours[0]", code: "overlap" },
+    ]);
     expect(h.deps.repos.inboxes.byId(a.accountId, inbox.id)!.working_hours).toBe(inbox.working_hours);
   });
 
@@ -87,8 +127,13 @@ describe("inbox validation", () => {
     });
     expect(r.status).toBe(422);
     expect(pairs(r.body.errors).sort()).toEqual(["csat_config:invalid", "csat_survey_enabled:invalid"]);
-    const typeChange = await h.request("PATCH", `${base}/${inbox.id}`, { token: a.adminToken, body: { channel: { type: "email" } } });
-    expect(typeChange.body.errors).toEqual([{ field: "channel.type", message: "cannot be changed; create a new inbox instead", code: "invalid" }]);
+    const typeChange = await h.request("PATCH", `${base}/${inbox.id}`, {
+      token: a.adminToken,
+      body: { channel: { type: "email" } },
+    });
+    expect(typeChange.body.errors).toEqual([
+      { field: "channel.type", message: "cannot be changed; create a new inbox instead", code: "invalid" },
+    ]);
     const blankName = await h.request("PATCH", `${base}/${inbox.id}`, { token: a.adminToken, body: { name: " " } });
     expect(pairs(blankName.body.errors)).toEqual(["name:required"]);
     expect(h.deps.repos.inboxes.byId(a.accountId, inbox.id)).toEqual(inbox);
@@ -99,7 +144,10 @@ describe("inbox validation", () => {
     const { h, a, base } = setup();
     const r = await h.request("POST", base, {
       token: a.adminToken,
-      body: { name: "Mail", channel: { type: "email", email: "a@b.test", webhook_url: "https://x.test", website_url: "https://y.test" } },
+      body: {
+        name: "Mail",
+        channel: { type: "email", email: "a@b.test", webhook_url: "https://x.test", website_url: "https://y.test" },
+      },
     });
     expect(r.status).toBe(200);
     expect(h.deps.repos.inboxes.byId(a.accountId, r.body.id)!.webhook_url).toBeNull();

@@ -97,7 +97,9 @@ describe("POST /inboxes", () => {
     expect(row.channel_type).toBe("api");
 
     const events = h.events(before);
-    expect(events.map((e) => [e.kind, e.accountId, e.inboxId, e.actor])).toEqual([["inbox_created", a.accountId, r.body.id, { type: "user", id: a.adminId }]]);
+    expect(events.map((e) => [e.kind, e.accountId, e.inboxId, e.actor])).toEqual([
+      ["inbox_created", a.accountId, r.body.id, { type: "user", id: a.adminId }],
+    ]);
     expect(events[0]!.payload).toEqual({
       id: r.body.id,
       account_id: a.accountId,
@@ -132,7 +134,9 @@ describe("POST /inboxes", () => {
     expect(JSON.stringify(events[0]!.payload)).not.toContain(r.body.hmac_token);
     expect(JSON.stringify(events[0]!.payload)).not.toContain(r.body.webhook_secret);
     // The callback-signing secret is stored with the inbox from the start, not on first delivery.
-    expect(h.deps.db.query("SELECT webhook_secret FROM inboxes WHERE id = ?").get(r.body.id)).toEqual({ webhook_secret: r.body.webhook_secret });
+    expect(h.deps.db.query("SELECT webhook_secret FROM inboxes WHERE id = ?").get(r.body.id)).toEqual({
+      webhook_secret: r.body.webhook_secret,
+    });
   });
 
   test("two API inboxes never share an identifier", async () => {
@@ -162,18 +166,32 @@ describe("POST /inboxes", () => {
     expect(web.body).not.toHaveProperty("inbox_identifier");
     expect(web.body).not.toHaveProperty("webhook_url");
 
-    const email = await h.request("POST", base, { token: a.adminToken, body: { inbox: { name: "Mail", channel: { type: "email", email: "Help@Acme.test" } } } });
+    const email = await h.request("POST", base, {
+      token: a.adminToken,
+      body: { inbox: { name: "Mail", channel: { type: "email", email: "Help@Acme.test" } } },
+    });
     expect(email.status).toBe(200);
-    expect(email.body).toMatchObject({ channel_type: "Channel::Email", email: "help@acme.test", forward_to_email: null, hmac_mandatory: null });
+    expect(email.body).toMatchObject({
+      channel_type: "Channel::Email",
+      email: "help@acme.test",
+      forward_to_email: null,
+      hmac_mandatory: null,
+    });
     expect(email.body).not.toHaveProperty("hmac_token");
 
     // Chatwoot's "sms" and the class name both name the phone channel.
     for (const type of ["phone", "sms", "Channel::Sms"]) {
-      const phone = await h.request("POST", base, { token: a.adminToken, body: { name: `Phone ${type}`, channel: { type, phone_number: "+14155550100" } } });
+      const phone = await h.request("POST", base, {
+        token: a.adminToken,
+        body: { name: `Phone ${type}`, channel: { type, phone_number: "+14155550100" } },
+      });
       expect(phone.status).toBe(200);
       expect(phone.body).toMatchObject({ channel_type: "Channel::Sms", phone_number: "+14155550100" });
     }
-    const spaced = await h.request("POST", base, { token: a.adminToken, body: { name: "Phone spaced", channel: { type: "sms", phone_number: "+1 (415) 555-0101" } } });
+    const spaced = await h.request("POST", base, {
+      token: a.adminToken,
+      body: { name: "Phone spaced", channel: { type: "sms", phone_number: "+1 (415) 555-0101" } },
+    });
     expect([spaced.status, spaced.body.phone_number]).toEqual([200, "+14155550101"]);
   });
 
@@ -181,7 +199,12 @@ describe("POST /inboxes", () => {
     const { h, a, base } = setup();
     const r = await h.request("POST", base, {
       token: a.adminToken,
-      form: { "inbox[name]": "Form", "inbox[channel][type]": "api", "inbox[csat_survey_enabled]": "true", "inbox[channel][hmac_mandatory]": "1" },
+      form: {
+        "inbox[name]": "Form",
+        "inbox[channel][type]": "api",
+        "inbox[csat_survey_enabled]": "true",
+        "inbox[channel][hmac_mandatory]": "1",
+      },
     });
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ name: "Form", csat_survey_enabled: true, hmac_mandatory: true });
@@ -207,13 +230,24 @@ describe("GET /inboxes and /inboxes/:id", () => {
 
     const shown = await h.request("GET", `${base}/${zeta.id}`, { token: agent.token });
     expect(shown.status).toBe(200);
-    expect(shown.body).toEqual(apiInbox({ id: zeta.id, channel_id: zeta.id, name: "zeta", hmac_token: undefined, webhook_secret: undefined, inbox_identifier: zeta.identifier }));
+    expect(shown.body).toEqual(
+      apiInbox({
+        id: zeta.id,
+        channel_id: zeta.id,
+        name: "zeta",
+        hmac_token: undefined,
+        webhook_secret: undefined,
+        inbox_identifier: zeta.identifier,
+      }),
+    );
     expect(shown.body).not.toHaveProperty("hmac_token");
     expect(shown.body).not.toHaveProperty("webhook_secret");
 
     const notMine = await h.request("GET", `${base}/${alpha.id}`, { token: agent.token });
     expect(notMine.status).toBe(403);
-    expect(notMine.body.errors).toEqual([{ field: "role", message: "You are not a member of this inbox", code: "forbidden" }]);
+    expect(notMine.body.errors).toEqual([
+      { field: "role", message: "You are not a member of this inbox", code: "forbidden" },
+    ]);
   });
 });
 
@@ -228,7 +262,12 @@ describe("PATCH /inboxes/:id", () => {
       body: { name: "API 2", channel: { webhook_url: "https://hooks.example.com/new" }, csat_survey_enabled: true },
     });
     expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({ name: "API 2", webhook_url: "https://hooks.example.com/new", csat_survey_enabled: true, inbox_identifier: inbox.identifier });
+    expect(r.body).toMatchObject({
+      name: "API 2",
+      webhook_url: "https://hooks.example.com/new",
+      csat_survey_enabled: true,
+      inbox_identifier: inbox.identifier,
+    });
     const [event] = h.events(before);
     expect(event!.kind).toBe("inbox_updated");
     expect(event!.payload).toMatchObject({ id: inbox.id, name: "API 2", updated_at: "2026-01-05T09:01:00.000Z" });
@@ -254,7 +293,10 @@ describe("PATCH /inboxes/:id", () => {
       expect((await h.request("PATCH", `${base}/${id}`, { token: a.adminToken, body })).status).toBe(200);
       const [event] = h.events(before);
       expect(event!.kind).toBe("inbox_updated");
-      expect((event!.payload.changed_attributes as object[]).map((c) => Object.keys(c)[0])).toEqual([key, "updated_at"]);
+      expect((event!.payload.changed_attributes as object[]).map((c) => Object.keys(c)[0])).toEqual([
+        key,
+        "updated_at",
+      ]);
     }
     expect(h.deps.repos.inboxes.byId(a.accountId, api.id)!.csat_config).toBe('{"message":"Rate us"}');
   });
@@ -264,7 +306,10 @@ describe("PATCH /inboxes/:id", () => {
     const inbox = makeInbox(h, a, { name: "API" });
     h.clock.advance(60_000);
     const before = h.lastEventId();
-    const r = await h.request("PATCH", `${base}/${inbox.id}`, { token: a.adminToken, body: { name: "API", timezone: "UTC" } });
+    const r = await h.request("PATCH", `${base}/${inbox.id}`, {
+      token: a.adminToken,
+      body: { name: "API", timezone: "UTC" },
+    });
     expect(r.status).toBe(200);
     expect(h.events(before)).toEqual([]);
     expect(h.deps.repos.inboxes.byId(a.accountId, inbox.id)!.updated_at).toBe(inbox.updated_at);
@@ -288,10 +333,42 @@ describe("PATCH /inboxes/:id", () => {
     expect(r.status).toBe(200);
     expect(r.body.working_hours_enabled).toBe(true);
     expect(r.body.working_hours).toEqual([
-      { day_of_week: 1, closed_all_day: false, open_all_day: false, open_hour: 9, open_minutes: 0, close_hour: 12, close_minutes: 0 },
-      { day_of_week: 1, closed_all_day: false, open_all_day: false, open_hour: 13, open_minutes: 30, close_hour: 18, close_minutes: 0 },
-      { day_of_week: 5, closed_all_day: false, open_all_day: false, open_hour: 22, open_minutes: 0, close_hour: 2, close_minutes: 0 },
-      { day_of_week: 0, closed_all_day: true, open_all_day: false, open_hour: null, open_minutes: null, close_hour: null, close_minutes: null },
+      {
+        day_of_week: 1,
+        closed_all_day: false,
+        open_all_day: false,
+        open_hour: 9,
+        open_minutes: 0,
+        close_hour: 12,
+        close_minutes: 0,
+      },
+      {
+        day_of_week: 1,
+        closed_all_day: false,
+        open_all_day: false,
+        open_hour: 13,
+        open_minutes: 30,
+        close_hour: 18,
+        close_minutes: 0,
+      },
+      {
+        day_of_week: 5,
+        closed_all_day: false,
+        open_all_day: false,
+        open_hour: 22,
+        open_minutes: 0,
+        close_hour: 2,
+        close_minutes: 0,
+      },
+      {
+        day_of_week: 0,
+        closed_all_day: true,
+        open_all_day: false,
+        open_hour: null,
+        open_minutes: null,
+        close_hour: null,
+        close_minutes: null,
+      },
     ]);
   });
 });
@@ -342,7 +419,9 @@ describe("inbox authorization and tenant isolation", () => {
     for (const [method, body] of [["GET"], ["PATCH", { name: "Mine now" }], ["DELETE"]] as [string, unknown][]) {
       const r = await h.request(method, `${base}/${theirs.id}`, { token: a.adminToken, body });
       expect(r.status).toBe(404);
-      expect(r.body.errors).toEqual([{ field: "id", message: `no inbox ${theirs.id} in this account`, code: "not_found" }]);
+      expect(r.body.errors).toEqual([
+        { field: "id", message: `no inbox ${theirs.id} in this account`, code: "not_found" },
+      ]);
     }
     expect((await h.request("GET", `${base}/abc`, { token: a.adminToken })).status).toBe(404);
     expect(h.deps.repos.inboxes.byId(b.accountId, theirs.id)!.name).toBe("Theirs");

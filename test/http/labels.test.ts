@@ -5,28 +5,59 @@ import { makeAccount } from "../helpers/factories.ts";
 import { makeInbox } from "../helpers/directory-fixtures.ts";
 import { newConversation, world, type World } from "../helpers/conversation-fixtures.ts";
 
-const create = (w: World, body: unknown, token = w.a.adminToken) => w.h.request("POST", `${w.base}/labels`, { token, body });
+const create = (w: World, body: unknown, token = w.a.adminToken) =>
+  w.h.request("POST", `${w.base}/labels`, { token, body });
 const list = async (w: World) => (await w.h.request("GET", `${w.base}/labels`, { token: w.a.adminToken })).body.payload;
-const conversationLabels = async (w: World, id: number) => (await w.h.request("GET", `${w.base}/conversations/${id}/labels`, { token: w.a.adminToken })).body.payload;
-const tagConversation = (w: World, id: number, labels: string[]) => w.h.request("POST", `${w.base}/conversations/${id}/labels`, { token: w.a.adminToken, body: { labels } });
-const tagContact = (w: World, id: number, labels: string[]) => w.h.request("POST", `${w.base}/contacts/${id}/labels`, { token: w.a.adminToken, body: { labels } });
-const contactLabels = async (w: World, id: number) => (await w.h.request("GET", `${w.base}/contacts/${id}/labels`, { token: w.a.adminToken })).body.payload;
+const conversationLabels = async (w: World, id: number) =>
+  (await w.h.request("GET", `${w.base}/conversations/${id}/labels`, { token: w.a.adminToken })).body.payload;
+const tagConversation = (w: World, id: number, labels: string[]) =>
+  w.h.request("POST", `${w.base}/conversations/${id}/labels`, { token: w.a.adminToken, body: { labels } });
+const tagContact = (w: World, id: number, labels: string[]) =>
+  w.h.request("POST", `${w.base}/contacts/${id}/labels`, { token: w.a.adminToken, body: { labels } });
+const contactLabels = async (w: World, id: number) =>
+  (await w.h.request("GET", `${w.base}/contacts/${id}/labels`, { token: w.a.adminToken })).body.payload;
 
 describe("POST /labels (spec endpoint 8)", () => {
   test("answers the bare label with an integer id; the title is lower-cased", async () => {
     const w = await world();
-    const r = await create(w, { title: "Billing", description: "Money questions", color: "#FF0000", show_on_sidebar: true });
+    const r = await create(w, {
+      title: "Billing",
+      description: "Money questions",
+      color: "#FF0000",
+      show_on_sidebar: true,
+    });
     expect(r.status).toBe(200);
-    expect(r.body).toEqual({ id: expect.any(Number), title: "billing", description: "Money questions", color: "#FF0000", show_on_sidebar: true });
+    expect(r.body).toEqual({
+      id: expect.any(Number),
+      title: "billing",
+      description: "Money questions",
+      color: "#FF0000",
+      show_on_sidebar: true,
+    });
     expect(Number.isInteger(r.body.id)).toBe(true);
   });
 
   test("defaults: description null, color #1f93ff, show_on_sidebar false; fields may nest under label; forms work", async () => {
     const w = await world();
     const nested = await create(w, { label: { title: "vip" } });
-    expect(nested.body).toEqual({ id: nested.body.id, title: "vip", description: null, color: "#1f93ff", show_on_sidebar: false });
-    const form = await w.h.request("POST", `${w.base}/labels`, { token: w.a.adminToken, form: { "label[title]": "urgent_2", "label[show_on_sidebar]": "true" } });
-    expect(form.body).toEqual({ id: form.body.id, title: "urgent_2", description: null, color: "#1f93ff", show_on_sidebar: true });
+    expect(nested.body).toEqual({
+      id: nested.body.id,
+      title: "vip",
+      description: null,
+      color: "#1f93ff",
+      show_on_sidebar: false,
+    });
+    const form = await w.h.request("POST", `${w.base}/labels`, {
+      token: w.a.adminToken,
+      form: { "label[title]": "urgent_2", "label[show_on_sidebar]": "true" },
+    });
+    expect(form.body).toEqual({
+      id: form.body.id,
+      title: "urgent_2",
+      description: null,
+      color: "#1f93ff",
+      show_on_sidebar: true,
+    });
     expect(w.h.events().filter((e) => e.kind.startsWith("label"))).toEqual([]);
   });
 
@@ -71,9 +102,15 @@ describe("list, show, update, delete", () => {
     const id = agentList.body.payload[0].id;
     const show = await w.h.request("GET", `${w.base}/labels/${id}`, { token: w.a.adminToken });
     expect(show.body).toEqual({ id, title: "alpha", description: null, color: "#1f93ff", show_on_sidebar: false });
-    const upd = await w.h.request("PATCH", `${w.base}/labels/${id}`, { token: w.a.adminToken, body: { description: "First", color: "#00ff00" } });
+    const upd = await w.h.request("PATCH", `${w.base}/labels/${id}`, {
+      token: w.a.adminToken,
+      body: { description: "First", color: "#00ff00" },
+    });
     expect(upd.body).toEqual({ id, title: "alpha", description: "First", color: "#00ff00", show_on_sidebar: false });
-    const taken = await w.h.request("PATCH", `${w.base}/labels/${id}`, { token: w.a.adminToken, body: { title: "Zeta" } });
+    const taken = await w.h.request("PATCH", `${w.base}/labels/${id}`, {
+      token: w.a.adminToken,
+      body: { title: "Zeta" },
+    });
     expect(taken.status).toBe(422);
     expect(taken.body.errors[0]).toMatchObject({ field: "title", code: "taken" });
   });
@@ -100,11 +137,19 @@ describe("list, show, update, delete", () => {
   test("another account's label is 404 and is left alone", async () => {
     const w = await world();
     const other = makeAccount(w.h, "Other");
-    const theirs = await w.h.request("POST", `/api/v1/accounts/${other.accountId}/labels`, { token: other.adminToken, body: { title: "theirs" } });
+    const theirs = await w.h.request("POST", `/api/v1/accounts/${other.accountId}/labels`, {
+      token: other.adminToken,
+      body: { title: "theirs" },
+    });
     for (const method of ["GET", "PATCH", "DELETE"]) {
-      const r = await w.h.request(method, `${w.base}/labels/${theirs.body.id}`, { token: w.a.adminToken, body: method === "PATCH" ? { title: "mine" } : undefined });
+      const r = await w.h.request(method, `${w.base}/labels/${theirs.body.id}`, {
+        token: w.a.adminToken,
+        body: method === "PATCH" ? { title: "mine" } : undefined,
+      });
       expect(r.status).toBe(404);
-      expect(r.body.errors).toEqual([{ field: "id", message: `no label ${theirs.body.id} in this account`, code: "not_found" }]);
+      expect(r.body.errors).toEqual([
+        { field: "id", message: `no label ${theirs.body.id} in this account`, code: "not_found" },
+      ]);
     }
     expect((await w.h.request("GET", `${w.base}/labels/abc`, { token: w.a.adminToken })).status).toBe(404);
     const still = await w.h.request("GET", `/api/v1/accounts/${other.accountId}/labels`, { token: other.adminToken });
@@ -123,7 +168,10 @@ describe("renaming and deleting re-tag conversations and contacts", () => {
     await tagContact(w, w.contactId, ["billing", "vip"]);
     w.h.clock.advance(5000);
     const before = w.h.lastEventId();
-    const r = await w.h.request("PATCH", `${w.base}/labels/${id}`, { token: w.a.adminToken, body: { title: "Finance" } });
+    const r = await w.h.request("PATCH", `${w.base}/labels/${id}`, {
+      token: w.a.adminToken,
+      body: { title: "Finance" },
+    });
     expect(r.body.title).toBe("finance");
     expect(await conversationLabels(w, c1.id)).toEqual(["vip", "finance", "late"]);
     expect(await conversationLabels(w, c2.id)).toEqual(["finance"]);
@@ -139,7 +187,9 @@ describe("renaming and deleting re-tag conversations and contacts", () => {
       { label_list: { previous_value: ["vip", "Billing", "late"], current_value: ["vip", "finance", "late"] } },
       { updated_at: { previous_value: expect.any(String), current_value: "2026-01-05T09:00:05.000Z" } },
     ]);
-    expect((events[1]!.payload.changed_attributes as unknown[])[0]).toEqual({ label_list: { previous_value: ["finance", "billing"], current_value: ["finance"] } });
+    expect((events[1]!.payload.changed_attributes as unknown[])[0]).toEqual({
+      label_list: { previous_value: ["finance", "billing"], current_value: ["finance"] },
+    });
   });
 
   test("a change that keeps the title re-tags nothing", async () => {
@@ -148,7 +198,10 @@ describe("renaming and deleting re-tag conversations and contacts", () => {
     const c = await newConversation(w);
     await tagConversation(w, c.id, ["billing"]);
     const before = w.h.lastEventId();
-    await w.h.request("PATCH", `${w.base}/labels/${id}`, { token: w.a.adminToken, body: { title: "BILLING", color: "#000000" } });
+    await w.h.request("PATCH", `${w.base}/labels/${id}`, {
+      token: w.a.adminToken,
+      body: { title: "BILLING", color: "#000000" },
+    });
     expect(w.h.events(before)).toEqual([]);
     expect(await conversationLabels(w, c.id)).toEqual(["billing"]);
   });
@@ -167,7 +220,9 @@ describe("renaming and deleting re-tag conversations and contacts", () => {
     expect(await contactLabels(w, w.contactId)).toEqual([]);
     const events = w.h.events(before);
     expect(events.map((e) => e.kind)).toEqual(["conversation_updated"]);
-    expect((events[0]!.payload.changed_attributes as unknown[])[0]).toEqual({ label_list: { previous_value: ["spam", "vip"], current_value: ["vip"] } });
+    expect((events[0]!.payload.changed_attributes as unknown[])[0]).toEqual({
+      label_list: { previous_value: ["spam", "vip"], current_value: ["vip"] },
+    });
     expect(await list(w)).toEqual([]);
     expect((await w.h.request("GET", `${w.base}/labels/${id}`, { token: w.a.adminToken })).status).toBe(404);
   });
@@ -177,13 +232,24 @@ describe("renaming and deleting re-tag conversations and contacts", () => {
     const other = makeAccount(w.h, "Other");
     const otherBase = `/api/v1/accounts/${other.accountId}`;
     const inbox = makeInbox(w.h, other.accountId, { name: "B" });
-    const contact = await w.h.request("POST", `${otherBase}/contacts`, { token: other.adminToken, body: { name: "B", email: "b@example.com" } });
-    const conv = await w.h.request("POST", `${otherBase}/conversations`, { token: other.adminToken, body: { inbox_id: inbox, contact_id: contact.body.payload.contact.id } });
-    await w.h.request("POST", `${otherBase}/conversations/${conv.body.id}/labels`, { token: other.adminToken, body: { labels: ["billing"] } });
+    const contact = await w.h.request("POST", `${otherBase}/contacts`, {
+      token: other.adminToken,
+      body: { name: "B", email: "b@example.com" },
+    });
+    const conv = await w.h.request("POST", `${otherBase}/conversations`, {
+      token: other.adminToken,
+      body: { inbox_id: inbox, contact_id: contact.body.payload.contact.id },
+    });
+    await w.h.request("POST", `${otherBase}/conversations/${conv.body.id}/labels`, {
+      token: other.adminToken,
+      body: { labels: ["billing"] },
+    });
     const { id } = (await create(w, { title: "billing" })).body;
     await w.h.request("PATCH", `${w.base}/labels/${id}`, { token: w.a.adminToken, body: { title: "money" } });
     await w.h.request("DELETE", `${w.base}/labels/${id}`, { token: w.a.adminToken });
-    const theirs = await w.h.request("GET", `${otherBase}/conversations/${conv.body.id}/labels`, { token: other.adminToken });
+    const theirs = await w.h.request("GET", `${otherBase}/conversations/${conv.body.id}/labels`, {
+      token: other.adminToken,
+    });
     expect(theirs.body.payload).toEqual(["billing"]);
   });
 });

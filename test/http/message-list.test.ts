@@ -6,7 +6,9 @@ import { newConversation, world, type World } from "../helpers/conversation-fixt
 
 /** A conversation with `n` messages inserted directly (alternating incoming/outgoing); returns their ids. */
 function seed(w: World, conversationDisplayId: number, n: number): number[] {
-  const conv = w.h.deps.db.query("SELECT id FROM conversations WHERE display_id = ? AND account_id = ?").get(conversationDisplayId, w.a.accountId) as { id: number };
+  const conv = w.h.deps.db
+    .query("SELECT id FROM conversations WHERE display_id = ? AND account_id = ?")
+    .get(conversationDisplayId, w.a.accountId) as { id: number };
   const ids: number[] = [];
   const insert = w.h.deps.db.query(
     `INSERT INTO messages (account_id, inbox_id, conversation_id, message_type, content, sender_type, sender_id, created_at, updated_at)
@@ -14,12 +16,25 @@ function seed(w: World, conversationDisplayId: number, n: number): number[] {
   );
   for (let i = 0; i < n; i++) {
     const incoming = i % 2 === 0;
-    ids.push(Number(insert.run(w.a.accountId, w.inboxId, conv.id, incoming ? 0 : 1, `m${i}`, incoming ? "Contact" : "User", incoming ? w.contactId : w.a.adminId).lastInsertRowid));
+    ids.push(
+      Number(
+        insert.run(
+          w.a.accountId,
+          w.inboxId,
+          conv.id,
+          incoming ? 0 : 1,
+          `m${i}`,
+          incoming ? "Contact" : "User",
+          incoming ? w.contactId : w.a.adminId,
+        ).lastInsertRowid,
+      ),
+    );
   }
   return ids;
 }
 
-const get = (w: World, id: number, qs = "", token = w.a.adminToken) => w.h.request("GET", `${w.base}/conversations/${id}/messages${qs}`, { token });
+const get = (w: World, id: number, qs = "", token = w.a.adminToken) =>
+  w.h.request("GET", `${w.base}/conversations/${id}/messages${qs}`, { token });
 const idsOf = (r: { body: { payload: { id: number }[] } }) => r.body.payload.map((m) => m.id);
 
 describe("GET messages: page selections", () => {
@@ -51,8 +66,15 @@ describe("GET messages: page selections", () => {
 describe("GET messages: meta and records", () => {
   test("meta is the spec's Conversation metadata: contact as {payload: [Contact]}, assignee as Agent, ISO last-seen", async () => {
     const w = await world();
-    const c = await newConversation(w, { assignee_id: w.agent.userId, additional_attributes: { browser: "Firefox" }, source_id: "s-1" });
-    await w.h.request("POST", `${w.base}/conversations/${c.id}/labels`, { token: w.a.adminToken, body: { labels: ["vip"] } });
+    const c = await newConversation(w, {
+      assignee_id: w.agent.userId,
+      additional_attributes: { browser: "Firefox" },
+      source_id: "s-1",
+    });
+    await w.h.request("POST", `${w.base}/conversations/${c.id}/labels`, {
+      token: w.a.adminToken,
+      body: { labels: ["vip"] },
+    });
     await w.h.request("POST", `${w.base}/conversations/${c.id}/update_last_seen`, { token: w.agent.token });
     const r = await get(w, c.id);
     expect(r.status).toBe(200);
@@ -62,12 +84,39 @@ describe("GET messages: meta and records", () => {
       contact: {
         payload: [
           {
-            additional_attributes: {}, availability_status: "offline", email: "carla@example.com", id: w.contactId, name: "Carla Customer", phone_number: null, blocked: false, identifier: null, thumbnail: "", custom_attributes: {}, created_at: 1767603600,
-            contact_inboxes: [{ source_id: "s-1", inbox: { id: w.inboxId, avatar_url: "", channel_id: w.inboxId, name: "API", channel_type: "Channel::Api", provider: null } }],
+            additional_attributes: {},
+            availability_status: "offline",
+            email: "carla@example.com",
+            id: w.contactId,
+            name: "Carla Customer",
+            phone_number: null,
+            blocked: false,
+            identifier: null,
+            thumbnail: "",
+            custom_attributes: {},
+            created_at: 1767603600,
+            contact_inboxes: [
+              {
+                source_id: "s-1",
+                inbox: {
+                  id: w.inboxId,
+                  avatar_url: "",
+                  channel_id: w.inboxId,
+                  name: "API",
+                  channel_type: "Channel::Api",
+                  provider: null,
+                },
+              },
+            ],
           },
         ],
       },
-      assignee: expect.objectContaining({ id: w.agent.userId, name: "Ann Agent", role: "agent", account_id: w.a.accountId }),
+      assignee: expect.objectContaining({
+        id: w.agent.userId,
+        name: "Ann Agent",
+        role: "agent",
+        account_id: w.a.accountId,
+      }),
       agent_last_seen_at: "2026-01-05T09:00:00.000Z",
       assignee_last_seen_at: "2026-01-05T09:00:00.000Z",
     });
@@ -80,11 +129,26 @@ describe("GET messages: meta and records", () => {
   test("includes private notes and activity messages, each with its sender (none for activity)", async () => {
     const w = await world();
     const c = await newConversation(w);
-    await w.h.request("POST", `${w.base}/conversations/${c.id}/messages`, { token: w.a.adminToken, body: { content: "note", private: true } });
-    await w.h.request("POST", `${w.base}/conversations/${c.id}/messages`, { token: w.a.adminToken, body: { content: "hi", message_type: "incoming" } });
+    await w.h.request("POST", `${w.base}/conversations/${c.id}/messages`, {
+      token: w.a.adminToken,
+      body: { content: "note", private: true },
+    });
+    await w.h.request("POST", `${w.base}/conversations/${c.id}/messages`, {
+      token: w.a.adminToken,
+      body: { content: "hi", message_type: "incoming" },
+    });
     await w.h.request("POST", `${w.base}/conversations/${c.id}/toggle_status`, { token: w.a.adminToken });
     const r = await get(w, c.id);
-    expect(r.body.payload.map((m: { content: string; message_type: number; private: boolean; sender?: { type: string } }) => [m.content, m.message_type, m.private, m.sender?.type ?? null])).toEqual([
+    expect(
+      r.body.payload.map(
+        (m: { content: string; message_type: number; private: boolean; sender?: { type: string } }) => [
+          m.content,
+          m.message_type,
+          m.private,
+          m.sender?.type ?? null,
+        ],
+      ),
+    ).toEqual([
       ["note", 1, true, "user"],
       ["hi", 0, false, "contact"],
       ["Conversation was marked resolved by Admin", 2, false, null],
@@ -99,7 +163,13 @@ describe("GET messages: meta and records", () => {
     expect((await get(w, c.id, "", w.outsider.token)).status).toBe(403);
     expect((await get(w, c.id, "", w.agent.token)).status).toBe(200);
     const other = makeAccount(w.h, "Other");
-    expect((await w.h.request("GET", `/api/v1/accounts/${other.accountId}/conversations/${c.id}/messages`, { token: other.adminToken })).status).toBe(404);
+    expect(
+      (
+        await w.h.request("GET", `/api/v1/accounts/${other.accountId}/conversations/${c.id}/messages`, {
+          token: other.adminToken,
+        })
+      ).status,
+    ).toBe(404);
     expect((await get(w, 42)).status).toBe(404);
   });
 });

@@ -11,12 +11,25 @@ describe("DELETE messages/:id", () => {
     const m = (await send(w, c.id, { content: "oops", content_type: "input_text", content_attributes: { x: 1 } })).body;
     w.h.clock.advance(5000);
     const before = w.h.lastEventId();
-    const r = await w.h.request("DELETE", `${w.base}/conversations/${c.id}/messages/${m.id}`, { token: w.a.adminToken });
+    const r = await w.h.request("DELETE", `${w.base}/conversations/${c.id}/messages/${m.id}`, {
+      token: w.a.adminToken,
+    });
     expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({ id: m.id, content: "This message was deleted", content_type: "text", content_attributes: { deleted: true }, updated_at: 1767603605 });
+    expect(r.body).toMatchObject({
+      id: m.id,
+      content: "This message was deleted",
+      content_type: "text",
+      content_attributes: { deleted: true },
+      updated_at: 1767603605,
+    });
     const events = w.h.events(before);
     expect(events.map((e) => e.kind)).toEqual(["message_updated"]);
-    expect(events[0]!.payload).toMatchObject({ id: m.id, content: "This message was deleted", content_attributes: { deleted: true }, message_type: "outgoing" });
+    expect(events[0]!.payload).toMatchObject({
+      id: m.id,
+      content: "This message was deleted",
+      content_attributes: { deleted: true },
+      message_type: "outgoing",
+    });
     const again = w.h.lastEventId();
     await w.h.request("DELETE", `${w.base}/conversations/${c.id}/messages/${m.id}`, { token: w.a.adminToken });
     expect(w.h.events(again)).toEqual([]);
@@ -27,11 +40,25 @@ describe("DELETE messages/:id", () => {
     const c1 = await newConversation(w);
     const c2 = await newConversation(w);
     const m = (await send(w, c1.id, { content: "x" })).body;
-    expect((await w.h.request("DELETE", `${w.base}/conversations/${c2.id}/messages/${m.id}`, { token: w.a.adminToken })).status).toBe(404);
-    expect((await w.h.request("DELETE", `${w.base}/conversations/${c1.id}/messages/999`, { token: w.a.adminToken })).status).toBe(404);
-    expect((await w.h.request("DELETE", `${w.base}/conversations/${c1.id}/messages/${m.id}`, { token: w.outsider.token })).status).toBe(403);
+    expect(
+      (await w.h.request("DELETE", `${w.base}/conversations/${c2.id}/messages/${m.id}`, { token: w.a.adminToken }))
+        .status,
+    ).toBe(404);
+    expect(
+      (await w.h.request("DELETE", `${w.base}/conversations/${c1.id}/messages/999`, { token: w.a.adminToken })).status,
+    ).toBe(404);
+    expect(
+      (await w.h.request("DELETE", `${w.base}/conversations/${c1.id}/messages/${m.id}`, { token: w.outsider.token }))
+        .status,
+    ).toBe(403);
     const other = makeAccount(w.h, "Other");
-    expect((await w.h.request("DELETE", `/api/v1/accounts/${other.accountId}/conversations/${c1.id}/messages/${m.id}`, { token: other.adminToken })).status).toBe(404);
+    expect(
+      (
+        await w.h.request("DELETE", `/api/v1/accounts/${other.accountId}/conversations/${c1.id}/messages/${m.id}`, {
+          token: other.adminToken,
+        })
+      ).status,
+    ).toBe(404);
     expect(w.h.deps.db.query("SELECT content FROM messages WHERE id = ?").get(m.id)).toEqual({ content: "x" });
   });
 });
@@ -41,18 +68,29 @@ describe("PATCH messages/:id (delivery status)", () => {
     const w = await world();
     const c = await newConversation(w);
     const m = (await send(w, c.id, { content: "x" })).body;
-    const patch = (body: unknown) => w.h.request("PATCH", `${w.base}/conversations/${c.id}/messages/${m.id}`, { token: w.a.adminToken, body });
+    const patch = (body: unknown) =>
+      w.h.request("PATCH", `${w.base}/conversations/${c.id}/messages/${m.id}`, { token: w.a.adminToken, body });
     const before = w.h.lastEventId();
     expect((await patch({ status: "delivered" })).body.status).toBe("delivered");
     expect((await patch({ status: "read" })).body.status).toBe("read");
     expect((await patch({ status: "delivered" })).body.status).toBe("read");
     const failed = await patch({ status: "failed", external_error: "Recipient blocked" });
-    expect(failed.body).toMatchObject({ status: "failed", content_attributes: { external_error: "Recipient blocked" } });
+    expect(failed.body).toMatchObject({
+      status: "failed",
+      content_attributes: { external_error: "Recipient blocked" },
+    });
     expect((await patch({ status: "sent" })).body.content_attributes).toEqual({});
-    expect(w.h.events(before).map((e) => e.kind)).toEqual(["message_updated", "message_updated", "message_updated", "message_updated"]);
+    expect(w.h.events(before).map((e) => e.kind)).toEqual([
+      "message_updated",
+      "message_updated",
+      "message_updated",
+      "message_updated",
+    ]);
     const bad = await patch({ status: "lost" });
     expect(bad.status).toBe(422);
-    expect(bad.body.errors).toEqual([{ field: "status", message: "must be one of: sent, delivered, read, failed", code: "invalid" }]);
+    expect(bad.body.errors).toEqual([
+      { field: "status", message: "must be one of: sent, delivered, read, failed", code: "invalid" },
+    ]);
   });
 
   test("only API inboxes: 403 elsewhere", async () => {
@@ -60,7 +98,10 @@ describe("PATCH messages/:id (delivery status)", () => {
     const web = makeInbox(w.h, w.a.accountId, { channel: "web_widget" });
     const c = await newConversation(w, { inbox_id: web });
     const m = (await send(w, c.id, { content: "x" })).body;
-    const r = await w.h.request("PATCH", `${w.base}/conversations/${c.id}/messages/${m.id}`, { token: w.a.adminToken, body: { status: "read" } });
+    const r = await w.h.request("PATCH", `${w.base}/conversations/${c.id}/messages/${m.id}`, {
+      token: w.a.adminToken,
+      body: { status: "read" },
+    });
     expect(r.status).toBe(403);
     expect(r.body.description).toBe("Message status update is only allowed for API inboxes");
   });

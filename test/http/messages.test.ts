@@ -13,7 +13,12 @@ describe("POST messages", () => {
     const c = await newConversation(w, { source_id: "src-1" });
     w.h.clock.advance(2000);
     const before = w.h.lastEventId();
-    const r = await send(w, c.id, { content: "Hello", content_attributes: { items: [1] }, echo_id: "e-1", source_id: "ext-9" });
+    const r = await send(w, c.id, {
+      content: "Hello",
+      content_attributes: { items: [1] },
+      echo_id: "e-1",
+      source_id: "ext-9",
+    });
     expect(r.status).toBe(200);
     const id = r.body.id;
     expect(r.body).toEqual({
@@ -36,9 +41,22 @@ describe("POST messages", () => {
       additional_attributes: {},
       processed_message_content: "Hello",
       sentiment: {},
-      conversation: { assignee_id: null, unread_count: 0, last_activity_at: NOW + 2, contact_inbox: { source_id: "src-1" } },
+      conversation: {
+        assignee_id: null,
+        unread_count: 0,
+        last_activity_at: NOW + 2,
+        contact_inbox: { source_id: "src-1" },
+      },
       echo_id: "e-1",
-      sender: { id: w.a.adminId, name: "Admin", available_name: "Admin", avatar_url: "", type: "user", availability_status: "offline", thumbnail: "" },
+      sender: {
+        id: w.a.adminId,
+        name: "Admin",
+        available_name: "Admin",
+        avatar_url: "",
+        type: "user",
+        availability_status: "offline",
+        thumbnail: "",
+      },
     });
     const events = w.h.events(before);
     expect(events.map((e) => e.kind)).toEqual(["message_created", "conversation_updated"]);
@@ -58,7 +76,11 @@ describe("POST messages", () => {
       source_id: "ext-9",
     });
     expect(p.conversation).toMatchObject({ id: c.id, status: "open" });
-    expect((p as any).conversation.messages[0]).toMatchObject({ id, content: "Hello", updated_at: "2026-01-05T09:00:02.000Z" });
+    expect((p as any).conversation.messages[0]).toMatchObject({
+      id,
+      content: "Hello",
+      updated_at: "2026-01-05T09:00:02.000Z",
+    });
     expect(events[0]!.actor).toEqual({ type: "user", id: w.a.adminId });
     // The first human reply sets first_reply_created_at and clears waiting_since.
     expect(events[1]!.payload.changed_attributes).toEqual([
@@ -74,11 +96,22 @@ describe("POST messages", () => {
     w.h.clock.advance(30_000);
     const before = w.h.lastEventId();
     const r = await send(w, c.id, { content: "My order", message_type: "incoming" });
-    expect(r.body).toMatchObject({ message_type: 0, sender_type: "Contact", sender_id: w.contactId, sender: { id: w.contactId, type: "contact", name: "Carla Customer" } });
+    expect(r.body).toMatchObject({
+      message_type: 0,
+      sender_type: "Contact",
+      sender_id: w.contactId,
+      sender: { id: w.contactId, type: "contact", name: "Carla Customer" },
+    });
     const events = w.h.events(before);
     expect(events.map((e) => e.kind)).toEqual(["message_created", "conversation_updated", "contact_updated"]);
-    expect(events[0]!.payload.sender).toMatchObject({ id: w.contactId, email: "carla@example.com", account: { id: w.a.accountId, name: "Acme" } });
-    expect((events[1]!.payload as any).changed_attributes[0]).toEqual({ waiting_since: { previous_value: null, current_value: "2026-01-05T09:00:30.000Z" } });
+    expect(events[0]!.payload.sender).toMatchObject({
+      id: w.contactId,
+      email: "carla@example.com",
+      account: { id: w.a.accountId, name: "Acme" },
+    });
+    expect((events[1]!.payload as any).changed_attributes[0]).toEqual({
+      waiting_since: { previous_value: null, current_value: "2026-01-05T09:00:30.000Z" },
+    });
     expect(events[2]!.payload.changed_attributes).toEqual([
       { last_activity_at: { previous_value: null, current_value: "2026-01-05T09:00:30.000Z" } },
       { updated_at: { previous_value: "2026-01-05T09:00:00.000Z", current_value: "2026-01-05T09:00:30.000Z" } },
@@ -88,27 +121,43 @@ describe("POST messages", () => {
     const reply = w.h.lastEventId();
     await send(w, c.id, { content: "On it" });
     expect(w.h.events(reply).map((e) => e.kind)).toEqual(["message_created", "conversation_updated"]);
-    expect((await w.h.request("GET", `${w.base}/conversations/${c.id}`, { token: w.a.adminToken })).body).toMatchObject({ waiting_since: 0, first_reply_created_at: NOW });
+    expect((await w.h.request("GET", `${w.base}/conversations/${c.id}`, { token: w.a.adminToken })).body).toMatchObject(
+      { waiting_since: 0, first_reply_created_at: NOW },
+    );
     const webInbox = makeInbox(w.h, w.a.accountId, { channel: "web_widget" });
     const web = await newConversation(w, { inbox_id: webInbox });
     const refused = await send(w, web.id, { content: "x", message_type: "incoming" });
     expect(refused.status).toBe(422);
-    expect(refused.body.errors).toEqual([{ field: "message_type", message: "incoming messages are only allowed in API inboxes", code: "unsupported" }]);
+    expect(refused.body.errors).toEqual([
+      { field: "message_type", message: "incoming messages are only allowed in API inboxes", code: "unsupported" },
+    ]);
   });
 
   test("an incoming message reopens a resolved or snoozed conversation, as the system says", async () => {
     const w = await world();
     const c = await newConversation(w);
-    await w.h.request("POST", `${w.base}/conversations/${c.id}/toggle_status`, { token: w.a.adminToken, body: { status: "resolved" } });
+    await w.h.request("POST", `${w.base}/conversations/${c.id}/toggle_status`, {
+      token: w.a.adminToken,
+      body: { status: "resolved" },
+    });
     const before = w.h.lastEventId();
     await send(w, c.id, { content: "Still broken", message_type: "incoming" });
     expect(w.h.events(before).map((e) => e.kind)).toEqual([
-      "conversation_status_changed", "conversation_opened", "conversation_updated", "message_created", "message_created", "conversation_updated", "contact_updated",
+      "conversation_status_changed",
+      "conversation_opened",
+      "conversation_updated",
+      "message_created",
+      "message_created",
+      "conversation_updated",
+      "contact_updated",
     ]);
     const shown = (await w.h.request("GET", `${w.base}/conversations/${c.id}`, { token: w.a.adminToken })).body;
     expect(shown.status).toBe("open");
     // The activity message comes after the message that caused it (Chatwoot's order).
-    expect(shown.messages[0]).toMatchObject({ message_type: 2, content: "System reopened the conversation due to a new incoming message." });
+    expect(shown.messages[0]).toMatchObject({
+      message_type: 2,
+      content: "System reopened the conversation due to a new incoming message.",
+    });
     expect(shown.last_non_activity_message).toMatchObject({ message_type: 0, content: "Still broken" });
   });
 
@@ -118,8 +167,12 @@ describe("POST messages", () => {
     await send(w, a.id, { content: "public hello", message_type: "incoming" });
     await send(w, a.id, { content: "internal note", private: true });
     await send(w, b.id, { content: "plain question", message_type: "incoming" });
-    await w.h.request("POST", `${w.base}/conversations/${b.id}/toggle_status`, { token: w.a.adminToken, body: { status: "resolved" } });
-    const page = (await w.h.request("GET", `${w.base}/conversations?status=all`, { token: w.a.adminToken })).body.data.payload as any[];
+    await w.h.request("POST", `${w.base}/conversations/${b.id}/toggle_status`, {
+      token: w.a.adminToken,
+      body: { status: "resolved" },
+    });
+    const page = (await w.h.request("GET", `${w.base}/conversations?status=all`, { token: w.a.adminToken })).body.data
+      .payload as any[];
     const of = (id: number) => page.find((c) => c.id === id);
     expect(of(a.id).messages[0]).toMatchObject({ content: "internal note", private: true });
     expect(of(a.id).last_non_activity_message).toMatchObject({ content: "internal note", private: true });
@@ -130,13 +183,23 @@ describe("POST messages", () => {
   test("a snoozed conversation wakes on an incoming message; a muted (blocked) contact's resolved one stays resolved", async () => {
     const w = await world();
     const c = await newConversation(w);
-    await w.h.request("POST", `${w.base}/conversations/${c.id}/toggle_status`, { token: w.a.adminToken, body: { status: "snoozed", snoozed_until: "2026-02-01T00:00:00Z" } });
+    await w.h.request("POST", `${w.base}/conversations/${c.id}/toggle_status`, {
+      token: w.a.adminToken,
+      body: { status: "snoozed", snoozed_until: "2026-02-01T00:00:00Z" },
+    });
     await send(w, c.id, { content: "ping", message_type: "incoming" });
-    expect((await w.h.request("GET", `${w.base}/conversations/${c.id}`, { token: w.a.adminToken })).body).toMatchObject({ status: "open", snoozed_until: null });
+    expect((await w.h.request("GET", `${w.base}/conversations/${c.id}`, { token: w.a.adminToken })).body).toMatchObject(
+      { status: "open", snoozed_until: null },
+    );
     await w.h.request("PATCH", `${w.base}/contacts/${w.contactId}`, { token: w.a.adminToken, body: { blocked: true } });
-    await w.h.request("POST", `${w.base}/conversations/${c.id}/toggle_status`, { token: w.a.adminToken, body: { status: "resolved" } });
+    await w.h.request("POST", `${w.base}/conversations/${c.id}/toggle_status`, {
+      token: w.a.adminToken,
+      body: { status: "resolved" },
+    });
     await send(w, c.id, { content: "spam", message_type: "incoming" });
-    expect((await w.h.request("GET", `${w.base}/conversations/${c.id}`, { token: w.a.adminToken })).body.status).toBe("resolved");
+    expect((await w.h.request("GET", `${w.base}/conversations/${c.id}`, { token: w.a.adminToken })).body.status).toBe(
+      "resolved",
+    );
   });
 
   test("private notes: flagged private in the event, never a first reply", async () => {
@@ -175,12 +238,27 @@ describe("POST messages", () => {
     const c = await newConversation(w);
     expect((await send(w, c.id, { content: "x".repeat(150_000) })).status).toBe(200);
     const cases: [Record<string, unknown>, object][] = [
-      [{ content: "x".repeat(150_001) }, { field: "content", message: "is too long (maximum is 150000 characters)", code: "too_long" }],
+      [
+        { content: "x".repeat(150_001) },
+        { field: "content", message: "is too long (maximum is 150000 characters)", code: "too_long" },
+      ],
       [{}, { field: "content", message: "can't be blank", code: "required" }],
-      [{ content: "x", message_type: "activity" }, { field: "message_type", code: "invalid" }],
-      [{ content: "x", content_type: "video" }, { field: "content_type", code: "invalid" }],
-      [{ content: "x", private: "maybe" }, { field: "private", code: "invalid" }],
-      [{ content: "x", content_attributes: [1] }, { field: "content_attributes", code: "invalid" }],
+      [
+        { content: "x", message_type: "activity" },
+        { field: "message_type", code: "invalid" },
+      ],
+      [
+        { content: "x", content_type: "video" },
+        { field: "content_type", code: "invalid" },
+      ],
+      [
+        { content: "x", private: "maybe" },
+        { field: "private", code: "invalid" },
+      ],
+      [
+        { content: "x", content_attributes: [1] },
+        { field: "content_attributes", code: "invalid" },
+      ],
     ];
     for (const [body, error] of cases) {
       const r = await send(w, c.id, body);
@@ -210,7 +288,16 @@ describe("POST messages", () => {
     expect((await send(w, c.id, { content: "x" }, w.outsider.token)).status).toBe(403);
     expect((await send(w, c.id, { content: "x" }, w.agent.token)).status).toBe(200);
     const other = makeAccount(w.h, "Other");
-    expect((await w.h.request("POST", `/api/v1/accounts/${other.accountId}/conversations/${c.id}/messages`, { token: other.adminToken, body: { content: "x" } })).status).toBe(404);
-    expect((await w.h.request("POST", `${w.base}/conversations/${c.id}/messages`, { body: { content: "x" } })).status).toBe(401);
+    expect(
+      (
+        await w.h.request("POST", `/api/v1/accounts/${other.accountId}/conversations/${c.id}/messages`, {
+          token: other.adminToken,
+          body: { content: "x" },
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (await w.h.request("POST", `${w.base}/conversations/${c.id}/messages`, { body: { content: "x" } })).status,
+    ).toBe(401);
   });
 });

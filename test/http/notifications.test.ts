@@ -17,7 +17,9 @@ const list = (w: World, token: string) => w.h.request("GET", `${w.base}/notifica
 /** [type, title] of a user's notifications, newest first, once the listener has caught up. */
 async function seen(w: World, token: string): Promise<[string, string][]> {
   await w.h.deps.bus.drain();
-  return (await list(w, token)).body.data.payload.map((n: { notification_type: string; push_message_title: string }) => [n.notification_type, n.push_message_title]);
+  return (await list(w, token)).body.data.payload.map(
+    (n: { notification_type: string; push_message_title: string }) => [n.notification_type, n.push_message_title],
+  );
 }
 
 describe("who is notified", () => {
@@ -28,10 +30,19 @@ describe("who is notified", () => {
     expect(await seen(w, w.a.adminToken)).toEqual([]); // the creator, and not a member of the inbox
     expect(await seen(w, w.outsider.token)).toEqual([]);
 
-    await w.h.request("POST", `${w.base}/conversations/${c.id}/assignments`, { token: w.a.adminToken, body: { assignee_id: w.agent.userId } });
-    expect((await seen(w, w.agent.token))[0]).toEqual(["conversation_assignment", `Conversation #${c.id} was assigned to you`]);
+    await w.h.request("POST", `${w.base}/conversations/${c.id}/assignments`, {
+      token: w.a.adminToken,
+      body: { assignee_id: w.agent.userId },
+    });
+    expect((await seen(w, w.agent.token))[0]).toEqual([
+      "conversation_assignment",
+      `Conversation #${c.id} was assigned to you`,
+    ]);
     const other = await newConversation(w);
-    await w.h.request("POST", `${w.base}/conversations/${other.id}/assignments`, { token: w.agent.token, body: { assignee_id: w.agent.userId } });
+    await w.h.request("POST", `${w.base}/conversations/${other.id}/assignments`, {
+      token: w.agent.token,
+      body: { assignee_id: w.agent.userId },
+    });
     expect((await seen(w, w.agent.token)).filter(([type]) => type === "conversation_assignment")).toHaveLength(1);
   });
 
@@ -43,13 +54,24 @@ describe("who is notified", () => {
     await send(w, c.id, { content: "Where is my parcel?", message_type: "incoming" });
     await send(w, c.id, { content: "I am on it", message_type: "outgoing" }, w.agent.token); // their own: nothing
     const agentSeen = await seen(w, w.agent.token);
-    expect(agentSeen[0]).toEqual(["assigned_conversation_new_message", `New message in conversation #${c.id}: Where is my parcel?`]);
+    expect(agentSeen[0]).toEqual([
+      "assigned_conversation_new_message",
+      `New message in conversation #${c.id}: Where is my parcel?`,
+    ]);
     expect(agentSeen).toHaveLength(before + 1);
 
     // A note mentioning the assignee is a mention (not also a new message); the outsider may not see the inbox.
-    await send(w, c.id, { content: `${mentionOf(w.agent.userId, "Ann Agent")} and ${mentionOf(w.outsider.userId, "Otto Outsider")} please check`, private: true });
-    expect((await seen(w, w.agent.token))[0]).toEqual(["conversation_mention", `[#${c.id}] @Ann Agent and @Otto Outsider please check`]);
-    expect((await seen(w, w.agent.token)).filter(([type]) => type === "assigned_conversation_new_message")).toHaveLength(1);
+    await send(w, c.id, {
+      content: `${mentionOf(w.agent.userId, "Ann Agent")} and ${mentionOf(w.outsider.userId, "Otto Outsider")} please check`,
+      private: true,
+    });
+    expect((await seen(w, w.agent.token))[0]).toEqual([
+      "conversation_mention",
+      `[#${c.id}] @Ann Agent and @Otto Outsider please check`,
+    ]);
+    expect(
+      (await seen(w, w.agent.token)).filter(([type]) => type === "assigned_conversation_new_message"),
+    ).toHaveLength(1);
     expect(await seen(w, w.outsider.token)).toEqual([]);
   });
 });
@@ -80,14 +102,19 @@ describe("the notifications API", () => {
     expect([read.status, typeof read.body.read_at]).toEqual([200, "number"]);
     expect((await w.h.request("GET", `${w.base}/notifications/unread_count`, { token: w.agent.token })).body).toBe(0);
     expect((await w.h.request("POST", `${url}/unread`, { token: w.agent.token })).body.read_at).toBeNull();
-    expect((await w.h.request("POST", `${w.base}/notifications/read_all`, { token: w.agent.token, body: {} })).status).toBe(200);
+    expect(
+      (await w.h.request("POST", `${w.base}/notifications/read_all`, { token: w.agent.token, body: {} })).status,
+    ).toBe(200);
     expect((await list(w, w.agent.token)).body.data.meta.unread_count).toBe(0);
     expect((await w.h.request("DELETE", url, { token: w.agent.token })).status).toBe(200);
     expect((await list(w, w.agent.token)).body.data.meta.count).toBe(0);
 
     const stranger = makeAccount(w.h, "Other");
     expect((await w.h.request("GET", `${w.base}/notifications`, { token: stranger.adminToken })).status).toBe(401);
-    const bad = await w.h.request("POST", `${w.base}/notifications/read_all`, { token: w.agent.token, body: { primary_actor_type: "Contact", primary_actor_id: 1 } });
+    const bad = await w.h.request("POST", `${w.base}/notifications/read_all`, {
+      token: w.agent.token,
+      body: { primary_actor_type: "Contact", primary_actor_id: 1 },
+    });
     expect([bad.status, bad.body.errors[0].field]).toEqual([422, "primary_actor_type"]);
   });
 
@@ -95,12 +122,28 @@ describe("the notifications API", () => {
     const w = await world();
     const url = `${w.base}/notification_settings`;
     const initial = (await w.h.request("GET", url, { token: w.agent.token })).body;
-    expect(initial.selected_push_flags).toEqual(["push_conversation_creation", "push_conversation_assignment", "push_conversation_mention", "push_assigned_conversation_new_message"]);
-    const saved = await w.h.request("PATCH", url, { token: w.agent.token, body: { notification_settings: { selected_push_flags: ["push_conversation_mention"] } } });
-    expect([saved.body.selected_push_flags, saved.body.selected_email_flags.length]).toEqual([["push_conversation_mention"], 4]);
-    const bad = await w.h.request("PATCH", url, { token: w.agent.token, body: { selected_push_flags: ["push_everything"] } });
+    expect(initial.selected_push_flags).toEqual([
+      "push_conversation_creation",
+      "push_conversation_assignment",
+      "push_conversation_mention",
+      "push_assigned_conversation_new_message",
+    ]);
+    const saved = await w.h.request("PATCH", url, {
+      token: w.agent.token,
+      body: { notification_settings: { selected_push_flags: ["push_conversation_mention"] } },
+    });
+    expect([saved.body.selected_push_flags, saved.body.selected_email_flags.length]).toEqual([
+      ["push_conversation_mention"],
+      4,
+    ]);
+    const bad = await w.h.request("PATCH", url, {
+      token: w.agent.token,
+      body: { selected_push_flags: ["push_everything"] },
+    });
     expect(bad.status).toBe(422);
-    expect((await w.h.request("GET", url, { token: w.agent.token })).body.selected_push_flags).toEqual(["push_conversation_mention"]);
+    expect((await w.h.request("GET", url, { token: w.agent.token })).body.selected_push_flags).toEqual([
+      "push_conversation_mention",
+    ]);
   });
 });
 
@@ -110,12 +153,24 @@ describe("notification.created", () => {
     served = listen(w.h);
     const pubsub = async (token: string) => (await w.h.request("GET", "/api/v1/profile", { token })).body.pubsub_token;
     const agent = await CableClient.connect(served.url());
-    await agent.subscribe({ pubsub_token: await pubsub(w.agent.token), account_id: w.a.accountId, user_id: w.agent.userId });
+    await agent.subscribe({
+      pubsub_token: await pubsub(w.agent.token),
+      account_id: w.a.accountId,
+      user_id: w.agent.userId,
+    });
     const outsider = await CableClient.connect(served.url());
-    await outsider.subscribe({ pubsub_token: await pubsub(w.outsider.token), account_id: w.a.accountId, user_id: w.outsider.userId });
+    await outsider.subscribe({
+      pubsub_token: await pubsub(w.outsider.token),
+      account_id: w.a.accountId,
+      user_id: w.outsider.userId,
+    });
     const c = await newConversation(w);
     const frame = await agent.until((f) => f.message?.event === "notification.created");
-    expect(frame.message.data).toMatchObject({ unread_count: 1, count: 1, notification: { notification_type: "conversation_creation", primary_actor: { id: c.id } } });
+    expect(frame.message.data).toMatchObject({
+      unread_count: 1,
+      count: 1,
+      notification: { notification_type: "conversation_creation", primary_actor: { id: c.id } },
+    });
     await w.h.deps.bus.drain();
     expect(outsider.messages("notification.created")).toEqual([]);
   });

@@ -23,10 +23,17 @@ describe("GET /openapi/json", () => {
     expect(bodies.length).toBeGreaterThanOrEqual(80);
     // Routes with a body schema all publish one.
     const routes = h.app.routes.filter((r: any) => r.hooks?.body && r.path.startsWith("/api/"));
-    const unpublished = routes.filter((r: any) => !doc.paths[r.path.replace(/:([^/]+)/g, "{$1}")]?.[r.method.toLowerCase()]?.requestBody);
+    const unpublished = routes.filter(
+      (r: any) => !doc.paths[r.path.replace(/:([^/]+)/g, "{$1}")]?.[r.method.toLowerCase()]?.requestBody,
+    );
     expect(unpublished.map((r: any) => `${r.method} ${r.path}`)).toEqual([]);
-    const message = doc.paths["/api/v1/accounts/{account_id}/conversations/{conversation_id}/messages"].post.requestBody.content["multipart/form-data"].schema;
-    expect(Object.keys(message.properties)).toEqual(expect.arrayContaining(["content", "message_type", "private", "attachments"]));
+    const message =
+      doc.paths["/api/v1/accounts/{account_id}/conversations/{conversation_id}/messages"].post.requestBody.content[
+        "multipart/form-data"
+      ].schema;
+    expect(Object.keys(message.properties)).toEqual(
+      expect.arrayContaining(["content", "message_type", "private", "attachments"]),
+    );
   });
 
   test("the document is valid OpenAPI", async () => {
@@ -50,7 +57,10 @@ describe("GET /docs/api", () => {
     expect(r.text).toContain("<code>/api/v1/accounts/{account_id}/conversations/{conversation_id}/messages</code>");
     expect(r.text).toContain("<code>attachments</code>");
     const doc = (await h.request("GET", "/openapi/json")).body;
-    const operations = Object.values<Record<string, unknown>>(doc.paths).reduce((n, ops) => n + Object.keys(ops).length, 0);
+    const operations = Object.values<Record<string, unknown>>(doc.paths).reduce(
+      (n, ops) => n + Object.keys(ops).length,
+      0,
+    );
     expect(r.text.split("<section>").length - 1).toBe(operations);
   });
 });

@@ -4,11 +4,17 @@ import { describe, expect, test } from "bun:test";
 import { makeInbox } from "../helpers/factories.ts";
 import { contactPath, newContact, NOW, publicWorld } from "../helpers/public-fixtures.ts";
 
-const count = (w: ReturnType<typeof publicWorld>, table: string) => (w.h.deps.db.query(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
+const count = (w: ReturnType<typeof publicWorld>, table: string) =>
+  (w.h.deps.db.query(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
 
 describe("GET /public/api/v1/inboxes/:inbox_identifier", () => {
   test("the inbox's public information, Chatwoot's keys", async () => {
-    const w = publicWorld({ greeting_enabled: true, csat_survey_enabled: true, timezone: "Europe/Berlin", channel: { type: "api", hmac_mandatory: true } });
+    const w = publicWorld({
+      greeting_enabled: true,
+      csat_survey_enabled: true,
+      timezone: "Europe/Berlin",
+      channel: { type: "api", hmac_mandatory: true },
+    });
     const r = await w.h.request("GET", w.base);
     expect(r.status).toBe(200);
     expect(r.body).toEqual({
@@ -21,13 +27,28 @@ describe("GET /public/api/v1/inboxes/:inbox_identifier", () => {
       csat_survey_enabled: true,
       greeting_enabled: true,
     });
-    expect(r.body.working_hours[1]).toEqual({ day_of_week: 1, closed_all_day: false, open_all_day: false, open_hour: 9, open_minutes: 0, close_hour: 17, close_minutes: 0 });
+    expect(r.body.working_hours[1]).toEqual({
+      day_of_week: 1,
+      closed_all_day: false,
+      open_all_day: false,
+      open_hour: 9,
+      open_minutes: 0,
+      close_hour: 17,
+      close_minutes: 0,
+    });
   });
 
   test("unknown identifiers, other channels and suspended accounts are 404 alike", async () => {
     const w = publicWorld();
-    const widget = makeInbox(w.h, w.a, { name: "Site", channel: { type: "web_widget", website_url: "https://example.com" } });
-    const notFound = { description: "Inbox not found", error: "Inbox not found", errors: [{ field: "inbox_identifier", message: "no API inbox with this identifier", code: "not_found" }] };
+    const widget = makeInbox(w.h, w.a, {
+      name: "Site",
+      channel: { type: "web_widget", website_url: "https://example.com" },
+    });
+    const notFound = {
+      description: "Inbox not found",
+      error: "Inbox not found",
+      errors: [{ field: "inbox_identifier", message: "no API inbox with this identifier", code: "not_found" }],
+    };
     for (const id of ["nope", JSON.parse(widget.channel_attributes).website_token]) {
       const r = await w.h.request("GET", `/public/api/v1/inboxes/${id}`);
       expect([r.status, r.body]).toEqual([404, notFound]);
@@ -42,7 +63,9 @@ describe("POST contacts", () => {
   test("a new contact: the identity record, a readable random name, contact_created by the contact itself", async () => {
     const w = publicWorld();
     const before = w.h.lastEventId();
-    const r = await w.h.request("POST", `${w.base}/contacts`, { body: { email: "Vera@Example.com", custom_attributes: { plan: "pro" } } });
+    const r = await w.h.request("POST", `${w.base}/contacts`, {
+      body: { email: "Vera@Example.com", custom_attributes: { plan: "pro" } },
+    });
     expect(r.status).toBe(200);
     expect(r.body).toEqual({
       source_id: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/),
@@ -54,16 +77,37 @@ describe("POST contacts", () => {
     });
     const events = w.h.events(before);
     expect(events.map((e) => [e.kind, e.actor])).toEqual([["contact_created", { type: "contact", id: r.body.id }]]);
-    expect(events[0]!.payload).toMatchObject({ id: r.body.id, email: "vera@example.com", custom_attributes: { plan: "pro" }, account: { id: w.a.accountId, name: "Acme" } });
+    expect(events[0]!.payload).toMatchObject({
+      id: r.body.id,
+      email: "vera@example.com",
+      custom_attributes: { plan: "pro" },
+      account: { id: w.a.accountId, name: "Acme" },
+    });
     const ci = w.h.deps.db.query("SELECT * FROM contact_inboxes WHERE source_id = ?").get(r.body.source_id) as any;
-    expect(ci).toMatchObject({ contact_id: r.body.id, inbox_id: w.inbox.id, hmac_verified: 0, pubsub_token: r.body.pubsub_token });
+    expect(ci).toMatchObject({
+      contact_id: r.body.id,
+      inbox_id: w.inbox.id,
+      hmac_verified: 0,
+      pubsub_token: r.body.pubsub_token,
+    });
   });
 
   test("all fields; a given source_id is the identifier, and sending it again returns the same identity", async () => {
     const w = publicWorld();
-    const body = { source_id: "visitor-42", name: "Vera Visitor", identifier: "u-42", phone_number: "+14155550100", avatar_url: "https://example.com/v.png" };
+    const body = {
+      source_id: "visitor-42",
+      name: "Vera Visitor",
+      identifier: "u-42",
+      phone_number: "+14155550100",
+      avatar_url: "https://example.com/v.png",
+    };
     const first = await newContact(w, body);
-    expect(first).toMatchObject({ source_id: "visitor-42", name: "Vera Visitor", email: null, phone_number: "+14155550100" });
+    expect(first).toMatchObject({
+      source_id: "visitor-42",
+      name: "Vera Visitor",
+      email: null,
+      phone_number: "+14155550100",
+    });
     const again = await newContact(w, { source_id: "visitor-42", name: "Someone Else" });
     expect(again).toEqual(first);
     expect(count(w, "contacts")).toBe(1);
@@ -72,14 +116,26 @@ describe("POST contacts", () => {
 
   test("an existing account contact is reused: by identifier first, then email, then phone; no contact_created", async () => {
     const w = publicWorld();
-    const make = async (body: Record<string, unknown>) => (await w.h.request("POST", `${w.api}/contacts`, { token: w.a.adminToken, body })).body.payload.contact.id as number;
+    const make = async (body: Record<string, unknown>) =>
+      (await w.h.request("POST", `${w.api}/contacts`, { token: w.a.adminToken, body })).body.payload.contact
+        .id as number;
     const byIdentifier = await make({ name: "Ida", identifier: "ida-1" });
     const byEmail = await make({ name: "Emma", email: "emma@example.com" });
     const byPhone = await make({ name: "Phil", phone_number: "+14155550111" });
     const before = w.h.lastEventId();
-    expect(await newContact(w, { identifier: "ida-1", email: "emma@example.com" })).toMatchObject({ id: byIdentifier, name: "Ida", email: null });
-    expect(await newContact(w, { email: "EMMA@example.com", phone_number: "+14155550111" })).toMatchObject({ id: byEmail, name: "Emma" });
-    expect(await newContact(w, { phone_number: "+14155550111", name: "Not Phil" })).toMatchObject({ id: byPhone, name: "Phil" });
+    expect(await newContact(w, { identifier: "ida-1", email: "emma@example.com" })).toMatchObject({
+      id: byIdentifier,
+      name: "Ida",
+      email: null,
+    });
+    expect(await newContact(w, { email: "EMMA@example.com", phone_number: "+14155550111" })).toMatchObject({
+      id: byEmail,
+      name: "Emma",
+    });
+    expect(await newContact(w, { phone_number: "+14155550111", name: "Not Phil" })).toMatchObject({
+      id: byPhone,
+      name: "Phil",
+    });
     expect(w.h.events(before)).toEqual([]);
     expect(count(w, "contacts")).toBe(3);
     // Each reuse is its own identity in the inbox.
@@ -88,13 +144,19 @@ describe("POST contacts", () => {
 
   test("bad fields are 422 per field and create nothing", async () => {
     const w = publicWorld();
-    const r = await w.h.request("POST", `${w.base}/contacts`, { body: { email: "not-an-email", phone_number: "12", source_id: 7 } });
+    const r = await w.h.request("POST", `${w.base}/contacts`, {
+      body: { email: "not-an-email", phone_number: "12", source_id: 7 },
+    });
     expect(r.status).toBe(422);
     expect(r.body.errors).toEqual([{ field: "source_id", message: "must be a string", code: "invalid" }]);
     const r2 = await w.h.request("POST", `${w.base}/contacts`, { body: { email: "not-an-email", phone_number: "12" } });
     expect(r2.body.errors).toEqual([
       { field: "email", message: "is not a valid email address", code: "invalid" },
-      { field: "phone_number", message: "should be in e164 format: a + and the country code, then the number (e.g. +14155550100)", code: "invalid" },
+      {
+        field: "phone_number",
+        message: "should be in e164 format: a + and the country code, then the number (e.g. +14155550100)",
+        code: "invalid",
+      },
     ]);
     expect(count(w, "contacts")).toBe(0);
     expect(count(w, "contact_inboxes")).toBe(0);
@@ -102,10 +164,14 @@ describe("POST contacts", () => {
 
   test("url-encoded bodies and fields nested under `contact` work as JSON does", async () => {
     const w = publicWorld();
-    const r = await w.h.request("POST", `${w.base}/contacts`, { form: { "contact[name]": "Fay Form", "contact[custom_attributes][tier]": "gold" } });
+    const r = await w.h.request("POST", `${w.base}/contacts`, {
+      form: { "contact[name]": "Fay Form", "contact[custom_attributes][tier]": "gold" },
+    });
     expect(r.status).toBe(200);
     expect(r.body.name).toBe("Fay Form");
-    const row = w.h.deps.db.query("SELECT custom_attributes FROM contacts WHERE id = ?").get(r.body.id) as { custom_attributes: string };
+    const row = w.h.deps.db.query("SELECT custom_attributes FROM contacts WHERE id = ?").get(r.body.id) as {
+      custom_attributes: string;
+    };
     expect(JSON.parse(row.custom_attributes)).toEqual({ tier: "gold" });
   });
 });
@@ -119,7 +185,10 @@ describe("GET / PATCH / PUT contacts/:contact_identifier", () => {
     const otherBase = `/public/api/v1/inboxes/${other.identifier}`;
     for (const path of [`${w.base}/contacts/nope`, contactPath(w, c, otherBase)]) {
       const r = await w.h.request("GET", path);
-      expect([r.status, r.body.errors]).toEqual([404, [{ field: "contact_identifier", message: "no contact with this identifier in this inbox", code: "not_found" }]]);
+      expect([r.status, r.body.errors]).toEqual([
+        404,
+        [{ field: "contact_identifier", message: "no contact with this identifier in this inbox", code: "not_found" }],
+      ]);
     }
   });
 
@@ -129,15 +198,29 @@ describe("GET / PATCH / PUT contacts/:contact_identifier", () => {
     w.h.clock.advance(5000);
     const before = w.h.lastEventId();
     const r = await w.h.request("PATCH", contactPath(w, c), {
-      body: { name: "Samantha", email: "sam@example.com", phone_number: "+14155550123", custom_attributes: { b: 2 }, identifier: "hijack", blocked: true },
+      body: {
+        name: "Samantha",
+        email: "sam@example.com",
+        phone_number: "+14155550123",
+        custom_attributes: { b: 2 },
+        identifier: "hijack",
+        blocked: true,
+      },
     });
     expect(r.status).toBe(200);
     expect(r.body).toEqual({ ...c, name: "Samantha", email: "sam@example.com", phone_number: "+14155550123" });
     const row = w.h.deps.db.query("SELECT * FROM contacts WHERE id = ?").get(c.id) as any;
-    expect([row.identifier, row.blocked, JSON.parse(row.custom_attributes), row.updated_at]).toEqual(["sam-1", 0, { a: 1, b: 2 }, NOW + 5]);
+    expect([row.identifier, row.blocked, JSON.parse(row.custom_attributes), row.updated_at]).toEqual([
+      "sam-1",
+      0,
+      { a: 1, b: 2 },
+      NOW + 5,
+    ]);
     const events = w.h.events(before);
     expect(events.map((e) => [e.kind, e.actor])).toEqual([["contact_updated", { type: "contact", id: c.id }]]);
-    expect(events[0]!.payload.changed_attributes).toContainEqual({ name: { previous_value: "Sam", current_value: "Samantha" } });
+    expect(events[0]!.payload.changed_attributes).toContainEqual({
+      name: { previous_value: "Sam", current_value: "Samantha" },
+    });
     const put = await w.h.request("PUT", contactPath(w, c), { body: { name: "Sam P." } });
     expect([put.status, put.body.name]).toEqual([200, "Sam P."]);
   });
@@ -148,7 +231,10 @@ describe("GET / PATCH / PUT contacts/:contact_identifier", () => {
     const c = await newContact(w, { name: "Sam" });
     const before = w.h.lastEventId();
     const r = await w.h.request("PATCH", contactPath(w, c), { body: { name: "New", email: "taken@example.com" } });
-    expect([r.status, r.body.errors]).toEqual([422, [{ field: "email", message: "has already been taken", code: "taken" }]]);
+    expect([r.status, r.body.errors]).toEqual([
+      422,
+      [{ field: "email", message: "has already been taken", code: "taken" }],
+    ]);
     expect((await w.h.request("GET", contactPath(w, c))).body.name).toBe("Sam");
     expect(w.h.events(before)).toEqual([]);
   });

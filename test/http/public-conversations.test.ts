@@ -44,9 +44,19 @@ describe("POST conversations", () => {
     });
     const events = w.h.events(before);
     expect(events.map((e) => [e.kind, e.actor])).toEqual([["conversation_created", { type: "contact", id: c.id }]]);
-    expect(events[0]!.payload).toMatchObject({ id: 1, inbox_id: w.inbox.id, custom_attributes: { order: "A-1" }, contact_inbox: { source_id: c.source_id } });
+    expect(events[0]!.payload).toMatchObject({
+      id: 1,
+      inbox_id: w.inbox.id,
+      custom_attributes: { order: "A-1" },
+      contact_inbox: { source_id: c.source_id },
+    });
     const agentView = await w.h.request("GET", `${w.api}/conversations/1`, { token: w.agent.token });
-    expect(agentView.body).toMatchObject({ id: 1, status: "open", custom_attributes: { order: "A-1" }, meta: { sender: { id: c.id } } });
+    expect(agentView.body).toMatchObject({
+      id: 1,
+      status: "open",
+      custom_attributes: { order: "A-1" },
+      meta: { sender: { id: c.id } },
+    });
   });
 
   test("with lock_to_single_conversation the identity's last conversation comes back", async () => {
@@ -73,8 +83,26 @@ describe("GET conversations and conversations/:id", () => {
     expect(r.status).toBe(200);
     expect(r.body.map((x: any) => x.id)).toEqual([one.id, two.id]);
     expect(r.body[0].messages).toEqual([
-      { id: hi.id, content: "Hello?", message_type: 0, content_type: "text", content_attributes: {}, created_at: NOW + 2, conversation_id: one.id, sender: contactSender({ ...c, name: "Carla" }) },
-      { id: reply.id, content: "Hi Carla", message_type: 1, content_type: "text", content_attributes: {}, created_at: NOW + 2, conversation_id: one.id, sender: userSender(w.a.adminId, "Admin") },
+      {
+        id: hi.id,
+        content: "Hello?",
+        message_type: 0,
+        content_type: "text",
+        content_attributes: {},
+        created_at: NOW + 2,
+        conversation_id: one.id,
+        sender: contactSender({ ...c, name: "Carla" }),
+      },
+      {
+        id: reply.id,
+        content: "Hi Carla",
+        message_type: 1,
+        content_type: "text",
+        content_attributes: {},
+        created_at: NOW + 2,
+        conversation_id: one.id,
+        sender: userSender(w.a.adminId, "Admin"),
+      },
     ]);
     expect(r.body[0].contact.last_activity_at).toBe("2026-01-05T09:00:02.000Z");
     const shown = await w.h.request("GET", `${contactPath(w, c)}/conversations/${one.id}`);
@@ -93,11 +121,21 @@ describe("GET conversations and conversations/:id", () => {
     expect(refused.status).toBe(401);
     // The same contact in another inbox, through the account API.
     const other = makeInbox(w.h, w.a, { name: "Email-ish API" });
-    const elsewhere = await w.h.request("POST", `${w.api}/conversations`, { token: w.a.adminToken, body: { inbox_id: other.id, contact_id: phone.id } });
+    const elsewhere = await w.h.request("POST", `${w.api}/conversations`, {
+      token: w.a.adminToken,
+      body: { inbox_id: other.id, contact_id: phone.id },
+    });
     const verified = await newContact(w, { identifier: "u-9", identifier_hash: hash("u-9") });
     const all = await w.h.request("GET", `${contactPath(w, verified)}/conversations`);
-    expect(all.body.map((x: any) => [x.id, x.inbox_id]).sort()).toEqual([[mine.id, w.inbox.id], [elsewhere.body.id, other.id]].sort());
-    expect((await w.h.request("GET", `${contactPath(w, verified)}/conversations/${elsewhere.body.id}`)).status).toBe(200);
+    expect(all.body.map((x: any) => [x.id, x.inbox_id]).sort()).toEqual(
+      [
+        [mine.id, w.inbox.id],
+        [elsewhere.body.id, other.id],
+      ].sort(),
+    );
+    expect((await w.h.request("GET", `${contactPath(w, verified)}/conversations/${elsewhere.body.id}`)).status).toBe(
+      200,
+    );
   });
 
   test("unknown and malformed conversation ids are 404", async () => {
@@ -121,9 +159,17 @@ describe("POST conversations/:id/toggle_status", () => {
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ id: conv.id, status: "resolved", messages: [] });
     const events = w.h.events(before);
-    expect(events.map((e) => e.kind)).toEqual(["conversation_status_changed", "conversation_resolved", "conversation_updated", "message_created"]);
+    expect(events.map((e) => e.kind)).toEqual([
+      "conversation_status_changed",
+      "conversation_resolved",
+      "conversation_updated",
+      "message_created",
+    ]);
     expect(events.every((e) => e.actor.type === "contact" && e.actor.id === c.id)).toBe(true);
-    expect(events[3]!.payload).toMatchObject({ content: "Conversation was resolved by Carla jones", message_type: "activity" });
+    expect(events[3]!.payload).toMatchObject({
+      content: "Conversation was resolved by Carla jones",
+      message_type: "activity",
+    });
     const agentList = await w.h.request("GET", `${w.api}/conversations/${conv.id}/messages`, { token: w.a.adminToken });
     expect(agentList.body.payload.map((m: any) => m.content)).toEqual(["Conversation was resolved by Carla jones"]);
   });
@@ -155,9 +201,16 @@ describe("POST conversations/:id/toggle_typing", () => {
       ["conversation_typing_on", { type: "contact", id: c.id }],
       ["conversation_typing_off", { type: "contact", id: c.id }],
     ]);
-    expect(events[0]!.payload).toMatchObject({ conversation: { id: conv.id, inbox_id: w.inbox.id }, user: { id: c.id, name: "Tess", account: { id: w.a.accountId } }, is_private: false });
+    expect(events[0]!.payload).toMatchObject({
+      conversation: { id: conv.id, inbox_id: w.inbox.id },
+      user: { id: c.id, name: "Tess", account: { id: w.a.accountId } },
+      is_private: false,
+    });
     const bad = await w.h.request("POST", path, { body: { typing_status: "maybe" } });
-    expect([bad.status, bad.body.errors]).toEqual([422, [{ field: "typing_status", message: "must be on or off", code: "invalid" }]]);
+    expect([bad.status, bad.body.errors]).toEqual([
+      422,
+      [{ field: "typing_status", message: "must be on or off", code: "invalid" }],
+    ]);
   });
 });
 
@@ -173,10 +226,13 @@ describe("POST conversations/:id/update_last_seen", () => {
     const before = w.h.lastEventId();
     const r = await w.h.request("POST", `${contactPath(w, c)}/conversations/${conv.id}/update_last_seen`);
     expect([r.status, r.text]).toEqual([200, ""]);
-    const status = (id: number) => (w.h.deps.db.query("SELECT status FROM messages WHERE id = ?").get(id) as { status: string }).status;
+    const status = (id: number) =>
+      (w.h.deps.db.query("SELECT status FROM messages WHERE id = ?").get(id) as { status: string }).status;
     expect([status(mine.id), status(reply.id), status(note.id)]).toEqual(["sent", "read", "sent"]);
     const events = w.h.events(before);
-    expect(events.map((e) => [e.kind, e.actor, e.payload.id])).toEqual([["message_updated", { type: "contact", id: c.id }, reply.id]]);
+    expect(events.map((e) => [e.kind, e.actor, e.payload.id])).toEqual([
+      ["message_updated", { type: "contact", id: c.id }, reply.id],
+    ]);
     const shown = await w.h.request("GET", `${contactPath(w, c)}/conversations/${conv.id}`);
     expect(shown.body.contact_last_seen_at).toBe(NOW + 10);
     // Seen again: nothing left to mark.

@@ -6,11 +6,18 @@ import { describe, expect, test } from "bun:test";
 import { identifierHash } from "../../src/domain/public-contacts.service.ts";
 import { newContact, publicWorld, type PublicWorld } from "../helpers/public-fixtures.ts";
 
-const hashOf = (w: PublicWorld, identifier: string) => createHmac("sha256", w.inbox.hmac_token!).update(identifier).digest("hex");
+const hashOf = (w: PublicWorld, identifier: string) =>
+  createHmac("sha256", w.inbox.hmac_token!).update(identifier).digest("hex");
 const verifiedOf = (w: PublicWorld, sourceId: string) =>
-  (w.h.deps.db.query("SELECT hmac_verified FROM contact_inboxes WHERE source_id = ?").get(sourceId) as { hmac_verified: number }).hmac_verified;
+  (
+    w.h.deps.db.query("SELECT hmac_verified FROM contact_inboxes WHERE source_id = ?").get(sourceId) as {
+      hmac_verified: number;
+    }
+  ).hmac_verified;
 const contacts = (w: PublicWorld) => (w.h.deps.db.query("SELECT count(*) AS n FROM contacts").get() as { n: number }).n;
-const HMAC_FAILED = [{ field: "identifier_hash", message: "HMAC failed: Invalid Identifier Hash Provided", code: "unauthorized" }];
+const HMAC_FAILED = [
+  { field: "identifier_hash", message: "HMAC failed: Invalid Identifier Hash Provided", code: "unauthorized" },
+];
 
 describe("identity verification", () => {
   test("the hash is the standard HMAC-SHA256 in hex (what a site's backend computes)", () => {
@@ -19,7 +26,11 @@ describe("identity verification", () => {
 
   test("hmac_mandatory: an identifier without its hash, or with a wrong one, is 401 and creates nothing", async () => {
     const w = publicWorld({ channel: { type: "api", hmac_mandatory: true } });
-    for (const body of [{ identifier: "u-1" }, { identifier: "u-1", identifier_hash: "00" }, { identifier: "u-1", identifier_hash: hashOf(w, "u-2") }]) {
+    for (const body of [
+      { identifier: "u-1" },
+      { identifier: "u-1", identifier_hash: "00" },
+      { identifier: "u-1", identifier_hash: hashOf(w, "u-2") },
+    ]) {
       const r = await w.h.request("POST", `${w.base}/contacts`, { body });
       expect([r.status, r.body.errors]).toEqual([401, HMAC_FAILED]);
     }
@@ -33,13 +44,18 @@ describe("identity verification", () => {
     const anonymous = await newContact(w, { name: "Anon" });
     expect(verifiedOf(w, anonymous.source_id)).toBe(0);
     // The account API shows it too.
-    const conv = await w.h.request("POST", `${w.api}/conversations`, { token: w.a.adminToken, body: { inbox_id: w.inbox.id, contact_id: c.id, source_id: c.source_id } });
+    const conv = await w.h.request("POST", `${w.api}/conversations`, {
+      token: w.a.adminToken,
+      body: { inbox_id: w.inbox.id, contact_id: c.id, source_id: c.source_id },
+    });
     expect(conv.body.meta.hmac_verified).toBe(true);
   });
 
   test("without hmac_mandatory: a sent hash is still checked; an identifier alone is accepted but not verified", async () => {
     const w = publicWorld();
-    const bad = await w.h.request("POST", `${w.base}/contacts`, { body: { identifier: "u-1", identifier_hash: hashOf(w, "other") } });
+    const bad = await w.h.request("POST", `${w.base}/contacts`, {
+      body: { identifier: "u-1", identifier_hash: hashOf(w, "other") },
+    });
     expect([bad.status, bad.body.errors]).toEqual([401, HMAC_FAILED]);
     const plain = await newContact(w, { identifier: "u-1" });
     expect(verifiedOf(w, plain.source_id)).toBe(0);
@@ -59,8 +75,15 @@ describe("identity verification", () => {
 
   test("a verified identifier never vouches for a contact found by email (that contact is not verified)", async () => {
     const w = publicWorld();
-    const victim = await w.h.request("POST", `${w.api}/contacts`, { token: w.a.adminToken, body: { name: "Victim", email: "victim@example.com" } });
-    const c = await newContact(w, { identifier: "attacker-1", identifier_hash: hashOf(w, "attacker-1"), email: "victim@example.com" });
+    const victim = await w.h.request("POST", `${w.api}/contacts`, {
+      token: w.a.adminToken,
+      body: { name: "Victim", email: "victim@example.com" },
+    });
+    const c = await newContact(w, {
+      identifier: "attacker-1",
+      identifier_hash: hashOf(w, "attacker-1"),
+      email: "victim@example.com",
+    });
     expect(c.id).toBe(victim.body.payload.contact.id);
     expect(verifiedOf(w, c.source_id)).toBe(0);
   });

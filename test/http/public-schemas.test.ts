@@ -6,7 +6,16 @@ import { Value } from "@sinclair/typebox/value";
 import { t } from "elysia";
 import { CsatResponse } from "../../src/http/csat.routes.ts";
 import { PublicContact, PublicConversation, PublicInbox, PublicMessage } from "../../src/http/public-schemas.ts";
-import { agentResolves, agentSays, contactPath, messagesPath, newContact, openConversation, publicWorld, say } from "../helpers/public-fixtures.ts";
+import {
+  agentResolves,
+  agentSays,
+  contactPath,
+  messagesPath,
+  newContact,
+  openConversation,
+  publicWorld,
+  say,
+} from "../helpers/public-fixtures.ts";
 
 function exactly(schema: TSchema, body: unknown) {
   expect([...Value.Errors(schema, body)].map((e) => `${e.path}: ${e.message}`)).toEqual([]);
@@ -27,8 +36,13 @@ describe("public answers match their schemas", () => {
     exactly(t.Array(PublicConversation), (await w.h.request("GET", `${contactPath(w, c)}/conversations`)).body);
     const list = (await w.h.request("GET", messagesPath(w, c, conv.id))).body;
     exactly(t.Array(PublicMessage), list);
-    const answered = await w.h.request("PATCH", `${messagesPath(w, c, conv.id)}/${list.at(-1).id}`, { body: { submitted_values: { csat_survey_response: { rating: 3 } } } });
+    const answered = await w.h.request("PATCH", `${messagesPath(w, c, conv.id)}/${list.at(-1).id}`, {
+      body: { submitted_values: { csat_survey_response: { rating: 3 } } },
+    });
     exactly(PublicMessage, answered.body);
-    exactly(t.Array(CsatResponse), (await w.h.request("GET", `${w.api}/csat_survey_responses`, { token: w.a.adminToken })).body);
+    exactly(
+      t.Array(CsatResponse),
+      (await w.h.request("GET", `${w.api}/csat_survey_responses`, { token: w.a.adminToken })).body,
+    );
   });
 });

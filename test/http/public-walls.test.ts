@@ -3,7 +3,16 @@
 // nothing, and public identifiers open nothing of the account API. Refused requests change nothing.
 import { describe, expect, test } from "bun:test";
 import { makeAccount, makeInbox } from "../helpers/factories.ts";
-import { agentSays, contactPath, newContact, openConversation, publicWorld, say, type PublicContact, type PublicWorld } from "../helpers/public-fixtures.ts";
+import {
+  agentSays,
+  contactPath,
+  newContact,
+  openConversation,
+  publicWorld,
+  say,
+  type PublicContact,
+  type PublicWorld,
+} from "../helpers/public-fixtures.ts";
 
 /** Every route under a conversation, as [method, path suffix, body]. */
 function conversationRoutes(messageId: number): [string, string, unknown][] {
@@ -45,7 +54,13 @@ describe("walls between contacts", () => {
         method,
         suffix,
         401,
-        [{ field: "conversation_id", message: "This conversation does not belong to this contact", code: "unauthorized" }],
+        [
+          {
+            field: "conversation_id",
+            message: "This conversation does not belong to this contact",
+            code: "unauthorized",
+          },
+        ],
       ]);
     }
     expect(snapshot(w)).toEqual(before);
@@ -64,7 +79,9 @@ describe("walls between inboxes and accounts", () => {
       ["PATCH", "", { name: "x" }],
       ["GET", "/conversations", undefined],
       ["POST", "/conversations", {}],
-      ...conversationRoutes(reply.id).map(([m, s, b]) => [m, `/conversations/${conv.id}${s}`, b] as [string, string, unknown]),
+      ...conversationRoutes(reply.id).map(
+        ([m, s, b]) => [m, `/conversations/${conv.id}${s}`, b] as [string, string, unknown],
+      ),
     ];
     for (const [method, suffix, body] of paths) {
       const r = await w.h.request(method, `${contactPath(w, alice, otherBase)}${suffix}`, { body });

@@ -12,15 +12,27 @@ describe("PUT answers wherever PATCH does", () => {
     const a = makeAccount(h);
     const base = `/api/v1/accounts/${a.accountId}`;
     const teamId = makeTeam(h, a.accountId, "billing");
-    const team = await h.request("PUT", `${base}/teams/${teamId}`, { token: a.adminToken, body: { description: "Invoices" } });
+    const team = await h.request("PUT", `${base}/teams/${teamId}`, {
+      token: a.adminToken,
+      body: { description: "Invoices" },
+    });
     expect(team.status).toBe(200);
     expect(team.body.description).toBe("Invoices");
     const label = await h.request("POST", `${base}/labels`, { token: a.adminToken, body: { title: "vip" } });
-    const put = await h.request("PUT", `${base}/labels/${label.body.id}`, { token: a.adminToken, body: { description: "Big spenders" } });
+    const put = await h.request("PUT", `${base}/labels/${label.body.id}`, {
+      token: a.adminToken,
+      body: { description: "Big spenders" },
+    });
     expect(put.status).toBe(200);
     expect(put.body.description).toBe("Big spenders");
-    const hook = await h.request("POST", `${base}/webhooks`, { token: a.adminToken, body: { url: "https://hooks.example.com/a" } });
-    const hookPut = await h.request("PUT", `${base}/webhooks/${hook.body.id}`, { token: a.adminToken, body: { name: "CRM" } });
+    const hook = await h.request("POST", `${base}/webhooks`, {
+      token: a.adminToken,
+      body: { url: "https://hooks.example.com/a" },
+    });
+    const hookPut = await h.request("PUT", `${base}/webhooks/${hook.body.id}`, {
+      token: a.adminToken,
+      body: { name: "CRM" },
+    });
     expect(hookPut.status).toBe(200);
     expect(hookPut.body.payload.webhook.name).toBe("CRM");
   });
@@ -31,7 +43,10 @@ describe("PUT answers wherever PATCH does", () => {
     const r = await h.request("PUT", `/api/v1/accounts/${a.accountId}/webhooks`, { token: a.adminToken, body: {} });
     expect(r.status).toBe(404);
     const teamId = makeTeam(h, a.accountId, "billing");
-    const bad = await h.request("PUT", `/api/v1/accounts/${a.accountId}/teams/${teamId}`, { token: a.adminToken, body: { name: "" } });
+    const bad = await h.request("PUT", `/api/v1/accounts/${a.accountId}/teams/${teamId}`, {
+      token: a.adminToken,
+      body: { name: "" },
+    });
     expect(bad.status).toBe(422);
   });
 });
@@ -41,7 +56,9 @@ describe("query-string parameters are body parameters", () => {
     const w = await world();
     const teamId = makeTeam(w.h, w.a.accountId, "billing");
     const c = await newConversation(w);
-    const r = await w.h.request("POST", `${w.base}/conversations/${c.id}/assignments?team_id=${teamId}`, { token: w.a.adminToken });
+    const r = await w.h.request("POST", `${w.base}/conversations/${c.id}/assignments?team_id=${teamId}`, {
+      token: w.a.adminToken,
+    });
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ id: teamId, name: "billing" });
     const show = await w.h.request("GET", `${w.base}/conversations/${c.id}`, { token: w.a.adminToken });
@@ -50,7 +67,10 @@ describe("query-string parameters are body parameters", () => {
 
   test("the body wins over the query string", async () => {
     const w = await world();
-    const r = await w.h.request("POST", `${w.base}/contacts?name=FromQuery&email=q@example.com`, { token: w.a.adminToken, body: { name: "FromBody" } });
+    const r = await w.h.request("POST", `${w.base}/contacts?name=FromQuery&email=q@example.com`, {
+      token: w.a.adminToken,
+      body: { name: "FromBody" },
+    });
     expect(r.status).toBe(200);
     expect(r.body.payload.contact.name).toBe("FromBody");
     expect(r.body.payload.contact.email).toBe("q@example.com");
@@ -62,9 +82,13 @@ describe("the token header's spellings", () => {
     test(header, async () => {
       const h = createHarness();
       const a = makeAccount(h);
-      const r = await h.request("GET", `/api/v1/accounts/${a.accountId}/contacts`, { headers: { [header]: a.adminToken } });
+      const r = await h.request("GET", `/api/v1/accounts/${a.accountId}/contacts`, {
+        headers: { [header]: a.adminToken },
+      });
       expect(r.status).toBe(200);
-      const wrong = await h.request("GET", `/api/v1/accounts/${a.accountId}/contacts`, { headers: { [header]: "nope" } });
+      const wrong = await h.request("GET", `/api/v1/accounts/${a.accountId}/contacts`, {
+        headers: { [header]: "nope" },
+      });
       expect(wrong.status).toBe(401);
     });
   }
@@ -75,5 +99,10 @@ test("GET /api answers Chatwoot's status object", async () => {
   h.clock.set(Date.UTC(2026, 0, 2, 3, 4, 5));
   const r = await h.request("GET", "/api");
   expect(r.status).toBe(200);
-  expect(r.body).toEqual({ version: expect.stringMatching(/^\d+\.\d+\.\d+/), timestamp: "2026-01-02 03:04:05", queue_services: "ok", data_services: "ok" });
+  expect(r.body).toEqual({
+    version: expect.stringMatching(/^\d+\.\d+\.\d+/),
+    timestamp: "2026-01-02 03:04:05",
+    queue_services: "ok",
+    data_services: "ok",
+  });
 });

@@ -11,7 +11,13 @@ async function contact(w: World, body: Record<string, unknown>): Promise<number>
   return r.body.payload.contact.id;
 }
 
-const cond = (attribute_key: string, filter_operator: string, values: unknown, query_operator: string | null = null, extra: Record<string, unknown> = {}) => ({
+const cond = (
+  attribute_key: string,
+  filter_operator: string,
+  values: unknown,
+  query_operator: string | null = null,
+  extra: Record<string, unknown> = {},
+) => ({
   attribute_key,
   filter_operator,
   values,
@@ -20,16 +26,26 @@ const cond = (attribute_key: string, filter_operator: string, values: unknown, q
 });
 
 async function filterContacts(w: World, payload: unknown, page?: number) {
-  return w.h.request("POST", `${w.base}/contacts/filter${page ? `?page=${page}` : ""}`, { token: w.a.adminToken, body: { payload } });
+  return w.h.request("POST", `${w.base}/contacts/filter${page ? `?page=${page}` : ""}`, {
+    token: w.a.adminToken,
+    body: { payload },
+  });
 }
 
 describe("POST contacts/filter", () => {
   test("phone numbers match with and without the leading +, OR-chained with identifier (Evolution's lookup)", async () => {
     const w = await world();
-    const id = await contact(w, { name: "Wendy", phone_number: "+5511999990000", identifier: "5511999990000@s.whatsapp.net" });
+    const id = await contact(w, {
+      name: "Wendy",
+      phone_number: "+5511999990000",
+      identifier: "5511999990000@s.whatsapp.net",
+    });
     await contact(w, { name: "Other", phone_number: "+5511888880000" });
     for (const value of ["5511999990000", "+5511999990000"]) {
-      const r = await filterContacts(w, [cond("identifier", "equal_to", [value], "OR"), cond("phone_number", "equal_to", [value])]);
+      const r = await filterContacts(w, [
+        cond("identifier", "equal_to", [value], "OR"),
+        cond("phone_number", "equal_to", [value]),
+      ]);
       expect(r.status).toBe(200);
       expect(r.body.meta).toEqual({ count: 1, current_page: "1" });
       expect(r.body.payload.map((c: any) => c.id)).toEqual([id]);
@@ -45,7 +61,11 @@ describe("POST contacts/filter", () => {
     await contact(w, { name: "Bob", email: "bob@acme.test", additional_attributes: { city: "Paris" } });
     const cy = await contact(w, { name: "Cy", email: "cy@other.test", additional_attributes: { city: "Rome" } });
     // name = Ann AND city = Paris OR email contains other  →  (Ann ∧ Paris) ∨ other
-    const r = await filterContacts(w, [cond("name", "equal_to", ["ann"], "AND"), cond("city", "equal_to", ["paris"], "OR"), cond("email", "contains", ["other"])]);
+    const r = await filterContacts(w, [
+      cond("name", "equal_to", ["ann"], "AND"),
+      cond("city", "equal_to", ["paris"], "OR"),
+      cond("email", "contains", ["other"]),
+    ]);
     expect(r.status).toBe(200);
     expect(r.body.payload.map((c: any) => c.id)).toEqual([ann, cy]);
   });
@@ -53,17 +73,27 @@ describe("POST contacts/filter", () => {
   test("labels, blocked, is_present and custom attributes", async () => {
     const w = await world();
     const vip = await contact(w, { name: "Vip", email: "vip@x.test", custom_attributes: { plan: "Gold", seats: 12 } });
-    const plain = await contact(w, { name: "Plain", email: "plain@x.test", custom_attributes: { plan: "free", seats: 2 } });
+    const plain = await contact(w, {
+      name: "Plain",
+      email: "plain@x.test",
+      custom_attributes: { plan: "free", seats: 2 },
+    });
     await w.h.request("POST", `${w.base}/contacts/${vip}/labels`, { token: w.a.adminToken, body: { labels: ["vip"] } });
     const labelled = await filterContacts(w, [cond("labels", "equal_to", ["vip"])]);
     expect(labelled.body.payload.map((c: any) => c.id)).toEqual([vip]);
     const unlabelled = await filterContacts(w, [cond("labels", "is_not_present", [])]);
     expect(unlabelled.body.payload.map((c: any) => c.id)).toEqual([w.contactId, plain]);
-    const custom = await filterContacts(w, [cond("plan", "equal_to", ["gold"], null, { custom_attribute_type: "contact_attribute" })]);
+    const custom = await filterContacts(w, [
+      cond("plan", "equal_to", ["gold"], null, { custom_attribute_type: "contact_attribute" }),
+    ]);
     expect(custom.body.payload.map((c: any) => c.id)).toEqual([vip]);
-    const numeric = await filterContacts(w, [cond("seats", "is_greater_than", [5], null, { custom_attribute_type: "contact_attribute" })]);
+    const numeric = await filterContacts(w, [
+      cond("seats", "is_greater_than", [5], null, { custom_attribute_type: "contact_attribute" }),
+    ]);
     expect(numeric.body.payload.map((c: any) => c.id)).toEqual([vip]);
-    const notGold = await filterContacts(w, [cond("plan", "not_equal_to", ["gold"], null, { custom_attribute_type: "contact_attribute" })]);
+    const notGold = await filterContacts(w, [
+      cond("plan", "not_equal_to", ["gold"], null, { custom_attribute_type: "contact_attribute" }),
+    ]);
     // A contact without the attribute is "not equal" too.
     expect(notGold.body.payload.map((c: any) => c.id)).toEqual([w.contactId, plain]);
     const blocked = await filterContacts(w, [cond("blocked", "equal_to", [false])]);
@@ -78,7 +108,13 @@ describe("POST contacts/filter", () => {
     expect(first.body.payload).toHaveLength(15);
     const second = await filterContacts(w, [cond("email", "contains", ["bulk"])], 2);
     expect(second.body.meta).toEqual({ count: 20, current_page: "2" });
-    expect(second.body.payload.map((c: any) => c.name)).toEqual(["Bulk 15", "Bulk 16", "Bulk 17", "Bulk 18", "Bulk 19"]);
+    expect(second.body.payload.map((c: any) => c.name)).toEqual([
+      "Bulk 15",
+      "Bulk 16",
+      "Bulk 17",
+      "Bulk 18",
+      "Bulk 19",
+    ]);
   });
 
   test("dates: is_greater_than a day, days_before", async () => {
@@ -93,15 +129,45 @@ describe("POST contacts/filter", () => {
   });
 
   const bad: [string, unknown, string, string][] = [
-    ["unknown attribute", [cond("shoe_size", "equal_to", ["9"])], "payload.0.attribute_key", "Invalid attribute key - shoe_size"],
-    ["unknown operator", [cond("name", "sounds_like", ["x"])], "payload.0.filter_operator", "Invalid operator - sounds_like"],
-    ["operator not for the attribute", [cond("name", "is_greater_than", ["x"])], "payload.0.filter_operator", "is_greater_than does not apply to name"],
-    ["wrong value type", [cond("name", "equal_to", ["a"], "AND"), cond("created_at", "is_greater_than", ["yesterday"])], "payload.1.values", "created_at takes a date"],
-    ["bad query operator", [cond("name", "equal_to", ["a"], "XOR"), cond("email", "equal_to", ["b"])], "payload.0.query_operator", "Invalid query operator"],
+    [
+      "unknown attribute",
+      [cond("shoe_size", "equal_to", ["9"])],
+      "payload.0.attribute_key",
+      "Invalid attribute key - shoe_size",
+    ],
+    [
+      "unknown operator",
+      [cond("name", "sounds_like", ["x"])],
+      "payload.0.filter_operator",
+      "Invalid operator - sounds_like",
+    ],
+    [
+      "operator not for the attribute",
+      [cond("name", "is_greater_than", ["x"])],
+      "payload.0.filter_operator",
+      "is_greater_than does not apply to name",
+    ],
+    [
+      "wrong value type",
+      [cond("name", "equal_to", ["a"], "AND"), cond("created_at", "is_greater_than", ["yesterday"])],
+      "payload.1.values",
+      "created_at takes a date",
+    ],
+    [
+      "bad query operator",
+      [cond("name", "equal_to", ["a"], "XOR"), cond("email", "equal_to", ["b"])],
+      "payload.0.query_operator",
+      "Invalid query operator",
+    ],
     ["empty payload", [], "payload", "must be a non-empty array"],
     ["no values", [cond("name", "equal_to", [])], "payload.0.values", "at least one value"],
     ["object values", [cond("name", "equal_to", [{ a: 1 }])], "payload.0.values", "name takes strings or numbers"],
-    ["bad custom key", [cond("a'b", "equal_to", ["x"], null, { custom_attribute_type: "contact_attribute" })], "payload.0.attribute_key", "Invalid attribute key"],
+    [
+      "bad custom key",
+      [cond("a'b", "equal_to", ["x"], null, { custom_attribute_type: "contact_attribute" })],
+      "payload.0.attribute_key",
+      "Invalid attribute key",
+    ],
   ];
   for (const [name, payload, field, message] of bad) {
     test(`422 ${name}, naming the item`, async () => {
@@ -125,10 +191,16 @@ describe("POST contacts/filter", () => {
   test("another account's contacts are never matched", async () => {
     const w = await world();
     const other = makeAccount(w.h, "Globex");
-    const r = await w.h.request("POST", `/api/v1/accounts/${other.accountId}/contacts/filter`, { token: other.adminToken, body: { payload: [cond("email", "contains", ["carla"])] } });
+    const r = await w.h.request("POST", `/api/v1/accounts/${other.accountId}/contacts/filter`, {
+      token: other.adminToken,
+      body: { payload: [cond("email", "contains", ["carla"])] },
+    });
     expect(r.status).toBe(200);
     expect(r.body.meta.count).toBe(0);
-    const foreign = await w.h.request("POST", `/api/v1/accounts/${other.accountId}/contacts/filter`, { token: w.a.adminToken, body: { payload: [cond("email", "contains", ["carla"])] } });
+    const foreign = await w.h.request("POST", `/api/v1/accounts/${other.accountId}/contacts/filter`, {
+      token: w.a.adminToken,
+      body: { payload: [cond("email", "contains", ["carla"])] },
+    });
     expect(foreign.status).toBe(401);
   });
 });
@@ -140,31 +212,66 @@ describe("POST conversations/filter", () => {
     const ids: number[] = [];
     for (let i = 0; i < 3; i++) {
       w.h.clock.advance(1000);
-      ids.push((await newConversation(w, { team_id: i > 0 ? teamId : undefined, assignee_id: i === 0 ? w.a.adminId : undefined })).id);
+      ids.push(
+        (
+          await newConversation(w, {
+            team_id: i > 0 ? teamId : undefined,
+            assignee_id: i === 0 ? w.a.adminId : undefined,
+          })
+        ).id,
+      );
     }
-    await w.h.request("POST", `${w.base}/conversations/${ids[1]}/labels`, { token: w.a.adminToken, body: { labels: ["billing"] } });
-    await w.h.request("POST", `${w.base}/conversations/${ids[0]}/labels`, { token: w.a.adminToken, body: { labels: ["billing"] } });
-    await w.h.request("POST", `${w.base}/conversations/${ids[2]}/toggle_status`, { token: w.a.adminToken, body: { status: "resolved" } });
+    await w.h.request("POST", `${w.base}/conversations/${ids[1]}/labels`, {
+      token: w.a.adminToken,
+      body: { labels: ["billing"] },
+    });
+    await w.h.request("POST", `${w.base}/conversations/${ids[0]}/labels`, {
+      token: w.a.adminToken,
+      body: { labels: ["billing"] },
+    });
+    await w.h.request("POST", `${w.base}/conversations/${ids[2]}/toggle_status`, {
+      token: w.a.adminToken,
+      body: { status: "resolved" },
+    });
     const r = await w.h.request("POST", `${w.base}/conversations/filter`, {
       token: w.a.adminToken,
       body: { payload: [cond("status", "equal_to", ["open"], "AND"), cond("labels", "equal_to", ["billing"])] },
     });
     expect(r.status).toBe(200);
     expect(r.body.payload.map((c: any) => c.id)).toEqual([ids[1], ids[0]]);
-    expect(r.body.meta).toEqual({ mine_count: 1, assigned_count: 1, unassigned_count: 1, all_count: 2, count: 2, current_page: "1" });
+    expect(r.body.meta).toEqual({
+      mine_count: 1,
+      assigned_count: 1,
+      unassigned_count: 1,
+      all_count: 2,
+      count: 2,
+      current_page: "1",
+    });
     expect(r.body.payload[0].labels).toEqual(["billing"]);
-    const team = await w.h.request("POST", `${w.base}/conversations/filter`, { token: w.a.adminToken, body: { payload: [cond("team_id", "equal_to", [teamId])] } });
+    const team = await w.h.request("POST", `${w.base}/conversations/filter`, {
+      token: w.a.adminToken,
+      body: { payload: [cond("team_id", "equal_to", [teamId])] },
+    });
     expect(team.body.meta.all_count).toBe(2);
-    const all = await w.h.request("POST", `${w.base}/conversations/filter`, { token: w.a.adminToken, body: { payload: [cond("status", "equal_to", ["all"])] } });
+    const all = await w.h.request("POST", `${w.base}/conversations/filter`, {
+      token: w.a.adminToken,
+      body: { payload: [cond("status", "equal_to", ["all"])] },
+    });
     expect(all.body.meta.all_count).toBe(3);
   });
 
   test("an agent sees only conversations of their inboxes", async () => {
     const w = await world();
     await newConversation(w);
-    const asAgent = await w.h.request("POST", `${w.base}/conversations/filter`, { token: w.agent.token, body: { payload: [cond("status", "equal_to", ["open"])] } });
+    const asAgent = await w.h.request("POST", `${w.base}/conversations/filter`, {
+      token: w.agent.token,
+      body: { payload: [cond("status", "equal_to", ["open"])] },
+    });
     expect(asAgent.body.meta.all_count).toBe(1);
-    const asOutsider = await w.h.request("POST", `${w.base}/conversations/filter`, { token: w.outsider.token, body: { payload: [cond("status", "equal_to", ["open"])] } });
+    const asOutsider = await w.h.request("POST", `${w.base}/conversations/filter`, {
+      token: w.outsider.token,
+      body: { payload: [cond("status", "equal_to", ["open"])] },
+    });
     expect(asOutsider.status).toBe(200);
     expect(asOutsider.body.meta.all_count).toBe(0);
   });
@@ -175,10 +282,17 @@ describe("POST conversations/filter", () => {
       [[cond("status", "equal_to", ["closed"])], "payload.0.values", "status"],
       [[cond("assignee_id", "equal_to", ["me"])], "payload.0.values", "whole numbers"],
       [[cond("email", "equal_to", ["a@b.c"])], "payload.0.attribute_key", "Invalid attribute key - email"],
-      [[cond("plan", "equal_to", ["x"], null, { custom_attribute_type: "contact_attribute" })], "payload.0.custom_attribute_type", "conversation_attribute"],
+      [
+        [cond("plan", "equal_to", ["x"], null, { custom_attribute_type: "contact_attribute" })],
+        "payload.0.custom_attribute_type",
+        "conversation_attribute",
+      ],
     ];
     for (const [payload, field, message] of cases) {
-      const r = await w.h.request("POST", `${w.base}/conversations/filter`, { token: w.a.adminToken, body: { payload } });
+      const r = await w.h.request("POST", `${w.base}/conversations/filter`, {
+        token: w.a.adminToken,
+        body: { payload },
+      });
       expect(r.status).toBe(422);
       expect(r.body.errors[0].field).toBe(field);
       expect(r.body.errors[0].message).toContain(message);
@@ -199,9 +313,56 @@ describe("fuzzed payloads", () => {
       return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
     };
     const pick = <T>(xs: T[]): T => xs[Math.floor(rnd() * xs.length)]!;
-    const scalars = [null, 0, -1, 1.5, "", "open", "2026-01-01", "x".repeat(300), true, "%", "_", "'; DROP TABLE contacts; --", "+5511", [], {}, ["a"], [1, "b"], [{ a: 1 }], [null]];
-    const keys = ["name", "email", "phone_number", "status", "labels", "created_at", "display_id", "assignee_id", "blocked", "plan", "", 7, null];
-    const ops = ["equal_to", "not_equal_to", "contains", "does_not_contain", "is_present", "is_not_present", "is_greater_than", "is_less_than", "days_before", "nope", 3, null];
+    const scalars = [
+      null,
+      0,
+      -1,
+      1.5,
+      "",
+      "open",
+      "2026-01-01",
+      "x".repeat(300),
+      true,
+      "%",
+      "_",
+      "'; DROP TABLE contacts; --",
+      "+5511",
+      [],
+      {},
+      ["a"],
+      [1, "b"],
+      [{ a: 1 }],
+      [null],
+    ];
+    const keys = [
+      "name",
+      "email",
+      "phone_number",
+      "status",
+      "labels",
+      "created_at",
+      "display_id",
+      "assignee_id",
+      "blocked",
+      "plan",
+      "",
+      7,
+      null,
+    ];
+    const ops = [
+      "equal_to",
+      "not_equal_to",
+      "contains",
+      "does_not_contain",
+      "is_present",
+      "is_not_present",
+      "is_greater_than",
+      "is_less_than",
+      "days_before",
+      "nope",
+      3,
+      null,
+    ];
     const item = () =>
       rnd() < 0.1
         ? pick(scalars)
@@ -210,7 +371,9 @@ describe("fuzzed payloads", () => {
             filter_operator: pick(ops),
             values: pick(scalars),
             query_operator: pick(["AND", "or", "XOR", null, 1]),
-            ...(rnd() < 0.3 ? { custom_attribute_type: pick(["contact_attribute", "conversation_attribute", "", 5]) } : {}),
+            ...(rnd() < 0.3
+              ? { custom_attribute_type: pick(["contact_attribute", "conversation_attribute", "", 5]) }
+              : {}),
           };
     const before = w.h.lastEventId();
     for (let i = 0; i < 300; i++) {

@@ -3,13 +3,28 @@
 import { describe, expect, test } from "bun:test";
 import { actingAsAutomation } from "../../src/domain/acting.ts";
 import { isHumanReply } from "../../src/domain/human-reply.ts";
-import { at, eventsOf, H, incoming, open, rawEventsOf, reply, reportWorld, say, setStatus, timeline, type ReportWorld } from "../helpers/report-fixtures.ts";
-
+import {
+  at,
+  eventsOf,
+  H,
+  incoming,
+  open,
+  rawEventsOf,
+  reply,
+  reportWorld,
+  say,
+  setStatus,
+  timeline,
+  type ReportWorld,
+} from "../helpers/report-fixtures.ts";
 
 /** Friday 16:00 Berlin → Monday reply → Monday evening question → Tuesday morning reply → resolved. */
 async function overnightAndWeekend(w: ReportWorld, inboxId: number) {
   at(w, "2026-01-09T15:00:00Z"); // Fri 16:00 Berlin
-  const c = await open(w, inboxId, { team_id: w.teams.sales, message: { content: "order missing", message_type: "incoming" } });
+  const c = await open(w, inboxId, {
+    team_id: w.teams.sales,
+    message: { content: "order missing", message_type: "incoming" },
+  });
   await timeline(w, [
     ["2026-01-12T09:00:00Z", () => reply(w, c)], // Mon 10:00
     ["2026-01-12T15:30:00Z", () => incoming(w, c, "still missing")], // Mon 16:30
@@ -34,10 +49,22 @@ describe("reporting events", () => {
       ["conversation_resolved", 90 * H, 10 * H],
     ]);
     const [first, replyTime, resolved] = rawEventsOf(w, c);
-    expect(first).toMatchObject({ account_id: w.a.accountId, inbox_id: w.berlin, team_id: w.teams.sales, user_id: w.a.adminId, event_start_time: Date.parse("2026-01-09T15:00:00Z") / 1000, event_end_time: Date.parse("2026-01-12T09:00:00Z") / 1000, created_at: Date.parse("2026-01-12T09:00:00Z") / 1000 });
+    expect(first).toMatchObject({
+      account_id: w.a.accountId,
+      inbox_id: w.berlin,
+      team_id: w.teams.sales,
+      user_id: w.a.adminId,
+      event_start_time: Date.parse("2026-01-09T15:00:00Z") / 1000,
+      event_end_time: Date.parse("2026-01-12T09:00:00Z") / 1000,
+      created_at: Date.parse("2026-01-12T09:00:00Z") / 1000,
+    });
     // reply_time and resolution belong to the assignee at the time: nobody here.
     expect(replyTime!.user_id).toBeNull();
-    expect(resolved).toMatchObject({ user_id: null, event_start_time: Date.parse("2026-01-09T15:00:00Z") / 1000, created_at: Date.parse("2026-01-13T09:00:00Z") / 1000 });
+    expect(resolved).toMatchObject({
+      user_id: null,
+      event_start_time: Date.parse("2026-01-09T15:00:00Z") / 1000,
+      created_at: Date.parse("2026-01-13T09:00:00Z") / 1000,
+    });
   });
 
   test("an inbox without working hours: the same wall-clock values, business-hours values NULL", async () => {
@@ -93,7 +120,9 @@ describe("reporting events", () => {
     await say(w, c, { content: "note", private: true });
     await say(w, c, { content: "auto", content_attributes: { automation_rule_id: 1 } });
     const row = w.h.deps.repos.conversations.byId(c.id)!;
-    w.h.deps.services.messages.create(actingAsAutomation({ id: w.a.accountId, name: "Acme" }, 9), row, { content: "rule reply" });
+    w.h.deps.services.messages.create(actingAsAutomation({ id: w.a.accountId, name: "Acme" }, 9), row, {
+      content: "rule reply",
+    });
     await incoming(w, c);
     expect(eventsOf(w, c)).toEqual([]);
     expect(w.h.deps.repos.conversations.byId(c.id)!.first_reply_created_at).toBeNull();
@@ -101,7 +130,13 @@ describe("reporting events", () => {
     await reply(w, c);
     expect(eventsOf(w, c)).toEqual([["first_response", 300, null]]);
 
-    const human = { message_type: 1, private: 0, sender_type: "User" as const, content_attributes: "{}", additional_attributes: "{}" };
+    const human = {
+      message_type: 1,
+      private: 0,
+      sender_type: "User" as const,
+      content_attributes: "{}",
+      additional_attributes: "{}",
+    };
     expect(isHumanReply(human)).toBe(true);
     expect(isHumanReply({ ...human, sender_type: "AgentBot" })).toBe(false);
     expect(isHumanReply({ ...human, additional_attributes: '{"campaign_id":4}' })).toBe(false);
@@ -132,11 +167,19 @@ describe("reporting events", () => {
     at(w, "2026-01-05T09:00:00Z");
     const c = await open(w, w.plain, { team_id: w.teams.sales });
     await reply(w, c);
-    const moved = await w.h.request("POST", `${w.base}/conversations/${c.displayId}/assignments`, { token: w.a.adminToken, body: { team_id: w.teams.support } });
+    const moved = await w.h.request("POST", `${w.base}/conversations/${c.displayId}/assignments`, {
+      token: w.a.adminToken,
+      body: { team_id: w.teams.support },
+    });
     expect(moved.status).toBe(200);
     await setStatus(w, c, "resolved");
-    expect(rawEventsOf(w, c).map((e) => [e.name, e.team_id])).toEqual([["first_response", w.teams.support], ["conversation_resolved", w.teams.support]]);
-    const gone = await w.h.request("DELETE", `/api/v1/accounts/${w.a.accountId}/teams/${w.teams.support}`, { token: w.a.adminToken });
+    expect(rawEventsOf(w, c).map((e) => [e.name, e.team_id])).toEqual([
+      ["first_response", w.teams.support],
+      ["conversation_resolved", w.teams.support],
+    ]);
+    const gone = await w.h.request("DELETE", `/api/v1/accounts/${w.a.accountId}/teams/${w.teams.support}`, {
+      token: w.a.adminToken,
+    });
     expect(gone.status).toBe(200);
     expect(rawEventsOf(w, c).map((e) => e.team_id)).toEqual([null, null]);
   });

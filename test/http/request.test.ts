@@ -1,6 +1,6 @@
 // The shared request layer: bodies as Chatwoot clients send them, once, for every route.
 import { describe, expect, test } from "bun:test";
-import { Elysia, t } from "elysia";
+import { t } from "elysia";
 import { fromEntries, shapeBody } from "../../src/http/body.ts";
 import { bodyOf } from "../../src/http/request.ts";
 import { createHarness } from "../helpers/harness.ts";
@@ -17,7 +17,9 @@ function probeApp() {
   const h = createHarness();
   const app = h.app
     .post("/probe", ({ body }) => body, { ...bodyOf(Probe, "probe") })
-    .get("/probe-query", ({ query }) => query, { query: t.Object({ labels: t.Optional(t.Array(t.String())), page: t.Optional(t.Integer()) }) });
+    .get("/probe-query", ({ query }) => query, {
+      query: t.Object({ labels: t.Optional(t.Array(t.String())), page: t.Optional(t.Integer()) }),
+    });
   const send = async (path: string, init: RequestInit) => {
     const res = await app.handle(new Request(`http://localhost${path}`, init));
     return { status: res.status, body: (await res.json()) as any };
@@ -28,15 +30,26 @@ function probeApp() {
 describe("request bodies", () => {
   test("JSON with strings where the schema wants numbers and booleans is coerced", async () => {
     const { send } = probeApp();
-    const r = await send("/probe", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ count: "12", enabled: "false" }) });
+    const r = await send("/probe", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ count: "12", enabled: "false" }),
+    });
     expect(r).toEqual({ status: 200, body: { count: 12, enabled: false } });
   });
 
   test("url-encoded body with Rails-style keys and JSON text for an object field", async () => {
     const { send } = probeApp();
-    const body = "count=3&enabled=true&ids[]=4&ids[]=5&attrs=" + encodeURIComponent('{"plan":"pro","seats":3}');
-    const r = await send("/probe", { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body });
-    expect(r).toEqual({ status: 200, body: { count: 3, enabled: true, ids: [4, 5], attrs: { plan: "pro", seats: 3 } } });
+    const body = `count=3&enabled=true&ids[]=4&ids[]=5&attrs=${encodeURIComponent('{"plan":"pro","seats":3}')}`;
+    const r = await send("/probe", {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body,
+    });
+    expect(r).toEqual({
+      status: 200,
+      body: { count: 3, enabled: true, ids: [4, 5], attrs: { plan: "pro", seats: 3 } },
+    });
   });
 
   test("multipart body with nested keys", async () => {
@@ -51,27 +64,43 @@ describe("request bodies", () => {
 
   test("fields nested under the resource key are lifted", async () => {
     const { send } = probeApp();
-    const r = await send("/probe", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ probe: { count: 1, enabled: true } }) });
+    const r = await send("/probe", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ probe: { count: 1, enabled: true } }),
+    });
     expect(r).toEqual({ status: 200, body: { count: 1, enabled: true } });
   });
 
   test("a trailing slash reaches the same route", async () => {
     const { send } = probeApp();
-    const r = await send("/probe/", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ count: 2, enabled: false }) });
+    const r = await send("/probe/", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ count: 2, enabled: false }),
+    });
     expect(r.status).toBe(200);
     expect(r.body).toEqual({ count: 2, enabled: false });
   });
 
   test("a value that cannot be coerced is a 422 naming the field", async () => {
     const { send } = probeApp();
-    const r = await send("/probe", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ count: "twelve", enabled: true }) });
+    const r = await send("/probe", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ count: "twelve", enabled: true }),
+    });
     expect(r.status).toBe(422);
     expect(r.body.errors[0].field).toBe("count");
   });
 
   test("a missing required field is 422 with code required", async () => {
     const { send } = probeApp();
-    const r = await send("/probe", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ enabled: true }) });
+    const r = await send("/probe", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ enabled: true }),
+    });
     expect(r.status).toBe(422);
     expect(r.body.errors).toContainEqual({ field: "count", message: "Expected required property", code: "required" });
   });
@@ -92,7 +121,10 @@ describe("request bodies", () => {
   test("url-encoded update through a real route: form strings land typed", async () => {
     const h = createHarness();
     const a = makeAccount(h);
-    const r = await h.request("PATCH", `/api/v1/accounts/${a.accountId}`, { token: a.adminToken, form: { "account[name]": "Form Co", custom_attributes: '{"tier":2}' } });
+    const r = await h.request("PATCH", `/api/v1/accounts/${a.accountId}`, {
+      token: a.adminToken,
+      form: { "account[name]": "Form Co", custom_attributes: '{"tier":2}' },
+    });
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ name: "Form Co", custom_attributes: { tier: 2 } });
   });
@@ -100,7 +132,16 @@ describe("request bodies", () => {
 
 describe("fromEntries and shapeBody", () => {
   test("Rails bracket rules, last plain key wins, prototype keys ignored", () => {
-    expect(fromEntries([["a", "1"], ["a", "2"], ["b[c][d]", "x"], ["e[]", "1"], ["e[]", "2"], ["__proto__[x]", "y"]])).toEqual({
+    expect(
+      fromEntries([
+        ["a", "1"],
+        ["a", "2"],
+        ["b[c][d]", "x"],
+        ["e[]", "1"],
+        ["e[]", "2"],
+        ["__proto__[x]", "y"],
+      ]),
+    ).toEqual({
       a: "2",
       b: { c: { d: "x" } },
       e: ["1", "2"],

@@ -21,9 +21,16 @@ describe("pre-serialised answers match their schemas", () => {
     const w = await world();
     const team = makeTeam(w.h, w.a.accountId, "ops");
     addTeamMember(w.h, team, w.agent.userId);
-    const c = await newConversation(w, { assignee_id: w.agent.userId, team_id: team, message: { content: "hi", echo_id: "e1" } });
+    const c = await newConversation(w, {
+      assignee_id: w.agent.userId,
+      team_id: team,
+      message: { content: "hi", echo_id: "e1" },
+    });
     exactly(Conversation, c);
-    await w.h.request("POST", `${w.base}/conversations/${c.id}/toggle_status`, { token: w.a.adminToken, body: { status: "snoozed", snoozed_until: "2026-02-01T00:00:00Z" } });
+    await w.h.request("POST", `${w.base}/conversations/${c.id}/toggle_status`, {
+      token: w.a.adminToken,
+      body: { status: "snoozed", snoozed_until: "2026-02-01T00:00:00Z" },
+    });
     const m = await send(w, c.id, { content: "in", message_type: "incoming" });
     exactly(Message, m.body);
     const shown = await w.h.request("GET", `${w.base}/conversations/${c.id}`, { token: w.agent.token });

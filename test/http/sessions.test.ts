@@ -22,16 +22,39 @@ const INVALID = {
 describe("POST /auth/sign_in", () => {
   test("answers Chatwoot's {data: user} with a CSRF token and sets an httpOnly SameSite=Strict cookie", async () => {
     const { h, a, agent } = await setup();
-    const r = await h.request("POST", "/auth/sign_in", { body: { email: agent.email.toUpperCase(), password: PASSWORD } });
+    const r = await h.request("POST", "/auth/sign_in", {
+      body: { email: agent.email.toUpperCase(), password: PASSWORD },
+    });
     expect(r.status).toBe(200);
-    expect(r.body.data).toMatchObject({ id: agent.userId, email: agent.email, name: "Bea", access_token: null, account_id: a.accountId, role: "agent", provider: "email", type: "user" });
+    expect(r.body.data).toMatchObject({
+      id: agent.userId,
+      email: agent.email,
+      name: "Bea",
+      access_token: null,
+      account_id: a.accountId,
+      role: "agent",
+      provider: "email",
+      type: "user",
+    });
     expect(r.body.data.accounts).toEqual([
-      { id: a.accountId, name: "Acme", status: "active", active_at: null, role: "agent", permissions: ["agent"], availability: "online", availability_status: "offline", auto_offline: true },
+      {
+        id: a.accountId,
+        name: "Acme",
+        status: "active",
+        active_at: null,
+        role: "agent",
+        permissions: ["agent"],
+        availability: "online",
+        availability_status: "offline",
+        auto_offline: true,
+      },
     ]);
     expect(r.body.csrf_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(r.body.expires_at).toBe(Math.floor(h.clock.nowMs() / 1000) + 14 * 86400);
     const cookie = r.headers.get("set-cookie")!;
-    expect(cookie).toMatch(/^parley_session=[1-9A-HJ-NP-Za-km-z]{32}; Path=\/; HttpOnly; SameSite=Strict; Max-Age=7776000$/);
+    expect(cookie).toMatch(
+      /^parley_session=[1-9A-HJ-NP-Za-km-z]{32}; Path=\/; HttpOnly; SameSite=Strict; Max-Age=7776000$/,
+    );
     expect(r.headers.get("cache-control")).toBe("no-store");
     // Only the hash is stored.
     const token = cookieOf(r).split("=")[1]!;
@@ -73,9 +96,14 @@ describe("POST /auth/sign_in", () => {
 
   test("a cross-site sign-in (login CSRF) is refused; same-origin and non-browser clients are not", async () => {
     const { h, agent } = await setup();
-    const cross = await h.request("POST", "/auth/sign_in", { body: { email: agent.email, password: PASSWORD }, headers: { "sec-fetch-site": "cross-site" } });
+    const cross = await h.request("POST", "/auth/sign_in", {
+      body: { email: agent.email, password: PASSWORD },
+      headers: { "sec-fetch-site": "cross-site" },
+    });
     expect(cross.status).toBe(403);
-    expect(cross.body.errors).toEqual([{ field: "x-csrf-token", message: "sign-in from another site is refused", code: "csrf" }]);
+    expect(cross.body.errors).toEqual([
+      { field: "x-csrf-token", message: "sign-in from another site is refused", code: "csrf" },
+    ]);
     await signIn(h, agent.email, PASSWORD, { "sec-fetch-site": "same-origin" });
   });
 

@@ -14,7 +14,10 @@ async function setup() {
 }
 
 const attempt = (h: Harness, email: string, password: string, ip = "203.0.113.7") =>
-  h.request("POST", "/auth/sign_in", { body: { email, password }, headers: { "x-forwarded-for": `198.51.100.1, ${ip}` } });
+  h.request("POST", "/auth/sign_in", {
+    body: { email, password },
+    headers: { "x-forwarded-for": `198.51.100.1, ${ip}` },
+  });
 
 describe("sign-in rate limits", () => {
   test("the 6th failure from one address in 5 minutes is 429 with Retry-After, even with the right password", async () => {
@@ -24,7 +27,9 @@ describe("sign-in rate limits", () => {
     const limited = await attempt(h, agent.email, PASSWORD);
     expect(limited.status).toBe(429);
     expect(limited.headers.get("retry-after")).toBe("240");
-    expect(limited.body.errors).toEqual([{ field: "sign_in", message: "Too many sign-in attempts; retry after 240 s", code: "rate_limited" }]);
+    expect(limited.body.errors).toEqual([
+      { field: "sign_in", message: "Too many sign-in attempts; retry after 240 s", code: "rate_limited" },
+    ]);
     expect(h.deps.db.query("SELECT COUNT(*) AS n FROM sessions").get()).toEqual({ n: 0 });
     // Another address is not affected; this one is again once the window has passed.
     expect((await attempt(h, agent.email, PASSWORD, "203.0.113.8")).status).toBe(200);
@@ -44,14 +49,16 @@ describe("sign-in rate limits", () => {
     expect(limited.status).toBe(429);
     expect(limited.headers.get("retry-after")).toBe("900");
     // The refused attempt did not use up the new address's allowance.
-    for (let i = 0; i < 4; i++) expect((await attempt(h, `other${i}@example.com`, "nope-nope", "192.0.2.99")).status).toBe(401);
+    for (let i = 0; i < 4; i++)
+      expect((await attempt(h, `other${i}@example.com`, "nope-nope", "192.0.2.99")).status).toBe(401);
     expect((await attempt(h, "other@example.com", "nope-nope", "192.0.2.99")).status).toBe(401);
     expect((await attempt(h, "other@example.com", "nope-nope", "192.0.2.99")).status).toBe(429);
   });
 
   test("emails are counted case-insensitively", async () => {
     const { h, agent } = await setup();
-    for (let i = 0; i < 10; i++) await attempt(h, i % 2 ? agent.email.toUpperCase() : agent.email, "nope-nope", `192.0.2.${i}`);
+    for (let i = 0; i < 10; i++)
+      await attempt(h, i % 2 ? agent.email.toUpperCase() : agent.email, "nope-nope", `192.0.2.${i}`);
     expect((await attempt(h, agent.email, PASSWORD, "192.0.2.50")).status).toBe(429);
   });
 });

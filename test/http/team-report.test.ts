@@ -4,7 +4,14 @@ import { describe, expect, test } from "bun:test";
 import { makeAccount, makeMember, makeTeam } from "../helpers/factories.ts";
 import { ALL, at, dataset, H, open, reply, report, reportWorld, setStatus, ts } from "../helpers/report-fixtures.ts";
 
-const none = (id: number) => ({ id, conversations_count: 0, resolved_conversations_count: 0, avg_resolution_time: null, avg_first_response_time: null, avg_reply_time: null });
+const none = (id: number) => ({
+  id,
+  conversations_count: 0,
+  resolved_conversations_count: 0,
+  avg_resolution_time: null,
+  avg_first_response_time: null,
+  avg_reply_time: null,
+});
 
 describe("team summary", () => {
   test("one row per team in id order, wall-clock averages; a team without conversations has zeros and nulls", async () => {
@@ -20,7 +27,14 @@ describe("team summary", () => {
         avg_first_response_time: (66 * H + 600) / 2,
         avg_reply_time: (16 * H + 45 * 60 + 1800) / 2,
       },
-      { id: w.teams.support, conversations_count: 1, resolved_conversations_count: 0, avg_resolution_time: null, avg_first_response_time: 1800, avg_reply_time: null },
+      {
+        id: w.teams.support,
+        conversations_count: 1,
+        resolved_conversations_count: 0,
+        avg_resolution_time: null,
+        avg_first_response_time: 1800,
+        avg_reply_time: null,
+      },
       none(w.teams.empty),
     ]);
   });
@@ -30,8 +44,22 @@ describe("team summary", () => {
     const r = await report(w, "summary_reports/team", { ...ALL, business_hours: "true" });
     expect(r.body).toEqual([
       // c2 (no working hours) has NULL business values: only c1's count.
-      { id: w.teams.sales, conversations_count: 2, resolved_conversations_count: 3, avg_resolution_time: 10 * H, avg_first_response_time: 2 * H, avg_reply_time: 45 * 60 },
-      { id: w.teams.support, conversations_count: 1, resolved_conversations_count: 0, avg_resolution_time: null, avg_first_response_time: 1800, avg_reply_time: null },
+      {
+        id: w.teams.sales,
+        conversations_count: 2,
+        resolved_conversations_count: 3,
+        avg_resolution_time: 10 * H,
+        avg_first_response_time: 2 * H,
+        avg_reply_time: 45 * 60,
+      },
+      {
+        id: w.teams.support,
+        conversations_count: 1,
+        resolved_conversations_count: 0,
+        avg_resolution_time: null,
+        avg_first_response_time: 1800,
+        avg_reply_time: null,
+      },
       none(w.teams.empty),
     ]);
     // Rails' boolean cast: "0", "false", "off" are false; anything else is true.
@@ -49,7 +77,14 @@ describe("team summary", () => {
     await reply(w, c);
     await setStatus(w, c, "resolved");
     const r = await report(w, "summary_reports/team", { ...ALL, business_hours: true });
-    expect(r.body[1]).toEqual({ id: w.teams.support, conversations_count: 1, resolved_conversations_count: 1, avg_resolution_time: null, avg_first_response_time: null, avg_reply_time: null });
+    expect(r.body[1]).toEqual({
+      id: w.teams.support,
+      conversations_count: 1,
+      resolved_conversations_count: 1,
+      avg_resolution_time: null,
+      avg_first_response_time: null,
+      avg_reply_time: null,
+    });
     const wall = await report(w, "summary_reports/team", ALL);
     expect(wall.body[1]).toMatchObject({ avg_resolution_time: 600, avg_first_response_time: 600 });
   });
@@ -58,20 +93,44 @@ describe("team summary", () => {
     const { w } = await dataset();
     const created = ts("2026-01-12T08:00:00Z"); // c3 created
     const replied = ts("2026-01-12T08:30:00Z"); // c3's first response
-    const support = async (since: number, until: number) => (await report(w, "summary_reports/team", { since, until })).body[1];
-    expect(await support(created, created + 1)).toMatchObject({ conversations_count: 1, avg_first_response_time: null });
+    const support = async (since: number, until: number) =>
+      (await report(w, "summary_reports/team", { since, until })).body[1];
+    expect(await support(created, created + 1)).toMatchObject({
+      conversations_count: 1,
+      avg_first_response_time: null,
+    });
     expect(await support(created - 60, created)).toMatchObject({ conversations_count: 0 });
-    expect(await support(replied, replied + 1)).toMatchObject({ conversations_count: 0, avg_first_response_time: 1800 });
+    expect(await support(replied, replied + 1)).toMatchObject({
+      conversations_count: 0,
+      avg_first_response_time: 1800,
+    });
     expect(await support(created, replied)).toMatchObject({ conversations_count: 1, avg_first_response_time: null });
   });
 
   test("rows follow each conversation's current team", async () => {
     const { w, c2 } = await dataset();
-    const moved = await w.h.request("POST", `${w.base}/conversations/${c2.displayId}/assignments`, { token: w.a.adminToken, body: { team_id: w.teams.empty } });
+    const moved = await w.h.request("POST", `${w.base}/conversations/${c2.displayId}/assignments`, {
+      token: w.a.adminToken,
+      body: { team_id: w.teams.empty },
+    });
     expect(moved.status).toBe(200);
     const r = await report(w, "summary_reports/team", ALL);
-    expect(r.body[0]).toMatchObject({ id: w.teams.sales, conversations_count: 1, resolved_conversations_count: 1, avg_resolution_time: 90 * H, avg_first_response_time: 66 * H, avg_reply_time: 16 * H + 45 * 60 });
-    expect(r.body[2]).toEqual({ id: w.teams.empty, conversations_count: 1, resolved_conversations_count: 2, avg_resolution_time: 10800, avg_first_response_time: 600, avg_reply_time: 1800 });
+    expect(r.body[0]).toMatchObject({
+      id: w.teams.sales,
+      conversations_count: 1,
+      resolved_conversations_count: 1,
+      avg_resolution_time: 90 * H,
+      avg_first_response_time: 66 * H,
+      avg_reply_time: 16 * H + 45 * 60,
+    });
+    expect(r.body[2]).toEqual({
+      id: w.teams.empty,
+      conversations_count: 1,
+      resolved_conversations_count: 2,
+      avg_resolution_time: 10800,
+      avg_first_response_time: 600,
+      avg_reply_time: 1800,
+    });
   });
 
   test("a repeated summary is answered again after every commit: a change shows at once (cached answers stay exact)", async () => {
@@ -79,9 +138,23 @@ describe("team summary", () => {
     const first = await report(w, "summary_reports/team", ALL);
     expect((await report(w, "summary_reports/team", ALL)).body).toEqual(first.body);
     expect(first.body[2]).toEqual(none(w.teams.empty));
-    expect((await w.h.request("POST", `${w.base}/conversations/${c2.displayId}/assignments`, { token: w.a.adminToken, body: { team_id: w.teams.empty } })).status).toBe(200);
+    expect(
+      (
+        await w.h.request("POST", `${w.base}/conversations/${c2.displayId}/assignments`, {
+          token: w.a.adminToken,
+          body: { team_id: w.teams.empty },
+        })
+      ).status,
+    ).toBe(200);
     const after = await report(w, "summary_reports/team", ALL);
-    expect(after.body[2]).toEqual({ id: w.teams.empty, conversations_count: 1, resolved_conversations_count: 2, avg_resolution_time: 10800, avg_first_response_time: 600, avg_reply_time: 1800 });
+    expect(after.body[2]).toEqual({
+      id: w.teams.empty,
+      conversations_count: 1,
+      resolved_conversations_count: 2,
+      avg_resolution_time: 10800,
+      avg_first_response_time: 600,
+      avg_reply_time: 1800,
+    });
     expect((await report(w, "summary_reports/team", { ...ALL, business_hours: "true" })).status).toBe(200);
     expect((await report(w, "summary_reports/team", ALL)).body).toEqual(after.body);
   });
@@ -90,7 +163,14 @@ describe("team summary", () => {
     const { w } = await dataset();
     at(w, "2026-01-20T00:00:00Z"); // default range: [Jan 13 00:00, Jan 20 00:00)
     const r = await report(w, "summary_reports/team");
-    expect(r.body[0]).toEqual({ id: w.teams.sales, conversations_count: 0, resolved_conversations_count: 1, avg_resolution_time: 90 * H, avg_first_response_time: null, avg_reply_time: 16 * H + 45 * 60 });
+    expect(r.body[0]).toEqual({
+      id: w.teams.sales,
+      conversations_count: 0,
+      resolved_conversations_count: 1,
+      avg_resolution_time: 90 * H,
+      avg_first_response_time: null,
+      avg_reply_time: 16 * H + 45 * 60,
+    });
     expect(r.body[1]).toEqual(none(w.teams.support));
     // Only since: until is now.
     const since = await report(w, "summary_reports/team", { since: ts("2026-01-12T00:00:00Z") });
@@ -137,7 +217,11 @@ describe("team summary", () => {
     const theirs = makeTeam(w.h, other, "sales");
     const r = await report(w, "summary_reports/team", ALL);
     expect(r.body.map((row: { id: number }) => row.id)).toEqual([w.teams.sales, w.teams.support, w.teams.empty]);
-    const mine = await w.h.request("GET", `/api/v2/accounts/${other.accountId}/summary_reports/team?since=${ALL.since}&until=${ALL.until}`, { token: other.adminToken });
+    const mine = await w.h.request(
+      "GET",
+      `/api/v2/accounts/${other.accountId}/summary_reports/team?since=${ALL.since}&until=${ALL.until}`,
+      { token: other.adminToken },
+    );
     expect(mine.body).toEqual([none(theirs.id)]);
   });
 });

@@ -17,20 +17,51 @@ const ids = (list: { id: number }[]) => list.map((x) => x.id);
 describe("teams", () => {
   test("create lower-cases the name; list and show tell the caller whether they are a member", async () => {
     const { h, a, agent, base } = setup();
-    const r = await h.request("POST", base, { token: a.adminToken, body: { team: { name: "Sales EU", description: "Europe", allow_auto_assign: false } } });
+    const r = await h.request("POST", base, {
+      token: a.adminToken,
+      body: { team: { name: "Sales EU", description: "Europe", allow_auto_assign: false } },
+    });
     expect(r.status).toBe(200);
-    expect(r.body).toEqual({ id: r.body.id, name: "sales eu", description: "Europe", allow_auto_assign: false, account_id: a.accountId, is_member: false });
+    expect(r.body).toEqual({
+      id: r.body.id,
+      name: "sales eu",
+      description: "Europe",
+      allow_auto_assign: false,
+      account_id: a.accountId,
+      is_member: false,
+    });
     const support = makeTeam(h, a, "support");
     addTeamMember(h, a, support.id, agent.userId);
 
     const list = await h.request("GET", base, { token: agent.token });
     expect(list.status).toBe(200);
     expect(list.body).toEqual([
-      { id: r.body.id, name: "sales eu", description: "Europe", allow_auto_assign: false, account_id: a.accountId, is_member: false },
-      { id: support.id, name: "support", description: null, allow_auto_assign: true, account_id: a.accountId, is_member: true },
+      {
+        id: r.body.id,
+        name: "sales eu",
+        description: "Europe",
+        allow_auto_assign: false,
+        account_id: a.accountId,
+        is_member: false,
+      },
+      {
+        id: support.id,
+        name: "support",
+        description: null,
+        allow_auto_assign: true,
+        account_id: a.accountId,
+        is_member: true,
+      },
     ]);
     const shown = await h.request("GET", `${base}/${support.id}`, { token: agent.token });
-    expect(shown.body).toEqual({ id: support.id, name: "support", description: null, allow_auto_assign: true, account_id: a.accountId, is_member: true });
+    expect(shown.body).toEqual({
+      id: support.id,
+      name: "support",
+      description: null,
+      allow_auto_assign: true,
+      account_id: a.accountId,
+      is_member: true,
+    });
   });
 
   test("names are unique per account whatever the case; another account may reuse a name", async () => {
@@ -41,7 +72,14 @@ describe("teams", () => {
     expect(dup.body.errors).toEqual([{ field: "name", message: "has already been taken", code: "taken" }]);
     const blank = await h.request("POST", base, { token: a.adminToken, body: { name: "  " } });
     expect(blank.body.errors).toEqual([{ field: "name", message: "can't be blank", code: "required" }]);
-    expect((await h.request("POST", `/api/v1/accounts/${b.accountId}/teams`, { token: b.adminToken, body: { name: "Sales" } })).status).toBe(200);
+    expect(
+      (
+        await h.request("POST", `/api/v1/accounts/${b.accountId}/teams`, {
+          token: b.adminToken,
+          body: { name: "Sales" },
+        })
+      ).status,
+    ).toBe(200);
     expect(h.deps.repos.teams.list(a.accountId).map((t) => t.name)).toEqual(["sales"]);
   });
 
@@ -49,13 +87,18 @@ describe("teams", () => {
     const { h, a, base } = setup();
     const sales = makeTeam(h, a, "sales");
     makeTeam(h, a, "support");
-    const r = await h.request("PATCH", `${base}/${sales.id}`, { token: a.adminToken, body: { name: "Inside Sales", description: "", allow_auto_assign: false } });
+    const r = await h.request("PATCH", `${base}/${sales.id}`, {
+      token: a.adminToken,
+      body: { name: "Inside Sales", description: "", allow_auto_assign: false },
+    });
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ name: "inside sales", description: null, allow_auto_assign: false });
     const clash = await h.request("PATCH", `${base}/${sales.id}`, { token: a.adminToken, body: { name: "Support" } });
     expect(clash.status).toBe(422);
     // Keeping its own name is not a clash.
-    expect((await h.request("PATCH", `${base}/${sales.id}`, { token: a.adminToken, body: { name: "INSIDE sales" } })).status).toBe(200);
+    expect(
+      (await h.request("PATCH", `${base}/${sales.id}`, { token: a.adminToken, body: { name: "INSIDE sales" } })).status,
+    ).toBe(200);
   });
 
   test("delete removes the team and its memberships; the members stay in the account", async () => {
@@ -78,7 +121,10 @@ describe("team members", () => {
     const path = `${base}/${team.id}/team_members`;
     addTeamMember(h, a, team.id, agent.userId);
 
-    const added = await h.request("POST", path, { token: a.adminToken, body: { user_ids: [agent.userId, other.userId] } });
+    const added = await h.request("POST", path, {
+      token: a.adminToken,
+      body: { user_ids: [agent.userId, other.userId] },
+    });
     expect(added.status).toBe(200);
     expect(added.body).toEqual([
       {
@@ -99,7 +145,10 @@ describe("team members", () => {
     const listed = await h.request("GET", path, { token: agent.token });
     expect(ids(listed.body)).toEqual([agent.userId, other.userId]);
 
-    const replaced = await h.request("PATCH", path, { token: a.adminToken, body: { user_ids: [a.adminId, other.userId] } });
+    const replaced = await h.request("PATCH", path, {
+      token: a.adminToken,
+      body: { user_ids: [a.adminId, other.userId] },
+    });
     expect(ids(replaced.body)).toEqual([a.adminId, other.userId]);
 
     const removed = await h.request("DELETE", path, { token: a.adminToken, body: { user_ids: [other.userId] } });
@@ -110,9 +159,14 @@ describe("team members", () => {
   test("user ids outside the account are 422 naming them; nothing changes", async () => {
     const { h, a, b, agent, base } = setup();
     const team = makeTeam(h, a);
-    const r = await h.request("POST", `${base}/${team.id}/team_members`, { token: a.adminToken, body: { user_ids: [agent.userId, b.adminId] } });
+    const r = await h.request("POST", `${base}/${team.id}/team_members`, {
+      token: a.adminToken,
+      body: { user_ids: [agent.userId, b.adminId] },
+    });
     expect(r.status).toBe(422);
-    expect(r.body.errors).toEqual([{ field: "user_ids", message: `are not agents of this account: ${b.adminId}`, code: "invalid" }]);
+    expect(r.body.errors).toEqual([
+      { field: "user_ids", message: `are not agents of this account: ${b.adminId}`, code: "invalid" },
+    ]);
     expect(h.deps.repos.teams.members.memberIds(team.id)).toEqual([]);
   });
 });
@@ -133,7 +187,9 @@ describe("teams authorization and tenant isolation", () => {
     for (const [method, path, body] of writes) {
       expect((await h.request(method, path, { body })).status).toBe(401);
       expect((await h.request(method, path, { token: b.adminToken, body })).status).toBe(401);
-      expect((await h.request(method, path, { token: agent.token, body: body && { name: 1, user_ids: "x" } })).status).toBe(403);
+      expect(
+        (await h.request(method, path, { token: agent.token, body: body && { name: 1, user_ids: "x" } })).status,
+      ).toBe(403);
     }
     expect((await h.request("GET", `${base}/${team.id}`, { token: agent.token })).status).toBe(200);
     expect(h.deps.repos.teams.list(a.accountId).map((t) => t.name)).toEqual(["sales"]);
@@ -155,7 +211,11 @@ describe("teams authorization and tenant isolation", () => {
     for (const [method, path, body] of calls) {
       const r = await h.request(method, path, { token: a.adminToken, body });
       expect(r.status).toBe(404);
-      expect(r.body.errors[0]).toEqual({ field: "id", message: `no team ${theirs.id} in this account`, code: "not_found" });
+      expect(r.body.errors[0]).toEqual({
+        field: "id",
+        message: `no team ${theirs.id} in this account`,
+        code: "not_found",
+      });
     }
     expect(h.deps.repos.teams.byId(b.accountId, theirs.id)!.name).toBe("theirs");
     expect(h.deps.repos.teams.members.memberIds(theirs.id)).toEqual([b.adminId]);

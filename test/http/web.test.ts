@@ -22,7 +22,12 @@ describe("the web app", () => {
     expect(page.headers.get("x-frame-options")).toBe("DENY");
     const html = await page.text();
     expect(html).toContain('<div id="app">');
-    for (const path of ["/app/", "/app/accounts/1/dashboard", "/app/accounts/1/settings/general", "/app/anything/at/all"]) {
+    for (const path of [
+      "/app/",
+      "/app/accounts/1/dashboard",
+      "/app/accounts/1/settings/general",
+      "/app/anything/at/all",
+    ]) {
       const other = await get(h, path);
       expect(other.status).toBe(200);
       expect(await other.text()).toBe(html);
@@ -40,7 +45,9 @@ describe("the web app", () => {
       expect(plain.status).toBe(200);
       expect(plain.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
       expect(plain.headers.get("content-encoding")).toBeNull();
-      const type = { js: "text/javascript;charset=utf-8", css: "text/css;charset=utf-8", svg: "image/svg+xml" }[path.split(".").pop()!];
+      const type = { js: "text/javascript;charset=utf-8", css: "text/css;charset=utf-8", svg: "image/svg+xml" }[
+        path.split(".").pop()!
+      ];
       expect(plain.headers.get("content-type")).toBe(type!);
       const body = new Uint8Array(await plain.arrayBuffer());
       const zipped = await get(h, path, { "accept-encoding": "gzip, br" });
@@ -74,6 +81,8 @@ describe("the web app", () => {
     const h = createHarness();
     const spec = (await h.request("GET", "/openapi/json")).body;
     expect(Object.keys(spec.paths).filter((p) => p.startsWith("/app") || p === "/")).toEqual([]);
-    expect(Object.keys(spec.paths)).toEqual(expect.arrayContaining(["/auth/sign_in", "/auth/session", "/auth/sign_out"]));
+    expect(Object.keys(spec.paths)).toEqual(
+      expect.arrayContaining(["/auth/sign_in", "/auth/session", "/auth/sign_out"]),
+    );
   });
 });

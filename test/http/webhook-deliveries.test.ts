@@ -19,12 +19,20 @@ async function setup(status: number) {
   return { h, a, rx, w, base };
 }
 
-const event = (accountId: number, id: number) => ({ kind: "message_created" as const, accountId, conversationId: id, payload: { id } });
+const event = (accountId: number, id: number) => ({
+  kind: "message_created" as const,
+  accountId,
+  conversationId: id,
+  payload: { id },
+});
 
 describe("GET /webhooks/:id/deliveries", () => {
   test("newest first with status, attempts, code, latency, error and next attempt; 25 a page", async () => {
     const { h, a, base } = await setup(503);
-    recordEvents(h, Array.from({ length: 27 }, (_, i) => event(a.accountId, i + 1)));
+    recordEvents(
+      h,
+      Array.from({ length: 27 }, (_, i) => event(a.accountId, i + 1)),
+    );
     await h.deps.deliverer.drain();
     const rows = deliveryRows(h);
     const newest = rows[26];
@@ -64,8 +72,23 @@ describe("GET /webhooks/:id/deliveries", () => {
     const [row] = deliveryRows(h);
     const r = await h.request("GET", `${base}/deliveries/${row.delivery_id}`, { token: a.adminToken });
     expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({ id: row.delivery_id, status: "delivered", attempts: 2, target_url: rx.url, payload: { event: "message_created", id: 7 } });
-    expect(r.body.attempts_log.map((x: { attempt: number; status_code: number; error: string | null; response_excerpt: string }) => [x.attempt, x.status_code, x.error, x.response_excerpt])).toEqual([
+    expect(r.body).toMatchObject({
+      id: row.delivery_id,
+      status: "delivered",
+      attempts: 2,
+      target_url: rx.url,
+      payload: { event: "message_created", id: 7 },
+    });
+    expect(
+      r.body.attempts_log.map(
+        (x: { attempt: number; status_code: number; error: string | null; response_excerpt: string }) => [
+          x.attempt,
+          x.status_code,
+          x.error,
+          x.response_excerpt,
+        ],
+      ),
+    ).toEqual([
       [2, 200, null, "answer 200"],
       [1, 500, "HTTP 500", "answer 500"],
     ]);
@@ -85,7 +108,13 @@ describe("POST /webhooks/:id/deliveries/:delivery_id/redeliver", () => {
     await h.deps.deliverer.stop(); // so the answer below shows the state before the attempt
     const r = await h.request("POST", `${base}/deliveries/${failed.delivery_id}/redeliver`, { token: a.adminToken });
     expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({ id: failed.delivery_id, status: "pending", attempts: 1, max_attempts: 2, next_attempt_at: Math.floor(h.clock.nowMs() / 1000) });
+    expect(r.body).toMatchObject({
+      id: failed.delivery_id,
+      status: "pending",
+      attempts: 1,
+      max_attempts: 2,
+      next_attempt_at: Math.floor(h.clock.nowMs() / 1000),
+    });
   });
 
   test("redelivery is one more attempt: a delivered one that then fails is failed again, not retried for a day", async () => {
@@ -94,7 +123,9 @@ describe("POST /webhooks/:id/deliveries/:delivery_id/redeliver", () => {
     await h.deps.deliverer.drain();
     const [row] = deliveryRows(h);
     rx.behaviour = () => 503;
-    expect((await h.request("POST", `${base}/deliveries/${row.delivery_id}/redeliver`, { token: a.adminToken })).status).toBe(200);
+    expect(
+      (await h.request("POST", `${base}/deliveries/${row.delivery_id}/redeliver`, { token: a.adminToken })).status,
+    ).toBe(200);
     await h.deps.deliverer.drain();
     expect(deliveryRows(h)[0]).toMatchObject({ status: "failed", attempts: 2, max_attempts: 2, last_status_code: 503 });
     rx.behaviour = () => 200;

@@ -5,7 +5,10 @@ import { describe, expect, test } from "bun:test";
 import { hashOf, Visitor, widgetWorld, type WidgetWorld } from "../helpers/widget-fixtures.ts";
 
 async function agentReply(w: WidgetWorld, displayId: number, content: string, isPrivate = false) {
-  const r = await w.h.request("POST", `${w.api}/conversations/${displayId}/messages`, { token: w.agent.token, body: { content, private: isPrivate } });
+  const r = await w.h.request("POST", `${w.api}/conversations/${displayId}/messages`, {
+    token: w.agent.token,
+    body: { content, private: isPrivate },
+  });
   expect(r.status).toBe(200);
   return r.body;
 }
@@ -16,8 +19,19 @@ describe("config", () => {
     const v = new Visitor(w);
     const body = await v.start();
     const c = body.website_channel_config;
-    expect([c.website_token, c.website_name, c.widget_color, c.welcome_title, c.pre_chat_form_enabled, c.available]).toEqual([w.websiteToken, "Acme website", "#112233", "Hi there", true, true]);
-    expect(c.pre_chat_form_options.pre_chat_fields.map((f: any) => f.name)).toEqual(["emailAddress", "fullName", "phoneNumber"]);
+    expect([
+      c.website_token,
+      c.website_name,
+      c.widget_color,
+      c.welcome_title,
+      c.pre_chat_form_enabled,
+      c.available,
+    ]).toEqual([w.websiteToken, "Acme website", "#112233", "Hi there", true, true]);
+    expect(c.pre_chat_form_options.pre_chat_fields.map((f: any) => f.name)).toEqual([
+      "emailAddress",
+      "fullName",
+      "phoneNumber",
+    ]);
     expect(body.auth_token.split(".")).toHaveLength(3);
     expect(JSON.stringify(body)).not.toContain(w.inbox.hmac_token!);
     const again = await v.call("POST", "/config");
@@ -44,10 +58,24 @@ describe("config", () => {
 
   test("outside business hours the config says so and when the inbox opens next", async () => {
     // The manual clock starts Monday 2026-01-05 09:00 UTC; open Tuesday 10:00-12:00 in UTC only.
-    const hours = [0, 1, 2, 3, 4, 5, 6].map((d) => ({ day_of_week: d, closed_all_day: d !== 2, open_hour: d === 2 ? 10 : null, open_minutes: d === 2 ? 0 : null, close_hour: d === 2 ? 12 : null, close_minutes: d === 2 ? 0 : null }));
-    const w = widgetWorld({}, { working_hours_enabled: true, working_hours: hours, timezone: "UTC", out_of_office_message: "We are away" });
+    const hours = [0, 1, 2, 3, 4, 5, 6].map((d) => ({
+      day_of_week: d,
+      closed_all_day: d !== 2,
+      open_hour: d === 2 ? 10 : null,
+      open_minutes: d === 2 ? 0 : null,
+      close_hour: d === 2 ? 12 : null,
+      close_minutes: d === 2 ? 0 : null,
+    }));
+    const w = widgetWorld(
+      {},
+      { working_hours_enabled: true, working_hours: hours, timezone: "UTC", out_of_office_message: "We are away" },
+    );
     const c = (await new Visitor(w).start()).website_channel_config;
-    expect([c.available, c.next_open_at, c.out_of_office_message]).toEqual([false, Date.UTC(2026, 0, 6, 10) / 1000, "We are away"]);
+    expect([c.available, c.next_open_at, c.out_of_office_message]).toEqual([
+      false,
+      Date.UTC(2026, 0, 6, 10) / 1000,
+      "We are away",
+    ]);
   });
 });
 
@@ -62,18 +90,21 @@ describe("conversation and messages", () => {
       message: { content: "Hello **there**" },
     });
     expect(created.status).toBe(200);
-    expect([created.body.status, created.body.contact.name, created.body.contact.email, created.body.contact.custom_attributes, created.body.messages.map((m: any) => m.content)]).toEqual([
-      "open",
-      "Vera Visitor",
-      "vera@example.com",
-      { order: "A-17" },
-      ["Hello **there**"],
-    ]);
+    expect([
+      created.body.status,
+      created.body.contact.name,
+      created.body.contact.email,
+      created.body.contact.custom_attributes,
+      created.body.messages.map((m: any) => m.content),
+    ]).toEqual(["open", "Vera Visitor", "vera@example.com", { order: "A-17" }, ["Hello **there**"]]);
     const id = created.body.id;
     await agentReply(w, id, "Hi Vera");
     await agentReply(w, id, "internal: VIP", true);
     const list = await v.call("GET", "/messages");
-    expect(list.body.map((m: any) => [m.content, m.message_type])).toEqual([["Hello **there**", 0], ["Hi Vera", 1]]);
+    expect(list.body.map((m: any) => [m.content, m.message_type])).toEqual([
+      ["Hello **there**", 0],
+      ["Hi Vera", 1],
+    ]);
     expect(JSON.stringify(list.body)).not.toContain(w.agent.email);
     const second = await v.call("POST", "/messages", { message: { content: "Thanks", echo_id: "e1" } });
     expect([second.status, second.body.conversation_id, second.body.content]).toEqual([200, id, "Thanks"]);
@@ -84,7 +115,12 @@ describe("conversation and messages", () => {
     const w = widgetWorld();
     const v = new Visitor(w);
     const start = await v.start();
-    for (const body of [{ contact: { name: "Eve" }, message: { content: 12 } }, { contact: { name: "Eve", email: "not-an-email" }, message: { content: "hi" } }, { contact: "Eve", message: { content: "hi" } }, {}]) {
+    for (const body of [
+      { contact: { name: "Eve" }, message: { content: 12 } },
+      { contact: { name: "Eve", email: "not-an-email" }, message: { content: "hi" } },
+      { contact: "Eve", message: { content: "hi" } },
+      {},
+    ]) {
       const r = await v.call("POST", "/conversations", body);
       expect(r.status).toBe(422);
     }
@@ -109,7 +145,10 @@ describe("conversation and messages", () => {
   });
 
   test("after resolve: the next message reopens, or starts a new conversation when the inbox takes none after resolution", async () => {
-    for (const [allow, expectNew] of [[true, false], [false, true]] as const) {
+    for (const [allow, expectNew] of [
+      [true, false],
+      [false, true],
+    ] as const) {
       const w = widgetWorld({}, { allow_messages_after_resolved: allow });
       const v = new Visitor(w);
       await v.start();
@@ -126,7 +165,10 @@ describe("conversation and messages", () => {
     const w = widgetWorld({}, { allow_messages_after_resolved: false });
     const v = new Visitor(w);
     await v.start();
-    expect((await v.call("GET", "/conversations/list")).body).toEqual({ payload: [], meta: { has_next_page: false, unread_count: 0 } });
+    expect((await v.call("GET", "/conversations/list")).body).toEqual({
+      payload: [],
+      meta: { has_next_page: false, unread_count: 0 },
+    });
     const old = await v.call("POST", "/messages", { message: { content: "old question" } });
     await agentReply(w, old.body.conversation_id, "old reply");
     await v.call("POST", "/conversations/update_last_seen");
@@ -155,7 +197,9 @@ describe("conversation and messages", () => {
     const v = new Visitor(w);
     await v.start();
     await v.call("POST", "/messages", { message: { content: "hi" } });
-    const set = await v.call("POST", "/conversations/set_custom_attributes", { custom_attributes: { plan: "pro", seats: 3 } });
+    const set = await v.call("POST", "/conversations/set_custom_attributes", {
+      custom_attributes: { plan: "pro", seats: 3 },
+    });
     expect(set.body.id).toBeGreaterThan(0);
     await v.call("POST", "/conversations/destroy_custom_attributes", { custom_attribute: ["seats"] });
     const conv = await w.h.request("GET", `${w.api}/conversations/${set.body.id}`, { token: w.a.adminToken });
@@ -172,12 +216,19 @@ describe("conversation and messages", () => {
     await v.start();
     const m = await v.call("POST", "/messages", { message: { content: "help" } });
     await agentReply(w, m.body.conversation_id, "done");
-    const r = await w.h.request("POST", `${w.api}/conversations/${m.body.conversation_id}/toggle_status`, { token: w.agent.token, body: { status: "resolved" } });
+    const r = await w.h.request("POST", `${w.api}/conversations/${m.body.conversation_id}/toggle_status`, {
+      token: w.agent.token,
+      body: { status: "resolved" },
+    });
     expect(r.status).toBe(200);
     const survey = (await v.call("GET", "/messages")).body.find((x: any) => x.content_type === "input_csat");
     expect(survey).toBeDefined();
-    const answer = await v.call("PATCH", `/messages/${survey.id}`, { message: { submitted_values: { csat_survey_response: { rating: 5, feedback_message: "great" } } } });
-    expect([answer.status, answer.body.content_attributes.submitted_values.csat_survey_response.rating]).toEqual([200, 5]);
+    const answer = await v.call("PATCH", `/messages/${survey.id}`, {
+      message: { submitted_values: { csat_survey_response: { rating: 5, feedback_message: "great" } } },
+    });
+    expect([answer.status, answer.body.content_attributes.submitted_values.csat_survey_response.rating]).toEqual([
+      200, 5,
+    ]);
     const stored = w.h.deps.db.query("SELECT rating, feedback_message FROM csat_survey_responses").all();
     expect(stored).toEqual([{ rating: 5, feedback_message: "great" }]);
   });
@@ -204,10 +255,19 @@ describe("events", () => {
     const v = new Visitor(w);
     const start = await v.start();
     const before = w.h.lastEventId();
-    const r = await v.call("POST", "/events", { name: "webwidget.triggered", event_info: { browser_language: "pt-BR" } });
+    const r = await v.call("POST", "/events", {
+      name: "webwidget.triggered",
+      event_info: { browser_language: "pt-BR" },
+    });
     expect(r.status).toBe(200);
     const [e] = w.h.events(before);
-    expect([e!.kind, e!.payload.source_id, (e!.payload.contact as any).id, e!.payload.current_conversation, e!.payload.event_info]).toEqual([
+    expect([
+      e!.kind,
+      e!.payload.source_id,
+      (e!.payload.contact as any).id,
+      e!.payload.current_conversation,
+      e!.payload.event_info,
+    ]).toEqual([
       "webwidget_triggered",
       JSON.parse(Buffer.from(start.auth_token.split(".")[1], "base64url").toString()).source_id,
       start.contact.id,
@@ -226,10 +286,22 @@ describe("set_user", () => {
     const v = new Visitor(w);
     const start = await v.start();
     await v.call("POST", "/messages", { message: { content: "before login" } });
-    const r = await v.call("PATCH", "/contact/set_user", { identifier: "user-42", identifier_hash: hashOf(w, "user-42"), name: "Uma", email: "uma@example.com" });
+    const r = await v.call("PATCH", "/contact/set_user", {
+      identifier: "user-42",
+      identifier_hash: hashOf(w, "user-42"),
+      name: "Uma",
+      email: "uma@example.com",
+    });
     expect(r.status).toBe(200);
-    expect([r.body.id, r.body.name, r.body.email, r.body.widget_auth_token]).toEqual([start.contact.id, "Uma", "uma@example.com", undefined]);
-    const verified = w.h.deps.db.query("SELECT hmac_verified FROM contact_inboxes WHERE contact_id = ?").get(start.contact.id) as { hmac_verified: number };
+    expect([r.body.id, r.body.name, r.body.email, r.body.widget_auth_token]).toEqual([
+      start.contact.id,
+      "Uma",
+      "uma@example.com",
+      undefined,
+    ]);
+    const verified = w.h.deps.db
+      .query("SELECT hmac_verified FROM contact_inboxes WHERE contact_id = ?")
+      .get(start.contact.id) as { hmac_verified: number };
     expect(verified.hmac_verified).toBe(1);
     expect((await v.call("GET", "/messages")).body.map((m: any) => m.content)).toEqual(["before login"]);
   });
@@ -238,7 +310,11 @@ describe("set_user", () => {
     const w = widgetWorld({ hmac_mandatory: true });
     const v = new Visitor(w);
     const start = await v.start();
-    for (const body of [{ identifier: "user-42" }, { identifier: "user-42", identifier_hash: hashOf(w, "user-43") }, { identifier: "user-42", identifier_hash: "f".repeat(64) }]) {
+    for (const body of [
+      { identifier: "user-42" },
+      { identifier: "user-42", identifier_hash: hashOf(w, "user-43") },
+      { identifier: "user-42", identifier_hash: "f".repeat(64) },
+    ]) {
       const r = await v.call("PATCH", "/contact/set_user", { ...body, name: "Mallory" });
       expect([r.status, r.body.errors[0].field]).toEqual([401, "identifier_hash"]);
     }
@@ -257,7 +333,10 @@ describe("set_user", () => {
     expect([refused.status, refused.body.errors[0].field]).toEqual([401, "identifier_hash"]);
     const laptop = new Visitor(w);
     await laptop.start();
-    const r = await laptop.call("PATCH", "/contact/set_user", { identifier: "alice", identifier_hash: hashOf(w, "alice") });
+    const r = await laptop.call("PATCH", "/contact/set_user", {
+      identifier: "alice",
+      identifier_hash: hashOf(w, "alice"),
+    });
     expect([r.status, r.body.email, typeof r.body.widget_auth_token]).toEqual([200, "alice@example.com", "string"]);
     laptop.token = r.body.widget_auth_token;
     expect((await laptop.call("GET", "/contact")).body.identifier).toBe("alice");
@@ -272,10 +351,17 @@ describe("CORS and limits", () => {
     expect(r.headers.get("access-control-allow-origin")).toBe("https://shop.example.com");
     const evil = new Visitor(w, { origin: "https://evil.example.net" });
     expect((await evil.call("POST", "/config")).headers.get("access-control-allow-origin")).toBeNull();
-    const pre = await w.h.request("OPTIONS", `/api/v1/widget/config?website_token=${w.websiteToken}`, { headers: { origin: "https://evil.example.net" } });
+    const pre = await w.h.request("OPTIONS", `/api/v1/widget/config?website_token=${w.websiteToken}`, {
+      headers: { origin: "https://evil.example.net" },
+    });
     expect(pre.status).toBe(403);
-    const good = await w.h.request("OPTIONS", `/api/v1/widget/config?website_token=${w.websiteToken}`, { headers: { origin: "https://shop.example.com" } });
-    expect([good.status, good.headers.get("access-control-allow-headers")]).toEqual([204, "content-type, x-auth-token"]);
+    const good = await w.h.request("OPTIONS", `/api/v1/widget/config?website_token=${w.websiteToken}`, {
+      headers: { origin: "https://shop.example.com" },
+    });
+    expect([good.status, good.headers.get("access-control-allow-headers")]).toEqual([
+      204,
+      "content-type, x-auth-token",
+    ]);
   });
 
   test("widget requests count against the public per-address limit", async () => {

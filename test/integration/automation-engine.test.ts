@@ -4,7 +4,19 @@
 import { describe, expect, test } from "bun:test";
 import { makeAccount } from "../helpers/factories.ts";
 import { newConversation, send, world } from "../helpers/conversation-fixtures.ts";
-import { automationEvents, freshConversation, hitRule, incoming, labelsOf, messagesOf, refundRule, rule, ruleState, settle, storeRule } from "../helpers/automation-fixtures.ts";
+import {
+  automationEvents,
+  freshConversation,
+  hitRule,
+  incoming,
+  labelsOf,
+  messagesOf,
+  refundRule,
+  rule,
+  ruleState,
+  settle,
+  storeRule,
+} from "../helpers/automation-fixtures.ts";
 
 describe("the spec's example rule", () => {
   test("an incoming message containing 'refund' gets the conversation labelled billing, by automation", async () => {
@@ -22,9 +34,18 @@ describe("the spec's example rule", () => {
       ["message_created", r.id],
     ]);
     const created = w.h.events(c.after).find((e) => e.kind === "message_created" && e.actor.type !== "automation")!;
-    expect(w.h.events(c.after).filter((e) => e.actor.type === "automation").every((e) => e.id > created.id)).toBe(true);
-    const updated = w.h.events(c.after).find((e) => e.kind === "conversation_updated" && e.actor.type === "automation")!;
-    expect((updated.payload.changed_attributes as unknown[])[0]).toEqual({ label_list: { previous_value: [], current_value: ["billing"] } });
+    expect(
+      w.h
+        .events(c.after)
+        .filter((e) => e.actor.type === "automation")
+        .every((e) => e.id > created.id),
+    ).toBe(true);
+    const updated = w.h
+      .events(c.after)
+      .find((e) => e.kind === "conversation_updated" && e.actor.type === "automation")!;
+    expect((updated.payload.changed_attributes as unknown[])[0]).toEqual({
+      label_list: { previous_value: [], current_value: ["billing"] },
+    });
     expect(messagesOf(w, c.id).at(-1)).toMatchObject({ content: "Automation System added billing", message_type: 2 });
     expect(await ruleState(w, r.id)).toMatchObject({ active: true, failure_count: 0, last_error: null });
   });
@@ -43,9 +64,20 @@ describe("the spec's example rule", () => {
 describe("conditions", () => {
   test("AND binds tighter than OR: 'alpha OR beta AND gamma'", async () => {
     const w = await world();
-    const has = (word: string, q: string | null) => ({ attribute_key: "content", filter_operator: "contains", values: [word], query_operator: q });
+    const has = (word: string, q: string | null) => ({
+      attribute_key: "content",
+      filter_operator: "contains",
+      values: [word],
+      query_operator: q,
+    });
     await hitRule(w, "message_created", [has("alpha", "or"), has("beta", "and"), has("gamma", null)]);
-    const outcomes: [string, boolean][] = [["alpha", true], ["beta", false], ["gamma", false], ["beta gamma", true], ["nothing", false]];
+    const outcomes: [string, boolean][] = [
+      ["alpha", true],
+      ["beta", false],
+      ["gamma", false],
+      ["beta gamma", true],
+      ["nothing", false],
+    ];
     for (const [text, expected] of outcomes) {
       const c = await freshConversation(w);
       await incoming(w, c.id, text);
@@ -71,7 +103,10 @@ describe("conditions", () => {
     const w = await world();
     const r = await rule(w, refundRule());
     const c = await freshConversation(w);
-    await w.h.request("PATCH", `${w.base}/automation_rules/${r.id}`, { token: w.a.adminToken, body: { conditions: [{ attribute_key: "content", filter_operator: "contains", values: ["invoice"] }] } });
+    await w.h.request("PATCH", `${w.base}/automation_rules/${r.id}`, {
+      token: w.a.adminToken,
+      body: { conditions: [{ attribute_key: "content", filter_operator: "contains", values: ["invoice"] }] },
+    });
     await incoming(w, c.id, "refund");
     await settle(w);
     expect(await labelsOf(w, c.id)).toEqual([]);
@@ -79,7 +114,10 @@ describe("conditions", () => {
     await settle(w);
     expect(await labelsOf(w, c.id)).toEqual(["billing"]);
     await w.h.request("DELETE", `${w.base}/automation_rules/${r.id}`, { token: w.a.adminToken });
-    await w.h.request("POST", `${w.base}/conversations/${c.id}/labels`, { token: w.a.adminToken, body: { labels: [] } });
+    await w.h.request("POST", `${w.base}/conversations/${c.id}/labels`, {
+      token: w.a.adminToken,
+      body: { labels: [] },
+    });
     await incoming(w, c.id, "invoice again");
     await settle(w);
     expect(await labelsOf(w, c.id)).toEqual([]);
@@ -87,9 +125,14 @@ describe("conditions", () => {
 
   test("activity messages are not messages: a message_created rule ignores them", async () => {
     const w = await world();
-    await hitRule(w, "message_created", [{ attribute_key: "content", filter_operator: "contains", values: ["resolved"] }]);
+    await hitRule(w, "message_created", [
+      { attribute_key: "content", filter_operator: "contains", values: ["resolved"] },
+    ]);
     const c = await freshConversation(w);
-    await w.h.request("POST", `${w.base}/conversations/${c.id}/toggle_status`, { token: w.a.adminToken, body: { status: "resolved" } });
+    await w.h.request("POST", `${w.base}/conversations/${c.id}/toggle_status`, {
+      token: w.a.adminToken,
+      body: { status: "resolved" },
+    });
     await settle(w);
     expect(await labelsOf(w, c.id)).toEqual([]);
   });
@@ -108,31 +151,69 @@ describe("loop prevention", () => {
     await incoming(w, c.id, "hi");
     for (let i = 0; i < 4; i++) await settle(w);
     expect(messagesOf(w, c.id).filter((m) => m.content === "We got your message")).toHaveLength(1);
-    expect(automationEvents(w, c.after).filter(([kind]) => kind === "message_created")).toEqual([["message_created", r.id]]);
+    expect(automationEvents(w, c.after).filter(([kind]) => kind === "message_created")).toEqual([
+      ["message_created", r.id],
+    ]);
   });
 
   test("two rules that would undo each other forever act once: events caused by automation trigger nothing", async () => {
     const w = await world();
-    const reopen = await rule(w, { name: "never resolved", event_name: "conversation_updated", conditions: [{ attribute_key: "status", filter_operator: "attribute_changed", values: { from: ["open"], to: ["resolved"] } }], actions: [{ action_name: "open_conversation" }] });
-    const resolve = await rule(w, { name: "never open", event_name: "conversation_opened", conditions: [{ attribute_key: "status", filter_operator: "equal_to", values: ["open"] }], actions: [{ action_name: "resolve_conversation" }] });
+    const reopen = await rule(w, {
+      name: "never resolved",
+      event_name: "conversation_updated",
+      conditions: [
+        { attribute_key: "status", filter_operator: "attribute_changed", values: { from: ["open"], to: ["resolved"] } },
+      ],
+      actions: [{ action_name: "open_conversation" }],
+    });
+    const resolve = await rule(w, {
+      name: "never open",
+      event_name: "conversation_opened",
+      conditions: [{ attribute_key: "status", filter_operator: "equal_to", values: ["open"] }],
+      actions: [{ action_name: "resolve_conversation" }],
+    });
     const c = await freshConversation(w);
-    await w.h.request("POST", `${w.base}/conversations/${c.id}/toggle_status`, { token: w.a.adminToken, body: { status: "resolved" } });
+    await w.h.request("POST", `${w.base}/conversations/${c.id}/toggle_status`, {
+      token: w.a.adminToken,
+      body: { status: "resolved" },
+    });
     for (let i = 0; i < 4; i++) await settle(w);
-    expect((await w.h.request("GET", `${w.base}/conversations/${c.id}`, { token: w.a.adminToken })).body.status).toBe("open");
-    expect(messagesOf(w, c.id).map((m) => m.content)).toEqual(["Conversation was marked resolved by Admin", "Conversation was reopened by Automation System"]);
+    expect((await w.h.request("GET", `${w.base}/conversations/${c.id}`, { token: w.a.adminToken })).body.status).toBe(
+      "open",
+    );
+    expect(messagesOf(w, c.id).map((m) => m.content)).toEqual([
+      "Conversation was marked resolved by Admin",
+      "Conversation was reopened by Automation System",
+    ]);
     expect(new Set(automationEvents(w, c.after).map(([, id]) => id))).toEqual(new Set([reopen.id]));
     expect((await ruleState(w, resolve.id)).failure_count).toBe(0);
   });
 
   test("rules of one event run in id order over the conversation as the earlier ones left it", async () => {
     const w = await world();
-    const a = await rule(w, { name: "a", event_name: "conversation_updated", conditions: [{ attribute_key: "labels", filter_operator: "contains", values: ["one"] }], actions: [{ action_name: "add_label", action_params: ["two"] }] });
-    const b = await rule(w, { name: "b", event_name: "conversation_updated", conditions: [{ attribute_key: "labels", filter_operator: "contains", values: ["two"] }], actions: [{ action_name: "add_label", action_params: ["three"] }] });
+    const a = await rule(w, {
+      name: "a",
+      event_name: "conversation_updated",
+      conditions: [{ attribute_key: "labels", filter_operator: "contains", values: ["one"] }],
+      actions: [{ action_name: "add_label", action_params: ["two"] }],
+    });
+    const b = await rule(w, {
+      name: "b",
+      event_name: "conversation_updated",
+      conditions: [{ attribute_key: "labels", filter_operator: "contains", values: ["two"] }],
+      actions: [{ action_name: "add_label", action_params: ["three"] }],
+    });
     const c = await freshConversation(w);
-    await w.h.request("POST", `${w.base}/conversations/${c.id}/labels`, { token: w.a.adminToken, body: { labels: ["one"] } });
+    await w.h.request("POST", `${w.base}/conversations/${c.id}/labels`, {
+      token: w.a.adminToken,
+      body: { labels: ["one"] },
+    });
     for (let i = 0; i < 3; i++) await settle(w);
     expect(await labelsOf(w, c.id)).toEqual(["one", "two", "three"]);
-    expect(automationEvents(w, c.after).filter(([kind]) => kind === "conversation_updated")).toEqual([["conversation_updated", a.id], ["conversation_updated", b.id]]);
+    expect(automationEvents(w, c.after).filter(([kind]) => kind === "conversation_updated")).toEqual([
+      ["conversation_updated", a.id],
+      ["conversation_updated", b.id],
+    ]);
   });
 });
 
@@ -140,7 +221,13 @@ describe("failing rules", () => {
   test("one failing action does not stop the next; three failing runs in a row switch the rule off", async () => {
     const w = await world();
     const team = await w.h.request("POST", `${w.base}/teams`, { token: w.a.adminToken, body: { name: "gone" } });
-    const r = await rule(w, { ...refundRule(), actions: [{ action_name: "assign_team", action_params: [team.body.id] }, { action_name: "add_label", action_params: ["billing"] }] });
+    const r = await rule(w, {
+      ...refundRule(),
+      actions: [
+        { action_name: "assign_team", action_params: [team.body.id] },
+        { action_name: "add_label", action_params: ["billing"] },
+      ],
+    });
     await w.h.request("DELETE", `${w.base}/teams/${team.body.id}`, { token: w.a.adminToken });
     const error = `assign_team: no team ${team.body.id} in this account`;
     for (let run = 1; run <= 3; run++) {
@@ -150,18 +237,26 @@ describe("failing rules", () => {
       expect(await labelsOf(w, c.id)).toEqual(["billing"]);
       expect(await ruleState(w, r.id)).toMatchObject({ failure_count: run, last_error: error, active: run < 3 });
     }
-    expect((await ruleState(w, r.id)).disabled_reason).toBe(`switched off after 3 consecutive failed runs; last error: ${error}`);
+    expect((await ruleState(w, r.id)).disabled_reason).toBe(
+      `switched off after 3 consecutive failed runs; last error: ${error}`,
+    );
     const c = await freshConversation(w);
     await incoming(w, c.id, "refund");
     await settle(w);
     expect(await labelsOf(w, c.id)).toEqual([]);
-    const on = await w.h.request("PATCH", `${w.base}/automation_rules/${r.id}`, { token: w.a.adminToken, body: { active: true } });
+    const on = await w.h.request("PATCH", `${w.base}/automation_rules/${r.id}`, {
+      token: w.a.adminToken,
+      body: { active: true },
+    });
     expect(on.body.payload).toMatchObject({ active: true, failure_count: 0, disabled_reason: null, last_error: error });
   });
 
   test("a clean run resets the count", async () => {
     const w = await world();
-    const r = await rule(w, { ...refundRule(), actions: [{ action_name: "assign_agent", action_params: [w.agent.userId] }] });
+    const r = await rule(w, {
+      ...refundRule(),
+      actions: [{ action_name: "assign_agent", action_params: [w.agent.userId] }],
+    });
     const services = w.h.deps.services;
     await w.h.request("DELETE", `${w.base}/agents/${w.agent.userId}`, { token: w.a.adminToken });
     for (let i = 0; i < 2; i++) {
@@ -169,25 +264,38 @@ describe("failing rules", () => {
       await incoming(w, c.id, "refund");
       await settle(w);
     }
-    expect(await ruleState(w, r.id)).toMatchObject({ failure_count: 2, active: true, last_error: `assign_agent: no agent ${w.agent.userId} in this account` });
+    expect(await ruleState(w, r.id)).toMatchObject({
+      failure_count: 2,
+      active: true,
+      last_error: `assign_agent: no agent ${w.agent.userId} in this account`,
+    });
     services.accounts.addMember(w.a.accountId, w.agent.userId, "administrator");
     const c = await freshConversation(w);
     await incoming(w, c.id, "refund");
     await settle(w);
     expect(await ruleState(w, r.id)).toMatchObject({ failure_count: 0, active: true });
-    expect((await w.h.request("GET", `${w.base}/conversations/${c.id}`, { token: w.a.adminToken })).body.meta.assignee.id).toBe(w.agent.userId);
+    expect(
+      (await w.h.request("GET", `${w.base}/conversations/${c.id}`, { token: w.a.adminToken })).body.meta.assignee.id,
+    ).toBe(w.agent.userId);
   });
 
   test("conditions that cannot be evaluated (a rule stored behind the API's back) count as failures", async () => {
     const w = await world();
-    const id = storeRule(w, "broken", [{ attribute_key: "bad key!", filter_operator: "equal_to", values: ["x"] }], [{ action_name: "resolve_conversation", action_params: [] }]);
+    const id = storeRule(
+      w,
+      "broken",
+      [{ attribute_key: "bad key!", filter_operator: "equal_to", values: ["x"] }],
+      [{ action_name: "resolve_conversation", action_params: [] }],
+    );
     const c = await freshConversation(w);
     for (let i = 0; i < 3; i++) await incoming(w, c.id, `message ${i}`);
     await settle(w);
     const state = await ruleState(w, id);
     expect(state).toMatchObject({ active: false, failure_count: 3 });
     expect(state.last_error).toBe("conditions: condition 0: attribute_key Attribute key bad key! is not supported");
-    expect((await w.h.request("GET", `${w.base}/conversations/${c.id}`, { token: w.a.adminToken })).body.status).toBe("open");
+    expect((await w.h.request("GET", `${w.base}/conversations/${c.id}`, { token: w.a.adminToken })).body.status).toBe(
+      "open",
+    );
   });
 });
 
@@ -195,8 +303,14 @@ describe("tenant isolation", () => {
   test("another account's rules never see this account's events", async () => {
     const w = await world();
     const other = makeAccount(w.h, "Other");
-    await w.h.request("POST", `/api/v1/accounts/${other.accountId}/labels`, { token: other.adminToken, body: { title: "billing" } });
-    const theirs = await w.h.request("POST", `/api/v1/accounts/${other.accountId}/automation_rules`, { token: other.adminToken, body: refundRule() });
+    await w.h.request("POST", `/api/v1/accounts/${other.accountId}/labels`, {
+      token: other.adminToken,
+      body: { title: "billing" },
+    });
+    const theirs = await w.h.request("POST", `/api/v1/accounts/${other.accountId}/automation_rules`, {
+      token: other.adminToken,
+      body: refundRule(),
+    });
     expect(theirs.status).toBe(200);
     const c = await freshConversation(w);
     await incoming(w, c.id, "refund");
@@ -209,28 +323,56 @@ describe("tenant isolation", () => {
 describe("triggers", () => {
   test("conversation_created, _opened, _resolved and _updated each run their rules", async () => {
     const w = await world();
-    await rule(w, { name: "new", event_name: "conversation_created", conditions: [{ attribute_key: "status", filter_operator: "equal_to", values: ["open"] }], actions: [{ action_name: "add_label", action_params: ["new"] }] });
-    await rule(w, { name: "done", event_name: "conversation_resolved", conditions: [{ attribute_key: "status", filter_operator: "equal_to", values: ["resolved"] }], actions: [{ action_name: "add_label", action_params: ["done"] }] });
-    await rule(w, { name: "again", event_name: "conversation_opened", conditions: [{ attribute_key: "labels", filter_operator: "contains", values: ["done"] }], actions: [{ action_name: "add_label", action_params: ["reopened"] }] });
-    await rule(w, { name: "urgent", event_name: "conversation_updated", conditions: [{ attribute_key: "priority", filter_operator: "attribute_changed", values: { from: ["nil"], to: ["urgent"] } }], actions: [{ action_name: "add_label", action_params: ["escalated"] }] });
+    await rule(w, {
+      name: "new",
+      event_name: "conversation_created",
+      conditions: [{ attribute_key: "status", filter_operator: "equal_to", values: ["open"] }],
+      actions: [{ action_name: "add_label", action_params: ["new"] }],
+    });
+    await rule(w, {
+      name: "done",
+      event_name: "conversation_resolved",
+      conditions: [{ attribute_key: "status", filter_operator: "equal_to", values: ["resolved"] }],
+      actions: [{ action_name: "add_label", action_params: ["done"] }],
+    });
+    await rule(w, {
+      name: "again",
+      event_name: "conversation_opened",
+      conditions: [{ attribute_key: "labels", filter_operator: "contains", values: ["done"] }],
+      actions: [{ action_name: "add_label", action_params: ["reopened"] }],
+    });
+    await rule(w, {
+      name: "urgent",
+      event_name: "conversation_updated",
+      conditions: [
+        { attribute_key: "priority", filter_operator: "attribute_changed", values: { from: ["nil"], to: ["urgent"] } },
+      ],
+      actions: [{ action_name: "add_label", action_params: ["escalated"] }],
+    });
     const c = await newConversation(w);
     await settle(w);
     expect(await labelsOf(w, c.id)).toEqual(["new"]);
-    const toggle = (status: string) => w.h.request("POST", `${w.base}/conversations/${c.id}/toggle_status`, { token: w.a.adminToken, body: { status } });
+    const toggle = (status: string) =>
+      w.h.request("POST", `${w.base}/conversations/${c.id}/toggle_status`, { token: w.a.adminToken, body: { status } });
     await toggle("resolved");
     await settle(w);
     expect(await labelsOf(w, c.id)).toEqual(["new", "done"]);
     await toggle("open");
     await settle(w);
     expect(await labelsOf(w, c.id)).toEqual(["new", "done", "reopened"]);
-    await w.h.request("POST", `${w.base}/conversations/${c.id}/toggle_priority`, { token: w.a.adminToken, body: { priority: "urgent" } });
+    await w.h.request("POST", `${w.base}/conversations/${c.id}/toggle_priority`, {
+      token: w.a.adminToken,
+      body: { priority: "urgent" },
+    });
     await settle(w);
     expect(await labelsOf(w, c.id)).toEqual(["new", "done", "reopened", "escalated"]);
   });
 
   test("conversation_created skips conversations an auto-reply opened", async () => {
     const w = await world();
-    await hitRule(w, "conversation_created", [{ attribute_key: "status", filter_operator: "equal_to", values: ["open"] }]);
+    await hitRule(w, "conversation_created", [
+      { attribute_key: "status", filter_operator: "equal_to", values: ["open"] },
+    ]);
     const auto = await newConversation(w, { additional_attributes: { auto_reply: true } });
     const plain = await newConversation(w);
     await settle(w);
@@ -240,7 +382,9 @@ describe("triggers", () => {
 
   test("agents' outgoing replies trigger message_created rules too (message_type tells them apart)", async () => {
     const w = await world();
-    await hitRule(w, "message_created", [{ attribute_key: "message_type", filter_operator: "equal_to", values: ["outgoing"] }]);
+    await hitRule(w, "message_created", [
+      { attribute_key: "message_type", filter_operator: "equal_to", values: ["outgoing"] },
+    ]);
     const c = await freshConversation(w);
     await incoming(w, c.id, "question");
     await settle(w);

@@ -9,7 +9,12 @@ import { incoming, labelsOf, messagesOf, rule, ruleState, settle } from "../help
 
 const MINUTE = 60_000;
 const idle = (minutes: number, more: unknown[] = []) => [
-  { attribute_key: "idle_minutes", filter_operator: "is_greater_than", values: [minutes], query_operator: more.length ? "and" : null },
+  {
+    attribute_key: "idle_minutes",
+    filter_operator: "is_greater_than",
+    values: [minutes],
+    query_operator: more.length ? "and" : null,
+  },
   ...more,
 ];
 const nudgeRule = (w: World, more: unknown[] = [], extra: Record<string, unknown> = {}) =>
@@ -17,7 +22,10 @@ const nudgeRule = (w: World, more: unknown[] = [], extra: Record<string, unknown
     name: "Nudge",
     event_name: "conversation_idle",
     conditions: idle(30, more),
-    actions: [{ action_name: "add_label", action_params: ["stale"] }, { action_name: "send_message", action_params: ["Are you still there?"] }],
+    actions: [
+      { action_name: "add_label", action_params: ["stale"] },
+      { action_name: "send_message", action_params: ["Are you still there?"] },
+    ],
     ...extra,
   });
 const runIdle = (w: World) => w.h.deps.services.automation.runIdle();
@@ -66,13 +74,19 @@ describe("conversation_idle", () => {
     const open = await newConversation(w);
     const resolved = await newConversation(w, { status: "resolved" });
     const vip = await newConversation(w);
-    await w.h.request("POST", `${w.base}/conversations/${vip.id}/labels`, { token: w.a.adminToken, body: { labels: ["vip"] } });
+    await w.h.request("POST", `${w.base}/conversations/${vip.id}/labels`, {
+      token: w.a.adminToken,
+      body: { labels: ["vip"] },
+    });
     await settle(w);
     w.h.clock.advance(45 * MINUTE);
     expect(await runIdle(w)).toBe(2);
     expect([nudges(w, open.id), nudges(w, resolved.id), nudges(w, vip.id)]).toEqual([1, 0, 0]);
     // Taking the label off writes an activity message: activity, so a new idle period begins.
-    await w.h.request("POST", `${w.base}/conversations/${vip.id}/labels`, { token: w.a.adminToken, body: { labels: [] } });
+    await w.h.request("POST", `${w.base}/conversations/${vip.id}/labels`, {
+      token: w.a.adminToken,
+      body: { labels: [] },
+    });
     w.h.clock.advance(45 * MINUTE);
     await runIdle(w);
     expect(nudges(w, vip.id)).toBe(1);
@@ -84,7 +98,10 @@ describe("conversation_idle", () => {
     const c = await newConversation(w, { custom_attributes: { nudge: "no" } });
     w.h.clock.advance(45 * MINUTE);
     expect(await runIdle(w)).toBe(1);
-    await w.h.request("PATCH", `${w.base}/conversations/${c.id}`, { token: w.a.adminToken, body: { custom_attributes: { nudge: "yes" } } });
+    await w.h.request("PATCH", `${w.base}/conversations/${c.id}`, {
+      token: w.a.adminToken,
+      body: { custom_attributes: { nudge: "yes" } },
+    });
     w.h.clock.advance(45 * MINUTE);
     expect(await runIdle(w)).toBe(0);
     expect(nudges(w, c.id)).toBe(0);
@@ -103,7 +120,10 @@ describe("conversation_idle", () => {
     w.h.clock.advance(40 * MINUTE);
     const pass = runIdle(w); // handles the first conversation, then yields
     const row = w.h.deps.repos.conversations.byDisplayId(w.a.accountId, second.id)!;
-    w.h.deps.services.messages.create(actingAsSystem({ id: w.a.accountId, name: "Acme" }), row, { content: "still here", message_type: "incoming" });
+    w.h.deps.services.messages.create(actingAsSystem({ id: w.a.accountId, name: "Acme" }), row, {
+      content: "still here",
+      message_type: "incoming",
+    });
     expect(await pass).toBe(1);
     expect([nudges(w, first.id), nudges(w, second.id)]).toEqual([1, 0]);
     w.h.clock.advance(31 * MINUTE);
@@ -115,10 +135,18 @@ describe("conversation_idle", () => {
     const w = await world();
     await nudgeRule(w, [], { active: false });
     const other = makeAccount(w.h, "Other");
-    await w.h.request("POST", `/api/v1/accounts/${other.accountId}/labels`, { token: other.adminToken, body: { title: "stale" } });
+    await w.h.request("POST", `/api/v1/accounts/${other.accountId}/labels`, {
+      token: other.adminToken,
+      body: { title: "stale" },
+    });
     const theirs = await w.h.request("POST", `/api/v1/accounts/${other.accountId}/automation_rules`, {
       token: other.adminToken,
-      body: { name: "x", event_name: "conversation_idle", conditions: idle(5), actions: [{ action_name: "add_label", action_params: ["stale"] }] },
+      body: {
+        name: "x",
+        event_name: "conversation_idle",
+        conditions: idle(5),
+        actions: [{ action_name: "add_label", action_params: ["stale"] }],
+      },
     });
     expect(theirs.status).toBe(200);
     const c = await newConversation(w);

@@ -17,15 +17,28 @@ interface Setup {
 }
 
 type Condition = Record<string, unknown>;
-const c = (attribute_key: string, filter_operator: string, values?: unknown, extra: object = {}): Condition => ({ attribute_key, filter_operator, values, ...extra });
+const c = (attribute_key: string, filter_operator: string, values?: unknown, extra: object = {}): Condition => ({
+  attribute_key,
+  filter_operator,
+  values,
+  ...extra,
+});
 
 /** Does a message_created rule with these conditions fire for the set-up conversation? */
 async function fires(conditions: Condition[] | ((w: World) => Condition[]), setup: Setup = {}): Promise<boolean> {
   const w = await world();
   await hitRule(w, "message_created", typeof conditions === "function" ? conditions(w) : conditions);
-  if (setup.contact) expect((await w.h.request("PATCH", `${w.base}/contacts/${w.contactId}`, { token: w.a.adminToken, body: setup.contact })).status).toBe(200);
+  if (setup.contact)
+    expect(
+      (await w.h.request("PATCH", `${w.base}/contacts/${w.contactId}`, { token: w.a.adminToken, body: setup.contact }))
+        .status,
+    ).toBe(200);
   const conv = await newConversation(w, setup.conversation?.(w) ?? {});
-  if (setup.labels) await w.h.request("POST", `${w.base}/conversations/${conv.id}/labels`, { token: w.a.adminToken, body: { labels: setup.labels } });
+  if (setup.labels)
+    await w.h.request("POST", `${w.base}/conversations/${conv.id}/labels`, {
+      token: w.a.adminToken,
+      body: { labels: setup.labels },
+    });
   w.h.clock.advance(setup.advanceMs ?? 1000);
   await incoming(w, conv.id, setup.content ?? "hello");
   await settle(w);
@@ -42,13 +55,48 @@ describe("equal_to / not_equal_to", () => {
     ["status is not resolved", [c("status", "not_equal_to", ["resolved"])], {}, true],
     ["message_type incoming", [c("message_type", "equal_to", ["incoming"])], {}, true],
     ["message_type outgoing", [c("message_type", "equal_to", ["outgoing"])], {}, false],
-    ["browser_language (conversation additional attribute)", [c("browser_language", "equal_to", ["de"])], { conversation: () => ({ additional_attributes: { browser_language: "de" } }) }, true],
-    ["browser_language other", [c("browser_language", "equal_to", ["fr"])], { conversation: () => ({ additional_attributes: { browser_language: "de" } }) }, false],
-    ["country_code (contact additional attribute)", [c("country_code", "equal_to", ["DE"])], { contact: { additional_attributes: { country_code: "DE" } } }, true],
-    ["country_code not DE", [c("country_code", "not_equal_to", ["DE"])], { contact: { additional_attributes: { country_code: "DE" } } }, false],
-    ["conversation custom attribute, any case", [c("plan", "equal_to", ["gold"])], { conversation: () => ({ custom_attributes: { plan: "Gold" } }) }, true],
-    ["contact custom attribute", [c("tier", "equal_to", ["vip"], { custom_attribute_type: "contact_attribute" })], { contact: { custom_attributes: { tier: "vip" } } }, true],
-    ["contact custom attribute other value", [c("tier", "equal_to", ["basic"], { custom_attribute_type: "contact_attribute" })], { contact: { custom_attributes: { tier: "vip" } } }, false],
+    [
+      "browser_language (conversation additional attribute)",
+      [c("browser_language", "equal_to", ["de"])],
+      { conversation: () => ({ additional_attributes: { browser_language: "de" } }) },
+      true,
+    ],
+    [
+      "browser_language other",
+      [c("browser_language", "equal_to", ["fr"])],
+      { conversation: () => ({ additional_attributes: { browser_language: "de" } }) },
+      false,
+    ],
+    [
+      "country_code (contact additional attribute)",
+      [c("country_code", "equal_to", ["DE"])],
+      { contact: { additional_attributes: { country_code: "DE" } } },
+      true,
+    ],
+    [
+      "country_code not DE",
+      [c("country_code", "not_equal_to", ["DE"])],
+      { contact: { additional_attributes: { country_code: "DE" } } },
+      false,
+    ],
+    [
+      "conversation custom attribute, any case",
+      [c("plan", "equal_to", ["gold"])],
+      { conversation: () => ({ custom_attributes: { plan: "Gold" } }) },
+      true,
+    ],
+    [
+      "contact custom attribute",
+      [c("tier", "equal_to", ["vip"], { custom_attribute_type: "contact_attribute" })],
+      { contact: { custom_attributes: { tier: "vip" } } },
+      true,
+    ],
+    [
+      "contact custom attribute other value",
+      [c("tier", "equal_to", ["basic"], { custom_attribute_type: "contact_attribute" })],
+      { contact: { custom_attributes: { tier: "vip" } } },
+      false,
+    ],
     ["email is exactly", [c("email", "equal_to", ["carla@example.com"])], {}, true],
     ["email is not", [c("email", "not_equal_to", ["carla@example.com"])], {}, false],
     ["labels include vip", [c("labels", "equal_to", ["vip"])], { labels: ["vip"] }, true],
@@ -61,26 +109,69 @@ describe("equal_to / not_equal_to", () => {
   test("inbox_id, team_id and assignee_id compare ids", async () => {
     expect(await fires((w) => [c("inbox_id", "equal_to", [w.inboxId])])).toBe(true);
     expect(await fires((w) => [c("inbox_id", "not_equal_to", [w.inboxId])])).toBe(false);
-    expect(await fires((w) => [c("assignee_id", "equal_to", [w.agent.userId])], { conversation: (w) => ({ assignee_id: w.agent.userId }) })).toBe(true);
+    expect(
+      await fires((w) => [c("assignee_id", "equal_to", [w.agent.userId])], {
+        conversation: (w) => ({ assignee_id: w.agent.userId }),
+      }),
+    ).toBe(true);
     expect(await fires((w) => [c("assignee_id", "equal_to", [w.agent.userId])])).toBe(false);
     let team = 0;
-    expect(await fires((w) => [c("team_id", "equal_to", [(team = makeTeam(w.h, w.a.accountId, "sales"))])], { conversation: () => ({ team_id: team }) })).toBe(true);
+    expect(
+      await fires((w) => [c("team_id", "equal_to", [(team = makeTeam(w.h, w.a.accountId, "sales"))])], {
+        conversation: () => ({ team_id: team }),
+      }),
+    ).toBe(true);
   });
 });
 
 describe("contains / does_not_contain / starts_with", () => {
   test.each([
     ["content contains, any case", [c("content", "contains", ["refund"])], { content: "I want a REFUND now" }, true],
-    ["content contains one of", [c("content", "contains", ["invoice", "receipt"])], { content: "where is my receipt" }, true],
+    [
+      "content contains one of",
+      [c("content", "contains", ["invoice", "receipt"])],
+      { content: "where is my receipt" },
+      true,
+    ],
     ["content does not contain", [c("content", "contains", ["refund"])], { content: "hello" }, false],
     ["does_not_contain holds", [c("content", "does_not_contain", ["refund"])], { content: "hello" }, true],
-    ["does_not_contain fails", [c("content", "does_not_contain", ["refund", "money"])], { content: "my money back" }, false],
-    ["referer contains", [c("referer", "contains", ["pricing"])], { conversation: () => ({ additional_attributes: { referer: "https://shop.example/pricing?x=1" } }) }, true],
-    ["mail_subject does not contain", [c("mail_subject", "does_not_contain", ["urgent"])], { conversation: () => ({ additional_attributes: { mail_subject: "URGENT: help" } }) }, false],
+    [
+      "does_not_contain fails",
+      [c("content", "does_not_contain", ["refund", "money"])],
+      { content: "my money back" },
+      false,
+    ],
+    [
+      "referer contains",
+      [c("referer", "contains", ["pricing"])],
+      { conversation: () => ({ additional_attributes: { referer: "https://shop.example/pricing?x=1" } }) },
+      true,
+    ],
+    [
+      "mail_subject does not contain",
+      [c("mail_subject", "does_not_contain", ["urgent"])],
+      { conversation: () => ({ additional_attributes: { mail_subject: "URGENT: help" } }) },
+      false,
+    ],
     ["email contains domain", [c("email", "contains", ["@example.com"])], {}, true],
-    ["city contains", [c("city", "contains", ["berl"])], { contact: { additional_attributes: { city: "Berlin" } } }, true],
-    ["phone starts with +49", [c("phone_number", "starts_with", ["+49"])], { contact: { phone_number: "+493012345678" } }, true],
-    ["phone starts with +1", [c("phone_number", "starts_with", ["+1"])], { contact: { phone_number: "+493012345678" } }, false],
+    [
+      "city contains",
+      [c("city", "contains", ["berl"])],
+      { contact: { additional_attributes: { city: "Berlin" } } },
+      true,
+    ],
+    [
+      "phone starts with +49",
+      [c("phone_number", "starts_with", ["+49"])],
+      { contact: { phone_number: "+493012345678" } },
+      true,
+    ],
+    [
+      "phone starts with +1",
+      [c("phone_number", "starts_with", ["+1"])],
+      { contact: { phone_number: "+493012345678" } },
+      false,
+    ],
     ["labels contain", [c("labels", "contains", ["billing"])], { labels: ["billing", "vip"] }, true],
   ] as const)("%s", async (_name, conditions, setup, expected) => {
     expect(await fires(conditions as unknown as Condition[], setup as Setup)).toBe(expected);
@@ -102,7 +193,9 @@ describe("is_present / is_not_present", () => {
   });
 
   test("assignee is present once assigned", async () => {
-    expect(await fires([c("assignee_id", "is_present", [])], { conversation: (w) => ({ assignee_id: w.agent.userId }) })).toBe(true);
+    expect(
+      await fires([c("assignee_id", "is_present", [])], { conversation: (w) => ({ assignee_id: w.agent.userId }) }),
+    ).toBe(true);
   });
 });
 
@@ -112,9 +205,24 @@ describe("is_greater_than / is_less_than / days_before", () => {
     ["created after a later date", [c("created_at", "is_greater_than", ["2026-02-01T00:00:00Z"])], {}, false],
     ["created before a date", [c("created_at", "is_less_than", ["2026-02-01"])], {}, true],
     ["created before an earlier date (unix seconds)", [c("created_at", "is_less_than", [1767225600])], {}, false],
-    ["custom number greater", [c("order_total", "is_greater_than", [100])], { conversation: () => ({ custom_attributes: { order_total: 150 } }) }, true],
-    ["custom number not greater", [c("order_total", "is_greater_than", [100])], { conversation: () => ({ custom_attributes: { order_total: 50 } }) }, false],
-    ["custom number less", [c("order_total", "is_less_than", ["100"])], { conversation: () => ({ custom_attributes: { order_total: 50 } }) }, true],
+    [
+      "custom number greater",
+      [c("order_total", "is_greater_than", [100])],
+      { conversation: () => ({ custom_attributes: { order_total: 150 } }) },
+      true,
+    ],
+    [
+      "custom number not greater",
+      [c("order_total", "is_greater_than", [100])],
+      { conversation: () => ({ custom_attributes: { order_total: 50 } }) },
+      false,
+    ],
+    [
+      "custom number less",
+      [c("order_total", "is_less_than", ["100"])],
+      { conversation: () => ({ custom_attributes: { order_total: 50 } }) },
+      true,
+    ],
     ["created more than 1 day before", [c("created_at", "days_before", [1])], { advanceMs: 2 * DAY }, true],
     ["created more than 3 days before", [c("created_at", "days_before", [3])], { advanceMs: 2 * DAY }, false],
   ] as const)("%s", async (_name, conditions, setup, expected) => {
@@ -125,11 +233,17 @@ describe("is_greater_than / is_less_than / days_before", () => {
 describe("attribute_changed (conversation_updated)", () => {
   test("matches the change from one of `from` to one of `to`, not others", async () => {
     const w = await world();
-    await hitRule(w, "conversation_updated", [c("assignee_id", "attribute_changed", { from: ["nil"], to: [w.agent.userId] })]);
+    await hitRule(w, "conversation_updated", [
+      c("assignee_id", "attribute_changed", { from: ["nil"], to: [w.agent.userId] }),
+    ]);
     const a = await newConversation(w);
     const b = await newConversation(w);
     await settle(w);
-    const assign = (id: number, assignee_id: number) => w.h.request("POST", `${w.base}/conversations/${id}/assignments`, { token: w.a.adminToken, body: { assignee_id } });
+    const assign = (id: number, assignee_id: number) =>
+      w.h.request("POST", `${w.base}/conversations/${id}/assignments`, {
+        token: w.a.adminToken,
+        body: { assignee_id },
+      });
     await assign(a.id, w.agent.userId);
     await assign(b.id, w.a.adminId);
     await settle(w);
@@ -142,7 +256,10 @@ describe("attribute_changed (conversation_updated)", () => {
     await hitRule(w, "conversation_updated", [c("plan", "attribute_changed", { from: ["basic"], to: ["gold"] })]);
     const conv = await newConversation(w, { custom_attributes: { plan: "basic" } });
     await settle(w);
-    await w.h.request("PATCH", `${w.base}/conversations/${conv.id}`, { token: w.a.adminToken, body: { custom_attributes: { plan: "gold" } } });
+    await w.h.request("PATCH", `${w.base}/conversations/${conv.id}`, {
+      token: w.a.adminToken,
+      body: { custom_attributes: { plan: "gold" } },
+    });
     await settle(w);
     expect(await labelsOf(w, conv.id)).toEqual(["hit"]);
   });

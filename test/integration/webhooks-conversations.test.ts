@@ -28,7 +28,10 @@ async function setup(callbackStatus: number) {
     body: { url: hooks.url, subscriptions: ["message_created", "conversation_status_changed"] },
   });
   expect(wh.status).toBe(200);
-  const contact = await h.request("POST", `${base}/contacts`, { token: a.adminToken, body: { name: "Carla", email: "carla@example.com" } });
+  const contact = await h.request("POST", `${base}/contacts`, {
+    token: a.adminToken,
+    body: { name: "Carla", email: "carla@example.com" },
+  });
   const conv = await h.request("POST", `${base}/conversations`, {
     token: a.adminToken,
     body: { inbox_id: inbox.body.id, contact_id: contact.body.payload.contact.id },
@@ -40,9 +43,15 @@ async function setup(callbackStatus: number) {
 describe("webhooks for conversation events", () => {
   test("activity messages never reach webhooks; the status change and the real message do", async () => {
     const { h, a, base, hooks, displayId } = await setup(200);
-    const sent = await h.request("POST", `${base}/conversations/${displayId}/messages`, { token: a.adminToken, body: { content: "Hello Carla" } });
+    const sent = await h.request("POST", `${base}/conversations/${displayId}/messages`, {
+      token: a.adminToken,
+      body: { content: "Hello Carla" },
+    });
     expect(sent.status).toBe(200);
-    const resolved = await h.request("POST", `${base}/conversations/${displayId}/toggle_status`, { token: a.adminToken, body: { status: "resolved" } });
+    const resolved = await h.request("POST", `${base}/conversations/${displayId}/toggle_status`, {
+      token: a.adminToken,
+      body: { status: "resolved" },
+    });
     expect(resolved.status).toBe(200);
     // The resolve wrote an activity message, recorded as message_created for realtime …
     const activity = h.events().filter((e) => e.kind === "message_created" && e.payload.message_type === "activity");
@@ -58,7 +67,10 @@ describe("webhooks for conversation events", () => {
 
   test("a callback the API inbox's receiver refuses marks the message failed with the reason", async () => {
     const { h, a, base, callback, displayId } = await setup(400);
-    const sent = await h.request("POST", `${base}/conversations/${displayId}/messages`, { token: a.adminToken, body: { content: "Will not arrive" } });
+    const sent = await h.request("POST", `${base}/conversations/${displayId}/messages`, {
+      token: a.adminToken,
+      body: { content: "Will not arrive" },
+    });
     expect(sent.status).toBe(200);
     expect(sent.body.status).toBe("sent");
     await h.deps.deliverer.drain();

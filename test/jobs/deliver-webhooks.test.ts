@@ -6,7 +6,15 @@ import { verifyStandardSignature, standardWebhooksSecret } from "../../src/lib/w
 import { createHarness, type Harness } from "../helpers/harness.ts";
 import { readmeModule } from "../helpers/readme.ts";
 import { makeAccount } from "../helpers/factories.ts";
-import { attemptRows, closedPort, createWebhook, deliveryRows, recordEvents, startReceiver, type Receiver } from "../helpers/webhooks.ts";
+import {
+  attemptRows,
+  closedPort,
+  createWebhook,
+  deliveryRows,
+  recordEvents,
+  startReceiver,
+  type Receiver,
+} from "../helpers/webhooks.ts";
 
 type Verify = (secret: string, headers: Headers, body: string, nowSeconds?: number) => boolean;
 
@@ -41,7 +49,9 @@ const message = (accountId: number, conversationId: number, id: number) => ({
 
 /** Moves the clock to the latest scheduled retry (so every waiting one is due) and runs the job. */
 async function nextRound(h: Harness) {
-  const next = h.deps.db.query("SELECT MAX(next_attempt_at_ms) AS t FROM webhook_deliveries WHERE status = 'pending'").get() as { t: number | null };
+  const next = h.deps.db
+    .query("SELECT MAX(next_attempt_at_ms) AS t FROM webhook_deliveries WHERE status = 'pending'")
+    .get() as { t: number | null };
   if (next.t !== null && next.t > h.clock.nowMs()) h.clock.set(next.t);
   await h.deps.deliverer.drain();
 }
@@ -72,11 +82,35 @@ describe("delivery", () => {
     expect(verify(w.secret, Object.fromEntries(req!.headers) as unknown as Headers, req!.body)).toBe(true);
     // and the Standard Webhooks signature verifies with the secret those libraries expect
     expect(standardWebhooksSecret(w.secret)).toStartWith("whsec_");
-    expect(verifyStandardSignature({ secret: w.secret, body: req!.body, id: req!.headers.get("webhook-id"), timestamp: req!.headers.get("webhook-timestamp"), signature: req!.headers.get("webhook-signature"), nowUnix: Date.now() / 1000 })).toBe(true);
+    expect(
+      verifyStandardSignature({
+        secret: w.secret,
+        body: req!.body,
+        id: req!.headers.get("webhook-id"),
+        timestamp: req!.headers.get("webhook-timestamp"),
+        signature: req!.headers.get("webhook-signature"),
+        nowUnix: Date.now() / 1000,
+      }),
+    ).toBe(true);
 
-    expect(row).toMatchObject({ status: "delivered", attempts: 1, last_status_code: 200, last_error: null, next_attempt_at_ms: null });
+    expect(row).toMatchObject({
+      status: "delivered",
+      attempts: 1,
+      last_status_code: 200,
+      last_error: null,
+      next_attempt_at_ms: null,
+    });
     expect(attemptRows(h, row.id)).toEqual([
-      { id: expect.any(Number), delivery_id: row.id, attempt: 1, started_at_ms: h.clock.nowMs(), status_code: 200, latency_ms: expect.any(Number), error: null, response_excerpt: "answer 200" },
+      {
+        id: expect.any(Number),
+        delivery_id: row.id,
+        attempt: 1,
+        started_at_ms: h.clock.nowMs(),
+        status_code: 200,
+        latency_ms: expect.any(Number),
+        error: null,
+        response_excerpt: "answer 200",
+      },
     ]);
   });
 
@@ -99,7 +133,12 @@ describe("delivery", () => {
     await h.deps.deliverer.drain();
     for (let attempt = 1; attempt <= 3; attempt++) {
       const [row] = deliveryRows(h);
-      expect(row).toMatchObject({ status: "pending", attempts: attempt, last_status_code: 503, last_error: "HTTP 503" });
+      expect(row).toMatchObject({
+        status: "pending",
+        attempts: attempt,
+        last_status_code: 503,
+        last_error: "HTTP 503",
+      });
       const wait = row.next_attempt_at_ms - h.clock.nowMs();
       expect(wait).toBeGreaterThanOrEqual(RETRY_DELAYS_MS[attempt - 1]! * 0.8);
       expect(wait).toBeLessThanOrEqual(RETRY_DELAYS_MS[attempt - 1]! * 1.2);
@@ -113,7 +152,8 @@ describe("delivery", () => {
     expect(rx.received.map((r) => r.headers.get("x-chatwoot-delivery"))).toEqual(Array(4).fill(row.delivery_id));
     const stamps = rx.received.map((r) => Number(r.headers.get("x-chatwoot-timestamp")));
     expect(new Set(stamps).size).toBe(4); // re-signed with a fresh timestamp each time
-    for (const r of rx.received) expect(verify(w.secret, r.headers, r.body, Number(r.headers.get("x-chatwoot-timestamp")))).toBe(true);
+    for (const r of rx.received)
+      expect(verify(w.secret, r.headers, r.body, Number(r.headers.get("x-chatwoot-timestamp")))).toBe(true);
   });
 
   test("gives up after 8 attempts over about a day", async () => {
@@ -145,7 +185,13 @@ describe("delivery", () => {
       return req.json.id === 1 && rx.received.filter((r) => r.json.id === 1).length === 1 ? 500 : 200;
     });
     await createWebhook(h, a.accountId, a.adminToken, { url: rx.url });
-    recordEvents(h, [message(a.accountId, 1, 1), message(a.accountId, 1, 2), message(a.accountId, 2, 10), message(a.accountId, 1, 3), message(a.accountId, 2, 11)]);
+    recordEvents(h, [
+      message(a.accountId, 1, 1),
+      message(a.accountId, 1, 2),
+      message(a.accountId, 2, 10),
+      message(a.accountId, 1, 3),
+      message(a.accountId, 2, 11),
+    ]);
     await h.deps.deliverer.drain();
     expect(rx.received.map((r) => r.json.id)).toEqual([1, 10, 11]); // 2 and 3 wait behind 1
     await nextRound(h);
@@ -173,7 +219,9 @@ describe("delivery", () => {
     await nextRound(h);
     expect(rx.received).toHaveLength(12);
     for (const conv of [1, 2, 3]) {
-      expect(rx.received.filter((r) => r.json.conversation.id === conv).map((r) => r.json.id)).toEqual([1, 2, 3, 4].map((n) => conv * 100 + n));
+      expect(rx.received.filter((r) => r.json.conversation.id === conv).map((r) => r.json.id)).toEqual(
+        [1, 2, 3, 4].map((n) => conv * 100 + n),
+      );
     }
     expect(deliveryRows(h).every((r) => r.status === "delivered")).toBe(true);
   });
@@ -193,7 +241,10 @@ describe("delivery", () => {
     expect(listed.body.payload.webhooks[0].disabled_reason).toBe(reason);
     recordEvents(h, [message(a.accountId, 1, 3)]);
     expect(deliveryRows(h)).toHaveLength(2); // nothing new for a disabled webhook
-    await h.request("PATCH", `/api/v1/accounts/${a.accountId}/webhooks/${w.id}`, { token: a.adminToken, body: { name: "fixed" } });
+    await h.request("PATCH", `/api/v1/accounts/${a.accountId}/webhooks/${w.id}`, {
+      token: a.adminToken,
+      body: { name: "fixed" },
+    });
     rx.behaviour = () => 200;
     recordEvents(h, [message(a.accountId, 1, 4)]);
     await h.deps.deliverer.drain();
@@ -208,7 +259,12 @@ describe("delivery", () => {
     await h.deps.deliverer.drain();
     expect(rx.received).toEqual([]);
     const [row] = deliveryRows(h);
-    expect(row).toMatchObject({ status: "failed", attempts: 1, last_status_code: null, last_error: "blocked: address 127.0.0.1 is a loopback address" });
+    expect(row).toMatchObject({
+      status: "failed",
+      attempts: 1,
+      last_status_code: null,
+      last_error: "blocked: address 127.0.0.1 is a loopback address",
+    });
   });
 
   test("a slow receiver holds only its own slots; another webhook is delivered meanwhile", async () => {
@@ -226,7 +282,10 @@ describe("delivery", () => {
     const fast = receiver(() => 200);
     await createWebhook(h, a.accountId, a.adminToken, { url: slow.url });
     await createWebhook(h, a.accountId, a.adminToken, { url: fast.url });
-    recordEvents(h, Array.from({ length: 20 }, (_, i) => message(a.accountId, i + 1, i + 1)));
+    recordEvents(
+      h,
+      Array.from({ length: 20 }, (_, i) => message(a.accountId, i + 1, i + 1)),
+    );
     const started = Date.now();
     while (fast.received.length < 20 && Date.now() - started < 5000) await Bun.sleep(5);
     // every fast delivery went through while the slow receiver still held its first four
@@ -247,7 +306,12 @@ describe("delivery", () => {
     await createWebhook(h, a.accountId, a.adminToken, { url: rx.url });
     recordEvents(h, [message(a.accountId, 1, 1)]);
     await h.deps.deliverer.drain();
-    expect(deliveryRows(h)[0]).toMatchObject({ status: "pending", attempts: 1, last_status_code: null, last_error: "timeout after 200 ms" });
+    expect(deliveryRows(h)[0]).toMatchObject({
+      status: "pending",
+      attempts: 1,
+      last_status_code: null,
+      last_error: "timeout after 200 ms",
+    });
     await nextRound(h);
     expect(deliveryRows(h)[0]).toMatchObject({ status: "delivered", attempts: 2 });
   });
@@ -285,7 +349,11 @@ describe("delivery", () => {
     await Bun.sleep(20);
     expect(calls).toBe(1);
     expect(rx.received).toEqual([]);
-    expect(deliveryRows(h)[0]).toMatchObject({ status: "pending", attempts: 1, last_error: "internal error: disk I/O error" });
+    expect(deliveryRows(h)[0]).toMatchObject({
+      status: "pending",
+      attempts: 1,
+      last_error: "internal error: disk I/O error",
+    });
     await nextRound(h);
     expect(deliveryRows(h)[0]).toMatchObject({ status: "delivered", attempts: 2 });
   });

@@ -12,10 +12,14 @@ const DAY = 24 * 3600 * 1000;
 // continuously, so the tests let them catch up before pruning.
 const prune = async (h: Harness, days = 7) => {
   await h.deps.bus.drain();
-  return pruneEvents({ events: h.deps.repos.events, writeTx: h.deps.writeTx, clock: h.clock, logger: h.deps.logger }, days);
+  return pruneEvents(
+    { events: h.deps.repos.events, writeTx: h.deps.writeTx, clock: h.clock, logger: h.deps.logger },
+    days,
+  );
 };
 const ids = (h: Harness) => h.events().map((e) => e.id);
-const contactEvents = (accountId: number, n: number) => Array.from({ length: n }, () => ({ kind: "contact_updated" as const, accountId }));
+const contactEvents = (accountId: number, n: number) =>
+  Array.from({ length: n }, () => ({ kind: "contact_updated" as const, accountId }));
 
 describe("pruneEvents", () => {
   test("deletes events older than the retention, keeps the rest", async () => {
@@ -57,7 +61,10 @@ describe("pruneEvents", () => {
     const h = createHarness({ config: { allowPrivateWebhooks: true } });
     const a = makeAccount(h);
     const before = recordEvents(h, contactEvents(a.accountId, 2));
-    await createWebhook(h, a.accountId, a.adminToken, { url: "http://127.0.0.1:9/hook", subscriptions: ["contact_updated"] });
+    await createWebhook(h, a.accountId, a.adminToken, {
+      url: "http://127.0.0.1:9/hook",
+      subscriptions: ["contact_updated"],
+    });
     const delivered = recordEvents(h, contactEvents(a.accountId, 3));
     h.deps.db.query("UPDATE webhook_deliveries SET status = 'delivered' WHERE event_id <> ?").run(delivered[1]!);
     h.clock.advance(30 * DAY);
@@ -85,7 +92,9 @@ describe("PARLEY_EVENT_RETENTION_DAYS", () => {
     expect(loadConfig({}, {}).eventRetentionDays).toBe(7);
     expect(loadConfig({}, { PARLEY_EVENT_RETENTION_DAYS: "30" }).eventRetentionDays).toBe(30);
     expect(() => loadConfig({}, { PARLEY_EVENT_RETENTION_DAYS: "0" })).toThrow(ConfigError);
-    expect(() => loadConfig({}, { PARLEY_EVENT_RETENTION_DAYS: "a week" })).toThrow("PARLEY_EVENT_RETENTION_DAYS must be a whole number");
+    expect(() => loadConfig({}, { PARLEY_EVENT_RETENTION_DAYS: "a week" })).toThrow(
+      "PARLEY_EVENT_RETENTION_DAYS must be a whole number",
+    );
   });
 
   test("the server runs the prune hourly with the configured window", async () => {

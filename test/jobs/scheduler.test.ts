@@ -53,10 +53,20 @@ describe("scheduler stop hooks", () => {
     const lines: string[] = [];
     const s = new Scheduler(createLogger("error", (l) => lines.push(l)));
     let second = false;
-    s.add({ name: "bad", pattern: "0 0 0 1 1 *", run() {}, stop: () => { throw new Error("nope"); } });
+    s.add({
+      name: "bad",
+      pattern: "0 0 0 1 1 *",
+      run() {},
+      stop: () => {
+        throw new Error("nope");
+      },
+    });
     s.add({ name: "good", pattern: "0 0 0 1 1 *", run() {}, stop: () => void (second = true) });
     await s.stop();
     expect(second).toBe(true);
-    expect(lines.map((l) => JSON.parse(l)).find((l) => l.msg === "job stop failed")).toMatchObject({ job: "bad", error: "nope" });
+    expect(lines.map((l) => JSON.parse(l)).find((l) => l.msg === "job stop failed")).toMatchObject({
+      job: "bad",
+      error: "nope",
+    });
   });
 });

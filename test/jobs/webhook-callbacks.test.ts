@@ -34,27 +34,58 @@ async function exhaust(h: ReturnType<typeof createHarness>) {
 describe("API inbox callbacks", () => {
   test("are signed with the inbox's callback secret", async () => {
     const { h, a, rx, inboxId } = setup(200);
-    recordEvents(h, [{ kind: "message_created", accountId: a.accountId, inboxId, conversationId: 1, payload: { id: 5, message_type: "outgoing" } }]);
+    recordEvents(h, [
+      {
+        kind: "message_created",
+        accountId: a.accountId,
+        inboxId,
+        conversationId: 1,
+        payload: { id: 5, message_type: "outgoing" },
+      },
+    ]);
     await h.deps.deliverer.drain();
-    const secret = (h.deps.db.query("SELECT webhook_secret FROM inboxes WHERE id = ?").get(inboxId) as { webhook_secret: string }).webhook_secret;
+    const secret = (
+      h.deps.db.query("SELECT webhook_secret FROM inboxes WHERE id = ?").get(inboxId) as { webhook_secret: string }
+    ).webhook_secret;
     const [req] = rx.received;
     expect(req!.json).toEqual({ event: "message_created", id: 5, message_type: "outgoing" });
     const nowUnix = h.clock.nowMs() / 1000;
-    expect(verifySignature({ secret, body: req!.body, timestamp: req!.headers.get("x-chatwoot-timestamp"), signature: req!.headers.get("x-chatwoot-signature"), nowUnix })).toBe(true);
+    expect(
+      verifySignature({
+        secret,
+        body: req!.body,
+        timestamp: req!.headers.get("x-chatwoot-timestamp"),
+        signature: req!.headers.get("x-chatwoot-signature"),
+        nowUnix,
+      }),
+    ).toBe(true);
     expect(deliveryRows(h)[0]).toMatchObject({ webhook_id: null, inbox_id: inboxId, status: "delivered" });
   });
 
   test("when a message's callback finally fails, onCallbackGaveUp gets the message id and the reason", async () => {
     const calls: [GaveUpCallback, string][] = [];
     const { h, a, rx, inboxId } = setup(500, { onCallbackGaveUp: (d, reason) => void calls.push([d, reason]) });
-    recordEvents(h, [{ kind: "message_created", accountId: a.accountId, inboxId, conversationId: 1, payload: { id: 812, message_type: "outgoing" } }]);
+    recordEvents(h, [
+      {
+        kind: "message_created",
+        accountId: a.accountId,
+        inboxId,
+        conversationId: 1,
+        payload: { id: 812, message_type: "outgoing" },
+      },
+    ]);
     await h.deps.deliverer.drain();
     expect(calls).toEqual([]); // a retryable failure is not final
     await exhaust(h);
     expect(rx.received).toHaveLength(8);
     const [row] = deliveryRows(h);
     expect(row.status).toBe("failed");
-    expect(calls).toEqual([[{ deliveryId: row.delivery_id, accountId: a.accountId, inboxId, eventKind: "message_created", messageId: 812 }, "HTTP 500"]]);
+    expect(calls).toEqual([
+      [
+        { deliveryId: row.delivery_id, accountId: a.accountId, inboxId, eventKind: "message_created", messageId: 812 },
+        "HTTP 500",
+      ],
+    ]);
   });
 
   test("a refusal is final at once; message_updated counts too; other kinds never call the hook", async () => {
@@ -66,7 +97,9 @@ describe("API inbox callbacks", () => {
     ]);
     await h.deps.deliverer.drain();
     expect(deliveryRows(h).map((r) => r.status)).toEqual(["failed", "failed"]);
-    expect(calls.map(([d, reason]) => [d.eventKind, d.messageId, reason])).toEqual([["message_updated", 9, "HTTP 422"]]);
+    expect(calls.map(([d, reason]) => [d.eventKind, d.messageId, reason])).toEqual([
+      ["message_updated", 9, "HTTP 422"],
+    ]);
   });
 
   test("a callback to a blocked address fails with the block as the reason", async () => {
@@ -74,7 +107,9 @@ describe("API inbox callbacks", () => {
     const h = createHarness({ deps: { onCallbackGaveUp: (_d, reason) => void calls.push(reason) } });
     const a = makeAccount(h, "Acme");
     const inboxId = makeInbox(h, a.accountId, { webhook_url: "http://169.254.169.254/latest/meta-data" });
-    recordEvents(h, [{ kind: "message_created", accountId: a.accountId, inboxId, conversationId: 1, payload: { id: 1 } }]);
+    recordEvents(h, [
+      { kind: "message_created", accountId: a.accountId, inboxId, conversationId: 1, payload: { id: 1 } },
+    ]);
     await h.deps.deliverer.drain();
     expect(calls).toEqual(["blocked: address 169.254.169.254 is a link-local address"]);
   });
@@ -87,7 +122,9 @@ describe("API inbox callbacks", () => {
         throw new Error("messages table is locked");
       },
     });
-    recordEvents(h, [{ kind: "message_created", accountId: a.accountId, inboxId, conversationId: 1, payload: { id: 3 } }]);
+    recordEvents(h, [
+      { kind: "message_created", accountId: a.accountId, inboxId, conversationId: 1, payload: { id: 3 } },
+    ]);
     await h.deps.deliverer.drain();
     await h.deps.deliverer.drain();
     expect(calls).toBe(1);
@@ -101,7 +138,16 @@ describe("API inbox callbacks", () => {
     const a = makeAccount(h, "Acme");
     const inboxId = makeInbox(h, a.accountId, { webhook_url: "https://cb.example.com" });
     h.deps.db.exec("CREATE TABLE marks (message_id INTEGER)");
-    recordEvents(h, [1, 2, 3].map((id) => ({ kind: "message_created" as const, accountId: a.accountId, inboxId, conversationId: id, payload: { id } })));
+    recordEvents(
+      h,
+      [1, 2, 3].map((id) => ({
+        kind: "message_created" as const,
+        accountId: a.accountId,
+        inboxId,
+        conversationId: id,
+        payload: { id },
+      })),
+    );
     let transactions = 0;
     const writeTx: typeof h.deps.writeTx = (fn) => h.deps.writeTx(() => (transactions++, fn()));
     const recorder = new AttemptRecorder({
@@ -115,11 +161,20 @@ describe("API inbox callbacks", () => {
       },
     });
     const result = { status: 400, error: "HTTP 400", latencyMs: 3, responseBody: "", retryAfterSeconds: null };
-    await Promise.all(deliveryRows(h).map((r) => recorder.record({ id: r.id, startedAt: h.clock.nowMs(), result, refused: false })));
+    await Promise.all(
+      deliveryRows(h).map((r) => recorder.record({ id: r.id, startedAt: h.clock.nowMs(), result, refused: false })),
+    );
     // the batch (1 transaction) rolled back; then each alone (3), and #2 once more without its hook (1)
     expect(transactions).toBe(5);
-    expect(deliveryRows(h).map((r) => [r.status, r.attempts])).toEqual([["failed", 1], ["failed", 1], ["failed", 1]]);
-    expect(h.deps.db.query("SELECT message_id FROM marks ORDER BY message_id").all()).toEqual([{ message_id: 1 }, { message_id: 3 }]);
+    expect(deliveryRows(h).map((r) => [r.status, r.attempts])).toEqual([
+      ["failed", 1],
+      ["failed", 1],
+      ["failed", 1],
+    ]);
+    expect(h.deps.db.query("SELECT message_id FROM marks ORDER BY message_id").all()).toEqual([
+      { message_id: 1 },
+      { message_id: 3 },
+    ]);
     expect(h.deps.db.query("SELECT COUNT(*) AS n FROM webhook_attempts").get()).toEqual({ n: 3 });
   });
 
@@ -127,8 +182,19 @@ describe("API inbox callbacks", () => {
     const h = createHarness();
     await h.deps.deliverer.stop();
     const a = makeAccount(h, "Acme");
-    await h.request("POST", `/api/v1/accounts/${a.accountId}/webhooks`, { token: a.adminToken, body: { url: "https://hooks.example.com" } });
-    recordEvents(h, [1, 2, 3, 4].map((id) => ({ kind: "contact_created" as const, accountId: a.accountId, contactId: id, payload: { id } })));
+    await h.request("POST", `/api/v1/accounts/${a.accountId}/webhooks`, {
+      token: a.adminToken,
+      body: { url: "https://hooks.example.com" },
+    });
+    recordEvents(
+      h,
+      [1, 2, 3, 4].map((id) => ({
+        kind: "contact_created" as const,
+        accountId: a.accountId,
+        contactId: id,
+        payload: { id },
+      })),
+    );
     let transactions = 0;
     const recorder = new AttemptRecorder({
       ...h.deps,
@@ -138,7 +204,9 @@ describe("API inbox callbacks", () => {
       onCallbackGaveUp: () => {},
     });
     const ok = { status: 204, error: null, latencyMs: 1, responseBody: "", retryAfterSeconds: null };
-    await Promise.all(deliveryRows(h).map((r) => recorder.record({ id: r.id, startedAt: h.clock.nowMs(), result: ok, refused: false })));
+    await Promise.all(
+      deliveryRows(h).map((r) => recorder.record({ id: r.id, startedAt: h.clock.nowMs(), result: ok, refused: false })),
+    );
     expect(transactions).toBe(1);
     expect(deliveryRows(h).map((r) => r.status)).toEqual(Array(4).fill("delivered"));
   });

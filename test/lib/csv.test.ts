@@ -5,7 +5,7 @@ import { CsvError, formatCsv, parseCsv, unguarded } from "../../src/lib/csv.ts";
 
 describe("parseCsv", () => {
   test("plain, quoted and empty fields; CRLF and LF; blank lines dropped", () => {
-    expect(parseCsv("\uFEFFname,email\r\nAnn,ann@x.test\n\n\"Lee, Jr.\",\"say \"\"hi\"\"\"\r\n,\n")).toEqual([
+    expect(parseCsv('\uFEFFname,email\r\nAnn,ann@x.test\n\n"Lee, Jr.","say ""hi"""\r\n,\n')).toEqual([
       ["name", "email"],
       ["Ann", "ann@x.test"],
       ["Lee, Jr.", 'say "hi"'],
@@ -27,10 +27,18 @@ describe("parseCsv", () => {
 
 describe("formatCsv", () => {
   test("quotes what needs it and round-trips through parseCsv", () => {
-    const rows = [["id", "name", "note"], [1, "Lee, Jr.", 'line one\nsaid "hi"'], [2, null, true]] as const;
+    const rows = [
+      ["id", "name", "note"],
+      [1, "Lee, Jr.", 'line one\nsaid "hi"'],
+      [2, null, true],
+    ] as const;
     const text = formatCsv(rows);
     expect(text).toBe('id,name,note\r\n1,"Lee, Jr.","line one\nsaid ""hi"""\r\n2,,true\r\n');
-    expect(parseCsv(text)).toEqual([["id", "name", "note"], ["1", "Lee, Jr.", 'line one\nsaid "hi"'], ["2", "", "true"]]);
+    expect(parseCsv(text)).toEqual([
+      ["id", "name", "note"],
+      ["1", "Lee, Jr.", 'line one\nsaid "hi"'],
+      ["2", "", "true"],
+    ]);
   });
 
   test("text a spreadsheet would run as a formula starts with an apostrophe; signed numbers stay as they are", () => {

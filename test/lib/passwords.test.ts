@@ -27,7 +27,11 @@ describe("PasswordHasher", () => {
   test("verifications beyond the cap and its queue answer BUSY", async () => {
     const hasher = new PasswordHasher({ concurrency: 1, queue: 1, memoryCost: 1024, timeCost: 1 });
     const hash = await hasher.hash("pw-pw-pw-pw");
-    const all = await Promise.all([hasher.verify("pw-pw-pw-pw", hash), hasher.verify("pw-pw-pw-pw", hash), hasher.verify("pw-pw-pw-pw", hash)]);
+    const all = await Promise.all([
+      hasher.verify("pw-pw-pw-pw", hash),
+      hasher.verify("pw-pw-pw-pw", hash),
+      hasher.verify("pw-pw-pw-pw", hash),
+    ]);
     expect(all).toEqual([true, true, BUSY]);
   });
 });

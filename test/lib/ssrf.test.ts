@@ -16,33 +16,95 @@ import { validateWebhookUrl } from "../../src/domain/webhook-url.ts";
 describe("isBlockedAddress", () => {
   const table: [string, boolean][] = [
     // IPv4 public
-    ["8.8.8.8", false], ["1.1.1.1", false], ["93.184.216.34", false],
+    ["8.8.8.8", false],
+    ["1.1.1.1", false],
+    ["93.184.216.34", false],
     // IPv4 edges
-    ["0.0.0.0", true], ["0.255.255.255", true], ["1.0.0.0", false],
-    ["9.255.255.255", false], ["10.0.0.0", true], ["10.255.255.255", true], ["11.0.0.0", false],
-    ["100.63.255.255", false], ["100.64.0.0", true], ["100.127.255.255", true], ["100.128.0.0", false],
-    ["126.255.255.255", false], ["127.0.0.1", true], ["127.255.255.254", true], ["128.0.0.0", false],
-    ["169.253.255.255", false], ["169.254.0.1", true], ["169.254.169.254", true], ["169.255.0.0", false],
-    ["172.15.255.255", false], ["172.16.0.0", true], ["172.31.255.255", true], ["172.32.0.0", false],
-    ["192.0.0.1", true], ["192.0.1.1", false], ["192.0.2.1", true], ["192.88.99.1", true], ["192.88.100.1", false],
-    ["192.167.255.255", false], ["192.168.0.1", true], ["192.169.0.0", false],
-    ["198.17.255.255", false], ["198.18.0.0", true], ["198.19.255.255", true], ["198.20.0.0", false],
-    ["198.51.100.7", true], ["203.0.113.9", true], ["203.0.114.0", false],
-    ["223.255.255.255", false], ["224.0.0.1", true], ["239.255.255.255", true], ["240.0.0.1", true],
+    ["0.0.0.0", true],
+    ["0.255.255.255", true],
+    ["1.0.0.0", false],
+    ["9.255.255.255", false],
+    ["10.0.0.0", true],
+    ["10.255.255.255", true],
+    ["11.0.0.0", false],
+    ["100.63.255.255", false],
+    ["100.64.0.0", true],
+    ["100.127.255.255", true],
+    ["100.128.0.0", false],
+    ["126.255.255.255", false],
+    ["127.0.0.1", true],
+    ["127.255.255.254", true],
+    ["128.0.0.0", false],
+    ["169.253.255.255", false],
+    ["169.254.0.1", true],
+    ["169.254.169.254", true],
+    ["169.255.0.0", false],
+    ["172.15.255.255", false],
+    ["172.16.0.0", true],
+    ["172.31.255.255", true],
+    ["172.32.0.0", false],
+    ["192.0.0.1", true],
+    ["192.0.1.1", false],
+    ["192.0.2.1", true],
+    ["192.88.99.1", true],
+    ["192.88.100.1", false],
+    ["192.167.255.255", false],
+    ["192.168.0.1", true],
+    ["192.169.0.0", false],
+    ["198.17.255.255", false],
+    ["198.18.0.0", true],
+    ["198.19.255.255", true],
+    ["198.20.0.0", false],
+    ["198.51.100.7", true],
+    ["203.0.113.9", true],
+    ["203.0.114.0", false],
+    ["223.255.255.255", false],
+    ["224.0.0.1", true],
+    ["239.255.255.255", true],
+    ["240.0.0.1", true],
     ["255.255.255.255", true],
     // IPv6
-    ["2606:4700:4700::1111", false], ["2a00:1450:4001:80b::200e", false],
-    ["::", true], ["::1", true], ["0:0:0:0:0:0:0:1", true], ["[::1]", true], ["::2", true],
-    ["64:ff9b::8.8.8.8", true], ["100::1", true], ["2001::1", true], ["2001:10::1", true], ["2001:20::1", true],
-    ["2001:db8::1", true], ["2001:db9::1", false], ["fc00::1", true], ["fd12:3456::1", true], ["fe80::1", true],
-    ["fe80::1%eth0", true], ["febf::1", true], ["fec0::1", true], ["ff02::1", true], ["FF02::1", true],
-    ["2002:7f00:1::1", true], ["2002:808:808::1", false],
+    ["2606:4700:4700::1111", false],
+    ["2a00:1450:4001:80b::200e", false],
+    ["::", true],
+    ["::1", true],
+    ["0:0:0:0:0:0:0:1", true],
+    ["[::1]", true],
+    ["::2", true],
+    ["64:ff9b::8.8.8.8", true],
+    ["100::1", true],
+    ["2001::1", true],
+    ["2001:10::1", true],
+    ["2001:20::1", true],
+    ["2001:db8::1", true],
+    ["2001:db9::1", false],
+    ["fc00::1", true],
+    ["fd12:3456::1", true],
+    ["fe80::1", true],
+    ["fe80::1%eth0", true],
+    ["febf::1", true],
+    ["fec0::1", true],
+    ["ff02::1", true],
+    ["FF02::1", true],
+    ["2002:7f00:1::1", true],
+    ["2002:808:808::1", false],
     // IPv4-mapped IPv6: judged as the IPv4 address they carry
-    ["::ffff:127.0.0.1", true], ["::ffff:7f00:1", true], ["[::ffff:7f00:1]", true], ["::FFFF:169.254.169.254", true],
-    ["0:0:0:0:0:ffff:a00:1", true], ["::ffff:8.8.8.8", false], ["::ffff:808:808", false],
+    ["::ffff:127.0.0.1", true],
+    ["::ffff:7f00:1", true],
+    ["[::ffff:7f00:1]", true],
+    ["::FFFF:169.254.169.254", true],
+    ["0:0:0:0:0:ffff:a00:1", true],
+    ["::ffff:8.8.8.8", false],
+    ["::ffff:808:808", false],
     // not addresses at all: fail closed
-    ["", true], ["localhost", true], ["1.2.3", true], ["01.2.3.4", true], ["256.1.1.1", true], ["1::2::3", true],
-    ["1:2:3:4:5:6:7:8:9", true], ["gggg::1", true],
+    ["", true],
+    ["localhost", true],
+    ["1.2.3", true],
+    ["01.2.3.4", true],
+    ["256.1.1.1", true],
+    ["1::2::3", true],
+    ["1:2:3:4:5:6:7:8:9", true],
+    ["gggg::1", true],
   ];
   for (const [ip, blocked] of table) {
     test(`${JSON.stringify(ip)} → ${blocked ? "blocked" : "allowed"}`, () => {
@@ -62,11 +124,26 @@ describe("isBlockedAddress", () => {
 
 describe("isAlwaysBlocked", () => {
   const table: [string, boolean][] = [
-    ["169.254.169.254", true], ["169.254.0.1", true], ["fe80::1", true], ["::ffff:169.254.169.254", true],
-    ["64:ff9b::a9fe:a9fe", true], ["0.0.0.0", true], ["::", true], ["224.0.0.1", true], ["255.255.255.255", true],
-    ["fd00:ec2::254", true], ["100.100.100.200", true], ["192.0.0.192", true],
-    ["127.0.0.1", false], ["::1", false], ["10.0.0.5", false], ["192.168.1.1", false], ["172.16.0.1", false],
-    ["fd12::1", false], ["100.64.0.1", false], ["8.8.8.8", false],
+    ["169.254.169.254", true],
+    ["169.254.0.1", true],
+    ["fe80::1", true],
+    ["::ffff:169.254.169.254", true],
+    ["64:ff9b::a9fe:a9fe", true],
+    ["0.0.0.0", true],
+    ["::", true],
+    ["224.0.0.1", true],
+    ["255.255.255.255", true],
+    ["fd00:ec2::254", true],
+    ["100.100.100.200", true],
+    ["192.0.0.192", true],
+    ["127.0.0.1", false],
+    ["::1", false],
+    ["10.0.0.5", false],
+    ["192.168.1.1", false],
+    ["172.16.0.1", false],
+    ["fd12::1", false],
+    ["100.64.0.1", false],
+    ["8.8.8.8", false],
   ];
   for (const [ip, always] of table) {
     test(`${ip} → ${always}`, () => expect(isAlwaysBlocked(ip)).toBe(always));
@@ -96,12 +173,18 @@ describe("resolveTarget", () => {
   });
 
   test("the metadata address is blocked even with allowPrivate", async () => {
-    for (const url of ["http://169.254.169.254/latest/meta-data/", "http://[::ffff:169.254.169.254]/", "http://[fe80::1]/"]) {
+    for (const url of [
+      "http://169.254.169.254/latest/meta-data/",
+      "http://[::ffff:169.254.169.254]/",
+      "http://[fe80::1]/",
+    ]) {
       const err = await resolveTarget(url, { allowPrivate: true }).catch((e) => e);
       expect(err).toBeInstanceOf(BlockedTargetError);
     }
     const err = await resolveTarget("http://169.254.169.254/", { allowPrivate: true }).catch((e) => e);
-    expect(err.message).toBe("address 169.254.169.254 is a link-local address (blocked even when private delivery is allowed)");
+    expect(err.message).toBe(
+      "address 169.254.169.254 is a link-local address (blocked even when private delivery is allowed)",
+    );
   });
 
   test("numeric spellings of loopback are normalised by the URL parser and blocked", async () => {
@@ -149,7 +232,11 @@ describe("validateWebhookUrl", () => {
     expect(fail("  ")?.code).toBe("required");
     expect(fail(42)).toEqual({ field: "webhook_url", message: "must be a string", code: "invalid" });
     expect(fail(`https://example.com/${"a".repeat(2048)}`)?.code).toBe("too_long");
-    expect(fail("ftp://example.com/")).toEqual({ field: "webhook_url", message: "URL must use http or https", code: "invalid" });
+    expect(fail("ftp://example.com/")).toEqual({
+      field: "webhook_url",
+      message: "URL must use http or https",
+      code: "invalid",
+    });
     expect(fail("https://u:p@example.com/")?.message).toBe("URL must not contain credentials");
     expect(fail("javascript:alert(1)")?.code).toBe("invalid");
     expect(fail("http://exa\tmple.com/")?.code).toBe("invalid");
@@ -195,12 +282,19 @@ describe("safePost against a local receiver", () => {
       hostname: "127.0.0.1",
       async fetch(req) {
         const path = new URL(req.url).pathname;
-        seen.push({ method: req.method, path, host: req.headers.get("host"), headers: Object.fromEntries(req.headers), body: await req.text() });
+        seen.push({
+          method: req.method,
+          path,
+          host: req.headers.get("host"),
+          headers: Object.fromEntries(req.headers),
+          body: await req.text(),
+        });
         if (path === "/slow") {
           await Bun.sleep(1_500);
           return new Response("late");
         }
-        if (path === "/redirect") return new Response(null, { status: 302, headers: { location: "http://169.254.169.254/latest/meta-data/" } });
+        if (path === "/redirect")
+          return new Response(null, { status: 302, headers: { location: "http://169.254.169.254/latest/meta-data/" } });
         if (path === "/big") return new Response("x".repeat(3_000_000));
         if (path === "/throttled") return new Response("slow down", { status: 429, headers: { "retry-after": "120" } });
         if (path === "/broken") return new Response("oops", { status: 500 });
@@ -259,7 +353,13 @@ describe("safePost against a local receiver", () => {
   });
 
   test("429 with Retry-After and 500 are reported with their status", async () => {
-    expect(await post("/throttled")).toMatchObject({ ok: false, status: 429, error: "HTTP 429", retryAfterSeconds: 120, responseBody: "slow down" });
+    expect(await post("/throttled")).toMatchObject({
+      ok: false,
+      status: 429,
+      error: "HTTP 429",
+      retryAfterSeconds: 120,
+      responseBody: "slow down",
+    });
     expect(await post("/broken")).toMatchObject({ ok: false, status: 500, error: "HTTP 500", responseBody: "oops" });
   });
 
@@ -267,15 +367,25 @@ describe("safePost against a local receiver", () => {
     const tmp = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: () => new Response("") });
     const port = tmp.port;
     tmp.stop(true);
-    const r = await safePost(`http://127.0.0.1:${port}/`, { body: "{}", headers: {}, timeoutMs: 2_000, maxResponseBytes: 100, allowPrivate: true });
+    const r = await safePost(`http://127.0.0.1:${port}/`, {
+      body: "{}",
+      headers: {},
+      timeoutMs: 2_000,
+      maxResponseBytes: 100,
+      allowPrivate: true,
+    });
     expect(r).toMatchObject({ ok: false, status: null, error: `connection refused (127.0.0.1:${port})` });
   });
 
   test("invalid URLs and header injection come back as errors, never thrown", async () => {
     const opts = { body: "{}", headers: {}, timeoutMs: 1_000, maxResponseBytes: 100, allowPrivate: true };
     expect((await safePost("ftp://example.com/", opts)).error).toBe("invalid: URL must use http or https");
-    expect((await safePost(`${base}/hook`, { ...opts, headers: { "x-a": "b\r\nx-b: c" } })).error).toBe('invalid: header "x-a" contains a line break');
-    expect((await safePost("http://does-not-exist.invalid/", opts)).error).toMatch(/^dns: could not resolve does-not-exist\.invalid/);
+    expect((await safePost(`${base}/hook`, { ...opts, headers: { "x-a": "b\r\nx-b: c" } })).error).toBe(
+      'invalid: header "x-a" contains a line break',
+    );
+    expect((await safePost("http://does-not-exist.invalid/", opts)).error).toMatch(
+      /^dns: could not resolve does-not-exist\.invalid/,
+    );
   });
 });
 
@@ -287,10 +397,27 @@ describe.skipIf(!hasOpenssl)("safePost over https", () => {
   let cert: string;
   beforeAll(() => {
     dir = mkdtempSync(join(tmpdir(), "parley-tls-"));
-    const gen = Bun.spawnSync([
-      "openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=localhost",
-      "-addext", "subjectAltName=DNS:localhost", "-keyout", join(dir, "key.pem"), "-out", join(dir, "cert.pem"),
-    ], { stdout: "ignore", stderr: "ignore" });
+    const gen = Bun.spawnSync(
+      [
+        "openssl",
+        "req",
+        "-x509",
+        "-newkey",
+        "rsa:2048",
+        "-nodes",
+        "-days",
+        "1",
+        "-subj",
+        "/CN=localhost",
+        "-addext",
+        "subjectAltName=DNS:localhost",
+        "-keyout",
+        join(dir, "key.pem"),
+        "-out",
+        join(dir, "cert.pem"),
+      ],
+      { stdout: "ignore", stderr: "ignore" },
+    );
     expect(gen.exitCode).toBe(0);
     cert = readFileSync(join(dir, "cert.pem"), "utf8");
     server = Bun.serve({
@@ -308,7 +435,12 @@ describe.skipIf(!hasOpenssl)("safePost over https", () => {
   test("pinned IP + serverName passes certificate verification", async () => {
     const opts = { body: "{}", headers: {}, timeoutMs: 3_000, maxResponseBytes: 100, allowPrivate: true, ca: cert };
     const r = await safePost(`https://localhost:${server.port}/`, opts);
-    expect(r).toMatchObject({ ok: true, status: 200, address: "127.0.0.1", responseBody: `host=localhost:${server.port}` });
+    expect(r).toMatchObject({
+      ok: true,
+      status: 200,
+      address: "127.0.0.1",
+      responseBody: `host=localhost:${server.port}`,
+    });
     // The certificate names "localhost", not 127.0.0.1: an IP-literal URL fails verification (it stays on).
     const ip = await safePost(`https://127.0.0.1:${server.port}/`, opts);
     expect(ip.status).toBeNull();

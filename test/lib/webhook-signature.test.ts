@@ -15,7 +15,9 @@ const deliveryId = "6f1c2a52-3b1e-4f0a-9d59-0c1f6c9e2b11";
 
 // Computed here, independently of the module, the way a Chatwoot receiver does it.
 const expectedHex = createHmac("sha256", secret).update(`${now}.${body}`).digest("hex");
-const expectedStd = createHmac("sha256", Buffer.from(secret, "utf8")).update(`${deliveryId}.${now}.${body}`).digest("base64");
+const expectedStd = createHmac("sha256", Buffer.from(secret, "utf8"))
+  .update(`${deliveryId}.${now}.${body}`)
+  .digest("base64");
 
 describe("signatureHeaders", () => {
   const h = signatureHeaders(secret, deliveryId, body, now);
@@ -29,7 +31,9 @@ describe("signatureHeaders", () => {
 
   test("a fixed vector (guards against the key or message format drifting)", () => {
     const v = signatureHeaders("secret", "d1", "{}", 1_700_000_000);
-    expect(v["X-Chatwoot-Signature"]).toBe(`sha256=${createHmac("sha256", "secret").update("1700000000.{}").digest("hex")}`);
+    expect(v["X-Chatwoot-Signature"]).toBe(
+      `sha256=${createHmac("sha256", "secret").update("1700000000.{}").digest("hex")}`,
+    );
   });
 
   test("Standard Webhooks headers ride along", () => {
@@ -88,7 +92,16 @@ describe("verifySignature", () => {
   });
 
   test("rejects malformed headers", () => {
-    for (const signature of [expectedHex, `sha1=${expectedHex}`, `sha256=${expectedHex.slice(2)}`, `sha256=${expectedHex}00`, "sha256=", "", null, undefined]) {
+    for (const signature of [
+      expectedHex,
+      `sha1=${expectedHex}`,
+      `sha256=${expectedHex.slice(2)}`,
+      `sha256=${expectedHex}00`,
+      "sha256=",
+      "",
+      null,
+      undefined,
+    ]) {
       expect(verifySignature({ ...good, signature })).toBe(false);
     }
     for (const timestamp of ["", "abc", "1.5e9", `${now}.0`, "-1", null, undefined]) {

@@ -51,17 +51,45 @@ describe("@rails/actioncable, as Chatwoot's dashboard uses it", () => {
     const w = r;
     const base = w.base;
     const admin = w.a.adminToken;
-    const c = (await w.h.request("POST", `${base}/conversations`, { token: admin, body: { inbox_id: w.inboxId, contact_id: w.contactId } })).body;
+    const c = (
+      await w.h.request("POST", `${base}/conversations`, {
+        token: admin,
+        body: { inbox_id: w.inboxId, contact_id: w.contactId },
+      })
+    ).body;
     const m = (await send(w, c.id, { content: "hello", message_type: "incoming" })).body;
-    await w.h.request("PATCH", `${base}/conversations/${c.id}/messages/${m.id}`, { token: admin, body: { status: "read" } });
-    await w.h.request("POST", `${base}/conversations/${c.id}/toggle_status`, { token: admin, body: { status: "pending" } });
-    await w.h.request("POST", `${base}/conversations/${c.id}/assignments`, { token: admin, body: { assignee_id: w.agent.userId } });
+    await w.h.request("PATCH", `${base}/conversations/${c.id}/messages/${m.id}`, {
+      token: admin,
+      body: { status: "read" },
+    });
+    await w.h.request("POST", `${base}/conversations/${c.id}/toggle_status`, {
+      token: admin,
+      body: { status: "pending" },
+    });
+    await w.h.request("POST", `${base}/conversations/${c.id}/assignments`, {
+      token: admin,
+      body: { assignee_id: w.agent.userId },
+    });
     const team = (await w.h.request("POST", `${base}/teams`, { token: admin, body: { name: "billing" } })).body;
-    await w.h.request("POST", `${base}/conversations/${c.id}/assignments`, { token: admin, body: { team_id: team.id } });
-    await w.h.request("POST", `${base}/conversations/${c.id}/custom_attributes`, { token: admin, body: { custom_attributes: { plan: "gold" } } });
-    await w.h.request("POST", `${base}/conversations/${c.id}/toggle_typing_status`, { token: admin, body: { typing_status: "on" } });
-    await w.h.request("POST", `${base}/conversations/${c.id}/toggle_typing_status`, { token: admin, body: { typing_status: "off" } });
-    const contact = (await w.h.request("POST", `${base}/contacts`, { token: admin, body: { name: "Zed", email: "zed@example.com" } })).body.payload.contact;
+    await w.h.request("POST", `${base}/conversations/${c.id}/assignments`, {
+      token: admin,
+      body: { team_id: team.id },
+    });
+    await w.h.request("POST", `${base}/conversations/${c.id}/custom_attributes`, {
+      token: admin,
+      body: { custom_attributes: { plan: "gold" } },
+    });
+    await w.h.request("POST", `${base}/conversations/${c.id}/toggle_typing_status`, {
+      token: admin,
+      body: { typing_status: "on" },
+    });
+    await w.h.request("POST", `${base}/conversations/${c.id}/toggle_typing_status`, {
+      token: admin,
+      body: { typing_status: "off" },
+    });
+    const contact = (
+      await w.h.request("POST", `${base}/contacts`, { token: admin, body: { name: "Zed", email: "zed@example.com" } })
+    ).body.payload.contact;
     await w.h.request("PATCH", `${base}/contacts/${contact.id}`, { token: admin, body: { name: "Zed Z" } });
     await w.h.request("DELETE", `${base}/contacts/${contact.id}`, { token: admin });
     await w.h.deps.bus.drain(); // the notifications listener: conversation_creation and assignment

@@ -23,7 +23,8 @@ describe("resuming with @rails/actioncable", () => {
     const seqs: number[] = [];
     const contents: string[] = [];
     let wake: (() => void) | null = null;
-    const arrived = (n: number) => new Promise<void>((resolve) => (wake = () => contents.length >= n && resolve())).then(() => (wake = null));
+    const arrived = (n: number) =>
+      new Promise<void>((resolve) => (wake = () => contents.length >= n && resolve())).then(() => (wake = null));
 
     // --- the recipe (README, "Resuming with @rails/actioncable") ---
     consumer = createConsumer(w.served.url());
@@ -32,7 +33,12 @@ describe("resuming with @rails/actioncable", () => {
     let subscription: Subscription;
     const subscribe = () => {
       subscription = consumer!.subscriptions.create(
-        { channel: "RoomChannel", pubsub_token: w.agentPubsub, account_id: w.a.accountId, ...(lastSeq === null ? {} : { since: lastSeq }) },
+        {
+          channel: "RoomChannel",
+          pubsub_token: w.agentPubsub,
+          account_id: w.a.accountId,
+          ...(lastSeq === null ? {} : { since: lastSeq }),
+        },
         {
           connected: () => connected.resolve(),
           received(m: { event: string; data: { content?: string; latest_seq?: number }; seq?: number }) {
@@ -63,7 +69,8 @@ describe("resuming with @rails/actioncable", () => {
     // The server drops every socket (a restart, a proxy timing out); messages go on meanwhile.
     const rest = arrived(6);
     w.h.deps.realtime.shutdown();
-    for (const content of ["three", "four", "five", "six"]) await send(w, w.carlaA, { content, message_type: "incoming" });
+    for (const content of ["three", "four", "five", "six"])
+      await send(w, w.carlaA, { content, message_type: "incoming" });
     await rest;
 
     expect(contents).toEqual(["one", "two", "three", "four", "five", "six"]);

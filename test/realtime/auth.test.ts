@@ -20,7 +20,9 @@ async function anonymous(room: Room) {
 describe("/cable connection", () => {
   test("welcome first; the ActionCable subprotocol is chosen when offered", async () => {
     r = await room();
-    const c = await CableClient.connect(r.served.url(), { protocols: ["actioncable-v1-json", "actioncable-unsupported"] });
+    const c = await CableClient.connect(r.served.url(), {
+      protocols: ["actioncable-v1-json", "actioncable-unsupported"],
+    });
     expect(c.ws.protocol).toBe("actioncable-v1-json");
     await c.until((f) => f.type === "welcome");
     expect(c.frames[0]).toEqual({ type: "welcome" });
@@ -28,7 +30,10 @@ describe("/cable connection", () => {
 
   test("a wrong api_access_token (query or header) is told unauthorized and disconnected", async () => {
     r = await room();
-    const attempts: { path: string; headers: Record<string, string> }[] = [{ path: "/cable?api_access_token=nope", headers: {} }, { path: "/cable", headers: { api_access_token: "nope" } }];
+    const attempts: { path: string; headers: Record<string, string> }[] = [
+      { path: "/cable?api_access_token=nope", headers: {} },
+      { path: "/cable", headers: { api_access_token: "nope" } },
+    ];
     for (const opts of attempts) {
       const c = await CableClient.connect(r.served.url(opts.path), { headers: opts.headers });
       expect(await c.closed()).toEqual({ code: 1008, reason: "unauthorized" });
@@ -56,10 +61,15 @@ describe("RoomChannel subscriptions", () => {
     const anon = await anonymous(r);
     expect((await viaQuery.subscribe({ account_id: r.a.accountId })).reply.type).toBe("confirm_subscription");
     expect((await viaHeader.subscribe({ account_id: String(r.a.accountId) })).reply.type).toBe("confirm_subscription");
-    expect((await anon.subscribe({ api_access_token: r.agent.token, account_id: r.a.accountId })).reply.type).toBe("confirm_subscription");
-    expect((await anon.subscribe({ pubsub_token: r.agentPubsub, account_id: r.a.accountId })).reply.type).toBe("confirm_subscription");
+    expect((await anon.subscribe({ api_access_token: r.agent.token, account_id: r.a.accountId })).reply.type).toBe(
+      "confirm_subscription",
+    );
+    expect((await anon.subscribe({ pubsub_token: r.agentPubsub, account_id: r.a.accountId })).reply.type).toBe(
+      "confirm_subscription",
+    );
     await send(r, r.carlaA, { content: "to all" });
-    for (const c of [viaQuery, viaHeader]) expect((await c.eventCount(2)).map((e) => e.event)).toEqual(["message.created", "conversation.updated"]);
+    for (const c of [viaQuery, viaHeader])
+      expect((await c.eventCount(2)).map((e) => e.event)).toEqual(["message.created", "conversation.updated"]);
     await anon.eventCount(4); // two subscriptions on one socket, each with its identifier
     expect(new Set(anon.frames.filter((f) => f.message).map((f) => f.identifier)).size).toBe(2);
   });
@@ -82,13 +92,22 @@ describe("RoomChannel subscriptions", () => {
       const { identifier, reply } = await anon.subscribe(fields);
       expect(reply).toEqual({ type: "reject_subscription", identifier });
     }
-    const wrongChannel = JSON.stringify({ channel: "NotificationsChannel", pubsub_token: r.agentPubsub, account_id: r.a.accountId });
+    const wrongChannel = JSON.stringify({
+      channel: "NotificationsChannel",
+      pubsub_token: r.agentPubsub,
+      account_id: r.a.accountId,
+    });
     anon.ws.send(JSON.stringify({ command: "subscribe", identifier: wrongChannel }));
-    expect(await anon.until((f) => f.identifier === wrongChannel)).toEqual({ type: "reject_subscription", identifier: wrongChannel });
+    expect(await anon.until((f) => f.identifier === wrongChannel)).toEqual({
+      type: "reject_subscription",
+      identifier: wrongChannel,
+    });
     // Malformed frames are ignored; the socket stays usable.
     anon.ws.send("not json");
     anon.ws.send(JSON.stringify({ command: "explode", identifier: "x" }));
-    expect((await anon.subscribe({ pubsub_token: r.carlaToken, account_id: r.a.accountId })).reply.type).toBe("confirm_subscription");
+    expect((await anon.subscribe({ pubsub_token: r.carlaToken, account_id: r.a.accountId })).reply.type).toBe(
+      "confirm_subscription",
+    );
     await send(r, r.carlaA, { content: "only carla's subscription gets this" });
     await anon.eventCount(2);
     await settle(100);
@@ -99,7 +118,9 @@ describe("RoomChannel subscriptions", () => {
     r = await room();
     r.h.deps.db.query("UPDATE accounts SET status = 'suspended' WHERE id = ?").run(r.a.accountId);
     const anon = await anonymous(r);
-    expect((await anon.subscribe({ pubsub_token: r.agentPubsub, account_id: r.a.accountId })).reply.type).toBe("reject_subscription");
+    expect((await anon.subscribe({ pubsub_token: r.agentPubsub, account_id: r.a.accountId })).reply.type).toBe(
+      "reject_subscription",
+    );
     expect((await anon.subscribe({ pubsub_token: r.carlaToken })).reply.type).toBe("reject_subscription");
   });
 
@@ -108,11 +129,15 @@ describe("RoomChannel subscriptions", () => {
     await givePassword(r.h, r.agent.userId);
     const session = await signIn(r.h, r.agent.email);
     const host = `127.0.0.1:${r.served.port}`;
-    const ours = await CableClient.connect(r.served.url(), { headers: { cookie: session.cookie, origin: `http://${host}` } });
+    const ours = await CableClient.connect(r.served.url(), {
+      headers: { cookie: session.cookie, origin: `http://${host}` },
+    });
     expect((await ours.subscribe({ account_id: r.a.accountId })).reply.type).toBe("confirm_subscription");
     const noOrigin = await CableClient.connect(r.served.url(), { headers: { cookie: session.cookie } });
     expect((await noOrigin.subscribe({ account_id: r.a.accountId })).reply.type).toBe("confirm_subscription");
-    const evil = await CableClient.connect(r.served.url(), { headers: { cookie: session.cookie, origin: "https://evil.example" } });
+    const evil = await CableClient.connect(r.served.url(), {
+      headers: { cookie: session.cookie, origin: "https://evil.example" },
+    });
     expect((await evil.subscribe({ account_id: r.a.accountId })).reply.type).toBe("reject_subscription");
     const expired = await CableClient.connect(r.served.url(), { headers: { cookie: "parley_session=stale" } });
     expect((await expired.subscribe({ account_id: r.a.accountId })).reply.type).toBe("reject_subscription");
@@ -125,6 +150,12 @@ describe("RoomChannel subscriptions", () => {
     const { identifier } = await admin.subscribe({ account_id: r.a.accountId });
     admin.perform(identifier, { action: "update_presence" });
     const frame = await admin.until((f) => f.message?.event === "presence.update");
-    expect(frame).toEqual({ identifier, message: { event: "presence.update", data: { account_id: r.a.accountId, users: { [r.a.adminId]: "online" }, contacts: {} } } });
+    expect(frame).toEqual({
+      identifier,
+      message: {
+        event: "presence.update",
+        data: { account_id: r.a.accountId, users: { [r.a.adminId]: "online" }, contacts: {} },
+      },
+    });
   });
 });

@@ -17,7 +17,10 @@ afterEach(async () => {
 function clientFrame(text: string): Buffer {
   const payload = Buffer.from(text);
   const mask = Buffer.from(crypto.getRandomValues(new Uint8Array(4)));
-  const header = payload.length < 126 ? Buffer.from([0x81, 0x80 | payload.length]) : Buffer.from([0x81, 0x80 | 126, payload.length >> 8, payload.length & 255]);
+  const header =
+    payload.length < 126
+      ? Buffer.from([0x81, 0x80 | payload.length])
+      : Buffer.from([0x81, 0x80 | 126, payload.length >> 8, payload.length & 255]);
   return Buffer.concat([header, mask, payload.map((b, i) => b ^ mask[i % 4]!)]);
 }
 
@@ -33,7 +36,12 @@ function serverFrames(data: Buffer): { opcode: number; closeCode?: number; ping?
     else if (len === 127) [len, start] = [Number(data.readBigUInt64BE(at + 2)), at + 10];
     if (start + len > data.length) break;
     // ActionCable pings come every 3 s, so how many arrive depends on how long the run took.
-    const ping = opcode === 1 && data.subarray(start, Math.min(start + 16, start + len)).toString().startsWith('{"type":"ping"');
+    const ping =
+      opcode === 1 &&
+      data
+        .subarray(start, Math.min(start + 16, start + len))
+        .toString()
+        .startsWith('{"type":"ping"');
     out.push(opcode === 8 ? { opcode, closeCode: data.readUInt16BE(start) } : { opcode, ping });
     at = start + len;
   }
@@ -46,8 +54,14 @@ async function rawClient(port: number, path: string, identifier: Record<string, 
   await new Promise((resolve) => socket.once("connect", resolve));
   const received: Buffer[] = [];
   socket.on("data", (chunk: Buffer) => received.push(chunk));
-  socket.write(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n`);
-  socket.write(clientFrame(JSON.stringify({ command: "subscribe", identifier: JSON.stringify({ channel: "RoomChannel", ...identifier }) })));
+  socket.write(
+    `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n`,
+  );
+  socket.write(
+    clientFrame(
+      JSON.stringify({ command: "subscribe", identifier: JSON.stringify({ channel: "RoomChannel", ...identifier }) }),
+    ),
+  );
   return { socket, frames: () => serverFrames(Buffer.concat(received)) };
 }
 
@@ -58,7 +72,9 @@ describe("backpressure", () => {
     const fast = await CableClient.connect(r.served.url(`/cable?api_access_token=${r.a.adminToken}`));
     await fast.subscribe({ account_id: r.a.accountId });
 
-    const raw = await rawClient(r.served.port, `/cable?api_access_token=${r.a.adminToken}`, { account_id: r.a.accountId });
+    const raw = await rawClient(r.served.port, `/cable?api_access_token=${r.a.adminToken}`, {
+      account_id: r.a.accountId,
+    });
     const slow = raw.socket;
     await settle(100);
     expect(r.h.deps.realtime.stats()).toEqual({ connections: 2, subscriptions: 2 });
@@ -73,7 +89,9 @@ describe("backpressure", () => {
       took.push(performance.now() - t0);
       await Bun.sleep(2); // let each fan-out run
     }
-    const expected = r.h.events(start).filter((e) => e.kind === "message_created" || e.kind === "conversation_updated").length;
+    const expected = r.h
+      .events(start)
+      .filter((e) => e.kind === "message_created" || e.kind === "conversation_updated").length;
     await fast.eventCount(expected, 10_000);
     expect(fast.closeEvent).toBeNull();
     expect(r.h.deps.realtime.stats()).toEqual({ connections: 1, subscriptions: 1 });
@@ -94,9 +112,14 @@ describe("backpressure", () => {
     const since = r.h.lastEventId();
     const big = "y".repeat(149_000);
     for (let i = 0; i < 40; i++) await send(r, r.carlaA, { content: `${i} ${big}` });
-    const expected = r.h.events(since).filter((e) => e.kind === "message_created" || e.kind === "conversation_updated").length;
+    const expected = r.h
+      .events(since)
+      .filter((e) => e.kind === "message_created" || e.kind === "conversation_updated").length;
     // 6 MB of backlog through a 64 KiB bound: the kernel's buffers fill, then the replay waits for drain.
-    const raw = await rawClient(r.served.port, `/cable?api_access_token=${r.a.adminToken}`, { account_id: r.a.accountId, since });
+    const raw = await rawClient(r.served.port, `/cable?api_access_token=${r.a.adminToken}`, {
+      account_id: r.a.accountId,
+      since,
+    });
     raw.socket.pause();
     await settle(300);
     expect(r.h.deps.realtime.stats()).toEqual({ connections: 1, subscriptions: 1 });

@@ -12,7 +12,11 @@ afterEach(async () => {
 });
 
 const internalId = (r: Room, displayId: number) =>
-  (r.h.deps.db.query("SELECT id FROM conversations WHERE account_id = ? AND display_id = ?").get(r.a.accountId, displayId) as { id: number }).id;
+  (
+    r.h.deps.db
+      .query("SELECT id FROM conversations WHERE account_id = ? AND display_id = ?")
+      .get(r.a.accountId, displayId) as { id: number }
+  ).id;
 
 /** An event the agent may see (their inbox's conversation), recorded in the caller's transaction. */
 function record(r: Room, marker: string) {
@@ -43,7 +47,9 @@ describe("only committed events are streamed", () => {
     expect(r.h.deps.db.inTransaction).toBe(true);
     hub.fanOut(); // a fan-out while the group is still open
     expect(feed.head()).toBe(headBefore);
-    expect(feed.page({ kind: "user", accountId: r.a.accountId, userId: r.agent.userId }, headBefore, 50).items).toEqual([]);
+    expect(feed.page({ kind: "user", accountId: r.a.accountId, userId: r.agent.userId }, headBefore, 50).items).toEqual(
+      [],
+    );
     await r.h.deps.commits.settled();
     const frame = await agent.until((f) => f.message?.data?.marker === "held");
     expect(frame.message.seq).toBe(held.id);
@@ -66,6 +72,11 @@ describe("only committed events are streamed", () => {
     expect(kept.id).toBe(lostId); // SQLite hands the rolled-back id out again
     await r.h.deps.commits.settled();
     await agent.until((f) => f.message?.data?.marker === "kept");
-    expect(agent.messages().filter((m) => m.data?.marker).map((m) => [m.seq, m.data.marker])).toEqual([[kept.id, "kept"]]);
+    expect(
+      agent
+        .messages()
+        .filter((m) => m.data?.marker)
+        .map((m) => [m.seq, m.data.marker]),
+    ).toEqual([[kept.id, "kept"]]);
   });
 });

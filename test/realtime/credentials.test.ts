@@ -20,7 +20,9 @@ describe("credentials taken back", () => {
     const viaUrl = await CableClient.connect(served.url(`/cable?api_access_token=${w.agent.token}`));
     expect((await viaUrl.subscribe({ account_id: w.a.accountId })).reply.type).toBe("confirm_subscription");
     const viaField = await CableClient.connect(served.url());
-    expect((await viaField.subscribe({ api_access_token: w.agent.token, account_id: w.a.accountId })).reply.type).toBe("confirm_subscription");
+    expect((await viaField.subscribe({ api_access_token: w.agent.token, account_id: w.a.accountId })).reply.type).toBe(
+      "confirm_subscription",
+    );
     const admin = await CableClient.connect(served.url(`/cable?api_access_token=${w.a.adminToken}`));
     expect((await admin.subscribe({ account_id: w.a.accountId })).reply.type).toBe("confirm_subscription");
 
@@ -30,10 +32,15 @@ describe("credentials taken back", () => {
     expect(reset.body.access_token).not.toBe(w.agent.token);
     expect(reset.body.pubsub_token).not.toBe(before.pubsub_token);
     expect((await w.h.request("GET", "/api/v1/profile", { token: w.agent.token })).status).toBe(401);
-    expect((await w.h.request("GET", "/api/v1/profile", { token: reset.body.access_token })).body.email).toBe(w.agent.email);
+    expect((await w.h.request("GET", "/api/v1/profile", { token: reset.body.access_token })).body.email).toBe(
+      w.agent.email,
+    );
 
     w.h.deps.realtime.checkCredentials(); // what every ping does
-    expect(await viaUrl.closed()).toEqual({ code: 1008, reason: "credentials changed: connect again with the new token" });
+    expect(await viaUrl.closed()).toEqual({
+      code: 1008,
+      reason: "credentials changed: connect again with the new token",
+    });
     expect((await viaField.closed()).code).toBe(1008);
     expect(admin.closeEvent).toBeNull();
     admin.close();
@@ -50,7 +57,9 @@ describe("credentials taken back", () => {
 
     const noCsrf = await w.h.request("DELETE", "/auth/sessions", { headers: { cookie: second.cookie } });
     expect(noCsrf.status).toBe(403);
-    const out = await w.h.request("DELETE", "/auth/sessions", { headers: { cookie: second.cookie, "x-csrf-token": second.csrf } });
+    const out = await w.h.request("DELETE", "/auth/sessions", {
+      headers: { cookie: second.cookie, "x-csrf-token": second.csrf },
+    });
     expect(out.body).toEqual({ success: true, sessions_ended: 2 });
     expect((await w.h.request("GET", "/auth/session", { headers: { cookie: first.cookie } })).status).toBe(401);
     expect((await w.h.request("GET", "/api/v1/profile", { token: w.agent.token })).status).toBe(200); // API tokens stay

@@ -21,7 +21,12 @@ describe("realtime limits", () => {
       expect(reply.type).toBe("reject_subscription");
     }
     expect(client.closeEvent).toBeNull();
-    client.ws.send(JSON.stringify({ command: "subscribe", identifier: JSON.stringify({ channel: "RoomChannel", pubsub_token: "forged-20" }) }));
+    client.ws.send(
+      JSON.stringify({
+        command: "subscribe",
+        identifier: JSON.stringify({ channel: "RoomChannel", pubsub_token: "forged-20" }),
+      }),
+    );
     expect(await client.closed()).toEqual({ code: 1008, reason: "too many rejected subscriptions" });
   });
 
@@ -55,19 +60,28 @@ describe("pubsub_token rotation", () => {
     served = listen(w.h);
     const old = (await w.h.request("GET", "/api/v1/profile", { token: w.agent.token })).body.pubsub_token;
     const socket = await CableClient.connect(served.url());
-    expect((await socket.subscribe({ pubsub_token: old, account_id: w.a.accountId })).reply.type).toBe("confirm_subscription");
+    expect((await socket.subscribe({ pubsub_token: old, account_id: w.a.accountId })).reply.type).toBe(
+      "confirm_subscription",
+    );
     const other = await CableClient.connect(served.url(`/cable?api_access_token=${w.a.adminToken}`));
     await other.subscribe({ account_id: w.a.accountId });
 
     await w.h.deps.services.passwords.set(w.agent.userId, "a brand new password");
     w.h.deps.realtime.checkCredentials(); // what every ping does
-    expect(await socket.closed()).toEqual({ code: 1008, reason: "credentials changed: connect again with the new token" });
+    expect(await socket.closed()).toEqual({
+      code: 1008,
+      reason: "credentials changed: connect again with the new token",
+    });
     expect(other.closeEvent).toBeNull(); // the administrator's socket stays
 
     const renewed = (await w.h.request("GET", "/api/v1/profile", { token: w.agent.token })).body.pubsub_token;
     expect(renewed).not.toBe(old);
     const again = await CableClient.connect(served.url());
-    expect((await again.subscribe({ pubsub_token: old, account_id: w.a.accountId })).reply.type).toBe("reject_subscription");
-    expect((await again.subscribe({ pubsub_token: renewed, account_id: w.a.accountId })).reply.type).toBe("confirm_subscription");
+    expect((await again.subscribe({ pubsub_token: old, account_id: w.a.accountId })).reply.type).toBe(
+      "reject_subscription",
+    );
+    expect((await again.subscribe({ pubsub_token: renewed, account_id: w.a.accountId })).reply.type).toBe(
+      "confirm_subscription",
+    );
   });
 });

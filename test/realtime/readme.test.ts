@@ -5,7 +5,14 @@ import { send } from "../helpers/conversation-fixtures.ts";
 import { readmeModule } from "../helpers/readme.ts";
 import { room, type Room } from "../helpers/realtime-fixtures.ts";
 
-type Follow = (o: { url: string; token: string; accountId: number; since?: number | null; onEvent: (e: any) => void; onResync?: (d: any) => void }) => { stop(): void; readonly lastSeq: number | null };
+type Follow = (o: {
+  url: string;
+  token: string;
+  accountId: number;
+  since?: number | null;
+  onEvent: (e: any) => void;
+  onResync?: (d: any) => void;
+}) => { stop(): void; readonly lastSeq: number | null };
 
 async function readmeScript(): Promise<Follow> {
   return (await readmeModule("realtime-follow")).followParley as Follow;
@@ -32,7 +39,13 @@ test("the README script follows the account through a disconnect without losing 
   const followParley = await readmeScript();
   const seen: number[] = [];
   const since = r.h.lastEventId();
-  const f = followParley({ url: `http://127.0.0.1:${r.served.port}`, token: r.a.adminToken, accountId: r.a.accountId, since, onEvent: (e) => seen.push(e.seq) });
+  const f = followParley({
+    url: `http://127.0.0.1:${r.served.port}`,
+    token: r.a.adminToken,
+    accountId: r.a.accountId,
+    since,
+    onEvent: (e) => seen.push(e.seq),
+  });
   stop = () => f.stop();
   await until(() => r!.h.deps.realtime.stats().subscriptions === 1);
   await send(r, r.carlaA, { content: "one" });
@@ -41,7 +54,10 @@ test("the README script follows the account through a disconnect without losing 
   r.h.deps.realtime.shutdown();
   await send(r, r.danA, { content: "two" });
   await send(r, r.carlaA, { content: "three" });
-  const expected = r.h.events(since).filter((e) => e.kind === "message_created" || e.kind === "conversation_updated").map((e) => e.id);
+  const expected = r.h
+    .events(since)
+    .filter((e) => e.kind === "message_created" || e.kind === "conversation_updated")
+    .map((e) => e.id);
   await until(() => seen.length === expected.length);
   await Bun.sleep(100);
   expect(seen).toEqual(expected);
@@ -54,7 +70,14 @@ test("the README script reports a resync and goes on from latest_seq", async () 
   const resyncs: unknown[] = [];
   const seen: number[] = [];
   const latest = r.h.lastEventId();
-  const f = followParley({ url: `http://127.0.0.1:${r.served.port}`, token: r.a.adminToken, accountId: r.a.accountId, since: latest + 50, onEvent: (e) => seen.push(e.seq), onResync: (d) => resyncs.push(d) });
+  const f = followParley({
+    url: `http://127.0.0.1:${r.served.port}`,
+    token: r.a.adminToken,
+    accountId: r.a.accountId,
+    since: latest + 50,
+    onEvent: (e) => seen.push(e.seq),
+    onResync: (d) => resyncs.push(d),
+  });
   stop = () => f.stop();
   await until(() => resyncs.length === 1);
   expect(resyncs).toEqual([{ oldest_seq: 1, latest_seq: latest }]);

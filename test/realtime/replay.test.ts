@@ -18,8 +18,22 @@ const adminUrl = (room: Room) => room.served.url(`/cable?api_access_token=${room
 
 /** The seqs an administrator may see after `after`: every streamed, non-typing event of the account. */
 function streamable(room: Room, after: number): number[] {
-  const streamed = ["message_created", "message_updated", "conversation_created", "conversation_updated", "conversation_status_changed", "assignee_changed", "team_changed", "contact_created", "contact_updated", "contact_deleted"];
-  return room.h.events(after).filter((e) => streamed.includes(e.kind)).map((e) => e.id);
+  const streamed = [
+    "message_created",
+    "message_updated",
+    "conversation_created",
+    "conversation_updated",
+    "conversation_status_changed",
+    "assignee_changed",
+    "team_changed",
+    "contact_created",
+    "contact_updated",
+    "contact_deleted",
+  ];
+  return room.h
+    .events(after)
+    .filter((e) => streamed.includes(e.kind))
+    .map((e) => e.id);
 }
 
 describe("replay with since", () => {
@@ -43,7 +57,12 @@ describe("replay with since", () => {
     expect(sub.reply.type).toBe("confirm_subscription");
     await again.eventCount(missed.length);
     expect(seqs(again)).toEqual(missed);
-    expect(again.events().filter((e) => e.event === "message.created").map((e) => e.data.content)).toEqual(["seen live", "missed 1", "missed note", "missed 2"].slice(1));
+    expect(
+      again
+        .events()
+        .filter((e) => e.event === "message.created")
+        .map((e) => e.data.content),
+    ).toEqual(["seen live", "missed 1", "missed note", "missed 2"].slice(1));
 
     await send(r, r.danA, { content: "live after" });
     const all = streamable(r, seen!.seq);
@@ -107,7 +126,11 @@ describe("replay with since", () => {
   test("typing is not replayed (it is stale by then) but arrives live", async () => {
     r = await room();
     const since = r.h.lastEventId();
-    const typing = (status: string) => r!.h.request("POST", `${r!.base}/conversations/${r!.carlaA}/toggle_typing_status`, { token: r!.agent.token, body: { typing_status: status } });
+    const typing = (status: string) =>
+      r!.h.request("POST", `${r!.base}/conversations/${r!.carlaA}/toggle_typing_status`, {
+        token: r!.agent.token,
+        body: { typing_status: status },
+      });
     expect((await typing("on")).status).toBe(200);
     await send(r, r.carlaA, { content: "after typing" });
     const admin = await CableClient.connect(adminUrl(r));
@@ -128,7 +151,10 @@ describe("resync", () => {
     r.h.clock.advance(8 * 24 * 3600 * 1000);
     await send(r, r.carlaA, { content: "recent" });
     await r.h.deps.bus.drain(); // durable listeners catch up first, as they do in the server
-    const pruned = await pruneEvents({ events: r.h.deps.repos.events, writeTx: r.h.deps.writeTx, clock: r.h.clock, logger: r.h.deps.logger }, 7);
+    const pruned = await pruneEvents(
+      { events: r.h.deps.repos.events, writeTx: r.h.deps.writeTx, clock: r.h.clock, logger: r.h.deps.logger },
+      7,
+    );
     expect(pruned).toBeGreaterThan(0);
     const { oldest, latest } = r.h.deps.repos.events.bounds();
     expect(oldest).toBeGreaterThan(old + 1);

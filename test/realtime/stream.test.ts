@@ -17,7 +17,9 @@ async function connectAll(room: Room) {
   expect((await admin.subscribe({ account_id: room.a.accountId })).reply.type).toBe("confirm_subscription");
   // The agent as Chatwoot's dashboard does it: no connection credentials, the user's pubsub_token.
   const agent = await CableClient.connect(room.served.url());
-  expect((await agent.subscribe({ pubsub_token: room.agentPubsub, account_id: room.a.accountId })).reply.type).toBe("confirm_subscription");
+  expect((await agent.subscribe({ pubsub_token: room.agentPubsub, account_id: room.a.accountId })).reply.type).toBe(
+    "confirm_subscription",
+  );
   // Contacts as the widget does it: the contact_inbox's pubsub_token.
   const carla = await CableClient.connect(room.served.url());
   expect((await carla.subscribe({ pubsub_token: room.carlaToken })).reply.type).toBe("confirm_subscription");
@@ -33,11 +35,26 @@ async function act(room: Room) {
   await send(room, room.carlaB, { content: "b msg" }); // +4, +5: inbox B
   await send(room, room.danA, { content: "hi dan" }); // +6, +7: Dan's conversation
   // +8 status_changed, (+9 conversation_resolved: internal, not streamed), +10 updated, +11 activity message
-  expect((await room.h.request("POST", `${room.base}/conversations/${room.carlaA}/toggle_status`, { token: room.a.adminToken, body: { status: "resolved" } })).status).toBe(200);
-  expect((await room.h.request("PATCH", `${room.base}/contacts/${room.danId}`, { token: room.a.adminToken, body: { name: "Daniel" } })).status).toBe(200); // +12
+  expect(
+    (
+      await room.h.request("POST", `${room.base}/conversations/${room.carlaA}/toggle_status`, {
+        token: room.a.adminToken,
+        body: { status: "resolved" },
+      })
+    ).status,
+  ).toBe(200);
+  expect(
+    (
+      await room.h.request("PATCH", `${room.base}/contacts/${room.danId}`, {
+        token: room.a.adminToken,
+        body: { name: "Daniel" },
+      })
+    ).status,
+  ).toBe(200); // +12
 }
 
-const summary = (c: CableClient, start: number) => c.events().map((e) => [e.seq - start, e.event, e.data.content ?? null]);
+const summary = (c: CableClient, start: number) =>
+  c.events().map((e) => [e.seq - start, e.event, e.data.content ?? null]);
 
 describe("/cable live stream", () => {
   test("each party gets exactly the events it may see, once, in seq order", async () => {
@@ -108,10 +125,23 @@ describe("/cable live stream", () => {
         additional_attributes: {},
         processed_message_content: "hello",
         sentiment: {},
-        conversation: { assignee_id: null, unread_count: 0, last_activity_at: NOW + 5, contact_inbox: { source_id: expect.any(String) } },
+        conversation: {
+          assignee_id: null,
+          unread_count: 0,
+          last_activity_at: NOW + 5,
+          contact_inbox: { source_id: expect.any(String) },
+        },
         echo_id: "echo-1",
         // The sender is connected, so auto_offline shows them online.
-        sender: { id: r.a.adminId, name: "Admin", available_name: "Admin", avatar_url: "", type: "user", availability_status: "online", thumbnail: "" },
+        sender: {
+          id: r.a.adminId,
+          name: "Admin",
+          available_name: "Admin",
+          avatar_url: "",
+          type: "user",
+          availability_status: "online",
+          thumbnail: "",
+        },
       },
     });
     // The contact receives the same record (Chatwoot sends contacts the same push data).

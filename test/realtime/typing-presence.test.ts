@@ -23,14 +23,24 @@ describe("POST toggle_typing_status", () => {
     expect(res.text).toBe("");
     const [event, ...rest] = r.h.events(before);
     expect(rest).toEqual([]);
-    expect(event).toMatchObject({ kind: "conversation_typing_on", actor: { type: "user", id: r.agent.userId }, inboxId: r.inboxId, contactId: r.contactId, private: false });
+    expect(event).toMatchObject({
+      kind: "conversation_typing_on",
+      actor: { type: "user", id: r.agent.userId },
+      inboxId: r.inboxId,
+      contactId: r.contactId,
+      private: false,
+    });
     expect(event!.payload).toEqual({
       user: { id: r.agent.userId, name: "Ann Agent", email: r.agent.email, type: "user" },
       conversation: expect.objectContaining({ id: r.carlaA, inbox_id: r.inboxId, status: "open" }),
       is_private: false,
     });
     expect((await typing(r, { typing_status: "off", is_private: "true" })).status).toBe(200);
-    expect(r.h.events(before + 1)[0]).toMatchObject({ kind: "conversation_typing_off", private: true, payload: { is_private: true } });
+    expect(r.h.events(before + 1)[0]).toMatchObject({
+      kind: "conversation_typing_off",
+      private: true,
+      payload: { is_private: true },
+    });
   });
 
   test("refusals: bad status 422, no token 401, another account 404, an agent outside the inbox 403 — nothing recorded", async () => {
@@ -43,7 +53,15 @@ describe("POST toggle_typing_status", () => {
     expect((await typing(r, {})).status).toBe(422);
     expect((await typing(r, { typing_status: "on" }, null as unknown as string)).status).toBe(401);
     expect((await typing(r, { typing_status: "on" }, other.adminToken)).status).toBe(401);
-    expect((await r.h.request("POST", `/api/v1/accounts/${other.accountId}/conversations/${r.carlaA}/toggle_typing_status`, { token: other.adminToken, body: { typing_status: "on" } })).status).toBe(404);
+    expect(
+      (
+        await r.h.request(
+          "POST",
+          `/api/v1/accounts/${other.accountId}/conversations/${r.carlaA}/toggle_typing_status`,
+          { token: other.adminToken, body: { typing_status: "on" } },
+        )
+      ).status,
+    ).toBe(404);
     expect((await typing(r, { typing_status: "on" }, r.outsider.token)).status).toBe(403);
     expect((await typing(r, { typing_status: "on" }, r.agent.token, 999)).status).toBe(404);
     expect(r.h.lastEventId()).toBe(before);
@@ -70,14 +88,29 @@ describe("POST toggle_typing_status", () => {
       data: {
         conversation: r.h.events(start)[0]!.payload.conversation,
         // The typist's push data; they are connected, so online.
-        user: { id: r.agent.userId, name: "Ann Agent", available_name: "Ann Agent", avatar_url: "", type: "user", availability_status: "online", thumbnail: "" },
+        user: {
+          id: r.agent.userId,
+          name: "Ann Agent",
+          available_name: "Ann Agent",
+          avatar_url: "",
+          type: "user",
+          availability_status: "online",
+          thumbnail: "",
+        },
         is_private: false,
         account_id: r.a.accountId,
       },
     });
-    expect(admin.events().map((e) => [e.event, e.data.is_private])).toEqual([["conversation.typing_on", false], ["conversation.typing_off", false], ["conversation.typing_on", true]]);
+    expect(admin.events().map((e) => [e.event, e.data.is_private])).toEqual([
+      ["conversation.typing_on", false],
+      ["conversation.typing_off", false],
+      ["conversation.typing_on", true],
+    ]);
     expect(agent.events()).toEqual([]);
-    expect(carla.events().map((e) => [e.seq - start, e.event])).toEqual([[1, "conversation.typing_on"], [2, "conversation.typing_off"]]);
+    expect(carla.events().map((e) => [e.seq - start, e.event])).toEqual([
+      [1, "conversation.typing_on"],
+      [2, "conversation.typing_off"],
+    ]);
   });
 });
 
@@ -88,7 +121,10 @@ describe("presence", () => {
     const status = async () => {
       const agents = await r!.h.request("GET", `${r!.base}/agents`, { token: r!.a.adminToken });
       const profile = await r!.h.request("GET", "/api/v1/profile", { token: r!.agent.token });
-      return [agents.body.find((a: { id: number }) => a.id === r!.agent.userId).availability_status, profile.body.accounts[0].availability_status];
+      return [
+        agents.body.find((a: { id: number }) => a.id === r!.agent.userId).availability_status,
+        profile.body.accounts[0].availability_status,
+      ];
     };
     expect(await status()).toEqual(["offline", "offline"]);
     const admin = await CableClient.connect(r.served.url(`/cable?api_access_token=${r.a.adminToken}`));
@@ -101,10 +137,16 @@ describe("presence", () => {
     expect(await status()).toEqual(["online", "online"]);
     const online = { [r.a.adminId]: "online", [r.agent.userId]: "online" };
     await admin.until((f) => f.message?.event === "presence.update" && Object.keys(f.message.data.users).length === 2);
-    expect(admin.messages("presence.update").at(-1)).toEqual({ event: "presence.update", data: { account_id: r.a.accountId, users: online, contacts: { [r.contactId]: "online" } } });
+    expect(admin.messages("presence.update").at(-1)).toEqual({
+      event: "presence.update",
+      data: { account_id: r.a.accountId, users: online, contacts: { [r.contactId]: "online" } },
+    });
     // Contacts learn which agents are available, not who the other contacts are.
     await carla.until((f) => f.message?.event === "presence.update" && Object.keys(f.message.data.users).length === 2);
-    expect(carla.messages("presence.update").at(-1)).toEqual({ event: "presence.update", data: { account_id: r.a.accountId, users: online } });
+    expect(carla.messages("presence.update").at(-1)).toEqual({
+      event: "presence.update",
+      data: { account_id: r.a.accountId, users: online },
+    });
 
     const mark = admin.frames.length;
     agent.ws.send(JSON.stringify({ command: "unsubscribe", identifier: sub.identifier }));
@@ -117,7 +159,10 @@ describe("presence", () => {
     r = await room();
     r.h.deps.db.query("UPDATE account_users SET availability = 'busy' WHERE user_id = ?").run(r.agent.userId);
     r.h.deps.db.query("UPDATE account_users SET auto_offline = 0 WHERE user_id = ?").run(r.outsider.userId);
-    const statusOf = async (id: number) => (await r!.h.request("GET", `${r!.base}/agents`, { token: r!.a.adminToken })).body.find((a: { id: number }) => a.id === id).availability_status;
+    const statusOf = async (id: number) =>
+      (await r!.h.request("GET", `${r!.base}/agents`, { token: r!.a.adminToken })).body.find(
+        (a: { id: number }) => a.id === id,
+      ).availability_status;
     expect(await statusOf(r.agent.userId)).toBe("offline");
     expect(await statusOf(r.outsider.userId)).toBe("online");
     const agent = await CableClient.connect(r.served.url(`/cable?api_access_token=${r.agent.token}`));

@@ -28,7 +28,8 @@ test("the visitor's stream: replies, typing and resolve; no private notes, no ag
   const agent = await CableClient.connect(served.url(), { headers: { api_access_token: w.agent.token } });
   await agent.subscribe({ account_id: w.a.accountId });
 
-  const api = (method: string, path: string, body?: unknown) => w.h.request(method, `${w.api}/conversations/${id}${path}`, { token: w.agent.token, body });
+  const api = (method: string, path: string, body?: unknown) =>
+    w.h.request(method, `${w.api}/conversations/${id}${path}`, { token: w.agent.token, body });
   await api("POST", "/toggle_typing_status", { typing_status: "on" });
   await api("POST", "/messages", { content: "internal note", private: true });
   await api("POST", "/messages", { content: "Hi Vera" });
@@ -46,7 +47,9 @@ test("the visitor's stream: replies, typing and resolve; no private notes, no ag
 
   // The visitor's typing reaches the agents, not the visitor's own stream.
   await vera.call("POST", "/conversations/toggle_typing", { typing_status: "on" });
-  const typing = await agent.until((f) => f.message?.event === "conversation.typing_on" && f.message.data.user?.type === "contact");
+  const typing = await agent.until(
+    (f) => f.message?.event === "conversation.typing_on" && f.message.data.user?.type === "contact",
+  );
   expect(typing.message.data.conversation.id).toBe(id);
   expect(visitor.messages("conversation.typing_on").filter((m) => m.data.user?.type === "contact")).toEqual([]);
   visitor.ws.close();

@@ -1,14 +1,28 @@
 // The automation form's rows become the rule the API takes, with the engine's own catalogue.
 import { describe, expect, test } from "bun:test";
 import { validateRuleInput } from "../../src/domain/automation-catalogue.ts";
-import { attributesFor, humanize, newAction, newCondition, operatorsFor, rowsOf, ruleBody, type AutomationRule } from "../../src/web/lib/automation.ts";
+import {
+  attributesFor,
+  humanize,
+  newAction,
+  newCondition,
+  operatorsFor,
+  rowsOf,
+  ruleBody,
+  type AutomationRule,
+} from "../../src/web/lib/automation.ts";
 
 describe("the automation form", () => {
   test("offers idle_minutes only for conversation_idle, and no attribute_changed", () => {
     expect(attributesFor("message_created").some((a) => a.key === "idle_minutes")).toBe(false);
     expect(attributesFor("conversation_idle").some((a) => a.key === "idle_minutes")).toBe(true);
     expect(operatorsFor("status")).toEqual(["equal_to", "not_equal_to"]);
-    expect(newCondition("conversation_idle")).toEqual({ attribute_key: "idle_minutes", filter_operator: "is_greater_than", value: "", query_operator: "and" });
+    expect(newCondition("conversation_idle")).toEqual({
+      attribute_key: "idle_minutes",
+      filter_operator: "is_greater_than",
+      value: "",
+      query_operator: "and",
+    });
   });
 
   test("rows become conditions and actions the engine's validator accepts", () => {
@@ -90,10 +104,15 @@ describe("the automation form", () => {
       ["resolve_conversation", "", ""],
     ]);
     const { id: _id, ...expected } = rule;
-    expect(ruleBody(rule.name, rule.description!, rule.event_name, rows.conditions, rows.actions, rule.active) as unknown).toEqual(expected);
+    expect(
+      ruleBody(rule.name, rule.description!, rule.event_name, rows.conditions, rows.actions, rule.active) as unknown,
+    ).toEqual(expected);
   });
 
   test("humanize", () => {
-    expect([humanize("assignee_id"), humanize("conversation_created")]).toEqual(["Assignee id", "Conversation created"]);
+    expect([humanize("assignee_id"), humanize("conversation_created")]).toEqual([
+      "Assignee id",
+      "Conversation created",
+    ]);
   });
 });

@@ -20,7 +20,10 @@ describe("activeQuery", () => {
 
 describe("applyChoice and matching", () => {
   test("the completion is replaced and the caret goes after it", () => {
-    expect(applyChoice("hi @an, ok", { start: 3, query: "an" }, 6, "@Ann Lee ")).toEqual({ text: "hi @Ann Lee , ok", caret: 12 });
+    expect(applyChoice("hi @an, ok", { start: 3, query: "an" }, 6, "@Ann Lee ")).toEqual({
+      text: "hi @Ann Lee , ok",
+      caret: 12,
+    });
   });
 
   test("items with a word starting with the query, any case, at most the limit", () => {
@@ -36,7 +39,9 @@ describe("encodeMentions", () => {
       ["Ann", "[@Ann](mention://user/1/Ann)"],
       ["Ann Lee", "[@Ann Lee](mention://user/2/Ann%20Lee)"],
     ]);
-    expect(encodeMentions("@Ann Lee and @Ann, and @Bob", chosen)).toBe("[@Ann Lee](mention://user/2/Ann%20Lee) and [@Ann](mention://user/1/Ann), and @Bob");
+    expect(encodeMentions("@Ann Lee and @Ann, and @Bob", chosen)).toBe(
+      "[@Ann Lee](mention://user/2/Ann%20Lee) and [@Ann](mention://user/1/Ann), and @Bob",
+    );
     expect(encodeMentions("@Annabel is not @Ann.", chosen)).toBe("@Annabel is not [@Ann](mention://user/1/Ann).");
   });
 });

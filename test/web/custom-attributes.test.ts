@@ -27,11 +27,19 @@ describe("custom attributes in the contact form", () => {
       { key: " region ", value: "EU" },
       { key: "", value: "" },
     ];
-    expect(attributeChanges(stored, rows)).toEqual({ set: { plan: "platinum", region: "EU" }, remove: ["trial", "tags", "note"], errors: {} });
+    expect(attributeChanges(stored, rows)).toEqual({
+      set: { plan: "platinum", region: "EU" },
+      remove: ["trial", "tags", "note"],
+      errors: {},
+    });
   });
 
   test("a renamed key is a new key and a removed one", () => {
-    expect(attributeChanges({ plan: "gold" }, [{ key: "tier", value: "gold" }])).toEqual({ set: { tier: "gold" }, remove: ["plan"], errors: {} });
+    expect(attributeChanges({ plan: "gold" }, [{ key: "tier", value: "gold" }])).toEqual({
+      set: { tier: "gold" },
+      remove: ["plan"],
+      errors: {},
+    });
   });
 
   test("a value without a name, and a name used twice, are refused by row", () => {

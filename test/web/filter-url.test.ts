@@ -11,7 +11,14 @@ describe("filters in the address", () => {
   });
 
   test("every filter is written and read back", () => {
-    const f = { assignee: "all", status: "resolved", inboxId: 3, teamId: 12, label: "vip gold", q: "refund & return" } as const;
+    const f = {
+      assignee: "all",
+      status: "resolved",
+      inboxId: 3,
+      teamId: 12,
+      label: "vip gold",
+      q: "refund & return",
+    } as const;
     const search = searchFromFilters(f);
     expect(search).toBe("?tab=all&status=resolved&inbox=3&team=12&label=vip+gold&q=refund+%26+return");
     expect(filtersFromSearch(search)).toEqual(f);
@@ -20,6 +27,10 @@ describe("filters in the address", () => {
   test("nonsense values read as the defaults", () => {
     expect(filtersFromSearch("?tab=everyone&status=closed&inbox=abc&team=-1&label=&q=")).toEqual(DEFAULT_FILTERS);
     expect(filtersFromSearch("?inbox=0&team=99999999999999999999").inboxId).toBeNull();
-    expect(filtersFromSearch("?status=all&tab=unassigned")).toEqual({ ...DEFAULT_FILTERS, status: "all", assignee: "unassigned" });
+    expect(filtersFromSearch("?status=all&tab=unassigned")).toEqual({
+      ...DEFAULT_FILTERS,
+      status: "all",
+      assignee: "unassigned",
+    });
   });
 });

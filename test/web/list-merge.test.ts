@@ -1,10 +1,21 @@
 // The inbox list's pure rules: query strings, merging a fresh first page, further pages, local changes.
 import { describe, expect, test } from "bun:test";
-import { appendPage, DEFAULT_FILTERS, mergeFirstPage, mergeMessages, neighbour, pinnedConversation, queryString, replaceConversation, tabTotal } from "../../src/web/lib/list-merge.ts";
+import {
+  appendPage,
+  DEFAULT_FILTERS,
+  mergeFirstPage,
+  mergeMessages,
+  neighbour,
+  pinnedConversation,
+  queryString,
+  replaceConversation,
+  tabTotal,
+} from "../../src/web/lib/list-merge.ts";
 import type { Conversation, Message } from "../../src/web/lib/types.ts";
 
 /** A conversation with what the rules read: id, last activity, status. */
-const conv = (id: number, at: number, status: Conversation["status"] = "open") => ({ id, last_activity_at: at, status }) as Conversation;
+const conv = (id: number, at: number, status: Conversation["status"] = "open") =>
+  ({ id, last_activity_at: at, status }) as Conversation;
 const ids = (list: Conversation[]) => list.map((c) => c.id);
 /** n conversations, newest first, ids from..from-n+1, activity = id. */
 const page = (from: number, n: number) => Array.from({ length: n }, (_, i) => conv(from - i, from - i));
@@ -14,7 +25,10 @@ describe("queryString", () => {
     expect(queryString(DEFAULT_FILTERS)).toBe("assignee_type=me&status=open");
   });
   test("every filter, with labels[] and a trimmed search, and a page", () => {
-    const q = queryString({ assignee: "all", status: "snoozed", inboxId: 3, teamId: 4, label: "vip", q: "  refund " }, 2);
+    const q = queryString(
+      { assignee: "all", status: "snoozed", inboxId: 3, teamId: 4, label: "vip", q: "  refund " },
+      2,
+    );
     expect(q).toBe("assignee_type=all&status=snoozed&inbox_id=3&team_id=4&labels%5B%5D=vip&q=refund&page=2");
   });
 });
@@ -22,7 +36,12 @@ describe("queryString", () => {
 describe("tabTotal", () => {
   const counts = { mine_count: 1, assigned_count: 5, unassigned_count: 2, all_count: 7 };
   test("each tab reads its own count", () => {
-    expect([tabTotal(counts, "me"), tabTotal(counts, "unassigned"), tabTotal(counts, "all"), tabTotal(null, "all")]).toEqual([1, 2, 7, null]);
+    expect([
+      tabTotal(counts, "me"),
+      tabTotal(counts, "unassigned"),
+      tabTotal(counts, "all"),
+      tabTotal(null, "all"),
+    ]).toEqual([1, 2, 7, null]);
   });
 });
 
@@ -67,8 +86,12 @@ describe("replaceConversation", () => {
   });
   test("one whose status left the filter goes; with status all or a search it stays", () => {
     expect(ids(replaceConversation(shown, conv(1, 1, "resolved"), DEFAULT_FILTERS))).toEqual([2]);
-    expect(ids(replaceConversation(shown, conv(1, 1, "resolved"), { ...DEFAULT_FILTERS, status: "all" }))).toEqual([2, 1]);
-    expect(ids(replaceConversation(shown, conv(1, 1, "resolved"), { ...DEFAULT_FILTERS, q: "refund" }))).toEqual([2, 1]);
+    expect(ids(replaceConversation(shown, conv(1, 1, "resolved"), { ...DEFAULT_FILTERS, status: "all" }))).toEqual([
+      2, 1,
+    ]);
+    expect(ids(replaceConversation(shown, conv(1, 1, "resolved"), { ...DEFAULT_FILTERS, q: "refund" }))).toEqual([
+      2, 1,
+    ]);
   });
   test("one not in the list is not added (the server decides what the list holds)", () => {
     expect(replaceConversation(shown, conv(9, 9), DEFAULT_FILTERS)).toBe(shown);
@@ -78,7 +101,12 @@ describe("replaceConversation", () => {
 describe("neighbour", () => {
   const list = [conv(3, 3), conv(2, 2), conv(1, 1)];
   test("next and previous, none past the ends, the first when none is open or the open one is not listed", () => {
-    expect([neighbour(list, 2, 1)?.id, neighbour(list, 2, -1)?.id, neighbour(list, 1, 1), neighbour(list, 3, -1)]).toEqual([1, 3, null, null]);
+    expect([
+      neighbour(list, 2, 1)?.id,
+      neighbour(list, 2, -1)?.id,
+      neighbour(list, 1, 1),
+      neighbour(list, 3, -1),
+    ]).toEqual([1, 3, null, null]);
     expect([neighbour(list, null, 1)?.id, neighbour(list, 42, -1)?.id, neighbour([], null, 1)]).toEqual([3, 3, null]);
   });
 });
@@ -87,7 +115,12 @@ describe("mergeMessages", () => {
   const m = (id: number, content = `m${id}`) => ({ id, content }) as Message;
   test("in id order, each once, the later copy winning", () => {
     const merged = mergeMessages([m(2), m(3)], [m(1), m(3, "edited"), m(4)]);
-    expect(merged.map((x) => [x.id, x.content])).toEqual([[1, "m1"], [2, "m2"], [3, "edited"], [4, "m4"]]);
+    expect(merged.map((x) => [x.id, x.content])).toEqual([
+      [1, "m1"],
+      [2, "m2"],
+      [3, "edited"],
+      [4, "m4"],
+    ]);
   });
 });
 

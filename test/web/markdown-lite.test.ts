@@ -24,7 +24,9 @@ describe("parseInline", () => {
   });
 
   test("a javascript: link and HTML stay text; snake_case and 2*3*4 are not italic", () => {
-    expect(parseInline("[click](javascript:alert(1)) <b>x</b>")).toEqual([text("[click](javascript:alert(1)) <b>x</b>")]);
+    expect(parseInline("[click](javascript:alert(1)) <b>x</b>")).toEqual([
+      text("[click](javascript:alert(1)) <b>x</b>"),
+    ]);
     expect(parseInline("my_file_name and 2*3*4")).toEqual([text("my_file_name and 2*3*4")]);
   });
 });

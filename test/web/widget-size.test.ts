@@ -9,7 +9,9 @@ const KB = 1024;
 
 test("the loader /packs/js/sdk.js is at most 10 KB gzipped", async () => {
   const h = createHarness();
-  const res = await h.app.handle(new Request("http://localhost/packs/js/sdk.js", { headers: { "accept-encoding": "gzip" } }));
+  const res = await h.app.handle(
+    new Request("http://localhost/packs/js/sdk.js", { headers: { "accept-encoding": "gzip" } }),
+  );
   expect(res.headers.get("content-encoding")).toBe("gzip");
   const size = (await res.arrayBuffer()).byteLength;
   expect(size).toBeGreaterThan(1 * KB);

@@ -24,7 +24,10 @@ export function attachmentData(copy: AttachmentCopy, messageId: number, accountI
 export type AttachmentData = ReturnType<typeof attachmentData>;
 
 /** The message's attachments, or null when it has none (the key is then left out, as Chatwoot does). */
-export function attachmentsOf(m: Pick<MessageRow, "id" | "account_id" | "attachments">, links: FileLinks): AttachmentData[] | null {
+export function attachmentsOf(
+  m: Pick<MessageRow, "id" | "account_id" | "attachments">,
+  links: FileLinks,
+): AttachmentData[] | null {
   if (!m.attachments) return null;
   const copies = JSON.parse(m.attachments) as AttachmentCopy[];
   return copies.length > 0 ? copies.map((c) => attachmentData(c, m.id, m.account_id, links)) : null;

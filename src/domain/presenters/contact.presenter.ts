@@ -101,7 +101,8 @@ export function changesOf<T>(tracked: Record<string, (row: T) => unknown>, befor
     const changed = JSON.stringify(prev) !== JSON.stringify(next);
     // Rails stamps updated_at (to the microsecond) on every save that changes something, so it is
     // always listed with the other changes, even when our clock shows the same instant.
-    if (changed || (key === "updated_at" && out.length > 0)) out.push({ [key]: { previous_value: prev, current_value: next } });
+    if (changed || (key === "updated_at" && out.length > 0))
+      out.push({ [key]: { previous_value: prev, current_value: next } });
   }
   return out;
 }

@@ -129,7 +129,11 @@ const TRACKED: Record<string, (r: ConversationRow) => unknown> = {
   updated_at: (r) => new Date(r.updated_at_ms).toISOString(),
 };
 
-export function conversationChanges(before: ConversationRow, after: ConversationRow, labels?: { before: string[]; after: string[] }): ChangedAttribute[] {
+export function conversationChanges(
+  before: ConversationRow,
+  after: ConversationRow,
+  labels?: { before: string[]; after: string[] },
+): ChangedAttribute[] {
   const out = changesOf(TRACKED, before, after);
   if (labels && JSON.stringify(labels.before) !== JSON.stringify(labels.after)) {
     out.splice(out.length - 1, 0, { label_list: { previous_value: labels.before, current_value: labels.after } });
@@ -138,7 +142,17 @@ export function conversationChanges(before: ConversationRow, after: Conversation
 }
 
 /** Chatwoot emits conversation_updated only when one of these changed (§8.1). */
-export const UPDATE_TRIGGERS = ["status", "priority", "assignee_id", "team_id", "snoozed_until", "waiting_since", "first_reply_created_at", "custom_attributes", "label_list"];
+export const UPDATE_TRIGGERS = [
+  "status",
+  "priority",
+  "assignee_id",
+  "team_id",
+  "snoozed_until",
+  "waiting_since",
+  "first_reply_created_at",
+  "custom_attributes",
+  "label_list",
+];
 
 export function triggersUpdate(changes: ChangedAttribute[]): boolean {
   return changes.some((c) => UPDATE_TRIGGERS.includes(Object.keys(c)[0]!));

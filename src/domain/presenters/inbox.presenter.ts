@@ -122,7 +122,12 @@ function channelPushData(row: InboxRow) {
         allowed_origins: c.allowed_origins ?? [],
       };
     case "email":
-      return { ...base, email: c.email ?? null, forward_to_email: c.forward_to_email ?? null, provider: c.provider ?? null };
+      return {
+        ...base,
+        email: c.email ?? null,
+        forward_to_email: c.forward_to_email ?? null,
+        provider: c.provider ?? null,
+      };
     case "phone":
       return { ...base, phone_number: c.phone_number ?? null, provider: c.provider ?? null };
   }
@@ -173,7 +178,8 @@ export function changedAttributes(before: InboxRow, after: InboxRow): Change[] {
   const changes: Change[] = [];
   for (const key of Object.keys(b)) {
     if (key === "updated_at") continue;
-    if (JSON.stringify(a[key]) !== JSON.stringify(b[key])) changes.push({ [key]: { previous_value: a[key] ?? null, current_value: b[key] } });
+    if (JSON.stringify(a[key]) !== JSON.stringify(b[key]))
+      changes.push({ [key]: { previous_value: a[key] ?? null, current_value: b[key] } });
   }
   if (changes.length) changes.push({ updated_at: { previous_value: a.updated_at, current_value: b.updated_at } });
   return changes;

@@ -12,7 +12,12 @@ import { userPushData } from "./user.presenter.ts";
 /** What every message of one conversation shares on the wire. */
 export interface MessageScope {
   displayId: number;
-  summary: { assignee_id: number | null; unread_count: number; last_activity_at: number; contact_inbox: { source_id: string } };
+  summary: {
+    assignee_id: number | null;
+    unread_count: number;
+    last_activity_at: number;
+    contact_inbox: { source_id: string };
+  };
   senders: SenderBook;
   links: FileLinks;
 }
@@ -34,7 +39,13 @@ export function messageScope(v: ConversationView): MessageScope {
 /** Chatwoot's AgentBot#push_event_data. */
 function botPushData(id: number, senders: SenderBook) {
   const b = senders.bots?.get(id);
-  return { id, name: b?.name ?? null, avatar_url: b?.avatar_url ?? "", thumbnail: b?.avatar_url ?? "", type: "agent_bot" };
+  return {
+    id,
+    name: b?.name ?? null,
+    avatar_url: b?.avatar_url ?? "",
+    thumbnail: b?.avatar_url ?? "",
+    type: "agent_bot",
+  };
 }
 
 export function senderPushData(m: MessageRow, senders: SenderBook) {
@@ -93,7 +104,8 @@ export function messagePushData(m: MessageRow, scope: MessageScope) {
 
 export function senderWebhookData(m: MessageRow, senders: SenderBook, account: AccountRef) {
   if (m.sender_id === null) return null;
-  if (m.sender_type === "AgentBot") return { id: m.sender_id, name: senders.bots?.get(m.sender_id)?.name ?? null, type: "agent_bot" };
+  if (m.sender_type === "AgentBot")
+    return { id: m.sender_id, name: senders.bots?.get(m.sender_id)?.name ?? null, type: "agent_bot" };
   if (m.sender_type === "User") {
     const u = senders.users.get(m.sender_id);
     return u ? { id: u.user.id, name: u.user.name, email: u.user.email, type: "user" } : null;

@@ -30,7 +30,14 @@ export function publicInboxOf(row: InboxRow) {
 
 /** A contact identity: create, show and update answer this. */
 export function publicContactOf(ci: ContactInboxRow, c: ContactRow) {
-  return { source_id: ci.source_id, pubsub_token: ci.pubsub_token, id: c.id, name: c.name, email: c.email, phone_number: c.phone_number };
+  return {
+    source_id: ci.source_id,
+    pubsub_token: ci.pubsub_token,
+    id: c.id,
+    name: c.name,
+    email: c.email,
+    phone_number: c.phone_number,
+  };
 }
 
 /** The contact inside a public conversation: Chatwoot renders the contact's record (ISO timestamps). */
@@ -78,7 +85,13 @@ export function publicMessageOf(m: MessageRow, displayId: number, senders: Sende
 }
 
 /** Chatwoot's public conversation; `messages` are its newest visible messages, oldest first. */
-export function publicConversationOf(row: ConversationRow, contact: ContactRow, messages: readonly MessageRow[], senders: SenderBook, links: FileLinks) {
+export function publicConversationOf(
+  row: ConversationRow,
+  contact: ContactRow,
+  messages: readonly MessageRow[],
+  senders: SenderBook,
+  links: FileLinks,
+) {
   return {
     id: row.display_id,
     uuid: row.uuid,

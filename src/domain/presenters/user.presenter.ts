@@ -13,7 +13,12 @@ export function thumbnail(_user: UserRow): string {
 }
 
 /** `online(accountId)`: whether the user has a realtime subscription open in that account (presence). */
-export function profileOf(user: UserRow, accounts: UserAccountRow[], token: string | null, online: (accountId: number) => boolean = () => false) {
+export function profileOf(
+  user: UserRow,
+  accounts: UserAccountRow[],
+  token: string | null,
+  online: (accountId: number) => boolean = () => false,
+) {
   const first = accounts[0];
   return {
     id: user.id,
@@ -65,7 +70,11 @@ export function agentOf(user: UserRow, m: MembershipRow, online = false) {
 }
 
 /** A user as the sender or assignee in push data (websocket/webhook/message payloads). */
-export function userPushData(user: UserRow, m: Pick<MembershipRow, "availability" | "auto_offline"> | null, online = false) {
+export function userPushData(
+  user: UserRow,
+  m: Pick<MembershipRow, "availability" | "auto_offline"> | null,
+  online = false,
+) {
   return {
     id: user.id,
     name: user.name,

@@ -54,5 +54,10 @@ export function attemptOf(a: AttemptRow) {
 
 /** One delivery with its body and its most recent attempts. */
 export function deliveryDetailOf(d: DeliveryRow, attempts: AttemptRow[]) {
-  return { ...deliveryOf(d), target_url: d.target_url, payload: JSON.parse(d.payload) as Record<string, unknown>, attempts_log: attempts.map(attemptOf) };
+  return {
+    ...deliveryOf(d),
+    target_url: d.target_url,
+    payload: JSON.parse(d.payload) as Record<string, unknown>,
+    attempts_log: attempts.map(attemptOf),
+  };
 }

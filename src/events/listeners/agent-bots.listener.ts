@@ -13,7 +13,13 @@ import { isActivityMessageEvent, orderKeyOf, webhookBody } from "./webhooks.list
 
 export const AGENT_BOT_TARGET_PREFIX = "agent_bot:";
 
-const BOT_KINDS = new Set(["message_created", "message_updated", "conversation_created", "conversation_status_changed", "webwidget_triggered"]);
+const BOT_KINDS = new Set([
+  "message_created",
+  "message_updated",
+  "conversation_created",
+  "conversation_status_changed",
+  "webwidget_triggered",
+]);
 
 export interface AgentBotFanOutDeps {
   agentBots: AgentBotsRepo;

@@ -71,7 +71,12 @@ function receiversOf(d: FanOutDeps, e: StoredEvent & { kind: WebhookKind }): Rec
     const inbox = d.webhooks.apiInboxCallback(e.accountId, e.inboxId);
     if (inbox?.webhook_url) {
       if (inbox.webhook_secret === null) d.webhooks.setInboxSecret(inbox.id, generateSecret());
-      out.push({ webhook_id: null, inbox_id: inbox.id, target_url: inbox.webhook_url, target_key: `inbox:${inbox.id}` });
+      out.push({
+        webhook_id: null,
+        inbox_id: inbox.id,
+        target_url: inbox.webhook_url,
+        target_key: `inbox:${inbox.id}`,
+      });
     }
   }
   return out;

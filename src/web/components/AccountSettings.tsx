@@ -66,7 +66,10 @@ export function AccountSettings({ accountId }: { accountId: number }) {
     errors.value = {};
     saving.value = true;
     try {
-      const saved = await api<Account>("PATCH", `/api/v1/accounts/${accountId}`, { name: name.value.trim(), locale: locale.value });
+      const saved = await api<Account>("PATCH", `/api/v1/accounts/${accountId}`, {
+        name: name.value.trim(),
+        locale: locale.value,
+      });
       loaded.value = saved;
       name.value = saved.name;
       accountRenamed(saved.id, saved.name);
@@ -84,17 +87,28 @@ export function AccountSettings({ accountId }: { accountId: number }) {
 
   if (loadError.value) return <p role="alert">{loadError.value}</p>;
   if (!loaded.value) return <p role="status">Loading the account…</p>;
-  const options = LOCALES.some(([code]) => code === locale.value) ? LOCALES : [[locale.value, locale.value] as [string, string], ...LOCALES];
+  const options = LOCALES.some(([code]) => code === locale.value)
+    ? LOCALES
+    : [[locale.value, locale.value] as [string, string], ...LOCALES];
   const nameError = errors.value.name || undefined;
   const localeError = errors.value.locale || undefined;
   return (
     <form class="settings-form" onSubmit={submit} noValidate aria-labelledby="account-settings-title">
       <h2 id="account-settings-title">Name and language</h2>
       <Field id="account-name" label="Account name" error={nameError}>
-        <TextInput {...describedBy("account-name", nameError)} maxLength={255} autocomplete="organization" value={name} />
+        <TextInput
+          {...describedBy("account-name", nameError)}
+          maxLength={255}
+          autocomplete="organization"
+          value={name}
+        />
       </Field>
       <Field id="account-locale" label="Language" error={localeError} hint="The account's default language.">
-        <select {...describedBy("account-locale", localeError, true)} value={locale.value} onChange={(e) => (locale.value = e.currentTarget.value)}>
+        <select
+          {...describedBy("account-locale", localeError, true)}
+          value={locale.value}
+          onChange={(e) => (locale.value = e.currentTarget.value)}
+        >
           <Options items={options} />
         </select>
       </Field>

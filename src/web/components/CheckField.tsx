@@ -1,7 +1,17 @@
 // A labelled checkbox bound to a signal, with the server's message for it when it refused the value.
 import type { Signal } from "@preact/signals";
 
-export function CheckField({ id, label, value, error }: { id: string; label: string; value: Signal<boolean>; error?: string | undefined }) {
+export function CheckField({
+  id,
+  label,
+  value,
+  error,
+}: {
+  id: string;
+  label: string;
+  value: Signal<boolean>;
+  error?: string | undefined;
+}) {
   return (
     <div class={error ? "field invalid" : "field"}>
       <label class="check">

@@ -35,7 +35,13 @@ export function ConfirmButton({ label, target, question, confirmLabel = label, o
   };
   if (!asking.value) {
     return (
-      <button type="button" class="danger-link" ref={first} aria-label={target ? `${label} ${target}` : undefined} onClick={() => (asking.value = true)}>
+      <button
+        type="button"
+        class="danger-link"
+        ref={first}
+        aria-label={target ? `${label} ${target}` : undefined}
+        onClick={() => (asking.value = true)}
+      >
         {label}
       </button>
     );
@@ -43,7 +49,13 @@ export function ConfirmButton({ label, target, question, confirmLabel = label, o
   return (
     <span class="confirm" role="group" aria-label={question}>
       <span class="confirm-question">{question}</span>
-      <button type="button" class="danger" ref={yes} onClick={() => void confirm()} aria-disabled={busy.value ? "true" : undefined}>
+      <button
+        type="button"
+        class="danger"
+        ref={yes}
+        onClick={() => void confirm()}
+        aria-disabled={busy.value ? "true" : undefined}
+      >
         {confirmLabel}
       </button>
       <button type="button" onClick={() => (asking.value = false)}>

@@ -4,7 +4,16 @@
 import { useEffect } from "preact/hooks";
 import { shortAge } from "../lib/format.ts";
 import { live } from "../lib/live.ts";
-import { alerts, loadNotifications, markAllRead, markRead, notifications, received, setAlert, type AppNotification } from "../lib/notifications.ts";
+import {
+  alerts,
+  loadNotifications,
+  markAllRead,
+  markRead,
+  notifications,
+  received,
+  setAlert,
+  type AppNotification,
+} from "../lib/notifications.ts";
 import { navigate } from "../lib/router.ts";
 import { paths } from "../lib/routes.ts";
 import { unreadNotifications } from "../lib/title.ts";
@@ -25,7 +34,13 @@ export function NotificationBell({ accountId }: { accountId: number }) {
   const button = (
     <>
       <svg class="bell-icon" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
-        <path d="M12 3a6 6 0 0 0-6 6v4l-2 3h16l-2-3V9a6 6 0 0 0-6-6zm-2.5 15a2.5 2.5 0 0 0 5 0" fill="none" stroke="currentColor" stroke-width="1.8" stroke-linejoin="round" />
+        <path
+          d="M12 3a6 6 0 0 0-6 6v4l-2 3h16l-2-3V9a6 6 0 0 0-6-6zm-2.5 15a2.5 2.5 0 0 0 5 0"
+          fill="none"
+          stroke="currentColor"
+          stroke-width="1.8"
+          stroke-linejoin="round"
+        />
       </svg>
       {unread > 0 && (
         <span class="count" aria-hidden="true">
@@ -35,10 +50,20 @@ export function NotificationBell({ accountId }: { accountId: number }) {
     </>
   );
   return (
-    <Disclosure id="notifications-panel" class="notification-bell" button={button} label={`Notifications, ${unread} unread`}>
+    <Disclosure
+      id="notifications-panel"
+      class="notification-bell"
+      button={button}
+      label={`Notifications, ${unread} unread`}
+    >
       <div class="card-head">
         <h2 id="notifications-title">Notifications</h2>
-        <button type="button" class="small" disabled={unread === 0} onClick={() => void markAllRead(accountId).catch(() => undefined)}>
+        <button
+          type="button"
+          class="small"
+          disabled={unread === 0}
+          onClick={() => void markAllRead(accountId).catch(() => undefined)}
+        >
           Mark all read
         </button>
       </div>
@@ -60,11 +85,19 @@ export function NotificationBell({ accountId }: { accountId: number }) {
         </ul>
       )}
       <label class="check">
-        <input type="checkbox" checked={alerts.value.sound} onChange={(e) => void setAlert("sound", e.currentTarget.checked)} />
+        <input
+          type="checkbox"
+          checked={alerts.value.sound}
+          onChange={(e) => void setAlert("sound", e.currentTarget.checked)}
+        />
         <span>Play a sound</span>
       </label>
       <label class="check">
-        <input type="checkbox" checked={alerts.value.desktop} onChange={(e) => void setAlert("desktop", e.currentTarget.checked)} />
+        <input
+          type="checkbox"
+          checked={alerts.value.desktop}
+          onChange={(e) => void setAlert("desktop", e.currentTarget.checked)}
+        />
         <span>Desktop notifications while Parley is in the background</span>
       </label>
     </Disclosure>

@@ -20,7 +20,11 @@ export function ProfileMenu({ user, account }: { user: User; account: AccountMem
       <p class="profile-who">
         <strong>{user.available_name}</strong>
         <span>{user.email}</span>
-        {account && <span>{account.role === "administrator" ? "Administrator" : "Agent"} of {account.name}</span>}
+        {account && (
+          <span>
+            {account.role === "administrator" ? "Administrator" : "Agent"} of {account.name}
+          </span>
+        )}
       </p>
       <label class="theme-choice">
         Theme

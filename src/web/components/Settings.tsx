@@ -34,7 +34,15 @@ const SECTIONS: { key: string; label: string; component: ComponentType<SectionPr
   { key: "reports", label: "Reports", component: ReportsPage },
 ];
 
-export function Settings({ account, section, itemId }: { account: AccountMembership; section: string | null; itemId: number | null }) {
+export function Settings({
+  account,
+  section,
+  itemId,
+}: {
+  account: AccountMembership;
+  section: string | null;
+  itemId: number | null;
+}) {
   const current = SECTIONS.find((s) => s.key === section);
   if (!current || (itemId !== null && !current.items)) return <NotFound />;
   const Section = current.component;

@@ -21,7 +21,8 @@ function redirectFor(route: Route, first: AccountMembership | undefined): string
   if (!first) return null;
   if (route.name === "home") return paths.dashboard(first.id);
   if (route.name === "settings" && route.accountId === null) return paths.settings(first.id);
-  if (route.name === "settings" && route.section === null && route.accountId !== null) return paths.settings(route.accountId);
+  if (route.name === "settings" && route.section === null && route.accountId !== null)
+    return paths.settings(route.accountId);
   return null;
 }
 
@@ -29,11 +30,20 @@ function content(route: Route, account: AccountMembership | null) {
   if (route.name === "not-found") return <NotFound />;
   if (!account) return <NotFound message="You are not a member of this account." />;
   if (route.name === "settings") {
-    return account.role === "administrator" ? <Settings account={account} section={route.section} itemId={route.itemId} /> : <NotAllowed account={account} />;
+    return account.role === "administrator" ? (
+      <Settings account={account} section={route.section} itemId={route.itemId} />
+    ) : (
+      <NotAllowed account={account} />
+    );
   }
-  if (route.name === "conversations") return <InboxScreen accountId={account.id} conversationId={route.conversationId} />;
+  if (route.name === "conversations")
+    return <InboxScreen accountId={account.id} conversationId={route.conversationId} />;
   if (route.name === "contacts") {
-    return route.contactId === null ? <ContactsScreen account={account} /> : <ContactPage account={account} contactId={route.contactId} />;
+    return route.contactId === null ? (
+      <ContactsScreen account={account} />
+    ) : (
+      <ContactPage account={account} contactId={route.contactId} />
+    );
   }
   return <NotFound />;
 }

@@ -64,7 +64,14 @@ export function SignIn() {
           <TextInput id="email" type="email" autocomplete="username" required value={email} />
         </Field>
         <Field id="password" label="Password">
-          <TextInput id="password" ref={passwordInput} type="password" autocomplete="current-password" required value={password} />
+          <TextInput
+            id="password"
+            ref={passwordInput}
+            type="password"
+            autocomplete="current-password"
+            required
+            value={password}
+          />
         </Field>
         <SubmitButton busy={busy.value} label="Sign in" busyLabel="Signing in…" />
       </form>

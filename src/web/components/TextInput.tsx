@@ -17,5 +17,7 @@ interface Props {
 
 export function TextInput({ value, type = "text", ...rest }: Props) {
   // Preact's types choose an input's allowed attributes by one literal `type`; all three allow ours.
-  return <input {...rest} type={type as "text"} value={value.value} onInput={(e) => (value.value = e.currentTarget.value)} />;
+  return (
+    <input {...rest} type={type as "text"} value={value.value} onInput={(e) => (value.value = e.currentTarget.value)} />
+  );
 }

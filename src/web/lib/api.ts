@@ -39,7 +39,11 @@ export function csrfHeaders(): Record<string, string> {
 }
 
 /** The error `api` would throw for this status and body (shared with the upload path). */
-export function apiError(status: number, statusText: string, data: { description?: string; errors?: FieldError[] } | null): ApiError {
+export function apiError(
+  status: number,
+  statusText: string,
+  data: { description?: string; errors?: FieldError[] } | null,
+): ApiError {
   return new ApiError(status, data?.description ?? `${status} ${statusText}`, data?.errors ?? []);
 }
 
@@ -63,7 +67,13 @@ export async function api<T>(method: Method, path: string, body?: unknown, retri
   const response = await send(method, path, body, "application/json");
   const data = (await response.json().catch(() => null)) as { description?: string; errors?: FieldError[] } | null;
   if (response.ok) return data as T;
-  if (response.status === 403 && data?.errors?.[0]?.code === "csrf" && !retried && refreshCsrf && path !== "/auth/sign_in") {
+  if (
+    response.status === 403 &&
+    data?.errors?.[0]?.code === "csrf" &&
+    !retried &&
+    refreshCsrf &&
+    path !== "/auth/sign_in"
+  ) {
     await refreshCsrf();
     return api<T>(method, path, body, true);
   }
@@ -83,15 +93,29 @@ async function send(method: Method, path: string, body: unknown, accept: string)
   if (body !== undefined && !form) headers["content-type"] = "application/json";
   if (method !== "GET" && csrfToken) headers["x-csrf-token"] = csrfToken;
   try {
-    return await fetch(path, { method, headers, credentials: "same-origin", body: body === undefined ? undefined : form ? body : JSON.stringify(body) });
+    return await fetch(path, {
+      method,
+      headers,
+      credentials: "same-origin",
+      body: body === undefined ? undefined : form ? body : JSON.stringify(body),
+    });
   } catch {
     throw new ApiError(0, "Parley cannot be reached. Check your connection and try again.");
   }
 }
 
-function failure(response: Response, path: string, data: { description?: string; errors?: FieldError[] } | null): ApiError {
+function failure(
+  response: Response,
+  path: string,
+  data: { description?: string; errors?: FieldError[] } | null,
+): ApiError {
   const retryAfter = Number(response.headers.get("retry-after")) || null;
-  const error = new ApiError(response.status, data?.description ?? `${response.status} ${response.statusText}`, data?.errors ?? [], retryAfter);
+  const error = new ApiError(
+    response.status,
+    data?.description ?? `${response.status} ${response.statusText}`,
+    data?.errors ?? [],
+    retryAfter,
+  );
   if (response.status === 401 && path !== "/auth/sign_in") onUnauthorized?.(error);
   return error;
 }

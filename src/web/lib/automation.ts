@@ -2,7 +2,13 @@
 // from the engine's own catalogue (src/shared/automation-*.ts), so the form offers exactly what the
 // server accepts. Pure (test/web/automation.test.ts).
 import type { AutomationActionName } from "../../shared/automation-actions.ts";
-import { BUILT_IN_ATTRIBUTES, CONVERSATION_PRIORITIES, CONVERSATION_STATUSES, type AttributeSpec, type FilterOperator } from "../../shared/automation-conditions.ts";
+import {
+  BUILT_IN_ATTRIBUTES,
+  CONVERSATION_PRIORITIES,
+  CONVERSATION_STATUSES,
+  type AttributeSpec,
+  type FilterOperator,
+} from "../../shared/automation-conditions.ts";
 import { AUTOMATION_EVENTS } from "../../shared/automation-events.ts";
 
 export { AUTOMATION_EVENTS, CONVERSATION_PRIORITIES, CONVERSATION_STATUSES };
@@ -23,7 +29,10 @@ export interface ActionRow {
 }
 
 /** What each action needs from the form. Attachments need an upload and are left to the API. */
-export const ACTION_INPUTS: Record<Exclude<AutomationActionName, "send_attachment">, "text" | "labels" | "agent" | "team" | "status" | "priority" | "url" | "emails" | "team-email" | "none"> = {
+export const ACTION_INPUTS: Record<
+  Exclude<AutomationActionName, "send_attachment">,
+  "text" | "labels" | "agent" | "team" | "status" | "priority" | "url" | "emails" | "team-email" | "none"
+> = {
   send_message: "text",
   add_private_note: "text",
   add_label: "labels",
@@ -103,7 +112,14 @@ function actionParams(row: ActionRow): unknown[] {
 }
 
 /** The rule as the API takes it; the server checks it and names each problem. */
-export function ruleBody(name: string, description: string, event: string, conditions: ConditionRow[], actions: ActionRow[], active = true) {
+export function ruleBody(
+  name: string,
+  description: string,
+  event: string,
+  conditions: ConditionRow[],
+  actions: ActionRow[],
+  active = true,
+) {
   return {
     name: name.trim(),
     description: description.trim() || null,

@@ -1,7 +1,16 @@
 // One account's stream over /cable: connects, subscribes, and stays connected. It keeps the seq of
 // the last event it passed on; after any drop it reconnects (backing off, see backoffMs) and
 // subscribes with `since` that seq, so the server replays what was missed before live events go on.
-import { backoffMs, identifier, parseFrame, PROTOCOL, SILENCE_MS, subscribeCommand, type CableEvent, type ServerFrame } from "../../shared/cable.ts";
+import {
+  backoffMs,
+  identifier,
+  parseFrame,
+  PROTOCOL,
+  SILENCE_MS,
+  subscribeCommand,
+  type CableEvent,
+  type ServerFrame,
+} from "../../shared/cable.ts";
 
 export interface CableHandlers {
   onEvent(e: CableEvent): void;
@@ -83,7 +92,8 @@ export class AccountCable {
       this.lost();
     } else if (f.type === "event") {
       const { message } = f;
-      if (message.event === "resync" && typeof message.data.latest_seq === "number") this.lastSeq = message.data.latest_seq;
+      if (message.event === "resync" && typeof message.data.latest_seq === "number")
+        this.lastSeq = message.data.latest_seq;
       else if (message.seq !== null) this.lastSeq = message.seq;
       this.h.onEvent(message);
     }

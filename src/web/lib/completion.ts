@@ -23,7 +23,12 @@ export function activeQuery(text: string, caret: number, trigger: string, lineSt
 }
 
 /** The text with the completion replaced by `insert`, and where the caret goes (after it). */
-export function applyChoice(text: string, active: Active, caret: number, insert: string): { text: string; caret: number } {
+export function applyChoice(
+  text: string,
+  active: Active,
+  caret: number,
+  insert: string,
+): { text: string; caret: number } {
   const next = text.slice(0, active.start) + insert + text.slice(caret);
   return { text: next, caret: active.start + insert.length };
 }
@@ -31,7 +36,15 @@ export function applyChoice(text: string, active: Active, caret: number, insert:
 /** Items whose name has a word starting with the query (any case), in their order, at most `limit`. */
 export function matching<T>(items: readonly T[], name: (item: T) => string, query: string, limit = 8): T[] {
   const q = query.toLowerCase();
-  return items.filter((i) => name(i).toLowerCase().split(/\s+/).some((w) => w.startsWith(q)) || name(i).toLowerCase().startsWith(q)).slice(0, limit);
+  return items
+    .filter(
+      (i) =>
+        name(i)
+          .toLowerCase()
+          .split(/\s+/)
+          .some((w) => w.startsWith(q)) || name(i).toLowerCase().startsWith(q),
+    )
+    .slice(0, limit);
 }
 
 /**
@@ -40,7 +53,12 @@ export function matching<T>(items: readonly T[], name: (item: T) => string, quer
  */
 export function encodeMentions(text: string, chosen: ReadonlyMap<string, string>): string {
   if (chosen.size === 0) return text;
-  const names = [...chosen.keys()].sort((a, b) => b.length - a.length).map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+  const names = [...chosen.keys()]
+    .sort((a, b) => b.length - a.length)
+    .map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
   // One pass, so a link already made is not searched again; "@Ann" does not take "@Annabel".
-  return text.replace(new RegExp(`@(${names.join("|")})(?![\\p{L}\\p{N}])`, "gu"), (_, name: string) => chosen.get(name)!);
+  return text.replace(
+    new RegExp(`@(${names.join("|")})(?![\\p{L}\\p{N}])`, "gu"),
+    (_, name: string) => chosen.get(name)!,
+  );
 }

@@ -3,7 +3,15 @@
 import { signal } from "@preact/signals";
 import { ApiError, api } from "./api.ts";
 import { filtersFromSearch } from "./filter-url.ts";
-import { appendPage, DEFAULT_FILTERS, mergeFirstPage, queryString, replaceConversation, tabTotal, type ListFilters } from "./list-merge.ts";
+import {
+  appendPage,
+  DEFAULT_FILTERS,
+  mergeFirstPage,
+  queryString,
+  replaceConversation,
+  tabTotal,
+  type ListFilters,
+} from "./list-merge.ts";
 import type { Conversation, ConversationPage, Counts } from "./types.ts";
 
 export interface ListState {
@@ -18,10 +26,21 @@ export interface ListState {
   error: string | null;
 }
 
-const EMPTY: ListState = { accountId: null, query: "", items: [], counts: null, pages: 0, loading: false, loadingMore: false, error: null };
+const EMPTY: ListState = {
+  accountId: null,
+  query: "",
+  items: [],
+  counts: null,
+  pages: 0,
+  loading: false,
+  loadingMore: false,
+  error: null,
+};
 
 // A reload or a shared link starts from the filters in the address.
-export const filters = signal<ListFilters>(typeof location === "undefined" ? DEFAULT_FILTERS : filtersFromSearch(location.search));
+export const filters = signal<ListFilters>(
+  typeof location === "undefined" ? DEFAULT_FILTERS : filtersFromSearch(location.search),
+);
 export const list = signal<ListState>(EMPTY);
 
 const base = (accountId: number) => `/api/v1/accounts/${accountId}/conversations`;
@@ -55,7 +74,13 @@ export async function loadMore(): Promise<void> {
   try {
     const page = await api<ConversationPage>("GET", `${base(s.accountId)}?${queryString(filters.value, s.pages + 1)}`);
     if (list.value.query !== s.query) return;
-    list.value = { ...list.value, items: appendPage(list.value.items, page.data.payload), counts: page.data.meta, pages: s.pages + 1, loadingMore: false };
+    list.value = {
+      ...list.value,
+      items: appendPage(list.value.items, page.data.payload),
+      counts: page.data.meta,
+      pages: s.pages + 1,
+      loadingMore: false,
+    };
   } catch (e) {
     list.value = { ...list.value, loadingMore: false, error: describe(e) };
   }
@@ -76,7 +101,12 @@ export function applyFirstPage(page: ConversationPage, query: string): void {
   const text = JSON.stringify(page);
   if (text === lastLivePage) return; // nothing changed since the last look: no re-render
   lastLivePage = text;
-  list.value = { ...s, items: mergeFirstPage(s.items, page.data.payload), counts: page.data.meta, pages: Math.max(1, s.pages) };
+  list.value = {
+    ...s,
+    items: mergeFirstPage(s.items, page.data.payload),
+    counts: page.data.meta,
+    pages: Math.max(1, s.pages),
+  };
 }
 
 /** A conversation changed on this screen (opened, replied to, resolved…). */

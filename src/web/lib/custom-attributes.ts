@@ -35,8 +35,14 @@ export function attributeChanges(stored: Record<string, unknown>, rows: readonly
   rows.forEach((row, i) => {
     const key = row.key.trim();
     if (!key && !row.value.trim()) return;
-    if (!key) return void (errors[i] = "Key can't be blank");
-    if (seen.has(key)) return void (errors[i] = `Key ${key} is used twice`);
+    if (!key) {
+      errors[i] = "Key can't be blank";
+      return;
+    }
+    if (seen.has(key)) {
+      errors[i] = `Key ${key} is used twice`;
+      return;
+    }
     seen.add(key);
     const unchanged = key in stored && attributeText(stored[key]) === row.value;
     if (!unchanged) set[key] = row.value;

@@ -61,17 +61,19 @@ export function assignableAgents(accountId: number, inboxId: number): Promise<Ag
   const key = `${accountId}/${inboxId}`;
   let p = members.get(key);
   if (!p) {
-    p = loadDirectory(accountId).then(() => api<{ payload: Agent[] }>("GET", `/api/v1/accounts/${accountId}/inbox_members/${inboxId}`)).then(
-      (r) => {
-        const all = directory.value?.agents ?? [];
-        const ids = new Set(r.payload.map((a) => a.id));
-        return all.filter((a) => a.role === "administrator" || ids.has(a.id));
-      },
-      () => {
-        members.delete(key); // ask again next time
-        return directory.value?.agents ?? [];
-      },
-    );
+    p = loadDirectory(accountId)
+      .then(() => api<{ payload: Agent[] }>("GET", `/api/v1/accounts/${accountId}/inbox_members/${inboxId}`))
+      .then(
+        (r) => {
+          const all = directory.value?.agents ?? [];
+          const ids = new Set(r.payload.map((a) => a.id));
+          return all.filter((a) => a.role === "administrator" || ids.has(a.id));
+        },
+        () => {
+          members.delete(key); // ask again next time
+          return directory.value?.agents ?? [];
+        },
+      );
     members.set(key, p);
   }
   return p;

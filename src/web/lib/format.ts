@@ -34,7 +34,10 @@ export function time(unixSeconds: number): string {
 }
 
 export function initials(name: string): string {
-  const letters = name.trim().split(/\s+/).map((w) => w[0] ?? "");
+  const letters = name
+    .trim()
+    .split(/\s+/)
+    .map((w) => w[0] ?? "");
   return ((letters[0] ?? "") + (letters.length > 1 ? letters[letters.length - 1] : "")).toUpperCase() || "?";
 }
 

@@ -17,7 +17,14 @@ export interface ListFilters {
   q: string;
 }
 
-export const DEFAULT_FILTERS: ListFilters = { assignee: "me", status: "open", inboxId: null, teamId: null, label: null, q: "" };
+export const DEFAULT_FILTERS: ListFilters = {
+  assignee: "me",
+  status: "open",
+  inboxId: null,
+  teamId: null,
+  label: null,
+  q: "",
+};
 
 export function queryString(f: ListFilters, page = 1): string {
   const p = new URLSearchParams({ assignee_type: f.assignee, status: f.status });
@@ -70,7 +77,11 @@ export function replaceConversation(current: readonly Conversation[], c: Convers
  * sits on a later page, or a link led to it): the list shows it on top so it stays in sight. One
  * whose status left the filter (resolved from an "open" list) leaves the list, as it always did.
  */
-export function pinnedConversation(items: readonly Conversation[], open: Conversation | null | undefined, f: ListFilters): Conversation | null {
+export function pinnedConversation(
+  items: readonly Conversation[],
+  open: Conversation | null | undefined,
+  f: ListFilters,
+): Conversation | null {
   if (!open || items.some((c) => c.id === open.id)) return null;
   return f.status === "all" || open.status === f.status ? open : null;
 }

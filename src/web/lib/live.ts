@@ -35,7 +35,11 @@ export interface Live {
    * Calls onPage with page 1 of the list for query() (and its counts) whenever the list may have
    * changed; a null query() means "not now".
    */
-  watchList(accountId: number, query: () => string | null, onPage: (page: ConversationPage, query: string) => void): Stop;
+  watchList(
+    accountId: number,
+    query: () => string | null,
+    onPage: (page: ConversationPage, query: string) => void,
+  ): Stop;
   /** Tells about changes of one conversation and its new messages. */
   watchConversation(accountId: number, conversationId: number, watch: ConversationWatch): Stop;
   /**
@@ -108,7 +112,9 @@ interface ConversationFetchers {
   all: Fetcher;
 }
 
-export function socketLive(connect: (accountId: number, h: CableHandlers) => { stop(): void } = (id, h) => new AccountCable(id, h)): Live {
+export function socketLive(
+  connect: (accountId: number, h: CableHandlers) => { stop(): void } = (id, h) => new AccountCable(id, h),
+): Live {
   const status = signal<"live" | "offline">("live");
   const lists = new Set<Fetcher>();
   const conversations = new Set<ConversationFetchers>();
@@ -137,7 +143,8 @@ export function socketLive(connect: (accountId: number, h: CableHandlers) => { s
   };
 
   const onEvent = (accountId: number, e: CableEvent) => {
-    if (e.event === "conversation.typing_on" || e.event === "conversation.typing_off") return typingEvent(e.event, e.data);
+    if (e.event === "conversation.typing_on" || e.event === "conversation.typing_off")
+      return typingEvent(e.event, e.data);
     if (e.event === "notification.created") {
       for (const n of notificationWatches) if (n.accountId === accountId) n.watch.onCreated(e.data);
       return;
@@ -146,7 +153,11 @@ export function socketLive(connect: (accountId: number, h: CableHandlers) => { s
     if (interest.everything) return everything(accountId);
     if (interest.list) for (const l of lists) if (l.accountId === accountId) l.soon();
     for (const c of conversations) {
-      if (c.record.accountId !== accountId || (interest.conversation !== "any" && interest.conversation !== c.conversationId)) continue;
+      if (
+        c.record.accountId !== accountId ||
+        (interest.conversation !== "any" && interest.conversation !== c.conversationId)
+      )
+        continue;
       if (interest.messages.length > 0) c.watch.onMessages(interest.messages as unknown as Message[]);
       else c.record.soon();
     }
@@ -221,7 +232,9 @@ export function socketLive(connect: (accountId: number, h: CableHandlers) => { s
           // Nothing shown yet (the thread is still loading): the latest page, as the thread loads it;
           // `after=0` would be the conversation's oldest messages.
           const last = watch.lastMessageId();
-          watch.onMessages((await api<MessagePage>("GET", last === 0 ? `${base}/messages` : `${base}/messages?after=${last}`)).payload);
+          watch.onMessages(
+            (await api<MessagePage>("GET", last === 0 ? `${base}/messages` : `${base}/messages?after=${last}`)).payload,
+          );
         }),
       };
       conversations.add(c);

@@ -20,7 +20,10 @@ interface NotificationPage {
 }
 
 export const notifications = signal<{ accountId: number; items: AppNotification[] } | null>(null);
-export const alerts = signal({ sound: localStorage.getItem("parley-notify-sound") === "1", desktop: localStorage.getItem("parley-notify-desktop") === "1" });
+export const alerts = signal({
+  sound: localStorage.getItem("parley-notify-sound") === "1",
+  desktop: localStorage.getItem("parley-notify-desktop") === "1",
+});
 
 const base = (accountId: number) => `/api/v1/accounts/${accountId}/notifications`;
 
@@ -51,7 +54,9 @@ export function received(accountId: number, data: Record<string, unknown>): void
   const n = data.notification as AppNotification;
   const s = notifications.value;
   if (s?.accountId === accountId) {
-    const others = s.items.filter((x) => !(x.primary_actor.id === n.primary_actor.id && x.notification_type === n.notification_type));
+    const others = s.items.filter(
+      (x) => !(x.primary_actor.id === n.primary_actor.id && x.notification_type === n.notification_type),
+    );
     notifications.value = { accountId, items: [n, ...others] };
   }
   if (typeof data.unread_count === "number") unreadNotifications.value = data.unread_count;
@@ -78,7 +83,12 @@ function chime(): void {
 
 function alert(n: AppNotification): void {
   if (alerts.value.sound) chime();
-  if (alerts.value.desktop && document.visibilityState !== "visible" && "Notification" in window && Notification.permission === "granted") {
+  if (
+    alerts.value.desktop &&
+    document.visibilityState !== "visible" &&
+    "Notification" in window &&
+    Notification.permission === "granted"
+  ) {
     new Notification("Parley", { body: n.push_message_title, tag: `parley-${n.id}` });
   }
 }

@@ -14,11 +14,13 @@ const NUMBER = /^\d+$/;
 export function parseRoute(path: string): Route {
   const parts = path.replace(/\/+$/, "").split("/").slice(2); // drop "" and "app"
   if (parts.length === 0) return { name: "home" };
-  if (parts[0] === "settings" && parts.length === 1) return { name: "settings", accountId: null, section: null, itemId: null };
+  if (parts[0] === "settings" && parts.length === 1)
+    return { name: "settings", accountId: null, section: null, itemId: null };
   if (parts[0] !== "accounts" || !NUMBER.test(parts[1] ?? "")) return { name: "not-found" };
   const accountId = Number(parts[1]);
   const [page, sub, item, ...rest] = parts.slice(2);
-  if (page === undefined || (page === "dashboard" && sub === undefined)) return { name: "conversations", accountId, conversationId: null };
+  if (page === undefined || (page === "dashboard" && sub === undefined))
+    return { name: "conversations", accountId, conversationId: null };
   if (page === "conversations" && sub !== undefined && NUMBER.test(sub) && item === undefined) {
     return { name: "conversations", accountId, conversationId: Number(sub) };
   }
@@ -33,8 +35,10 @@ export function parseRoute(path: string): Route {
 
 export const paths = {
   dashboard: (accountId: number) => `/app/accounts/${accountId}/dashboard`,
-  conversation: (accountId: number, conversationId: number) => `/app/accounts/${accountId}/conversations/${conversationId}`,
-  contacts: (accountId: number, contactId?: number) => `/app/accounts/${accountId}/contacts${contactId === undefined ? "" : `/${contactId}`}`,
+  conversation: (accountId: number, conversationId: number) =>
+    `/app/accounts/${accountId}/conversations/${conversationId}`,
+  contacts: (accountId: number, contactId?: number) =>
+    `/app/accounts/${accountId}/contacts${contactId === undefined ? "" : `/${contactId}`}`,
   settings: (accountId: number, section = "general", itemId?: number) =>
     `/app/accounts/${accountId}/settings/${section}${itemId === undefined ? "" : `/${itemId}`}`,
 };

@@ -12,7 +12,7 @@ export function snoozeChoices(now: Date): SnoozeChoice[] {
   const tomorrow = new Date(now);
   tomorrow.setDate(now.getDate() + 1);
   const monday = new Date(now);
-  monday.setDate(now.getDate() + (((8 - now.getDay()) % 7) || 7)); // the next Monday, a week on when today is Monday
+  monday.setDate(now.getDate() + ((8 - now.getDay()) % 7 || 7)); // the next Monday, a week on when today is Monday
   return [
     { label: "Until the customer replies", until: null },
     { label: "For an hour", until: Math.floor(now.getTime() / 1000) + 3600 },

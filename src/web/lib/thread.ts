@@ -25,8 +25,10 @@ export interface ThreadState {
 
 export const thread = signal<ThreadState | null>(null);
 
-const base = (s: { accountId: number; conversationId: number }) => `/api/v1/accounts/${s.accountId}/conversations/${s.conversationId}`;
-const isCurrent = (s: ThreadState) => thread.value?.accountId === s.accountId && thread.value.conversationId === s.conversationId;
+const base = (s: { accountId: number; conversationId: number }) =>
+  `/api/v1/accounts/${s.accountId}/conversations/${s.conversationId}`;
+const isCurrent = (s: ThreadState) =>
+  thread.value?.accountId === s.accountId && thread.value.conversationId === s.conversationId;
 
 export function describeError(e: unknown, fallback: string): string {
   if (!(e instanceof ApiError)) return fallback;
@@ -36,16 +38,34 @@ export function describeError(e: unknown, fallback: string): string {
 }
 
 export async function openThread(accountId: number, conversationId: number): Promise<void> {
-  const s: ThreadState = { accountId, conversationId, conversation: null, messages: [], hasOlder: false, loadingOlder: false, error: null, sent: 0 };
+  const s: ThreadState = {
+    accountId,
+    conversationId,
+    conversation: null,
+    messages: [],
+    hasOlder: false,
+    loadingOlder: false,
+    error: null,
+    sent: 0,
+  };
   thread.value = s;
   try {
-    const [conversation, page] = await Promise.all([api<Conversation>("GET", base(s)), api<MessagePage>("GET", `${base(s)}/messages`)]);
+    const [conversation, page] = await Promise.all([
+      api<Conversation>("GET", base(s)),
+      api<MessagePage>("GET", `${base(s)}/messages`),
+    ]);
     if (!isCurrent(s)) return;
     // Live messages may have come in while the page loaded: keep them.
-    thread.value = { ...thread.value!, conversation, messages: mergeMessages(thread.value!.messages, page.payload), hasOlder: page.payload.length >= MESSAGE_PAGE };
+    thread.value = {
+      ...thread.value!,
+      conversation,
+      messages: mergeMessages(thread.value!.messages, page.payload),
+      hasOlder: page.payload.length >= MESSAGE_PAGE,
+    };
     void markSeen();
   } catch (e) {
-    if (isCurrent(s)) thread.value = { ...thread.value!, error: describeError(e, "The conversation could not be loaded.") };
+    if (isCurrent(s))
+      thread.value = { ...thread.value!, error: describeError(e, "The conversation could not be loaded.") };
   }
 }
 
@@ -61,9 +81,19 @@ export async function loadOlder(): Promise<void> {
     const page = await api<MessagePage>("GET", `${base(s)}/messages?before=${s.messages[0]!.id}`);
     if (!isCurrent(s)) return;
     const t = thread.value!;
-    thread.value = { ...t, messages: mergeMessages(t.messages, page.payload), hasOlder: page.payload.length >= MESSAGE_PAGE, loadingOlder: false };
+    thread.value = {
+      ...t,
+      messages: mergeMessages(t.messages, page.payload),
+      hasOlder: page.payload.length >= MESSAGE_PAGE,
+      loadingOlder: false,
+    };
   } catch (e) {
-    if (isCurrent(s)) thread.value = { ...thread.value!, loadingOlder: false, error: describeError(e, "Older messages could not be loaded.") };
+    if (isCurrent(s))
+      thread.value = {
+        ...thread.value!,
+        loadingOlder: false,
+        error: describeError(e, "Older messages could not be loaded."),
+      };
   }
 }
 
@@ -83,7 +113,11 @@ export function addMessages(messages: Message[]): void {
   const fresh = messages.filter((m) => m.conversation_id === s.conversationId && m.id >= oldest);
   if (fresh.length === 0) return;
   thread.value = { ...s, messages: mergeMessages(s.messages, fresh) };
-  if (fresh.some((m) => m.message_type === 0 && m.id > (s.messages.at(-1)?.id ?? 0)) && document.visibilityState === "visible") void markSeen();
+  if (
+    fresh.some((m) => m.message_type === 0 && m.id > (s.messages.at(-1)?.id ?? 0)) &&
+    document.visibilityState === "visible"
+  )
+    void markSeen();
 }
 
 export function lastMessageId(): number {
@@ -106,14 +140,22 @@ async function markSeen(): Promise<void> {
 export async function reloadThread(): Promise<void> {
   const s = thread.value;
   if (!s) return;
-  const [c, page] = await Promise.all([api<Conversation>("GET", base(s)), api<MessagePage>("GET", `${base(s)}/messages?after=${lastMessageId()}`)]);
+  const [c, page] = await Promise.all([
+    api<Conversation>("GET", base(s)),
+    api<MessagePage>("GET", `${base(s)}/messages?after=${lastMessageId()}`),
+  ]);
   if (!isCurrent(s)) return;
   setConversation(c);
   addMessages(page.payload);
   live.refresh();
 }
 
-export async function sendMessage(content: string, isPrivate: boolean, files: readonly File[] = [], progress: (f: number) => void = () => {}): Promise<void> {
+export async function sendMessage(
+  content: string,
+  isPrivate: boolean,
+  files: readonly File[] = [],
+  progress: (f: number) => void = () => {},
+): Promise<void> {
   const s = thread.value;
   if (!s) return;
   const fields = { content, private: String(isPrivate), message_type: "outgoing" };

@@ -77,6 +77,8 @@ export class TypingSender {
   private tell(on: boolean): void {
     this.on = on;
     // Typing is a courtesy: a failed request is not worth telling the agent about.
-    void api("POST", this.url, { typing_status: on ? "on" : "off", is_private: this.isPrivate() }).catch(() => undefined);
+    void api("POST", this.url, { typing_status: on ? "on" : "off", is_private: this.isPrivate() }).catch(
+      () => undefined,
+    );
   }
 }

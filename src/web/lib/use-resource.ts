@@ -22,7 +22,8 @@ export function useResource<T>(load: () => Promise<T>, deps: unknown[], what: st
       data.value = value;
       error.value = null;
     } catch (e) {
-      if (mine === generation.current) error.value = e instanceof ApiError ? e.description : `${what} could not be loaded.`;
+      if (mine === generation.current)
+        error.value = e instanceof ApiError ? e.description : `${what} could not be loaded.`;
     }
   };
   useEffect(() => {

@@ -50,7 +50,14 @@ export function Composer({ t, session, disabled }: { t: Strings; session: ChatSe
           e.currentTarget.value = "";
         }}
       />
-      <button type="button" class="attach" disabled={disabled} aria-label={t.attach} title={t.attach} onClick={() => picker.current?.click()}>
+      <button
+        type="button"
+        class="attach"
+        disabled={disabled}
+        aria-label={t.attach}
+        title={t.attach}
+        onClick={() => picker.current?.click()}
+      >
         📎
       </button>
       <button type="submit" class="send" disabled={disabled || !text.trim()} aria-label={t.send}>

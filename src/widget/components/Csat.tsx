@@ -32,7 +32,14 @@ export function Csat({ m, t, session }: { m: Message; t: Strings; session: ChatS
         <fieldset class="faces">
           <legend class="sr">{t.rate}</legend>
           {FACES.map((face, i) => (
-            <button type="button" key={face} aria-pressed={rating === i + 1} aria-label={t.rating[i]} class={rating === i + 1 ? "picked" : ""} onClick={() => setRating(i + 1)}>
+            <button
+              type="button"
+              key={face}
+              aria-pressed={rating === i + 1}
+              aria-label={t.rating[i]}
+              class={rating === i + 1 ? "picked" : ""}
+              onClick={() => setRating(i + 1)}
+            >
               {face}
             </button>
           ))}
@@ -42,7 +49,13 @@ export function Csat({ m, t, session }: { m: Message; t: Strings; session: ChatS
             <label class="sr" for={`fb-${m.id}`}>
               {t.feedback}
             </label>
-            <textarea id={`fb-${m.id}`} rows={2} placeholder={t.feedback} value={feedback} onInput={(e) => setFeedback(e.currentTarget.value)} />
+            <textarea
+              id={`fb-${m.id}`}
+              rows={2}
+              placeholder={t.feedback}
+              value={feedback}
+              onInput={(e) => setFeedback(e.currentTarget.value)}
+            />
             <button type="submit" class="primary">
               {t.submit}
             </button>

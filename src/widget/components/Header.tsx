@@ -13,7 +13,19 @@ function nextOpening(at: number, locale: string | null): string {
   }
 }
 
-export function Header({ config, t, locale, framed, onClose }: { config: ChannelConfig; t: Strings; locale: string | null; framed: boolean; onClose: () => void }) {
+export function Header({
+  config,
+  t,
+  locale,
+  framed,
+  onClose,
+}: {
+  config: ChannelConfig;
+  t: Strings;
+  locale: string | null;
+  framed: boolean;
+  onClose: () => void;
+}) {
   const reply = (t as unknown as Record<string, string>)[config.reply_time] ?? t.in_a_few_minutes;
   return (
     <header class="head">

@@ -6,10 +6,22 @@ import type { ChannelConfig, PreChatField } from "../lib/api.ts";
 import { fill, type Strings } from "../lib/i18n.ts";
 import type { ChatSession } from "../lib/session.ts";
 
-const STANDARD: Record<string, "name" | "email" | "phone_number"> = { fullName: "name", emailAddress: "email", phoneNumber: "phone_number" };
-const INPUT_TYPES: Record<string, string> = { email: "email", number: "number", phone: "tel", date: "date", link: "url", text: "text" };
+const STANDARD: Record<string, "name" | "email" | "phone_number"> = {
+  fullName: "name",
+  emailAddress: "email",
+  phoneNumber: "phone_number",
+};
+const INPUT_TYPES: Record<string, string> = {
+  email: "email",
+  number: "number",
+  phone: "tel",
+  date: "date",
+  link: "url",
+  text: "text",
+};
 
-export const preChatFields = (config: ChannelConfig) => (config.pre_chat_form_options?.pre_chat_fields ?? []).filter((f) => f.enabled);
+export const preChatFields = (config: ChannelConfig) =>
+  (config.pre_chat_form_options?.pre_chat_fields ?? []).filter((f) => f.enabled);
 
 function Input({ field, value, onInput }: { field: PreChatField; value: string; onInput: (v: string) => void }) {
   const id = `f-${field.name}`;
@@ -26,11 +38,36 @@ function Input({ field, value, onInput }: { field: PreChatField; value: string; 
       </select>
     );
   if (field.type === "checkbox")
-    return <input {...common} type="checkbox" checked={value === "true"} onChange={(e) => onInput(e.currentTarget.checked ? "true" : "")} />;
-  return <input {...common} type={(INPUT_TYPES[field.type] ?? "text") as "text"} value={value} placeholder={field.placeholder ?? ""} onInput={(e) => onInput(e.currentTarget.value)} />;
+    return (
+      <input
+        {...common}
+        type="checkbox"
+        checked={value === "true"}
+        onChange={(e) => onInput(e.currentTarget.checked ? "true" : "")}
+      />
+    );
+  return (
+    <input
+      {...common}
+      type={(INPUT_TYPES[field.type] ?? "text") as "text"}
+      value={value}
+      placeholder={field.placeholder ?? ""}
+      onInput={(e) => onInput(e.currentTarget.value)}
+    />
+  );
 }
 
-export function PreChatForm({ config, fields, t, session }: { config: ChannelConfig; fields: PreChatField[]; t: Strings; session: ChatSession }) {
+export function PreChatForm({
+  config,
+  fields,
+  t,
+  session,
+}: {
+  config: ChannelConfig;
+  fields: PreChatField[];
+  t: Strings;
+  session: ChatSession;
+}) {
   const [values, setValues] = useState<Record<string, string>>({});
   const [message, setMessage] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
@@ -38,7 +75,8 @@ export function PreChatForm({ config, fields, t, session }: { config: ChannelCon
     e.preventDefault();
     const missing = fields.find((f) => f.required && !(values[f.name] ?? "").trim());
     if (missing) return setProblem(fill(t.required, { field: missing.label }));
-    if (values.emailAddress && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(values.emailAddress)) return setProblem(t.invalid_email);
+    if (values.emailAddress && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(values.emailAddress))
+      return setProblem(t.invalid_email);
     if (!message.trim()) return setProblem(fill(t.required, { field: t.message }));
     const contact: Record<string, string> = {};
     const contactAttributes: Record<string, unknown> = {};
@@ -48,7 +86,8 @@ export function PreChatForm({ config, fields, t, session }: { config: ChannelCon
       if (!v) continue;
       const standard = STANDARD[f.name];
       if (f.field_type === "standard" && standard) contact[standard] = v;
-      else if (f.field_type === "conversation_attribute") conversationAttributes[f.name] = f.type === "checkbox" ? true : v;
+      else if (f.field_type === "conversation_attribute")
+        conversationAttributes[f.name] = f.type === "checkbox" ? true : v;
       else contactAttributes[f.name] = f.type === "checkbox" ? true : v;
     }
     setProblem(null);

@@ -16,8 +16,12 @@ function Bubble({ m, t, session, receipt }: { m: Message; t: Strings; session: C
     <li class={`msg ${mine ? "mine" : "theirs"}`} data-id={m.id}>
       {!mine && <span class="who">{m.sender?.available_name || m.sender?.name || t.agent}</span>}
       {m.content && <div class="text">{mine ? m.content : <Markdown text={m.content} />}</div>}
-      {m.attachments?.map((a) => <FileItem key={a.id} a={a} />)}
-      {receipt && m.status && m.status !== "failed" && <span class="receipt">{m.status === "read" ? t.read : t.sent}</span>}
+      {m.attachments?.map((a) => (
+        <FileItem key={a.id} a={a} />
+      ))}
+      {receipt && m.status && m.status !== "failed" && (
+        <span class="receipt">{m.status === "read" ? t.read : t.sent}</span>
+      )}
     </li>
   );
 }
@@ -43,7 +47,17 @@ function FileItem({ a }: { a: NonNullable<Message["attachments"]>[number] }) {
   );
 }
 
-export function Thread({ config, state, t, session }: { config: ChannelConfig; state: ChatState; t: Strings; session: ChatSession }) {
+export function Thread({
+  config,
+  state,
+  t,
+  session,
+}: {
+  config: ChannelConfig;
+  state: ChatState;
+  t: Strings;
+  session: ChatSession;
+}) {
   const end = useRef<HTMLLIElement>(null);
   useEffect(() => end.current?.scrollIntoView?.({ block: "end" }), [state.messages.length, state.agentTyping]);
   const greeting = !state.conversation && config.greeting_enabled && config.greeting_message;
@@ -59,7 +73,9 @@ export function Thread({ config, state, t, session }: { config: ChannelConfig; s
           <ul>
             {state.earlier.map((c) => (
               <li key={c.id}>
-                <time dateTime={new Date(c.last_activity_at * 1000).toISOString()}>{new Date(c.last_activity_at * 1000).toLocaleDateString(document.documentElement.lang)}</time>{" "}
+                <time dateTime={new Date(c.last_activity_at * 1000).toISOString()}>
+                  {new Date(c.last_activity_at * 1000).toLocaleDateString(document.documentElement.lang)}
+                </time>{" "}
                 {c.last_message?.content ? <Markdown text={c.last_message.content} /> : null}
               </li>
             ))}
@@ -82,7 +98,11 @@ export function Thread({ config, state, t, session }: { config: ChannelConfig; s
           {state.agentTyping !== null && fill(t.typing, { name: state.agentTyping || t.agent })}
         </li>
       </ol>
-      {!config.available && config.enable_email_collect && state.conversation && state.contact && !state.contact.email && <EmailPrompt t={t} session={session} />}
+      {!config.available &&
+        config.enable_email_collect &&
+        state.conversation &&
+        state.contact &&
+        !state.contact.email && <EmailPrompt t={t} session={session} />}
     </section>
   );
 }

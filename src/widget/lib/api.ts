@@ -48,7 +48,14 @@ export interface Message {
   conversation_id: number;
   sender?: { name?: string; type?: string; available_name?: string };
   echo_id?: string;
-  attachments?: { id: number; file_type: string; data_url: string; thumb_url?: string; file_size?: number; extension?: string | null }[];
+  attachments?: {
+    id: number;
+    file_type: string;
+    data_url: string;
+    thumb_url?: string;
+    file_size?: number;
+    extension?: string | null;
+  }[];
   /** sent, delivered, read, failed: the visitor's last message says "Sent" or "Read". */
   status?: string;
 }

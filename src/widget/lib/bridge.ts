@@ -16,7 +16,7 @@ export function listen(onCommand: (c: Command) => void): void {
   window.addEventListener("message", (e) => {
     if (!framed || e.source !== window.parent) return;
     const m = e.data as { parley?: number; type?: unknown; data?: unknown };
-    if (!m || m.parley !== 1 || typeof m.type !== "string") return;
+    if (m?.parley !== 1 || typeof m.type !== "string") return;
     if (m.type === "init") parentOrigin ??= e.origin;
     if (e.origin !== parentOrigin) return;
     onCommand({ type: m.type, data: (m.data ?? {}) as Record<string, any> });

@@ -4,7 +4,12 @@
 import { CHANNEL, PROTOCOL } from "../../shared/cable-frames.ts";
 import { backoffMs, parseFrame, subscribeCommand, type CableEvent } from "../../shared/cable.ts";
 
-export function connectCable(pubsubToken: string, accountId: number, onEvent: (e: CableEvent) => void, onSubscribed: () => void): () => void {
+export function connectCable(
+  pubsubToken: string,
+  accountId: number,
+  onEvent: (e: CableEvent) => void,
+  onSubscribed: () => void,
+): () => void {
   const url = `${location.protocol === "https:" ? "wss:" : "ws:"}//${location.host}/cable`;
   const identifier = JSON.stringify({ channel: CHANNEL, pubsub_token: pubsubToken, account_id: accountId });
   let ws: WebSocket | null = null;

@@ -130,4 +130,5 @@ export function stringsFor(locale: string | null | undefined): Strings {
 
 export const isRtl = (locale: string | null | undefined) => /^(ar|fa|he|ur)([_-]|$)/.test(locale ?? "");
 
-export const fill = (s: string, values: Record<string, string>) => s.replace(/\{(\w+)\}/g, (_, k: string) => values[k] ?? "");
+export const fill = (s: string, values: Record<string, string>) =>
+  s.replace(/\{(\w+)\}/g, (_, k: string) => values[k] ?? "");

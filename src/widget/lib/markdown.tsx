@@ -3,7 +3,8 @@
 // stays escaped; links open in a new tab without a referrer or an opener.
 import { Fragment, type ComponentChildren } from "preact";
 
-const INLINE = /(`[^`\n]+`)|(\*\*[^*\n]+\*\*)|(\*[^*\n]+\*|_[^_\n]+_)|(\[[^\]\n]+\]\(https?:\/\/[^\s)]+\))|(https?:\/\/[^\s<]+[^\s<.,;:!?)\]'"])/g;
+const INLINE =
+  /(`[^`\n]+`)|(\*\*[^*\n]+\*\*)|(\*[^*\n]+\*|_[^_\n]+_)|(\[[^\]\n]+\]\(https?:\/\/[^\s)]+\))|(https?:\/\/[^\s<]+[^\s<.,;:!?)\]'"])/g;
 
 function link(href: string, text: ComponentChildren, key: number) {
   return (

@@ -2,7 +2,15 @@
 // conversation and its messages, the live stream, unread counting, typing both ways and what
 // the loader's SDK calls ask for. The components render `state` and call these methods.
 import type { CableEvent } from "../../shared/cable.ts";
-import { ApiError, WidgetApi, type ChannelConfig, type Contact, type ConversationSummary, type ListedConversation, type Message } from "./api.ts";
+import {
+  ApiError,
+  WidgetApi,
+  type ChannelConfig,
+  type Contact,
+  type ConversationSummary,
+  type ListedConversation,
+  type Message,
+} from "./api.ts";
 import { tell } from "./bridge.ts";
 import { connectCable } from "./cable.ts";
 
@@ -23,7 +31,17 @@ const TYPING_IDLE_MS = 3000;
 const AGENT_SIDE = new Set([1, 3]);
 
 export class ChatSession {
-  state: ChatState = { contact: null, conversation: null, messages: [], earlier: [], agentTyping: null, open: false, unread: 0, sending: false, error: null };
+  state: ChatState = {
+    contact: null,
+    conversation: null,
+    messages: [],
+    earlier: [],
+    agentTyping: null,
+    open: false,
+    unread: 0,
+    sending: false,
+    error: null,
+  };
   private readonly api: WidgetApi;
   private stopCable: (() => void) | null = null;
   private typingOn = false;
@@ -66,7 +84,12 @@ export class ChatSession {
         this.set({ contact: r.contact });
         await this.reload();
         this.stopCable?.();
-        this.stopCable = connectCable(r.contact.pubsub_token, this.config.account_id, (e) => this.onEvent(e), () => void this.reload());
+        this.stopCable = connectCable(
+          r.contact.pubsub_token,
+          this.config.account_id,
+          (e) => this.onEvent(e),
+          () => void this.reload(),
+        );
       })
       .catch((error) => {
         this.starting = null;
@@ -83,7 +106,9 @@ export class ChatSession {
     ]);
     const earlier = list.payload.filter((c) => c.id !== conversation.id);
     const seen = conversation.contact_last_seen_at ?? 0;
-    const unread = this.state.open ? 0 : messages.filter((m) => AGENT_SIDE.has(m.message_type) && m.created_at > seen).length;
+    const unread = this.state.open
+      ? 0
+      : messages.filter((m) => AGENT_SIDE.has(m.message_type) && m.created_at > seen).length;
     this.set({ conversation: conversation.id ? conversation : null, messages, earlier, unread });
     tell("unread", { count: unread });
     if (this.state.open) void this.markSeen();
@@ -98,14 +123,24 @@ export class ChatSession {
   }
 
   /** The first message (with the pre-chat form's answers) opens the conversation; later ones go into it. */
-  async send(content: string, prechat?: { contact: Record<string, string>; contactAttributes: Record<string, unknown>; conversationAttributes: Record<string, unknown> }): Promise<void> {
+  async send(
+    content: string,
+    prechat?: {
+      contact: Record<string, string>;
+      contactAttributes: Record<string, unknown>;
+      conversationAttributes: Record<string, unknown>;
+    },
+  ): Promise<void> {
     await this.ensureVisitor();
     this.stopTyping();
     this.set({ sending: true, error: null });
     const echo_id = `e${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
     try {
       if (!this.state.conversation || (this.state.conversation.status === "resolved" && prechat)) {
-        const attrs = prechat && Object.keys(prechat.contactAttributes).length ? { custom_attributes: prechat.contactAttributes } : {};
+        const attrs =
+          prechat && Object.keys(prechat.contactAttributes).length
+            ? { custom_attributes: prechat.contactAttributes }
+            : {};
         const c = await this.api.call<{ id: number; status: string; messages: Message[] }>("POST", "/conversations", {
           contact: { ...(prechat?.contact ?? {}), ...attrs },
           message: { content, echo_id },
@@ -172,9 +207,12 @@ export class ChatSession {
     try {
       await this.ensureVisitor();
       if (type === "set-user") await this.setUser(data.identifier, data.user ?? {});
-      else if (type === "set-custom-attributes") await this.api.call("PATCH", "/contact", { custom_attributes: data.attributes });
-      else if (type === "delete-custom-attribute") await this.api.call("POST", "/contact/destroy_custom_attributes", { custom_attributes: [data.key] });
-      else if (type === "set-conversation-custom-attributes") await this.api.call("POST", "/conversations/set_custom_attributes", { custom_attributes: data.attributes });
+      else if (type === "set-custom-attributes")
+        await this.api.call("PATCH", "/contact", { custom_attributes: data.attributes });
+      else if (type === "delete-custom-attribute")
+        await this.api.call("POST", "/contact/destroy_custom_attributes", { custom_attributes: [data.key] });
+      else if (type === "set-conversation-custom-attributes")
+        await this.api.call("POST", "/conversations/set_custom_attributes", { custom_attributes: data.attributes });
       else if (type === "set-label") await this.api.call("POST", "/labels", { label: data.label });
       else if (type === "remove-label") await this.api.call("DELETE", `/labels/${encodeURIComponent(data.label)}`);
     } catch (error) {
@@ -183,7 +221,10 @@ export class ChatSession {
   }
 
   private async setUser(identifier: string, user: Record<string, unknown>): Promise<void> {
-    const r = await this.api.call<Contact & { widget_auth_token?: string }>("PATCH", "/contact/set_user", { ...user, identifier });
+    const r = await this.api.call<Contact & { widget_auth_token?: string }>("PATCH", "/contact/set_user", {
+      ...user,
+      identifier,
+    });
     if (r.widget_auth_token) {
       this.api.token = r.widget_auth_token;
       this.storeToken(r.widget_auth_token);
@@ -196,7 +237,12 @@ export class ChatSession {
   private async trigger(): Promise<void> {
     if (this.triggered || !this.state.contact) return;
     this.triggered = true;
-    const event_info = { browser_language: navigator.language, widget_language: document.documentElement.lang, referer: document.referrer, initiated_at: { timestamp: new Date().toString() } };
+    const event_info = {
+      browser_language: navigator.language,
+      widget_language: document.documentElement.lang,
+      referer: document.referrer,
+      initiated_at: { timestamp: new Date().toString() },
+    };
     await this.api.call("POST", "/events", { name: "webwidget.triggered", event_info }).catch(() => {});
   }
 
@@ -229,13 +275,21 @@ export class ChatSession {
       const on = e.event === "conversation.typing_on" && d.conversation?.id === this.state.conversation?.id;
       this.set({ agentTyping: on ? String(d.user?.available_name ?? d.user?.name ?? "") : null });
     } else if (e.event === "conversation.status_changed" || e.event === "conversation.updated") {
-      if (d.id === this.state.conversation?.id) this.set({ conversation: { ...this.state.conversation, status: String(d.status) } });
+      if (d.id === this.state.conversation?.id)
+        this.set({ conversation: { ...this.state.conversation, status: String(d.status) } });
     }
   }
 
   private agentMessage(m: Message): void {
     this.set({ agentTyping: null });
-    tell("message", { id: m.id, content: m.content, message_type: m.message_type, content_type: m.content_type, created_at: m.created_at, conversation_id: m.conversation_id });
+    tell("message", {
+      id: m.id,
+      content: m.content,
+      message_type: m.message_type,
+      content_type: m.content_type,
+      created_at: m.created_at,
+      conversation_id: m.conversation_id,
+    });
     if (this.state.open) void this.markSeen();
     else {
       this.set({ unread: this.state.unread + 1 });

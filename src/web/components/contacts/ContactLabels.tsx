@@ -36,7 +36,12 @@ export function ContactLabels({ accountId, contactId }: { accountId: number; con
           {current.map((l) => (
             <li key={l} class="tag label">
               {l}
-              <button type="button" class="remove-label" aria-label={`Remove label ${l}`} onClick={() => void save(current.filter((x) => x !== l))}>
+              <button
+                type="button"
+                class="remove-label"
+                aria-label={`Remove label ${l}`}
+                onClick={() => void save(current.filter((x) => x !== l))}
+              >
                 ×
               </button>
             </li>
@@ -46,7 +51,11 @@ export function ContactLabels({ accountId, contactId }: { accountId: number; con
       {labels.value && choices.length > 0 && (
         <p>
           <label for="contact-label-add">Add a label </label>
-          <select id="contact-label-add" value="" onChange={(e) => e.currentTarget.value && void save([...current, e.currentTarget.value])}>
+          <select
+            id="contact-label-add"
+            value=""
+            onChange={(e) => e.currentTarget.value && void save([...current, e.currentTarget.value])}
+          >
             <option value="">Choose…</option>
             {choices.map((l) => (
               <option key={l} value={l}>

@@ -31,7 +31,12 @@ export function ContactPage({ account, contactId }: { account: AccountMembership
           <section class="settings-card contact-panel" aria-labelledby="contact-details-title">
             <h2 id="contact-details-title">Details</h2>
             {editing.value ? (
-              <ContactForm accountId={account.id} contact={c} onSaved={(saved) => ((contact.data.value = saved), (editing.value = false))} onCancel={() => (editing.value = false)} />
+              <ContactForm
+                accountId={account.id}
+                contact={c}
+                onSaved={(saved) => ((contact.data.value = saved), (editing.value = false))}
+                onCancel={() => (editing.value = false)}
+              />
             ) : (
               <>
                 <ContactDetails contact={c} />

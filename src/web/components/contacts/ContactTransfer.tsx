@@ -41,7 +41,9 @@ export function ContactTransfer({ accountId, onImported }: { accountId: number; 
 
   const exportAll = async () => {
     try {
-      const blob = await apiFile("POST", `${base}/export`, { column_names: ["id", "name", "email", "phone_number", "identifier", "company_name", "created_at"] });
+      const blob = await apiFile("POST", `${base}/export`, {
+        column_names: ["id", "name", "email", "phone_number", "identifier", "company_name", "created_at"],
+      });
       const link = document.createElement("a");
       link.href = URL.createObjectURL(blob);
       link.download = "contacts.csv";
@@ -57,7 +59,10 @@ export function ContactTransfer({ accountId, onImported }: { accountId: number; 
     <details class="contact-transfer">
       <summary>Import or export as CSV</summary>
       <form onSubmit={importFile}>
-        <label for="contact-import-file">CSV file (a header row with name, email, phone_number, identifier, company, city; other columns become custom attributes)</label>
+        <label for="contact-import-file">
+          CSV file (a header row with name, email, phone_number, identifier, company, city; other columns become custom
+          attributes)
+        </label>
         <input id="contact-import-file" name="import_file" type="file" accept=".csv,text/csv" />
         <button type="submit" disabled={busy.value}>
           {busy.value ? "Importing…" : "Import"}

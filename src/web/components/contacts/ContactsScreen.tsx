@@ -50,7 +50,11 @@ export function ContactsScreen({ account }: { account: AccountMembership }) {
   const base = `/api/v1/accounts/${account.id}/contacts`;
   const query = `page=${page.value}&sort=${sort.value}&include_contact_inboxes=false`;
   const contacts = useResource(
-    () => api<ContactPage>("GET", term.value ? `${base}/search?q=${encodeURIComponent(term.value)}&${query}` : `${base}?${query}`),
+    () =>
+      api<ContactPage>(
+        "GET",
+        term.value ? `${base}/search?q=${encodeURIComponent(term.value)}&${query}` : `${base}?${query}`,
+      ),
     [account.id, term.value, sort.value, page.value],
     "The contacts",
   );
@@ -62,11 +66,21 @@ export function ContactsScreen({ account }: { account: AccountMembership }) {
         <label for="contact-search" class="visually-hidden">
           Search contacts
         </label>
-        <input id="contact-search" type="search" placeholder="Search by name, email, phone or identifier" value={typed.value} onInput={(e) => (typed.value = e.currentTarget.value)} />
+        <input
+          id="contact-search"
+          type="search"
+          placeholder="Search by name, email, phone or identifier"
+          value={typed.value}
+          onInput={(e) => (typed.value = e.currentTarget.value)}
+        />
         <label for="contact-sort" class="visually-hidden">
           Sort
         </label>
-        <select id="contact-sort" value={sort.value} onChange={(e) => ((sort.value = e.currentTarget.value), (page.value = 1))}>
+        <select
+          id="contact-sort"
+          value={sort.value}
+          onChange={(e) => ((sort.value = e.currentTarget.value), (page.value = 1))}
+        >
           {SORTS.map(([value, label]) => (
             <option key={value} value={value}>
               {label}
@@ -79,10 +93,17 @@ export function ContactsScreen({ account }: { account: AccountMembership }) {
       </div>
       {adding.value && (
         <section class="settings-card" aria-label="New contact">
-          <ContactForm accountId={account.id} contact={null} onSaved={(c) => navigate(paths.contacts(account.id, c.id))} onCancel={() => (adding.value = false)} />
+          <ContactForm
+            accountId={account.id}
+            contact={null}
+            onSaved={(c) => navigate(paths.contacts(account.id, c.id))}
+            onCancel={() => (adding.value = false)}
+          />
         </section>
       )}
-      {account.role === "administrator" && <ContactTransfer accountId={account.id} onImported={() => void contacts.reload()} />}
+      {account.role === "administrator" && (
+        <ContactTransfer accountId={account.id} onImported={() => void contacts.reload()} />
+      )}
       <p role="status" class="list-status">
         {r ? countText(r.meta.count, term.value) : contacts.error.value ? "" : "Loading contacts…"}
       </p>
@@ -97,7 +118,9 @@ export function ContactsScreen({ account }: { account: AccountMembership }) {
               <td class="wrap">{c.email ?? "—"}</td>
               <td>{c.phone_number ?? "—"}</td>
               <td>{(c.additional_attributes.company_name as string | undefined) ?? "—"}</td>
-              <td title={c.last_activity_at ? dateTime(c.last_activity_at) : undefined}>{c.last_activity_at ? shortAge(c.last_activity_at) : "—"}</td>
+              <td title={c.last_activity_at ? dateTime(c.last_activity_at) : undefined}>
+                {c.last_activity_at ? shortAge(c.last_activity_at) : "—"}
+              </td>
             </tr>
           ))}
         </DataTable>

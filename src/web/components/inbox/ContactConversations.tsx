@@ -10,7 +10,15 @@ import { describeError } from "../../lib/thread.ts";
 import type { Conversation } from "../../lib/types.ts";
 import { Link } from "../Link.tsx";
 
-export function ContactConversations({ accountId, contactId, currentId }: { accountId: number; contactId: number; currentId: number | null }) {
+export function ContactConversations({
+  accountId,
+  contactId,
+  currentId,
+}: {
+  accountId: number;
+  contactId: number;
+  currentId: number | null;
+}) {
   const items = useSignal<Conversation[] | null>(null);
   const error = useSignal<string | null>(null);
   useEffect(() => {
@@ -38,7 +46,9 @@ export function ContactConversations({ accountId, contactId, currentId }: { acco
                 {" "}
                 {c.status}, {longAge(c.last_activity_at)}
               </span>
-              {c.last_non_activity_message?.content && <span class="other-excerpt">{c.last_non_activity_message.content}</span>}
+              {c.last_non_activity_message?.content && (
+                <span class="other-excerpt">{c.last_non_activity_message.content}</span>
+              )}
             </li>
           ))}
         </ul>

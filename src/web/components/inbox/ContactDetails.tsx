@@ -16,14 +16,14 @@ function Detail({ term, value }: { term: string; value: unknown }) {
 
 export function ContactDetails({ contact: c }: { contact: Contact }) {
   const attrs = c.additional_attributes;
-  const location = [attrs["city"], attrs["country"]].filter((x) => typeof x === "string" && x).join(", ");
+  const location = [attrs.city, attrs.country].filter((x) => typeof x === "string" && x).join(", ");
   return (
     <>
       <dl class="contact-details">
         <Detail term="Email" value={c.email} />
         <Detail term="Phone" value={c.phone_number} />
         <Detail term="Identifier" value={c.identifier} />
-        <Detail term="Company" value={attrs["company_name"]} />
+        <Detail term="Company" value={attrs.company_name} />
         <Detail term="Location" value={location} />
         <Detail term="Inboxes" value={[...new Set(c.contact_inboxes?.map((ci) => ci.inbox.name))].join(", ")} />
         <Detail term="Last active" value={c.last_activity_at ? longAge(c.last_activity_at) : null} />

@@ -30,10 +30,18 @@ interface Props {
 }
 
 export function ContactForm({ accountId, contact, onSaved, onCancel }: Props) {
-  const values = { name: useSignal(contact?.name ?? ""), email: useSignal(contact?.email ?? ""), phone_number: useSignal(contact?.phone_number ?? "") };
+  const values = {
+    name: useSignal(contact?.name ?? ""),
+    email: useSignal(contact?.email ?? ""),
+    phone_number: useSignal(contact?.phone_number ?? ""),
+  };
   const custom = useSignal(attributeRows(contact?.custom_attributes ?? {}));
   const rowErrors = useSignal<Record<number, string>>({});
-  const form = useSubmit({ ...Object.fromEntries(FIELDS.map((f) => [f.key, f.label])), custom_attributes: "Custom attributes" }, "contact-", "Saving the contact");
+  const form = useSubmit(
+    { ...Object.fromEntries(FIELDS.map((f) => [f.key, f.label])), custom_attributes: "Custom attributes" },
+    "contact-",
+    "Saving the contact",
+  );
   const first = useRef<HTMLInputElement>(null);
   useEffect(() => first.current?.focus(), []);
 
@@ -51,12 +59,17 @@ export function ContactForm({ accountId, contact, onSaved, onCancel }: Props) {
     };
     const contacts = `/api/v1/accounts/${accountId}/contacts`;
     if (!contact) {
-      return void form.run(async () => onSaved((await api<{ payload: { contact: Contact } }>("POST", contacts, body)).payload.contact));
+      return void form.run(async () =>
+        onSaved((await api<{ payload: { contact: Contact } }>("POST", contacts, body)).payload.contact),
+      );
     }
     const url = `${contacts}/${contact.id}`;
     void form.run(async () => {
       let r = await api<{ payload: Contact }>("PATCH", url, body);
-      if (changes.remove.length > 0) r = await api<{ payload: Contact }>("POST", `${url}/destroy_custom_attributes`, { custom_attributes: changes.remove });
+      if (changes.remove.length > 0)
+        r = await api<{ payload: Contact }>("POST", `${url}/destroy_custom_attributes`, {
+          custom_attributes: changes.remove,
+        });
       onSaved(r.payload);
       void reloadThread().catch(() => undefined); // the conversation's header shows the new name
     });
@@ -69,12 +82,19 @@ export function ContactForm({ accountId, contact, onSaved, onCancel }: Props) {
         const error = form.errors.value[f.key];
         return (
           <Field key={f.key} id={id} label={f.label} error={error}>
-            <TextInput {...describedBy(id, error)} ref={i === 0 ? first : undefined} type={f.type} autocomplete={f.autocomplete} maxLength={255} value={values[f.key]} />
+            <TextInput
+              {...describedBy(id, error)}
+              ref={i === 0 ? first : undefined}
+              type={f.type}
+              autocomplete={f.autocomplete}
+              maxLength={255}
+              value={values[f.key]}
+            />
           </Field>
         );
       })}
       <CustomAttributeRows rows={custom} errors={rowErrors.value} />
-      {form.errors.value["custom_attributes"] && <p class="field-error">{form.errors.value["custom_attributes"]}</p>}
+      {form.errors.value.custom_attributes && <p class="field-error">{form.errors.value.custom_attributes}</p>}
       <FormFailure message={form.failure.value} />
       <div class="form-actions">
         <SubmitButton busy={form.busy.value} label={contact ? "Save contact" : "Create contact"} busyLabel="Saving…" />

@@ -40,32 +40,73 @@ export function ConversationDetails({ accountId, conversation: c }: { accountId:
   const numberOrNull = (v: string) => (v === "" ? null : Number(v));
   const assignee = c.meta.assignee;
   // The current assignee stays in the list even if they left the inbox since.
-  const options = assignee && !agents.value.some((a) => a.id === assignee.id) ? [assignee, ...agents.value] : agents.value;
+  const options =
+    assignee && !agents.value.some((a) => a.id === assignee.id) ? [assignee, ...agents.value] : agents.value;
 
   return (
     <section class="details-section" aria-labelledby="conversation-details-title">
       <h3 id="conversation-details-title">Conversation</h3>
       <div class="field">
         <label for="assignee-select">Assigned agent</label>
-        <select id="assignee-select" value={assignee?.id ?? ""} onChange={(e) => void change("Assignee", "assignments", { assignee_id: numberOrNull(e.currentTarget.value) }, e.currentTarget, String(assignee?.id ?? ""))}>
+        <select
+          id="assignee-select"
+          value={assignee?.id ?? ""}
+          onChange={(e) =>
+            void change(
+              "Assignee",
+              "assignments",
+              { assignee_id: numberOrNull(e.currentTarget.value) },
+              e.currentTarget,
+              String(assignee?.id ?? ""),
+            )
+          }
+        >
           <option value="">Unassigned</option>
           <Options items={options.map((a) => [a.id, a.available_name] as const)} />
         </select>
       </div>
       <div class="field">
         <label for="team-select">Team</label>
-        <select id="team-select" value={c.meta.team?.id ?? ""} onChange={(e) => void change("Team", "assignments", { team_id: numberOrNull(e.currentTarget.value) }, e.currentTarget, String(c.meta.team?.id ?? ""))}>
+        <select
+          id="team-select"
+          value={c.meta.team?.id ?? ""}
+          onChange={(e) =>
+            void change(
+              "Team",
+              "assignments",
+              { team_id: numberOrNull(e.currentTarget.value) },
+              e.currentTarget,
+              String(c.meta.team?.id ?? ""),
+            )
+          }
+        >
           <option value="">No team</option>
           <Options items={directory.value?.teams.map((t) => [t.id, t.name] as const)} />
         </select>
       </div>
       <div class="field">
         <label for="priority-select">Priority</label>
-        <select id="priority-select" value={c.priority ?? ""} onChange={(e) => void change("Priority", "toggle_priority", { priority: e.currentTarget.value || null }, e.currentTarget, c.priority ?? "")}>
+        <select
+          id="priority-select"
+          value={c.priority ?? ""}
+          onChange={(e) =>
+            void change(
+              "Priority",
+              "toggle_priority",
+              { priority: e.currentTarget.value || null },
+              e.currentTarget,
+              c.priority ?? "",
+            )
+          }
+        >
           <Options items={PRIORITIES} />
         </select>
       </div>
-      <LabelEditor accountId={accountId} conversation={c} onChange={(labels) => change("Labels", "labels", { labels })} />
+      <LabelEditor
+        accountId={accountId}
+        conversation={c}
+        onChange={(labels) => change("Labels", "labels", { labels })}
+      />
       {error.value && (
         <p class="field-error" role="alert">
           {error.value}

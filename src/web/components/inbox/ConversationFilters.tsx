@@ -36,13 +36,21 @@ export function ConversationFilters() {
     return () => clearTimeout(t);
   }, [search.value]);
   // Labels from the account's label list, and any seen on the conversations shown.
-  const labels = [...new Set([...(dir?.labels ?? []), ...list.value.items.flatMap((c) => c.labels), ...(f.label ? [f.label] : [])])].sort();
+  const labels = [
+    ...new Set([...(dir?.labels ?? []), ...list.value.items.flatMap((c) => c.labels), ...(f.label ? [f.label] : [])]),
+  ].sort();
 
   return (
     <div class="filters">
       <div class="assignee-tabs" role="group" aria-label="Assigned to">
         {TABS.map((t) => (
-          <button key={t.key} type="button" class="tab-button" aria-pressed={f.assignee === t.key} onClick={() => setFilters({ assignee: t.key })}>
+          <button
+            key={t.key}
+            type="button"
+            class="tab-button"
+            aria-pressed={f.assignee === t.key}
+            onClick={() => setFilters({ assignee: t.key })}
+          >
             {t.label}
             <span class="count">{counts ? counts[t.count] : "…"}</span>
           </button>
@@ -52,21 +60,49 @@ export function ConversationFilters() {
         <label for="conversation-search" class="visually-hidden">
           Search messages
         </label>
-        <input id="conversation-search" type="search" placeholder="Search messages" value={search.value} onInput={(e) => (search.value = e.currentTarget.value)} />
+        <input
+          id="conversation-search"
+          type="search"
+          placeholder="Search messages"
+          value={search.value}
+          onInput={(e) => (search.value = e.currentTarget.value)}
+        />
       </form>
       <div class="filter-selects">
-        <FilterSelect id="filter-status" label="Status" value={f.status} onChange={(v) => setFilters({ status: v as typeof f.status })} disabled={searching} title={searching ? "Search looks in every status" : undefined}>
+        <FilterSelect
+          id="filter-status"
+          label="Status"
+          value={f.status}
+          onChange={(v) => setFilters({ status: v as typeof f.status })}
+          disabled={searching}
+          title={searching ? "Search looks in every status" : undefined}
+        >
           <Options items={STATUSES} />
         </FilterSelect>
-        <FilterSelect id="filter-inbox" label="Inbox" value={f.inboxId ?? ""} onChange={(v) => setFilters({ inboxId: idOrNull(v) })}>
+        <FilterSelect
+          id="filter-inbox"
+          label="Inbox"
+          value={f.inboxId ?? ""}
+          onChange={(v) => setFilters({ inboxId: idOrNull(v) })}
+        >
           <option value="">All inboxes</option>
           <Options items={dir?.inboxes.map((i) => [i.id, i.name] as const)} />
         </FilterSelect>
-        <FilterSelect id="filter-team" label="Team" value={f.teamId ?? ""} onChange={(v) => setFilters({ teamId: idOrNull(v) })}>
+        <FilterSelect
+          id="filter-team"
+          label="Team"
+          value={f.teamId ?? ""}
+          onChange={(v) => setFilters({ teamId: idOrNull(v) })}
+        >
           <option value="">All teams</option>
           <Options items={dir?.teams.map((t) => [t.id, t.name] as const)} />
         </FilterSelect>
-        <FilterSelect id="filter-label" label="Label" value={f.label ?? ""} onChange={(v) => setFilters({ label: v || null })}>
+        <FilterSelect
+          id="filter-label"
+          label="Label"
+          value={f.label ?? ""}
+          onChange={(v) => setFilters({ label: v || null })}
+        >
           <option value="">All labels</option>
           <Options items={labels.map((l) => [l, l] as const)} />
         </FilterSelect>

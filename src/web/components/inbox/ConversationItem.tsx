@@ -9,7 +9,9 @@ import { Link } from "../Link.tsx";
 
 function excerpt(m: Message | null | undefined): string {
   if (!m) return "No messages yet";
-  const text = mentionsAsText(m.content ?? "").replace(/\s+/g, " ").trim();
+  const text = mentionsAsText(m.content ?? "")
+    .replace(/\s+/g, " ")
+    .trim();
   const prefix = m.private ? "Note: " : m.message_type === 1 ? "You: " : "";
   if (text) return prefix + text;
   return m.attachments?.length ? `${prefix}Attachment` : "No text";

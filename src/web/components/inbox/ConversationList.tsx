@@ -18,7 +18,12 @@ export function ConversationList({ accountId, selectedId }: { accountId: number;
   const total = tabTotal(s.counts, filters.value.assignee);
   const open = thread.value?.conversation;
   const pinned = !s.loading && open?.id === selectedId ? pinnedConversation(s.items, open, filters.value) : null;
-  const status = s.loading && s.items.length === 0 ? "Loading conversations…" : live.status.value === "offline" ? "Live updates paused: reconnecting to Parley…" : "";
+  const status =
+    s.loading && s.items.length === 0
+      ? "Loading conversations…"
+      : live.status.value === "offline"
+        ? "Live updates paused: reconnecting to Parley…"
+        : "";
   return (
     <div class="conversation-list">
       <p class="list-status" role="status">
@@ -36,14 +41,22 @@ export function ConversationList({ accountId, selectedId }: { accountId: number;
       )}
       {!s.loading && !s.error && s.items.length === 0 && <p class="list-empty">{emptyText()}</p>}
       {s.items.length > 0 && (
-        <ul aria-label={total === null ? "Conversations" : `Conversations, ${s.items.length} of ${total} shown`} aria-busy={s.loading}>
+        <ul
+          aria-label={total === null ? "Conversations" : `Conversations, ${s.items.length} of ${total} shown`}
+          aria-busy={s.loading}
+        >
           {s.items.map((c) => (
             <ConversationItem key={c.id} accountId={accountId} conversation={c} selected={c.id === selectedId} />
           ))}
         </ul>
       )}
       {hasMore() && (
-        <button type="button" class="load-more" onClick={() => void loadMore()} aria-disabled={s.loadingMore ? "true" : undefined}>
+        <button
+          type="button"
+          class="load-more"
+          onClick={() => void loadMore()}
+          aria-disabled={s.loadingMore ? "true" : undefined}
+        >
           {s.loadingMore ? "Loading…" : `Show more (${s.items.length} of ${total})`}
         </button>
       )}

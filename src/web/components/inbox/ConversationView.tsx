@@ -15,7 +15,10 @@ import { StatusActions } from "./StatusActions.tsx";
 export const THREAD_HEADING_ID = "thread-title";
 
 function statusText(c: Conversation): string {
-  if (c.status === "snoozed") return c.snoozed_until ? `Snoozed until ${dateTime(Date.parse(c.snoozed_until) / 1000)}` : "Snoozed until the customer replies";
+  if (c.status === "snoozed")
+    return c.snoozed_until
+      ? `Snoozed until ${dateTime(Date.parse(c.snoozed_until) / 1000)}`
+      : "Snoozed until the customer replies";
   return { open: "Open", resolved: "Resolved", pending: "Pending" }[c.status];
 }
 
@@ -37,7 +40,12 @@ export function ConversationView({ accountId, detailsOpen }: Props) {
     );
   }
   const c = s.conversation;
-  if (!c) return <p class="thread-empty" role="status">Loading the conversation…</p>;
+  if (!c)
+    return (
+      <p class="thread-empty" role="status">
+        Loading the conversation…
+      </p>
+    );
   const name = c.meta.sender.name || "Unknown contact";
   return (
     <>
@@ -55,7 +63,13 @@ export function ConversationView({ accountId, detailsOpen }: Props) {
           </p>
         </div>
         <StatusActions conversation={c} onError={(m) => (actionError.value = m)} />
-        <button type="button" class="details-toggle" aria-expanded={detailsOpen.value} aria-controls="details-panel" onClick={() => (detailsOpen.value = !detailsOpen.value)}>
+        <button
+          type="button"
+          class="details-toggle"
+          aria-expanded={detailsOpen.value}
+          aria-controls="details-panel"
+          onClick={() => (detailsOpen.value = !detailsOpen.value)}
+        >
           Details
         </button>
       </header>
@@ -66,7 +80,12 @@ export function ConversationView({ accountId, detailsOpen }: Props) {
       )}
       <MessageThread contactName={name} />
       <TypingLine />
-      <ReplyBox key={c.id} accountId={accountId} contactName={name} typingUrl={`/api/v1/accounts/${accountId}/conversations/${c.id}/toggle_typing_status`} />
+      <ReplyBox
+        key={c.id}
+        accountId={accountId}
+        contactName={name}
+        typingUrl={`/api/v1/accounts/${accountId}/conversations/${c.id}/toggle_typing_status`}
+      />
     </>
   );
 }

@@ -9,7 +9,7 @@ interface CsatResponse {
 
 /** submitted_values may be one object or a list of them (Chatwoot accepts both). */
 function responseOf(m: Message): CsatResponse | null {
-  const raw = m.content_attributes["submitted_values"];
+  const raw = m.content_attributes.submitted_values;
   const items = Array.isArray(raw) ? raw : raw ? [raw] : [];
   for (const item of items) {
     const r = (item as { csat_survey_response?: CsatResponse } | null)?.csat_survey_response;
@@ -29,7 +29,9 @@ export function CsatAnswer({ message }: { message: Message }) {
           <span aria-hidden="true">{"★".repeat(rating) + "☆".repeat(5 - rating)}</span> Rated {rating} of 5
         </p>
       )}
-      {typeof r.feedback_message === "string" && r.feedback_message && <blockquote class="csat-feedback">{r.feedback_message}</blockquote>}
+      {typeof r.feedback_message === "string" && r.feedback_message && (
+        <blockquote class="csat-feedback">{r.feedback_message}</blockquote>
+      )}
     </div>
   );
 }

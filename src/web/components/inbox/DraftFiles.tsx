@@ -60,7 +60,13 @@ export function AttachButton({ draft }: { draft: DraftFiles }) {
         aria-hidden="true"
         onChange={(e) => (draft.add(e.currentTarget.files), (e.currentTarget.value = ""))}
       />
-      <button type="button" class="small" aria-label="Attach files" title="Attach files" onClick={() => input.current?.click()}>
+      <button
+        type="button"
+        class="small"
+        aria-label="Attach files"
+        title="Attach files"
+        onClick={() => input.current?.click()}
+      >
         📎
       </button>
     </>
@@ -80,7 +86,12 @@ export function DraftFileList({ draft }: { draft: DraftFiles }) {
               {f.name} <span class="file-size">({fileSize(f.size)})</span>
             </span>
             {progress === null && (
-              <button type="button" class="small" aria-label={`Remove ${f.name}`} onClick={() => (draft.files.value = files.filter((_, j) => j !== i))}>
+              <button
+                type="button"
+                class="small"
+                aria-label={`Remove ${f.name}`}
+                onClick={() => (draft.files.value = files.filter((_, j) => j !== i))}
+              >
                 ×
               </button>
             )}

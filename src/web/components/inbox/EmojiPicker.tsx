@@ -5,12 +5,42 @@ import { useSignal } from "@preact/signals";
 import { useEffect, useRef } from "preact/hooks";
 
 export const EMOJIS = [
-  ["😀", "grinning"], ["😊", "smiling"], ["🙂", "slightly smiling"], ["😉", "winking"], ["😍", "heart eyes"], ["🤗", "hugging"],
-  ["🤔", "thinking"], ["😅", "sweat smile"], ["😂", "tears of joy"], ["😢", "crying"], ["😮", "surprised"], ["😴", "sleeping"],
-  ["🙏", "folded hands"], ["👍", "thumbs up"], ["👎", "thumbs down"], ["👏", "clapping"], ["👋", "waving"], ["💪", "flexed biceps"],
-  ["🎉", "party popper"], ["✅", "check mark"], ["❌", "cross mark"], ["⚠️", "warning"], ["❓", "question mark"], ["💡", "light bulb"],
-  ["❤️", "red heart"], ["⭐", "star"], ["🔥", "fire"], ["🚀", "rocket"], ["📦", "package"], ["🚚", "delivery truck"],
-  ["💳", "credit card"], ["📧", "email"], ["📞", "telephone"], ["🕐", "clock"], ["📅", "calendar"], ["🔒", "lock"],
+  ["😀", "grinning"],
+  ["😊", "smiling"],
+  ["🙂", "slightly smiling"],
+  ["😉", "winking"],
+  ["😍", "heart eyes"],
+  ["🤗", "hugging"],
+  ["🤔", "thinking"],
+  ["😅", "sweat smile"],
+  ["😂", "tears of joy"],
+  ["😢", "crying"],
+  ["😮", "surprised"],
+  ["😴", "sleeping"],
+  ["🙏", "folded hands"],
+  ["👍", "thumbs up"],
+  ["👎", "thumbs down"],
+  ["👏", "clapping"],
+  ["👋", "waving"],
+  ["💪", "flexed biceps"],
+  ["🎉", "party popper"],
+  ["✅", "check mark"],
+  ["❌", "cross mark"],
+  ["⚠️", "warning"],
+  ["❓", "question mark"],
+  ["💡", "light bulb"],
+  ["❤️", "red heart"],
+  ["⭐", "star"],
+  ["🔥", "fire"],
+  ["🚀", "rocket"],
+  ["📦", "package"],
+  ["🚚", "delivery truck"],
+  ["💳", "credit card"],
+  ["📧", "email"],
+  ["📞", "telephone"],
+  ["🕐", "clock"],
+  ["📅", "calendar"],
+  ["🔒", "lock"],
 ] as const;
 
 interface Props {
@@ -41,14 +71,27 @@ export function EmojiPicker({ onPick }: Props) {
   return (
     // Keys on the whole picker: Escape works from its button too, before focus reaches the grid.
     <div class="emoji-picker" onKeyDown={(e) => open.value && onKeyDown(e)}>
-      <button type="button" ref={toggle} class="small" aria-expanded={open.value} aria-controls="emoji-grid" onClick={() => (open.value = !open.value)}>
+      <button
+        type="button"
+        ref={toggle}
+        class="small"
+        aria-expanded={open.value}
+        aria-controls="emoji-grid"
+        onClick={() => (open.value = !open.value)}
+      >
         <span aria-hidden="true">🙂</span>
         <span class="visually-hidden">Insert an emoji</span>
       </button>
       {open.value && (
         <div id="emoji-grid" ref={grid} class="emoji-grid" role="group" aria-label="Emojis">
           {EMOJIS.map(([emoji, name]) => (
-            <button key={name} type="button" aria-label={name} title={name} onClick={() => ((open.value = false), onPick(emoji))}>
+            <button
+              key={name}
+              type="button"
+              aria-label={name}
+              title={name}
+              onClick={() => ((open.value = false), onPick(emoji))}
+            >
               {emoji}
             </button>
           ))}

@@ -37,14 +37,21 @@ export function InboxScreen({ accountId, conversationId }: { accountId: number; 
   useEffect(() => replaceSearch(searchFromFilters(filters.value)), [query, conversationId]);
   // A search reads every message of the account (~0.3–0.9 s at 100,000 conversations): its results
   // are not polled again; changing the search asks again.
-  useEffect(() => live.watchList(accountId, () => (filters.peek().q.trim() ? null : currentQuery()), applyFirstPage), [accountId]);
+  useEffect(
+    () => live.watchList(accountId, () => (filters.peek().q.trim() ? null : currentQuery()), applyFirstPage),
+    [accountId],
+  );
 
   useEffect(() => {
     watchTyping(conversationId);
     if (conversationId === null) return closeThread();
     void openThread(accountId, conversationId);
     if (isPhone()) detailsOpen.value = false;
-    return live.watchConversation(accountId, conversationId, { lastMessageId, onConversation: setConversation, onMessages: addMessages });
+    return live.watchConversation(accountId, conversationId, {
+      lastMessageId,
+      onConversation: setConversation,
+      onMessages: addMessages,
+    });
   }, [accountId, conversationId]);
 
   // Arriving from another screen, the list's heading takes focus (as Page does for other screens).
@@ -65,7 +72,11 @@ export function InboxScreen({ accountId, conversationId }: { accountId: number; 
 
   useInboxShortcuts(accountId, helpOpen);
 
-  const classes = ["inbox", conversationId !== null ? "has-thread" : "", conversationId !== null && detailsOpen.value ? "has-details" : ""];
+  const classes = [
+    "inbox",
+    conversationId !== null ? "has-thread" : "",
+    conversationId !== null && detailsOpen.value ? "has-details" : "",
+  ];
   return (
     <div class={classes.join(" ").trim()}>
       <section class="list-pane" aria-labelledby="list-title">
@@ -81,10 +92,18 @@ export function InboxScreen({ accountId, conversationId }: { accountId: number; 
         <ConversationFilters />
         <ConversationList accountId={accountId} selectedId={conversationId} />
       </section>
-      <section class="thread-pane" aria-labelledby={conversationId !== null && thread.value?.conversation ? THREAD_HEADING_ID : undefined} aria-label={conversationId === null ? "Conversation" : undefined}>
+      <section
+        class="thread-pane"
+        aria-labelledby={conversationId !== null && thread.value?.conversation ? THREAD_HEADING_ID : undefined}
+        aria-label={conversationId === null ? "Conversation" : undefined}
+      >
         {conversationId === null ? (
           <div class="thread-empty">
-            <p>{list.value.items.length > 0 ? "Choose a conversation from the list." : "Conversations appear here as customers write in."}</p>
+            <p>
+              {list.value.items.length > 0
+                ? "Choose a conversation from the list."
+                : "Conversations appear here as customers write in."}
+            </p>
             <p class="hint">
               Press <kbd>?</kbd> for keyboard shortcuts.
             </p>

@@ -14,7 +14,11 @@ interface Props {
 }
 
 /** The account's own spelling of a title, creating the label when the account has none: null if refused. */
-async function labelTitle(accountId: number, typed: string, refused: (message: string) => void): Promise<string | null> {
+async function labelTitle(
+  accountId: number,
+  typed: string,
+  refused: (message: string) => void,
+): Promise<string | null> {
   const known = directory.value?.labels.find((l) => l.toLowerCase() === typed.toLowerCase());
   if (known) return known;
   try {
@@ -22,8 +26,14 @@ async function labelTitle(accountId: number, typed: string, refused: (message: s
     void loadDirectory(accountId, true).catch(() => undefined);
     return created.title;
   } catch (error) {
-    if (error instanceof ApiError && error.status === 403) refused(`There is no label ${typed}: an administrator can add it on the Labels page.`);
-    else refused(error instanceof ApiError ? `Label ${error.forField("title") ?? error.description}` : "The label could not be created.");
+    if (error instanceof ApiError && error.status === 403)
+      refused(`There is no label ${typed}: an administrator can add it on the Labels page.`);
+    else
+      refused(
+        error instanceof ApiError
+          ? `Label ${error.forField("title") ?? error.description}`
+          : "The label could not be created.",
+      );
     return null;
   }
 }
@@ -54,7 +64,12 @@ export function LabelEditor({ accountId, conversation: c, onChange }: Props) {
           {c.labels.map((l) => (
             <li key={l} class="tag label">
               {l}
-              <button type="button" class="remove-label" aria-label={`Remove label ${l}`} onClick={() => void onChange(c.labels.filter((x) => x !== l))}>
+              <button
+                type="button"
+                class="remove-label"
+                aria-label={`Remove label ${l}`}
+                onClick={() => void onChange(c.labels.filter((x) => x !== l))}
+              >
                 ×
               </button>
             </li>

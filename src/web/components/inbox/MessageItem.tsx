@@ -14,7 +14,12 @@ function kindOf(m: Message): "incoming" | "outgoing" | "note" | "activity" {
   return m.message_type === 0 ? "incoming" : "outgoing";
 }
 
-const WHO: Record<ReturnType<typeof kindOf>, string> = { incoming: "Contact", outgoing: "Reply", note: "Private note", activity: "" };
+const WHO: Record<ReturnType<typeof kindOf>, string> = {
+  incoming: "Contact",
+  outgoing: "Reply",
+  note: "Private note",
+  activity: "",
+};
 
 export function MessageItem({ message: m, contactName }: { message: Message; contactName: string }) {
   const kind = kindOf(m);
@@ -33,9 +38,9 @@ export function MessageItem({ message: m, contactName }: { message: Message; con
     );
   }
   const sender = kind === "incoming" ? contactName : (m.sender?.available_name ?? m.sender?.name ?? "Parley");
-  const deleted = m.content_attributes["deleted"] === true;
+  const deleted = m.content_attributes.deleted === true;
   const failed = m.status === "failed";
-  const error = m.content_attributes["external_error"];
+  const error = m.content_attributes.external_error;
   return (
     <li class={`message ${kind}`} data-message-id={m.id}>
       <div class="bubble">
@@ -44,12 +49,16 @@ export function MessageItem({ message: m, contactName }: { message: Message; con
           {kind === "note" && <span class="note-tag">Private note</span>}
           <span class="visually-hidden">{kind !== "note" && `, ${WHO[kind]}`}</span>
         </p>
-        {m.content !== null && m.content !== "" && <RichText class={deleted ? "message-text deleted" : "message-text"} text={mentionsAsText(m.content)} />}
+        {m.content !== null && m.content !== "" && (
+          <RichText class={deleted ? "message-text deleted" : "message-text"} text={mentionsAsText(m.content)} />
+        )}
         {m.content_type === "input_csat" && <CsatAnswer message={m} />}
         {m.attachments && m.attachments.length > 0 && <Attachments items={m.attachments} />}
         <p class="message-foot">
           {when}
-          {failed && <span class="message-failed"> · Not delivered{typeof error === "string" && error ? `: ${error}` : ""}</span>}
+          {failed && (
+            <span class="message-failed"> · Not delivered{typeof error === "string" && error ? `: ${error}` : ""}</span>
+          )}
         </p>
       </div>
     </li>

@@ -17,15 +17,22 @@ export function MessageThread({ contactName }: { contactName: string }) {
     if (!el) return;
     const before = seen.current;
     if (before.conversationId !== s.conversationId || s.sent !== before.sent) el.scrollTop = el.scrollHeight;
-    else if (firstId < before.firstId) el.scrollTop += el.scrollHeight - before.height; // older ones went in above
-    else if (lastId > before.lastId && before.height - el.scrollTop - el.clientHeight < 80) el.scrollTop = el.scrollHeight;
+    else if (firstId < before.firstId)
+      el.scrollTop += el.scrollHeight - before.height; // older ones went in above
+    else if (lastId > before.lastId && before.height - el.scrollTop - el.clientHeight < 80)
+      el.scrollTop = el.scrollHeight;
     seen.current = { conversationId: s.conversationId, firstId, lastId, height: el.scrollHeight, sent: s.sent };
   }, [s.conversationId, firstId, lastId, s.sent]);
 
   return (
     <div class="thread-scroll" ref={scroller} tabIndex={0} role="region" aria-label="Messages">
       {s.hasOlder && (
-        <button type="button" class="load-older" onClick={() => void loadOlder()} aria-disabled={s.loadingOlder ? "true" : undefined}>
+        <button
+          type="button"
+          class="load-older"
+          onClick={() => void loadOlder()}
+          aria-disabled={s.loadingOlder ? "true" : undefined}
+        >
           {s.loadingOlder ? "Loading…" : "Load older messages"}
         </button>
       )}

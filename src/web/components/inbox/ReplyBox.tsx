@@ -22,7 +22,15 @@ const MODES: { key: ReplyMode; label: string }[] = [
 /** Keys that move the caret without typing: the completion at the new place is looked up again. */
 const CARET_KEYS = new Set(["ArrowLeft", "ArrowRight", "Home", "End"]);
 
-export function ReplyBox({ accountId, contactName, typingUrl }: { accountId: number; contactName: string; typingUrl: string }) {
+export function ReplyBox({
+  accountId,
+  contactName,
+  typingUrl,
+}: {
+  accountId: number;
+  contactName: string;
+  typingUrl: string;
+}) {
   const text = useSignal("");
   const error = useSignal<string | null>(null);
   const sending = useSignal(false);
@@ -52,7 +60,12 @@ export function ReplyBox({ accountId, contactName, typingUrl }: { accountId: num
     typing.stopped();
     if (files.length > 0) draft.progress.value = 0;
     try {
-      await sendMessage(mode === "note" ? encodeMentions(content, mentioned.current) : content, mode === "note", files, (p) => (draft.progress.value = p));
+      await sendMessage(
+        mode === "note" ? encodeMentions(content, mentioned.current) : content,
+        mode === "note",
+        files,
+        (p) => (draft.progress.value = p),
+      );
       text.value = "";
       draft.clear();
       mentioned.current.clear();
@@ -111,7 +124,13 @@ export function ReplyBox({ accountId, contactName, typingUrl }: { accountId: num
     <form class={`reply-box ${mode}`} onSubmit={(e) => (e.preventDefault(), void send())} {...draft.dropProps}>
       <div class="reply-modes" role="group" aria-label="Message type">
         {MODES.map((m) => (
-          <button key={m.key} type="button" class="tab-button" aria-pressed={mode === m.key} onClick={() => (replyMode.value = m.key)}>
+          <button
+            key={m.key}
+            type="button"
+            class="tab-button"
+            aria-pressed={mode === m.key}
+            onClick={() => (replyMode.value = m.key)}
+          >
             {m.label}
           </button>
         ))}
@@ -122,7 +141,11 @@ export function ReplyBox({ accountId, contactName, typingUrl }: { accountId: num
       <textarea
         id={REPLY_INPUT_ID}
         rows={3}
-        placeholder={mode === "note" ? "Write a private note. Only agents see it." : "Write a reply. Enter sends, Shift+Enter for a new line."}
+        placeholder={
+          mode === "note"
+            ? "Write a private note. Only agents see it."
+            : "Write a reply. Enter sends, Shift+Enter for a new line."
+        }
         value={text.value}
         onInput={(e) => ((text.value = e.currentTarget.value), typing.typed(), refresh(e.currentTarget))}
         onClick={(e) => refresh(e.currentTarget)}
@@ -144,7 +167,13 @@ export function ReplyBox({ accountId, contactName, typingUrl }: { accountId: num
       <div class="reply-actions">
         <EmojiPicker onPick={insertAtCaret} />
         <AttachButton draft={draft} />
-        <button type="submit" class="primary" aria-disabled={sending.value || (text.value.trim() === "" && draft.files.value.length === 0) ? "true" : undefined}>
+        <button
+          type="submit"
+          class="primary"
+          aria-disabled={
+            sending.value || (text.value.trim() === "" && draft.files.value.length === 0) ? "true" : undefined
+          }
+        >
           {sending.value ? "Sending…" : mode === "note" ? "Add note" : "Send"}
         </button>
       </div>

@@ -14,7 +14,12 @@ export function ShortcutsDialog({ open }: { open: Signal<boolean> }) {
     if (!open.value && d.open) d.close();
   }, [open.value]);
   return (
-    <dialog ref={dialog} class="shortcuts-dialog" aria-labelledby="shortcuts-title" onClose={() => (open.value = false)}>
+    <dialog
+      ref={dialog}
+      class="shortcuts-dialog"
+      aria-labelledby="shortcuts-title"
+      onClose={() => (open.value = false)}
+    >
       <h2 id="shortcuts-title">Keyboard shortcuts</h2>
       <p class="hint">They work anywhere in the inbox except while you type in a field; Escape leaves the reply box.</p>
       <table>

@@ -12,10 +12,19 @@ import type { Conversation, ConversationStatus } from "../../lib/types.ts";
 import { Disclosure } from "../Disclosure.tsx";
 
 export async function setStatus(status: ConversationStatus, snoozedUntil?: number): Promise<void> {
-  await conversationAction("toggle_status", snoozedUntil === undefined ? { status } : { status, snoozed_until: snoozedUntil });
+  await conversationAction(
+    "toggle_status",
+    snoozedUntil === undefined ? { status } : { status, snoozed_until: snoozedUntil },
+  );
 }
 
-export function StatusActions({ conversation: c, onError }: { conversation: Conversation; onError: (message: string | null) => void }) {
+export function StatusActions({
+  conversation: c,
+  onError,
+}: {
+  conversation: Conversation;
+  onError: (message: string | null) => void;
+}) {
   const custom = useSignal("");
   const busy = useSignal(false);
   const guarded = async (action: () => Promise<void>, failure: string) => {
@@ -30,7 +39,8 @@ export function StatusActions({ conversation: c, onError }: { conversation: Conv
       busy.value = false;
     }
   };
-  const run = (status: ConversationStatus, until?: number) => guarded(() => setStatus(status, until), "The status could not be changed.");
+  const run = (status: ConversationStatus, until?: number) =>
+    guarded(() => setStatus(status, until), "The status could not be changed.");
   const unread = () =>
     guarded(async () => {
       const accountId = thread.value?.accountId;
@@ -49,10 +59,21 @@ export function StatusActions({ conversation: c, onError }: { conversation: Conv
   };
   return (
     <div class="status-actions">
-      <button type="button" class={resolved ? "" : "primary"} aria-disabled={busy.value ? "true" : undefined} onClick={() => void run(resolved ? "open" : "resolved")}>
+      <button
+        type="button"
+        class={resolved ? "" : "primary"}
+        aria-disabled={busy.value ? "true" : undefined}
+        onClick={() => void run(resolved ? "open" : "resolved")}
+      >
         {resolved ? "Reopen" : "Resolve"}
       </button>
-      <Disclosure id="status-menu" class="status-menu" label="More status options" button={<span>More</span>} closeOnChoice>
+      <Disclosure
+        id="status-menu"
+        class="status-menu"
+        label="More status options"
+        button={<span>More</span>}
+        closeOnChoice
+      >
         <ul class="menu-list">
           {c.status !== "pending" && (
             <li>
@@ -88,7 +109,13 @@ export function StatusActions({ conversation: c, onError }: { conversation: Conv
         </ul>
         <form class="snooze-custom" onSubmit={submitCustom}>
           <label for="snooze-until">Until a time</label>
-          <input id="snooze-until" type="datetime-local" min={localInputValue(new Date())} value={custom.value} onInput={(e) => (custom.value = e.currentTarget.value)} />
+          <input
+            id="snooze-until"
+            type="datetime-local"
+            min={localInputValue(new Date())}
+            value={custom.value}
+            onInput={(e) => (custom.value = e.currentTarget.value)}
+          />
           <button type="submit">Snooze</button>
         </form>
       </Disclosure>

@@ -66,7 +66,8 @@ export function useCompletion<T>(o: CompletionOptions<T>): Completion {
 
   const onKeyDown = (e: KeyboardEvent): boolean => {
     if (!open) return false;
-    if (e.key === "ArrowDown" || e.key === "ArrowUp") index.value = (selected + (e.key === "ArrowDown" ? 1 : options.length - 1)) % options.length;
+    if (e.key === "ArrowDown" || e.key === "ArrowUp")
+      index.value = (selected + (e.key === "ArrowDown" ? 1 : options.length - 1)) % options.length;
     else if ((e.key === "Enter" && !e.shiftKey) || e.key === "Tab") choose(options[selected]!);
     else if (e.key === "Escape") active.value = null;
     else return false;

@@ -20,7 +20,10 @@ function openId(): number | null {
 /** Moves to the conversation before or after the open one, keeping focus on its row in the list. */
 function step(accountId: number, by: 1 | -1): void {
   const next = neighbour(list.value.items, openId(), by);
-  if (!next) return announce(by === 1 ? "This is the last conversation in the list." : "This is the first conversation in the list.");
+  if (!next) {
+    announce(by === 1 ? "This is the last conversation in the list." : "This is the first conversation in the list.");
+    return;
+  }
   navigate(paths.conversation(accountId, next.id));
   requestAnimationFrame(() => document.querySelector<HTMLElement>(`[data-conversation-id="${next.id}"]`)?.focus());
 }

@@ -49,7 +49,10 @@ export function AccountOverview({ accountId }: { accountId: number }) {
       const until = Math.floor(Date.now() / 1000);
       const since = until - days.value * 86400;
       const [figures, csat] = await Promise.all([
-        api<Overview>("GET", `/api/v2/accounts/${accountId}/reports/summary?type=account&since=${since}&until=${until}`),
+        api<Overview>(
+          "GET",
+          `/api/v2/accounts/${accountId}/reports/summary?type=account&since=${since}&until=${until}`,
+        ),
         csatSince(accountId, since, until),
       ]);
       return { figures, csat, days: days.value };

@@ -1,5 +1,12 @@
 // One action of an automation rule and what it needs: a text, labels, an agent, a team, a status…
-import { ACTION_INPUTS, CONVERSATION_PRIORITIES, CONVERSATION_STATUSES, FORM_ACTIONS, humanize, type ActionRow as Row } from "../../lib/automation.ts";
+import {
+  ACTION_INPUTS,
+  CONVERSATION_PRIORITIES,
+  CONVERSATION_STATUSES,
+  FORM_ACTIONS,
+  humanize,
+  type ActionRow as Row,
+} from "../../lib/automation.ts";
 import { directory } from "../../lib/directory.ts";
 import { Options } from "../Options.tsx";
 import { RowEnd } from "./RowEnd.tsx";
@@ -38,9 +45,20 @@ export function ActionRow({ row, index, errors, onChange, onRemove }: Props) {
     <span class="grow">
       {hidden("text", `${what}: text`)}
       {multiline ? (
-        <textarea id={`${id}-text`} rows={2} value={row.value} placeholder={placeholder} onInput={(e) => set({ value: e.currentTarget.value })} />
+        <textarea
+          id={`${id}-text`}
+          rows={2}
+          value={row.value}
+          placeholder={placeholder}
+          onInput={(e) => set({ value: e.currentTarget.value })}
+        />
       ) : (
-        <input id={`${id}-text`} value={row.value} placeholder={placeholder} onInput={(e) => set({ value: e.currentTarget.value })} />
+        <input
+          id={`${id}-text`}
+          value={row.value}
+          placeholder={placeholder}
+          onInput={(e) => set({ value: e.currentTarget.value })}
+        />
       )}
     </span>
   );
@@ -48,22 +66,51 @@ export function ActionRow({ row, index, errors, onChange, onRemove }: Props) {
     <fieldset class="rule-row" aria-describedby={errors.length ? `${id}-errors` : undefined}>
       <legend>Action {index + 1}</legend>
       {hidden("name", "Action")}
-      <select id={`${id}-name`} value={row.action_name} onChange={(e) => set({ action_name: e.currentTarget.value as Row["action_name"], value: "", message: "" })}>
+      <select
+        id={`${id}-name`}
+        value={row.action_name}
+        onChange={(e) => set({ action_name: e.currentTarget.value as Row["action_name"], value: "", message: "" })}
+      >
         <Options items={FORM_ACTIONS.map((a) => [a, humanize(a)] as const)} />
       </select>
       {input === "text" && text("Message", true)}
       {input === "labels" && text("label, another")}
       {input === "url" && text("https://…")}
       {input === "emails" && text("someone@example.com, another@example.com")}
-      {input === "agent" && select(d?.agents.map((a) => [a.id, a.available_name] as const), "Nobody (unassign)")}
-      {input === "team" && select(d?.teams.map((t) => [t.id, t.name] as const), "No team")}
-      {input === "status" && select(CONVERSATION_STATUSES.map((s) => [s, humanize(s)] as const), "Choose…")}
-      {input === "priority" && select(CONVERSATION_PRIORITIES.map((p) => [p, humanize(p)] as const), "None")}
-      {input === "team-email" && select(d?.teams.map((t) => [t.id, t.name] as const), "Choose a team…")}
+      {input === "agent" &&
+        select(
+          d?.agents.map((a) => [a.id, a.available_name] as const),
+          "Nobody (unassign)",
+        )}
+      {input === "team" &&
+        select(
+          d?.teams.map((t) => [t.id, t.name] as const),
+          "No team",
+        )}
+      {input === "status" &&
+        select(
+          CONVERSATION_STATUSES.map((s) => [s, humanize(s)] as const),
+          "Choose…",
+        )}
+      {input === "priority" &&
+        select(
+          CONVERSATION_PRIORITIES.map((p) => [p, humanize(p)] as const),
+          "None",
+        )}
+      {input === "team-email" &&
+        select(
+          d?.teams.map((t) => [t.id, t.name] as const),
+          "Choose a team…",
+        )}
       {input === "team-email" && (
         <span class="grow">
           {hidden("message", "Email message")}
-          <input id={`${id}-message`} value={row.message} placeholder="Message" onInput={(e) => set({ message: e.currentTarget.value })} />
+          <input
+            id={`${id}-message`}
+            value={row.message}
+            placeholder="Message"
+            onInput={(e) => set({ message: e.currentTarget.value })}
+          />
         </span>
       )}
       <RowEnd id={id} what={`action ${index + 1}`} errors={errors} onRemove={onRemove} />

@@ -25,7 +25,11 @@ const AVAILABILITY = [
 ] as const;
 
 export function AgentDetail({ accountId, agentId }: { accountId: number; agentId: number }) {
-  const agents = useResource(() => api<Agent[]>("GET", `/api/v1/accounts/${accountId}/agents`), [accountId], "The agent");
+  const agents = useResource(
+    () => api<Agent[]>("GET", `/api/v1/accounts/${accountId}/agents`),
+    [accountId],
+    "The agent",
+  );
   const list = agents.data.value;
   const agent = list?.find((a) => a.id === agentId);
   return (
@@ -41,16 +45,26 @@ function AgentEditForm({ accountId, agent }: { accountId: number; agent: Agent }
   const role = useSignal<string>(agent.role);
   // The record says how the agent shows now, not what they chose: with auto_offline a disconnected
   // agent shows offline whatever they chose. So availability is sent only when changed here.
-  const shown = agent.auto_offline !== false && agent.availability_status === "offline" ? "online" : agent.availability_status;
+  const shown =
+    agent.auto_offline !== false && agent.availability_status === "offline" ? "online" : agent.availability_status;
   const availability = useSignal(shown);
   const autoOffline = useSignal(agent.auto_offline !== false);
   const saved = useSignal("");
-  const form = useSubmit({ name: "Name", role: "Role", availability: "Availability", auto_offline: "Offline when disconnected" }, "agent-edit-", "Saving the agent");
+  const form = useSubmit(
+    { name: "Name", role: "Role", availability: "Availability", auto_offline: "Offline when disconnected" },
+    "agent-edit-",
+    "Saving the agent",
+  );
   const submit = (e: SubmitEvent) => {
     e.preventDefault();
     saved.value = "";
     void form.run(async () => {
-      const body = { name: name.value.trim(), role: role.value, auto_offline: autoOffline.value, ...(availability.value === shown ? {} : { availability: availability.value }) };
+      const body = {
+        name: name.value.trim(),
+        role: role.value,
+        auto_offline: autoOffline.value,
+        ...(availability.value === shown ? {} : { availability: availability.value }),
+      };
       const updated = await api<Agent>("PATCH", `/api/v1/accounts/${accountId}/agents/${agent.id}`, body);
       void loadDirectory(accountId, true).catch(() => undefined);
       saved.value = `${updated.available_name} saved.`;
@@ -61,20 +75,38 @@ function AgentEditForm({ accountId, agent }: { accountId: number; agent: Agent }
     <form class="settings-card" onSubmit={submit} noValidate aria-labelledby="agent-edit-title">
       <h2 id="agent-edit-title">{agent.available_name}</h2>
       <p class="hint">{agent.email}</p>
-      <Field id="agent-edit-name" label="Name" error={errors["name"]}>
-        <TextInput {...describedBy("agent-edit-name", errors["name"])} maxLength={255} value={name} />
+      <Field id="agent-edit-name" label="Name" error={errors.name}>
+        <TextInput {...describedBy("agent-edit-name", errors.name)} maxLength={255} value={name} />
       </Field>
-      <Field id="agent-edit-role" label="Role" error={errors["role"]}>
-        <select {...describedBy("agent-edit-role", errors["role"])} value={role.value} onChange={(e) => (role.value = e.currentTarget.value)}>
+      <Field id="agent-edit-role" label="Role" error={errors.role}>
+        <select
+          {...describedBy("agent-edit-role", errors.role)}
+          value={role.value}
+          onChange={(e) => (role.value = e.currentTarget.value)}
+        >
           <Options items={ROLES} />
         </select>
       </Field>
-      <Field id="agent-edit-availability" label="Availability" error={errors["availability"]} hint={`Shown now as ${agent.availability_status}.`}>
-        <select {...describedBy("agent-edit-availability", errors["availability"], true)} value={availability.value} onChange={(e) => (availability.value = e.currentTarget.value)}>
+      <Field
+        id="agent-edit-availability"
+        label="Availability"
+        error={errors.availability}
+        hint={`Shown now as ${agent.availability_status}.`}
+      >
+        <select
+          {...describedBy("agent-edit-availability", errors.availability, true)}
+          value={availability.value}
+          onChange={(e) => (availability.value = e.currentTarget.value)}
+        >
           <Options items={AVAILABILITY} />
         </select>
       </Field>
-      <CheckField id="agent-edit-auto_offline" label="Show as offline when no Parley page of theirs is open" value={autoOffline} error={errors["auto_offline"]} />
+      <CheckField
+        id="agent-edit-auto_offline"
+        label="Show as offline when no Parley page of theirs is open"
+        value={autoOffline}
+        error={errors.auto_offline}
+      />
       <FormFooter failure={form.failure.value} saved={saved.value} busy={form.busy.value} label="Save agent" />
     </form>
   );

@@ -17,7 +17,11 @@ export function AgentForm({ accountId, onAdded }: { accountId: number; onAdded(a
   const submit = (e: SubmitEvent) => {
     e.preventDefault();
     void form.run(async () => {
-      const a = await api<Agent>("POST", `/api/v1/accounts/${accountId}/agents`, { name: name.value.trim(), email: email.value.trim(), role: role.value });
+      const a = await api<Agent>("POST", `/api/v1/accounts/${accountId}/agents`, {
+        name: name.value.trim(),
+        email: email.value.trim(),
+        role: role.value,
+      });
       name.value = "";
       email.value = "";
       await onAdded(a);
@@ -28,16 +32,27 @@ export function AgentForm({ accountId, onAdded }: { accountId: number; onAdded(a
     <form class="settings-card" onSubmit={submit} noValidate aria-labelledby="new-agent-title">
       <h2 id="new-agent-title">Add an agent</h2>
       <p class="hint">
-        Parley sends no invitation email: after adding them, set their password on the server with <code>parley password --email …</code> and tell them.
+        Parley sends no invitation email: after adding them, set their password on the server with{" "}
+        <code>parley password --email …</code> and tell them.
       </p>
-      <Field id="agent-name" label="Name" error={errors["name"]}>
-        <TextInput {...describedBy("agent-name", errors["name"])} autocomplete="off" maxLength={255} value={name} />
+      <Field id="agent-name" label="Name" error={errors.name}>
+        <TextInput {...describedBy("agent-name", errors.name)} autocomplete="off" maxLength={255} value={name} />
       </Field>
-      <Field id="agent-email" label="Email" error={errors["email"]}>
-        <TextInput {...describedBy("agent-email", errors["email"])} type="email" autocomplete="off" maxLength={254} value={email} />
+      <Field id="agent-email" label="Email" error={errors.email}>
+        <TextInput
+          {...describedBy("agent-email", errors.email)}
+          type="email"
+          autocomplete="off"
+          maxLength={254}
+          value={email}
+        />
       </Field>
-      <Field id="agent-role" label="Role" error={errors["role"]}>
-        <select {...describedBy("agent-role", errors["role"])} value={role.value} onChange={(e) => (role.value = e.currentTarget.value)}>
+      <Field id="agent-role" label="Role" error={errors.role}>
+        <select
+          {...describedBy("agent-role", errors.role)}
+          value={role.value}
+          onChange={(e) => (role.value = e.currentTarget.value)}
+        >
           <option value="agent">Agent: answers conversations in their inboxes</option>
           <option value="administrator">Administrator: also manages settings</option>
         </select>

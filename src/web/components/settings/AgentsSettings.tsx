@@ -68,13 +68,24 @@ function AgentList({ accountId }: { accountId: number }) {
                 </td>
                 <td class="wrap">{a.email}</td>
                 <td>
-                  <select aria-label={`Role of ${a.available_name}`} value={a.role} onChange={(e) => void setRole(a, e.currentTarget.value, e.currentTarget)}>
+                  <select
+                    aria-label={`Role of ${a.available_name}`}
+                    value={a.role}
+                    onChange={(e) => void setRole(a, e.currentTarget.value, e.currentTarget)}
+                  >
                     <option value="agent">Agent</option>
                     <option value="administrator">Administrator</option>
                   </select>
                 </td>
                 <td>
-                  {a.id !== user.value?.id && <ConfirmButton label="Remove" target={a.available_name} question={`Remove ${a.available_name} from the account?`} onConfirm={() => remove(a)} />}
+                  {a.id !== user.value?.id && (
+                    <ConfirmButton
+                      label="Remove"
+                      target={a.available_name}
+                      question={`Remove ${a.available_name} from the account?`}
+                      onConfirm={() => remove(a)}
+                    />
+                  )}
                 </td>
               </tr>
             ))}

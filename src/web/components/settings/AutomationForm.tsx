@@ -44,7 +44,11 @@ export function AutomationForm({ accountId, rule, onSaved }: Props) {
   const event = useSignal<string>(rule?.event_name ?? "conversation_created");
   const conditions = useSignal<ConditionState[]>(initial?.conditions ?? [newCondition("conversation_created")]);
   const actions = useSignal<ActionState[]>(initial?.actions ?? [newAction()]);
-  const form = useSubmit({ name: "Name", description: "Description", event_name: "Event" }, "rule-", rule ? "Saving the rule" : "Creating the rule");
+  const form = useSubmit(
+    { name: "Name", description: "Description", event_name: "Event" },
+    "rule-",
+    rule ? "Saving the rule" : "Creating the rule",
+  );
 
   const setEvent = (e: string) => {
     event.value = e;
@@ -55,7 +59,14 @@ export function AutomationForm({ accountId, rule, onSaved }: Props) {
     e.preventDefault();
     void form.run(async () => {
       const base = `/api/v1/accounts/${accountId}/automation_rules`;
-      const body = ruleBody(name.value, description.value, event.value, conditions.value, actions.value, rule?.active ?? true);
+      const body = ruleBody(
+        name.value,
+        description.value,
+        event.value,
+        conditions.value,
+        actions.value,
+        rule?.active ?? true,
+      );
       await (rule ? api("PATCH", `${base}/${rule.id}`, body) : api("POST", base, body));
       await onSaved(name.value.trim());
       if (rule) return;
@@ -69,14 +80,18 @@ export function AutomationForm({ accountId, rule, onSaved }: Props) {
   return (
     <form class="settings-card" onSubmit={submit} noValidate aria-labelledby="rule-form-title">
       <h2 id="rule-form-title">{rule ? `Edit the rule ${rule.name}` : "Add a rule"}</h2>
-      <Field id="rule-name" label="Name" error={fieldErrors["name"]}>
-        <TextInput {...describedBy("rule-name", fieldErrors["name"])} maxLength={255} value={name} />
+      <Field id="rule-name" label="Name" error={fieldErrors.name}>
+        <TextInput {...describedBy("rule-name", fieldErrors.name)} maxLength={255} value={name} />
       </Field>
-      <Field id="rule-description" label="Description (optional)" error={fieldErrors["description"]}>
-        <TextInput {...describedBy("rule-description", fieldErrors["description"])} maxLength={255} value={description} />
+      <Field id="rule-description" label="Description (optional)" error={fieldErrors.description}>
+        <TextInput {...describedBy("rule-description", fieldErrors.description)} maxLength={255} value={description} />
       </Field>
-      <Field id="rule-event_name" label="When" error={fieldErrors["event_name"]}>
-        <select {...describedBy("rule-event_name", fieldErrors["event_name"])} value={event.value} onChange={(e) => setEvent(e.currentTarget.value)}>
+      <Field id="rule-event_name" label="When" error={fieldErrors.event_name}>
+        <select
+          {...describedBy("rule-event_name", fieldErrors.event_name)}
+          value={event.value}
+          onChange={(e) => setEvent(e.currentTarget.value)}
+        >
           <Options items={AUTOMATION_EVENTS.map((ev) => [ev, humanize(ev)] as const)} />
         </select>
       </Field>
@@ -90,10 +105,18 @@ export function AutomationForm({ accountId, rule, onSaved }: Props) {
           last={i === conditions.value.length - 1}
           errors={rowErrors(form.all.value, `conditions[${i}]`)}
           onChange={(row) => (conditions.value = replace(conditions.value, i, row))}
-          onRemove={conditions.value.length > 1 ? () => (conditions.value = conditions.value.filter((_, j) => j !== i)) : undefined}
+          onRemove={
+            conditions.value.length > 1
+              ? () => (conditions.value = conditions.value.filter((_, j) => j !== i))
+              : undefined
+          }
         />
       ))}
-      <button type="button" class="small" onClick={() => (conditions.value = [...conditions.value, newCondition(event.value)])}>
+      <button
+        type="button"
+        class="small"
+        onClick={() => (conditions.value = [...conditions.value, newCondition(event.value)])}
+      >
         Add a condition
       </button>
       <h3>Then</h3>
@@ -104,7 +127,9 @@ export function AutomationForm({ accountId, rule, onSaved }: Props) {
           index={i}
           errors={rowErrors(form.all.value, `actions[${i}]`)}
           onChange={(row) => (actions.value = replace(actions.value, i, row))}
-          onRemove={actions.value.length > 1 ? () => (actions.value = actions.value.filter((_, j) => j !== i)) : undefined}
+          onRemove={
+            actions.value.length > 1 ? () => (actions.value = actions.value.filter((_, j) => j !== i)) : undefined
+          }
         />
       ))}
       <button type="button" class="small" onClick={() => (actions.value = [...actions.value, newAction()])}>
@@ -112,7 +137,11 @@ export function AutomationForm({ accountId, rule, onSaved }: Props) {
       </button>
       <FormFailure message={form.failure.value} />
       <div class="form-actions">
-        <SubmitButton busy={form.busy.value} label={rule ? "Save rule" : "Create rule"} busyLabel={rule ? "Saving…" : "Creating…"} />
+        <SubmitButton
+          busy={form.busy.value}
+          label={rule ? "Save rule" : "Create rule"}
+          busyLabel={rule ? "Saving…" : "Creating…"}
+        />
       </div>
     </form>
   );

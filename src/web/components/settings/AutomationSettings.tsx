@@ -23,7 +23,11 @@ export function AutomationSettings({ accountId, itemId }: SectionProps) {
 
 function RuleDetail({ accountId, ruleId }: { accountId: number; ruleId: number }) {
   const url = `/api/v1/accounts/${accountId}/automation_rules/${ruleId}`;
-  const rule = useResource(() => api<{ payload: AutomationRule }>("GET", url).then((r) => r.payload), [accountId, ruleId], "The rule");
+  const rule = useResource(
+    () => api<{ payload: AutomationRule }>("GET", url).then((r) => r.payload),
+    [accountId, ruleId],
+    "The rule",
+  );
   const message = useSignal("");
   const r = rule.data.value;
   const saved = async (name: string) => {
@@ -79,7 +83,12 @@ function RuleList({ accountId }: { accountId: number }) {
         <p role="status" class="form-status">
           {message.value}
         </p>
-        {list && list.length === 0 && <p>No rules yet. A rule does something (label, assign, reply…) when a conversation or message meets its conditions.</p>}
+        {list && list.length === 0 && (
+          <p>
+            No rules yet. A rule does something (label, assign, reply…) when a conversation or message meets its
+            conditions.
+          </p>
+        )}
         {list && list.length > 0 && (
           <DataTable columns={["Rule", "When", "On"]} actions>
             {list.map((r) => (
@@ -98,17 +107,28 @@ function RuleList({ accountId }: { accountId: number }) {
                   />
                 </td>
                 <td class="row-actions">
-                  <button type="button" class="small" onClick={() => void act(`${r.name} cloned.`, () => api("POST", `${base}/${r.id}/clone`))}>
+                  <button
+                    type="button"
+                    class="small"
+                    onClick={() => void act(`${r.name} cloned.`, () => api("POST", `${base}/${r.id}/clone`))}
+                  >
                     Clone<span class="visually-hidden"> {r.name}</span>
                   </button>
-                  <ConfirmButton label="Delete" target={r.name} question={`Delete the rule ${r.name}?`} onConfirm={() => act(`${r.name} deleted.`, () => api("DELETE", `${base}/${r.id}`))} />
+                  <ConfirmButton
+                    label="Delete"
+                    target={r.name}
+                    question={`Delete the rule ${r.name}?`}
+                    onConfirm={() => act(`${r.name} deleted.`, () => api("DELETE", `${base}/${r.id}`))}
+                  />
                 </td>
               </tr>
             ))}
           </DataTable>
         )}
       </section>
-      {list && <AutomationForm accountId={accountId} onSaved={(name) => act(`${name} created.`, async () => undefined)} />}
+      {list && (
+        <AutomationForm accountId={accountId} onSaved={(name) => act(`${name} created.`, async () => undefined)} />
+      )}
     </div>
   );
 }

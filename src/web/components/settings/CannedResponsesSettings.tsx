@@ -35,7 +35,9 @@ export function CannedResponsesSettings({ accountId }: SectionProps) {
     void form.run(async () => {
       const body = { short_code: shortCode.value.trim(), content: content.value };
       const c = editing.value;
-      const saved = await (c ? api<CannedResponse>("PATCH", `${base}/${c.id}`, body) : api<CannedResponse>("POST", base, body));
+      const saved = await (c
+        ? api<CannedResponse>("PATCH", `${base}/${c.id}`, body)
+        : api<CannedResponse>("POST", base, body));
       message.value = `/${saved.short_code} ${c ? "saved" : "created"}.`;
       edit(null);
       await list.reload();
@@ -74,7 +76,12 @@ export function CannedResponsesSettings({ accountId }: SectionProps) {
                   <button type="button" class="small" aria-label={`Edit /${c.short_code}`} onClick={() => edit(c)}>
                     Edit
                   </button>{" "}
-                  <ConfirmButton label="Delete" target={`/${c.short_code}`} question={`Delete /${c.short_code}?`} onConfirm={() => remove(c)} />
+                  <ConfirmButton
+                    label="Delete"
+                    target={`/${c.short_code}`}
+                    question={`Delete /${c.short_code}?`}
+                    onConfirm={() => remove(c)}
+                  />
                 </td>
               </tr>
             ))}
@@ -83,14 +90,28 @@ export function CannedResponsesSettings({ accountId }: SectionProps) {
       </section>
       <form class="settings-card" onSubmit={submit} noValidate aria-labelledby="canned-form-title">
         <h2 id="canned-form-title">{editing.value ? `Edit /${editing.value.short_code}` : "Add a canned response"}</h2>
-        <Field id="canned-short_code" label="Short code" error={errors["short_code"]} hint="One word: letters, digits, - and _.">
-          <TextInput {...describedBy("canned-short_code", errors["short_code"], true)} maxLength={100} value={shortCode} />
+        <Field
+          id="canned-short_code"
+          label="Short code"
+          error={errors.short_code}
+          hint="One word: letters, digits, - and _."
+        >
+          <TextInput {...describedBy("canned-short_code", errors.short_code, true)} maxLength={100} value={shortCode} />
         </Field>
-        <Field id="canned-content" label="Content" error={errors["content"]}>
-          <textarea {...describedBy("canned-content", errors["content"])} rows={4} value={content.value} onInput={(e) => (content.value = e.currentTarget.value)} />
+        <Field id="canned-content" label="Content" error={errors.content}>
+          <textarea
+            {...describedBy("canned-content", errors.content)}
+            rows={4}
+            value={content.value}
+            onInput={(e) => (content.value = e.currentTarget.value)}
+          />
         </Field>
         <FormFailure message={form.failure.value} />
-        <SubmitButton busy={form.busy.value} label={editing.value ? "Save canned response" : "Create canned response"} busyLabel="Saving…" />
+        <SubmitButton
+          busy={form.busy.value}
+          label={editing.value ? "Save canned response" : "Create canned response"}
+          busyLabel="Saving…"
+        />
         {editing.value && (
           <button type="button" onClick={() => edit(null)}>
             Cancel

@@ -46,7 +46,11 @@ export function ConditionRow({ row, index, event, last, errors, onChange, onRemo
         <Options items={attributesFor(event).map((a) => [a.key, humanize(a.key)] as const)} />
       </select>
       {hidden("operator", "Operator")}
-      <select id={`${id}-operator`} value={row.filter_operator} onChange={(e) => set({ filter_operator: e.currentTarget.value as Row["filter_operator"] })}>
+      <select
+        id={`${id}-operator`}
+        value={row.filter_operator}
+        onChange={(e) => set({ filter_operator: e.currentTarget.value as Row["filter_operator"] })}
+      >
         <Options items={operatorsFor(row.attribute_key).map((op) => [op, humanize(op)] as const)} />
       </select>
       {!takesNoValue(row.filter_operator) && hidden("value", "Value")}
@@ -58,11 +62,21 @@ export function ConditionRow({ row, index, event, last, errors, onChange, onRemo
           </select>
         ) : (
           // Preact's types pick allowed attributes by one literal type; both allow these.
-          <input id={`${id}-value`} type={(type === "integer" ? "number" : "text") as "text"} value={row.value} placeholder={placeholder} onInput={(e) => set({ value: e.currentTarget.value })} />
+          <input
+            id={`${id}-value`}
+            type={(type === "integer" ? "number" : "text") as "text"}
+            value={row.value}
+            placeholder={placeholder}
+            onInput={(e) => set({ value: e.currentTarget.value })}
+          />
         ))}
       {!last && hidden("join", "Then")}
       {!last && (
-        <select id={`${id}-join`} value={row.query_operator} onChange={(e) => set({ query_operator: e.currentTarget.value as Row["query_operator"] })}>
+        <select
+          id={`${id}-join`}
+          value={row.query_operator}
+          onChange={(e) => set({ query_operator: e.currentTarget.value as Row["query_operator"] })}
+        >
           <option value="and">and</option>
           <option value="or">or</option>
         </select>

@@ -22,7 +22,8 @@ export interface CsatAnswer {
 
 const PER_PAGE = 25;
 
-const list = (accountId: number, query: string) => api<CsatAnswer[]>("GET", `/api/v1/accounts/${accountId}/csat_survey_responses?${query}`);
+const list = (accountId: number, query: string) =>
+  api<CsatAnswer[]>("GET", `/api/v1/accounts/${accountId}/csat_survey_responses?${query}`);
 
 /** Every answer of a period (page after page; a period holds few), for the overview's average. */
 export async function csatSince(accountId: number, since: number, until: number): Promise<CsatAnswer[]> {
@@ -36,15 +37,24 @@ export async function csatSince(accountId: number, since: number, until: number)
 
 export function CsatResponses({ accountId }: { accountId: number }) {
   const page = useSignal(1);
-  const answers = useResource(() => list(accountId, `page=${page.value}`), [accountId, page.value], "The satisfaction answers");
+  const answers = useResource(
+    () => list(accountId, `page=${page.value}`),
+    [accountId, page.value],
+    "The satisfaction answers",
+  );
   const rows = answers.data.value;
   return (
     <section class="settings-card" aria-labelledby="csat-title">
       <h2 id="csat-title">Satisfaction answers</h2>
       <LoadState resource={answers} />
-      {rows && rows.length === 0 && <p>No answers yet. Inboxes that ask for a rating when a conversation is resolved collect them.</p>}
+      {rows && rows.length === 0 && (
+        <p>No answers yet. Inboxes that ask for a rating when a conversation is resolved collect them.</p>
+      )}
       {rows && rows.length > 0 && (
-        <DataTable columns={["Rating", "Feedback", "Contact", "Agent", "Conversation", "Answered"]} caption="Satisfaction answers">
+        <DataTable
+          columns={["Rating", "Feedback", "Contact", "Agent", "Conversation", "Answered"]}
+          caption="Satisfaction answers"
+        >
           {rows.map((a) => (
             <tr key={a.id}>
               <td>
@@ -64,7 +74,14 @@ export function CsatResponses({ accountId }: { accountId: number }) {
           ))}
         </DataTable>
       )}
-      <Pager page={page} pages={null} more={rows?.length === PER_PAGE} label="Satisfaction answer pages" back="Newer" forward="Older" />
+      <Pager
+        page={page}
+        pages={null}
+        more={rows?.length === PER_PAGE}
+        label="Satisfaction answer pages"
+        back="Newer"
+        forward="Older"
+      />
     </section>
   );
 }

@@ -53,8 +53,17 @@ export function InboxDetail({ accountId, inboxId }: { accountId: number; inboxId
         </section>
       )}
       {i?.channel_type === "Channel::WebWidget" && <WidgetSnippet inbox={i} />}
-      {i?.channel_type === "Channel::WebWidget" && <WidgetSettingsForm key={`w${i.id}`} accountId={accountId} inbox={i} onSaved={(updated) => (inbox.data.value = updated)} />}
-      {i && <InboxEditForm key={i.id} accountId={accountId} inbox={i} onSaved={(updated) => (inbox.data.value = updated)} />}
+      {i?.channel_type === "Channel::WebWidget" && (
+        <WidgetSettingsForm
+          key={`w${i.id}`}
+          accountId={accountId}
+          inbox={i}
+          onSaved={(updated) => (inbox.data.value = updated)}
+        />
+      )}
+      {i && (
+        <InboxEditForm key={i.id} accountId={accountId} inbox={i} onSaved={(updated) => (inbox.data.value = updated)} />
+      )}
       {i && <InboxMembers accountId={accountId} inboxId={i.id} />}
       {i && (
         <DeleteCard

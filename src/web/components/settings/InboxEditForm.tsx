@@ -19,7 +19,15 @@ const FIELDS = {
   enable_auto_assignment: "Automatic assignment",
 };
 
-export function InboxEditForm({ accountId, inbox, onSaved }: { accountId: number; inbox: Inbox; onSaved(i: Inbox): void }) {
+export function InboxEditForm({
+  accountId,
+  inbox,
+  onSaved,
+}: {
+  accountId: number;
+  inbox: Inbox;
+  onSaved(i: Inbox): void;
+}) {
   const name = useSignal(inbox.name);
   const webhookUrl = useSignal(inbox.webhook_url ?? "");
   const greeting = useSignal(inbox.greeting_enabled === true);
@@ -50,27 +58,51 @@ export function InboxEditForm({ accountId, inbox, onSaved }: { accountId: number
   return (
     <form class="settings-card" onSubmit={submit} noValidate aria-labelledby="edit-inbox-title">
       <h2 id="edit-inbox-title">Settings</h2>
-      <Field id="edit-inbox-name" label="Inbox name" error={errors["name"]}>
-        <TextInput {...describedBy("edit-inbox-name", errors["name"])} maxLength={255} value={name} />
+      <Field id="edit-inbox-name" label="Inbox name" error={errors.name}>
+        <TextInput {...describedBy("edit-inbox-name", errors.name)} maxLength={255} value={name} />
       </Field>
       {isApi && (
-        <Field id="edit-inbox-channel.webhook_url" label="Webhook URL (optional)" error={errors["channel.webhook_url"]} hint="Parley sends each agent reply here, signed with the inbox's secret.">
-          <TextInput {...describedBy("edit-inbox-channel.webhook_url", errors["channel.webhook_url"], true)} maxLength={2048} value={webhookUrl} />
+        <Field
+          id="edit-inbox-channel.webhook_url"
+          label="Webhook URL (optional)"
+          error={errors["channel.webhook_url"]}
+          hint="Parley sends each agent reply here, signed with the inbox's secret."
+        >
+          <TextInput
+            {...describedBy("edit-inbox-channel.webhook_url", errors["channel.webhook_url"], true)}
+            maxLength={2048}
+            value={webhookUrl}
+          />
         </Field>
       )}
-      <CheckField id="edit-inbox-greeting_enabled" label="Greet customers who start a conversation" value={greeting} error={errors["greeting_enabled"]} />
+      <CheckField
+        id="edit-inbox-greeting_enabled"
+        label="Greet customers who start a conversation"
+        value={greeting}
+        error={errors.greeting_enabled}
+      />
       {greeting.value && (
-        <Field id="edit-inbox-greeting_message" label="Greeting message" error={errors["greeting_message"]}>
+        <Field id="edit-inbox-greeting_message" label="Greeting message" error={errors.greeting_message}>
           <textarea
-            {...describedBy("edit-inbox-greeting_message", errors["greeting_message"])}
+            {...describedBy("edit-inbox-greeting_message", errors.greeting_message)}
             rows={3}
             value={greetingMessage.value}
             onInput={(e) => (greetingMessage.value = e.currentTarget.value)}
           />
         </Field>
       )}
-      <CheckField id="edit-inbox-csat_survey_enabled" label="Ask for a satisfaction rating when a conversation is resolved" value={csat} error={errors["csat_survey_enabled"]} />
-      <CheckField id="edit-inbox-enable_auto_assignment" label="Assign new conversations to the inbox's agents automatically" value={autoAssign} error={errors["enable_auto_assignment"]} />
+      <CheckField
+        id="edit-inbox-csat_survey_enabled"
+        label="Ask for a satisfaction rating when a conversation is resolved"
+        value={csat}
+        error={errors.csat_survey_enabled}
+      />
+      <CheckField
+        id="edit-inbox-enable_auto_assignment"
+        label="Assign new conversations to the inbox's agents automatically"
+        value={autoAssign}
+        error={errors.enable_auto_assignment}
+      />
       <FormFooter failure={form.failure.value} saved={saved.value} busy={form.busy.value} label="Save inbox" />
     </form>
   );

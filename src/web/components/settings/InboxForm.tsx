@@ -27,7 +27,7 @@ export function InboxForm({ accountId }: { accountId: number }) {
       navigate(paths.settings(accountId, "inboxes", inbox.id));
     });
   };
-  const nameError = form.errors.value["name"];
+  const nameError = form.errors.value.name;
   const urlError = form.errors.value["channel.webhook_url"];
   return (
     <form class="settings-card" onSubmit={submit} noValidate aria-labelledby="new-inbox-title">
@@ -36,8 +36,18 @@ export function InboxForm({ accountId }: { accountId: number }) {
       <Field id="inbox-name" label="Inbox name" error={nameError}>
         <TextInput {...describedBy("inbox-name", nameError)} maxLength={255} value={name} />
       </Field>
-      <Field id="inbox-channel.webhook_url" label="Webhook URL (optional)" error={urlError} hint="Parley sends each agent reply here, signed with the inbox's secret.">
-        <TextInput {...describedBy("inbox-channel.webhook_url", urlError, true)} type="text" maxLength={2048} value={webhookUrl} />
+      <Field
+        id="inbox-channel.webhook_url"
+        label="Webhook URL (optional)"
+        error={urlError}
+        hint="Parley sends each agent reply here, signed with the inbox's secret."
+      >
+        <TextInput
+          {...describedBy("inbox-channel.webhook_url", urlError, true)}
+          type="text"
+          maxLength={2048}
+          value={webhookUrl}
+        />
       </Field>
       <FormFailure message={form.failure.value} />
       <SubmitButton busy={form.busy.value} label="Create inbox" busyLabel="Creating…" />

@@ -8,15 +8,29 @@ import { MembersForm } from "./MembersForm.tsx";
 
 export function InboxMembers({ accountId, inboxId }: { accountId: number; inboxId: number }) {
   const url = `/api/v1/accounts/${accountId}/inbox_members`;
-  const members = useResource(() => api<{ payload: Agent[] }>("GET", `${url}/${inboxId}`).then((r) => r.payload), [accountId, inboxId], "The members");
+  const members = useResource(
+    () => api<{ payload: Agent[] }>("GET", `${url}/${inboxId}`).then((r) => r.payload),
+    [accountId, inboxId],
+    "The members",
+  );
   const save = async (userIds: number[]) => {
-    members.data.value = (await api<{ payload: Agent[] }>("PATCH", url, { inbox_id: inboxId, user_ids: userIds })).payload;
+    members.data.value = (
+      await api<{ payload: Agent[] }>("PATCH", url, { inbox_id: inboxId, user_ids: userIds })
+    ).payload;
     forgetInboxMembers();
   };
   return (
-    <MembersForm accountId={accountId} members={members.data.value?.map((a) => a.id) ?? null} legend="Members of this inbox" save={save} titleId="inbox-members-title">
+    <MembersForm
+      accountId={accountId}
+      members={members.data.value?.map((a) => a.id) ?? null}
+      legend="Members of this inbox"
+      save={save}
+      titleId="inbox-members-title"
+    >
       <h2 id="inbox-members-title">Members</h2>
-      <p class="hint">Agents see and answer the conversations of the inboxes they are members of. Administrators see every inbox.</p>
+      <p class="hint">
+        Agents see and answer the conversations of the inboxes they are members of. Administrators see every inbox.
+      </p>
       {members.error.value && <p role="alert">{members.error.value}</p>}
     </MembersForm>
   );

@@ -19,14 +19,20 @@ export function InboxesSettings({ accountId, itemId }: SectionProps) {
 }
 
 function InboxList({ accountId }: { accountId: number }) {
-  const inboxes = useResource(() => api<{ payload: Inbox[] }>("GET", `/api/v1/accounts/${accountId}/inboxes`).then((r) => r.payload), [accountId], "The inboxes");
+  const inboxes = useResource(
+    () => api<{ payload: Inbox[] }>("GET", `/api/v1/accounts/${accountId}/inboxes`).then((r) => r.payload),
+    [accountId],
+    "The inboxes",
+  );
   const list = inboxes.data.value;
   return (
     <div class="settings-stack">
       <section class="settings-card" aria-labelledby="inboxes-title">
         <h2 id="inboxes-title">Inboxes</h2>
         <LoadState resource={inboxes} />
-        {list && list.length === 0 && <p>No inboxes yet. Add an API inbox below to receive messages from your own channel.</p>}
+        {list && list.length === 0 && (
+          <p>No inboxes yet. Add an API inbox below to receive messages from your own channel.</p>
+        )}
         {list && list.length > 0 && (
           <DataTable columns={["Name", "Channel", "Inbox identifier"]}>
             {list.map((i) => (

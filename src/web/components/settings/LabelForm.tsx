@@ -30,11 +30,20 @@ export function LabelForm({ accountId, label, onSaved }: Props) {
   const description = useSignal(label?.description ?? "");
   const color = useSignal(label?.color ?? "#1f93ff");
   const sidebar = useSignal(label?.show_on_sidebar ?? false);
-  const form = useSubmit({ title: "Title", description: "Description", color: "Colour", show_on_sidebar: "Sidebar" }, "label-", label ? "Saving the label" : "Creating the label");
+  const form = useSubmit(
+    { title: "Title", description: "Description", color: "Colour", show_on_sidebar: "Sidebar" },
+    "label-",
+    label ? "Saving the label" : "Creating the label",
+  );
   const submit = (e: SubmitEvent) => {
     e.preventDefault();
     void form.run(async () => {
-      const body = { title: title.value.trim(), description: description.value.trim() || null, color: color.value, show_on_sidebar: sidebar.value };
+      const body = {
+        title: title.value.trim(),
+        description: description.value.trim() || null,
+        color: color.value,
+        show_on_sidebar: sidebar.value,
+      };
       const base = `/api/v1/accounts/${accountId}/labels`;
       const saved = await (label ? api<Label>("PATCH", `${base}/${label.id}`, body) : api<Label>("POST", base, body));
       if (!label) {
@@ -49,18 +58,33 @@ export function LabelForm({ accountId, label, onSaved }: Props) {
   return (
     <form class="settings-card" onSubmit={submit} noValidate aria-labelledby="label-form-title">
       <h2 id="label-form-title">{heading}</h2>
-      <Field id="label-title" label="Title" error={errors["title"]} hint="Letters, digits, - and _; stored in lower case.">
-        <TextInput {...describedBy("label-title", errors["title"], true)} maxLength={255} value={title} />
+      <Field id="label-title" label="Title" error={errors.title} hint="Letters, digits, - and _; stored in lower case.">
+        <TextInput {...describedBy("label-title", errors.title, true)} maxLength={255} value={title} />
       </Field>
-      <Field id="label-description" label="Description (optional)" error={errors["description"]}>
-        <TextInput {...describedBy("label-description", errors["description"])} maxLength={255} value={description} />
+      <Field id="label-description" label="Description (optional)" error={errors.description}>
+        <TextInput {...describedBy("label-description", errors.description)} maxLength={255} value={description} />
       </Field>
-      <Field id="label-color" label="Colour" error={errors["color"]}>
-        <input {...describedBy("label-color", errors["color"])} type="color" class="color-input" value={color.value} onInput={(e) => (color.value = e.currentTarget.value)} />
+      <Field id="label-color" label="Colour" error={errors.color}>
+        <input
+          {...describedBy("label-color", errors.color)}
+          type="color"
+          class="color-input"
+          value={color.value}
+          onInput={(e) => (color.value = e.currentTarget.value)}
+        />
       </Field>
-      <CheckField id="label-show_on_sidebar" label="Show in the sidebar" value={sidebar} error={errors["show_on_sidebar"]} />
+      <CheckField
+        id="label-show_on_sidebar"
+        label="Show in the sidebar"
+        value={sidebar}
+        error={errors.show_on_sidebar}
+      />
       <FormFailure message={form.failure.value} />
-      <SubmitButton busy={form.busy.value} label={label ? "Save label" : "Create label"} busyLabel={label ? "Saving…" : "Creating…"} />
+      <SubmitButton
+        busy={form.busy.value}
+        label={label ? "Save label" : "Create label"}
+        busyLabel={label ? "Saving…" : "Creating…"}
+      />
     </form>
   );
 }

@@ -33,7 +33,11 @@ export function LabelsSettings({ accountId, itemId }: SectionProps) {
 }
 
 function LabelDetail({ accountId, labelId }: { accountId: number; labelId: number }) {
-  const label = useResource(() => api<Label>("GET", `/api/v1/accounts/${accountId}/labels/${labelId}`), [accountId, labelId], "The label");
+  const label = useResource(
+    () => api<Label>("GET", `/api/v1/accounts/${accountId}/labels/${labelId}`),
+    [accountId, labelId],
+    "The label",
+  );
   const message = useSignal("");
   const l = label.data.value;
   const saved = async (updated: Label) => {
@@ -69,7 +73,12 @@ function LabelList({ accountId }: { accountId: number }) {
   };
   const loaded = labels.data.value;
   if (loaded && loaded.list === null) {
-    return <Unavailable title="Labels" text="This server does not manage an account label list yet. Conversations can still be labelled freely." />;
+    return (
+      <Unavailable
+        title="Labels"
+        text="This server does not manage an account label list yet. Conversations can still be labelled freely."
+      />
+    );
   }
   return (
     <div class="settings-stack">
@@ -85,11 +94,17 @@ function LabelList({ accountId }: { accountId: number }) {
             {loaded.list.map((l) => (
               <tr key={l.id}>
                 <td>
-                  <span class="swatch" style={{ background: l.color }} aria-hidden="true" /> <Link href={paths.settings(accountId, "labels", l.id)}>{l.title}</Link>
+                  <span class="swatch" style={{ background: l.color }} aria-hidden="true" />{" "}
+                  <Link href={paths.settings(accountId, "labels", l.id)}>{l.title}</Link>
                 </td>
                 <td class="wrap">{l.description ?? ""}</td>
                 <td>
-                  <ConfirmButton label="Delete" target={l.title} question={`Delete the label ${l.title}?`} onConfirm={() => remove(l)} />
+                  <ConfirmButton
+                    label="Delete"
+                    target={l.title}
+                    question={`Delete the label ${l.title}?`}
+                    onConfirm={() => remove(l)}
+                  />
                 </td>
               </tr>
             ))}

@@ -20,7 +20,7 @@ interface Props {
   titleId: string;
 }
 
-export function MembersForm({ accountId, members, legend, save, children, titleId }: Props) {
+export function MembersForm({ members, legend, save, children, titleId }: Props) {
   const chosen = useSignal<Set<number>>(new Set());
   const saved = useSignal("");
   const form = useSubmit({}, "", "Saving the members");
@@ -36,7 +36,11 @@ export function MembersForm({ accountId, members, legend, save, children, titleI
   return (
     <form class="settings-card" onSubmit={submit} aria-labelledby={titleId}>
       {children}
-      {directory.value && members ? <MemberChecklist agents={directory.value.agents} chosen={chosen} legend={legend} /> : <p role="status">Loading…</p>}
+      {directory.value && members ? (
+        <MemberChecklist agents={directory.value.agents} chosen={chosen} legend={legend} />
+      ) : (
+        <p role="status">Loading…</p>
+      )}
       <FormFailure message={form.failure.value} />
       <div class="form-actions">
         <SubmitButton busy={form.busy.value} label="Save members" busyLabel="Saving…" />

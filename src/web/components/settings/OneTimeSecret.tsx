@@ -3,7 +3,15 @@
 import type { ComponentChildren } from "preact";
 import { useEffect, useRef } from "preact/hooks";
 
-export function OneTimeSecret({ secret, title, children }: { secret: string; title: string; children?: ComponentChildren }) {
+export function OneTimeSecret({
+  secret,
+  title,
+  children,
+}: {
+  secret: string;
+  title: string;
+  children?: ComponentChildren;
+}) {
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => box.current?.focus(), [secret]);
   return (
@@ -12,7 +20,9 @@ export function OneTimeSecret({ secret, title, children }: { secret: string; tit
         <strong>{title}.</strong> Copy its signing secret now: it is not shown again.
       </p>
       <code class="identifier">{secret}</code>
-      <p class="hint">Receivers check the X-Chatwoot-Signature header (HMAC-SHA256 of the timestamp and body) with it.</p>
+      <p class="hint">
+        Receivers check the X-Chatwoot-Signature header (HMAC-SHA256 of the timestamp and body) with it.
+      </p>
       {children && <p>{children}</p>}
     </div>
   );

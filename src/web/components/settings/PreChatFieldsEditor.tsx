@@ -18,10 +18,21 @@ function withStandard(fields: PreChatField[]): PreChatField[] {
 
 export function PreChatFieldsEditor({ fields, error }: { fields: Signal<PreChatField[]>; error?: string | undefined }) {
   const list = withStandard(fields.value);
-  const change = (i: number, patch: Partial<PreChatField>) => (fields.value = list.map((f, j) => (j === i ? { ...f, ...patch } : f)));
+  const change = (i: number, patch: Partial<PreChatField>) =>
+    (fields.value = list.map((f, j) => (j === i ? { ...f, ...patch } : f)));
   const add = () => {
     const n = list.filter((f) => f.field_type !== "standard").length + 1;
-    fields.value = [...list, { name: `custom_${n}`, label: `Question ${n}`, type: "text", field_type: "contact_attribute", required: false, enabled: true }];
+    fields.value = [
+      ...list,
+      {
+        name: `custom_${n}`,
+        label: `Question ${n}`,
+        type: "text",
+        field_type: "contact_attribute",
+        required: false,
+        enabled: true,
+      },
+    ];
   };
   return (
     <fieldset class="prechat-fields">
@@ -46,12 +57,32 @@ export function PreChatFieldsEditor({ fields, error }: { fields: Signal<PreChatF
             return (
               <tr key={i}>
                 <td>
-                  <input aria-label={`Label of ${f.name}`} value={f.label} maxLength={255} onInput={(e) => change(i, { label: e.currentTarget.value })} />
+                  <input
+                    aria-label={`Label of ${f.name}`}
+                    value={f.label}
+                    maxLength={255}
+                    onInput={(e) => change(i, { label: e.currentTarget.value })}
+                  />
                 </td>
-                <td>{custom ? <input aria-label={`Key of ${f.label}`} value={f.name} maxLength={64} onInput={(e) => change(i, { name: e.currentTarget.value })} /> : <code>{f.name}</code>}</td>
                 <td>
                   {custom ? (
-                    <select aria-label={`Type of ${f.label}`} value={f.type} onChange={(e) => change(i, { type: e.currentTarget.value })}>
+                    <input
+                      aria-label={`Key of ${f.label}`}
+                      value={f.name}
+                      maxLength={64}
+                      onInput={(e) => change(i, { name: e.currentTarget.value })}
+                    />
+                  ) : (
+                    <code>{f.name}</code>
+                  )}
+                </td>
+                <td>
+                  {custom ? (
+                    <select
+                      aria-label={`Type of ${f.label}`}
+                      value={f.type}
+                      onChange={(e) => change(i, { type: e.currentTarget.value })}
+                    >
                       {TYPES.map((t) => (
                         <option key={t} value={t}>
                           {t}
@@ -63,10 +94,20 @@ export function PreChatFieldsEditor({ fields, error }: { fields: Signal<PreChatF
                   )}
                 </td>
                 <td>
-                  <input type="checkbox" aria-label={`Ask for ${f.label}`} checked={f.enabled} onChange={(e) => change(i, { enabled: e.currentTarget.checked })} />
+                  <input
+                    type="checkbox"
+                    aria-label={`Ask for ${f.label}`}
+                    checked={f.enabled}
+                    onChange={(e) => change(i, { enabled: e.currentTarget.checked })}
+                  />
                 </td>
                 <td>
-                  <input type="checkbox" aria-label={`${f.label} is required`} checked={f.required} onChange={(e) => change(i, { required: e.currentTarget.checked })} />
+                  <input
+                    type="checkbox"
+                    aria-label={`${f.label} is required`}
+                    checked={f.required}
+                    onChange={(e) => change(i, { required: e.currentTarget.checked })}
+                  />
                 </td>
                 <td>
                   {custom && (

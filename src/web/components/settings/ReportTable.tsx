@@ -14,7 +14,10 @@ export interface SummaryRow {
 export function ReportTable({ rows, caption }: { rows: (SummaryRow & { name: string })[]; caption: string }) {
   return (
     <>
-      <DataTable columns={["Name", "Conversations", "Resolved", "First response", "Resolution", "Reply"]} caption={caption}>
+      <DataTable
+        columns={["Name", "Conversations", "Resolved", "First response", "Resolution", "Reply"]}
+        caption={caption}
+      >
         {rows.map((r) => (
           <tr key={r.id}>
             <th scope="row">{r.name}</th>

@@ -22,12 +22,20 @@ const KINDS: { key: Kind; label: string }[] = [
 const PERIODS = [7, 30, 90];
 
 /** null: this server has no summary reports. */
-async function summary(accountId: number, kind: Kind, days: number, businessHours: boolean): Promise<SummaryRow[] | null> {
+async function summary(
+  accountId: number,
+  kind: Kind,
+  days: number,
+  businessHours: boolean,
+): Promise<SummaryRow[] | null> {
   const until = Math.floor(Date.now() / 1000);
   const since = until - days * 86400;
   const hours = businessHours ? "&business_hours=true" : "";
   try {
-    return await api<SummaryRow[]>("GET", `/api/v2/accounts/${accountId}/summary_reports/${kind}?since=${since}&until=${until}${hours}`);
+    return await api<SummaryRow[]>(
+      "GET",
+      `/api/v2/accounts/${accountId}/summary_reports/${kind}?since=${since}&until=${until}${hours}`,
+    );
   } catch (e) {
     if (e instanceof ApiError && e.status === 404) return null;
     throw e;
@@ -66,7 +74,13 @@ export function ReportsSettings({ accountId }: SectionProps) {
       <div class="report-controls">
         <div class="assignee-tabs" role="group" aria-label="Report by">
           {KINDS.map((k) => (
-            <button key={k.key} type="button" class="tab-button" aria-pressed={kind.value === k.key} onClick={() => (kind.value = k.key)}>
+            <button
+              key={k.key}
+              type="button"
+              class="tab-button"
+              aria-pressed={kind.value === k.key}
+              onClick={() => (kind.value = k.key)}
+            >
               {k.label}
             </button>
           ))}
@@ -82,7 +96,11 @@ export function ReportsSettings({ accountId }: SectionProps) {
           ))}
         </select>
         <label class="check">
-          <input type="checkbox" checked={businessHours.value} onChange={(e) => (businessHours.value = e.currentTarget.checked)} />
+          <input
+            type="checkbox"
+            checked={businessHours.value}
+            onChange={(e) => (businessHours.value = e.currentTarget.checked)}
+          />
           <span>Business hours only</span>
         </label>
       </div>

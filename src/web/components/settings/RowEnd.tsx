@@ -1,5 +1,15 @@
 // The end of an automation rule's row: its remove button and the server's messages about it.
-export function RowEnd({ id, what, errors, onRemove }: { id: string; what: string; errors: string[]; onRemove: (() => void) | undefined }) {
+export function RowEnd({
+  id,
+  what,
+  errors,
+  onRemove,
+}: {
+  id: string;
+  what: string;
+  errors: string[];
+  onRemove: (() => void) | undefined;
+}) {
   return (
     <>
       {onRemove && (

@@ -15,12 +15,20 @@ export function TeamEditForm({ accountId, team, onSaved }: { accountId: number; 
   const description = useSignal(team.description ?? "");
   const autoAssign = useSignal(team.allow_auto_assign);
   const saved = useSignal("");
-  const form = useSubmit({ name: "Name", description: "Description", allow_auto_assign: "Automatic assignment" }, "edit-team-", "Saving the team");
+  const form = useSubmit(
+    { name: "Name", description: "Description", allow_auto_assign: "Automatic assignment" },
+    "edit-team-",
+    "Saving the team",
+  );
   const submit = (e: SubmitEvent) => {
     e.preventDefault();
     saved.value = "";
     void form.run(async () => {
-      const body = { name: name.value.trim(), description: description.value.trim() || null, allow_auto_assign: autoAssign.value };
+      const body = {
+        name: name.value.trim(),
+        description: description.value.trim() || null,
+        allow_auto_assign: autoAssign.value,
+      };
       const updated = await api<Team>("PATCH", `/api/v1/accounts/${accountId}/teams/${team.id}`, body);
       void loadDirectory(accountId, true).catch(() => undefined);
       name.value = updated.name;
@@ -32,13 +40,18 @@ export function TeamEditForm({ accountId, team, onSaved }: { accountId: number; 
   return (
     <form class="settings-card" onSubmit={submit} noValidate aria-labelledby="edit-team-title">
       <h2 id="edit-team-title">Settings</h2>
-      <Field id="edit-team-name" label="Name" error={errors["name"]} hint="Stored in lower case, as Chatwoot does.">
-        <TextInput {...describedBy("edit-team-name", errors["name"], true)} maxLength={255} value={name} />
+      <Field id="edit-team-name" label="Name" error={errors.name} hint="Stored in lower case, as Chatwoot does.">
+        <TextInput {...describedBy("edit-team-name", errors.name, true)} maxLength={255} value={name} />
       </Field>
-      <Field id="edit-team-description" label="Description (optional)" error={errors["description"]}>
-        <TextInput {...describedBy("edit-team-description", errors["description"])} maxLength={255} value={description} />
+      <Field id="edit-team-description" label="Description (optional)" error={errors.description}>
+        <TextInput {...describedBy("edit-team-description", errors.description)} maxLength={255} value={description} />
       </Field>
-      <CheckField id="edit-team-allow_auto_assign" label="Assign the team's conversations to its members automatically" value={autoAssign} error={errors["allow_auto_assign"]} />
+      <CheckField
+        id="edit-team-allow_auto_assign"
+        label="Assign the team's conversations to its members automatically"
+        value={autoAssign}
+        error={errors.allow_auto_assign}
+      />
       <FormFooter failure={form.failure.value} saved={saved.value} busy={form.busy.value} label="Save team" />
     </form>
   );

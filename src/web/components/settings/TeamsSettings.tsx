@@ -29,7 +29,9 @@ function TeamList({ accountId }: { accountId: number }) {
       <section class="settings-card" aria-labelledby="teams-title">
         <h2 id="teams-title">Teams</h2>
         <LoadState resource={teams} />
-        {list && list.length === 0 && <p>No teams yet. Teams group agents, so that conversations can be assigned to a team.</p>}
+        {list && list.length === 0 && (
+          <p>No teams yet. Teams group agents, so that conversations can be assigned to a team.</p>
+        )}
         {list && list.length > 0 && (
           <ul class="plain-list">
             {list.map((t) => (
@@ -53,7 +55,10 @@ function TeamForm({ accountId }: { accountId: number }) {
   const submit = (e: SubmitEvent) => {
     e.preventDefault();
     void form.run(async () => {
-      const team = await api<Team>("POST", `/api/v1/accounts/${accountId}/teams`, { name: name.value.trim(), description: description.value.trim() || null });
+      const team = await api<Team>("POST", `/api/v1/accounts/${accountId}/teams`, {
+        name: name.value.trim(),
+        description: description.value.trim() || null,
+      });
       void loadDirectory(accountId, true).catch(() => undefined);
       navigate(paths.settings(accountId, "teams", team.id));
     });
@@ -62,11 +67,11 @@ function TeamForm({ accountId }: { accountId: number }) {
   return (
     <form class="settings-card" onSubmit={submit} noValidate aria-labelledby="new-team-title">
       <h2 id="new-team-title">Add a team</h2>
-      <Field id="team-name" label="Name" error={errors["name"]} hint="Stored in lower case, as Chatwoot does.">
-        <TextInput {...describedBy("team-name", errors["name"], true)} maxLength={255} value={name} />
+      <Field id="team-name" label="Name" error={errors.name} hint="Stored in lower case, as Chatwoot does.">
+        <TextInput {...describedBy("team-name", errors.name, true)} maxLength={255} value={name} />
       </Field>
-      <Field id="team-description" label="Description (optional)" error={errors["description"]}>
-        <TextInput {...describedBy("team-description", errors["description"])} maxLength={255} value={description} />
+      <Field id="team-description" label="Description (optional)" error={errors.description}>
+        <TextInput {...describedBy("team-description", errors.description)} maxLength={255} value={description} />
       </Field>
       <FormFailure message={form.failure.value} />
       <SubmitButton busy={form.busy.value} label="Create team" busyLabel="Creating…" />

@@ -25,7 +25,11 @@ function outcome(d: Delivery): string {
 export function WebhookDeliveries({ accountId, webhookId }: { accountId: number; webhookId: number }) {
   const page = useSignal(1);
   const url = `/api/v1/accounts/${accountId}/webhooks/${webhookId}/deliveries`;
-  const log = useResource(() => api<DeliveryPage>("GET", `${url}?page=${page.value}`), [accountId, webhookId, page.value], "The delivery log");
+  const log = useResource(
+    () => api<DeliveryPage>("GET", `${url}?page=${page.value}`),
+    [accountId, webhookId, page.value],
+    "The delivery log",
+  );
   const message = useSignal("");
   const redeliver = async (d: Delivery) => {
     message.value = "";
@@ -65,10 +69,17 @@ export function WebhookDeliveries({ accountId, webhookId }: { accountId: number;
               <td>
                 {d.attempts} of {d.max_attempts}
               </td>
-              <td class="wrap">{d.last_error ?? (d.last_status_code && d.status !== "delivered" ? `HTTP ${d.last_status_code}` : "—")}</td>
+              <td class="wrap">
+                {d.last_error ?? (d.last_status_code && d.status !== "delivered" ? `HTTP ${d.last_status_code}` : "—")}
+              </td>
               <td title={dateTime(d.created_at)}>{shortAge(d.created_at)}</td>
               <td>
-                <button type="button" class="small" onClick={() => void redeliver(d)} aria-label={`Redeliver ${d.event} of ${dateTime(d.created_at)}`}>
+                <button
+                  type="button"
+                  class="small"
+                  onClick={() => void redeliver(d)}
+                  aria-label={`Redeliver ${d.event} of ${dateTime(d.created_at)}`}
+                >
                   Redeliver
                 </button>
               </td>

@@ -16,7 +16,11 @@ import { listWebhooks } from "./WebhooksSettings.tsx";
 export function WebhookDetail({ accountId, webhookId }: { accountId: number; webhookId: number }) {
   const url = `/api/v1/accounts/${accountId}/webhooks/${webhookId}`;
   // There is no GET /webhooks/:id (Chatwoot has none either): the list holds it.
-  const hook = useResource(() => listWebhooks(accountId).then((all) => ({ webhook: all.find((w) => w.id === webhookId) })), [accountId, webhookId], "The webhook");
+  const hook = useResource(
+    () => listWebhooks(accountId).then((all) => ({ webhook: all.find((w) => w.id === webhookId) })),
+    [accountId, webhookId],
+    "The webhook",
+  );
   const secret = useSignal<string | null>(null);
   const error = useSignal<string | null>(null);
   const rotate = async () => {
@@ -62,8 +66,18 @@ export function WebhookDetail({ accountId, webhookId }: { accountId: number; web
           {secret.value && <OneTimeSecret secret={secret.value} title="New secret" />}
           {error.value && <p role="alert">{error.value}</p>}
           <div class="form-actions">
-            <ConfirmButton label="Rotate secret" question="Replace the signing secret? Receivers need the new one." confirmLabel="Replace secret" onConfirm={rotate} />
-            <ConfirmButton label="Delete webhook" question="Delete this webhook and its delivery log?" confirmLabel="Delete" onConfirm={remove} />
+            <ConfirmButton
+              label="Rotate secret"
+              question="Replace the signing secret? Receivers need the new one."
+              confirmLabel="Replace secret"
+              onConfirm={rotate}
+            />
+            <ConfirmButton
+              label="Delete webhook"
+              question="Delete this webhook and its delivery log?"
+              confirmLabel="Delete"
+              onConfirm={remove}
+            />
           </div>
         </section>
       )}

@@ -21,11 +21,20 @@ export function WebhookForm({ accountId, onCreated }: { accountId: number; onCre
   const inboxId = useSignal("");
   const kinds = useSignal<Set<string>>(new Set(SPEC_WEBHOOK_KINDS));
   const created = useSignal<Webhook | null>(null);
-  const form = useSubmit({ url: "URL", name: "Name", subscriptions: "Events", inbox_id: "Inbox" }, "webhook-", "Creating the webhook");
+  const form = useSubmit(
+    { url: "URL", name: "Name", subscriptions: "Events", inbox_id: "Inbox" },
+    "webhook-",
+    "Creating the webhook",
+  );
   const submit = (e: SubmitEvent) => {
     e.preventDefault();
     void form.run(async () => {
-      const body = { url: url.value.trim(), name: name.value.trim() || null, inbox_id: inboxId.value ? Number(inboxId.value) : null, subscriptions: [...kinds.value] };
+      const body = {
+        url: url.value.trim(),
+        name: name.value.trim() || null,
+        inbox_id: inboxId.value ? Number(inboxId.value) : null,
+        subscriptions: [...kinds.value],
+      };
       created.value = await api<Webhook>("POST", `/api/v1/accounts/${accountId}/webhooks`, body);
       url.value = "";
       name.value = "";
@@ -44,32 +53,46 @@ export function WebhookForm({ accountId, onCreated }: { accountId: number; onCre
       <h2 id="new-webhook-title">Add a webhook</h2>
       {created.value?.secret && (
         <OneTimeSecret secret={created.value.secret} title="Webhook created">
-          <Link href={paths.settings(accountId, "webhooks", created.value.id)}>Open the webhook and its delivery log</Link>
+          <Link href={paths.settings(accountId, "webhooks", created.value.id)}>
+            Open the webhook and its delivery log
+          </Link>
         </OneTimeSecret>
       )}
-      <Field id="webhook-url" label="URL" error={errors["url"]} hint="Where Parley POSTs each event (https recommended).">
-        <TextInput {...describedBy("webhook-url", errors["url"], true)} maxLength={2048} value={url} />
+      <Field id="webhook-url" label="URL" error={errors.url} hint="Where Parley POSTs each event (https recommended).">
+        <TextInput {...describedBy("webhook-url", errors.url, true)} maxLength={2048} value={url} />
       </Field>
-      <Field id="webhook-name" label="Name (optional)" error={errors["name"]}>
-        <TextInput {...describedBy("webhook-name", errors["name"])} maxLength={255} value={name} />
+      <Field id="webhook-name" label="Name (optional)" error={errors.name}>
+        <TextInput {...describedBy("webhook-name", errors.name)} maxLength={255} value={name} />
       </Field>
-      <Field id="webhook-inbox_id" label="Inbox" error={errors["inbox_id"]}>
-        <select {...describedBy("webhook-inbox_id", errors["inbox_id"])} value={inboxId.value} onChange={(e) => (inboxId.value = e.currentTarget.value)}>
+      <Field id="webhook-inbox_id" label="Inbox" error={errors.inbox_id}>
+        <select
+          {...describedBy("webhook-inbox_id", errors.inbox_id)}
+          value={inboxId.value}
+          onChange={(e) => (inboxId.value = e.currentTarget.value)}
+        >
           <option value="">Every inbox</option>
           <Options items={directory.value?.inboxes.map((i) => [i.id, i.name] as const)} />
         </select>
       </Field>
-      <fieldset class="checklist kinds" aria-describedby={errors["subscriptions"] ? "webhook-subscriptions-error" : undefined}>
+      <fieldset
+        class="checklist kinds"
+        aria-describedby={errors.subscriptions ? "webhook-subscriptions-error" : undefined}
+      >
         <legend>Events</legend>
         {WEBHOOK_KINDS.map((k) => (
           <label key={k} class="check">
-            <input type="checkbox" id={k === WEBHOOK_KINDS[0] ? "webhook-subscriptions" : undefined} checked={kinds.value.has(k)} onChange={(e) => toggle(k, e.currentTarget.checked)} />
+            <input
+              type="checkbox"
+              id={k === WEBHOOK_KINDS[0] ? "webhook-subscriptions" : undefined}
+              checked={kinds.value.has(k)}
+              onChange={(e) => toggle(k, e.currentTarget.checked)}
+            />
             <code>{k}</code>
           </label>
         ))}
-        {errors["subscriptions"] && (
+        {errors.subscriptions && (
           <p class="field-error" id="webhook-subscriptions-error">
-            {errors["subscriptions"]}
+            {errors.subscriptions}
           </p>
         )}
       </fieldset>

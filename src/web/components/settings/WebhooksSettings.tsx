@@ -12,7 +12,9 @@ import { LoadState } from "../LoadState.tsx";
 import { DataTable } from "../DataTable.tsx";
 
 export function listWebhooks(accountId: number): Promise<Webhook[]> {
-  return api<{ payload: { webhooks: Webhook[] } }>("GET", `/api/v1/accounts/${accountId}/webhooks`).then((r) => r.payload.webhooks);
+  return api<{ payload: { webhooks: Webhook[] } }>("GET", `/api/v1/accounts/${accountId}/webhooks`).then(
+    (r) => r.payload.webhooks,
+  );
 }
 
 export function WebhooksSettings({ accountId, itemId }: SectionProps) {
@@ -28,7 +30,9 @@ function WebhookList({ accountId }: { accountId: number }) {
       <section class="settings-card" aria-labelledby="webhooks-title">
         <h2 id="webhooks-title">Webhooks</h2>
         <LoadState resource={hooks} />
-        {list && list.length === 0 && <p>No webhooks yet. A webhook sends the events you choose to a URL of yours, signed.</p>}
+        {list && list.length === 0 && (
+          <p>No webhooks yet. A webhook sends the events you choose to a URL of yours, signed.</p>
+        )}
         {list && list.length > 0 && (
           <DataTable columns={["URL", "Events", "State"]}>
             {list.map((w) => (

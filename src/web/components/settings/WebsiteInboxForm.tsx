@@ -15,16 +15,23 @@ import { TextInput } from "../TextInput.tsx";
 export function WebsiteInboxForm({ accountId }: { accountId: number }) {
   const name = useSignal("");
   const url = useSignal("");
-  const form = useSubmit({ name: "Name", "channel.website_url": "Website URL" }, "website-inbox-", "Creating the inbox");
+  const form = useSubmit(
+    { name: "Name", "channel.website_url": "Website URL" },
+    "website-inbox-",
+    "Creating the inbox",
+  );
   const submit = (e: SubmitEvent) => {
     e.preventDefault();
     void form.run(async () => {
-      const inbox = await api<Inbox>("POST", `/api/v1/accounts/${accountId}/inboxes`, { name: name.value.trim(), channel: { type: "web_widget", website_url: url.value.trim() } });
+      const inbox = await api<Inbox>("POST", `/api/v1/accounts/${accountId}/inboxes`, {
+        name: name.value.trim(),
+        channel: { type: "web_widget", website_url: url.value.trim() },
+      });
       void loadDirectory(accountId, true).catch(() => undefined);
       navigate(paths.settings(accountId, "inboxes", inbox.id));
     });
   };
-  const nameError = form.errors.value["name"];
+  const nameError = form.errors.value.name;
   const urlError = form.errors.value["channel.website_url"];
   return (
     <form class="settings-card" onSubmit={submit} noValidate aria-labelledby="new-website-inbox-title">

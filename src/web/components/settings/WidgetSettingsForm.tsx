@@ -30,7 +30,15 @@ const REPLY_TIMES = [
   ["in_a_day", "In a day"],
 ] as const;
 
-export function WidgetSettingsForm({ accountId, inbox, onSaved }: { accountId: number; inbox: Inbox; onSaved(i: Inbox): void }) {
+export function WidgetSettingsForm({
+  accountId,
+  inbox,
+  onSaved,
+}: {
+  accountId: number;
+  inbox: Inbox;
+  onSaved(i: Inbox): void;
+}) {
   const websiteUrl = useSignal(inbox.website_url ?? "");
   const color = useSignal(inbox.widget_color ?? "#1f93ff");
   const title = useSignal(inbox.welcome_title ?? "");
@@ -57,7 +65,10 @@ export function WidgetSettingsForm({ accountId, inbox, onSaved }: { accountId: n
           welcome_tagline: tagline.value.trim() || null,
           reply_time: replyTime.value,
           pre_chat_form_enabled: preChat.value,
-          pre_chat_form_options: { pre_chat_message: preChatMessage.value.trim(), pre_chat_fields: preChatFields.value },
+          pre_chat_form_options: {
+            pre_chat_message: preChatMessage.value.trim(),
+            pre_chat_fields: preChatFields.value,
+          },
           allowed_origins: origins.value.split(/\s+/).filter(Boolean),
           hmac_mandatory: hmacMandatory.value,
         },
@@ -72,19 +83,40 @@ export function WidgetSettingsForm({ accountId, inbox, onSaved }: { accountId: n
     <form class="settings-card" onSubmit={submit} noValidate aria-labelledby="widget-title">
       <h2 id="widget-title">Website chat</h2>
       <Field id="widget-channel.website_url" label="Website URL" error={err("channel.website_url")}>
-        <TextInput {...describedBy("widget-channel.website_url", err("channel.website_url"))} maxLength={2048} value={websiteUrl} />
+        <TextInput
+          {...describedBy("widget-channel.website_url", err("channel.website_url"))}
+          maxLength={2048}
+          value={websiteUrl}
+        />
       </Field>
       <Field id="widget-channel.widget_color" label="Color" error={err("channel.widget_color")}>
-        <input type="color" {...describedBy("widget-channel.widget_color", err("channel.widget_color"))} value={color.value} onInput={(e) => (color.value = e.currentTarget.value)} />
+        <input
+          type="color"
+          {...describedBy("widget-channel.widget_color", err("channel.widget_color"))}
+          value={color.value}
+          onInput={(e) => (color.value = e.currentTarget.value)}
+        />
       </Field>
       <Field id="widget-channel.welcome_title" label="Welcome title" error={err("channel.welcome_title")}>
-        <TextInput {...describedBy("widget-channel.welcome_title", err("channel.welcome_title"))} maxLength={255} value={title} />
+        <TextInput
+          {...describedBy("widget-channel.welcome_title", err("channel.welcome_title"))}
+          maxLength={255}
+          value={title}
+        />
       </Field>
       <Field id="widget-channel.welcome_tagline" label="Welcome tagline" error={err("channel.welcome_tagline")}>
-        <TextInput {...describedBy("widget-channel.welcome_tagline", err("channel.welcome_tagline"))} maxLength={255} value={tagline} />
+        <TextInput
+          {...describedBy("widget-channel.welcome_tagline", err("channel.welcome_tagline"))}
+          maxLength={255}
+          value={tagline}
+        />
       </Field>
       <Field id="widget-channel.reply_time" label="Usually replies" error={err("channel.reply_time")}>
-        <select {...describedBy("widget-channel.reply_time", err("channel.reply_time"))} value={replyTime.value} onChange={(e) => (replyTime.value = e.currentTarget.value)}>
+        <select
+          {...describedBy("widget-channel.reply_time", err("channel.reply_time"))}
+          value={replyTime.value}
+          onChange={(e) => (replyTime.value = e.currentTarget.value)}
+        >
           {REPLY_TIMES.map(([v, label]) => (
             <option key={v} value={v}>
               {label}
@@ -92,10 +124,25 @@ export function WidgetSettingsForm({ accountId, inbox, onSaved }: { accountId: n
           ))}
         </select>
       </Field>
-      <Field id="widget-out_of_office_message" label="Away message" error={err("out_of_office_message")} hint="Shown outside business hours, with the next opening time.">
-        <textarea {...describedBy("widget-out_of_office_message", err("out_of_office_message"), true)} rows={2} value={away.value} onInput={(e) => (away.value = e.currentTarget.value)} />
+      <Field
+        id="widget-out_of_office_message"
+        label="Away message"
+        error={err("out_of_office_message")}
+        hint="Shown outside business hours, with the next opening time."
+      >
+        <textarea
+          {...describedBy("widget-out_of_office_message", err("out_of_office_message"), true)}
+          rows={2}
+          value={away.value}
+          onInput={(e) => (away.value = e.currentTarget.value)}
+        />
       </Field>
-      <CheckField id="widget-channel.pre_chat_form_enabled" label="Ask visitors for their details before the chat starts" value={preChat} error={err("channel.pre_chat_form_enabled")} />
+      <CheckField
+        id="widget-channel.pre_chat_form_enabled"
+        label="Ask visitors for their details before the chat starts"
+        value={preChat}
+        error={err("channel.pre_chat_form_enabled")}
+      />
       {preChat.value && (
         <>
           <Field id="widget-pre-chat-message" label="Pre-chat message">
@@ -104,10 +151,25 @@ export function WidgetSettingsForm({ accountId, inbox, onSaved }: { accountId: n
           <PreChatFieldsEditor fields={preChatFields} error={err("channel.pre_chat_form_options")} />
         </>
       )}
-      <Field id="widget-channel.allowed_origins" label="Sites allowed to embed the chat" error={err("channel.allowed_origins")} hint="One origin per line, e.g. https://shop.example.com. Empty: only the website URL's origin.">
-        <textarea {...describedBy("widget-channel.allowed_origins", err("channel.allowed_origins"), true)} rows={3} value={origins.value} onInput={(e) => (origins.value = e.currentTarget.value)} />
+      <Field
+        id="widget-channel.allowed_origins"
+        label="Sites allowed to embed the chat"
+        error={err("channel.allowed_origins")}
+        hint="One origin per line, e.g. https://shop.example.com. Empty: only the website URL's origin."
+      >
+        <textarea
+          {...describedBy("widget-channel.allowed_origins", err("channel.allowed_origins"), true)}
+          rows={3}
+          value={origins.value}
+          onInput={(e) => (origins.value = e.currentTarget.value)}
+        />
       </Field>
-      <CheckField id="widget-channel.hmac_mandatory" label="Require identity verification (identifier_hash) for setUser" value={hmacMandatory} error={err("channel.hmac_mandatory")} />
+      <CheckField
+        id="widget-channel.hmac_mandatory"
+        label="Require identity verification (identifier_hash) for setUser"
+        value={hmacMandatory}
+        error={err("channel.hmac_mandatory")}
+      />
       <FormFooter failure={form.failure.value} saved={saved.value} busy={form.busy.value} label="Save website chat" />
     </form>
   );

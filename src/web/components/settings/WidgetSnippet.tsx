@@ -38,8 +38,19 @@ export function WidgetSnippet({ inbox }: { inbox: Inbox }) {
   return (
     <section class="settings-card" aria-labelledby="widget-snippet-title">
       <h2 id="widget-snippet-title">Embed code</h2>
-      <p class="hint">Paste it before &lt;/body&gt; on every page of {inbox.website_url ?? "your site"} where the chat bubble should appear.</p>
-      <textarea class="snippet" readOnly rows={16} spellcheck={false} aria-label="Embed code for this inbox" value={code} onFocus={(e) => e.currentTarget.select()} />
+      <p class="hint">
+        Paste it before &lt;/body&gt; on every page of {inbox.website_url ?? "your site"} where the chat bubble should
+        appear.
+      </p>
+      <textarea
+        class="snippet"
+        readOnly
+        rows={16}
+        spellcheck={false}
+        aria-label="Embed code for this inbox"
+        value={code}
+        onFocus={(e) => e.currentTarget.select()}
+      />
       <p>
         <button type="button" onClick={copy}>
           Copy embed code
@@ -51,7 +62,10 @@ export function WidgetSnippet({ inbox }: { inbox: Inbox }) {
           <dt>Identity verification secret</dt>
           <dd>
             <Secret value={inbox.hmac_token} label="identity verification secret" />
-            <p class="hint">Your server signs a signed-in user's identifier with it (hex HMAC-SHA256) and passes it to $chatwoot.setUser as identifier_hash.</p>
+            <p class="hint">
+              Your server signs a signed-in user's identifier with it (hex HMAC-SHA256) and passes it to
+              $chatwoot.setUser as identifier_hash.
+            </p>
           </dd>
         </dl>
       )}
