@@ -56,7 +56,7 @@ export const DEFAULTS = {
   } as PublicLimitsConfig,
 };
 
-/** Config keys, their flag, env variable and meaning: the README's config table is this list. */
+/** Config keys, their flag, env variable and meaning: docs/configuration.md's table is this list. */
 export const CONFIG_TABLE = [
   ["--db", "PARLEY_DB", DEFAULTS.db, "SQLite database file (created if missing)"],
   ["--port", "PARLEY_PORT", String(DEFAULTS.port), "HTTP port (0 picks a free one)"],

@@ -34,7 +34,7 @@ export function cableRoutes(d: Deps) {
     }
   };
   return new Elysia().ws("/cable", {
-    // OpenAPI has no WebSocket operations (Elysia would emit an invalid "ws" method); the README documents it.
+    // OpenAPI has no WebSocket operations (Elysia would emit an invalid "ws" method); docs/realtime.md documents it.
     detail: { hide: true },
     upgrade: ({ headers, set }) => {
       // Browsers fail the handshake when they offer subprotocols and none is chosen.

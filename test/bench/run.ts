@@ -116,7 +116,7 @@ async function main() {
       stdout: "ignore",
       stderr: "inherit",
       // The public API's per-address and per-contact limits are abuse policy, not capacity: one load
-      // generator address would hit them at once. Off for the measurement (documented in the README).
+      // generator address would hit them at once. Off for the measurement (documented in test/bench/README.md).
       env: {
         ...process.env,
         PARLEY_LOG_LEVEL: "warn",

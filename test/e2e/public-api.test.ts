@@ -1,7 +1,7 @@
 // The public (client) API over real HTTP, as a chat front end and an agent use it together:
 // create a contact, open a conversation, send messages, read the agent's reply (never the private
 // note), get the CSAT survey when the agent resolves, answer it — and another contact is refused
-// everywhere. The README's curl walk-through does the same.
+// everywhere. docs/public-api.md's curl walk-through does the same.
 import { afterAll, describe, expect, test } from "bun:test";
 import { createApp } from "../../src/app.ts";
 import { makeAccount } from "../helpers/factories.ts";

@@ -18,7 +18,7 @@ import {
 
 type Verify = (secret: string, headers: Headers, body: string, nowSeconds?: number) => boolean;
 
-/** The verification recipe exactly as the README prints it. */
+/** The verification recipe exactly as docs/webhooks.md prints it. */
 async function readmeRecipe(): Promise<Verify> {
   return (await readmeModule("webhook-verify")).verifyParleyWebhook as Verify;
 }
@@ -57,7 +57,7 @@ async function nextRound(h: Harness) {
 }
 
 describe("delivery", () => {
-  test("POSTs the exact body, signed so that the README recipe verifies it", async () => {
+  test("POSTs the exact body, signed so that the docs/webhooks.md recipe verifies it", async () => {
     const { h, a } = await setup();
     const verify = await readmeRecipe();
     const rx = receiver(() => 200);

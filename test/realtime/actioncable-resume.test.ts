@@ -1,4 +1,4 @@
-// The README's resume recipe for @rails/actioncable (Chatwoot's client) run as written: remember the
+// docs/realtime.md's resume recipe for @rails/actioncable (Chatwoot's client) run as written: remember the
 // last seq, and on `disconnected` replace the subscription with one that carries `since`. Events
 // written while the client was away arrive after it reconnects (replayed or live, depending on how
 // fast it is back): none lost, none twice.
@@ -26,7 +26,7 @@ describe("resuming with @rails/actioncable", () => {
     const arrived = (n: number) =>
       new Promise<void>((resolve) => (wake = () => contents.length >= n && resolve())).then(() => (wake = null));
 
-    // --- the recipe (README, "Resuming with @rails/actioncable") ---
+    // --- the recipe (docs/realtime.md, "Resuming with @rails/actioncable") ---
     consumer = createConsumer(w.served.url());
     const connected = Promise.withResolvers<void>();
     let lastSeq: number | null = null;

@@ -1,4 +1,4 @@
-// The README's "follow an account's events" script, run exactly as printed: it receives every event
+// docs/realtime.md's "follow an account's events" script, run exactly as printed: it receives every event
 // once and in order, across a server-side disconnect (it reconnects with since), and reports resync.
 import { afterEach, expect, test } from "bun:test";
 import { send } from "../helpers/conversation-fixtures.ts";
@@ -34,7 +34,7 @@ afterEach(async () => {
   r = stop = null;
 });
 
-test("the README script follows the account through a disconnect without losing or repeating an event", async () => {
+test("the documented script follows the account through a disconnect without losing or repeating an event", async () => {
   r = await room();
   const followParley = await readmeScript();
   const seen: number[] = [];
@@ -64,7 +64,7 @@ test("the README script follows the account through a disconnect without losing 
   expect(f.lastSeq).toBe(expected.at(-1)!);
 });
 
-test("the README script reports a resync and goes on from latest_seq", async () => {
+test("the documented script reports a resync and goes on from latest_seq", async () => {
   r = await room();
   const followParley = await readmeScript();
   const resyncs: unknown[] = [];
