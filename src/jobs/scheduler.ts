@@ -43,6 +43,11 @@ export class Scheduler {
     for (const c of this.crons) c.resume();
   }
 
+  /** Whether every job's schedule has stopped (after stop()). */
+  isStopped(): boolean {
+    return this.stopped && this.crons.every((c) => c.isStopped());
+  }
+
   /** Stops scheduling new runs and waits for the runs under way (SIGTERM drains). */
   async stop(): Promise<void> {
     this.stopped = true;

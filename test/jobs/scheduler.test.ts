@@ -1,6 +1,15 @@
+// The job loop, with signals instead of sleeps: each run and each stop hook is held by a promise the
+// test releases, so "stop() waits" is checked by order of events, not by elapsed time.
 import { describe, expect, test } from "bun:test";
 import { Scheduler } from "../../src/jobs/scheduler.ts";
 import { createLogger } from "../../src/lib/logger.ts";
+
+/** A promise and its resolver. */
+function gate<T = void>() {
+  let open!: (v: T) => void;
+  const done = new Promise<T>((resolve) => (open = resolve));
+  return { done, open };
+}
 
 describe("scheduler", () => {
   test("runs a job every second, survives a throwing run, and stop() waits for the run under way", async () => {
@@ -8,45 +17,55 @@ describe("scheduler", () => {
     const s = new Scheduler(createLogger("error", (l) => lines.push(l)));
     let runs = 0;
     let finished = 0;
+    const secondStarted = gate();
+    const release = gate();
     s.add({
       name: "tick",
       pattern: "* * * * * *",
       async run() {
         runs++;
         if (runs === 1) throw new Error("first run fails");
-        await Bun.sleep(300);
+        secondStarted.open();
+        await release.done;
         finished++;
       },
     });
     s.start();
-    while (runs < 2) await Bun.sleep(50);
-    await s.stop();
+    await secondStarted.done; // the first run threw, and the loop went on
+    let stopped = false;
+    const stopping = s.stop().then(() => void (stopped = true));
+    await Promise.resolve();
+    expect(stopped).toBe(false); // still waiting for the run under way
+    release.open();
+    await stopping;
     expect(finished).toBe(1); // the second run was allowed to finish
     expect(lines.some((l) => JSON.parse(l).msg === "job failed" && JSON.parse(l).job === "tick")).toBe(true);
-    const after = runs;
-    await Bun.sleep(1100);
-    expect(runs).toBe(after); // nothing runs after stop
+    expect(s.isStopped()).toBe(true); // nothing is scheduled after stop
   });
 });
 
 describe("scheduler stop hooks", () => {
   test("stop() calls each job's stop and waits for the work it reports, even when no run is under way", async () => {
     const s = new Scheduler(createLogger("silent"));
+    const inFlight = gate();
     let drained = false;
     s.add({
       name: "worker",
       pattern: "0 0 0 1 1 *", // never runs during the test
       run() {},
       async stop() {
-        await Bun.sleep(200); // e.g. an HTTP attempt still in flight
+        await inFlight.done; // e.g. an HTTP attempt still in flight
         drained = true;
       },
     });
     s.start();
-    const started = Date.now();
-    await s.stop();
-    expect(drained).toBe(true);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(190);
+    let stopped = false;
+    const stopping = s.stop().then(() => void (stopped = true));
+    await Promise.resolve();
+    expect([stopped, drained]).toEqual([false, false]);
+    inFlight.open();
+    await stopping;
+    expect([stopped, drained]).toEqual([true, true]);
   });
 
   test("a throwing stop hook is logged and does not stop the others", async () => {

@@ -46,8 +46,14 @@ describe("/cable connection", () => {
     r.h.deps.realtime.limits.pingIntervalMs = 50; // read when the first socket starts the heartbeat
     const c = await anonymous(r);
     const frames: string[] = [];
-    c.ws.addEventListener("message", (m) => frames.push(String(m.data)));
-    await Bun.sleep(180);
+    // The client counts pings in its own handler (registered first); this one resolves at the second.
+    const twoPings = new Promise<void>((resolve) =>
+      c.ws.addEventListener("message", (m) => {
+        frames.push(String(m.data));
+        if (c.pings >= 2) resolve();
+      }),
+    );
+    await twoPings;
     expect(c.pings).toBeGreaterThanOrEqual(2);
     expect(JSON.parse(frames.find((f) => f.includes("ping"))!)).toEqual({ type: "ping", message: 1767603600 });
   });
