@@ -1,4 +1,4 @@
-// The foundation's subcommands (DESIGN.md §7). Each parses its own flags and returns an exit code.
+// The foundation's subcommands (docs/cli.md). Each parses its own flags and returns an exit code.
 import { existsSync } from "node:fs";
 import pkg from "../../package.json" with { type: "json" };
 import { loadConfig } from "../config.ts";

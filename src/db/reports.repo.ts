@@ -1,7 +1,7 @@
 // The summary reports' aggregates: every figure is one SQL aggregate over a covering index; no rows
 // are brought into the process to be added up. Ranges are half-open: since <= created_at < until.
 //
-// Shape of every statement (see migrations/007_reporting.sql): the groups of the account come from
+// Shape of every statement (see migrations/009_reporting.sql): the groups of the account come from
 // a subquery (`team_id IN (SELECT id FROM teams WHERE account_id = ?)`), and for each group the
 // index holds (name, created_at, value, value_in_business_hours) in order, so SQLite seeks one
 // slice per group and metric and aggregates it without sorting. One statement per metric name: a

@@ -1,4 +1,4 @@
-// Conversations: create (spec endpoint 3), show, list with Chatwoot's filters and counts, update,
+// Conversations: create, show, list with Chatwoot's filters and counts, update,
 // labels, custom attributes, last-seen marks. State changes live in conversation-state.service.ts.
 import type { AgentBotsRepo } from "../db/agent-bots.repo.ts";
 import type { CustomAttributeValues } from "./custom-attribute-values.ts";

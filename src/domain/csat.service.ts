@@ -1,7 +1,7 @@
 // CSAT (Chatwoot's CsatSurveyService and CSAT listener): when a conversation of an inbox with
 // csat_survey_enabled becomes resolved, one `input_csat` template message asks the contact to rate
 // it — once per conversation, however often it is reopened and resolved again ("not already sent",
-// as Chatwoot checks). The contact's answer (public API, spec endpoint 1) is kept per survey message.
+// as Chatwoot checks). The contact's answer (public API) is kept per survey message.
 import type { ContactRow, ContactsRepo } from "../db/contacts.repo.ts";
 import type { ConversationRefsRepo, MemberRef } from "../db/conversation-refs.repo.ts";
 import type { ConversationRow, ConversationsRepo } from "../db/conversations.repo.ts";

@@ -1,4 +1,4 @@
-// Which agents work an inbox (spec endpoint 4 and Chatwoot's siblings). Every answer is the inbox's
+// Which agents work an inbox (Chatwoot's endpoint and its siblings). Every answer is the inbox's
 // members after the change (docs/compatibility.md #7), as agents of this account.
 import type { AgentRecord, AgentsRepo } from "../db/agents.repo.ts";
 import type { InboxesRepo } from "../db/inboxes.repo.ts";

@@ -1,4 +1,4 @@
-// Account labels: the named, coloured list administrators keep (spec endpoint 8). Conversations and
+// Account labels: the named, coloured list administrators keep. Conversations and
 // contacts carry labels as free-form titles (a title needs no label record, as in Chatwoot); a label
 // record's rename re-tags every conversation and contact carrying its title, and its delete untags
 // them, in the same transaction (Chatwoot does it later, in a job).

@@ -246,7 +246,7 @@ export class PlatformService {
       errors.add("password", "must be a string of 8 to 128 characters", "invalid");
       return undefined;
     }
-    // Argon2id for web sign-in passwords (rare); API tokens stay SHA-256 (DESIGN.md §5).
+    // Argon2id for web sign-in passwords (rare); API tokens stay SHA-256.
     return Bun.password.hashSync(password);
   }
 }

@@ -1,6 +1,6 @@
 // Conversations through the public API, each reached only by its own contact: a verified identity
 // (hmac_verified) sees all the contact's conversations, any other identity only the conversations
-// opened through it (Chatwoot, reference §6.6). Another contact's conversation is 401
+// opened through it (Chatwoot). Another contact's conversation is 401
 // (docs/compatibility.md #15), an unknown one 404. Writes go through the account API's services with the
 // contact as the actor.
 import type { ContactsRepo } from "../db/contacts.repo.ts";

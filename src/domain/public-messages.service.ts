@@ -1,4 +1,4 @@
-// Messages through the public API (spec endpoints 1 and 2): the contact reads the messages it may
+// Messages through the public API: the contact reads the messages it may
 // see (never private notes or activity messages), writes incoming messages through the same path
 // as the account API (flood guard, reopening, events with the contact as actor), and answers
 // messages with submitted_values — a CSAT survey's answer is also kept as a survey response.

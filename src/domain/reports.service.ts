@@ -1,4 +1,4 @@
-// The summary reports (spec endpoint 10 and Chatwoot's siblings). One set of definitions for every
+// The summary reports (Chatwoot's endpoint and its siblings). One set of definitions for every
 // screen, so figures agree between them:
 //   conversations_count           conversations created in the range, by the conversation's
 //                                 current team / assignee / inbox / labels

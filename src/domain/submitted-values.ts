@@ -1,4 +1,4 @@
-// The public API's answer to a message (spec endpoint 1): `submitted_values`, an object or an
+// The public API's answer to a message: `submitted_values`, an object or an
 // array of objects. Each object keeps only name, title, value and csat_survey_response
 // {rating, feedback_message}, as Chatwoot's permitted parameters do; a CSAT rating must be a whole
 // number from 1 to 5. Pure: the service stores what this returns.

@@ -1,6 +1,6 @@
 // /api/v1/accounts/:account_id/automation_rules — administrators only (agents 403). Wrappers as
 // Chatwoot answers them: create gives the bare rule, show/update/clone give {payload: rule}, the list
-// {payload: [rule]} (spec endpoint 9 is show).
+// {payload: [rule]}.
 import { Elysia, t } from "elysia";
 import type { Deps } from "../deps.ts";
 import { ruleOf } from "../domain/presenters/automation-rule.presenter.ts";
@@ -63,7 +63,7 @@ export function automationRuleRoutes(d: Deps) {
       admin: true,
       params: RuleParams,
       response: { 200: Wrapped, ...errorResponses },
-      detail: { tags, summary: "Show a rule (spec endpoint 9); an unknown id is 404" },
+      detail: { tags, summary: "Show a rule; an unknown id is 404" },
     })
     .patch("/:id", ({ principal, params, body }) => ({ payload: ruleOf(rules.update(principal, params.id, body)) }), {
       admin: true,

@@ -1,5 +1,5 @@
-// /api/v1/accounts/:account_id/contacts — contacts, their search (spec endpoint 6), show (spec
-// endpoint 7), contact_inboxes, conversations and labels.
+// /api/v1/accounts/:account_id/contacts — contacts, their search, show, contact_inboxes,
+// conversations and labels.
 import { Elysia, t } from "elysia";
 import type { Deps } from "../deps.ts";
 import { actingAs } from "../domain/acting.ts";

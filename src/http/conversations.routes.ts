@@ -1,4 +1,4 @@
-// /api/v1/accounts/:account_id/conversations — create (spec endpoint 3), list with counts, meta,
+// /api/v1/accounts/:account_id/conversations — create, list with counts, meta,
 // show, update. Ids in paths and on the wire are the per-account display ids.
 import { Elysia, t } from "elysia";
 import type { Deps } from "../deps.ts";

@@ -1,4 +1,4 @@
-// /api/v1/accounts/:account_id/inbox_members — spec endpoint 4 and Chatwoot's siblings. Every
+// /api/v1/accounts/:account_id/inbox_members — Chatwoot's endpoint and its siblings. Every
 // answer is {payload: [Agent]}: the inbox's members after the change (docs/compatibility.md #7).
 import { Elysia, t } from "elysia";
 import type { AgentRecord } from "../db/agents.repo.ts";

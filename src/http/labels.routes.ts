@@ -1,4 +1,4 @@
-// /api/v1/accounts/:account_id/labels — the account's labels (spec endpoint 8: create). Every
+// /api/v1/accounts/:account_id/labels — the account's labels (create). Every
 // member lists them; administrators read one and change them.
 import { Elysia, t } from "elysia";
 import type { Deps } from "../deps.ts";

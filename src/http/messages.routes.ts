@@ -1,4 +1,4 @@
-// /api/v1/accounts/:account_id/conversations/:conversation_id/messages — list (spec endpoint 5),
+// /api/v1/accounts/:account_id/conversations/:conversation_id/messages — list,
 // create (with Idempotency-Key), status update (API inboxes), soft delete.
 import { Elysia, t } from "elysia";
 import type { Deps } from "../deps.ts";

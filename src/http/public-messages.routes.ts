@@ -1,5 +1,5 @@
 // /public/api/v1/inboxes/:inbox_identifier/contacts/:contact_identifier/conversations/:conversation_id/messages
-// — list (spec endpoint 2), create, update (spec endpoint 1: submitted_values, CSAT answers).
+// — list, create, update (submitted_values, CSAT answers).
 import { Elysia, t } from "elysia";
 import type { Deps } from "../deps.ts";
 import type { PublicMessages } from "../domain/public-messages.service.ts";

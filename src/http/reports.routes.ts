@@ -1,4 +1,4 @@
-// /api/v2/accounts/:account_id — summary reports (spec endpoint 10: summary_reports/team, and
+// /api/v2/accounts/:account_id — summary reports (summary_reports/team, and
 // Chatwoot's agent, inbox and label siblings) and the account overview (reports/summary).
 // Administrators only. Definitions and range rules: domain/reports.service.ts, report-params.ts.
 import { Elysia, t } from "elysia";

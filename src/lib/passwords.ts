@@ -1,5 +1,5 @@
 // Password hashing for web sign-in: argon2id through Bun.password. The defaults (64 MiB, t=2) cost
-// ~170 ms and 64 MiB per call here (reference/stack-limits.md B6), so verifications go through a
+// ~170 ms and 64 MiB per call here, so verifications go through a
 // Semaphore, and an unknown email is checked against a dummy hash so it takes as long as a wrong password.
 import { BUSY, Semaphore } from "./semaphore.ts";
 

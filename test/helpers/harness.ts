@@ -45,7 +45,7 @@ export interface Harness {
 export interface HarnessOptions {
   config?: Partial<Config>;
   env?: Record<string, string>;
-  /** Seams a feature on another branch will provide (e.g. onCallbackGaveUp). */
+  /** Seams a test may replace (e.g. onCallbackGaveUp: what a finally failed API inbox callback does). */
   deps?: Pick<DepsOptions, "onCallbackGaveUp">;
 }
 

@@ -1,5 +1,5 @@
 // Helpers for webhook tests: a real HTTP receiver on 127.0.0.1, inboxes written straight into the
-// table (the inbox routes live on another branch), and events recorded the way services record them.
+// table (quicker than the inbox routes for these tests), and events recorded the way services record them.
 import type { ChannelType } from "../../src/domain/channels.ts";
 import { makeInbox as makeFixtureInbox } from "./directory-fixtures.ts";
 import type { Harness } from "./harness.ts";

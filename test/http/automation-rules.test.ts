@@ -1,4 +1,4 @@
-// Automation rules CRUD: spec endpoint 9's exact record, Chatwoot's wrappers, save-time validation
+// Automation rules CRUD: the exact rule record, Chatwoot's wrappers, save-time validation
 // (shapes and the records actions name), clone, the authorization matrix and tenant isolation.
 import { describe, expect, test } from "bun:test";
 import { makeTeam } from "../helpers/directory-fixtures.ts";
@@ -15,7 +15,7 @@ const listRules = async (w: World) => (await w.h.request("GET", rulesPath(w), { 
 const withLabel = async (w: World, title = "billing") =>
   w.h.request("POST", `${w.base}/labels`, { token: w.a.adminToken, body: { title } });
 
-describe("create and show (spec endpoint 9)", () => {
+describe("create and show", () => {
   test("create answers the bare rule; show wraps it in payload; created_on is Unix seconds", async () => {
     const w = await world();
     await withLabel(w);

@@ -1,4 +1,4 @@
-// Contact list and search (spec endpoint 6, docs/compatibility.md #10): matching, resolved-only, sorting,
+// Contact list and search (docs/compatibility.md #10): matching, resolved-only, sorting,
 // paging, short terms, and the 422s.
 import { describe, expect, test } from "bun:test";
 import { makeAccount, makeMember } from "../helpers/factories.ts";

@@ -1,4 +1,4 @@
-// POST /conversations (spec endpoint 3, docs/compatibility.md #1) and GET /conversations/:id.
+// POST /conversations (docs/compatibility.md #1) and GET /conversations/:id.
 import { describe, expect, test } from "bun:test";
 import { addInboxMember, addTeamMember, makeInbox, makeTeam } from "../helpers/directory-fixtures.ts";
 import { makeAccount } from "../helpers/factories.ts";

@@ -1,4 +1,4 @@
-// Labels: spec endpoint 8's exact record, Chatwoot's title rules, the authorization matrix, tenant
+// Labels: the exact label record, Chatwoot's title rules, the authorization matrix, tenant
 // isolation, and the re-tagging a rename or delete does on conversations and contacts.
 import { describe, expect, test } from "bun:test";
 import { makeAccount } from "../helpers/factories.ts";
@@ -17,7 +17,7 @@ const tagContact = (w: World, id: number, labels: string[]) =>
 const contactLabels = async (w: World, id: number) =>
   (await w.h.request("GET", `${w.base}/contacts/${id}/labels`, { token: w.a.adminToken })).body.payload;
 
-describe("POST /labels (spec endpoint 8)", () => {
+describe("POST /labels", () => {
   test("answers the bare label with an integer id; the title is lower-cased", async () => {
     const w = await world();
     const r = await create(w, {

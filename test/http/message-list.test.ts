@@ -1,4 +1,4 @@
-// GET /conversations/:id/messages (spec endpoint 5, docs/compatibility.md #4–#6): page selections, meta
+// GET /conversations/:id/messages (docs/compatibility.md #4–#6): page selections, meta
 // and the records' senders.
 import { describe, expect, test } from "bun:test";
 import { makeAccount } from "../helpers/factories.ts";

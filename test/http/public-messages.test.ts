@@ -1,4 +1,4 @@
-// Public API messages: list (spec endpoint 2), create, update (spec endpoint 1) — exact public
+// Public API messages: list, create, update — exact public
 // records (spec's Message and Sender tables), what stays hidden, limits and events.
 import { describe, expect, test } from "bun:test";
 import {
@@ -37,7 +37,7 @@ function insertMessage(w: PublicWorld, conversationId: number, fields: Record<st
 const internalId = (w: PublicWorld, displayId: number) =>
   (w.h.deps.db.query("SELECT id FROM conversations WHERE display_id = ?").get(displayId) as { id: number }).id;
 
-describe("GET messages (spec endpoint 2)", () => {
+describe("GET messages", () => {
   test("public records: contact, user and bot senders typed, templates without sender; no private notes, no activity, no attachments key", async () => {
     const w = publicWorld();
     const c = await newContact(w, { name: "Carla", email: "carla@example.com" });
@@ -213,7 +213,7 @@ describe("POST messages", () => {
   });
 });
 
-describe("PATCH messages/:id (spec endpoint 1)", () => {
+describe("PATCH messages/:id", () => {
   test("submitted_values (object): only name/title/value/csat_survey_response kept, other content_attributes kept; message_updated by the contact", async () => {
     const w = publicWorld();
     const c = await newContact(w);

@@ -1,4 +1,4 @@
-// GET /api/v2/accounts/:account_id/summary_reports/team (spec endpoint 10) on the hand-computed
+// GET /api/v2/accounts/:account_id/summary_reports/team on the hand-computed
 // dataset of test/helpers/report-fixtures.ts.
 import { describe, expect, test } from "bun:test";
 import { makeAccount, makeMember, makeTeam } from "../helpers/factories.ts";

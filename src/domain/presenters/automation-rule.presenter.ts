@@ -1,4 +1,4 @@
-// Wire shape of an automation rule: SPEC.md's Automation rule table (Chatwoot's partial, with
+// Wire shape of an automation rule: the automation rule record (Chatwoot's partial, with
 // created_on in Unix seconds), plus what the engine records about the rule's health. Chatwoot's
 // `files` appear only with attachments, which Parley does not have.
 import type { RuleRow } from "../../db/automation-rules.repo.ts";

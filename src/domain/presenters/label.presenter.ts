@@ -1,4 +1,4 @@
-// Wire shape of a label (Chatwoot's label partial; SPEC.md "Label", integer id per docs/compatibility.md #16).
+// Wire shape of a label (Chatwoot's label partial; integer id per docs/compatibility.md #16).
 import type { LabelRow } from "../../db/account-labels.repo.ts";
 
 export function labelOf(row: LabelRow) {

@@ -1,6 +1,6 @@
 // Webhook fan-out: runs inside the transaction that records an event (outbox.onRecord) and writes one
 // delivery row per receiver, so a committed event always has its deliveries and a rolled-back one never
-// does. Receivers (Chatwoot's webhook_listener.rb, reference §8.1):
+// does. Receivers (Chatwoot's webhook_listener.rb):
 //   - every enabled webhook of the account subscribed to the kind;
 //   - for conversation, message, typing and widget kinds, the event's API inbox's webhook_url (the
 //     "API inbox callback"), whatever the subscriptions say.
@@ -47,7 +47,7 @@ export function orderKeyOf(e: Pick<StoredEvent, "conversationId" | "contactId" |
   return null;
 }
 
-/** The JSON body: the event's webhook data with `event` merged in at the top (reference §8.2). */
+/** The JSON body: the event's webhook data with `event` merged in at the top. */
 export function webhookBody(e: Pick<StoredEvent, "kind" | "payload">): string {
   const { event: _ignored, ...data } = e.payload;
   return JSON.stringify({ event: e.kind, ...data });
