@@ -58,6 +58,8 @@ export interface ConversationFilter {
   teamId: number | null;
   labels: string[] | null;
   q: string | null;
+  /** With `q`: contacts whose name, email or phone matched it (their conversations match too). */
+  qContactIds?: number[] | null;
   contactId?: number | null;
 }
 
@@ -251,10 +253,14 @@ function whereOf(f: ConversationFilter, col = "c."): { where: string; params: Re
     params.labels = JSON.stringify(f.labels);
   }
   if (f.q) {
-    // Chatwoot: conversations with an incoming or outgoing message containing the text.
-    parts.push(
-      "EXISTS (SELECT 1 FROM messages m INDEXED BY messages_conversation WHERE m.conversation_id = c.id AND m.message_type IN (0, 1) AND instr(lower(m.content), $q) > 0)",
-    );
+    // Chatwoot: conversations with an incoming or outgoing message containing the text; ours also
+    // those of the contacts the text names (name, email, phone: found by the contact search).
+    const inMessages =
+      "EXISTS (SELECT 1 FROM messages m INDEXED BY messages_conversation WHERE m.conversation_id = c.id AND m.message_type IN (0, 1) AND instr(lower(m.content), $q) > 0)";
+    if (f.qContactIds && f.qContactIds.length > 0) {
+      parts.push(`(${inMessages} OR c.contact_id IN (SELECT value FROM json_each($q_contacts)))`);
+      params.q_contacts = JSON.stringify(f.qContactIds);
+    } else parts.push(inMessages);
     params.q = f.q.toLowerCase();
   }
   return { where: parts.join(" AND "), params };

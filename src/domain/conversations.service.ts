@@ -1,5 +1,6 @@
 // Conversations: create, show, list with Chatwoot's filters and counts, update,
 // labels, custom attributes, last-seen marks. State changes live in conversation-state.service.ts.
+import type { ContactSearch } from "../db/contacts-search.ts";
 import type { AgentBotsRepo } from "../db/agent-bots.repo.ts";
 import type { CustomAttributeValues } from "./custom-attribute-values.ts";
 import type { ContactsRepo } from "../db/contacts.repo.ts";
@@ -29,6 +30,8 @@ import type { MessageInput } from "./message-input.ts";
 import type { MessagesService } from "./messages.service.ts";
 import { optionalString, searchTerm } from "./validate.ts";
 
+/** How many contacts a conversation search follows (the contacts whose name, email or phone matched). */
+const CONTACT_MATCHES = 200;
 export const CONVERSATIONS_PER_PAGE = 25;
 
 export interface ConversationsDeps {
@@ -44,6 +47,7 @@ export interface ConversationsDeps {
   messagesService: MessagesService;
   attributeValues: CustomAttributeValues;
   agentBots: AgentBotsRepo;
+  contactSearch: ContactSearch;
   writeTx: WriteTx;
   clock: Clock;
 }
@@ -391,7 +395,22 @@ export class ConversationsService {
     if (teamId !== null && !this.d.conversationRefs.team(a.account.id, teamId))
       throw new NotFoundError("Team", "team_id", `no team ${teamId} in this account`);
     const labels = q.labels === undefined ? null : labelTitles("labels", q.labels);
-    return { accountId: a.account.id, inboxIds, status, teamId, labels: labels?.length ? labels : null, q: text };
+    // A search also finds the conversations of contacts it names ("Emma" finds Emma's), up to
+    // CONTACT_MATCHES of them, through the contact search's indexes.
+    const qContactIds = text
+      ? this.d.contactSearch
+          .search({ accountId: a.account.id, term: text, sort: null, labels: null, limit: CONTACT_MATCHES, offset: 0 })
+          .rows.map((c) => c.id)
+      : null;
+    return {
+      accountId: a.account.id,
+      inboxIds,
+      status,
+      teamId,
+      labels: labels?.length ? labels : null,
+      q: text,
+      qContactIds,
+    };
   }
 
   private assigneeFilter(a: Acting, raw: unknown): AssigneeFilter {

@@ -63,7 +63,7 @@ export function ConversationFilters() {
         <input
           id="conversation-search"
           type="search"
-          placeholder="Search messages"
+          placeholder="Messages, or a contact's name, email or phone"
           value={search.value}
           onInput={(e) => (search.value = e.currentTarget.value)}
         />

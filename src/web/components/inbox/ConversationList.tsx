@@ -8,7 +8,7 @@ import { ConversationItem } from "./ConversationItem.tsx";
 
 function emptyText(): string {
   const f = filters.value;
-  if (f.q.trim()) return `No conversation has a message with “${f.q.trim()}”.`;
+  if (f.q.trim()) return `No conversation has a message or a contact with “${f.q.trim()}”.`;
   if (f.assignee === "me") return "No conversations are assigned to you here.";
   return "No conversations match these filters.";
 }
