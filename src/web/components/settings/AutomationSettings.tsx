@@ -2,7 +2,7 @@
 // over Chatwoot's automation API (§6.4: GET {payload: [rule]}, POST a bare rule, PATCH, DELETE, POST
 // :id/clone). A path with a rule's id edits it in the same form. A server without it says so instead.
 import { useSignal } from "@preact/signals";
-import { ApiError, api } from "../../lib/api.ts";
+import { api } from "../../lib/api.ts";
 import { humanize, type AutomationRule } from "../../lib/automation.ts";
 import { paths } from "../../lib/routes.ts";
 import { describeError } from "../../lib/thread.ts";
@@ -14,7 +14,6 @@ import { LoadState } from "../LoadState.tsx";
 import type { SectionProps } from "../Settings.tsx";
 import { DataTable } from "../DataTable.tsx";
 import { AutomationForm } from "./AutomationForm.tsx";
-import { Unavailable } from "./Unavailable.tsx";
 
 export function AutomationSettings({ accountId, itemId }: SectionProps) {
   if (itemId !== null) return <RuleDetail accountId={accountId} ruleId={itemId} />;
@@ -47,11 +46,7 @@ function RuleDetail({ accountId, ruleId }: { accountId: number; ruleId: number }
 function RuleList({ accountId }: { accountId: number }) {
   const base = `/api/v1/accounts/${accountId}/automation_rules`;
   const rules = useResource(
-    () =>
-      api<{ payload: AutomationRule[] }>("GET", base).then(
-        (r) => ({ list: r.payload as AutomationRule[] | null }),
-        (e) => (e instanceof ApiError && e.status === 404 ? { list: null } : Promise.reject(e)),
-      ),
+    () => api<{ payload: AutomationRule[] }>("GET", base).then((r) => ({ list: r.payload })),
     [accountId],
     "The rules",
   );
@@ -72,9 +67,6 @@ function RuleList({ accountId }: { accountId: number }) {
     void act(`${r.name} is ${active ? "on" : "off"}.`, () => api("PATCH", `${base}/${r.id}`, { active }));
   };
   const list = rules.data.value?.list;
-  if (list === null) {
-    return <Unavailable title="Automation" text="This server does not run automation rules yet." />;
-  }
   return (
     <div class="settings-stack">
       <section class="settings-card" aria-labelledby="rules-title">

@@ -3,7 +3,7 @@
 // in the inbox's filter and label field. A path with a label's id edits it. A server without the
 // label API says so instead.
 import { useSignal } from "@preact/signals";
-import { ApiError, api } from "../../lib/api.ts";
+import { api } from "../../lib/api.ts";
 import { loadDirectory } from "../../lib/directory.ts";
 import { describeError } from "../../lib/thread.ts";
 import { useResource } from "../../lib/use-resource.ts";
@@ -15,16 +15,9 @@ import { DetailPage } from "./DetailPage.tsx";
 import { paths } from "../../lib/routes.ts";
 import { LoadState } from "../LoadState.tsx";
 import { DataTable } from "../DataTable.tsx";
-import { Unavailable } from "./Unavailable.tsx";
 
-/** null: this server has no label API. */
-async function listLabels(accountId: number): Promise<Label[] | null> {
-  try {
-    return (await api<{ payload: Label[] }>("GET", `/api/v1/accounts/${accountId}/labels`)).payload;
-  } catch (e) {
-    if (e instanceof ApiError && e.status === 404) return null;
-    throw e;
-  }
+async function listLabels(accountId: number): Promise<Label[]> {
+  return (await api<{ payload: Label[] }>("GET", `/api/v1/accounts/${accountId}/labels`)).payload;
 }
 
 export function LabelsSettings({ accountId, itemId }: SectionProps) {
@@ -72,14 +65,6 @@ function LabelList({ accountId }: { accountId: number }) {
     }
   };
   const loaded = labels.data.value;
-  if (loaded && loaded.list === null) {
-    return (
-      <Unavailable
-        title="Labels"
-        text="This server does not manage an account label list yet. Conversations can still be labelled freely."
-      />
-    );
-  }
   return (
     <div class="settings-stack">
       <section class="settings-card" aria-labelledby="labels-title">

@@ -4,14 +4,13 @@
 // record; business_hours=true counts the times within the inboxes' working hours only). A server
 // without them says so instead.
 import { useSignal } from "@preact/signals";
-import { ApiError, api } from "../../lib/api.ts";
+import { api } from "../../lib/api.ts";
 import { directory } from "../../lib/directory.ts";
 import { useResource } from "../../lib/use-resource.ts";
 import type { SectionProps } from "../Settings.tsx";
 import { ReportChart } from "./ReportChart.tsx";
 import { ReportTable, type SummaryRow } from "./ReportTable.tsx";
 import { LoadState } from "../LoadState.tsx";
-import { Unavailable } from "./Unavailable.tsx";
 
 type Kind = "team" | "agent" | "inbox";
 const KINDS: { key: Kind; label: string }[] = [
@@ -31,15 +30,10 @@ async function summary(
   const until = Math.floor(Date.now() / 1000);
   const since = until - days * 86400;
   const hours = businessHours ? "&business_hours=true" : "";
-  try {
-    return await api<SummaryRow[]>(
-      "GET",
-      `/api/v2/accounts/${accountId}/summary_reports/${kind}?since=${since}&until=${until}${hours}`,
-    );
-  } catch (e) {
-    if (e instanceof ApiError && e.status === 404) return null;
-    throw e;
-  }
+  return await api<SummaryRow[]>(
+    "GET",
+    `/api/v2/accounts/${accountId}/summary_reports/${kind}?since=${since}&until=${until}${hours}`,
+  );
 }
 
 function nameOf(kind: Kind, id: number): string {
@@ -62,9 +56,6 @@ export function ReportsSettings({ accountId }: SectionProps) {
   );
   const shown = report.data.value;
   const rows = shown?.rows;
-  if (rows === null) {
-    return <Unavailable title="Reports" text="This server does not produce reports yet." />;
-  }
   const current = KINDS.find((k) => k.key === (shown?.kind ?? kind.value))!;
   const named = shown && rows ? rows.map((r) => ({ ...r, name: nameOf(shown.kind, r.id) })) : undefined;
   const period = shown ? `last ${shown.days} days${shown.hours ? ", business hours" : ""}` : "";
