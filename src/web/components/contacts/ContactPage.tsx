@@ -1,5 +1,5 @@
-// One contact: details and custom attributes (editable), labels, their conversations, and for
-// administrators deleting them.
+// One contact: details and custom attributes (editable), labels, notes, their conversations,
+// merging a duplicate into them, and for administrators deleting them.
 import { useSignal } from "@preact/signals";
 import { api } from "../../lib/api.ts";
 import { paths } from "../../lib/routes.ts";
@@ -13,11 +13,15 @@ import { ContactDetails } from "../inbox/ContactDetails.tsx";
 import { ContactForm } from "../inbox/ContactForm.tsx";
 import { DeleteCard } from "../settings/DeleteCard.tsx";
 import { ContactLabels } from "./ContactLabels.tsx";
+import { ContactMerge } from "./ContactMerge.tsx";
+import { ContactNotes } from "./ContactNotes.tsx";
 
 export function ContactPage({ account, contactId }: { account: AccountMembership; contactId: number }) {
   const url = `/api/v1/accounts/${account.id}/contacts/${contactId}`;
   const contact = useResource(async () => (await api<{ payload: Contact }>("GET", url)).payload, [url], "The contact");
   const editing = useSignal(false);
+  // Bumped after a merge: the conversations list reloads with the merged contact's conversations.
+  const merges = useSignal(0);
   const c = contact.data.value;
   return (
     <Page title={c ? c.name || "Unnamed contact" : "Contact"}>
@@ -47,9 +51,11 @@ export function ContactPage({ account, contactId }: { account: AccountMembership
             )}
           </section>
           <ContactLabels accountId={account.id} contactId={contactId} />
+          <ContactNotes accountId={account.id} contactId={contactId} />
           <section class="settings-card">
-            <ContactConversations accountId={account.id} contactId={contactId} currentId={null} />
+            <ContactConversations key={merges.value} accountId={account.id} contactId={contactId} currentId={null} />
           </section>
+          <ContactMerge accountId={account.id} contact={c} onMerged={() => (merges.value++, void contact.reload())} />
           {account.role === "administrator" && (
             <DeleteCard
               accountId={account.id}
