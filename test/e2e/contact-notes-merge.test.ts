@@ -71,4 +71,29 @@ describe.skipIf(!haveChromium)("a contact's notes and merge in chromium", () => 
     await page.getByText("No notes yet.").waitFor();
     expect(await admin.get(`/contacts/${main.contactId}/notes`)).toEqual([]);
   }, 60_000);
+
+  test("the contacts list filters by label and by a custom attribute", async () => {
+    await admin.post("/labels", { title: "gold" });
+    const ana = (
+      await admin.post("/contacts", { name: "Ana Gold", email: "ana@example.com", custom_attributes: { plan: "pro" } })
+    ).payload.contact.id;
+    await admin.post("/contacts", { name: "Bo Plain", email: "bo@example.com", custom_attributes: { plan: "free" } });
+    await admin.post(`/contacts/${ana}/labels`, { labels: ["gold"] });
+    const page = await openPage();
+    await signIn(page);
+    await page.getByRole("heading", { name: "Conversations" }).waitFor();
+    await page.getByRole("link", { name: "Contacts" }).click();
+    const table = page.getByRole("table", { name: "Contacts" });
+    await table.getByRole("link", { name: "Bo Plain" }).waitFor();
+    await page.getByLabel("Label", { exact: true }).selectOption("gold");
+    await page.getByRole("status").getByText("1 contact", { exact: true }).waitFor();
+    expect(await table.getByRole("link").allTextContents()).toEqual(["Ana Gold"]);
+    await page.getByRole("button", { name: "Clear filters" }).click();
+    await table.getByRole("link", { name: "Bo Plain" }).waitFor();
+    await page.getByLabel("Custom attribute", { exact: true }).fill("plan");
+    await page.getByLabel("equals", { exact: true }).fill("free");
+    await page.getByLabel("equals", { exact: true }).press("Tab");
+    await page.getByRole("status").getByText("1 contact", { exact: true }).waitFor();
+    expect(await table.getByRole("link").allTextContents()).toEqual(["Bo Plain"]);
+  }, 60_000);
 });

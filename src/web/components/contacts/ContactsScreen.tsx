@@ -1,5 +1,6 @@
-// The account's contacts: a search over name, email, phone number and identifier, a sort, 15 a
-// page (the server's page), a form for a new contact, and for administrators CSV import and export.
+// The account's contacts: a search over name, email, phone number and identifier, filters by label
+// and custom attribute (contacts/filter), a sort, 15 a page (the server's page), a form for a new
+// contact, and for administrators CSV import and export.
 import { useSignal } from "@preact/signals";
 import { useEffect } from "preact/hooks";
 import { api } from "../../lib/api.ts";
@@ -14,6 +15,7 @@ import { Link } from "../Link.tsx";
 import { Page } from "../Page.tsx";
 import { Pager } from "../Pager.tsx";
 import { ContactForm } from "../inbox/ContactForm.tsx";
+import { ContactFilters, filterPayload, isFiltering, NO_FILTER, type ContactFilter } from "./ContactFilters.tsx";
 import { ContactTransfer } from "./ContactTransfer.tsx";
 
 const PER_PAGE = 15;
@@ -42,6 +44,7 @@ export function ContactsScreen({ account }: { account: AccountMembership }) {
   const sort = useSignal("name");
   const page = useSignal(1);
   const adding = useSignal(false);
+  const filter = useSignal<ContactFilter>(NO_FILTER);
   // Ask once typing pauses, not at every key.
   useEffect(() => {
     const t = setTimeout(() => ((term.value = typed.value.trim()), (page.value = 1)), 300);
@@ -51,11 +54,15 @@ export function ContactsScreen({ account }: { account: AccountMembership }) {
   const query = `page=${page.value}&sort=${sort.value}&include_contact_inboxes=false`;
   const contacts = useResource(
     () =>
-      api<ContactPage>(
-        "GET",
-        term.value ? `${base}/search?q=${encodeURIComponent(term.value)}&${query}` : `${base}?${query}`,
-      ),
-    [account.id, term.value, sort.value, page.value],
+      isFiltering(filter.value)
+        ? api<ContactPage>("POST", `${base}/filter?page=${page.value}`, {
+            payload: filterPayload(filter.value, term.value),
+          })
+        : api<ContactPage>(
+            "GET",
+            term.value ? `${base}/search?q=${encodeURIComponent(term.value)}&${query}` : `${base}?${query}`,
+          ),
+    [account.id, term.value, sort.value, page.value, filter.value],
     "The contacts",
   );
   const r = contacts.data.value;
@@ -91,6 +98,7 @@ export function ContactsScreen({ account }: { account: AccountMembership }) {
           New contact
         </button>
       </div>
+      <ContactFilters filter={filter} onChange={() => (page.value = 1)} />
       {adding.value && (
         <section class="settings-card" aria-label="New contact">
           <ContactForm
