@@ -2,26 +2,41 @@
 import type { TSchema } from "@sinclair/typebox";
 import { Elysia } from "elysia";
 import { unlink } from "node:fs/promises";
+import { UnauthorizedError } from "../domain/errors.ts";
 import { type BodyLimits, fromEntries, readBody, shapeBody } from "./body.ts";
+import { sessionTokenOf } from "./browser.ts";
 import { withQueryParameters } from "./rails-conventions.ts";
 
 /** Uploaded files still in the spool when their request ends (kept files were moved away). */
 const spooledBy = new WeakMap<Request, string[]>();
+
+/**
+ * Bodies are parsed before routes authenticate, and a multipart body's files go to disk as they
+ * arrive: a request that carries no credential at all is refused before a byte is spooled (it would
+ * be a 401 anyway). The public API and the website chat authenticate contacts by their route, so
+ * they may upload without a token.
+ */
+function mayUpload(request: Request): boolean {
+  const path = new URL(request.url).pathname;
+  if (path.startsWith("/public/api/") || path.startsWith("/api/v1/widget/")) return true;
+  const h = request.headers;
+  if (h.get("api_access_token") || h.get("api-access-token")) return true;
+  return sessionTokenOf({ cookie: h.get("cookie") ?? undefined }) !== null;
+}
 
 /** Global body parser with the configured size limits (413 in the error envelope, not Bun's bare 413). */
 export function requestParsing(limits: BodyLimits) {
   return new Elysia({ name: "parley-request" })
     .onParse({ as: "global" }, async ({ request, contentType }) => {
       if (request.method === "GET" || request.method === "HEAD") return;
+      const type = request.headers.get("content-type") ?? contentType ?? "";
+      if (type.toLowerCase().startsWith("multipart/") && !mayUpload(request)) throw new UnauthorizedError();
       const track = (path: string) => {
         const list = spooledBy.get(request);
         if (list) list.push(path);
         else spooledBy.set(request, [path]);
       };
-      return withQueryParameters(
-        request,
-        await readBody(request, request.headers.get("content-type") ?? contentType ?? "", limits, track),
-      );
+      return withQueryParameters(request, await readBody(request, type, limits, track));
     })
     .onAfterResponse({ as: "global" }, ({ request }) => {
       const paths = spooledBy.get(request);

@@ -193,3 +193,23 @@ test("tenants: another account's token cannot list or add files; an Idempotency-
   expect(again.body.attachments[0].id).toBe(first.body.attachments[0].id);
   expect(messageCount(w)).toBe(before + 1);
 });
+
+test("a multipart body without any credential is refused before its files are spooled", async () => {
+  const w = await world();
+  const c = await newConversation(w);
+  const r = await postMultipart(w.h, `${w.base}/conversations/${c.id}/messages`, [
+    file(new Uint8Array(50_000), "x.bin"),
+  ]);
+  expect(r.status).toBe(401);
+  expect(spooled(w)).toEqual([]);
+  expect(
+    (
+      await postMultipart(
+        w.h,
+        `${w.base}/conversations/${c.id}/messages`,
+        [file(pngFile(2, 2), "x.png")],
+        w.a.adminToken,
+      )
+    ).status,
+  ).toBe(200);
+});
