@@ -1,0 +1,234 @@
+// Every service, wired to the repositories and to each other (the composition root, src/deps.ts).
+import { AccountsService } from "../domain/accounts.service.ts";
+import { AttachmentsService } from "../domain/attachments.service.ts";
+import { CredentialsService } from "../domain/credentials.service.ts";
+import { CustomAttributeDefinitionsService } from "../domain/custom-attribute-definitions.service.ts";
+import { CustomAttributeValues } from "../domain/custom-attribute-values.ts";
+import { ParticipantsService } from "../domain/participants.service.ts";
+import { AgentBotsService } from "../domain/agent-bots.service.ts";
+import { AgentsService } from "../domain/agents.service.ts";
+import { AuthService } from "../domain/auth.service.ts";
+import { AutomationEngine } from "../domain/automation-engine.ts";
+import { AutomationExecutor } from "../domain/automation-executor.ts";
+import { AutomationRulesService } from "../domain/automation-rules.service.ts";
+import { InboxMembersService } from "../domain/inbox-members.service.ts";
+import { InboxesService } from "../domain/inboxes.service.ts";
+import { LabelsService } from "../domain/labels.service.ts";
+import { PlatformService } from "../domain/platform.service.ts";
+import { TeamsService } from "../domain/teams.service.ts";
+import { WebhooksService } from "../domain/webhooks.service.ts";
+import { PasswordsService } from "../domain/passwords.service.ts";
+import { SessionsService } from "../domain/sessions.service.ts";
+import { SignInThrottle } from "../domain/sign-in-throttle.ts";
+import { ContactsService } from "../domain/contacts.service.ts";
+import { ContactsTransferService } from "../domain/contacts-transfer.service.ts";
+import { NotificationsService } from "../domain/notifications.service.ts";
+import { CannedResponsesService } from "../domain/canned-responses.service.ts";
+import { ConversationAccess } from "../domain/conversation-access.ts";
+import { ConversationEvents } from "../domain/conversation-events.ts";
+import { ConversationStateService } from "../domain/conversation-state.service.ts";
+import { ConversationViews } from "../domain/conversation-view.ts";
+import { ConversationsService } from "../domain/conversations.service.ts";
+import { MessagesService } from "../domain/messages.service.ts";
+import { TypingService } from "../domain/typing.service.ts";
+import { CsatService } from "../domain/csat.service.ts";
+import { PublicContactsService } from "../domain/public-contacts.service.ts";
+import { PublicConversationsService } from "../domain/public-conversations.service.ts";
+import { PublicLimits } from "../domain/public-limits.ts";
+import { PublicMessagesService } from "../domain/public-messages.service.ts";
+import { WidgetService } from "../domain/widget.service.ts";
+import { WidgetConversationsService } from "../domain/widget-conversations.service.ts";
+import { ReportingRecorder } from "../domain/reporting-recorder.ts";
+import { ReportsService } from "../domain/reports.service.ts";
+import { ContactMergeService } from "../domain/contact-merge.service.ts";
+import { ContactNotesService } from "../domain/contact-notes.service.ts";
+import { ContactableInboxes } from "../domain/contactable-inboxes.ts";
+import { CustomFiltersService } from "../domain/custom-filters.service.ts";
+import { RecordFiltersService } from "../domain/record-filters.service.ts";
+import type { PasswordHasher } from "../lib/passwords.ts";
+import type { Files } from "../files/create.ts";
+import type { Deps } from "../deps.ts";
+import type { createRepos } from "./repos.ts";
+
+export interface ServiceBase extends Pick<Deps, "writeTx" | "clock" | "outbox" | "logger" | "config"> {
+  wakeDeliveries: () => void;
+  hasher: PasswordHasher;
+  /** Changes whenever the database may have changed (for caches of read results). */
+  readVersion: () => string;
+  files: Files;
+  /** Runs a function once the writes made so far are committed. */
+  afterCommit: (fn: () => void) => void;
+}
+
+export function createServices(base: ServiceBase, repos: ReturnType<typeof createRepos>) {
+  const { writeTx, clock, outbox, wakeDeliveries, hasher } = base;
+  const attachments = new AttachmentsService({
+    ...repos,
+    ...base.files,
+    logger: base.logger,
+    afterCommit: base.afterCommit,
+  });
+  const accounts = new AccountsService({ ...repos, writeTx, clock });
+  const sessions = new SessionsService({ ...repos, writeTx, clock, hasher, throttle: new SignInThrottle(clock) });
+  const inboxes = new InboxesService({ ...repos, writeTx, clock, outbox });
+  const access = new ConversationAccess(repos);
+  const views = new ConversationViews(repos, base.files.links);
+  const reporting = new ReportingRecorder({ ...repos, clock });
+  const events = new ConversationEvents({ ...repos, views, outbox, clock, reporting });
+  const attributeValues = new CustomAttributeValues(repos);
+  const contacts = new ContactsService({
+    ...repos,
+    access,
+    writeTx,
+    clock,
+    outbox,
+    attachmentsService: attachments,
+    attributeValues,
+  });
+  const messages = new MessagesService({
+    ...repos,
+    contactsService: contacts,
+    events,
+    reporting,
+    attachmentsService: attachments,
+    writeTx,
+    clock,
+  });
+  const conversations = new ConversationsService({
+    ...repos,
+    access,
+    views,
+    events,
+    contactsService: contacts,
+    messagesService: messages,
+    attributeValues,
+    writeTx,
+    clock,
+  });
+  const csat = new CsatService({ ...repos, access, messagesService: messages, clock });
+  const conversationState = new ConversationStateService({
+    ...repos,
+    conversationsService: conversations,
+    contactsService: contacts,
+    events,
+    writeTx,
+    clock,
+    afterResolved: (_a, row) => csat.afterResolved(row),
+  });
+  const automationRules = new AutomationRulesService({ ...repos, writeTx, clock });
+  const executor = new AutomationExecutor({
+    ...repos,
+    conversationsService: conversations,
+    conversationState,
+    messagesService: messages,
+    contactsService: contacts,
+    events,
+    writeTx,
+    clock,
+    wakeDeliveries,
+  });
+  const automation = new AutomationEngine({
+    ...repos,
+    rules: automationRules,
+    executor,
+    writeTx,
+    clock,
+    logger: base.logger,
+  });
+  const limits = new PublicLimits(base.config.publicLimits, clock);
+  const publicMessages = new PublicMessagesService({
+    ...repos,
+    messagesService: messages,
+    csat,
+    limits,
+    writeTx,
+    clock,
+  });
+  const publicConversations = new PublicConversationsService({
+    ...repos,
+    conversationsService: conversations,
+    conversationState,
+    messagesService: messages,
+    publicMessages,
+    events,
+    limits,
+    writeTx,
+    clock,
+  });
+  const publicContacts = new PublicContactsService({ ...repos, contactsService: contacts, limits, writeTx, clock });
+  return {
+    attachments,
+    auth: new AuthService({ ...repos, sessionAuth: sessions }),
+    accounts,
+    sessions,
+    passwords: new PasswordsService({ ...repos, writeTx, clock, hasher }),
+    credentials: new CredentialsService({ ...repos, writeTx, clock }),
+    customAttributeDefinitions: new CustomAttributeDefinitionsService({ ...repos, writeTx, clock }),
+    participants: new ParticipantsService({ ...repos, writeTx, clock }),
+    agentBots: new AgentBotsService({ ...repos, writeTx, clock }),
+    inboxes,
+    inboxMembers: new InboxMembersService({ ...repos, inboxesService: inboxes, writeTx, clock }),
+    agents: new AgentsService({
+      ...repos,
+      accounts,
+      writeTx,
+      clock,
+      onRemoved: (account, userId) => conversationState.unassignAgent(account, userId),
+    }),
+    teams: new TeamsService({ ...repos, writeTx, clock }),
+    platform: new PlatformService({
+      ...repos,
+      accountsService: accounts,
+      attachmentsService: attachments,
+      writeTx,
+      clock,
+    }),
+    webhooks: new WebhooksService({
+      webhooks: repos.webhooks,
+      deliveries: repos.webhookDeliveries,
+      writeTx,
+      clock,
+      wakeDeliveries,
+    }),
+    contacts,
+    contactsTransfer: new ContactsTransferService({ ...repos, contactsService: contacts }),
+    notifications: new NotificationsService({ ...repos, writeTx, clock }),
+    cannedResponses: new CannedResponsesService({ ...repos, writeTx, clock }),
+    conversations,
+    conversationState,
+    messages,
+    typing: new TypingService({ events, contacts: repos.contacts, writeTx }),
+    labels: new LabelsService({
+      ...repos,
+      events,
+      views,
+      writeTx,
+      clock,
+      onRenamed: (account, from, to) => automationRules.renameLabel(account, from, to),
+    }),
+    automationRules,
+    automation,
+    csat,
+    publicLimits: limits,
+    publicContacts,
+    publicConversations,
+    publicMessages,
+    reports: new ReportsService({ ...repos, clock, readVersion: base.readVersion }),
+    recordFilters: new RecordFiltersService({ ...repos, access, clock }),
+    customFilters: new CustomFiltersService({ ...repos, writeTx, clock }),
+    contactNotes: new ContactNotesService({ ...repos, contactsService: contacts, writeTx, clock }),
+    contactMerge: new ContactMergeService({ ...repos, contactsService: contacts, outbox, writeTx, clock }),
+    contactableInboxes: new ContactableInboxes({ ...repos, contactsService: contacts }),
+    widget: new WidgetService({ ...repos, contactsService: contacts, publicContacts, writeTx, clock }),
+    widgetConversations: new WidgetConversationsService({
+      ...repos,
+      contactsService: contacts,
+      conversationsService: conversations,
+      publicConversations,
+      publicMessages,
+      events,
+      outbox,
+      writeTx,
+    }),
+  };
+}
