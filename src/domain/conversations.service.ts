@@ -1,14 +1,13 @@
-// Conversations: create, show, list with Chatwoot's filters and counts, update,
+// Conversations: create, show (the list and its filters: conversation-lists.ts), update,
 // labels, custom attributes, last-seen marks. State changes live in conversation-state.service.ts.
+import { ConversationLists, type ListQuery } from "./conversation-lists.ts";
 import type { ContactSearch } from "../db/contacts-search.ts";
 import type { AgentBotsRepo } from "../db/agent-bots.repo.ts";
 import type { CustomAttributeValues } from "./custom-attribute-values.ts";
 import type { ContactsRepo } from "../db/contacts.repo.ts";
 import type { ConversationRefsRepo, InboxRef, MemberRef, TeamRef } from "../db/conversation-refs.repo.ts";
 import type {
-  AssigneeFilter,
   ConversationCounts,
-  ConversationFilter,
   ConversationRow,
   ConversationsRepo,
   ConversationStatus,
@@ -19,7 +18,7 @@ import type { WriteTx } from "../db/tx.ts";
 import { unixSeconds, type Clock } from "../lib/clock.ts";
 import type { Acting } from "./acting.ts";
 import { assigneeActivity, labelActivity, teamActivity } from "./activity-messages.ts";
-import { labelTitles, pageNumber } from "./contact-input.ts";
+import { labelTitles } from "./contact-input.ts";
 import type { ContactsService } from "./contacts.service.ts";
 import type { ConversationAccess } from "./conversation-access.ts";
 import type { ConversationEvents } from "./conversation-events.ts";
@@ -28,11 +27,7 @@ import type { ConversationView, ConversationViews } from "./conversation-view.ts
 import { FieldErrors, NotFoundError, ValidationError } from "./errors.ts";
 import type { MessageInput } from "./message-input.ts";
 import type { MessagesService } from "./messages.service.ts";
-import { optionalString, searchTerm } from "./validate.ts";
-
-/** How many contacts a conversation search follows (the contacts whose name, email or phone matched). */
-const CONTACT_MATCHES = 200;
-export const CONVERSATIONS_PER_PAGE = 25;
+import { optionalString } from "./validate.ts";
 
 export interface ConversationsDeps {
   conversations: ConversationsRepo;
@@ -66,20 +61,27 @@ export interface CreateConversationInput {
   hmac_verified?: unknown;
 }
 
-export interface ListQuery {
-  status?: unknown;
-  assignee_type?: unknown;
-  inbox_id?: unknown;
-  team_id?: unknown;
-  labels?: unknown;
-  q?: unknown;
-  page?: unknown;
-}
-
-const ASSIGNEE_TYPES = ["me", "unassigned", "assigned", "all"] as const;
+export { CONVERSATIONS_PER_PAGE, type ListQuery } from "./conversation-lists.ts";
 
 export class ConversationsService {
-  constructor(private readonly d: ConversationsDeps) {}
+  private readonly lists: ConversationLists;
+
+  constructor(private readonly d: ConversationsDeps) {
+    this.lists = new ConversationLists(d);
+  }
+
+  list(a: Acting, q: ListQuery): { counts: ConversationCounts; rows: ConversationRow[] } {
+    return this.lists.list(a, q);
+  }
+
+  counts(a: Acting, q: ListQuery): ConversationCounts {
+    return this.lists.counts(a, q);
+  }
+
+  /** A contact's conversations the caller may see, newest activity first, at most 20 (Chatwoot). */
+  ofContact(a: Acting, contactId: number): ConversationRow[] {
+    return this.lists.ofContact(a, contactId);
+  }
 
   get(a: Acting, rawDisplayId: unknown): ConversationRow {
     return this.d.access.conversation(a, rawDisplayId);
@@ -171,40 +173,6 @@ export class ConversationsService {
       if (message) row = this.d.messagesService.createInTx(a, row, message).view.row;
       return this.d.conversations.byId(row.id)!;
     });
-  }
-
-  list(a: Acting, q: ListQuery): { counts: ConversationCounts; rows: ConversationRow[] } {
-    const filter = this.filter(a, q);
-    const assignee = this.assigneeFilter(a, q.assignee_type);
-    const page = pageNumber(q.page);
-    const counts = this.d.conversations.counts(filter, a.user?.id ?? 0);
-    const rows = this.d.conversations.page(
-      filter,
-      assignee,
-      CONVERSATIONS_PER_PAGE,
-      (page - 1) * CONVERSATIONS_PER_PAGE,
-    );
-    return { counts, rows };
-  }
-
-  counts(a: Acting, q: ListQuery): ConversationCounts {
-    this.assigneeFilter(a, q.assignee_type);
-    return this.d.conversations.counts(this.filter(a, q), a.user?.id ?? 0);
-  }
-
-  /** A contact's conversations the caller may see, newest activity first, at most 20 (Chatwoot). */
-  ofContact(a: Acting, contactId: number): ConversationRow[] {
-    this.d.contactsService.get(a.account.id, contactId);
-    const filter: ConversationFilter = {
-      accountId: a.account.id,
-      inboxIds: this.d.access.visibleInboxes(a),
-      status: null,
-      teamId: null,
-      labels: null,
-      q: null,
-      contactId,
-    };
-    return this.d.conversations.page(filter, { kind: "all" }, 20, 0);
   }
 
   /** PATCH: priority via the state service; attribute objects are merged. */
@@ -380,44 +348,5 @@ export class ConversationsService {
       unixSeconds(this.d.clock),
     );
     return { contact, contactInbox };
-  }
-
-  private filter(a: Acting, q: ListQuery): ConversationFilter {
-    const text = searchTerm("q", q.q);
-    let status: ConversationStatus | null = "open";
-    if (q.status === "all") status = null;
-    else if (q.status !== undefined && q.status !== "") status = statusValue("status", q.status);
-    if (text) status = null; // Chatwoot ignores status when searching
-    let inboxIds = this.d.access.visibleInboxes(a);
-    const inboxId = optionalId("inbox_id", q.inbox_id);
-    if (inboxId) inboxIds = [this.d.access.inbox(a, inboxId).id];
-    const teamId = optionalId("team_id", q.team_id) ?? null;
-    if (teamId !== null && !this.d.conversationRefs.team(a.account.id, teamId))
-      throw new NotFoundError("Team", "team_id", `no team ${teamId} in this account`);
-    const labels = q.labels === undefined ? null : labelTitles("labels", q.labels);
-    // A search also finds the conversations of contacts it names ("Emma" finds Emma's), up to
-    // CONTACT_MATCHES of them, through the contact search's indexes.
-    const qContactIds = text
-      ? this.d.contactSearch
-          .search({ accountId: a.account.id, term: text, sort: null, labels: null, limit: CONTACT_MATCHES, offset: 0 })
-          .rows.map((c) => c.id)
-      : null;
-    return {
-      accountId: a.account.id,
-      inboxIds,
-      status,
-      teamId,
-      labels: labels?.length ? labels : null,
-      q: text,
-      qContactIds,
-    };
-  }
-
-  private assigneeFilter(a: Acting, raw: unknown): AssigneeFilter {
-    if (raw === undefined || raw === "" || raw === "all") return { kind: "all" };
-    if (!(ASSIGNEE_TYPES as readonly unknown[]).includes(raw))
-      throw ValidationError.of("assignee_type", `must be one of: ${ASSIGNEE_TYPES.join(", ")}`, "invalid");
-    if (raw === "me") return { kind: "me", userId: a.user?.id ?? 0 };
-    return { kind: raw as "unassigned" | "assigned" };
   }
 }

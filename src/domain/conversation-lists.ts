@@ -1,0 +1,119 @@
+// The conversation list: its filters (status, inbox, team, labels, assignee tab, search over
+// messages and over the contacts the text names), its pages and counts, and a contact's
+// conversations, all within what the caller may see.
+import type { ContactSearch } from "../db/contacts-search.ts";
+import type {
+  AssigneeFilter,
+  ConversationCounts,
+  ConversationFilter,
+  ConversationRow,
+  ConversationsRepo,
+  ConversationStatus,
+} from "../db/conversations.repo.ts";
+import type { ConversationRefsRepo } from "../db/conversation-refs.repo.ts";
+import type { Acting } from "./acting.ts";
+import { labelTitles, pageNumber } from "./contact-input.ts";
+import type { ContactsService } from "./contacts.service.ts";
+import type { ConversationAccess } from "./conversation-access.ts";
+import { optionalId, statusValue } from "./conversation-input.ts";
+import { NotFoundError, ValidationError } from "./errors.ts";
+import { searchTerm } from "./validate.ts";
+
+/** How many contacts a conversation search follows (the contacts whose name, email or phone matched). */
+const CONTACT_MATCHES = 200;
+
+export interface ListQuery {
+  status?: unknown;
+  assignee_type?: unknown;
+  inbox_id?: unknown;
+  team_id?: unknown;
+  labels?: unknown;
+  q?: unknown;
+  page?: unknown;
+}
+
+export const CONVERSATIONS_PER_PAGE = 25;
+const ASSIGNEE_TYPES = ["me", "unassigned", "assigned", "all"] as const;
+
+export interface ConversationListsDeps {
+  conversations: ConversationsRepo;
+  conversationRefs: ConversationRefsRepo;
+  access: ConversationAccess;
+  contactsService: ContactsService;
+  contactSearch: ContactSearch;
+}
+
+export class ConversationLists {
+  constructor(private readonly d: ConversationListsDeps) {}
+
+  list(a: Acting, q: ListQuery): { counts: ConversationCounts; rows: ConversationRow[] } {
+    const filter = this.filter(a, q);
+    const assignee = this.assigneeFilter(a, q.assignee_type);
+    const page = pageNumber(q.page);
+    const counts = this.d.conversations.counts(filter, a.user?.id ?? 0);
+    const rows = this.d.conversations.page(
+      filter,
+      assignee,
+      CONVERSATIONS_PER_PAGE,
+      (page - 1) * CONVERSATIONS_PER_PAGE,
+    );
+    return { counts, rows };
+  }
+
+  counts(a: Acting, q: ListQuery): ConversationCounts {
+    this.assigneeFilter(a, q.assignee_type);
+    return this.d.conversations.counts(this.filter(a, q), a.user?.id ?? 0);
+  }
+
+  /** A contact's conversations the caller may see, newest activity first, at most 20 (Chatwoot). */
+  ofContact(a: Acting, contactId: number): ConversationRow[] {
+    this.d.contactsService.get(a.account.id, contactId);
+    const filter: ConversationFilter = {
+      accountId: a.account.id,
+      inboxIds: this.d.access.visibleInboxes(a),
+      status: null,
+      teamId: null,
+      labels: null,
+      q: null,
+      contactId,
+    };
+    return this.d.conversations.page(filter, { kind: "all" }, 20, 0);
+  }
+  private filter(a: Acting, q: ListQuery): ConversationFilter {
+    const text = searchTerm("q", q.q);
+    let status: ConversationStatus | null = "open";
+    if (q.status === "all") status = null;
+    else if (q.status !== undefined && q.status !== "") status = statusValue("status", q.status);
+    if (text) status = null; // Chatwoot ignores status when searching
+    let inboxIds = this.d.access.visibleInboxes(a);
+    const inboxId = optionalId("inbox_id", q.inbox_id);
+    if (inboxId) inboxIds = [this.d.access.inbox(a, inboxId).id];
+    const teamId = optionalId("team_id", q.team_id) ?? null;
+    if (teamId !== null && !this.d.conversationRefs.team(a.account.id, teamId))
+      throw new NotFoundError("Team", "team_id", `no team ${teamId} in this account`);
+    const labels = q.labels === undefined ? null : labelTitles("labels", q.labels);
+    // A search also finds the conversations of contacts it names ("Emma" finds Emma's), up to
+    // CONTACT_MATCHES of them, through the contact search's indexes.
+    const qContactIds = text
+      ? this.d.contactSearch
+          .search({ accountId: a.account.id, term: text, sort: null, labels: null, limit: CONTACT_MATCHES, offset: 0 })
+          .rows.map((c) => c.id)
+      : null;
+    return {
+      accountId: a.account.id,
+      inboxIds,
+      status,
+      teamId,
+      labels: labels?.length ? labels : null,
+      q: text,
+      qContactIds,
+    };
+  }
+  private assigneeFilter(a: Acting, raw: unknown): AssigneeFilter {
+    if (raw === undefined || raw === "" || raw === "all") return { kind: "all" };
+    if (!(ASSIGNEE_TYPES as readonly unknown[]).includes(raw))
+      throw ValidationError.of("assignee_type", `must be one of: ${ASSIGNEE_TYPES.join(", ")}`, "invalid");
+    if (raw === "me") return { kind: "me", userId: a.user?.id ?? 0 };
+    return { kind: raw as "unassigned" | "assigned" };
+  }
+}
