@@ -1,5 +1,6 @@
 // Flags and environment are read once, here, into a frozen Config. Flags win over env.
 import { FILES_CONFIG_TABLE, filesConfig, type FilesConfig } from "./config-files.ts";
+import { MAIL_CONFIG_TABLE, mailConfig, type MailConfig } from "./config-mail.ts";
 import type { LogLevel } from "./lib/logger.ts";
 
 export interface Config {
@@ -22,6 +23,8 @@ export interface Config {
   readonly publicLimits: PublicLimitsConfig;
   /** Attachments: storage, links, upload limits (src/config-files.ts). */
   readonly files: FilesConfig;
+  /** Email inboxes: the password key, polling, limits (src/config-mail.ts). */
+  readonly mail: MailConfig;
 }
 
 export interface PublicLimitsConfig {
@@ -108,6 +111,7 @@ export const CONFIG_TABLE = [
     "public API: contacts created per hour from one client address (0: no limit)",
   ],
   ...FILES_CONFIG_TABLE,
+  ...MAIL_CONFIG_TABLE,
 ] as const;
 
 type Env = Record<string, string | undefined>;
@@ -178,6 +182,7 @@ export function loadConfig(
     ),
     publicLimits: Object.freeze(publicLimits(env)),
     files: filesConfig(db, host, port, flags.storage, env, integer),
+    mail: Object.freeze(mailConfig(db, env, integer, flagBool)),
   });
 }
 

@@ -24,6 +24,8 @@ import { PasswordHasher } from "./lib/passwords.ts";
 import { createRealtime } from "./realtime/create.ts";
 import { createFileStore, type Files } from "./files/create.ts";
 import type { RealtimeHub } from "./realtime/hub.ts";
+import { createMail, type MailParts } from "./mail/create.ts";
+import { loadSecretBox } from "./mail/secret-key.ts";
 
 export interface Deps {
   config: Config;
@@ -45,6 +47,8 @@ export interface Deps {
   jobs: Job[];
   /** Attachment storage and the links to its files. */
   files: Files;
+  /** Email inboxes: the IMAP poller, the SMTP sender, the connection check. */
+  mail: MailParts;
   /** Whether the database answers (GET /api). */
   dataServicesOk: () => boolean;
 }
@@ -153,8 +157,12 @@ export function createDeps(opts: DepsOptions): Deps {
     if (pending) pending.then(fn, () => {});
     else queueMicrotask(fn);
   };
+  // The key file sits beside the database file; a database in memory (tests) has no file to sit beside.
+  const inMemory = db.filename === ":memory:" || db.filename === "";
+  const secretBox = loadSecretBox(inMemory ? { ...config.mail, keyFile: null } : config.mail);
   const services = createServices(
     {
+      secretBox,
       writeTx,
       clock,
       outbox,
@@ -177,6 +185,7 @@ export function createDeps(opts: DepsOptions): Deps {
     links: files.links,
   });
   realtime = hub;
+  const mail = createMail({ config, repos, services, outbox, store: files.store, secretBox, writeTx, clock, logger });
   bus.register(automationListener(services.automation));
   bus.register(
     notificationsListener({
@@ -217,6 +226,10 @@ export function createDeps(opts: DepsOptions): Deps {
       pattern: "0 17 * * * *",
       run: () => void repos.idempotency.prune(Math.floor(clock.nowMs() / 1000) - IDEMPOTENCY_TTL_SECONDS),
     },
+    // Email inboxes: each mailbox is read every PARLEY_MAIL_POLL_SECONDS (the poller keeps the times).
+    { name: "poll-email", pattern: "* * * * * *", run: () => mail.poller.poll().then(() => undefined) },
+    // Replies whose retry came due, and replies a crash left; new ones are sent at once via wake().
+    { name: "send-email", pattern: "*/5 * * * * *", run: () => mail.sender.pump(), stop: () => mail.sender.stop() },
     // Files no row refers to (uploads of failed requests, a crash between file and commit).
     {
       name: "sweep-files",
@@ -239,6 +252,7 @@ export function createDeps(opts: DepsOptions): Deps {
     realtime: hub,
     jobs,
     files,
+    mail,
     dataServicesOk: () => databaseAnswers(db),
   };
 }

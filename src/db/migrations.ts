@@ -20,6 +20,7 @@ import m017 from "../../migrations/017_custom_attributes_participants.sql" with 
 import m018 from "../../migrations/018_agent_bots.sql" with { type: "text" };
 import m019 from "../../migrations/019_label_counts.sql" with { type: "text" };
 import m020 from "../../migrations/020_label_list_order.sql" with { type: "text" };
+import m021 from "../../migrations/021_email_channels.sql" with { type: "text" };
 
 export interface Migration {
   version: number;
@@ -48,6 +49,7 @@ export const MIGRATIONS: Migration[] = [
   { version: 18, name: "018_agent_bots", sql: m018 },
   { version: 19, name: "019_label_counts", sql: m019 },
   { version: 20, name: "020_label_list_order", sql: m020 },
+  { version: 21, name: "021_email_channels", sql: m021 },
 ];
 
 export const LATEST_VERSION = MIGRATIONS.length;

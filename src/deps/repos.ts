@@ -39,6 +39,8 @@ import { ServerSecretsRepo } from "../db/server-secrets.repo.ts";
 import { UsersRepo } from "../db/users.repo.ts";
 import { WebhookDeliveriesRepo } from "../db/webhook-deliveries.repo.ts";
 import { WebhooksRepo } from "../db/webhooks.repo.ts";
+import { EmailChannelsRepo } from "../db/email-channels.repo.ts";
+import { EmailOutboxRepo } from "../db/email-outbox.repo.ts";
 
 export function createRepos(db: Database) {
   return {
@@ -81,5 +83,7 @@ export function createRepos(db: Database) {
     participants: new ParticipantsRepo(db),
     agentBots: new AgentBotsRepo(db),
     serverSecrets: new ServerSecretsRepo(db),
+    emailChannels: new EmailChannelsRepo(db),
+    emailOutbox: new EmailOutboxRepo(db),
   };
 }

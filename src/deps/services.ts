@@ -1,4 +1,6 @@
 // Every service, wired to the repositories and to each other (the composition root, src/deps.ts).
+import { EmailIntakeService } from "../domain/email-intake.service.ts";
+import type { SecretBox } from "../lib/secret-box.ts";
 import { AccountsService } from "../domain/accounts.service.ts";
 import { AttachmentsService } from "../domain/attachments.service.ts";
 import { CredentialsService } from "../domain/credentials.service.ts";
@@ -58,6 +60,8 @@ export interface ServiceBase extends Pick<Deps, "writeTx" | "clock" | "outbox" |
   files: Files;
   /** Runs a function once the writes made so far are committed. */
   afterCommit: (fn: () => void) => void;
+  /** Seals and opens mailbox passwords (src/mail/secret-key.ts). */
+  secretBox: SecretBox;
 }
 
 export function createServices(base: ServiceBase, repos: ReturnType<typeof createRepos>) {
@@ -70,7 +74,7 @@ export function createServices(base: ServiceBase, repos: ReturnType<typeof creat
   });
   const accounts = new AccountsService({ ...repos, writeTx, clock });
   const sessions = new SessionsService({ ...repos, writeTx, clock, hasher, throttle: new SignInThrottle(clock) });
-  const inboxes = new InboxesService({ ...repos, writeTx, clock, outbox });
+  const inboxes = new InboxesService({ ...repos, writeTx, clock, outbox, secretBox: base.secretBox });
   const access = new ConversationAccess(repos);
   const views = new ConversationViews(repos, base.files.links);
   const reporting = new ReportingRecorder({ ...repos, clock });
@@ -197,6 +201,15 @@ export function createServices(base: ServiceBase, repos: ReturnType<typeof creat
     conversations,
     conversationState,
     messages,
+    emailIntake: new EmailIntakeService({
+      ...repos,
+      contactsService: contacts,
+      conversationsService: conversations,
+      messagesService: messages,
+      attachmentsService: attachments,
+      writeTx,
+      clock,
+    }),
     typing: new TypingService({ events, contacts: repos.contacts, writeTx }),
     labels: new LabelsService({
       ...repos,

@@ -8,6 +8,7 @@ import { imageSize } from "../files/image-size.ts";
 import type { FileLinks } from "../files/links.ts";
 import { isSpooledFile, type SpooledFile } from "../files/multipart.ts";
 import { fileTypeOf, sniff } from "../files/sniff.ts";
+import { spoolBytes } from "../files/spool-bytes.ts";
 import type { ByteRange, FileStore, StagedFile } from "../files/store.ts";
 import type { Logger } from "../lib/logger.ts";
 import { ForbiddenError, NotFoundError, ValidationError } from "./errors.ts";
@@ -86,6 +87,13 @@ export class AttachmentsService {
       });
     }
     return prepared;
+  }
+
+  /** Files that arrived by other means than an upload (a mail's attachments), checked and staged alike. */
+  async prepareBytes(files: readonly { filename: string; bytes: Uint8Array }[]): Promise<PreparedFile[]> {
+    const spooled = [];
+    for (const f of files) spooled.push(await spoolBytes(this.d.store.spoolDir, f.filename, f.bytes));
+    return this.prepare(spooled);
   }
 
   /** Inside the message's writeTx: the rows, the store's commit step, the message's copy. */

@@ -1,5 +1,6 @@
 // Inboxes: administrators create, change and delete them; agents see the inboxes they are members of.
 // Creates and updates record inbox_created / inbox_updated (with changed_attributes) in the outbox.
+import type { EmailChannelsRepo, EmailSettings } from "../db/email-channels.repo.ts";
 import type { InboxesRepo, InboxRow } from "../db/inboxes.repo.ts";
 import type { WriteTx } from "../db/tx.ts";
 import type { EventOutbox } from "../events/outbox.ts";
@@ -9,10 +10,16 @@ import type { AccountPrincipal } from "./auth.service.ts";
 import { requireAdministrator } from "./auth.service.ts";
 import { ForbiddenError, NotFoundError } from "./errors.ts";
 import { inboxFields, type InboxInput } from "./inbox-input.ts";
+import type { SecretBox } from "../lib/secret-box.ts";
+import { emailSettings, mentionsEmailSettings } from "./email-settings-input.ts";
+import { emailChannelOf, type EmailChannelView } from "./presenters/email-channel.presenter.ts";
 import { changedAttributes, inboxPushData } from "./presenters/inbox.presenter.ts";
 
 export interface InboxesDeps {
   inboxes: InboxesRepo;
+  emailChannels: EmailChannelsRepo;
+  /** Seals the mailbox passwords of email inboxes. */
+  secretBox: SecretBox;
   writeTx: WriteTx;
   clock: Clock;
   outbox: EventOutbox;
@@ -51,11 +58,18 @@ export class InboxesService {
     return inbox;
   }
 
+  /** An email inbox's mail settings as administrators see them (no passwords). */
+  emailSettings(inbox: InboxRow): EmailChannelView | null {
+    return inbox.channel_type === "email" ? emailChannelOf(this.d.emailChannels.byInbox(inbox.id)) : null;
+  }
+
   create(p: AccountPrincipal, input: InboxInput): InboxRow {
     requireAdministrator(p);
     const fields = inboxFields(input, null);
+    const email = fields.channel_type === "email" ? emailSettings(channelOf(input), null, this.d.secretBox) : null;
     return this.d.writeTx(() => {
       const id = this.d.inboxes.insert(p.account.id, fields, unixSeconds(this.d.clock));
+      if (email) this.d.emailChannels.save(p.account.id, id, email);
       const inbox = this.d.inboxes.byId(p.account.id, id)!;
       this.d.outbox.record({
         kind: "inbox_created",
@@ -74,8 +88,13 @@ export class InboxesService {
     const before = this.find(p.account.id, id);
     const fields = inboxFields(input, before);
     const now = unixSeconds(this.d.clock);
-    if (changedAttributes(before, { ...before, ...fields, updated_at: now }).length === 0) return before;
+    const email = this.emailChange(before, channelOf(input));
+    if (changedAttributes(before, { ...before, ...fields, updated_at: now }).length === 0) {
+      if (email) this.d.writeTx(() => this.d.emailChannels.save(p.account.id, before.id, email));
+      return before;
+    }
     return this.d.writeTx(() => {
+      if (email) this.d.emailChannels.save(p.account.id, before.id, email);
       this.d.inboxes.update(p.account.id, before.id, fields, now);
       const after = this.d.inboxes.byId(p.account.id, before.id)!;
       this.d.outbox.record({
@@ -87,6 +106,16 @@ export class InboxesService {
       });
       return after;
     });
+  }
+
+  /** New mail settings when the body changes them, else null (nothing to write). */
+  private emailChange(inbox: InboxRow, channel: Record<string, unknown>): EmailSettings | null {
+    if (inbox.channel_type !== "email" || !mentionsEmailSettings(channel)) return null;
+    const current = this.d.emailChannels.byInbox(inbox.id);
+    const next = emailSettings(channel, current, this.d.secretBox);
+    const same =
+      current !== null && (Object.keys(next) as (keyof EmailSettings)[]).every((k) => next[k] === current[k]);
+    return same ? null : next;
   }
 
   /**
@@ -107,4 +136,9 @@ export class InboxesService {
       });
     });
   }
+}
+
+function channelOf(input: InboxInput): Record<string, unknown> {
+  const c = input.channel;
+  return typeof c === "object" && c !== null && !Array.isArray(c) ? (c as Record<string, unknown>) : {};
 }

@@ -5,6 +5,7 @@ import type { Deps } from "../deps.ts";
 import { parseId, type AccountPrincipal } from "../domain/auth.service.ts";
 import { inboxOf } from "../domain/presenters/inbox.presenter.ts";
 import { accountScope } from "./auth.ts";
+import { EmailSettingsBody, EmailSettingsRecord } from "./email-channel-schemas.ts";
 import { bodyOf } from "./request.ts";
 import { AccountParams, Attributes, Nullable, errorResponses } from "./schemas.ts";
 
@@ -69,6 +70,7 @@ export const Inbox = t.Object({
   inbox_identifier: t.Optional(S),
   additional_attributes: t.Optional(Attributes),
   provider: S,
+  ...EmailSettingsRecord,
 });
 
 const Loose = t.Optional(t.Unknown());
@@ -93,6 +95,7 @@ const InboxBody = t.Object({
       email: Loose,
       phone_number: Loose,
       provider: Loose,
+      ...EmailSettingsBody,
     }),
   ),
   greeting_enabled: Flag,
@@ -112,14 +115,20 @@ const InboxBody = t.Object({
   business_name: Loose,
 });
 
+const CheckResult = Nullable(t.Object({ ok: t.Boolean(), message: t.String() }));
+const ConnectionReport = t.Object({ imap: CheckResult, smtp: CheckResult });
+
 const IdParams = t.Object({ account_id: t.String(), id: t.String() });
 const tags = ["inboxes"];
 
-const presentInbox = (p: AccountPrincipal, row: InboxRow) =>
-  inboxOf(row, { administrator: p.role === "administrator" });
-
 export function inboxRoutes(d: Deps) {
   const inboxes = d.services.inboxes;
+  // Mail settings (email inboxes) are administrators' business, as in Chatwoot.
+  const presentInbox = (p: AccountPrincipal, row: InboxRow) => {
+    const administrator = p.role === "administrator";
+    const email = administrator ? inboxes.emailSettings(row) : null;
+    return { ...inboxOf(row, { administrator }), ...email };
+  };
   return new Elysia({ prefix: "/api/v1/accounts/:account_id/inboxes" })
     .use(accountScope(d.services.auth))
     .get("", ({ principal }) => ({ payload: inboxes.list(principal).map((r) => presentInbox(principal, r)) }), {
@@ -150,6 +159,15 @@ export function inboxRoutes(d: Deps) {
         detail: { tags, summary: "Update an inbox (administrators)" },
       },
     )
+    .post("/:id/test_connection", ({ principal, params }) => d.mail.check.run(principal, parseId(params.id)), {
+      admin: true,
+      params: IdParams,
+      response: { 200: ConnectionReport, ...errorResponses },
+      detail: {
+        tags,
+        summary: "Email inboxes: log in to the IMAP and SMTP servers and say what worked (Parley; administrators)",
+      },
+    })
     .delete(
       "/:id",
       ({ principal, params }) => {

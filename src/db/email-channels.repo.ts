@@ -1,0 +1,174 @@
+// An email inbox's mail settings (passwords arrive here already sealed), its IMAP checkpoint and
+// its sync status, and the Message-IDs it has seen (migration 021).
+import type { Database, Statement } from "bun:sqlite";
+
+export interface EmailChannelRow {
+  inbox_id: number;
+  account_id: number;
+  imap_enabled: number;
+  imap_address: string | null;
+  imap_port: number;
+  imap_login: string | null;
+  /** Sealed (src/lib/secret-box.ts); never sent to a client. */
+  imap_password: string | null;
+  imap_enable_ssl: number;
+  imap_folder: string;
+  smtp_enabled: number;
+  smtp_address: string | null;
+  smtp_port: number;
+  smtp_login: string | null;
+  /** Sealed, as imap_password. */
+  smtp_password: string | null;
+  smtp_domain: string | null;
+  smtp_enable_ssl_tls: number;
+  smtp_enable_starttls_auto: number;
+  smtp_openssl_verify_mode: "none" | "peer";
+  smtp_authentication: "login" | "plain";
+  uid_validity: number | null;
+  last_uid: number;
+  last_synced_at: number | null;
+  last_error: string | null;
+  last_error_at: number | null;
+}
+
+/** The settings an administrator writes (everything but the ids and the sync state). */
+export type EmailSettings = Omit<
+  EmailChannelRow,
+  "inbox_id" | "account_id" | "uid_validity" | "last_uid" | "last_synced_at" | "last_error" | "last_error_at"
+>;
+
+export const EMAIL_SETTING_FIELDS: (keyof EmailSettings)[] = [
+  "imap_enabled",
+  "imap_address",
+  "imap_port",
+  "imap_login",
+  "imap_password",
+  "imap_enable_ssl",
+  "imap_folder",
+  "smtp_enabled",
+  "smtp_address",
+  "smtp_port",
+  "smtp_login",
+  "smtp_password",
+  "smtp_domain",
+  "smtp_enable_ssl_tls",
+  "smtp_enable_starttls_auto",
+  "smtp_openssl_verify_mode",
+  "smtp_authentication",
+];
+
+export interface MessageIdRow {
+  header_id: string;
+  conversation_id: number | null;
+  message_id: number | null;
+  direction: "in" | "out";
+}
+
+export class EmailChannelsRepo {
+  private readonly byInboxStmt: Statement;
+  private readonly upsertStmt: Statement;
+  private readonly pollableStmt: Statement;
+  private readonly checkpointStmt: Statement;
+  private readonly resetStmt: Statement;
+  private readonly syncedStmt: Statement;
+  private readonly failedStmt: Statement;
+  private readonly idStmt: Statement;
+  private readonly insertIdStmt: Statement;
+  private readonly byUuidStmt: Statement;
+  private readonly threadStmt: Statement;
+
+  constructor(db: Database) {
+    const f = EMAIL_SETTING_FIELDS;
+    this.byInboxStmt = db.prepare("SELECT * FROM email_channels WHERE inbox_id = $inbox_id");
+    this.upsertStmt = db.prepare(
+      `INSERT INTO email_channels (inbox_id, account_id, ${f.join(", ")})
+       VALUES ($inbox_id, $account_id, ${f.map((k) => `$${k}`).join(", ")})
+       ON CONFLICT(inbox_id) DO UPDATE SET ${f.map((k) => `${k} = excluded.${k}`).join(", ")}`,
+    );
+    this.pollableStmt = db.prepare(
+      `SELECT e.* FROM email_channels e JOIN inboxes i ON i.id = e.inbox_id
+       WHERE e.imap_enabled = 1 AND e.imap_address IS NOT NULL ORDER BY e.inbox_id`,
+    );
+    this.checkpointStmt = db.prepare(
+      "UPDATE email_channels SET uid_validity = $uid_validity, last_uid = $last_uid WHERE inbox_id = $inbox_id",
+    );
+    this.resetStmt = db.prepare(
+      "UPDATE email_channels SET uid_validity = NULL, last_uid = 0 WHERE inbox_id = $inbox_id",
+    );
+    this.syncedStmt = db.prepare(
+      `UPDATE email_channels SET last_synced_at = $at,
+         last_error = CASE WHEN $keep_error THEN last_error END, last_error_at = CASE WHEN $keep_error THEN last_error_at END
+       WHERE inbox_id = $inbox_id`,
+    );
+    this.failedStmt = db.prepare(
+      "UPDATE email_channels SET last_error = $error, last_error_at = $at WHERE inbox_id = $inbox_id",
+    );
+    this.idStmt = db.prepare(
+      "SELECT header_id, conversation_id, message_id, direction FROM email_message_ids WHERE inbox_id = $inbox_id AND header_id = $header_id",
+    );
+    this.insertIdStmt = db.prepare(
+      `INSERT OR IGNORE INTO email_message_ids (inbox_id, header_id, conversation_id, message_id, direction, created_at)
+       VALUES ($inbox_id, $header_id, $conversation_id, $message_id, $direction, $now)`,
+    );
+    this.threadStmt = db.prepare(
+      "SELECT header_id, conversation_id, message_id, direction FROM email_message_ids WHERE conversation_id = $conversation_id ORDER BY id",
+    );
+    this.byUuidStmt = db.prepare("SELECT id FROM conversations WHERE uuid = $uuid AND inbox_id = $inbox_id");
+  }
+
+  /** The Message-IDs of a conversation, received and sent, oldest first. */
+  thread(conversationId: number): MessageIdRow[] {
+    return this.threadStmt.all({ conversation_id: conversationId }) as MessageIdRow[];
+  }
+
+  /** The inbox's conversation with this uuid (a reply+<uuid>@ address), if any. */
+  conversationByUuid(inboxId: number, uuid: string): number | null {
+    return (this.byUuidStmt.get({ uuid, inbox_id: inboxId }) as { id: number } | null)?.id ?? null;
+  }
+
+  byInbox(inboxId: number): EmailChannelRow | null {
+    return (this.byInboxStmt.get({ inbox_id: inboxId }) as EmailChannelRow | null) ?? null;
+  }
+
+  save(accountId: number, inboxId: number, settings: EmailSettings): void {
+    const values: Record<string, unknown> = { inbox_id: inboxId, account_id: accountId };
+    for (const k of EMAIL_SETTING_FIELDS) values[k] = settings[k];
+    this.upsertStmt.run(values as Record<string, string | number | null>);
+  }
+
+  /** Email inboxes with IMAP turned on, oldest first. */
+  pollable(): EmailChannelRow[] {
+    return this.pollableStmt.all() as EmailChannelRow[];
+  }
+
+  checkpoint(inboxId: number, uidValidity: number, lastUid: number): void {
+    this.checkpointStmt.run({ inbox_id: inboxId, uid_validity: uidValidity, last_uid: lastUid });
+  }
+
+  /** The mailbox or folder changed: start over (Message-IDs already filed keep the restart from filing twice). */
+  resetCheckpoint(inboxId: number): void {
+    this.resetStmt.run({ inbox_id: inboxId });
+  }
+
+  /** A poll that reached the mailbox; the last error stays when this poll noted one (a skipped mail). */
+  synced(inboxId: number, at: number, keepError: boolean): void {
+    this.syncedStmt.run({ inbox_id: inboxId, at, keep_error: keepError ? 1 : 0 });
+  }
+
+  failed(inboxId: number, error: string, at: number): void {
+    this.failedStmt.run({ inbox_id: inboxId, error: error.slice(0, 1000), at });
+  }
+
+  messageId(inboxId: number, headerId: string): MessageIdRow | null {
+    return (this.idStmt.get({ inbox_id: inboxId, header_id: headerId }) as MessageIdRow | null) ?? null;
+  }
+
+  /** Records a Message-ID; false when the inbox already had it (the mail was filed before). */
+  recordMessageId(
+    inboxId: number,
+    row: { header_id: string; conversation_id: number | null; message_id: number | null; direction: "in" | "out" },
+    now: number,
+  ): boolean {
+    return this.insertIdStmt.run({ inbox_id: inboxId, ...row, now }).changes > 0;
+  }
+}

@@ -1,0 +1,85 @@
+// Replies an email inbox must send (migration 021): written with the message, claimed by the SMTP
+// sender (src/mail/smtp-sender.ts), finished by a recorded result.
+import type { Database, Statement } from "bun:sqlite";
+
+export interface EmailOutboxRow {
+  message_id: number;
+  account_id: number;
+  inbox_id: number;
+  conversation_id: number;
+  header_id: string;
+  state: "pending" | "sent" | "failed";
+  attempts: number;
+  next_attempt_at: number;
+  last_error: string | null;
+  created_at: number;
+  sent_at: number | null;
+}
+
+export class EmailOutboxRepo {
+  private readonly insertStmt: Statement;
+  private readonly dueStmt: Statement;
+  private readonly byMessageStmt: Statement;
+  private readonly attemptStmt: Statement;
+  private readonly sentStmt: Statement;
+  private readonly retryStmt: Statement;
+  private readonly failedStmt: Statement;
+
+  constructor(db: Database) {
+    this.insertStmt = db.prepare(
+      `INSERT OR IGNORE INTO email_outbox (message_id, account_id, inbox_id, conversation_id, header_id, state, next_attempt_at, created_at)
+       VALUES ($message_id, $account_id, $inbox_id, $conversation_id, $header_id, 'pending', $now, $now)`,
+    );
+    this.dueStmt = db.prepare(
+      "SELECT * FROM email_outbox WHERE state = 'pending' AND next_attempt_at <= $now ORDER BY next_attempt_at, message_id LIMIT $limit",
+    );
+    this.byMessageStmt = db.prepare("SELECT * FROM email_outbox WHERE message_id = $message_id");
+    this.attemptStmt = db.prepare(
+      "UPDATE email_outbox SET attempts = attempts + 1, next_attempt_at = $retry_at WHERE message_id = $message_id AND state = 'pending'",
+    );
+    this.sentStmt = db.prepare(
+      "UPDATE email_outbox SET state = 'sent', sent_at = $now, last_error = NULL WHERE message_id = $message_id",
+    );
+    this.retryStmt = db.prepare(
+      "UPDATE email_outbox SET next_attempt_at = $retry_at, last_error = $error WHERE message_id = $message_id AND state = 'pending'",
+    );
+    this.failedStmt = db.prepare(
+      "UPDATE email_outbox SET state = 'failed', last_error = $error WHERE message_id = $message_id",
+    );
+  }
+
+  insert(
+    row: Omit<EmailOutboxRow, "state" | "attempts" | "next_attempt_at" | "last_error" | "created_at" | "sent_at">,
+    now: number,
+  ): void {
+    this.insertStmt.run({ ...row, now });
+  }
+
+  due(now: number, limit: number): EmailOutboxRow[] {
+    return this.dueStmt.all({ now, limit }) as EmailOutboxRow[];
+  }
+
+  byMessage(messageId: number): EmailOutboxRow | null {
+    return (this.byMessageStmt.get({ message_id: messageId }) as EmailOutboxRow | null) ?? null;
+  }
+
+  /**
+   * Records an attempt before it is made, and when to try again if it never reports back (a crash
+   * mid-send): the row stays pending, so it is sent again then, with the same Message-ID.
+   */
+  recordAttempt(messageId: number, retryAt: number): boolean {
+    return this.attemptStmt.run({ message_id: messageId, retry_at: retryAt }).changes > 0;
+  }
+
+  sent(messageId: number, now: number): void {
+    this.sentStmt.run({ message_id: messageId, now });
+  }
+
+  retryAt(messageId: number, retryAt: number, error: string): void {
+    this.retryStmt.run({ message_id: messageId, retry_at: retryAt, error: error.slice(0, 1000) });
+  }
+
+  failed(messageId: number, error: string): void {
+    this.failedStmt.run({ message_id: messageId, error: error.slice(0, 1000) });
+  }
+}

@@ -1,0 +1,52 @@
+// Email replies: inside the transaction that records a message_created event, a reply an agent (or
+// a bot, or automation) writes in an email conversation is queued for SMTP with the Message-ID it
+// will carry, and that Message-ID is remembered for the conversation, so the customer's answer
+// finds its thread. Private notes, activity lines and the customer's own mail never leave.
+import type { EmailChannelsRepo } from "../../db/email-channels.repo.ts";
+import type { EmailOutboxRepo } from "../../db/email-outbox.repo.ts";
+import type { InboxesRepo } from "../../db/inboxes.repo.ts";
+import type { Clock } from "../../lib/clock.ts";
+import type { InTransactionHook } from "../outbox.ts";
+
+export interface EmailOutboxDeps {
+  inboxes: InboxesRepo;
+  emailChannels: EmailChannelsRepo;
+  emailOutbox: EmailOutboxRepo;
+  clock: Clock;
+  wake: () => void;
+}
+
+/** The Message-ID of a reply: unique, and on the inbox's own domain so receivers thread it. */
+export function replyMessageId(inboxEmail: string | null): string {
+  const domain = inboxEmail?.split("@")[1] ?? "parley.invalid";
+  return `<parley-${crypto.randomUUID()}@${domain}>`;
+}
+
+export function emailOutboxFanOut(d: EmailOutboxDeps): InTransactionHook {
+  return (event) => {
+    if (event.kind !== "message_created" || event.inboxId === null || event.conversationId === null) return;
+    const p = event.payload;
+    if (p.message_type !== "outgoing" || p.private === true || typeof p.id !== "number") return;
+    const inbox = d.inboxes.byId(event.accountId, event.inboxId);
+    if (inbox?.channel_type !== "email") return;
+    const email = (JSON.parse(inbox.channel_attributes) as { email?: string | null }).email ?? null;
+    const headerId = replyMessageId(email);
+    const now = Math.floor(d.clock.nowMs() / 1000);
+    d.emailOutbox.insert(
+      {
+        message_id: p.id,
+        account_id: event.accountId,
+        inbox_id: event.inboxId,
+        conversation_id: event.conversationId,
+        header_id: headerId,
+      },
+      now,
+    );
+    d.emailChannels.recordMessageId(
+      event.inboxId,
+      { header_id: headerId, conversation_id: event.conversationId, message_id: p.id, direction: "out" },
+      now,
+    );
+    d.wake();
+  };
+}

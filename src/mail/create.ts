@@ -1,0 +1,52 @@
+// The email inboxes' moving parts, built around the repositories and services: the IMAP poller,
+// the SMTP sender with its outbox hook, and the connection check behind "test connection".
+import type { Config } from "../config.ts";
+import type { createRepos } from "../deps/repos.ts";
+import type { createServices } from "../deps/services.ts";
+import type { WriteTx } from "../db/tx.ts";
+import type { EventOutbox } from "../events/outbox.ts";
+import { emailOutboxFanOut } from "../events/listeners/email-outbox.listener.ts";
+import type { FileStore } from "../files/store.ts";
+import type { Clock } from "../lib/clock.ts";
+import type { Logger } from "../lib/logger.ts";
+import type { SecretBox } from "../lib/secret-box.ts";
+import { ConnectionCheck } from "./connection-check.ts";
+import { ImapPoller } from "./imap-poller.ts";
+import { replyLookup } from "./reply-lookup.ts";
+import { SmtpSender } from "./smtp-sender.ts";
+
+export interface MailParts {
+  poller: ImapPoller;
+  sender: SmtpSender;
+  check: ConnectionCheck;
+}
+
+export interface MailDeps {
+  config: Config;
+  repos: ReturnType<typeof createRepos>;
+  services: ReturnType<typeof createServices>;
+  outbox: EventOutbox;
+  store: FileStore;
+  secretBox: SecretBox;
+  writeTx: WriteTx;
+  clock: Clock;
+  logger: Logger;
+}
+
+export function createMail(d: MailDeps): MailParts {
+  const { repos, services } = d;
+  const base = { secretBox: d.secretBox, writeTx: d.writeTx, clock: d.clock, logger: d.logger, config: d.config.mail };
+  const sender = new SmtpSender({
+    ...base,
+    emailOutbox: repos.emailOutbox,
+    lookup: replyLookup({ ...repos, store: d.store }),
+    markFailed: (row, reason) => {
+      const account = repos.accounts.byId(row.account_id);
+      if (account) services.messages.markCallbackFailed(account, row.message_id, reason);
+    },
+  });
+  d.outbox.onRecord(emailOutboxFanOut({ ...repos, clock: d.clock, wake: () => sender.wake() }));
+  const poller = new ImapPoller({ ...base, ...repos, intake: services.emailIntake });
+  const check = new ConnectionCheck({ ...base, inboxes: services.inboxes, emailChannels: repos.emailChannels });
+  return { poller, sender, check };
+}

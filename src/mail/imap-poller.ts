@@ -1,0 +1,163 @@
+// Reads new mail from every email inbox with IMAP on, and hands each mail to the intake, which
+// files it in one transaction with the checkpoint (the last UID filed under the folder's
+// UIDVALIDITY). Run by the job loop; one poll at a time, inboxes one after another, each mail one
+// after another, so a crash loses at most the mail being filed, which the next poll reads again.
+// A mail that cannot be read (malformed, too large) is noted on the inbox and passed over; a
+// mailbox that refuses us is noted and retried at the next poll; neither stops the other inboxes.
+import { ImapFlow } from "imapflow";
+import type { MailConfig } from "../config-mail.ts";
+import type { AccountsRepo } from "../db/accounts.repo.ts";
+import type { EmailChannelRow, EmailChannelsRepo } from "../db/email-channels.repo.ts";
+import type { WriteTx } from "../db/tx.ts";
+import type { EmailIntakeService } from "../domain/email-intake.service.ts";
+import { unixSeconds, type Clock } from "../lib/clock.ts";
+import { errorFields, type Logger } from "../lib/logger.ts";
+import type { SecretBox } from "../lib/secret-box.ts";
+import { describeMailError } from "./mail-errors.ts";
+import { resolveMailHost } from "./mail-host.ts";
+import { parseMail } from "./parse-mail.ts";
+
+/** Mails filed per inbox per poll: a large backlog is read over several polls, not in one long one. */
+const BATCH = 200;
+
+export interface ImapPollerDeps {
+  emailChannels: EmailChannelsRepo;
+  accounts: AccountsRepo;
+  intake: EmailIntakeService;
+  secretBox: SecretBox;
+  writeTx: WriteTx;
+  clock: Clock;
+  logger: Logger;
+  config: MailConfig;
+}
+
+export interface PollReport {
+  inboxId: number;
+  filed: number;
+  skipped: number;
+  /** Mails passed over with a note on the inbox (too large, unreadable). */
+  noted: number;
+  error: string | null;
+}
+
+export class ImapPoller {
+  private running: Promise<PollReport[]> | null = null;
+  private readonly lastPoll = new Map<number, number>();
+
+  constructor(private readonly d: ImapPollerDeps) {}
+
+  /** The job: polls the inboxes whose interval has passed (force: all of them, for tests and "sync now"). */
+  poll(force = false): Promise<PollReport[]> {
+    if (this.running) return this.running;
+    this.running = this.pollDue(force).finally(() => {
+      this.running = null;
+    });
+    return this.running;
+  }
+
+  private async pollDue(force: boolean): Promise<PollReport[]> {
+    const now = this.d.clock.nowMs();
+    const reports: PollReport[] = [];
+    for (const row of this.d.emailChannels.pollable()) {
+      const last = this.lastPoll.get(row.inbox_id);
+      if (!force && last !== undefined && now - last < this.d.config.pollSeconds * 1000) continue;
+      this.lastPoll.set(row.inbox_id, now);
+      reports.push(await this.pollInbox(row));
+    }
+    return reports;
+  }
+
+  /** One mailbox: connect, read what is past the checkpoint, file it, note the outcome. */
+  async pollInbox(row: EmailChannelRow): Promise<PollReport> {
+    const report: PollReport = { inboxId: row.inbox_id, filed: 0, skipped: 0, noted: 0, error: null };
+    const server = `IMAP server ${row.imap_address}:${row.imap_port}`;
+    let client: ImapFlow | null = null;
+    try {
+      client = await connectImap(row, this.d.secretBox, this.d.config.allowPrivateHosts);
+      const lock = await client.getMailboxLock(row.imap_folder);
+      try {
+        await this.readNew(client, row, report);
+      } finally {
+        lock.release();
+      }
+      this.d.writeTx(() => this.d.emailChannels.synced(row.inbox_id, unixSeconds(this.d.clock), report.noted > 0));
+    } catch (error) {
+      report.error = describeMailError(error, server);
+      this.d.logger.warn("email inbox poll failed", { inbox_id: row.inbox_id, error: report.error });
+      this.d.writeTx(() => this.d.emailChannels.failed(row.inbox_id, report.error!, unixSeconds(this.d.clock)));
+    } finally {
+      await client?.logout().catch(() => client?.close());
+    }
+    return report;
+  }
+
+  private async readNew(client: ImapFlow, row: EmailChannelRow, report: PollReport): Promise<void> {
+    const mailbox = client.mailbox;
+    if (!mailbox) throw new Error(`folder ${row.imap_folder} could not be opened`);
+    const uidValidity = Number(mailbox.uidValidity);
+    let lastUid = row.last_uid;
+    if (row.uid_validity !== null && row.uid_validity !== uidValidity) {
+      // The folder was recreated: its UIDs start over. Message-IDs already filed stay filed once.
+      this.d.logger.warn("email folder UIDVALIDITY changed; reading it again", { inbox_id: row.inbox_id });
+      lastUid = 0;
+    }
+    const account = this.d.accounts.byId(row.account_id);
+    if (!account || mailbox.exists === 0) return;
+    // "N:*" also matches the newest mail when N is past it: keep only UIDs after the checkpoint.
+    const found: { uid: number; size: number }[] = [];
+    for await (const m of client.fetch(`${lastUid + 1}:*`, { uid: true, size: true }, { uid: true }))
+      if (m.uid > lastUid) found.push({ uid: m.uid, size: m.size ?? 0 });
+    found.sort((a, b) => a.uid - b.uid);
+    for (const { uid, size } of found.slice(0, BATCH)) {
+      const at = { inboxId: row.inbox_id, account: { id: account.id, name: account.name }, uidValidity, uid };
+      if (size > this.d.config.maxMessageBytes) {
+        report.noted++;
+        this.note(row, `mail UID ${uid} skipped: ${size} bytes is over the limit of ${this.d.config.maxMessageBytes}`);
+        this.d.intake.skip(at);
+        report.skipped++;
+        continue;
+      }
+      const fetched = await client.fetchOne(String(uid), { source: true }, { uid: true });
+      try {
+        const source = fetched === false ? undefined : fetched.source;
+        if (!source) throw new Error("the server sent no content");
+        const mail = await parseMail(source);
+        const result = await this.d.intake.file(at, mail);
+        if (result.result === "filed") report.filed++;
+        else report.skipped++;
+      } catch (error) {
+        this.d.logger.error("email could not be filed", { inbox_id: row.inbox_id, uid, ...errorFields(error) });
+        report.noted++;
+        this.note(row, `mail UID ${uid} could not be read: ${error instanceof Error ? error.message : String(error)}`);
+        this.d.intake.skip(at);
+        report.skipped++;
+      }
+    }
+  }
+
+  private note(row: EmailChannelRow, message: string): void {
+    this.d.logger.warn("email skipped", { inbox_id: row.inbox_id, reason: message });
+    this.d.writeTx(() => this.d.emailChannels.failed(row.inbox_id, message, unixSeconds(this.d.clock)));
+  }
+}
+
+/** A logged-in IMAP connection with the inbox's settings (the password opened only here). */
+export async function connectImap(row: EmailChannelRow, box: SecretBox, allowPrivate: boolean): Promise<ImapFlow> {
+  const host = row.imap_address ?? "";
+  const address = await resolveMailHost(host, allowPrivate);
+  const client = new ImapFlow({
+    host: address,
+    port: row.imap_port,
+    secure: row.imap_enable_ssl === 1,
+    ...(address !== host ? { servername: host } : {}),
+    auth: { user: row.imap_login ?? "", pass: row.imap_password ? (box.open(row.imap_password) ?? "") : "" },
+    logger: false,
+    connectionTimeout: 15_000,
+    greetingTimeout: 15_000,
+    socketTimeout: 60_000,
+  });
+  // A dropped connection emits "error"; without a listener it would be thrown at the process.
+  client.on("error", () => {});
+  await client.connect();
+  return client;
+}

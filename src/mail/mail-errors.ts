@@ -1,0 +1,42 @@
+// What went wrong talking to a mail server, in words an administrator can act on (shown on the
+// inbox as last_error and by "test connection"), and whether an SMTP failure is worth retrying.
+
+interface MailError {
+  code?: string;
+  responseCode?: number;
+  response?: string;
+  authenticationFailed?: boolean;
+  serverResponseCode?: string;
+  responseText?: string;
+  message?: string;
+}
+
+export function describeMailError(error: unknown, server: string): string {
+  const e = (typeof error === "object" && error !== null ? error : { message: String(error) }) as MailError;
+  // nodemailer wraps socket errors (code ESOCKET, the cause in the message): look at both.
+  const text = `${e.code ?? ""} ${e.message ?? ""}`;
+  const code = /ECONNREFUSED|ENOTFOUND|EAI_AGAIN|ETIMEDOUT|ECONNRESET/.exec(text)?.[0] ?? e.code ?? "";
+  if (
+    e.authenticationFailed ||
+    code === "EAUTH" ||
+    e.responseCode === 535 ||
+    e.serverResponseCode === "AUTHENTICATIONFAILED"
+  )
+    return `${server} refused the login and password${e.responseText || e.response ? `: ${e.responseText ?? e.response}` : ""}`;
+  if (code === "ECONNREFUSED") return `${server} refused the connection (is the port right, and the server running?)`;
+  if (code === "ENOTFOUND" || code === "EAI_AGAIN") return `${server}: no such host`;
+  if (code === "ETIMEDOUT" || code === "ETIMEOUT" || code === "ConnectionTimeout")
+    return `${server} did not answer in time`;
+  if (code === "ECONNRESET" || code === "ClosedAfterConnectText" || code === "NoConnection")
+    return `${server} closed the connection`;
+  if (/certificate|self.signed|tls|ssl/i.test(`${code} ${e.message ?? ""}`))
+    return `${server}: secure connection failed (${e.message ?? code}); check the TLS settings and the certificate`;
+  if (e.responseCode) return `${server} answered ${e.responseCode}: ${e.response ?? e.message ?? ""}`.trim();
+  return `${server}: ${e.message ?? (code || "unknown error")}`;
+}
+
+/** SMTP: a 5xx answer (a refused address, a refused login) will not change by waiting. */
+export function isPermanentSmtpFailure(error: unknown): boolean {
+  const e = (typeof error === "object" && error !== null ? error : {}) as MailError;
+  return (typeof e.responseCode === "number" && e.responseCode >= 500 && e.responseCode < 600) || e.code === "EAUTH";
+}

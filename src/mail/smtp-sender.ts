@@ -1,0 +1,152 @@
+// Sends queued email replies (src/events/listeners/email-outbox.listener.ts) through each inbox's
+// SMTP server. Woken after the commit that queued a reply, and every few seconds by the job loop
+// for retries and for whatever a crash left. Each attempt is recorded before it is made (with the
+// time to retry if it never reports back), so a reply is sent again only after a crash, and then
+// with the same Message-ID. Temporary failures retry with backoff; a 5xx answer, a refused login or
+// ten failed attempts mark the message failed with the server's words (external_error).
+import nodemailer from "nodemailer";
+import type { MailConfig } from "../config-mail.ts";
+import type { EmailOutboxRepo, EmailOutboxRow } from "../db/email-outbox.repo.ts";
+import type { WriteTx } from "../db/tx.ts";
+import { unixSeconds, type Clock } from "../lib/clock.ts";
+import { errorFields, type Logger } from "../lib/logger.ts";
+import type { SecretBox } from "../lib/secret-box.ts";
+import type { EmailChannelRow } from "../db/email-channels.repo.ts";
+import { composeReply, type ReplyData } from "./compose-reply.ts";
+import { describeMailError, isPermanentSmtpFailure } from "./mail-errors.ts";
+import { resolveMailHost } from "./mail-host.ts";
+
+export const MAX_SEND_ATTEMPTS = 10;
+/** A crash mid-send: the attempt is retried after this long (a send that hangs is cut off well before). */
+const IN_FLIGHT_SECONDS = 300;
+const CONCURRENCY = 4;
+
+/** What the sender needs to know about a queued reply; null when it can no longer be sent (and why). */
+export type ReplyLookup = (
+  row: EmailOutboxRow,
+) => Promise<{ data: ReplyData; channel: EmailChannelRow } | { gone: string }>;
+
+export interface SmtpSenderDeps {
+  emailOutbox: EmailOutboxRepo;
+  lookup: ReplyLookup;
+  /** Marks the message failed with the reason (in its own transaction). */
+  markFailed: (row: EmailOutboxRow, reason: string) => void;
+  secretBox: SecretBox;
+  writeTx: WriteTx;
+  clock: Clock;
+  logger: Logger;
+  config: MailConfig;
+}
+
+/** 30 s, 1, 2, 4 … minutes, at most an hour. */
+export function retryDelaySeconds(attempts: number): number {
+  return Math.min(3600, 30 * 2 ** Math.max(0, attempts - 1));
+}
+
+export class SmtpSender {
+  private readonly inFlight = new Map<number, Promise<void>>();
+  private wakeScheduled = false;
+  private stopping = false;
+
+  constructor(private readonly d: SmtpSenderDeps) {}
+
+  wake(): void {
+    if (this.wakeScheduled || this.stopping) return;
+    this.wakeScheduled = true;
+    setImmediate(() => {
+      this.wakeScheduled = false;
+      this.pump();
+    });
+  }
+
+  pump(): void {
+    if (this.stopping) return;
+    try {
+      const now = unixSeconds(this.d.clock);
+      for (const row of this.d.emailOutbox.due(now, CONCURRENCY * 2)) {
+        if (this.inFlight.size >= CONCURRENCY) break;
+        if (this.inFlight.has(row.message_id)) continue;
+        const p = this.send(row)
+          .catch((error) =>
+            this.d.logger.error("email send crashed", { message_id: row.message_id, ...errorFields(error) }),
+          )
+          .finally(() => {
+            this.inFlight.delete(row.message_id);
+            this.wake();
+          });
+        this.inFlight.set(row.message_id, p);
+      }
+    } catch (error) {
+      this.d.logger.error("email send pump failed", errorFields(error));
+    }
+  }
+
+  /** Tests: send everything due now and wait until nothing is in flight. */
+  async drain(): Promise<void> {
+    for (;;) {
+      this.pump();
+      if (this.inFlight.size === 0) return;
+      await Promise.race(this.inFlight.values());
+    }
+  }
+
+  async stop(): Promise<void> {
+    this.stopping = true;
+    await Promise.allSettled([...this.inFlight.values()]);
+  }
+
+  private async send(row: EmailOutboxRow): Promise<void> {
+    const now = unixSeconds(this.d.clock);
+    const claimed = this.d.writeTx(() => this.d.emailOutbox.recordAttempt(row.message_id, now + IN_FLIGHT_SECONDS));
+    if (!claimed) return;
+    const found = await this.d.lookup(row);
+    if ("gone" in found) return this.fail(row, found.gone);
+    const { data, channel } = found;
+    const server = `SMTP server ${channel.smtp_address}:${channel.smtp_port}`;
+    try {
+      const transport = await smtpTransport(channel, this.d.secretBox, this.d.config.allowPrivateHosts);
+      try {
+        await transport.sendMail(composeReply(data));
+      } finally {
+        transport.close();
+      }
+      this.d.writeTx(() => this.d.emailOutbox.sent(row.message_id, unixSeconds(this.d.clock)));
+    } catch (error) {
+      const reason = describeMailError(error, server);
+      const attempts = row.attempts + 1;
+      if (isPermanentSmtpFailure(error) || attempts >= MAX_SEND_ATTEMPTS) return this.fail(row, reason);
+      this.d.logger.warn("email send failed; will retry", { message_id: row.message_id, attempts, error: reason });
+      const retryAt = unixSeconds(this.d.clock) + retryDelaySeconds(attempts);
+      this.d.writeTx(() => this.d.emailOutbox.retryAt(row.message_id, retryAt, reason));
+    }
+  }
+
+  private fail(row: EmailOutboxRow, reason: string): void {
+    this.d.logger.warn("email reply failed", { message_id: row.message_id, error: reason });
+    this.d.writeTx(() => {
+      this.d.emailOutbox.failed(row.message_id, reason);
+      this.d.markFailed(row, reason);
+    });
+  }
+}
+
+/** A transport with the inbox's SMTP settings (the password opened only here). */
+export async function smtpTransport(row: EmailChannelRow, box: SecretBox, allowPrivate: boolean) {
+  const host = row.smtp_address ?? "";
+  const address = await resolveMailHost(host, allowPrivate);
+  const password = row.smtp_password ? box.open(row.smtp_password) : null;
+  return nodemailer.createTransport({
+    host: address,
+    port: row.smtp_port,
+    secure: row.smtp_enable_ssl_tls === 1,
+    ignoreTLS: row.smtp_enable_ssl_tls !== 1 && row.smtp_enable_starttls_auto !== 1,
+    name: row.smtp_domain ?? undefined,
+    ...(row.smtp_login
+      ? { auth: { user: row.smtp_login, pass: password ?? "" }, authMethod: row.smtp_authentication.toUpperCase() }
+      : {}),
+    tls: { servername: host, rejectUnauthorized: row.smtp_openssl_verify_mode === "peer" },
+    connectionTimeout: 15_000,
+    greetingTimeout: 15_000,
+    socketTimeout: 60_000,
+  });
+}

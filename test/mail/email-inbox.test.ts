@@ -1,0 +1,153 @@
+// Email inboxes end to end against real servers on 127.0.0.1: Dovecot (IMAP) holds the customer's
+// mail, the smtp-server package records Parley's replies. Without Dovecot the test says so and skips.
+import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
+import { createHarness, type Harness } from "../helpers/harness.ts";
+import { addInboxMember, makeAccount, makeMember, type AccountFixture } from "../helpers/factories.ts";
+import { dovecotInstalled, skipWithoutDovecot, startDovecot, type Dovecot } from "./dovecot.ts";
+import { startSmtpRecorder, type SmtpRecorder } from "./smtp-recorder.ts";
+
+if (!dovecotInstalled) console.warn(skipWithoutDovecot);
+
+let dovecot: Dovecot;
+let smtp: SmtpRecorder;
+beforeAll(async () => {
+  if (!dovecotInstalled) return;
+  dovecot = await startDovecot();
+  smtp = await startSmtpRecorder();
+});
+afterAll(async () => {
+  await dovecot?.stop();
+  await smtp?.close();
+});
+
+const harnesses: Harness[] = [];
+afterEach(async () => {
+  for (const h of harnesses.splice(0)) await h.deps.mail.sender.stop();
+});
+
+function setup(): { h: Harness; a: AccountFixture } {
+  const h = createHarness({ env: { PARLEY_ALLOW_PRIVATE_MAIL_HOSTS: "1" } });
+  harnesses.push(h);
+  return { h, a: makeAccount(h) };
+}
+
+function emailChannel(over: Record<string, unknown> = {}) {
+  return {
+    type: "email",
+    email: "support@acme.test",
+    imap_enabled: true,
+    imap_address: "127.0.0.1",
+    imap_port: dovecot.port,
+    imap_login: dovecot.user,
+    imap_password: dovecot.password,
+    imap_enable_ssl: false,
+    smtp_enabled: true,
+    smtp_address: "127.0.0.1",
+    smtp_port: smtp.port,
+    smtp_login: smtp.user,
+    smtp_password: smtp.password,
+    smtp_enable_starttls_auto: false,
+    ...over,
+  };
+}
+
+async function createEmailInbox(h: Harness, a: AccountFixture, over: Record<string, unknown> = {}) {
+  const r = await h.request("POST", `/api/v1/accounts/${a.accountId}/inboxes`, {
+    token: a.adminToken,
+    body: { name: "Support", business_name: "Acme", channel: emailChannel(over) },
+  });
+  expect(r.status).toBe(200);
+  return r.body as { id: number };
+}
+
+describe.skipIf(!dovecotInstalled)("email inboxes", () => {
+  test("settings: administrators see them without passwords; agents do not see them; bad ones are a 422", async () => {
+    const { h, a } = setup();
+    const inbox = await createEmailInbox(h, a);
+    const shown = await h.request("GET", `/api/v1/accounts/${a.accountId}/inboxes/${inbox.id}`, {
+      token: a.adminToken,
+    });
+    expect(shown.body).toMatchObject({
+      channel_type: "Channel::Email",
+      email: "support@acme.test",
+      imap_enabled: true,
+      imap_address: "127.0.0.1",
+      imap_port: dovecot.port,
+      imap_login: "support",
+      imap_password_set: true,
+      smtp_password_set: true,
+      smtp_enable_starttls_auto: false,
+      imap_folder: "INBOX",
+      last_error: null,
+    });
+    expect(JSON.stringify(shown.body)).not.toContain(dovecot.password);
+    expect(JSON.stringify(h.deps.repos.emailChannels.byInbox(inbox.id))).not.toContain(dovecot.password);
+
+    const agent = makeMember(h, a.accountId, "agent");
+    addInboxMember(h, a, inbox.id, agent.userId);
+    const seen = await h.request("GET", `/api/v1/accounts/${a.accountId}/inboxes/${inbox.id}`, { token: agent.token });
+    expect(seen.status).toBe(200);
+    expect(seen.body.imap_address).toBeUndefined();
+
+    const before = h.deps.repos.inboxes.list(a.accountId).length;
+    const bad = await h.request("POST", `/api/v1/accounts/${a.accountId}/inboxes`, {
+      token: a.adminToken,
+      body: { name: "Bad", channel: { type: "email", email: "x@acme.test", imap_enabled: true, imap_port: 70000 } },
+    });
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors.map((e: { field: string }) => e.field).sort()).toEqual(["channel.imap_port"]);
+    const incomplete = await h.request("POST", `/api/v1/accounts/${a.accountId}/inboxes`, {
+      token: a.adminToken,
+      body: { name: "Bad", channel: { type: "email", email: "x@acme.test", imap_enabled: true } },
+    });
+    expect(incomplete.status).toBe(422);
+    expect(incomplete.body.errors.map((e: { field: string }) => e.field)).toEqual([
+      "channel.imap_address",
+      "channel.imap_login",
+      "channel.imap_password",
+    ]);
+    expect(h.deps.repos.inboxes.list(a.accountId).length).toBe(before);
+
+    // A blank password in an update keeps the stored one; the port changes.
+    const kept = h.deps.repos.emailChannels.byInbox(inbox.id)!.imap_password;
+    const upd = await h.request("PATCH", `/api/v1/accounts/${a.accountId}/inboxes/${inbox.id}`, {
+      token: a.adminToken,
+      body: { channel: { imap_password: "", smtp_port: 2525 } },
+    });
+    expect(upd.status).toBe(200);
+    expect(upd.body.smtp_port).toBe(2525);
+    expect(h.deps.repos.emailChannels.byInbox(inbox.id)!.imap_password).toBe(kept);
+  });
+
+  test("test connection says what worked and, in words, what did not; another account's inbox is a 404", async () => {
+    const { h, a } = setup();
+    const good = await createEmailInbox(h, a);
+    const ok = await h.request("POST", `/api/v1/accounts/${a.accountId}/inboxes/${good.id}/test_connection`, {
+      token: a.adminToken,
+    });
+    expect(ok.status).toBe(200);
+    expect(ok.body.imap.ok).toBe(true);
+    expect(ok.body.imap.message).toMatch(/^IMAP server 127\.0\.0\.1:\d+: logged in; INBOX holds \d+ mails?$/);
+    expect(ok.body.smtp).toEqual({ ok: true, message: `SMTP server 127.0.0.1:${smtp.port}: connected and logged in` });
+
+    const wrong = await createEmailInbox(h, a, { imap_password: "wrong", smtp_password: "wrong" });
+    const bad = await h.request("POST", `/api/v1/accounts/${a.accountId}/inboxes/${wrong.id}/test_connection`, {
+      token: a.adminToken,
+    });
+    expect(bad.body.imap.ok).toBe(false);
+    expect(bad.body.imap.message).toContain(`IMAP server 127.0.0.1:${dovecot.port} refused the login and password`);
+    expect(bad.body.smtp.ok).toBe(false);
+    expect(bad.body.smtp.message).toContain(`SMTP server 127.0.0.1:${smtp.port} refused the login and password`);
+
+    const other = makeAccount(h, "Other");
+    const walled = await h.request("POST", `/api/v1/accounts/${other.accountId}/inboxes/${good.id}/test_connection`, {
+      token: other.adminToken,
+    });
+    expect(walled.status).toBe(404);
+    const agent = makeMember(h, a.accountId, "agent");
+    const refused = await h.request("POST", `/api/v1/accounts/${a.accountId}/inboxes/${good.id}/test_connection`, {
+      token: agent.token,
+    });
+    expect(refused.status).toBe(403);
+  });
+});
