@@ -3,6 +3,7 @@
 // alike, Rails-style), which it cannot read: every body came out as `content: {}`. This fills each
 // such body with the route's own schema under the three media types the parser accepts.
 import { Elysia } from "elysia";
+import { DOCUMENTED } from "./schemas.ts";
 
 interface RouteLike {
   method: string;
@@ -34,6 +35,15 @@ function repairEmptyResponses(doc: Doc): void {
   }
 }
 
+/** A plain JSON schema with every `Checked` field replaced by the schema it documents. */
+function published(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(published);
+  if (node === null || typeof node !== "object") return node;
+  const obj = node as Record<string, unknown>;
+  if (DOCUMENTED in obj) return published(obj[DOCUMENTED]);
+  return Object.fromEntries(Object.entries(obj).map(([k, v]) => [k, published(v)]));
+}
+
 export function fillRequestBodies(doc: Doc, routes: readonly RouteLike[]): Doc {
   repairEmptyResponses(doc);
   for (const route of routes) {
@@ -42,7 +52,7 @@ export function fillRequestBodies(doc: Doc, routes: readonly RouteLike[]): Doc {
     const op = doc.paths?.[route.path.replace(/:([^/]+)/g, "{$1}")]?.[route.method.toLowerCase()];
     if (!op?.requestBody || Object.keys(op.requestBody.content ?? {}).length > 0) continue;
     // JSON round trip: the document must hold plain JSON Schema, not TypeBox's symbol-keyed objects.
-    const plain = JSON.parse(JSON.stringify(schema));
+    const plain = published(JSON.parse(JSON.stringify(schema)));
     op.requestBody.content = Object.fromEntries(MEDIA.map((m) => [m, { schema: plain }]));
   }
   return doc;
