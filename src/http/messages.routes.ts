@@ -2,6 +2,7 @@
 // create (with Idempotency-Key), status update (API inboxes), soft delete.
 import { Elysia, t } from "elysia";
 import type { Deps } from "../deps.ts";
+import { CONTENT_TYPES, MAX_CONTENT } from "../domain/message-input.ts";
 import { contactOf } from "../domain/presenters/contact.presenter.ts";
 import { messageOf, messageScope } from "../domain/presenters/message.presenter.ts";
 import { agentOf } from "../domain/presenters/user.presenter.ts";
@@ -11,22 +12,30 @@ import { conversationLoader } from "./conversation-scope.ts";
 import { json } from "./json.ts";
 import { Contact, ConversationParams, Message, MessageParams } from "./conversation-schemas.ts";
 import { bodyOf } from "./request.ts";
-import { Agent, Attributes, Nullable, errorResponses } from "./schemas.ts";
+import { Agent, Attributes, Checked, Nullable, Text, errorResponses } from "./schemas.ts";
 
 const tags = ["messages"];
 
 const MessageBody = t.Object({
-  content: t.Optional(t.Any()),
-  message_type: t.Optional(t.Any()),
+  content: t.Optional(Checked(Nullable(t.String({ maxLength: MAX_CONTENT, description: "required without files" })))),
+  message_type: t.Optional(
+    Checked(
+      t.Union([t.String({ enum: ["outgoing", "incoming"] }), t.Integer({ enum: [1, 0] }), t.Null()], {
+        description: "default outgoing; incoming only in API inboxes",
+      }),
+    ),
+  ),
   private: t.Optional(t.Boolean()),
-  content_type: t.Optional(t.Any()),
+  content_type: t.Optional(Checked(Nullable(t.String({ enum: [...CONTENT_TYPES], default: "text" })))),
   content_attributes: t.Optional(Attributes),
-  echo_id: t.Optional(t.Any()),
-  source_id: t.Optional(t.Any()),
+  echo_id: t.Optional(Checked(t.Union([t.String({ maxLength: 255 }), t.Number(), t.Null()]))),
+  source_id: t.Optional(Checked(Text(255, "the message's id in the channel"))),
   attachments: t.Optional(
-    t.Any({
-      description: "files: multipart/form-data parts named attachments[] (a message may have files and no content)",
-    }),
+    Checked(
+      t.Array(t.String({ format: "binary" }), {
+        description: "files: multipart/form-data parts named attachments[] (a message may have files and no content)",
+      }),
+    ),
   ),
 });
 
@@ -99,7 +108,13 @@ export function messageRoutes(d: Deps) {
       },
       {
         params: MessageParams,
-        ...bodyOf(t.Object({ status: t.Optional(t.Any()), external_error: t.Optional(t.Any()) }), "message"),
+        ...bodyOf(
+          t.Object({
+            status: t.Optional(Checked(t.String({ enum: ["sent", "delivered", "read", "failed"] }))),
+            external_error: t.Optional(Checked(Nullable(t.String({ description: "the reason, kept when failed" })))),
+          }),
+          "message",
+        ),
         response: { 200: Message, ...errorResponses },
         detail: { tags, summary: "Update a message's delivery status (API inboxes only)" },
       },
