@@ -12,7 +12,7 @@ import { conversationLoader } from "./conversation-scope.ts";
 import { json } from "./json.ts";
 import { Contact, ConversationParams, Message, MessageParams } from "./conversation-schemas.ts";
 import { bodyOf } from "./request.ts";
-import { Agent, Attributes, Checked, Nullable, Text, errorResponses } from "./schemas.ts";
+import { Agent, Attributes, Checked, Nullable, PlainInteger, Text, errorResponses } from "./schemas.ts";
 
 const tags = ["messages"];
 
@@ -20,7 +20,7 @@ const MessageBody = t.Object({
   content: t.Optional(Checked(Nullable(t.String({ maxLength: MAX_CONTENT, description: "required without files" })))),
   message_type: t.Optional(
     Checked(
-      t.Union([t.String({ enum: ["outgoing", "incoming"] }), t.Integer({ enum: [1, 0] }), t.Null()], {
+      t.Union([t.String({ enum: ["outgoing", "incoming"] }), PlainInteger({ enum: [1, 0] }), t.Null()], {
         description: "default outgoing; incoming only in API inboxes",
       }),
     ),

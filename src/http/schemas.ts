@@ -1,5 +1,5 @@
 // TypeBox schemas shared by many routes. They validate, whitelist output, and feed /openapi/json.
-import type { TAny, TSchema } from "@sinclair/typebox";
+import { type IntegerOptions, type TAny, type TSchema, Type } from "@sinclair/typebox";
 import { t } from "elysia";
 
 export const ErrorBody = t.Object(
@@ -35,6 +35,11 @@ export const DOCUMENTED = "x-parley-documented";
  */
 export function Checked(doc: TSchema): TAny {
   return t.Any({ [DOCUMENTED]: doc });
+}
+
+/** `runtime`, validating and coercing as it always did, published in the OpenAPI document as `doc`. */
+export function Documented<S extends TSchema>(runtime: S, doc: TSchema): S {
+  return { ...runtime, [DOCUMENTED]: doc };
 }
 
 export const Nullable = <T extends Parameters<typeof t.Union>[0][number]>(schema: T) => t.Union([schema, t.Null()]);
@@ -99,6 +104,12 @@ export const Profile = t.Object({
     }),
   ),
 });
+
+/**
+ * A plain JSON integer for published shapes (Elysia's t.Integer publishes as "integer or numeric
+ * string", which is what it accepts, not what Chatwoot documents).
+ */
+export const PlainInteger = (options?: IntegerOptions) => Type.Integer(options);
 
 /** Published shape of an optional text field: trimmed, at most `max` characters; null or "" clears it. */
 export const Text = (max: number, description?: string) =>
