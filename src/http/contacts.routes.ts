@@ -21,6 +21,7 @@ import {
   InboxSlim,
   Labels,
 } from "./conversation-schemas.ts";
+import { ContactFieldDocs } from "./field-docs.ts";
 import { bodyOf } from "./request.ts";
 import {
   AccountParams,
@@ -34,12 +35,8 @@ import {
 } from "./schemas.ts";
 
 const ContactBody = t.Object({
-  name: t.Optional(Checked(Text(255))),
-  email: t.Optional(Checked(Nullable(t.String({ format: "email", maxLength: 254 })))),
-  phone_number: t.Optional(Checked(Nullable(t.String({ description: "E.164, e.g. +15551234567" })))),
-  identifier: t.Optional(Checked(Text(255, "the contact's id in your system"))),
+  ...ContactFieldDocs,
   blocked: t.Optional(t.Boolean()),
-  avatar_url: t.Optional(Checked(Text(2048, "URL of an image to fetch as the avatar"))),
   additional_attributes: t.Optional(Attributes),
   custom_attributes: t.Optional(Attributes),
   inbox_id: t.Optional(t.Integer()),
