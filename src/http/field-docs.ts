@@ -29,13 +29,17 @@ export const MessageContent = t.Optional(
 /** The client's id for a message, echoed back in its events (a number is taken as its text). */
 export const EchoId = t.Optional(Checked(t.Union([t.String({ maxLength: 255 }), t.Number(), t.Null()])));
 
-export const Attachments = t.Optional(
-  Checked(
-    t.Array(t.String({ format: "binary" }), {
-      description: "files: multipart/form-data parts named attachments[] (a message may have files and no content)",
-    }),
-  ),
-);
+/** Uploaded files, as multipart parts named `part` (a message may have files and no content). */
+export const attachmentsIn = (part: string) =>
+  t.Optional(
+    Checked(
+      t.Array(t.String({ format: "binary" }), {
+        description: `files: multipart/form-data parts named ${part} (a message may have files and no content)`,
+      }),
+    ),
+  );
+
+export const Attachments = attachmentsIn("attachments[]");
 
 const Scalar = Nullable(t.Union([t.String({ maxLength: MAX_VALUE_LENGTH }), t.Number(), t.Boolean()]));
 const SubmittedItem = t.Object(
