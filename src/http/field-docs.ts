@@ -1,9 +1,9 @@
 // Published shapes of body fields the services check themselves (see Checked in schemas.ts), shared
 // by the account API, the public API and the website chat.
 import { t } from "elysia";
-import { MAX_CONTENT } from "../domain/message-input.ts";
+import { CONTENT_TYPES, MAX_CONTENT } from "../domain/message-input.ts";
 import { MAX_ITEMS, MAX_VALUE_LENGTH } from "../domain/submitted-values.ts";
-import { Checked, Nullable, PlainInteger, Text } from "./schemas.ts";
+import { Attributes, Checked, Nullable, PlainInteger, Text } from "./schemas.ts";
 
 /** A contact's own fields, as contact-input.ts accepts them. */
 export const ContactFieldDocs = {
@@ -28,6 +28,23 @@ export const MessageContent = t.Optional(
 
 /** The client's id for a message, echoed back in its events (a number is taken as its text). */
 export const EchoId = t.Optional(Checked(t.Union([t.String({ maxLength: 255 }), t.Number(), t.Null()])));
+
+/** A message's fields (account API), as message-input.ts accepts them; files come apart. */
+export const MessageFields = {
+  content: MessageContent,
+  message_type: t.Optional(
+    Checked(
+      t.Union([t.String({ enum: ["outgoing", "incoming"] }), PlainInteger({ enum: [1, 0] }), t.Null()], {
+        description: "default outgoing; incoming only in API inboxes",
+      }),
+    ),
+  ),
+  private: t.Optional(t.Boolean()),
+  content_type: t.Optional(Checked(Nullable(t.String({ enum: [...CONTENT_TYPES], default: "text" })))),
+  content_attributes: t.Optional(Attributes),
+  echo_id: EchoId,
+  source_id: t.Optional(Checked(Text(255, "the message's id in the channel"))),
+};
 
 /** Uploaded files, as multipart parts named `part` (a message may have files and no content). */
 export const attachmentsIn = (part: string) =>

@@ -2,7 +2,6 @@
 // create (with Idempotency-Key), status update (API inboxes), soft delete.
 import { Elysia, t } from "elysia";
 import type { Deps } from "../deps.ts";
-import { CONTENT_TYPES } from "../domain/message-input.ts";
 import { contactOf } from "../domain/presenters/contact.presenter.ts";
 import { messageOf, messageScope } from "../domain/presenters/message.presenter.ts";
 import { agentOf } from "../domain/presenters/user.presenter.ts";
@@ -11,28 +10,13 @@ import { accountScope } from "./auth.ts";
 import { conversationLoader } from "./conversation-scope.ts";
 import { json } from "./json.ts";
 import { Contact, ConversationParams, Message, MessageParams } from "./conversation-schemas.ts";
-import { Attachments, EchoId, MessageContent } from "./field-docs.ts";
+import { Attachments, MessageFields } from "./field-docs.ts";
 import { bodyOf } from "./request.ts";
-import { Agent, Attributes, Checked, Nullable, PlainInteger, Text, errorResponses } from "./schemas.ts";
+import { Agent, Attributes, Checked, Nullable, errorResponses } from "./schemas.ts";
 
 const tags = ["messages"];
 
-const MessageBody = t.Object({
-  content: MessageContent,
-  message_type: t.Optional(
-    Checked(
-      t.Union([t.String({ enum: ["outgoing", "incoming"] }), PlainInteger({ enum: [1, 0] }), t.Null()], {
-        description: "default outgoing; incoming only in API inboxes",
-      }),
-    ),
-  ),
-  private: t.Optional(t.Boolean()),
-  content_type: t.Optional(Checked(Nullable(t.String({ enum: [...CONTENT_TYPES], default: "text" })))),
-  content_attributes: t.Optional(Attributes),
-  echo_id: EchoId,
-  source_id: t.Optional(Checked(Text(255, "the message's id in the channel"))),
-  attachments: Attachments,
-});
+const MessageBody = t.Object({ ...MessageFields, attachments: Attachments });
 
 /** The spec's Conversation metadata (docs/compatibility.md #5: meta.contact is {payload: [Contact]}). */
 export const MessageListMeta = t.Object({
