@@ -12,6 +12,7 @@ interface RouteLike {
 }
 
 interface Operation {
+  parameters?: { schema?: unknown }[];
   requestBody?: { content?: Record<string, unknown> };
   responses?: Record<string, { description?: string; content?: Record<string, unknown> }>;
 }
@@ -44,8 +45,21 @@ function published(node: unknown): unknown {
   return Object.fromEntries(Object.entries(obj).map(([k, v]) => [k, published(v)]));
 }
 
+/** Parameters and responses carry `Checked` fields too (query parameters the service reads itself). */
+function publishDocumented(doc: Doc): void {
+  for (const ops of Object.values(doc.paths ?? {})) {
+    for (const op of Object.values(ops)) {
+      for (const p of op.parameters ?? []) if (p.schema) p.schema = published(p.schema);
+      for (const r of Object.values(op.responses ?? {}))
+        for (const c of Object.values(r.content ?? {}) as { schema?: unknown }[])
+          if (c.schema) c.schema = published(c.schema);
+    }
+  }
+}
+
 export function fillRequestBodies(doc: Doc, routes: readonly RouteLike[]): Doc {
   repairEmptyResponses(doc);
+  publishDocumented(doc);
   for (const route of routes) {
     const schema = route.hooks?.body;
     if (!schema) continue;
