@@ -78,3 +78,6 @@ const SubmittedItem = t.Object(
 export const SubmittedValues = t.Optional(
   Checked(t.Union([SubmittedItem, t.Array(SubmittedItem, { maxItems: MAX_ITEMS })])),
 );
+
+/** An agent's user id (a positive integer; its text is taken too). */
+export const UserId = Checked(PlainInteger({ minimum: 1 }));
