@@ -47,6 +47,8 @@ const EXPORT_COLUMNS: Record<string, (c: ContactRow) => string | number | boolea
   custom_attributes: (c) => c.custom_attributes,
 };
 const DEFAULT_COLUMNS = ["id", "name", "email", "phone_number"];
+/** The columns an export may ask for. */
+export const EXPORT_COLUMN_NAMES = Object.keys(EXPORT_COLUMNS);
 
 interface TransferDeps {
   contacts: ContactsRepo;

@@ -9,7 +9,7 @@ import type { AccountPrincipal } from "../domain/auth.service.ts";
 import { accountScope } from "./auth.ts";
 import { emptyOk } from "./conversation-schemas.ts";
 import { bodyOf } from "./request.ts";
-import { AccountParams, Attributes, Nullable, errorResponses } from "./schemas.ts";
+import { AccountParams, Attributes, Checked, Nullable, PlainInteger, Text, errorResponses } from "./schemas.ts";
 
 export const AgentBot = t.Object({
   id: t.Integer(),
@@ -27,14 +27,20 @@ export const AgentBot = t.Object({
   ),
 });
 
-// Loose on purpose: the service checks each field with Chatwoot-style messages.
+// Unchecked on purpose: the service checks each field with Chatwoot-style messages.
+const HttpUrl = (description: string) =>
+  Checked(Nullable(t.String({ format: "uri", maxLength: 2048, description: `http(s) URL: ${description}` })));
 export const AgentBotBody = t.Object({
-  name: t.Optional(t.Unknown()),
-  description: t.Optional(t.Unknown()),
-  outgoing_url: t.Optional(t.Unknown()),
-  avatar_url: t.Optional(t.Unknown()),
-  bot_type: t.Optional(t.Unknown()),
-  bot_config: t.Optional(t.Unknown()),
+  name: t.Optional(Checked(t.String({ minLength: 1, maxLength: 255 }))),
+  description: t.Optional(Checked(Text(1000))),
+  outgoing_url: t.Optional(HttpUrl("where the bot's events are delivered")),
+  avatar_url: t.Optional(HttpUrl("the bot's picture")),
+  bot_type: t.Optional(
+    Checked(
+      t.Union([t.String({ enum: ["webhook", "0"] }), PlainInteger({ enum: [0] })], { description: "webhook only" }),
+    ),
+  ),
+  bot_config: t.Optional(Checked(Attributes)),
 });
 
 export function agentBotOf(b: AgentBotRow, showSecrets: boolean) {

@@ -2,17 +2,18 @@
 import { Elysia, t } from "elysia";
 import type { AgentRecord } from "../db/agents.repo.ts";
 import type { Deps } from "../deps.ts";
+import { ROLES } from "../domain/agents.service.ts";
 import { parseId } from "../domain/auth.service.ts";
 import { agentOf } from "../domain/presenters/user.presenter.ts";
 import { accountScope } from "./auth.ts";
 import { bodyOf } from "./request.ts";
-import { AccountParams, Agent, errorResponses } from "./schemas.ts";
+import { AccountParams, Agent, Checked, errorResponses } from "./schemas.ts";
 
 const AgentBody = t.Object({
-  name: t.Optional(t.Unknown()),
-  email: t.Optional(t.Unknown()),
-  role: t.Optional(t.Unknown({ description: "agent or administrator" })),
-  availability: t.Optional(t.Unknown({ description: "online, offline or busy" })),
+  name: t.Optional(Checked(t.String({ minLength: 1, maxLength: 255 }))),
+  email: t.Optional(Checked(t.String({ format: "email", maxLength: 254, description: "required on create" }))),
+  role: t.Optional(Checked(t.String({ enum: [...ROLES], default: "agent" }))),
+  availability: t.Optional(Checked(t.String({ enum: ["online", "offline", "busy"], default: "online" }))),
   auto_offline: t.Optional(t.Boolean()),
 });
 

@@ -3,10 +3,13 @@
 // {payload: [rule]}.
 import { Elysia, t } from "elysia";
 import type { Deps } from "../deps.ts";
+import { AUTOMATION_ACTIONS } from "../shared/automation-actions.ts";
+import { CUSTOM_ATTRIBUTE_TYPES, FILTER_OPERATORS } from "../shared/automation-conditions.ts";
+import { AUTOMATION_EVENTS } from "../shared/automation-events.ts";
 import { ruleOf } from "../domain/presenters/automation-rule.presenter.ts";
 import { accountScope } from "./auth.ts";
 import { bodyOf } from "./request.ts";
-import { AccountParams, Attributes, Nullable, errorResponses } from "./schemas.ts";
+import { AccountParams, Attributes, Checked, JsonValue, Nullable, errorResponses } from "./schemas.ts";
 
 const Rule = t.Object({
   id: t.Integer(),
@@ -28,14 +31,44 @@ const Rule = t.Object({
   disabled_reason: Nullable(t.String({ description: "why the engine switched the rule off" })),
 });
 
-// Loose: validateRuleInput checks every field and names each problem.
+const ConditionDoc = t.Object(
+  {
+    attribute_key: t.String({ description: "a built-in attribute (status, labels, …) or a custom attribute key" }),
+    filter_operator: t.String({ enum: [...FILTER_OPERATORS] }),
+    values: t.Optional(
+      t.Union([t.Array(JsonValue), t.Object({ from: t.Array(JsonValue), to: t.Array(JsonValue) })], {
+        description: "an array; {from, to} for attribute_changed; absent for presence checks",
+      }),
+    ),
+    query_operator: t.Optional(
+      Nullable(t.String({ enum: ["and", "or"], description: "joins to the next condition; required between" })),
+    ),
+    custom_attribute_type: t.Optional(
+      Nullable(
+        t.String({
+          description: `${CUSTOM_ATTRIBUTE_TYPES.join(" or ")} for a custom attribute key; ignored for built-in keys`,
+        }),
+      ),
+    ),
+  },
+  { additionalProperties: JsonValue },
+);
+
+const ActionDoc = t.Object({
+  action_name: t.String({ enum: [...AUTOMATION_ACTIONS] }),
+  action_params: t.Optional(t.Array(JsonValue, { description: "what the action needs; [] when absent" })),
+});
+
+// Unchecked here: validateRuleInput checks every field and names each problem.
 const RuleBody = t.Object({
-  name: t.Optional(t.Any()),
-  description: t.Optional(t.Any()),
-  event_name: t.Optional(t.Any()),
-  conditions: t.Optional(t.Any()),
-  actions: t.Optional(t.Any()),
-  active: t.Optional(t.Any()),
+  name: t.Optional(Checked(t.String({ minLength: 1 }))),
+  description: t.Optional(Checked(Nullable(t.String()))),
+  event_name: t.Optional(Checked(t.String({ enum: [...AUTOMATION_EVENTS] }))),
+  conditions: t.Optional(Checked(t.Array(ConditionDoc, { minItems: 1 }))),
+  actions: t.Optional(Checked(t.Array(ActionDoc, { minItems: 1 }))),
+  active: t.Optional(
+    Checked(t.Union([t.Boolean(), t.String({ enum: ["true", "false"] })], { description: "default true" })),
+  ),
 });
 
 const RuleParams = t.Object({ account_id: t.String(), id: t.String() });

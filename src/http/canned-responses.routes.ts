@@ -6,7 +6,7 @@ import type { Deps } from "../deps.ts";
 import { accountScope } from "./auth.ts";
 import { emptyOk } from "./conversation-schemas.ts";
 import { bodyOf } from "./request.ts";
-import { AccountParams, errorResponses } from "./schemas.ts";
+import { AccountParams, Checked, errorResponses } from "./schemas.ts";
 
 const CannedResponse = t.Object({
   id: t.Integer(),
@@ -17,8 +17,13 @@ const CannedResponse = t.Object({
   updated_at: t.Integer(),
 });
 
-// Loose: the service checks each field with Chatwoot-style messages.
-const Body = t.Object({ short_code: t.Optional(t.Unknown()), content: t.Optional(t.Unknown()) });
+// Unchecked here: the service checks each field with Chatwoot-style messages.
+const Body = t.Object({
+  short_code: t.Optional(
+    Checked(t.String({ maxLength: 100, description: "one word (letters, digits, - and _), unique; typed after /" })),
+  ),
+  content: t.Optional(Checked(t.String({ minLength: 1, maxLength: 150_000 }))),
+});
 const IdParams = t.Object({ account_id: t.String(), id: t.String() });
 const tags = ["canned responses"];
 

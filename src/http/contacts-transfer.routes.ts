@@ -3,9 +3,10 @@
 import { Elysia, t } from "elysia";
 import type { Deps } from "../deps.ts";
 import { actingAs } from "../domain/acting.ts";
+import { EXPORT_COLUMN_NAMES } from "../domain/contacts-transfer.service.ts";
 import { accountScope } from "./auth.ts";
 import { bodyOf } from "./request.ts";
-import { AccountParams, errorResponses } from "./schemas.ts";
+import { AccountParams, Checked, errorResponses } from "./schemas.ts";
 
 const tags = ["contacts"];
 
@@ -34,7 +35,11 @@ export function contactTransferRoutes(d: Deps) {
         admin: true,
         params: AccountParams,
         ...bodyOf(
-          t.Object({ import_file: t.Optional(t.Unknown({ description: "the CSV file (multipart/form-data)" })) }),
+          t.Object({
+            import_file: t.Optional(
+              Checked(t.String({ format: "binary", description: "the CSV file (multipart/form-data)" })),
+            ),
+          }),
         ),
         response: { 200: ImportResult, ...errorResponses },
         detail: {
@@ -60,7 +65,15 @@ export function contactTransferRoutes(d: Deps) {
         ...bodyOf(
           t.Object({
             column_names: t.Optional(
-              t.Unknown({ description: "columns to export (default id, name, email, phone_number)" }),
+              Checked(
+                t.Union(
+                  [
+                    t.Array(t.String({ enum: EXPORT_COLUMN_NAMES })),
+                    t.String({ description: "comma-separated names" }),
+                  ],
+                  { description: "columns to export (default id, name, email, phone_number)" },
+                ),
+              ),
             ),
           }),
         ),

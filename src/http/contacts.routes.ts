@@ -21,20 +21,26 @@ import {
   InboxSlim,
   Labels,
 } from "./conversation-schemas.ts";
+import { ContactFieldDocs } from "./field-docs.ts";
 import { bodyOf } from "./request.ts";
-import { AccountParams, Attributes, Nullable, errorResponses } from "./schemas.ts";
+import {
+  AccountParams,
+  AttributeKeys,
+  Attributes,
+  Checked,
+  LabelTitles,
+  Nullable,
+  Text,
+  errorResponses,
+} from "./schemas.ts";
 
 const ContactBody = t.Object({
-  name: t.Optional(t.Any()),
-  email: t.Optional(t.Any()),
-  phone_number: t.Optional(t.Any()),
-  identifier: t.Optional(t.Any()),
+  ...ContactFieldDocs,
   blocked: t.Optional(t.Boolean()),
-  avatar_url: t.Optional(t.Any()),
   additional_attributes: t.Optional(Attributes),
   custom_attributes: t.Optional(Attributes),
   inbox_id: t.Optional(t.Integer()),
-  source_id: t.Optional(t.Any()),
+  source_id: t.Optional(Checked(Text(255, "the contact's id in the inbox given by inbox_id"))),
 });
 
 const tags = ["contacts"];
@@ -146,7 +152,7 @@ export function contactRoutes(d: Deps) {
       }),
       {
         params: IdParams,
-        ...bodyOf(t.Object({ custom_attributes: t.Optional(t.Any()) })),
+        ...bodyOf(t.Object({ custom_attributes: t.Optional(Checked(AttributeKeys)) })),
         response: { 200: t.Object({ payload: Contact }), ...errorResponses },
         detail: { tags, summary: "Remove custom attribute keys from a contact" },
       },
@@ -159,7 +165,7 @@ export function contactRoutes(d: Deps) {
         ...bodyOf(
           t.Object({
             inbox_id: t.Optional(t.Integer()),
-            source_id: t.Optional(t.Any()),
+            source_id: t.Optional(Checked(Text(255, "generated when absent"))),
             hmac_verified: t.Optional(t.Boolean()),
           }),
         ),
@@ -193,7 +199,7 @@ export function contactRoutes(d: Deps) {
       ({ acting, params, body }) => ({ payload: contacts.setLabels(acting, contactId(params.id), body.labels) }),
       {
         params: IdParams,
-        ...bodyOf(t.Object({ labels: t.Optional(t.Any()) })),
+        ...bodyOf(t.Object({ labels: t.Optional(Checked(LabelTitles)) })),
         response: { 200: Labels, ...errorResponses },
         detail: { tags, summary: "Replace a contact's labels" },
       },

@@ -9,7 +9,7 @@ import { accountScope } from "./auth.ts";
 import { conversationLoader } from "./conversation-scope.ts";
 import { Conversation, ConversationParams, emptyOk, Labels, Team } from "./conversation-schemas.ts";
 import { bodyOf } from "./request.ts";
-import { Agent, Attributes, Nullable, errorResponses } from "./schemas.ts";
+import { Agent, Attributes, Checked, LabelTitles, Nullable, errorResponses } from "./schemas.ts";
 
 const tags = ["conversations"];
 const StatusResult = t.Object({
@@ -92,7 +92,7 @@ export function conversationActionRoutes(d: Deps) {
     })
     .post("/labels", ({ acting, load, body }) => ({ payload: conversations.setLabels(acting, load(), body.labels) }), {
       params: ConversationParams,
-      ...bodyOf(t.Object({ labels: t.Optional(t.Any()) })),
+      ...bodyOf(t.Object({ labels: t.Optional(Checked(LabelTitles)) })),
       response: { 200: Labels, ...errorResponses },
       detail: { tags, summary: "Replace the conversation's labels" },
     })

@@ -7,11 +7,14 @@ import { conversationOf } from "../domain/presenters/conversation.presenter.ts";
 import { accountScope } from "./auth.ts";
 import { json } from "./json.ts";
 import { Conversation, ConversationParams, Counts } from "./conversation-schemas.ts";
+import { MessageFields } from "./field-docs.ts";
 import { bodyOf } from "./request.ts";
-import { AccountParams, Attributes, errorResponses } from "./schemas.ts";
+import { AccountParams, Attributes, Checked, Documented, errorResponses, Text } from "./schemas.ts";
 
 const CreateBody = t.Object({
-  source_id: t.Optional(t.Any()),
+  source_id: t.Optional(
+    Checked(Text(255, "the contact's identity in the inbox (Chatwoot's legacy form: it finds the contact)")),
+  ),
   inbox_id: t.Integer(),
   contact_id: t.Optional(t.Integer()),
   additional_attributes: t.Optional(Attributes),
@@ -20,7 +23,12 @@ const CreateBody = t.Object({
   assignee_id: t.Optional(t.Union([t.Integer(), t.Null()])),
   team_id: t.Optional(t.Union([t.Integer(), t.Null()])),
   snoozed_until: t.Optional(t.Union([t.String(), t.Integer(), t.Null()])),
-  message: t.Optional(Attributes),
+  message: t.Optional(
+    Documented(
+      Attributes,
+      t.Object(MessageFields, { description: "the first message, as POST …/messages takes it (no files)" }),
+    ),
+  ),
   hmac_verified: t.Optional(t.Boolean()),
 });
 

@@ -4,10 +4,11 @@
 import { Elysia, t } from "elysia";
 import type { AttributeDefinitionRow } from "../db/custom-attribute-definitions.repo.ts";
 import type { Deps } from "../deps.ts";
+import { DISPLAY_TYPES } from "../domain/custom-attribute-definitions.service.ts";
 import { isoFromSeconds } from "../lib/clock.ts";
 import { accountScope } from "./auth.ts";
 import { bodyOf } from "./request.ts";
-import { AccountParams, Nullable, errorResponses } from "./schemas.ts";
+import { AccountParams, Checked, Nullable, PlainInteger, Text, errorResponses } from "./schemas.ts";
 
 const Definition = t.Object({
   id: t.Integer(),
@@ -24,17 +25,37 @@ const Definition = t.Object({
   updated_at: Nullable(t.String()),
 });
 
-// Loose on purpose: the service checks each field with Chatwoot-style messages.
+// Unchecked on purpose: the service checks each field with Chatwoot-style messages.
 const Body = t.Object({
-  attribute_display_name: t.Optional(t.Unknown()),
-  attribute_display_type: t.Optional(t.Unknown()),
-  attribute_description: t.Optional(t.Unknown()),
-  attribute_key: t.Optional(t.Unknown()),
-  attribute_model: t.Optional(t.Unknown()),
-  attribute_values: t.Optional(t.Unknown()),
-  regex_pattern: t.Optional(t.Unknown()),
-  regex_cue: t.Optional(t.Unknown()),
-  default_value: t.Optional(t.Unknown()),
+  attribute_display_name: t.Optional(Checked(t.String({ minLength: 1, maxLength: 255 }))),
+  attribute_display_type: t.Optional(
+    Checked(
+      t.Union(
+        [t.String({ enum: [...DISPLAY_TYPES] }), PlainInteger({ minimum: 0, maximum: DISPLAY_TYPES.length - 1 })],
+        {
+          description: "a name, or its index in the list; default text",
+        },
+      ),
+    ),
+  ),
+  attribute_description: t.Optional(Checked(Text(1000))),
+  attribute_key: t.Optional(
+    Checked(t.String({ maxLength: 255, description: "letters, numbers, dots, dashes and underscores; unique" })),
+  ),
+  attribute_model: t.Optional(
+    Checked(
+      t.Union(
+        [t.String({ enum: ["conversation_attribute", "contact_attribute", "0", "1"] }), PlainInteger({ enum: [0, 1] })],
+        {
+          description: "default conversation_attribute",
+        },
+      ),
+    ),
+  ),
+  attribute_values: t.Optional(Checked(t.Array(t.String({ minLength: 1 }), { description: "a list's options" }))),
+  regex_pattern: t.Optional(Checked(Text(500, "a regular expression values must match"))),
+  regex_cue: t.Optional(Checked(Text(255, "the hint shown when a value does not match"))),
+  default_value: t.Optional(Checked(Nullable(t.Union([t.String(), t.Number(), t.Boolean()])))),
 });
 const IdParams = t.Object({ account_id: t.String(), id: t.String() });
 const tags = ["custom attributes"];

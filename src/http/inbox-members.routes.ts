@@ -6,12 +6,13 @@ import type { Deps } from "../deps.ts";
 import { parseId } from "../domain/auth.service.ts";
 import { agentOf } from "../domain/presenters/user.presenter.ts";
 import { accountScope } from "./auth.ts";
+import { UserId } from "./field-docs.ts";
 import { bodyOf } from "./request.ts";
-import { AccountParams, Agent, errorResponses } from "./schemas.ts";
+import { AccountParams, Agent, Checked, errorResponses, PlainInteger } from "./schemas.ts";
 
 const MembersBody = t.Object({
-  inbox_id: t.Optional(t.Unknown()),
-  user_ids: t.Optional(t.Array(t.Unknown(), { description: "user ids of agents of this account" })),
+  inbox_id: t.Optional(Checked(PlainInteger({ minimum: 1 }))),
+  user_ids: t.Optional(t.Array(UserId, { description: "user ids of agents of this account (at most 1000)" })),
 });
 
 const Members = t.Object({ payload: t.Array(Agent) });

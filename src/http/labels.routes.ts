@@ -2,10 +2,11 @@
 // member lists them; administrators read one and change them.
 import { Elysia, t } from "elysia";
 import type { Deps } from "../deps.ts";
+import { DEFAULT_LABEL_COLOR } from "../domain/labels.service.ts";
 import { labelOf } from "../domain/presenters/label.presenter.ts";
 import { accountScope } from "./auth.ts";
 import { bodyOf } from "./request.ts";
-import { AccountParams, Nullable, errorResponses } from "./schemas.ts";
+import { AccountParams, Checked, Nullable, Text, errorResponses } from "./schemas.ts";
 
 const Label = t.Object({
   id: t.Integer(),
@@ -15,12 +16,19 @@ const Label = t.Object({
   show_on_sidebar: t.Boolean(),
 });
 
-// Loose: the service checks each field with Chatwoot-style messages.
+// Unchecked here: the service checks each field with Chatwoot-style messages.
 const LabelBody = t.Object({
-  title: t.Optional(t.Any()),
-  description: t.Optional(t.Any()),
-  color: t.Optional(t.Any()),
-  show_on_sidebar: t.Optional(t.Any()),
+  title: t.Optional(
+    Checked(
+      t.String({
+        maxLength: 255,
+        description: "lower-cased; a letter or digit, then letters, digits, - or _ (2 characters at least)",
+      }),
+    ),
+  ),
+  description: t.Optional(Checked(Text(1000))),
+  color: t.Optional(Checked(Nullable(t.String({ pattern: "^#[0-9a-fA-F]{6}$", default: DEFAULT_LABEL_COLOR })))),
+  show_on_sidebar: t.Optional(Checked(t.Union([t.Boolean(), t.String({ enum: ["true", "false"] }), t.Null()]))),
 });
 
 const LabelParams = t.Object({ account_id: t.String(), id: t.String() });

@@ -10,25 +10,13 @@ import { accountScope } from "./auth.ts";
 import { conversationLoader } from "./conversation-scope.ts";
 import { json } from "./json.ts";
 import { Contact, ConversationParams, Message, MessageParams } from "./conversation-schemas.ts";
+import { Attachments, MessageFields } from "./field-docs.ts";
 import { bodyOf } from "./request.ts";
-import { Agent, Attributes, Nullable, errorResponses } from "./schemas.ts";
+import { Agent, Attributes, Checked, Nullable, errorResponses } from "./schemas.ts";
 
 const tags = ["messages"];
 
-const MessageBody = t.Object({
-  content: t.Optional(t.Any()),
-  message_type: t.Optional(t.Any()),
-  private: t.Optional(t.Boolean()),
-  content_type: t.Optional(t.Any()),
-  content_attributes: t.Optional(Attributes),
-  echo_id: t.Optional(t.Any()),
-  source_id: t.Optional(t.Any()),
-  attachments: t.Optional(
-    t.Any({
-      description: "files: multipart/form-data parts named attachments[] (a message may have files and no content)",
-    }),
-  ),
-});
+const MessageBody = t.Object({ ...MessageFields, attachments: Attachments });
 
 /** The spec's Conversation metadata (docs/compatibility.md #5: meta.contact is {payload: [Contact]}). */
 export const MessageListMeta = t.Object({
@@ -99,7 +87,13 @@ export function messageRoutes(d: Deps) {
       },
       {
         params: MessageParams,
-        ...bodyOf(t.Object({ status: t.Optional(t.Any()), external_error: t.Optional(t.Any()) }), "message"),
+        ...bodyOf(
+          t.Object({
+            status: t.Optional(Checked(t.String({ enum: ["sent", "delivered", "read", "failed"] }))),
+            external_error: t.Optional(Checked(Nullable(t.String({ description: "the reason, kept when failed" })))),
+          }),
+          "message",
+        ),
         response: { 200: Message, ...errorResponses },
         detail: { tags, summary: "Update a message's delivery status (API inboxes only)" },
       },

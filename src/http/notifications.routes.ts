@@ -5,13 +5,21 @@ import { Elysia, t } from "elysia";
 import type { Deps } from "../deps.ts";
 import { parseId } from "../domain/auth.service.ts";
 import { NotFoundError } from "../domain/errors.ts";
+import { NOTIFICATION_TYPES } from "../domain/notification-builder.ts";
 import { accountScope } from "./auth.ts";
 import { emptyOk } from "./conversation-schemas.ts";
 import { bodyOf } from "./request.ts";
-import { AccountParams, Nullable, errorResponses } from "./schemas.ts";
+import { AccountParams, Checked, JsonValue, Nullable, PlainInteger, errorResponses } from "./schemas.ts";
 
 const tags = ["notifications"];
-const Loose = t.Record(t.String(), t.Unknown());
+const Flags = (kind: string) =>
+  Checked(
+    t.Array(t.String({ enum: NOTIFICATION_TYPES.map((type) => `${kind}_${type}`) }), {
+      description: "replaces the list",
+    }),
+  );
+/** Copies of records as the notification stored them: free-form JSON objects. */
+const Loose = (description: string) => t.Record(t.String(), JsonValue, { description });
 
 export const Notification = t.Object({
   id: t.Integer(),
@@ -22,10 +30,10 @@ export const Notification = t.Object({
   push_message_title: t.String(),
   primary_actor_type: t.Literal("Conversation"),
   primary_actor_id: t.Integer({ description: "the conversation's internal id; primary_actor.id is its display id" }),
-  primary_actor: Loose,
+  primary_actor: Loose("the conversation: {id (display id), meta, inbox_id}"),
   read_at: Nullable(t.Integer()),
-  secondary_actor: Nullable(Loose),
-  user: Loose,
+  secondary_actor: Nullable(Loose("who caused it (an agent or the contact), as stored")),
+  user: Loose("the notified user (id, name, email, …)"),
   created_at: t.Integer(),
   last_activity_at: t.Integer(),
   snoozed_until: t.Null(),
@@ -87,7 +95,14 @@ export function notificationRoutes(d: Deps) {
       ),
       {
         params: AccountParams,
-        ...bodyOf(t.Object({ primary_actor_type: t.Optional(t.Unknown()), primary_actor_id: t.Optional(t.Unknown()) })),
+        ...bodyOf(
+          t.Object({
+            primary_actor_type: t.Optional(Checked(Nullable(t.String({ enum: ["Conversation"] })))),
+            primary_actor_id: t.Optional(
+              Checked(PlainInteger({ minimum: 1, description: "the conversation's id, with primary_actor_type" })),
+            ),
+          }),
+        ),
         detail: {
           tags,
           summary:
@@ -133,7 +148,10 @@ export function notificationRoutes(d: Deps) {
     .patch("/notification_settings", ({ principal, body }) => notifications.saveSettings(principal, body), {
       params: AccountParams,
       ...bodyOf(
-        t.Object({ selected_email_flags: t.Optional(t.Unknown()), selected_push_flags: t.Optional(t.Unknown()) }),
+        t.Object({
+          selected_email_flags: t.Optional(Flags("email")),
+          selected_push_flags: t.Optional(Flags("push")),
+        }),
         "notification_settings",
       ),
       response: { 200: Settings, ...errorResponses },

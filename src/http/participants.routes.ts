@@ -9,10 +9,18 @@ import { accountScope } from "./auth.ts";
 import { ConversationParams, emptyOk } from "./conversation-schemas.ts";
 import { conversationLoader } from "./conversation-scope.ts";
 import { bodyOf } from "./request.ts";
-import { Agent, errorResponses } from "./schemas.ts";
+import { Agent, Checked, errorResponses, PlainInteger } from "./schemas.ts";
 
 const tags = ["conversations"];
-const Body = t.Object({ user_ids: t.Optional(t.Unknown({ description: "agent ids" })) });
+const Body = t.Object({
+  user_ids: t.Optional(
+    Checked(
+      t.Union([t.Array(PlainInteger({ minimum: 1 }), { minItems: 1, maxItems: 100 }), PlainInteger({ minimum: 1 })], {
+        description: "agent ids (one id alone is taken as a list of one)",
+      }),
+    ),
+  ),
+});
 const agents = (list: MemberRef[]) => list.map((m) => agentOf(m.user, m.membership!));
 
 export function participantRoutes(d: Deps) {

@@ -4,16 +4,31 @@ import { Elysia, t } from "elysia";
 import type { PlatformAppRow } from "../db/platform.repo.ts";
 import type { UserRow } from "../db/users.repo.ts";
 import type { Deps } from "../deps.ts";
+import { ROLES } from "../domain/agents.service.ts";
 import { accountOf, profileOf } from "../domain/presenters/user.presenter.ts";
 import type { PlatformService } from "../domain/platform.service.ts";
 import { Account } from "./accounts.routes.ts";
 import { bodyOf } from "./request.ts";
-import { Attributes, Profile, errorResponses } from "./schemas.ts";
+import { Attributes, Checked, Nullable, PlainInteger, Profile, Text, errorResponses } from "./schemas.ts";
 
-const Loose = t.Optional(t.Unknown());
-const AccountBody = t.Object({ name: Loose, locale: Loose, status: Loose, custom_attributes: t.Optional(Attributes) });
-const UserBody = t.Object({ name: Loose, display_name: Loose, email: Loose, password: Loose });
-const AccountUserBody = t.Object({ user_id: Loose, role: Loose });
+// Unchecked here: the platform service checks each field with Chatwoot-style messages.
+const Name = t.Optional(Checked(t.String({ minLength: 1, maxLength: 255 })));
+const AccountBody = t.Object({
+  name: Name,
+  locale: t.Optional(Checked(Text(10, "default en"))),
+  status: t.Optional(Checked(t.String({ enum: ["active", "suspended"] }))),
+  custom_attributes: t.Optional(Attributes),
+});
+const UserBody = t.Object({
+  name: Name,
+  display_name: t.Optional(Checked(Text(255))),
+  email: t.Optional(Checked(t.String({ format: "email", maxLength: 254 }))),
+  password: t.Optional(Checked(Nullable(t.String({ minLength: 8, maxLength: 128, description: "web sign-in" })))),
+});
+const AccountUserBody = t.Object({
+  user_id: t.Optional(Checked(PlainInteger({ minimum: 1 }))),
+  role: t.Optional(Checked(t.String({ enum: [...ROLES], default: "agent" }))),
+});
 
 const AccountUser = t.Object({
   account_id: t.Integer(),

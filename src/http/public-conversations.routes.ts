@@ -10,6 +10,7 @@ import { json } from "./json.ts";
 import { publicDetail } from "./public-contacts.routes.ts";
 import { PUBLIC_PREFIX, publicContactScope } from "./public-scope.ts";
 import { ContactIdentifierParams, PublicConversation, PublicConversationParams } from "./public-schemas.ts";
+import { TypingStatus } from "./field-docs.ts";
 import { bodyOf } from "./request.ts";
 import { Attributes, errorResponses } from "./schemas.ts";
 
@@ -53,7 +54,7 @@ export function publicConversationRoutes(d: Deps) {
       ({ scope, load, body }) => (d.services.typing.toggle(scope.acting, load(), body.typing_status, false), emptyOk()),
       {
         params: PublicConversationParams,
-        ...bodyOf(t.Object({ typing_status: t.Optional(t.Any()) })),
+        ...bodyOf(t.Object({ typing_status: TypingStatus })),
         detail: publicDetail("The contact started (on) or stopped (off) typing"),
       },
     )

@@ -10,6 +10,7 @@ import { json } from "./json.ts";
 import { publicDetail } from "./public-contacts.routes.ts";
 import { PUBLIC_PREFIX, publicContactScope } from "./public-scope.ts";
 import { PublicConversationParams, PublicMessage, PublicMessageParams, SubmittedValuesBody } from "./public-schemas.ts";
+import { Attachments, EchoId, MessageContent } from "./field-docs.ts";
 import { bodyOf } from "./request.ts";
 import { errorResponses } from "./schemas.ts";
 
@@ -69,9 +70,9 @@ export function publicMessageRoutes(d: Deps) {
         params: PublicConversationParams,
         ...bodyOf(
           t.Object({
-            content: t.Optional(t.Any()),
-            echo_id: t.Optional(t.Any()),
-            attachments: t.Optional(t.Any({ description: "files as multipart attachments[] parts" })),
+            content: MessageContent,
+            echo_id: EchoId,
+            attachments: Attachments,
           }),
           "message",
         ),

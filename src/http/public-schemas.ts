@@ -2,7 +2,8 @@
 // public Message, Attachment and Sender tables; Chatwoot's public inbox, contact and conversation).
 import { t } from "elysia";
 import { WorkingHoursEntry } from "./inboxes.routes.ts";
-import { Attributes, Nullable } from "./schemas.ts";
+import { ContactFieldDocs, IdentifierHash, SubmittedValues } from "./field-docs.ts";
+import { Attributes, Checked, Nullable, Text } from "./schemas.ts";
 
 export const InboxIdentifierParams = t.Object({
   inbox_identifier: t.String({ description: "the API inbox's inbox_identifier" }),
@@ -102,17 +103,13 @@ export const PublicConversation = t.Object({
   contact: PublicContactRecord,
 });
 
-/** Contact create/update: loose types, checked in the service with per-field messages. */
+/** Contact create/update: unchecked here, checked in the service with per-field messages. */
 export const PublicContactBody = t.Object({
-  source_id: t.Optional(t.Any()),
-  identifier: t.Optional(t.Any()),
-  identifier_hash: t.Optional(t.Any()),
-  email: t.Optional(t.Any()),
-  name: t.Optional(t.Any()),
-  phone_number: t.Optional(t.Any()),
-  avatar_url: t.Optional(t.Any()),
+  source_id: t.Optional(Checked(Text(255, "the contact's id in the inbox; generated when absent"))),
+  ...ContactFieldDocs,
+  identifier_hash: IdentifierHash,
   custom_attributes: t.Optional(Attributes),
 });
 
 /** The spec's Message update payload: submitted_values, an object or an array of objects. */
-export const SubmittedValuesBody = t.Object({ submitted_values: t.Optional(t.Any()) });
+export const SubmittedValuesBody = t.Object({ submitted_values: SubmittedValues });

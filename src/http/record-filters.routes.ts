@@ -9,7 +9,9 @@ import { accountScope } from "./auth.ts";
 import { ContactPage, Conversation } from "./conversation-schemas.ts";
 import { json } from "./json.ts";
 import { bodyOf } from "./request.ts";
-import { AccountParams, errorResponses, Nullable } from "./schemas.ts";
+import { AccountParams, Checked, errorResponses, Nullable } from "./schemas.ts";
+
+const FilterValue = t.Union([t.String({ maxLength: 255 }), t.Number(), t.Boolean()]);
 
 /** One condition. Types are checked here; names, operators and values by the service, which names the item in its 422. */
 export const FilterConditionSchema = t.Object({
@@ -19,9 +21,12 @@ export const FilterConditionSchema = t.Object({
   filter_operator: t.String({ description: `one of ${FILTER_OPERATORS.join(", ")}` }),
   // Checked by the service, whose 422 says which types the attribute takes.
   values: t.Optional(
-    t.Any({
-      description: "an array of strings, numbers or booleans to compare with (ignored by is_present / is_not_present)",
-    }),
+    Checked(
+      t.Union([t.Array(FilterValue), FilterValue], {
+        description:
+          "an array of strings, numbers or booleans to compare with (ignored by is_present / is_not_present)",
+      }),
+    ),
   ),
   query_operator: t.Optional(
     Nullable(t.String({ description: "AND or OR: how this condition joins the next; AND binds before OR" })),

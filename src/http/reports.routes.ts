@@ -4,13 +4,15 @@
 import { Elysia, t } from "elysia";
 import type { Deps } from "../deps.ts";
 import { accountScope } from "./auth.ts";
-import { AccountParams, Nullable, errorResponses } from "./schemas.ts";
+import { AccountParams, Checked, Nullable, PlainInteger, errorResponses } from "./schemas.ts";
 
 // Validated in the service, so a bad value is a 422 naming the field (never a 500 as in Chatwoot).
 const ReportQuery = t.Object({
-  since: t.Optional(t.Unknown({ description: "Unix seconds, inclusive; default: until − 7 days" })),
-  until: t.Optional(t.Unknown({ description: "Unix seconds, exclusive; default: now" })),
-  business_hours: t.Optional(t.Unknown({ description: "Rails boolean: averages over the inbox's working hours only" })),
+  since: t.Optional(Checked(PlainInteger({ description: "Unix seconds, inclusive; default: until − 7 days" }))),
+  until: t.Optional(Checked(PlainInteger({ description: "Unix seconds, exclusive; default: now" }))),
+  business_hours: t.Optional(
+    Checked(t.Boolean({ description: "Rails boolean (0, f, false, off are false): averages over working hours only" })),
+  ),
 });
 
 const Figures = {
@@ -68,7 +70,7 @@ export function reportRoutes(d: Deps) {
       params: AccountParams,
       query: t.Object({
         ...ReportQuery.properties,
-        type: t.Optional(t.Unknown({ description: "account (the only type)" })),
+        type: t.Optional(Checked(t.String({ enum: ["account"], description: "account (the only type)" }))),
       }),
       response: { 200: Overview, ...errorResponses },
       detail: {

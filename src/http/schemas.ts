@@ -1,4 +1,5 @@
 // TypeBox schemas shared by many routes. They validate, whitelist output, and feed /openapi/json.
+import { type IntegerOptions, type TAny, type TSchema, Type } from "@sinclair/typebox";
 import { t } from "elysia";
 
 export const ErrorBody = t.Object(
@@ -10,8 +11,36 @@ export const ErrorBody = t.Object(
   { description: "The error envelope every error response carries" },
 );
 
-/** Free-form JSON object (custom and additional attributes). */
-export const Attributes = t.Record(t.String(), t.Any());
+/**
+ * Any JSON value: checks nothing, cleans nothing, and (like the `t.Any()` it replaces) types as
+ * `any`, so presenters' interfaces still fit; the JSON types are spelled out so the OpenAPI
+ * document says "any JSON value" instead of showing an empty schema.
+ */
+export const JsonValue = t.Any({
+  type: ["string", "number", "boolean", "object", "array", "null"],
+  description: "any JSON value",
+});
+
+/** Free-form JSON object (custom and additional attributes): any keys, any JSON values. */
+export const Attributes = t.Record(t.String(), JsonValue, { description: "free-form JSON object" });
+
+/** Where a body field's published schema waits for src/http/openapi-bodies.ts to swap it in. */
+export const DOCUMENTED = "x-parley-documented";
+
+/**
+ * A body field the service validates itself, answering 422 with its own field names and messages
+ * (Chatwoot's): Elysia must let any value through, and src/http/body.ts must not coerce it, so the
+ * route checks nothing here (TypeBox's Any) while the OpenAPI document shows `doc`, what Chatwoot
+ * accepts there.
+ */
+export function Checked(doc: TSchema): TAny {
+  return t.Any({ [DOCUMENTED]: doc });
+}
+
+/** `runtime`, validating and coercing as it always did, published in the OpenAPI document as `doc`. */
+export function Documented<S extends TSchema>(runtime: S, doc: TSchema): S {
+  return { ...runtime, [DOCUMENTED]: doc };
+}
 
 export const Nullable = <T extends Parameters<typeof t.Union>[0][number]>(schema: T) => t.Union([schema, t.Null()]);
 
@@ -58,7 +87,7 @@ export const Profile = t.Object({
   provider: t.String(),
   pubsub_token: t.String(),
   role: Nullable(t.String()),
-  ui_settings: t.Record(t.String(), t.Any()),
+  ui_settings: t.Record(t.String(), JsonValue, { description: "the web app's settings, free-form" }),
   uid: t.String(),
   type: t.String(),
   accounts: t.Array(
@@ -75,3 +104,27 @@ export const Profile = t.Object({
     }),
   ),
 });
+
+/**
+ * A plain JSON integer for published shapes (Elysia's t.Integer publishes as "integer or numeric
+ * string", which is what it accepts, not what Chatwoot documents).
+ */
+export const PlainInteger = (options?: IntegerOptions) => Type.Integer(options);
+
+/** Published shape of an optional text field: trimmed, at most `max` characters; null or "" clears it. */
+export const Text = (max: number, description?: string) =>
+  Nullable(t.String({ maxLength: max, ...(description ? { description } : {}) }));
+
+/** Published shape of a label list: an array of titles, or one comma-separated string. */
+export const LabelTitles = t.Union(
+  [t.Array(t.String({ maxLength: 255 })), t.String({ description: "comma-separated titles" }), t.Null()],
+  { description: "label titles (the list replaces the current one)" },
+);
+
+/** Published shape of a list of custom attribute keys to remove. */
+export const AttributeKeys = t.Union(
+  [t.Array(t.String()), t.String({ description: "comma-separated keys" }), t.Null()],
+  {
+    description: "custom attribute keys to remove",
+  },
+);

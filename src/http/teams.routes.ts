@@ -6,8 +6,9 @@ import { parseId } from "../domain/auth.service.ts";
 import { teamOf } from "../domain/presenters/team.presenter.ts";
 import { agentOf } from "../domain/presenters/user.presenter.ts";
 import { accountScope } from "./auth.ts";
+import { UserId } from "./field-docs.ts";
 import { bodyOf } from "./request.ts";
-import { AccountParams, Agent, Nullable, errorResponses } from "./schemas.ts";
+import { AccountParams, Agent, Checked, Nullable, Text, errorResponses } from "./schemas.ts";
 
 const Team = t.Object({
   id: t.Integer(),
@@ -19,12 +20,14 @@ const Team = t.Object({
 });
 
 const TeamBody = t.Object({
-  name: t.Optional(t.Unknown()),
-  description: t.Optional(t.Unknown()),
+  name: t.Optional(Checked(t.String({ minLength: 1, maxLength: 255, description: "lower-cased; unique" }))),
+  description: t.Optional(Checked(Text(1000))),
   allow_auto_assign: t.Optional(t.Boolean()),
 });
 
-const MembersBody = t.Object({ user_ids: t.Optional(t.Array(t.Unknown())) });
+const MembersBody = t.Object({
+  user_ids: t.Optional(t.Array(UserId, { description: "user ids of agents of this account (at most 1000)" })),
+});
 
 // One parameter name for every route under /teams/: the router refuses two names at one place.
 const TeamParams = t.Object({ account_id: t.String(), team_id: t.String() });

@@ -5,6 +5,7 @@ import type { Deps } from "../deps.ts";
 import { accountScope } from "./auth.ts";
 import { conversationLoader } from "./conversation-scope.ts";
 import { ConversationParams, emptyOk } from "./conversation-schemas.ts";
+import { TypingStatus } from "./field-docs.ts";
 import { bodyOf } from "./request.ts";
 
 export function typingRoutes(d: Deps) {
@@ -20,7 +21,7 @@ export function typingRoutes(d: Deps) {
         params: ConversationParams,
         ...bodyOf(
           t.Object({
-            typing_status: t.Optional(t.Any({ description: "on or off" })),
+            typing_status: TypingStatus,
             is_private: t.Optional(t.Boolean({ description: "typing a private note: not shown to the contact" })),
           }),
         ),

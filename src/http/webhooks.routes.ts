@@ -4,9 +4,21 @@
 import { Elysia, t } from "elysia";
 import type { Deps } from "../deps.ts";
 import { deliveryDetailOf, deliveryOf, webhookOf, webhookWithSecret } from "../domain/presenters/webhook.presenter.ts";
+import { MAX_WEBHOOK_URL_LENGTH } from "../lib/ssrf.ts";
+import { WEBHOOK_KINDS } from "../shared/event-types.ts";
 import { accountScope } from "./auth.ts";
 import { bodyOf } from "./request.ts";
-import { AccountParams, Attributes, errorResponses, Nullable } from "./schemas.ts";
+import {
+  AccountParams,
+  Attributes,
+  Checked,
+  Documented,
+  errorResponses,
+  JsonValue,
+  Nullable,
+  PlainInteger,
+  Text,
+} from "./schemas.ts";
 
 const Webhook = t.Object({
   id: t.Integer(),
@@ -21,13 +33,18 @@ const Webhook = t.Object({
 const WebhookWithSecret = t.Composite([Webhook, t.Object({ secret: t.String() })]);
 const WebhookUpdated = t.Composite([Webhook, t.Object({ payload: t.Object({ webhook: Webhook }) })]);
 
-// Loose on purpose: the service checks each field and names it in Chatwoot-style messages. The array
-// variant lets a form send subscriptions as JSON text.
+// Unchecked on purpose: the service checks each field and names it in Chatwoot-style messages. The
+// array variant lets a form send subscriptions as JSON text.
 const WebhookBody = t.Object({
-  url: t.Optional(t.Any()),
-  name: t.Optional(t.Any()),
-  subscriptions: t.Optional(t.Union([t.Array(t.Any()), t.Any()])),
-  inbox_id: t.Optional(t.Any()),
+  url: t.Optional(Checked(t.String({ format: "uri", maxLength: MAX_WEBHOOK_URL_LENGTH, description: "http(s)" }))),
+  name: t.Optional(Checked(Text(255))),
+  subscriptions: t.Optional(
+    Documented(
+      t.Union([t.Array(JsonValue), JsonValue]),
+      t.Array(t.String({ enum: [...WEBHOOK_KINDS] }), { minItems: 1, description: "the events to deliver" }),
+    ),
+  ),
+  inbox_id: t.Optional(Checked(Nullable(PlainInteger({ description: "only this inbox's events; null for all" })))),
 });
 
 const Delivery = t.Object({

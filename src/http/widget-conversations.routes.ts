@@ -9,13 +9,15 @@ import type { FileLinks } from "../files/links.ts";
 import type { PublicMessages } from "../domain/public-messages.service.ts";
 import { publicConversationOf, publicMessageOf } from "../domain/presenters/public.presenter.ts";
 import { emptyOk } from "./conversation-schemas.ts";
+import { attachmentsIn, EchoId, MessageContent, TypingStatus } from "./field-docs.ts";
 import { json } from "./json.ts";
 import { SubmittedValuesBody } from "./public-schemas.ts";
 import { bodyOf } from "./request.ts";
-import { errorResponses } from "./schemas.ts";
+import { Checked, errorResponses, JsonValue } from "./schemas.ts";
 import { widgetDetail } from "./widget-contacts.routes.ts";
 import {
   KeysBody,
+  SetAttributesBody,
   WebsiteTokenBefore,
   WidgetMessage,
   WidgetConversationList,
@@ -114,7 +116,7 @@ export function widgetConversationRoutes(d: Deps) {
       },
       {
         ...q,
-        ...bodyOf(t.Object({ typing_status: t.Optional(t.Any()) })),
+        ...bodyOf(t.Object({ typing_status: TypingStatus })),
         detail: widgetDetail("The visitor started (on) or stopped (off) typing"),
       },
     )
@@ -147,7 +149,7 @@ export function widgetConversationRoutes(d: Deps) {
       },
       {
         ...q,
-        ...bodyOf(KeysBody),
+        ...bodyOf(SetAttributesBody),
         response: { 200: WidgetConversation, ...errorResponses },
         detail: widgetDetail("Merge custom attributes into the conversation's"),
       },
@@ -167,14 +169,27 @@ export function widgetConversationRoutes(d: Deps) {
     )
     .post("/events", ({ visitor, body }) => (svc.triggered(visitor(), body.name, body.event_info), emptyOk()), {
       ...q,
-      ...bodyOf(t.Object({ name: t.Optional(t.Any()), event_info: t.Optional(t.Any()) })),
+      ...bodyOf(
+        t.Object({
+          name: t.Optional(Checked(t.String({ enum: ["webwidget.triggered"] }))),
+          event_info: t.Optional(
+            Checked(
+              t.Record(t.String(), JsonValue, {
+                description: "facts about the visitor's browser (at most 4096 characters as JSON)",
+              }),
+            ),
+          ),
+        }),
+      ),
       detail: widgetDetail(
         "The visitor opened the chat: name webwidget.triggered, event_info (browser facts); webhooks receive webwidget_triggered",
       ),
     })
     .post("/labels", ({ visitor, body }) => ({ labels: svc.addLabel(visitor(), body.label) }), {
       ...q,
-      ...bodyOf(t.Object({ label: t.Optional(t.Any()) })),
+      ...bodyOf(
+        t.Object({ label: t.Optional(Checked(t.String({ description: "one of the account's label titles" }))) }),
+      ),
       response: { 200: Labels, ...errorResponses },
       detail: widgetDetail("Label the conversation with one of the account's labels"),
     })
@@ -210,9 +225,9 @@ export function widgetConversationRoutes(d: Deps) {
         ...q,
         ...bodyOf(
           t.Object({
-            content: t.Optional(t.Any()),
-            echo_id: t.Optional(t.Any()),
-            attachments: t.Optional(t.Any({ description: "files as multipart message[attachments][] parts" })),
+            content: MessageContent,
+            echo_id: EchoId,
+            attachments: attachmentsIn("message[attachments][]"),
           }),
           "message",
         ),

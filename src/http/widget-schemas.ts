@@ -2,7 +2,8 @@
 import { t } from "elysia";
 import { WorkingHoursEntry } from "./inboxes.routes.ts";
 import { PublicContactBody, PublicConversation, PublicMessage } from "./public-schemas.ts";
-import { Attributes, Nullable } from "./schemas.ts";
+import { ContactFieldDocs, EchoId, MessageContent } from "./field-docs.ts";
+import { AttributeKeys, Attributes, Checked, Documented, Nullable } from "./schemas.ts";
 
 export const WebsiteTokenQuery = t.Object({
   website_token: t.String({ description: "the web_widget inbox's website_token" }),
@@ -92,13 +93,36 @@ export const WidgetConversationList = t.Object({
 export const WidgetContactBody = PublicContactBody;
 
 export const WidgetStartBody = t.Object({
-  contact: t.Optional(t.Any()),
-  message: t.Optional(t.Any()),
-  custom_attributes: t.Optional(t.Any()),
+  contact: t.Optional(
+    Checked(
+      t.Object(
+        {
+          name: ContactFieldDocs.name,
+          email: ContactFieldDocs.email,
+          phone_number: ContactFieldDocs.phone_number,
+          custom_attributes: t.Optional(Attributes),
+        },
+        { description: "updates the visitor's contact first" },
+      ),
+    ),
+  ),
+  message: t.Optional(
+    Checked(t.Object({ content: MessageContent, echo_id: EchoId }, { description: "the first message (required)" })),
+  ),
+  custom_attributes: t.Optional(Checked(Attributes)),
 });
 
 /** Keys to remove; Chatwoot's conversation endpoint names them `custom_attribute`, the contact's `custom_attributes`: both are read. */
-export const KeysBody = t.Object({ custom_attributes: t.Optional(t.Any()), custom_attribute: t.Optional(t.Any()) });
+export const KeysBody = t.Object({
+  custom_attributes: t.Optional(Checked(AttributeKeys)),
+  custom_attribute: t.Optional(Checked(AttributeKeys)),
+});
+
+/** set_custom_attributes reads the same body as a map to merge. */
+export const SetAttributesBody = Documented(
+  KeysBody,
+  t.Object({ custom_attributes: Attributes }, { description: "merged into the conversation's custom attributes" }),
+);
 
 /** A message as the chat reads it: the public message plus its delivery status ("Sent", "Read"). */
 export const WidgetMessage = t.Object({

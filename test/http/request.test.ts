@@ -1,8 +1,10 @@
 // The shared request layer: bodies as Chatwoot clients send them, once, for every route.
 import { describe, expect, test } from "bun:test";
+import { Value } from "@sinclair/typebox/value";
 import { t } from "elysia";
 import { fromEntries, shapeBody } from "../../src/http/body.ts";
 import { bodyOf } from "../../src/http/request.ts";
+import { Checked, Nullable, PlainInteger } from "../../src/http/schemas.ts";
 import { createHarness } from "../helpers/harness.ts";
 import { makeAccount } from "../helpers/factories.ts";
 
@@ -153,5 +155,17 @@ describe("fromEntries and shapeBody", () => {
   test("a resource key that is itself a field of the schema is not lifted", () => {
     const schema = t.Object({ message: t.Object({ content: t.String() }) });
     expect(shapeBody({ message: { content: "hi" } }, schema, "message")).toEqual({ message: { content: "hi" } });
+  });
+
+  test("a Checked field is neither coerced, parsed nor refused: only documented", () => {
+    const schema = t.Object({
+      n: t.Optional(Checked(PlainInteger())),
+      list: t.Optional(Checked(t.Array(t.String()))),
+      text: t.Optional(Checked(Nullable(t.String()))),
+    });
+    const body = { n: "12", list: '["a"]', text: "" };
+    expect(shapeBody(body, schema)).toEqual(body);
+    for (const value of [{}, body, { n: { x: 1 }, list: 7, text: [] }])
+      expect([...Value.Errors(schema, value)]).toEqual([]);
   });
 });
