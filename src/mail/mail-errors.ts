@@ -31,6 +31,10 @@ export function describeMailError(error: unknown, server: string): string {
     return `${server} closed the connection`;
   if (/certificate|self.signed|tls|ssl/i.test(`${code} ${e.message ?? ""}`))
     return `${server}: secure connection failed (${e.message ?? code}); check the TLS settings and the certificate`;
+  // imapflow: "Command failed", with the server's own words in responseText (a missing folder…).
+  // Dovecot appends its timings ("(0.001 + 0.000 secs).") and a trace tag ("[vm:…]"): not the admin's business.
+  if (e.responseText)
+    return `${server}: ${e.responseText.replace(/\s*\[[^\]]*\]\s*$/, "").replace(/\s*\([\d.+ ]*secs\)\.?$/, "")}`;
   if (e.responseCode) return `${server} answered ${e.responseCode}: ${e.response ?? e.message ?? ""}`.trim();
   return `${server}: ${e.message ?? (code || "unknown error")}`;
 }

@@ -46,6 +46,25 @@ export interface Inbox {
   hmac_mandatory?: boolean | null;
   hmac_token?: string | null;
   out_of_office_message?: string | null;
+  /** Email inboxes (Channel::Email); the mail settings only for administrators, see components/settings/EmailServerSettings.tsx. */
+  email?: string | null;
+  business_name?: string | null;
+  imap_enabled?: boolean;
+  imap_address?: string | null;
+  imap_port?: number;
+  imap_login?: string | null;
+  imap_password_set?: boolean;
+  imap_enable_ssl?: boolean;
+  imap_folder?: string;
+  smtp_enabled?: boolean;
+  smtp_address?: string | null;
+  smtp_port?: number;
+  smtp_login?: string | null;
+  smtp_password_set?: boolean;
+  smtp_enable_ssl_tls?: boolean;
+  smtp_enable_starttls_auto?: boolean;
+  last_synced_at?: number | null;
+  last_error?: string | null;
 }
 
 export interface PreChatField {

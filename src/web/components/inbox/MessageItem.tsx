@@ -41,6 +41,9 @@ export function MessageItem({ message: m, contactName }: { message: Message; con
   const deleted = m.content_attributes.deleted === true;
   const failed = m.status === "failed";
   const error = m.content_attributes.external_error;
+  // An email keeps the history its mail program quoted under the new text: shown collapsed.
+  const quoted = (m.content_attributes.email as { text_content?: { quoted?: unknown } } | undefined)?.text_content
+    ?.quoted;
   return (
     <li class={`message ${kind}`} data-message-id={m.id}>
       <div class="bubble">
@@ -53,6 +56,12 @@ export function MessageItem({ message: m, contactName }: { message: Message; con
           <RichText class={deleted ? "message-text deleted" : "message-text"} text={mentionsAsText(m.content)} />
         )}
         {m.content_type === "input_csat" && <CsatAnswer message={m} />}
+        {typeof quoted === "string" && quoted !== "" && (
+          <details class="quoted-mail">
+            <summary>Quoted text</summary>
+            <p class="message-text">{quoted}</p>
+          </details>
+        )}
         {m.attachments && m.attachments.length > 0 && <Attachments items={m.attachments} />}
         <p class="message-foot">
           {when}

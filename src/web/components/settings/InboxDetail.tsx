@@ -7,6 +7,7 @@ import type { Inbox } from "../../lib/types.ts";
 import { useResource } from "../../lib/use-resource.ts";
 import { DetailPage } from "./DetailPage.tsx";
 import { DeleteCard } from "./DeleteCard.tsx";
+import { EmailServerSettings } from "./EmailServerSettings.tsx";
 import { InboxEditForm } from "./InboxEditForm.tsx";
 import { InboxMembers } from "./InboxMembers.tsx";
 import { Secret } from "./Secret.tsx";
@@ -34,6 +35,14 @@ export function InboxDetail({ accountId, inboxId }: { accountId: number; inboxId
                 </dd>
               </>
             )}
+            {i.email && (
+              <>
+                <dt>Support address</dt>
+                <dd>
+                  <code>{i.email}</code>
+                </dd>
+              </>
+            )}
             {i.channel_type === "Channel::Api" && (
               <>
                 <dt>Webhook URL</dt>
@@ -56,6 +65,14 @@ export function InboxDetail({ accountId, inboxId }: { accountId: number; inboxId
       {i?.channel_type === "Channel::WebWidget" && (
         <WidgetSettingsForm
           key={`w${i.id}`}
+          accountId={accountId}
+          inbox={i}
+          onSaved={(updated) => (inbox.data.value = updated)}
+        />
+      )}
+      {i?.channel_type === "Channel::Email" && i.imap_port !== undefined && (
+        <EmailServerSettings
+          key={`m${i.id}`}
           accountId={accountId}
           inbox={i}
           onSaved={(updated) => (inbox.data.value = updated)}

@@ -10,6 +10,7 @@ import type { SectionProps } from "../Settings.tsx";
 import { InboxDetail } from "./InboxDetail.tsx";
 import { InboxForm } from "./InboxForm.tsx";
 import { WebsiteInboxForm } from "./WebsiteInboxForm.tsx";
+import { EmailInboxForm } from "./EmailInboxForm.tsx";
 import { LoadState } from "../LoadState.tsx";
 import { DataTable } from "../DataTable.tsx";
 
@@ -49,6 +50,7 @@ function InboxList({ accountId }: { accountId: number }) {
       </section>
       <InboxForm accountId={accountId} />
       <WebsiteInboxForm accountId={accountId} />
+      <EmailInboxForm accountId={accountId} />
     </div>
   );
 }
