@@ -2,28 +2,34 @@
 // body and record schemas: body keys are read leniently (the service answers 422 in its own words),
 // record keys appear for administrators on email inboxes only.
 import { t } from "elysia";
-import { Nullable } from "./schemas.ts";
+import { Checked, Nullable } from "./schemas.ts";
 
-const Loose = t.Optional(t.Unknown());
+const Text = t.Optional(Checked(Nullable(t.String())));
+const Check = t.Optional(Checked(t.Boolean()));
+const Port = t.Optional(Checked(t.Integer({ minimum: 1, maximum: 65535 })));
 
 export const EmailSettingsBody = {
-  imap_enabled: Loose,
-  imap_address: Loose,
-  imap_port: Loose,
-  imap_login: Loose,
-  imap_password: t.Optional(t.Unknown({ description: "write-only; blank keeps the stored one, null clears it" })),
-  imap_enable_ssl: Loose,
-  imap_folder: t.Optional(t.Unknown({ description: "Parley: the folder to read (default INBOX)" })),
-  smtp_enabled: Loose,
-  smtp_address: Loose,
-  smtp_port: Loose,
-  smtp_login: Loose,
-  smtp_password: t.Optional(t.Unknown({ description: "write-only; blank keeps the stored one, null clears it" })),
-  smtp_domain: Loose,
-  smtp_enable_ssl_tls: Loose,
-  smtp_enable_starttls_auto: Loose,
-  smtp_openssl_verify_mode: t.Optional(t.Unknown({ description: "none or peer" })),
-  smtp_authentication: t.Optional(t.Unknown({ description: "login or plain" })),
+  imap_enabled: Check,
+  imap_address: Text,
+  imap_port: Port,
+  imap_login: Text,
+  imap_password: t.Optional(
+    Checked(Nullable(t.String({ description: "write-only; blank keeps the stored one, null clears it" }))),
+  ),
+  imap_enable_ssl: Check,
+  imap_folder: t.Optional(Checked(t.String({ description: "Parley: the folder to read (default INBOX)" }))),
+  smtp_enabled: Check,
+  smtp_address: Text,
+  smtp_port: Port,
+  smtp_login: Text,
+  smtp_password: t.Optional(
+    Checked(Nullable(t.String({ description: "write-only; blank keeps the stored one, null clears it" }))),
+  ),
+  smtp_domain: Text,
+  smtp_enable_ssl_tls: Check,
+  smtp_enable_starttls_auto: Check,
+  smtp_openssl_verify_mode: t.Optional(Checked(t.String({ description: "none or peer" }))),
+  smtp_authentication: t.Optional(Checked(t.String({ description: "login or plain" }))),
 };
 
 const S = t.Optional(Nullable(t.String()));

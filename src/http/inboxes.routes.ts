@@ -7,7 +7,7 @@ import { inboxOf } from "../domain/presenters/inbox.presenter.ts";
 import { accountScope } from "./auth.ts";
 import { EmailSettingsBody, EmailSettingsRecord } from "./email-channel-schemas.ts";
 import { bodyOf } from "./request.ts";
-import { AccountParams, Attributes, Nullable, errorResponses } from "./schemas.ts";
+import { AccountParams, Attributes, Checked, Nullable, errorResponses } from "./schemas.ts";
 
 const NullableInt = Nullable(t.Integer());
 
@@ -73,37 +73,41 @@ export const Inbox = t.Object({
   ...EmailSettingsRecord,
 });
 
-const Loose = t.Optional(t.Unknown());
+// Checked: read as sent and checked by the service (422 in its words); the document shows the type.
+const Text = t.Optional(Checked(Nullable(t.String())));
+const Check = t.Optional(Checked(t.Boolean()));
 const Flag = t.Optional(t.Boolean());
 
 const InboxBody = t.Object({
-  name: Loose,
+  name: t.Optional(Checked(t.String())),
   channel: t.Optional(
     t.Object({
-      type: Loose,
-      webhook_url: Loose,
+      type: t.Optional(
+        Checked(t.String({ description: "api, web_widget, email, sms (or Chatwoot's Channel::… names)" })),
+      ),
+      webhook_url: Text,
       hmac_mandatory: Flag,
       additional_attributes: t.Optional(Attributes),
-      website_url: Loose,
-      widget_color: Loose,
-      welcome_title: Loose,
-      welcome_tagline: Loose,
-      reply_time: Loose,
-      pre_chat_form_enabled: Loose,
-      pre_chat_form_options: Loose,
-      allowed_origins: Loose,
-      email: Loose,
-      phone_number: Loose,
-      provider: Loose,
+      website_url: Text,
+      widget_color: Text,
+      welcome_title: Text,
+      welcome_tagline: Text,
+      reply_time: Text,
+      pre_chat_form_enabled: Check,
+      pre_chat_form_options: t.Optional(Checked(Attributes)),
+      allowed_origins: t.Optional(Checked(t.Array(t.String()))),
+      email: Text,
+      phone_number: Text,
+      provider: Text,
       ...EmailSettingsBody,
     }),
   ),
   greeting_enabled: Flag,
-  greeting_message: Loose,
-  out_of_office_message: Loose,
+  greeting_message: Text,
+  out_of_office_message: Text,
   working_hours_enabled: Flag,
-  working_hours: t.Optional(t.Array(t.Unknown())),
-  timezone: Loose,
+  working_hours: t.Optional(Checked(t.Array(WorkingHoursEntry))),
+  timezone: Text,
   csat_survey_enabled: Flag,
   csat_config: t.Optional(Attributes),
   lock_to_single_conversation: Flag,
@@ -111,8 +115,8 @@ const InboxBody = t.Object({
   enable_auto_assignment: Flag,
   auto_assignment_config: t.Optional(Attributes),
   enable_email_collect: Flag,
-  sender_name_type: Loose,
-  business_name: Loose,
+  sender_name_type: Text,
+  business_name: Text,
 });
 
 const CheckResult = Nullable(t.Object({ ok: t.Boolean(), message: t.String() }));

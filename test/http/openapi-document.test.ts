@@ -24,7 +24,7 @@ function untyped(schema: any, at: string, out: string[] = []): string[] {
 }
 
 /** Operations whose fields are still published untyped (issue 17), by path. Do not add to it. */
-const PENDING = [/^\/api\/v1\/accounts\/\{account_id\}\/inboxes\b/];
+const PENDING: RegExp[] = [];
 
 describe("GET /openapi/json", () => {
   test("every body is described, under the three media types, with the route's fields", async () => {
