@@ -5,6 +5,7 @@ import { createHarness, type Harness } from "../helpers/harness.ts";
 import { makeAccount, type AccountFixture } from "../helpers/factories.ts";
 import { dovecotInstalled, skipWithoutDovecot, startDovecot, type Dovecot } from "./dovecot.ts";
 import { deliver } from "./mailbox.ts";
+import { pdfFile, pngFile } from "../helpers/files.ts";
 import { startSmtpRecorder, type SmtpRecorder } from "./smtp-recorder.ts";
 
 if (!dovecotInstalled) console.warn(skipWithoutDovecot);
@@ -146,6 +147,61 @@ describe.skipIf(!dovecotInstalled)("email conversations", () => {
       "Where is my order?",
       "Great, thanks!",
     ]);
+  });
+
+  test("files: a mail's attachment becomes the message's; a reply's file leaves attached", async () => {
+    const s = await setup();
+    const png = pngFile(12, 7);
+    const boundary = "b-1";
+    const raw = [
+      "From: carla@example.com",
+      "To: support@acme.test",
+      "Subject: Photo of the damage",
+      "Message-ID: <photo@example.com>",
+      `Content-Type: multipart/mixed; boundary="${boundary}"`,
+      "",
+      `--${boundary}`,
+      "Content-Type: text/plain; charset=utf-8",
+      "",
+      "See the photo.",
+      `--${boundary}`,
+      'Content-Type: image/png; name="damage.png"',
+      'Content-Disposition: attachment; filename="damage.png"',
+      "Content-Transfer-Encoding: base64",
+      "",
+      Buffer.from(png).toString("base64"),
+      `--${boundary}--`,
+      "",
+    ].join("\r\n");
+    await deliver(dovecot, s.folder, raw);
+    await s.poll();
+    const [conversation] = await conversationsOf(s);
+    const [incoming] = await messagesOf(s, conversation.id);
+    expect(incoming.content).toBe("See the photo.");
+    expect(incoming.attachments).toHaveLength(1);
+    expect(incoming.attachments[0]).toMatchObject({ file_type: "image", extension: "png", width: 12, height: 7 });
+    const link = new URL(incoming.attachments[0].data_url);
+    const stored = await s.h.app.handle(new Request(`http://localhost${link.pathname}${link.search}`));
+    expect(stored.status).toBe(200);
+    expect(Buffer.from(await stored.arrayBuffer()).equals(Buffer.from(png))).toBe(true);
+
+    const form = new FormData();
+    form.append("content", "Here is the invoice.");
+    form.append("attachments[]", new File([pdfFile("Invoice 7")], "invoice.pdf", { type: "application/pdf" }));
+    const res = await s.h.app.handle(
+      new Request(`http://localhost/api/v1/accounts/${s.a.accountId}/conversations/${conversation.id}/messages`, {
+        method: "POST",
+        headers: { api_access_token: s.a.adminToken },
+        body: form,
+      }),
+    );
+    expect(res.status).toBe(200);
+    const sent = smtp.mails.length;
+    await s.h.deps.mail.sender.drain();
+    const out = await smtp.mail(sent + 1);
+    expect(out.parsed.text?.trim()).toBe("Here is the invoice.");
+    expect(out.parsed.attachments.map((a) => [a.filename, a.contentType])).toEqual([["invoice.pdf", "application/pdf"]]);
+    expect(Buffer.from(out.parsed.attachments[0]!.content).equals(Buffer.from(pdfFile("Invoice 7")))).toBe(true);
   });
 
   test("auto-replies, bounces and bulk mail open nothing; a bounce on a known thread is kept as a private note", async () => {
