@@ -6,7 +6,7 @@ export interface MailConfig {
   readonly secretKey: string | null;
   /** The key file beside the database (`<db>.key`), made on first use; null for an in-memory database. */
   readonly keyFile: string | null;
-  /** Seconds between polls of a mailbox (IMAP IDLE is not used: a poll per inbox keeps one code path). */
+  /** Seconds between reads of a mailbox besides those IMAP IDLE asks for (a safety net). */
   readonly pollSeconds: number;
   /** Largest mail filed, in bytes; a larger one is skipped with a note on the inbox. */
   readonly maxMessageBytes: number;

@@ -228,6 +228,8 @@ export function createDeps(opts: DepsOptions): Deps {
     },
     // Email inboxes: each mailbox is read every PARLEY_MAIL_POLL_SECONDS (the poller keeps the times).
     { name: "poll-email", pattern: "* * * * * *", run: () => mail.poller.poll().then(() => undefined) },
+    // IMAP IDLE connections, matched to the inboxes' settings: new mail is read the moment it arrives.
+    { name: "idle-email", pattern: "*/5 * * * * *", run: () => mail.idler.sync(), stop: () => mail.idler.stop() },
     // Replies whose retry came due, and replies a crash left; new ones are sent at once via wake().
     { name: "send-email", pattern: "*/5 * * * * *", run: () => mail.sender.pump(), stop: () => mail.sender.stop() },
     // Files no row refers to (uploads of failed requests, a crash between file and commit).

@@ -11,6 +11,7 @@ import type { Clock } from "../lib/clock.ts";
 import type { Logger } from "../lib/logger.ts";
 import type { SecretBox } from "../lib/secret-box.ts";
 import { ConnectionCheck } from "./connection-check.ts";
+import { ImapIdler } from "./imap-idler.ts";
 import { ImapPoller } from "./imap-poller.ts";
 import { replyLookup } from "./reply-lookup.ts";
 import { SmtpSender } from "./smtp-sender.ts";
@@ -19,6 +20,7 @@ export interface MailParts {
   poller: ImapPoller;
   sender: SmtpSender;
   check: ConnectionCheck;
+  idler: ImapIdler;
 }
 
 export interface MailDeps {
@@ -48,5 +50,6 @@ export function createMail(d: MailDeps): MailParts {
   d.outbox.onRecord(emailOutboxFanOut({ ...repos, clock: d.clock, wake: () => sender.wake() }));
   const poller = new ImapPoller({ ...base, ...repos, intake: services.emailIntake });
   const check = new ConnectionCheck({ ...base, inboxes: services.inboxes, emailChannels: repos.emailChannels });
-  return { poller, sender, check };
+  const idler = new ImapIdler({ ...base, emailChannels: repos.emailChannels, poller });
+  return { poller, sender, check, idler };
 }

@@ -4,7 +4,7 @@
 // after another, so a crash loses at most the mail being filed, which the next poll reads again.
 // A mail that cannot be read (malformed, too large) is noted on the inbox and passed over; a
 // mailbox that refuses us is noted and retried at the next poll; neither stops the other inboxes.
-import { ImapFlow } from "imapflow";
+import { ImapFlow, type ImapFlowOptions } from "imapflow";
 import type { MailConfig } from "../config-mail.ts";
 import type { AccountsRepo } from "../db/accounts.repo.ts";
 import type { EmailChannelRow, EmailChannelsRepo } from "../db/email-channels.repo.ts";
@@ -43,6 +43,9 @@ export interface PollReport {
 export class ImapPoller {
   private running: Promise<PollReport[]> | null = null;
   private readonly lastPoll = new Map<number, number>();
+  /** Inboxes whose server said new mail arrived (IMAP IDLE): read at the next turn, not the next interval. */
+  private readonly wanted = new Set<number>();
+  private readonly watchers = new Set<(report: PollReport) => void>();
 
   constructor(private readonly d: ImapPollerDeps) {}
 
@@ -51,8 +54,21 @@ export class ImapPoller {
     if (this.running) return this.running;
     this.running = this.pollDue(force).finally(() => {
       this.running = null;
+      if (this.wanted.size > 0) void this.poll();
     });
     return this.running;
+  }
+
+  /** New mail in this inbox (IDLE said so): read it now, or right after the poll under way. */
+  request(inboxId: number): void {
+    this.wanted.add(inboxId);
+    if (!this.running) void this.poll();
+  }
+
+  /** Calls `fn` with every finished inbox poll until the returned function is called. */
+  watch(fn: (report: PollReport) => void): () => void {
+    this.watchers.add(fn);
+    return () => this.watchers.delete(fn);
   }
 
   private async pollDue(force: boolean): Promise<PollReport[]> {
@@ -60,9 +76,13 @@ export class ImapPoller {
     const reports: PollReport[] = [];
     for (const row of this.d.emailChannels.pollable()) {
       const last = this.lastPoll.get(row.inbox_id);
-      if (!force && last !== undefined && now - last < this.d.config.pollSeconds * 1000) continue;
+      const due = last === undefined || now - last >= this.d.config.pollSeconds * 1000;
+      if (!force && !due && !this.wanted.has(row.inbox_id)) continue;
+      this.wanted.delete(row.inbox_id);
       this.lastPoll.set(row.inbox_id, now);
-      reports.push(await this.pollInbox(row));
+      const report = await this.pollInbox(row);
+      for (const fn of this.watchers) fn(report);
+      reports.push(report);
     }
     return reports;
   }
@@ -142,7 +162,12 @@ export class ImapPoller {
 }
 
 /** A logged-in IMAP connection with the inbox's settings (the password opened only here). */
-export async function connectImap(row: EmailChannelRow, box: SecretBox, allowPrivate: boolean): Promise<ImapFlow> {
+export async function connectImap(
+  row: EmailChannelRow,
+  box: SecretBox,
+  allowPrivate: boolean,
+  extra: Partial<ImapFlowOptions> = {},
+): Promise<ImapFlow> {
   const host = row.imap_address ?? "";
   const address = await resolveMailHost(host, allowPrivate);
   const client = new ImapFlow({
@@ -155,6 +180,7 @@ export async function connectImap(row: EmailChannelRow, box: SecretBox, allowPri
     connectionTimeout: 15_000,
     greetingTimeout: 15_000,
     socketTimeout: 60_000,
+    ...extra,
   });
   // A dropped connection emits "error"; without a listener it would be thrown at the process.
   client.on("error", () => {});

@@ -187,7 +187,10 @@ describe.skipIf(!dovecotInstalled)("email conversations", () => {
 
     const form = new FormData();
     form.append("content", "Here is the invoice.");
-    form.append("attachments[]", new File([pdfFile("Invoice 7")], "invoice.pdf", { type: "application/pdf" }));
+    form.append(
+      "attachments[]",
+      new File([new Uint8Array(pdfFile("Invoice 7"))], "invoice.pdf", { type: "application/pdf" }),
+    );
     const res = await s.h.app.handle(
       new Request(`http://localhost/api/v1/accounts/${s.a.accountId}/conversations/${conversation.id}/messages`, {
         method: "POST",
@@ -200,8 +203,35 @@ describe.skipIf(!dovecotInstalled)("email conversations", () => {
     await s.h.deps.mail.sender.drain();
     const out = await smtp.mail(sent + 1);
     expect(out.parsed.text?.trim()).toBe("Here is the invoice.");
-    expect(out.parsed.attachments.map((a) => [a.filename, a.contentType])).toEqual([["invoice.pdf", "application/pdf"]]);
+    expect(out.parsed.attachments.map((a) => [a.filename, a.contentType])).toEqual([
+      ["invoice.pdf", "application/pdf"],
+    ]);
     expect(Buffer.from(out.parsed.attachments[0]!.content).equals(Buffer.from(pdfFile("Invoice 7")))).toBe(true);
+  });
+
+  test("IMAP IDLE: a new mail is read the moment the server announces it, not at the next interval", async () => {
+    const s = await setup();
+    const poller = s.h.deps.mail.poller;
+    const filed = (subject: string) =>
+      new Promise<void>((resolve) => {
+        const stop = poller.watch((r) => {
+          if (r.inboxId === s.inboxId && r.filed > 0) {
+            stop();
+            resolve();
+          }
+        });
+        void deliver(dovecot, s.folder, { subject });
+      });
+    try {
+      await s.h.deps.mail.idler.sync();
+      await filed("Right now");
+      // The manual clock has not moved: no interval came due, only the server's announcement.
+      await filed("And again");
+      const subjects = (await conversationsOf(s)).map((c) => c.additional_attributes.mail_subject).sort();
+      expect(subjects).toEqual(["And again", "Right now"]);
+    } finally {
+      await s.h.deps.mail.idler.stop();
+    }
   });
 
   test("auto-replies, bounces and bulk mail open nothing; a bounce on a known thread is kept as a private note", async () => {
