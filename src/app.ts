@@ -1,4 +1,5 @@
 // createApp builds the HTTP application and never listens: tests drive it with app.handle().
+import { transcriptRoutes } from "./http/transcript.routes.ts";
 import { openapi } from "@elysiajs/openapi";
 import { Elysia } from "elysia";
 import pkg from "../package.json" with { type: "json" };
@@ -137,6 +138,7 @@ function conversationApi(d: Deps) {
     .use(messageRoutes(d))
     .use(attachmentRoutes(d))
     .use(participantRoutes(d))
+    .use(transcriptRoutes(d))
     .use(fileRoutes(d))
     .use(typingRoutes(d))
     .use(eventRoutes(d))

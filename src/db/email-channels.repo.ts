@@ -76,6 +76,7 @@ export class EmailChannelsRepo {
   private readonly insertIdStmt: Statement;
   private readonly byUuidStmt: Statement;
   private readonly threadStmt: Statement;
+  private readonly sendingStmt: Statement;
 
   constructor(db: Database) {
     const f = EMAIL_SETTING_FIELDS;
@@ -113,7 +114,16 @@ export class EmailChannelsRepo {
     this.threadStmt = db.prepare(
       "SELECT header_id, conversation_id, message_id, direction FROM email_message_ids WHERE conversation_id = $conversation_id ORDER BY id",
     );
+    this.sendingStmt = db.prepare(
+      `SELECT * FROM email_channels WHERE account_id = $account_id AND smtp_enabled = 1 AND smtp_address IS NOT NULL
+       ORDER BY inbox_id = $prefer DESC, inbox_id LIMIT 1`,
+    );
     this.byUuidStmt = db.prepare("SELECT id FROM conversations WHERE uuid = $uuid AND inbox_id = $inbox_id");
+  }
+
+  /** An email inbox of the account that can send mail, `prefer` first (the conversation's own inbox). */
+  sendingChannel(accountId: number, prefer: number): EmailChannelRow | null {
+    return (this.sendingStmt.get({ account_id: accountId, prefer }) as EmailChannelRow | null) ?? null;
   }
 
   /** The Message-IDs of a conversation, received and sent, oldest first. */

@@ -15,12 +15,14 @@ import { ImapIdler } from "./imap-idler.ts";
 import { ImapPoller } from "./imap-poller.ts";
 import { replyLookup } from "./reply-lookup.ts";
 import { SmtpSender } from "./smtp-sender.ts";
+import { TranscriptMailer } from "./transcript.ts";
 
 export interface MailParts {
   poller: ImapPoller;
   sender: SmtpSender;
   check: ConnectionCheck;
   idler: ImapIdler;
+  transcript: TranscriptMailer;
 }
 
 export interface MailDeps {
@@ -51,5 +53,6 @@ export function createMail(d: MailDeps): MailParts {
   const poller = new ImapPoller({ ...base, ...repos, intake: services.emailIntake });
   const check = new ConnectionCheck({ ...base, inboxes: services.inboxes, emailChannels: repos.emailChannels });
   const idler = new ImapIdler({ ...base, emailChannels: repos.emailChannels, poller });
-  return { poller, sender, check, idler };
+  const transcript = new TranscriptMailer({ ...base, ...repos, publicMessages: services.publicMessages });
+  return { poller, sender, check, idler, transcript };
 }

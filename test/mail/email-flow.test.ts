@@ -357,3 +357,39 @@ describe.skipIf(!dovecotInstalled)("email conversations", () => {
     }
   });
 });
+
+describe.skipIf(!dovecotInstalled)("conversation transcripts", () => {
+  test("mails the public messages (never notes) to the address; bad input is a 422 and sends nothing", async () => {
+    const s = await setup();
+    await deliver(dovecot, s.folder, { subject: "Kettle", body: "It leaks." });
+    await s.poll();
+    const [conversation] = await conversationsOf(s);
+    await s.api("POST", `/conversations/${conversation.id}/messages`, { content: "secret note", private: true });
+    await s.api("POST", `/conversations/${conversation.id}/messages`, { content: "A new one is coming." });
+    await s.h.deps.mail.sender.drain();
+    const before = smtp.mails.length;
+    const bad = await s.api("POST", `/conversations/${conversation.id}/transcript`, { email: "not an address" });
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors[0]).toMatchObject({ field: "email", message: "is not a valid email address" });
+    const ok = await s.api("POST", `/conversations/${conversation.id}/transcript`, { email: "Boss@Example.com" });
+    expect(ok.status).toBe(200);
+    expect(smtp.mails.length).toBe(before + 1);
+    const mail = smtp.mails[before]!;
+    expect(mail.to).toEqual(["boss@example.com"]);
+    expect(mail.parsed.subject).toBe(`[Acme] Conversation #${conversation.id} transcript`);
+    const text = mail.parsed.text ?? "";
+    expect(text).toContain("Carla Diaz (");
+    expect(text).toContain("It leaks.");
+    expect(text).toContain("A new one is coming.");
+    expect(text).not.toContain("secret note");
+
+    const other = makeAccount(s.h, "Other");
+    const walled = await s.h.request(
+      "POST",
+      `/api/v1/accounts/${other.accountId}/conversations/${conversation.id}/transcript`,
+      { token: other.adminToken, body: { email: "x@example.com" } },
+    );
+    expect(walled.status).toBe(404);
+    expect(smtp.mails.length).toBe(before + 1);
+  });
+});
