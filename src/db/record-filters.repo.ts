@@ -29,6 +29,7 @@ export class RecordFiltersRepo {
     accountId: number,
     conditions: readonly FilterCondition[],
     page: FilterPage,
+    knownCount?: number,
   ): { rows: ContactRow[]; count: number } {
     const where = filterWhere(CONTACT_FILTER_TABLE, accountId, conditions);
     const sql = `FROM contacts c WHERE c.account_id = ? AND ${where.sql}`;
@@ -38,7 +39,7 @@ export class RecordFiltersRepo {
       page.limit,
       page.offset,
     ]);
-    const count = this.all<{ n: number }>(`SELECT COUNT(*) AS n ${sql}`, params)[0]!.n;
+    const count = knownCount ?? this.all<{ n: number }>(`SELECT COUNT(*) AS n ${sql}`, params)[0]!.n;
     return { rows, count };
   }
 
@@ -52,6 +53,7 @@ export class RecordFiltersRepo {
     userId: number,
     conditions: readonly FilterCondition[],
     page: FilterPage,
+    knownCounts?: ConversationCounts,
   ): { rows: ConversationRow[]; counts: ConversationCounts } {
     const scope = inboxIds === null ? "" : `AND v.inbox_id IN (${marks(inboxIds.length) || "NULL"}) `;
     const query = (labelsFrom: LabelsFrom) => {
@@ -63,7 +65,9 @@ export class RecordFiltersRepo {
     };
     const counted = query("labels");
     const fromLabels = labelCountQuery(accountId, inboxIds, conditions);
-    const counts = this.all<ConversationCounts>(
+    const counts =
+      knownCounts ??
+      this.all<ConversationCounts>(
       `SELECT COALESCE(SUM(v.assignee_id = ?), 0) AS mine_count, COALESCE(SUM(v.assignee_id IS NOT NULL), 0) AS assigned_count,
          COALESCE(SUM(v.assignee_id IS NULL), 0) AS unassigned_count, COUNT(*) AS all_count ${(fromLabels ?? counted).sql}`,
       [userId, ...(fromLabels ?? counted).params],

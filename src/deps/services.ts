@@ -227,7 +227,7 @@ export function createServices(base: ServiceBase, repos: ReturnType<typeof creat
     publicConversations,
     publicMessages,
     reports: new ReportsService({ ...repos, clock, readVersion: base.readVersion }),
-    recordFilters: new RecordFiltersService({ ...repos, access, clock }),
+    recordFilters: new RecordFiltersService({ ...repos, access, clock, readVersion: base.readVersion }),
     customFilters: new CustomFiltersService({ ...repos, writeTx, clock }),
     contactNotes: new ContactNotesService({ ...repos, contactsService: contacts, writeTx, clock }),
     contactMerge: new ContactMergeService({ ...repos, contactsService: contacts, outbox, writeTx, clock }),

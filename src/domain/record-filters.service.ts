@@ -10,23 +10,42 @@ import { CONTACTS_PER_PAGE } from "./contacts.service.ts";
 import type { ConversationAccess } from "./conversation-access.ts";
 import { CONVERSATIONS_PER_PAGE } from "./conversations.service.ts";
 import { CONTACT_ATTRIBUTES, CONVERSATION_ATTRIBUTES, filterConditions } from "./filter-input.ts";
+import { VersionedCache } from "./versioned-cache.ts";
 
 export interface RecordFiltersDeps {
   recordFilters: RecordFiltersRepo;
   access: ConversationAccess;
   clock: Clock;
+  /** Changes whenever the database may have changed; without it counts are not kept. */
+  readVersion?: () => string;
 }
 
+/** Filters whose counts are kept: an app polls a few saved filters over and over. */
+const CACHED_COUNTS = 256;
+
 export class RecordFiltersService {
-  constructor(private readonly d: RecordFiltersDeps) {}
+  /**
+   * meta.count is the costly part of a filter (every match counted; a label on a tenth of a million
+   * conversations is 100,000 index entries) while the page itself is 15 or 25 rows. The counts of a
+   * filter are kept until the next commit (src/domain/versioned-cache.ts), so they stay exact.
+   */
+  private readonly counts: VersionedCache;
+
+  constructor(private readonly d: RecordFiltersDeps) {
+    this.counts = new VersionedCache(d.readVersion, CACHED_COUNTS);
+  }
 
   contacts(a: Acting, payload: unknown, rawPage: unknown): { rows: ContactRow[]; count: number; page: number } {
     const conditions = filterConditions(payload, CONTACT_ATTRIBUTES, "contact_attribute", unixSeconds(this.d.clock));
     const page = pageNumber(rawPage);
-    const r = this.d.recordFilters.contacts(a.account.id, conditions, {
-      limit: CONTACTS_PER_PAGE,
-      offset: (page - 1) * CONTACTS_PER_PAGE,
-    });
+    const key = JSON.stringify(["contacts", a.account.id, conditions]);
+    const r = this.d.recordFilters.contacts(
+      a.account.id,
+      conditions,
+      { limit: CONTACTS_PER_PAGE, offset: (page - 1) * CONTACTS_PER_PAGE },
+      this.counts.peek<number>(key),
+    );
+    this.counts.set(key, r.count);
     return { ...r, page };
   }
 
@@ -42,16 +61,18 @@ export class RecordFiltersService {
       unixSeconds(this.d.clock),
     );
     const page = pageNumber(rawPage);
+    const inboxes = this.d.access.visibleInboxes(a);
+    const userId = a.user?.id ?? 0;
+    const key = JSON.stringify(["conversations", a.account.id, inboxes, userId, conditions]);
     const r = this.d.recordFilters.conversations(
       a.account.id,
-      this.d.access.visibleInboxes(a),
-      a.user?.id ?? 0,
+      inboxes,
+      userId,
       conditions,
-      {
-        limit: CONVERSATIONS_PER_PAGE,
-        offset: (page - 1) * CONVERSATIONS_PER_PAGE,
-      },
+      { limit: CONVERSATIONS_PER_PAGE, offset: (page - 1) * CONVERSATIONS_PER_PAGE },
+      this.counts.peek<ConversationCounts>(key),
     );
+    this.counts.set(key, r.counts);
     return { ...r, page };
   }
 }

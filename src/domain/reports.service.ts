@@ -12,6 +12,7 @@
 // or the conversation's current labels. Averages are null when there is no data; with
 // business_hours they average value_in_business_hours, which is null for inboxes without
 // working hours, so such inboxes add nothing (null, not 0).
+import { VersionedCache } from "./versioned-cache.ts";
 import {
   NO_EVENTS,
   type EventFigures,
@@ -67,9 +68,11 @@ export interface ReportsDeps {
 const CACHED_SUMMARIES = 64;
 
 export class ReportsService {
-  private readonly cache = new Map<string, { version: string; value: unknown }>();
+  private readonly cache: VersionedCache;
 
-  constructor(private readonly d: ReportsDeps) {}
+  constructor(private readonly d: ReportsDeps) {
+    this.cache = new VersionedCache(d.readVersion, CACHED_SUMMARIES);
+  }
 
   /**
    * A summary is a few aggregates over up to millions of rows (~9 ms of CPU on a million
@@ -78,15 +81,7 @@ export class ReportsService {
    * (readVersion), so a cached answer is always the one the database would give now.
    */
   private cached<T>(key: string, compute: () => T): T {
-    const version = this.d.readVersion?.();
-    if (version === undefined) return compute();
-    const hit = this.cache.get(key);
-    if (hit && hit.version === version) return hit.value as T;
-    const value = compute();
-    this.cache.delete(key);
-    this.cache.set(key, { version, value });
-    if (this.cache.size > CACHED_SUMMARIES) this.cache.delete(this.cache.keys().next().value!);
-    return value;
+    return this.cache.get(key, compute);
   }
 
   /** One row per team, agent or inbox of the account, in id order, with or without data. */

@@ -100,3 +100,34 @@ describe("label filter counts", () => {
     expect(fast.slice(0, 2)).toEqual([ids[5], ids[1]]);
   });
 });
+
+describe("kept filter counts", () => {
+  test("a repeated filter answers the same counts, and a write in between is counted at once", async () => {
+    const w = await world();
+    const meta = async () =>
+      (
+        await w.h.request("POST", `${w.base}/conversations/filter`, {
+          token: w.a.adminToken,
+          body: { payload: filter("vip", "open") },
+        })
+      ).body.meta;
+    const first = await newConversation(w);
+    await w.h.request("POST", `${w.base}/conversations/${first.id}/labels`, {
+      token: w.a.adminToken,
+      body: { labels: ["vip"] },
+    });
+    expect((await meta()).count).toBe(1);
+    expect((await meta()).count).toBe(1);
+    const second = await newConversation(w);
+    await w.h.request("POST", `${w.base}/conversations/${second.id}/labels`, {
+      token: w.a.adminToken,
+      body: { labels: ["vip"] },
+    });
+    expect((await meta()).count).toBe(2);
+    await w.h.request("POST", `${w.base}/conversations/${first.id}/toggle_status`, {
+      token: w.a.adminToken,
+      body: { status: "resolved" },
+    });
+    expect(await meta()).toMatchObject({ count: 1, all_count: 1 });
+  });
+});

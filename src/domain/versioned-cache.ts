@@ -1,0 +1,38 @@
+// Read results kept until the database changes: each entry carries the read version it was computed
+// at (this server's commit count and SQLite's data_version for other connections, src/deps.ts), so a
+// hit is always what the database would answer now. The newest `size` entries are kept.
+export class VersionedCache {
+  private readonly entries = new Map<string, { version: string; value: unknown }>();
+
+  constructor(
+    private readonly readVersion: (() => string) | undefined,
+    private readonly size: number,
+  ) {}
+
+  get<T>(key: string, compute: () => T): T {
+    const version = this.readVersion?.();
+    if (version === undefined) return compute();
+    const hit = this.entries.get(key);
+    if (hit && hit.version === version) return hit.value as T;
+    const value = compute();
+    this.put(key, version, value);
+    return value;
+  }
+
+  /** What is kept for `key` at the current version, if anything. */
+  peek<T>(key: string): T | undefined {
+    const hit = this.entries.get(key);
+    return hit && this.readVersion && hit.version === this.readVersion() ? (hit.value as T) : undefined;
+  }
+
+  set(key: string, value: unknown): void {
+    const version = this.readVersion?.();
+    if (version !== undefined) this.put(key, version, value);
+  }
+
+  private put(key: string, version: string, value: unknown): void {
+    this.entries.delete(key);
+    this.entries.set(key, { version, value });
+    if (this.entries.size > this.size) this.entries.delete(this.entries.keys().next().value!);
+  }
+}
