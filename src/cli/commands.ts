@@ -1,5 +1,5 @@
 // The foundation's subcommands (docs/cli.md). Each parses its own flags and returns an exit code.
-import { existsSync } from "node:fs";
+import { chmodSync, copyFileSync, existsSync } from "node:fs";
 import pkg from "../../package.json" with { type: "json" };
 import { loadConfig } from "../config.ts";
 import { migrate, schemaVersion } from "../db/migrate.ts";
@@ -146,6 +146,12 @@ export const backup = command(
     }
     io.out(`backup written to ${f.to}`);
     const config = loadConfig({ db: f.db, storage: f.storage });
+    // The key that opens the email inboxes' passwords: without it a restored copy cannot read mail.
+    if (config.mail.keyFile && !config.mail.secretKey && existsSync(config.mail.keyFile)) {
+      copyFileSync(config.mail.keyFile, `${f.to}.key`);
+      chmodSync(`${f.to}.key`, 0o600);
+      io.out(`secret key copied to ${f.to}.key (it opens the email inboxes' passwords: keep it with the copy)`);
+    }
     if (config.files.s3) {
       io.out(`attachments stay in S3 bucket ${config.files.s3.bucket} (back it up with the bucket's own tools)`);
       return 0;

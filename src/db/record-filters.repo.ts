@@ -68,10 +68,10 @@ export class RecordFiltersRepo {
     const counts =
       knownCounts ??
       this.all<ConversationCounts>(
-      `SELECT COALESCE(SUM(v.assignee_id = ?), 0) AS mine_count, COALESCE(SUM(v.assignee_id IS NOT NULL), 0) AS assigned_count,
+        `SELECT COALESCE(SUM(v.assignee_id = ?), 0) AS mine_count, COALESCE(SUM(v.assignee_id IS NOT NULL), 0) AS assigned_count,
          COALESCE(SUM(v.assignee_id IS NULL), 0) AS unassigned_count, COUNT(*) AS all_count ${(fromLabels ?? counted).sql}`,
-      [userId, ...(fromLabels ?? counted).params],
-    )[0]!;
+        [userId, ...(fromLabels ?? counted).params],
+      )[0]!;
     // Few matches: fetch them from the label's rows and sort those. Many: walk the activity index
     // and test each row, which reaches a page of matches after a few rows instead of sorting them all.
     const inOrder = labelPageQuery(accountId, inboxIds, conditions);

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { existsSync, mkdtempSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseFlags, UsageError } from "../../src/cli/args.ts";
@@ -146,6 +146,20 @@ describe("parley commands", () => {
     const again = capture();
     expect(await runCli(["backup", "--db", db, "--to", to], again.io)).toBe(2);
     expect(again.err[0]).toContain("already exists");
+  });
+
+  test("backup copies the key that opens the email inboxes' passwords, readable by the owner only", async () => {
+    const db = tmpDb();
+    await runCli(["bootstrap", "--db", db, "--account", "Keyed", "--name", "N", "--email", "k@a.test"], capture().io);
+    writeFileSync(`${db}.key`, "the-key\n", { mode: 0o600 });
+    const to = `${db}.bak`;
+    const c = capture();
+    expect(await runCli(["backup", "--db", db, "--to", to], c.io)).toBe(0);
+    expect(readFileSync(`${to}.key`, "utf8")).toBe("the-key\n");
+    expect(statSync(`${to}.key`).mode & 0o777).toBe(0o600);
+    expect(c.out).toContain(
+      `secret key copied to ${to}.key (it opens the email inboxes' passwords: keep it with the copy)`,
+    );
   });
 
   test("help, version, --help per command, unknown command", async () => {
