@@ -41,7 +41,7 @@ describe.skipIf(!ready)("email inbox in the web app", () => {
     await page.getByRole("heading", { name: "Conversations" }).waitFor();
     await page.goto(`${server.base}/app/accounts/${server.first.account_id}/settings/inboxes`);
     const create = page.locator("form", { has: page.getByRole("heading", { name: "Add an email inbox" }) });
-    await create.getByLabel("Inbox name").fill("Support mail");
+    await create.getByLabel("Name of the email inbox").fill("Support mail");
     await create.getByLabel("Support address").fill("support@acme.test");
     await create.getByRole("button", { name: "Create email inbox" }).click();
     await page.getByRole("heading", { name: "Support mail", level: 2 }).waitFor();

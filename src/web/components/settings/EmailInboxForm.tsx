@@ -33,7 +33,7 @@ export function EmailInboxForm({ accountId }: { accountId: number }) {
     <form class="settings-card" onSubmit={submit} noValidate aria-labelledby="new-email-inbox-title">
       <h2 id="new-email-inbox-title">Add an email inbox</h2>
       <p class="hint">Mail to your support address becomes conversations; agents' replies go out as mail.</p>
-      <Field id="email-inbox-name" label="Inbox name" error={nameError}>
+      <Field id="email-inbox-name" label="Name of the email inbox" error={nameError}>
         <TextInput {...describedBy("email-inbox-name", nameError)} maxLength={255} value={name} />
       </Field>
       <Field id="email-inbox-channel.email" label="Support address" error={emailError}>
