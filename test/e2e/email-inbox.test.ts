@@ -1,12 +1,12 @@
 // Email inboxes in the agents' web app: an administrator creates one, enters the mail servers,
 // tests the connection and sees each side's answer in words; a mail with quoted history then shows
 // its new text with the history collapsed, and the agent's reply leaves as mail.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { browserSuite, haveChromium, type WebServer } from "./browser.ts";
 import { accountApi, type AccountApi } from "./seed.ts";
-import { dovecotInstalled, skipWithoutDovecot, startDovecot, type Dovecot } from "../mail/dovecot.ts";
+import { dovecotInstalled, skipWithoutDovecot } from "../mail/dovecot.ts";
 import { deliver } from "../mail/mailbox.ts";
-import { startSmtpRecorder, type SmtpRecorder } from "../mail/smtp-recorder.ts";
+import { mailServers } from "../mail/servers.ts";
 
 const ready = haveChromium && dovecotInstalled;
 if (!haveChromium) console.warn("test/e2e/email-inbox.test.ts: SKIPPED — /usr/bin/chromium is missing");
@@ -14,17 +14,7 @@ if (!dovecotInstalled) console.warn(`test/e2e/email-inbox.test.ts: SKIPPED — $
 
 let server: WebServer;
 let admin: AccountApi;
-let dovecot: Dovecot;
-let smtp: SmtpRecorder;
-beforeAll(async () => {
-  if (!ready) return;
-  dovecot = await startDovecot();
-  smtp = await startSmtpRecorder();
-});
-afterAll(async () => {
-  await dovecot?.stop();
-  await smtp?.close();
-});
+const servers = mailServers();
 
 describe.skipIf(!ready)("email inbox in the web app", () => {
   const { openPage, signIn } = browserSuite({
@@ -50,47 +40,47 @@ describe.skipIf(!ready)("email inbox in the web app", () => {
     await form.getByText("The mailbox has not been read yet.").waitFor();
     await form.getByLabel("Read mail from this mailbox").check();
     await form.getByLabel("IMAP server").fill("127.0.0.1");
-    await form.getByLabel("IMAP port").fill(String(dovecot.port));
-    await form.getByLabel("IMAP login").fill(dovecot.user);
-    await form.getByLabel("IMAP password").fill(dovecot.password);
+    await form.getByLabel("IMAP port").fill(String(servers.dovecot.port));
+    await form.getByLabel("IMAP login").fill(servers.dovecot.user);
+    await form.getByLabel("IMAP password").fill(servers.dovecot.password);
     await form.getByLabel("SSL/TLS (port 993)").uncheck();
     await form.getByLabel("Folder").fill("web");
     await form.getByLabel("Send agents' replies by mail").check();
     await form.getByLabel("SMTP server").fill("127.0.0.1");
     await form.getByLabel("SMTP port").fill("70000");
-    await form.getByLabel("SMTP login").fill(smtp.user);
-    await form.getByLabel("SMTP password").fill(smtp.password);
+    await form.getByLabel("SMTP login").fill(servers.smtp.user);
+    await form.getByLabel("SMTP password").fill(servers.smtp.password);
     await form.getByLabel("STARTTLS when offered (port 587)").uncheck();
     await form.getByRole("button", { name: "Save mail settings" }).click();
     await form.getByText("SMTP port must be a port number between 1 and 65535").waitFor();
     const inbox = (await admin.get("/inboxes")).payload.find((i: any) => i.name === "Support mail");
     expect(inbox.imap_enabled).toBe(false);
 
-    await form.getByLabel("SMTP port").fill(String(smtp.port));
+    await form.getByLabel("SMTP port").fill(String(servers.smtp.port));
     await form.getByRole("button", { name: "Save mail settings" }).click();
     await form.getByText("Set. Leave blank to keep it.").first().waitFor();
     const saved = await admin.get(`/inboxes/${inbox.id}`);
     expect(saved).toMatchObject({
       imap_enabled: true,
       imap_folder: "web",
-      smtp_port: smtp.port,
+      smtp_port: servers.smtp.port,
       imap_password_set: true,
     });
 
     await form.getByRole("button", { name: "Test connection" }).click();
     const results = form.getByRole("list", { name: "Connection test" });
-    await results.getByText(`✓ SMTP server 127.0.0.1:${smtp.port}: connected and logged in`).waitFor();
+    await results.getByText(`✓ SMTP server 127.0.0.1:${servers.smtp.port}: connected and logged in`).waitFor();
     expect(await results.locator("li").first().textContent()).toBe(
-      `✗ IMAP server 127.0.0.1:${dovecot.port}: Mailbox doesn't exist: web`,
+      `✗ IMAP server 127.0.0.1:${servers.dovecot.port}: Mailbox doesn't exist: web`,
     );
-    await deliver(dovecot, "web"); // the folder now exists, empty
+    await deliver(servers.dovecot, "web"); // the folder now exists, empty
     await form.getByRole("button", { name: "Test connection" }).click();
     await results.getByText(/logged in; web holds/).waitFor();
     expect(await results.locator("li").first().textContent()).toMatch(
-      new RegExp(`^✓ IMAP server 127\\.0\\.0\\.1:${dovecot.port}: logged in; web holds 0 mails$`),
+      new RegExp(`^✓ IMAP server 127\\.0\\.0\\.1:${servers.dovecot.port}: logged in; web holds 0 mails$`),
     );
 
-    await deliver(dovecot, "web", {
+    await deliver(servers.dovecot, "web", {
       subject: "Broken kettle",
       body: "It still leaks.\r\n\r\nOn Mon, Acme wrote:\r\n> Please try the new seal.",
     });
@@ -105,10 +95,10 @@ describe.skipIf(!ready)("email inbox in the web app", () => {
     await quoted.getByText("Quoted text").click();
     await quoted.getByText("> Please try the new seal.").waitFor();
 
-    const before = smtp.mails.length;
+    const before = servers.smtp.mails.length;
     await page.getByRole("textbox", { name: /reply/i }).fill("A new kettle is on its way.");
     await page.keyboard.press("Enter");
-    const out = await smtp.mail(before + 1);
+    const out = await servers.smtp.mail(before + 1);
     expect(out.parsed.subject).toBe("Re: Broken kettle");
     expect(out.parsed.text?.trim()).toBe("A new kettle is on its way.");
   }, 30_000);

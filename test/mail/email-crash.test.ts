@@ -10,6 +10,7 @@ import { serveProcess } from "../helpers/server-process.ts";
 import { startReceiver } from "../helpers/webhooks.ts";
 import { dovecotInstalled, skipWithoutDovecot, startDovecot, type Dovecot } from "./dovecot.ts";
 import { deliver } from "./mailbox.ts";
+import { emailChannel } from "./servers.ts";
 
 if (!dovecotInstalled) console.warn(skipWithoutDovecot);
 
@@ -64,17 +65,7 @@ describe.skipIf(!dovecotInstalled)("email inboxes across kill -9", () => {
     await deliver(dovecot, folder); // the folder, empty, before IMAP is turned on
     const inbox = await api("/inboxes", {
       name: "Support",
-      channel: {
-        type: "email",
-        email: "support@acme.test",
-        imap_enabled: true,
-        imap_address: "127.0.0.1",
-        imap_port: dovecot.port,
-        imap_login: dovecot.user,
-        imap_password: dovecot.password,
-        imap_enable_ssl: false,
-        imap_folder: folder,
-      },
+      channel: emailChannel(dovecot, null, { imap_folder: folder }),
     });
     expect(inbox.channel_type).toBe("Channel::Email");
     first.proc.kill("SIGTERM");

@@ -1,26 +1,18 @@
 // Mail in, replies out, the customer's answer back in the same conversation, against Dovecot and a
 // recording SMTP server on 127.0.0.1. Each test reads its own IMAP folder of the one test mailbox.
-import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
+import { afterEach, describe, expect, test } from "bun:test";
 import { createHarness, type Harness } from "../helpers/harness.ts";
 import { makeAccount, type AccountFixture } from "../helpers/factories.ts";
-import { dovecotInstalled, skipWithoutDovecot, startDovecot, type Dovecot } from "./dovecot.ts";
+import { dovecotInstalled, skipWithoutDovecot } from "./dovecot.ts";
+import { emailChannel, mailServers } from "./servers.ts";
 import { deliver } from "./mailbox.ts";
 import { pdfFile, pngFile } from "../helpers/files.ts";
-import { startSmtpRecorder, type SmtpRecorder } from "./smtp-recorder.ts";
+import { startSmtpRecorder } from "./smtp-recorder.ts";
 
 if (!dovecotInstalled) console.warn(skipWithoutDovecot);
 
-let dovecot: Dovecot;
-let smtp: SmtpRecorder;
-beforeAll(async () => {
-  if (!dovecotInstalled) return;
-  dovecot = await startDovecot();
-  smtp = await startSmtpRecorder();
-});
-afterAll(async () => {
-  await dovecot?.stop();
-  await smtp?.close();
-});
+const servers = mailServers();
+
 const harnesses: Harness[] = [];
 afterEach(async () => {
   for (const h of harnesses.splice(0)) await h.deps.mail.sender.stop();
@@ -35,7 +27,7 @@ interface Setup {
   api<T = any>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }>;
 }
 
-async function setup(smtpPort = smtp.port, env: Record<string, string> = {}): Promise<Setup> {
+async function setup(smtpPort = servers.smtp.port, env: Record<string, string> = {}): Promise<Setup> {
   const h = createHarness({ env: { PARLEY_ALLOW_PRIVATE_MAIL_HOSTS: "1", ...env } });
   harnesses.push(h);
   const a = makeAccount(h);
@@ -45,26 +37,10 @@ async function setup(smtpPort = smtp.port, env: Record<string, string> = {}): Pr
   const r = await api("POST", "/inboxes", {
     name: "Support",
     business_name: "Acme",
-    channel: {
-      type: "email",
-      email: "support@acme.test",
-      imap_enabled: true,
-      imap_address: "127.0.0.1",
-      imap_port: dovecot.port,
-      imap_login: dovecot.user,
-      imap_password: dovecot.password,
-      imap_enable_ssl: false,
-      imap_folder: folder,
-      smtp_enabled: true,
-      smtp_address: "127.0.0.1",
-      smtp_port: smtpPort,
-      smtp_login: smtp.user,
-      smtp_password: smtp.password,
-      smtp_enable_starttls_auto: false,
-    },
+    channel: emailChannel(servers.dovecot, { ...servers.smtp, port: smtpPort }, { imap_folder: folder }),
   });
   expect(r.status).toBe(200);
-  await deliver(dovecot, folder); // the folder exists from the start
+  await deliver(servers.dovecot, folder); // the folder exists from the start
   return {
     h,
     a,
@@ -89,7 +65,7 @@ async function messagesOf(s: Setup, displayId: number) {
 describe.skipIf(!dovecotInstalled)("email conversations", () => {
   test("a new mail opens a conversation; the reply leaves threaded; the answer lands in the same conversation", async () => {
     const s = await setup();
-    await deliver(dovecot, s.folder, {
+    await deliver(servers.dovecot, s.folder, {
       from: '"Carla Diaz" <Carla@Example.com>',
       subject: "Order 42",
       messageId: "<first-42@example.com>",
@@ -112,7 +88,7 @@ describe.skipIf(!dovecotInstalled)("email conversations", () => {
     await s.poll();
     expect((await conversationsOf(s)).length).toBe(1);
 
-    const sent = smtp.mails.length;
+    const sent = servers.smtp.mails.length;
     const note = await s.api("POST", `/conversations/${conversation.id}/messages`, {
       content: "internal",
       private: true,
@@ -121,8 +97,8 @@ describe.skipIf(!dovecotInstalled)("email conversations", () => {
     const reply = await s.api("POST", `/conversations/${conversation.id}/messages`, { content: "It ships today." });
     expect(reply.status).toBe(200);
     await s.h.deps.mail.sender.drain();
-    const out = await smtp.mail(sent + 1);
-    expect(smtp.mails.length).toBe(sent + 1); // the private note stayed home
+    const out = await servers.smtp.mail(sent + 1);
+    expect(servers.smtp.mails.length).toBe(sent + 1); // the private note stayed home
     expect(out.to).toEqual(["carla@example.com"]);
     expect(out.parsed.from?.value[0]).toEqual({ address: "support@acme.test", name: "Admin via Acme" });
     expect(out.parsed.subject).toBe("Re: Order 42");
@@ -132,7 +108,7 @@ describe.skipIf(!dovecotInstalled)("email conversations", () => {
     const ourId = out.parsed.messageId!;
     expect(ourId).toMatch(/^<parley-[0-9a-f-]{36}@acme\.test>$/);
 
-    await deliver(dovecot, s.folder, {
+    await deliver(servers.dovecot, s.folder, {
       from: "carla@example.com",
       subject: "Re: Order 42",
       inReplyTo: ourId,
@@ -173,7 +149,7 @@ describe.skipIf(!dovecotInstalled)("email conversations", () => {
       `--${boundary}--`,
       "",
     ].join("\r\n");
-    await deliver(dovecot, s.folder, raw);
+    await deliver(servers.dovecot, s.folder, raw);
     await s.poll();
     const [conversation] = await conversationsOf(s);
     const [incoming] = await messagesOf(s, conversation.id);
@@ -199,9 +175,9 @@ describe.skipIf(!dovecotInstalled)("email conversations", () => {
       }),
     );
     expect(res.status).toBe(200);
-    const sent = smtp.mails.length;
+    const sent = servers.smtp.mails.length;
     await s.h.deps.mail.sender.drain();
-    const out = await smtp.mail(sent + 1);
+    const out = await servers.smtp.mail(sent + 1);
     expect(out.parsed.text?.trim()).toBe("Here is the invoice.");
     expect(out.parsed.attachments.map((a) => [a.filename, a.contentType])).toEqual([
       ["invoice.pdf", "application/pdf"],
@@ -220,7 +196,7 @@ describe.skipIf(!dovecotInstalled)("email conversations", () => {
             resolve();
           }
         });
-        void deliver(dovecot, s.folder, { subject });
+        void deliver(servers.dovecot, s.folder, { subject });
       });
     try {
       await s.h.deps.mail.idler.sync();
@@ -237,7 +213,7 @@ describe.skipIf(!dovecotInstalled)("email conversations", () => {
   test("auto-replies, bounces and bulk mail open nothing; a bounce on a known thread is kept as a private note", async () => {
     const s = await setup();
     await deliver(
-      dovecot,
+      servers.dovecot,
       s.folder,
       { subject: "Out of office", headers: ["Auto-Submitted: auto-replied"] },
       { subject: "Newsletter", headers: ["List-Unsubscribe: <mailto:u@example.com>"] },
@@ -247,7 +223,7 @@ describe.skipIf(!dovecotInstalled)("email conversations", () => {
     const [conversation, ...rest] = await conversationsOf(s);
     expect(rest).toEqual([]);
     expect(conversation.additional_attributes.mail_subject).toBe("Hello");
-    await deliver(dovecot, s.folder, {
+    await deliver(servers.dovecot, s.folder, {
       from: "MAILER-DAEMON@example.com",
       subject: "Undelivered Mail",
       inReplyTo: "<hello@example.com>",
@@ -263,7 +239,7 @@ describe.skipIf(!dovecotInstalled)("email conversations", () => {
 
   test("a mail seen again (the folder read from the start) is not filed twice", async () => {
     const s = await setup();
-    await deliver(dovecot, s.folder, { messageId: "<once@example.com>" }, { messageId: "<twice@example.com>" });
+    await deliver(servers.dovecot, s.folder, { messageId: "<once@example.com>" }, { messageId: "<twice@example.com>" });
     await s.poll();
     s.h.deps.writeTx(() => s.h.deps.repos.emailChannels.resetCheckpoint(s.inboxId));
     await s.poll();
@@ -273,8 +249,8 @@ describe.skipIf(!dovecotInstalled)("email conversations", () => {
   });
 
   test("a mail over the size limit is skipped and noted on the inbox; the next one is filed", async () => {
-    const s = await setup(smtp.port, { PARLEY_MAIL_MAX_BYTES: "2048" });
-    await deliver(dovecot, s.folder, { subject: "Huge", body: "x".repeat(4000) }, { subject: "Small" });
+    const s = await setup(servers.smtp.port, { PARLEY_MAIL_MAX_BYTES: "2048" });
+    await deliver(servers.dovecot, s.folder, { subject: "Huge", body: "x".repeat(4000) }, { subject: "Small" });
     const [report] = await s.h.deps.mail.poller.poll(true);
     expect(report).toMatchObject({ filed: 1, skipped: 1 });
     const list = await conversationsOf(s);
@@ -292,16 +268,16 @@ describe.skipIf(!dovecotInstalled)("email conversations", () => {
         email: "broken@acme.test",
         imap_enabled: true,
         imap_address: "127.0.0.1",
-        imap_port: dovecot.port,
-        imap_login: dovecot.user,
+        imap_port: servers.dovecot.port,
+        imap_login: servers.dovecot.user,
         imap_password: "wrong",
         imap_enable_ssl: false,
       },
     });
-    await deliver(dovecot, s.folder, { subject: "Still filed" });
+    await deliver(servers.dovecot, s.folder, { subject: "Still filed" });
     const reports = await s.h.deps.mail.poller.poll(true);
     expect(reports.find((r) => r.inboxId === other.body.id)?.error).toBe(
-      `IMAP server 127.0.0.1:${dovecot.port} refused the login and password: Authentication failed.`,
+      `IMAP server 127.0.0.1:${servers.dovecot.port} refused the login and password: Authentication failed.`,
     );
     expect(reports.find((r) => r.inboxId === s.inboxId)).toMatchObject({ filed: 1, error: null });
     const broken = await s.api("GET", `/inboxes/${other.body.id}`);
@@ -313,7 +289,7 @@ describe.skipIf(!dovecotInstalled)("email conversations", () => {
     const port = down.port;
     await down.close();
     const s = await setup(port);
-    await deliver(dovecot, s.folder, { subject: "Help" });
+    await deliver(servers.dovecot, s.folder, { subject: "Help" });
     await s.poll();
     const [conversation] = await conversationsOf(s);
     const reply = await s.api("POST", `/conversations/${conversation.id}/messages`, { content: "On it." });
@@ -340,10 +316,10 @@ describe.skipIf(!dovecotInstalled)("email conversations", () => {
 
   test("a refused recipient fails the message with the server's answer", async () => {
     const s = await setup();
-    await deliver(dovecot, s.folder, { subject: "Help" });
+    await deliver(servers.dovecot, s.folder, { subject: "Help" });
     await s.poll();
     const [conversation] = await conversationsOf(s);
-    smtp.refuseRecipients("No such user here");
+    servers.smtp.refuseRecipients("No such user here");
     try {
       const reply = await s.api("POST", `/conversations/${conversation.id}/messages`, { content: "Hello?" });
       await s.h.deps.mail.sender.drain();
@@ -353,7 +329,7 @@ describe.skipIf(!dovecotInstalled)("email conversations", () => {
         /^SMTP server 127\.0\.0\.1:\d+ answered 550: .*No such user here/,
       );
     } finally {
-      smtp.refuseRecipients(null);
+      servers.smtp.refuseRecipients(null);
     }
   });
 });
@@ -361,20 +337,20 @@ describe.skipIf(!dovecotInstalled)("email conversations", () => {
 describe.skipIf(!dovecotInstalled)("conversation transcripts", () => {
   test("mails the public messages (never notes) to the address; bad input is a 422 and sends nothing", async () => {
     const s = await setup();
-    await deliver(dovecot, s.folder, { subject: "Kettle", body: "It leaks." });
+    await deliver(servers.dovecot, s.folder, { subject: "Kettle", body: "It leaks." });
     await s.poll();
     const [conversation] = await conversationsOf(s);
     await s.api("POST", `/conversations/${conversation.id}/messages`, { content: "secret note", private: true });
     await s.api("POST", `/conversations/${conversation.id}/messages`, { content: "A new one is coming." });
     await s.h.deps.mail.sender.drain();
-    const before = smtp.mails.length;
+    const before = servers.smtp.mails.length;
     const bad = await s.api("POST", `/conversations/${conversation.id}/transcript`, { email: "not an address" });
     expect(bad.status).toBe(422);
     expect(bad.body.errors[0]).toMatchObject({ field: "email", message: "is not a valid email address" });
     const ok = await s.api("POST", `/conversations/${conversation.id}/transcript`, { email: "Boss@Example.com" });
     expect(ok.status).toBe(200);
-    expect(smtp.mails.length).toBe(before + 1);
-    const mail = smtp.mails[before]!;
+    expect(servers.smtp.mails.length).toBe(before + 1);
+    const mail = servers.smtp.mails[before]!;
     expect(mail.to).toEqual(["boss@example.com"]);
     expect(mail.parsed.subject).toBe(`[Acme] Conversation #${conversation.id} transcript`);
     const text = mail.parsed.text ?? "";
@@ -390,6 +366,6 @@ describe.skipIf(!dovecotInstalled)("conversation transcripts", () => {
       { token: other.adminToken, body: { email: "x@example.com" } },
     );
     expect(walled.status).toBe(404);
-    expect(smtp.mails.length).toBe(before + 1);
+    expect(servers.smtp.mails.length).toBe(before + 1);
   });
 });

@@ -1,24 +1,14 @@
 // Email inboxes end to end against real servers on 127.0.0.1: Dovecot (IMAP) holds the customer's
 // mail, the smtp-server package records Parley's replies. Without Dovecot the test says so and skips.
-import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
+import { afterEach, describe, expect, test } from "bun:test";
 import { createHarness, type Harness } from "../helpers/harness.ts";
 import { addInboxMember, makeAccount, makeMember, type AccountFixture } from "../helpers/factories.ts";
-import { dovecotInstalled, skipWithoutDovecot, startDovecot, type Dovecot } from "./dovecot.ts";
-import { startSmtpRecorder, type SmtpRecorder } from "./smtp-recorder.ts";
+import { dovecotInstalled, skipWithoutDovecot } from "./dovecot.ts";
+import { emailChannel, mailServers } from "./servers.ts";
 
 if (!dovecotInstalled) console.warn(skipWithoutDovecot);
 
-let dovecot: Dovecot;
-let smtp: SmtpRecorder;
-beforeAll(async () => {
-  if (!dovecotInstalled) return;
-  dovecot = await startDovecot();
-  smtp = await startSmtpRecorder();
-});
-afterAll(async () => {
-  await dovecot?.stop();
-  await smtp?.close();
-});
+const servers = mailServers();
 
 const harnesses: Harness[] = [];
 afterEach(async () => {
@@ -31,30 +21,10 @@ function setup(): { h: Harness; a: AccountFixture } {
   return { h, a: makeAccount(h) };
 }
 
-function emailChannel(over: Record<string, unknown> = {}) {
-  return {
-    type: "email",
-    email: "support@acme.test",
-    imap_enabled: true,
-    imap_address: "127.0.0.1",
-    imap_port: dovecot.port,
-    imap_login: dovecot.user,
-    imap_password: dovecot.password,
-    imap_enable_ssl: false,
-    smtp_enabled: true,
-    smtp_address: "127.0.0.1",
-    smtp_port: smtp.port,
-    smtp_login: smtp.user,
-    smtp_password: smtp.password,
-    smtp_enable_starttls_auto: false,
-    ...over,
-  };
-}
-
 async function createEmailInbox(h: Harness, a: AccountFixture, over: Record<string, unknown> = {}) {
   const r = await h.request("POST", `/api/v1/accounts/${a.accountId}/inboxes`, {
     token: a.adminToken,
-    body: { name: "Support", business_name: "Acme", channel: emailChannel(over) },
+    body: { name: "Support", business_name: "Acme", channel: emailChannel(servers.dovecot, servers.smtp, over) },
   });
   expect(r.status).toBe(200);
   return r.body as { id: number };
@@ -72,7 +42,7 @@ describe.skipIf(!dovecotInstalled)("email inboxes", () => {
       email: "support@acme.test",
       imap_enabled: true,
       imap_address: "127.0.0.1",
-      imap_port: dovecot.port,
+      imap_port: servers.dovecot.port,
       imap_login: "support",
       imap_password_set: true,
       smtp_password_set: true,
@@ -80,8 +50,8 @@ describe.skipIf(!dovecotInstalled)("email inboxes", () => {
       imap_folder: "INBOX",
       last_error: null,
     });
-    expect(JSON.stringify(shown.body)).not.toContain(dovecot.password);
-    expect(JSON.stringify(h.deps.repos.emailChannels.byInbox(inbox.id))).not.toContain(dovecot.password);
+    expect(JSON.stringify(shown.body)).not.toContain(servers.dovecot.password);
+    expect(JSON.stringify(h.deps.repos.emailChannels.byInbox(inbox.id))).not.toContain(servers.dovecot.password);
 
     const agent = makeMember(h, a.accountId, "agent");
     addInboxMember(h, a, inbox.id, agent.userId);
@@ -128,16 +98,23 @@ describe.skipIf(!dovecotInstalled)("email inboxes", () => {
     expect(ok.status).toBe(200);
     expect(ok.body.imap.ok).toBe(true);
     expect(ok.body.imap.message).toMatch(/^IMAP server 127\.0\.0\.1:\d+: logged in; INBOX holds \d+ mails?$/);
-    expect(ok.body.smtp).toEqual({ ok: true, message: `SMTP server 127.0.0.1:${smtp.port}: connected and logged in` });
+    expect(ok.body.smtp).toEqual({
+      ok: true,
+      message: `SMTP server 127.0.0.1:${servers.smtp.port}: connected and logged in`,
+    });
 
     const wrong = await createEmailInbox(h, a, { imap_password: "wrong", smtp_password: "wrong" });
     const bad = await h.request("POST", `/api/v1/accounts/${a.accountId}/inboxes/${wrong.id}/test_connection`, {
       token: a.adminToken,
     });
     expect(bad.body.imap.ok).toBe(false);
-    expect(bad.body.imap.message).toContain(`IMAP server 127.0.0.1:${dovecot.port} refused the login and password`);
+    expect(bad.body.imap.message).toContain(
+      `IMAP server 127.0.0.1:${servers.dovecot.port} refused the login and password`,
+    );
     expect(bad.body.smtp.ok).toBe(false);
-    expect(bad.body.smtp.message).toContain(`SMTP server 127.0.0.1:${smtp.port} refused the login and password`);
+    expect(bad.body.smtp.message).toContain(
+      `SMTP server 127.0.0.1:${servers.smtp.port} refused the login and password`,
+    );
 
     const other = makeAccount(h, "Other");
     const walled = await h.request("POST", `/api/v1/accounts/${other.accountId}/inboxes/${good.id}/test_connection`, {
