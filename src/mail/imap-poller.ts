@@ -4,7 +4,7 @@
 // after another, so a crash loses at most the mail being filed, which the next poll reads again.
 // A mail that cannot be read (malformed, too large) is noted on the inbox and passed over; a
 // mailbox that refuses us is noted and retried at the next poll; neither stops the other inboxes.
-import { ImapFlow, type ImapFlowOptions } from "imapflow";
+import type { ImapFlow, ImapFlowOptions } from "imapflow";
 import type { MailConfig } from "../config-mail.ts";
 import type { AccountsRepo } from "../db/accounts.repo.ts";
 import type { EmailChannelRow, EmailChannelsRepo } from "../db/email-channels.repo.ts";
@@ -15,7 +15,6 @@ import { errorFields, type Logger } from "../lib/logger.ts";
 import type { SecretBox } from "../lib/secret-box.ts";
 import { describeMailError } from "./mail-errors.ts";
 import { resolveMailHost } from "./mail-host.ts";
-import { parseMail } from "./parse-mail.ts";
 
 /** Mails filed per inbox per poll: a large backlog is read over several polls, not in one long one. */
 const BATCH = 200;
@@ -141,7 +140,7 @@ export class ImapPoller {
       try {
         const source = fetched === false ? undefined : fetched.source;
         if (!source) throw new Error("the server sent no content");
-        const mail = await parseMail(source);
+        const mail = await (await mailParser()).parseMail(source);
         const result = await this.d.intake.file(at, mail);
         if (result.result === "filed") report.filed++;
         else report.skipped++;
@@ -161,6 +160,12 @@ export class ImapPoller {
   }
 }
 
+/**
+ * imapflow, mailparser and nodemailer with their dependencies are ~20 MB of a server's memory once
+ * loaded: they are loaded on first use, so a Parley without email inboxes never pays for them.
+ */
+const mailParser = () => import("./parse-mail.ts");
+
 /** A logged-in IMAP connection with the inbox's settings (the password opened only here). */
 export async function connectImap(
   row: EmailChannelRow,
@@ -170,6 +175,7 @@ export async function connectImap(
 ): Promise<ImapFlow> {
   const host = row.imap_address ?? "";
   const address = await resolveMailHost(host, allowPrivate);
+  const { ImapFlow } = await import("imapflow");
   const client = new ImapFlow({
     host: address,
     port: row.imap_port,

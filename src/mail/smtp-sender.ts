@@ -4,7 +4,6 @@
 // time to retry if it never reports back), so a reply is sent again only after a crash, and then
 // with the same Message-ID. Temporary failures retry with backoff; a 5xx answer, a refused login or
 // ten failed attempts mark the message failed with the server's words (external_error).
-import nodemailer from "nodemailer";
 import type { MailConfig } from "../config-mail.ts";
 import type { EmailOutboxRepo, EmailOutboxRow } from "../db/email-outbox.repo.ts";
 import type { WriteTx } from "../db/tx.ts";
@@ -135,6 +134,8 @@ export async function smtpTransport(row: EmailChannelRow, box: SecretBox, allowP
   const host = row.smtp_address ?? "";
   const address = await resolveMailHost(host, allowPrivate);
   const password = row.smtp_password ? box.open(row.smtp_password) : null;
+  // Loaded on first use, as imapflow is (src/mail/imap-poller.ts).
+  const nodemailer = (await import("nodemailer")).default;
   return nodemailer.createTransport({
     host: address,
     port: row.smtp_port,
