@@ -6,7 +6,7 @@
 import type { ConversationRefsRepo } from "../db/conversation-refs.repo.ts";
 import type { WriteTx } from "../db/tx.ts";
 import type { NotificationRow, NotificationsRepo } from "../db/notifications.repo.ts";
-import type { RealtimeRepo } from "../db/realtime.repo.ts";
+import type { AccountMember, RealtimeRepo } from "../db/realtime.repo.ts";
 import type { UsersRepo } from "../db/users.repo.ts";
 import type { StoredEvent } from "../shared/event-types.ts";
 import { unixSeconds, type Clock } from "../lib/clock.ts";
@@ -81,15 +81,17 @@ export class NotificationsService {
     );
   }
 
+  /** Read only when an event could notify someone: most events (a message to nobody's conversation) never ask. */
   private facts(accountId: number): AccountFacts {
-    const members = this.d.realtime.accountMembers(accountId);
+    let loaded: Map<number, AccountMember> | null = null;
+    const members = () => (loaded ??= this.d.realtime.accountMembers(accountId));
     const inboxMembers = new Map<number, Set<number>>();
     const of = (inboxId: number) =>
       inboxMembers.get(inboxId) ?? inboxMembers.set(inboxId, this.d.realtime.inboxMemberIds(inboxId)).get(inboxId)!;
     return {
       inboxMembers: of,
       maySee: (userId, inboxId) => {
-        const m = members.get(userId);
+        const m = members().get(userId);
         return m !== undefined && (m.role === "administrator" || of(inboxId).has(userId));
       },
       inboxName: (inboxId) => this.d.conversationRefs.inboxes([inboxId]).get(inboxId)?.name ?? `inbox ${inboxId}`,
