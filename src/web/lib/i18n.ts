@@ -1,0 +1,73 @@
+// The web app's words: one table per language (src/web/lib/locales/), English the source of truth
+// and the fallback for a key another table lacks. The language follows the account's `locale`
+// setting (Settings → Account; the profile API stores no language per user), and this browser
+// remembers the last one so that the sign-in screen and the first paint after a reload use it.
+// `t` reads the `locale` signal, so every component that renders words re-renders when it changes.
+import { signal } from "@preact/signals";
+import { en, type Key } from "./locales/en/index.ts";
+import { es } from "./locales/es/index.ts";
+import { pt_BR } from "./locales/pt_BR/index.ts";
+
+export type { Key };
+export type Locale = "en" | "pt_BR" | "es";
+export type Params = Record<string, string | number>;
+
+const TABLES: Record<Locale, Partial<Record<Key, string>>> = { en, pt_BR, es };
+/** BCP 47 tags, for <html lang>, plural rules and dates. */
+const TAGS: Record<Locale, string> = { en: "en", pt_BR: "pt-BR", es: "es" };
+const KEY = "parley-locale";
+
+/** Chatwoot's locale codes (pt_BR, es) and browsers' (pt-BR, es-MX): a language we have, else English. */
+export function localeFor(code: string | null | undefined): Locale {
+  const language = (code ?? "").replace("-", "_").split("_")[0]!.toLowerCase();
+  if (language === "pt") return "pt_BR";
+  if (language === "es") return "es";
+  return "en";
+}
+
+function remembered(): Locale {
+  try {
+    return localeFor(localStorage.getItem(KEY));
+  } catch {
+    return "en";
+  }
+}
+
+export const locale = signal<Locale>(remembered());
+
+/** Switches every screen to the language of this locale code (an account's `locale`). */
+export function setLocale(code: string | null | undefined): void {
+  const next = localeFor(code);
+  locale.value = next;
+  document.documentElement.lang = TAGS[next];
+  try {
+    localStorage.setItem(KEY, next);
+  } catch {
+    // private mode: the language still applies to this page
+  }
+}
+
+/** The tag for Intl and toLocale*String; undefined in English keeps the browser's own conventions. */
+export const dateLocale = (): string | undefined => (locale.value === "en" ? undefined : TAGS[locale.value]);
+
+/** The string for `key` in the current language, with `{name}` replaced by params.name. */
+export function t(key: Key, params?: Params): string {
+  const text = TABLES[locale.value][key] ?? en[key];
+  return params ? fill(text, params) : text;
+}
+
+export const fill = (text: string, params: Params): string =>
+  text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+
+type PluralBase<K = Key> = K extends `${infer Base}.other` ? Base : never;
+
+/** Counted words: `${base}.one` or `${base}.other` as the language's plural rules choose, with {count}. */
+export function tn(base: PluralBase, count: number, params?: Params): string {
+  const form = new Intl.PluralRules(TAGS[locale.value]).select(count) === "one" ? "one" : "other";
+  return t(`${base}.${form}` as Key, { count, ...params });
+}
+
+/** Before the first render: <html lang> says the remembered language. */
+export function startLocale(): void {
+  document.documentElement.lang = TAGS[locale.value];
+}

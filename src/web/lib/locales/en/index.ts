@@ -1,0 +1,9 @@
+// The English table, the source of truth: every key the screens use, by area.
+import { common } from "./common.ts";
+import { settings } from "./settings.ts";
+
+export const en = { ...common, ...settings };
+
+export type Key = keyof typeof en;
+/** Another language's part of the table for one area: the same keys as English's. */
+export type Area<T> = Record<keyof T, string>;

@@ -1,0 +1,77 @@
+// The web app in Portuguese (Brazil) and Spanish: the account's language, set through the API, decides
+// the words of every screen; a change in Settings → Account applies at once, and the browser
+// remembers the last language for its sign-in screen.
+import { describe, expect, test } from "bun:test";
+import type { Page } from "playwright-core";
+import { browserSuite, haveChromium, shot, type WebServer } from "./browser.ts";
+import { accountApi, type AccountApi } from "./seed.ts";
+
+if (!haveChromium)
+  console.warn("test/e2e/languages.test.ts: SKIPPED — /usr/bin/chromium is missing (apt-get install -y chromium)");
+
+let server: WebServer;
+let admin: AccountApi;
+
+const lang = (page: Page) => page.evaluate(() => document.documentElement.lang);
+const settingsPath = (section: string) => `${server.base}/app/accounts/${server.first.account_id}/settings/${section}`;
+
+describe.skipIf(!haveChromium)("languages", () => {
+  const { openPage, signIn } = browserSuite({
+    setup: async (s) => {
+      server = s;
+      admin = accountApi(s.base, s.first.account_id, s.first.api_access_token);
+    },
+  });
+
+  test("Portuguese (Brazil): the inbox and settings, then the sign-in screen after signing out", async () => {
+    expect((await admin.patch("", { locale: "pt_BR" })).locale).toBe("pt_BR");
+    const page = await openPage();
+    await signIn(page);
+    const nav = page.getByRole("navigation", { name: "Principal" });
+    await nav.getByRole("link", { name: "Conversas" }).waitFor();
+    expect(await nav.innerText()).toBe("Conversas\nContatos\nConfigurações");
+    expect(await lang(page)).toBe("pt-BR");
+    await shot(page, "90-inbox-pt-BR");
+
+    await nav.getByRole("link", { name: "Configurações" }).click();
+    await page.getByRole("heading", { name: "Configurações: Conta", level: 1 }).waitFor();
+    await page.getByRole("heading", { name: "Nome e idioma" }).waitFor();
+    expect(await page.getByLabel("Nome da conta").inputValue()).toBe((await admin.get("")).name);
+    expect(await page.getByLabel("Idioma", { exact: true }).inputValue()).toBe("pt_BR");
+    expect(await page.getByRole("navigation", { name: "Configurações" }).innerText()).toContain("Caixas de entrada");
+    await shot(page, "91-settings-pt-BR");
+
+    await page.getByRole("button", { name: /menu do perfil/ }).click();
+    await page.getByRole("button", { name: "Sair" }).click();
+    // Signed out, the screen keeps the language this browser used last.
+    await page.getByRole("heading", { name: "Entrar", level: 1 }).waitFor();
+    await page.getByText("Você saiu.").waitFor();
+    expect(await page.getByLabel("Senha").count()).toBe(1);
+  }, 60_000);
+
+  test("Spanish: the inbox and settings; choosing English in Settings → Account applies at once", async () => {
+    expect((await admin.patch("", { locale: "es" })).locale).toBe("es");
+    const page = await openPage();
+    await page.goto(`${server.base}/app`);
+    await page.evaluate(() => localStorage.removeItem("parley-locale")); // a browser that never signed in
+    await signIn(page);
+    const nav = page.getByRole("navigation", { name: "Principal" });
+    await nav.getByRole("link", { name: "Conversaciones" }).waitFor();
+    expect(await nav.innerText()).toBe("Conversaciones\nContactos\nConfiguración");
+    expect(await lang(page)).toBe("es");
+    await shot(page, "92-inbox-es");
+
+    await page.goto(settingsPath("general"));
+    await page.getByRole("heading", { name: "Configuración: Cuenta", level: 1 }).waitFor();
+    await page.getByRole("heading", { name: "Nombre e idioma" }).waitFor();
+    expect(await page.getByLabel("Idioma", { exact: true }).inputValue()).toBe("es");
+    await shot(page, "93-settings-es");
+
+    await page.getByLabel("Idioma", { exact: true }).selectOption("en");
+    await page.getByRole("button", { name: "Guardar cambios" }).click();
+    await page.getByRole("heading", { name: "Settings: Account", level: 1 }).waitFor();
+    await page.getByText("Saved.").waitFor();
+    expect(await lang(page)).toBe("en");
+    expect((await admin.get("")).locale).toBe("en");
+  }, 60_000);
+});
