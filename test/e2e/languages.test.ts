@@ -4,13 +4,14 @@
 import { describe, expect, test } from "bun:test";
 import type { Page } from "playwright-core";
 import { browserSuite, haveChromium, shot, type WebServer } from "./browser.ts";
-import { accountApi, type AccountApi } from "./seed.ts";
+import { accountApi, seedConversation, type AccountApi, type Seeded } from "./seed.ts";
 
 if (!haveChromium)
   console.warn("test/e2e/languages.test.ts: SKIPPED — /usr/bin/chromium is missing (apt-get install -y chromium)");
 
 let server: WebServer;
 let admin: AccountApi;
+let seeded: Seeded;
 
 const lang = (page: Page) => page.evaluate(() => document.documentElement.lang);
 const settingsPath = (section: string) => `${server.base}/app/accounts/${server.first.account_id}/settings/${section}`;
@@ -20,6 +21,8 @@ describe.skipIf(!haveChromium)("languages", () => {
     setup: async (s) => {
       server = s;
       admin = accountApi(s.base, s.first.account_id, s.first.api_access_token);
+      const inbox = await admin.post("/inboxes", { name: "Suporte", channel: { type: "api" } });
+      seeded = await seedConversation(admin, inbox.id, { name: "Dana Cliente" }, "Olá, meu pedido não chegou.");
     },
   });
 
@@ -31,6 +34,20 @@ describe.skipIf(!haveChromium)("languages", () => {
     await nav.getByRole("link", { name: "Conversas" }).waitFor();
     expect(await nav.innerText()).toBe("Conversas\nContatos\nConfigurações");
     expect(await lang(page)).toBe("pt-BR");
+    await page.getByRole("heading", { name: "Conversas", level: 1 }).waitFor();
+    const tabs = page.getByRole("group", { name: "Atribuídas a" });
+    for (const tab of [/^Minhas \d/, /^Não atribuídas \d/, /^Todas \d/])
+      await tabs.getByRole("button", { name: tab }).waitFor();
+    await page.getByRole("button", { name: /^Não atribuídas/ }).click();
+    await page.locator(`[data-conversation-id="${seeded.id}"]`).click();
+    await page.getByRole("heading", { name: "Dana Cliente", level: 2 }).waitFor();
+    expect(await page.locator(".thread-sub .status-text").innerText()).toBe("Aberta");
+    await page.getByRole("button", { name: "Resolver", exact: true }).waitFor();
+    expect(await page.getByLabel("Responder a Dana Cliente").getAttribute("placeholder")).toBe(
+      "Escreva uma resposta. Enter envia, Shift+Enter para uma nova linha.",
+    );
+    expect(await page.getByRole("group", { name: "Tipo de mensagem" }).innerText()).toBe("Responder\nNota privada");
+    expect(await page.title()).toBe("Dana Cliente · Conversas · Parley");
     await shot(page, "90-inbox-pt-BR");
 
     await nav.getByRole("link", { name: "Configurações" }).click();
@@ -59,6 +76,18 @@ describe.skipIf(!haveChromium)("languages", () => {
     await nav.getByRole("link", { name: "Conversaciones" }).waitFor();
     expect(await nav.innerText()).toBe("Conversaciones\nContactos\nConfiguración");
     expect(await lang(page)).toBe("es");
+    await page.getByRole("heading", { name: "Conversaciones", level: 1 }).waitFor();
+    await page.getByRole("button", { name: /^Mías/ }).waitFor();
+    await page.getByRole("button", { name: /^Sin asignar/ }).click();
+    await page.locator(`[data-conversation-id="${seeded.id}"]`).click();
+    await page.getByRole("heading", { name: "Dana Cliente", level: 2 }).waitFor();
+    expect(await page.locator(".thread-sub .status-text").innerText()).toBe("Abierta");
+    await page.getByRole("button", { name: "Resolver", exact: true }).waitFor();
+    expect(await page.getByLabel("Responder a Dana Cliente").getAttribute("placeholder")).toBe(
+      "Escribe una respuesta. Enter envía, Mayús+Enter para una nueva línea.",
+    );
+    await page.getByRole("button", { name: "Más opciones de estado" }).click();
+    await page.getByRole("button", { name: "Hasta que el cliente responda" }).waitFor();
     await shot(page, "92-inbox-es");
 
     await page.goto(settingsPath("general"));
