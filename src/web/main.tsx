@@ -6,8 +6,8 @@ import { startRouter } from "./lib/router.ts";
 import { startTheme } from "./lib/theme.ts";
 import { startTitle } from "./lib/title.ts";
 
-startLocale();
 startTheme();
 startTitle();
 startRouter();
-render(<App />, document.getElementById("app")!);
+// The first paint speaks the remembered language: its table comes first (English needs none).
+void startLocale().finally(() => render(<App />, document.getElementById("app")!));

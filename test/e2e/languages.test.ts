@@ -70,7 +70,9 @@ describe.skipIf(!haveChromium)("languages", () => {
     expect((await admin.patch("", { locale: "es" })).locale).toBe("es");
     const page = await openPage();
     await page.goto(`${server.base}/app`);
-    await page.evaluate(() => localStorage.removeItem("parley-locale")); // a browser that never signed in
+    // This browser was last in Portuguese; forgetting that, it starts in English like a new one.
+    await page.getByRole("heading", { name: "Entrar", level: 1 }).waitFor();
+    await page.evaluate(() => localStorage.removeItem("parley-locale"));
     await signIn(page);
     const nav = page.getByRole("navigation", { name: "Principal" });
     await nav.getByRole("link", { name: "Conversaciones" }).waitFor();

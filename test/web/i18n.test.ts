@@ -2,7 +2,7 @@
 // Spanish have exactly its keys, each with the same {placeholders}; t() fills them in, falls back to
 // English, and picks plural forms by the language's rules.
 import { afterEach, describe, expect, test } from "bun:test";
-import { fill, locale, localeFor, t, tn } from "../../src/web/lib/i18n.ts";
+import { addTable, fill, locale, localeFor, t, tn } from "../../src/web/lib/i18n.ts";
 import { en } from "../../src/web/lib/locales/en/index.ts";
 import { es } from "../../src/web/lib/locales/es/index.ts";
 import { pt_BR } from "../../src/web/lib/locales/pt_BR/index.ts";
@@ -36,6 +36,8 @@ describe("the translation tables", () => {
 });
 
 describe("t", () => {
+  addTable("pt_BR", pt_BR); // in the browser they come from the server (test/http/web.test.ts)
+  addTable("es", es);
   afterEach(() => void (locale.value = "en"));
 
   test("the current language's string, with its placeholders filled", () => {

@@ -74,7 +74,7 @@ export function AccountSettings({ accountId }: { accountId: number }) {
       loaded.value = saved;
       name.value = saved.name;
       accountRenamed(saved.id, saved.name);
-      setLocale(saved.locale);
+      await setLocale(saved.locale); // the words below are in the language just chosen
       status.value = t("common.saved");
     } catch (err) {
       if (err instanceof ApiError && err.errors.some((x) => x.field === "name" || x.field === "locale")) {

@@ -3,16 +3,21 @@
 // setting (Settings → Account; the profile API stores no language per user), and this browser
 // remembers the last one so that the sign-in screen and the first paint after a reload use it.
 // `t` reads the `locale` signal, so every component that renders words re-renders when it changes.
+//
+// Only English is in the bundle: another language's table comes from the server
+// (/app/locales/pt_BR.json, src/http/web.routes.ts) when it is first needed, so each language added
+// costs the script's size budget nothing.
 import { signal } from "@preact/signals";
 import { en, type Key } from "./locales/en/index.ts";
-import { es } from "./locales/es/index.ts";
-import { pt_BR } from "./locales/pt_BR/index.ts";
 
 export type { Key };
 export type Locale = "en" | "pt_BR" | "es";
 export type Params = Record<string, string | number>;
+export type Table = Partial<Record<Key, string>>;
 
-const TABLES: Record<Locale, Partial<Record<Key, string>>> = { en, pt_BR, es };
+export const LOCALES: readonly Locale[] = ["en", "pt_BR", "es"];
+const tables: Partial<Record<Locale, Table>> = { en };
+const loading = new Map<Locale, Promise<void>>();
 /** BCP 47 tags, for <html lang>, plural rules and dates. */
 const TAGS: Record<Locale, string> = { en: "en", pt_BR: "pt-BR", es: "es" };
 const KEY = "parley-locale";
@@ -33,11 +38,44 @@ function remembered(): Locale {
   }
 }
 
-export const locale = signal<Locale>(remembered());
+export const locale = signal<Locale>("en");
 
-/** Switches every screen to the language of this locale code (an account's `locale`). */
-export function setLocale(code: string | null | undefined): void {
+/** Makes a table available without asking the server (the unit tests use it). */
+export function addTable(l: Locale, table: Table): void {
+  tables[l] = table;
+}
+
+function loadTable(l: Locale): Promise<void> {
+  if (tables[l]) return Promise.resolve();
+  let promise = loading.get(l);
+  if (!promise) {
+    promise = fetch(`/app/locales/${l}.json`)
+      .then((r) => {
+        if (!r.ok) throw new Error(`GET /app/locales/${l}.json: ${r.status}`);
+        return r.json() as Promise<Table>;
+      })
+      .then((table) => addTable(l, table))
+      .finally(() => loading.delete(l));
+    loading.set(l, promise);
+  }
+  return promise;
+}
+
+let wanted: Locale = "en";
+
+/**
+ * Switches every screen to the language of this locale code (an account's `locale`) once its table
+ * is here. If it cannot be loaded the screens keep their language; the latest call wins.
+ */
+export async function setLocale(code: string | null | undefined): Promise<void> {
   const next = localeFor(code);
+  wanted = next;
+  try {
+    await loadTable(next);
+  } catch {
+    return;
+  }
+  if (wanted !== next) return;
   locale.value = next;
   document.documentElement.lang = TAGS[next];
   try {
@@ -47,12 +85,15 @@ export function setLocale(code: string | null | undefined): void {
   }
 }
 
+/** Before the first render: the language this browser used last, its table loaded. */
+export const startLocale = (): Promise<void> => setLocale(remembered());
+
 /** The tag for Intl and toLocale*String; undefined in English keeps the browser's own conventions. */
 export const dateLocale = (): string | undefined => (locale.value === "en" ? undefined : TAGS[locale.value]);
 
 /** The string for `key` in the current language, with `{name}` replaced by params.name. */
 export function t(key: Key, params?: Params): string {
-  const text = TABLES[locale.value][key] ?? en[key];
+  const text = tables[locale.value]?.[key] ?? en[key];
   return params ? fill(text, params) : text;
 }
 
@@ -65,9 +106,4 @@ type PluralBase<K = Key> = K extends `${infer Base}.other` ? Base : never;
 export function tn(base: PluralBase, count: number, params?: Params): string {
   const form = new Intl.PluralRules(TAGS[locale.value]).select(count) === "one" ? "one" : "other";
   return t(`${base}.${form}` as Key, { count, ...params });
-}
-
-/** Before the first render: <html lang> says the remembered language. */
-export function startLocale(): void {
-  document.documentElement.lang = TAGS[locale.value];
 }

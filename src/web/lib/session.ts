@@ -81,5 +81,5 @@ let localeAsked = 0;
 export async function followAccountLocale(accountId: number): Promise<void> {
   const asked = ++localeAsked;
   const account = await api<{ locale: string }>("GET", `/api/v1/accounts/${accountId}`);
-  if (asked === localeAsked) setLocale(account.locale);
+  if (asked === localeAsked) await setLocale(account.locale);
 }
