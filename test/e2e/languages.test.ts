@@ -22,7 +22,12 @@ describe.skipIf(!haveChromium)("languages", () => {
       server = s;
       admin = accountApi(s.base, s.first.account_id, s.first.api_access_token);
       const inbox = await admin.post("/inboxes", { name: "Suporte", channel: { type: "api" } });
-      seeded = await seedConversation(admin, inbox.id, { name: "Dana Cliente" }, "Olá, meu pedido não chegou.");
+      seeded = await seedConversation(
+        admin,
+        inbox.id,
+        { name: "Dana Cliente", email: "dana@example.com" },
+        "Olá, meu pedido não chegou.",
+      );
     },
   });
 
@@ -49,6 +54,14 @@ describe.skipIf(!haveChromium)("languages", () => {
     expect(await page.getByRole("group", { name: "Tipo de mensagem" }).innerText()).toBe("Responder\nNota privada");
     expect(await page.title()).toBe("Dana Cliente · Conversas · Parley");
     await shot(page, "90-inbox-pt-BR");
+
+    await nav.getByRole("link", { name: "Contatos" }).click();
+    await page.getByRole("heading", { name: "Contatos", level: 1 }).waitFor();
+    await page.getByText("1 contato", { exact: true }).waitFor();
+    expect((await page.locator(".data-table thead").innerText()).trim()).toBe(
+      "Nome\tE-mail\tTelefone\tEmpresa\tÚltima atividade",
+    );
+    await page.getByRole("button", { name: "Novo contato" }).waitFor();
 
     await nav.getByRole("link", { name: "Configurações" }).click();
     await page.getByRole("heading", { name: "Configurações: Conta", level: 1 }).waitFor();

@@ -1,10 +1,11 @@
 // The English table, the source of truth: every key the screens use, by area.
 import { common } from "./common.ts";
+import { contacts } from "./contacts.ts";
 import { details } from "./details.ts";
 import { inbox } from "./inbox.ts";
 import { settings } from "./settings.ts";
 
-export const en = { ...common, ...inbox, ...details, ...settings };
+export const en = { ...common, ...inbox, ...details, ...contacts, ...settings };
 
 export type Key = keyof typeof en;
 /** Another language's part of the table for one area: the same keys as English's. */

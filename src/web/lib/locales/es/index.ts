@@ -1,8 +1,9 @@
 // Spanish: the same keys as the English table (src/web/lib/locales/en/).
 import type { Key } from "../en/index.ts";
 import { common } from "./common.ts";
+import { contacts } from "./contacts.ts";
 import { details } from "./details.ts";
 import { inbox } from "./inbox.ts";
 import { settings } from "./settings.ts";
 
-export const es: Record<Key, string> = { ...common, ...inbox, ...details, ...settings };
+export const es: Record<Key, string> = { ...common, ...inbox, ...details, ...contacts, ...settings };

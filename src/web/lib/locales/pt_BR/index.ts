@@ -1,8 +1,9 @@
 // Portuguese (Brazil): the same keys as the English table (src/web/lib/locales/en/).
 import type { Key } from "../en/index.ts";
 import { common } from "./common.ts";
+import { contacts } from "./contacts.ts";
 import { details } from "./details.ts";
 import { inbox } from "./inbox.ts";
 import { settings } from "./settings.ts";
 
-export const pt_BR: Record<Key, string> = { ...common, ...inbox, ...details, ...settings };
+export const pt_BR: Record<Key, string> = { ...common, ...inbox, ...details, ...contacts, ...settings };
