@@ -105,6 +105,16 @@ describe.skipIf(!haveChromium)("languages", () => {
     await page.getByRole("button", { name: "Hasta que el cliente responda" }).waitFor();
     await shot(page, "92-inbox-es");
 
+    await page.goto(settingsPath("agents"));
+    await page.getByRole("heading", { name: "Configuración: Agentes", level: 1 }).waitFor();
+    await page.getByRole("heading", { name: "Añadir un agente" }).waitFor();
+    expect(await page.getByLabel("Rol", { exact: true }).locator("option").allInnerTexts()).toEqual([
+      "Agente: responde las conversaciones de sus bandejas de entrada",
+      "Administrador: también gestiona la configuración",
+    ]);
+    await page.getByRole("link", { name: "Bandejas de entrada" }).click();
+    await page.getByRole("heading", { name: "Añadir una bandeja de entrada de API" }).waitFor();
+
     await page.goto(settingsPath("general"));
     await page.getByRole("heading", { name: "Configuración: Cuenta", level: 1 }).waitFor();
     await page.getByRole("heading", { name: "Nombre e idioma" }).waitFor();
