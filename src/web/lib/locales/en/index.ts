@@ -1,5 +1,6 @@
 // The English table, the source of truth: every key the screens use, by area.
 import { common } from "./common.ts";
+import { webhooks } from "./webhooks.ts";
 import { teams } from "./teams.ts";
 import { agents } from "./agents.ts";
 import { inboxes } from "./inboxes.ts";
@@ -8,7 +9,17 @@ import { details } from "./details.ts";
 import { inbox } from "./inbox.ts";
 import { settings } from "./settings.ts";
 
-export const en = { ...common, ...teams, ...agents, ...inboxes, ...inbox, ...details, ...contacts, ...settings };
+export const en = {
+  ...common,
+  ...webhooks,
+  ...teams,
+  ...agents,
+  ...inboxes,
+  ...inbox,
+  ...details,
+  ...contacts,
+  ...settings,
+};
 
 export type Key = keyof typeof en;
 /** Another language's part of the table for one area: the same keys as English's. */
