@@ -1,5 +1,6 @@
 // The English table, the source of truth: every key the screens use, by area.
 import { common } from "./common.ts";
+import { automation } from "./automation.ts";
 import { webhooks } from "./webhooks.ts";
 import { teams } from "./teams.ts";
 import { agents } from "./agents.ts";
@@ -11,6 +12,7 @@ import { settings } from "./settings.ts";
 
 export const en = {
   ...common,
+  ...automation,
   ...webhooks,
   ...teams,
   ...agents,

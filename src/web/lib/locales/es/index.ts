@@ -1,6 +1,7 @@
 // Spanish: the same keys as the English table (src/web/lib/locales/en/).
 import type { Key } from "../en/index.ts";
 import { common } from "./common.ts";
+import { automation } from "./automation.ts";
 import { webhooks } from "./webhooks.ts";
 import { teams } from "./teams.ts";
 import { agents } from "./agents.ts";
@@ -12,6 +13,7 @@ import { settings } from "./settings.ts";
 
 export const es: Record<Key, string> = {
   ...common,
+  ...automation,
   ...webhooks,
   ...teams,
   ...agents,
