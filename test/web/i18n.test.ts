@@ -3,7 +3,7 @@
 // English, and picks plural forms by the language's rules.
 import { afterEach, describe, expect, test } from "bun:test";
 import { addTable, fill, locale, localeFor, t, tn } from "../../src/web/lib/i18n.ts";
-import { en } from "../../src/web/lib/locales/en/index.ts";
+import { areas, en } from "../../src/web/lib/locales/en/index.ts";
 import { es } from "../../src/web/lib/locales/es/index.ts";
 import { pt_BR } from "../../src/web/lib/locales/pt_BR/index.ts";
 
@@ -27,6 +27,11 @@ describe("the translation tables", () => {
       expect(Object.entries(table).filter(([, text]) => text.trim() === "")).toEqual([]);
     });
   }
+  test("no key is defined in two areas (a later one would silently win)", () => {
+    const keys = areas.flatMap((a) => Object.keys(a));
+    expect(keys.filter((k, i) => keys.indexOf(k) !== i)).toEqual([]);
+    expect(keys.length).toBe(Object.keys(en).length);
+  });
   test("plural keys come in pairs: .one and .other", () => {
     const keys = Object.keys(en);
     const ones = keys.filter((k) => k.endsWith(".one")).map((k) => k.slice(0, -4));

@@ -1,5 +1,6 @@
 // The English table, the source of truth: every key the screens use, by area.
 import { common } from "./common.ts";
+import { reports } from "./reports.ts";
 import { automation } from "./automation.ts";
 import { webhooks } from "./webhooks.ts";
 import { teams } from "./teams.ts";
@@ -12,6 +13,7 @@ import { settings } from "./settings.ts";
 
 export const en = {
   ...common,
+  ...reports,
   ...automation,
   ...webhooks,
   ...teams,
@@ -22,6 +24,21 @@ export const en = {
   ...contacts,
   ...settings,
 };
+
+/** Each area on its own, so that a test can check that no key is defined in two of them. */
+export const areas = [
+  common,
+  reports,
+  automation,
+  webhooks,
+  teams,
+  agents,
+  inboxes,
+  inbox,
+  details,
+  contacts,
+  settings,
+];
 
 export type Key = keyof typeof en;
 /** Another language's part of the table for one area: the same keys as English's. */
