@@ -1,5 +1,6 @@
 // The English table, the source of truth: every key the screens use, by area.
 import { common } from "./common.ts";
+import { widget } from "./widget.ts";
 import { reports } from "./reports.ts";
 import { automation } from "./automation.ts";
 import { webhooks } from "./webhooks.ts";
@@ -13,6 +14,7 @@ import { settings } from "./settings.ts";
 
 export const en = {
   ...common,
+  ...widget,
   ...reports,
   ...automation,
   ...webhooks,
@@ -27,6 +29,7 @@ export const en = {
 
 /** Each area on its own, so that a test can check that no key is defined in two of them. */
 export const areas = [
+  widget,
   common,
   reports,
   automation,
