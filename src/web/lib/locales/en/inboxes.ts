@@ -59,4 +59,8 @@ export const inboxes = {
   "snippet.hmac_label": "identity verification secret",
   "snippet.hmac_hint":
     "Your server signs a signed-in user's identifier with it (hex HMAC-SHA256) and passes it to $chatwoot.setUser as identifier_hash.",
+  "channel.api": "API",
+  "channel.website": "Website",
+  "channel.email": "Email",
+  "channel.sms": "SMS",
 };

@@ -64,4 +64,8 @@ export const inboxes: Area<typeof en> = {
   "snippet.hmac_label": "secreto de verificación de identidad",
   "snippet.hmac_hint":
     "Tu servidor firma con él el identificador de un usuario con sesión iniciada (HMAC-SHA256 en hex) y lo pasa a $chatwoot.setUser como identifier_hash.",
+  "channel.api": "API",
+  "channel.website": "Sitio web",
+  "channel.email": "Correo electrónico",
+  "channel.sms": "SMS",
 };

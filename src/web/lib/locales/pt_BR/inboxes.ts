@@ -64,4 +64,8 @@ export const inboxes: Area<typeof en> = {
   "snippet.hmac_label": "segredo de verificação de identidade",
   "snippet.hmac_hint":
     "Seu servidor assina com ele o identificador de um usuário conectado (HMAC-SHA256 em hex) e o passa para $chatwoot.setUser como identifier_hash.",
+  "channel.api": "API",
+  "channel.website": "Site",
+  "channel.email": "E-mail",
+  "channel.sms": "SMS",
 };
