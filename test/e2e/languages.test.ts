@@ -105,6 +105,14 @@ describe.skipIf(!haveChromium)("languages", () => {
     await page.getByRole("button", { name: "Hasta que el cliente responda" }).waitFor();
     await shot(page, "92-inbox-es");
 
+    await page.goto(settingsPath("automation"));
+    await page.getByRole("heading", { name: "Añadir una regla" }).waitFor();
+    expect(await page.getByLabel("Cuando", { exact: true }).locator("option").first().innerText()).toBe(
+      "Conversación creada",
+    );
+    expect(await page.locator("#action-0-name").inputValue()).toBe("add_label");
+    expect(await page.locator("#action-0-name option:checked").innerText()).toBe("Añadir etiqueta");
+
     await page.goto(settingsPath("agents"));
     await page.getByRole("heading", { name: "Configuración: Agentes", level: 1 }).waitFor();
     await page.getByRole("heading", { name: "Añadir un agente" }).waitFor();

@@ -15,7 +15,6 @@ export type Locale = "en" | "pt_BR" | "es";
 export type Params = Record<string, string | number>;
 export type Table = Partial<Record<Key, string>>;
 
-export const LOCALES: readonly Locale[] = ["en", "pt_BR", "es"];
 const tables: Partial<Record<Locale, Table>> = { en };
 const loading = new Map<Locale, Promise<void>>();
 /** BCP 47 tags, for <html lang>, plural rules and dates. */
@@ -90,6 +89,9 @@ export const startLocale = (): Promise<void> => setLocale(remembered());
 
 /** The tag for Intl and toLocale*String; undefined in English keeps the browser's own conventions. */
 export const dateLocale = (): string | undefined => (locale.value === "en" ? undefined : TAGS[locale.value]);
+
+/** Whether the tables have this key (for words derived from identifiers, which may have none). */
+export const hasKey = (key: string): key is Key => key in en;
 
 /** The string for `key` in the current language, with `{name}` replaced by params.name. */
 export function t(key: Key, params?: Params): string {

@@ -4,7 +4,7 @@ import {
   CONVERSATION_PRIORITIES,
   CONVERSATION_STATUSES,
   FORM_ACTIONS,
-  humanize,
+  term,
   type ActionRow as Row,
 } from "../../lib/automation.ts";
 import { directory } from "../../lib/directory.ts";
@@ -27,7 +27,7 @@ export function ActionRow({ row, index, errors, onChange, onRemove }: Props) {
   const set = (change: Partial<Row>) => onChange({ ...row, ...change });
   const input = ACTION_INPUTS[row.action_name as keyof typeof ACTION_INPUTS];
   const d = directory.value;
-  const what = humanize(row.action_name);
+  const what = term("action", row.action_name);
   const hidden = (part: string, text: string) => (
     <label for={`${id}-${part}`} class="visually-hidden">
       {text}
@@ -72,7 +72,7 @@ export function ActionRow({ row, index, errors, onChange, onRemove }: Props) {
         value={row.action_name}
         onChange={(e) => set({ action_name: e.currentTarget.value as Row["action_name"], value: "", message: "" })}
       >
-        <Options items={FORM_ACTIONS.map((a) => [a, humanize(a)] as const)} />
+        <Options items={FORM_ACTIONS.map((a) => [a, term("action", a)] as const)} />
       </select>
       {input === "text" && text(t("rules.message"), true)}
       {input === "labels" && text(t("rules.ph_labels"))}
@@ -90,12 +90,12 @@ export function ActionRow({ row, index, errors, onChange, onRemove }: Props) {
         )}
       {input === "status" &&
         select(
-          CONVERSATION_STATUSES.map((s) => [s, humanize(s)] as const),
+          CONVERSATION_STATUSES.map((s) => [s, t(`status.${s}`)] as const),
           t("rules.choose"),
         )}
       {input === "priority" &&
         select(
-          CONVERSATION_PRIORITIES.map((p) => [p, humanize(p)] as const),
+          CONVERSATION_PRIORITIES.map((p) => [p, t(`priority.${p}`)] as const),
           t("rules.none_choice"),
         )}
       {input === "team-email" &&

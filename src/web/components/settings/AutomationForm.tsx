@@ -6,6 +6,7 @@ import { api } from "../../lib/api.ts";
 import {
   AUTOMATION_EVENTS,
   humanize,
+  term,
   newAction,
   newCondition,
   ruleBody,
@@ -93,7 +94,7 @@ export function AutomationForm({ accountId, rule, onSaved }: Props) {
           value={event.value}
           onChange={(e) => setEvent(e.currentTarget.value)}
         >
-          <Options items={AUTOMATION_EVENTS.map((ev) => [ev, humanize(ev)] as const)} />
+          <Options items={AUTOMATION_EVENTS.map((ev) => [ev, term("event", ev)] as const)} />
         </select>
       </Field>
       <h3>{t("rules.if")}</h3>

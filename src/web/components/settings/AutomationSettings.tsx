@@ -3,7 +3,7 @@
 // :id/clone). A path with a rule's id edits it in the same form. A server without it says so instead.
 import { useSignal } from "@preact/signals";
 import { api } from "../../lib/api.ts";
-import { humanize, type AutomationRule } from "../../lib/automation.ts";
+import { term, type AutomationRule } from "../../lib/automation.ts";
 import { paths } from "../../lib/routes.ts";
 import { describeError } from "../../lib/thread.ts";
 import { useResource } from "../../lib/use-resource.ts";
@@ -87,7 +87,7 @@ function RuleList({ accountId }: { accountId: number }) {
                     <span class="hint">{t("rules.switched_off", { reason: r.disabled_reason })}</span>
                   )}
                 </td>
-                <td>{humanize(r.event_name)}</td>
+                <td>{term("event", r.event_name)}</td>
                 <td>
                   <input
                     type="checkbox"

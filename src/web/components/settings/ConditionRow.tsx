@@ -1,7 +1,7 @@
 // One condition of an automation rule: attribute, operator, value (a list to choose from where the
 // catalogue or the account knows the values), and how it joins the next one.
 import { BUILT_IN_ATTRIBUTES } from "../../../shared/automation-conditions.ts";
-import { attributesFor, humanize, operatorsFor, takesNoValue, type ConditionRow as Row } from "../../lib/automation.ts";
+import { attributesFor, operatorsFor, takesNoValue, term, type ConditionRow as Row } from "../../lib/automation.ts";
 import { directory } from "../../lib/directory.ts";
 import { Options } from "../Options.tsx";
 import { RowEnd } from "./RowEnd.tsx";
@@ -49,7 +49,7 @@ export function ConditionRow({ row, index, event, last, errors, onChange, onRemo
       <legend>{t("rules.condition", { number: index + 1 })}</legend>
       {hidden("attribute", t("rules.attribute"))}
       <select id={`${id}-attribute`} value={row.attribute_key} onChange={(e) => setKey(e.currentTarget.value)}>
-        <Options items={attributesFor(event).map((a) => [a.key, humanize(a.key)] as const)} />
+        <Options items={attributesFor(event).map((a) => [a.key, term("attr", a.key)] as const)} />
       </select>
       {hidden("operator", t("rules.operator"))}
       <select
@@ -57,7 +57,7 @@ export function ConditionRow({ row, index, event, last, errors, onChange, onRemo
         value={row.filter_operator}
         onChange={(e) => set({ filter_operator: e.currentTarget.value as Row["filter_operator"] })}
       >
-        <Options items={operatorsFor(row.attribute_key).map((op) => [op, humanize(op)] as const)} />
+        <Options items={operatorsFor(row.attribute_key).map((op) => [op, term("op", op)] as const)} />
       </select>
       {!takesNoValue(row.filter_operator) && hidden("value", t("rules.value"))}
       {!takesNoValue(row.filter_operator) &&

@@ -1,5 +1,6 @@
 // The English table, the source of truth: every key the screens use, by area.
 import { common } from "./common.ts";
+import { terms } from "./terms.ts";
 import { widget } from "./widget.ts";
 import { reports } from "./reports.ts";
 import { automation } from "./automation.ts";
@@ -14,6 +15,7 @@ import { settings } from "./settings.ts";
 
 export const en = {
   ...common,
+  ...terms,
   ...widget,
   ...reports,
   ...automation,
@@ -29,6 +31,7 @@ export const en = {
 
 /** Each area on its own, so that a test can check that no key is defined in two of them. */
 export const areas = [
+  terms,
   widget,
   common,
   reports,

@@ -1,6 +1,7 @@
 // Portuguese (Brazil): the same keys as the English table (src/web/lib/locales/en/).
 import type { Key } from "../en/index.ts";
 import { common } from "./common.ts";
+import { terms } from "./terms.ts";
 import { widget } from "./widget.ts";
 import { reports } from "./reports.ts";
 import { automation } from "./automation.ts";
@@ -15,6 +16,7 @@ import { settings } from "./settings.ts";
 
 export const pt_BR: Record<Key, string> = {
   ...common,
+  ...terms,
   ...widget,
   ...reports,
   ...automation,
