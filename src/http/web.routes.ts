@@ -1,9 +1,12 @@
 // The agents' web app: /app and every path under it answer the same page (the app routes in the
 // browser), its scripts and styles come from /app/assets/. The page needs no session to load; it
-// asks GET /auth/session and shows the sign-in form when there is none.
+// asks GET /auth/session and shows the sign-in form when there is none. /app/locales/<locale>.json
+// are the translation tables of the languages other than English, fetched when a screen needs one.
 import { Elysia } from "elysia";
 import { NotFoundError } from "../domain/errors.ts";
-import { webAssets, type WebAsset, type WebAssets } from "./web-assets.ts";
+import { es } from "../web/lib/locales/es/index.ts";
+import { pt_BR } from "../web/lib/locales/pt_BR/index.ts";
+import { asset, webAssets, type WebAsset, type WebAssets } from "./web-assets.ts";
 
 const PAGE_HEADERS = {
   "cache-control": "no-cache",
@@ -39,6 +42,29 @@ export function assetHandler(assets: () => Promise<WebAssets>) {
   };
 }
 
+// Each is small and changes with a release: browsers ask again each time, and an ETag answers 304.
+const LOCALE_HEADERS = { "cache-control": "no-cache", "x-content-type-options": "nosniff" };
+let locales: Map<string, WebAsset & { etag: string }> | null = null;
+
+function localeFiles() {
+  locales ??= new Map(
+    Object.entries({ pt_BR, es }).map(([name, table]) => {
+      const body = new TextEncoder().encode(JSON.stringify(table));
+      const etag = `"${Bun.hash(body).toString(36)}"`;
+      return [`${name}.json`, { ...asset(body, "application/json;charset=utf-8"), etag }];
+    }),
+  );
+  return locales;
+}
+
+function localeHandler({ params, request }: { params: { name: string }; request: Request }) {
+  const file = localeFiles().get(params.name);
+  if (!file) throw new NotFoundError("Locale", "name", `no translation table ${params.name}`);
+  if (request.headers.get("if-none-match") === file.etag)
+    return new Response(null, { status: 304, headers: { ...LOCALE_HEADERS, etag: file.etag } });
+  return send(file, request, { ...LOCALE_HEADERS, etag: file.etag });
+}
+
 export function webRoutes() {
   const page = async ({ request }: { request: Request }) => send((await webAssets()).html, request, PAGE_HEADERS);
   const hidden = { detail: { hide: true } };
@@ -46,5 +72,6 @@ export function webRoutes() {
     .get("/", ({ redirect }) => redirect("/app", 302), hidden)
     .get("/app", page, hidden)
     .get("/app/assets/:name", assetHandler(webAssets), hidden)
+    .get("/app/locales/:name", localeHandler, hidden)
     .get("/app/*", page, hidden);
 }

@@ -1,5 +1,7 @@
 // /app serves the web app's page for every path under it, and its bundled scripts and styles.
 import { describe, expect, test } from "bun:test";
+import { es } from "../../src/web/lib/locales/es/index.ts";
+import { pt_BR } from "../../src/web/lib/locales/pt_BR/index.ts";
 import { createHarness, type Harness } from "../helpers/harness.ts";
 
 async function get(h: Harness, path: string, headers: Record<string, string> = {}) {
@@ -65,6 +67,29 @@ describe("the web app", () => {
     expect(zipped.byteLength).toBeLessThan(70 * 1024);
     // Minified: no line of source indentation survives (an unminified bundle has thousands).
     expect(body.split("\n").filter((line) => line.startsWith("    ")).length).toBe(0);
+  });
+
+  test("the translation tables other than English: JSON, gzip when asked, revalidated by ETag", async () => {
+    const h = createHarness();
+    for (const [name, table] of [
+      ["pt_BR", pt_BR],
+      ["es", es],
+    ] as const) {
+      const res = await get(h, `/app/locales/${name}.json`);
+      expect([res.status, res.headers.get("content-type"), res.headers.get("cache-control")]).toEqual([
+        200,
+        "application/json;charset=utf-8",
+        "no-cache",
+      ]);
+      expect(await res.json()).toEqual(table);
+      const etag = res.headers.get("etag")!;
+      expect(etag).toMatch(/^"\w+"$/);
+      const zipped = await get(h, `/app/locales/${name}.json`, { "accept-encoding": "gzip" });
+      expect(zipped.headers.get("content-encoding")).toBe("gzip");
+      expect((await get(h, `/app/locales/${name}.json`, { "if-none-match": etag })).status).toBe(304);
+    }
+    expect((await get(h, "/app/locales/en.json")).status).toBe(404); // English is in the script
+    expect((await get(h, "/app/locales/fr.json")).status).toBe(404);
   });
 
   test("an unknown asset is 404 in the error envelope; / leads to /app", async () => {

@@ -4,6 +4,7 @@ import { useSignal } from "@preact/signals";
 import { useEffect } from "preact/hooks";
 import { ApiError, api } from "../lib/api.ts";
 import { accountRenamed } from "../lib/session.ts";
+import { setLocale, t } from "../lib/i18n.ts";
 import { Field, describedBy } from "./Field.tsx";
 import { TextInput } from "./TextInput.tsx";
 import { SubmitButton } from "./SubmitButton.tsx";
@@ -50,7 +51,7 @@ export function AccountSettings({ accountId }: { accountId: number }) {
         name.value = a.name;
         locale.value = a.locale;
       },
-      (e) => (loadError.value = e instanceof ApiError ? e.description : "The account could not be loaded."),
+      (e) => (loadError.value = e instanceof ApiError ? e.description : t("account.load_failed")),
     );
   }, [accountId]);
 
@@ -59,7 +60,7 @@ export function AccountSettings({ accountId }: { accountId: number }) {
     if (saving.value) return;
     status.value = "";
     if (name.value.trim() === "") {
-      errors.value = { name: "Enter the account's name." };
+      errors.value = { name: t("account.name_required") };
       document.getElementById("account-name")?.focus();
       return;
     }
@@ -73,12 +74,13 @@ export function AccountSettings({ accountId }: { accountId: number }) {
       loaded.value = saved;
       name.value = saved.name;
       accountRenamed(saved.id, saved.name);
-      status.value = "Saved.";
+      await setLocale(saved.locale); // the words below are in the language just chosen
+      status.value = t("common.saved");
     } catch (err) {
       if (err instanceof ApiError && err.errors.some((x) => x.field === "name" || x.field === "locale")) {
         errors.value = { name: err.forField("name") ?? "", locale: err.forField("locale") ?? "" };
       } else {
-        status.value = err instanceof ApiError ? err.description : "The account could not be saved.";
+        status.value = err instanceof ApiError ? err.description : t("account.save_failed");
       }
     } finally {
       saving.value = false;
@@ -86,7 +88,7 @@ export function AccountSettings({ accountId }: { accountId: number }) {
   };
 
   if (loadError.value) return <p role="alert">{loadError.value}</p>;
-  if (!loaded.value) return <p role="status">Loading the account…</p>;
+  if (!loaded.value) return <p role="status">{t("account.loading")}</p>;
   const options = LOCALES.some(([code]) => code === locale.value)
     ? LOCALES
     : [[locale.value, locale.value] as [string, string], ...LOCALES];
@@ -94,8 +96,8 @@ export function AccountSettings({ accountId }: { accountId: number }) {
   const localeError = errors.value.locale || undefined;
   return (
     <form class="settings-form" onSubmit={submit} noValidate aria-labelledby="account-settings-title">
-      <h2 id="account-settings-title">Name and language</h2>
-      <Field id="account-name" label="Account name" error={nameError}>
+      <h2 id="account-settings-title">{t("account.title")}</h2>
+      <Field id="account-name" label={t("account.name")} error={nameError}>
         <TextInput
           {...describedBy("account-name", nameError)}
           maxLength={255}
@@ -103,7 +105,7 @@ export function AccountSettings({ accountId }: { accountId: number }) {
           value={name}
         />
       </Field>
-      <Field id="account-locale" label="Language" error={localeError} hint="The account's default language.">
+      <Field id="account-locale" label={t("account.language")} error={localeError} hint={t("account.language_hint")}>
         <select
           {...describedBy("account-locale", localeError, true)}
           value={locale.value}
@@ -113,7 +115,7 @@ export function AccountSettings({ accountId }: { accountId: number }) {
         </select>
       </Field>
       <div class="form-actions">
-        <SubmitButton busy={saving.value} label="Save changes" busyLabel="Saving…" />
+        <SubmitButton busy={saving.value} label={t("common.save_changes")} busyLabel={t("common.saving")} />
         <p role="status" class="form-status">
           {status.value}
         </p>

@@ -3,6 +3,7 @@ import { paths } from "../lib/routes.ts";
 import type { AccountMembership } from "../lib/session.ts";
 import { Disclosure } from "./Disclosure.tsx";
 import { Link } from "./Link.tsx";
+import { t } from "../lib/i18n.ts";
 
 export function AccountSwitcher({ accounts, current }: { accounts: AccountMembership[]; current: AccountMembership }) {
   if (accounts.length < 2) return <span class="account-name">{current.name}</span>;
@@ -10,7 +11,7 @@ export function AccountSwitcher({ accounts, current }: { accounts: AccountMember
     <Disclosure
       id="account-panel"
       class="account-switcher"
-      label={`Account: ${current.name}, switch account`}
+      label={t("header.account", { name: current.name })}
       button={<span class="account-name">{current.name}</span>}
     >
       <ul>

@@ -3,6 +3,7 @@ import { useEffect } from "preact/hooks";
 import { loadSession, user } from "../lib/session.ts";
 import { Shell } from "./Shell.tsx";
 import { SignIn } from "./SignIn.tsx";
+import { t } from "../lib/i18n.ts";
 
 export function App() {
   useEffect(() => void loadSession(), []);
@@ -10,7 +11,7 @@ export function App() {
   if (u === undefined) {
     return (
       <p class="boot" role="status">
-        Loading Parley…
+        {t("app.loading")}
       </p>
     );
   }

@@ -1,6 +1,7 @@
 // A button for something that cannot be undone: the first press asks, in place, for a second one.
 import { useSignal } from "@preact/signals";
 import { useEffect, useRef } from "preact/hooks";
+import { t } from "../lib/i18n.ts";
 
 interface Props {
   label: string;
@@ -59,7 +60,7 @@ export function ConfirmButton({ label, target, question, confirmLabel = label, o
         {confirmLabel}
       </button>
       <button type="button" onClick={() => (asking.value = false)}>
-        Cancel
+        {t("common.cancel")}
       </button>
     </span>
   );

@@ -2,6 +2,7 @@
 // and the save button.
 import { FormFailure } from "./FormFailure.tsx";
 import { SubmitButton } from "./SubmitButton.tsx";
+import { t } from "../lib/i18n.ts";
 
 interface Props {
   failure: string | null;
@@ -17,7 +18,7 @@ export function FormFooter({ failure, saved, busy, label }: Props) {
       <p role="status" class="form-status">
         {saved}
       </p>
-      <SubmitButton busy={busy} label={label} busyLabel="Saving…" />
+      <SubmitButton busy={busy} label={label} busyLabel={t("common.saving")} />
     </>
   );
 }

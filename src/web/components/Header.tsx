@@ -6,6 +6,7 @@ import { AccountSwitcher } from "./AccountSwitcher.tsx";
 import { Link } from "./Link.tsx";
 import { NotificationBell } from "./NotificationBell.tsx";
 import { ProfileMenu } from "./ProfileMenu.tsx";
+import { t } from "../lib/i18n.ts";
 
 interface Props {
   user: User;
@@ -24,7 +25,7 @@ export function Header({ user, account, sidebarOpen }: Props) {
           aria-controls="sidebar"
           onClick={() => (sidebarOpen.value = !sidebarOpen.value)}
         >
-          Menu
+          {t("header.menu")}
         </button>
       )}
       <Link href={account ? paths.dashboard(account.id) : "/app"} class="brand">

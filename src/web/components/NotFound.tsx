@@ -1,12 +1,13 @@
 import { Link } from "./Link.tsx";
 import { Page } from "./Page.tsx";
+import { t } from "../lib/i18n.ts";
 
-export function NotFound({ message = "There is no page at this address." }: { message?: string }) {
+export function NotFound({ message = t("notfound.text") }: { message?: string }) {
   return (
-    <Page title="Page not found">
+    <Page title={t("notfound.title")}>
       <p>{message}</p>
       <p>
-        <Link href="/app">Go to your conversations</Link>
+        <Link href="/app">{t("notfound.home")}</Link>
       </p>
     </Page>
   );

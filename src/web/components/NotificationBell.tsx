@@ -18,6 +18,7 @@ import { navigate } from "../lib/router.ts";
 import { paths } from "../lib/routes.ts";
 import { unreadNotifications } from "../lib/title.ts";
 import { Disclosure } from "./Disclosure.tsx";
+import { t } from "../lib/i18n.ts";
 
 export function NotificationBell({ accountId }: { accountId: number }) {
   useEffect(() => {
@@ -54,21 +55,21 @@ export function NotificationBell({ accountId }: { accountId: number }) {
       id="notifications-panel"
       class="notification-bell"
       button={button}
-      label={`Notifications, ${unread} unread`}
+      label={t("notifications.label", { count: unread })}
     >
       <div class="card-head">
-        <h2 id="notifications-title">Notifications</h2>
+        <h2 id="notifications-title">{t("notifications.title")}</h2>
         <button
           type="button"
           class="small"
           disabled={unread === 0}
           onClick={() => void markAllRead(accountId).catch(() => undefined)}
         >
-          Mark all read
+          {t("notifications.mark_all")}
         </button>
       </div>
       {items.length === 0 ? (
-        <p class="hint">Nothing yet. Assignments, mentions and new messages in your conversations show here.</p>
+        <p class="hint">{t("notifications.empty")}</p>
       ) : (
         <ul class="notification-list" aria-labelledby="notifications-title">
           {items.map((n) => (
@@ -76,7 +77,7 @@ export function NotificationBell({ accountId }: { accountId: number }) {
               <button type="button" class="notification" onClick={() => open(n)}>
                 <span>{n.push_message_title}</span>
                 <span class="hint">
-                  {n.read_at === null ? "Unread · " : ""}
+                  {n.read_at === null ? t("notifications.unread") : ""}
                   {shortAge(n.created_at)}
                 </span>
               </button>
@@ -90,7 +91,7 @@ export function NotificationBell({ accountId }: { accountId: number }) {
           checked={alerts.value.sound}
           onChange={(e) => void setAlert("sound", e.currentTarget.checked)}
         />
-        <span>Play a sound</span>
+        <span>{t("notifications.sound")}</span>
       </label>
       <label class="check">
         <input
@@ -98,7 +99,7 @@ export function NotificationBell({ accountId }: { accountId: number }) {
           checked={alerts.value.desktop}
           onChange={(e) => void setAlert("desktop", e.currentTarget.checked)}
         />
-        <span>Desktop notifications while Parley is in the background</span>
+        <span>{t("notifications.desktop")}</span>
       </label>
     </Disclosure>
   );

@@ -1,6 +1,7 @@
 // Previous / next page buttons under a list, with "Page 2 of 7" (or "Page 2" when the total is
 // unknown). Shown only when there is more than one page.
 import type { Signal } from "@preact/signals";
+import { t } from "../lib/i18n.ts";
 
 interface Props {
   page: Signal<number>;
@@ -12,7 +13,14 @@ interface Props {
   forward?: string;
 }
 
-export function Pager({ page, pages, more = false, label, back = "Previous", forward = "Next" }: Props) {
+export function Pager({
+  page,
+  pages,
+  more = false,
+  label,
+  back = t("common.previous"),
+  forward = t("common.next"),
+}: Props) {
   const hasNext = pages === null ? more : page.value < pages;
   if (page.value <= 1 && !hasNext) return null;
   return (
@@ -20,7 +28,9 @@ export function Pager({ page, pages, more = false, label, back = "Previous", for
       <button type="button" disabled={page.value <= 1} onClick={() => page.value--}>
         {back}
       </button>
-      <span>{pages === null ? `Page ${page.value}` : `Page ${page.value} of ${pages}`}</span>
+      <span>
+        {pages === null ? t("common.page", { page: page.value }) : t("common.page_of", { page: page.value, pages })}
+      </span>
       <button type="button" disabled={!hasNext} onClick={() => page.value++}>
         {forward}
       </button>

@@ -4,6 +4,7 @@ import type { AccountMembership, User } from "../lib/session.ts";
 import { signOut } from "../lib/session.ts";
 import { chooseTheme, themeChoice, type ThemeChoice } from "../lib/theme.ts";
 import { Disclosure } from "./Disclosure.tsx";
+import { t } from "../lib/i18n.ts";
 
 export function ProfileMenu({ user, account }: { user: User; account: AccountMembership | null }) {
   const button = (
@@ -12,7 +13,7 @@ export function ProfileMenu({ user, account }: { user: User; account: AccountMem
         {initials(user.available_name)}
       </span>
       <span class="profile-name">{user.available_name}</span>
-      <span class="visually-hidden"> (profile menu)</span>
+      <span class="visually-hidden"> {t("profile.menu")}</span>
     </>
   );
   return (
@@ -22,20 +23,22 @@ export function ProfileMenu({ user, account }: { user: User; account: AccountMem
         <span>{user.email}</span>
         {account && (
           <span>
-            {account.role === "administrator" ? "Administrator" : "Agent"} of {account.name}
+            {t(account.role === "administrator" ? "profile.administrator_of" : "profile.agent_of", {
+              account: account.name,
+            })}
           </span>
         )}
       </p>
       <label class="theme-choice">
-        Theme
+        {t("profile.theme")}
         <select value={themeChoice.value} onChange={(e) => chooseTheme(e.currentTarget.value as ThemeChoice)}>
-          <option value="system">Same as the system</option>
-          <option value="light">Light</option>
-          <option value="dark">Dark</option>
+          <option value="system">{t("profile.theme_system")}</option>
+          <option value="light">{t("profile.theme_light")}</option>
+          <option value="dark">{t("profile.theme_dark")}</option>
         </select>
       </label>
       <button type="button" class="sign-out" onClick={() => void signOut()}>
-        Sign out
+        {t("profile.sign_out")}
       </button>
     </Disclosure>
   );

@@ -1,6 +1,7 @@
 // Settings, for administrators (Shell shows agents "Not allowed" instead, and the server refuses
 // their changes anyway): the account, inboxes, agents, teams, labels, automation, webhooks, reports.
 import type { ComponentType } from "preact";
+import { type Key, t } from "../lib/i18n.ts";
 import { paths } from "../lib/routes.ts";
 import type { AccountMembership } from "../lib/session.ts";
 import { AccountSettings } from "./AccountSettings.tsx";
@@ -22,16 +23,20 @@ export interface SectionProps {
   itemId: number | null;
 }
 
-const SECTIONS: { key: string; label: string; component: ComponentType<SectionProps>; items?: boolean }[] = [
-  { key: "general", label: "Account", component: ({ accountId }) => <AccountSettings accountId={accountId} /> },
-  { key: "inboxes", label: "Inboxes", component: InboxesSettings, items: true },
-  { key: "agents", label: "Agents", component: AgentsSettings, items: true },
-  { key: "teams", label: "Teams", component: TeamsSettings, items: true },
-  { key: "labels", label: "Labels", component: LabelsSettings, items: true },
-  { key: "canned", label: "Canned responses", component: CannedResponsesSettings },
-  { key: "automation", label: "Automation", component: AutomationSettings, items: true },
-  { key: "webhooks", label: "Webhooks", component: WebhooksSettings, items: true },
-  { key: "reports", label: "Reports", component: ReportsPage },
+const SECTIONS: { key: string; label: Key; component: ComponentType<SectionProps>; items?: boolean }[] = [
+  {
+    key: "general",
+    label: "settings.nav.general",
+    component: ({ accountId }) => <AccountSettings accountId={accountId} />,
+  },
+  { key: "inboxes", label: "settings.nav.inboxes", component: InboxesSettings, items: true },
+  { key: "agents", label: "settings.nav.agents", component: AgentsSettings, items: true },
+  { key: "teams", label: "settings.nav.teams", component: TeamsSettings, items: true },
+  { key: "labels", label: "settings.nav.labels", component: LabelsSettings, items: true },
+  { key: "canned", label: "settings.nav.canned", component: CannedResponsesSettings },
+  { key: "automation", label: "settings.nav.automation", component: AutomationSettings, items: true },
+  { key: "webhooks", label: "settings.nav.webhooks", component: WebhooksSettings, items: true },
+  { key: "reports", label: "settings.nav.reports", component: ReportsPage },
 ];
 
 export function Settings({
@@ -47,13 +52,13 @@ export function Settings({
   if (!current || (itemId !== null && !current.items)) return <NotFound />;
   const Section = current.component;
   return (
-    <Page title={`Settings: ${current.label}`}>
-      <nav class="tabs" aria-label="Settings">
+    <Page title={t("settings.title", { section: t(current.label) })}>
+      <nav class="tabs" aria-label={t("nav.settings")}>
         <ul>
           {SECTIONS.map((s) => (
             <li key={s.key}>
               <Link href={paths.settings(account.id, s.key)} current={s.key === section}>
-                {s.label}
+                {t(s.label)}
               </Link>
             </li>
           ))}

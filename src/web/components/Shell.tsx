@@ -5,7 +5,7 @@ import { useEffect } from "preact/hooks";
 import { loadDirectory } from "../lib/directory.ts";
 import { currentPath, navigate } from "../lib/router.ts";
 import { parseRoute, paths, type Route } from "../lib/routes.ts";
-import type { AccountMembership, User } from "../lib/session.ts";
+import { type AccountMembership, followAccountLocale, type User } from "../lib/session.ts";
 import { Header } from "./Header.tsx";
 import { NotAllowed } from "./NotAllowed.tsx";
 import { NotFound } from "./NotFound.tsx";
@@ -15,6 +15,7 @@ import { InboxScreen } from "./inbox/InboxScreen.tsx";
 import { Page } from "./Page.tsx";
 import { Settings } from "./Settings.tsx";
 import { Sidebar } from "./Sidebar.tsx";
+import { t } from "../lib/i18n.ts";
 
 /** Where a path without an account (/app, /app/settings) leads: the same screen in the first account. */
 function redirectFor(route: Route, first: AccountMembership | undefined): string | null {
@@ -28,7 +29,7 @@ function redirectFor(route: Route, first: AccountMembership | undefined): string
 
 function content(route: Route, account: AccountMembership | null) {
   if (route.name === "not-found") return <NotFound />;
-  if (!account) return <NotFound message="You are not a member of this account." />;
+  if (!account) return <NotFound message={t("app.not_member")} />;
   if (route.name === "settings") {
     return account.role === "administrator" ? (
       <Settings account={account} section={route.section} itemId={route.itemId} />
@@ -64,21 +65,23 @@ export function Shell({ user }: { user: User }) {
   // Every screen of an account reads its directory (names in lists, assignment and filter menus, rule
   // and webhook forms), so it loads here, whichever screen is opened first (a reload, a bookmark).
   useEffect(() => {
-    if (account) void loadDirectory(account.id).catch(() => undefined);
+    if (!account) return;
+    void loadDirectory(account.id).catch(() => undefined);
+    void followAccountLocale(account.id).catch(() => undefined);
   }, [account?.id]);
   return (
     // The inbox fills the window and scrolls inside its panes; other pages scroll as a whole.
     <div class={route.name === "conversations" && account ? "shell fill" : "shell"}>
       <a class="skip-link" href="#main">
-        Skip to content
+        {t("app.skip")}
       </a>
       <Header user={user} account={account} sidebarOpen={sidebarOpen} />
       <div class={account ? "body" : "body no-sidebar"}>
         {account && <Sidebar account={account} route={route} open={sidebarOpen.value} />}
         <main id="main" tabIndex={-1}>
           {!first ? (
-            <Page title="No account">
-              <p>You are not a member of any account yet. Ask an administrator to add you.</p>
+            <Page title={t("app.no_account")}>
+              <p>{t("app.no_account_text")}</p>
             </Page>
           ) : redirect ? null : (
             content(route, account)

@@ -3,25 +3,26 @@
 import { paths, type Route } from "../lib/routes.ts";
 import type { AccountMembership } from "../lib/session.ts";
 import { Link } from "./Link.tsx";
+import { t } from "../lib/i18n.ts";
 
 export function Sidebar({ account, route, open }: { account: AccountMembership; route: Route; open: boolean }) {
   return (
-    <nav id="sidebar" class={open ? "sidebar open" : "sidebar"} aria-label="Main">
+    <nav id="sidebar" class={open ? "sidebar open" : "sidebar"} aria-label={t("nav.main")}>
       <ul class="nav-list">
         <li>
           <Link href={paths.dashboard(account.id)} current={route.name === "conversations"}>
-            Conversations
+            {t("nav.conversations")}
           </Link>
         </li>
         <li>
           <Link href={paths.contacts(account.id)} current={route.name === "contacts"}>
-            Contacts
+            {t("nav.contacts")}
           </Link>
         </li>
         {account.role === "administrator" && (
           <li>
             <Link href={paths.settings(account.id)} current={route.name === "settings"}>
-              Settings
+              {t("nav.settings")}
             </Link>
           </li>
         )}

@@ -8,16 +8,16 @@ import { Field } from "./Field.tsx";
 import { TextInput } from "./TextInput.tsx";
 import { SubmitButton } from "./SubmitButton.tsx";
 import { screenTitle } from "../lib/title.ts";
+import { locale, t, tn } from "../lib/i18n.ts";
 
 function waitText(seconds: number): string {
-  if (seconds < 60) return `${seconds} second${seconds === 1 ? "" : "s"}`;
-  const minutes = Math.ceil(seconds / 60);
-  return `${minutes} minute${minutes === 1 ? "" : "s"}`;
+  if (seconds < 60) return tn("signin.seconds", seconds);
+  return tn("signin.minutes", Math.ceil(seconds / 60));
 }
 
 function messageFor(error: unknown): string {
-  if (!(error instanceof ApiError)) return "Something went wrong. Please try again.";
-  if (error.status === 429) return `Too many sign-in attempts. Try again in ${waitText(error.retryAfter ?? 60)}.`;
+  if (!(error instanceof ApiError)) return t("signin.failed");
+  if (error.status === 429) return t("signin.too_many", { wait: waitText(error.retryAfter ?? 60) });
   return error.description;
 }
 
@@ -28,8 +28,8 @@ export function SignIn() {
   const busy = useSignal(false);
   const passwordInput = useRef<HTMLInputElement>(null);
   useEffect(() => {
-    screenTitle.value = "Sign in · Parley";
-  }, []);
+    screenTitle.value = t("signin.page_title");
+  }, [locale.value]);
 
   const submit = async (e: SubmitEvent) => {
     e.preventDefault();
@@ -51,7 +51,7 @@ export function SignIn() {
     <main class="sign-in" id="main">
       <form class="card" onSubmit={submit} aria-labelledby="sign-in-title">
         <p class="brand">Parley</p>
-        <h1 id="sign-in-title">Sign in</h1>
+        <h1 id="sign-in-title">{t("signin.title")}</h1>
         {signedOutReason.value && (
           <p class="notice" role="status">
             {signedOutReason.value}
@@ -60,10 +60,10 @@ export function SignIn() {
         <div role="alert" class={error.value ? "alert" : "alert empty"}>
           {error.value}
         </div>
-        <Field id="email" label="Email">
+        <Field id="email" label={t("signin.email")}>
           <TextInput id="email" type="email" autocomplete="username" required value={email} />
         </Field>
-        <Field id="password" label="Password">
+        <Field id="password" label={t("signin.password")}>
           <TextInput
             id="password"
             ref={passwordInput}
@@ -73,7 +73,7 @@ export function SignIn() {
             value={password}
           />
         </Field>
-        <SubmitButton busy={busy.value} label="Sign in" busyLabel="Signing in…" />
+        <SubmitButton busy={busy.value} label={t("signin.submit")} busyLabel={t("signin.busy")} />
       </form>
     </main>
   );

@@ -1,4 +1,5 @@
 // A data table's header row; `actions` adds a last column for row buttons, named for screen readers.
+import { t } from "../lib/i18n.ts";
 export function TableHead({ columns, actions = false }: { columns: string[]; actions?: boolean }) {
   return (
     <thead>
@@ -10,7 +11,7 @@ export function TableHead({ columns, actions = false }: { columns: string[]; act
         ))}
         {actions && (
           <th scope="col">
-            <span class="visually-hidden">Actions</span>
+            <span class="visually-hidden">{t("common.actions")}</span>
           </th>
         )}
       </tr>

@@ -1,6 +1,7 @@
 // Talking to Parley's API from the browser: same-origin fetch, the session cookie goes by itself,
 // the CSRF token goes in a header on every change, errors come back as ApiError with the
 // server's envelope ({description, errors[{field, message, code}]}).
+import { t } from "./i18n.ts";
 
 export interface FieldError {
   field: string;
@@ -100,7 +101,7 @@ async function send(method: Method, path: string, body: unknown, accept: string)
       body: body === undefined ? undefined : form ? body : JSON.stringify(body),
     });
   } catch {
-    throw new ApiError(0, "Parley cannot be reached. Check your connection and try again.");
+    throw new ApiError(0, t("app.unreachable"));
   }
 }
 

@@ -10,6 +10,7 @@ import {
   type FilterOperator,
 } from "../../shared/automation-conditions.ts";
 import { AUTOMATION_EVENTS } from "../../shared/automation-events.ts";
+import { hasKey, t } from "./i18n.ts";
 
 export { AUTOMATION_EVENTS, CONVERSATION_PRIORITIES, CONVERSATION_STATUSES };
 
@@ -174,6 +175,12 @@ export function rowsOf(rule: AutomationRule): { conditions: ConditionRow[]; acti
     return row;
   });
   return { conditions, actions };
+}
+
+/** The words for one of the catalogue's identifiers in the current language, else the identifier humanized. */
+export function term(kind: "event" | "op" | "attr" | "action", id: string): string {
+  const key = `auto.${kind}.${id}`;
+  return hasKey(key) ? t(key) : humanize(id);
 }
 
 /** Words for keys and names: "assignee_id" → "Assignee id". */

@@ -1,11 +1,14 @@
 // Chatwoot's channel type names as people say them.
-const LABELS: Record<string, string> = {
-  "Channel::Api": "API",
-  "Channel::WebWidget": "Website",
-  "Channel::Email": "Email",
-  "Channel::Sms": "SMS",
+import { type Key, t } from "./i18n.ts";
+
+const LABELS: Record<string, Key> = {
+  "Channel::Api": "channel.api",
+  "Channel::WebWidget": "channel.website",
+  "Channel::Email": "channel.email",
+  "Channel::Sms": "channel.sms",
 };
 
 export function channelLabel(type: string): string {
-  return LABELS[type] ?? type.replace(/^Channel::/, "");
+  const key = LABELS[type];
+  return key ? t(key) : type.replace(/^Channel::/, "");
 }

@@ -13,6 +13,7 @@ import {
   type ListFilters,
 } from "./list-merge.ts";
 import type { Conversation, ConversationPage, Counts } from "./types.ts";
+import { t } from "./i18n.ts";
 
 export interface ListState {
   accountId: number | null;
@@ -44,7 +45,7 @@ export const filters = signal<ListFilters>(
 export const list = signal<ListState>(EMPTY);
 
 const base = (accountId: number) => `/api/v1/accounts/${accountId}/conversations`;
-const describe = (e: unknown) => (e instanceof ApiError ? e.description : "The conversations could not be loaded.");
+const describe = (e: unknown) => (e instanceof ApiError ? e.description : t("list.load_failed"));
 
 export function setFilters(change: Partial<ListFilters>): void {
   filters.value = { ...filters.value, ...change };

@@ -1,6 +1,7 @@
 // A contact's custom attributes in the contact form: free keys with values, edited as text rows.
 // The API merges what PATCH sends into what is stored, and removes keys with its own call
 // (destroy_custom_attributes), so a save is "set these" plus "remove those". Pure (test/web).
+import { t } from "./i18n.ts";
 
 export interface AttributeRow {
   key: string;
@@ -36,11 +37,11 @@ export function attributeChanges(stored: Record<string, unknown>, rows: readonly
     const key = row.key.trim();
     if (!key && !row.value.trim()) return;
     if (!key) {
-      errors[i] = "Key can't be blank";
+      errors[i] = t("attributes.blank");
       return;
     }
     if (seen.has(key)) {
-      errors[i] = `Key ${key} is used twice`;
+      errors[i] = t("attributes.twice", { key });
       return;
     }
     seen.add(key);

@@ -3,6 +3,7 @@
 import { signal } from "@preact/signals";
 import { ApiError, api } from "./api.ts";
 import type { Agent, Inbox, Team } from "./types.ts";
+import { t } from "./i18n.ts";
 
 export interface Directory {
   accountId: number;
@@ -48,7 +49,7 @@ export function loadDirectory(accountId: number, force = false): Promise<void> {
 }
 
 export function inboxName(inboxId: number): string {
-  return directory.value?.inboxes.find((i) => i.id === inboxId)?.name ?? `Inbox ${inboxId}`;
+  return directory.value?.inboxes.find((i) => i.id === inboxId)?.name ?? t("reports.inbox_n", { id: inboxId });
 }
 
 const members = new Map<string, Promise<Agent[]>>();

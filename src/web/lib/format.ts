@@ -1,4 +1,6 @@
-// Times and names as the screens show them. Pure functions (tested in test/web/format.test.ts).
+// Times and names as the screens show them, in the current language. Pure functions apart from that
+// (tested in test/web/inbox-helpers.test.ts).
+import { dateLocale, t, tn } from "./i18n.ts";
 
 const MINUTE = 60;
 const HOUR = 3600;
@@ -7,30 +9,29 @@ const DAY = 86400;
 /** "now", "5m", "3h", "2d", then a short date: the list's compact age of a conversation. */
 export function shortAge(unixSeconds: number, nowMs = Date.now()): string {
   const age = Math.max(0, Math.floor(nowMs / 1000) - unixSeconds);
-  if (age < MINUTE) return "now";
+  if (age < MINUTE) return t("time.now");
   if (age < HOUR) return `${Math.floor(age / MINUTE)}m`;
   if (age < DAY) return `${Math.floor(age / HOUR)}h`;
   if (age < 7 * DAY) return `${Math.floor(age / DAY)}d`;
-  return new Date(unixSeconds * 1000).toLocaleDateString(undefined, { month: "short", day: "numeric" });
+  return new Date(unixSeconds * 1000).toLocaleDateString(dateLocale(), { month: "short", day: "numeric" });
 }
 
 /** "5 minutes ago" style, for screen readers next to shortAge. */
 export function longAge(unixSeconds: number, nowMs = Date.now()): string {
   const age = Math.max(0, Math.floor(nowMs / 1000) - unixSeconds);
-  const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? "" : "s"} ago`;
-  if (age < MINUTE) return "just now";
-  if (age < HOUR) return plural(Math.floor(age / MINUTE), "minute");
-  if (age < DAY) return plural(Math.floor(age / HOUR), "hour");
-  if (age < 7 * DAY) return plural(Math.floor(age / DAY), "day");
-  return `on ${dateTime(unixSeconds)}`;
+  if (age < MINUTE) return t("time.just_now");
+  if (age < HOUR) return tn("time.minutes_ago", Math.floor(age / MINUTE));
+  if (age < DAY) return tn("time.hours_ago", Math.floor(age / HOUR));
+  if (age < 7 * DAY) return tn("time.days_ago", Math.floor(age / DAY));
+  return t("time.on", { date: dateTime(unixSeconds) });
 }
 
 export function dateTime(unixSeconds: number): string {
-  return new Date(unixSeconds * 1000).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+  return new Date(unixSeconds * 1000).toLocaleString(dateLocale(), { dateStyle: "medium", timeStyle: "short" });
 }
 
 export function time(unixSeconds: number): string {
-  return new Date(unixSeconds * 1000).toLocaleTimeString(undefined, { hour: "2-digit", minute: "2-digit" });
+  return new Date(unixSeconds * 1000).toLocaleTimeString(dateLocale(), { hour: "2-digit", minute: "2-digit" });
 }
 
 export function initials(name: string): string {

@@ -2,6 +2,7 @@
 // The session cookie itself is httpOnly: this code never sees it, only the user and the CSRF token.
 import { signal } from "@preact/signals";
 import { ApiError, api, handleStaleCsrf, handleUnauthorized, setCsrfToken } from "./api.ts";
+import { setLocale, t } from "./i18n.ts";
 
 export interface AccountMembership {
   id: number;
@@ -41,7 +42,7 @@ function clear(reason: string | null): void {
 }
 
 handleUnauthorized(() => {
-  if (user.value) clear("Your session has ended. Please sign in again.");
+  if (user.value) clear(t("session.ended"));
 });
 
 handleStaleCsrf(() => loadSession());
@@ -51,7 +52,7 @@ export async function loadSession(): Promise<void> {
     accept(await api<SessionResponse>("GET", "/auth/session"));
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) clear(null);
-    else clear(error instanceof ApiError ? error.description : "Parley could not load.");
+    else clear(error instanceof ApiError ? error.description : t("app.could_not_load"));
   }
 }
 
@@ -63,7 +64,7 @@ export async function signOut(): Promise<void> {
   try {
     await api("DELETE", "/auth/sign_out");
   } finally {
-    clear("You have signed out.");
+    clear(t("session.signed_out"));
   }
 }
 
@@ -72,4 +73,13 @@ export function accountRenamed(accountId: number, name: string): void {
   const u = user.value;
   if (!u) return;
   user.value = { ...u, accounts: u.accounts.map((a) => (a.id === accountId ? { ...a, name } : a)) };
+}
+
+let localeAsked = 0;
+
+/** The screens speak the account's language (its `locale` setting); the latest account asked wins. */
+export async function followAccountLocale(accountId: number): Promise<void> {
+  const asked = ++localeAsked;
+  const account = await api<{ locale: string }>("GET", `/api/v1/accounts/${accountId}`);
+  if (asked === localeAsked) await setLocale(account.locale);
 }

@@ -1,22 +1,24 @@
 // The inbox's keyboard shortcuts. One list feeds both the key handler and the help dialog, so the
 // dialog cannot drift from what the keys do. None fires while the user types in a field, or with
 // Ctrl/Meta held (the browser's own shortcuts).
+import type { Key } from "./i18n.ts";
 
 export type ShortcutAction = "next" | "previous" | "reply" | "note" | "resolve" | "help";
 
 export interface Shortcut {
   action: ShortcutAction;
   keys: string[];
-  description: string;
+  /** The key of its description in the translation table. */
+  description: Key;
 }
 
 export const SHORTCUTS: Shortcut[] = [
-  { action: "next", keys: ["j", "Alt+↓"], description: "Next conversation" },
-  { action: "previous", keys: ["k", "Alt+↑"], description: "Previous conversation" },
-  { action: "reply", keys: ["r"], description: "Write a reply" },
-  { action: "note", keys: ["p"], description: "Write a private note" },
-  { action: "resolve", keys: ["e"], description: "Resolve the conversation (reopen a resolved one)" },
-  { action: "help", keys: ["?"], description: "Show these shortcuts" },
+  { action: "next", keys: ["j", "Alt+↓"], description: "shortcuts.next" },
+  { action: "previous", keys: ["k", "Alt+↑"], description: "shortcuts.previous" },
+  { action: "reply", keys: ["r"], description: "shortcuts.reply" },
+  { action: "note", keys: ["p"], description: "shortcuts.note" },
+  { action: "resolve", keys: ["e"], description: "shortcuts.resolve" },
+  { action: "help", keys: ["?"], description: "shortcuts.help" },
 ];
 
 /** Where typed keys are text: inputs, text areas, selects, editable content. */

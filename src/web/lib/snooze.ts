@@ -1,5 +1,6 @@
 // When a snoozed conversation comes back: the menu's choices, as Unix seconds (null = when the
 // customer next writes, Chatwoot's snooze without snoozed_until). Pure (test/web/snooze.test.ts).
+import { t } from "./i18n.ts";
 
 export interface SnoozeChoice {
   label: string;
@@ -14,9 +15,9 @@ export function snoozeChoices(now: Date): SnoozeChoice[] {
   const monday = new Date(now);
   monday.setDate(now.getDate() + ((8 - now.getDay()) % 7 || 7)); // the next Monday, a week on when today is Monday
   return [
-    { label: "Until the customer replies", until: null },
-    { label: "For an hour", until: Math.floor(now.getTime() / 1000) + 3600 },
-    { label: "Until tomorrow, 9:00", until: at9(tomorrow) },
-    { label: "Until next Monday, 9:00", until: at9(monday) },
+    { label: t("snooze.reply"), until: null },
+    { label: t("snooze.hour"), until: Math.floor(now.getTime() / 1000) + 3600 },
+    { label: t("snooze.tomorrow"), until: at9(tomorrow) },
+    { label: t("snooze.monday"), until: at9(monday) },
   ];
 }

@@ -7,6 +7,7 @@ import { mergeMessages } from "./list-merge.ts";
 import { live } from "./live.ts";
 import { upload, uploadForm } from "./upload.ts";
 import type { Conversation, Message, MessagePage } from "./types.ts";
+import { t } from "./i18n.ts";
 
 /** The server's page of messages without `after` (Chatwoot's latest 20, and 20 `before`). */
 const MESSAGE_PAGE = 20;
@@ -33,7 +34,7 @@ const isCurrent = (s: ThreadState) =>
 export function describeError(e: unknown, fallback: string): string {
   if (!(e instanceof ApiError)) return fallback;
   // Too large: the limit is in the item ("The file x.mp4 is larger than 41943040 bytes").
-  if (e.status === 413 && e.errors[0]) return `Not sent: ${e.errors[0].message}.`;
+  if (e.status === 413 && e.errors[0]) return t("thread.not_sent", { reason: e.errors[0].message });
   return e.description;
 }
 
@@ -64,8 +65,7 @@ export async function openThread(accountId: number, conversationId: number): Pro
     };
     void markSeen();
   } catch (e) {
-    if (isCurrent(s))
-      thread.value = { ...thread.value!, error: describeError(e, "The conversation could not be loaded.") };
+    if (isCurrent(s)) thread.value = { ...thread.value!, error: describeError(e, t("thread.load_failed")) };
   }
 }
 
@@ -92,7 +92,7 @@ export async function loadOlder(): Promise<void> {
       thread.value = {
         ...thread.value!,
         loadingOlder: false,
-        error: describeError(e, "Older messages could not be loaded."),
+        error: describeError(e, t("thread.older_failed")),
       };
   }
 }

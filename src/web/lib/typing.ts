@@ -5,6 +5,7 @@
 // and on leaving the box — at most one request per change, not one per key.
 import { signal } from "@preact/signals";
 import { api } from "./api.ts";
+import { t } from "./i18n.ts";
 
 /** How long someone counts as typing after their last typing_on without an off. */
 export const TYPING_LAPSE_MS = 30_000;
@@ -45,7 +46,11 @@ export function typingEvent(event: string, data: Record<string, unknown>): void 
   if (event === "conversation.typing_off") current.delete(key);
   else {
     const timer = setTimeout(() => (current.delete(key), publish()), TYPING_LAPSE_MS);
-    current.set(key, { key, name: typeof user.name === "string" && user.name ? user.name : "Someone", timer });
+    current.set(key, {
+      key,
+      name: typeof user.name === "string" && user.name ? user.name : t("typing.someone"),
+      timer,
+    });
   }
   publish();
 }

@@ -2,6 +2,7 @@
 // API that reports upload progress (fetch does not), with the same CSRF header and error shape
 // as every other call.
 import { ApiError, apiError, csrfHeaders } from "./api.ts";
+import { t } from "./i18n.ts";
 
 export function uploadForm(fields: Record<string, string>, files: readonly File[]): FormData {
   const form = new FormData();
@@ -19,7 +20,7 @@ export function upload<T>(path: string, form: FormData, progress: (fraction: num
     xhr.setRequestHeader("accept", "application/json");
     for (const [k, v] of Object.entries(csrfHeaders())) xhr.setRequestHeader(k, v);
     xhr.upload.onprogress = (e) => e.lengthComputable && progress(e.loaded / e.total);
-    xhr.onerror = () => reject(new ApiError(0, "Parley cannot be reached. Check your connection and try again."));
+    xhr.onerror = () => reject(new ApiError(0, t("app.unreachable")));
     xhr.onload = () => {
       let data: unknown = null;
       try {

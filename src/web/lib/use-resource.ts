@@ -3,6 +3,7 @@
 import { useSignal, type Signal } from "@preact/signals";
 import { useEffect, useRef } from "preact/hooks";
 import { ApiError } from "./api.ts";
+import { t } from "./i18n.ts";
 
 export interface Resource<T> {
   data: Signal<T | null>;
@@ -23,7 +24,7 @@ export function useResource<T>(load: () => Promise<T>, deps: unknown[], what: st
       error.value = null;
     } catch (e) {
       if (mine === generation.current)
-        error.value = e instanceof ApiError ? e.description : `${what} could not be loaded.`;
+        error.value = e instanceof ApiError ? e.description : t("resource.failed", { what });
     }
   };
   useEffect(() => {

@@ -3,6 +3,7 @@
 // in error takes focus.
 import { useSignal, type Signal } from "@preact/signals";
 import { ApiError } from "./api.ts";
+import { t } from "./i18n.ts";
 
 export interface Submit {
   busy: Signal<boolean>;
@@ -43,7 +44,7 @@ export function useSubmit(fields: Record<string, string>, idPrefix: string, what
       all.value = named;
       const first = Object.keys(found)[0];
       if (first) document.getElementById(idPrefix + first)?.focus();
-      else failure.value = e instanceof ApiError ? e.description : `${what} failed.`;
+      else failure.value = e instanceof ApiError ? e.description : t("form.failed", { what });
       return false;
     } finally {
       busy.value = false;

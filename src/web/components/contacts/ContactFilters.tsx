@@ -2,6 +2,7 @@
 // into POST contacts/filter (Chatwoot's filter payload), ANDed with the search text on the name.
 import { useSignal, type Signal } from "@preact/signals";
 import { directory } from "../../lib/directory.ts";
+import { t } from "../../lib/i18n.ts";
 
 export interface ContactFilter {
   label: string;
@@ -50,28 +51,28 @@ export function ContactFilters({ filter, onChange }: { filter: Signal<ContactFil
   };
   return (
     <fieldset class="contacts-filters">
-      <legend>Filter</legend>
-      <label for="contact-filter-label">Label</label>
+      <legend>{t("contacts.filter")}</legend>
+      <label for="contact-filter-label">{t("contacts.filter.label")}</label>
       <select
         id="contact-filter-label"
         value={filter.value.label}
         onChange={(e) => set({ label: e.currentTarget.value })}
       >
-        <option value="">Any label</option>
+        <option value="">{t("contacts.filter.any_label")}</option>
         {(directory.value?.labels ?? []).map((l) => (
           <option key={l} value={l}>
             {l}
           </option>
         ))}
       </select>
-      <label for="contact-filter-key">Custom attribute</label>
+      <label for="contact-filter-key">{t("contacts.filter.attribute")}</label>
       <input
         id="contact-filter-key"
         value={key.value}
         onInput={(e) => (key.value = e.currentTarget.value)}
         onChange={apply}
       />
-      <label for="contact-filter-value">equals</label>
+      <label for="contact-filter-value">{t("contacts.filter.equals")}</label>
       <input
         id="contact-filter-value"
         value={value.value}
@@ -80,7 +81,7 @@ export function ContactFilters({ filter, onChange }: { filter: Signal<ContactFil
       />
       {isFiltering(filter.value) && (
         <button type="button" class="small" onClick={clear}>
-          Clear filters
+          {t("contacts.filter.clear")}
         </button>
       )}
     </fieldset>

@@ -5,6 +5,7 @@ import { useEffect } from "preact/hooks";
 import { api } from "../../lib/api.ts";
 import { directory } from "../../lib/directory.ts";
 import { describeError } from "../../lib/thread.ts";
+import { t } from "../../lib/i18n.ts";
 
 export function ContactLabels({ accountId, contactId }: { accountId: number; contactId: number }) {
   const labels = useSignal<string[] | null>(null);
@@ -13,7 +14,7 @@ export function ContactLabels({ accountId, contactId }: { accountId: number; con
   useEffect(() => {
     api<{ payload: string[] }>("GET", url).then(
       (r) => (labels.value = r.payload),
-      (e) => (error.value = describeError(e, "The contact's labels could not be loaded.")),
+      (e) => (error.value = describeError(e, t("contact_labels.load_failed"))),
     );
   }, [url]);
   const save = async (next: string[]) => {
@@ -21,16 +22,16 @@ export function ContactLabels({ accountId, contactId }: { accountId: number; con
       labels.value = (await api<{ payload: string[] }>("POST", url, { labels: next })).payload;
       error.value = null;
     } catch (e) {
-      error.value = describeError(e, "The labels could not be saved.");
+      error.value = describeError(e, t("contact_labels.save_failed"));
     }
   };
   const current = labels.value ?? [];
   const choices = (directory.value?.labels ?? []).filter((l) => !current.includes(l));
   return (
     <section class="settings-card" aria-labelledby="contact-labels-title">
-      <h2 id="contact-labels-title">Labels</h2>
+      <h2 id="contact-labels-title">{t("labels.title")}</h2>
       {error.value && <p role="alert">{error.value}</p>}
-      {labels.value && current.length === 0 && <p class="hint">No labels yet.</p>}
+      {labels.value && current.length === 0 && <p class="hint">{t("labels.none")}</p>}
       {current.length > 0 && (
         <ul class="label-list" aria-labelledby="contact-labels-title">
           {current.map((l) => (
@@ -39,7 +40,7 @@ export function ContactLabels({ accountId, contactId }: { accountId: number; con
               <button
                 type="button"
                 class="remove-label"
-                aria-label={`Remove label ${l}`}
+                aria-label={t("labels.remove", { label: l })}
                 onClick={() => void save(current.filter((x) => x !== l))}
               >
                 ×
@@ -50,13 +51,13 @@ export function ContactLabels({ accountId, contactId }: { accountId: number; con
       )}
       {labels.value && choices.length > 0 && (
         <p>
-          <label for="contact-label-add">Add a label </label>
+          <label for="contact-label-add">{t("contact_labels.add")}</label>
           <select
             id="contact-label-add"
             value=""
             onChange={(e) => e.currentTarget.value && void save([...current, e.currentTarget.value])}
           >
-            <option value="">Choose…</option>
+            <option value="">{t("contact_labels.choose")}</option>
             {choices.map((l) => (
               <option key={l} value={l}>
                 {l}

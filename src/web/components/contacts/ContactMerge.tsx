@@ -5,6 +5,7 @@ import { useSignal } from "@preact/signals";
 import { api } from "../../lib/api.ts";
 import { describeError } from "../../lib/thread.ts";
 import type { Contact } from "../../lib/types.ts";
+import { t } from "../../lib/i18n.ts";
 
 export function ContactMerge({
   accountId,
@@ -31,7 +32,7 @@ export function ContactMerge({
       found.value = r.payload.filter((c) => c.id !== contact.id);
       message.value = null;
     } catch (err) {
-      message.value = describeError(err, "The search failed.");
+      message.value = describeError(err, t("merge.search_failed"));
     }
   };
   const merge = async () => {
@@ -39,43 +40,49 @@ export function ContactMerge({
     if (!other) return;
     try {
       await api("POST", `${base}/actions/contact_merge`, { base_contact_id: contact.id, mergee_contact_id: other.id });
-      message.value = `${other.name || "The other contact"} was merged into ${contact.name || "this contact"}.`;
+      message.value = t("merge.done", {
+        other: other.name || t("merge.the_other"),
+        contact: contact.name || t("contact_page.this"),
+      });
       found.value = null;
       chosen.value = null;
       q.value = "";
       onMerged();
     } catch (err) {
-      message.value = describeError(err, "The contacts could not be merged.");
+      message.value = describeError(err, t("merge.failed"));
     }
   };
   return (
     <section class="settings-card" aria-labelledby="contact-merge-title">
-      <h2 id="contact-merge-title">Merge a duplicate</h2>
+      <h2 id="contact-merge-title">{t("merge.title")}</h2>
       <form onSubmit={search} role="search">
-        <label for="merge-search">Find the other contact</label>
+        <label for="merge-search">{t("merge.find_label")}</label>
         <input id="merge-search" type="search" value={q.value} onInput={(e) => (q.value = e.currentTarget.value)} />
-        <button type="submit">Find</button>
+        <button type="submit">{t("merge.find")}</button>
       </form>
-      {found.value && found.value.length === 0 && <p class="hint">No other contact matches.</p>}
+      {found.value && found.value.length === 0 && <p class="hint">{t("merge.none")}</p>}
       {found.value && found.value.length > 0 && (
-        <ul class="merge-candidates" aria-label="Contacts found">
+        <ul class="merge-candidates" aria-label={t("merge.found")}>
           {found.value.map((c) => (
             <li key={c.id}>
               <button type="button" aria-pressed={chosen.value?.id === c.id} onClick={() => (chosen.value = c)}>
-                {c.name || "Unnamed"} {c.email ? `· ${c.email}` : ""} {c.phone_number ? `· ${c.phone_number}` : ""}
+                {c.name || t("merge.unnamed")} {c.email ? `· ${c.email}` : ""}{" "}
+                {c.phone_number ? `· ${c.phone_number}` : ""}
               </button>
             </li>
           ))}
         </ul>
       )}
       {chosen.value && (
-        <div role="group" aria-label="Confirm the merge">
+        <div role="group" aria-label={t("merge.confirm_label")}>
           <p>
-            Merge {chosen.value.name || "the other contact"} into {contact.name || "this contact"}? Their conversations,
-            notes and labels move here, and they are deleted.
+            {t("merge.confirm", {
+              other: chosen.value.name || t("merge.the_other_lower"),
+              contact: contact.name || t("contact_page.this"),
+            })}
           </p>
           <button type="button" class="danger" onClick={() => void merge()}>
-            Merge
+            {t("merge.merge")}
           </button>
         </div>
       )}

@@ -5,6 +5,7 @@ import { useEffect } from "preact/hooks";
 import { api } from "../../lib/api.ts";
 import { dateTime } from "../../lib/format.ts";
 import { describeError } from "../../lib/thread.ts";
+import { t } from "../../lib/i18n.ts";
 
 interface Note {
   id: number;
@@ -21,7 +22,7 @@ export function ContactNotes({ accountId, contactId }: { accountId: number; cont
   const load = () =>
     api<Note[]>("GET", url).then(
       (list) => (notes.value = list),
-      (e) => (error.value = describeError(e, "The notes could not be loaded.")),
+      (e) => (error.value = describeError(e, t("notes.load_failed"))),
     );
   useEffect(() => void load(), [url]);
   const add = async (e: Event) => {
@@ -33,7 +34,7 @@ export function ContactNotes({ accountId, contactId }: { accountId: number; cont
       error.value = null;
       await load();
     } catch (err) {
-      error.value = describeError(err, "The note could not be saved.");
+      error.value = describeError(err, t("notes.save_failed"));
     }
   };
   const remove = async (n: Note) => {
@@ -41,38 +42,38 @@ export function ContactNotes({ accountId, contactId }: { accountId: number; cont
       await api("DELETE", `${url}/${n.id}`);
       await load();
     } catch (err) {
-      error.value = describeError(err, "The note could not be deleted.");
+      error.value = describeError(err, t("notes.delete_failed"));
     }
   };
   return (
     <section class="settings-card" aria-labelledby="contact-notes-title">
-      <h2 id="contact-notes-title">Notes</h2>
+      <h2 id="contact-notes-title">{t("notes.title")}</h2>
       {error.value && <p role="alert">{error.value}</p>}
       <form onSubmit={add}>
-        <label for="contact-note">New note</label>
+        <label for="contact-note">{t("notes.new")}</label>
         <textarea
           id="contact-note"
           rows={2}
           value={draft.value}
           onInput={(e) => (draft.value = e.currentTarget.value)}
         />
-        <button type="submit">Add note</button>
+        <button type="submit">{t("notes.add")}</button>
       </form>
-      {notes.value && notes.value.length === 0 && <p class="hint">No notes yet.</p>}
+      {notes.value && notes.value.length === 0 && <p class="hint">{t("notes.none")}</p>}
       {notes.value && notes.value.length > 0 && (
-        <ul class="notes" aria-label="Notes">
+        <ul class="notes" aria-label={t("notes.title")}>
           {notes.value.map((n) => (
             <li key={n.id}>
               <p>{n.content}</p>
               <p class="hint">
-                {n.user?.available_name ?? n.user?.name ?? "A former agent"}, {dateTime(n.created_at)}{" "}
+                {n.user?.available_name ?? n.user?.name ?? t("notes.former_agent")}, {dateTime(n.created_at)}{" "}
                 <button
                   type="button"
                   class="small"
-                  aria-label={`Delete the note “${n.content.slice(0, 40)}”`}
+                  aria-label={t("notes.delete", { excerpt: n.content.slice(0, 40) })}
                   onClick={() => void remove(n)}
                 >
-                  Delete
+                  {t("common.delete")}
                 </button>
               </p>
             </li>

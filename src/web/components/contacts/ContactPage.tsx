@@ -15,25 +15,30 @@ import { DeleteCard } from "../settings/DeleteCard.tsx";
 import { ContactLabels } from "./ContactLabels.tsx";
 import { ContactMerge } from "./ContactMerge.tsx";
 import { ContactNotes } from "./ContactNotes.tsx";
+import { t } from "../../lib/i18n.ts";
 
 export function ContactPage({ account, contactId }: { account: AccountMembership; contactId: number }) {
   const url = `/api/v1/accounts/${account.id}/contacts/${contactId}`;
-  const contact = useResource(async () => (await api<{ payload: Contact }>("GET", url)).payload, [url], "The contact");
+  const contact = useResource(
+    async () => (await api<{ payload: Contact }>("GET", url)).payload,
+    [url],
+    t("contact_page.what"),
+  );
   const editing = useSignal(false);
   // Bumped after a merge: the conversations list reloads with the merged contact's conversations.
   const merges = useSignal(0);
   const c = contact.data.value;
   return (
-    <Page title={c ? c.name || "Unnamed contact" : "Contact"}>
+    <Page title={c ? c.name || t("contacts.unnamed") : t("contact_page.title")}>
       <p>
-        <Link href={paths.contacts(account.id)}>← All contacts</Link>
+        <Link href={paths.contacts(account.id)}>{t("contact_page.all")}</Link>
       </p>
       {contact.error.value && <p role="alert">{contact.error.value}</p>}
-      {!c && !contact.error.value && <p role="status">Loading the contact…</p>}
+      {!c && !contact.error.value && <p role="status">{t("contact.loading")}</p>}
       {c && (
         <div class="settings-stack">
           <section class="settings-card contact-panel" aria-labelledby="contact-details-title">
-            <h2 id="contact-details-title">Details</h2>
+            <h2 id="contact-details-title">{t("contact_page.details")}</h2>
             {editing.value ? (
               <ContactForm
                 accountId={account.id}
@@ -45,7 +50,7 @@ export function ContactPage({ account, contactId }: { account: AccountMembership
               <>
                 <ContactDetails contact={c} />
                 <button type="button" onClick={() => (editing.value = true)}>
-                  Edit contact
+                  {t("contact.edit")}
                 </button>
               </>
             )}
@@ -60,8 +65,11 @@ export function ContactPage({ account, contactId }: { account: AccountMembership
             <DeleteCard
               accountId={account.id}
               what="contact"
-              name={c.name || "this contact"}
-              consequence="Deleting a contact deletes their conversations and messages too. This cannot be undone."
+              title={t("contact_page.delete_title")}
+              label={t("contact_page.delete")}
+              question={t("contact_page.delete_question", { name: c.name || t("contact_page.this") })}
+              failed={t("contact_page.delete_failed")}
+              consequence={t("contact_page.delete_consequence")}
               url={url}
               back={paths.contacts(account.id)}
             />

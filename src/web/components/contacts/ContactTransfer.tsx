@@ -3,6 +3,7 @@
 import { useSignal } from "@preact/signals";
 import { api, apiFile } from "../../lib/api.ts";
 import { describeError } from "../../lib/thread.ts";
+import { t } from "../../lib/i18n.ts";
 
 interface ImportResult {
   total_records: number;
@@ -21,18 +22,23 @@ export function ContactTransfer({ accountId, onImported }: { accountId: number; 
     e.preventDefault();
     const input = (e.currentTarget as HTMLFormElement).elements.namedItem("import_file") as HTMLInputElement;
     const file = input.files?.[0];
-    if (!file) return void (message.value = "Choose a CSV file first.");
+    if (!file) return void (message.value = t("transfer.choose_file"));
     const body = new FormData();
     body.append("import_file", file);
     busy.value = true;
     try {
       const r = (await api<{ data_import: ImportResult }>("POST", `${base}/import`, body)).data_import;
-      message.value = `${r.total_records} rows: ${r.created_records} created, ${r.updated_records} updated, ${r.failed_records.length} refused.`;
+      message.value = t("transfer.result", {
+        total: r.total_records,
+        created: r.created_records,
+        updated: r.updated_records,
+        refused: r.failed_records.length,
+      });
       failed.value = r.failed_records;
       input.value = "";
       onImported();
     } catch (error) {
-      message.value = describeError(error, "The file could not be imported.");
+      message.value = describeError(error, t("transfer.import_failed"));
       failed.value = [];
     } finally {
       busy.value = false;
@@ -49,35 +55,30 @@ export function ContactTransfer({ accountId, onImported }: { accountId: number; 
       link.download = "contacts.csv";
       link.click();
       URL.revokeObjectURL(link.href);
-      message.value = "Export downloaded.";
+      message.value = t("transfer.exported");
     } catch (error) {
-      message.value = describeError(error, "The contacts could not be exported.");
+      message.value = describeError(error, t("transfer.export_failed"));
     }
   };
 
   return (
     <details class="contact-transfer">
-      <summary>Import or export as CSV</summary>
+      <summary>{t("transfer.title")}</summary>
       <form onSubmit={importFile}>
-        <label for="contact-import-file">
-          CSV file (a header row with name, email, phone_number, identifier, company, city; other columns become custom
-          attributes)
-        </label>
+        <label for="contact-import-file">{t("transfer.file")}</label>
         <input id="contact-import-file" name="import_file" type="file" accept=".csv,text/csv" />
         <button type="submit" disabled={busy.value}>
-          {busy.value ? "Importing…" : "Import"}
+          {busy.value ? t("transfer.importing") : t("transfer.import")}
         </button>
         <button type="button" onClick={() => void exportAll()}>
-          Export all contacts
+          {t("transfer.export")}
         </button>
       </form>
       <p role="status">{message.value}</p>
       {failed.value.length > 0 && (
-        <ul aria-label="Refused rows">
+        <ul aria-label={t("transfer.refused")}>
           {failed.value.map((f) => (
-            <li key={f.row}>
-              Row {f.row}: {f.errors.join("; ")}
-            </li>
+            <li key={f.row}>{t("transfer.row", { row: f.row, errors: f.errors.join("; ") })}</li>
           ))}
         </ul>
       )}

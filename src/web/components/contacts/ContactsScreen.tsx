@@ -17,20 +17,20 @@ import { Pager } from "../Pager.tsx";
 import { ContactForm } from "../inbox/ContactForm.tsx";
 import { ContactFilters, filterPayload, isFiltering, NO_FILTER, type ContactFilter } from "./ContactFilters.tsx";
 import { ContactTransfer } from "./ContactTransfer.tsx";
+import { t, tn } from "../../lib/i18n.ts";
 
 const PER_PAGE = 15;
 const SORTS = [
-  ["name", "Name, A to Z"],
-  ["-name", "Name, Z to A"],
-  ["-last_activity_at", "Last active first"],
-  ["-created_at", "Newest first"],
-  ["created_at", "Oldest first"],
-  ["email", "Email"],
+  ["name", "contacts.sort.name"],
+  ["-name", "contacts.sort.name_desc"],
+  ["-last_activity_at", "contacts.sort.last_active"],
+  ["-created_at", "contacts.sort.newest"],
+  ["created_at", "contacts.sort.oldest"],
+  ["email", "contacts.sort.email"],
 ] as const;
 
 function countText(n: number, term: string): string {
-  if (!term) return `${n} ${n === 1 ? "contact" : "contacts"}`;
-  return `${n} ${n === 1 ? "contact matches" : "contacts match"} “${term}”`;
+  return term ? tn("contacts.matches", n, { term }) : tn("contacts.count", n);
 }
 
 interface ContactPage {
@@ -47,8 +47,8 @@ export function ContactsScreen({ account }: { account: AccountMembership }) {
   const filter = useSignal<ContactFilter>(NO_FILTER);
   // Ask once typing pauses, not at every key.
   useEffect(() => {
-    const t = setTimeout(() => ((term.value = typed.value.trim()), (page.value = 1)), 300);
-    return () => clearTimeout(t);
+    const timer = setTimeout(() => ((term.value = typed.value.trim()), (page.value = 1)), 300);
+    return () => clearTimeout(timer);
   }, [typed.value]);
   const base = `/api/v1/accounts/${account.id}/contacts`;
   const query = `page=${page.value}&sort=${sort.value}&include_contact_inboxes=false`;
@@ -63,25 +63,25 @@ export function ContactsScreen({ account }: { account: AccountMembership }) {
             term.value ? `${base}/search?q=${encodeURIComponent(term.value)}&${query}` : `${base}?${query}`,
           ),
     [account.id, term.value, sort.value, page.value, filter.value],
-    "The contacts",
+    t("contacts.what"),
   );
   const r = contacts.data.value;
   const pages = r ? Math.max(1, Math.ceil(r.meta.count / PER_PAGE)) : 1;
   return (
-    <Page title="Contacts">
+    <Page title={t("contacts.title")}>
       <div class="contacts-toolbar">
         <label for="contact-search" class="visually-hidden">
-          Search contacts
+          {t("contacts.search")}
         </label>
         <input
           id="contact-search"
           type="search"
-          placeholder="Search by name, email, phone or identifier"
+          placeholder={t("contacts.search_placeholder")}
           value={typed.value}
           onInput={(e) => (typed.value = e.currentTarget.value)}
         />
         <label for="contact-sort" class="visually-hidden">
-          Sort
+          {t("contacts.sort")}
         </label>
         <select
           id="contact-sort"
@@ -90,17 +90,17 @@ export function ContactsScreen({ account }: { account: AccountMembership }) {
         >
           {SORTS.map(([value, label]) => (
             <option key={value} value={value}>
-              {label}
+              {t(label)}
             </option>
           ))}
         </select>
         <button type="button" aria-expanded={adding.value} onClick={() => (adding.value = !adding.value)}>
-          New contact
+          {t("contacts.new")}
         </button>
       </div>
       <ContactFilters filter={filter} onChange={() => (page.value = 1)} />
       {adding.value && (
-        <section class="settings-card" aria-label="New contact">
+        <section class="settings-card" aria-label={t("contacts.new")}>
           <ContactForm
             accountId={account.id}
             contact={null}
@@ -113,15 +113,24 @@ export function ContactsScreen({ account }: { account: AccountMembership }) {
         <ContactTransfer accountId={account.id} onImported={() => void contacts.reload()} />
       )}
       <p role="status" class="list-status">
-        {r ? countText(r.meta.count, term.value) : contacts.error.value ? "" : "Loading contacts…"}
+        {r ? countText(r.meta.count, term.value) : contacts.error.value ? "" : t("contacts.loading")}
       </p>
       {contacts.error.value && <p role="alert">{contacts.error.value}</p>}
       {r && r.payload.length > 0 && (
-        <DataTable columns={["Name", "Email", "Phone", "Company", "Last active"]} caption="Contacts">
+        <DataTable
+          columns={[
+            t("contacts.col.name"),
+            t("contacts.col.email"),
+            t("contacts.col.phone"),
+            t("contacts.col.company"),
+            t("contacts.col.last_active"),
+          ]}
+          caption={t("contacts.title")}
+        >
           {r.payload.map((c) => (
             <tr key={c.id}>
               <td>
-                <Link href={paths.contacts(account.id, c.id)}>{c.name || "Unnamed contact"}</Link>
+                <Link href={paths.contacts(account.id, c.id)}>{c.name || t("contacts.unnamed")}</Link>
               </td>
               <td class="wrap">{c.email ?? "—"}</td>
               <td>{c.phone_number ?? "—"}</td>
@@ -133,7 +142,7 @@ export function ContactsScreen({ account }: { account: AccountMembership }) {
           ))}
         </DataTable>
       )}
-      <Pager page={page} pages={pages} label="Contact pages" />
+      <Pager page={page} pages={pages} label={t("contacts.pages")} />
     </Page>
   );
 }

@@ -5,6 +5,7 @@
 import { fileSize } from "../../lib/format.ts";
 import type { Attachment } from "../../lib/types.ts";
 import { sameOriginFileUrl } from "../../lib/upload.ts";
+import { t } from "../../lib/i18n.ts";
 
 function nameOf(a: Attachment): string {
   if (a.fallback_title) return a.fallback_title;
@@ -22,7 +23,7 @@ function Preview({ a, url }: { a: Attachment; url: string }) {
 
 export function Attachments({ items }: { items: Attachment[] }) {
   return (
-    <ul class="attachments" aria-label="Attachments">
+    <ul class="attachments" aria-label={t("files.attachments")}>
       {items.map((a) => {
         const own = sameOriginFileUrl(a.data_url);
         const label = `${nameOf(a)} (${a.file_type}${a.file_size ? `, ${fileSize(a.file_size)}` : ""})`;

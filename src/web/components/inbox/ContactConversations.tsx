@@ -9,6 +9,7 @@ import { paths } from "../../lib/routes.ts";
 import { describeError } from "../../lib/thread.ts";
 import type { Conversation } from "../../lib/types.ts";
 import { Link } from "../Link.tsx";
+import { t } from "../../lib/i18n.ts";
 
 export function ContactConversations({
   accountId,
@@ -25,16 +26,18 @@ export function ContactConversations({
     items.value = null;
     api<{ payload: Conversation[] }>("GET", `/api/v1/accounts/${accountId}/contacts/${contactId}/conversations`).then(
       (r) => (items.value = r.payload),
-      (e) => (error.value = describeError(e, "The contact's conversations could not be loaded.")),
+      (e) => (error.value = describeError(e, t("contact.conversations_failed"))),
     );
   }, [accountId, contactId]);
 
   const others = items.value?.filter((c) => c.id !== currentId) ?? [];
   return (
     <div class="contact-conversations">
-      <h4 id="other-conversations-title">{currentId === null ? "Conversations" : "Other conversations"}</h4>
+      <h4 id="other-conversations-title">
+        {currentId === null ? t("contact.conversations") : t("contact.other_conversations")}
+      </h4>
       {error.value && <p role="alert">{error.value}</p>}
-      {items.value && others.length === 0 && <p class="hint">None.</p>}
+      {items.value && others.length === 0 && <p class="hint">{t("contact.none")}</p>}
       {others.length > 0 && (
         <ul aria-labelledby="other-conversations-title">
           {others.map((c) => (
@@ -44,7 +47,7 @@ export function ContactConversations({
               </Link>
               <span class="hint">
                 {" "}
-                {c.status}, {longAge(c.last_activity_at)}
+                {t(`status.${c.status}`)}, {longAge(c.last_activity_at)}
               </span>
               {c.last_non_activity_message?.content && (
                 <span class="other-excerpt">{c.last_non_activity_message.content}</span>

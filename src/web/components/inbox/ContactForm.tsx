@@ -14,11 +14,12 @@ import { FormFailure } from "../FormFailure.tsx";
 import { TextInput } from "../TextInput.tsx";
 import { SubmitButton } from "../SubmitButton.tsx";
 import { CustomAttributeRows } from "./CustomAttributeRows.tsx";
+import { t } from "../../lib/i18n.ts";
 
 const FIELDS = [
-  { key: "name", label: "Name", type: "text", autocomplete: "name" },
-  { key: "email", label: "Email", type: "email", autocomplete: "email" },
-  { key: "phone_number", label: "Phone number", type: "text", autocomplete: "tel" },
+  { key: "name", label: "contact_form.name", type: "text", autocomplete: "name" },
+  { key: "email", label: "contact_form.email", type: "email", autocomplete: "email" },
+  { key: "phone_number", label: "contact_form.phone", type: "text", autocomplete: "tel" },
 ] as const;
 
 interface Props {
@@ -38,9 +39,9 @@ export function ContactForm({ accountId, contact, onSaved, onCancel }: Props) {
   const custom = useSignal(attributeRows(contact?.custom_attributes ?? {}));
   const rowErrors = useSignal<Record<number, string>>({});
   const form = useSubmit(
-    { ...Object.fromEntries(FIELDS.map((f) => [f.key, f.label])), custom_attributes: "Custom attributes" },
+    { ...Object.fromEntries(FIELDS.map((f) => [f.key, t(f.label)])), custom_attributes: t("attributes.title") },
     "contact-",
-    "Saving the contact",
+    t("contact_form.saving"),
   );
   const first = useRef<HTMLInputElement>(null);
   useEffect(() => first.current?.focus(), []);
@@ -76,12 +77,17 @@ export function ContactForm({ accountId, contact, onSaved, onCancel }: Props) {
   };
 
   return (
-    <form class="contact-form" onSubmit={submit} noValidate aria-label={contact ? "Edit contact" : "New contact"}>
+    <form
+      class="contact-form"
+      onSubmit={submit}
+      noValidate
+      aria-label={contact ? t("contact_form.edit") : t("contact_form.new")}
+    >
       {FIELDS.map((f, i) => {
         const id = `contact-${f.key}`;
         const error = form.errors.value[f.key];
         return (
-          <Field key={f.key} id={id} label={f.label} error={error}>
+          <Field key={f.key} id={id} label={t(f.label)} error={error}>
             <TextInput
               {...describedBy(id, error)}
               ref={i === 0 ? first : undefined}
@@ -97,9 +103,13 @@ export function ContactForm({ accountId, contact, onSaved, onCancel }: Props) {
       {form.errors.value.custom_attributes && <p class="field-error">{form.errors.value.custom_attributes}</p>}
       <FormFailure message={form.failure.value} />
       <div class="form-actions">
-        <SubmitButton busy={form.busy.value} label={contact ? "Save contact" : "Create contact"} busyLabel="Saving…" />
+        <SubmitButton
+          busy={form.busy.value}
+          label={contact ? t("contact_form.save") : t("contact_form.create")}
+          busyLabel={t("common.saving")}
+        />
         <button type="button" onClick={onCancel}>
-          Cancel
+          {t("common.cancel")}
         </button>
       </div>
     </form>

@@ -7,6 +7,7 @@ import type { Contact } from "../../lib/types.ts";
 import { ContactConversations } from "./ContactConversations.tsx";
 import { ContactDetails } from "./ContactDetails.tsx";
 import { ContactForm } from "./ContactForm.tsx";
+import { t } from "../../lib/i18n.ts";
 
 interface Props {
   accountId: number;
@@ -30,16 +31,16 @@ export function ContactPanel({ accountId, contactId, conversationId }: Props) {
     editing.value = false;
     api<{ payload: Contact }>("GET", `/api/v1/accounts/${accountId}/contacts/${contactId}`).then(
       (r) => (contact.value = r.payload),
-      (e) => (error.value = describeError(e, "The contact could not be loaded.")),
+      (e) => (error.value = describeError(e, t("contact.load_failed"))),
     );
   }, [accountId, contactId]);
 
   const c = contact.value;
   return (
     <section class="details-section contact-panel" aria-labelledby="contact-title">
-      <h3 id="contact-title">Contact</h3>
+      <h3 id="contact-title">{t("contact.title")}</h3>
       {error.value && <p role="alert">{error.value}</p>}
-      {!c && !error.value && <p role="status">Loading the contact…</p>}
+      {!c && !error.value && <p role="status">{t("contact.loading")}</p>}
       {c && editing.value && (
         <ContactForm
           accountId={accountId}
@@ -50,10 +51,10 @@ export function ContactPanel({ accountId, contactId, conversationId }: Props) {
       )}
       {c && !editing.value && (
         <>
-          <p class="contact-name">{c.name || "Unknown contact"}</p>
+          <p class="contact-name">{c.name || t("item.unknown")}</p>
           <ContactDetails contact={c} />
           <button type="button" ref={editButton} onClick={() => (editing.value = true)}>
-            Edit contact
+            {t("contact.edit")}
           </button>
         </>
       )}

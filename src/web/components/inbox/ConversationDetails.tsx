@@ -6,13 +6,14 @@ import { conversationAction, describeError } from "../../lib/thread.ts";
 import type { Agent, Conversation } from "../../lib/types.ts";
 import { LabelEditor } from "./LabelEditor.tsx";
 import { Options } from "../Options.tsx";
+import { t } from "../../lib/i18n.ts";
 
 const PRIORITIES = [
-  ["", "None"],
-  ["low", "Low"],
-  ["medium", "Medium"],
-  ["high", "High"],
-  ["urgent", "Urgent"],
+  ["", "details.no_priority"],
+  ["low", "priority.low"],
+  ["medium", "priority.medium"],
+  ["high", "priority.high"],
+  ["urgent", "priority.urgent"],
 ] as const;
 
 export function ConversationDetails({ accountId, conversation: c }: { accountId: number; conversation: Conversation }) {
@@ -29,11 +30,11 @@ export function ConversationDetails({ accountId, conversation: c }: { accountId:
     status.value = "";
     try {
       await conversationAction(path, body);
-      status.value = `${what} saved.`;
+      status.value = t("details.saved", { what });
       return true;
     } catch (e) {
       if (control && was !== undefined) control.value = was;
-      error.value = describeError(e, `${what} could not be changed.`);
+      error.value = describeError(e, t("details.not_changed", { what }));
       return false;
     }
   };
@@ -45,15 +46,15 @@ export function ConversationDetails({ accountId, conversation: c }: { accountId:
 
   return (
     <section class="details-section" aria-labelledby="conversation-details-title">
-      <h3 id="conversation-details-title">Conversation</h3>
+      <h3 id="conversation-details-title">{t("details.conversation")}</h3>
       <div class="field">
-        <label for="assignee-select">Assigned agent</label>
+        <label for="assignee-select">{t("details.assignee")}</label>
         <select
           id="assignee-select"
           value={assignee?.id ?? ""}
           onChange={(e) =>
             void change(
-              "Assignee",
+              t("details.what_assignee"),
               "assignments",
               { assignee_id: numberOrNull(e.currentTarget.value) },
               e.currentTarget,
@@ -61,18 +62,18 @@ export function ConversationDetails({ accountId, conversation: c }: { accountId:
             )
           }
         >
-          <option value="">Unassigned</option>
+          <option value="">{t("details.unassigned")}</option>
           <Options items={options.map((a) => [a.id, a.available_name] as const)} />
         </select>
       </div>
       <div class="field">
-        <label for="team-select">Team</label>
+        <label for="team-select">{t("details.team")}</label>
         <select
           id="team-select"
           value={c.meta.team?.id ?? ""}
           onChange={(e) =>
             void change(
-              "Team",
+              t("details.what_team"),
               "assignments",
               { team_id: numberOrNull(e.currentTarget.value) },
               e.currentTarget,
@@ -80,18 +81,18 @@ export function ConversationDetails({ accountId, conversation: c }: { accountId:
             )
           }
         >
-          <option value="">No team</option>
-          <Options items={directory.value?.teams.map((t) => [t.id, t.name] as const)} />
+          <option value="">{t("details.no_team")}</option>
+          <Options items={directory.value?.teams.map((team) => [team.id, team.name] as const)} />
         </select>
       </div>
       <div class="field">
-        <label for="priority-select">Priority</label>
+        <label for="priority-select">{t("details.priority")}</label>
         <select
           id="priority-select"
           value={c.priority ?? ""}
           onChange={(e) =>
             void change(
-              "Priority",
+              t("details.what_priority"),
               "toggle_priority",
               { priority: e.currentTarget.value || null },
               e.currentTarget,
@@ -99,13 +100,13 @@ export function ConversationDetails({ accountId, conversation: c }: { accountId:
             )
           }
         >
-          <Options items={PRIORITIES} />
+          <Options items={PRIORITIES.map(([value, key]) => [value, t(key)] as const)} />
         </select>
       </div>
       <LabelEditor
         accountId={accountId}
         conversation={c}
-        onChange={(labels) => change("Labels", "labels", { labels })}
+        onChange={(labels) => change(t("details.what_labels"), "labels", { labels })}
       />
       {error.value && (
         <p class="field-error" role="alert">

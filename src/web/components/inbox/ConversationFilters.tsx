@@ -8,19 +8,20 @@ import type { AssigneeTab } from "../../lib/list-merge.ts";
 import type { Counts } from "../../lib/types.ts";
 import { Options } from "../Options.tsx";
 import { FilterSelect } from "./FilterSelect.tsx";
+import { type Key, t } from "../../lib/i18n.ts";
 
-const TABS: { key: AssigneeTab; label: string; count: keyof Counts }[] = [
-  { key: "me", label: "Mine", count: "mine_count" },
-  { key: "unassigned", label: "Unassigned", count: "unassigned_count" },
-  { key: "all", label: "All", count: "all_count" },
+const TABS: { key: AssigneeTab; label: Key; count: keyof Counts }[] = [
+  { key: "me", label: "filters.mine", count: "mine_count" },
+  { key: "unassigned", label: "filters.unassigned", count: "unassigned_count" },
+  { key: "all", label: "filters.all", count: "all_count" },
 ];
 
 const STATUSES = [
-  ["open", "Open"],
-  ["pending", "Pending"],
-  ["snoozed", "Snoozed"],
-  ["resolved", "Resolved"],
-  ["all", "All statuses"],
+  ["open", "status.open"],
+  ["pending", "status.pending"],
+  ["snoozed", "status.snoozed"],
+  ["resolved", "status.resolved"],
+  ["all", "filters.all_statuses"],
 ] as const;
 
 const idOrNull = (v: string) => (v === "" ? null : Number(v));
@@ -32,8 +33,11 @@ export function ConversationFilters() {
   const searching = f.q.trim() !== "";
   const search = useSignal(f.q);
   useEffect(() => {
-    const t = setTimeout(() => search.value.trim() !== filters.peek().q.trim() && setFilters({ q: search.value }), 350);
-    return () => clearTimeout(t);
+    const timer = setTimeout(
+      () => search.value.trim() !== filters.peek().q.trim() && setFilters({ q: search.value }),
+      350,
+    );
+    return () => clearTimeout(timer);
   }, [search.value]);
   // Labels from the account's label list, and any seen on the conversations shown.
   const labels = [
@@ -42,28 +46,28 @@ export function ConversationFilters() {
 
   return (
     <div class="filters">
-      <div class="assignee-tabs" role="group" aria-label="Assigned to">
-        {TABS.map((t) => (
+      <div class="assignee-tabs" role="group" aria-label={t("filters.assigned_to")}>
+        {TABS.map((tab) => (
           <button
-            key={t.key}
+            key={tab.key}
             type="button"
             class="tab-button"
-            aria-pressed={f.assignee === t.key}
-            onClick={() => setFilters({ assignee: t.key })}
+            aria-pressed={f.assignee === tab.key}
+            onClick={() => setFilters({ assignee: tab.key })}
           >
-            {t.label}
-            <span class="count">{counts ? counts[t.count] : "…"}</span>
+            {t(tab.label)}
+            <span class="count">{counts ? counts[tab.count] : "…"}</span>
           </button>
         ))}
       </div>
       <form class="search" role="search" onSubmit={(e) => (e.preventDefault(), setFilters({ q: search.value }))}>
         <label for="conversation-search" class="visually-hidden">
-          Search messages
+          {t("filters.search")}
         </label>
         <input
           id="conversation-search"
           type="search"
-          placeholder="Messages, or a contact's name, email or phone"
+          placeholder={t("filters.search_placeholder")}
           value={search.value}
           onInput={(e) => (search.value = e.currentTarget.value)}
         />
@@ -71,39 +75,39 @@ export function ConversationFilters() {
       <div class="filter-selects">
         <FilterSelect
           id="filter-status"
-          label="Status"
+          label={t("filters.status")}
           value={f.status}
           onChange={(v) => setFilters({ status: v as typeof f.status })}
           disabled={searching}
-          title={searching ? "Search looks in every status" : undefined}
+          title={searching ? t("filters.search_every_status") : undefined}
         >
-          <Options items={STATUSES} />
+          <Options items={STATUSES.map(([value, key]) => [value, t(key)] as const)} />
         </FilterSelect>
         <FilterSelect
           id="filter-inbox"
-          label="Inbox"
+          label={t("filters.inbox")}
           value={f.inboxId ?? ""}
           onChange={(v) => setFilters({ inboxId: idOrNull(v) })}
         >
-          <option value="">All inboxes</option>
+          <option value="">{t("filters.all_inboxes")}</option>
           <Options items={dir?.inboxes.map((i) => [i.id, i.name] as const)} />
         </FilterSelect>
         <FilterSelect
           id="filter-team"
-          label="Team"
+          label={t("filters.team")}
           value={f.teamId ?? ""}
           onChange={(v) => setFilters({ teamId: idOrNull(v) })}
         >
-          <option value="">All teams</option>
-          <Options items={dir?.teams.map((t) => [t.id, t.name] as const)} />
+          <option value="">{t("filters.all_teams")}</option>
+          <Options items={dir?.teams.map((team) => [team.id, team.name] as const)} />
         </FilterSelect>
         <FilterSelect
           id="filter-label"
-          label="Label"
+          label={t("filters.label")}
           value={f.label ?? ""}
           onChange={(v) => setFilters({ label: v || null })}
         >
-          <option value="">All labels</option>
+          <option value="">{t("filters.all_labels")}</option>
           <Options items={labels.map((l) => [l, l] as const)} />
         </FilterSelect>
       </div>

@@ -6,16 +6,20 @@ import { paths } from "../../lib/routes.ts";
 import { mentionsAsText } from "../../../shared/mentions.ts";
 import type { Conversation, Message } from "../../lib/types.ts";
 import { Link } from "../Link.tsx";
+import { type Key, t } from "../../lib/i18n.ts";
 
 function excerpt(m: Message | null | undefined): string {
-  if (!m) return "No messages yet";
+  if (!m) return t("item.no_messages");
   const text = mentionsAsText(m.content ?? "")
     .replace(/\s+/g, " ")
     .trim();
-  const prefix = m.private ? "Note: " : m.message_type === 1 ? "You: " : "";
+  const prefix = m.private ? t("item.note") : m.message_type === 1 ? t("item.you") : "";
   if (text) return prefix + text;
-  return m.attachments?.length ? `${prefix}Attachment` : "No text";
+  return m.attachments?.length ? prefix + t("item.attachment") : t("item.no_text");
 }
+
+const PRIORITIES = ["urgent", "high", "medium", "low"];
+const priorityText = (p: string) => (PRIORITIES.includes(p) ? t(`priority.${p}` as Key) : p);
 
 interface Props {
   accountId: number;
@@ -30,10 +34,10 @@ export function ConversationItem({ accountId, conversation: c, selected }: Props
     <li class={`conversation-item${selected ? " selected" : ""}${unread ? " unread" : ""}`}>
       <Link href={paths.conversation(accountId, c.id)} current={selected} data-conversation-id={c.id}>
         <span class="item-top">
-          <span class="item-name">{c.meta.sender.name || "Unknown contact"}</span>
+          <span class="item-name">{c.meta.sender.name || t("item.unknown")}</span>
           <span class="item-age" title={longAge(c.last_activity_at)}>
             <span aria-hidden="true">{shortAge(c.last_activity_at)}</span>
-            <span class="visually-hidden">, last activity {longAge(c.last_activity_at)}</span>
+            <span class="visually-hidden">{t("item.last_activity", { age: longAge(c.last_activity_at) })}</span>
           </span>
         </span>
         <span class="item-excerpt">{excerpt(c.last_non_activity_message ?? c.messages[0])}</span>
@@ -41,18 +45,18 @@ export function ConversationItem({ accountId, conversation: c, selected }: Props
           <span class="item-inbox">
             #{c.id} · {inboxName(c.inbox_id)}
           </span>
-          {c.status !== "open" && <span class={`tag status-${c.status}`}>{c.status}</span>}
-          {c.priority && <span class={`tag priority-${c.priority}`}>{c.priority}</span>}
+          {c.status !== "open" && <span class={`tag status-${c.status}`}>{t(`status.${c.status}`)}</span>}
+          {c.priority && <span class={`tag priority-${c.priority}`}>{priorityText(c.priority)}</span>}
           {c.labels.slice(0, 2).map((l) => (
             <span key={l} class="tag label">
               {l}
             </span>
           ))}
-          <span class="item-assignee">{assignee ? `· ${assignee}` : "· Unassigned"}</span>
+          <span class="item-assignee">{`· ${assignee ?? t("item.unassigned")}`}</span>
           {unread && (
             <span class="unread-badge">
               <span aria-hidden="true">{unreadBadge(c.unread_count)}</span>
-              <span class="visually-hidden">, {c.unread_count} unread</span>
+              <span class="visually-hidden">{t("item.unread", { count: c.unread_count })}</span>
             </span>
           )}
         </span>

@@ -5,12 +5,13 @@ import { pinnedConversation, tabTotal } from "../../lib/list-merge.ts";
 import { live } from "../../lib/live.ts";
 import { thread } from "../../lib/thread.ts";
 import { ConversationItem } from "./ConversationItem.tsx";
+import { t } from "../../lib/i18n.ts";
 
 function emptyText(): string {
   const f = filters.value;
-  if (f.q.trim()) return `No conversation has a message or a contact with “${f.q.trim()}”.`;
-  if (f.assignee === "me") return "No conversations are assigned to you here.";
-  return "No conversations match these filters.";
+  if (f.q.trim()) return t("list.empty_search", { q: f.q.trim() });
+  if (f.assignee === "me") return t("list.empty_mine");
+  return t("list.empty");
 }
 
 export function ConversationList({ accountId, selectedId }: { accountId: number; selectedId: number | null }) {
@@ -19,11 +20,7 @@ export function ConversationList({ accountId, selectedId }: { accountId: number;
   const open = thread.value?.conversation;
   const pinned = !s.loading && open?.id === selectedId ? pinnedConversation(s.items, open, filters.value) : null;
   const status =
-    s.loading && s.items.length === 0
-      ? "Loading conversations…"
-      : live.status.value === "offline"
-        ? "Live updates paused: reconnecting to Parley…"
-        : "";
+    s.loading && s.items.length === 0 ? t("list.loading") : live.status.value === "offline" ? t("list.offline") : "";
   return (
     <div class="conversation-list">
       <p class="list-status" role="status">
@@ -35,14 +32,14 @@ export function ConversationList({ accountId, selectedId }: { accountId: number;
         </p>
       )}
       {pinned && (
-        <ul class="pinned" aria-label="Open conversation">
+        <ul class="pinned" aria-label={t("list.open")}>
           <ConversationItem accountId={accountId} conversation={pinned} selected />
         </ul>
       )}
       {!s.loading && !s.error && s.items.length === 0 && <p class="list-empty">{emptyText()}</p>}
       {s.items.length > 0 && (
         <ul
-          aria-label={total === null ? "Conversations" : `Conversations, ${s.items.length} of ${total} shown`}
+          aria-label={total === null ? t("list.label") : t("list.label_count", { shown: s.items.length, total })}
           aria-busy={s.loading}
         >
           {s.items.map((c) => (
@@ -57,7 +54,7 @@ export function ConversationList({ accountId, selectedId }: { accountId: number;
           onClick={() => void loadMore()}
           aria-disabled={s.loadingMore ? "true" : undefined}
         >
-          {s.loadingMore ? "Loading…" : `Show more (${s.items.length} of ${total})`}
+          {s.loadingMore ? t("common.loading") : t("list.more", { shown: s.items.length, total: total ?? "?" })}
         </button>
       )}
     </div>

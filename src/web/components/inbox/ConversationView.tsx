@@ -11,15 +11,16 @@ import { MessageThread } from "./MessageThread.tsx";
 import { ReplyBox } from "./ReplyBox.tsx";
 import { TypingLine } from "./TypingLine.tsx";
 import { StatusActions } from "./StatusActions.tsx";
+import { t } from "../../lib/i18n.ts";
 
 export const THREAD_HEADING_ID = "thread-title";
 
 function statusText(c: Conversation): string {
   if (c.status === "snoozed")
     return c.snoozed_until
-      ? `Snoozed until ${dateTime(Date.parse(c.snoozed_until) / 1000)}`
-      : "Snoozed until the customer replies";
-  return { open: "Open", resolved: "Resolved", pending: "Pending" }[c.status];
+      ? t("thread.snoozed_until", { time: dateTime(Date.parse(c.snoozed_until) / 1000) })
+      : t("thread.snoozed_reply");
+  return t(`status.${c.status}`);
 }
 
 interface Props {
@@ -35,7 +36,7 @@ export function ConversationView({ accountId, detailsOpen }: Props) {
     return (
       <div class="thread-empty">
         <p role="alert">{s.error}</p>
-        <Link href={paths.dashboard(accountId)}>Back to conversations</Link>
+        <Link href={paths.dashboard(accountId)}>{t("thread.back")}</Link>
       </div>
     );
   }
@@ -43,15 +44,15 @@ export function ConversationView({ accountId, detailsOpen }: Props) {
   if (!c)
     return (
       <p class="thread-empty" role="status">
-        Loading the conversation…
+        {t("thread.loading")}
       </p>
     );
-  const name = c.meta.sender.name || "Unknown contact";
+  const name = c.meta.sender.name || t("item.unknown");
   return (
     <>
       <header class="thread-header">
         <Link href={paths.dashboard(accountId)} class="back-link">
-          <span aria-hidden="true">←</span> Conversations
+          <span aria-hidden="true">←</span> {t("inbox.title")}
         </Link>
         <div class="thread-title">
           <h2 id={THREAD_HEADING_ID} tabIndex={-1}>
@@ -59,7 +60,7 @@ export function ConversationView({ accountId, detailsOpen }: Props) {
           </h2>
           <p class="thread-sub">
             #{c.id} · {inboxName(c.inbox_id)} · <span class={`status-text status-${c.status}`}>{statusText(c)}</span>
-            {c.muted && " · Contact blocked"}
+            {c.muted && t("thread.blocked")}
           </p>
         </div>
         <StatusActions conversation={c} onError={(m) => (actionError.value = m)} />
@@ -70,7 +71,7 @@ export function ConversationView({ accountId, detailsOpen }: Props) {
           aria-controls="details-panel"
           onClick={() => (detailsOpen.value = !detailsOpen.value)}
         >
-          Details
+          {t("thread.details")}
         </button>
       </header>
       {actionError.value && (

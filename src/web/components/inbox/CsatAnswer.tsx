@@ -1,6 +1,7 @@
 // The customer's answer to a CSAT survey message (content_type input_csat): the rating out of 5
 // and their comment, once they have submitted it.
 import type { Message } from "../../lib/types.ts";
+import { t } from "../../lib/i18n.ts";
 
 interface CsatResponse {
   rating?: unknown;
@@ -20,13 +21,13 @@ function responseOf(m: Message): CsatResponse | null {
 
 export function CsatAnswer({ message }: { message: Message }) {
   const r = responseOf(message);
-  if (!r) return <p class="csat pending">Waiting for the customer's rating.</p>;
+  if (!r) return <p class="csat pending">{t("csat.waiting")}</p>;
   const rating = typeof r.rating === "number" ? Math.max(0, Math.min(5, Math.round(r.rating))) : null;
   return (
     <div class="csat">
       {rating !== null && (
         <p class="csat-rating">
-          <span aria-hidden="true">{"★".repeat(rating) + "☆".repeat(5 - rating)}</span> Rated {rating} of 5
+          <span aria-hidden="true">{"★".repeat(rating) + "☆".repeat(5 - rating)}</span> {t("csat.rated", { rating })}
         </p>
       )}
       {typeof r.feedback_message === "string" && r.feedback_message && (

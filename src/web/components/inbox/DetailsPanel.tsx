@@ -4,6 +4,7 @@ import type { Signal } from "@preact/signals";
 import { thread } from "../../lib/thread.ts";
 import { ContactPanel } from "./ContactPanel.tsx";
 import { ConversationDetails } from "./ConversationDetails.tsx";
+import { t } from "../../lib/i18n.ts";
 
 export function DetailsPanel({ accountId, open }: { accountId: number; open: Signal<boolean> }) {
   const c = thread.value?.conversation;
@@ -13,11 +14,11 @@ export function DetailsPanel({ accountId, open }: { accountId: number; open: Sig
     document.querySelector<HTMLElement>(".details-toggle")?.focus();
   };
   return (
-    <aside id="details-panel" class="details-pane" aria-label="Conversation details" hidden={!open.value}>
+    <aside id="details-panel" class="details-pane" aria-label={t("details.label")} hidden={!open.value}>
       <div class="details-head">
-        <h2>Details</h2>
+        <h2>{t("details.title")}</h2>
         <button type="button" class="details-close" onClick={close}>
-          Back to the conversation
+          {t("details.back")}
         </button>
       </div>
       <ConversationDetails accountId={accountId} conversation={c} />

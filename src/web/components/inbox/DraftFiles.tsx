@@ -4,6 +4,7 @@
 import { useSignal, type Signal } from "@preact/signals";
 import { useRef } from "preact/hooks";
 import { fileSize } from "../../lib/format.ts";
+import { t } from "../../lib/i18n.ts";
 
 export interface DraftFiles {
   files: Signal<File[]>;
@@ -63,8 +64,8 @@ export function AttachButton({ draft }: { draft: DraftFiles }) {
       <button
         type="button"
         class="small"
-        aria-label="Attach files"
-        title="Attach files"
+        aria-label={t("files.attach")}
+        title={t("files.attach")}
         onClick={() => input.current?.click()}
       >
         📎
@@ -79,7 +80,7 @@ export function DraftFileList({ draft }: { draft: DraftFiles }) {
   const progress = draft.progress.value;
   return (
     <div class="draft-files">
-      <ul aria-label="Files to send">
+      <ul aria-label={t("files.to_send")}>
         {files.map((f, i) => (
           <li key={`${f.name}-${i}`} class="file-chip">
             <span>
@@ -89,7 +90,7 @@ export function DraftFileList({ draft }: { draft: DraftFiles }) {
               <button
                 type="button"
                 class="small"
-                aria-label={`Remove ${f.name}`}
+                aria-label={t("files.remove", { name: f.name })}
                 onClick={() => (draft.files.value = files.filter((_, j) => j !== i))}
               >
                 ×
@@ -98,7 +99,7 @@ export function DraftFileList({ draft }: { draft: DraftFiles }) {
           </li>
         ))}
       </ul>
-      {progress !== null && <progress max={1} value={progress} aria-label="Uploading" />}
+      {progress !== null && <progress max={1} value={progress} aria-label={t("files.uploading")} />}
     </div>
   );
 }

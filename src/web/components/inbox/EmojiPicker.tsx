@@ -3,6 +3,7 @@
 // the system's emoji font draws them, and the operating system's own picker still works in the box.
 import { useSignal } from "@preact/signals";
 import { useEffect, useRef } from "preact/hooks";
+import { t } from "../../lib/i18n.ts";
 
 export const EMOJIS = [
   ["😀", "grinning"],
@@ -80,10 +81,10 @@ export function EmojiPicker({ onPick }: Props) {
         onClick={() => (open.value = !open.value)}
       >
         <span aria-hidden="true">🙂</span>
-        <span class="visually-hidden">Insert an emoji</span>
+        <span class="visually-hidden">{t("emoji.insert")}</span>
       </button>
       {open.value && (
-        <div id="emoji-grid" ref={grid} class="emoji-grid" role="group" aria-label="Emojis">
+        <div id="emoji-grid" ref={grid} class="emoji-grid" role="group" aria-label={t("emoji.label")}>
           {EMOJIS.map(([emoji, name]) => (
             <button
               key={name}

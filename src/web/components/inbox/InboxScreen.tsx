@@ -18,6 +18,7 @@ import { ConversationView, THREAD_HEADING_ID } from "./ConversationView.tsx";
 import { DetailsPanel } from "./DetailsPanel.tsx";
 import { ShortcutsDialog } from "./ShortcutsDialog.tsx";
 import { screenTitle } from "../../lib/title.ts";
+import { locale, t } from "../../lib/i18n.ts";
 
 const isPhone = () => window.matchMedia("(max-width: 767px)").matches;
 
@@ -67,8 +68,9 @@ export function InboxScreen({ accountId, conversationId }: { accountId: number; 
 
   const contact = thread.value?.conversation?.meta.sender.name;
   useEffect(() => {
-    screenTitle.value = `${conversationId !== null && contact ? `${contact} · ` : ""}Conversations · Parley`;
-  }, [conversationId, contact]);
+    screenTitle.value =
+      conversationId !== null && contact ? t("inbox.page_title_contact", { contact }) : t("inbox.page_title");
+  }, [conversationId, contact, locale.value]);
 
   useInboxShortcuts(accountId, helpOpen);
 
@@ -82,11 +84,11 @@ export function InboxScreen({ accountId, conversationId }: { accountId: number; 
       <section class="list-pane" aria-labelledby="list-title">
         <div class="list-head">
           <h1 id="list-title" tabIndex={-1}>
-            Conversations
+            {t("inbox.title")}
           </h1>
           <button type="button" class="help-button" aria-haspopup="dialog" onClick={() => (helpOpen.value = true)}>
             <span aria-hidden="true">?</span>
-            <span class="visually-hidden">Keyboard shortcuts</span>
+            <span class="visually-hidden">{t("inbox.shortcuts")}</span>
           </button>
         </div>
         <ConversationFilters />
@@ -95,17 +97,13 @@ export function InboxScreen({ accountId, conversationId }: { accountId: number; 
       <section
         class="thread-pane"
         aria-labelledby={conversationId !== null && thread.value?.conversation ? THREAD_HEADING_ID : undefined}
-        aria-label={conversationId === null ? "Conversation" : undefined}
+        aria-label={conversationId === null ? t("inbox.pane") : undefined}
       >
         {conversationId === null ? (
           <div class="thread-empty">
-            <p>
-              {list.value.items.length > 0
-                ? "Choose a conversation from the list."
-                : "Conversations appear here as customers write in."}
-            </p>
+            <p>{list.value.items.length > 0 ? t("inbox.choose") : t("inbox.waiting")}</p>
             <p class="hint">
-              Press <kbd>?</kbd> for keyboard shortcuts.
+              {t("inbox.press_before")} <kbd>?</kbd> {t("inbox.press_after")}
             </p>
           </div>
         ) : (

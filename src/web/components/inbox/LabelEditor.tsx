@@ -5,6 +5,7 @@ import { useSignal } from "@preact/signals";
 import { ApiError, api } from "../../lib/api.ts";
 import { directory, loadDirectory } from "../../lib/directory.ts";
 import type { Conversation } from "../../lib/types.ts";
+import { t } from "../../lib/i18n.ts";
 
 interface Props {
   accountId: number;
@@ -26,13 +27,12 @@ async function labelTitle(
     void loadDirectory(accountId, true).catch(() => undefined);
     return created.title;
   } catch (error) {
-    if (error instanceof ApiError && error.status === 403)
-      refused(`There is no label ${typed}: an administrator can add it on the Labels page.`);
+    if (error instanceof ApiError && error.status === 403) refused(t("labels.no_such", { label: typed }));
     else
       refused(
         error instanceof ApiError
-          ? `Label ${error.forField("title") ?? error.description}`
-          : "The label could not be created.",
+          ? t("labels.refused", { reason: error.forField("title") ?? error.description })
+          : t("labels.create_failed"),
       );
     return null;
   }
@@ -55,10 +55,10 @@ export function LabelEditor({ accountId, conversation: c, onChange }: Props) {
   return (
     <div class="label-editor">
       <p class="label-heading" id="labels-title">
-        Labels
+        {t("labels.title")}
       </p>
       {c.labels.length === 0 ? (
-        <p class="hint">No labels yet.</p>
+        <p class="hint">{t("labels.none")}</p>
       ) : (
         <ul class="label-list" aria-labelledby="labels-title">
           {c.labels.map((l) => (
@@ -67,7 +67,7 @@ export function LabelEditor({ accountId, conversation: c, onChange }: Props) {
               <button
                 type="button"
                 class="remove-label"
-                aria-label={`Remove label ${l}`}
+                aria-label={t("labels.remove", { label: l })}
                 onClick={() => void onChange(c.labels.filter((x) => x !== l))}
               >
                 ×
@@ -78,12 +78,12 @@ export function LabelEditor({ accountId, conversation: c, onChange }: Props) {
       )}
       <form class="label-add" onSubmit={add}>
         <label for="label-input" class="visually-hidden">
-          Add a label
+          {t("labels.add")}
         </label>
         <input
           id="label-input"
           list="label-suggestions"
-          placeholder="Add a label"
+          placeholder={t("labels.add")}
           maxLength={255}
           value={draft.value}
           aria-invalid={problem.value ? true : undefined}
@@ -95,7 +95,7 @@ export function LabelEditor({ accountId, conversation: c, onChange }: Props) {
             <option key={l} value={l} />
           ))}
         </datalist>
-        <button type="submit">Add</button>
+        <button type="submit">{t("labels.add_button")}</button>
       </form>
       {problem.value && (
         <p id="label-input-error" class="field-error" role="alert">

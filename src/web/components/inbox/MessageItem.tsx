@@ -7,6 +7,7 @@ import { Attachments } from "./Attachments.tsx";
 import { CsatAnswer } from "./CsatAnswer.tsx";
 import { mentionsAsText } from "../../../shared/mentions.ts";
 import { RichText } from "./RichText.tsx";
+import { t } from "../../lib/i18n.ts";
 
 function kindOf(m: Message): "incoming" | "outgoing" | "note" | "activity" {
   if (m.message_type === 2) return "activity";
@@ -14,12 +15,10 @@ function kindOf(m: Message): "incoming" | "outgoing" | "note" | "activity" {
   return m.message_type === 0 ? "incoming" : "outgoing";
 }
 
-const WHO: Record<ReturnType<typeof kindOf>, string> = {
-  incoming: "Contact",
-  outgoing: "Reply",
-  note: "Private note",
-  activity: "",
-};
+const WHO = {
+  incoming: "message.contact",
+  outgoing: "message.reply",
+} as const;
 
 export function MessageItem({ message: m, contactName }: { message: Message; contactName: string }) {
   const kind = kindOf(m);
@@ -49,8 +48,8 @@ export function MessageItem({ message: m, contactName }: { message: Message; con
       <div class="bubble">
         <p class="message-head">
           <span class="message-sender">{sender}</span>
-          {kind === "note" && <span class="note-tag">Private note</span>}
-          <span class="visually-hidden">{kind !== "note" && `, ${WHO[kind]}`}</span>
+          {kind === "note" && <span class="note-tag">{t("message.note")}</span>}
+          <span class="visually-hidden">{kind !== "note" && `, ${t(WHO[kind])}`}</span>
         </p>
         {m.content !== null && m.content !== "" && (
           <RichText class={deleted ? "message-text deleted" : "message-text"} text={mentionsAsText(m.content)} />
@@ -66,7 +65,11 @@ export function MessageItem({ message: m, contactName }: { message: Message; con
         <p class="message-foot">
           {when}
           {failed && (
-            <span class="message-failed"> · Not delivered{typeof error === "string" && error ? `: ${error}` : ""}</span>
+            <span class="message-failed">
+              {typeof error === "string" && error
+                ? t("message.not_delivered_because", { error })
+                : t("message.not_delivered")}
+            </span>
           )}
         </p>
       </div>

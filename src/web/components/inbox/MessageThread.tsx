@@ -4,6 +4,7 @@
 import { useLayoutEffect, useRef } from "preact/hooks";
 import { loadOlder, thread } from "../../lib/thread.ts";
 import { MessageItem } from "./MessageItem.tsx";
+import { t } from "../../lib/i18n.ts";
 
 export function MessageThread({ contactName }: { contactName: string }) {
   const s = thread.value!;
@@ -25,7 +26,7 @@ export function MessageThread({ contactName }: { contactName: string }) {
   }, [s.conversationId, firstId, lastId, s.sent]);
 
   return (
-    <div class="thread-scroll" ref={scroller} tabIndex={0} role="region" aria-label="Messages">
+    <div class="thread-scroll" ref={scroller} tabIndex={0} role="region" aria-label={t("thread.messages")}>
       {s.hasOlder && (
         <button
           type="button"
@@ -33,10 +34,10 @@ export function MessageThread({ contactName }: { contactName: string }) {
           onClick={() => void loadOlder()}
           aria-disabled={s.loadingOlder ? "true" : undefined}
         >
-          {s.loadingOlder ? "Loading…" : "Load older messages"}
+          {s.loadingOlder ? t("common.loading") : t("thread.load_older")}
         </button>
       )}
-      {s.messages.length === 0 && s.conversation && <p class="list-empty">No messages yet.</p>}
+      {s.messages.length === 0 && s.conversation && <p class="list-empty">{t("thread.empty")}</p>}
       <ol class="messages">
         {s.messages.map((m) => (
           <MessageItem key={m.id} message={m} contactName={contactName} />

@@ -13,10 +13,11 @@ import { AttachButton, DraftFileList, useDraftFiles } from "./DraftFiles.tsx";
 import { EmojiPicker } from "./EmojiPicker.tsx";
 import { useCompletion } from "./useCompletion.tsx";
 import { useCannedResponses, type CannedResponseItem } from "../../lib/canned.ts";
+import { type Key, t } from "../../lib/i18n.ts";
 
-const MODES: { key: ReplyMode; label: string }[] = [
-  { key: "reply", label: "Reply" },
-  { key: "note", label: "Private note" },
+const MODES: { key: ReplyMode; label: Key }[] = [
+  { key: "reply", label: "reply.reply" },
+  { key: "note", label: "reply.note" },
 ];
 
 /** Keys that move the caret without typing: the completion at the new place is looked up again. */
@@ -72,7 +73,7 @@ export function ReplyBox({
     } catch (e) {
       // The text and the files stay for another try.
       draft.progress.value = null;
-      error.value = describeError(e, "The message could not be sent.");
+      error.value = describeError(e, t("reply.send_failed"));
     } finally {
       sending.value = false;
     }
@@ -119,10 +120,10 @@ export function ReplyBox({
     }
   };
 
-  const label = mode === "note" ? "Private note (only your team sees it)" : `Reply to ${contactName}`;
+  const label = mode === "note" ? t("reply.note_label") : t("reply.reply_label", { name: contactName });
   return (
     <form class={`reply-box ${mode}`} onSubmit={(e) => (e.preventDefault(), void send())} {...draft.dropProps}>
-      <div class="reply-modes" role="group" aria-label="Message type">
+      <div class="reply-modes" role="group" aria-label={t("reply.mode")}>
         {MODES.map((m) => (
           <button
             key={m.key}
@@ -131,7 +132,7 @@ export function ReplyBox({
             aria-pressed={mode === m.key}
             onClick={() => (replyMode.value = m.key)}
           >
-            {m.label}
+            {t(m.label)}
           </button>
         ))}
       </div>
@@ -141,11 +142,7 @@ export function ReplyBox({
       <textarea
         id={REPLY_INPUT_ID}
         rows={3}
-        placeholder={
-          mode === "note"
-            ? "Write a private note. Only agents see it."
-            : "Write a reply. Enter sends, Shift+Enter for a new line."
-        }
+        placeholder={mode === "note" ? t("reply.note_placeholder") : t("reply.reply_placeholder")}
         value={text.value}
         onInput={(e) => ((text.value = e.currentTarget.value), typing.typed(), refresh(e.currentTarget))}
         onClick={(e) => refresh(e.currentTarget)}
@@ -174,7 +171,7 @@ export function ReplyBox({
             sending.value || (text.value.trim() === "" && draft.files.value.length === 0) ? "true" : undefined
           }
         >
-          {sending.value ? "Sending…" : mode === "note" ? "Add note" : "Send"}
+          {sending.value ? t("reply.sending") : mode === "note" ? t("reply.add_note") : t("reply.send")}
         </button>
       </div>
     </form>

@@ -4,6 +4,7 @@ import type { Signal } from "@preact/signals";
 import { useEffect, useRef } from "preact/hooks";
 import { SHORTCUTS } from "../../lib/shortcuts.ts";
 import { TableHead } from "../TableHead.tsx";
+import { t } from "../../lib/i18n.ts";
 
 export function ShortcutsDialog({ open }: { open: Signal<boolean> }) {
   const dialog = useRef<HTMLDialogElement>(null);
@@ -20,35 +21,35 @@ export function ShortcutsDialog({ open }: { open: Signal<boolean> }) {
       aria-labelledby="shortcuts-title"
       onClose={() => (open.value = false)}
     >
-      <h2 id="shortcuts-title">Keyboard shortcuts</h2>
-      <p class="hint">They work anywhere in the inbox except while you type in a field; Escape leaves the reply box.</p>
+      <h2 id="shortcuts-title">{t("shortcuts.title")}</h2>
+      <p class="hint">{t("shortcuts.hint")}</p>
       <table>
-        <TableHead columns={["Keys", "Action"]} />
+        <TableHead columns={[t("shortcuts.keys"), t("shortcuts.action")]} />
         <tbody>
           {SHORTCUTS.map((s) => (
             <tr key={s.action}>
               <td>
                 {s.keys.map((k, i) => (
                   <span key={k}>
-                    {i > 0 && " or "}
+                    {i > 0 && t("shortcuts.or")}
                     <kbd>{k}</kbd>
                   </span>
                 ))}
               </td>
-              <td>{s.description}</td>
+              <td>{t(s.description)}</td>
             </tr>
           ))}
           <tr>
             <td>
               <kbd>Enter</kbd> / <kbd>Shift+Enter</kbd>
             </td>
-            <td>In the reply box: send / new line</td>
+            <td>{t("shortcuts.reply_box")}</td>
           </tr>
         </tbody>
       </table>
       <form method="dialog">
         <button type="submit" class="primary">
-          Close
+          {t("common.close")}
         </button>
       </form>
     </dialog>

@@ -10,6 +10,7 @@ import { snoozeChoices } from "../../lib/snooze.ts";
 import { conversationAction, describeError, markUnread, thread } from "../../lib/thread.ts";
 import type { Conversation, ConversationStatus } from "../../lib/types.ts";
 import { Disclosure } from "../Disclosure.tsx";
+import { t } from "../../lib/i18n.ts";
 
 export async function setStatus(status: ConversationStatus, snoozedUntil?: number): Promise<void> {
   await conversationAction(
@@ -40,7 +41,7 @@ export function StatusActions({
     }
   };
   const run = (status: ConversationStatus, until?: number) =>
-    guarded(() => setStatus(status, until), "The status could not be changed.");
+    guarded(() => setStatus(status, until), t("actions.status_failed"));
   const unread = () =>
     guarded(async () => {
       const accountId = thread.value?.accountId;
@@ -48,13 +49,13 @@ export function StatusActions({
       if (accountId !== undefined) navigate(paths.dashboard(accountId));
       // This menu leaves with the conversation: the list's heading takes focus once it shows alone.
       requestAnimationFrame(() => document.getElementById("list-title")?.focus());
-      announce("Marked as unread.");
-    }, "The conversation could not be marked unread.");
+      announce(t("actions.marked_unread"));
+    }, t("actions.unread_failed"));
   const resolved = c.status === "resolved";
   const submitCustom = (e: SubmitEvent) => {
     e.preventDefault();
     const at = new Date(custom.value).getTime();
-    if (Number.isNaN(at) || at <= Date.now()) return onError("Choose a time in the future to snooze until.");
+    if (Number.isNaN(at) || at <= Date.now()) return onError(t("actions.future"));
     void run("snoozed", Math.floor(at / 1000));
   };
   return (
@@ -65,38 +66,38 @@ export function StatusActions({
         aria-disabled={busy.value ? "true" : undefined}
         onClick={() => void run(resolved ? "open" : "resolved")}
       >
-        {resolved ? "Reopen" : "Resolve"}
+        {resolved ? t("actions.reopen") : t("actions.resolve")}
       </button>
       <Disclosure
         id="status-menu"
         class="status-menu"
-        label="More status options"
-        button={<span>More</span>}
+        label={t("actions.more_label")}
+        button={<span>{t("actions.more")}</span>}
         closeOnChoice
       >
         <ul class="menu-list">
           {c.status !== "pending" && (
             <li>
               <button type="button" onClick={() => void run("pending")}>
-                Mark as pending
+                {t("actions.pending")}
               </button>
             </li>
           )}
           {c.status !== "open" && !resolved && (
             <li>
               <button type="button" onClick={() => void run("open")}>
-                Reopen
+                {t("actions.reopen")}
               </button>
             </li>
           )}
           <li>
             <button type="button" onClick={() => void unread()}>
-              Mark as unread
+              {t("actions.unread")}
             </button>
           </li>
         </ul>
         <p class="menu-title" id="snooze-title">
-          Snooze
+          {t("actions.snooze")}
         </p>
         <ul class="menu-list" aria-labelledby="snooze-title">
           {snoozeChoices(new Date()).map((s) => (
@@ -108,7 +109,7 @@ export function StatusActions({
           ))}
         </ul>
         <form class="snooze-custom" onSubmit={submitCustom}>
-          <label for="snooze-until">Until a time</label>
+          <label for="snooze-until">{t("actions.until_time")}</label>
           <input
             id="snooze-until"
             type="datetime-local"
@@ -116,7 +117,7 @@ export function StatusActions({
             value={custom.value}
             onInput={(e) => (custom.value = e.currentTarget.value)}
           />
-          <button type="submit">Snooze</button>
+          <button type="submit">{t("actions.snooze")}</button>
         </form>
       </Disclosure>
     </div>

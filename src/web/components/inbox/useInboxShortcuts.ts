@@ -10,6 +10,7 @@ import { parseRoute, paths } from "../../lib/routes.ts";
 import { shortcutOf } from "../../lib/shortcuts.ts";
 import { describeError, thread } from "../../lib/thread.ts";
 import { setStatus } from "./StatusActions.tsx";
+import { t } from "../../lib/i18n.ts";
 
 /** The open conversation as of now: the path changes at once, the screen only on the next frame. */
 function openId(): number | null {
@@ -21,7 +22,7 @@ function openId(): number | null {
 function step(accountId: number, by: 1 | -1): void {
   const next = neighbour(list.value.items, openId(), by);
   if (!next) {
-    announce(by === 1 ? "This is the last conversation in the list." : "This is the first conversation in the list.");
+    announce(by === 1 ? t("keys.last") : t("keys.first"));
     return;
   }
   navigate(paths.conversation(accountId, next.id));
@@ -34,9 +35,9 @@ async function toggleResolved(): Promise<void> {
   const reopen = c.status === "resolved";
   try {
     await setStatus(reopen ? "open" : "resolved");
-    announce(reopen ? "Conversation reopened." : "Conversation resolved.");
+    announce(reopen ? t("keys.reopened") : t("keys.resolved"));
   } catch (e) {
-    announce(describeError(e, "The status could not be changed."));
+    announce(describeError(e, t("actions.status_failed")));
   }
 }
 

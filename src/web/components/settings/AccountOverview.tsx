@@ -7,6 +7,7 @@ import { duration } from "../../lib/format.ts";
 import { useResource } from "../../lib/use-resource.ts";
 import { LoadState } from "../LoadState.tsx";
 import { csatSince, type CsatAnswer } from "./CsatResponses.tsx";
+import { type Key, t, tn } from "../../lib/i18n.ts";
 
 interface Figures {
   conversations_count: number;
@@ -19,27 +20,27 @@ interface Figures {
 type Overview = Figures & { previous: Figures };
 
 const PERIODS = [7, 30, 90];
-const COUNTS: [keyof Figures, string][] = [
-  ["conversations_count", "Conversations"],
-  ["incoming_messages_count", "Incoming messages"],
-  ["outgoing_messages_count", "Outgoing messages"],
-  ["resolutions_count", "Resolutions"],
+const COUNTS: [keyof Figures, Key][] = [
+  ["conversations_count", "overview.conversations"],
+  ["incoming_messages_count", "overview.incoming"],
+  ["outgoing_messages_count", "overview.outgoing"],
+  ["resolutions_count", "overview.resolutions"],
 ];
-const TIMES: [keyof Figures, string][] = [
-  ["avg_first_response_time", "First response time"],
-  ["avg_resolution_time", "Resolution time"],
+const TIMES: [keyof Figures, Key][] = [
+  ["avg_first_response_time", "overview.first_response"],
+  ["avg_resolution_time", "overview.resolution"],
 ];
 
 /** "+12 %" / "−3 %" against the period before; nothing when there is nothing to compare with. */
 function change(now: number | null, before: number | null): string {
   if (now === null || before === null || before === 0) return "";
   const pct = Math.round(((now - before) / before) * 100);
-  return `${pct > 0 ? "+" : pct < 0 ? "−" : "±"}${Math.abs(pct)} % on the period before`;
+  return t("overview.change", { sign: pct > 0 ? "+" : pct < 0 ? "−" : "±", pct: Math.abs(pct) });
 }
 
 function average(answers: CsatAnswer[]): string {
   if (answers.length === 0) return "—";
-  return `${(answers.reduce((sum, a) => sum + a.rating, 0) / answers.length).toFixed(1)} of 5`;
+  return t("overview.of_5", { rating: (answers.reduce((sum, a) => sum + a.rating, 0) / answers.length).toFixed(1) });
 }
 
 export function AccountOverview({ accountId }: { accountId: number }) {
@@ -58,47 +59,45 @@ export function AccountOverview({ accountId }: { accountId: number }) {
       return { figures, csat, days: days.value };
     },
     [accountId, days.value],
-    "The overview",
+    t("overview.what"),
   );
   const o = overview.data.value;
   return (
     <section class="settings-card" aria-labelledby="overview-title">
       <div class="card-head">
-        <h2 id="overview-title">Overview</h2>
+        <h2 id="overview-title">{t("overview.title")}</h2>
         <label for="overview-period" class="visually-hidden">
-          Overview period
+          {t("overview.period")}
         </label>
         <select id="overview-period" value={days.value} onChange={(e) => (days.value = Number(e.currentTarget.value))}>
           {PERIODS.map((d) => (
             <option key={d} value={d}>
-              Last {d} days
+              {t("reports.last_days", { days: d })}
             </option>
           ))}
         </select>
       </div>
       <LoadState resource={overview} />
       {o && (
-        <dl class="overview" aria-label={`Overview, last ${o.days} days`}>
+        <dl class="overview" aria-label={t("overview.label", { days: o.days })}>
           {COUNTS.map(([key, label]) => (
             <div key={key}>
-              <dt>{label}</dt>
+              <dt>{t(label)}</dt>
               <dd>{o.figures[key]}</dd>
               <dd class="hint">{change(o.figures[key], o.figures.previous[key])}</dd>
             </div>
           ))}
           {TIMES.map(([key, label]) => (
             <div key={key}>
-              <dt>{label}</dt>
+              <dt>{t(label)}</dt>
               <dd>{duration(o.figures[key])}</dd>
               <dd class="hint">{change(o.figures[key], o.figures.previous[key])}</dd>
             </div>
           ))}
           <div>
-            <dt>Satisfaction</dt>
+            <dt>{t("overview.satisfaction")}</dt>
             <dd>{average(o.csat)}</dd>
-            <dd class="hint">
-              {o.csat.length} {o.csat.length === 1 ? "answer" : "answers"}
-            </dd>
+            <dd class="hint">{tn("overview.answers", o.csat.length)}</dd>
           </div>
         </dl>
       )}

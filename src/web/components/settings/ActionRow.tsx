@@ -4,12 +4,13 @@ import {
   CONVERSATION_PRIORITIES,
   CONVERSATION_STATUSES,
   FORM_ACTIONS,
-  humanize,
+  term,
   type ActionRow as Row,
 } from "../../lib/automation.ts";
 import { directory } from "../../lib/directory.ts";
 import { Options } from "../Options.tsx";
 import { RowEnd } from "./RowEnd.tsx";
+import { t } from "../../lib/i18n.ts";
 
 interface Props {
   row: Row;
@@ -26,7 +27,7 @@ export function ActionRow({ row, index, errors, onChange, onRemove }: Props) {
   const set = (change: Partial<Row>) => onChange({ ...row, ...change });
   const input = ACTION_INPUTS[row.action_name as keyof typeof ACTION_INPUTS];
   const d = directory.value;
-  const what = humanize(row.action_name);
+  const what = term("action", row.action_name);
   const hidden = (part: string, text: string) => (
     <label for={`${id}-${part}`} class="visually-hidden">
       {text}
@@ -34,7 +35,7 @@ export function ActionRow({ row, index, errors, onChange, onRemove }: Props) {
   );
   const select = (items: Pairs, none: string) => (
     <>
-      {hidden("choice", `${what}: choice`)}
+      {hidden("choice", t("rules.choice", { what }))}
       <select id={`${id}-choice`} value={row.value} onChange={(e) => set({ value: e.currentTarget.value })}>
         <option value="">{none}</option>
         <Options items={items} />
@@ -43,7 +44,7 @@ export function ActionRow({ row, index, errors, onChange, onRemove }: Props) {
   );
   const text = (placeholder: string, multiline = false) => (
     <span class="grow">
-      {hidden("text", `${what}: text`)}
+      {hidden("text", t("rules.text", { what }))}
       {multiline ? (
         <textarea
           id={`${id}-text`}
@@ -64,56 +65,56 @@ export function ActionRow({ row, index, errors, onChange, onRemove }: Props) {
   );
   return (
     <fieldset class="rule-row" aria-describedby={errors.length ? `${id}-errors` : undefined}>
-      <legend>Action {index + 1}</legend>
-      {hidden("name", "Action")}
+      <legend>{t("rules.action", { number: index + 1 })}</legend>
+      {hidden("name", t("rules.action_label"))}
       <select
         id={`${id}-name`}
         value={row.action_name}
         onChange={(e) => set({ action_name: e.currentTarget.value as Row["action_name"], value: "", message: "" })}
       >
-        <Options items={FORM_ACTIONS.map((a) => [a, humanize(a)] as const)} />
+        <Options items={FORM_ACTIONS.map((a) => [a, term("action", a)] as const)} />
       </select>
-      {input === "text" && text("Message", true)}
-      {input === "labels" && text("label, another")}
+      {input === "text" && text(t("rules.message"), true)}
+      {input === "labels" && text(t("rules.ph_labels"))}
       {input === "url" && text("https://…")}
       {input === "emails" && text("someone@example.com, another@example.com")}
       {input === "agent" &&
         select(
           d?.agents.map((a) => [a.id, a.available_name] as const),
-          "Nobody (unassign)",
+          t("rules.nobody"),
         )}
       {input === "team" &&
         select(
-          d?.teams.map((t) => [t.id, t.name] as const),
-          "No team",
+          d?.teams.map((team) => [team.id, team.name] as const),
+          t("rules.no_team"),
         )}
       {input === "status" &&
         select(
-          CONVERSATION_STATUSES.map((s) => [s, humanize(s)] as const),
-          "Choose…",
+          CONVERSATION_STATUSES.map((s) => [s, t(`status.${s}`)] as const),
+          t("rules.choose"),
         )}
       {input === "priority" &&
         select(
-          CONVERSATION_PRIORITIES.map((p) => [p, humanize(p)] as const),
-          "None",
+          CONVERSATION_PRIORITIES.map((p) => [p, t(`priority.${p}`)] as const),
+          t("rules.none_choice"),
         )}
       {input === "team-email" &&
         select(
-          d?.teams.map((t) => [t.id, t.name] as const),
-          "Choose a team…",
+          d?.teams.map((team) => [team.id, team.name] as const),
+          t("rules.choose_team"),
         )}
       {input === "team-email" && (
         <span class="grow">
-          {hidden("message", "Email message")}
+          {hidden("message", t("rules.email_message"))}
           <input
             id={`${id}-message`}
             value={row.message}
-            placeholder="Message"
+            placeholder={t("rules.message")}
             onInput={(e) => set({ message: e.currentTarget.value })}
           />
         </span>
       )}
-      <RowEnd id={id} what={`action ${index + 1}`} errors={errors} onRemove={onRemove} />
+      <RowEnd id={id} what={t("rules.action_lower", { number: index + 1 })} errors={errors} onRemove={onRemove} />
     </fieldset>
   );
 }

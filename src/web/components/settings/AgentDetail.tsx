@@ -13,28 +13,35 @@ import { FormFooter } from "../FormFooter.tsx";
 import { DetailPage } from "./DetailPage.tsx";
 import { Options } from "../Options.tsx";
 import { TextInput } from "../TextInput.tsx";
+import { type Key, t } from "../../lib/i18n.ts";
 
 const ROLES = [
-  ["agent", "Agent"],
-  ["administrator", "Administrator"],
+  ["agent", "agents.agent"],
+  ["administrator", "agents.administrator"],
 ] as const;
 const AVAILABILITY = [
-  ["online", "Online"],
-  ["busy", "Busy"],
-  ["offline", "Offline"],
+  ["online", "agents.online"],
+  ["busy", "agents.busy"],
+  ["offline", "agents.offline"],
 ] as const;
+const words = (items: readonly (readonly [string, Key])[]) => items.map(([value, key]) => [value, t(key)] as const);
+
+const availabilityText = (status: string) => {
+  const known = AVAILABILITY.find(([value]) => value === status);
+  return known ? t(known[1]).toLowerCase() : status;
+};
 
 export function AgentDetail({ accountId, agentId }: { accountId: number; agentId: number }) {
   const agents = useResource(
     () => api<Agent[]>("GET", `/api/v1/accounts/${accountId}/agents`),
     [accountId],
-    "The agent",
+    t("agents.what_one"),
   );
   const list = agents.data.value;
   const agent = list?.find((a) => a.id === agentId);
   return (
-    <DetailPage accountId={accountId} section="agents" back="All agents" resource={agents}>
-      {list && !agent && <p role="alert">This agent is not in the account.</p>}
+    <DetailPage accountId={accountId} section="agents" back={t("agents.all")} resource={agents}>
+      {list && !agent && <p role="alert">{t("agents.not_member")}</p>}
       {agent && <AgentEditForm key={agent.id} accountId={accountId} agent={agent} />}
     </DetailPage>
   );
@@ -51,9 +58,14 @@ function AgentEditForm({ accountId, agent }: { accountId: number; agent: Agent }
   const autoOffline = useSignal(agent.auto_offline !== false);
   const saved = useSignal("");
   const form = useSubmit(
-    { name: "Name", role: "Role", availability: "Availability", auto_offline: "Offline when disconnected" },
+    {
+      name: t("agents.name"),
+      role: t("agents.role"),
+      availability: t("agents.availability"),
+      auto_offline: t("agents.auto_offline"),
+    },
     "agent-edit-",
-    "Saving the agent",
+    t("agents.saving_what"),
   );
   const submit = (e: SubmitEvent) => {
     e.preventDefault();
@@ -67,7 +79,7 @@ function AgentEditForm({ accountId, agent }: { accountId: number; agent: Agent }
       };
       const updated = await api<Agent>("PATCH", `/api/v1/accounts/${accountId}/agents/${agent.id}`, body);
       void loadDirectory(accountId, true).catch(() => undefined);
-      saved.value = `${updated.available_name} saved.`;
+      saved.value = t("agents.saved", { name: updated.available_name });
     });
   };
   const errors = form.errors.value;
@@ -75,39 +87,39 @@ function AgentEditForm({ accountId, agent }: { accountId: number; agent: Agent }
     <form class="settings-card" onSubmit={submit} noValidate aria-labelledby="agent-edit-title">
       <h2 id="agent-edit-title">{agent.available_name}</h2>
       <p class="hint">{agent.email}</p>
-      <Field id="agent-edit-name" label="Name" error={errors.name}>
+      <Field id="agent-edit-name" label={t("agents.name")} error={errors.name}>
         <TextInput {...describedBy("agent-edit-name", errors.name)} maxLength={255} value={name} />
       </Field>
-      <Field id="agent-edit-role" label="Role" error={errors.role}>
+      <Field id="agent-edit-role" label={t("agents.role")} error={errors.role}>
         <select
           {...describedBy("agent-edit-role", errors.role)}
           value={role.value}
           onChange={(e) => (role.value = e.currentTarget.value)}
         >
-          <Options items={ROLES} />
+          <Options items={words(ROLES)} />
         </select>
       </Field>
       <Field
         id="agent-edit-availability"
-        label="Availability"
+        label={t("agents.availability")}
         error={errors.availability}
-        hint={`Shown now as ${agent.availability_status}.`}
+        hint={t("agents.shown_as", { status: availabilityText(agent.availability_status) })}
       >
         <select
           {...describedBy("agent-edit-availability", errors.availability, true)}
           value={availability.value}
           onChange={(e) => (availability.value = e.currentTarget.value)}
         >
-          <Options items={AVAILABILITY} />
+          <Options items={words(AVAILABILITY)} />
         </select>
       </Field>
       <CheckField
         id="agent-edit-auto_offline"
-        label="Show as offline when no Parley page of theirs is open"
+        label={t("agents.auto_offline_label")}
         value={autoOffline}
         error={errors.auto_offline}
       />
-      <FormFooter failure={form.failure.value} saved={saved.value} busy={form.busy.value} label="Save agent" />
+      <FormFooter failure={form.failure.value} saved={saved.value} busy={form.busy.value} label={t("agents.save")} />
     </form>
   );
 }

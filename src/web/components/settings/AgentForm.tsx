@@ -8,12 +8,17 @@ import { Field, describedBy } from "../Field.tsx";
 import { FormFailure } from "../FormFailure.tsx";
 import { TextInput } from "../TextInput.tsx";
 import { SubmitButton } from "../SubmitButton.tsx";
+import { t } from "../../lib/i18n.ts";
 
 export function AgentForm({ accountId, onAdded }: { accountId: number; onAdded(a: Agent): Promise<void> }) {
   const name = useSignal("");
   const email = useSignal("");
   const role = useSignal("agent");
-  const form = useSubmit({ name: "Name", email: "Email", role: "Role" }, "agent-", "Adding the agent");
+  const form = useSubmit(
+    { name: t("agents.name"), email: t("agents.email"), role: t("agents.role") },
+    "agent-",
+    t("agents.adding_what"),
+  );
   const submit = (e: SubmitEvent) => {
     e.preventDefault();
     void form.run(async () => {
@@ -30,15 +35,14 @@ export function AgentForm({ accountId, onAdded }: { accountId: number; onAdded(a
   const errors = form.errors.value;
   return (
     <form class="settings-card" onSubmit={submit} noValidate aria-labelledby="new-agent-title">
-      <h2 id="new-agent-title">Add an agent</h2>
+      <h2 id="new-agent-title">{t("agents.add_title")}</h2>
       <p class="hint">
-        Parley sends no invitation email: after adding them, set their password on the server with{" "}
-        <code>parley password --email …</code> and tell them.
+        {t("agents.add_hint_before")} <code>parley password --email …</code> {t("agents.add_hint_after")}
       </p>
-      <Field id="agent-name" label="Name" error={errors.name}>
+      <Field id="agent-name" label={t("agents.name")} error={errors.name}>
         <TextInput {...describedBy("agent-name", errors.name)} autocomplete="off" maxLength={255} value={name} />
       </Field>
-      <Field id="agent-email" label="Email" error={errors.email}>
+      <Field id="agent-email" label={t("agents.email")} error={errors.email}>
         <TextInput
           {...describedBy("agent-email", errors.email)}
           type="email"
@@ -47,18 +51,18 @@ export function AgentForm({ accountId, onAdded }: { accountId: number; onAdded(a
           value={email}
         />
       </Field>
-      <Field id="agent-role" label="Role" error={errors.role}>
+      <Field id="agent-role" label={t("agents.role")} error={errors.role}>
         <select
           {...describedBy("agent-role", errors.role)}
           value={role.value}
           onChange={(e) => (role.value = e.currentTarget.value)}
         >
-          <option value="agent">Agent: answers conversations in their inboxes</option>
-          <option value="administrator">Administrator: also manages settings</option>
+          <option value="agent">{t("agents.role_agent")}</option>
+          <option value="administrator">{t("agents.role_admin")}</option>
         </select>
       </Field>
       <FormFailure message={form.failure.value} />
-      <SubmitButton busy={form.busy.value} label="Add agent" busyLabel="Adding…" />
+      <SubmitButton busy={form.busy.value} label={t("agents.add")} busyLabel={t("agents.adding")} />
     </form>
   );
 }

@@ -15,6 +15,7 @@ import { Link } from "../Link.tsx";
 import { paths } from "../../lib/routes.ts";
 import { LoadState } from "../LoadState.tsx";
 import { DataTable } from "../DataTable.tsx";
+import { t } from "../../lib/i18n.ts";
 
 export function AgentsSettings({ accountId, itemId }: SectionProps) {
   if (itemId !== null) return <AgentDetail accountId={accountId} agentId={itemId} />;
@@ -23,7 +24,7 @@ export function AgentsSettings({ accountId, itemId }: SectionProps) {
 
 function AgentList({ accountId }: { accountId: number }) {
   const base = `/api/v1/accounts/${accountId}/agents`;
-  const agents = useResource(() => api<Agent[]>("GET", base), [accountId], "The agents");
+  const agents = useResource(() => api<Agent[]>("GET", base), [accountId], t("agents.what"));
   const message = useSignal<{ text: string; error: boolean } | null>(null);
   const changed = async (text: string) => {
     await agents.reload();
@@ -33,25 +34,25 @@ function AgentList({ accountId }: { accountId: number }) {
   const setRole = async (a: Agent, role: string, control: HTMLSelectElement) => {
     try {
       await api("PATCH", `${base}/${a.id}`, { role });
-      await changed(`${a.available_name} is now ${role === "administrator" ? "an administrator" : "an agent"}.`);
+      await changed(t(role === "administrator" ? "agents.now_admin" : "agents.now_agent", { name: a.available_name }));
     } catch (e) {
       control.value = a.role;
-      message.value = { text: describeError(e, "The role could not be changed."), error: true };
+      message.value = { text: describeError(e, t("agents.role_failed")), error: true };
     }
   };
   const remove = async (a: Agent) => {
     try {
       await api("DELETE", `${base}/${a.id}`);
-      await changed(`${a.available_name} was removed from the account.`);
+      await changed(t("agents.removed", { name: a.available_name }));
     } catch (e) {
-      message.value = { text: describeError(e, "The agent could not be removed."), error: true };
+      message.value = { text: describeError(e, t("agents.remove_failed")), error: true };
     }
   };
   const list = agents.data.value;
   return (
     <div class="settings-stack">
       <section class="settings-card" aria-labelledby="agents-title">
-        <h2 id="agents-title">Agents</h2>
+        <h2 id="agents-title">{t("agents.title")}</h2>
         <LoadState resource={agents} />
         <p role="status" class="form-status">
           {message.value && !message.value.error ? message.value.text : ""}
@@ -60,7 +61,7 @@ function AgentList({ accountId }: { accountId: number }) {
           {message.value?.error ? message.value.text : ""}
         </p>
         {list && (
-          <DataTable columns={["Name", "Email", "Role"]} actions>
+          <DataTable columns={[t("agents.col.name"), t("agents.col.email"), t("agents.col.role")]} actions>
             {list.map((a) => (
               <tr key={a.id}>
                 <td>
@@ -69,20 +70,20 @@ function AgentList({ accountId }: { accountId: number }) {
                 <td class="wrap">{a.email}</td>
                 <td>
                   <select
-                    aria-label={`Role of ${a.available_name}`}
+                    aria-label={t("agents.role_of", { name: a.available_name })}
                     value={a.role}
                     onChange={(e) => void setRole(a, e.currentTarget.value, e.currentTarget)}
                   >
-                    <option value="agent">Agent</option>
-                    <option value="administrator">Administrator</option>
+                    <option value="agent">{t("agents.agent")}</option>
+                    <option value="administrator">{t("agents.administrator")}</option>
                   </select>
                 </td>
                 <td>
                   {a.id !== user.value?.id && (
                     <ConfirmButton
-                      label="Remove"
+                      label={t("common.remove")}
                       target={a.available_name}
-                      question={`Remove ${a.available_name} from the account?`}
+                      question={t("agents.remove_question", { name: a.available_name })}
                       onConfirm={() => remove(a)}
                     />
                   )}
@@ -92,7 +93,7 @@ function AgentList({ accountId }: { accountId: number }) {
           </DataTable>
         )}
       </section>
-      <AgentForm accountId={accountId} onAdded={(a) => changed(`${a.available_name} was added.`)} />
+      <AgentForm accountId={accountId} onAdded={(a) => changed(t("agents.added", { name: a.available_name }))} />
     </div>
   );
 }

@@ -6,6 +6,7 @@ import { api } from "../../lib/api.ts";
 import {
   AUTOMATION_EVENTS,
   humanize,
+  term,
   newAction,
   newCondition,
   ruleBody,
@@ -22,6 +23,7 @@ import { SubmitButton } from "../SubmitButton.tsx";
 import { TextInput } from "../TextInput.tsx";
 import { ActionRow } from "./ActionRow.tsx";
 import { ConditionRow } from "./ConditionRow.tsx";
+import { t } from "../../lib/i18n.ts";
 
 /** The server's messages for one row (`conditions[2]…`), with the part of the row they concern. */
 function rowErrors(errors: Record<string, string>, prefix: string): string[] {
@@ -45,9 +47,9 @@ export function AutomationForm({ accountId, rule, onSaved }: Props) {
   const conditions = useSignal<ConditionState[]>(initial?.conditions ?? [newCondition("conversation_created")]);
   const actions = useSignal<ActionState[]>(initial?.actions ?? [newAction()]);
   const form = useSubmit(
-    { name: "Name", description: "Description", event_name: "Event" },
+    { name: t("rules.name"), description: t("rules.description"), event_name: t("rules.event") },
     "rule-",
-    rule ? "Saving the rule" : "Creating the rule",
+    rule ? t("rules.saving_what") : t("rules.creating_what"),
   );
 
   const setEvent = (e: string) => {
@@ -79,23 +81,23 @@ export function AutomationForm({ accountId, rule, onSaved }: Props) {
   const fieldErrors = form.errors.value;
   return (
     <form class="settings-card" onSubmit={submit} noValidate aria-labelledby="rule-form-title">
-      <h2 id="rule-form-title">{rule ? `Edit the rule ${rule.name}` : "Add a rule"}</h2>
-      <Field id="rule-name" label="Name" error={fieldErrors.name}>
+      <h2 id="rule-form-title">{rule ? t("rules.edit_title", { name: rule.name }) : t("rules.add_title")}</h2>
+      <Field id="rule-name" label={t("rules.name")} error={fieldErrors.name}>
         <TextInput {...describedBy("rule-name", fieldErrors.name)} maxLength={255} value={name} />
       </Field>
-      <Field id="rule-description" label="Description (optional)" error={fieldErrors.description}>
+      <Field id="rule-description" label={t("rules.description_optional")} error={fieldErrors.description}>
         <TextInput {...describedBy("rule-description", fieldErrors.description)} maxLength={255} value={description} />
       </Field>
-      <Field id="rule-event_name" label="When" error={fieldErrors.event_name}>
+      <Field id="rule-event_name" label={t("rules.when")} error={fieldErrors.event_name}>
         <select
           {...describedBy("rule-event_name", fieldErrors.event_name)}
           value={event.value}
           onChange={(e) => setEvent(e.currentTarget.value)}
         >
-          <Options items={AUTOMATION_EVENTS.map((ev) => [ev, humanize(ev)] as const)} />
+          <Options items={AUTOMATION_EVENTS.map((ev) => [ev, term("event", ev)] as const)} />
         </select>
       </Field>
-      <h3>If</h3>
+      <h3>{t("rules.if")}</h3>
       {conditions.value.map((c, i) => (
         <ConditionRow
           key={i}
@@ -117,9 +119,9 @@ export function AutomationForm({ accountId, rule, onSaved }: Props) {
         class="small"
         onClick={() => (conditions.value = [...conditions.value, newCondition(event.value)])}
       >
-        Add a condition
+        {t("rules.add_condition")}
       </button>
-      <h3>Then</h3>
+      <h3>{t("rules.then")}</h3>
       {actions.value.map((a, i) => (
         <ActionRow
           key={i}
@@ -133,14 +135,14 @@ export function AutomationForm({ accountId, rule, onSaved }: Props) {
         />
       ))}
       <button type="button" class="small" onClick={() => (actions.value = [...actions.value, newAction()])}>
-        Add an action
+        {t("rules.add_action")}
       </button>
       <FormFailure message={form.failure.value} />
       <div class="form-actions">
         <SubmitButton
           busy={form.busy.value}
-          label={rule ? "Save rule" : "Create rule"}
-          busyLabel={rule ? "Saving…" : "Creating…"}
+          label={rule ? t("rules.save") : t("rules.create")}
+          busyLabel={rule ? t("common.saving") : t("rules.creating")}
         />
       </div>
     </form>

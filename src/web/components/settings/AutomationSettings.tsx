@@ -3,7 +3,7 @@
 // :id/clone). A path with a rule's id edits it in the same form. A server without it says so instead.
 import { useSignal } from "@preact/signals";
 import { api } from "../../lib/api.ts";
-import { humanize, type AutomationRule } from "../../lib/automation.ts";
+import { term, type AutomationRule } from "../../lib/automation.ts";
 import { paths } from "../../lib/routes.ts";
 import { describeError } from "../../lib/thread.ts";
 import { useResource } from "../../lib/use-resource.ts";
@@ -14,6 +14,7 @@ import { LoadState } from "../LoadState.tsx";
 import type { SectionProps } from "../Settings.tsx";
 import { DataTable } from "../DataTable.tsx";
 import { AutomationForm } from "./AutomationForm.tsx";
+import { t } from "../../lib/i18n.ts";
 
 export function AutomationSettings({ accountId, itemId }: SectionProps) {
   if (itemId !== null) return <RuleDetail accountId={accountId} ruleId={itemId} />;
@@ -25,16 +26,16 @@ function RuleDetail({ accountId, ruleId }: { accountId: number; ruleId: number }
   const rule = useResource(
     () => api<{ payload: AutomationRule }>("GET", url).then((r) => r.payload),
     [accountId, ruleId],
-    "The rule",
+    t("rules.what_one"),
   );
   const message = useSignal("");
   const r = rule.data.value;
   const saved = async (name: string) => {
-    message.value = `${name} saved.`;
+    message.value = t("rules.saved", { name });
     await rule.reload();
   };
   return (
-    <DetailPage accountId={accountId} section="automation" back="All rules" resource={rule}>
+    <DetailPage accountId={accountId} section="automation" back={t("rules.all")} resource={rule}>
       <p role="status" class="form-status">
         {message.value}
       </p>
@@ -48,7 +49,7 @@ function RuleList({ accountId }: { accountId: number }) {
   const rules = useResource(
     () => api<{ payload: AutomationRule[] }>("GET", base).then((r) => ({ list: r.payload })),
     [accountId],
-    "The rules",
+    t("rules.what"),
   );
   const message = useSignal("");
   const act = async (done: string, request: () => Promise<unknown>) => {
@@ -57,43 +58,40 @@ function RuleList({ accountId }: { accountId: number }) {
       message.value = done;
       await rules.reload();
     } catch (e) {
-      message.value = describeError(e, "The rule could not be changed.");
+      message.value = describeError(e, t("rules.change_failed"));
       await rules.reload(); // undo what the screen showed before the answer
     }
   };
   // The box shows the change at once (a controlled checkbox would flip back until the answer).
   const setActive = (r: AutomationRule, active: boolean) => {
     rules.data.value = { list: (rules.data.value?.list ?? []).map((x) => (x.id === r.id ? { ...x, active } : x)) };
-    void act(`${r.name} is ${active ? "on" : "off"}.`, () => api("PATCH", `${base}/${r.id}`, { active }));
+    void act(t(active ? "rules.on" : "rules.off", { name: r.name }), () => api("PATCH", `${base}/${r.id}`, { active }));
   };
   const list = rules.data.value?.list;
   return (
     <div class="settings-stack">
       <section class="settings-card" aria-labelledby="rules-title">
-        <h2 id="rules-title">Automation</h2>
+        <h2 id="rules-title">{t("rules.title")}</h2>
         <LoadState resource={rules} />
         <p role="status" class="form-status">
           {message.value}
         </p>
-        {list && list.length === 0 && (
-          <p>
-            No rules yet. A rule does something (label, assign, reply…) when a conversation or message meets its
-            conditions.
-          </p>
-        )}
+        {list && list.length === 0 && <p>{t("rules.none")}</p>}
         {list && list.length > 0 && (
-          <DataTable columns={["Rule", "When", "On"]} actions>
+          <DataTable columns={[t("rules.col.rule"), t("rules.col.when"), t("rules.col.on")]} actions>
             {list.map((r) => (
               <tr key={r.id}>
                 <td class="wrap">
                   <Link href={paths.settings(accountId, "automation", r.id)}>{r.name}</Link>
-                  {r.disabled_reason && <span class="hint"> · switched off: {r.disabled_reason}</span>}
+                  {r.disabled_reason && (
+                    <span class="hint">{t("rules.switched_off", { reason: r.disabled_reason })}</span>
+                  )}
                 </td>
-                <td>{humanize(r.event_name)}</td>
+                <td>{term("event", r.event_name)}</td>
                 <td>
                   <input
                     type="checkbox"
-                    aria-label={`${r.name} is on`}
+                    aria-label={t("rules.is_on", { name: r.name })}
                     checked={r.active}
                     onChange={(e) => setActive(r, e.currentTarget.checked)}
                   />
@@ -102,15 +100,18 @@ function RuleList({ accountId }: { accountId: number }) {
                   <button
                     type="button"
                     class="small"
-                    onClick={() => void act(`${r.name} cloned.`, () => api("POST", `${base}/${r.id}/clone`))}
+                    onClick={() =>
+                      void act(t("rules.cloned", { name: r.name }), () => api("POST", `${base}/${r.id}/clone`))
+                    }
                   >
-                    Clone<span class="visually-hidden"> {r.name}</span>
+                    {t("rules.clone")}
+                    <span class="visually-hidden"> {r.name}</span>
                   </button>
                   <ConfirmButton
-                    label="Delete"
+                    label={t("common.delete")}
                     target={r.name}
-                    question={`Delete the rule ${r.name}?`}
-                    onConfirm={() => act(`${r.name} deleted.`, () => api("DELETE", `${base}/${r.id}`))}
+                    question={t("rules.delete_question", { name: r.name })}
+                    onConfirm={() => act(t("rules.deleted", { name: r.name }), () => api("DELETE", `${base}/${r.id}`))}
                   />
                 </td>
               </tr>
@@ -119,7 +120,10 @@ function RuleList({ accountId }: { accountId: number }) {
         )}
       </section>
       {list && (
-        <AutomationForm accountId={accountId} onSaved={(name) => act(`${name} created.`, async () => undefined)} />
+        <AutomationForm
+          accountId={accountId}
+          onSaved={(name) => act(t("rules.created", { name }), async () => undefined)}
+        />
       )}
     </div>
   );

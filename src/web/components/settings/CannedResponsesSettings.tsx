@@ -15,15 +15,20 @@ import { LoadState } from "../LoadState.tsx";
 import type { SectionProps } from "../Settings.tsx";
 import { SubmitButton } from "../SubmitButton.tsx";
 import { TextInput } from "../TextInput.tsx";
+import { t } from "../../lib/i18n.ts";
 
 export function CannedResponsesSettings({ accountId }: SectionProps) {
   const base = `/api/v1/accounts/${accountId}/canned_responses`;
-  const list = useResource(() => api<CannedResponse[]>("GET", base), [accountId], "The canned responses");
+  const list = useResource(() => api<CannedResponse[]>("GET", base), [accountId], t("canned.what"));
   const message = useSignal("");
   const editing = useSignal<CannedResponse | null>(null);
   const shortCode = useSignal("");
   const content = useSignal("");
-  const form = useSubmit({ short_code: "Short code", content: "Content" }, "canned-", "Saving the canned response");
+  const form = useSubmit(
+    { short_code: t("canned.short_code"), content: t("canned.content") },
+    "canned-",
+    t("canned.saving_what"),
+  );
   const edit = (c: CannedResponse | null) => {
     editing.value = c;
     shortCode.value = c?.short_code ?? "";
@@ -38,7 +43,7 @@ export function CannedResponsesSettings({ accountId }: SectionProps) {
       const saved = await (c
         ? api<CannedResponse>("PATCH", `${base}/${c.id}`, body)
         : api<CannedResponse>("POST", base, body));
-      message.value = `/${saved.short_code} ${c ? "saved" : "created"}.`;
+      message.value = t(c ? "canned.saved" : "canned.created", { code: saved.short_code });
       edit(null);
       await list.reload();
     });
@@ -46,10 +51,10 @@ export function CannedResponsesSettings({ accountId }: SectionProps) {
   const remove = async (c: CannedResponse) => {
     try {
       await api("DELETE", `${base}/${c.id}`);
-      message.value = `/${c.short_code} deleted.`;
+      message.value = t("canned.deleted", { code: c.short_code });
       await list.reload();
     } catch (error) {
-      message.value = describeError(error, "The canned response could not be deleted.");
+      message.value = describeError(error, t("canned.delete_failed"));
     }
   };
   const rows = list.data.value;
@@ -57,15 +62,15 @@ export function CannedResponsesSettings({ accountId }: SectionProps) {
   return (
     <div class="settings-stack">
       <section class="settings-card" aria-labelledby="canned-title">
-        <h2 id="canned-title">Canned responses</h2>
-        <p class="hint">In the reply box, type / and the short code to insert one.</p>
+        <h2 id="canned-title">{t("canned.title")}</h2>
+        <p class="hint">{t("canned.hint")}</p>
         <LoadState resource={list} />
         <p role="status" class="form-status">
           {message.value}
         </p>
-        {rows && rows.length === 0 && <p>No canned responses yet.</p>}
+        {rows && rows.length === 0 && <p>{t("canned.none")}</p>}
         {rows && rows.length > 0 && (
-          <DataTable columns={["Short code", "Content"]} actions caption="Canned responses">
+          <DataTable columns={[t("canned.short_code"), t("canned.content")]} actions caption={t("canned.title")}>
             {rows.map((c) => (
               <tr key={c.id}>
                 <td>
@@ -73,13 +78,18 @@ export function CannedResponsesSettings({ accountId }: SectionProps) {
                 </td>
                 <td class="wrap">{c.content}</td>
                 <td>
-                  <button type="button" class="small" aria-label={`Edit /${c.short_code}`} onClick={() => edit(c)}>
-                    Edit
+                  <button
+                    type="button"
+                    class="small"
+                    aria-label={t("canned.edit", { code: c.short_code })}
+                    onClick={() => edit(c)}
+                  >
+                    {t("common.edit")}
                   </button>{" "}
                   <ConfirmButton
-                    label="Delete"
+                    label={t("common.delete")}
                     target={`/${c.short_code}`}
-                    question={`Delete /${c.short_code}?`}
+                    question={t("canned.delete_question", { code: c.short_code })}
                     onConfirm={() => remove(c)}
                   />
                 </td>
@@ -89,16 +99,18 @@ export function CannedResponsesSettings({ accountId }: SectionProps) {
         )}
       </section>
       <form class="settings-card" onSubmit={submit} noValidate aria-labelledby="canned-form-title">
-        <h2 id="canned-form-title">{editing.value ? `Edit /${editing.value.short_code}` : "Add a canned response"}</h2>
+        <h2 id="canned-form-title">
+          {editing.value ? t("canned.edit", { code: editing.value.short_code }) : t("canned.add_title")}
+        </h2>
         <Field
           id="canned-short_code"
-          label="Short code"
+          label={t("canned.short_code")}
           error={errors.short_code}
-          hint="One word: letters, digits, - and _."
+          hint={t("canned.code_hint")}
         >
           <TextInput {...describedBy("canned-short_code", errors.short_code, true)} maxLength={100} value={shortCode} />
         </Field>
-        <Field id="canned-content" label="Content" error={errors.content}>
+        <Field id="canned-content" label={t("canned.content")} error={errors.content}>
           <textarea
             {...describedBy("canned-content", errors.content)}
             rows={4}
@@ -109,12 +121,12 @@ export function CannedResponsesSettings({ accountId }: SectionProps) {
         <FormFailure message={form.failure.value} />
         <SubmitButton
           busy={form.busy.value}
-          label={editing.value ? "Save canned response" : "Create canned response"}
-          busyLabel="Saving…"
+          label={editing.value ? t("canned.save") : t("canned.create")}
+          busyLabel={t("common.saving")}
         />
         {editing.value && (
           <button type="button" onClick={() => edit(null)}>
-            Cancel
+            {t("common.cancel")}
           </button>
         )}
       </form>

@@ -9,6 +9,7 @@ import { DataTable } from "../DataTable.tsx";
 import { Link } from "../Link.tsx";
 import { LoadState } from "../LoadState.tsx";
 import { Pager } from "../Pager.tsx";
+import { t } from "../../lib/i18n.ts";
 
 export interface CsatAnswer {
   id: number;
@@ -37,28 +38,29 @@ export async function csatSince(accountId: number, since: number, until: number)
 
 export function CsatResponses({ accountId }: { accountId: number }) {
   const page = useSignal(1);
-  const answers = useResource(
-    () => list(accountId, `page=${page.value}`),
-    [accountId, page.value],
-    "The satisfaction answers",
-  );
+  const answers = useResource(() => list(accountId, `page=${page.value}`), [accountId, page.value], t("csat.what"));
   const rows = answers.data.value;
   return (
     <section class="settings-card" aria-labelledby="csat-title">
-      <h2 id="csat-title">Satisfaction answers</h2>
+      <h2 id="csat-title">{t("csat.title")}</h2>
       <LoadState resource={answers} />
-      {rows && rows.length === 0 && (
-        <p>No answers yet. Inboxes that ask for a rating when a conversation is resolved collect them.</p>
-      )}
+      {rows && rows.length === 0 && <p>{t("csat.none")}</p>}
       {rows && rows.length > 0 && (
         <DataTable
-          columns={["Rating", "Feedback", "Contact", "Agent", "Conversation", "Answered"]}
-          caption="Satisfaction answers"
+          columns={[
+            t("csat.col.rating"),
+            t("csat.col.feedback"),
+            t("csat.col.contact"),
+            t("csat.col.agent"),
+            t("csat.col.conversation"),
+            t("csat.col.answered"),
+          ]}
+          caption={t("csat.title")}
         >
           {rows.map((a) => (
             <tr key={a.id}>
               <td>
-                <span class="csat-rating" aria-label={`${a.rating} of 5`}>
+                <span class="csat-rating" aria-label={t("overview.of_5", { rating: a.rating })}>
                   {"★".repeat(a.rating)}
                   {"☆".repeat(5 - a.rating)}
                 </span>
@@ -78,9 +80,9 @@ export function CsatResponses({ accountId }: { accountId: number }) {
         page={page}
         pages={null}
         more={rows?.length === PER_PAGE}
-        label="Satisfaction answer pages"
-        back="Newer"
-        forward="Older"
+        label={t("csat.pages")}
+        back={t("deliveries.newer")}
+        forward={t("deliveries.older")}
       />
     </section>
   );

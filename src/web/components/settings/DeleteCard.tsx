@@ -9,16 +9,20 @@ import { ConfirmButton } from "../ConfirmButton.tsx";
 
 interface Props {
   accountId: number;
-  /** "inbox", "team": the heading says "Delete this inbox". */
+  /** "inbox", "team": names the heading's id. */
   what: string;
-  name: string;
+  /** "Delete this inbox", the button "Delete inbox", the question "Delete Support?", the failure. */
+  title: string;
+  label: string;
+  question: string;
+  failed: string;
   consequence: string;
   url: string;
   /** Where to go afterwards. */
   back: string;
 }
 
-export function DeleteCard({ accountId, what, name, consequence, url, back }: Props) {
+export function DeleteCard({ accountId, what, title, label, question, failed, consequence, url, back }: Props) {
   const error = useSignal<string | null>(null);
   const remove = async () => {
     try {
@@ -26,14 +30,14 @@ export function DeleteCard({ accountId, what, name, consequence, url, back }: Pr
       void loadDirectory(accountId, true).catch(() => undefined);
       navigate(back);
     } catch (e) {
-      error.value = describeError(e, `The ${what} could not be deleted.`);
+      error.value = describeError(e, failed);
     }
   };
   return (
     <section class="settings-card danger-zone" aria-labelledby={`${what}-delete-title`}>
-      <h2 id={`${what}-delete-title`}>Delete this {what}</h2>
+      <h2 id={`${what}-delete-title`}>{title}</h2>
       <p>{consequence}</p>
-      <ConfirmButton label={`Delete ${what}`} question={`Delete ${name}?`} onConfirm={remove} />
+      <ConfirmButton label={label} question={question} onConfirm={remove} />
       {error.value && <p role="alert">{error.value}</p>}
     </section>
   );

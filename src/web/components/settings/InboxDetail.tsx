@@ -13,25 +13,26 @@ import { InboxMembers } from "./InboxMembers.tsx";
 import { Secret } from "./Secret.tsx";
 import { WidgetSettingsForm } from "./WidgetSettingsForm.tsx";
 import { WidgetSnippet } from "./WidgetSnippet.tsx";
+import { t } from "../../lib/i18n.ts";
 
 export function InboxDetail({ accountId, inboxId }: { accountId: number; inboxId: number }) {
   const url = `/api/v1/accounts/${accountId}/inboxes/${inboxId}`;
-  const inbox = useResource(() => api<Inbox>("GET", url), [accountId, inboxId], "The inbox");
+  const inbox = useResource(() => api<Inbox>("GET", url), [accountId, inboxId], t("inbox.what"));
   const i = inbox.data.value;
   return (
-    <DetailPage accountId={accountId} section="inboxes" back="All inboxes" resource={inbox}>
+    <DetailPage accountId={accountId} section="inboxes" back={t("inbox.all")} resource={inbox}>
       {i && (
         <section class="settings-card" aria-labelledby="inbox-title">
           <h2 id="inbox-title">{i.name}</h2>
           <dl class="facts">
-            <dt>Channel</dt>
+            <dt>{t("inbox.channel")}</dt>
             <dd>{channelLabel(i.channel_type)}</dd>
             {i.inbox_identifier && (
               <>
-                <dt>Inbox identifier</dt>
+                <dt>{t("inbox.identifier")}</dt>
                 <dd>
                   <code class="identifier">{i.inbox_identifier}</code>
-                  <p class="hint">Clients of the public API use it: /public/api/v1/inboxes/{i.inbox_identifier}/…</p>
+                  <p class="hint">{t("inbox.identifier_hint", { identifier: i.inbox_identifier })}</p>
                 </dd>
               </>
             )}
@@ -45,16 +46,16 @@ export function InboxDetail({ accountId, inboxId }: { accountId: number; inboxId
             )}
             {i.channel_type === "Channel::Api" && (
               <>
-                <dt>Webhook URL</dt>
-                <dd>{i.webhook_url ? <code>{i.webhook_url}</code> : "None: agent replies are not sent anywhere."}</dd>
+                <dt>{t("inbox.webhook_url")}</dt>
+                <dd>{i.webhook_url ? <code>{i.webhook_url}</code> : t("inbox.no_webhook")}</dd>
               </>
             )}
             {i.webhook_secret && (
               <>
-                <dt>Webhook secret</dt>
+                <dt>{t("inbox.webhook_secret")}</dt>
                 <dd>
-                  <Secret value={i.webhook_secret} label="webhook secret" />
-                  <p class="hint">Callbacks carry X-Chatwoot-Signature, an HMAC-SHA256 made with it.</p>
+                  <Secret value={i.webhook_secret} label={t("inbox.webhook_secret_label")} />
+                  <p class="hint">{t("inbox.webhook_secret_hint")}</p>
                 </dd>
               </>
             )}
@@ -86,8 +87,11 @@ export function InboxDetail({ accountId, inboxId }: { accountId: number; inboxId
         <DeleteCard
           accountId={accountId}
           what="inbox"
-          name={i.name}
-          consequence="Its conversations and their messages are deleted with it. This cannot be undone."
+          title={t("inbox.delete_title")}
+          label={t("inbox.delete")}
+          question={t("inbox.delete_question", { name: i.name })}
+          failed={t("inbox.delete_failed")}
+          consequence={t("inbox.delete_consequence")}
           url={url}
           back={paths.settings(accountId, "inboxes")}
         />

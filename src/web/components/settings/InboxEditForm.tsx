@@ -9,15 +9,16 @@ import { CheckField } from "../CheckField.tsx";
 import { Field, describedBy } from "../Field.tsx";
 import { FormFooter } from "../FormFooter.tsx";
 import { TextInput } from "../TextInput.tsx";
+import { t } from "../../lib/i18n.ts";
 
-const FIELDS = {
-  name: "Name",
-  "channel.webhook_url": "Webhook URL",
-  greeting_enabled: "Greeting",
-  greeting_message: "Greeting message",
-  csat_survey_enabled: "Satisfaction survey",
-  enable_auto_assignment: "Automatic assignment",
-};
+const fields = () => ({
+  name: t("inboxes.name"),
+  "channel.webhook_url": t("inboxes.webhook_url"),
+  greeting_enabled: t("inboxes.greeting"),
+  greeting_message: t("inboxes.greeting_message"),
+  csat_survey_enabled: t("inboxes.csat"),
+  enable_auto_assignment: t("inboxes.auto_assign"),
+});
 
 export function InboxEditForm({
   accountId,
@@ -35,7 +36,7 @@ export function InboxEditForm({
   const csat = useSignal(inbox.csat_survey_enabled === true);
   const autoAssign = useSignal(inbox.enable_auto_assignment !== false);
   const saved = useSignal("");
-  const form = useSubmit(FIELDS, "edit-inbox-", "Saving the inbox");
+  const form = useSubmit(fields(), "edit-inbox-", t("inboxes.saving_what"));
   const isApi = inbox.channel_type === "Channel::Api";
   const submit = (e: SubmitEvent) => {
     e.preventDefault();
@@ -51,22 +52,22 @@ export function InboxEditForm({
       });
       void loadDirectory(accountId, true).catch(() => undefined);
       onSaved(updated);
-      saved.value = `Inbox ${updated.name} saved.`;
+      saved.value = t("inboxes.saved", { name: updated.name });
     });
   };
   const errors = form.errors.value;
   return (
     <form class="settings-card" onSubmit={submit} noValidate aria-labelledby="edit-inbox-title">
-      <h2 id="edit-inbox-title">Settings</h2>
-      <Field id="edit-inbox-name" label="Inbox name" error={errors.name}>
+      <h2 id="edit-inbox-title">{t("inboxes.settings")}</h2>
+      <Field id="edit-inbox-name" label={t("inboxes.inbox_name")} error={errors.name}>
         <TextInput {...describedBy("edit-inbox-name", errors.name)} maxLength={255} value={name} />
       </Field>
       {isApi && (
         <Field
           id="edit-inbox-channel.webhook_url"
-          label="Webhook URL (optional)"
+          label={t("inboxes.webhook_optional")}
           error={errors["channel.webhook_url"]}
-          hint="Parley sends each agent reply here, signed with the inbox's secret."
+          hint={t("inboxes.webhook_hint")}
         >
           <TextInput
             {...describedBy("edit-inbox-channel.webhook_url", errors["channel.webhook_url"], true)}
@@ -77,12 +78,12 @@ export function InboxEditForm({
       )}
       <CheckField
         id="edit-inbox-greeting_enabled"
-        label="Greet customers who start a conversation"
+        label={t("inboxes.greet_label")}
         value={greeting}
         error={errors.greeting_enabled}
       />
       {greeting.value && (
-        <Field id="edit-inbox-greeting_message" label="Greeting message" error={errors.greeting_message}>
+        <Field id="edit-inbox-greeting_message" label={t("inboxes.greeting_message")} error={errors.greeting_message}>
           <textarea
             {...describedBy("edit-inbox-greeting_message", errors.greeting_message)}
             rows={3}
@@ -93,17 +94,17 @@ export function InboxEditForm({
       )}
       <CheckField
         id="edit-inbox-csat_survey_enabled"
-        label="Ask for a satisfaction rating when a conversation is resolved"
+        label={t("inboxes.csat_label")}
         value={csat}
         error={errors.csat_survey_enabled}
       />
       <CheckField
         id="edit-inbox-enable_auto_assignment"
-        label="Assign new conversations to the inbox's agents automatically"
+        label={t("inboxes.auto_assign_label")}
         value={autoAssign}
         error={errors.enable_auto_assignment}
       />
-      <FormFooter failure={form.failure.value} saved={saved.value} busy={form.busy.value} label="Save inbox" />
+      <FormFooter failure={form.failure.value} saved={saved.value} busy={form.busy.value} label={t("inboxes.save")} />
     </form>
   );
 }

@@ -11,11 +11,16 @@ import { Field, describedBy } from "../Field.tsx";
 import { FormFailure } from "../FormFailure.tsx";
 import { TextInput } from "../TextInput.tsx";
 import { SubmitButton } from "../SubmitButton.tsx";
+import { t } from "../../lib/i18n.ts";
 
 export function InboxForm({ accountId }: { accountId: number }) {
   const name = useSignal("");
   const webhookUrl = useSignal("");
-  const form = useSubmit({ name: "Name", "channel.webhook_url": "Webhook URL" }, "inbox-", "Creating the inbox");
+  const form = useSubmit(
+    { name: t("inboxes.name"), "channel.webhook_url": t("inboxes.webhook_url") },
+    "inbox-",
+    t("inboxes.creating_what"),
+  );
   const submit = (e: SubmitEvent) => {
     e.preventDefault();
     void form.run(async () => {
@@ -31,16 +36,16 @@ export function InboxForm({ accountId }: { accountId: number }) {
   const urlError = form.errors.value["channel.webhook_url"];
   return (
     <form class="settings-card" onSubmit={submit} noValidate aria-labelledby="new-inbox-title">
-      <h2 id="new-inbox-title">Add an API inbox</h2>
-      <p class="hint">Messages from your own channel (an app, a form, a bot) reach agents through an API inbox.</p>
-      <Field id="inbox-name" label="Inbox name" error={nameError}>
+      <h2 id="new-inbox-title">{t("inboxes.api_title")}</h2>
+      <p class="hint">{t("inboxes.api_hint")}</p>
+      <Field id="inbox-name" label={t("inboxes.inbox_name")} error={nameError}>
         <TextInput {...describedBy("inbox-name", nameError)} maxLength={255} value={name} />
       </Field>
       <Field
         id="inbox-channel.webhook_url"
-        label="Webhook URL (optional)"
+        label={t("inboxes.webhook_optional")}
         error={urlError}
-        hint="Parley sends each agent reply here, signed with the inbox's secret."
+        hint={t("inboxes.webhook_hint")}
       >
         <TextInput
           {...describedBy("inbox-channel.webhook_url", urlError, true)}
@@ -50,7 +55,7 @@ export function InboxForm({ accountId }: { accountId: number }) {
         />
       </Field>
       <FormFailure message={form.failure.value} />
-      <SubmitButton busy={form.busy.value} label="Create inbox" busyLabel="Creating…" />
+      <SubmitButton busy={form.busy.value} label={t("inboxes.create")} busyLabel={t("inboxes.creating")} />
     </form>
   );
 }

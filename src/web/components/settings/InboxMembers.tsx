@@ -5,13 +5,14 @@ import { forgetInboxMembers } from "../../lib/directory.ts";
 import type { Agent } from "../../lib/types.ts";
 import { useResource } from "../../lib/use-resource.ts";
 import { MembersForm } from "./MembersForm.tsx";
+import { t } from "../../lib/i18n.ts";
 
 export function InboxMembers({ accountId, inboxId }: { accountId: number; inboxId: number }) {
   const url = `/api/v1/accounts/${accountId}/inbox_members`;
   const members = useResource(
     () => api<{ payload: Agent[] }>("GET", `${url}/${inboxId}`).then((r) => r.payload),
     [accountId, inboxId],
-    "The members",
+    t("members.what"),
   );
   const save = async (userIds: number[]) => {
     members.data.value = (
@@ -23,14 +24,12 @@ export function InboxMembers({ accountId, inboxId }: { accountId: number; inboxI
     <MembersForm
       accountId={accountId}
       members={members.data.value?.map((a) => a.id) ?? null}
-      legend="Members of this inbox"
+      legend={t("members.of_inbox")}
       save={save}
       titleId="inbox-members-title"
     >
-      <h2 id="inbox-members-title">Members</h2>
-      <p class="hint">
-        Agents see and answer the conversations of the inboxes they are members of. Administrators see every inbox.
-      </p>
+      <h2 id="inbox-members-title">{t("members.title")}</h2>
+      <p class="hint">{t("members.inbox_hint")}</p>
       {members.error.value && <p role="alert">{members.error.value}</p>}
     </MembersForm>
   );

@@ -13,6 +13,7 @@ import { WebsiteInboxForm } from "./WebsiteInboxForm.tsx";
 import { EmailInboxForm } from "./EmailInboxForm.tsx";
 import { LoadState } from "../LoadState.tsx";
 import { DataTable } from "../DataTable.tsx";
+import { t } from "../../lib/i18n.ts";
 
 export function InboxesSettings({ accountId, itemId }: SectionProps) {
   if (itemId !== null) return <InboxDetail accountId={accountId} inboxId={itemId} />;
@@ -23,19 +24,17 @@ function InboxList({ accountId }: { accountId: number }) {
   const inboxes = useResource(
     () => api<{ payload: Inbox[] }>("GET", `/api/v1/accounts/${accountId}/inboxes`).then((r) => r.payload),
     [accountId],
-    "The inboxes",
+    t("inboxes.what"),
   );
   const list = inboxes.data.value;
   return (
     <div class="settings-stack">
       <section class="settings-card" aria-labelledby="inboxes-title">
-        <h2 id="inboxes-title">Inboxes</h2>
+        <h2 id="inboxes-title">{t("inboxes.title")}</h2>
         <LoadState resource={inboxes} />
-        {list && list.length === 0 && (
-          <p>No inboxes yet. Add an API inbox below to receive messages from your own channel.</p>
-        )}
+        {list && list.length === 0 && <p>{t("inboxes.none")}</p>}
         {list && list.length > 0 && (
-          <DataTable columns={["Name", "Channel", "Inbox identifier"]}>
+          <DataTable columns={[t("inboxes.col.name"), t("inboxes.col.channel"), t("inboxes.col.identifier")]}>
             {list.map((i) => (
               <tr key={i.id}>
                 <td>

@@ -9,6 +9,7 @@ import { Field, describedBy } from "../Field.tsx";
 import { FormFailure } from "../FormFailure.tsx";
 import { TextInput } from "../TextInput.tsx";
 import { SubmitButton } from "../SubmitButton.tsx";
+import { t } from "../../lib/i18n.ts";
 
 export interface Label {
   id: number;
@@ -31,9 +32,14 @@ export function LabelForm({ accountId, label, onSaved }: Props) {
   const color = useSignal(label?.color ?? "#1f93ff");
   const sidebar = useSignal(label?.show_on_sidebar ?? false);
   const form = useSubmit(
-    { title: "Title", description: "Description", color: "Colour", show_on_sidebar: "Sidebar" },
+    {
+      title: t("labelset.field_title"),
+      description: t("labelset.col.description"),
+      color: t("labelset.colour"),
+      show_on_sidebar: t("labelset.sidebar"),
+    },
     "label-",
-    label ? "Saving the label" : "Creating the label",
+    label ? t("labelset.saving_what") : t("labelset.creating_what"),
   );
   const submit = (e: SubmitEvent) => {
     e.preventDefault();
@@ -54,17 +60,17 @@ export function LabelForm({ accountId, label, onSaved }: Props) {
     });
   };
   const errors = form.errors.value;
-  const heading = label ? `Edit the label ${label.title}` : "Add a label";
+  const heading = label ? t("labelset.edit_title", { title: label.title }) : t("labelset.add_title");
   return (
     <form class="settings-card" onSubmit={submit} noValidate aria-labelledby="label-form-title">
       <h2 id="label-form-title">{heading}</h2>
-      <Field id="label-title" label="Title" error={errors.title} hint="Letters, digits, - and _; stored in lower case.">
+      <Field id="label-title" label={t("labelset.field_title")} error={errors.title} hint={t("labelset.title_hint")}>
         <TextInput {...describedBy("label-title", errors.title, true)} maxLength={255} value={title} />
       </Field>
-      <Field id="label-description" label="Description (optional)" error={errors.description}>
+      <Field id="label-description" label={t("teams.description_optional")} error={errors.description}>
         <TextInput {...describedBy("label-description", errors.description)} maxLength={255} value={description} />
       </Field>
-      <Field id="label-color" label="Colour" error={errors.color}>
+      <Field id="label-color" label={t("labelset.colour")} error={errors.color}>
         <input
           {...describedBy("label-color", errors.color)}
           type="color"
@@ -75,15 +81,15 @@ export function LabelForm({ accountId, label, onSaved }: Props) {
       </Field>
       <CheckField
         id="label-show_on_sidebar"
-        label="Show in the sidebar"
+        label={t("labelset.show_sidebar")}
         value={sidebar}
         error={errors.show_on_sidebar}
       />
       <FormFailure message={form.failure.value} />
       <SubmitButton
         busy={form.busy.value}
-        label={label ? "Save label" : "Create label"}
-        busyLabel={label ? "Saving…" : "Creating…"}
+        label={label ? t("labelset.save") : t("labelset.create")}
+        busyLabel={label ? t("common.saving") : t("teams.creating")}
       />
     </form>
   );

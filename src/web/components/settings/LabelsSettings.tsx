@@ -15,6 +15,7 @@ import { DetailPage } from "./DetailPage.tsx";
 import { paths } from "../../lib/routes.ts";
 import { LoadState } from "../LoadState.tsx";
 import { DataTable } from "../DataTable.tsx";
+import { t } from "../../lib/i18n.ts";
 
 async function listLabels(accountId: number): Promise<Label[]> {
   return (await api<{ payload: Label[] }>("GET", `/api/v1/accounts/${accountId}/labels`)).payload;
@@ -29,17 +30,17 @@ function LabelDetail({ accountId, labelId }: { accountId: number; labelId: numbe
   const label = useResource(
     () => api<Label>("GET", `/api/v1/accounts/${accountId}/labels/${labelId}`),
     [accountId, labelId],
-    "The label",
+    t("labelset.what_one"),
   );
   const message = useSignal("");
   const l = label.data.value;
   const saved = async (updated: Label) => {
     label.data.value = updated;
-    message.value = `Label ${updated.title} saved.`;
+    message.value = t("labelset.saved", { title: updated.title });
     void loadDirectory(accountId, true).catch(() => undefined);
   };
   return (
-    <DetailPage accountId={accountId} section="labels" back="All labels" resource={label}>
+    <DetailPage accountId={accountId} section="labels" back={t("labelset.all")} resource={label}>
       <p role="status" class="form-status">
         {message.value}
       </p>
@@ -49,7 +50,7 @@ function LabelDetail({ accountId, labelId }: { accountId: number; labelId: numbe
 }
 
 function LabelList({ accountId }: { accountId: number }) {
-  const labels = useResource(() => listLabels(accountId).then((list) => ({ list })), [accountId], "The labels");
+  const labels = useResource(() => listLabels(accountId).then((list) => ({ list })), [accountId], t("labelset.what"));
   const message = useSignal("");
   const changed = async (text: string) => {
     message.value = text;
@@ -59,23 +60,23 @@ function LabelList({ accountId }: { accountId: number }) {
   const remove = async (l: Label) => {
     try {
       await api("DELETE", `/api/v1/accounts/${accountId}/labels/${l.id}`);
-      await changed(`Label ${l.title} deleted.`);
+      await changed(t("labelset.deleted", { title: l.title }));
     } catch (e) {
-      message.value = describeError(e, "The label could not be deleted.");
+      message.value = describeError(e, t("labelset.delete_failed"));
     }
   };
   const loaded = labels.data.value;
   return (
     <div class="settings-stack">
       <section class="settings-card" aria-labelledby="labels-title">
-        <h2 id="labels-title">Labels</h2>
+        <h2 id="labels-title">{t("labelset.title")}</h2>
         <LoadState resource={labels} />
         <p role="status" class="form-status">
           {message.value}
         </p>
-        {loaded?.list && loaded.list.length === 0 && <p>No labels yet.</p>}
+        {loaded?.list && loaded.list.length === 0 && <p>{t("labelset.none")}</p>}
         {loaded?.list && loaded.list.length > 0 && (
-          <DataTable columns={["Label", "Description"]} actions>
+          <DataTable columns={[t("labelset.col.label"), t("labelset.col.description")]} actions>
             {loaded.list.map((l) => (
               <tr key={l.id}>
                 <td>
@@ -85,9 +86,9 @@ function LabelList({ accountId }: { accountId: number }) {
                 <td class="wrap">{l.description ?? ""}</td>
                 <td>
                   <ConfirmButton
-                    label="Delete"
+                    label={t("common.delete")}
                     target={l.title}
-                    question={`Delete the label ${l.title}?`}
+                    question={t("labelset.delete_question", { title: l.title })}
                     onConfirm={() => remove(l)}
                   />
                 </td>
@@ -96,7 +97,9 @@ function LabelList({ accountId }: { accountId: number }) {
           </DataTable>
         )}
       </section>
-      {loaded?.list && <LabelForm accountId={accountId} onSaved={(l) => changed(`Label ${l.title} created.`)} />}
+      {loaded?.list && (
+        <LabelForm accountId={accountId} onSaved={(l) => changed(t("labelset.created", { title: l.title }))} />
+      )}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 // A checkbox per agent of the account (inbox and team members).
 import type { Signal } from "@preact/signals";
 import type { Agent } from "../../lib/types.ts";
+import { t } from "../../lib/i18n.ts";
 
 export function MemberChecklist({
   agents,
@@ -20,7 +21,7 @@ export function MemberChecklist({
   return (
     <fieldset class="checklist">
       <legend class="visually-hidden">{legend}</legend>
-      {agents.length === 0 && <p>No agents yet.</p>}
+      {agents.length === 0 && <p>{t("members.none")}</p>}
       {agents.map((a) => (
         <label key={a.id} class="check">
           <input
@@ -32,7 +33,7 @@ export function MemberChecklist({
             {a.available_name}{" "}
             <span class="hint">
               {a.email}
-              {a.role === "administrator" ? " · administrator" : ""}
+              {a.role === "administrator" ? t("members.administrator") : ""}
             </span>
           </span>
         </label>

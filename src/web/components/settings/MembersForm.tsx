@@ -8,6 +8,7 @@ import { useSubmit } from "../../lib/use-submit.ts";
 import { FormFailure } from "../FormFailure.tsx";
 import { SubmitButton } from "../SubmitButton.tsx";
 import { MemberChecklist } from "./MemberChecklist.tsx";
+import { t } from "../../lib/i18n.ts";
 
 interface Props {
   accountId: number;
@@ -23,14 +24,14 @@ interface Props {
 export function MembersForm({ members, legend, save, children, titleId }: Props) {
   const chosen = useSignal<Set<number>>(new Set());
   const saved = useSignal("");
-  const form = useSubmit({}, "", "Saving the members");
+  const form = useSubmit({}, "", t("members.saving_what"));
   useEffect(() => void (members && (chosen.value = new Set(members))), [members?.join()]);
   const submit = (e: SubmitEvent) => {
     e.preventDefault();
     saved.value = "";
     void form.run(async () => {
       await save([...chosen.value]);
-      saved.value = "Members saved.";
+      saved.value = t("members.saved");
     });
   };
   return (
@@ -39,11 +40,11 @@ export function MembersForm({ members, legend, save, children, titleId }: Props)
       {directory.value && members ? (
         <MemberChecklist agents={directory.value.agents} chosen={chosen} legend={legend} />
       ) : (
-        <p role="status">Loading…</p>
+        <p role="status">{t("common.loading")}</p>
       )}
       <FormFailure message={form.failure.value} />
       <div class="form-actions">
-        <SubmitButton busy={form.busy.value} label="Save members" busyLabel="Saving…" />
+        <SubmitButton busy={form.busy.value} label={t("members.save")} busyLabel={t("common.saving")} />
         <p role="status" class="form-status">
           {saved.value}
         </p>

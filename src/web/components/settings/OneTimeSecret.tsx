@@ -2,6 +2,7 @@
 // focus so that screen-reader users hear it at once.
 import type { ComponentChildren } from "preact";
 import { useEffect, useRef } from "preact/hooks";
+import { t } from "../../lib/i18n.ts";
 
 export function OneTimeSecret({
   secret,
@@ -17,12 +18,10 @@ export function OneTimeSecret({
   return (
     <div class="one-time-secret" ref={box} tabIndex={-1} role="region" aria-label={title}>
       <p>
-        <strong>{title}.</strong> Copy its signing secret now: it is not shown again.
+        <strong>{title}.</strong> {t("secret.once")}
       </p>
       <code class="identifier">{secret}</code>
-      <p class="hint">
-        Receivers check the X-Chatwoot-Signature header (HMAC-SHA256 of the timestamp and body) with it.
-      </p>
+      <p class="hint">{t("secret.once_hint")}</p>
       {children && <p>{children}</p>}
     </div>
   );

@@ -2,6 +2,7 @@
 // fields kept on the contact (custom attributes), each with its label, key and kind of input.
 import type { Signal } from "@preact/signals";
 import type { PreChatField } from "../../lib/types.ts";
+import { t } from "../../lib/i18n.ts";
 
 const STANDARD: PreChatField[] = [
   { name: "fullName", label: "Full name", type: "text", field_type: "standard", required: false, enabled: false },
@@ -36,18 +37,18 @@ export function PreChatFieldsEditor({ fields, error }: { fields: Signal<PreChatF
   };
   return (
     <fieldset class="prechat-fields">
-      <legend>Pre-chat fields</legend>
+      <legend>{t("prechat.title")}</legend>
       {error && <p class="field-error">{error}</p>}
       <table class="data">
         <thead>
           <tr>
-            <th scope="col">Label</th>
-            <th scope="col">Key</th>
-            <th scope="col">Type</th>
-            <th scope="col">Ask</th>
-            <th scope="col">Required</th>
+            <th scope="col">{t("prechat.label")}</th>
+            <th scope="col">{t("prechat.key")}</th>
+            <th scope="col">{t("prechat.type")}</th>
+            <th scope="col">{t("prechat.ask")}</th>
+            <th scope="col">{t("prechat.required")}</th>
             <th scope="col">
-              <span class="visually-hidden">Remove</span>
+              <span class="visually-hidden">{t("common.remove")}</span>
             </th>
           </tr>
         </thead>
@@ -58,7 +59,7 @@ export function PreChatFieldsEditor({ fields, error }: { fields: Signal<PreChatF
               <tr key={i}>
                 <td>
                   <input
-                    aria-label={`Label of ${f.name}`}
+                    aria-label={t("prechat.label_of", { name: f.name })}
                     value={f.label}
                     maxLength={255}
                     onInput={(e) => change(i, { label: e.currentTarget.value })}
@@ -67,7 +68,7 @@ export function PreChatFieldsEditor({ fields, error }: { fields: Signal<PreChatF
                 <td>
                   {custom ? (
                     <input
-                      aria-label={`Key of ${f.label}`}
+                      aria-label={t("prechat.key_of", { label: f.label })}
                       value={f.name}
                       maxLength={64}
                       onInput={(e) => change(i, { name: e.currentTarget.value })}
@@ -79,13 +80,13 @@ export function PreChatFieldsEditor({ fields, error }: { fields: Signal<PreChatF
                 <td>
                   {custom ? (
                     <select
-                      aria-label={`Type of ${f.label}`}
+                      aria-label={t("prechat.type_of", { label: f.label })}
                       value={f.type}
                       onChange={(e) => change(i, { type: e.currentTarget.value })}
                     >
-                      {TYPES.map((t) => (
-                        <option key={t} value={t}>
-                          {t}
+                      {TYPES.map((type) => (
+                        <option key={type} value={type}>
+                          {type}
                         </option>
                       ))}
                     </select>
@@ -96,7 +97,7 @@ export function PreChatFieldsEditor({ fields, error }: { fields: Signal<PreChatF
                 <td>
                   <input
                     type="checkbox"
-                    aria-label={`Ask for ${f.label}`}
+                    aria-label={t("prechat.ask_for", { label: f.label })}
                     checked={f.enabled}
                     onChange={(e) => change(i, { enabled: e.currentTarget.checked })}
                   />
@@ -104,7 +105,7 @@ export function PreChatFieldsEditor({ fields, error }: { fields: Signal<PreChatF
                 <td>
                   <input
                     type="checkbox"
-                    aria-label={`${f.label} is required`}
+                    aria-label={t("prechat.is_required", { label: f.label })}
                     checked={f.required}
                     onChange={(e) => change(i, { required: e.currentTarget.checked })}
                   />
@@ -112,7 +113,8 @@ export function PreChatFieldsEditor({ fields, error }: { fields: Signal<PreChatF
                 <td>
                   {custom && (
                     <button type="button" class="small" onClick={() => (fields.value = list.filter((_, j) => j !== i))}>
-                      Remove<span class="visually-hidden"> {f.label}</span>
+                      {t("common.remove")}
+                      <span class="visually-hidden"> {f.label}</span>
                     </button>
                   )}
                 </td>
@@ -122,7 +124,7 @@ export function PreChatFieldsEditor({ fields, error }: { fields: Signal<PreChatF
         </tbody>
       </table>
       <button type="button" class="small" onClick={add}>
-        Add a question
+        {t("prechat.add")}
       </button>
     </fieldset>
   );

@@ -1,6 +1,7 @@
 // Conversations and resolutions per row as paired horizontal bars (plain CSS, no chart library).
 // Hidden from screen readers: the table below says the same in words.
 import type { SummaryRow } from "./ReportTable.tsx";
+import { t } from "../../lib/i18n.ts";
 
 export function ReportChart({ rows, title }: { rows: (SummaryRow & { name: string })[]; title: string }) {
   const max = Math.max(1, ...rows.map((r) => Math.max(r.conversations_count, r.resolved_conversations_count)));
@@ -10,7 +11,8 @@ export function ReportChart({ rows, title }: { rows: (SummaryRow & { name: strin
       <figcaption>
         {title}
         <span class="legend">
-          <span class="bar conversations" /> conversations <span class="bar resolved" /> resolved
+          <span class="bar conversations" /> {t("reports.legend_conversations")} <span class="bar resolved" />{" "}
+          {t("reports.legend_resolved")}
         </span>
       </figcaption>
       {rows.map((r) => (

@@ -1,6 +1,7 @@
 // A summary report as a table: the numbers behind the chart, readable by everyone.
 import { duration } from "../../lib/format.ts";
 import { DataTable } from "../DataTable.tsx";
+import { t } from "../../lib/i18n.ts";
 
 export interface SummaryRow {
   id: number;
@@ -15,7 +16,14 @@ export function ReportTable({ rows, caption }: { rows: (SummaryRow & { name: str
   return (
     <>
       <DataTable
-        columns={["Name", "Conversations", "Resolved", "First response", "Resolution", "Reply"]}
+        columns={[
+          t("reports.col.name"),
+          t("reports.col.conversations"),
+          t("reports.col.resolved"),
+          t("reports.col.first_response"),
+          t("reports.col.resolution"),
+          t("reports.col.reply"),
+        ]}
         caption={caption}
       >
         {rows.map((r) => (
@@ -29,7 +37,7 @@ export function ReportTable({ rows, caption }: { rows: (SummaryRow & { name: str
           </tr>
         ))}
       </DataTable>
-      <p class="hint">Times are averages over the period.</p>
+      <p class="hint">{t("reports.averages")}</p>
     </>
   );
 }

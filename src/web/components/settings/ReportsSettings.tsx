@@ -11,13 +11,14 @@ import type { SectionProps } from "../Settings.tsx";
 import { ReportChart } from "./ReportChart.tsx";
 import { ReportTable, type SummaryRow } from "./ReportTable.tsx";
 import { LoadState } from "../LoadState.tsx";
+import { t } from "../../lib/i18n.ts";
 
 type Kind = "team" | "agent" | "inbox";
-const KINDS: { key: Kind; label: string }[] = [
-  { key: "team", label: "Teams" },
-  { key: "agent", label: "Agents" },
-  { key: "inbox", label: "Inboxes" },
-];
+const KINDS = [
+  { key: "team", label: "reports.teams", none: "reports.none_team", chart: "reports.chart_team" },
+  { key: "agent", label: "reports.agents", none: "reports.none_agent", chart: "reports.chart_agent" },
+  { key: "inbox", label: "reports.inboxes", none: "reports.none_inbox", chart: "reports.chart_inbox" },
+] as const;
 const PERIODS = [7, 30, 90];
 
 /** null: this server has no summary reports. */
@@ -38,9 +39,9 @@ async function summary(
 
 function nameOf(kind: Kind, id: number): string {
   const d = directory.value;
-  if (kind === "team") return d?.teams.find((t) => t.id === id)?.name ?? `Team ${id}`;
-  if (kind === "agent") return d?.agents.find((a) => a.id === id)?.available_name ?? `Agent ${id}`;
-  return d?.inboxes.find((i) => i.id === id)?.name ?? `Inbox ${id}`;
+  if (kind === "team") return d?.teams.find((team) => team.id === id)?.name ?? t("reports.team_n", { id });
+  if (kind === "agent") return d?.agents.find((a) => a.id === id)?.available_name ?? t("reports.agent_n", { id });
+  return d?.inboxes.find((i) => i.id === id)?.name ?? t("reports.inbox_n", { id });
 }
 
 export function ReportsSettings({ accountId }: SectionProps) {
@@ -52,18 +53,18 @@ export function ReportsSettings({ accountId }: SectionProps) {
   const report = useResource(
     () => summary(accountId, ask.kind, ask.days, ask.hours).then((rows) => ({ rows, ...ask })),
     [accountId, ask.kind, ask.days, ask.hours],
-    "The report",
+    t("reports.what"),
   );
   const shown = report.data.value;
   const rows = shown?.rows;
   const current = KINDS.find((k) => k.key === (shown?.kind ?? kind.value))!;
   const named = shown && rows ? rows.map((r) => ({ ...r, name: nameOf(shown.kind, r.id) })) : undefined;
-  const period = shown ? `last ${shown.days} days${shown.hours ? ", business hours" : ""}` : "";
+  const period = shown ? t(shown.hours ? "reports.period_hours" : "reports.period", { days: shown.days }) : "";
   return (
     <section class="settings-card report" aria-labelledby="reports-title">
-      <h2 id="reports-title">Reports</h2>
+      <h2 id="reports-title">{t("reports.title")}</h2>
       <div class="report-controls">
-        <div class="assignee-tabs" role="group" aria-label="Report by">
+        <div class="assignee-tabs" role="group" aria-label={t("reports.by")}>
           {KINDS.map((k) => (
             <button
               key={k.key}
@@ -72,17 +73,17 @@ export function ReportsSettings({ accountId }: SectionProps) {
               aria-pressed={kind.value === k.key}
               onClick={() => (kind.value = k.key)}
             >
-              {k.label}
+              {t(k.label)}
             </button>
           ))}
         </div>
         <label for="report-period" class="visually-hidden">
-          Period
+          {t("reports.period_label")}
         </label>
         <select id="report-period" value={days.value} onChange={(e) => (days.value = Number(e.currentTarget.value))}>
           {PERIODS.map((d) => (
             <option key={d} value={d}>
-              Last {d} days
+              {t("reports.last_days", { days: d })}
             </option>
           ))}
         </select>
@@ -92,15 +93,15 @@ export function ReportsSettings({ accountId }: SectionProps) {
             checked={businessHours.value}
             onChange={(e) => (businessHours.value = e.currentTarget.checked)}
           />
-          <span>Business hours only</span>
+          <span>{t("reports.business_hours")}</span>
         </label>
       </div>
       <LoadState resource={report} />
-      {named && named.length === 0 && <p>No {current.label.toLowerCase()} to report on.</p>}
+      {named && named.length === 0 && <p>{t(current.none)}</p>}
       {named && named.length > 0 && (
         <>
-          <ReportChart rows={named} title={`Conversations by ${shown!.kind}, ${period}`} />
-          <ReportTable rows={named} caption={`${current.label}, ${period}`} />
+          <ReportChart rows={named} title={t(current.chart, { period })} />
+          <ReportTable rows={named} caption={t("reports.caption", { kind: t(current.label), period })} />
         </>
       )}
     </section>

@@ -1,4 +1,5 @@
 // The end of an automation rule's row: its remove button and the server's messages about it.
+import { t } from "../../lib/i18n.ts";
 export function RowEnd({
   id,
   what,
@@ -14,7 +15,8 @@ export function RowEnd({
     <>
       {onRemove && (
         <button type="button" class="small" onClick={onRemove}>
-          Remove<span class="visually-hidden"> {what}</span>
+          {t("common.remove")}
+          <span class="visually-hidden"> {what}</span>
         </button>
       )}
       {errors.length > 0 && (

@@ -7,45 +7,49 @@ import { DetailPage } from "./DetailPage.tsx";
 import { DeleteCard } from "./DeleteCard.tsx";
 import { MembersForm } from "./MembersForm.tsx";
 import { TeamEditForm } from "./TeamEditForm.tsx";
+import { t } from "../../lib/i18n.ts";
 
 export function TeamDetail({ accountId, teamId }: { accountId: number; teamId: number }) {
   const url = `/api/v1/accounts/${accountId}/teams/${teamId}`;
   const team = useResource(
     () => Promise.all([api<Team>("GET", url), api<Agent[]>("GET", `${url}/team_members`)]),
     [accountId, teamId],
-    "The team",
+    t("team.what"),
   );
   const save = async (userIds: number[]) => void (await api("PATCH", `${url}/team_members`, { user_ids: userIds }));
-  const [t, members] = team.data.value ?? [];
+  const [record, members] = team.data.value ?? [];
   return (
-    <DetailPage accountId={accountId} section="teams" back="All teams" resource={team}>
-      {t && members && (
+    <DetailPage accountId={accountId} section="teams" back={t("team.all")} resource={team}>
+      {record && members && (
         <MembersForm
           accountId={accountId}
           members={members.map((a) => a.id)}
-          legend={`Members of ${t.name}`}
+          legend={t("team.members_of", { name: record.name })}
           save={save}
           titleId="team-title"
         >
-          <h2 id="team-title">{t.name}</h2>
-          {t.description && <p>{t.description}</p>}
-          <h3>Members</h3>
+          <h2 id="team-title">{record.name}</h2>
+          {record.description && <p>{record.description}</p>}
+          <h3>{t("team.members")}</h3>
         </MembersForm>
       )}
-      {t && members && (
+      {record && members && (
         <TeamEditForm
-          key={t.id}
+          key={record.id}
           accountId={accountId}
-          team={t}
+          team={record}
           onSaved={(updated) => (team.data.value = [updated, members])}
         />
       )}
-      {t && (
+      {record && (
         <DeleteCard
           accountId={accountId}
           what="team"
-          name={t.name}
-          consequence="Its conversations stay, without a team."
+          title={t("team.delete_title")}
+          label={t("team.delete")}
+          question={t("team.delete_question", { name: record.name })}
+          failed={t("team.delete_failed")}
+          consequence={t("team.delete_consequence")}
           url={url}
           back={paths.settings(accountId, "teams")}
         />

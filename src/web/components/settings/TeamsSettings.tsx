@@ -15,6 +15,7 @@ import { TextInput } from "../TextInput.tsx";
 import { TeamDetail } from "./TeamDetail.tsx";
 import { SubmitButton } from "../SubmitButton.tsx";
 import { LoadState } from "../LoadState.tsx";
+import { t } from "../../lib/i18n.ts";
 
 export function TeamsSettings({ accountId, itemId }: SectionProps) {
   if (itemId !== null) return <TeamDetail accountId={accountId} teamId={itemId} />;
@@ -22,22 +23,24 @@ export function TeamsSettings({ accountId, itemId }: SectionProps) {
 }
 
 function TeamList({ accountId }: { accountId: number }) {
-  const teams = useResource(() => api<Team[]>("GET", `/api/v1/accounts/${accountId}/teams`), [accountId], "The teams");
+  const teams = useResource(
+    () => api<Team[]>("GET", `/api/v1/accounts/${accountId}/teams`),
+    [accountId],
+    t("teams.what"),
+  );
   const list = teams.data.value;
   return (
     <div class="settings-stack">
       <section class="settings-card" aria-labelledby="teams-title">
-        <h2 id="teams-title">Teams</h2>
+        <h2 id="teams-title">{t("teams.title")}</h2>
         <LoadState resource={teams} />
-        {list && list.length === 0 && (
-          <p>No teams yet. Teams group agents, so that conversations can be assigned to a team.</p>
-        )}
+        {list && list.length === 0 && <p>{t("teams.none")}</p>}
         {list && list.length > 0 && (
           <ul class="plain-list">
-            {list.map((t) => (
-              <li key={t.id}>
-                <Link href={paths.settings(accountId, "teams", t.id)}>{t.name}</Link>
-                {t.description && <span class="hint"> · {t.description}</span>}
+            {list.map((team) => (
+              <li key={team.id}>
+                <Link href={paths.settings(accountId, "teams", team.id)}>{team.name}</Link>
+                {team.description && <span class="hint"> · {team.description}</span>}
               </li>
             ))}
           </ul>
@@ -51,7 +54,11 @@ function TeamList({ accountId }: { accountId: number }) {
 function TeamForm({ accountId }: { accountId: number }) {
   const name = useSignal("");
   const description = useSignal("");
-  const form = useSubmit({ name: "Name", description: "Description" }, "team-", "Creating the team");
+  const form = useSubmit(
+    { name: t("teams.name"), description: t("teams.description") },
+    "team-",
+    t("teams.creating_what"),
+  );
   const submit = (e: SubmitEvent) => {
     e.preventDefault();
     void form.run(async () => {
@@ -66,15 +73,15 @@ function TeamForm({ accountId }: { accountId: number }) {
   const errors = form.errors.value;
   return (
     <form class="settings-card" onSubmit={submit} noValidate aria-labelledby="new-team-title">
-      <h2 id="new-team-title">Add a team</h2>
-      <Field id="team-name" label="Name" error={errors.name} hint="Stored in lower case, as Chatwoot does.">
+      <h2 id="new-team-title">{t("teams.add_title")}</h2>
+      <Field id="team-name" label={t("teams.name")} error={errors.name} hint={t("teams.lower_case")}>
         <TextInput {...describedBy("team-name", errors.name, true)} maxLength={255} value={name} />
       </Field>
-      <Field id="team-description" label="Description (optional)" error={errors.description}>
+      <Field id="team-description" label={t("teams.description_optional")} error={errors.description}>
         <TextInput {...describedBy("team-description", errors.description)} maxLength={255} value={description} />
       </Field>
       <FormFailure message={form.failure.value} />
-      <SubmitButton busy={form.busy.value} label="Create team" busyLabel="Creating…" />
+      <SubmitButton busy={form.busy.value} label={t("teams.create")} busyLabel={t("teams.creating")} />
     </form>
   );
 }

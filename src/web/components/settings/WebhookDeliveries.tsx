@@ -8,6 +8,7 @@ import type { Delivery } from "../../lib/types.ts";
 import { useResource } from "../../lib/use-resource.ts";
 import { DataTable } from "../DataTable.tsx";
 import { Pager } from "../Pager.tsx";
+import { t } from "../../lib/i18n.ts";
 
 const PER_PAGE = 25;
 
@@ -17,9 +18,11 @@ interface DeliveryPage {
 }
 
 function outcome(d: Delivery): string {
-  if (d.status === "delivered") return `Delivered (${d.last_status_code ?? "?"})`;
-  if (d.status === "failed") return "Failed";
-  return d.next_attempt_at ? `Pending, next try ${dateTime(d.next_attempt_at)}` : "Pending";
+  if (d.status === "delivered") return t("deliveries.delivered", { code: d.last_status_code ?? "?" });
+  if (d.status === "failed") return t("deliveries.failed");
+  return d.next_attempt_at
+    ? t("deliveries.pending_next", { time: dateTime(d.next_attempt_at) })
+    : t("deliveries.pending");
 }
 
 export function WebhookDeliveries({ accountId, webhookId }: { accountId: number; webhookId: number }) {
@@ -28,17 +31,17 @@ export function WebhookDeliveries({ accountId, webhookId }: { accountId: number;
   const log = useResource(
     () => api<DeliveryPage>("GET", `${url}?page=${page.value}`),
     [accountId, webhookId, page.value],
-    "The delivery log",
+    t("deliveries.what"),
   );
   const message = useSignal("");
   const redeliver = async (d: Delivery) => {
     message.value = "";
     try {
       await api("POST", `${url}/${encodeURIComponent(d.id)}/redeliver`);
-      message.value = `${d.event} will be sent again.`;
+      message.value = t("deliveries.again", { event: d.event });
       await log.reload();
     } catch (e) {
-      message.value = describeError(e, "It could not be sent again.");
+      message.value = describeError(e, t("deliveries.again_failed"));
     }
   };
   const r = log.data.value;
@@ -46,18 +49,27 @@ export function WebhookDeliveries({ accountId, webhookId }: { accountId: number;
   return (
     <section class="settings-card" aria-labelledby="deliveries-title">
       <div class="card-head">
-        <h2 id="deliveries-title">Deliveries</h2>
+        <h2 id="deliveries-title">{t("deliveries.title")}</h2>
         <button type="button" class="small" onClick={() => void log.reload()}>
-          Refresh
+          {t("deliveries.refresh")}
         </button>
       </div>
       <p role="status" class="form-status">
         {message.value}
       </p>
       {log.error.value && <p role="alert">{log.error.value}</p>}
-      {r && r.payload.length === 0 && <p>Nothing sent yet. Deliveries appear here as events happen.</p>}
+      {r && r.payload.length === 0 && <p>{t("deliveries.none")}</p>}
       {r && r.payload.length > 0 && (
-        <DataTable columns={["Event", "Status", "Attempts", "Last error", "Created"]} actions>
+        <DataTable
+          columns={[
+            t("deliveries.col.event"),
+            t("deliveries.col.status"),
+            t("deliveries.col.attempts"),
+            t("deliveries.col.error"),
+            t("deliveries.col.created"),
+          ]}
+          actions
+        >
           {r.payload.map((d) => (
             <tr key={d.id}>
               <td>
@@ -66,9 +78,7 @@ export function WebhookDeliveries({ accountId, webhookId }: { accountId: number;
               <td>
                 <span class={`tag status-${d.status}`}>{outcome(d)}</span>
               </td>
-              <td>
-                {d.attempts} of {d.max_attempts}
-              </td>
+              <td>{t("deliveries.attempts", { attempts: d.attempts, max: d.max_attempts })}</td>
               <td class="wrap">
                 {d.last_error ?? (d.last_status_code && d.status !== "delivered" ? `HTTP ${d.last_status_code}` : "—")}
               </td>
@@ -78,16 +88,22 @@ export function WebhookDeliveries({ accountId, webhookId }: { accountId: number;
                   type="button"
                   class="small"
                   onClick={() => void redeliver(d)}
-                  aria-label={`Redeliver ${d.event} of ${dateTime(d.created_at)}`}
+                  aria-label={t("deliveries.redeliver_label", { event: d.event, time: dateTime(d.created_at) })}
                 >
-                  Redeliver
+                  {t("deliveries.redeliver")}
                 </button>
               </td>
             </tr>
           ))}
         </DataTable>
       )}
-      <Pager page={page} pages={pages} label="Delivery pages" back="Newer" forward="Older" />
+      <Pager
+        page={page}
+        pages={pages}
+        label={t("deliveries.pages")}
+        back={t("deliveries.newer")}
+        forward={t("deliveries.older")}
+      />
     </section>
   );
 }

@@ -12,6 +12,7 @@ import { DetailPage } from "./DetailPage.tsx";
 import { OneTimeSecret } from "./OneTimeSecret.tsx";
 import { WebhookDeliveries } from "./WebhookDeliveries.tsx";
 import { listWebhooks } from "./WebhooksSettings.tsx";
+import { t } from "../../lib/i18n.ts";
 
 export function WebhookDetail({ accountId, webhookId }: { accountId: number; webhookId: number }) {
   const url = `/api/v1/accounts/${accountId}/webhooks/${webhookId}`;
@@ -19,7 +20,7 @@ export function WebhookDetail({ accountId, webhookId }: { accountId: number; web
   const hook = useResource(
     () => listWebhooks(accountId).then((all) => ({ webhook: all.find((w) => w.id === webhookId) })),
     [accountId, webhookId],
-    "The webhook",
+    t("webhooks.what_one"),
   );
   const secret = useSignal<string | null>(null);
   const error = useSignal<string | null>(null);
@@ -27,7 +28,7 @@ export function WebhookDetail({ accountId, webhookId }: { accountId: number; web
     try {
       secret.value = (await api<Webhook>("POST", `${url}/rotate_secret`)).secret ?? null;
     } catch (e) {
-      error.value = describeError(e, "The secret could not be replaced.");
+      error.value = describeError(e, t("webhooks.rotate_failed"));
     }
   };
   const remove = async () => {
@@ -35,47 +36,47 @@ export function WebhookDetail({ accountId, webhookId }: { accountId: number; web
       await api("DELETE", url);
       navigate(paths.settings(accountId, "webhooks"));
     } catch (e) {
-      error.value = describeError(e, "The webhook could not be deleted.");
+      error.value = describeError(e, t("webhooks.delete_failed"));
     }
   };
   const w = hook.data.value?.webhook;
   return (
-    <DetailPage accountId={accountId} section="webhooks" back="All webhooks" resource={hook}>
-      {hook.data.value && !w && <p role="alert">There is no such webhook in this account.</p>}
+    <DetailPage accountId={accountId} section="webhooks" back={t("webhooks.all")} resource={hook}>
+      {hook.data.value && !w && <p role="alert">{t("webhooks.no_such")}</p>}
       {w && (
         <section class="settings-card" aria-labelledby="webhook-title">
           <h2 id="webhook-title" class="wrap">
             {w.name || w.url}
           </h2>
           <dl class="facts">
-            <dt>URL</dt>
+            <dt>{t("webhooks.url")}</dt>
             <dd class="wrap">
               <code>{w.url}</code>
             </dd>
-            <dt>Inbox</dt>
-            <dd>{w.inbox?.name ?? "Every inbox"}</dd>
-            <dt>Events</dt>
+            <dt>{t("webhooks.inbox")}</dt>
+            <dd>{w.inbox?.name ?? t("webhooks.every_inbox")}</dd>
+            <dt>{t("webhooks.events")}</dt>
             <dd>{w.subscriptions.join(", ")}</dd>
             {w.disabled_reason && (
               <>
-                <dt>Disabled</dt>
+                <dt>{t("webhooks.disabled")}</dt>
                 <dd>{w.disabled_reason}</dd>
               </>
             )}
           </dl>
-          {secret.value && <OneTimeSecret secret={secret.value} title="New secret" />}
+          {secret.value && <OneTimeSecret secret={secret.value} title={t("webhooks.new_secret")} />}
           {error.value && <p role="alert">{error.value}</p>}
           <div class="form-actions">
             <ConfirmButton
-              label="Rotate secret"
-              question="Replace the signing secret? Receivers need the new one."
-              confirmLabel="Replace secret"
+              label={t("webhooks.rotate")}
+              question={t("webhooks.rotate_question")}
+              confirmLabel={t("webhooks.replace")}
               onConfirm={rotate}
             />
             <ConfirmButton
-              label="Delete webhook"
-              question="Delete this webhook and its delivery log?"
-              confirmLabel="Delete"
+              label={t("webhooks.delete")}
+              question={t("webhooks.delete_question")}
+              confirmLabel={t("common.delete")}
               onConfirm={remove}
             />
           </div>

@@ -14,6 +14,7 @@ import { TextInput } from "../TextInput.tsx";
 import { OneTimeSecret } from "./OneTimeSecret.tsx";
 import { SubmitButton } from "../SubmitButton.tsx";
 import { Options } from "../Options.tsx";
+import { t } from "../../lib/i18n.ts";
 
 export function WebhookForm({ accountId, onCreated }: { accountId: number; onCreated(): void }) {
   const url = useSignal("");
@@ -22,9 +23,14 @@ export function WebhookForm({ accountId, onCreated }: { accountId: number; onCre
   const kinds = useSignal<Set<string>>(new Set(SPEC_WEBHOOK_KINDS));
   const created = useSignal<Webhook | null>(null);
   const form = useSubmit(
-    { url: "URL", name: "Name", subscriptions: "Events", inbox_id: "Inbox" },
+    {
+      url: t("webhooks.url"),
+      name: t("webhooks.name"),
+      subscriptions: t("webhooks.events"),
+      inbox_id: t("webhooks.inbox"),
+    },
     "webhook-",
-    "Creating the webhook",
+    t("webhooks.creating_what"),
   );
   const submit = (e: SubmitEvent) => {
     e.preventDefault();
@@ -50,27 +56,25 @@ export function WebhookForm({ accountId, onCreated }: { accountId: number; onCre
   const errors = form.errors.value;
   return (
     <form class="settings-card" onSubmit={submit} noValidate aria-labelledby="new-webhook-title">
-      <h2 id="new-webhook-title">Add a webhook</h2>
+      <h2 id="new-webhook-title">{t("webhooks.add_title")}</h2>
       {created.value?.secret && (
-        <OneTimeSecret secret={created.value.secret} title="Webhook created">
-          <Link href={paths.settings(accountId, "webhooks", created.value.id)}>
-            Open the webhook and its delivery log
-          </Link>
+        <OneTimeSecret secret={created.value.secret} title={t("webhooks.created")}>
+          <Link href={paths.settings(accountId, "webhooks", created.value.id)}>{t("webhooks.open")}</Link>
         </OneTimeSecret>
       )}
-      <Field id="webhook-url" label="URL" error={errors.url} hint="Where Parley POSTs each event (https recommended).">
+      <Field id="webhook-url" label={t("webhooks.url")} error={errors.url} hint={t("webhooks.url_hint")}>
         <TextInput {...describedBy("webhook-url", errors.url, true)} maxLength={2048} value={url} />
       </Field>
-      <Field id="webhook-name" label="Name (optional)" error={errors.name}>
+      <Field id="webhook-name" label={t("webhooks.name_optional")} error={errors.name}>
         <TextInput {...describedBy("webhook-name", errors.name)} maxLength={255} value={name} />
       </Field>
-      <Field id="webhook-inbox_id" label="Inbox" error={errors.inbox_id}>
+      <Field id="webhook-inbox_id" label={t("webhooks.inbox")} error={errors.inbox_id}>
         <select
           {...describedBy("webhook-inbox_id", errors.inbox_id)}
           value={inboxId.value}
           onChange={(e) => (inboxId.value = e.currentTarget.value)}
         >
-          <option value="">Every inbox</option>
+          <option value="">{t("webhooks.every_inbox")}</option>
           <Options items={directory.value?.inboxes.map((i) => [i.id, i.name] as const)} />
         </select>
       </Field>
@@ -78,7 +82,7 @@ export function WebhookForm({ accountId, onCreated }: { accountId: number; onCre
         class="checklist kinds"
         aria-describedby={errors.subscriptions ? "webhook-subscriptions-error" : undefined}
       >
-        <legend>Events</legend>
+        <legend>{t("webhooks.events")}</legend>
         {WEBHOOK_KINDS.map((k) => (
           <label key={k} class="check">
             <input
@@ -97,7 +101,7 @@ export function WebhookForm({ accountId, onCreated }: { accountId: number; onCre
         )}
       </fieldset>
       <FormFailure message={form.failure.value} />
-      <SubmitButton busy={form.busy.value} label="Create webhook" busyLabel="Creating…" />
+      <SubmitButton busy={form.busy.value} label={t("webhooks.create")} busyLabel={t("webhooks.creating")} />
     </form>
   );
 }

@@ -10,6 +10,7 @@ import { WebhookDetail } from "./WebhookDetail.tsx";
 import { WebhookForm } from "./WebhookForm.tsx";
 import { LoadState } from "../LoadState.tsx";
 import { DataTable } from "../DataTable.tsx";
+import { t } from "../../lib/i18n.ts";
 
 export function listWebhooks(accountId: number): Promise<Webhook[]> {
   return api<{ payload: { webhooks: Webhook[] } }>("GET", `/api/v1/accounts/${accountId}/webhooks`).then(
@@ -23,18 +24,16 @@ export function WebhooksSettings({ accountId, itemId }: SectionProps) {
 }
 
 function WebhookList({ accountId }: { accountId: number }) {
-  const hooks = useResource(() => listWebhooks(accountId), [accountId], "The webhooks");
+  const hooks = useResource(() => listWebhooks(accountId), [accountId], t("webhooks.what"));
   const list = hooks.data.value;
   return (
     <div class="settings-stack">
       <section class="settings-card" aria-labelledby="webhooks-title">
-        <h2 id="webhooks-title">Webhooks</h2>
+        <h2 id="webhooks-title">{t("webhooks.title")}</h2>
         <LoadState resource={hooks} />
-        {list && list.length === 0 && (
-          <p>No webhooks yet. A webhook sends the events you choose to a URL of yours, signed.</p>
-        )}
+        {list && list.length === 0 && <p>{t("webhooks.none")}</p>}
         {list && list.length > 0 && (
-          <DataTable columns={["URL", "Events", "State"]}>
+          <DataTable columns={[t("webhooks.col.url"), t("webhooks.col.events"), t("webhooks.col.state")]}>
             {list.map((w) => (
               <tr key={w.id}>
                 <td class="wrap">
@@ -42,7 +41,13 @@ function WebhookList({ accountId }: { accountId: number }) {
                   {w.name && <span class="hint"> {w.url}</span>}
                 </td>
                 <td>{w.subscriptions.length}</td>
-                <td>{w.disabled_reason ? <span class="tag status-failed">Disabled</span> : "Active"}</td>
+                <td>
+                  {w.disabled_reason ? (
+                    <span class="tag status-failed">{t("webhooks.disabled")}</span>
+                  ) : (
+                    t("webhooks.active")
+                  )}
+                </td>
               </tr>
             ))}
           </DataTable>

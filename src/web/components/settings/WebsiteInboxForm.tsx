@@ -11,14 +11,15 @@ import { Field, describedBy } from "../Field.tsx";
 import { FormFailure } from "../FormFailure.tsx";
 import { SubmitButton } from "../SubmitButton.tsx";
 import { TextInput } from "../TextInput.tsx";
+import { t } from "../../lib/i18n.ts";
 
 export function WebsiteInboxForm({ accountId }: { accountId: number }) {
   const name = useSignal("");
   const url = useSignal("");
   const form = useSubmit(
-    { name: "Name", "channel.website_url": "Website URL" },
+    { name: t("inboxes.name"), "channel.website_url": t("inboxes.website_url") },
     "website-inbox-",
-    "Creating the inbox",
+    t("inboxes.creating_what"),
   );
   const submit = (e: SubmitEvent) => {
     e.preventDefault();
@@ -35,16 +36,16 @@ export function WebsiteInboxForm({ accountId }: { accountId: number }) {
   const urlError = form.errors.value["channel.website_url"];
   return (
     <form class="settings-card" onSubmit={submit} noValidate aria-labelledby="new-website-inbox-title">
-      <h2 id="new-website-inbox-title">Add a website chat</h2>
-      <p class="hint">A chat bubble on your site: visitors write, agents answer here.</p>
-      <Field id="website-inbox-name" label="Site name" error={nameError}>
+      <h2 id="new-website-inbox-title">{t("inboxes.website_title")}</h2>
+      <p class="hint">{t("inboxes.website_hint")}</p>
+      <Field id="website-inbox-name" label={t("inboxes.site_name")} error={nameError}>
         <TextInput {...describedBy("website-inbox-name", nameError)} maxLength={255} value={name} />
       </Field>
-      <Field id="website-inbox-channel.website_url" label="Website URL" error={urlError}>
+      <Field id="website-inbox-channel.website_url" label={t("inboxes.website_url")} error={urlError}>
         <TextInput {...describedBy("website-inbox-channel.website_url", urlError)} maxLength={2048} value={url} />
       </Field>
       <FormFailure message={form.failure.value} />
-      <SubmitButton busy={form.busy.value} label="Create website inbox" busyLabel="Creating…" />
+      <SubmitButton busy={form.busy.value} label={t("inboxes.create_website")} busyLabel={t("inboxes.creating")} />
     </form>
   );
 }

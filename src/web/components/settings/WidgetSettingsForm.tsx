@@ -10,24 +10,26 @@ import { Field, describedBy } from "../Field.tsx";
 import { FormFooter } from "../FormFooter.tsx";
 import { TextInput } from "../TextInput.tsx";
 import { PreChatFieldsEditor } from "./PreChatFieldsEditor.tsx";
+import { t } from "../../lib/i18n.ts";
 
 const FIELDS = {
-  "channel.website_url": "Website URL",
-  "channel.widget_color": "Color",
-  "channel.welcome_title": "Welcome title",
-  "channel.welcome_tagline": "Welcome tagline",
-  "channel.reply_time": "Reply time",
-  "channel.pre_chat_form_enabled": "Pre-chat form",
-  "channel.pre_chat_form_options": "Pre-chat form",
-  "channel.allowed_origins": "Allowed origins",
-  "channel.hmac_mandatory": "Identity verification",
-  out_of_office_message: "Away message",
-};
+  "channel.website_url": "widget.website_url",
+  "channel.widget_color": "widget.color",
+  "channel.welcome_title": "widget.welcome_title",
+  "channel.welcome_tagline": "widget.welcome_tagline",
+  "channel.reply_time": "widget.reply_time",
+  "channel.pre_chat_form_enabled": "widget.pre_chat",
+  "channel.pre_chat_form_options": "widget.pre_chat",
+  "channel.allowed_origins": "widget.allowed_origins",
+  "channel.hmac_mandatory": "widget.identity",
+  out_of_office_message: "widget.away",
+} as const;
+const fieldLabels = () => Object.fromEntries(Object.entries(FIELDS).map(([field, key]) => [field, t(key)]));
 
 const REPLY_TIMES = [
-  ["in_a_few_minutes", "In a few minutes"],
-  ["in_a_few_hours", "In a few hours"],
-  ["in_a_day", "In a day"],
+  ["in_a_few_minutes", "widget.minutes"],
+  ["in_a_few_hours", "widget.hours"],
+  ["in_a_day", "widget.day"],
 ] as const;
 
 export function WidgetSettingsForm({
@@ -51,7 +53,7 @@ export function WidgetSettingsForm({
   const origins = useSignal((inbox.allowed_origins ?? []).join("\n"));
   const hmacMandatory = useSignal(inbox.hmac_mandatory === true);
   const saved = useSignal("");
-  const form = useSubmit(FIELDS, "widget-", "Saving the website chat");
+  const form = useSubmit(fieldLabels(), "widget-", t("widget.saving_what"));
   const submit = (e: SubmitEvent) => {
     e.preventDefault();
     saved.value = "";
@@ -74,22 +76,22 @@ export function WidgetSettingsForm({
         },
       });
       onSaved(updated);
-      saved.value = "Website chat saved.";
+      saved.value = t("widget.saved");
     });
   };
   const errors = form.errors.value;
   const err = (k: keyof typeof FIELDS) => errors[k];
   return (
     <form class="settings-card" onSubmit={submit} noValidate aria-labelledby="widget-title">
-      <h2 id="widget-title">Website chat</h2>
-      <Field id="widget-channel.website_url" label="Website URL" error={err("channel.website_url")}>
+      <h2 id="widget-title">{t("widget.title")}</h2>
+      <Field id="widget-channel.website_url" label={t("widget.website_url")} error={err("channel.website_url")}>
         <TextInput
           {...describedBy("widget-channel.website_url", err("channel.website_url"))}
           maxLength={2048}
           value={websiteUrl}
         />
       </Field>
-      <Field id="widget-channel.widget_color" label="Color" error={err("channel.widget_color")}>
+      <Field id="widget-channel.widget_color" label={t("widget.color")} error={err("channel.widget_color")}>
         <input
           type="color"
           {...describedBy("widget-channel.widget_color", err("channel.widget_color"))}
@@ -97,21 +99,25 @@ export function WidgetSettingsForm({
           onInput={(e) => (color.value = e.currentTarget.value)}
         />
       </Field>
-      <Field id="widget-channel.welcome_title" label="Welcome title" error={err("channel.welcome_title")}>
+      <Field id="widget-channel.welcome_title" label={t("widget.welcome_title")} error={err("channel.welcome_title")}>
         <TextInput
           {...describedBy("widget-channel.welcome_title", err("channel.welcome_title"))}
           maxLength={255}
           value={title}
         />
       </Field>
-      <Field id="widget-channel.welcome_tagline" label="Welcome tagline" error={err("channel.welcome_tagline")}>
+      <Field
+        id="widget-channel.welcome_tagline"
+        label={t("widget.welcome_tagline")}
+        error={err("channel.welcome_tagline")}
+      >
         <TextInput
           {...describedBy("widget-channel.welcome_tagline", err("channel.welcome_tagline"))}
           maxLength={255}
           value={tagline}
         />
       </Field>
-      <Field id="widget-channel.reply_time" label="Usually replies" error={err("channel.reply_time")}>
+      <Field id="widget-channel.reply_time" label={t("widget.usually")} error={err("channel.reply_time")}>
         <select
           {...describedBy("widget-channel.reply_time", err("channel.reply_time"))}
           value={replyTime.value}
@@ -119,16 +125,16 @@ export function WidgetSettingsForm({
         >
           {REPLY_TIMES.map(([v, label]) => (
             <option key={v} value={v}>
-              {label}
+              {t(label)}
             </option>
           ))}
         </select>
       </Field>
       <Field
         id="widget-out_of_office_message"
-        label="Away message"
+        label={t("widget.away")}
         error={err("out_of_office_message")}
-        hint="Shown outside business hours, with the next opening time."
+        hint={t("widget.away_hint")}
       >
         <textarea
           {...describedBy("widget-out_of_office_message", err("out_of_office_message"), true)}
@@ -139,13 +145,13 @@ export function WidgetSettingsForm({
       </Field>
       <CheckField
         id="widget-channel.pre_chat_form_enabled"
-        label="Ask visitors for their details before the chat starts"
+        label={t("widget.pre_chat_label")}
         value={preChat}
         error={err("channel.pre_chat_form_enabled")}
       />
       {preChat.value && (
         <>
-          <Field id="widget-pre-chat-message" label="Pre-chat message">
+          <Field id="widget-pre-chat-message" label={t("widget.pre_chat_message")}>
             <TextInput id="widget-pre-chat-message" maxLength={1000} value={preChatMessage} />
           </Field>
           <PreChatFieldsEditor fields={preChatFields} error={err("channel.pre_chat_form_options")} />
@@ -153,9 +159,9 @@ export function WidgetSettingsForm({
       )}
       <Field
         id="widget-channel.allowed_origins"
-        label="Sites allowed to embed the chat"
+        label={t("widget.origins_label")}
         error={err("channel.allowed_origins")}
-        hint="One origin per line, e.g. https://shop.example.com. Empty: only the website URL's origin."
+        hint={t("widget.origins_hint")}
       >
         <textarea
           {...describedBy("widget-channel.allowed_origins", err("channel.allowed_origins"), true)}
@@ -166,11 +172,11 @@ export function WidgetSettingsForm({
       </Field>
       <CheckField
         id="widget-channel.hmac_mandatory"
-        label="Require identity verification (identifier_hash) for setUser"
+        label={t("widget.hmac_label")}
         value={hmacMandatory}
         error={err("channel.hmac_mandatory")}
       />
-      <FormFooter failure={form.failure.value} saved={saved.value} busy={form.busy.value} label="Save website chat" />
+      <FormFooter failure={form.failure.value} saved={saved.value} busy={form.busy.value} label={t("widget.save")} />
     </form>
   );
 }

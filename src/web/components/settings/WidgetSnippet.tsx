@@ -3,6 +3,7 @@
 import { useSignal } from "@preact/signals";
 import type { Inbox } from "../../lib/types.ts";
 import { Secret } from "./Secret.tsx";
+import { t } from "../../lib/i18n.ts";
 
 export function widgetSnippet(base: string, websiteToken: string): string {
   // Joined lines, not a template literal: the minifier keeps a literal's indentation as it is.
@@ -31,41 +32,35 @@ export function WidgetSnippet({ inbox }: { inbox: Inbox }) {
   const code = widgetSnippet(location.origin, inbox.website_token ?? "");
   const copy = () => {
     navigator.clipboard.writeText(code).then(
-      () => (copied.value = "Copied."),
-      () => (copied.value = "Copying was refused: select the code and copy it."),
+      () => (copied.value = t("snippet.copied")),
+      () => (copied.value = t("snippet.refused")),
     );
   };
   return (
     <section class="settings-card" aria-labelledby="widget-snippet-title">
-      <h2 id="widget-snippet-title">Embed code</h2>
-      <p class="hint">
-        Paste it before &lt;/body&gt; on every page of {inbox.website_url ?? "your site"} where the chat bubble should
-        appear.
-      </p>
+      <h2 id="widget-snippet-title">{t("snippet.title")}</h2>
+      <p class="hint">{t("snippet.hint", { site: inbox.website_url ?? t("snippet.your_site") })}</p>
       <textarea
         class="snippet"
         readOnly
         rows={16}
         spellcheck={false}
-        aria-label="Embed code for this inbox"
+        aria-label={t("snippet.label")}
         value={code}
         onFocus={(e) => e.currentTarget.select()}
       />
       <p>
         <button type="button" onClick={copy}>
-          Copy embed code
+          {t("snippet.copy")}
         </button>{" "}
         <span role="status">{copied.value}</span>
       </p>
       {inbox.hmac_token && (
         <dl class="facts">
-          <dt>Identity verification secret</dt>
+          <dt>{t("snippet.hmac")}</dt>
           <dd>
-            <Secret value={inbox.hmac_token} label="identity verification secret" />
-            <p class="hint">
-              Your server signs a signed-in user's identifier with it (hex HMAC-SHA256) and passes it to
-              $chatwoot.setUser as identifier_hash.
-            </p>
+            <Secret value={inbox.hmac_token} label={t("snippet.hmac_label")} />
+            <p class="hint">{t("snippet.hmac_hint")}</p>
           </dd>
         </dl>
       )}

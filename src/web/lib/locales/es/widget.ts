@@ -1,0 +1,42 @@
+// Spanish: Settings › a website inbox's chat settings and its pre-chat form.
+import type { widget as en } from "../en/widget.ts";
+import type { Area } from "../en/index.ts";
+
+export const widget: Area<typeof en> = {
+  "widget.website_url": "URL del sitio web",
+  "widget.color": "Color",
+  "widget.welcome_title": "Título de bienvenida",
+  "widget.welcome_tagline": "Frase de bienvenida",
+  "widget.reply_time": "Tiempo de respuesta",
+  "widget.pre_chat": "Formulario previo al chat",
+  "widget.allowed_origins": "Orígenes permitidos",
+  "widget.identity": "Verificación de identidad",
+  "widget.away": "Mensaje de ausencia",
+  "widget.minutes": "En unos minutos",
+  "widget.hours": "En unas horas",
+  "widget.day": "En un día",
+  "widget.saving_what": "Guardar el chat del sitio web",
+  "widget.saved": "Chat del sitio web guardado.",
+  "widget.title": "Chat del sitio web",
+  "widget.usually": "Suele responder",
+  "widget.away_hint": "Se muestra fuera del horario laboral, con la próxima hora de apertura.",
+  "widget.pre_chat_label": "Pedir sus datos a los visitantes antes de empezar el chat",
+  "widget.pre_chat_message": "Mensaje previo al chat",
+  "widget.origins_label": "Sitios que pueden insertar el chat",
+  "widget.origins_hint":
+    "Un origen por línea, p. ej. https://shop.example.com. Vacío: solo el origen de la URL del sitio.",
+  "widget.hmac_label": "Exigir verificación de identidad (identifier_hash) en setUser",
+  "widget.save": "Guardar chat del sitio web",
+  "prechat.title": "Campos previos al chat",
+  "prechat.label": "Etiqueta",
+  "prechat.key": "Clave",
+  "prechat.type": "Tipo",
+  "prechat.ask": "Preguntar",
+  "prechat.required": "Obligatorio",
+  "prechat.label_of": "Etiqueta de {name}",
+  "prechat.key_of": "Clave de {label}",
+  "prechat.type_of": "Tipo de {label}",
+  "prechat.ask_for": "Preguntar {label}",
+  "prechat.is_required": "{label} es obligatorio",
+  "prechat.add": "Añadir una pregunta",
+};

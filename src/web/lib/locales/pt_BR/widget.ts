@@ -1,0 +1,42 @@
+// Portuguese (Brazil): Settings › a website inbox's chat settings and its pre-chat form.
+import type { widget as en } from "../en/widget.ts";
+import type { Area } from "../en/index.ts";
+
+export const widget: Area<typeof en> = {
+  "widget.website_url": "URL do site",
+  "widget.color": "Cor",
+  "widget.welcome_title": "Título de boas-vindas",
+  "widget.welcome_tagline": "Frase de boas-vindas",
+  "widget.reply_time": "Tempo de resposta",
+  "widget.pre_chat": "Formulário pré-chat",
+  "widget.allowed_origins": "Origens permitidas",
+  "widget.identity": "Verificação de identidade",
+  "widget.away": "Mensagem de ausência",
+  "widget.minutes": "Em alguns minutos",
+  "widget.hours": "Em algumas horas",
+  "widget.day": "Em um dia",
+  "widget.saving_what": "Salvar o chat do site",
+  "widget.saved": "Chat do site salvo.",
+  "widget.title": "Chat do site",
+  "widget.usually": "Costuma responder",
+  "widget.away_hint": "Mostrada fora do horário comercial, com o próximo horário de abertura.",
+  "widget.pre_chat_label": "Pedir os dados dos visitantes antes do início do chat",
+  "widget.pre_chat_message": "Mensagem pré-chat",
+  "widget.origins_label": "Sites que podem incorporar o chat",
+  "widget.origins_hint":
+    "Uma origem por linha, por exemplo https://shop.example.com. Vazio: só a origem da URL do site.",
+  "widget.hmac_label": "Exigir verificação de identidade (identifier_hash) em setUser",
+  "widget.save": "Salvar chat do site",
+  "prechat.title": "Campos pré-chat",
+  "prechat.label": "Rótulo",
+  "prechat.key": "Chave",
+  "prechat.type": "Tipo",
+  "prechat.ask": "Perguntar",
+  "prechat.required": "Obrigatório",
+  "prechat.label_of": "Rótulo de {name}",
+  "prechat.key_of": "Chave de {label}",
+  "prechat.type_of": "Tipo de {label}",
+  "prechat.ask_for": "Perguntar {label}",
+  "prechat.is_required": "{label} é obrigatório",
+  "prechat.add": "Adicionar uma pergunta",
+};
