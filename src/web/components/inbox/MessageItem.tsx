@@ -57,7 +57,7 @@ export function MessageItem({ message: m, contactName }: { message: Message; con
         {m.content_type === "input_csat" && <CsatAnswer message={m} />}
         {typeof quoted === "string" && quoted !== "" && (
           <details class="quoted-mail">
-            <summary>Quoted text</summary>
+            <summary>{t("mail.quoted")}</summary>
             <p class="message-text">{quoted}</p>
           </details>
         )}

@@ -11,11 +11,16 @@ import { Field, describedBy } from "../Field.tsx";
 import { FormFailure } from "../FormFailure.tsx";
 import { SubmitButton } from "../SubmitButton.tsx";
 import { TextInput } from "../TextInput.tsx";
+import { t } from "../../lib/i18n.ts";
 
 export function EmailInboxForm({ accountId }: { accountId: number }) {
   const name = useSignal("");
   const email = useSignal("");
-  const form = useSubmit({ name: "Name", "channel.email": "Email address" }, "email-inbox-", "Creating the inbox");
+  const form = useSubmit(
+    { name: t("inboxes.name"), "channel.email": t("mail.address") },
+    "email-inbox-",
+    t("inboxes.creating_what"),
+  );
   const submit = (e: SubmitEvent) => {
     e.preventDefault();
     void form.run(async () => {
@@ -31,12 +36,12 @@ export function EmailInboxForm({ accountId }: { accountId: number }) {
   const emailError = form.errors.value["channel.email"];
   return (
     <form class="settings-card" onSubmit={submit} noValidate aria-labelledby="new-email-inbox-title">
-      <h2 id="new-email-inbox-title">Add an email inbox</h2>
-      <p class="hint">Mail to your support address becomes conversations; agents' replies go out as mail.</p>
-      <Field id="email-inbox-name" label="Name of the email inbox" error={nameError}>
+      <h2 id="new-email-inbox-title">{t("mail.new_title")}</h2>
+      <p class="hint">{t("mail.new_hint")}</p>
+      <Field id="email-inbox-name" label={t("mail.inbox_name")} error={nameError}>
         <TextInput {...describedBy("email-inbox-name", nameError)} maxLength={255} value={name} />
       </Field>
-      <Field id="email-inbox-channel.email" label="Support address" error={emailError}>
+      <Field id="email-inbox-channel.email" label={t("mail.address")} error={emailError}>
         <TextInput
           {...describedBy("email-inbox-channel.email", emailError)}
           type="email"
@@ -45,7 +50,7 @@ export function EmailInboxForm({ accountId }: { accountId: number }) {
         />
       </Field>
       <FormFailure message={form.failure.value} />
-      <SubmitButton busy={form.busy.value} label="Create email inbox" busyLabel="Creating…" />
+      <SubmitButton busy={form.busy.value} label={t("mail.create")} busyLabel={t("inboxes.creating")} />
     </form>
   );
 }

@@ -11,6 +11,7 @@ import { Field, describedBy } from "../Field.tsx";
 import { FormFailure } from "../FormFailure.tsx";
 import { SubmitButton } from "../SubmitButton.tsx";
 import { TextInput } from "../TextInput.tsx";
+import { t } from "../../lib/i18n.ts";
 
 interface CheckResult {
   ok: boolean;
@@ -19,17 +20,18 @@ interface CheckResult {
 
 type Side = "imap" | "smtp";
 
-const LABELS: Record<string, string> = {
-  "channel.imap_address": "IMAP server",
-  "channel.imap_port": "IMAP port",
-  "channel.imap_login": "IMAP login",
-  "channel.imap_password": "IMAP password",
-  "channel.imap_folder": "Folder",
-  "channel.smtp_address": "SMTP server",
-  "channel.smtp_port": "SMTP port",
-  "channel.smtp_login": "SMTP login",
-  "channel.smtp_password": "SMTP password",
-};
+/** The fields the server may name in a 422, with their labels (read when the form renders: the language may change). */
+const labels = (): Record<string, string> => ({
+  "channel.imap_address": t("mail.imap_server"),
+  "channel.imap_port": t("mail.imap_port"),
+  "channel.imap_login": t("mail.imap_login"),
+  "channel.imap_password": t("mail.imap_password"),
+  "channel.imap_folder": t("mail.folder"),
+  "channel.smtp_address": t("mail.smtp_server"),
+  "channel.smtp_port": t("mail.smtp_port"),
+  "channel.smtp_login": t("mail.smtp_login"),
+  "channel.smtp_password": t("mail.smtp_password"),
+});
 
 function useSide(inbox: Inbox, side: Side) {
   return {
@@ -56,7 +58,8 @@ export function EmailServerSettings({
   const folder = useSignal(inbox.imap_folder ?? "INBOX");
   const smtpSsl = useSignal(inbox.smtp_enable_ssl_tls ?? false);
   const starttls = useSignal(inbox.smtp_enable_starttls_auto ?? true);
-  const form = useSubmit(LABELS, "mail-", "Saving the mail settings");
+  const fieldLabels = labels();
+  const form = useSubmit(fieldLabels, "mail-", t("mail.saving_what"));
   const checking = useSignal(false);
   const results = useSignal<{ imap: CheckResult | null; smtp: CheckResult | null } | null>(null);
   const url = `/api/v1/accounts/${accountId}/inboxes/${inbox.id}`;
@@ -115,46 +118,58 @@ export function EmailServerSettings({
       />
     </Field>
   );
-  const kept = (set: boolean | undefined) => (set ? "Set. Leave blank to keep it." : undefined);
+  const kept = (set: boolean | undefined) => (set ? t("mail.password_kept") : undefined);
   return (
     <form class="settings-card" onSubmit={submit} noValidate aria-labelledby="mail-title">
-      <h2 id="mail-title">Mail servers</h2>
+      <h2 id="mail-title">{t("mail.servers")}</h2>
       <p class="hint" role="status">
         {inbox.last_error
-          ? `Last problem: ${inbox.last_error}`
+          ? t("mail.last_problem", { error: inbox.last_error })
           : inbox.last_synced_at
-            ? `Mailbox last read ${dateTime(inbox.last_synced_at)}.`
-            : "The mailbox has not been read yet."}
+            ? t("mail.last_read", { when: dateTime(inbox.last_synced_at) })
+            : t("mail.never_read")}
       </p>
       <fieldset>
-        <legend>Incoming mail (IMAP)</legend>
-        <CheckField id="mail-imap_enabled" label="Read mail from this mailbox" value={imap.enabled} />
-        {text("channel.imap_address", "IMAP server", imap.address)}
-        {text("channel.imap_port", "IMAP port", imap.port)}
-        {text("channel.imap_login", "IMAP login", imap.login)}
-        {text("channel.imap_password", "IMAP password", imap.password, "password", kept(inbox.imap_password_set))}
-        <CheckField id="mail-imap_enable_ssl" label="SSL/TLS (port 993)" value={imapSsl} />
-        {text("channel.imap_folder", "Folder", folder)}
+        <legend>{t("mail.incoming")}</legend>
+        <CheckField id="mail-imap_enabled" label={t("mail.read_mailbox")} value={imap.enabled} />
+        {text("channel.imap_address", fieldLabels["channel.imap_address"]!, imap.address)}
+        {text("channel.imap_port", fieldLabels["channel.imap_port"]!, imap.port)}
+        {text("channel.imap_login", fieldLabels["channel.imap_login"]!, imap.login)}
+        {text(
+          "channel.imap_password",
+          fieldLabels["channel.imap_password"]!,
+          imap.password,
+          "password",
+          kept(inbox.imap_password_set),
+        )}
+        <CheckField id="mail-imap_enable_ssl" label={t("mail.imap_ssl")} value={imapSsl} />
+        {text("channel.imap_folder", fieldLabels["channel.imap_folder"]!, folder)}
       </fieldset>
       <fieldset>
-        <legend>Replies (SMTP)</legend>
-        <CheckField id="mail-smtp_enabled" label="Send agents' replies by mail" value={smtp.enabled} />
-        {text("channel.smtp_address", "SMTP server", smtp.address)}
-        {text("channel.smtp_port", "SMTP port", smtp.port)}
-        {text("channel.smtp_login", "SMTP login", smtp.login)}
-        {text("channel.smtp_password", "SMTP password", smtp.password, "password", kept(inbox.smtp_password_set))}
-        <CheckField id="mail-smtp_enable_ssl_tls" label="SSL/TLS (port 465)" value={smtpSsl} />
-        <CheckField id="mail-smtp_enable_starttls_auto" label="STARTTLS when offered (port 587)" value={starttls} />
+        <legend>{t("mail.outgoing")}</legend>
+        <CheckField id="mail-smtp_enabled" label={t("mail.send_replies")} value={smtp.enabled} />
+        {text("channel.smtp_address", fieldLabels["channel.smtp_address"]!, smtp.address)}
+        {text("channel.smtp_port", fieldLabels["channel.smtp_port"]!, smtp.port)}
+        {text("channel.smtp_login", fieldLabels["channel.smtp_login"]!, smtp.login)}
+        {text(
+          "channel.smtp_password",
+          fieldLabels["channel.smtp_password"]!,
+          smtp.password,
+          "password",
+          kept(inbox.smtp_password_set),
+        )}
+        <CheckField id="mail-smtp_enable_ssl_tls" label={t("mail.smtp_ssl")} value={smtpSsl} />
+        <CheckField id="mail-smtp_enable_starttls_auto" label={t("mail.starttls")} value={starttls} />
       </fieldset>
       <FormFailure message={form.failure.value} />
       <div class="form-actions">
-        <SubmitButton busy={form.busy.value} label="Save mail settings" busyLabel="Saving…" />
+        <SubmitButton busy={form.busy.value} label={t("mail.save")} busyLabel={t("common.saving")} />
         <button type="button" onClick={test} disabled={checking.value}>
-          {checking.value ? "Testing…" : "Test connection"}
+          {checking.value ? t("mail.testing") : t("mail.test")}
         </button>
       </div>
       {results.value && (
-        <ul class="check-results" aria-label="Connection test">
+        <ul class="check-results" aria-label={t("mail.test_results")}>
           {(["imap", "smtp"] as const).map((k) => {
             const r = results.value?.[k];
             return r ? (

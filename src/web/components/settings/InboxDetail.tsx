@@ -38,7 +38,7 @@ export function InboxDetail({ accountId, inboxId }: { accountId: number; inboxId
             )}
             {i.email && (
               <>
-                <dt>Support address</dt>
+                <dt>{t("mail.address")}</dt>
                 <dd>
                   <code>{i.email}</code>
                 </dd>

@@ -12,6 +12,7 @@ import { contacts } from "./contacts.ts";
 import { details } from "./details.ts";
 import { inbox } from "./inbox.ts";
 import { settings } from "./settings.ts";
+import { mail } from "./mail.ts";
 
 export const en = {
   ...common,
@@ -27,6 +28,7 @@ export const en = {
   ...details,
   ...contacts,
   ...settings,
+  ...mail,
 };
 
 /** Each area on its own, so that a test can check that no key is defined in two of them. */
@@ -44,6 +46,7 @@ export const areas = [
   details,
   contacts,
   settings,
+  mail,
 ];
 
 export type Key = keyof typeof en;

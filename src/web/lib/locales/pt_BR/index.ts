@@ -13,6 +13,7 @@ import { contacts } from "./contacts.ts";
 import { details } from "./details.ts";
 import { inbox } from "./inbox.ts";
 import { settings } from "./settings.ts";
+import { mail } from "./mail.ts";
 
 export const pt_BR: Record<Key, string> = {
   ...common,
@@ -28,4 +29,5 @@ export const pt_BR: Record<Key, string> = {
   ...details,
   ...contacts,
   ...settings,
+  ...mail,
 };

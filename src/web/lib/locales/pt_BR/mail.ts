@@ -1,0 +1,38 @@
+// Portuguese (Brazil): email inboxes: the new-inbox form, the mail servers card, an email's quoted history.
+import type { mail as en } from "../en/mail.ts";
+import type { Area } from "../en/index.ts";
+
+export const mail: Area<typeof en> = {
+  "mail.new_title": "Adicionar uma caixa de entrada de e-mail",
+  "mail.new_hint": "E-mails para o seu endereço de suporte viram conversas; as respostas dos agentes saem como e-mail.",
+  "mail.inbox_name": "Nome da caixa de entrada de e-mail",
+  "mail.address": "Endereço de suporte",
+  "mail.create": "Criar caixa de entrada de e-mail",
+  "mail.servers": "Servidores de e-mail",
+  "mail.saving_what": "Salvar as configurações de e-mail",
+  "mail.last_problem": "Último problema: {error}",
+  "mail.last_read": "Caixa de correio lida pela última vez {when}.",
+  "mail.never_read": "A caixa de correio ainda não foi lida.",
+  "mail.incoming": "E-mails recebidos (IMAP)",
+  "mail.read_mailbox": "Ler os e-mails desta caixa de correio",
+  "mail.imap_server": "Servidor IMAP",
+  "mail.imap_port": "Porta IMAP",
+  "mail.imap_login": "Login IMAP",
+  "mail.imap_password": "Senha IMAP",
+  "mail.imap_ssl": "SSL/TLS (porta 993)",
+  "mail.folder": "Pasta",
+  "mail.outgoing": "Respostas (SMTP)",
+  "mail.send_replies": "Enviar as respostas dos agentes por e-mail",
+  "mail.smtp_server": "Servidor SMTP",
+  "mail.smtp_port": "Porta SMTP",
+  "mail.smtp_login": "Login SMTP",
+  "mail.smtp_password": "Senha SMTP",
+  "mail.smtp_ssl": "SSL/TLS (porta 465)",
+  "mail.starttls": "STARTTLS quando oferecido (porta 587)",
+  "mail.password_kept": "Definida. Deixe em branco para mantê-la.",
+  "mail.save": "Salvar configurações de e-mail",
+  "mail.test": "Testar conexão",
+  "mail.testing": "Testando…",
+  "mail.test_results": "Teste de conexão",
+  "mail.quoted": "Texto citado",
+};
