@@ -82,8 +82,10 @@ export function emailSettings(
   }
   const folder = optionalString(errors, "channel.imap_folder", channel.imap_folder, 255);
   if (folder) out.imap_folder = folder;
+  // The EHLO name goes on the wire as it is: only a host name, never a line break.
   const domain = optionalString(errors, "channel.smtp_domain", channel.smtp_domain, 253);
-  if (domain !== undefined) out.smtp_domain = domain;
+  if (domain && !HOST.test(domain)) errors.add("channel.smtp_domain", "must be a host name", "invalid");
+  else if (domain !== undefined) out.smtp_domain = domain;
   if (channel.smtp_openssl_verify_mode !== undefined)
     out.smtp_openssl_verify_mode =
       oneOf(errors, "channel.smtp_openssl_verify_mode", channel.smtp_openssl_verify_mode, ["none", "peer"] as const) ??

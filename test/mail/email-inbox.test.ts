@@ -128,3 +128,43 @@ describe.skipIf(!dovecotInstalled)("email inboxes", () => {
     expect(refused.status).toBe(403);
   });
 });
+
+describe("email inbox settings: bad input", () => {
+  test("each wrong value is a 422 naming its field, and nothing is stored", async () => {
+    const { h, a } = setup();
+    const cases: [Record<string, unknown>, string][] = [
+      [{ imap_enabled: "yes" }, "channel.imap_enabled"],
+      [{ imap_port: 0 }, "channel.imap_port"],
+      [{ smtp_port: "25a" }, "channel.smtp_port"],
+      [{ imap_address: "mail.example.com/x" }, "channel.imap_address"],
+      [{ smtp_address: "two words" }, "channel.smtp_address"],
+      [{ smtp_domain: "host\r\nRCPT TO:<x@y>" }, "channel.smtp_domain"],
+      [{ imap_password: 42 }, "channel.imap_password"],
+      [{ smtp_password: "x".repeat(1025) }, "channel.smtp_password"],
+      [{ smtp_openssl_verify_mode: "maybe" }, "channel.smtp_openssl_verify_mode"],
+      [{ smtp_authentication: "cram-md5" }, "channel.smtp_authentication"],
+      [{ imap_login: ["a"] }, "channel.imap_login"],
+      [{ smtp_enabled: true }, "channel.smtp_address"],
+    ];
+    for (const [fields, field] of cases) {
+      const r = await h.request("POST", `/api/v1/accounts/${a.accountId}/inboxes`, {
+        token: a.adminToken,
+        body: { name: "Bad", channel: { type: "email", email: "bad@acme.test", ...fields } },
+      });
+      expect([r.status, r.body.errors?.[0]?.field]).toEqual([422, field]);
+    }
+    expect(h.deps.repos.inboxes.list(a.accountId)).toEqual([]);
+
+    const inbox = await h.request("POST", `/api/v1/accounts/${a.accountId}/inboxes`, {
+      token: a.adminToken,
+      body: { name: "Good", channel: { type: "email", email: "good@acme.test" } },
+    });
+    const before = h.deps.repos.emailChannels.byInbox(inbox.body.id);
+    const r = await h.request("PATCH", `/api/v1/accounts/${a.accountId}/inboxes/${inbox.body.id}`, {
+      token: a.adminToken,
+      body: { channel: { imap_address: "imap.acme.test", imap_port: 99999 } },
+    });
+    expect(r.status).toBe(422);
+    expect(h.deps.repos.emailChannels.byInbox(inbox.body.id)).toEqual(before);
+  });
+});
