@@ -231,7 +231,7 @@ describe("hot statements under misleading statistics", () => {
       expect(pages.filter((p) => p.plan.some((l) => l.includes("TEMP B-TREE")))).toEqual([]);
       // A conversation's newest message is read from the end of its index.
       expect(
-        new Set(planFor(/FROM messages INDEXED BY messages_conversation WHERE conversation_id IN \(\$id\)/).flat()),
+        new Set(planFor(/FROM messages INDEXED BY messages_conversation WHERE conversation_id IN \(\$id0\)/).flat()),
       ).toEqual(new Set(["SEARCH messages USING INDEX messages_conversation (conversation_id=?)"]));
     } finally {
       rec.restore();
