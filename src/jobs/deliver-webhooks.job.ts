@@ -9,6 +9,7 @@
 // and freed when that one finishes, so only stream heads are ever read here.
 import type { DeliveryRow } from "../db/webhook-deliveries.repo.ts";
 import { errorFields } from "../lib/logger.ts";
+import { coalescedWake, drainInFlight } from "../lib/pump.ts";
 import { safePost } from "../lib/ssrf.ts";
 import { AUTOMATION_TARGET_PREFIX } from "../domain/automation-executor.ts";
 import type { AgentBotsRepo } from "../db/agent-bots.repo.ts";
@@ -39,7 +40,6 @@ export class WebhookDeliverer {
   private readonly maxConcurrent: number;
   private readonly perTarget: number;
   private readonly recorder: AttemptRecorder;
-  private wakeScheduled = false;
   private rotation = 0;
   private stopping = false;
 
@@ -53,15 +53,10 @@ export class WebhookDeliverer {
   }
 
   /** Pump soon (coalesced); safe to call inside a transaction, as the pump runs after it. */
-  wake(): void {
-    if (this.wakeScheduled || this.stopping) return;
-    this.wakeScheduled = true;
-    // setImmediate, not setTimeout(0): Bun clamps the latter to ~1 ms, which would cap a serial stream at ~1k/s.
-    setImmediate(() => {
-      this.wakeScheduled = false;
-      this.pump();
-    });
-  }
+  readonly wake = coalescedWake(
+    () => this.pump(),
+    () => this.stopping,
+  );
 
   /** Starts due deliveries in the free slots; returns how many it started. Never throws. */
   pump(): number {
@@ -92,12 +87,8 @@ export class WebhookDeliverer {
   }
 
   /** Tests and benchmarks: send everything due now, and wait until nothing is in flight. */
-  async drain(): Promise<void> {
-    for (;;) {
-      this.pump();
-      if (this.inFlight.size === 0) return;
-      await Promise.race(this.inFlight.values());
-    }
+  drain(): Promise<void> {
+    return drainInFlight(() => this.pump(), this.inFlight);
   }
 
   /** SIGTERM: start nothing new, let the attempts under way finish and be recorded. */

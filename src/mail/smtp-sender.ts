@@ -9,6 +9,7 @@ import type { EmailOutboxRepo, EmailOutboxRow } from "../db/email-outbox.repo.ts
 import type { WriteTx } from "../db/tx.ts";
 import { unixSeconds, type Clock } from "../lib/clock.ts";
 import { errorFields, type Logger } from "../lib/logger.ts";
+import { coalescedWake, drainInFlight } from "../lib/pump.ts";
 import type { SecretBox } from "../lib/secret-box.ts";
 import type { EmailChannelRow } from "../db/email-channels.repo.ts";
 import { composeReply, type ReplyData } from "./compose-reply.ts";
@@ -44,19 +45,14 @@ export function retryDelaySeconds(attempts: number): number {
 
 export class SmtpSender {
   private readonly inFlight = new Map<number, Promise<void>>();
-  private wakeScheduled = false;
   private stopping = false;
 
   constructor(private readonly d: SmtpSenderDeps) {}
 
-  wake(): void {
-    if (this.wakeScheduled || this.stopping) return;
-    this.wakeScheduled = true;
-    setImmediate(() => {
-      this.wakeScheduled = false;
-      this.pump();
-    });
-  }
+  readonly wake = coalescedWake(
+    () => this.pump(),
+    () => this.stopping,
+  );
 
   pump(): void {
     if (this.stopping) return;
@@ -81,12 +77,8 @@ export class SmtpSender {
   }
 
   /** Tests: send everything due now and wait until nothing is in flight. */
-  async drain(): Promise<void> {
-    for (;;) {
-      this.pump();
-      if (this.inFlight.size === 0) return;
-      await Promise.race(this.inFlight.values());
-    }
+  drain(): Promise<void> {
+    return drainInFlight(() => this.pump(), this.inFlight);
   }
 
   async stop(): Promise<void> {
