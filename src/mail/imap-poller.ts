@@ -10,6 +10,7 @@ import type { AccountsRepo } from "../db/accounts.repo.ts";
 import type { EmailChannelRow, EmailChannelsRepo } from "../db/email-channels.repo.ts";
 import type { WriteTx } from "../db/tx.ts";
 import type { EmailIntakeService } from "../domain/email-intake.service.ts";
+import type { IncomingMail } from "../domain/incoming-mail.ts";
 import { unixSeconds, type Clock } from "../lib/clock.ts";
 import { errorFields, type Logger } from "../lib/logger.ts";
 import type { SecretBox } from "../lib/secret-box.ts";
@@ -18,6 +19,8 @@ import { resolveMailHost } from "./mail-host.ts";
 
 /** Mails filed per inbox per poll: a large backlog is read over several polls, not in one long one. */
 const BATCH = 200;
+/** Polls in a row that may fail to file one mail before it is passed over with a note. */
+export const MAX_FILING_ATTEMPTS = 5;
 
 export interface ImapPollerDeps {
   emailChannels: EmailChannelsRepo;
@@ -45,6 +48,8 @@ export class ImapPoller {
   /** Inboxes whose server said new mail arrived (IMAP IDLE): read at the next turn, not the next interval. */
   private readonly wanted = new Set<number>();
   private readonly watchers = new Set<(report: PollReport) => void>();
+  /** Failed filing attempts per mail (inbox:uidvalidity:uid), kept while the process runs. */
+  private readonly failures = new Map<string, number>();
 
   constructor(private readonly d: ImapPollerDeps) {}
 
@@ -137,17 +142,44 @@ export class ImapPoller {
         continue;
       }
       const fetched = await client.fetchOne(String(uid), { source: true }, { uid: true });
+      const source = fetched === false ? undefined : fetched.source;
+      let mail: IncomingMail;
       try {
-        const source = fetched === false ? undefined : fetched.source;
         if (!source) throw new Error("the server sent no content");
-        const mail = await (await mailParser()).parseMail(source);
+        mail = await (await mailParser()).parseMail(source);
+      } catch (error) {
+        // A mail that cannot be read never will be: noted, and passed over.
+        this.d.logger.error("email could not be read", { inbox_id: row.inbox_id, uid, ...errorFields(error) });
+        report.noted++;
+        this.note(row, `mail UID ${uid} could not be read: ${error instanceof Error ? error.message : String(error)}`);
+        this.d.intake.skip(at);
+        report.skipped++;
+        continue;
+      }
+      const key = `${row.inbox_id}:${uidValidity}:${uid}`;
+      try {
         const result = await this.d.intake.file(at, mail);
+        this.failures.delete(key);
         if (result.result === "filed") report.filed++;
         else report.skipped++;
       } catch (error) {
-        this.d.logger.error("email could not be filed", { inbox_id: row.inbox_id, uid, ...errorFields(error) });
+        // Filing failed (the conversation's flood guard, a busy database…): the checkpoint stays, and
+        // the next poll tries this mail again; a mail that fails every time is passed over at last.
+        const failures = (this.failures.get(key) ?? 0) + 1;
+        const reason = error instanceof Error ? error.message : String(error);
+        this.d.logger.error("email could not be filed", {
+          inbox_id: row.inbox_id,
+          uid,
+          failures,
+          ...errorFields(error),
+        });
+        if (failures < MAX_FILING_ATTEMPTS) {
+          this.failures.set(key, failures);
+          throw new Error(`mail UID ${uid} could not be filed (will try again): ${reason}`);
+        }
+        this.failures.delete(key);
         report.noted++;
-        this.note(row, `mail UID ${uid} could not be read: ${error instanceof Error ? error.message : String(error)}`);
+        this.note(row, `mail UID ${uid} passed over after ${failures} failed attempts: ${reason}`);
         this.d.intake.skip(at);
         report.skipped++;
       }

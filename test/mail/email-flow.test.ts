@@ -7,6 +7,7 @@ import { dovecotInstalled, skipWithoutDovecot } from "./dovecot.ts";
 import { emailChannel, mailServers } from "./servers.ts";
 import { deliver } from "./mailbox.ts";
 import { pdfFile, pngFile } from "../helpers/files.ts";
+import { FLOOD_LIMIT } from "../../src/domain/messages.service.ts";
 import { startSmtpRecorder } from "./smtp-recorder.ts";
 
 if (!dovecotInstalled) console.warn(skipWithoutDovecot);
@@ -257,6 +258,29 @@ describe.skipIf(!dovecotInstalled)("email conversations", () => {
     expect(list.map((c) => c.additional_attributes.mail_subject)).toEqual(["Small"]);
     const inbox = await s.api("GET", `/inboxes/${s.inboxId}`);
     expect(inbox.body.last_error).toMatch(/^mail UID 1 skipped: \d+ bytes is over the limit of 2048$/);
+  });
+
+  test("a mail that cannot be filed now (the flood guard) stays unread and is filed at a later poll", async () => {
+    const s = await setup();
+    await deliver(servers.dovecot, s.folder, { subject: "Busy", messageId: "<busy@example.com>" });
+    await s.poll();
+    const [conversation] = await conversationsOf(s);
+    for (let i = 1; i < FLOOD_LIMIT; i++)
+      await s.api("POST", `/conversations/${conversation.id}/messages`, { content: `note ${i}`, private: true });
+    const checkpoint = s.h.deps.repos.emailChannels.byInbox(s.inboxId)!.last_uid;
+    await deliver(servers.dovecot, s.folder, {
+      subject: "Re: Busy",
+      inReplyTo: "<busy@example.com>",
+      body: "Still there?",
+    });
+    const [refused] = await s.h.deps.mail.poller.poll(true);
+    expect(refused!.error).toMatch(/mail UID \d+ could not be filed \(will try again\): Too many messages/);
+    expect(s.h.deps.repos.emailChannels.byInbox(s.inboxId)!.last_uid).toBe(checkpoint);
+    s.h.clock.advance(61_000);
+    await s.poll();
+    const texts = (await messagesOf(s, conversation.id)).filter((m) => m.message_type === 0).map((m) => m.content);
+    expect(texts).toContain("Still there?");
+    expect(s.h.deps.repos.emailChannels.byInbox(s.inboxId)!.last_uid).toBe(checkpoint + 1);
   });
 
   test("a mailbox that refuses the login is noted in words and the other inboxes go on", async () => {
