@@ -36,7 +36,8 @@ CREATE TABLE email_message_ids (
   id INTEGER PRIMARY KEY,
   inbox_id INTEGER NOT NULL REFERENCES inboxes(id) ON DELETE CASCADE,
   header_id TEXT NOT NULL,
-  conversation_id INTEGER REFERENCES conversations(id) ON DELETE CASCADE,
+  -- SET NULL, not CASCADE: a deleted conversation's mail stays known, so a re-read never files it again.
+  conversation_id INTEGER REFERENCES conversations(id) ON DELETE SET NULL,
   message_id INTEGER,
   direction TEXT NOT NULL CHECK (direction IN ('in', 'out')),
   created_at INTEGER NOT NULL
