@@ -151,7 +151,10 @@ describe.skipIf(!haveChromium)("the inbox in chromium", () => {
     expect(page.url()).toEndWith(`/conversations/${first.id}?tab=all`);
     await page.getByLabel("Search messages").fill("");
 
-    // The latest 20 first; older ones on request.
+    // The latest 20 first; older ones on request. (Clearing the search reloads the thread: wait for
+    // it to settle on its page rather than counting whatever is on screen at that instant.)
+    await page.getByRole("button", { name: "Load older messages" }).waitFor();
+    await page.waitForFunction(() => document.querySelectorAll(".messages > li").length === 20);
     expect(await page.locator(".messages > li").count()).toBe(20);
     await page.getByRole("button", { name: "Load older messages" }).click();
     await page.getByText("message 1", { exact: true }).waitFor();
