@@ -70,6 +70,13 @@ describe.skipIf(!haveChromium)("languages", () => {
     expect(await page.getByLabel("Idioma", { exact: true }).inputValue()).toBe("pt_BR");
     expect(await page.getByRole("navigation", { name: "Configurações" }).innerText()).toContain("Caixas de entrada");
     await shot(page, "91-settings-pt-BR");
+    // The server's field message, in the form's language.
+    await page
+      .getByRole("navigation", { name: "Configurações" })
+      .getByRole("link", { name: "Caixas de entrada" })
+      .click();
+    await page.getByRole("button", { name: "Criar caixa de entrada", exact: true }).click();
+    await page.getByText("Nome não pode ficar em branco").waitFor();
 
     await page.getByRole("button", { name: /menu do perfil/ }).click();
     await page.getByRole("button", { name: "Sair" }).click();

@@ -4,6 +4,7 @@
 import { useSignal, type Signal } from "@preact/signals";
 import { ApiError } from "./api.ts";
 import { t } from "./i18n.ts";
+import { localMessage } from "./server-messages.ts";
 
 export interface Submit {
   busy: Signal<boolean>;
@@ -37,7 +38,7 @@ export function useSubmit(fields: Record<string, string>, idPrefix: string, what
       if (e instanceof ApiError) {
         for (const err of e.errors) {
           named[err.field] ??= err.message;
-          if (err.field in fields) found[err.field] ??= `${fields[err.field]} ${err.message}`;
+          if (err.field in fields) found[err.field] ??= `${fields[err.field]} ${localMessage(err.message)}`;
         }
       }
       errors.value = found;

@@ -13,6 +13,7 @@ import { details } from "./details.ts";
 import { inbox } from "./inbox.ts";
 import { settings } from "./settings.ts";
 import { mail } from "./mail.ts";
+import { errors } from "./errors.ts";
 
 export const en = {
   ...common,
@@ -29,6 +30,7 @@ export const en = {
   ...contacts,
   ...settings,
   ...mail,
+  ...errors,
 };
 
 /** Each area on its own, so that a test can check that no key is defined in two of them. */
@@ -47,6 +49,7 @@ export const areas = [
   contacts,
   settings,
   mail,
+  errors,
 ];
 
 export type Key = keyof typeof en;

@@ -14,6 +14,7 @@ import { details } from "./details.ts";
 import { inbox } from "./inbox.ts";
 import { settings } from "./settings.ts";
 import { mail } from "./mail.ts";
+import { errors } from "./errors.ts";
 
 export const es: Record<Key, string> = {
   ...common,
@@ -30,4 +31,5 @@ export const es: Record<Key, string> = {
   ...contacts,
   ...settings,
   ...mail,
+  ...errors,
 };
