@@ -5,8 +5,9 @@
 // taken while a table was small (sqlite_stat1 saying "1 row") SQLite scans the whole table for it,
 // while an IN list of bound values on a rowid or an index is looked up value by value whatever the
 // statistics say (test/db/planner-statistics.test.ts). One execution per page instead of one per id:
-// 25 ids cost ~20 µs instead of ~85. A statement that must run per id (a LIMIT per owner) says so
-// with `perId`. Statements whose SQL depends on a filter's shape are prepared once per shape.
+// 25 ids cost ~20 µs instead of ~85. Each arm is wrapped as a subquery, so an arm's own ORDER BY and
+// LIMIT (the newest message of one conversation) stay its own. Statements whose SQL depends on a
+// filter's shape are prepared once per shape.
 import type { Database, Statement } from "bun:sqlite";
 
 type Params = Record<string, string | number>;
@@ -18,15 +19,11 @@ export class Batch<T> {
   private readonly one: Statement;
   private readonly lists = new Map<number, Statement>();
 
-  /**
-   * `sql` holds `{ids}` where the ids go, e.g. "SELECT * FROM contacts WHERE id IN {ids}". `perId`:
-   * run it once per id (its LIMIT or ORDER BY applies to each id on its own).
-   */
+  /** `sql` holds `{ids}` where the ids go, e.g. "SELECT * FROM contacts WHERE id IN {ids}". */
   constructor(
     private readonly db: Database,
     private readonly sql: string,
     private readonly key: keyof T & string,
-    private readonly perId = false,
   ) {
     this.one = db.prepare(sql.replace("{ids}", "($id0)"));
   }
@@ -35,7 +32,7 @@ export class Batch<T> {
   rows(ids: readonly number[], params: Params = {}): T[] {
     const unique = [...new Set(ids)];
     const out: T[] = [];
-    if (this.perId || unique.length === 1) {
+    if (unique.length === 1) {
       const bound: Params = { ...params, id0: 0 };
       for (const id of unique) {
         bound.id0 = id;

@@ -100,7 +100,6 @@ export class MessagesRepo {
         db,
         `SELECT * FROM messages INDEXED BY messages_conversation WHERE conversation_id IN {ids}${cond} ORDER BY id DESC LIMIT 1`,
         "conversation_id",
-        true,
       );
     this.lastAny = lastOf("");
     this.lastNonActivity = lastOf(" AND message_type != 2");
