@@ -86,13 +86,25 @@ export class Batch<T> {
 export class StatementCache {
   private readonly cache = new Map<string, Statement>();
 
-  constructor(private readonly db: Database) {}
+  /** `max`: how many to keep (the least recently used is finalized); shapes a client chooses need a bound. */
+  constructor(
+    private readonly db: Database,
+    private readonly max = Number.POSITIVE_INFINITY,
+  ) {}
 
   get(sql: string): Statement {
     let s = this.cache.get(sql);
-    if (!s) {
-      s = this.db.prepare(sql);
+    if (s) {
+      this.cache.delete(sql);
       this.cache.set(sql, s);
+      return s;
+    }
+    s = this.db.prepare(sql);
+    this.cache.set(sql, s);
+    if (this.cache.size > this.max) {
+      const [oldest, stmt] = this.cache.entries().next().value!;
+      this.cache.delete(oldest);
+      stmt.finalize();
     }
     return s;
   }

@@ -11,6 +11,7 @@ import {
   type FilterValue,
   type LabelsFrom,
 } from "./filter-sql.ts";
+import { StatementCache } from "./batch.ts";
 
 export interface FilterPage {
   limit: number;
@@ -21,8 +22,15 @@ const marks = (n: number) => Array.from({ length: n }, () => "?").join(", ");
 /** Above this many matches a page is found faster by walking the ordered index than by sorting the matches. */
 const DENSE_MATCHES = 2_000;
 
+/** Filter shapes kept prepared: an app polls a few saved filters; any client may send new shapes. */
+const KEPT_SHAPES = 64;
+
 export class RecordFiltersRepo {
-  constructor(private readonly db: Database) {}
+  private readonly statements: StatementCache;
+
+  constructor(db: Database) {
+    this.statements = new StatementCache(db, KEPT_SHAPES);
+  }
 
   /** Contacts of the account matching the conditions, oldest first (Chatwoot's order), and their count. */
   contacts(
@@ -86,13 +94,8 @@ export class RecordFiltersRepo {
   }
 
   private all<T>(sql: string, params: FilterValue[]): T[] {
-    // Filters vary in shape: prepare per call instead of filling the statement cache with one-offs.
-    const stmt = this.db.prepare(sql);
-    try {
-      return stmt.all(...params) as T[];
-    } finally {
-      stmt.finalize();
-    }
+    // The same shape (attributes, operators, number of values) is the same SQL: prepared once and kept.
+    return this.statements.get(sql).all(...params) as T[];
   }
 }
 
