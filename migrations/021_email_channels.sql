@@ -21,6 +21,8 @@ CREATE TABLE email_channels (
   smtp_enable_starttls_auto INTEGER NOT NULL DEFAULT 1,
   smtp_openssl_verify_mode TEXT NOT NULL DEFAULT 'peer',
   smtp_authentication TEXT NOT NULL DEFAULT 'login',
+  -- Replies carry Reply-To: <local>+<conversation uuid>@<domain>, for mailboxes that take plus addresses.
+  reply_plus_addressing INTEGER NOT NULL DEFAULT 0,
   -- The IMAP checkpoint: the last UID filed under this UIDVALIDITY, written in the same transaction
   -- as the messages it filed, so a crash never files a mail twice or skips one.
   uid_validity INTEGER,

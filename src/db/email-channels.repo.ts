@@ -24,6 +24,8 @@ export interface EmailChannelRow {
   smtp_enable_starttls_auto: number;
   smtp_openssl_verify_mode: "none" | "peer";
   smtp_authentication: "login" | "plain";
+  /** Replies carry a reply+<conversation uuid> Reply-To (Parley's; the mailbox must take plus addresses). */
+  reply_plus_addressing: number;
   uid_validity: number | null;
   last_uid: number;
   last_synced_at: number | null;
@@ -55,6 +57,7 @@ export const EMAIL_SETTING_FIELDS: (keyof EmailSettings)[] = [
   "smtp_enable_starttls_auto",
   "smtp_openssl_verify_mode",
   "smtp_authentication",
+  "reply_plus_addressing",
 ];
 
 export interface MessageIdRow {

@@ -25,9 +25,11 @@ export const EMAIL_DEFAULTS: EmailSettings = {
   smtp_enable_starttls_auto: 1,
   smtp_openssl_verify_mode: "peer",
   smtp_authentication: "login",
+  reply_plus_addressing: 0,
 };
 
 const FLAGS = [
+  "reply_plus_addressing",
   "imap_enabled",
   "imap_enable_ssl",
   "smtp_enabled",

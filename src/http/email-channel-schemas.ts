@@ -30,6 +30,9 @@ export const EmailSettingsBody = {
   smtp_enable_starttls_auto: Check,
   smtp_openssl_verify_mode: t.Optional(Checked(t.String({ description: "none or peer" }))),
   smtp_authentication: t.Optional(Checked(t.String({ description: "login or plain" }))),
+  reply_plus_addressing: t.Optional(
+    Checked(t.Boolean({ description: "Parley: replies carry Reply-To <local>+<conversation uuid>@<domain>" })),
+  ),
 };
 
 const S = t.Optional(Nullable(t.String()));
@@ -54,6 +57,7 @@ export const EmailSettingsRecord = {
   smtp_enable_starttls_auto: B,
   smtp_openssl_verify_mode: t.Optional(t.String()),
   smtp_authentication: t.Optional(t.String()),
+  reply_plus_addressing: B,
   last_synced_at: t.Optional(
     Nullable(t.Integer({ description: "Parley: when the mailbox was last read (unix seconds)" })),
   ),

@@ -61,7 +61,7 @@ export function replyLookup(d: ReplyLookupDeps): ReplyLookup {
         thread: thread.map((t) => t.header_id),
         inReplyTo: lastIn,
         text: message.content ?? "",
-        replyTo: null,
+        replyTo: channel.reply_plus_addressing === 1 ? plusAddress(inboxEmail, conversation.uuid) : null,
         files: await filesOf(d, message.attachments ?? null),
       },
     };
@@ -82,4 +82,10 @@ async function filesOf(d: ReplyLookupDeps, copies: string | null) {
     });
   }
   return files;
+}
+
+/** support@acme.com → support+<uuid>@acme.com: the customer's answer names its conversation in the To. */
+export function plusAddress(email: string, uuid: string): string {
+  const at = email.lastIndexOf("@");
+  return `${email.slice(0, at).split("+")[0]}+${uuid}${email.slice(at)}`;
 }

@@ -51,6 +51,7 @@ describe.skipIf(!ready)("email inbox in the web app", () => {
     await form.getByLabel("SMTP login").fill(servers.smtp.user);
     await form.getByLabel("SMTP password").fill(servers.smtp.password);
     await form.getByLabel("STARTTLS when offered (port 587)").uncheck();
+    await form.getByLabel(/Name the conversation in the reply address/).check();
     await form.getByRole("button", { name: "Save mail settings" }).click();
     await form.getByText("SMTP port must be a port number between 1 and 65535").waitFor();
     const inbox = (await admin.get("/inboxes")).payload.find((i: any) => i.name === "Support mail");
@@ -61,6 +62,7 @@ describe.skipIf(!ready)("email inbox in the web app", () => {
     await form.getByText("Set. Leave blank to keep it.").first().waitFor();
     const saved = await admin.get(`/inboxes/${inbox.id}`);
     expect(saved).toMatchObject({
+      reply_plus_addressing: true,
       imap_enabled: true,
       imap_folder: "web",
       smtp_port: servers.smtp.port,
@@ -100,6 +102,7 @@ describe.skipIf(!ready)("email inbox in the web app", () => {
     await page.keyboard.press("Enter");
     const out = await servers.smtp.mail(before + 1);
     expect(out.parsed.subject).toBe("Re: Broken kettle");
+    expect(out.parsed.replyTo?.value[0]?.address).toBe(`support+${conversation.uuid}@acme.test`);
     expect(out.parsed.text?.trim()).toBe("A new kettle is on its way.");
   }, 30_000);
 });

@@ -75,6 +75,27 @@ describe.skipIf(!dovecotInstalled)("email conversations", () => {
     ]);
   });
 
+  test("plus addressing: replies name the conversation in Reply-To, and an answer to it threads without headers", async () => {
+    const s = await setup();
+    const on = await s.api("PATCH", `/inboxes/${s.inboxId}`, { channel: { reply_plus_addressing: true } });
+    expect(on.body.reply_plus_addressing).toBe(true);
+    await deliver(servers.dovecot, s.folder, { subject: "Plus", messageId: "<plus@example.com>" });
+    await s.poll();
+    const [conversation] = await conversationsOf(s);
+    const sent = servers.smtp.mails.length;
+    await s.api("POST", `/conversations/${conversation.id}/messages`, { content: "Answer here." });
+    await s.h.deps.mail.sender.drain();
+    const out = await servers.smtp.mail(sent + 1);
+    const uuid = conversation.uuid as string;
+    expect(out.parsed.replyTo?.value[0]?.address).toBe(`support+${uuid}@acme.test`);
+    // A mail program that keeps no threading headers, answering the Reply-To address.
+    await deliver(servers.dovecot, s.folder, { to: `support+${uuid}@acme.test`, subject: "Plus", body: "No headers." });
+    await s.poll();
+    expect((await conversationsOf(s)).length).toBe(1);
+    const texts = (await messagesOf(s, conversation.id)).filter((m) => m.message_type === 0).map((m) => m.content);
+    expect(texts).toEqual(["Where is my order?", "No headers."]);
+  });
+
   test("files: a mail's attachment becomes the message's; a reply's file leaves attached", async () => {
     const s = await setup();
     const png = pngFile(12, 7);

@@ -4,6 +4,7 @@ import type { Dovecot } from "./dovecot.ts";
 
 export interface MailSpec {
   from?: string;
+  to?: string;
   subject?: string;
   messageId?: string;
   inReplyTo?: string;
@@ -15,7 +16,7 @@ export interface MailSpec {
 export function rawMail(m: MailSpec): string {
   return [
     `From: ${m.from ?? '"Carla Diaz" <carla@example.com>'}`,
-    "To: support@acme.test",
+    `To: ${m.to ?? "support@acme.test"}`,
     `Subject: ${m.subject ?? "My order"}`,
     `Message-ID: ${m.messageId ?? `<${crypto.randomUUID()}@example.com>`}`,
     ...(m.inReplyTo ? [`In-Reply-To: ${m.inReplyTo}`] : []),

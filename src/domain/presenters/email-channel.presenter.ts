@@ -26,6 +26,7 @@ export function emailChannelOf(row: EmailChannelRow | null) {
     smtp_enable_starttls_auto: bool(r.smtp_enable_starttls_auto),
     smtp_openssl_verify_mode: r.smtp_openssl_verify_mode,
     smtp_authentication: r.smtp_authentication,
+    reply_plus_addressing: bool(r.reply_plus_addressing),
     last_synced_at: r.last_synced_at,
     last_error: r.last_error,
   };

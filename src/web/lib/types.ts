@@ -63,6 +63,7 @@ export interface Inbox {
   smtp_password_set?: boolean;
   smtp_enable_ssl_tls?: boolean;
   smtp_enable_starttls_auto?: boolean;
+  reply_plus_addressing?: boolean;
   last_synced_at?: number | null;
   last_error?: string | null;
 }

@@ -58,6 +58,7 @@ export function EmailServerSettings({
   const folder = useSignal(inbox.imap_folder ?? "INBOX");
   const smtpSsl = useSignal(inbox.smtp_enable_ssl_tls ?? false);
   const starttls = useSignal(inbox.smtp_enable_starttls_auto ?? true);
+  const plus = useSignal(inbox.reply_plus_addressing ?? false);
   const fieldLabels = labels();
   const form = useSubmit(fieldLabels, "mail-", t("mail.saving_what"));
   const checking = useSignal(false);
@@ -82,6 +83,7 @@ export function EmailServerSettings({
           ...side("smtp", smtp),
           smtp_enable_ssl_tls: smtpSsl.value,
           smtp_enable_starttls_auto: starttls.value,
+          reply_plus_addressing: plus.value,
         },
       });
       imap.password.value = "";
@@ -160,6 +162,7 @@ export function EmailServerSettings({
         )}
         <CheckField id="mail-smtp_enable_ssl_tls" label={t("mail.smtp_ssl")} value={smtpSsl} />
         <CheckField id="mail-smtp_enable_starttls_auto" label={t("mail.starttls")} value={starttls} />
+        <CheckField id="mail-reply_plus_addressing" label={t("mail.plus")} value={plus} />
       </fieldset>
       <FormFailure message={form.failure.value} />
       <div class="form-actions">

@@ -26,6 +26,7 @@ export const mail = {
   "mail.smtp_password": "SMTP password",
   "mail.smtp_ssl": "SSL/TLS (port 465)",
   "mail.starttls": "STARTTLS when offered (port 587)",
+  "mail.plus": "Name the conversation in the reply address (support+…@): the mailbox must accept plus addresses",
   "mail.password_kept": "Set. Leave blank to keep it.",
   "mail.save": "Save mail settings",
   "mail.test": "Test connection",

@@ -30,6 +30,8 @@ export const mail: Area<typeof en> = {
   "mail.smtp_password": "Contraseña SMTP",
   "mail.smtp_ssl": "SSL/TLS (puerto 465)",
   "mail.starttls": "STARTTLS cuando se ofrezca (puerto 587)",
+  "mail.plus":
+    "Identificar la conversación en la dirección de respuesta (soporte+…@): el buzón debe aceptar direcciones con +",
   "mail.password_kept": "Definida. Déjala en blanco para conservarla.",
   "mail.save": "Guardar configuración de correo",
   "mail.test": "Probar conexión",

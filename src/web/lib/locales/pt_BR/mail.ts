@@ -29,6 +29,8 @@ export const mail: Area<typeof en> = {
   "mail.smtp_password": "Senha SMTP",
   "mail.smtp_ssl": "SSL/TLS (porta 465)",
   "mail.starttls": "STARTTLS quando oferecido (porta 587)",
+  "mail.plus":
+    "Identificar a conversa no endereço de resposta (suporte+…@): a caixa de correio precisa aceitar endereços com +",
   "mail.password_kept": "Definida. Deixe em branco para mantê-la.",
   "mail.save": "Salvar configurações de e-mail",
   "mail.test": "Testar conexão",
