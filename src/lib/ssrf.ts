@@ -57,7 +57,18 @@ export function parseTargetUrl(raw: string): URL {
 /** Parses the URL, resolves its host, and returns the first address the policy allows; every address is checked. */
 export async function resolveTarget(raw: string, opts: { allowPrivate: boolean }): Promise<ResolvedTarget> {
   const url = parseTargetUrl(raw);
-  const host = url.hostname.replace(/^\[(.*)\]$/, "$1");
+  return { url, ...(await resolveHost(url.hostname, opts)) };
+}
+
+/**
+ * A host name or literal address (IPv6 with or without brackets) resolved to the first address the
+ * policy allows; every address is checked. Webhook targets and mail servers both go through it.
+ */
+export async function resolveHost(
+  rawHost: string,
+  opts: { allowPrivate: boolean },
+): Promise<{ address: string; family: 4 | 6 }> {
+  const host = rawHost.replace(/^\[(.*)\]$/, "$1");
   let candidates: { address: string; family: 4 | 6 }[];
   const literal = parseIp(host);
   if (literal) {
@@ -72,7 +83,7 @@ export async function resolveTarget(raw: string, opts: { allowPrivate: boolean }
     if (candidates.length === 0) throw new TargetLookupError(`could not resolve ${host} (no addresses)`);
   }
   for (const c of candidates) {
-    if (isAllowedAddress(c.address, opts)) return { url, address: c.address, family: c.family };
+    if (isAllowedAddress(c.address, opts)) return c;
   }
   // Report the first refusal; every candidate was refused, so any of them explains the outcome.
   const first = candidates[0]!;

@@ -11,6 +11,7 @@ import type { InboxesRepo } from "../db/inboxes.repo.ts";
 import type { MessagesRepo } from "../db/messages.repo.ts";
 import type { UsersRepo } from "../db/users.repo.ts";
 import type { FileStore } from "../files/store.ts";
+import { channelAttributes } from "../domain/presenters/inbox.presenter.ts";
 import { replySubject } from "./compose-reply.ts";
 import type { ReplyLookup } from "./smtp-sender.ts";
 
@@ -36,7 +37,7 @@ export function replyLookup(d: ReplyLookupDeps): ReplyLookup {
     if (!conversation || !inbox) return { gone: "the conversation or its inbox was deleted" };
     if (channel?.smtp_enabled !== 1 || !channel.smtp_address)
       return { gone: "the inbox has no SMTP server set up (Settings → Inboxes → Email)" };
-    const inboxEmail = (JSON.parse(inbox.channel_attributes) as { email?: string | null }).email;
+    const inboxEmail = channelAttributes(inbox).email;
     if (!inboxEmail) return { gone: "the inbox has no email address" };
     const contactInbox = d.contactInboxes.byId(conversation.contact_inbox_id);
     const contact = d.contacts.byId(row.account_id, conversation.contact_id);

@@ -13,6 +13,7 @@ import { emailValue } from "../domain/validate.ts";
 import { FieldErrors } from "../domain/errors.ts";
 import type { MailConfig } from "../config-mail.ts";
 import type { SecretBox } from "../lib/secret-box.ts";
+import { channelAttributes } from "../domain/presenters/inbox.presenter.ts";
 import { describeMailError } from "./mail-errors.ts";
 import { smtpTransport } from "./smtp-sender.ts";
 
@@ -43,7 +44,7 @@ export class TranscriptMailer {
         "unsupported",
       );
     const inbox = this.d.inboxes.byId(a.account.id, channel.inbox_id)!;
-    const from = (JSON.parse(inbox.channel_attributes) as { email?: string | null }).email ?? channel.smtp_login ?? "";
+    const from = channelAttributes(inbox).email ?? channel.smtp_login ?? "";
     const messages = this.d.messages
       .latest(conversation.id, TRANSCRIPT_MESSAGES)
       .filter((m) => m.private === 0 && m.message_type !== 2);

@@ -6,6 +6,7 @@ import type { EmailChannelsRepo } from "../../db/email-channels.repo.ts";
 import type { EmailOutboxRepo } from "../../db/email-outbox.repo.ts";
 import type { InboxesRepo } from "../../db/inboxes.repo.ts";
 import type { Clock } from "../../lib/clock.ts";
+import { channelAttributes } from "../../domain/presenters/inbox.presenter.ts";
 import type { InTransactionHook } from "../outbox.ts";
 
 export interface EmailOutboxDeps {
@@ -29,7 +30,7 @@ export function emailOutboxFanOut(d: EmailOutboxDeps): InTransactionHook {
     if (p.message_type !== "outgoing" || p.private === true || typeof p.id !== "number") return;
     const inbox = d.inboxes.byId(event.accountId, event.inboxId);
     if (inbox?.channel_type !== "email") return;
-    const email = (JSON.parse(inbox.channel_attributes) as { email?: string | null }).email ?? null;
+    const email = channelAttributes(inbox).email ?? null;
     const headerId = replyMessageId(email);
     const now = Math.floor(d.clock.nowMs() / 1000);
     d.emailOutbox.insert(
