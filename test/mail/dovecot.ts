@@ -32,7 +32,27 @@ async function freePort(): Promise<number> {
   });
 }
 
-/** Whether something accepts connections on the port (Dovecot forks its listener after start). */
+/**
+ * Reads Dovecot's log until the master reports "starting up" (or the log ends: it failed), then keeps
+ * draining it in the background so a full pipe never blocks the server.
+ */
+async function startupLog(stderr: ReadableStream<Uint8Array>): Promise<string> {
+  const reader = stderr.getReader();
+  const decoder = new TextDecoder();
+  let text = "";
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) return text;
+    text += decoder.decode(value, { stream: true });
+    if (text.includes("starting up")) break;
+  }
+  void (async () => {
+    while (!(await reader.read()).done) {}
+  })();
+  return text;
+}
+
+/** Whether the IMAP port accepts a connection (checked once, after the master said it is up). */
 async function answers(port: number): Promise<boolean> {
   try {
     const socket = await Bun.connect({ hostname: "127.0.0.1", port, socket: { data() {} } });
@@ -60,7 +80,8 @@ export async function startDovecot(): Promise<Dovecot> {
       `listen = 127.0.0.1`,
       `base_dir = ${dir}/run`,
       `state_dir = ${dir}/state`,
-      `log_path = ${dir}/dovecot.log`,
+      // Its log on stderr: the master says "starting up" once its listeners are bound (the readiness signal).
+      "log_path = /dev/stderr",
       `default_internal_user = ${me.internal}`,
       `default_internal_group = ${me.internalGroup}`,
       `default_login_user = ${me.login}`,
@@ -82,15 +103,10 @@ export async function startDovecot(): Promise<Dovecot> {
   mkdirSync(join(dir, "mail"), { recursive: true });
   chownSync(join(dir, "home"), me.uid, me.gid);
   chownSync(join(dir, "mail"), me.uid, me.gid);
-  const proc = Bun.spawn([BINARY, "-F", "-c", join(dir, "dovecot.conf")], { stdout: "pipe", stderr: "pipe" });
-  // Poll the port: Dovecot reports no readiness signal of its own on stdout.
-  for (let i = 0; i < 500 && !(await answers(port)); i++) {
-    if (proc.exitCode !== null) {
-      const log = existsSync(join(dir, "dovecot.log")) ? await Bun.file(join(dir, "dovecot.log")).text() : "";
-      throw new Error(`dovecot exited ${proc.exitCode}: ${await new Response(proc.stderr).text()} ${log}`);
-    }
-    await Bun.sleep(10);
-  }
+  const proc = Bun.spawn([BINARY, "-F", "-c", join(dir, "dovecot.conf")], { stdout: "ignore", stderr: "pipe" });
+  const log = await startupLog(proc.stderr);
+  if (!log.includes("starting up") || !(await answers(port)))
+    throw new Error(`dovecot did not start (exit code ${proc.exitCode}): ${log}`);
   return {
     host: "127.0.0.1",
     port,
