@@ -14,30 +14,13 @@ import { inbox } from "./inbox.ts";
 import { settings } from "./settings.ts";
 import { mail } from "./mail.ts";
 import { errors } from "./errors.ts";
-
-export const en = {
-  ...common,
-  ...terms,
-  ...widget,
-  ...reports,
-  ...automation,
-  ...webhooks,
-  ...teams,
-  ...agents,
-  ...inboxes,
-  ...inbox,
-  ...details,
-  ...contacts,
-  ...settings,
-  ...mail,
-  ...errors,
-};
+import { mergeAreas } from "../merge.ts";
 
 /** Each area on its own, so that a test can check that no key is defined in two of them. */
 export const areas = [
+  common,
   terms,
   widget,
-  common,
   reports,
   automation,
   webhooks,
@@ -50,7 +33,9 @@ export const areas = [
   settings,
   mail,
   errors,
-];
+] as const;
+
+export const en = mergeAreas(...areas);
 
 export type Key = keyof typeof en;
 /** Another language's part of the table for one area: the same keys as English's. */

@@ -15,21 +15,22 @@ import { inbox } from "./inbox.ts";
 import { settings } from "./settings.ts";
 import { mail } from "./mail.ts";
 import { errors } from "./errors.ts";
+import { mergeAreas } from "../merge.ts";
 
-export const es: Record<Key, string> = {
-  ...common,
-  ...terms,
-  ...widget,
-  ...reports,
-  ...automation,
-  ...webhooks,
-  ...teams,
-  ...agents,
-  ...inboxes,
-  ...inbox,
-  ...details,
-  ...contacts,
-  ...settings,
-  ...mail,
-  ...errors,
-};
+export const es: Record<Key, string> = mergeAreas(
+  common,
+  terms,
+  widget,
+  reports,
+  automation,
+  webhooks,
+  teams,
+  agents,
+  inboxes,
+  inbox,
+  details,
+  contacts,
+  settings,
+  mail,
+  errors,
+);
