@@ -3,6 +3,7 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { createHarness, type Harness } from "../helpers/harness.ts";
 import { addInboxMember, makeAccount, makeMember, type AccountFixture } from "../helpers/factories.ts";
+import { newConversation, world } from "../helpers/conversation-fixtures.ts";
 import { dovecotInstalled, skipWithoutDovecot } from "./dovecot.ts";
 import { emailChannel, mailServers } from "./servers.ts";
 
@@ -166,5 +167,41 @@ describe("email inbox settings: bad input", () => {
     });
     expect(r.status).toBe(422);
     expect(h.deps.repos.emailChannels.byInbox(inbox.body.id)).toEqual(before);
+  });
+});
+
+describe("replies queued for mail", () => {
+  test("only outgoing public messages of email conversations are queued; an API inbox's never are", async () => {
+    const w = await world();
+    const api = await newConversation(w);
+    const reply = await w.h.request("POST", `${w.base}/conversations/${api.id}/messages`, {
+      token: w.a.adminToken,
+      body: { content: "Over the API inbox" },
+    });
+    expect(reply.status).toBe(200);
+    expect(w.h.deps.repos.emailOutbox.byMessage(reply.body.id)).toBeNull();
+
+    const inbox = await w.h.request("POST", `${w.base}/inboxes`, {
+      token: w.a.adminToken,
+      body: { name: "Mail", channel: { type: "email", email: "help@acme.test" } },
+    });
+    const contact = await w.h.request("POST", `${w.base}/contacts`, {
+      token: w.a.adminToken,
+      body: { name: "Mia", email: "mia@example.com" },
+    });
+    const conversation = await w.h.request("POST", `${w.base}/conversations`, {
+      token: w.a.adminToken,
+      body: { inbox_id: inbox.body.id, contact_id: contact.body.payload.contact.id },
+    });
+    const post = (body: Record<string, unknown>) =>
+      w.h.request("POST", `${w.base}/conversations/${conversation.body.id}/messages`, { token: w.a.adminToken, body });
+    const note = await post({ content: "Note", private: true });
+    const mail = await post({ content: "By mail" });
+    expect(w.h.deps.repos.emailOutbox.byMessage(note.body.id)).toBeNull();
+    // Queued with its Message-ID (the sender may already have tried it: this inbox has no SMTP server).
+    expect(w.h.deps.repos.emailOutbox.byMessage(mail.body.id)?.header_id).toMatch(
+      /^<parley-[0-9a-f-]{36}@acme\.test>$/,
+    );
+    await w.h.deps.mail.sender.stop();
   });
 });

@@ -6,6 +6,7 @@ import type { EmailChannelsRepo } from "../../db/email-channels.repo.ts";
 import type { EmailOutboxRepo } from "../../db/email-outbox.repo.ts";
 import type { InboxesRepo } from "../../db/inboxes.repo.ts";
 import type { Clock } from "../../lib/clock.ts";
+import { channelTypeName } from "../../domain/channels.ts";
 import { channelAttributes } from "../../domain/presenters/inbox.presenter.ts";
 import type { InTransactionHook } from "../outbox.ts";
 
@@ -28,6 +29,9 @@ export function emailOutboxFanOut(d: EmailOutboxDeps): InTransactionHook {
     if (event.kind !== "message_created" || event.inboxId === null || event.conversationId === null) return;
     const p = event.payload;
     if (p.message_type !== "outgoing" || p.private === true || typeof p.id !== "number") return;
+    // The payload names the conversation's channel: other channels cost no inbox lookup on the write path.
+    const channel = (p.conversation as { channel?: unknown } | undefined)?.channel;
+    if (typeof channel === "string" && channel !== channelTypeName("email")) return;
     const inbox = d.inboxes.byId(event.accountId, event.inboxId);
     if (inbox?.channel_type !== "email") return;
     const email = channelAttributes(inbox).email ?? null;
