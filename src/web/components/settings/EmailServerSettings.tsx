@@ -121,6 +121,24 @@ export function EmailServerSettings({
     </Field>
   );
   const kept = (set: boolean | undefined) => (set ? t("mail.password_kept") : undefined);
+  /** A server's address, port, login and password (the password never shown: blank keeps it). */
+  const server = (name: Side, s: ReturnType<typeof useSide>) => {
+    const key = (k: string) => `channel.${name}_${k}`;
+    return (
+      <>
+        {text(key("address"), fieldLabels[key("address")]!, s.address)}
+        {text(key("port"), fieldLabels[key("port")]!, s.port)}
+        {text(key("login"), fieldLabels[key("login")]!, s.login)}
+        {text(
+          key("password"),
+          fieldLabels[key("password")]!,
+          s.password,
+          "password",
+          kept(inbox[`${name}_password_set`]),
+        )}
+      </>
+    );
+  };
   return (
     <form class="settings-card" onSubmit={submit} noValidate aria-labelledby="mail-title">
       <h2 id="mail-title">{t("mail.servers")}</h2>
@@ -134,32 +152,14 @@ export function EmailServerSettings({
       <fieldset>
         <legend>{t("mail.incoming")}</legend>
         <CheckField id="mail-imap_enabled" label={t("mail.read_mailbox")} value={imap.enabled} />
-        {text("channel.imap_address", fieldLabels["channel.imap_address"]!, imap.address)}
-        {text("channel.imap_port", fieldLabels["channel.imap_port"]!, imap.port)}
-        {text("channel.imap_login", fieldLabels["channel.imap_login"]!, imap.login)}
-        {text(
-          "channel.imap_password",
-          fieldLabels["channel.imap_password"]!,
-          imap.password,
-          "password",
-          kept(inbox.imap_password_set),
-        )}
+        {server("imap", imap)}
         <CheckField id="mail-imap_enable_ssl" label={t("mail.imap_ssl")} value={imapSsl} />
         {text("channel.imap_folder", fieldLabels["channel.imap_folder"]!, folder)}
       </fieldset>
       <fieldset>
         <legend>{t("mail.outgoing")}</legend>
         <CheckField id="mail-smtp_enabled" label={t("mail.send_replies")} value={smtp.enabled} />
-        {text("channel.smtp_address", fieldLabels["channel.smtp_address"]!, smtp.address)}
-        {text("channel.smtp_port", fieldLabels["channel.smtp_port"]!, smtp.port)}
-        {text("channel.smtp_login", fieldLabels["channel.smtp_login"]!, smtp.login)}
-        {text(
-          "channel.smtp_password",
-          fieldLabels["channel.smtp_password"]!,
-          smtp.password,
-          "password",
-          kept(inbox.smtp_password_set),
-        )}
+        {server("smtp", smtp)}
         <CheckField id="mail-smtp_enable_ssl_tls" label={t("mail.smtp_ssl")} value={smtpSsl} />
         <CheckField id="mail-smtp_enable_starttls_auto" label={t("mail.starttls")} value={starttls} />
         <CheckField id="mail-reply_plus_addressing" label={t("mail.plus")} value={plus} />
