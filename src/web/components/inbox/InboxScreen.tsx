@@ -2,7 +2,7 @@
 // Wide screens show them side by side; phones show one at a time (the list, or the conversation,
 // or its details). Live updates and keyboard shortcuts are wired here.
 import { useSignal } from "@preact/signals";
-import { useEffect } from "preact/hooks";
+import { useEffect, useRef } from "preact/hooks";
 import { announcement } from "../../lib/announce.ts";
 import { applyFirstPage, currentQuery, filters, list, loadList } from "../../lib/conversation-list.ts";
 import { filtersFromSearch, sameFilters, searchFromFilters } from "../../lib/filter-url.ts";
@@ -31,11 +31,18 @@ export function InboxScreen({ accountId, conversationId }: { accountId: number; 
   // The filters live in the address. Going back or forward to an address with other filters shows
   // those (first, so that the next effect writes what the address says); a change of filters writes
   // them there without a new history entry.
+  // The address this screen wrote last: when it comes back through currentSearch it is our own echo,
+  // not a navigation, and must not put back filters the user has changed again since it was written.
+  const written = useRef<string | null>(null);
   useEffect(() => {
+    if (currentSearch.value === written.current) return;
     const wanted = filtersFromSearch(currentSearch.value);
     if (!sameFilters(wanted, filters.peek())) filters.value = wanted;
   }, [currentSearch.value]);
-  useEffect(() => replaceSearch(searchFromFilters(filters.value)), [query, conversationId]);
+  useEffect(() => {
+    written.current = searchFromFilters(filters.value);
+    replaceSearch(written.current);
+  }, [query, conversationId]);
   // A search reads every message of the account (~0.3–0.9 s at 100,000 conversations): its results
   // are not polled again; changing the search asks again.
   useEffect(
