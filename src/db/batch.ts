@@ -1,6 +1,6 @@
 // Batch loading: the rows of a page's ids (its contacts, inboxes, labels…) with one execution of a
-// statement whose IN list holds exactly that many bound ids (`IN ($id0, $id1, …)`, prepared once per
-// list length, lengths rounded up to a power of two by repeating the last id). Not one statement over
+// statement of one arm per id, prepared once per list length, lengths rounded up to a power of two
+// by arms bound to NO_ROW (not by repeating an id: a repeated arm repeats its rows). Not one statement over
 // a JSON array: a join or IN-list over json_each is planned from the statistics, and with statistics
 // taken while a table was small (sqlite_stat1 saying "1 row") SQLite scans the whole table for it,
 // while an IN list of bound values on a rowid or an index is looked up value by value whatever the
@@ -12,8 +12,10 @@ import type { Database, Statement } from "bun:sqlite";
 
 type Params = Record<string, string | number>;
 
-/** The longest IN list: a larger page is read in lists of this many. */
+/** The longest list: a larger page is read in lists of this many. */
 const MAX_LIST = 64;
+/** Binds the padding arms: ids are positive rowids, so no row has it. */
+const NO_ROW = -1;
 
 export class Batch<T> {
   private readonly one: Statement;
@@ -44,7 +46,7 @@ export class Batch<T> {
       const part = unique.slice(start, start + MAX_LIST);
       const size = 2 ** Math.ceil(Math.log2(part.length));
       const bound: Params = { ...params };
-      for (let i = 0; i < size; i++) bound[`id${i}`] = part[Math.min(i, part.length - 1)]!;
+      for (let i = 0; i < size; i++) bound[`id${i}`] = part[i] ?? NO_ROW;
       for (const row of this.list(size).all(bound) as T[]) out.push(row);
     }
     const position = new Map(unique.map((id, i) => [id, i]));
