@@ -160,6 +160,9 @@ export class RealtimeHub {
         if (!subs) continue;
         let event: StoredEvent | null = null;
         let rendered: Rendered | null | undefined;
+        // One frame string per identifier: a user's tabs share theirs, and a string sent to many
+        // sockets is flattened and encoded once instead of once per socket.
+        const frames = new Map<string, string>();
         for (const sub of subs) {
           if (sub.replaying || row.id <= sub.cursor) continue;
           sub.cursor = row.id;
@@ -167,7 +170,9 @@ export class RealtimeHub {
           if (!visible(event, sub.viewer, audience)) continue;
           if (rendered === undefined) rendered = this.d.renderer.render(event);
           if (rendered === null) break;
-          const frame = messageFrame(sub.identifierJson, renderedJson(rendered));
+          let frame = frames.get(sub.identifierJson);
+          if (frame === undefined)
+            frames.set(sub.identifierJson, (frame = messageFrame(sub.identifierJson, renderedJson(rendered))));
           const queued = outbox.get(sub.conn);
           if (queued) queued.push(frame);
           else outbox.set(sub.conn, [frame]);

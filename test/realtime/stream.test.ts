@@ -94,6 +94,24 @@ describe("/cable live stream", () => {
     ]);
   });
 
+  test("two tabs of one user and another user each get the frame under their own identifier", async () => {
+    r = await room();
+    const { admin, agent } = await connectAll(r);
+    const tab = await CableClient.connect(r.served.url(`/cable?api_access_token=${r.a.adminToken}`));
+    const adminId = JSON.stringify({ channel: "RoomChannel", account_id: r.a.accountId });
+    expect((await tab.subscribe({ account_id: r.a.accountId })).identifier).toBe(adminId);
+    await send(r, r.carlaA, { content: "to every tab" });
+    const created = (f: { message?: { event?: string } }) => f.message?.event === "message.created";
+    const frames = await Promise.all([admin, tab, agent].map((c) => c.until(created)));
+    expect(frames.map((f) => f.identifier)).toEqual([
+      adminId,
+      adminId,
+      JSON.stringify({ channel: "RoomChannel", pubsub_token: r.agentPubsub, account_id: r.a.accountId }),
+    ]);
+    expect(frames.map((f) => f.message.data.content)).toEqual(["to every tab", "to every tab", "to every tab"]);
+    expect(new Set(frames.map((f) => f.message.seq)).size).toBe(1);
+  });
+
   test("message events carry the account message record (push data) and the ActionCable envelope", async () => {
     r = await room();
     const { admin, carla } = await connectAll(r);
