@@ -191,7 +191,8 @@ export function createDeps(opts: DepsOptions): Deps {
     notificationsListener({
       service: services.notifications,
       commits,
-      tell: (c) => hub.tellUser(c.accountId, c.userId, "notification.created", c.data),
+      listening: (accountId, userId) => hub.listening(accountId, userId),
+      tell: (c, data) => hub.tellUser(c.accountId, c.userId, "notification.created", data),
     }),
   );
   const jobs: Job[] = [

@@ -18,10 +18,11 @@ import { userPushData } from "./presenters/user.presenter.ts";
 
 export const NOTIFICATIONS_PER_PAGE = 15;
 
+/** A notification just made: its push data is read after the commit, for users with an open socket only. */
 export interface NotificationCreated {
   accountId: number;
   userId: number;
-  data: Record<string, unknown>;
+  notificationId: number;
 }
 const DEFAULT_FLAGS = [
   "conversation_creation",
@@ -43,9 +44,8 @@ export class NotificationsService {
   constructor(private readonly d: NotificationsDeps) {}
 
   /**
-   * The listener's work for one event: the notifications it makes, in one transaction. Returns what
-   * each user's sockets should hear once that transaction has committed (Chatwoot's
-   * notification.created: the notification, the user's unread count and count).
+   * The listener's work for one event: the notifications it makes, in one transaction. Returns who
+   * got which, so that once the transaction has committed the users' sockets can hear of it.
    */
   handle(e: StoredEvent): NotificationCreated[] {
     const planned = planNotifications(e, this.facts(e.accountId));
@@ -60,7 +60,7 @@ export class NotificationsService {
           primary_actor: primary,
           secondary_actor: p.secondary,
         };
-        const id = this.d.notifications.insert({
+        const notificationId = this.d.notifications.insert({
           accountId: e.accountId,
           userId: p.userId,
           type: p.type,
@@ -68,17 +68,24 @@ export class NotificationsService {
           data: JSON.stringify(data),
           at,
         });
-        return {
-          accountId: e.accountId,
-          userId: p.userId,
-          data: {
-            notification: this.present(this.d.notifications.byId(e.accountId, p.userId, id)!),
-            unread_count: this.d.notifications.unreadCount(e.accountId, p.userId),
-            count: this.d.notifications.count(e.accountId, p.userId),
-          },
-        };
+        return { accountId: e.accountId, userId: p.userId, notificationId };
       }),
     );
+  }
+
+  /**
+   * Chatwoot's notification.created: the notification, the user's unread count and count — as they
+   * are now (null when it was deleted meanwhile). Two counts over the user's notifications: asked
+   * only for users who are listening, never for nobody.
+   */
+  pushData(c: NotificationCreated): Record<string, unknown> | null {
+    const row = this.d.notifications.byId(c.accountId, c.userId, c.notificationId);
+    if (!row) return null;
+    return {
+      notification: this.present(row),
+      unread_count: this.d.notifications.unreadCount(c.accountId, c.userId),
+      count: this.d.notifications.count(c.accountId, c.userId),
+    };
   }
 
   /** Read only when an event could notify someone: most events (a message to nobody's conversation) never ask. */

@@ -308,6 +308,13 @@ export class RealtimeHub {
     }
   }
 
+  /** Whether the user has a live subscription in the account (tellUser would reach someone). */
+  listening(accountId: number, userId: number): boolean {
+    for (const sub of this.byAccount.get(accountId) ?? [])
+      if (sub.viewer.kind === "user" && sub.viewer.userId === userId) return true;
+    return false;
+  }
+
   /**
    * An event for one user's sockets in one account, not from the outbox (no seq): notification.created.
    * A socket that is closed misses it; the user's notification list is the record.

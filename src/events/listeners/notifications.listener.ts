@@ -10,7 +10,9 @@ export const NOTIFICATIONS_LISTENER = "notifications";
 export interface NotificationsListenerDeps {
   service: NotificationsService;
   commits: Commits;
-  tell(created: NotificationCreated): void;
+  /** Whether the user has a socket open in the account (nobody listening: no push data is read). */
+  listening(accountId: number, userId: number): boolean;
+  tell(created: NotificationCreated, data: Record<string, unknown>): void;
 }
 
 export function notificationsListener(d: NotificationsListenerDeps): DurableListener {
@@ -20,7 +22,11 @@ export function notificationsListener(d: NotificationsListenerDeps): DurableList
       const created = d.service.handle(event);
       if (created.length === 0) return;
       await d.commits.settled(); // never tell a socket of a notification that was not saved
-      for (const c of created) d.tell(c);
+      for (const c of created) {
+        if (!d.listening(c.accountId, c.userId)) continue;
+        const data = d.service.pushData(c);
+        if (data) d.tell(c, data);
+      }
     },
   };
 }
