@@ -4,6 +4,9 @@
 //
 //   npm run build && taskset -c 1 bun test/bench/fanout.ts [sockets=200] [seconds=10]
 // (taskset keeps this script's 200 sockets off the server's core, beside wrk.)
+// FANOUT_DISTINCT=1: each socket subscribes under its own identifier (an extra `tab` field), as 200
+// different agents would, so no two sockets can share a frame; by default they share one identifier
+// (one user's tabs, or one integration fanning out).
 import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -87,12 +90,14 @@ async function main() {
 
     let delivered = 0;
     const url = `ws://127.0.0.1:${port}/cable?api_access_token=${boot.api_access_token}`;
-    const identifier = JSON.stringify({ channel: "RoomChannel", account_id: boot.account_id });
+    const distinct = process.env.FANOUT_DISTINCT === "1";
+    const identifier = (n: number) =>
+      JSON.stringify({ channel: "RoomChannel", account_id: boot.account_id, ...(distinct ? { tab: n } : {}) });
     const sockets: WebSocket[] = [];
     for (let i = 0; i < N; i += 50)
       sockets.push(
         ...(await Promise.all(
-          Array.from({ length: Math.min(50, N - i) }, () => subscriber(url, identifier, () => delivered++)),
+          Array.from({ length: Math.min(50, N - i) }, (_, j) => subscriber(url, identifier(i + j), () => delivered++)),
         )),
       );
     const withSockets = await measure();
@@ -101,7 +106,7 @@ async function main() {
     const row = (name: string, r: typeof alone) =>
       `| ${name} | ${r.requestsPerSecond.toLocaleString("en")} | ${r.p50} ms | ${r.p99} ms | ${r.cpuPerRequestUs} µs | ${r.errors + r.non2xx} |`;
     console.log(
-      `\nmessage create, 32 connections, ${SECONDS} s each, server ${serverCmd[0] === binary ? "binary" : "from source"} on core 0, wrk on core 1\n`,
+      `\nmessage create, 32 connections, ${SECONDS} s each, server ${serverCmd[0] === binary ? "binary" : "from source"} on core 0, wrk on core 1, ${distinct ? "one identifier per socket" : "one identifier for all sockets"}\n`,
     );
     console.log("| sockets | req/s | p50 | p99 | server CPU / request | errors |\n|---|---|---|---|---|---|");
     console.log(row("0", alone));
