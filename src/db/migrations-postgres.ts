@@ -1,0 +1,49 @@
+// PostgreSQL's migrations: the same numbers and names as SQLite's (src/db/migrations.ts), in
+// PostgreSQL's dialect, embedded so the binary carries both schemas. A new migration is added to both
+// lists; test/db/schema-parity.test.ts fails until the two schemas match again.
+import p001 from "../../migrations/postgres/001_foundation.sql" with { type: "text" };
+import p002 from "../../migrations/postgres/002_directory.sql" with { type: "text" };
+import p003 from "../../migrations/postgres/003_platform.sql" with { type: "text" };
+import p004 from "../../migrations/postgres/004_webhooks.sql" with { type: "text" };
+import p005 from "../../migrations/postgres/005_sessions.sql" with { type: "text" };
+import p006 from "../../migrations/postgres/006_conversations.sql" with { type: "text" };
+import p007 from "../../migrations/postgres/007_labels_automation.sql" with { type: "text" };
+import p008 from "../../migrations/postgres/008_public_api.sql" with { type: "text" };
+import p009 from "../../migrations/postgres/009_reporting.sql" with { type: "text" };
+import p010 from "../../migrations/postgres/010_conversation_list.sql" with { type: "text" };
+import p011 from "../../migrations/postgres/011_notifications.sql" with { type: "text" };
+import p012 from "../../migrations/postgres/012_query_plans.sql" with { type: "text" };
+import p013 from "../../migrations/postgres/013_contact_notes_custom_filters.sql" with { type: "text" };
+import p014 from "../../migrations/postgres/014_website_chat.sql" with { type: "text" };
+import p015 from "../../migrations/postgres/015_canned_responses.sql" with { type: "text" };
+import p016 from "../../migrations/postgres/016_attachments.sql" with { type: "text" };
+import p017 from "../../migrations/postgres/017_custom_attributes_participants.sql" with { type: "text" };
+import p018 from "../../migrations/postgres/018_agent_bots.sql" with { type: "text" };
+import p019 from "../../migrations/postgres/019_label_counts.sql" with { type: "text" };
+import p020 from "../../migrations/postgres/020_label_list_order.sql" with { type: "text" };
+import p021 from "../../migrations/postgres/021_email_channels.sql" with { type: "text" };
+import type { Migration } from "./migrations.ts";
+
+export const POSTGRES_MIGRATIONS: Migration[] = [
+  { version: 1, name: "001_foundation", sql: p001 },
+  { version: 2, name: "002_directory", sql: p002 },
+  { version: 3, name: "003_platform", sql: p003 },
+  { version: 4, name: "004_webhooks", sql: p004 },
+  { version: 5, name: "005_sessions", sql: p005 },
+  { version: 6, name: "006_conversations", sql: p006 },
+  { version: 7, name: "007_labels_automation", sql: p007 },
+  { version: 8, name: "008_public_api", sql: p008 },
+  { version: 9, name: "009_reporting", sql: p009 },
+  { version: 10, name: "010_conversation_list", sql: p010 },
+  { version: 11, name: "011_notifications", sql: p011 },
+  { version: 12, name: "012_query_plans", sql: p012 },
+  { version: 13, name: "013_contact_notes_custom_filters", sql: p013 },
+  { version: 14, name: "014_website_chat", sql: p014 },
+  { version: 15, name: "015_canned_responses", sql: p015 },
+  { version: 16, name: "016_attachments", sql: p016 },
+  { version: 17, name: "017_custom_attributes_participants", sql: p017 },
+  { version: 18, name: "018_agent_bots", sql: p018 },
+  { version: 19, name: "019_label_counts", sql: p019 },
+  { version: 20, name: "020_label_list_order", sql: p020 },
+  { version: 21, name: "021_email_channels", sql: p021 },
+];
