@@ -21,7 +21,8 @@ export function accountScope(auth: AuthService) {
     }))
     .macro({
       admin: {
-        transform(ctx: { principal?: AccountPrincipal }) {
+        // An arrow, as bodyOf's transform (src/http/request.ts) explains.
+        transform: (ctx: { principal?: AccountPrincipal }) => {
           requireAdministrator(ctx.principal!);
         },
       },

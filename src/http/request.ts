@@ -62,7 +62,9 @@ export function requestParsing(limits: BodyLimits) {
 export function bodyOf<S extends TSchema>(schema: S, resourceKey?: string) {
   return {
     body: schema,
-    transform(ctx: { body: unknown }) {
+    // An arrow, not a method: Elysia reads a hook's source to see what it uses, and the method form,
+    // once minified in the binary, made it print a warning on the first request of every route.
+    transform: (ctx: { body: unknown }) => {
       ctx.body = shapeBody(ctx.body, schema, resourceKey);
     },
   };
