@@ -4,8 +4,6 @@
 // are the translation tables of the languages other than English, fetched when a screen needs one.
 import { Elysia } from "elysia";
 import { NotFoundError } from "../domain/errors.ts";
-import { es } from "../web/lib/locales/es/index.ts";
-import { pt_BR } from "../web/lib/locales/pt_BR/index.ts";
 import { asset, webAssets, type WebAsset, type WebAssets } from "./web-assets.ts";
 
 const PAGE_HEADERS = {
@@ -44,21 +42,26 @@ export function assetHandler(assets: () => Promise<WebAssets>) {
 
 // Each is small and changes with a release: browsers ask again each time, and an ETag answers 304.
 const LOCALE_HEADERS = { "cache-control": "no-cache", "x-content-type-options": "nosniff" };
-let locales: Map<string, WebAsset & { etag: string }> | null = null;
+type LocaleFile = WebAsset & { etag: string };
+let locales: Promise<Map<string, LocaleFile>> | null = null;
 
-function localeFiles() {
-  locales ??= new Map(
-    Object.entries({ pt_BR, es }).map(([name, table]) => {
-      const body = new TextEncoder().encode(JSON.stringify(table));
-      const etag = `"${Bun.hash(body).toString(36)}"`;
-      return [`${name}.json`, { ...asset(body, "application/json;charset=utf-8"), etag }];
-    }),
+/** Imported on the first request for one: ~300 KB of tables a server that nobody opens in Portuguese never loads. */
+function localeFiles(): Promise<Map<string, LocaleFile>> {
+  locales ??= Promise.all([import("../web/lib/locales/pt_BR/index.ts"), import("../web/lib/locales/es/index.ts")]).then(
+    ([{ pt_BR }, { es }]) =>
+      new Map(
+        Object.entries({ pt_BR, es }).map(([name, table]) => {
+          const body = new TextEncoder().encode(JSON.stringify(table));
+          const etag = `"${Bun.hash(body).toString(36)}"`;
+          return [`${name}.json`, { ...asset(body, "application/json;charset=utf-8"), etag }];
+        }),
+      ),
   );
   return locales;
 }
 
-function localeHandler({ params, request }: { params: { name: string }; request: Request }) {
-  const file = localeFiles().get(params.name);
+async function localeHandler({ params, request }: { params: { name: string }; request: Request }) {
+  const file = (await localeFiles()).get(params.name);
   if (!file) throw new NotFoundError("Locale", "name", `no translation table ${params.name}`);
   if (request.headers.get("if-none-match") === file.etag)
     return new Response(null, { status: 304, headers: { ...LOCALE_HEADERS, etag: file.etag } });
