@@ -61,6 +61,8 @@ function listenAlone(app: ReturnType<typeof createApp>, config: Config, cleanUp:
   }
 }
 
+const JOBS_START_DELAY_MS = 100;
+
 export async function startServer(config: Config, out: (line: string) => void = console.log): Promise<RunningServer> {
   const logger = createLogger(config.logLevel);
   const db: Database = openDatabase(config.db);
@@ -79,7 +81,10 @@ export async function startServer(config: Config, out: (line: string) => void = 
   const port = app.server!.port!;
   const scheduler = new Scheduler(logger);
   for (const job of deps.jobs) scheduler.add(job);
-  scheduler.start();
+  // The periodic jobs start a moment after the port opens: working out their schedules takes
+  // ~10 ms, which the first requests (a restart's health check) need not wait for. Nothing is
+  // late for it: each job's first run is at the next second boundary or later anyway.
+  const jobsStart = setTimeout(() => scheduler.start(), JOBS_START_DELAY_MS);
   void deps.bus.drain();
   const url = `http://${config.host.includes(":") ? `[${config.host}]` : config.host}:${port}`;
   if (!config.files.publicUrlSet && config.port === 0) deps.files.links.setBase(url);
@@ -94,6 +99,7 @@ export async function startServer(config: Config, out: (line: string) => void = 
       // Open sockets would keep the server from stopping; clients are told to reconnect later.
       deps.realtime.shutdown();
       await app.stop();
+      clearTimeout(jobsStart);
       await scheduler.stop();
       await deps.bus.drain();
       deps.commits.flush();
