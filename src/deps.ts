@@ -2,6 +2,7 @@
 // No module-level singletons: tests build a fresh Deps on ":memory:" for each case.
 import type { Database } from "bun:sqlite";
 import { createRepos } from "./deps/repos.ts";
+import { preparingLazily } from "./db/lazy-statements.ts";
 import { createServices } from "./deps/services.ts";
 import type { Config } from "./config.ts";
 import { loadConfig } from "./config.ts";
@@ -117,7 +118,7 @@ export function createDeps(opts: DepsOptions): Deps {
     },
     { groupCommit: opts.groupCommit ?? false },
   );
-  const repos = createRepos(db);
+  const repos = createRepos(preparingLazily(db));
   // Bound late: the messages service is built after the deliverer that calls this.
   const onCallbackGaveUp: OnCallbackGaveUp =
     opts.onCallbackGaveUp ??
