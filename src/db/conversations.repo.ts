@@ -27,6 +27,12 @@ export interface ConversationRow {
   custom_attributes: string;
   created_at: number;
   updated_at_ms: number;
+  /** Kept by triggers (migration 022), read only by list pages: see ViewOptions.fresh. JSON array of titles. */
+  label_list: string;
+  /** Incoming messages since the agent last looked, uncapped (triggers). */
+  unread_incoming: number;
+  /** The newest message of any kind (triggers). */
+  last_message_id: number | null;
 }
 
 /** Columns a change may write; the service computes the next row and saves it whole. */
@@ -47,7 +53,11 @@ export const MUTABLE_COLUMNS = [
   "updated_at_ms",
 ] as const satisfies readonly (keyof ConversationRow)[];
 
-export type NewConversation = Omit<ConversationRow, "id" | "display_id">;
+/** What an insert supplies: the triggers fill the list columns. */
+export type NewConversation = Omit<
+  ConversationRow,
+  "id" | "display_id" | "label_list" | "unread_incoming" | "last_message_id"
+>;
 
 /** Filters of the conversation list, already validated; null = not filtered. */
 export interface ConversationFilter {

@@ -22,6 +22,7 @@ import p018 from "../../migrations/postgres/018_agent_bots.sql" with { type: "te
 import p019 from "../../migrations/postgres/019_label_counts.sql" with { type: "text" };
 import p020 from "../../migrations/postgres/020_label_list_order.sql" with { type: "text" };
 import p021 from "../../migrations/postgres/021_email_channels.sql" with { type: "text" };
+import p022 from "../../migrations/postgres/022_conversation_list_columns.sql" with { type: "text" };
 import type { Migration } from "./migrations.ts";
 
 export const POSTGRES_MIGRATIONS: Migration[] = [
@@ -46,4 +47,5 @@ export const POSTGRES_MIGRATIONS: Migration[] = [
   { version: 19, name: "019_label_counts", sql: p019 },
   { version: 20, name: "020_label_list_order", sql: p020 },
   { version: 21, name: "021_email_channels", sql: p021 },
+  { version: 22, name: "022_conversation_list_columns", sql: p022 },
 ];

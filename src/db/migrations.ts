@@ -21,6 +21,7 @@ import m018 from "../../migrations/018_agent_bots.sql" with { type: "text" };
 import m019 from "../../migrations/019_label_counts.sql" with { type: "text" };
 import m020 from "../../migrations/020_label_list_order.sql" with { type: "text" };
 import m021 from "../../migrations/021_email_channels.sql" with { type: "text" };
+import m022 from "../../migrations/022_conversation_list_columns.sql" with { type: "text" };
 
 export interface Migration {
   version: number;
@@ -50,6 +51,7 @@ export const MIGRATIONS: Migration[] = [
   { version: 19, name: "019_label_counts", sql: m019 },
   { version: 20, name: "020_label_list_order", sql: m020 },
   { version: 21, name: "021_email_channels", sql: m021 },
+  { version: 22, name: "022_conversation_list_columns", sql: m022 },
 ];
 
 export const LATEST_VERSION = MIGRATIONS.length;

@@ -5,7 +5,7 @@ import type { ContactInboxRow } from "../db/contact-inboxes.repo.ts";
 import type { ContactRow } from "../db/contacts.repo.ts";
 import type { InboxRef, MemberRef, TeamRef } from "../db/conversation-refs.repo.ts";
 import type { ConversationRow } from "../db/conversations.repo.ts";
-import { ACTIVITY, type MessageRow } from "../db/messages.repo.ts";
+import { ACTIVITY, type MessageRow, UNREAD_LIMIT } from "../db/messages.repo.ts";
 import type { FileLinks } from "../files/links.ts";
 import type { AccountRef } from "./presenters/contact.presenter.ts";
 
@@ -97,6 +97,13 @@ export interface ViewOptions {
   api: boolean;
   /** Rows the caller already holds (single-conversation views on the message write path). */
   known?: { contact?: ContactRow; inbox?: InboxRef; lastChat?: MessageRow };
+  /**
+   * The rows were selected just now, in this request, and nothing was written since: their
+   * trigger-kept columns (labels, unread count, newest message id; migration 022) are current and
+   * replace three lookups per conversation. A row held across a write (an event's view) would show
+   * what it was before the write, so only list pages say so.
+   */
+  fresh?: boolean;
 }
 
 export class ConversationViews {
@@ -122,6 +129,17 @@ export class ConversationViews {
 
   one(row: ConversationRow, opts: ViewOptions): ConversationView {
     return this.many([row], opts)[0]!;
+  }
+
+  /** The newest message of each conversation, by the id its row keeps (fresh rows only). */
+  private lastById(rows: readonly ConversationRow[]): Map<number, MessageRow> {
+    const byId = this.r.messages.byIds(rows.flatMap((r) => (r.last_message_id === null ? [] : [r.last_message_id])));
+    const out = new Map<number, MessageRow>();
+    for (const r of rows) {
+      const m = r.last_message_id === null ? undefined : byId.get(r.last_message_id);
+      if (m) out.set(r.id, m);
+    }
+    return out;
   }
 
   /**
@@ -164,10 +182,15 @@ export class ConversationViews {
     const teams = this.r.conversationRefs.teams(teamIds);
     const myTeams =
       opts.viewerId === null ? new Set<number>() : this.r.conversationRefs.teamsOfUser(opts.viewerId, teamIds);
-    const labels = this.r.labels.of("conversation", ids);
-    const unread = this.r.messages.unreadCounts(ids);
-    const lastAny = opts.api ? this.r.messages.lastOf(ids, "any") : null;
-    const lastChat = known?.lastChat ? new Map([[ids[0]!, known.lastChat]]) : this.newest(ids, lastAny, "chat");
+    const labels = opts.fresh
+      ? new Map(rows.map((r) => [r.id, JSON.parse(r.label_list) as string[]]))
+      : this.r.labels.of("conversation", ids);
+    const unread = opts.fresh
+      ? new Map(rows.map((r) => [r.id, Math.min(r.unread_incoming, UNREAD_LIMIT)]))
+      : this.r.messages.unreadCounts(ids);
+    const newestAny = opts.fresh ? this.lastById(rows) : opts.api ? this.r.messages.lastOf(ids, "any") : null;
+    const lastAny = opts.api ? newestAny : null;
+    const lastChat = known?.lastChat ? new Map([[ids[0]!, known.lastChat]]) : this.newest(ids, newestAny, "chat");
     const lastNonActivity = lastAny ? this.newest(ids, lastAny, "non_activity") : new Map<number, MessageRow>();
     const shown = [...lastChat.values(), ...(lastAny?.values() ?? []), ...lastNonActivity.values()];
     const senders = senderIds(shown);

@@ -177,7 +177,7 @@ export function contactRoutes(d: Deps) {
       "/:id/conversations",
       ({ acting, params }) => {
         const svc = d.services.conversations;
-        return { payload: svc.views(acting, svc.ofContact(acting, contactId(params.id))).map(conversationOf) };
+        return { payload: svc.listViews(acting, svc.ofContact(acting, contactId(params.id))).map(conversationOf) };
       },
       {
         params: IdParams,

@@ -54,7 +54,7 @@ export function conversationRoutes(d: Deps) {
       "",
       ({ acting, query }) => {
         const { counts, rows } = conversations.list(acting, query);
-        return json({ data: { meta: counts, payload: conversations.views(acting, rows).map(conversationOf) } });
+        return json({ data: { meta: counts, payload: conversations.listViews(acting, rows).map(conversationOf) } });
       },
       {
         params: AccountParams,

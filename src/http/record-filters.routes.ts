@@ -80,7 +80,7 @@ export function recordFilterRoutes(d: Deps) {
         const r = filters.conversations(acting, body.payload, query.page ?? body.page);
         return json({
           meta: { ...r.counts, count: r.counts.all_count, current_page: String(r.page) },
-          payload: svc.views(acting, r.rows).map(conversationOf),
+          payload: svc.listViews(acting, r.rows).map(conversationOf),
         });
       },
       {

@@ -176,12 +176,25 @@ describe.skipIf(skip !== null)("SQLite and PostgreSQL schemas", () => {
       "UPDATE contacts SET last_activity_at = 400 WHERE id = 11",
       "INSERT INTO contacts (id, account_id, name, created_at, updated_at) VALUES (12, 1, 'Dan', 100, 100)",
       "DELETE FROM contacts WHERE id = 12",
+      `INSERT INTO messages (id, account_id, inbox_id, conversation_id, message_type, content, created_at, updated_at)
+         VALUES (51, 1, 4, 32, 0, 'hi', 310, 310)`,
+      `INSERT INTO messages (id, account_id, inbox_id, conversation_id, message_type, content, created_at, updated_at)
+         VALUES (52, 1, 4, 32, 1, 'hello', 311, 311)`,
+      `INSERT INTO messages (id, account_id, inbox_id, conversation_id, message_type, content, created_at, updated_at)
+         VALUES (53, 1, 4, 32, 0, 'still there?', 320, 320)`,
+      "UPDATE conversations SET agent_last_seen_at = 315 WHERE id = 32",
+      `INSERT INTO messages (id, account_id, inbox_id, conversation_id, message_type, content, created_at, updated_at)
+         VALUES (54, 1, 4, 32, 0, 'hello?', 330, 330)`,
+      "INSERT INTO conversation_labels (id, conversation_id, account_id, title) VALUES (44, 32, 1, 'billing')",
+      "UPDATE conversation_labels SET title = 'gold' WHERE title = 'vip'",
+      "DELETE FROM messages WHERE id = 54",
       "DELETE FROM conversations WHERE id = 31",
     ];
     const reads = [
       "SELECT account_id, inbox_id, team_id, status, assignee_id, n FROM conversation_tallies ORDER BY inbox_id, team_id, status, assignee_id",
       "SELECT id, conversation_id, title, status, assignee_id, inbox_id, last_activity_at FROM conversation_labels ORDER BY id",
       "SELECT n FROM contact_search_version",
+      "SELECT id, label_list, unread_incoming, last_message_id FROM conversations ORDER BY id",
     ];
     const text = (rows: Record<string, unknown>[]) =>
       rows.map((r) =>
@@ -205,8 +218,12 @@ describe.skipIf(skip !== null)("SQLite and PostgreSQL schemas", () => {
       expect(got).toEqual(expected);
       // And what they should be: 32 moved to inbox 4, team 5 with its label row; 31's rows are gone.
       expect(expected[1]).toEqual([
-        "id=43 conversation_id=32 title=vip status=pending assignee_id=null inbox_id=4 last_activity_at=300",
+        "id=43 conversation_id=32 title=gold status=pending assignee_id=null inbox_id=4 last_activity_at=300",
+        "id=44 conversation_id=32 title=billing status=pending assignee_id=null inbox_id=4 last_activity_at=300",
       ]);
+      // Labels in the order added, renamed in place; one incoming message after the agent looked (53;
+      // 54 was removed); the newest message left is 53.
+      expect(expected[3]).toEqual(['id=32 label_list=["gold","billing"] unread_incoming=1 last_message_id=53']);
       expect(expected[0]!.filter((row) => !row.endsWith("n=0"))).toEqual([
         "account_id=1 inbox_id=4 team_id=5 status=pending assignee_id=0 n=1",
       ]);
