@@ -84,7 +84,10 @@ export class AuthService {
   /** A user token, or 401. */
   user(token: string | null | undefined): UserPrincipal {
     if (!token) throw new UnauthorizedError();
-    const owner = this.tokenOwner(token);
+    return this.userOf(this.tokenOwner(token), token);
+  }
+
+  private userOf(owner: TokenOwner | null, token: string): UserPrincipal {
     if (owner?.owner_type !== "user") throw new UnauthorizedError("Invalid Access Token");
     const user = this.d.users.byId(owner.owner_id);
     if (!user) throw new UnauthorizedError("Invalid Access Token");
@@ -109,9 +112,12 @@ export class AuthService {
 
   /** `caller`, then membership of the account in the path; or an agent bot's token on the routes it may call. */
   accountCaller(c: Credentials, rawAccountId: string | undefined, route?: RouteRef): AccountPrincipal {
-    const bot = c.apiToken && !this.tokenOwner(c.apiToken) ? this.d.agentBots.byToken(c.apiToken) : null;
-    if (bot) return this.botCaller(bot, c.apiToken!, rawAccountId, route);
-    return this.memberOf(this.caller(c), rawAccountId);
+    if (!c.apiToken) return this.memberOf(this.caller(c), rawAccountId);
+    // The token's owner is looked up once (a hash and a read per request, on every account route).
+    const owner = this.tokenOwner(c.apiToken);
+    const bot = owner ? null : this.d.agentBots.byToken(c.apiToken);
+    if (bot) return this.botCaller(bot, c.apiToken, rawAccountId, route);
+    return this.memberOf(this.userOf(owner, c.apiToken), rawAccountId);
   }
 
   private botCaller(
