@@ -10,7 +10,8 @@
 import { existsSync, mkdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { cpuMs, freePort, rssMb, runLoad, settle, settleIdle, waitForHttp, type LoadResult } from "./load.ts";
-import { SCENARIOS, type SeedInfo } from "./scenarios.ts";
+import { SCENARIOS, type SeedInfo, type WidgetInfo } from "./scenarios.ts";
+import { widgetSetup } from "./widget-setup.ts";
 
 const root = join(import.meta.dir, "../..");
 const duration = Number(process.env.BENCH_DURATION ?? 10);
@@ -142,13 +143,16 @@ async function main() {
     `server up in ${startMs.toFixed(0)} ms; idle RSS ${idleRss} MB${info ? `; database ${(statSync(db).size / 1e6).toFixed(0)} MB` : ""}`,
   );
 
+  const widget: WidgetInfo | undefined =
+    info && wanted.some((s) => s.needsWidget) ? await widgetSetup(`http://127.0.0.1:${port}`, info) : undefined;
+  const scenarioInfo = info ? { ...info, widget } : null;
   const rows: Row[] = [];
   for (const s of wanted) {
     await settle(`http://127.0.0.1:${port}`);
     if (warmup > 0)
       await runLoad({
         origin: `http://127.0.0.1:${port}`,
-        requests: s.requests(info!),
+        requests: s.requests(scenarioInfo!),
         connections,
         durationSeconds: warmup,
         cpu: LOAD_CPU,
@@ -157,7 +161,7 @@ async function main() {
     const cpu0 = await cpuMs(server.pid);
     const r = await runLoad({
       origin: `http://127.0.0.1:${port}`,
-      requests: s.requests(info!),
+      requests: s.requests(scenarioInfo!),
       connections,
       durationSeconds: duration,
       cpu: LOAD_CPU,

@@ -19,11 +19,20 @@ export interface SeedInfo {
   public_targets: [string, number][];
 }
 
+/** A website inbox and visitors made on the running server (widget-setup.ts). */
+export interface WidgetInfo {
+  websiteToken: string;
+  /** Each visitor's X-Auth-Token; each has an open conversation. */
+  visitors: string[];
+}
+
 export interface Scenario {
   name: string;
   /** What limits it, for the results table in test/bench/README.md. */
   needsSeed: boolean;
-  requests(seed: SeedInfo): BenchRequest[];
+  /** Needs the website chat's inbox and visitors (made before the scenario runs). */
+  needsWidget?: boolean;
+  requests(seed: SeedInfo & { widget?: WidgetInfo }): BenchRequest[];
 }
 
 const json = { "content-type": "application/json" };
@@ -131,6 +140,30 @@ export const SCENARIOS: Scenario[] = [
           }),
         })),
       ),
+  },
+  {
+    // The website chat's composer: a visitor sends a message (X-Auth-Token), rotating over visitors.
+    name: "widget: message create",
+    needsSeed: true,
+    needsWidget: true,
+    requests: (s) =>
+      s.widget!.visitors.map((token, i) => ({
+        method: "POST",
+        path: `/api/v1/widget/messages?website_token=${s.widget!.websiteToken}`,
+        headers: { ...json, "x-auth-token": token },
+        body: JSON.stringify({ message: { content: `Widget message ${i}: is anyone there?` } }),
+      })),
+  },
+  {
+    // The chat page opening: the visitor's latest messages.
+    name: "widget: messages",
+    needsSeed: true,
+    needsWidget: true,
+    requests: (s) =>
+      s.widget!.visitors.map((token) => ({
+        path: `/api/v1/widget/messages?website_token=${s.widget!.websiteToken}`,
+        headers: { "x-auth-token": token },
+      })),
   },
   {
     name: "team summary (one month)",
