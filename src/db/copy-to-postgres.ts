@@ -1,0 +1,153 @@
+// Copies a whole SQLite installation into an empty PostgreSQL database that has Parley's schema:
+// every table, ids kept, identities advanced past them, then row counts and per-table checksums
+// compared. Tables go parents first (foreign keys stay checked), and the trigger-kept tables
+// (tallies, label rows' copies, list columns) are copied as they are, with the tables' own triggers
+// off while rows go in, so nothing is counted twice. The server does not run on PostgreSQL yet
+// (issue 18); this is the copy `parley copy` will run, and meanwhile the proof that the PostgreSQL
+// schema takes everything the SQLite one holds (test/db/copy-to-postgres.test.ts).
+import type { Database } from "bun:sqlite";
+import type { SQL } from "bun";
+import { migratePostgres } from "./migrate-postgres.ts";
+
+/** SQLite's own and its contact-search tables (PostgreSQL searches with indexes instead). */
+const NOT_COPIED = /^(sqlite_|contacts(_identifier)?_search)/;
+const BATCH = 500;
+/** Tables a fresh schema already has a row in (migration 012): the source's rows replace it. */
+const SEEDED_BY_MIGRATIONS = new Set(["contact_search_version"]);
+
+export class CopyRefusedError extends Error {}
+
+export interface CopyReport {
+  /** Rows per table, in copy order. */
+  tables: { name: string; rows: number }[];
+}
+
+type Row = Record<string, unknown>;
+
+/** Tables with their foreign-key parents before them. */
+function tablesInOrder(source: Database): string[] {
+  const names = (
+    source.query("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all() as {
+      name: string;
+    }[]
+  )
+    .map((t) => t.name)
+    .filter((n) => !NOT_COPIED.test(n));
+  const parents = new Map(
+    names.map((n) => [
+      n,
+      (source.query(`PRAGMA foreign_key_list("${n}")`).all() as { table: string }[])
+        .map((f) => f.table)
+        .filter((p) => p !== n),
+    ]),
+  );
+  const ordered: string[] = [];
+  const visit = (n: string, path: Set<string>) => {
+    if (ordered.includes(n)) return;
+    if (path.has(n)) throw new Error(`foreign keys form a cycle through ${n}`);
+    path.add(n);
+    for (const p of parents.get(n) ?? []) visit(p, path);
+    path.delete(n);
+    ordered.push(n);
+  };
+  for (const n of names) visit(n, new Set());
+  return ordered;
+}
+
+function primaryKey(source: Database, table: string): string[] {
+  const cols = source.query(`PRAGMA table_info("${table}")`).all() as { name: string; pk: number }[];
+  const pk = cols.filter((c) => c.pk > 0).sort((a, b) => a.pk - b.pk);
+  return pk.length ? pk.map((c) => c.name) : cols.map((c) => c.name);
+}
+
+/** Values as text the same way on both engines (PostgreSQL returns BIGINT as strings). */
+function rowText(row: Row, columns: string[]): string {
+  return columns.map((c) => (row[c] === null || row[c] === undefined ? "\u0000" : String(row[c]))).join("\u0001");
+}
+
+/**
+ * Rows' SHA-256 digests XORed together, with the count: independent of the order rows come in (the
+ * engines' text collations may order a text key differently) and of the table's size in memory.
+ */
+async function checksum(rows: AsyncIterable<Row[]> | Iterable<Row[]>, columns: string[]): Promise<string> {
+  const sum = new Uint8Array(32);
+  let count = 0;
+  for await (const batch of rows)
+    for (const r of batch) {
+      const digest = new Bun.CryptoHasher("sha256").update(rowText(r, columns)).digest();
+      for (let i = 0; i < 32; i++) sum[i]! ^= digest[i]!;
+      count++;
+    }
+  return `${count}:${Buffer.from(sum).toString("hex")}`;
+}
+
+function* sqliteBatches(source: Database, table: string, order: string[]): Generator<Row[]> {
+  const stmt = source.query(
+    `SELECT * FROM "${table}" ORDER BY ${order.map((c) => `"${c}"`).join(", ")} LIMIT ? OFFSET ?`,
+  );
+  for (let offset = 0; ; offset += BATCH) {
+    const rows = stmt.all(BATCH, offset) as Row[];
+    if (rows.length) yield rows;
+    if (rows.length < BATCH) return;
+  }
+}
+
+async function* postgresBatches(target: SQL, table: string, order: string[]): AsyncGenerator<Row[]> {
+  const by = order.map((c) => `"${c}"`).join(", ");
+  for (let offset = 0; ; offset += BATCH) {
+    const rows = [
+      ...((await target.unsafe(`SELECT * FROM "${table}" ORDER BY ${by} LIMIT ${BATCH} OFFSET ${offset}`)) as Row[]),
+    ];
+    if (rows.length) yield rows;
+    if (rows.length < BATCH) return;
+  }
+}
+
+export async function copyToPostgres(source: Database, target: SQL): Promise<CopyReport> {
+  await migratePostgres(target);
+  const tables = tablesInOrder(source);
+  for (const t of tables) {
+    if (SEEDED_BY_MIGRATIONS.has(t)) continue;
+    const n = ((await target.unsafe(`SELECT count(*)::int AS n FROM "${t}"`)) as { n: number }[])[0]?.n ?? 0;
+    if (n > 0)
+      throw new CopyRefusedError(`the target is not empty: ${t} has ${n} rows (copy only into a new database)`);
+  }
+  const report: CopyReport = { tables: [] };
+  await target.begin(async (tx) => {
+    for (const t of tables) {
+      const order = primaryKey(source, t);
+      await tx.unsafe(`ALTER TABLE "${t}" DISABLE TRIGGER USER`);
+      if (SEEDED_BY_MIGRATIONS.has(t)) await tx.unsafe(`DELETE FROM "${t}"`);
+      let rows = 0;
+      for (const batch of sqliteBatches(source, t, order)) {
+        await tx`INSERT INTO ${tx(t)} ${tx(batch)}`;
+        rows += batch.length;
+      }
+      await tx.unsafe(`ALTER TABLE "${t}" ENABLE TRIGGER USER`);
+      report.tables.push({ name: t, rows });
+    }
+    // Identities continue after the copied ids (a copy inserts ids explicitly, which identities do not see).
+    const identities = (await tx.unsafe(
+      "SELECT table_name FROM information_schema.columns WHERE table_schema = 'public' AND is_identity = 'YES'",
+    )) as { table_name: string }[];
+    for (const { table_name } of identities)
+      await tx.unsafe(
+        `SELECT setval(pg_get_serial_sequence('"${table_name}"', 'id'), coalesce((SELECT max(id) FROM "${table_name}"), 0) + 1, false)`,
+      );
+  });
+  await verifyCopy(source, target);
+  return report;
+}
+
+/** Every copied table has the same rows on both sides (count and checksum), or an error naming the first that differs. */
+export async function verifyCopy(source: Database, target: SQL): Promise<void> {
+  for (const t of tablesInOrder(source)) {
+    const order = primaryKey(source, t);
+    const columns = (source.query(`PRAGMA table_info("${t}")`).all() as { name: string }[]).map((c) => c.name);
+    const [a, b] = [
+      await checksum(sqliteBatches(source, t, order), columns),
+      await checksum(postgresBatches(target, t, order), columns),
+    ];
+    if (a !== b) throw new Error(`copy check failed: ${t} differs between the source and the copy`);
+  }
+}
