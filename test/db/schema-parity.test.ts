@@ -1,5 +1,5 @@
 // SQLite's and PostgreSQL's migrations leave the same schema: the same tables, columns (name, kind,
-// NOT NULL), indexes and triggers, table by table; and the triggers do the same thing (the same
+// NOT NULL, default), indexes and triggers, table by table; and the triggers do the same thing (the same
 // writes on both engines leave the same rows in the tables the triggers keep). What differs by design is listed here and only
 // here: contact search is FTS5 tables kept by triggers on SQLite and trigram indexes on PostgreSQL,
 // and PostgreSQL keeps its schema version in a table (SQLite in PRAGMA user_version).
@@ -44,6 +44,8 @@ const KINDS: Record<string, string> = {
   bytea: "bytes",
 };
 const kind = (type: string) => KINDS[type.toLowerCase()] ?? `unknown:${type}`;
+/** PostgreSQL writes a default with its cast ('open'::text); SQLite as written ('open'). */
+const defaultOf = (d: string | null) => (d === null ? "none" : d.replace(/::[a-z ]+$/, ""));
 
 function sqliteSchema(): Schema {
   const db = new Database(":memory:");
@@ -62,8 +64,11 @@ function sqliteSchema(): Schema {
       type: string;
       notnull: number;
       pk: number;
+      dflt_value: string | null;
     }[];
-    columns[table] = info.map((c) => `${c.name} ${kind(c.type)} ${c.notnull || c.pk ? "not null" : "null"}`);
+    columns[table] = info.map(
+      (c) => `${c.name} ${kind(c.type)} ${c.notnull || c.pk ? "not null" : "null"} default ${c.dflt_value ?? "none"}`,
+    );
   }
   const named = (type: string) =>
     (
@@ -81,13 +86,13 @@ function sqliteSchema(): Schema {
 async function postgresSchema(sql: Bun.SQL): Promise<Schema> {
   const cols = (await sql.unsafe(
     `SELECT table_name, column_name, CASE WHEN data_type = 'USER-DEFINED' THEN udt_name ELSE data_type END AS type,
-            is_nullable FROM information_schema.columns WHERE table_schema = 'public' ORDER BY table_name, ordinal_position`,
-  )) as { table_name: string; column_name: string; type: string; is_nullable: string }[];
+            is_nullable, column_default FROM information_schema.columns WHERE table_schema = 'public' ORDER BY table_name, ordinal_position`,
+  )) as { table_name: string; column_name: string; type: string; is_nullable: string; column_default: string | null }[];
   const columns: Record<string, string[]> = {};
   for (const c of cols) {
     if (POSTGRES_ONLY_TABLES.has(c.table_name)) continue;
     (columns[c.table_name] ??= []).push(
-      `${c.column_name} ${kind(c.type)} ${c.is_nullable === "NO" ? "not null" : "null"}`,
+      `${c.column_name} ${kind(c.type)} ${c.is_nullable === "NO" ? "not null" : "null"} default ${defaultOf(c.column_default)}`,
     );
   }
   // Indexes made by CREATE INDEX: not those behind a primary key or UNIQUE constraint (SQLite's autoindexes).
