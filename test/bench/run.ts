@@ -11,6 +11,7 @@ import { existsSync, mkdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { cpuMs, freePort, rssMb, runLoad, settle, settleIdle, waitForHttp, type LoadResult } from "./load.ts";
 import { SCENARIOS, type SeedInfo, type WidgetInfo } from "./scenarios.ts";
+import { attachmentSetup } from "./attachment-setup.ts";
 import { widgetSetup } from "./widget-setup.ts";
 
 const root = join(import.meta.dir, "../..");
@@ -145,7 +146,11 @@ async function main() {
 
   const widget: WidgetInfo | undefined =
     info && wanted.some((s) => s.needsWidget) ? await widgetSetup(`http://127.0.0.1:${port}`, info) : undefined;
-  const scenarioInfo = info ? { ...info, widget } : null;
+  const attachment =
+    info && wanted.some((s) => s.needsAttachment)
+      ? await attachmentSetup(`http://127.0.0.1:${port}`, info, info.public_conversation_id)
+      : undefined;
+  const scenarioInfo = info ? { ...info, widget, attachment } : null;
   const rows: Row[] = [];
   for (const s of wanted) {
     await settle(`http://127.0.0.1:${port}`);

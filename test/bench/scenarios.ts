@@ -1,6 +1,7 @@
 // The scenarios npm run bench drives, each a rotation of requests against the seeded account.
 // Writes rotate over many conversations: the per-conversation flood guard allows 200 messages a
 // minute, and a benchmark that hammered one conversation would measure 429s.
+import { multipartMessage } from "./attachment-setup.ts";
 import type { BenchRequest } from "./load.ts";
 
 /** What `parley seed --json` prints: the ids and tokens the scenarios address. */
@@ -19,6 +20,11 @@ export interface SeedInfo {
   public_targets: [string, number][];
 }
 
+/** An attachment sent on the running server (attachment-setup.ts): its signed link, as a path. */
+export interface AttachmentInfo {
+  downloadPath: string;
+}
+
 /** A website inbox and visitors made on the running server (widget-setup.ts). */
 export interface WidgetInfo {
   websiteToken: string;
@@ -32,7 +38,9 @@ export interface Scenario {
   needsSeed: boolean;
   /** Needs the website chat's inbox and visitors (made before the scenario runs). */
   needsWidget?: boolean;
-  requests(seed: SeedInfo & { widget?: WidgetInfo }): BenchRequest[];
+  /** Needs an attachment to download (sent before the scenario runs). */
+  needsAttachment?: boolean;
+  requests(seed: SeedInfo & { widget?: WidgetInfo; attachment?: AttachmentInfo }): BenchRequest[];
 }
 
 const json = { "content-type": "application/json" };
@@ -140,6 +148,28 @@ export const SCENARIOS: Scenario[] = [
           }),
         })),
       ),
+  },
+  {
+    // A file as a WhatsApp bridge sends it: multipart, a caption and one 16 KB attachments[] part.
+    name: "attachment upload (16 KB multipart)",
+    needsSeed: true,
+    requests: (s) =>
+      spread(s).map((id, i) => {
+        const { body, contentType } = multipartMessage(`Invoice ${i}`);
+        return {
+          method: "POST",
+          path: `${account(s)}/conversations/${id}/messages`,
+          headers: { ...auth(s), "content-type": contentType },
+          body,
+        };
+      }),
+  },
+  {
+    // The file again, from its signed link (what an agent's browser or a bridge fetches).
+    name: "attachment download (16 KB)",
+    needsSeed: true,
+    needsAttachment: true,
+    requests: (s) => [{ path: s.attachment!.downloadPath }],
   },
   {
     // The website chat's composer: a visitor sends a message (X-Auth-Token), rotating over visitors.
