@@ -14,8 +14,6 @@
 import type { RealtimeRepo } from "../db/realtime.repo.ts";
 import type { UserRow } from "../db/users.repo.ts";
 import type { EventsRepo } from "../db/events.repo.ts";
-import { eventFromRow } from "../db/events.repo.ts";
-import type { StoredEvent } from "../shared/event-types.ts";
 import { unixSeconds, type Clock } from "../lib/clock.ts";
 import { errorFields, type Logger } from "../lib/logger.ts";
 import type { EventFeed, ResyncData } from "./feed.ts";
@@ -31,8 +29,10 @@ import {
 } from "../shared/cable-frames.ts";
 import { BadTokenError, type CableIdentity, type ConnectionCredentials } from "./identify.ts";
 import type { Presence } from "./presence.ts";
-import { renderedJson, type EventRenderer, type Rendered } from "./render.ts";
-import { Audience, visible } from "./visibility.ts";
+import { PresenceBroadcast } from "./presence-broadcast.ts";
+import { renderedJson, type EventRenderer } from "./render.ts";
+import { Audience } from "./visibility.ts";
+import { framesForBatch } from "./fanout-frames.ts";
 import { DEFAULT_LIMITS, type CableSocket, type Connection, type HubLimits, type Subscription } from "./connection.ts";
 
 export type { CableSocket, Connection, HubLimits } from "./connection.ts";
@@ -59,14 +59,21 @@ export class RealtimeHub {
   private cursor: number | null = null;
   private scheduled = false;
   private heartbeat: ReturnType<typeof setInterval> | null = null;
-  private readonly presenceDirty = new Set<number>();
-  private presenceTimer: ReturnType<typeof setTimeout> | null = null;
+  private readonly presenceBroadcast: PresenceBroadcast;
 
   constructor(
     private readonly d: HubDeps,
     limits: Partial<HubLimits> = {},
   ) {
     this.limits = { ...DEFAULT_LIMITS, ...limits };
+    this.presenceBroadcast = new PresenceBroadcast({
+      realtime: d.realtime,
+      presence: d.presence,
+      delayMs: this.limits.presenceDelayMs,
+      subscriptionsOf: (accountId) => this.byAccount.get(accountId) ?? [],
+      send: (conn, data) => void this.send(conn, data),
+      safely: (what, fn) => this.safely(what, fn),
+    });
   }
 
   get presence(): Presence {
@@ -150,34 +157,15 @@ export class RealtimeHub {
     }
     for (;;) {
       const rows = this.d.events.after(this.cursor, FANOUT_BATCH);
-      const audience = new Audience(this.d.realtime);
-      // Frames per socket, sent together after the batch: one write per socket, not one per frame
-      // (one message is several events; with 200 agents the writes were most of the writer's time).
-      const outbox = new Map<Connection, string[]>();
-      for (const row of rows) {
-        this.cursor = row.id;
-        const subs = this.byAccount.get(row.account_id);
-        if (!subs) continue;
-        let event: StoredEvent | null = null;
-        let rendered: Rendered | null | undefined;
-        // One frame string per identifier: a user's tabs share theirs, and a string sent to many
-        // sockets is flattened and encoded once instead of once per socket.
-        const frames = new Map<string, string>();
-        for (const sub of subs) {
-          if (sub.replaying || row.id <= sub.cursor) continue;
-          sub.cursor = row.id;
-          event ??= eventFromRow(row);
-          if (!visible(event, sub.viewer, audience)) continue;
-          if (rendered === undefined) rendered = this.d.renderer.render(event);
-          if (rendered === null) break;
-          let frame = frames.get(sub.identifierJson);
-          if (frame === undefined)
-            frames.set(sub.identifierJson, (frame = messageFrame(sub.identifierJson, renderedJson(rendered))));
-          const queued = outbox.get(sub.conn);
-          if (queued) queued.push(frame);
-          else outbox.set(sub.conn, [frame]);
-        }
-      }
+      const outbox = framesForBatch(
+        rows,
+        (accountId) => this.byAccount.get(accountId),
+        new Audience(this.d.realtime),
+        this.d.renderer,
+        (id) => {
+          this.cursor = id;
+        },
+      );
       for (const [conn, frames] of outbox) this.sendAll(conn, frames);
       if (rows.length < FANOUT_BATCH) return;
     }
@@ -199,8 +187,7 @@ export class RealtimeHub {
       conn.socket.close(1001, "server restarting");
       this.closed(conn);
     }
-    if (this.presenceTimer) clearTimeout(this.presenceTimer);
-    this.presenceTimer = null;
+    this.presenceBroadcast.stop();
   }
 
   stats(): { connections: number; subscriptions: number } {
@@ -237,7 +224,7 @@ export class RealtimeHub {
     subs.add(sub);
     const { viewer } = sub;
     if (this.d.presence.join(viewer.kind, viewer.accountId, viewer.kind === "user" ? viewer.userId : viewer.contactId))
-      this.presenceChanged(viewer.accountId);
+      this.presenceBroadcast.changed(viewer.accountId);
     this.cursor ??= this.d.feed.head();
     if (!this.send(conn, confirmFrame(identifier))) return;
     const resync = request.since === null ? null : this.d.feed.resyncFor(request.since);
@@ -264,7 +251,7 @@ export class RealtimeHub {
     const sub = conn.subs.get(identifier);
     if (!sub || !data) return;
     const action = parseIdentifier(data)?.action;
-    if (action === "update_presence") this.sendPresence([sub], sub.viewer.accountId);
+    if (action === "update_presence") this.presenceBroadcast.sendTo([sub], sub.viewer.accountId);
   }
 
   private remove(sub: Subscription): void {
@@ -274,7 +261,7 @@ export class RealtimeHub {
     if (subs?.size === 0) this.byAccount.delete(sub.viewer.accountId);
     const v = sub.viewer;
     if (this.d.presence.leave(v.kind, v.accountId, v.kind === "user" ? v.userId : v.contactId))
-      this.presenceChanged(v.accountId);
+      this.presenceBroadcast.changed(v.accountId);
   }
 
   /** Sends everything after the cursor, page by page, waiting whenever the socket's buffer is half full. */
@@ -338,33 +325,6 @@ export class RealtimeHub {
     sub.cursor = data.latest_seq;
     sub.replaying = false;
     this.send(sub.conn, messageFrame(sub.identifierJson, JSON.stringify({ event: "resync", data })));
-  }
-
-  private presenceChanged(accountId: number): void {
-    this.presenceDirty.add(accountId);
-    this.presenceTimer ??= setTimeout(() => {
-      this.presenceTimer = null;
-      const accounts = [...this.presenceDirty];
-      this.presenceDirty.clear();
-      this.safely("presence", () => {
-        for (const id of accounts) this.sendPresence([...(this.byAccount.get(id) ?? [])], id);
-      });
-    }, this.limits.presenceDelayMs);
-  }
-
-  /** presence.update: agents get agents and contacts, contacts only agents (as Chatwoot). */
-  private sendPresence(subs: Subscription[], accountId: number): void {
-    if (subs.length === 0) return;
-    const members = this.d.realtime.accountMembers(accountId);
-    const json = (withContacts: boolean) =>
-      JSON.stringify({ event: "presence.update", data: this.d.presence.snapshot(accountId, members, withContacts) });
-    let forAgents: string | null = null;
-    let forContacts: string | null = null;
-    for (const sub of subs) {
-      if (sub.viewer.kind === "user" && !members.has(sub.viewer.userId)) continue;
-      const body = sub.viewer.kind === "user" ? (forAgents ??= json(true)) : (forContacts ??= json(false));
-      this.send(sub.conn, messageFrame(sub.identifierJson, body));
-    }
   }
 
   /** Timer work: a failure is logged, never an uncaught exception that would stop the server. */
