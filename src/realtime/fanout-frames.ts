@@ -2,7 +2,9 @@
 // event order. Each event is decoded and rendered at most once; each live subscription's cursor
 // moves past every event it was offered (seen or not), so a later replay or batch never repeats
 // one. Frames are grouped per connection, so the hub writes each socket once per batch (one
-// message is several events; with 200 agents the writes were most of the writer's time).
+// message is several events; with 200 agents the writes were most of the writer's time). An event
+// whose rendering throws is skipped, not the batch: the cursors have moved past the events before it,
+// and dropping their frames would lose them for every live client.
 import { eventFromRow, type EventRow } from "../db/events.repo.ts";
 import type { StoredEvent } from "../shared/event-types.ts";
 import { messageFrame } from "../shared/cable-frames.ts";
@@ -17,6 +19,8 @@ export function framesForBatch(
   renderer: EventRenderer,
   /** Called with each row's id before its frames are made (the hub's read cursor). */
   reached: (id: number) => void,
+  /** An event that could not be rendered is skipped (and reported here); the rest of the batch still goes out. */
+  renderFailed: (eventId: number, error: unknown) => void,
 ): Map<Connection, string[]> {
   const outbox = new Map<Connection, string[]>();
   for (const row of rows) {
@@ -33,7 +37,14 @@ export function framesForBatch(
       sub.cursor = row.id;
       event ??= eventFromRow(row);
       if (!visible(event, sub.viewer, audience)) continue;
-      if (rendered === undefined) rendered = renderer.render(event);
+      if (rendered === undefined) {
+        try {
+          rendered = renderer.render(event);
+        } catch (error) {
+          rendered = null;
+          renderFailed(row.id, error);
+        }
+      }
       if (rendered === null) break;
       let frame = frames.get(sub.identifierJson);
       if (frame === undefined)

@@ -165,6 +165,7 @@ export class RealtimeHub {
         (id) => {
           this.cursor = id;
         },
+        (id, error) => this.d.logger.error("realtime render failed", { event_id: id, ...errorFields(error) }),
       );
       for (const [conn, frames] of outbox) this.sendAll(conn, frames);
       if (rows.length < FANOUT_BATCH) return;
