@@ -1,7 +1,7 @@
 // The job loop, with signals instead of sleeps: each run and each stop hook is held by a promise the
 // test releases, so "stop() waits" is checked by order of events, not by elapsed time.
 import { describe, expect, test } from "bun:test";
-import { Scheduler } from "../../src/jobs/scheduler.ts";
+import { everySeconds, Scheduler } from "../../src/jobs/scheduler.ts";
 import { createLogger } from "../../src/lib/logger.ts";
 
 /** A promise and its resolver. */
@@ -87,5 +87,18 @@ describe("scheduler stop hooks", () => {
       job: "bad",
       error: "nope",
     });
+  });
+});
+
+describe("everySeconds", () => {
+  test("plain second intervals get a timer; anything else stays a cron pattern", () => {
+    expect(["* * * * * *", "*/5 * * * * *", "*/10 * * * * *"].map(everySeconds)).toEqual([1, 5, 10]);
+    expect(["0 * * * * *", "30 7 * * * *", "*/0 * * * * *", "* * * * *", "*/5 * * * * 1"].map(everySeconds)).toEqual([
+      null,
+      null,
+      null,
+      null,
+      null,
+    ]);
   });
 });
