@@ -11,7 +11,8 @@ import { migratePostgres } from "./migrate-postgres.ts";
 
 /** SQLite's own and its contact-search tables (PostgreSQL searches with indexes instead). */
 const NOT_COPIED = /^(sqlite_|contacts(_identifier)?_search)/;
-const BATCH = 500;
+/** Rows per read and per INSERT (500 × ~30 columns stays under PostgreSQL's 65,535 parameters). */
+export const COPY_BATCH = 500;
 /** Tables a fresh schema already has a row in (migration 012): the source's rows replace it. */
 const SEEDED_BY_MIGRATIONS = new Set(["contact_search_version"]);
 
@@ -81,29 +82,64 @@ async function checksum(rows: AsyncIterable<Row[]> | Iterable<Row[]>, columns: s
   return `${count}:${Buffer.from(sum).toString("hex")}`;
 }
 
-function* sqliteBatches(source: Database, table: string, order: string[]): Generator<Row[]> {
+/** The table's single INTEGER primary key (every table with an id), read in key ranges; else null. */
+function integerKey(source: Database, table: string): string | null {
+  const cols = source.query(`PRAGMA table_info("${table}")`).all() as { name: string; pk: number; type: string }[];
+  const pk = cols.filter((c) => c.pk > 0);
+  return pk.length === 1 && pk[0]!.type.toUpperCase() === "INTEGER" ? pk[0]!.name : null;
+}
+
+/**
+ * A table's rows in batches, in key order: by key ranges (`key > last`) where the key is one
+ * integer, so a million-row table is read in linear time; by OFFSET for the few small tables keyed
+ * otherwise.
+ */
+function* sqliteBatches(source: Database, table: string, order: string[], batch: number): Generator<Row[]> {
+  const key = integerKey(source, table);
+  if (key) {
+    const stmt = source.query(`SELECT * FROM "${table}" WHERE "${key}" > ? ORDER BY "${key}" LIMIT ?`);
+    for (let last = Number.MIN_SAFE_INTEGER; ; ) {
+      const rows = stmt.all(last, batch) as Row[];
+      if (rows.length) yield rows;
+      if (rows.length < batch) return;
+      last = rows[rows.length - 1]![key] as number;
+    }
+  }
   const stmt = source.query(
     `SELECT * FROM "${table}" ORDER BY ${order.map((c) => `"${c}"`).join(", ")} LIMIT ? OFFSET ?`,
   );
-  for (let offset = 0; ; offset += BATCH) {
-    const rows = stmt.all(BATCH, offset) as Row[];
+  for (let offset = 0; ; offset += batch) {
+    const rows = stmt.all(batch, offset) as Row[];
     if (rows.length) yield rows;
-    if (rows.length < BATCH) return;
+    if (rows.length < batch) return;
   }
 }
 
-async function* postgresBatches(target: SQL, table: string, order: string[]): AsyncGenerator<Row[]> {
+async function* postgresBatches(
+  target: SQL,
+  table: string,
+  order: string[],
+  key: string | null,
+  batch: number,
+): AsyncGenerator<Row[]> {
+  const page = async (sql: string, params: unknown[]) => [...((await target.unsafe(sql, params)) as Row[])];
+  if (key) {
+    for (let last: unknown = Number.MIN_SAFE_INTEGER; ; ) {
+      const rows = await page(`SELECT * FROM "${table}" WHERE "${key}" > $1 ORDER BY "${key}" LIMIT ${batch}`, [last]);
+      if (rows.length) yield rows;
+      if (rows.length < batch) return;
+      last = rows[rows.length - 1]![key];
+    }
+  }
   const by = order.map((c) => `"${c}"`).join(", ");
-  for (let offset = 0; ; offset += BATCH) {
-    const rows = [
-      ...((await target.unsafe(`SELECT * FROM "${table}" ORDER BY ${by} LIMIT ${BATCH} OFFSET ${offset}`)) as Row[]),
-    ];
+  for (let offset = 0; ; offset += batch) {
+    const rows = await page(`SELECT * FROM "${table}" ORDER BY ${by} LIMIT ${batch} OFFSET ${offset}`, []);
     if (rows.length) yield rows;
-    if (rows.length < BATCH) return;
+    if (rows.length < batch) return;
   }
 }
 
-export async function copyToPostgres(source: Database, target: SQL): Promise<CopyReport> {
+export async function copyToPostgres(source: Database, target: SQL, batch = COPY_BATCH): Promise<CopyReport> {
   await migratePostgres(target);
   const tables = tablesInOrder(source);
   for (const t of tables) {
@@ -119,9 +155,9 @@ export async function copyToPostgres(source: Database, target: SQL): Promise<Cop
       await tx.unsafe(`ALTER TABLE "${t}" DISABLE TRIGGER USER`);
       if (SEEDED_BY_MIGRATIONS.has(t)) await tx.unsafe(`DELETE FROM "${t}"`);
       let rows = 0;
-      for (const batch of sqliteBatches(source, t, order)) {
-        await tx`INSERT INTO ${tx(t)} ${tx(batch)}`;
-        rows += batch.length;
+      for (const part of sqliteBatches(source, t, order, batch)) {
+        await tx`INSERT INTO ${tx(t)} ${tx(part)}`;
+        rows += part.length;
       }
       await tx.unsafe(`ALTER TABLE "${t}" ENABLE TRIGGER USER`);
       report.tables.push({ name: t, rows });
@@ -135,18 +171,18 @@ export async function copyToPostgres(source: Database, target: SQL): Promise<Cop
         `SELECT setval(pg_get_serial_sequence('"${table_name}"', 'id'), coalesce((SELECT max(id) FROM "${table_name}"), 0) + 1, false)`,
       );
   });
-  await verifyCopy(source, target);
+  await verifyCopy(source, target, batch);
   return report;
 }
 
 /** Every copied table has the same rows on both sides (count and checksum), or an error naming the first that differs. */
-export async function verifyCopy(source: Database, target: SQL): Promise<void> {
+export async function verifyCopy(source: Database, target: SQL, batch = COPY_BATCH): Promise<void> {
   for (const t of tablesInOrder(source)) {
     const order = primaryKey(source, t);
     const columns = (source.query(`PRAGMA table_info("${t}")`).all() as { name: string }[]).map((c) => c.name);
     const [a, b] = [
-      await checksum(sqliteBatches(source, t, order), columns),
-      await checksum(postgresBatches(target, t, order), columns),
+      await checksum(sqliteBatches(source, t, order, batch), columns),
+      await checksum(postgresBatches(target, t, order, integerKey(source, t), batch), columns),
     ];
     if (a !== b) throw new Error(`copy check failed: ${t} differs between the source and the copy`);
   }
