@@ -3,8 +3,9 @@
 // compared. Tables go parents first (foreign keys stay checked), and the trigger-kept tables
 // (tallies, label rows' copies, list columns) are copied as they are, with the tables' own triggers
 // off while rows go in, so nothing is counted twice. The server does not run on PostgreSQL yet
-// (issue 18); this is the copy `parley copy` will run, and meanwhile the proof that the PostgreSQL
-// schema takes everything the SQLite one holds (test/db/copy-to-postgres.test.ts).
+// (issue 18); this is the copy `parley copy` will run, and meanwhile its test shows that the
+// PostgreSQL schema takes what an installation made through the API holds
+// (test/db/copy-to-postgres.test.ts).
 import type { Database } from "bun:sqlite";
 import type { SQL } from "bun";
 import { migratePostgres } from "./migrate-postgres.ts";
