@@ -7,6 +7,8 @@ import { rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
+export { freePort } from "../helpers/free-port.ts";
+
 export interface BenchRequest {
   method?: string;
   path: string;
@@ -169,11 +171,4 @@ export async function cpuMs(pid: number): Promise<number> {
   const stat = await Bun.file(`/proc/${pid}/stat`).text();
   const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
   return (Number(fields[11]) + Number(fields[12])) * 10; // utime and stime are fields 14 and 15
-}
-
-export async function freePort(): Promise<number> {
-  const s = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: () => new Response() });
-  const port = s.port!;
-  await s.stop(true);
-  return port;
 }

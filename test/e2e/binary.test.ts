@@ -6,18 +6,12 @@ import { chmodSync, copyFileSync, mkdtempSync, readdirSync, rmSync } from "node:
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { buildBinary } from "../helpers/binary.ts";
+import { freePort } from "../helpers/free-port.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "parley-e2e-"));
 const bin = join(dir, "parley");
 const db = join(dir, "e2e.db");
 const servers: Bun.Subprocess[] = [];
-
-async function freePort(): Promise<number> {
-  const s = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: () => new Response() });
-  const port = s.port!;
-  await s.stop(true);
-  return port;
-}
 
 async function serve(port: number): Promise<{ proc: Bun.Subprocess<"ignore", "pipe", "pipe">; output: string }> {
   const proc = Bun.spawn([bin, "serve", "--db", db, "--port", String(port)], {

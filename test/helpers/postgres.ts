@@ -6,6 +6,7 @@
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { freePort } from "./free-port.ts";
 
 export interface Postgres {
   /** postgres://postgres@127.0.0.1:PORT/postgres */
@@ -37,13 +38,6 @@ async function run(cmd: string[], asPostgres: boolean): Promise<void> {
   const p = Bun.spawn(full, { stdout: "pipe", stderr: "pipe" });
   const [code, out, err] = await Promise.all([p.exited, new Response(p.stdout).text(), new Response(p.stderr).text()]);
   if (code !== 0) throw new Error(`${cmd[0]} failed (${code}): ${err || out}`);
-}
-
-async function freePort(): Promise<number> {
-  const s = Bun.listen({ hostname: "127.0.0.1", port: 0, socket: { data() {} } });
-  const port = s.port;
-  s.stop(true);
-  return port;
 }
 
 /** A running server, or why there cannot be one here. */
