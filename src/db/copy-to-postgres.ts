@@ -56,10 +56,25 @@ function tablesInOrder(source: Database): string[] {
   return ordered;
 }
 
-function primaryKey(source: Database, table: string): string[] {
-  const cols = source.query(`PRAGMA table_info("${table}")`).all() as { name: string; pk: number }[];
+/** What copying and checking a table need to know of it, read once. */
+interface TableShape {
+  name: string;
+  columns: string[];
+  /** The primary key's columns (all columns when it has none): the order rows are read in. */
+  order: string[];
+  /** The single INTEGER primary key (every table with an id), read in key ranges; else null. */
+  key: string | null;
+}
+
+function shapeOf(source: Database, name: string): TableShape {
+  const cols = source.query(`PRAGMA table_info("${name}")`).all() as { name: string; pk: number; type: string }[];
   const pk = cols.filter((c) => c.pk > 0).sort((a, b) => a.pk - b.pk);
-  return pk.length ? pk.map((c) => c.name) : cols.map((c) => c.name);
+  return {
+    name,
+    columns: cols.map((c) => c.name),
+    order: pk.length ? pk.map((c) => c.name) : cols.map((c) => c.name),
+    key: pk.length === 1 && pk[0]!.type.toUpperCase() === "INTEGER" ? pk[0]!.name : null,
+  };
 }
 
 /** Values as text the same way on both engines (PostgreSQL returns BIGINT as strings). */
@@ -83,20 +98,12 @@ async function checksum(rows: AsyncIterable<Row[]> | Iterable<Row[]>, columns: s
   return `${count}:${Buffer.from(sum).toString("hex")}`;
 }
 
-/** The table's single INTEGER primary key (every table with an id), read in key ranges; else null. */
-function integerKey(source: Database, table: string): string | null {
-  const cols = source.query(`PRAGMA table_info("${table}")`).all() as { name: string; pk: number; type: string }[];
-  const pk = cols.filter((c) => c.pk > 0);
-  return pk.length === 1 && pk[0]!.type.toUpperCase() === "INTEGER" ? pk[0]!.name : null;
-}
-
 /**
  * A table's rows in batches, in key order: by key ranges (`key > last`) where the key is one
  * integer, so a million-row table is read in linear time; by OFFSET for the few small tables keyed
  * otherwise.
  */
-function* sqliteBatches(source: Database, table: string, order: string[], batch: number): Generator<Row[]> {
-  const key = integerKey(source, table);
+function* sqliteBatches(source: Database, { name: table, order, key }: TableShape, batch: number): Generator<Row[]> {
   if (key) {
     const stmt = source.query(`SELECT * FROM "${table}" WHERE "${key}" > ? ORDER BY "${key}" LIMIT ?`);
     for (let last = Number.MIN_SAFE_INTEGER; ; ) {
@@ -118,9 +125,7 @@ function* sqliteBatches(source: Database, table: string, order: string[], batch:
 
 async function* postgresBatches(
   target: SQL,
-  table: string,
-  order: string[],
-  key: string | null,
+  { name: table, order, key }: TableShape,
   batch: number,
 ): AsyncGenerator<Row[]> {
   const page = async (sql: string, params: unknown[]) => [...((await target.unsafe(sql, params)) as Row[])];
@@ -152,11 +157,10 @@ export async function copyToPostgres(source: Database, target: SQL, batch = COPY
   const report: CopyReport = { tables: [] };
   await target.begin(async (tx) => {
     for (const t of tables) {
-      const order = primaryKey(source, t);
       await tx.unsafe(`ALTER TABLE "${t}" DISABLE TRIGGER USER`);
       if (SEEDED_BY_MIGRATIONS.has(t)) await tx.unsafe(`DELETE FROM "${t}"`);
       let rows = 0;
-      for (const part of sqliteBatches(source, t, order, batch)) {
+      for (const part of sqliteBatches(source, shapeOf(source, t), batch)) {
         await tx`INSERT INTO ${tx(t)} ${tx(part)}`;
         rows += part.length;
       }
@@ -179,11 +183,10 @@ export async function copyToPostgres(source: Database, target: SQL, batch = COPY
 /** Every copied table has the same rows on both sides (count and checksum), or an error naming the first that differs. */
 export async function verifyCopy(source: Database, target: SQL, batch = COPY_BATCH): Promise<void> {
   for (const t of tablesInOrder(source)) {
-    const order = primaryKey(source, t);
-    const columns = (source.query(`PRAGMA table_info("${t}")`).all() as { name: string }[]).map((c) => c.name);
+    const shape = shapeOf(source, t);
     const [a, b] = [
-      await checksum(sqliteBatches(source, t, order, batch), columns),
-      await checksum(postgresBatches(target, t, order, integerKey(source, t), batch), columns),
+      await checksum(sqliteBatches(source, shape, batch), shape.columns),
+      await checksum(postgresBatches(target, shape, batch), shape.columns),
     ];
     if (a !== b) throw new Error(`copy check failed: ${t} differs between the source and the copy`);
   }
