@@ -9,6 +9,8 @@ import type { Clock } from "../lib/clock.ts";
 
 const DAY = 24 * 60 * 60;
 const VALID_DAYS = 7;
+/** Signatures kept for reuse: a page of 25 conversations signs ~50 links, each valid all day. */
+const SIGNATURES_KEPT = 4096;
 
 export interface LinkTarget {
   id: number;
@@ -17,6 +19,12 @@ export interface LinkTarget {
 
 export class FileLinks {
   private base: string;
+  /**
+   * Each attachment's signature for today's expiry: a link is the same all day, and computing an
+   * HMAC was ~3 % of a conversation list page. Emptied whole when full (the next page refills it)
+   * and replaced when the day, and so the expiry, changes.
+   */
+  private readonly signed = new Map<number, { expires: number; signature: string }>();
 
   constructor(
     publicUrl: string,
@@ -38,7 +46,16 @@ export class FileLinks {
   url(a: LinkTarget): string {
     const now = Math.floor(this.clock.nowMs() / 1000);
     const expires = (Math.floor(now / DAY) + VALID_DAYS + 1) * DAY;
-    return `${this.base}/files/${a.id}/${encodeURIComponent(safeName(a.filename))}?expires=${expires}&signature=${this.sign(a.id, expires)}`;
+    return `${this.base}/files/${a.id}/${encodeURIComponent(safeName(a.filename))}?expires=${expires}&signature=${this.signatureOf(a.id, expires)}`;
+  }
+
+  private signatureOf(id: number, expires: number): string {
+    const kept = this.signed.get(id);
+    if (kept?.expires === expires) return kept.signature;
+    if (this.signed.size >= SIGNATURES_KEPT) this.signed.clear();
+    const signature = this.sign(id, expires);
+    this.signed.set(id, { expires, signature });
+    return signature;
   }
 
   /** Whether this link is genuine and not yet expired. */
