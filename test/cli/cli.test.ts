@@ -6,12 +6,7 @@ import { parseFlags, UsageError } from "../../src/cli/args.ts";
 import { firstLine } from "../../src/cli/secret.ts";
 import { runCli } from "../../src/cli.ts";
 import { openDatabase } from "../../src/db/open.ts";
-
-function capture() {
-  const out: string[] = [];
-  const err: string[] = [];
-  return { io: { out: (l: string) => void out.push(l), err: (l: string) => void err.push(l) }, out, err };
-}
+import { capture } from "../helpers/cli.ts";
 
 const tmpDb = () => join(mkdtempSync(join(tmpdir(), "parley-cli-")), "p.db");
 

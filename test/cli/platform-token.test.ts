@@ -7,12 +7,7 @@ import { runCli } from "../../src/cli.ts";
 import { openDatabase } from "../../src/db/open.ts";
 import { createDeps } from "../../src/deps.ts";
 import { createLogger } from "../../src/lib/logger.ts";
-
-function capture() {
-  const out: string[] = [];
-  const err: string[] = [];
-  return { io: { out: (l: string) => void out.push(l), err: (l: string) => void err.push(l) }, out, err };
-}
+import { capture } from "../helpers/cli.ts";
 
 describe("parley platform-token", () => {
   test("--json prints one line with the app id and its token; the token authenticates as that app", async () => {

@@ -2,51 +2,12 @@
 // its ids, the identities continue after them, the trigger-kept tables are copied and not counted
 // twice, a changed row is caught by the check, and a second copy into the same database is refused.
 // Needs PostgreSQL (skipped, with the reason, without it).
-import { afterAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { CopyRefusedError, copyToPostgres, verifyCopy } from "../../src/db/copy-to-postgres.ts";
-import { newConversation, send, world } from "../helpers/conversation-fixtures.ts";
-import { startPostgres, type Postgres } from "../helpers/postgres.ts";
+import { installation } from "../helpers/installation.ts";
+import { postgresForFile } from "../helpers/postgres.ts";
 
-const pg = await startPostgres();
-const skip = "skip" in pg ? pg.skip : null;
-if (skip) console.warn(`copy to PostgreSQL: skipped — ${skip}`);
-const server = skip ? null : (pg as Postgres);
-afterAll(async () => {
-  await server?.stop();
-});
-
-async function installation() {
-  const w = await world();
-  const ok = async (method: string, path: string, body?: unknown) => {
-    const r = await w.h.request(method, `${w.base}${path}`, { token: w.a.adminToken, body });
-    expect([path, r.status]).toEqual([path, 200]);
-    return r.body;
-  };
-  await ok("POST", "/labels", { title: "vip" });
-  await ok("POST", "/teams", { name: "sales" });
-  await ok("POST", "/canned_responses", { short_code: "hi", content: "Hello there" });
-  await ok("POST", "/webhooks", { url: "https://hooks.example.com/parley", subscriptions: ["message_created"] });
-  await ok("POST", "/custom_attribute_definitions", {
-    attribute_display_name: "Plan",
-    attribute_key: "plan",
-    attribute_model: "contact_attribute",
-    attribute_display_type: "text",
-  });
-  await ok("POST", `/contacts/${w.contactId}/notes`, { content: "Called about the invoice" });
-  await ok("POST", "/contacts", { name: "Émile Zola", email: "EMILE@Example.com", phone_number: "+33123456789" });
-  const c = (await newConversation(w, { assignee_id: w.agent.userId })).id as number;
-  await ok("POST", `/conversations/${c}/labels`, { labels: ["vip", "billing"] });
-  for (const body of [
-    { content: "Où est ma commande ?", message_type: "incoming" },
-    { content: "On it" },
-    { content: "note", private: true },
-  ])
-    expect((await send(w, c, body)).status).toBe(200);
-  await ok("POST", `/conversations/${c}/toggle_status`, { status: "resolved" });
-  await w.h.deps.bus.drain(); // notifications, reporting events, webhook deliveries
-  w.h.deps.commits.flush();
-  return w;
-}
+const { server, skip } = await postgresForFile("copy to PostgreSQL");
 
 describe.skipIf(skip !== null)("copy into PostgreSQL", () => {
   test("every table, ids kept, identities advanced, checked; a second copy is refused", async () => {

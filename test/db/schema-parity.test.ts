@@ -5,13 +5,13 @@
 // and PostgreSQL keeps its schema version in a table (SQLite in PRAGMA user_version).
 // Needs PostgreSQL (Debian's package; .ci/run installs it): skipped, with the reason, without it.
 import { Database } from "bun:sqlite";
-import { afterAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { migrate } from "../../src/db/migrate.ts";
 import { openDatabase } from "../../src/db/open.ts";
 import { migratePostgres, postgresSchemaVersion } from "../../src/db/migrate-postgres.ts";
 import { LATEST_VERSION, MIGRATIONS } from "../../src/db/migrations.ts";
 import { POSTGRES_MIGRATIONS } from "../../src/db/migrations-postgres.ts";
-import { startPostgres, type Postgres } from "../helpers/postgres.ts";
+import { postgresForFile } from "../helpers/postgres.ts";
 
 const SQLITE_ONLY_TABLE = /^contacts(_identifier)?_search(_data|_idx|_content|_docsize|_config)?$/;
 const SQLITE_ONLY_TRIGGERS = new Set(["contacts_search_insert", "contacts_search_update", "contacts_search_delete"]);
@@ -115,13 +115,7 @@ async function postgresSchema(sql: Bun.SQL): Promise<Schema> {
   };
 }
 
-const pg = await startPostgres();
-const skip = "skip" in pg ? pg.skip : null;
-if (skip) console.warn(`schema parity: skipped — ${skip}`);
-const server = skip ? null : (pg as Postgres);
-afterAll(async () => {
-  await server?.stop();
-});
+const { server, skip } = await postgresForFile("schema parity");
 
 describe.skipIf(skip !== null)("SQLite and PostgreSQL schemas", () => {
   test("both engines have the same migrations, by number and name", () => {

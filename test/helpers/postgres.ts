@@ -3,6 +3,7 @@
 // with stop(). When PostgreSQL is not installed, startPostgres() returns the reason instead, so a
 // test can say why it skips. initdb refuses to run as root: as root, the server runs as the
 // `postgres` user the package creates.
+import { afterAll } from "bun:test";
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -74,4 +75,18 @@ export async function startPostgres(): Promise<Postgres | { skip: string }> {
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * One server for a test file, stopped after it; without PostgreSQL, the reason (said once, for
+ * `describe.skipIf(skip !== null)`) instead.
+ */
+export async function postgresForFile(what: string): Promise<{ server: Postgres | null; skip: string | null }> {
+  const pg = await startPostgres();
+  if ("skip" in pg) {
+    console.warn(`${what}: skipped — ${pg.skip}`);
+    return { server: null, skip: pg.skip };
+  }
+  afterAll(() => pg.stop());
+  return { server: pg, skip: null };
 }
