@@ -40,6 +40,11 @@ export interface PublicLimitsConfig {
 
 export class ConfigError extends Error {}
 
+/** A PostgreSQL connection URL rather than a SQLite file (`parley migrate` and `parley copy` take one). */
+export function isPostgresUrl(db: string): boolean {
+  return /^postgres(ql)?:\/\//i.test(db);
+}
+
 const LEVELS: LogLevel[] = ["debug", "info", "warn", "error", "silent"];
 
 export const DEFAULTS = {
@@ -143,6 +148,13 @@ export function loadConfig(
   if (!LEVELS.includes(logLevel))
     throw new ConfigError(`PARLEY_LOG_LEVEL must be one of ${LEVELS.join(", ")}, got "${logLevel}"`);
   const db = pick(flags.db, env.PARLEY_DB) ?? DEFAULTS.db;
+  // Said plainly rather than opening a SQLite file named "postgres:…": the repositories are
+  // synchronous SQLite code until the asynchronous repository layer lands (issue 18).
+  if (isPostgresUrl(db))
+    throw new ConfigError(
+      "--db (or PARLEY_DB) is a PostgreSQL URL, but the server runs on SQLite in this version; " +
+        'PostgreSQL is supported by "parley migrate" and "parley copy" so far (docs/deployment.md)',
+    );
   const port = integer("port", pick(flags.port, env.PARLEY_PORT), DEFAULTS.port, 0, 65535);
   const host = pick(flags.host, env.PARLEY_HOST) ?? DEFAULTS.host;
   return Object.freeze({

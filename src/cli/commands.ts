@@ -1,7 +1,7 @@
 // The foundation's subcommands (docs/cli.md). Each parses its own flags and returns an exit code.
 import { chmodSync, copyFileSync, existsSync } from "node:fs";
 import pkg from "../../package.json" with { type: "json" };
-import { loadConfig } from "../config.ts";
+import { isPostgresUrl, loadConfig } from "../config.ts";
 import { migrate, schemaVersion } from "../db/migrate.ts";
 import { openDatabase } from "../db/open.ts";
 import { copyDatabaseTo } from "../db/maintenance.ts";
@@ -80,19 +80,24 @@ export const bootstrap = command(
   },
 );
 
+/** What `migrate` prints on either engine. */
+export function migrationSummary(applied: number[], version: number): string {
+  return applied.length
+    ? `applied migrations ${applied.join(", ")}; schema version ${version}`
+    : `schema is up to date (version ${version})`;
+}
+
 export const migrateCommand = command(
   "migrate",
   "bring the database schema up to date",
-  { db: dbRequired },
-  (f, io) => {
+  { db: { type: "string", help: "SQLite database file, or a postgres:// URL", required: true } },
+  async (f, io) => {
+    // Imported when used: postgres.ts imports this module, so a static import would be circular.
+    if (isPostgresUrl(f.db!)) return (await import("./postgres.ts")).migratePostgresAt(f.db!, io);
     const db = openDatabase(f.db!);
     try {
       const applied = migrate(db);
-      io.out(
-        applied.length
-          ? `applied migrations ${applied.join(", ")}; schema version ${schemaVersion(db)}`
-          : `schema is up to date (version ${schemaVersion(db)})`,
-      );
+      io.out(migrationSummary(applied, schemaVersion(db)));
     } finally {
       db.close();
     }

@@ -1,0 +1,132 @@
+// `parley copy` (a SQLite installation into an empty PostgreSQL database) and the PostgreSQL side of
+// `parley migrate`. The PostgreSQL modules are imported when one of these runs, so `serve` does not
+// load the second schema it has no use for yet (the server runs on SQLite until issue 18's
+// asynchronous repositories land).
+import { Database } from "bun:sqlite";
+import type { SQL } from "bun";
+import { existsSync } from "node:fs";
+import { isPostgresUrl, loadConfig } from "../config.ts";
+import { DatabaseTooNewError } from "../db/migrate.ts";
+import { LATEST_VERSION } from "../db/migrations.ts";
+import { UsageError } from "./args.ts";
+import { command, jsonFlag, migrationSummary } from "./commands.ts";
+import type { Io } from "./context.ts";
+
+/** The URL, checked for its scheme (Bun.SQL would also take other engines' URLs). */
+function postgresUrl(flag: string, value: string): string {
+  const shape = "postgres://user:password@host:5432/database";
+  if (!isPostgresUrl(value)) throw new UsageError(`--${flag} must be a postgres:// or postgresql:// URL (${shape})`);
+  if (!URL.canParse(value)) throw new UsageError(`--${flag} is not a valid URL (${shape})`);
+  return value;
+}
+
+/** user@host:port/database: the URL without its password, for messages. */
+function where(url: string): string {
+  const u = new URL(url);
+  return `${u.username ? `${decodeURIComponent(u.username)}@` : ""}${u.host}${u.pathname}`;
+}
+
+/** A connection that has answered once: a wrong host, password or database is one clear line, not a stack. */
+async function connect(url: string): Promise<SQL> {
+  const sql = new Bun.SQL(url, { connectionTimeout: 10 });
+  try {
+    await sql`SELECT 1`;
+  } catch (error) {
+    await sql.close();
+    const e = error as { message?: string; code?: string };
+    throw new Error(
+      `cannot connect to PostgreSQL at ${where(url)}: ${e.message ?? error}${e.code ? ` (${e.code})` : ""}`,
+    );
+  }
+  return sql;
+}
+
+/** `parley migrate --db postgres://…`: the same report as on SQLite. */
+export async function migratePostgresAt(url: string, io: Io): Promise<number> {
+  const { migratePostgres, postgresSchemaVersion } = await import("../db/migrate-postgres.ts");
+  const sql = await connect(postgresUrl("db", url));
+  try {
+    const applied = await migratePostgres(sql);
+    io.out(migrationSummary(applied, await postgresSchemaVersion(sql)));
+  } finally {
+    await sql.close();
+  }
+  return 0;
+}
+
+/**
+ * The source, read only (a copy never migrates it), inside one read transaction: in WAL mode that
+ * is one snapshot, so rows written meanwhile are neither half in the copy nor able to make the
+ * check differ. Refuses a file that is missing, not SQLite, not Parley's, or at another version.
+ */
+function openSource(path: string): Database {
+  if (!existsSync(path)) throw new UsageError(`--from ${path} does not exist`);
+  const db = new Database(path, { readonly: true, strict: true });
+  try {
+    db.exec("PRAGMA busy_timeout = 5000");
+    db.exec("BEGIN");
+    const version = (db.query("PRAGMA user_version").get() as { user_version: number }).user_version;
+    if (version === 0 || !db.query("SELECT 1 FROM sqlite_master WHERE name = 'accounts'").get())
+      throw new UsageError(`${path} is not a Parley database`);
+    if (version > LATEST_VERSION) throw new DatabaseTooNewError(version, LATEST_VERSION);
+    if (version < LATEST_VERSION)
+      throw new UsageError(
+        `${path} has schema version ${version}, older than this binary's (${LATEST_VERSION}): run "parley migrate --db ${path}" first`,
+      );
+    return db;
+  } catch (error) {
+    db.close();
+    if ((error as { code?: string }).code === "SQLITE_NOTADB") throw new UsageError(`${path} is not a SQLite database`);
+    throw error;
+  }
+}
+
+export const copy = command(
+  "copy",
+  "copy a SQLite installation into an empty PostgreSQL database, checked table by table",
+  {
+    from: { type: "string", help: "SQLite database file (opened read only; stop the server first)", required: true },
+    to: { type: "string", help: "postgres://user:password@host:5432/database, empty or new", required: true },
+    json: jsonFlag,
+  },
+  async (f, io) => {
+    const url = postgresUrl("to", f.to!);
+    // Where attachments are, read before anything is copied (a bad PARLEY_STORAGE stops it here).
+    const files = loadConfig({ db: f.from }).files;
+    const source = openSource(f.from!);
+    try {
+      const { CopyRefusedError, copyToPostgres } = await import("../db/copy-to-postgres.ts");
+      const { migratePostgres, postgresSchemaVersion } = await import("../db/migrate-postgres.ts");
+      const target = await connect(url);
+      try {
+        const applied = await migratePostgres(target);
+        const report = await copyToPostgres(source, target).catch((error) => {
+          if (!(error instanceof CopyRefusedError)) throw error;
+          io.err(`parley copy: ${error.message}`);
+          return null;
+        });
+        if (!report) return 2;
+        const tables = Object.fromEntries(report.tables.map((t) => [t.name, t.rows]));
+        const rows = report.tables.reduce((n, t) => n + t.rows, 0);
+        const version = await postgresSchemaVersion(target);
+        if (f.json) {
+          io.out(
+            JSON.stringify({ schema_version: version, migrations_applied: applied, tables, rows, files_copied: false }),
+          );
+          return 0;
+        }
+        io.out(`PostgreSQL ${migrationSummary(applied, version)}`);
+        io.out(`copied ${rows} rows in ${report.tables.length} tables to ${where(url)}; counts and checksums match:`);
+        for (const t of report.tables) io.out(`  ${t.name.padEnd(34)} ${t.rows}`);
+        io.out(
+          `attachment files are not copied: the rows refer to them where they are (${files.s3 ? `S3 bucket ${files.s3.bucket}` : files.dir}); keep them for the server that will run on PostgreSQL`,
+        );
+        return 0;
+      } finally {
+        await target.close();
+      }
+    } finally {
+      source.close();
+    }
+  },
+);
