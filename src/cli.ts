@@ -2,7 +2,7 @@
 import { UsageError } from "./cli/args.ts";
 import { backup, bootstrap, migrateCommand, password, serve, token, version } from "./cli/commands.ts";
 import type { Command, Io } from "./cli/context.ts";
-import { copy } from "./cli/postgres.ts";
+import { copy } from "./cli/copy.ts";
 import { platformToken } from "./cli/platform.ts";
 import { seed } from "./cli/seed.ts";
 import { ConfigError } from "./config.ts";

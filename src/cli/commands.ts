@@ -10,6 +10,7 @@ import { parseFlags, UsageError, usage, type FlagSpec } from "./args.ts";
 import { withDeps, type Command, type Io } from "./context.ts";
 import { readSecret } from "./secret.ts";
 import { copyAttachmentFiles } from "./backup-files.ts";
+import { migratePostgresAt, migrationSummary } from "./postgres-connect.ts";
 
 export function command<S extends FlagSpec>(
   name: string,
@@ -80,20 +81,12 @@ export const bootstrap = command(
   },
 );
 
-/** What `migrate` prints on either engine. */
-export function migrationSummary(applied: number[], version: number): string {
-  return applied.length
-    ? `applied migrations ${applied.join(", ")}; schema version ${version}`
-    : `schema is up to date (version ${version})`;
-}
-
 export const migrateCommand = command(
   "migrate",
   "bring the database schema up to date",
   { db: { type: "string", help: "SQLite database file, or a postgres:// URL", required: true } },
   async (f, io) => {
-    // Imported when used: postgres.ts imports this module, so a static import would be circular.
-    if (isPostgresUrl(f.db!)) return (await import("./postgres.ts")).migratePostgresAt(f.db!, io);
+    if (isPostgresUrl(f.db!)) return migratePostgresAt(f.db!, io);
     const db = openDatabase(f.db!);
     try {
       const applied = migrate(db);

@@ -1,58 +1,14 @@
-// `parley copy` (a SQLite installation into an empty PostgreSQL database) and the PostgreSQL side of
-// `parley migrate`. The PostgreSQL modules are imported when one of these runs, so `serve` does not
-// load the second schema it has no use for yet (the server runs on SQLite until issue 18's
-// asynchronous repositories land).
+// `parley copy`: a SQLite installation into an empty PostgreSQL database. The PostgreSQL modules are
+// imported when it runs, so `serve` does not load the second schema it has no use for yet (the
+// server runs on SQLite until issue 18's asynchronous repositories land).
 import { Database } from "bun:sqlite";
-import type { SQL } from "bun";
 import { existsSync } from "node:fs";
-import { isPostgresUrl, loadConfig } from "../config.ts";
+import { loadConfig } from "../config.ts";
 import { DatabaseTooNewError } from "../db/migrate.ts";
 import { LATEST_VERSION } from "../db/migrations.ts";
 import { UsageError } from "./args.ts";
-import { command, jsonFlag, migrationSummary } from "./commands.ts";
-import type { Io } from "./context.ts";
-
-/** The URL, checked for its scheme (Bun.SQL would also take other engines' URLs). */
-function postgresUrl(flag: string, value: string): string {
-  const shape = "postgres://user:password@host:5432/database";
-  if (!isPostgresUrl(value)) throw new UsageError(`--${flag} must be a postgres:// or postgresql:// URL (${shape})`);
-  if (!URL.canParse(value)) throw new UsageError(`--${flag} is not a valid URL (${shape})`);
-  return value;
-}
-
-/** user@host:port/database: the URL without its password, for messages. */
-function where(url: string): string {
-  const u = new URL(url);
-  return `${u.username ? `${decodeURIComponent(u.username)}@` : ""}${u.host}${u.pathname}`;
-}
-
-/** A connection that has answered once: a wrong host, password or database is one clear line, not a stack. */
-async function connect(url: string): Promise<SQL> {
-  const sql = new Bun.SQL(url, { connectionTimeout: 10 });
-  try {
-    await sql`SELECT 1`;
-  } catch (error) {
-    await sql.close();
-    const e = error as { message?: string; code?: string };
-    throw new Error(
-      `cannot connect to PostgreSQL at ${where(url)}: ${e.message ?? error}${e.code ? ` (${e.code})` : ""}`,
-    );
-  }
-  return sql;
-}
-
-/** `parley migrate --db postgres://…`: the same report as on SQLite. */
-export async function migratePostgresAt(url: string, io: Io): Promise<number> {
-  const { migratePostgres, postgresSchemaVersion } = await import("../db/migrate-postgres.ts");
-  const sql = await connect(postgresUrl("db", url));
-  try {
-    const applied = await migratePostgres(sql);
-    io.out(migrationSummary(applied, await postgresSchemaVersion(sql)));
-  } finally {
-    await sql.close();
-  }
-  return 0;
-}
+import { command, jsonFlag } from "./commands.ts";
+import { connect, migrationSummary, postgresUrl, where } from "./postgres-connect.ts";
 
 /**
  * The source, read only (a copy never migrates it), inside one read transaction: in WAL mode that
