@@ -134,7 +134,13 @@ export const backup = command(
     storage: { type: "string", help: "attachments directory (env PARLEY_STORAGE, default <db>.files)" },
   },
   async (f, io) => {
+    if (isPostgresUrl(f.db!))
+      throw new UsageError(
+        "--db is a PostgreSQL URL: back PostgreSQL up with pg_dump; parley backup copies a SQLite file",
+      );
     if (existsSync(f.to!)) throw new UsageError(`--to ${f.to} already exists; choose a new file`);
+    // Read first, so a bad flag or environment stops the backup before anything is written.
+    const config = loadConfig({ db: f.db, storage: f.storage });
     const db = openDatabase(f.db!);
     try {
       // VACUUM INTO copies inside one read transaction: consistent while writers go on.
@@ -143,7 +149,6 @@ export const backup = command(
       db.close();
     }
     io.out(`backup written to ${f.to}`);
-    const config = loadConfig({ db: f.db, storage: f.storage });
     // The key that opens the email inboxes' passwords: without it a restored copy cannot read mail.
     if (config.mail.keyFile && !config.mail.secretKey && existsSync(config.mail.keyFile)) {
       copyFileSync(config.mail.keyFile, `${f.to}.key`);

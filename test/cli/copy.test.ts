@@ -5,7 +5,7 @@
 // where PostgreSQL is not installed.
 import { Database } from "bun:sqlite";
 import { beforeAll, describe, expect, test } from "bun:test";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { runCli } from "../../src/cli.ts";
@@ -111,6 +111,18 @@ describe("parley serve on PostgreSQL", () => {
     expect(() => loadConfig({}, { PARLEY_DB: "postgresql://ann@db.internal/parley" })).toThrow(
       new ConfigError(SERVE_REFUSAL),
     );
+  });
+
+  test("backup points to PostgreSQL's own tools and writes nothing", async () => {
+    const to = join(dir, "pg-backup.db");
+    expect(await cli("backup", "--db", "postgres://ann@127.0.0.1/parley", "--to", to)).toEqual({
+      code: 2,
+      out: [],
+      err: [
+        "parley backup: --db is a PostgreSQL URL: back PostgreSQL up with pg_dump; parley backup copies a SQLite file",
+      ],
+    });
+    expect(existsSync(to)).toBe(false);
   });
 });
 
