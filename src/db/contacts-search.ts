@@ -35,12 +35,13 @@ const FTS_HITS = `SELECT rowid AS id FROM contacts_search WHERE contacts_search 
 
 // Every statement here names its index (INDEXED BY) or reads single rows by rowid: their plans do
 // not depend on the planner's statistics (test/db/planner-statistics.test.ts).
-const PREFIX_HITS = `SELECT id FROM contacts INDEXED BY contacts_resolved_name WHERE account_id = $account_id AND ${RESOLVED} AND name >= $lo AND name < $hi
+// name and company are NOCASE columns: their upper bound is $nocase_hi (see prefixParams).
+const PREFIX_HITS = `SELECT id FROM contacts INDEXED BY contacts_resolved_name WHERE account_id = $account_id AND ${RESOLVED} AND name >= $lo AND name < $nocase_hi
   UNION SELECT id FROM contacts INDEXED BY contacts_account_email WHERE account_id = $account_id AND email >= $lo AND email < $hi
   UNION SELECT id FROM contacts INDEXED BY contacts_account_phone WHERE account_id = $account_id AND phone_number >= $lo AND phone_number < $hi
   UNION SELECT id FROM contacts INDEXED BY contacts_account_phone WHERE account_id = $account_id AND phone_number >= $plus_lo AND phone_number < $plus_hi
   UNION SELECT id FROM contacts INDEXED BY contacts_account_identifier WHERE account_id = $account_id AND identifier >= $exact_lo AND identifier < $exact_hi
-  UNION SELECT id FROM contacts INDEXED BY contacts_resolved_company WHERE account_id = $account_id AND ${RESOLVED} AND company_name >= $lo AND company_name < $hi`;
+  UNION SELECT id FROM contacts INDEXED BY contacts_resolved_company WHERE account_id = $account_id AND ${RESOLVED} AND company_name >= $lo AND company_name < $nocase_hi`;
 
 // A plus and digits ("+1200000"): a phone number's start (E.164 has its only "+" first), any text
 // containing it among the few contacts with a "+" in name, email or company, and identifiers.
@@ -49,7 +50,7 @@ const PLUS_HITS = `SELECT id FROM contacts INDEXED BY contacts_account_phone WHE
   UNION SELECT id FROM contacts INDEXED BY contacts_resolved_plus WHERE account_id = $account_id AND ${RESOLVED} AND ${PLUS_TEXT}
     AND (instr(name, $term) > 0 OR instr(email, $term) > 0 OR instr(company_name, $term) > 0)
   UNION SELECT rowid AS id FROM contacts_identifier_search WHERE contacts_identifier_search MATCH $match_exact`;
-const PHONE_FRAGMENT = /^\+\d+$/;
+export const PHONE_FRAGMENT = /^\+\d+$/;
 
 const LABELED =
   "SELECT contact_id FROM contact_labels INDEXED BY contact_labels_account_title WHERE account_id = $account_id AND title IN (SELECT value FROM json_each($labels))";
@@ -61,7 +62,8 @@ function orderBy(sort: ContactSort | null, fallback: string): string {
   const dir = sort.desc ? "DESC" : "ASC";
   switch (sort.column) {
     case "name":
-      return `c.name ${dir}, c.id ASC`;
+      // COLLATE: a sorted search reads name through a scalar subquery, which loses the column's NOCASE.
+      return `c.name COLLATE NOCASE ${dir}, c.id ASC`;
     case "last_activity_at":
       return `c.last_activity_at IS NULL ASC, c.last_activity_at ${dir}, c.id ASC`;
     default:
@@ -70,9 +72,45 @@ function orderBy(sort: ContactSort | null, fallback: string): string {
   }
 }
 
-/** The exclusive upper bound of a prefix range: the prefix with its last character incremented. */
-function upper(prefix: string): string {
-  return prefix.slice(0, -1) + String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1);
+/**
+ * The exclusive upper bound of a prefix range: the prefix with its last code point incremented
+ * (a UTF-16 unit would split a surrogate pair), skipping the surrogates; "" for "" (an empty range).
+ */
+export function upper(prefix: string): string {
+  const points = [...prefix];
+  const last = points.pop()?.codePointAt(0);
+  if (last === undefined) return "";
+  return points.join("") + String.fromCodePoint(last === 0xd7ff ? 0xe000 : Math.min(last + 1, 0x10ffff));
+}
+
+/** PREFIX_HITS' parameters: the lower-cased term (name, email, phone, company), "+term" (phone), the term as typed (identifier). */
+export interface PrefixBounds {
+  lo: string;
+  hi: string;
+  nocase_hi: string;
+  plus_lo: string;
+  plus_hi: string;
+  exact_lo: string;
+  exact_hi: string;
+}
+
+/**
+ * PREFIX_HITS' bounds for a short term. NOCASE compares ASCII-folded text, in which A-Z never
+ * occur: a bound ending in one ("@" + 1 = "A", folded to "a") would let "[", "_" and the other
+ * characters between "Z" and "a" through, so it is raised past them to "[".
+ */
+export function prefixParams(term: string): PrefixBounds {
+  const lower = term.toLowerCase();
+  const hi = upper(lower);
+  return {
+    lo: lower,
+    hi,
+    nocase_hi: /[A-Z]$/.test(hi) ? `${hi.slice(0, -1)}[` : hi,
+    plus_lo: `+${term}`,
+    plus_hi: upper(`+${term}`),
+    exact_lo: term,
+    exact_hi: upper(term),
+  };
 }
 
 function ftsPhrase(term: string): string {
@@ -135,15 +173,7 @@ export class ContactSearch {
     if (plus) {
       Object.assign(params, { lo: p.term, hi: upper(p.term), term: p.term, match_exact: ftsPhrase(p.term) });
     } else if (short) {
-      const lower = p.term.toLowerCase();
-      Object.assign(params, {
-        lo: lower,
-        hi: upper(lower),
-        plus_lo: `+${p.term}`,
-        plus_hi: upper(`+${p.term}`),
-        exact_lo: p.term,
-        exact_hi: upper(p.term),
-      });
+      Object.assign(params, prefixParams(p.term));
     } else {
       Object.assign(params, { match: ftsPhrase(p.term), match_exact: ftsPhrase(p.term) });
     }
