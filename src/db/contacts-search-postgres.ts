@@ -1,0 +1,137 @@
+// Contact list and search on PostgreSQL: the same contacts, order and counts as ContactSearch
+// (src/db/contacts-search.ts) gives on SQLite for the same rows (test/db/contacts-search-postgres.test.ts).
+// The dialect, once:
+// - Terms of 3+ characters: SQLite matches phrases in FTS5 trigram tables; here LIKE on the columns,
+//   which the pg_trgm GIN indexes of migration 006 serve (their expressions are repeated verbatim, and
+//   so is their partial condition). The term is escaped (\ % _) so it matches literally, as a phrase
+//   does. Name, email and company go through lower() as the indexes do (phone: ILIKE, its index
+//   being on the column). Case: FTS5 folds with its own Unicode table, lower() with the database's
+//   locale (libc or ICU); both fold ASCII and the accented Latin, Greek and Cyrillic capitals alike
+//   (docs/architecture.md names the few letters they fold differently).
+// - Short terms: SQLite's prefix ranges with the same bounds (prefixParams), compared as SQLite does:
+//   bytes (COLLATE "C", which is memcmp as BINARY is), and for the NOCASE columns bytes of the text with
+//   only A-Z folded (translate, not lower() or citext, which fold more). No index serves these here:
+//   the account's resolved contacts are read (a later migration may add ordered indexes on them).
+// - "+digits": PLUS_HITS' arms: the phone number's start (a range), name, email or company containing
+//   it (behind contacts_resolved_plus's condition), the identifier containing it.
+// - Counts: a count(*) statement each time; SQLite's kept counts (contact_search_version) are not
+//   reproduced yet.
+// - Orders: the same keys; text compared as SQLite compares it (COLLATE "C", ASCII-folded name, not
+//   citext's lower()), NULLs placed by the explicit IS NULL keys SQLite's orders carry, so neither the
+//   database's collation nor its NULL placement decides.
+// - Labels: the same JSON array, read with json_array_elements_text instead of json_each.
+// - Rows: BIGINT columns arrive as strings from Bun.SQL and are turned back into numbers.
+import type { SQL } from "bun";
+import type { ContactRow } from "./contacts.repo.ts";
+import {
+  type ContactPage,
+  type ContactPageQuery,
+  type ContactSort,
+  PHONE_FRAGMENT,
+  prefixParams,
+  upper,
+} from "./contacts-search.ts";
+
+/** Verbatim the partial indexes' condition (migration 006), so the planner can use them. */
+const RESOLVED = "(c.email IS NOT NULL OR c.phone_number IS NOT NULL OR c.identifier IS NOT NULL)";
+
+/** SQLite's NOCASE: ASCII letters folded, nothing else. */
+const nocase = (col: string) =>
+  `translate(${col}::text, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz') COLLATE "C"`;
+
+const NUMERIC: (keyof ContactRow)[] = ["id", "account_id", "blocked", "last_activity_at", "created_at", "updated_at"];
+
+/** Escapes LIKE's wildcards and its escape character, so a term matches as written. */
+function likeLiteral(term: string): string {
+  return term.replace(/[\\%_]/g, "\\$&");
+}
+
+/** ContactSearch's orders with SQLite's comparisons (see the header). */
+function orderBy(sort: ContactSort | null): string {
+  if (!sort) return "c.id ASC";
+  const dir = sort.desc ? "DESC" : "ASC";
+  switch (sort.column) {
+    case "name":
+      return `${nocase("c.name")} ${dir}, c.id ASC`;
+    case "last_activity_at":
+      return `c.last_activity_at IS NULL ASC, c.last_activity_at ${dir}, c.id ASC`;
+    default:
+      return `c.${sort.column} IS NULL ${dir}, c.${sort.column} COLLATE "C" ${dir}, c.id ASC`;
+  }
+}
+
+/** Positional parameters ($1, $2, …) collected while a statement is written. */
+class Params {
+  readonly values: unknown[] = [];
+  add(value: unknown): string {
+    this.values.push(value);
+    return `$${this.values.length}`;
+  }
+}
+
+export class ContactSearchPostgres {
+  constructor(private readonly sql: SQL) {}
+
+  /** Resolved contacts of the account, one page, with the total. */
+  list(p: ContactPageQuery): Promise<ContactPage> {
+    return this.page(p, null);
+  }
+
+  /** Resolved contacts whose name, email, phone or company contain `term` (any case) or whose identifier contains it (exact case). */
+  search(p: ContactPageQuery & { term: string }): Promise<ContactPage> {
+    return this.page(p, p.term);
+  }
+
+  private async page(p: ContactPageQuery, term: string | null): Promise<ContactPage> {
+    const params = new Params();
+    let where = `c.account_id = ${params.add(p.accountId)} AND ${RESOLVED}`;
+    if (term !== null) where += ` AND (${hits(term, params)})`;
+    if (p.labels)
+      where += ` AND c.id IN (SELECT l.contact_id FROM contact_labels l WHERE l.account_id = c.account_id
+        AND l.title IN (SELECT json_array_elements_text(${params.add(JSON.stringify(p.labels))}::text::json)))`;
+    const [counted] = (await this.sql.unsafe(`SELECT count(*) AS n FROM contacts c WHERE ${where}`, params.values)) as {
+      n: string;
+    }[];
+    const count = Number(counted!.n);
+    if (count === 0 || p.offset >= count) return { count, rows: [] };
+    const page = `SELECT c.* FROM contacts c WHERE ${where} ORDER BY ${orderBy(p.sort)}
+      LIMIT ${params.add(p.limit)} OFFSET ${params.add(p.offset)}`;
+    const rows = (await this.sql.unsafe(page, params.values)) as Record<string, unknown>[];
+    return { count, rows: rows.map(contactRow) };
+  }
+}
+
+/** The condition a contact matching `term` meets: ContactSearch's FTS_HITS, PREFIX_HITS or PLUS_HITS. */
+function hits(term: string, params: Params): string {
+  if ([...term].length < 3) {
+    const b = prefixParams(term);
+    const range = (col: string, lo: string, hi: string) =>
+      `(${col} >= ${params.add(lo)} AND ${col} < ${params.add(hi)})`;
+    return [
+      range(nocase("c.name"), b.lo, b.nocase_hi),
+      range(`c.email COLLATE "C"`, b.lo, b.hi),
+      range(`c.phone_number COLLATE "C"`, b.lo, b.hi),
+      range(`c.phone_number COLLATE "C"`, b.plus_lo, b.plus_hi),
+      range(`c.identifier COLLATE "C"`, b.exact_lo, b.exact_hi),
+      range(nocase("c.company_name"), b.lo, b.nocase_hi),
+    ].join(" OR ");
+  }
+  const anywhere = params.add(`%${likeLiteral(term)}%`);
+  const identifier = `c.identifier LIKE ${anywhere}`;
+  if (PHONE_FRAGMENT.test(term)) {
+    // As migration 012's contacts_resolved_plus (strpos on the CITEXT columns), then the term itself.
+    const t = params.add(term);
+    return `(c.phone_number COLLATE "C" >= ${t} AND c.phone_number COLLATE "C" < ${params.add(upper(term))})
+      OR ((strpos(c.name, '+') > 0 OR strpos(c.email, '+') > 0 OR strpos(c.company_name, '+') > 0)
+        AND (strpos(c.name::text, ${t}) > 0 OR strpos(c.email, ${t}) > 0 OR strpos(c.company_name::text, ${t}) > 0))
+      OR ${identifier}`;
+  }
+  // The expressions of contacts_search_name/email/company (lower(…)) and contacts_search_phone (ILIKE).
+  return `lower(c.name::text) LIKE lower(${anywhere}::text) OR lower(c.email) LIKE lower(${anywhere}::text)
+    OR c.phone_number ILIKE ${anywhere} OR lower(c.company_name::text) LIKE lower(${anywhere}::text) OR ${identifier}`;
+}
+
+function contactRow(r: Record<string, unknown>): ContactRow {
+  for (const k of NUMERIC) if (r[k] !== null) r[k] = Number(r[k]);
+  return r as unknown as ContactRow;
+}

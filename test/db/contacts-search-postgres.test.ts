@@ -1,0 +1,145 @@
+// Contact search on PostgreSQL (src/db/contacts-search-postgres.ts) returns what SQLite's
+// ContactSearch returns for the same rows: the same page (rows, order) and count for every case
+// below, the rows copied with their ids by copyToPostgres. The cases that name the contacts they
+// must find (EXPECTED, also checked on SQLite by test/db/contacts-search.test.ts) are checked here
+// too, so both engines cannot agree on a wrong answer. Needs PostgreSQL (skipped, with the reason,
+// without it).
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { ContactSearch } from "../../src/db/contacts-search.ts";
+import { ContactSearchPostgres } from "../../src/db/contacts-search-postgres.ts";
+import { copyToPostgres } from "../../src/db/copy-to-postgres.ts";
+import { migratePostgres } from "../../src/db/migrate-postgres.ts";
+import {
+  asc,
+  contactSearchFixture,
+  desc,
+  EXPECTED,
+  full,
+  type Query,
+  pageOf,
+} from "../helpers/contact-search-fixtures.ts";
+import { postgresForFile } from "../helpers/postgres.ts";
+
+const { db, id } = contactSearchFixture();
+const sqlite = new ContactSearch(db);
+const { server, skip } = await postgresForFile("contact search on PostgreSQL");
+
+/**
+ * The databases the comparison runs in: the server's default (libc C.UTF-8, whose order is the
+ * bytes') and ICU's English (another order, another lower()), where anything left to the database's
+ * collation would differ.
+ */
+const DATABASES: [string, string][] = [
+  ["C.UTF-8", ""],
+  ["ICU en-US", "TEMPLATE template0 LOCALE_PROVIDER icu ICU_LOCALE 'en-US' LOCALE 'C.UTF-8'"],
+];
+
+async function database(name: string, options: string): Promise<Bun.SQL> {
+  const admin = new Bun.SQL(server!.url);
+  try {
+    await admin.unsafe(`CREATE DATABASE ${name} ${options}`);
+  } finally {
+    await admin.close();
+  }
+  return new Bun.SQL(server!.url.replace(/\/postgres$/, `/${name}`));
+}
+
+/** Cases compared between the engines only. */
+const COMPARED: [string, Query][] = [
+  ["list", {}],
+  ...(["name", "email", "phone_number", "last_activity_at"] as const).flatMap((c): [string, Query][] => [
+    [`list by ${c}`, { sort: asc(c) }],
+    [`list by ${c}, descending`, { sort: desc(c) }],
+    [`search by ${c}`, { term: "o", sort: asc(c) }],
+    [`search by ${c}, descending`, { term: "o", sort: desc(c) }],
+    [`3+ search by ${c}`, { term: "q.io", sort: asc(c) }],
+    [`labelled by ${c}, descending`, { labels: ["vip", "billing"], sort: desc(c) }],
+  ]),
+  ...[0, 5, 15, 16, 100].flatMap((offset): [string, Query][] => [
+    [`list page at ${offset}`, { limit: 5, offset }],
+    [`search page at ${offset}`, { term: "a", limit: 3, offset }],
+    [`sorted search page at ${offset}`, { term: "q.io", sort: asc("email"), limit: 3, offset }],
+  ]),
+  ...["+", "+1", "++", "1", "A@", "a_", "%", "\\", "'", '"', "é", "Zo", "se", "b", "ñ", "Иван", "óλγ", "zola.fr"].map(
+    (term): [string, Query] => [`term ${term}`, { term }],
+  ),
+  ["phone prefix, other account's number", { term: "+1202" }],
+  ["unresolved company", { term: "Acme" }],
+];
+
+for (const [kind, options] of DATABASES)
+  describe.skipIf(skip !== null)(`contact search on PostgreSQL (${kind})`, () => {
+    let sql: Bun.SQL | null = null;
+    let postgres: ContactSearchPostgres;
+    const onPostgres = (q: Query) => pageOf(postgres, q);
+    beforeAll(async () => {
+      sql = await database(`contact_search_${DATABASES.findIndex(([k]) => k === kind)}`, options);
+      await copyToPostgres(db, sql);
+      postgres = new ContactSearchPostgres(sql);
+    });
+    afterAll(() => sql?.close());
+
+    test.each(EXPECTED)("finds what it should: %s", async (_name, q, keys) => {
+      const page = await onPostgres(q);
+      expect(page.rows.map((r) => r.id)).toEqual(keys.map((k) => id[k]!));
+      expect(page.count).toBe(keys.length);
+    });
+
+    test.each([...EXPECTED.map(([name, q]): [string, Query] => [name, q]), ...COMPARED])(
+      "the same page and count as SQLite: %s",
+      async (_name, q) => {
+        expect(await onPostgres(q)).toEqual(pageOf(sqlite, q));
+      },
+    );
+
+    test("rows come back with SQLite's types (numbers, NULLs)", async () => {
+      const [row] = (await onPostgres({ term: "martin" })).rows;
+      expect(row).toEqual(db.query("SELECT * FROM contacts WHERE id = ?").get(id.alice!) as typeof row);
+      expect(typeof row!.id).toBe("number");
+      const zoe = (await onPostgres({ term: "Zoë" })).rows[0]!;
+      expect([zoe.email, typeof zoe.last_activity_at]).toEqual([null, "number"]);
+    });
+
+    test("unresolved contacts are never returned", async () => {
+      const all = await onPostgres({ limit: 100 });
+      expect(all.count).toBe(21);
+      expect(all.rows.map((r) => r.id)).not.toContain(id.unresolved);
+      for (const term of ["Alice Unresolved", "al", "+1200", "Acme"])
+        expect((await onPostgres({ term })).rows.map((r) => r.id)).not.toContain(id.unresolved);
+    });
+  });
+
+describe.skipIf(skip !== null)("contact search on PostgreSQL, planned", () => {
+  test("3+ character terms are answered from the trigram indexes", async () => {
+    const big = new Bun.SQL(await server!.createDatabase("contact_search_plan"));
+    const conn = await big.reserve();
+    try {
+      await migratePostgres(big);
+      await big.unsafe(`INSERT INTO accounts (id, name, created_at, updated_at) VALUES (1, 'Acme', 1, 1);
+        INSERT INTO contacts (account_id, name, email, phone_number, company_name, identifier, created_at, updated_at)
+        SELECT 1, 'Name ' || md5(i::text), md5((i + 1)::text) || '@mail.io', '+1555' || i,
+               'Co ' || md5((i + 2)::text), md5((i + 3)::text), 1, 1
+        FROM generate_series(1, 5000) i`);
+      // VACUUM moves the rows out of the GIN indexes' pending lists (autovacuum's work on a real server).
+      await big.unsafe("VACUUM ANALYZE contacts");
+      const scans = async () => {
+        await conn.unsafe("SELECT pg_stat_clear_snapshot()");
+        const rows = (await conn.unsafe(
+          "SELECT indexrelname AS name, idx_scan::int AS n FROM pg_stat_user_indexes WHERE indexrelname LIKE 'contacts_search_%'",
+        )) as { name: string; n: number }[];
+        return Object.fromEntries(rows.map((r) => [r.name, r.n]));
+      };
+      const before = await scans();
+      // md5('777')'s middle: in the name of contact 777, the email of 776, the company of 775, the identifier of 774.
+      const found = await new ContactSearchPostgres(conn).search({ ...full({}), term: "59258841" });
+      expect(found.rows.map((r) => r.id)).toEqual([774, 775, 776, 777]);
+      await conn.unsafe("SELECT pg_stat_force_next_flush()");
+      const after = await scans();
+      for (const index of ["name", "email", "phone", "company", "identifier"].map((c) => `contacts_search_${c}`))
+        expect([index, after[index]! > before[index]!]).toEqual([index, true]);
+    } finally {
+      conn.release();
+      await big.close();
+    }
+  });
+});
