@@ -71,4 +71,23 @@ describe("error envelope", () => {
     expect(JSON.stringify(body)).not.toContain("secret internal detail");
     expect(body.errors[0]!.message).toBe(`reference ${res.headers.get("x-request-id")}`);
   });
+
+  test("every response carries its own x-request-id: pre-serialised, plain, error and redirect", async () => {
+    const h = createHarness();
+    const a = makeAccount(h);
+    const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+    const list = await h.request("GET", `/api/v1/accounts/${a.accountId}/conversations`, { token: a.adminToken });
+    const labels = await h.request("GET", `/api/v1/accounts/${a.accountId}/labels`, { token: a.adminToken });
+    const missing = await h.request("GET", "/api/v1/nothing-here");
+    const unauthorized = await h.request("GET", `/api/v1/accounts/${a.accountId}/labels`);
+    const redirect = await h.request("GET", "/");
+    expect([list.status, labels.status, missing.status, unauthorized.status, redirect.status]).toEqual([
+      200, 200, 404, 401, 302,
+    ]);
+    const ids = [list, labels, missing, unauthorized, redirect].map((r) => r.headers.get("x-request-id"));
+    for (const id of ids) expect(id).toMatch(uuid);
+    expect(new Set(ids).size).toBe(5);
+    expect(list.headers.get("content-type")).toBe("application/json; charset=utf-8");
+    expect(redirect.headers.get("location")).toBe("/app");
+  });
 });
