@@ -1,38 +1,19 @@
 // `parley copy`: a SQLite installation into an empty PostgreSQL database. The PostgreSQL modules are
 // imported when it runs, so `serve` does not load the second schema it has no use for yet (the
 // server runs on SQLite until issue 18's asynchronous repositories land).
-import { Database } from "bun:sqlite";
-import { existsSync } from "node:fs";
+import type { Database } from "bun:sqlite";
 import { loadConfig } from "../config.ts";
-import { DatabaseTooNewError } from "../db/migrate.ts";
-import { LATEST_VERSION } from "../db/migrations.ts";
+import { CopySourceError, openCopySource } from "../db/copy-source.ts";
 import { UsageError } from "./args.ts";
 import { command, jsonFlag } from "./commands.ts";
 import { connect, migrationSummary, postgresUrl, where } from "./postgres-connect.ts";
 
-/**
- * The source, read only (a copy never migrates it), inside one read transaction: in WAL mode that
- * is one snapshot, so rows written meanwhile are neither half in the copy nor able to make the
- * check differ. Refuses a file that is missing, not SQLite, not Parley's, or at another version.
- */
+/** The source, or a usage error saying why it cannot be copied. */
 function openSource(path: string): Database {
-  if (!existsSync(path)) throw new UsageError(`--from ${path} does not exist`);
-  const db = new Database(path, { readonly: true, strict: true });
   try {
-    db.exec("PRAGMA busy_timeout = 5000");
-    db.exec("BEGIN");
-    const version = (db.query("PRAGMA user_version").get() as { user_version: number }).user_version;
-    if (version === 0 || !db.query("SELECT 1 FROM sqlite_master WHERE name = 'accounts'").get())
-      throw new UsageError(`${path} is not a Parley database`);
-    if (version > LATEST_VERSION) throw new DatabaseTooNewError(version, LATEST_VERSION);
-    if (version < LATEST_VERSION)
-      throw new UsageError(
-        `${path} has schema version ${version}, older than this binary's (${LATEST_VERSION}): run "parley migrate --db ${path}" first`,
-      );
-    return db;
+    return openCopySource(path);
   } catch (error) {
-    db.close();
-    if ((error as { code?: string }).code === "SQLITE_NOTADB") throw new UsageError(`${path} is not a SQLite database`);
+    if (error instanceof CopySourceError) throw new UsageError(error.message);
     throw error;
   }
 }

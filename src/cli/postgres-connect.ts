@@ -3,6 +3,7 @@
 // the migrations themselves are imported when used, so `serve` does not load the second schema.
 import type { SQL } from "bun";
 import { isPostgresUrl } from "../config.ts";
+import { connectPostgres } from "../db/postgres-connect.ts";
 import { UsageError } from "./args.ts";
 import type { Io } from "./context.ts";
 
@@ -29,17 +30,14 @@ export function where(url: string): string {
 
 /** A connection that has answered once: a wrong host, password or database is one clear line, not a stack. */
 export async function connect(url: string): Promise<SQL> {
-  const sql = new Bun.SQL(url, { connectionTimeout: 10 });
   try {
-    await sql`SELECT 1`;
+    return await connectPostgres(url);
   } catch (error) {
-    await sql.close();
     const e = error as { message?: string; code?: string };
     throw new Error(
       `cannot connect to PostgreSQL at ${where(url)}: ${e.message ?? error}${e.code ? ` (${e.code})` : ""}`,
     );
   }
-  return sql;
 }
 
 /** `parley migrate --db postgres://…`: the same report as on SQLite. */
