@@ -4,15 +4,15 @@ import { accountOf } from "../domain/presenters/user.presenter.ts";
 import type { Deps } from "../deps.ts";
 import { accountScope } from "./auth.ts";
 import { bodyOf } from "./request.ts";
-import { AccountParams, Attributes, errorResponses } from "./schemas.ts";
+import { AccountParams, Attributes, errorResponses, Integer } from "./schemas.ts";
 
 export const Account = t.Object({
-  id: t.Integer(),
+  id: Integer(),
   name: t.String(),
   locale: t.String(),
   status: t.String(),
   custom_attributes: Attributes,
-  created_at: t.Integer(),
+  created_at: Integer(),
 });
 
 const AccountUpdate = t.Object({

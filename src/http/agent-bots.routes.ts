@@ -9,14 +9,23 @@ import type { AccountPrincipal } from "../domain/auth.service.ts";
 import { accountScope } from "./auth.ts";
 import { emptyOk } from "./conversation-schemas.ts";
 import { bodyOf } from "./request.ts";
-import { AccountParams, Attributes, Checked, Nullable, PlainInteger, Text, errorResponses } from "./schemas.ts";
+import {
+  AccountParams,
+  Attributes,
+  Checked,
+  errorResponses,
+  Integer,
+  Nullable,
+  PlainInteger,
+  Text,
+} from "./schemas.ts";
 
 export const AgentBot = t.Object({
-  id: t.Integer(),
+  id: Integer(),
   name: t.String(),
   description: Nullable(t.String()),
   outgoing_url: Nullable(t.String()),
-  account_id: Nullable(t.Integer({ description: "null: a platform bot" })),
+  account_id: Nullable(Integer({ description: "null: a platform bot" })),
   bot_type: t.String(),
   bot_config: Attributes,
   thumbnail: t.String(),
@@ -117,7 +126,7 @@ export function agentBotRoutes(d: Deps) {
       ({ principal, params, body }) => (svc.setForInbox(principal, params.id, body.agent_bot), emptyOk()),
       {
         params: InboxParams,
-        ...bodyOf(t.Object({ agent_bot: t.Optional(t.Union([t.Integer(), t.String(), t.Null()])) })),
+        ...bodyOf(t.Object({ agent_bot: t.Optional(t.Union([Integer(), t.String(), t.Null()])) })),
         detail: { tags, summary: "Connect an agent bot to the inbox (agent_bot: null disconnects; administrators)" },
       },
     )

@@ -10,7 +10,7 @@ import { ConversationParams } from "./conversation-schemas.ts";
 import { conversationLoader } from "./conversation-scope.ts";
 import { json } from "./json.ts";
 import { PublicAttachment } from "./public-schemas.ts";
-import { errorResponses } from "./schemas.ts";
+import { errorResponses, Integer } from "./schemas.ts";
 
 function pageOf(raw: unknown): number {
   if (raw === undefined || raw === "") return 1;
@@ -38,8 +38,8 @@ export function attachmentRoutes(d: Deps) {
         query: t.Object({ page: t.Optional(t.String()) }),
         response: {
           200: t.Object({
-            meta: t.Object({ total_count: t.Integer() }),
-            payload: t.Array(t.Object({ ...PublicAttachment.properties, created_at: t.Integer() })),
+            meta: t.Object({ total_count: Integer() }),
+            payload: t.Array(t.Object({ ...PublicAttachment.properties, created_at: Integer() })),
           }),
           ...errorResponses,
         },

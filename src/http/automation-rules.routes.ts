@@ -9,11 +9,11 @@ import { AUTOMATION_EVENTS } from "../shared/automation-events.ts";
 import { ruleOf } from "../domain/presenters/automation-rule.presenter.ts";
 import { accountScope } from "./auth.ts";
 import { bodyOf } from "./request.ts";
-import { AccountParams, Attributes, Checked, JsonValue, Nullable, errorResponses } from "./schemas.ts";
+import { AccountParams, Attributes, Checked, errorResponses, Integer, JsonValue, Nullable } from "./schemas.ts";
 
 const Rule = t.Object({
-  id: t.Integer(),
-  account_id: t.Integer(),
+  id: Integer(),
+  account_id: Integer(),
   name: t.String(),
   description: Nullable(t.String()),
   event_name: t.String({
@@ -24,9 +24,9 @@ const Rule = t.Object({
     description: "{attribute_key, filter_operator, values, query_operator, custom_attribute_type?}",
   }),
   actions: t.Array(Attributes, { description: "{action_name, action_params}" }),
-  created_on: t.Integer({ description: "Unix seconds" }),
+  created_on: Integer({ description: "Unix seconds" }),
   active: t.Boolean(),
-  failure_count: t.Integer({ description: "consecutive failing runs; the rule is switched off at 3" }),
+  failure_count: Integer({ description: "consecutive failing runs; the rule is switched off at 3" }),
   last_error: Nullable(t.String()),
   disabled_reason: Nullable(t.String({ description: "why the engine switched the rule off" })),
 });

@@ -6,15 +6,15 @@ import type { Deps } from "../deps.ts";
 import { accountScope } from "./auth.ts";
 import { emptyOk } from "./conversation-schemas.ts";
 import { bodyOf } from "./request.ts";
-import { AccountParams, Checked, errorResponses } from "./schemas.ts";
+import { AccountParams, Checked, errorResponses, Integer } from "./schemas.ts";
 
 const CannedResponse = t.Object({
-  id: t.Integer(),
-  account_id: t.Integer(),
+  id: Integer(),
+  account_id: Integer(),
   short_code: t.String({ description: "one word, unique in the account (any case); the reply box finds it after /" }),
   content: t.String(),
-  created_at: t.Integer(),
-  updated_at: t.Integer(),
+  created_at: Integer(),
+  updated_at: Integer(),
 });
 
 // Unchecked here: the service checks each field with Chatwoot-style messages.

@@ -11,22 +11,22 @@ import { accountScope } from "./auth.ts";
 import { Contact, emptyOk, IdParams } from "./conversation-schemas.ts";
 import { Inbox } from "./inboxes.routes.ts";
 import { bodyOf } from "./request.ts";
-import { AccountParams, Agent, errorResponses, Nullable } from "./schemas.ts";
+import { AccountParams, Agent, errorResponses, Integer, Nullable } from "./schemas.ts";
 
 const Note = t.Object({
-  id: t.Integer(),
+  id: Integer(),
   content: t.String(),
-  account_id: t.Integer(),
-  contact_id: t.Integer(),
+  account_id: Integer(),
+  contact_id: Integer(),
   user: Nullable(Agent),
-  created_at: t.Integer(),
-  updated_at: t.Integer(),
+  created_at: Integer(),
+  updated_at: Integer(),
 });
 const NoteBody = t.Object({ content: t.String({ description: "the note's text (at most 20,000 characters)" }) });
 const NoteParams = t.Object({ account_id: t.String(), id: t.String(), note_id: t.String() });
 const MergeBody = t.Object({
-  base_contact_id: t.Integer({ description: "the contact that stays" }),
-  mergee_contact_id: t.Integer({ description: "the contact merged into it and then deleted" }),
+  base_contact_id: Integer({ description: "the contact that stays" }),
+  mergee_contact_id: Integer({ description: "the contact merged into it and then deleted" }),
 });
 
 function idOf(raw: string, what: string, field: string): number {

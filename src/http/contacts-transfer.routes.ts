@@ -6,17 +6,17 @@ import { actingAs } from "../domain/acting.ts";
 import { EXPORT_COLUMN_NAMES } from "../domain/contacts-transfer.service.ts";
 import { accountScope } from "./auth.ts";
 import { bodyOf } from "./request.ts";
-import { AccountParams, Checked, errorResponses } from "./schemas.ts";
+import { AccountParams, Checked, errorResponses, Integer } from "./schemas.ts";
 
 const tags = ["contacts"];
 
 const ImportResult = t.Object({
   data_import: t.Object({
-    total_records: t.Integer(),
-    processed_records: t.Integer(),
-    created_records: t.Integer(),
-    updated_records: t.Integer(),
-    failed_records: t.Array(t.Object({ row: t.Integer(), errors: t.Array(t.String()) })),
+    total_records: Integer(),
+    processed_records: Integer(),
+    created_records: Integer(),
+    updated_records: Integer(),
+    failed_records: t.Array(t.Object({ row: Integer(), errors: t.Array(t.String()) })),
   }),
 });
 

@@ -28,10 +28,11 @@ import {
   AttributeKeys,
   Attributes,
   Checked,
+  errorResponses,
+  Integer,
   LabelTitles,
   Nullable,
   Text,
-  errorResponses,
 } from "./schemas.ts";
 
 const ContactBody = t.Object({
@@ -39,7 +40,7 @@ const ContactBody = t.Object({
   blocked: t.Optional(t.Boolean()),
   additional_attributes: t.Optional(Attributes),
   custom_attributes: t.Optional(Attributes),
-  inbox_id: t.Optional(t.Integer()),
+  inbox_id: t.Optional(Integer()),
   source_id: t.Optional(Checked(Text(255, "the contact's id in the inbox given by inbox_id"))),
 });
 
@@ -164,7 +165,7 @@ export function contactRoutes(d: Deps) {
         params: IdParams,
         ...bodyOf(
           t.Object({
-            inbox_id: t.Optional(t.Integer()),
+            inbox_id: t.Optional(Integer()),
             source_id: t.Optional(Checked(Text(255, "generated when absent"))),
             hmac_verified: t.Optional(t.Boolean()),
           }),

@@ -9,14 +9,14 @@ import { accountScope } from "./auth.ts";
 import { conversationLoader } from "./conversation-scope.ts";
 import { Conversation, ConversationParams, emptyOk, Labels, Team } from "./conversation-schemas.ts";
 import { bodyOf } from "./request.ts";
-import { Agent, Attributes, Checked, LabelTitles, Nullable, errorResponses } from "./schemas.ts";
+import { Agent, Attributes, Checked, errorResponses, Integer, LabelTitles, Nullable } from "./schemas.ts";
 
 const tags = ["conversations"];
 const StatusResult = t.Object({
   meta: t.Object({}),
   payload: t.Object({
     success: t.Boolean(),
-    conversation_id: t.Integer(),
+    conversation_id: Integer(),
     current_status: t.String(),
     snoozed_until: Nullable(t.String()),
   }),
@@ -47,7 +47,7 @@ export function conversationActionRoutes(d: Deps) {
         ...bodyOf(
           t.Object({
             status: t.Optional(t.String()),
-            snoozed_until: t.Optional(t.Union([t.String(), t.Integer(), t.Null()])),
+            snoozed_until: t.Optional(t.Union([t.String(), Integer(), t.Null()])),
           }),
         ),
         response: { 200: StatusResult, ...errorResponses },
@@ -74,8 +74,8 @@ export function conversationActionRoutes(d: Deps) {
         params: ConversationParams,
         ...bodyOf(
           t.Object({
-            assignee_id: t.Optional(t.Union([t.Integer(), t.Null(), t.Literal("")])),
-            team_id: t.Optional(t.Union([t.Integer(), t.Null(), t.Literal("")])),
+            assignee_id: t.Optional(t.Union([Integer(), t.Null(), t.Literal("")])),
+            team_id: t.Optional(t.Union([Integer(), t.Null(), t.Literal("")])),
           }),
         ),
         response: { 200: t.Union([Agent, Team, t.Null()]), ...errorResponses },

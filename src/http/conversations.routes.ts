@@ -9,20 +9,20 @@ import { json } from "./json.ts";
 import { Conversation, ConversationParams, Counts } from "./conversation-schemas.ts";
 import { MessageFields } from "./field-docs.ts";
 import { bodyOf } from "./request.ts";
-import { AccountParams, Attributes, Checked, Documented, errorResponses, Text } from "./schemas.ts";
+import { AccountParams, Attributes, Checked, Documented, errorResponses, Integer, Text } from "./schemas.ts";
 
 const CreateBody = t.Object({
   source_id: t.Optional(
     Checked(Text(255, "the contact's identity in the inbox (Chatwoot's legacy form: it finds the contact)")),
   ),
-  inbox_id: t.Integer(),
-  contact_id: t.Optional(t.Integer()),
+  inbox_id: Integer(),
+  contact_id: t.Optional(Integer()),
   additional_attributes: t.Optional(Attributes),
   custom_attributes: t.Optional(Attributes),
   status: t.Optional(t.String()),
-  assignee_id: t.Optional(t.Union([t.Integer(), t.Null()])),
-  team_id: t.Optional(t.Union([t.Integer(), t.Null()])),
-  snoozed_until: t.Optional(t.Union([t.String(), t.Integer(), t.Null()])),
+  assignee_id: t.Optional(t.Union([Integer(), t.Null()])),
+  team_id: t.Optional(t.Union([Integer(), t.Null()])),
+  snoozed_until: t.Optional(t.Union([t.String(), Integer(), t.Null()])),
   message: t.Optional(
     Documented(
       Attributes,

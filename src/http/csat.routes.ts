@@ -6,18 +6,18 @@ import { actingAs } from "../domain/acting.ts";
 import { csatResponseOf } from "../domain/presenters/csat.presenter.ts";
 import { accountScope } from "./auth.ts";
 import { Contact } from "./conversation-schemas.ts";
-import { AccountParams, Agent, Nullable, errorResponses } from "./schemas.ts";
+import { AccountParams, Agent, errorResponses, Integer, Nullable } from "./schemas.ts";
 
 export const CsatResponse = t.Object({
-  id: t.Integer(),
-  rating: t.Integer({ description: "1 to 5" }),
+  id: Integer(),
+  rating: Integer({ description: "1 to 5" }),
   feedback_message: Nullable(t.String()),
-  account_id: t.Integer(),
-  message_id: t.Integer({ description: "the survey message" }),
+  account_id: Integer(),
+  message_id: Integer({ description: "the survey message" }),
   contact: t.Optional(Contact),
-  conversation_id: t.Integer({ description: "the conversation's display id" }),
+  conversation_id: Integer({ description: "the conversation's display id" }),
   assigned_agent: t.Optional(Agent),
-  created_at: t.Integer(),
+  created_at: Integer(),
 });
 
 export function csatRoutes(d: Deps) {

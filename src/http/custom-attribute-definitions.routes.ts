@@ -8,10 +8,10 @@ import { DISPLAY_TYPES } from "../domain/custom-attribute-definitions.service.ts
 import { isoFromSeconds } from "../lib/clock.ts";
 import { accountScope } from "./auth.ts";
 import { bodyOf } from "./request.ts";
-import { AccountParams, Checked, Nullable, PlainInteger, Text, errorResponses } from "./schemas.ts";
+import { AccountParams, Checked, errorResponses, Integer, Nullable, PlainInteger, Text } from "./schemas.ts";
 
 const Definition = t.Object({
-  id: t.Integer(),
+  id: Integer(),
   attribute_display_name: t.String(),
   attribute_display_type: t.String({ description: "text, number, currency, percent, link, date, list or checkbox" }),
   attribute_description: Nullable(t.String()),

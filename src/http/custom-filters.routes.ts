@@ -9,11 +9,11 @@ import { accountScope } from "./auth.ts";
 import { emptyOk } from "./conversation-schemas.ts";
 import { FilterConditionSchema } from "./record-filters.routes.ts";
 import { bodyOf } from "./request.ts";
-import { AccountParams, Attributes, errorResponses } from "./schemas.ts";
+import { AccountParams, Attributes, errorResponses, Integer } from "./schemas.ts";
 
 const FilterType = t.Union([t.Literal("conversation"), t.Literal("contact"), t.Literal("report")]);
 const CustomFilter = t.Object({
-  id: t.Integer(),
+  id: Integer(),
   name: t.String(),
   filter_type: FilterType,
   query: Attributes,

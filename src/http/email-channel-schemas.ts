@@ -2,11 +2,11 @@
 // body and record schemas: body keys are read leniently (the service answers 422 in its own words),
 // record keys appear for administrators on email inboxes only.
 import { t } from "elysia";
-import { Checked, Nullable } from "./schemas.ts";
+import { Checked, Integer, Nullable } from "./schemas.ts";
 
 const Text = t.Optional(Checked(Nullable(t.String())));
 const Check = t.Optional(Checked(t.Boolean()));
-const Port = t.Optional(Checked(t.Integer({ minimum: 1, maximum: 65535 })));
+const Port = t.Optional(Checked(Integer({ minimum: 1, maximum: 65535 })));
 
 export const EmailSettingsBody = {
   imap_enabled: Check,
@@ -37,7 +37,7 @@ export const EmailSettingsBody = {
 
 const S = t.Optional(Nullable(t.String()));
 const B = t.Optional(t.Boolean());
-const N = t.Optional(t.Integer());
+const N = t.Optional(Integer());
 
 export const EmailSettingsRecord = {
   imap_enabled: B,
@@ -59,7 +59,7 @@ export const EmailSettingsRecord = {
   smtp_authentication: t.Optional(t.String()),
   reply_plus_addressing: B,
   last_synced_at: t.Optional(
-    Nullable(t.Integer({ description: "Parley: when the mailbox was last read (unix seconds)" })),
+    Nullable(Integer({ description: "Parley: when the mailbox was last read (unix seconds)" })),
   ),
   last_error: t.Optional(Nullable(t.String({ description: "Parley: what went wrong on the last try, in words" }))),
 };

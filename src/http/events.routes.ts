@@ -5,7 +5,7 @@ import type { Deps } from "../deps.ts";
 import { ResyncError, ValidationError } from "../domain/errors.ts";
 import { accountScope } from "./auth.ts";
 import { json } from "./json.ts";
-import { AccountParams, Attributes, ErrorBody, errorResponses } from "./schemas.ts";
+import { AccountParams, Attributes, ErrorBody, errorResponses, Integer } from "./schemas.ts";
 
 const DEFAULT_LIMIT = 100;
 const MAX_LIMIT = 500;
@@ -13,14 +13,14 @@ const MAX_LIMIT = 500;
 const EventsPage = t.Object({
   payload: t.Array(
     t.Object({
-      seq: t.Integer({ description: "the event's sequence number (grows within the account; not contiguous)" }),
+      seq: Integer({ description: "the event's sequence number (grows within the account; not contiguous)" }),
       event: t.String({ description: "Chatwoot's realtime name, e.g. message.created" }),
       data: Attributes,
-      created_at: t.Integer(),
+      created_at: Integer(),
     }),
   ),
   meta: t.Object({
-    next_since: t.Integer({ description: "pass as since to get the next page" }),
+    next_since: Integer({ description: "pass as since to get the next page" }),
     has_more: t.Boolean(),
   }),
 });

@@ -7,12 +7,12 @@ import { inboxOf } from "../domain/presenters/inbox.presenter.ts";
 import { accountScope } from "./auth.ts";
 import { EmailSettingsBody, EmailSettingsRecord } from "./email-channel-schemas.ts";
 import { bodyOf } from "./request.ts";
-import { AccountParams, Attributes, Checked, Nullable, errorResponses } from "./schemas.ts";
+import { AccountParams, Attributes, Checked, errorResponses, Integer, Nullable } from "./schemas.ts";
 
-const NullableInt = Nullable(t.Integer());
+const NullableInt = Nullable(Integer());
 
 export const WorkingHoursEntry = t.Object({
-  day_of_week: t.Integer(),
+  day_of_week: Integer(),
   closed_all_day: t.Boolean(),
   open_all_day: t.Boolean(),
   open_hour: NullableInt,
@@ -25,9 +25,9 @@ const S = Nullable(t.String());
 
 /** Chatwoot's inbox record; type-specific keys appear only for their channel type. */
 export const Inbox = t.Object({
-  id: t.Integer(),
+  id: Integer(),
   avatar_url: t.String(),
-  channel_id: t.Integer(),
+  channel_id: Integer(),
   name: t.String(),
   channel_type: t.String({ description: "Channel::Api, Channel::WebWidget, Channel::Email or Channel::Sms" }),
   greeting_enabled: t.Boolean(),

@@ -6,10 +6,10 @@ import { DEFAULT_LABEL_COLOR } from "../domain/labels.service.ts";
 import { labelOf } from "../domain/presenters/label.presenter.ts";
 import { accountScope } from "./auth.ts";
 import { bodyOf } from "./request.ts";
-import { AccountParams, Checked, Nullable, Text, errorResponses } from "./schemas.ts";
+import { AccountParams, Checked, errorResponses, Integer, Nullable, Text } from "./schemas.ts";
 
 const Label = t.Object({
-  id: t.Integer(),
+  id: Integer(),
   title: t.String({ description: "lower-cased; letters, digits, - and _; unique in the account" }),
   description: Nullable(t.String()),
   color: t.String({ description: "#RRGGBB" }),

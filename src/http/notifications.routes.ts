@@ -9,7 +9,7 @@ import { NOTIFICATION_TYPES } from "../domain/notification-builder.ts";
 import { accountScope } from "./auth.ts";
 import { emptyOk } from "./conversation-schemas.ts";
 import { bodyOf } from "./request.ts";
-import { AccountParams, Checked, JsonValue, Nullable, PlainInteger, errorResponses } from "./schemas.ts";
+import { AccountParams, Checked, errorResponses, Integer, JsonValue, Nullable, PlainInteger } from "./schemas.ts";
 
 const tags = ["notifications"];
 const Flags = (kind: string) =>
@@ -22,28 +22,28 @@ const Flags = (kind: string) =>
 const Loose = (description: string) => t.Record(t.String(), JsonValue, { description });
 
 export const Notification = t.Object({
-  id: t.Integer(),
+  id: Integer(),
   notification_type: t.String({
     description:
       "conversation_creation, conversation_assignment, assigned_conversation_new_message, conversation_mention",
   }),
   push_message_title: t.String(),
   primary_actor_type: t.Literal("Conversation"),
-  primary_actor_id: t.Integer({ description: "the conversation's internal id; primary_actor.id is its display id" }),
+  primary_actor_id: Integer({ description: "the conversation's internal id; primary_actor.id is its display id" }),
   primary_actor: Loose("the conversation: {id (display id), meta, inbox_id}"),
-  read_at: Nullable(t.Integer()),
+  read_at: Nullable(Integer()),
   secondary_actor: Nullable(Loose("who caused it (an agent or the contact), as stored")),
   user: Loose("the notified user (id, name, email, …)"),
-  created_at: t.Integer(),
-  last_activity_at: t.Integer(),
+  created_at: Integer(),
+  last_activity_at: Integer(),
   snoozed_until: t.Null(),
-  account_id: t.Integer(),
+  account_id: Integer(),
 });
 
 const Settings = t.Object({
-  id: t.Integer(),
-  user_id: t.Integer(),
-  account_id: t.Integer(),
+  id: Integer(),
+  user_id: Integer(),
+  account_id: Integer(),
   all_email_flags: t.Array(t.String()),
   selected_email_flags: t.Array(t.String()),
   all_push_flags: t.Array(t.String()),
@@ -75,7 +75,7 @@ export function notificationRoutes(d: Deps) {
       response: {
         200: t.Object({
           data: t.Object({
-            meta: t.Object({ unread_count: t.Integer(), count: t.Integer(), current_page: t.Integer() }),
+            meta: t.Object({ unread_count: Integer(), count: Integer(), current_page: Integer() }),
             payload: t.Array(Notification),
           }),
         }),
@@ -85,7 +85,7 @@ export function notificationRoutes(d: Deps) {
     })
     .get("/notifications/unread_count", ({ principal }) => notifications.unreadCount(principal), {
       params: AccountParams,
-      response: { 200: t.Integer(), ...errorResponses },
+      response: { 200: Integer(), ...errorResponses },
       detail: { tags, summary: "How many of your notifications are unread" },
     })
     .post(

@@ -9,7 +9,7 @@ import { accountOf, profileOf } from "../domain/presenters/user.presenter.ts";
 import type { PlatformService } from "../domain/platform.service.ts";
 import { Account } from "./accounts.routes.ts";
 import { bodyOf } from "./request.ts";
-import { Attributes, Checked, Nullable, PlainInteger, Profile, Text, errorResponses } from "./schemas.ts";
+import { Attributes, Checked, errorResponses, Integer, Nullable, PlainInteger, Profile, Text } from "./schemas.ts";
 
 // Unchecked here: the platform service checks each field with Chatwoot-style messages.
 const Name = t.Optional(Checked(t.String({ minLength: 1, maxLength: 255 })));
@@ -31,19 +31,19 @@ const AccountUserBody = t.Object({
 });
 
 const AccountUser = t.Object({
-  account_id: t.Integer(),
-  user_id: t.Integer(),
+  account_id: Integer(),
+  user_id: Integer(),
   role: t.String(),
   availability: t.String(),
   auto_offline: t.Boolean(),
-  created_at: t.Integer(),
+  created_at: Integer(),
 });
 
 const UserToken = t.Object({
   access_token: t.String({ description: "a new API access token for the user, shown once" }),
   expiry: t.Null(),
   user: t.Object({
-    id: t.Integer(),
+    id: Integer(),
     name: t.String(),
     display_name: t.Union([t.String(), t.Null()]),
     email: t.String(),

@@ -3,7 +3,7 @@
 import { t } from "elysia";
 import { WorkingHoursEntry } from "./inboxes.routes.ts";
 import { ContactFieldDocs, IdentifierHash, SubmittedValues } from "./field-docs.ts";
-import { Attributes, Checked, Nullable, Text } from "./schemas.ts";
+import { Attributes, Checked, Integer, Nullable, Text } from "./schemas.ts";
 
 export const InboxIdentifierParams = t.Object({
   inbox_identifier: t.String({ description: "the API inbox's inbox_identifier" }),
@@ -40,7 +40,7 @@ export const PublicInbox = t.Object({
 export const PublicContact = t.Object({
   source_id: t.String({ description: "the contact_identifier of the other public routes" }),
   pubsub_token: t.String(),
-  id: t.Integer(),
+  id: Integer(),
   name: t.String(),
   email: Nullable(t.String()),
   phone_number: Nullable(t.String()),
@@ -48,16 +48,16 @@ export const PublicContact = t.Object({
 
 /** The spec's Attachment (public API): the fields vary with file_type. */
 export const PublicAttachment = t.Object({
-  id: t.Integer(),
-  message_id: t.Integer(),
+  id: Integer(),
+  message_id: Integer(),
   file_type: t.String(),
-  account_id: t.Integer(),
+  account_id: Integer(),
   extension: t.Optional(Nullable(t.String())),
   data_url: t.Optional(Nullable(t.String())),
   thumb_url: t.Optional(t.String()),
-  file_size: t.Optional(t.Integer()),
-  width: t.Optional(Nullable(t.Integer())),
-  height: t.Optional(Nullable(t.Integer())),
+  file_size: t.Optional(Integer()),
+  width: t.Optional(Nullable(Integer())),
+  height: t.Optional(Nullable(Integer())),
   coordinates_lat: t.Optional(t.Number()),
   coordinates_long: t.Optional(t.Number()),
   fallback_title: t.Optional(Nullable(t.String())),
@@ -66,19 +66,19 @@ export const PublicAttachment = t.Object({
 });
 
 export const PublicMessage = t.Object({
-  id: t.Integer(),
+  id: Integer(),
   content: Nullable(t.String()),
-  message_type: t.Integer({ description: "0 incoming, 1 outgoing, 3 template (activity messages are never shown)" }),
+  message_type: Integer({ description: "0 incoming, 1 outgoing, 3 template (activity messages are never shown)" }),
   content_type: t.String(),
   content_attributes: Attributes,
-  created_at: t.Integer(),
-  conversation_id: t.Integer({ description: "the conversation's display id" }),
+  created_at: Integer(),
+  conversation_id: Integer({ description: "the conversation's display id" }),
   attachments: t.Optional(t.Array(PublicAttachment)),
   sender: t.Optional(Attributes),
 });
 
 export const PublicContactRecord = t.Object({
-  id: t.Integer(),
+  id: Integer(),
   name: t.String(),
   email: Nullable(t.String()),
   phone_number: Nullable(t.String()),
@@ -86,19 +86,19 @@ export const PublicContactRecord = t.Object({
   blocked: t.Boolean(),
   additional_attributes: Attributes,
   custom_attributes: Attributes,
-  account_id: t.Integer(),
+  account_id: Integer(),
   last_activity_at: Nullable(t.String()),
   created_at: t.String(),
   updated_at: t.String(),
 });
 
 export const PublicConversation = t.Object({
-  id: t.Integer({ description: "the per-account display id" }),
+  id: Integer({ description: "the per-account display id" }),
   uuid: t.String(),
-  inbox_id: t.Integer(),
-  contact_last_seen_at: t.Integer(),
+  inbox_id: Integer(),
+  contact_last_seen_at: Integer(),
   status: t.String(),
-  agent_last_seen_at: t.Integer(),
+  agent_last_seen_at: Integer(),
   messages: t.Array(PublicMessage, { description: "the newest 20 the contact may see, oldest first" }),
   contact: PublicContactRecord,
 });

@@ -9,7 +9,7 @@ import { accountScope } from "./auth.ts";
 import { ContactPage, Conversation } from "./conversation-schemas.ts";
 import { json } from "./json.ts";
 import { bodyOf } from "./request.ts";
-import { AccountParams, Checked, errorResponses, Nullable } from "./schemas.ts";
+import { AccountParams, Checked, errorResponses, Integer, Nullable } from "./schemas.ts";
 
 const FilterValue = t.Union([t.String({ maxLength: 255 }), t.Number(), t.Boolean()]);
 
@@ -35,16 +35,16 @@ export const FilterConditionSchema = t.Object({
     Nullable(t.String({ description: "contact_attribute or conversation_attribute for a custom attribute" })),
   ),
 });
-const FilterBody = t.Object({ payload: t.Array(FilterConditionSchema), page: t.Optional(t.Integer()) });
+const FilterBody = t.Object({ payload: t.Array(FilterConditionSchema), page: t.Optional(Integer()) });
 const PageQuery = t.Object({ page: t.Optional(t.String()) });
 
 const ConversationFilterPage = t.Object({
   meta: t.Object({
-    mine_count: t.Integer(),
-    assigned_count: t.Integer(),
-    unassigned_count: t.Integer(),
-    all_count: t.Integer(),
-    count: t.Integer(),
+    mine_count: Integer(),
+    assigned_count: Integer(),
+    unassigned_count: Integer(),
+    all_count: Integer(),
+    count: Integer(),
     current_page: t.String(),
   }),
   payload: t.Array(Conversation),

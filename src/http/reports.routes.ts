@@ -4,7 +4,7 @@
 import { Elysia, t } from "elysia";
 import type { Deps } from "../deps.ts";
 import { accountScope } from "./auth.ts";
-import { AccountParams, Checked, Nullable, PlainInteger, errorResponses } from "./schemas.ts";
+import { AccountParams, Checked, errorResponses, Integer, Nullable, PlainInteger } from "./schemas.ts";
 
 // Validated in the service, so a bad value is a 422 naming the field (never a 500 as in Chatwoot).
 const ReportQuery = t.Object({
@@ -16,24 +16,24 @@ const ReportQuery = t.Object({
 });
 
 const Figures = {
-  conversations_count: t.Integer({ description: "conversations created in the range" }),
-  resolved_conversations_count: t.Integer({
+  conversations_count: Integer({ description: "conversations created in the range" }),
+  resolved_conversations_count: Integer({
     description: "resolutions in the range (a conversation resolved twice counts twice)",
   }),
   avg_resolution_time: Nullable(t.Number({ description: "seconds; null when no data" })),
   avg_first_response_time: Nullable(t.Number({ description: "seconds; null when no data" })),
   avg_reply_time: Nullable(t.Number({ description: "seconds; null when no data" })),
 };
-const SummaryRow = t.Object({ id: t.Integer(), ...Figures });
+const SummaryRow = t.Object({ id: Integer(), ...Figures });
 const LabelRow = t.Object({ name: t.String(), ...Figures });
 
 const OverviewFigures = {
-  conversations_count: t.Integer(),
-  incoming_messages_count: t.Integer(),
-  outgoing_messages_count: t.Integer(),
+  conversations_count: Integer(),
+  incoming_messages_count: Integer(),
+  outgoing_messages_count: Integer(),
   avg_first_response_time: Nullable(t.Number()),
   avg_resolution_time: Nullable(t.Number()),
-  resolutions_count: t.Integer(),
+  resolutions_count: Integer(),
   reply_time: Nullable(t.Number()),
 };
 const Overview = t.Object({ ...OverviewFigures, previous: t.Object(OverviewFigures) });

@@ -1,6 +1,7 @@
 // TypeBox schemas shared by many routes. They validate, whitelist output, and feed /openapi/json.
-import { type IntegerOptions, type TAny, type TSchema, Type } from "@sinclair/typebox";
+import { type IntegerOptions, type TAny, type TInteger, type TSchema, Type } from "@sinclair/typebox";
 import { t } from "elysia";
+import { compile } from "elysia/type-system/utils";
 
 export const ErrorBody = t.Object(
   {
@@ -42,6 +43,25 @@ export function Documented<S extends TSchema>(runtime: S, doc: TSchema): S {
   return { ...runtime, [DOCUMENTED]: doc };
 }
 
+/**
+ * Elysia's `t.Integer` (an integer, or a string of one, decoded to a number), with its range check
+ * compiled when a value is first decoded rather than when the schema is declared: Elysia compiles
+ * it eagerly, and the routes' ~190 integer fields made that 3.5 ms of every start (issue 16).
+ * Same schema, same decoding, same ValidationError.
+ */
+export function Integer(options?: IntegerOptions): TInteger {
+  let checker: ReturnType<typeof compile<TInteger>> | undefined;
+  return t
+    .Transform(t.Union([t.String({ format: "integer", default: 0 }), Type.Integer(options)], options))
+    .Decode((value) => {
+      const n = +value;
+      checker ??= compile(Type.Integer(options));
+      if (!checker.Check(n)) throw checker.Error(n);
+      return n;
+    })
+    .Encode((value) => value) as unknown as TInteger;
+}
+
 export const Nullable = <T extends Parameters<typeof t.Union>[0][number]>(schema: T) => t.Union([schema, t.Null()]);
 
 export const errorResponses = {
@@ -58,8 +78,8 @@ export const AccountParams = t.Object({ account_id: t.String({ description: "num
 
 /** The spec's Agent record. */
 export const Agent = t.Object({
-  id: t.Integer(),
-  account_id: t.Integer(),
+  id: Integer(),
+  account_id: Integer(),
   availability_status: t.String(),
   auto_offline: t.Boolean(),
   confirmed: t.Boolean(),
@@ -69,14 +89,14 @@ export const Agent = t.Object({
   name: t.String(),
   role: t.String(),
   thumbnail: t.String(),
-  custom_role_id: Nullable(t.Integer()),
+  custom_role_id: Nullable(Integer()),
 });
 
 /** Chatwoot's user partial: GET /api/v1/profile, and `data` of POST /auth/sign_in. */
 export const Profile = t.Object({
-  id: t.Integer(),
+  id: Integer(),
   access_token: Nullable(t.String()),
-  account_id: Nullable(t.Integer()),
+  account_id: Nullable(Integer()),
   available_name: t.String(),
   avatar_url: t.String(),
   confirmed: t.Boolean(),
@@ -92,10 +112,10 @@ export const Profile = t.Object({
   type: t.String(),
   accounts: t.Array(
     t.Object({
-      id: t.Integer(),
+      id: Integer(),
       name: t.String(),
       status: t.String(),
-      active_at: Nullable(t.Integer()),
+      active_at: Nullable(Integer()),
       role: t.String(),
       permissions: t.Array(t.String()),
       availability: t.String(),

@@ -8,7 +8,7 @@ import { csrfTokenFor } from "../lib/tokens.ts";
 import { sessionScope } from "./auth.ts";
 import { clearedSessionCookie, clientIp, isHttps, refuseCrossSite, sessionCookie, sessionTokenOf } from "./browser.ts";
 import { bodyOf } from "./request.ts";
-import { Profile, errorResponses } from "./schemas.ts";
+import { errorResponses, Integer, Profile } from "./schemas.ts";
 
 const SignIn = t.Object({
   email: t.String({ maxLength: 254 }),
@@ -20,7 +20,7 @@ const Session = t.Object({
   csrf_token: t.String({
     description: "send it as X-CSRF-Token on every non-GET request authenticated by the session cookie",
   }),
-  expires_at: t.Integer({ description: "Unix seconds; each use moves it forward" }),
+  expires_at: Integer({ description: "Unix seconds; each use moves it forward" }),
 });
 
 export function sessionRoutes(d: Deps) {
@@ -89,7 +89,7 @@ export function sessionRoutes(d: Deps) {
       },
       {
         response: {
-          200: t.Object({ success: t.Boolean(), sessions_ended: t.Integer() }),
+          200: t.Object({ success: t.Boolean(), sessions_ended: Integer() }),
           401: errorResponses[401],
           403: errorResponses[403],
         },

@@ -8,14 +8,14 @@ import { agentOf } from "../domain/presenters/user.presenter.ts";
 import { accountScope } from "./auth.ts";
 import { UserId } from "./field-docs.ts";
 import { bodyOf } from "./request.ts";
-import { AccountParams, Agent, Checked, Nullable, Text, errorResponses } from "./schemas.ts";
+import { AccountParams, Agent, Checked, errorResponses, Integer, Nullable, Text } from "./schemas.ts";
 
 const Team = t.Object({
-  id: t.Integer(),
+  id: Integer(),
   name: t.String(),
   description: Nullable(t.String()),
   allow_auto_assign: t.Boolean(),
-  account_id: t.Integer(),
+  account_id: Integer(),
   is_member: t.Boolean({ description: "whether the caller belongs to the team" }),
 });
 

@@ -14,6 +14,7 @@ import {
   Checked,
   Documented,
   errorResponses,
+  Integer,
   JsonValue,
   Nullable,
   PlainInteger,
@@ -21,13 +22,13 @@ import {
 } from "./schemas.ts";
 
 const Webhook = t.Object({
-  id: t.Integer(),
-  account_id: t.Integer(),
+  id: Integer(),
+  account_id: Integer(),
   name: Nullable(t.String()),
   url: t.String(),
   subscriptions: t.Array(t.String()),
-  inbox_id: Nullable(t.Integer()),
-  inbox: t.Optional(t.Object({ id: t.Integer(), name: t.String() })),
+  inbox_id: Nullable(Integer()),
+  inbox: t.Optional(t.Object({ id: Integer(), name: t.String() })),
   disabled_reason: Nullable(t.String()),
 });
 // Spreads, not t.Composite: a composite is worked out at start (~2 ms each), and these are plain objects.
@@ -51,22 +52,22 @@ const WebhookBody = t.Object({
 const Delivery = t.Object({
   id: t.String({ description: "the X-Chatwoot-Delivery / webhook-id header value, the same on every attempt" }),
   event: t.String(),
-  event_id: t.Integer(),
+  event_id: Integer(),
   status: t.Union([t.Literal("pending"), t.Literal("delivered"), t.Literal("failed")]),
-  attempts: t.Integer(),
-  max_attempts: t.Integer(),
-  last_status_code: Nullable(t.Integer()),
-  last_latency_ms: Nullable(t.Integer()),
+  attempts: Integer(),
+  max_attempts: Integer(),
+  last_status_code: Nullable(Integer()),
+  last_latency_ms: Nullable(Integer()),
   last_error: Nullable(t.String()),
-  next_attempt_at: Nullable(t.Integer()),
-  created_at: t.Integer(),
-  updated_at: t.Integer(),
+  next_attempt_at: Nullable(Integer()),
+  created_at: Integer(),
+  updated_at: Integer(),
 });
 const Attempt = t.Object({
-  attempt: t.Integer(),
-  started_at: t.Integer(),
-  status_code: Nullable(t.Integer()),
-  latency_ms: t.Integer(),
+  attempt: Integer(),
+  started_at: Integer(),
+  status_code: Nullable(Integer()),
+  latency_ms: Integer(),
   error: Nullable(t.String()),
   response_excerpt: Nullable(t.String()),
 });
@@ -156,7 +157,7 @@ export function webhookRoutes(d: Deps) {
         query: t.Object({ page: t.Optional(t.String()) }),
         response: {
           200: t.Object({
-            meta: t.Object({ count: t.Integer(), current_page: t.String() }),
+            meta: t.Object({ count: Integer(), current_page: t.String() }),
             payload: t.Array(Delivery),
           }),
           ...errorResponses,

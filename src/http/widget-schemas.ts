@@ -3,7 +3,7 @@ import { t } from "elysia";
 import { WorkingHoursEntry } from "./inboxes.routes.ts";
 import { PublicContactBody, PublicConversation, PublicMessage } from "./public-schemas.ts";
 import { ContactFieldDocs, EchoId, MessageContent } from "./field-docs.ts";
-import { AttributeKeys, Attributes, Checked, Documented, Nullable } from "./schemas.ts";
+import { AttributeKeys, Attributes, Checked, Documented, Integer, Nullable } from "./schemas.ts";
 
 export const WebsiteTokenQuery = t.Object({
   website_token: t.String({ description: "the web_widget inbox's website_token" }),
@@ -29,13 +29,13 @@ export const WidgetChannelConfig = t.Object({
   timezone: t.String(),
   working_hours_enabled: t.Boolean(),
   working_hours: t.Array(WorkingHoursEntry),
-  account_id: t.Integer(),
+  account_id: Integer(),
   available: t.Boolean({ description: "inside business hours now (always, without business hours)" }),
-  next_open_at: Nullable(t.Integer({ description: "when closed: the next opening, Unix seconds" })),
+  next_open_at: Nullable(Integer({ description: "when closed: the next opening, Unix seconds" })),
 });
 
 export const WidgetContact = t.Object({
-  id: t.Integer(),
+  id: Integer(),
   name: t.String(),
   email: Nullable(t.String()),
   phone_number: Nullable(t.String()),
@@ -51,7 +51,7 @@ export const WidgetConfig = t.Object({
 });
 
 export const SetUserResult = t.Object({
-  id: t.Integer(),
+  id: Integer(),
   name: t.String(),
   email: Nullable(t.String()),
   phone_number: Nullable(t.String()),
@@ -62,10 +62,10 @@ export const SetUserResult = t.Object({
 });
 
 export const WidgetConversationSummary = t.Object({
-  id: t.Optional(t.Integer()),
-  inbox_id: t.Optional(t.Integer()),
+  id: t.Optional(Integer()),
+  inbox_id: t.Optional(Integer()),
   status: t.Optional(t.String()),
-  contact_last_seen_at: t.Optional(t.Integer({ description: "agents' messages created after it are unread" })),
+  contact_last_seen_at: t.Optional(Integer({ description: "agents' messages created after it are unread" })),
 });
 
 /** The conversation with its newest messages: the public API's record. */
@@ -75,18 +75,18 @@ export const WidgetConversation = PublicConversation;
 export const WidgetConversationList = t.Object({
   payload: t.Array(
     t.Object({
-      id: t.Integer(),
-      inbox_id: t.Integer(),
+      id: Integer(),
+      inbox_id: Integer(),
       status: t.String(),
-      contact_last_seen_at: t.Integer(),
-      last_activity_at: t.Integer(),
-      unread_count: t.Integer(),
+      contact_last_seen_at: Integer(),
+      last_activity_at: Integer(),
+      unread_count: Integer(),
       last_message: Nullable(PublicMessage),
     }),
   ),
   meta: t.Object({
     has_next_page: t.Boolean(),
-    unread_count: t.Integer({ description: "conversations with unread messages (on this page)" }),
+    unread_count: Integer({ description: "conversations with unread messages (on this page)" }),
   }),
 });
 
