@@ -24,12 +24,16 @@ export const copy = command(
   {
     from: { type: "string", help: "SQLite database file (opened read only; stop the server first)", required: true },
     to: { type: "string", help: "postgres://user:password@host:5432/database, empty or new", required: true },
+    storage: {
+      type: "string",
+      help: "the attachments directory the source uses (env PARLEY_STORAGE, default <from>.files)",
+    },
     json: jsonFlag,
   },
   async (f, io) => {
     const url = postgresUrl("to", f.to!);
     // Where attachments are, read before anything is copied (a bad PARLEY_STORAGE stops it here).
-    const files = loadConfig({ db: f.from }).files;
+    const files = loadConfig({ db: f.from, storage: f.storage }).files;
     const source = openSource(f.from!);
     try {
       const { CopyRefusedError, copyToPostgres } = await import("../db/copy-to-postgres.ts");

@@ -196,6 +196,15 @@ describe.skipIf(skip !== null)("parley copy and migrate on PostgreSQL", () => {
     );
   });
 
+  test("--storage names where the source's attachment files are", async () => {
+    const url = await server!.createDatabase("copy_storage");
+    const r = await cli("copy", "--from", file, "--to", url, "--storage", "/srv/parley/files");
+    expect([r.code, r.err]).toEqual([0, []]);
+    expect(r.out.at(-1)).toBe(
+      "attachment files are not copied: the rows refer to them where they are (/srv/parley/files); keep them for the server that will run on PostgreSQL",
+    );
+  });
+
   test("a second copy onto the same target is refused with exit 2 and changes nothing", async () => {
     const url = await server!.createDatabase("copy_twice");
     expect((await cli("copy", "--from", file, "--to", url, "--json")).code).toBe(0);
