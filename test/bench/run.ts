@@ -9,7 +9,17 @@
 //   BENCH_WARMUP=0 npm run bench                      (measure from the first request, cold)
 import { existsSync, mkdirSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { cpuMs, freePort, rssMb, runLoad, settle, settleIdle, waitForHttp, type LoadResult } from "./load.ts";
+import {
+  cacheFiles,
+  cpuMs,
+  freePort,
+  rssMb,
+  runLoad,
+  settle,
+  settleIdle,
+  waitForHttp,
+  type LoadResult,
+} from "./load.ts";
 import { SCENARIOS, type SeedInfo, type WidgetInfo } from "./scenarios.ts";
 import { attachmentSetup } from "./attachment-setup.ts";
 import { widgetSetup } from "./widget-setup.ts";
@@ -153,6 +163,7 @@ async function main() {
   const scenarioInfo = info ? { ...info, widget, attachment } : null;
   const rows: Row[] = [];
   for (const s of wanted) {
+    if (info) await cacheFiles(db, `${db}-wal`);
     await settle(`http://127.0.0.1:${port}`);
     if (warmup > 0)
       await runLoad({
