@@ -37,16 +37,17 @@ export const copy = command(
     const source = openSource(f.from!);
     try {
       const { CopyRefusedError, copyToPostgres } = await import("../db/copy-to-postgres.ts");
-      const { migratePostgres, postgresSchemaVersion } = await import("../db/migrate-postgres.ts");
+      const { postgresSchemaVersion } = await import("../db/migrate-postgres.ts");
       const target = await connect(url);
       try {
-        const applied = await migratePostgres(target);
+        // The copy migrates the target first, and says what it applied.
         const report = await copyToPostgres(source, target).catch((error) => {
           if (!(error instanceof CopyRefusedError)) throw error;
           io.err(`parley copy: ${error.message}`);
           return null;
         });
         if (!report) return 2;
+        const applied = report.migrationsApplied;
         const tables = Object.fromEntries(report.tables.map((t) => [t.name, t.rows]));
         const rows = report.tables.reduce((n, t) => n + t.rows, 0);
         const version = await postgresSchemaVersion(target);

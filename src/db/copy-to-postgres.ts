@@ -20,6 +20,8 @@ const SEEDED_BY_MIGRATIONS = new Set(["contact_search_version"]);
 export class CopyRefusedError extends Error {}
 
 export interface CopyReport {
+  /** The PostgreSQL migrations the copy applied to the target first (none when it was up to date). */
+  migrationsApplied: number[];
   /** Rows per table, in copy order. */
   tables: { name: string; rows: number }[];
 }
@@ -146,7 +148,7 @@ async function* postgresBatches(
 }
 
 export async function copyToPostgres(source: Database, target: SQL, batch = COPY_BATCH): Promise<CopyReport> {
-  await migratePostgres(target);
+  const migrationsApplied = await migratePostgres(target);
   const tables = tablesInOrder(source);
   for (const t of tables) {
     if (SEEDED_BY_MIGRATIONS.has(t)) continue;
@@ -154,7 +156,7 @@ export async function copyToPostgres(source: Database, target: SQL, batch = COPY
     if (n > 0)
       throw new CopyRefusedError(`the target is not empty: ${t} has ${n} rows (copy only into a new database)`);
   }
-  const report: CopyReport = { tables: [] };
+  const report: CopyReport = { migrationsApplied, tables: [] };
   await target.begin(async (tx) => {
     for (const t of tables) {
       await tx.unsafe(`ALTER TABLE "${t}" DISABLE TRIGGER USER`);

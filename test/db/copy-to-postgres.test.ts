@@ -3,6 +3,7 @@
 // twice, a changed row is caught by the check, and a second copy into the same database is refused.
 // Needs PostgreSQL (skipped, with the reason, without it).
 import { describe, expect, test } from "bun:test";
+import { POSTGRES_MIGRATIONS } from "../../src/db/migrations-postgres.ts";
 import { CopyRefusedError, copyToPostgres, verifyCopy } from "../../src/db/copy-to-postgres.ts";
 import { installation } from "../helpers/installation.ts";
 import { postgresForFile } from "../helpers/postgres.ts";
@@ -18,6 +19,8 @@ describe.skipIf(skip !== null)("copy into PostgreSQL", () => {
       // Two rows a batch: every table is read and written in several pages, by key range or by offset.
       const report = await copyToPostgres(db, sql, 2);
       const count = (t: string) => (db.query(`SELECT count(*) AS n FROM ${t}`).get() as { n: number }).n;
+      // A new database: the copy applied every PostgreSQL migration before the rows went in.
+      expect(report.migrationsApplied).toEqual(POSTGRES_MIGRATIONS.map((m) => m.version));
       const copied = new Map(report.tables.map((t) => [t.name, t.rows]));
       for (const t of ["accounts", "contacts", "conversations", "messages", "conversation_labels", "events"])
         expect([t, copied.get(t)]).toEqual([t, count(t)]);
