@@ -29,11 +29,9 @@ import {
   type ContactSort,
   PHONE_FRAGMENT,
   prefixParams,
+  RESOLVED_C,
   upper,
 } from "./contacts-search.ts";
-
-/** Verbatim the partial indexes' condition (migration 006), so the planner can use them. */
-const RESOLVED = "(c.email IS NOT NULL OR c.phone_number IS NOT NULL OR c.identifier IS NOT NULL)";
 
 /** SQLite's NOCASE: ASCII letters folded, nothing else. */
 const nocase = (col: string) =>
@@ -84,7 +82,7 @@ export class ContactSearchPostgres {
 
   private async page(p: ContactPageQuery, term: string | null): Promise<ContactPage> {
     const params = new Params();
-    let where = `c.account_id = ${params.add(p.accountId)} AND ${RESOLVED}`;
+    let where = `c.account_id = ${params.add(p.accountId)} AND ${RESOLVED_C}`;
     if (term !== null) where += ` AND (${hits(term, params)})`;
     if (p.labels)
       where += ` AND c.id IN (SELECT l.contact_id FROM contact_labels l WHERE l.account_id = c.account_id

@@ -28,7 +28,8 @@ export interface ContactPage {
 // Verbatim the partial indexes' condition, so the planner can use them.
 const RESOLVED = "(email IS NOT NULL OR phone_number IS NOT NULL OR identifier IS NOT NULL)";
 
-const RESOLVED_C = "(c.email IS NOT NULL OR c.phone_number IS NOT NULL OR c.identifier IS NOT NULL)";
+/** The same for a contact aliased `c` (both engines' partial indexes repeat it). */
+export const RESOLVED_C = "(c.email IS NOT NULL OR c.phone_number IS NOT NULL OR c.identifier IS NOT NULL)";
 
 const FTS_HITS = `SELECT rowid AS id FROM contacts_search WHERE contacts_search MATCH $match
   UNION SELECT rowid AS id FROM contacts_identifier_search WHERE contacts_identifier_search MATCH $match_exact`;
