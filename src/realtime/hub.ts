@@ -296,11 +296,15 @@ export class RealtimeHub {
     }
   }
 
+  /** One user's live subscriptions in one account. */
+  private *subscriptionsOfUser(accountId: number, userId: number): Generator<Subscription> {
+    for (const sub of this.byAccount.get(accountId) ?? [])
+      if (sub.viewer.kind === "user" && sub.viewer.userId === userId) yield sub;
+  }
+
   /** Whether the user has a live subscription in the account (tellUser would reach someone). */
   listening(accountId: number, userId: number): boolean {
-    for (const sub of this.byAccount.get(accountId) ?? [])
-      if (sub.viewer.kind === "user" && sub.viewer.userId === userId) return true;
-    return false;
+    return !this.subscriptionsOfUser(accountId, userId).next().done;
   }
 
   /**
@@ -309,8 +313,7 @@ export class RealtimeHub {
    */
   tellUser(accountId: number, userId: number, event: string, data: Record<string, unknown>): void {
     let body: string | null = null;
-    for (const sub of this.byAccount.get(accountId) ?? []) {
-      if (sub.viewer.kind !== "user" || sub.viewer.userId !== userId) continue;
+    for (const sub of this.subscriptionsOfUser(accountId, userId)) {
       this.send(
         sub.conn,
         messageFrame(
