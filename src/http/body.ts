@@ -2,8 +2,8 @@
 // JSON, url-encoded and multipart bodies alike; Rails-style keys (`a[b]`, `a[]`); fields nested
 // under the resource key; strings coerced to the route schema's numbers and booleans.
 import type { TSchema } from "@sinclair/typebox";
-import { BadRequestError, PayloadTooLargeError } from "../domain/errors.ts";
-import { boundaryOf, MultipartError, readMultipart, type SpooledFile } from "../files/multipart.ts";
+import { BadRequestError, PayloadTooLargeError, ValidationError } from "../domain/errors.ts";
+import { boundaryOf, isSpooledFile, MultipartError, readMultipart, type SpooledFile } from "../files/multipart.ts";
 
 export type Body = Record<string, unknown>;
 
@@ -35,23 +35,25 @@ export async function readBody(
 ): Promise<unknown> {
   const type = contentType.split(";")[0]!.trim().toLowerCase();
   const declared = Number(request.headers.get("content-length") ?? "0");
-  if (type === "multipart/form-data") return readMultipartBody(request, contentType, declared, limits, spooled);
+  if (type === "multipart/form-data")
+    return refuseNul(await readMultipartBody(request, contentType, declared, limits, spooled));
   if (declared > limits.body) throw new PayloadTooLargeError(limits.body);
   const bytes = await request.arrayBuffer();
   if (bytes.byteLength > limits.body) throw new PayloadTooLargeError(limits.body);
   if (bytes.byteLength === 0) return {};
-  if (type === "application/x-www-form-urlencoded") {
-    return fromEntries(new URLSearchParams(new TextDecoder().decode(bytes)).entries());
-  }
-  // JSON is the default: Chatwoot clients send it, sometimes without a content type.
   const text = new TextDecoder().decode(bytes);
+  if (type === "application/x-www-form-urlencoded") return refuseNul(fromEntries(new URLSearchParams(text).entries()));
+  // JSON is the default: Chatwoot clients send it, sometimes without a content type.
+  let json: unknown;
   try {
-    return JSON.parse(text);
+    json = JSON.parse(text);
   } catch (error) {
     throw new BadRequestError("Malformed JSON in request body", [
       { field: "body", message: error instanceof Error ? error.message : "is not valid JSON", code: "malformed" },
     ]);
   }
+  // In JSON's text a NUL can only be the escape (a raw one is a syntax error): most bodies need no walk.
+  return text.includes("\\u0000") ? refuseNul(json) : json;
 }
 
 async function readMultipartBody(
@@ -82,6 +84,29 @@ async function readMultipartBody(
     if (error.kind === "too_large") throw new PayloadTooLargeError(error.limit, error.message, "attachments");
     throw malformed(error.message);
   }
+}
+
+/**
+ * A NUL character in a body's text, in a value or a key, is a 422 naming the field: no client means
+ * one, and PostgreSQL's text and jsonb cannot hold one, so a stored NUL would stop `parley copy` at
+ * its row. Files are bytes, not text, and are not looked at. Iterative: JSON may nest deeper than
+ * the stack.
+ */
+function refuseNul<T>(body: T): T {
+  const stack: [unknown, string][] = [[body, ""]];
+  for (let next = stack.pop(); next; next = stack.pop()) {
+    const [value, field] = next;
+    if (typeof value === "string") {
+      if (value.includes("\0")) throw ValidationError.of(field || "body", "must not contain NUL characters", "invalid");
+      continue;
+    }
+    if (value === null || typeof value !== "object" || isSpooledFile(value)) continue;
+    for (const [key, child] of Object.entries(value)) {
+      if (key.includes("\0")) throw ValidationError.of(field || "body", "must not contain NUL characters", "invalid");
+      stack.push([child, field ? `${field}.${key}` : key]);
+    }
+  }
+  return body;
 }
 
 function malformed(message: string): BadRequestError {

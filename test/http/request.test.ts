@@ -5,7 +5,7 @@ import { t } from "elysia";
 import { fromEntries, shapeBody } from "../../src/http/body.ts";
 import { bodyOf } from "../../src/http/request.ts";
 import { Checked, Nullable, PlainInteger } from "../../src/http/schemas.ts";
-import { createHarness } from "../helpers/harness.ts";
+import { createHarness, type RequestOptions } from "../helpers/harness.ts";
 import { makeAccount } from "../helpers/factories.ts";
 
 const Probe = t.Object({
@@ -130,6 +130,41 @@ describe("request bodies", () => {
     });
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ name: "Form Co", custom_attributes: { tier: 2 } });
+  });
+
+  test("a NUL character in any body's text is a 422 naming the field, and changes nothing", async () => {
+    const h = createHarness();
+    const a = makeAccount(h);
+    const path = `/api/v1/accounts/${a.accountId}`;
+    const patch = (opts: RequestOptions) => () => h.request("PATCH", path, { token: a.adminToken, ...opts });
+    const multipart = (name: string, value: string) => async () => {
+      const body = new FormData();
+      body.set(name, value);
+      const headers = { api_access_token: a.adminToken };
+      const res = await h.app.handle(new Request(`http://localhost${path}`, { method: "PATCH", body, headers }));
+      return { status: res.status, body: (await res.json()) as any };
+    };
+    const cases: [() => Promise<{ status: number; body: any }>, string][] = [
+      [patch({ body: { name: "Ac\u0000me" } }), "name"],
+      [
+        patch({ body: { account: { custom_attributes: { plan: ["pro", "x\u0000"] } } } }),
+        "account.custom_attributes.plan.1",
+      ],
+      [patch({ body: { custom_attributes: { "pl\u0000an": "pro" } } }), "custom_attributes"],
+      [patch({ body: JSON.stringify("\u0000") }), "body"],
+      [patch({ form: { "account[name]": "Ac\u0000me" } }), "account.name"],
+      [multipart("account[name]", "Ac\u0000me"), "account.name"],
+    ];
+    for (const [send, field] of cases) {
+      const r = await send();
+      expect([field, r.status, r.body.errors]).toEqual([
+        field,
+        422,
+        [{ field, message: "must not contain NUL characters", code: "invalid" }],
+      ]);
+    }
+    const account = await h.request("GET", path, { token: a.adminToken });
+    expect(account.body).toMatchObject({ name: "Acme", custom_attributes: {} });
   });
 });
 
