@@ -6,6 +6,7 @@
 import { closeSync, fsync, openSync, writeSync } from "node:fs";
 import { unlink } from "node:fs/promises";
 import { join } from "node:path";
+import { type UploadMemory, uploadMemory } from "./upload-memory.ts";
 
 export interface SpooledFile {
   readonly spooled: true;
@@ -96,11 +97,12 @@ class FileSink {
   private constructor(
     private readonly fd: number,
     readonly path: string,
+    private readonly memory: UploadMemory,
   ) {}
 
-  static create(dir: string): FileSink {
+  static create(dir: string, memory: UploadMemory): FileSink {
     const path = join(dir, `upload-${crypto.randomUUID()}.part`);
-    return new FileSink(openSync(path, "wx", 0o600), path);
+    return new FileSink(openSync(path, "wx", 0o600), path, memory);
   }
 
   write(chunk: Buffer): void {
@@ -114,6 +116,7 @@ class FileSink {
     }
     let offset = 0;
     while (offset < chunk.length) offset += writeSync(this.fd, chunk, offset, chunk.length - offset);
+    this.memory.written(chunk.length);
   }
 
   /** Durable before anyone refers to it: a database row never points at bytes still in a cache. */
@@ -142,6 +145,7 @@ class FileSink {
 /**
  * Reads the stream to its end. File parts land in `spoolDir`; every spooled file (also those of
  * a request that fails half-way) is reported through `onSpooled`, so the caller can remove them.
+ * `memory` gives back the written chunks' memory under a burst (upload-memory.ts).
  */
 export async function readMultipart(
   stream: ReadableStream<Uint8Array>,
@@ -149,6 +153,7 @@ export async function readMultipart(
   limits: MultipartLimits,
   spoolDir: string,
   onSpooled: (path: string) => void,
+  memory: UploadMemory = uploadMemory,
 ): Promise<Entry[]> {
   const first = Buffer.from(`--${boundary}`);
   const delimiter = Buffer.from(`\r\n--${boundary}`);
@@ -245,7 +250,7 @@ export async function readMultipart(
           if (h.filename !== null) {
             if (++fileCount > limits.files)
               throw new MultipartError(`At most ${limits.files} files per request`, "too_large", limits.files);
-            sink = FileSink.create(spoolDir);
+            sink = FileSink.create(spoolDir, memory);
             onSpooled(sink.path);
           }
           part = { name: h.name, filename: h.filename, type: h.type, sink, field: [] };

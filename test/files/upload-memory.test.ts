@@ -1,0 +1,98 @@
+// When uploads make the process's memory climb, written chunks are collected; when it does not,
+// nothing pauses the process. The resident memory is a scripted sequence here, so each look is exact.
+import { describe, expect, test } from "bun:test";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { readMultipart } from "../../src/files/multipart.ts";
+import { UploadMemory } from "../../src/files/upload-memory.ts";
+
+const MB = 1024 * 1024;
+
+/** An UploadMemory whose looks at the memory return `readings` in turn (the last one repeats). */
+function scripted(readings: number[], opts = { checkEveryBytes: 4 * MB, headroomBytes: 32 * MB }) {
+  const looks: number[] = [];
+  let collections = 0;
+  const memory = new UploadMemory({
+    ...opts,
+    rss: () => {
+      const value = readings[Math.min(looks.length, readings.length - 1)]! * MB;
+      looks.push(value / MB);
+      return value;
+    },
+    collect: () => {
+      collections++;
+    },
+  });
+  return { memory, looks, collections: () => collections };
+}
+
+describe("UploadMemory", () => {
+  test("looks at the memory once per 4 MB of file bytes, not per chunk", () => {
+    const s = scripted([90]);
+    for (let i = 0; i < 63; i++) s.memory.written(64 * 1024); // 3.94 MB
+    expect(s.looks).toEqual([]);
+    s.memory.written(64 * 1024);
+    expect(s.looks).toEqual([90]);
+    for (let i = 0; i < 64; i++) s.memory.written(64 * 1024);
+    expect(s.looks).toEqual([90, 90]);
+  });
+
+  test("collects when memory has grown by more than the headroom since its lowest point", () => {
+    // 90 is the low; 122 is exactly 32 MB above it (no collection), 123 is above (one, then a look).
+    const s = scripted([100, 90, 110, 122, 123, 95]);
+    for (let i = 0; i < 5; i++) s.memory.written(4 * MB);
+    expect(s.collections()).toBe(1);
+    expect(s.looks).toEqual([100, 90, 110, 122, 123, 95]);
+  });
+
+  test("memory a collection cannot free does not cause a collection at every look", () => {
+    // After the collection 140 MB remain (bodies not read yet): the next collection waits for 172+.
+    const s = scripted([90, 130, 140, 150, 171, 173, 120]);
+    for (let i = 0; i < 5; i++) s.memory.written(4 * MB);
+    expect(s.looks).toEqual([90, 130, 140, 150, 171, 173, 120]);
+    expect(s.collections()).toBe(2);
+  });
+
+  test("a server whose memory does not climb never collects", () => {
+    const s = scripted([95, 97, 96, 110, 99]);
+    for (let i = 0; i < 200; i++) s.memory.written(4 * MB);
+    expect(s.looks.length).toBe(200);
+    expect(s.collections()).toBe(0);
+  });
+});
+
+describe("readMultipart and UploadMemory", () => {
+  test("every byte of a file part counts; ordinary fields do not", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "parley-upload-memory-"));
+    try {
+      const boundary = "----memoryB0undary";
+      const file = Buffer.alloc(3 * MB + 1000, 7);
+      const field = "x".repeat(2 * MB);
+      const raw = Buffer.concat([
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="content"\r\n\r\n${field}\r\n`),
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="attachments[]"; filename="a.bin"\r\n\r\n`),
+        file,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]);
+      let at = 0;
+      const stream = new ReadableStream<Uint8Array>({
+        pull(c) {
+          if (at >= raw.length) return c.close();
+          c.enqueue(raw.subarray(at, at + 100_000));
+          at += 100_000;
+        },
+      });
+      // Memory climbs 20 MB per look; with a 1 MB look interval the 3 MB file makes three looks.
+      const s = scripted([100, 120, 140, 160], { checkEveryBytes: MB, headroomBytes: 32 * MB });
+      const spooled: string[] = [];
+      const limits = { fields: 4 * MB, file: 8 * MB, total: 8 * MB, files: 1 };
+      const entries = await readMultipart(stream, boundary, limits, dir, (p) => spooled.push(p), s.memory);
+      expect(entries.map(([name]) => name)).toEqual(["content", "attachments[]"]);
+      expect(s.looks).toEqual([100, 120, 140, 160]);
+      expect(s.collections()).toBe(1);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
