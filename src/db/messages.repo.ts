@@ -36,8 +36,11 @@ export interface MessageRow {
   attachments?: string | null;
 }
 
-/** Unread counts stop at this number (Chatwoot's list badge stops at 10; events and message records show up to 100). */
-export const UNREAD_LIMIT = 100;
+/**
+ * Unread counts stop at this number, wherever they appear (list, conversation, push data, a
+ * message's `conversation`): Chatwoot counts `unread_incoming_messages`, which is `.last(10)`.
+ */
+export const UNREAD_LIMIT = 10;
 
 export type NewMessage = Omit<MessageRow, "id" | "external_source_ids" | "status" | "attachments"> & {
   status?: MessageStatus;

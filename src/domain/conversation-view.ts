@@ -52,6 +52,7 @@ export interface ConversationView {
   /** Whether the viewing user is a member of the team (Chatwoot's team `is_member`). */
   teamIsMember: boolean;
   labels: string[];
+  /** Incoming messages the agent has not seen, up to UNREAD_LIMIT (10, as Chatwoot counts them). */
   unreadCount: number;
   /** Newest public incoming/outgoing message: push data's `messages`. */
   lastChat: MessageRow | null;

@@ -8,9 +8,6 @@ import { attributes, changesOf, contactOf, contactPushData, type ChangedAttribut
 import { messageOf, messagePushData, messageScope } from "./message.presenter.ts";
 import { agentOf, userPushData } from "./user.presenter.ts";
 
-/** Chatwoot caps the list's unread badge at 10. */
-const UNREAD_CAP = 10;
-
 export function teamOf(v: ConversationView) {
   const t = v.team!;
   return {
@@ -57,7 +54,7 @@ export function conversationOf(v: ConversationView) {
     last_activity_at: r.last_activity_at,
     first_reply_created_at: r.first_reply_created_at ?? 0,
     waiting_since: r.waiting_since ?? 0,
-    unread_count: Math.min(v.unreadCount, UNREAD_CAP),
+    unread_count: v.unreadCount,
     last_non_activity_message: v.lastNonActivity ? messageOf(v.lastNonActivity, scope) : null,
     priority: r.priority,
     sla_policy_id: null as number | null,
