@@ -6,6 +6,7 @@ import { createApp } from "./app.ts";
 import { ConfigError, type Config } from "./config.ts";
 import { migrate } from "./db/migrate.ts";
 import { openDatabase, refreshPlannerStatistics } from "./db/open.ts";
+import { holdServerLock, type ServerLock, ServerLockedError } from "./db/server-lock.ts";
 import { createDeps, type Deps } from "./deps.ts";
 import { Scheduler } from "./jobs/scheduler.ts";
 import { createLogger } from "./lib/logger.ts";
@@ -41,7 +42,7 @@ export interface RunningServer {
  * and requests alternated between the two processes (and their databases). A busy port is a
  * ConfigError: the CLI says so and exits with 2.
  */
-function listenAlone(app: ReturnType<typeof createApp>, config: Config, cleanUp: () => void): void {
+function listenAlone(app: ReturnType<typeof createApp>, config: Config): void {
   try {
     // Bun's own body limit is only a far backstop; the app enforces config.bodyLimit with a proper 413 body.
     app.listen({
@@ -51,7 +52,6 @@ function listenAlone(app: ReturnType<typeof createApp>, config: Config, cleanUp:
       maxRequestBodySize: Math.max(config.bodyLimit * 4, 64 * 1024 * 1024),
     });
   } catch (error) {
-    cleanUp();
     if ((error as { code?: string }).code === "EADDRINUSE") {
       throw new ConfigError(
         `port ${config.port} on ${config.host} is already in use (is another Parley or another server running there?)`,
@@ -63,15 +63,36 @@ function listenAlone(app: ReturnType<typeof createApp>, config: Config, cleanUp:
 
 const JOBS_START_DELAY_MS = 100;
 
+/** The database's server lock, or a ConfigError (the CLI says why and exits with 2). */
+function lockDatabase(path: string): ServerLock | null {
+  try {
+    return holdServerLock(path);
+  } catch (error) {
+    if (error instanceof ServerLockedError) throw new ConfigError(error.message);
+    throw error;
+  }
+}
+
 export async function startServer(config: Config, out: (line: string) => void = console.log): Promise<RunningServer> {
   const logger = createLogger(config.logLevel);
-  const db: Database = openDatabase(config.db);
-  migrate(db);
-  refreshPlannerStatistics(db, true);
-  const deps = createDeps({ db, config, logger, groupCommit: true });
-  const app = createApp(deps);
-  // The port first, before anything is written: a second server on a busy port stops here.
-  listenAlone(app, config, () => db.close());
+  // Before anything is read or written: a second server on this database stops here.
+  const lock = lockDatabase(config.db);
+  let db: Database | null = null;
+  let deps: Deps;
+  let app: ReturnType<typeof createApp>;
+  try {
+    db = openDatabase(config.db);
+    migrate(db);
+    refreshPlannerStatistics(db, true);
+    deps = createDeps({ db, config, logger, groupCommit: true });
+    app = createApp(deps);
+    // The port first, before anything is written: a second server on a busy port stops here.
+    listenAlone(app, config);
+  } catch (error) {
+    db?.close();
+    lock?.release();
+    throw error;
+  }
   const first = await ensureFirstAccount(deps);
   deps.commits.flush(); // the first account is committed before its token is printed
   if (first) {
@@ -105,6 +126,7 @@ export async function startServer(config: Config, out: (line: string) => void = 
       deps.commits.flush();
       checkpoint(db, "TRUNCATE");
       db.close();
+      lock?.release();
     })());
   return { url, port, deps, stop };
 }
