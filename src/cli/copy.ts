@@ -53,13 +53,25 @@ export const copy = command(
         const version = await postgresSchemaVersion(target);
         if (f.json) {
           io.out(
-            JSON.stringify({ schema_version: version, migrations_applied: applied, tables, rows, files_copied: false }),
+            JSON.stringify({
+              schema_version: version,
+              migrations_applied: applied,
+              tables,
+              rows,
+              nul_characters_removed: report.nulsRemoved,
+              files_copied: false,
+            }),
           );
           return 0;
         }
         io.out(`PostgreSQL ${migrationSummary(applied, version)}`);
         io.out(`copied ${rows} rows in ${report.tables.length} tables to ${where(url)}; counts and checksums match:`);
         for (const t of report.tables) io.out(`  ${t.name.padEnd(34)} ${t.rows}`);
+        const nuls = Object.entries(report.nulsRemoved);
+        if (nuls.length)
+          io.out(
+            `NUL characters, which PostgreSQL text cannot hold, were left out of ${nuls.reduce((n, [, v]) => n + v, 0)} values: ${nuls.map(([c, n]) => `${c} (${n})`).join(", ")}`,
+          );
         io.out(
           `attachment files are not copied: the rows refer to them where they are (${files.s3 ? `S3 bucket ${files.s3.bucket}` : files.dir}); keep them for the server that will run on PostgreSQL`,
         );

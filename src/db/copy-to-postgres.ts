@@ -24,6 +24,8 @@ export interface CopyReport {
   migrationsApplied: number[];
   /** Rows per table, in copy order. */
   tables: { name: string; rows: number }[];
+  /** Values that lost NUL characters on the way, per "table.column" (none: empty). */
+  nulsRemoved: Record<string, number>;
 }
 
 type Row = Record<string, unknown>;
@@ -79,9 +81,36 @@ function shapeOf(source: Database, name: string): TableShape {
   };
 }
 
-/** Values as text the same way on both engines (PostgreSQL returns BIGINT as strings). */
+/**
+ * PostgreSQL's text cannot hold U+0000, which SQLite keeps: text written before the API refused it
+ * (or arriving by mail) would stop the copy half-way. A NUL carries nothing in a helpdesk's text, so
+ * the copy leaves it out and reports where; the check compares the source without it.
+ */
+function withoutNul(value: unknown): unknown {
+  return typeof value === "string" && value.includes("\u0000") ? value.replaceAll("\u0000", "") : value;
+}
+
+/** The rows with NUL characters left out of their text, counting the values changed per "table.column". */
+function nulFree(table: string, rows: Row[], removed: Record<string, number>): Row[] {
+  return rows.map((row) => {
+    let out: Row | null = null;
+    for (const [column, value] of Object.entries(row)) {
+      const clean = withoutNul(value);
+      if (clean === value) continue;
+      out ??= { ...row };
+      out[column] = clean;
+      const key = `${table}.${column}`;
+      removed[key] = (removed[key] ?? 0) + 1;
+    }
+    return out ?? row;
+  });
+}
+
+/** Values as text the same way on both engines (PostgreSQL returns BIGINT as strings); NUL marks a SQL NULL. */
 function rowText(row: Row, columns: string[]): string {
-  return columns.map((c) => (row[c] === null || row[c] === undefined ? "\u0000" : String(row[c]))).join("\u0001");
+  return columns
+    .map((c) => (row[c] === null || row[c] === undefined ? "\u0000" : String(withoutNul(row[c]))))
+    .join("\u0001");
 }
 
 /**
@@ -156,14 +185,14 @@ export async function copyToPostgres(source: Database, target: SQL, batch = COPY
     if (n > 0)
       throw new CopyRefusedError(`the target is not empty: ${t} has ${n} rows (copy only into a new database)`);
   }
-  const report: CopyReport = { migrationsApplied, tables: [] };
+  const report: CopyReport = { migrationsApplied, tables: [], nulsRemoved: {} };
   await target.begin(async (tx) => {
     for (const t of tables) {
       await tx.unsafe(`ALTER TABLE "${t}" DISABLE TRIGGER USER`);
       if (SEEDED_BY_MIGRATIONS.has(t)) await tx.unsafe(`DELETE FROM "${t}"`);
       let rows = 0;
       for (const part of sqliteBatches(source, shapeOf(source, t), batch)) {
-        await tx`INSERT INTO ${tx(t)} ${tx(part)}`;
+        await tx`INSERT INTO ${tx(t)} ${tx(nulFree(t, part, report.nulsRemoved))}`;
         rows += part.length;
       }
       await tx.unsafe(`ALTER TABLE "${t}" ENABLE TRIGGER USER`);

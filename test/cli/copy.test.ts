@@ -205,6 +205,34 @@ describe.skipIf(skip !== null)("parley copy and migrate on PostgreSQL", () => {
     );
   });
 
+  test("text with NUL characters (older rows, mail) is copied without them, said per column, and checked", async () => {
+    const withNul = join(dir, "nul.db");
+    copyDatabaseTo(source, withNul);
+    const db = openDatabase(withNul);
+    const message = (db.query("SELECT min(id) AS id FROM messages").get() as { id: number }).id;
+    db.run("UPDATE messages SET content = ? WHERE id = ?", ["Hello\u0000 there\u0000", message]);
+    db.run("UPDATE contacts SET name = ? WHERE id = (SELECT min(id) FROM contacts)", ["Ca\u0000rla"]);
+    db.close();
+    const url = await server!.createDatabase("copy_nul");
+    const r = await cli("copy", "--from", withNul, "--to", url, "--json");
+    expect([r.code, r.err]).toEqual([0, []]);
+    expect(JSON.parse(r.out[0]!).nul_characters_removed).toEqual({ "contacts.name": 1, "messages.content": 1 });
+    const sql = new Bun.SQL(url);
+    try {
+      expect((await sql`SELECT content FROM messages WHERE id = ${message}`)[0].content).toBe("Hello there");
+      expect((await sql`SELECT name FROM contacts ORDER BY id LIMIT 1`)[0].name).toBe("Carla");
+    } finally {
+      await sql.close();
+    }
+    const text = await cli("copy", "--from", withNul, "--to", await server!.createDatabase("copy_nul_text"));
+    expect(text.out).toContain(
+      "NUL characters, which PostgreSQL text cannot hold, were left out of 2 values: contacts.name (1), messages.content (1)",
+    );
+    // A clean source reports none.
+    const clean = await cli("copy", "--from", file, "--to", await server!.createDatabase("copy_no_nul"), "--json");
+    expect(JSON.parse(clean.out[0]!).nul_characters_removed).toEqual({});
+  });
+
   test("a second copy onto the same target is refused with exit 2 and changes nothing", async () => {
     const url = await server!.createDatabase("copy_twice");
     expect((await cli("copy", "--from", file, "--to", url, "--json")).code).toBe(0);
