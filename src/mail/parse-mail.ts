@@ -8,8 +8,16 @@ import { sanitizeHtml } from "./sanitize-html.ts";
 
 const IDS = /<[^<>\s]+>/g;
 
+/**
+ * Text without U+0000: a mail may carry it (a broken client, a hostile sender), the API refuses it,
+ * and PostgreSQL's text cannot hold it; it never means anything in a message.
+ */
+function noNul(text: string): string {
+  return text.includes("\u0000") ? text.replaceAll("\u0000", "") : text;
+}
+
 function ids(value: string | string[] | undefined): string[] {
-  const text = Array.isArray(value) ? value.join(" ") : (value ?? "");
+  const text = noNul(Array.isArray(value) ? value.join(" ") : (value ?? ""));
   return [...text.matchAll(IDS)].map((m) => m[0].toLowerCase());
 }
 
@@ -19,7 +27,7 @@ function addresses(value: AddressObject | AddressObject[] | undefined): MailAddr
     .flatMap((a) => a.value)
     .flatMap((a) => (a.group ? a.group : [a]))
     .filter((a) => typeof a.address === "string" && a.address.includes("@"))
-    .map((a) => ({ name: (a.name ?? "").trim(), address: a.address!.trim().toLowerCase() }));
+    .map((a) => ({ name: noNul(a.name ?? "").trim(), address: noNul(a.address!).trim().toLowerCase() }));
 }
 
 function header(mail: ParsedMail, name: string): string {
@@ -49,7 +57,7 @@ function automatedKind(mail: ParsedMail, from: MailAddress | null): IncomingMail
 export async function parseMail(source: Uint8Array): Promise<IncomingMail> {
   const mail = await simpleParser(Buffer.from(source), { skipImageLinks: true, skipTextToHtml: true });
   const from = addresses(mail.from)[0] ?? null;
-  const text = mail.text ?? "";
+  const text = noNul(mail.text ?? "");
   const { reply, quoted } = splitQuoted(text);
   const digest = new Bun.CryptoHasher("sha256").update(source).digest("hex").slice(0, 32);
   return {
@@ -59,13 +67,16 @@ export async function parseMail(source: Uint8Array): Promise<IncomingMail> {
     from,
     to: addresses(mail.to),
     cc: addresses(mail.cc),
-    subject: (mail.subject ?? "").trim(),
+    subject: noNul(mail.subject ?? "").trim(),
     reply,
     quoted,
-    html: typeof mail.html === "string" && mail.html !== "" ? await sanitizeHtml(mail.html) : null,
+    html: typeof mail.html === "string" && mail.html !== "" ? await sanitizeHtml(noNul(mail.html)) : null,
     automated: automatedKind(mail, from),
     files: mail.attachments
       .filter((a) => a.content.length > 0)
-      .map((a, i) => ({ filename: a.filename || `attachment-${i + 1}`, bytes: new Uint8Array(a.content) })),
+      .map((a, i) => ({
+        filename: noNul(a.filename ?? "") || `attachment-${i + 1}`,
+        bytes: new Uint8Array(a.content),
+      })),
   };
 }

@@ -104,6 +104,46 @@ describe("reading a mail", () => {
     expect(bounce.automated).toBe("bounce");
   });
 
+  test("NUL characters are left out of every text a mail gives (the API refuses them; PostgreSQL cannot hold them)", async () => {
+    const raw = [
+      "From: =?utf-8?B?Q2FyAGxh?= <carla@example.com>", // "Car\0la", encoded
+      "Subject: =?utf-8?B?T3JkZXIANDI=?=", // "Order\042"
+      "Message-ID: <nul@example.com>",
+      'Content-Type: multipart/mixed; boundary="b"',
+      "",
+      "--b",
+      'Content-Type: multipart/alternative; boundary="a"',
+      "",
+      "--a",
+      "Content-Type: text/plain; charset=utf-8",
+      "Content-Transfer-Encoding: base64",
+      "",
+      Buffer.from("Where\u0000 is it?").toString("base64"),
+      "--a",
+      "Content-Type: text/html; charset=utf-8",
+      "Content-Transfer-Encoding: base64",
+      "",
+      Buffer.from("<p>Where\u0000 is it?</p>").toString("base64"),
+      "--a--",
+      "--b",
+      'Content-Type: application/octet-stream; name="=?utf-8?B?aW52AG9pY2UucGRm?="', // "inv\0oice.pdf"
+      "Content-Disposition: attachment",
+      "Content-Transfer-Encoding: base64",
+      "",
+      Buffer.from("%PDF-1.4\u0000binary stays").toString("base64"),
+      "--b--",
+      "",
+    ].join("\r\n");
+    const mail = await parseMail(new TextEncoder().encode(raw));
+    expect(mail.from).toEqual({ name: "Carla", address: "carla@example.com" });
+    expect(mail.subject).toBe("Order42");
+    expect(mail.reply).toBe("Where is it?");
+    expect(mail.html).toBe("<p>Where is it?</p>");
+    expect(mail.files.map((f) => f.filename)).toEqual(["invoice.pdf"]);
+    // The file's bytes are the file's: a NUL in them is kept.
+    expect(new TextDecoder().decode(mail.files[0]!.bytes)).toBe("%PDF-1.4\u0000binary stays");
+  });
+
   test("a mail without a Message-ID gets a stable stand-in from its bytes; an unknown charset still reads", async () => {
     const raw = "From: a@example.com\r\nSubject: x\r\nContent-Type: text/plain; charset=x-unknown-9\r\n\r\nhello\r\n";
     const one = await parseMail(new TextEncoder().encode(raw));
