@@ -7,7 +7,7 @@ import { createServices } from "./deps/services.ts";
 import type { Config } from "./config.ts";
 import { loadConfig } from "./config.ts";
 import { refreshPlannerStatistics } from "./db/open.ts";
-import { checkpoint, databaseAnswers } from "./db/maintenance.ts";
+import { checkpointWhenCommitted, databaseAnswers } from "./db/maintenance.ts";
 import { createWriteTx, type Commits, type WriteTx } from "./db/tx.ts";
 import { IDEMPOTENCY_TTL_SECONDS } from "./domain/messages.service.ts";
 import { EventBus } from "./events/bus.ts";
@@ -199,8 +199,10 @@ export function createDeps(opts: DepsOptions): Deps {
   const jobs: Job[] = [
     // Catches up listeners after a restart, and retries listeners that failed.
     { name: "drain-events", pattern: "* * * * * *", run: () => bus.drain() },
-    // A long read can starve auto-checkpoints; a passive checkpoint never blocks writers.
-    { name: "wal-checkpoint", pattern: "0 * * * * *", run: () => checkpoint(db, "PASSIVE") },
+    // A long read can starve auto-checkpoints; a passive checkpoint never blocks writers. Inside the
+    // open group-commit transaction it fails ("database table is locked"), and the every-second
+    // drain opens one in the same tick: it runs once the connection's groups have committed.
+    { name: "wal-checkpoint", pattern: "0 * * * * *", run: () => checkpointWhenCommitted(db, commits) },
     // Due retries and deliveries left pending by a crash; new ones are sent at once via wake().
     {
       name: "deliver-webhooks",

@@ -15,6 +15,18 @@ export function checkpoint(db: Database, mode: "PASSIVE" | "TRUNCATE"): void {
   db.exec(`PRAGMA wal_checkpoint(${mode})`);
 }
 
+/**
+ * A passive checkpoint once no transaction is open on the connection (a group commit's, which
+ * `settled` resolves when it commits; a group's after-commit work may open the next one).
+ */
+export async function checkpointWhenCommitted(
+  db: Database,
+  commits: { settled(): Promise<void> | null },
+): Promise<void> {
+  for (let waited = 0; db.inTransaction && waited < 10; waited++) await commits.settled();
+  checkpoint(db, "PASSIVE");
+}
+
 /** An online, consistent copy: VACUUM INTO reads inside one transaction while writers go on. */
 export function copyDatabaseTo(db: Database, path: string): void {
   db.prepare("VACUUM INTO ?").run(path);
