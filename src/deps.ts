@@ -85,6 +85,13 @@ export interface DepsOptions {
    * test harness turn it on; one-shot commands (CLI) leave it off, since they exit without a turn.
    */
   groupCommit?: boolean;
+  /**
+   * Whether this process runs the event listeners and realtime fan-out after its own commits (the
+   * server and tests do). One-shot commands leave their events to the server, whose drain and
+   * fan-out jobs pick them up within a second: they close the database right after their write,
+   * and work woken for a later turn would find it closed.
+   */
+  wakeListeners?: boolean;
 }
 
 export function createDeps(opts: DepsOptions): Deps {
@@ -99,6 +106,7 @@ export function createDeps(opts: DepsOptions): Deps {
   // Commits of this process; with PRAGMA data_version (other processes' commits) it versions
   // cached read results (the summary reports).
   let commitCount = 0;
+  const wakeListeners = opts.wakeListeners ?? true;
   const { writeTx, commits } = createWriteTx(
     db,
     {
@@ -107,8 +115,10 @@ export function createDeps(opts: DepsOptions): Deps {
         if (outbox.pending) {
           outbox.pending = false;
           repos.events.committedHead(); // right after COMMIT, before the next write: the new head
-          bus.wake();
-          realtime?.wake();
+          if (wakeListeners) {
+            bus.wake();
+            realtime?.wake();
+          }
         }
       },
       afterRollback() {

@@ -26,7 +26,8 @@ export function withDeps<T>(dbFlag: string | undefined, fn: (d: Deps) => T): T {
   let result: T;
   try {
     migrate(db);
-    result = fn(createDeps({ db, config, logger: createLogger("warn") }));
+    // The command's events are the server's to handle: nothing runs after the command closes the database.
+    result = fn(createDeps({ db, config, logger: createLogger("warn"), wakeListeners: false }));
   } catch (error) {
     db.close();
     throw error;
