@@ -6,7 +6,7 @@
 import { closeSync, fsync, openSync, writeSync } from "node:fs";
 import { unlink } from "node:fs/promises";
 import { join } from "node:path";
-import { type UploadMemory, uploadMemory } from "./upload-memory.ts";
+import { releaseChunk, type UploadMemory, uploadMemory } from "./upload-memory.ts";
 
 export interface SpooledFile {
   readonly spooled: true;
@@ -273,6 +273,7 @@ export async function readMultipart(
         }
       }
       if (state === "done") buffer = Buffer.alloc(0); // an epilogue is ignored, not kept
+      if (value) releaseChunk(value, buffer); // its bytes are written or copied by now
       if (done) break;
     }
     if (state !== "done") throw new MultipartError("The multipart body ended before its closing boundary", "malformed");

@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { readMultipart } from "../../src/files/multipart.ts";
-import { UploadMemory } from "../../src/files/upload-memory.ts";
+import { releaseChunk, UploadMemory } from "../../src/files/upload-memory.ts";
 
 const MB = 1024 * 1024;
 
@@ -91,6 +91,56 @@ describe("readMultipart and UploadMemory", () => {
       expect(entries.map(([name]) => name)).toEqual(["content", "attachments[]"]);
       expect(s.looks).toEqual([100, 120, 140, 160]);
       expect(s.collections()).toBe(1);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("releaseChunk", () => {
+  test("a whole chunk nothing keeps is detached; a carried one, a view or a detached one is left", () => {
+    const whole = new Uint8Array(4096).fill(1);
+    releaseChunk(whole, new Uint8Array(0));
+    expect([whole.buffer.detached, whole.byteLength]).toEqual([true, 0]);
+    releaseChunk(whole, new Uint8Array(0)); // twice is harmless
+
+    const carried = new Uint8Array(4096).fill(2);
+    const tail = Buffer.from(carried.buffer, 4000, 96);
+    releaseChunk(carried, tail);
+    expect([carried.buffer.detached, tail[0]]).toEqual([false, 2]);
+
+    const memory = new ArrayBuffer(8192);
+    const view = new Uint8Array(memory, 0, 4096);
+    releaseChunk(view, new Uint8Array(0));
+    expect(memory.detached).toBe(false);
+  });
+
+  test("reading a body detaches each chunk once its bytes are on disk, and the file is intact", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "parley-release-"));
+    try {
+      const boundary = "----releaseB0undary";
+      const file = Buffer.alloc(MB, 0);
+      for (let i = 0; i < file.length; i++) file[i] = (i * 7) & 255;
+      const raw = Buffer.concat([
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="f"; filename="a.bin"\r\n\r\n`),
+        file,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]);
+      const chunks: Uint8Array[] = [];
+      for (let at = 0; at < raw.length; at += 64 * 1024) chunks.push(new Uint8Array(raw.subarray(at, at + 64 * 1024))); // each its own buffer
+      let next = 0;
+      const stream = new ReadableStream<Uint8Array>({
+        pull(c) {
+          if (next >= chunks.length) return c.close();
+          c.enqueue(chunks[next++]!);
+        },
+      });
+      const limits = { fields: MB, file: 2 * MB, total: 2 * MB, files: 1 };
+      const entries = await readMultipart(stream, boundary, limits, dir, () => {});
+      expect(chunks.map((c) => (c.buffer as ArrayBuffer).detached)).toEqual(chunks.map(() => true));
+      const spooled = entries[0]![1] as { path: string; size: number };
+      expect(spooled.size).toBe(MB);
+      expect(Buffer.from(await Bun.file(spooled.path).arrayBuffer()).equals(file)).toBe(true);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
