@@ -1,5 +1,7 @@
-// When uploads make the process's memory climb, written chunks are collected; when it does not,
-// nothing pauses the process. The resident memory is a scripted sequence here, so each look is exact.
+// Upload memory: each body chunk is freed once its bytes are written (and never while the reader
+// still holds a view of it); when uploads still make the process's memory climb, a collection runs,
+// and when they do not, nothing pauses the process. The resident memory is a scripted sequence here,
+// so each look is exact.
 import { describe, expect, test } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
