@@ -32,7 +32,7 @@ function idFor(ids: Ids, family: string, before: string, param: string): string 
 }
 
 /** The route's path with every parameter resolved, except `hostile` (param, raw value) when given. */
-export function pathOf(w: HostileWorld, route: Route, hostile?: [string, string]): string {
+export function pathOf(w: Pick<HostileWorld, "ids" | "widgetQuery">, route: Route, hostile?: [string, string]): string {
   const family = familyOf(route.path);
   const segments = route.path.split("/");
   const out = segments.map((s, i) => {
@@ -57,7 +57,7 @@ const everyMethod = (path: string, body: Record<string, unknown>) =>
   Object.fromEntries(["POST", "PATCH", "DELETE"].map((m) => [`${m} ${path}`, body]));
 
 /** An otherwise-valid body for each route that takes one (keyed by method and template). */
-function plausible(w: HostileWorld, route: Route): Record<string, unknown> {
+export function plausible(w: Pick<HostileWorld, "ids" | "adminEmail">, route: Route): Record<string, unknown> {
   const id = (k: string) => Number(w.ids[k]);
   const agent = id("agents/{id}");
   const inbox = id("{inbox_id}");

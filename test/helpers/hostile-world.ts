@@ -32,9 +32,9 @@ export interface HostileWorld {
   routes: Route[];
 }
 
-type Post = (path: string, body: unknown, token?: string | null) => Promise<any>;
+export type Post = (path: string, body: unknown, token?: string | null) => Promise<any>;
 
-async function ok(h: Harness, method: string, path: string, opts: RequestOptions): Promise<any> {
+export async function ok(h: Harness, method: string, path: string, opts: RequestOptions): Promise<any> {
   const r = await h.request(method, path, opts);
   expect({ path, status: r.status, body: r.status === 200 ? null : r.body }).toEqual({ path, status: 200, body: null });
   return r.body;
@@ -77,7 +77,7 @@ export async function hostileWorld(): Promise<HostileWorld> {
 }
 
 /** One of each record of the account API, made by its administrator (and an agent). */
-async function accountIds(h: Harness, a: AccountFixture, post: Post): Promise<Ids> {
+export async function accountIds(h: Harness, a: AccountFixture, post: Post): Promise<Ids> {
   const api = `/api/v1/accounts/${a.accountId}`;
   const token = a.adminToken;
   const agent = makeMember(h, a.accountId, "agent");
