@@ -13,7 +13,8 @@ export const MARKERS = ["TENANT-A-MARKER", "TENANT-A-MESSAGE", "tenant-a-label",
 
 export interface Tenants {
   h: Harness;
-  a: { id: number; ids: Ids };
+  /** `markers`: MARKERS and the e-mail addresses of A's members. */
+  a: { id: number; ids: Ids; markers: string[] };
   b: { id: number; ids: Ids; token: string };
 }
 
@@ -48,7 +49,11 @@ export async function tenants(): Promise<Tenants> {
   await ok(h, "POST", `${api}/canned_responses`, opts({ short_code: "a-marker", content: MARKERS[3] }));
   await ok(h, "PATCH", `${api}/inboxes/${aIds["inboxes/{id}"]}`, opts({ name: MARKERS[4] }));
   await h.deps.bus.drain();
-  return { h, a: { id: a.accountId, ids: aIds }, b: { id: b.accountId, ids: bIds, token: b.adminToken } };
+  const emails = h.deps.db
+    .query("SELECT u.email FROM users u JOIN account_users m ON m.user_id = u.id WHERE m.account_id = ?")
+    .all(a.accountId) as { email: string }[];
+  const markers = [...MARKERS, ...emails.map((e) => e.email)];
+  return { h, a: { id: a.accountId, ids: aIds, markers }, b: { id: b.accountId, ids: bIds, token: b.adminToken } };
 }
 
 /** Body fields that name a record, set to account A's record of that kind. */
