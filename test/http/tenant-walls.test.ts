@@ -77,6 +77,13 @@ describe("tenant walls, every account route", () => {
       await send(route.method, pathOf(inA, route), body, [401, 403, 404], "A's account");
       // (b) B's account, A's ids in the path (and in the body).
       if (route.params.length > 1) await send(route.method, pathOf(inB, route), body, [403, 404], "A's ids in B");
+      // (b) again, B's own records in the path but the last: A's child of B's parent (a note, a message, a delivery).
+      if (route.params.length > 2) {
+        const last = route.params.at(-1)!;
+        const at = route.path.split("/").indexOf(`{${last}}`);
+        const foreign = pathOf(inA, route).split("/")[at]!;
+        await send(route.method, pathOf(bOwn, route, [last, foreign]), body, [403, 404], "A's child of B's");
+      }
       // (c) B's own lists, also searched for A's strings and filtered by A's records.
       if (route.method === "GET" && route.params.length === 1)
         for (const query of listQueries(a.ids))
