@@ -65,8 +65,14 @@ export class MessagesRepo {
   private readonly humanRepliesStmt: Statement;
   private readonly byIdsBatch: Batch<MessageRow>;
   private readonly lastIncomingStmt: Statement;
+  private readonly bySourceStmt: Statement;
 
   constructor(db: Database) {
+    // A quoted reply named by its channel id (in_reply_to_external_id): the conversation's own
+    // messages only, walked on its index (no index has source_id; this is the rare path).
+    this.bySourceStmt = db.prepare(
+      "SELECT * FROM messages INDEXED BY messages_conversation WHERE conversation_id = $c AND source_id = $source_id ORDER BY id LIMIT 1",
+    );
     // Read receipts for the contact's messages since the agents last looked: a seek on the
     // conversation's index by time, whatever the statistics say.
     this.incomingUnreadStmt = db.prepare(
@@ -145,6 +151,11 @@ export class MessagesRepo {
   }
 
   /** A message by id within an account (the webhook job knows no conversation). */
+  /** The conversation's first message with this channel id (source_id), if any. */
+  bySource(conversationId: number, sourceId: string): MessageRow | null {
+    return (this.bySourceStmt.get({ c: conversationId, source_id: sourceId }) as MessageRow | null) ?? null;
+  }
+
   inAccount(accountId: number, id: number): MessageRow | null {
     return (this.inAccountStmt.get({ account_id: accountId, id }) as MessageRow | null) ?? null;
   }

@@ -16,6 +16,7 @@ import type { ConversationView } from "./conversation-view.ts";
 import { isHumanReply } from "./human-reply.ts";
 import { ConflictError, ForbiddenError, NotFoundError, RateLimitedError, ValidationError } from "./errors.ts";
 import { cleanMessage, type MessageInput } from "./message-input.ts";
+import { resolveInReplyTo } from "./in-reply-to.ts";
 import { conversationPushData } from "./presenters/conversation.presenter.ts";
 import type { AccountRef } from "./presenters/contact.presenter.ts";
 import { messageWebhookData } from "./presenters/message.presenter.ts";
@@ -119,6 +120,10 @@ export class MessagesService {
     const attributes = { ...m.contentAttributes };
     if (a.actor.type === "automation" && a.actor.id !== null && attributes.automation_rule_id === undefined)
       attributes.automation_rule_id = a.actor.id;
+    resolveInReplyTo(attributes, {
+      byId: (id) => this.d.messages.byId(conversation.id, id),
+      bySource: (sourceId) => this.d.messages.bySource(conversation.id, sourceId),
+    });
     const sender = incoming
       ? { type: "Contact" as const, id: contact.id }
       : kind !== "chat"
