@@ -89,8 +89,9 @@ export function cleanMessage(input: MessageInput, inbox: InboxRef, byContact = f
       errors.add("content_attributes", "must be an object", "invalid");
     else attrs = input.content_attributes as Record<string, unknown>;
   }
-  // A file is a message by itself (a photo without a caption).
-  if ((content === null || content.trim() === "") && Object.keys(attrs).length === 0 && !hasFiles && errors.empty) {
+  // A file is a message by itself (a photo without a caption); a quoted message alone is not.
+  const saysSomething = Object.keys(attrs).some((k) => k !== "in_reply_to" && k !== "in_reply_to_external_id");
+  if ((content === null || content.trim() === "") && !saysSomething && !hasFiles && errors.empty) {
     errors.add("content", "can't be blank", "required");
   }
   const echoId = optionalString(

@@ -54,18 +54,22 @@ export class PublicMessagesService {
     return { messages, senders: this.senders(row.account_id, messages) };
   }
 
-  /** An incoming message from the contact (content, echo_id and files only, as Chatwoot takes them). */
+  /**
+   * An incoming message from the contact: content, echo_id and files, and for the website chat the
+   * message it replies to (Chatwoot's widget sends `message[reply_to]`), as Chatwoot takes them.
+   */
   create(
     scope: PublicScope,
     row: ConversationRow,
-    input: { content?: unknown; echo_id?: unknown },
+    input: { content?: unknown; echo_id?: unknown; reply_to?: unknown },
     files: readonly PreparedFile[] = [],
   ): PublicMessages {
     this.d.limits.message(scope.contact.id);
+    const replyTo = input.reply_to === undefined || input.reply_to === null ? {} : { in_reply_to: input.reply_to };
     const { message } = this.d.messagesService.create(
       scope.acting,
       row,
-      { content: input.content, echo_id: input.echo_id, message_type: "incoming" },
+      { content: input.content, echo_id: input.echo_id, message_type: "incoming", content_attributes: replyTo },
       null,
       files,
     );

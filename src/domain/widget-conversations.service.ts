@@ -38,6 +38,8 @@ export interface WidgetConversationsDeps {
 export interface WidgetMessageInput {
   content?: unknown;
   echo_id?: unknown;
+  /** A message of the conversation this one quotes (resolved as Chatwoot does: in-reply-to.ts). */
+  reply_to?: unknown;
 }
 
 export interface StartInput {

@@ -29,6 +29,11 @@ export const MessageContent = t.Optional(
 /** The client's id for a message, echoed back in its events (a number is taken as its text). */
 export const EchoId = t.Optional(Checked(t.Union([t.String({ maxLength: 255 }), t.Number(), t.Null()])));
 
+/** The website chat's quoted reply (Chatwoot's `message[reply_to]`): a message id of the conversation. */
+export const ReplyTo = t.Optional(
+  Checked(t.Union([PlainInteger({ minimum: 1 }), t.Null()], { description: "the id of the message replied to" })),
+);
+
 /** A message's fields (account API), as message-input.ts accepts them; files come apart. */
 export const MessageFields = {
   content: MessageContent,

@@ -9,7 +9,7 @@ import type { FileLinks } from "../files/links.ts";
 import type { PublicMessages } from "../domain/public-messages.service.ts";
 import { publicConversationOf, publicMessageOf } from "../domain/presenters/public.presenter.ts";
 import { emptyOk } from "./conversation-schemas.ts";
-import { attachmentsIn, EchoId, MessageContent, TypingStatus } from "./field-docs.ts";
+import { attachmentsIn, EchoId, MessageContent, ReplyTo, TypingStatus } from "./field-docs.ts";
 import { json } from "./json.ts";
 import { SubmittedValuesBody } from "./public-schemas.ts";
 import { bodyOf } from "./request.ts";
@@ -227,6 +227,7 @@ export function widgetConversationRoutes(d: Deps) {
           t.Object({
             content: MessageContent,
             echo_id: EchoId,
+            reply_to: ReplyTo,
             attachments: attachmentsIn("message[attachments][]"),
           }),
           "message",
