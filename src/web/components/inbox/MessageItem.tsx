@@ -20,7 +20,24 @@ const WHO = {
   outgoing: "message.reply",
 } as const;
 
-export function MessageItem({ message: m, contactName }: { message: Message; contactName: string }) {
+/** The start of a quoted message's text (or that it is a file), on one line. */
+function quoteOf(q: Message): string {
+  const text = (q.content ?? "").replace(/\s+/g, " ").trim();
+  if (!text) return q.attachments?.length ? t("item.attachment") : "…";
+  const plain = mentionsAsText(text);
+  return plain.length > 120 ? `${plain.slice(0, 119)}…` : plain;
+}
+
+export function MessageItem({
+  message: m,
+  contactName,
+  replyTo,
+}: {
+  message: Message;
+  contactName: string;
+  /** The message this one quotes (content_attributes.in_reply_to), when the thread has it. */
+  replyTo?: Message | undefined;
+}) {
   const kind = kindOf(m);
   const when = (
     <time dateTime={new Date(m.created_at * 1000).toISOString()} title={dateTime(m.created_at)}>
@@ -51,6 +68,12 @@ export function MessageItem({ message: m, contactName }: { message: Message; con
           {kind === "note" && <span class="note-tag">{t("message.note")}</span>}
           <span class="visually-hidden">{kind !== "note" && `, ${t(WHO[kind])}`}</span>
         </p>
+        {replyTo && (
+          <blockquote class="reply-quote" data-quotes={replyTo.id}>
+            <span class="visually-hidden">{t("message.in_reply_to")}: </span>
+            {quoteOf(replyTo)}
+          </blockquote>
+        )}
         {m.content !== null && m.content !== "" && (
           <RichText class={deleted ? "message-text deleted" : "message-text"} text={mentionsAsText(m.content)} />
         )}

@@ -3,8 +3,15 @@
 // one), and keeps its place when older ones are added above.
 import { useLayoutEffect, useRef } from "preact/hooks";
 import { loadOlder, thread } from "../../lib/thread.ts";
+import type { Message } from "../../lib/types.ts";
 import { MessageItem } from "./MessageItem.tsx";
 import { t } from "../../lib/i18n.ts";
+
+/** The loaded message a reply quotes (content_attributes.in_reply_to), if it is in the thread. */
+function quotedBy(m: Message, byId: Map<number, Message>): Message | undefined {
+  const id = m.content_attributes.in_reply_to;
+  return typeof id === "number" ? byId.get(id) : undefined;
+}
 
 export function MessageThread({ contactName }: { contactName: string }) {
   const s = thread.value!;
@@ -12,6 +19,7 @@ export function MessageThread({ contactName }: { contactName: string }) {
   const seen = useRef({ conversationId: 0, firstId: 0, lastId: 0, height: 0, sent: 0 });
   const firstId = s.messages[0]?.id ?? 0;
   const lastId = s.messages.at(-1)?.id ?? 0;
+  const byId = new Map(s.messages.map((m) => [m.id, m]));
 
   useLayoutEffect(() => {
     const el = scroller.current;
@@ -40,7 +48,7 @@ export function MessageThread({ contactName }: { contactName: string }) {
       {s.messages.length === 0 && s.conversation && <p class="list-empty">{t("thread.empty")}</p>}
       <ol class="messages">
         {s.messages.map((m) => (
-          <MessageItem key={m.id} message={m} contactName={contactName} />
+          <MessageItem key={m.id} message={m} contactName={contactName} replyTo={quotedBy(m, byId)} />
         ))}
       </ol>
     </div>

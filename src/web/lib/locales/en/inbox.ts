@@ -66,6 +66,7 @@ export const inbox = {
   "message.contact": "Contact",
   "message.reply": "Reply",
   "message.note": "Private note",
+  "message.in_reply_to": "In reply to",
   "message.not_delivered": " · Not delivered",
   "message.not_delivered_because": " · Not delivered: {error}",
   "typing.someone": "Someone",

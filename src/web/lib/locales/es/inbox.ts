@@ -69,6 +69,7 @@ export const inbox: Area<typeof en> = {
   "message.contact": "Contacto",
   "message.reply": "Respuesta",
   "message.note": "Nota privada",
+  "message.in_reply_to": "En respuesta a",
   "message.not_delivered": " · No entregado",
   "message.not_delivered_because": " · No entregado: {error}",
   "typing.someone": "Alguien",

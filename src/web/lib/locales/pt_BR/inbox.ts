@@ -69,6 +69,7 @@ export const inbox: Area<typeof en> = {
   "message.contact": "Contato",
   "message.reply": "Resposta",
   "message.note": "Nota privada",
+  "message.in_reply_to": "Em resposta a",
   "message.not_delivered": " · Não entregue",
   "message.not_delivered_because": " · Não entregue: {error}",
   "typing.someone": "Alguém",
