@@ -8,6 +8,7 @@
 // (test/db/copy-to-postgres.test.ts).
 import type { Database } from "bun:sqlite";
 import type { SQL } from "bun";
+import { withoutNul } from "../lib/nul.ts";
 import { migratePostgres } from "./migrate-postgres.ts";
 
 /** SQLite's own and its contact-search tables (PostgreSQL searches with indexes instead). */
@@ -86,8 +87,8 @@ function shapeOf(source: Database, name: string): TableShape {
  * (or arriving by mail) would stop the copy half-way. A NUL carries nothing in a helpdesk's text, so
  * the copy leaves it out and reports where; the check compares the source without it.
  */
-function withoutNul(value: unknown): unknown {
-  return typeof value === "string" && value.includes("\u0000") ? value.replaceAll("\u0000", "") : value;
+function nulFreeValue(value: unknown): unknown {
+  return typeof value === "string" ? withoutNul(value) : value;
 }
 
 /** The rows with NUL characters left out of their text, counting the values changed per "table.column". */
@@ -95,7 +96,7 @@ function nulFree(table: string, rows: Row[], removed: Record<string, number>): R
   return rows.map((row) => {
     let out: Row | null = null;
     for (const [column, value] of Object.entries(row)) {
-      const clean = withoutNul(value);
+      const clean = nulFreeValue(value);
       if (clean === value) continue;
       out ??= { ...row };
       out[column] = clean;
@@ -109,7 +110,7 @@ function nulFree(table: string, rows: Row[], removed: Record<string, number>): R
 /** Values as text the same way on both engines (PostgreSQL returns BIGINT as strings); NUL marks a SQL NULL. */
 function rowText(row: Row, columns: string[]): string {
   return columns
-    .map((c) => (row[c] === null || row[c] === undefined ? "\u0000" : String(withoutNul(row[c]))))
+    .map((c) => (row[c] === null || row[c] === undefined ? "\u0000" : String(nulFreeValue(row[c]))))
     .join("\u0001");
 }
 

@@ -3,21 +3,14 @@
 // whether a machine sent it (auto-replies, bounces, bulk mail), which must not open conversations.
 import { type AddressObject, type ParsedMail, simpleParser } from "mailparser";
 import type { IncomingMail, MailAddress } from "../domain/incoming-mail.ts";
+import { withoutNul } from "../lib/nul.ts";
 import { splitQuoted } from "./quoted.ts";
 import { sanitizeHtml } from "./sanitize-html.ts";
 
 const IDS = /<[^<>\s]+>/g;
 
-/**
- * Text without U+0000: a mail may carry it (a broken client, a hostile sender), the API refuses it,
- * and PostgreSQL's text cannot hold it; it never means anything in a message.
- */
-function noNul(text: string): string {
-  return text.includes("\u0000") ? text.replaceAll("\u0000", "") : text;
-}
-
 function ids(value: string | string[] | undefined): string[] {
-  const text = noNul(Array.isArray(value) ? value.join(" ") : (value ?? ""));
+  const text = withoutNul(Array.isArray(value) ? value.join(" ") : (value ?? ""));
   return [...text.matchAll(IDS)].map((m) => m[0].toLowerCase());
 }
 
@@ -27,7 +20,7 @@ function addresses(value: AddressObject | AddressObject[] | undefined): MailAddr
     .flatMap((a) => a.value)
     .flatMap((a) => (a.group ? a.group : [a]))
     .filter((a) => typeof a.address === "string" && a.address.includes("@"))
-    .map((a) => ({ name: noNul(a.name ?? "").trim(), address: noNul(a.address!).trim().toLowerCase() }));
+    .map((a) => ({ name: withoutNul(a.name ?? "").trim(), address: withoutNul(a.address!).trim().toLowerCase() }));
 }
 
 function header(mail: ParsedMail, name: string): string {
@@ -57,7 +50,8 @@ function automatedKind(mail: ParsedMail, from: MailAddress | null): IncomingMail
 export async function parseMail(source: Uint8Array): Promise<IncomingMail> {
   const mail = await simpleParser(Buffer.from(source), { skipImageLinks: true, skipTextToHtml: true });
   const from = addresses(mail.from)[0] ?? null;
-  const text = noNul(mail.text ?? "");
+  // A mail may carry NUL characters (a broken client, a hostile sender): every text below drops them.
+  const text = withoutNul(mail.text ?? "");
   const { reply, quoted } = splitQuoted(text);
   const digest = new Bun.CryptoHasher("sha256").update(source).digest("hex").slice(0, 32);
   return {
@@ -67,15 +61,15 @@ export async function parseMail(source: Uint8Array): Promise<IncomingMail> {
     from,
     to: addresses(mail.to),
     cc: addresses(mail.cc),
-    subject: noNul(mail.subject ?? "").trim(),
+    subject: withoutNul(mail.subject ?? "").trim(),
     reply,
     quoted,
-    html: typeof mail.html === "string" && mail.html !== "" ? await sanitizeHtml(noNul(mail.html)) : null,
+    html: typeof mail.html === "string" && mail.html !== "" ? await sanitizeHtml(withoutNul(mail.html)) : null,
     automated: automatedKind(mail, from),
     files: mail.attachments
       .filter((a) => a.content.length > 0)
       .map((a, i) => ({
-        filename: noNul(a.filename ?? "") || `attachment-${i + 1}`,
+        filename: withoutNul(a.filename ?? "") || `attachment-${i + 1}`,
         bytes: new Uint8Array(a.content),
       })),
   };
