@@ -6,6 +6,10 @@
 // customer's WhatsApp message, and sends both when a customer quotes one. It also keeps a message
 // from pointing at another conversation's (or another account's) message.
 import type { MessageRow } from "../db/messages.repo.ts";
+import { parseId } from "./auth.service.ts";
+
+/** The keys of content_attributes a quoted reply uses: they name a message, they say nothing. */
+export const REPLY_KEYS: readonly string[] = ["in_reply_to", "in_reply_to_external_id"];
 
 export interface ReplyLookups {
   /** A message of this conversation by id. */
@@ -16,12 +20,6 @@ export interface ReplyLookups {
 
 const present = (v: unknown) => v !== undefined && v !== null && v !== "";
 
-/** Rails' find_by(id:) takes an integer or the text of one. */
-function messageId(v: unknown): number | null {
-  const n = typeof v === "number" ? v : typeof v === "string" && /^\d{1,15}$/.test(v.trim()) ? Number(v) : Number.NaN;
-  return Number.isSafeInteger(n) && n > 0 ? n : null;
-}
-
 /** Sets `in_reply_to` and `in_reply_to_external_id` in `attributes` (in place) when either was given. */
 export function resolveInReplyTo(attributes: Record<string, unknown>, find: ReplyLookups): void {
   const byId = attributes.in_reply_to;
@@ -29,7 +27,8 @@ export function resolveInReplyTo(attributes: Record<string, unknown>, find: Repl
   if (!present(byId) && !present(bySource)) return;
   let found: MessageRow | null = null;
   if (present(byId)) {
-    const id = messageId(byId);
+    // Rails' find_by(id:) takes an integer or the text of one.
+    const id = parseId(typeof byId === "string" ? byId.trim() : byId);
     found = id === null ? null : find.byId(id);
   } else if (typeof bySource === "string" || typeof bySource === "number") found = find.bySource(String(bySource));
   attributes.in_reply_to = found?.id ?? null;

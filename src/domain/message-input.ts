@@ -2,6 +2,7 @@
 import type { InboxRef } from "../db/conversation-refs.repo.ts";
 import { INCOMING, OUTGOING } from "../db/messages.repo.ts";
 import { FieldErrors } from "./errors.ts";
+import { REPLY_KEYS } from "./in-reply-to.ts";
 import { optionalString } from "./validate.ts";
 
 export const MAX_CONTENT = 150_000;
@@ -90,7 +91,7 @@ export function cleanMessage(input: MessageInput, inbox: InboxRef, byContact = f
     else attrs = input.content_attributes as Record<string, unknown>;
   }
   // A file is a message by itself (a photo without a caption); a quoted message alone is not.
-  const saysSomething = Object.keys(attrs).some((k) => k !== "in_reply_to" && k !== "in_reply_to_external_id");
+  const saysSomething = Object.keys(attrs).some((k) => !REPLY_KEYS.includes(k));
   if ((content === null || content.trim() === "") && !saysSomething && !hasFiles && errors.empty) {
     errors.add("content", "can't be blank", "required");
   }
