@@ -1,5 +1,6 @@
 // Times and names as the screens show them, in the current language. Pure functions apart from that
 // (tested in test/web/inbox-helpers.test.ts).
+import { mentionsAsText } from "../../shared/mentions.ts";
 import { dateLocale, t, tn } from "./i18n.ts";
 
 const MINUTE = 60;
@@ -71,4 +72,11 @@ export function duration(seconds: number | null): string {
   if (s < HOUR) return `${Math.round(s / MINUTE)}m`;
   if (s < DAY) return `${Math.floor(s / HOUR)}h ${Math.round((s % HOUR) / MINUTE)}m`;
   return `${Math.floor(s / DAY)}d ${Math.round((s % DAY) / HOUR)}h`;
+}
+
+/** A message's text on one line, mentions as "@Name": what a list row or a quote shows of it. */
+export function oneLine(content: string | null): string {
+  return mentionsAsText(content ?? "")
+    .replace(/\s+/g, " ")
+    .trim();
 }

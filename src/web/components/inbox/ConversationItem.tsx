@@ -1,18 +1,15 @@
 // One row of the conversation list: a link to the conversation with who, where, the last message,
 // how long ago, the unread count, the assignee, priority and labels.
 import { inboxName } from "../../lib/directory.ts";
-import { longAge, shortAge, unreadBadge } from "../../lib/format.ts";
+import { longAge, oneLine, shortAge, unreadBadge } from "../../lib/format.ts";
 import { paths } from "../../lib/routes.ts";
-import { mentionsAsText } from "../../../shared/mentions.ts";
 import type { Conversation, Message } from "../../lib/types.ts";
 import { Link } from "../Link.tsx";
 import { type Key, t } from "../../lib/i18n.ts";
 
 function excerpt(m: Message | null | undefined): string {
   if (!m) return t("item.no_messages");
-  const text = mentionsAsText(m.content ?? "")
-    .replace(/\s+/g, " ")
-    .trim();
+  const text = oneLine(m.content);
   const prefix = m.private ? t("item.note") : m.message_type === 1 ? t("item.you") : "";
   if (text) return prefix + text;
   return m.attachments?.length ? prefix + t("item.attachment") : t("item.no_text");

@@ -1,7 +1,7 @@
 // One message of the thread. Incoming ones sit on the left, outgoing on the right, private notes
 // on the right in a note colour and say so in words, activity lines are centred. Text is shown as
 // text (never as HTML), with its line breaks.
-import { dateTime, time } from "../../lib/format.ts";
+import { dateTime, oneLine, time } from "../../lib/format.ts";
 import type { Message } from "../../lib/types.ts";
 import { Attachments } from "./Attachments.tsx";
 import { CsatAnswer } from "./CsatAnswer.tsx";
@@ -22,10 +22,9 @@ const WHO = {
 
 /** The start of a quoted message's text (or that it is a file), on one line. */
 function quoteOf(q: Message): string {
-  const text = (q.content ?? "").replace(/\s+/g, " ").trim();
+  const text = oneLine(q.content);
   if (!text) return q.attachments?.length ? t("item.attachment") : "…";
-  const plain = mentionsAsText(text);
-  return plain.length > 120 ? `${plain.slice(0, 119)}…` : plain;
+  return text.length > 120 ? `${text.slice(0, 119)}…` : text;
 }
 
 export function MessageItem({
