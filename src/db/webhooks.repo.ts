@@ -74,7 +74,9 @@ export class WebhooksRepo {
       "UPDATE webhooks SET disabled_reason = $reason, disabled_at = $now, updated_at = $now WHERE id = $id",
     );
     this.activeStmt = db.prepare(
-      "SELECT id, url, subscriptions FROM webhooks WHERE account_id = $account_id AND disabled_at IS NULL ORDER BY id",
+      // Sorted in code rather than by SQL: the index is on (account_id, url), so ORDER BY id set up a
+      // temporary b-tree for every event of every account, ~4 of its ~6 µs even when it had no webhook.
+      "SELECT id, url, subscriptions FROM webhooks WHERE account_id = $account_id AND disabled_at IS NULL",
     );
     this.secretStmt = db.prepare("SELECT secret, disabled_reason FROM webhooks WHERE id = $id");
     this.inboxStmt = db.prepare("SELECT id, name FROM inboxes WHERE account_id = $account_id AND id = $id");
@@ -118,7 +120,8 @@ export class WebhooksRepo {
 
   /** Enabled webhooks of an account, for fan-out. */
   active(accountId: number): Pick<WebhookRow, "id" | "url" | "subscriptions">[] {
-    return this.activeStmt.all({ account_id: accountId }) as Pick<WebhookRow, "id" | "url" | "subscriptions">[];
+    const rows = this.activeStmt.all({ account_id: accountId }) as Pick<WebhookRow, "id" | "url" | "subscriptions">[];
+    return rows.length > 1 ? rows.sort((a, b) => a.id - b.id) : rows;
   }
 
   /** The signing secret at attempt time (a rotation applies to pending retries too); null once deleted. */
