@@ -76,7 +76,8 @@ export class WebhooksRepo {
     this.activeStmt = db.prepare(
       // Sorted in code rather than by SQL: the index is on (account_id, url), so ORDER BY id set up a
       // temporary b-tree for every event of every account, ~4 of its ~6 µs even when it had no webhook.
-      "SELECT id, url, subscriptions FROM webhooks WHERE account_id = $account_id AND disabled_at IS NULL",
+      // Named, because without the ORDER BY statistics saying "1 row" make SQLite scan the table.
+      "SELECT id, url, subscriptions FROM webhooks INDEXED BY webhooks_account_url WHERE account_id = $account_id AND disabled_at IS NULL",
     );
     this.secretStmt = db.prepare("SELECT secret, disabled_reason FROM webhooks WHERE id = $id");
     this.inboxStmt = db.prepare("SELECT id, name FROM inboxes WHERE account_id = $account_id AND id = $id");
