@@ -140,7 +140,7 @@ export function createDeps(opts: DepsOptions): Deps {
       });
       const account = repos.accounts.byId(delivery.accountId);
       if (account && delivery.messageId !== null)
-        services.messages.markCallbackFailed(account, delivery.messageId, reason);
+        services.messageUpdates.markCallbackFailed(account, delivery.messageId, reason);
     });
   const deliverer = new WebhookDeliverer(
     {

@@ -32,6 +32,7 @@ import { ConversationStateService } from "../domain/conversation-state.service.t
 import { ConversationViews } from "../domain/conversation-view.ts";
 import { ConversationsService } from "../domain/conversations.service.ts";
 import { MessagesService } from "../domain/messages.service.ts";
+import { MessageUpdatesService } from "../domain/message-updates.service.ts";
 import { TypingService } from "../domain/typing.service.ts";
 import { CsatService } from "../domain/csat.service.ts";
 import { PublicContactsService } from "../domain/public-contacts.service.ts";
@@ -98,6 +99,13 @@ export function createServices(base: ServiceBase, repos: ReturnType<typeof creat
     writeTx,
     clock,
   });
+  const messageUpdates = new MessageUpdatesService({
+    ...repos,
+    events,
+    attachmentsService: attachments,
+    writeTx,
+    clock,
+  });
   const conversations = new ConversationsService({
     ...repos,
     access,
@@ -105,6 +113,7 @@ export function createServices(base: ServiceBase, repos: ReturnType<typeof creat
     events,
     contactsService: contacts,
     messagesService: messages,
+    messageUpdates,
     attributeValues,
     writeTx,
     clock,
@@ -143,6 +152,7 @@ export function createServices(base: ServiceBase, repos: ReturnType<typeof creat
   const publicMessages = new PublicMessagesService({
     ...repos,
     messagesService: messages,
+    messageUpdates,
     csat,
     limits,
     writeTx,
@@ -152,7 +162,7 @@ export function createServices(base: ServiceBase, repos: ReturnType<typeof creat
     ...repos,
     conversationsService: conversations,
     conversationState,
-    messagesService: messages,
+    messageUpdates,
     publicMessages,
     events,
     limits,
@@ -201,6 +211,7 @@ export function createServices(base: ServiceBase, repos: ReturnType<typeof creat
     conversations,
     conversationState,
     messages,
+    messageUpdates,
     emailIntake: new EmailIntakeService({
       ...repos,
       contactsService: contacts,

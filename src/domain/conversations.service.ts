@@ -27,6 +27,7 @@ import type { ConversationView, ConversationViews } from "./conversation-view.ts
 import { FieldErrors, NotFoundError, ValidationError } from "./errors.ts";
 import type { MessageInput } from "./message-input.ts";
 import type { MessagesService } from "./messages.service.ts";
+import type { MessageUpdatesService } from "./message-updates.service.ts";
 import { optionalString } from "./validate.ts";
 
 export interface ConversationsDeps {
@@ -40,6 +41,7 @@ export interface ConversationsDeps {
   events: ConversationEvents;
   contactsService: ContactsService;
   messagesService: MessagesService;
+  messageUpdates: MessageUpdatesService;
   attributeValues: CustomAttributeValues;
   agentBots: AgentBotsRepo;
   contactSearch: ContactSearch;
@@ -254,7 +256,7 @@ export class ConversationsService {
     };
     this.d.writeTx(() => {
       this.d.conversations.save(after);
-      this.d.messagesService.markRead(
+      this.d.messageUpdates.markRead(
         a,
         after,
         this.d.messages.incomingUnread(row.id, row.agent_last_seen_at ?? 0, now),

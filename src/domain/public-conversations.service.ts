@@ -13,7 +13,7 @@ import type { ConversationEvents } from "./conversation-events.ts";
 import type { ConversationStateService } from "./conversation-state.service.ts";
 import type { ConversationsService } from "./conversations.service.ts";
 import { NotFoundError, UnauthorizedError } from "./errors.ts";
-import type { MessagesService } from "./messages.service.ts";
+import type { MessageUpdatesService } from "./message-updates.service.ts";
 import type { PublicScope } from "./public-contacts.service.ts";
 import type { PublicLimits } from "./public-limits.ts";
 import { PUBLIC_PAGE_SIZE, type PublicMessages, type PublicMessagesService } from "./public-messages.service.ts";
@@ -27,7 +27,7 @@ export interface PublicConversationsDeps {
   contacts: ContactsRepo;
   conversationsService: ConversationsService;
   conversationState: ConversationStateService;
-  messagesService: MessagesService;
+  messageUpdates: MessageUpdatesService;
   publicMessages: PublicMessagesService;
   events: ConversationEvents;
   limits: PublicLimits;
@@ -100,7 +100,7 @@ export class PublicConversationsService {
       const seen = { ...current, contact_last_seen_at: now };
       this.d.conversations.save(seen);
       const unread = this.d.publicRepo.unreadByContact(row.id, current.contact_last_seen_at ?? 0, now);
-      this.d.messagesService.markRead(scope.acting, seen, unread);
+      this.d.messageUpdates.markRead(scope.acting, seen, unread);
     });
   }
 }

@@ -15,6 +15,7 @@ import { botsOf, senderIds, type SenderBook } from "./conversation-view.ts";
 import type { CsatService } from "./csat.service.ts";
 import { NotFoundError, ValidationError } from "./errors.ts";
 import type { MessagesService } from "./messages.service.ts";
+import type { MessageUpdatesService } from "./message-updates.service.ts";
 import type { PublicLimits } from "./public-limits.ts";
 import type { PublicScope } from "./public-contacts.service.ts";
 import { cleanSubmittedValues, csatLocked } from "./submitted-values.ts";
@@ -29,6 +30,7 @@ export interface PublicMessagesDeps {
   contacts: ContactsRepo;
   conversationRefs: ConversationRefsRepo;
   messagesService: MessagesService;
+  messageUpdates: MessageUpdatesService;
   csat: CsatService;
   limits: PublicLimits;
   writeTx: WriteTx;
@@ -99,7 +101,7 @@ export class PublicMessagesService {
         ...(JSON.parse(current.content_attributes) as Record<string, unknown>),
         submitted_values: submitted.values,
       };
-      const saved = this.d.messagesService.setContentAttributes(scope.acting, row, current, attrs).message;
+      const saved = this.d.messageUpdates.setContentAttributes(scope.acting, row, current, attrs).message;
       if (survey && submitted.csat) this.d.csat.recordAnswer(row, saved, submitted.csat);
       return saved;
     });

@@ -82,7 +82,7 @@ export function messageRoutes(d: Deps) {
     .patch(
       "/:message_id",
       ({ acting, load, params, body }) => {
-        const r = messages.updateStatus(acting, load(), params.message_id, body);
+        const r = d.services.messageUpdates.updateStatus(acting, load(), params.message_id, body);
         return messageOf(r.message, messageScope(r.view));
       },
       {
@@ -101,7 +101,7 @@ export function messageRoutes(d: Deps) {
     .delete(
       "/:message_id",
       ({ acting, load, params }) => {
-        const r = messages.delete(acting, load(), params.message_id);
+        const r = d.services.messageUpdates.delete(acting, load(), params.message_id);
         return messageOf(r.message, messageScope(r.view));
       },
       {

@@ -1,0 +1,163 @@
+// Changes to messages that exist: Chatwoot's soft delete, delivery status (from an API channel's
+// client, or a callback that finally failed), a form's submitted values and read receipts. Each
+// change and its message_updated event share one writeTx; a change to nothing records no event.
+import type { ConversationRow, ConversationsRepo } from "../db/conversations.repo.ts";
+import type { ConversationRefsRepo } from "../db/conversation-refs.repo.ts";
+import type { MessageRow, MessagesRepo, MessageStatus } from "../db/messages.repo.ts";
+import type { WriteTx } from "../db/tx.ts";
+import { unixSeconds, type Clock } from "../lib/clock.ts";
+import { actingAsSystem, type Acting } from "./acting.ts";
+import type { AttachmentsService } from "./attachments.service.ts";
+import type { ConversationEvents } from "./conversation-events.ts";
+import { ForbiddenError, NotFoundError, ValidationError } from "./errors.ts";
+import type { CreatedMessage } from "./messages.service.ts";
+import { conversationPushData } from "./presenters/conversation.presenter.ts";
+import type { AccountRef } from "./presenters/contact.presenter.ts";
+import { messageWebhookData } from "./presenters/message.presenter.ts";
+
+export const DELETED_CONTENT = "This message was deleted";
+const STATUSES: readonly MessageStatus[] = ["sent", "delivered", "read", "failed"];
+
+export interface MessageUpdatesDeps {
+  messages: MessagesRepo;
+  conversations: ConversationsRepo;
+  conversationRefs: ConversationRefsRepo;
+  events: ConversationEvents;
+  attachmentsService: AttachmentsService;
+  writeTx: WriteTx;
+  clock: Clock;
+}
+
+export class MessageUpdatesService {
+  constructor(private readonly d: MessageUpdatesDeps) {}
+
+  /** Soft delete as Chatwoot: content replaced, content_attributes {deleted: true}; message_updated. */
+  delete(a: Acting, conversation: ConversationRow, rawId: unknown): CreatedMessage {
+    const current = this.message(conversation, rawId);
+    let released: string[] = [];
+    const result = this.d.writeTx(() => {
+      released = this.d.attachmentsService.detachInTx(current.id);
+      const deleted = {
+        ...current,
+        content: DELETED_CONTENT,
+        content_type: "text",
+        content_attributes: JSON.stringify({ deleted: true }),
+        attachments: null,
+      };
+      return this.saveChange(a, conversation, current, deleted, released.length > 0);
+    });
+    this.d.attachmentsService.release(released);
+    return result;
+  }
+
+  /** Delivery status from an API channel's client (Chatwoot's status_update_service). */
+  updateStatus(
+    a: Acting,
+    conversation: ConversationRow,
+    rawId: unknown,
+    input: { status?: unknown; external_error?: unknown },
+  ): CreatedMessage {
+    const current = this.message(conversation, rawId);
+    const inbox = this.d.conversationRefs.inbox(conversation.account_id, conversation.inbox_id)!;
+    if (inbox.channel_type !== "api") throw new ForbiddenError("Message status update is only allowed for API inboxes");
+    if (typeof input.status !== "string" || !STATUSES.includes(input.status as MessageStatus)) {
+      throw ValidationError.of("status", `must be one of: ${STATUSES.join(", ")}`, "invalid");
+    }
+    if (
+      input.external_error !== undefined &&
+      input.external_error !== null &&
+      typeof input.external_error !== "string"
+    ) {
+      throw ValidationError.of("external_error", "must be a string", "invalid");
+    }
+    const status = input.status as MessageStatus;
+    return this.d.writeTx(() => {
+      // Chatwoot refuses read → delivered silently: a receipt never goes backwards.
+      if (current.status === "read" && status === "delivered")
+        return { message: current, view: this.d.events.view(a, conversation) };
+      const attrs = JSON.parse(current.content_attributes) as Record<string, unknown>;
+      if (status === "failed" && typeof input.external_error === "string") attrs.external_error = input.external_error;
+      else delete attrs.external_error;
+      return this.saveChange(a, conversation, current, {
+        ...current,
+        status,
+        content_attributes: JSON.stringify(attrs),
+      });
+    });
+  }
+
+  /**
+   * The API inbox's callback for this message finally failed (webhook job, inside its transaction):
+   * the message becomes `failed` with the reason as external_error, as Chatwoot does. A message that
+   * is already failed is left alone, so the callback for that update cannot start another cycle.
+   */
+  markCallbackFailed(account: AccountRef, messageId: number, reason: string): void {
+    const current = this.d.messages.inAccount(account.id, messageId);
+    if (!current || current.status === "failed") return;
+    const conversation = this.d.conversations.byId(current.conversation_id);
+    if (!conversation) return;
+    this.d.writeTx(() => {
+      const attrs = { ...(JSON.parse(current.content_attributes) as Record<string, unknown>), external_error: reason };
+      this.saveChange(actingAsSystem(account), conversation, current, {
+        ...current,
+        status: "failed",
+        content_attributes: JSON.stringify(attrs),
+      });
+    });
+  }
+
+  /** Replaces a message's content_attributes (the public API's submitted_values); message_updated when it changed. */
+  setContentAttributes(
+    a: Acting,
+    conversation: ConversationRow,
+    current: MessageRow,
+    attrs: Record<string, unknown>,
+  ): CreatedMessage {
+    return this.d.writeTx(() =>
+      this.saveChange(a, conversation, current, { ...current, content_attributes: JSON.stringify(attrs) }),
+    );
+  }
+
+  /** Read receipts (the public API's update_last_seen): each message becomes read, with its message_updated. */
+  markRead(a: Acting, conversation: ConversationRow, messages: readonly MessageRow[]): void {
+    this.d.writeTx(() => {
+      for (const m of messages) this.saveChange(a, conversation, m, { ...m, status: "read" });
+    });
+  }
+
+  private saveChange(
+    a: Acting,
+    conversation: ConversationRow,
+    before: MessageRow,
+    after: MessageRow,
+    filesChanged = false,
+  ): CreatedMessage {
+    const changed =
+      filesChanged ||
+      before.content !== after.content ||
+      before.status !== after.status ||
+      before.content_attributes !== after.content_attributes ||
+      before.content_type !== after.content_type;
+    const view = this.d.events.view(a, this.d.conversations.byId(conversation.id)!);
+    if (!changed) return { message: before, view };
+    const saved = { ...after, updated_at: unixSeconds(this.d.clock) };
+    this.d.messages.save(saved);
+    const fresh = this.d.events.view(a, view.row);
+    this.d.events.record(
+      a,
+      "message_updated",
+      conversation,
+      messageWebhookData(saved, fresh, conversationPushData(fresh)),
+      saved.private === 1,
+    );
+    return { message: saved, view: fresh };
+  }
+
+  private message(conversation: ConversationRow, rawId: unknown): MessageRow {
+    const id =
+      typeof rawId === "string" && /^\d{1,15}$/.test(rawId) ? Number(rawId) : typeof rawId === "number" ? rawId : NaN;
+    const m = Number.isSafeInteger(id) && id > 0 ? this.d.messages.byId(conversation.id, id) : null;
+    if (!m) throw new NotFoundError("Message", "id", `no message ${String(rawId)} in this conversation`);
+    return m;
+  }
+}
