@@ -1,0 +1,157 @@
+// Chatwoot's conversation create: the inbox the caller may use, the contact and its contact inbox
+// (by contact_id, or the legacy source_id alone), status (pending where a bot answers), assignee
+// and team, and an optional first message, all in one writeTx with their events.
+import type { AgentBotsRepo } from "../db/agent-bots.repo.ts";
+import type { ConversationRefsRepo, InboxRef } from "../db/conversation-refs.repo.ts";
+import type { ConversationRow, ConversationsRepo, ConversationStatus } from "../db/conversations.repo.ts";
+import type { WriteTx } from "../db/tx.ts";
+import { unixSeconds, type Clock } from "../lib/clock.ts";
+import type { Acting } from "./acting.ts";
+import type { ContactsService } from "./contacts.service.ts";
+import type { ConversationAccess } from "./conversation-access.ts";
+import type { ConversationAssignment } from "./conversation-assignment.ts";
+import type { ConversationEvents } from "./conversation-events.ts";
+import { objectValue, optionalId, statusValue, timeValue } from "./conversation-input.ts";
+import type { CustomAttributeValues } from "./custom-attribute-values.ts";
+import { FieldErrors, NotFoundError, ValidationError } from "./errors.ts";
+import type { MessageInput } from "./message-input.ts";
+import type { MessagesService } from "./messages.service.ts";
+import { optionalString } from "./validate.ts";
+
+export interface CreateConversationInput {
+  source_id?: unknown;
+  inbox_id?: unknown;
+  contact_id?: unknown;
+  additional_attributes?: unknown;
+  custom_attributes?: unknown;
+  status?: unknown;
+  assignee_id?: unknown;
+  team_id?: unknown;
+  snoozed_until?: unknown;
+  message?: unknown;
+  hmac_verified?: unknown;
+}
+
+export interface ConversationCreationDeps {
+  conversations: ConversationsRepo;
+  conversationRefs: ConversationRefsRepo;
+  agentBots: AgentBotsRepo;
+  access: ConversationAccess;
+  events: ConversationEvents;
+  contactsService: ContactsService;
+  messagesService: MessagesService;
+  attributeValues: CustomAttributeValues;
+  writeTx: WriteTx;
+  clock: Clock;
+}
+
+export class ConversationCreation {
+  constructor(
+    private readonly d: ConversationCreationDeps,
+    private readonly assignment: ConversationAssignment,
+  ) {}
+
+  create(a: Acting, input: CreateConversationInput): ConversationRow {
+    if (input.inbox_id === undefined || input.inbox_id === null || input.inbox_id === "")
+      throw ValidationError.of("inbox_id", "can't be blank", "required");
+    const inbox = this.d.access.inbox(a, input.inbox_id);
+    const errors = new FieldErrors();
+    const sourceId = optionalString(errors, "source_id", input.source_id, 255);
+    errors.throwIfAny();
+    // In an inbox a bot answers, a new conversation waits for the bot (Chatwoot: pending) until it hands off.
+    const fallback: ConversationStatus = this.d.agentBots.ofInbox(inbox.id) ? "pending" : "open";
+    let status: ConversationStatus =
+      input.status === undefined || input.status === null || input.status === ""
+        ? fallback
+        : statusValue("status", input.status);
+    const snoozedUntil = timeValue("snoozed_until", input.snoozed_until);
+    const additional = objectValue("additional_attributes", input.additional_attributes) ?? {};
+    const custom = objectValue("custom_attributes", input.custom_attributes) ?? {};
+    this.d.attributeValues.check(a.account.id, "conversation_attribute", custom);
+    const assignee = this.assignment.assignee(a, optionalId("assignee_id", input.assignee_id) ?? null, inbox);
+    const team = this.assignment.team(a, optionalId("team_id", input.team_id) ?? null);
+    if (input.hmac_verified !== undefined && typeof input.hmac_verified !== "boolean")
+      throw ValidationError.of("hmac_verified", "must be true or false", "invalid");
+    const message =
+      input.message === undefined || input.message === null
+        ? null
+        : (objectValue("message", input.message) as MessageInput);
+    return this.d.writeTx(() => {
+      const { contact, contactInbox } = this.contactInbox(a, input, inbox, sourceId ?? null);
+      if (inbox.lock_to_single_conversation === 1) {
+        const existing = this.d.conversations.lastOfContactInbox(contactInbox.id);
+        if (existing) return existing;
+      }
+      if (contact.blocked === 1) status = "resolved";
+      const now = unixSeconds(this.d.clock);
+      // Chatwoot's team rule: an assignee who is not in the team is dropped.
+      const assigneeId =
+        assignee && team && !this.d.conversationRefs.isTeamMember(team.id, assignee.user.id)
+          ? null
+          : (assignee?.user.id ?? null);
+      const id = this.d.conversations.insert({
+        account_id: a.account.id,
+        display_id: this.d.conversations.nextDisplayId(a.account.id),
+        uuid: crypto.randomUUID(),
+        inbox_id: inbox.id,
+        contact_id: contact.id,
+        contact_inbox_id: contactInbox.id,
+        status,
+        priority: null,
+        assignee_id: assigneeId,
+        team_id: team?.id ?? null,
+        snoozed_until: status === "snoozed" ? snoozedUntil : null,
+        waiting_since: now,
+        first_reply_created_at: null,
+        agent_last_seen_at: null,
+        assignee_last_seen_at: null,
+        contact_last_seen_at: null,
+        last_activity_at: now,
+        additional_attributes: JSON.stringify(additional),
+        custom_attributes: JSON.stringify(custom),
+        created_at: now,
+        updated_at_ms: this.d.clock.nowMs(),
+      });
+      let row = this.d.conversations.byId(id)!;
+      this.d.events.created(a, row);
+      if (row.team_id !== null || row.assignee_id !== null) {
+        const blank = { ...row, assignee_id: null, team_id: null };
+        this.d.events.changed(a, blank, row);
+        row = this.assignment.activity(a, blank, row);
+      }
+      if (message) row = this.d.messagesService.createInTx(a, row, message).view.row;
+      return this.d.conversations.byId(row.id)!;
+    });
+  }
+
+  private contactInbox(a: Acting, input: CreateConversationInput, inbox: InboxRef, sourceId: string | null) {
+    const contactId = optionalId("contact_id", input.contact_id);
+    if (contactId === undefined || contactId === null) {
+      // Chatwoot's legacy form: the contact_inbox found by source_id alone.
+      if (!sourceId) throw ValidationError.of("contact_id", "can't be blank", "required");
+      const found = this.d.contactsService.contactInboxBySource(inbox.id, sourceId);
+      if (!found)
+        throw new NotFoundError("Contact inbox", "source_id", `no contact with source_id ${sourceId} in this inbox`);
+      return { contact: this.d.contactsService.get(a.account.id, found.contact_id), contactInbox: found };
+    }
+    const contact = this.d.contactsService.get(a.account.id, contactId, "contact_id");
+    let source = sourceId;
+    if (!source && inbox.channel_type === "email") {
+      if (!contact.email)
+        throw ValidationError.of("source_id", "the contact has no email for this email inbox", "required");
+      source = contact.email;
+    } else if (!source && inbox.channel_type === "phone") {
+      if (!contact.phone_number)
+        throw ValidationError.of("source_id", "the contact has no phone number for this inbox", "required");
+      source = contact.phone_number;
+    }
+    const contactInbox = this.d.contactsService.addContactInbox(
+      contact,
+      inbox,
+      source,
+      input.hmac_verified === true,
+      unixSeconds(this.d.clock),
+    );
+    return { contact, contactInbox };
+  }
+}
