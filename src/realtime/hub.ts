@@ -16,7 +16,7 @@ import type { UserRow } from "../db/users.repo.ts";
 import type { EventsRepo } from "../db/events.repo.ts";
 import { unixSeconds, type Clock } from "../lib/clock.ts";
 import { errorFields, type Logger } from "../lib/logger.ts";
-import type { EventFeed, ResyncData } from "./feed.ts";
+import type { EventFeed } from "./feed.ts";
 import {
   confirmFrame,
   disconnectFrame,
@@ -30,7 +30,9 @@ import {
 import { BadTokenError, type CableIdentity, type ConnectionCredentials } from "./identify.ts";
 import type { Presence } from "./presence.ts";
 import { PresenceBroadcast } from "./presence-broadcast.ts";
-import { renderedJson, type EventRenderer } from "./render.ts";
+import type { EventRenderer } from "./render.ts";
+import { replay, resync as resyncSubscription } from "./replay.ts";
+import { connectionsWithRevokedCredentials } from "./credential-check.ts";
 import { Audience } from "./visibility.ts";
 import { framesForBatch } from "./fanout-frames.ts";
 import { DEFAULT_LIMITS, type CableSocket, type Connection, type HubLimits, type Subscription } from "./connection.ts";
@@ -230,11 +232,16 @@ export class RealtimeHub {
     if (!this.send(conn, confirmFrame(identifier))) return;
     const resync = request.since === null ? null : this.d.feed.resyncFor(request.since);
     if (request.since === null) sub.cursor = this.d.feed.head();
-    else if (resync) this.resync(sub, resync);
+    else if (resync) resyncSubscription(sub, resync, (c, data) => this.send(c, data));
     else {
       sub.cursor = request.since;
       sub.replaying = true;
-      this.replay(sub).catch((error) => {
+      replay(sub, {
+        feed: this.d.feed,
+        pageSize: this.limits.replayPage,
+        pauseAboveBytes: this.limits.maxBufferedBytes / 2,
+        send: (c, data) => this.send(c, data),
+      }).catch((error) => {
         this.d.logger.error("realtime replay failed", { ...errorFields(error) });
         sub.conn.socket.close(1011, "replay failed: reconnect with since");
         this.closed(sub.conn);
@@ -265,37 +272,6 @@ export class RealtimeHub {
       this.presenceBroadcast.changed(v.accountId);
   }
 
-  /** Sends everything after the cursor, page by page, waiting whenever the socket's buffer is half full. */
-  private async replay(sub: Subscription): Promise<void> {
-    const { conn } = sub;
-    const halfFull = this.limits.maxBufferedBytes / 2;
-    while (conn.subs.get(sub.identifier) === sub) {
-      const resync = this.d.feed.resyncFor(sub.cursor);
-      if (resync) return this.resync(sub, resync);
-      const page = this.d.feed.page(sub.viewer, sub.cursor, this.limits.replayPage);
-      let waited = false;
-      for (const item of page.items) {
-        while (!conn.closed && conn.socket.bufferedAmount() > halfFull) {
-          waited = true;
-          await new Promise<void>((resolve) => conn.drainWaiters.push(resolve));
-        }
-        if (
-          conn.subs.get(sub.identifier) !== sub ||
-          !this.send(conn, messageFrame(sub.identifierJson, renderedJson(item)))
-        )
-          return;
-        sub.cursor = item.seq;
-      }
-      sub.cursor = page.next;
-      // Read to the end and sent without yielding: no event can have slipped in between.
-      if (!page.more && !waited) {
-        sub.replaying = false;
-        return;
-      }
-      if (!waited) await new Promise((resolve) => setImmediate(resolve));
-    }
-  }
-
   /** One user's live subscriptions in one account. */
   private *subscriptionsOfUser(accountId: number, userId: number): Generator<Subscription> {
     for (const sub of this.byAccount.get(accountId) ?? [])
@@ -324,13 +300,6 @@ export class RealtimeHub {
     }
   }
 
-  /** The client asked for what is no longer (or never was) here: it must reload; live events follow from the head. */
-  private resync(sub: Subscription, data: ResyncData): void {
-    sub.cursor = data.latest_seq;
-    sub.replaying = false;
-    this.send(sub.conn, messageFrame(sub.identifierJson, JSON.stringify({ event: "resync", data })));
-  }
-
   /** Timer work: a failure is logged, never an uncaught exception that would stop the server. */
   private safely(what: string, fn: () => void): void {
     try {
@@ -347,23 +316,13 @@ export class RealtimeHub {
   }
 
   /**
-   * Closes sockets whose user credential no longer opens the door: a pubsub_token rotated by a new
-   * password or a sign-out everywhere, an API token revoked by a reset, a session ended — even when
-   * changed from the CLI in another process. Run with every ping; one lookup per distinct credential.
+   * Closes sockets whose user credential no longer opens the door (src/realtime/credential-check.ts);
+   * run with every ping.
    */
   checkCredentials(): void {
-    const held = new Map<string, boolean>();
-    for (const conn of [...this.connections]) {
-      for (const sub of conn.subs.values()) {
-        const c = sub.credential;
-        if (c === null || sub.viewer.kind !== "user") continue;
-        const key = `${c.kind}:${sub.viewer.userId}:${c.secret}`;
-        if (!held.has(key)) held.set(key, this.d.identity.stillHeld(c, sub.viewer.userId));
-        if (held.get(key)) continue;
-        conn.socket.close(1008, "credentials changed: connect again with the new token");
-        this.closed(conn);
-        break;
-      }
+    for (const conn of connectionsWithRevokedCredentials(this.connections, this.d.identity)) {
+      conn.socket.close(1008, "credentials changed: connect again with the new token");
+      this.closed(conn);
     }
   }
 
