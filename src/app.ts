@@ -30,6 +30,7 @@ import { errorHandling } from "./http/errors.ts";
 import { commitWait } from "./http/commit-wait.ts";
 import { healthRoutes } from "./http/health.routes.ts";
 import { inboxMemberRoutes } from "./http/inbox-members.routes.ts";
+import { assignableAgentRoutes } from "./http/assignable-agents.routes.ts";
 import { inboxRoutes } from "./http/inboxes.routes.ts";
 import { labelRoutes } from "./http/labels.routes.ts";
 import { platformRoutes } from "./http/platform.routes.ts";
@@ -120,6 +121,7 @@ function directoryApi(d: Deps) {
     .use(accountRoutes(d))
     .use(inboxRoutes(d))
     .use(inboxMemberRoutes(d))
+    .use(assignableAgentRoutes(d))
     .use(agentRoutes(d))
     .use(teamRoutes(d))
     .use(platformRoutes(d))

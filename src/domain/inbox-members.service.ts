@@ -31,6 +31,33 @@ export class InboxMembersService {
     return this.d.agents.inInbox(p.account.id, inbox.id);
   }
 
+  /**
+   * Chatwoot's assignable agents for a set of inboxes (the mobile app asks on opening a chat): the
+   * agents who are members of every one of them, then the account's administrators, who may work
+   * any inbox. Each inbox must be one the caller may see.
+   */
+  assignable(p: AccountPrincipal, rawInboxIds: unknown): AgentRecord[] {
+    return this.assignableIn(
+      p,
+      inboxIdList(rawInboxIds).map((id) => this.d.inboxesService.get(p, id)),
+    );
+  }
+
+  /** The same for one inbox named by the path (an unknown id is a 404, as on every inbox route). */
+  assignableInInbox(p: AccountPrincipal, inboxId: number | null): AgentRecord[] {
+    return this.assignableIn(p, [this.d.inboxesService.get(p, inboxId)]);
+  }
+
+  private assignableIn(p: AccountPrincipal, inboxes: readonly { id: number }[]): AgentRecord[] {
+    const [first, ...rest] = inboxes.map((inbox) => this.d.agents.inInbox(p.account.id, inbox.id));
+    const inAll = (first ?? []).filter((m) => rest.every((other) => other.some((o) => o.user.id === m.user.id)));
+    const ids = new Set(inAll.map((m) => m.user.id));
+    const administrators = this.d.agents
+      .list(p.account.id)
+      .filter((a) => a.membership.role === "administrator" && !ids.has(a.user.id));
+    return [...inAll, ...administrators];
+  }
+
   add(p: AccountPrincipal, input: MembersInput): AgentRecord[] {
     return this.change(p, input, (inboxId, ids, now) => void addMembers(this.d.inboxes.members, inboxId, ids, now));
   }
@@ -60,4 +87,17 @@ export class InboxMembersService {
       return this.d.agents.inInbox(p.account.id, inbox.id);
     });
   }
+}
+
+/** The most inboxes one question may name (the app sends the inboxes of one conversation). */
+const MAX_INBOXES = 100;
+
+function inboxIdList(raw: unknown): number[] {
+  const list = raw === undefined || raw === null || raw === "" ? [] : Array.isArray(raw) ? raw : [raw];
+  if (list.length === 0) throw ValidationError.of("inbox_ids", "can't be blank", "required");
+  if (list.length > MAX_INBOXES)
+    throw ValidationError.of("inbox_ids", `is too long (at most ${MAX_INBOXES} inboxes)`, "too_long");
+  const ids = list.map(parseId);
+  if (ids.some((id) => id === null)) throw ValidationError.of("inbox_ids", "must be inbox ids", "invalid");
+  return [...new Set(ids as number[])];
 }

@@ -1,5 +1,6 @@
 // The Chatwoot mobile app: it pings GET /api, assigns with the ids in the query string and no
-// body, and filters conversations with POST conversations/filter.
+// body, filters conversations with POST conversations/filter, and asks for the assignable agents
+// of a chat's inbox each time it opens one.
 import { afterEach, expect, test } from "bun:test";
 import { createHarness } from "../helpers/harness.ts";
 import { makeAccount, makeMember } from "../helpers/factories.ts";
@@ -70,4 +71,46 @@ test("mobile app: GET /api, assignments by query string, then the filtered list"
   expect(page.payload.map((c: any) => c.id)).toEqual([conv.id]);
   expect(page.payload[0].meta.assignee.id).toBe(agent.userId);
   expect(page.payload[0].meta.team.id).toBe(teamId);
+});
+
+test("mobile app: opening a chat fetches the assignable agents of its inbox, as axios sends inbox_ids[]", async () => {
+  const h = createHarness();
+  const a = makeAccount(h);
+  const inboxId = makeInbox(h, a.accountId);
+  const agent = makeMember(h, a.accountId, "agent", "Mo Bile");
+  const other = makeMember(h, a.accountId, "agent", "Ann Other");
+  addInboxMember(h, inboxId, agent.userId);
+  addInboxMember(h, inboxId, other.userId);
+  const served = serve(h);
+  const base = `${served.base}/api/v1/accounts/${a.accountId}`;
+
+  // AssignableAgentService.getAgents: apiService.get('assignable_agents', { params: { 'inbox_ids[]': [id] } }).
+  const r = await fetch(`${base}/assignable_agents?inbox_ids[]=${inboxId}`, {
+    headers: { api_access_token: agent.token },
+  });
+  expect(r.status).toBe(200);
+  // What the app keeps (transformInboxAgent: the keys camel-cased) for the assignee sheet and @mentions.
+  const agents = ((await r.json()) as any).payload.map((x: any) => ({
+    id: x.id,
+    accountId: x.account_id,
+    availabilityStatus: x.availability_status,
+    availableName: x.available_name,
+    name: x.name,
+    role: x.role,
+    thumbnail: x.thumbnail,
+  }));
+  const entry = (id: number, name: string, role: string) => ({
+    id,
+    accountId: a.accountId,
+    availabilityStatus: "offline",
+    availableName: name,
+    name,
+    role,
+    thumbnail: "",
+  });
+  expect(agents).toEqual([
+    entry(other.userId, "Ann Other", "agent"),
+    entry(agent.userId, "Mo Bile", "agent"),
+    entry(a.adminId, "Admin", "administrator"),
+  ]);
 });
