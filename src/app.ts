@@ -31,6 +31,7 @@ import { commitWait } from "./http/commit-wait.ts";
 import { healthRoutes } from "./http/health.routes.ts";
 import { inboxMemberRoutes } from "./http/inbox-members.routes.ts";
 import { assignableAgentRoutes } from "./http/assignable-agents.routes.ts";
+import { bulkActionRoutes } from "./http/bulk-actions.routes.ts";
 import { inboxRoutes } from "./http/inboxes.routes.ts";
 import { labelRoutes } from "./http/labels.routes.ts";
 import { platformRoutes } from "./http/platform.routes.ts";
@@ -140,6 +141,7 @@ function conversationApi(d: Deps) {
     .use(contactRoutes(d))
     .use(conversationRoutes(d))
     .use(conversationActionRoutes(d))
+    .use(bulkActionRoutes(d))
     .use(messageRoutes(d))
     .use(attachmentRoutes(d))
     .use(participantRoutes(d))

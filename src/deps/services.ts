@@ -33,6 +33,7 @@ import { ConversationViews } from "../domain/conversation-view.ts";
 import { ConversationsService } from "../domain/conversations.service.ts";
 import { MessagesService } from "../domain/messages.service.ts";
 import { MessageUpdatesService } from "../domain/message-updates.service.ts";
+import { BulkActionsService } from "../domain/bulk-actions.service.ts";
 import { TypingService } from "../domain/typing.service.ts";
 import { CsatService } from "../domain/csat.service.ts";
 import { PublicContactsService } from "../domain/public-contacts.service.ts";
@@ -210,6 +211,13 @@ export function createServices(base: ServiceBase, repos: ReturnType<typeof creat
     cannedResponses: new CannedResponsesService({ ...repos, writeTx, clock }),
     conversations,
     conversationState,
+    bulkActions: new BulkActionsService({
+      ...repos,
+      access,
+      conversationsService: conversations,
+      conversationState,
+      writeTx,
+    }),
     messages,
     messageUpdates,
     emailIntake: new EmailIntakeService({

@@ -1,6 +1,6 @@
 // The Chatwoot mobile app: it pings GET /api, assigns with the ids in the query string and no
-// body, filters conversations with POST conversations/filter, and asks for the assignable agents
-// of a chat's inbox each time it opens one.
+// body, filters conversations with POST conversations/filter, asks for the assignable agents of a
+// chat's inbox each time it opens one, and changes selected conversations with bulk_actions.
 import { afterEach, expect, test } from "bun:test";
 import { createHarness } from "../helpers/harness.ts";
 import { makeAccount, makeMember } from "../helpers/factories.ts";
@@ -113,4 +113,57 @@ test("mobile app: opening a chat fetches the assignable agents of its inbox, as 
     entry(agent.userId, "Mo Bile", "agent"),
     entry(a.adminId, "Admin", "administrator"),
   ]);
+});
+
+test("mobile app: multi-select changes status, assignee and labels through bulk_actions", async () => {
+  const h = createHarness();
+  const a = makeAccount(h);
+  const inboxId = makeInbox(h, a.accountId);
+  const agent = makeMember(h, a.accountId, "agent", "Mo Bile");
+  addInboxMember(h, inboxId, agent.userId);
+  const served = serve(h);
+  const base = `${served.base}/api/v1/accounts/${a.accountId}`;
+  const headers = { api_access_token: agent.token, "Content-Type": "application/json" };
+  const call = async (method: string, path: string, body?: unknown) => {
+    const r = await fetch(`${base}${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: r.status, body: (await r.text()) || null };
+  };
+  const contact = JSON.parse((await call("POST", "/contacts", { name: "Pat", email: "pat@example.com" })).body!).payload
+    .contact;
+  const selectedIds: number[] = [];
+  for (let i = 0; i < 2; i++)
+    selectedIds.push(
+      JSON.parse((await call("POST", "/conversations", { inbox_id: inboxId, contact_id: contact.id })).body!).id,
+    );
+
+  // The payloads UpdateStatus, UpdateAssignee and UpdateLabels dispatch; the app reads nothing back.
+  expect(
+    await call("POST", "/bulk_actions", { type: "Conversation", ids: selectedIds, fields: { status: "pending" } }),
+  ).toEqual({
+    status: 200,
+    body: null,
+  });
+  expect(
+    (
+      await call("POST", "/bulk_actions", {
+        type: "Conversation",
+        ids: selectedIds,
+        fields: { assignee_id: agent.userId },
+      })
+    ).status,
+  ).toBe(200);
+  expect(
+    (await call("POST", "/bulk_actions", { type: "Conversation", ids: selectedIds, labels: { add: ["vip"] } })).status,
+  ).toBe(200);
+  // The list the app refreshes afterwards.
+  const list = JSON.parse((await call("GET", "/conversations?status=pending&assignee_type=me")).body!);
+  expect(
+    list.data.payload
+      .map((c: any) => ({ id: c.id, labels: c.labels, assignee: c.meta.assignee.id }))
+      .sort((x: any, y: any) => x.id - y.id),
+  ).toEqual(selectedIds.map((id) => ({ id, labels: ["vip"], assignee: agent.userId })));
 });
