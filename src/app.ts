@@ -32,6 +32,7 @@ import { healthRoutes } from "./http/health.routes.ts";
 import { inboxMemberRoutes } from "./http/inbox-members.routes.ts";
 import { assignableAgentRoutes } from "./http/assignable-agents.routes.ts";
 import { bulkActionRoutes } from "./http/bulk-actions.routes.ts";
+import { searchRoutes } from "./http/search.routes.ts";
 import { inboxRoutes } from "./http/inboxes.routes.ts";
 import { labelRoutes } from "./http/labels.routes.ts";
 import { platformRoutes } from "./http/platform.routes.ts";
@@ -142,6 +143,7 @@ function conversationApi(d: Deps) {
     .use(conversationRoutes(d))
     .use(conversationActionRoutes(d))
     .use(bulkActionRoutes(d))
+    .use(searchRoutes(d))
     .use(messageRoutes(d))
     .use(attachmentRoutes(d))
     .use(participantRoutes(d))

@@ -41,6 +41,7 @@ import { WebhookDeliveriesRepo } from "../db/webhook-deliveries.repo.ts";
 import { WebhooksRepo } from "../db/webhooks.repo.ts";
 import { EmailChannelsRepo } from "../db/email-channels.repo.ts";
 import { EmailOutboxRepo } from "../db/email-outbox.repo.ts";
+import { SearchRepo } from "../db/search.repo.ts";
 
 export function createRepos(db: Database) {
   return {
@@ -85,5 +86,6 @@ export function createRepos(db: Database) {
     serverSecrets: new ServerSecretsRepo(db),
     emailChannels: new EmailChannelsRepo(db),
     emailOutbox: new EmailOutboxRepo(db),
+    search: new SearchRepo(db),
   };
 }

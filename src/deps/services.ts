@@ -34,6 +34,7 @@ import { ConversationsService } from "../domain/conversations.service.ts";
 import { MessagesService } from "../domain/messages.service.ts";
 import { MessageUpdatesService } from "../domain/message-updates.service.ts";
 import { BulkActionsService } from "../domain/bulk-actions.service.ts";
+import { SearchService } from "../domain/search.service.ts";
 import { TypingService } from "../domain/typing.service.ts";
 import { CsatService } from "../domain/csat.service.ts";
 import { PublicContactsService } from "../domain/public-contacts.service.ts";
@@ -220,6 +221,7 @@ export function createServices(base: ServiceBase, repos: ReturnType<typeof creat
     }),
     messages,
     messageUpdates,
+    search: new SearchService({ ...repos, access, contactsService: contacts, clock }),
     emailIntake: new EmailIntakeService({
       ...repos,
       contactsService: contacts,

@@ -1,6 +1,7 @@
 // The Chatwoot mobile app: it pings GET /api, assigns with the ids in the query string and no
 // body, filters conversations with POST conversations/filter, asks for the assignable agents of a
-// chat's inbox each time it opens one, and changes selected conversations with bulk_actions.
+// chat's inbox each time it opens one, changes selected conversations with bulk_actions, and
+// searches contacts, conversations and messages from its Search tab.
 import { afterEach, expect, test } from "bun:test";
 import { createHarness } from "../helpers/harness.ts";
 import { makeAccount, makeMember } from "../helpers/factories.ts";
@@ -8,6 +9,18 @@ import { addInboxMember, addTeamMember, makeInbox, makeTeam } from "../helpers/d
 import { servedEach } from "../helpers/served.ts";
 
 const serve = servedEach(afterEach);
+
+/** An account with one API inbox that the agent "Mo Bile" works, served on a real socket. */
+function agentWorld() {
+  const h = createHarness();
+  const a = makeAccount(h);
+  const inboxId = makeInbox(h, a.accountId);
+  const agent = makeMember(h, a.accountId, "agent", "Mo Bile");
+  addInboxMember(h, inboxId, agent.userId);
+  const base = `${serve(h).base}/api/v1/accounts/${a.accountId}`;
+  const headers = { api_access_token: agent.token, "Content-Type": "application/json" };
+  return { h, a, inboxId, agent, base, headers };
+}
 
 test("mobile app: GET /api, assignments by query string, then the filtered list", async () => {
   const h = createHarness();
@@ -116,14 +129,7 @@ test("mobile app: opening a chat fetches the assignable agents of its inbox, as 
 });
 
 test("mobile app: multi-select changes status, assignee and labels through bulk_actions", async () => {
-  const h = createHarness();
-  const a = makeAccount(h);
-  const inboxId = makeInbox(h, a.accountId);
-  const agent = makeMember(h, a.accountId, "agent", "Mo Bile");
-  addInboxMember(h, inboxId, agent.userId);
-  const served = serve(h);
-  const base = `${served.base}/api/v1/accounts/${a.accountId}`;
-  const headers = { api_access_token: agent.token, "Content-Type": "application/json" };
+  const { inboxId, agent, base, headers } = agentWorld();
   const call = async (method: string, path: string, body?: unknown) => {
     const r = await fetch(`${base}${path}`, {
       method,
@@ -166,4 +172,44 @@ test("mobile app: multi-select changes status, assignee and labels through bulk_
       .map((c: any) => ({ id: c.id, labels: c.labels, assignee: c.meta.assignee.id }))
       .sort((x: any, y: any) => x.id - y.id),
   ).toEqual(selectedIds.map((id) => ({ id, labels: ["vip"], assignee: agent.userId })));
+});
+
+test("mobile app: the Search tab's three sections, as SearchService.searchSection asks and reads them", async () => {
+  const { inboxId, base, headers } = agentWorld();
+  const post = async (path: string, body: unknown) =>
+    (await (await fetch(`${base}${path}`, { method: "POST", headers, body: JSON.stringify(body) })).json()) as any;
+  const pat = (await post("/contacts", { name: "Pat Refund", email: "pat@example.com" })).payload.contact;
+  const conv = await post("/conversations", { inbox_id: inboxId, contact_id: pat.id });
+  await post(`/conversations/${conv.id}/messages`, { content: "Where is my refund?", message_type: "incoming" });
+
+  // apiService.get(apiEndpoint, { params: { q, page } }), then the section's dataKey.
+  const section = async (endpoint: string, key: string) => {
+    const r = await fetch(`${base}/${endpoint}?q=refund&page=1`, { headers });
+    expect(r.status).toBe(200);
+    return ((await r.json()) as any).payload[key] as any[];
+  };
+  const contacts = await section("search/contacts", "contacts");
+  expect(contacts.map((c) => ({ id: c.id, name: c.name, email: c.email }))).toEqual([
+    { id: pat.id, name: "Pat Refund", email: "pat@example.com" },
+  ]);
+  // transformSearchConversation: id to open it, message → lastNonActivityMessage, contact → meta.sender,
+  // inbox.channel_type → meta.channel, inbox.id → inboxId.
+  const [found] = await section("search/conversations", "conversations");
+  expect({
+    id: found.id,
+    lastNonActivityMessage: found.message.content,
+    sender: found.contact.name,
+    channel: found.inbox.channel_type,
+    inboxId: found.inbox.id,
+  }).toEqual({
+    id: conv.id,
+    lastNonActivityMessage: "Where is my refund?",
+    sender: "Pat Refund",
+    channel: "Channel::Api",
+    inboxId,
+  });
+  const messages = await section("search/messages", "messages");
+  expect(messages.map((m) => ({ content: m.content, conversation: m.conversation_id, sender: m.sender.name }))).toEqual(
+    [{ content: "Where is my refund?", conversation: conv.id, sender: "Pat Refund" }],
+  );
 });

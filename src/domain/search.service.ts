@@ -1,0 +1,121 @@
+// Chatwoot's search (GET search, search/conversations, search/messages, search/contacts; the
+// mobile app's Search tab): 15 results a page of each kind, within the inboxes the caller works.
+// Contacts are found as GET contacts/search finds them (the resolved contacts of the account),
+// most recently active first; conversations and messages by substring (src/db/search.repo.ts).
+import type { ContactsRepo } from "../db/contacts.repo.ts";
+import type { ConversationRefsRepo } from "../db/conversation-refs.repo.ts";
+import type { ConversationRow, ConversationsRepo } from "../db/conversations.repo.ts";
+import type { MessageRow, MessagesRepo } from "../db/messages.repo.ts";
+import type { SearchRepo, SearchScope } from "../db/search.repo.ts";
+import { unixSeconds, type Clock } from "../lib/clock.ts";
+import type { Acting } from "./acting.ts";
+import { pageNumber } from "./contact-input.ts";
+import type { ContactsService } from "./contacts.service.ts";
+import type { ConversationAccess } from "./conversation-access.ts";
+import { ValidationError } from "./errors.ts";
+import {
+  searchContactOf,
+  searchConversationOf,
+  searchMessageOf,
+  type SearchMessageRefs,
+} from "./presenters/search.presenter.ts";
+import { searchTerm } from "./validate.ts";
+
+export const SEARCH_PAGE_SIZE = 15;
+/** Chatwoot searches the messages of the last three months. */
+const MESSAGE_WINDOW_SECONDS = 90 * 24 * 60 * 60;
+
+export interface SearchQuery {
+  q?: unknown;
+  page?: unknown;
+}
+
+export interface SearchDeps {
+  search: SearchRepo;
+  access: ConversationAccess;
+  contactsService: ContactsService;
+  contacts: ContactsRepo;
+  conversations: ConversationsRepo;
+  conversationRefs: ConversationRefsRepo;
+  messages: MessagesRepo;
+  clock: Clock;
+}
+
+export class SearchService {
+  constructor(private readonly d: SearchDeps) {}
+
+  contacts(a: Acting, q: SearchQuery) {
+    const term = required(q.q);
+    const page = this.d.contactsService.search(a.account.id, { q: term, page: q.page, sort: "-last_activity_at" });
+    return page.rows.map(searchContactOf);
+  }
+
+  conversations(a: Acting, q: SearchQuery) {
+    const term = required(q.q);
+    const rows = this.d.search.conversations(this.scope(a), term, pageOf(q.page));
+    const firsts = new Map<number, MessageRow>();
+    for (const row of rows) {
+      const first = this.d.messages.after(row.id, 0, 1)[0];
+      if (first) firsts.set(row.id, first);
+    }
+    const refs = this.refs(a, [...firsts.values()], rows);
+    return rows.map((row) => searchConversationOf(row, firsts.get(row.id), refs));
+  }
+
+  messages(a: Acting, q: SearchQuery) {
+    const term = required(q.q);
+    const since = unixSeconds(this.d.clock) - MESSAGE_WINDOW_SECONDS;
+    const rows = this.d.search.messages(this.scope(a), term, since, pageOf(q.page));
+    const refs = this.refs(a, rows, []);
+    return rows.map((m) => searchMessageOf(m, refs));
+  }
+
+  /** Everything at once (GET search): the first page of each kind. */
+  all(a: Acting, q: SearchQuery) {
+    return { contacts: this.contacts(a, q), messages: this.messages(a, q), conversations: this.conversations(a, q) };
+  }
+
+  private scope(a: Acting): SearchScope {
+    return { accountId: a.account.id, inboxIds: this.d.access.visibleInboxes(a) };
+  }
+
+  /** Senders, conversations' display ids, contacts, assignees and inboxes of one page, each read once. */
+  private refs(
+    a: Acting,
+    messages: readonly MessageRow[],
+    conversations: readonly ConversationRow[],
+  ): SearchMessageRefs {
+    const conversationIds = [...new Set(messages.map((m) => m.conversation_id))];
+    const displayIds = new Map(conversations.map((c) => [c.id, c.display_id]));
+    for (const id of conversationIds) {
+      if (displayIds.has(id)) continue;
+      const row = this.d.conversations.byId(id);
+      if (row) displayIds.set(id, row.display_id);
+    }
+    const contactIds = [
+      ...messages.flatMap((m) => (m.sender_type === "Contact" && m.sender_id !== null ? [m.sender_id] : [])),
+      ...conversations.map((c) => c.contact_id),
+    ];
+    const userIds = [
+      ...messages.flatMap((m) => (m.sender_type === "User" && m.sender_id !== null ? [m.sender_id] : [])),
+      ...conversations.flatMap((c) => (c.assignee_id === null ? [] : [c.assignee_id])),
+    ];
+    const inboxIds = [...messages.map((m) => m.inbox_id), ...conversations.map((c) => c.inbox_id)];
+    return {
+      displayIds,
+      contacts: this.d.contacts.byIds(contactIds),
+      users: this.d.conversationRefs.members(a.account.id, userIds),
+      inboxes: this.d.conversationRefs.inboxes(inboxIds),
+    };
+  }
+}
+
+function required(raw: unknown): string {
+  const term = searchTerm("q", raw);
+  if (!term) throw ValidationError.of("q", "Specify search string with parameter q", "required");
+  return term;
+}
+
+function pageOf(raw: unknown) {
+  return { limit: SEARCH_PAGE_SIZE, offset: (pageNumber(raw) - 1) * SEARCH_PAGE_SIZE };
+}
