@@ -10,16 +10,24 @@ export interface AgentRecord {
 }
 
 const COLUMNS = `u.id, u.name, u.display_name, u.email, u.password_hash, u.pubsub_token, u.confirmed, u.created_at, u.updated_at,
-  au.account_id, au.role, au.availability, au.auto_offline, au.created_at AS membership_created_at`;
+  au.account_id, au.role, au.availability, au.auto_offline, au.active_at, au.created_at AS membership_created_at`;
 const ORDER = "ORDER BY u.name COLLATE NOCASE, u.id";
 
 type JoinedRow = UserRow & Omit<MembershipRow, "user_id" | "created_at"> & { membership_created_at: number };
 
 function split(r: JoinedRow): AgentRecord {
-  const { account_id, role, availability, auto_offline, membership_created_at, ...user } = r;
+  const { account_id, role, availability, auto_offline, active_at, membership_created_at, ...user } = r;
   return {
     user,
-    membership: { account_id, user_id: user.id, role, availability, auto_offline, created_at: membership_created_at },
+    membership: {
+      account_id,
+      user_id: user.id,
+      role,
+      availability,
+      auto_offline,
+      active_at,
+      created_at: membership_created_at,
+    },
   };
 }
 

@@ -22,6 +22,7 @@ import m019 from "../../migrations/019_label_counts.sql" with { type: "text" };
 import m020 from "../../migrations/020_label_list_order.sql" with { type: "text" };
 import m021 from "../../migrations/021_email_channels.sql" with { type: "text" };
 import m022 from "../../migrations/022_conversation_list_columns.sql" with { type: "text" };
+import m023 from "../../migrations/023_account_user_active_at.sql" with { type: "text" };
 
 export interface Migration {
   version: number;
@@ -52,6 +53,7 @@ export const MIGRATIONS: Migration[] = [
   { version: 20, name: "020_label_list_order", sql: m020 },
   { version: 21, name: "021_email_channels", sql: m021 },
   { version: 22, name: "022_conversation_list_columns", sql: m022 },
+  { version: 23, name: "023_account_user_active_at", sql: m023 },
 ];
 
 export const LATEST_VERSION = MIGRATIONS.length;

@@ -21,6 +21,8 @@ export interface MembershipRow {
   availability: "online" | "offline" | "busy";
   auto_offline: number;
   created_at: number;
+  /** When the user last made this their active account (unix seconds; migration 023). */
+  active_at: number | null;
 }
 
 export interface UserAccountRow extends MembershipRow {
@@ -89,6 +91,20 @@ export class UsersRepo {
     this.db
       .prepare("UPDATE users SET pubsub_token = $pubsub_token, updated_at = $now WHERE id = $id")
       .run({ id, pubsub_token: pubsubToken, now });
+  }
+
+  setAvailability(accountId: number, userId: number, availability: MembershipRow["availability"]): void {
+    this.db
+      .prepare(
+        "UPDATE account_users SET availability = $availability WHERE account_id = $account_id AND user_id = $user_id",
+      )
+      .run({ account_id: accountId, user_id: userId, availability });
+  }
+
+  setActiveAt(accountId: number, userId: number, now: number): void {
+    this.db
+      .prepare("UPDATE account_users SET active_at = $now WHERE account_id = $account_id AND user_id = $user_id")
+      .run({ account_id: accountId, user_id: userId, now });
   }
 
   setPasswordHash(id: number, passwordHash: string, pubsubToken: string, now: number): void {

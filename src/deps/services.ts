@@ -35,6 +35,7 @@ import { MessagesService } from "../domain/messages.service.ts";
 import { MessageUpdatesService } from "../domain/message-updates.service.ts";
 import { BulkActionsService } from "../domain/bulk-actions.service.ts";
 import { SearchService } from "../domain/search.service.ts";
+import { ProfileService } from "../domain/profile.service.ts";
 import { TypingService } from "../domain/typing.service.ts";
 import { CsatService } from "../domain/csat.service.ts";
 import { PublicContactsService } from "../domain/public-contacts.service.ts";
@@ -178,6 +179,7 @@ export function createServices(base: ServiceBase, repos: ReturnType<typeof creat
     accounts,
     sessions,
     passwords: new PasswordsService({ ...repos, writeTx, clock, hasher }),
+    profile: new ProfileService({ ...repos, writeTx, clock, hasher }),
     credentials: new CredentialsService({ ...repos, writeTx, clock }),
     customAttributeDefinitions: new CustomAttributeDefinitionsService({ ...repos, writeTx, clock }),
     participants: new ParticipantsService({ ...repos, writeTx, clock }),

@@ -49,7 +49,8 @@ export class PasswordsService {
   }
 }
 
-function checkPassword(password: unknown): string {
+/** A new password: 8 to 256 characters (422 naming `password` otherwise). */
+export function checkPassword(password: unknown): string {
   if (typeof password !== "string" || password === "")
     throw ValidationError.of("password", "can't be blank", "required");
   const length = [...password].length;

@@ -115,7 +115,7 @@ export const Profile = t.Object({
       id: Integer(),
       name: t.String(),
       status: t.String(),
-      active_at: Nullable(Integer()),
+      active_at: Nullable(t.String({ description: "ISO 8601: when the user last made this account active" })),
       role: t.String(),
       permissions: t.Array(t.String()),
       availability: t.String(),

@@ -1,7 +1,8 @@
 // The Chatwoot mobile app: it pings GET /api, assigns with the ids in the query string and no
 // body, filters conversations with POST conversations/filter, asks for the assignable agents of a
 // chat's inbox each time it opens one, changes selected conversations with bulk_actions, and
-// searches contacts, conversations and messages from its Search tab.
+// searches contacts, conversations and messages from its Search tab; its settings set the agent's
+// availability and switch accounts.
 import { afterEach, expect, test } from "bun:test";
 import { createHarness } from "../helpers/harness.ts";
 import { makeAccount, makeMember } from "../helpers/factories.ts";
@@ -17,9 +18,10 @@ function agentWorld() {
   const inboxId = makeInbox(h, a.accountId);
   const agent = makeMember(h, a.accountId, "agent", "Mo Bile");
   addInboxMember(h, inboxId, agent.userId);
-  const base = `${serve(h).base}/api/v1/accounts/${a.accountId}`;
+  const root = serve(h).base;
+  const base = `${root}/api/v1/accounts/${a.accountId}`;
   const headers = { api_access_token: agent.token, "Content-Type": "application/json" };
-  return { h, a, inboxId, agent, base, headers };
+  return { h, a, inboxId, agent, root, base, headers };
 }
 
 test("mobile app: GET /api, assignments by query string, then the filtered list", async () => {
@@ -212,4 +214,33 @@ test("mobile app: the Search tab's three sections, as SearchService.searchSectio
   expect(messages.map((m) => ({ content: m.content, conversation: m.conversation_id, sender: m.sender.name }))).toEqual(
     [{ content: "Where is my refund?", conversation: conv.id, sender: "Pat Refund" }],
   );
+});
+
+test("mobile app: the settings screen's availability toggle and account switch", async () => {
+  const { h, a, agent, root, headers } = agentWorld();
+  const other = makeAccount(h, "Second shop");
+  h.deps.services.accounts.addMember(other.accountId, agent.userId, "agent");
+  // The app's API service sends these without the account prefix.
+  const profileUrl = (path: string) => `${root}/api/v1/${path}`;
+  // AuthService.updateAvailability: post('profile/availability', { profile: { availability, account_id: string } }).
+  const busy = await fetch(profileUrl("profile/availability"), {
+    method: "POST",
+    headers,
+    body: JSON.stringify({ profile: { availability: "busy", account_id: String(a.accountId) } }),
+  });
+  expect(busy.status).toBe(200);
+  const user = (await busy.json()) as any;
+  expect(user.accounts.map((x: any) => [x.id, x.availability])).toEqual([
+    [a.accountId, "busy"],
+    [other.accountId, "online"],
+  ]);
+  // AuthService.setActiveAccount: put('profile/set_active_account', { profile: { account_id } }); then GET profile.
+  const switched = await fetch(profileUrl("profile/set_active_account"), {
+    method: "PUT",
+    headers,
+    body: JSON.stringify({ profile: { account_id: other.accountId } }),
+  });
+  expect(switched.status).toBe(200);
+  const profile = (await (await fetch(profileUrl("profile"), { headers })).json()) as any;
+  expect(profile.account_id).toBe(other.accountId);
 });

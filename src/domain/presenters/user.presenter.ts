@@ -1,6 +1,7 @@
 // Wire shapes of users: the profile, the agent record (spec's Agent table) and push data.
 import type { AccountRow } from "../../db/accounts.repo.ts";
 import type { MembershipRow, UserAccountRow, UserRow } from "../../db/users.repo.ts";
+import { isoFromSeconds } from "../../lib/clock.ts";
 
 /** Derived presence: with auto_offline the status follows connected sessions, otherwise the chosen availability. */
 export function availabilityStatus(m: Pick<MembershipRow, "availability" | "auto_offline">, online = false): string {
@@ -19,7 +20,11 @@ export function profileOf(
   token: string | null,
   online: (accountId: number) => boolean = () => false,
 ) {
-  const first = accounts[0];
+  // The account the user last made active (PUT profile/set_active_account), else their first.
+  const first = accounts.reduce<UserAccountRow | undefined>(
+    (best, a) => (best === undefined || (a.active_at ?? -1) > (best.active_at ?? -1) ? a : best),
+    undefined,
+  );
   return {
     id: user.id,
     access_token: token,
@@ -41,7 +46,7 @@ export function profileOf(
       id: a.account_id,
       name: a.account_name,
       status: a.account_status,
-      active_at: null,
+      active_at: isoFromSeconds(a.active_at),
       role: a.role,
       permissions: a.role === "administrator" ? ["administrator"] : ["agent"],
       availability: a.availability,

@@ -1,0 +1,108 @@
+// The caller's own profile (Chatwoot's ProfilesController): name, display name, email and password
+// (PUT /api/v1/profile), their availability in one account (POST …/availability, the mobile app's
+// status toggle) and the account they work in now (PUT …/set_active_account, on switching accounts).
+import type { PlatformRepo } from "../db/platform.repo.ts";
+import type { SessionsRepo } from "../db/sessions.repo.ts";
+import type { WriteTx } from "../db/tx.ts";
+import type { MembershipRow, UsersRepo } from "../db/users.repo.ts";
+import { unixSeconds, type Clock } from "../lib/clock.ts";
+import { BUSY, type PasswordHasher } from "../lib/passwords.ts";
+import { randomToken } from "../lib/tokens.ts";
+import { parseId } from "./auth.service.ts";
+import { FieldErrors, NotFoundError, RateLimitedError, ValidationError } from "./errors.ts";
+import { checkPassword } from "./passwords.service.ts";
+import { emailValue, oneOf, optionalString, requiredString } from "./validate.ts";
+
+const AVAILABILITIES = ["online", "offline", "busy"] as const;
+
+export interface ProfileInput {
+  name?: unknown;
+  display_name?: unknown;
+  email?: unknown;
+  current_password?: unknown;
+  password?: unknown;
+  password_confirmation?: unknown;
+}
+
+export interface ProfileDeps {
+  users: UsersRepo;
+  platform: PlatformRepo;
+  sessions: SessionsRepo;
+  hasher: PasswordHasher;
+  writeTx: WriteTx;
+  clock: Clock;
+}
+
+export class ProfileService {
+  constructor(private readonly d: ProfileDeps) {}
+
+  /**
+   * Changes what is given. A new password needs the current one (422 "Invalid current password",
+   * Chatwoot's words) and, when sent, a matching confirmation; it ends the user's browser sessions
+   * and gives them a new realtime token, as `parley password` does. All or nothing.
+   */
+  async update(userId: number, input: ProfileInput): Promise<void> {
+    const user = this.d.users.byId(userId);
+    if (!user) throw new NotFoundError("User", "id");
+    const errors = new FieldErrors();
+    const name = input.name === undefined ? user.name : requiredString(errors, "name", input.name);
+    const email = input.email === undefined ? user.email : emailValue(errors, "email", input.email, true);
+    const displayName =
+      input.display_name === undefined ? user.display_name : optionalString(errors, "display_name", input.display_name);
+    errors.throwIfAny();
+    const changingPassword = input.password !== undefined && input.password !== null && input.password !== "";
+    let passwordHash = user.password_hash;
+    if (changingPassword) {
+      const password = checkPassword(input.password);
+      if (input.password_confirmation !== undefined && input.password_confirmation !== password)
+        throw ValidationError.of("password_confirmation", "doesn't match Password", "invalid");
+      const current = typeof input.current_password === "string" ? input.current_password : "";
+      const ok = await this.d.hasher.verify(current, user.password_hash);
+      if (ok === BUSY) throw new RateLimitedError(1, "current_password", "Too many password checks at once");
+      if (!ok) throw ValidationError.of("current_password", "Invalid current password", "invalid");
+      passwordHash = await this.d.hasher.hash(password);
+    }
+    this.d.writeTx(() => {
+      const holder = this.d.users.byEmail(email!);
+      if (holder && holder.id !== userId) throw ValidationError.of("email", "has already been taken", "taken");
+      const now = unixSeconds(this.d.clock);
+      this.d.platform.updateUser(userId, {
+        name: name!,
+        email: email!,
+        display_name: displayName ?? null,
+        password_hash: passwordHash,
+        now,
+      });
+      if (changingPassword) {
+        // As a new password from `parley password`: sockets and browser sessions opened before it end.
+        this.d.users.setPubsubToken(userId, randomToken(24), now);
+        this.d.sessions.deleteForUser(userId);
+      }
+    });
+  }
+
+  /** The user's availability in one of their accounts (404 for an account they are not in). */
+  setAvailability(userId: number, input: { account_id?: unknown; availability?: unknown }): void {
+    const membership = this.membership(userId, input.account_id);
+    const errors = new FieldErrors();
+    const availability = oneOf(errors, "availability", input.availability, AVAILABILITIES);
+    errors.throwIfAny();
+    this.d.writeTx(() => this.d.users.setAvailability(membership.account_id, userId, availability!));
+  }
+
+  /** The account the user works in now: the profile's account_id until they choose another. */
+  setActiveAccount(userId: number, input: { account_id?: unknown }): void {
+    const membership = this.membership(userId, input.account_id);
+    this.d.writeTx(() => this.d.users.setActiveAt(membership.account_id, userId, unixSeconds(this.d.clock)));
+  }
+
+  private membership(userId: number, rawAccountId: unknown): MembershipRow {
+    if (rawAccountId === undefined || rawAccountId === null || rawAccountId === "")
+      throw ValidationError.of("account_id", "can't be blank", "required");
+    const accountId = parseId(rawAccountId);
+    const membership = accountId === null ? null : this.d.users.membership(accountId, userId);
+    if (!membership)
+      throw new NotFoundError("Account", "account_id", `you are not a member of account ${String(rawAccountId)}`);
+    return membership;
+  }
+}
