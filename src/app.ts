@@ -33,6 +33,7 @@ import { inboxMemberRoutes } from "./http/inbox-members.routes.ts";
 import { assignableAgentRoutes } from "./http/assignable-agents.routes.ts";
 import { bulkActionRoutes } from "./http/bulk-actions.routes.ts";
 import { searchRoutes } from "./http/search.routes.ts";
+import { dashboardAppRoutes } from "./http/dashboard-apps.routes.ts";
 import { inboxRoutes } from "./http/inboxes.routes.ts";
 import { labelRoutes } from "./http/labels.routes.ts";
 import { platformRoutes } from "./http/platform.routes.ts";
@@ -162,6 +163,7 @@ function otherApi(d: Deps) {
     .use(csatRoutes(d))
     .use(notificationRoutes(d))
     .use(cannedResponseRoutes(d))
+    .use(dashboardAppRoutes(d))
     .use(customAttributeDefinitionRoutes(d))
     .use(reportRoutes(d))
     .use(publicInboxRoutes(d))

@@ -42,6 +42,7 @@ import { WebhooksRepo } from "../db/webhooks.repo.ts";
 import { EmailChannelsRepo } from "../db/email-channels.repo.ts";
 import { EmailOutboxRepo } from "../db/email-outbox.repo.ts";
 import { SearchRepo } from "../db/search.repo.ts";
+import { DashboardAppsRepo } from "../db/dashboard-apps.repo.ts";
 
 export function createRepos(db: Database) {
   return {
@@ -87,5 +88,6 @@ export function createRepos(db: Database) {
     emailChannels: new EmailChannelsRepo(db),
     emailOutbox: new EmailOutboxRepo(db),
     search: new SearchRepo(db),
+    dashboardApps: new DashboardAppsRepo(db),
   };
 }

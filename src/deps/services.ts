@@ -36,6 +36,7 @@ import { MessageUpdatesService } from "../domain/message-updates.service.ts";
 import { BulkActionsService } from "../domain/bulk-actions.service.ts";
 import { SearchService } from "../domain/search.service.ts";
 import { ProfileService } from "../domain/profile.service.ts";
+import { DashboardAppsService } from "../domain/dashboard-apps.service.ts";
 import { TypingService } from "../domain/typing.service.ts";
 import { CsatService } from "../domain/csat.service.ts";
 import { PublicContactsService } from "../domain/public-contacts.service.ts";
@@ -212,6 +213,7 @@ export function createServices(base: ServiceBase, repos: ReturnType<typeof creat
     contactsTransfer: new ContactsTransferService({ ...repos, contactsService: contacts }),
     notifications: new NotificationsService({ ...repos, writeTx, clock }),
     cannedResponses: new CannedResponsesService({ ...repos, writeTx, clock }),
+    dashboardApps: new DashboardAppsService({ ...repos, writeTx, clock }),
     conversations,
     conversationState,
     bulkActions: new BulkActionsService({

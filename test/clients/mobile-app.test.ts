@@ -2,7 +2,7 @@
 // body, filters conversations with POST conversations/filter, asks for the assignable agents of a
 // chat's inbox each time it opens one, changes selected conversations with bulk_actions, and
 // searches contacts, conversations and messages from its Search tab; its settings set the agent's
-// availability and switch accounts.
+// availability and switch accounts; a chat lists the account's dashboard apps.
 import { afterEach, expect, test } from "bun:test";
 import { createHarness } from "../helpers/harness.ts";
 import { makeAccount, makeMember } from "../helpers/factories.ts";
@@ -243,4 +243,23 @@ test("mobile app: the settings screen's availability toggle and account switch",
   expect(switched.status).toBe(200);
   const profile = (await (await fetch(profileUrl("profile"), { headers })).json()) as any;
   expect(profile.account_id).toBe(other.accountId);
+});
+
+test("mobile app: the conversation screen lists the account's dashboard apps", async () => {
+  const { a, base, headers } = agentWorld();
+  const made = await fetch(`${base}/dashboard_apps`, {
+    method: "POST",
+    headers: { ...headers, api_access_token: a.adminToken },
+    body: JSON.stringify({
+      dashboard_app: { title: "CRM", content: [{ type: "frame", url: "https://crm.example.com/lookup" }] },
+    }),
+  });
+  expect(made.status).toBe(200);
+  // DashboardAppService.index: apiService.get('dashboard_apps'), then response.data.map(transformDashboardApp).
+  const r = await fetch(`${base}/dashboard_apps`, { headers });
+  expect(r.status).toBe(200);
+  const apps = ((await r.json()) as any[]).map((x) => ({ id: x.id, title: x.title, content: x.content }));
+  expect(apps).toEqual([
+    { id: expect.any(Number), title: "CRM", content: [{ type: "frame", url: "https://crm.example.com/lookup" }] },
+  ]);
 });

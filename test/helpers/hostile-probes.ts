@@ -128,6 +128,8 @@ export function plausible(w: Pick<HostileWorld, "ids" | "adminEmail">, route: Ro
     "PATCH ~/notification_settings": { selected_email_flags: ["email_conversation_assignment"] },
     "POST ~/canned_responses": { short_code: "bye", content: "Bye!" },
     "PATCH ~/canned_responses/{id}": { content: "Hello!" },
+    "POST ~/dashboard_apps": { title: "Orders", content: [{ type: "frame", url: "https://orders.example.com" }] },
+    "PATCH ~/dashboard_apps/{id}": { title: "CRM" },
     "POST ~/custom_attribute_definitions": {
       attribute_display_name: "Tier",
       attribute_key: "tier",

@@ -120,12 +120,15 @@ export async function accountIds(h: Harness, a: AccountFixture, post: Post): Pro
     "{note_id}": await made(`contacts/${contact.id}/notes`, { content: "A note" }),
     "labels/{id}": await made("labels", { title: "probe" }),
     "canned_responses/{id}": await made("canned_responses", { short_code: "hi", content: "Hello!" }),
+    "dashboard_apps/{id}": await made("dashboard_apps", DASHBOARD_APP),
     "custom_attribute_definitions/{id}": await made("custom_attribute_definitions", CUSTOM_ATTRIBUTE),
     "custom_filters/{id}": await made("custom_filters", CUSTOM_FILTER),
     "automation_rules/{id}": await made("automation_rules", RULE),
     "agent_bots/{id}": await made("agent_bots", { name: "Bot", outgoing_url: "https://bot.example.com/in" }),
   };
 }
+
+const DASHBOARD_APP = { title: "CRM", content: [{ type: "frame", url: "https://crm.example.com/lookup" }] };
 
 async function platformIds(post: Post, token: string): Promise<Ids> {
   const P = "/platform/api/v1";

@@ -9,7 +9,14 @@ import { accountIds, ok, type Post } from "./hostile-world.ts";
 type Ids = Record<string, string>;
 
 /** Strings only account A's records hold: none may show in an answer to B's token. */
-export const MARKERS = ["TENANT-A-MARKER", "TENANT-A-MESSAGE", "tenant-a-label", "TENANT-A-CANNED", "TENANT-A-INBOX"];
+export const MARKERS = [
+  "TENANT-A-MARKER",
+  "TENANT-A-MESSAGE",
+  "tenant-a-label",
+  "TENANT-A-CANNED",
+  "TENANT-A-INBOX",
+  "TENANT-A-APP",
+];
 
 export interface Tenants {
   h: Harness;
@@ -48,6 +55,12 @@ export async function tenants(): Promise<Tenants> {
   await ok(h, "POST", `${api}/conversations/${c.id}/labels`, opts({ labels: [MARKERS[2]] }));
   await ok(h, "POST", `${api}/canned_responses`, opts({ short_code: "a-marker", content: MARKERS[3] }));
   await ok(h, "PATCH", `${api}/inboxes/${aIds["inboxes/{id}"]}`, opts({ name: MARKERS[4] }));
+  await ok(
+    h,
+    "POST",
+    `${api}/dashboard_apps`,
+    opts({ title: MARKERS[5], content: [{ type: "frame", url: "https://a.example.com/app" }] }),
+  );
   await h.deps.bus.drain();
   const emails = h.deps.db
     .query("SELECT u.email FROM users u JOIN account_users m ON m.user_id = u.id WHERE m.account_id = ?")

@@ -1,0 +1,72 @@
+// The account's dashboard apps (migration 024).
+import type { Database, Statement } from "bun:sqlite";
+
+export interface DashboardAppRow {
+  id: number;
+  account_id: number;
+  user_id: number | null;
+  title: string;
+  /** JSON: [{"type": "frame", "url": "…"}]. */
+  content: string;
+  show_on_sidebar: number;
+  created_at: number;
+  updated_at: number;
+}
+
+/** An account has a handful; the bound keeps one list answer small whatever is stored. */
+export const DASHBOARD_APPS_MAX = 100;
+
+export interface DashboardAppFields {
+  title: string;
+  content: string;
+  show_on_sidebar: number;
+}
+
+export class DashboardAppsRepo {
+  private readonly listStmt: Statement;
+  private readonly countStmt: Statement;
+  private readonly byIdStmt: Statement;
+  private readonly insertStmt: Statement;
+  private readonly updateStmt: Statement;
+  private readonly deleteStmt: Statement;
+
+  constructor(db: Database) {
+    this.listStmt = db.prepare(
+      `SELECT * FROM dashboard_apps WHERE account_id = $account_id ORDER BY id LIMIT ${DASHBOARD_APPS_MAX}`,
+    );
+    this.countStmt = db.prepare("SELECT count(*) AS n FROM dashboard_apps WHERE account_id = $account_id");
+    this.byIdStmt = db.prepare("SELECT * FROM dashboard_apps WHERE account_id = $account_id AND id = $id");
+    this.insertStmt = db.prepare(
+      `INSERT INTO dashboard_apps (account_id, user_id, title, content, show_on_sidebar, created_at, updated_at)
+       VALUES ($account_id, $user_id, $title, $content, $show_on_sidebar, $now, $now)`,
+    );
+    this.updateStmt = db.prepare(
+      "UPDATE dashboard_apps SET title = $title, content = $content, show_on_sidebar = $show_on_sidebar, updated_at = $now WHERE id = $id",
+    );
+    this.deleteStmt = db.prepare("DELETE FROM dashboard_apps WHERE id = $id");
+  }
+
+  list(accountId: number): DashboardAppRow[] {
+    return this.listStmt.all({ account_id: accountId }) as DashboardAppRow[];
+  }
+
+  count(accountId: number): number {
+    return (this.countStmt.get({ account_id: accountId }) as { n: number }).n;
+  }
+
+  byId(accountId: number, id: number): DashboardAppRow | null {
+    return (this.byIdStmt.get({ account_id: accountId, id }) as DashboardAppRow | null) ?? null;
+  }
+
+  insert(accountId: number, userId: number, f: DashboardAppFields, now: number): number {
+    return Number(this.insertStmt.run({ account_id: accountId, user_id: userId, ...f, now }).lastInsertRowid);
+  }
+
+  update(id: number, f: DashboardAppFields, now: number): void {
+    this.updateStmt.run({ id, ...f, now });
+  }
+
+  delete(id: number): void {
+    this.deleteStmt.run({ id });
+  }
+}

@@ -1,0 +1,116 @@
+// Chatwoot's dashboard apps: pages an administrator embeds in the conversation screen, each told
+// which conversation is open (the web app posts it Chatwoot's appContext message). Every member lists
+// and reads them; administrators create, change and delete them (Chatwoot's DashboardAppPolicy).
+import type { DashboardAppFields, DashboardAppRow, DashboardAppsRepo } from "../db/dashboard-apps.repo.ts";
+import { DASHBOARD_APPS_MAX } from "../db/dashboard-apps.repo.ts";
+import type { WriteTx } from "../db/tx.ts";
+import { unixSeconds, type Clock } from "../lib/clock.ts";
+import { parseId, requireAdministrator, type AccountPrincipal } from "./auth.service.ts";
+import { FieldErrors, NotFoundError, ValidationError } from "./errors.ts";
+import { requiredString } from "./validate.ts";
+
+/** A frame per app is what Chatwoot's dashboard shows; a few are allowed, as its schema allows a list. */
+const MAX_FRAMES = 10;
+const URL_MAX = 2048;
+
+export interface DashboardAppInput {
+  title?: unknown;
+  content?: unknown;
+  show_on_sidebar?: unknown;
+}
+
+interface Deps {
+  dashboardApps: DashboardAppsRepo;
+  writeTx: WriteTx;
+  clock: Clock;
+}
+
+export class DashboardAppsService {
+  constructor(private readonly d: Deps) {}
+
+  list(p: AccountPrincipal): DashboardAppRow[] {
+    return this.d.dashboardApps.list(p.account.id);
+  }
+
+  get(p: AccountPrincipal, rawId: unknown): DashboardAppRow {
+    const id = parseId(rawId);
+    const app = id === null ? null : this.d.dashboardApps.byId(p.account.id, id);
+    if (!app) throw new NotFoundError("Dashboard app", "id", `no dashboard app ${String(rawId)} in this account`);
+    return app;
+  }
+
+  create(p: AccountPrincipal, input: DashboardAppInput): DashboardAppRow {
+    requireAdministrator(p);
+    const fields = fieldsOf(input, null);
+    return this.d.writeTx(() => {
+      if (this.d.dashboardApps.count(p.account.id) >= DASHBOARD_APPS_MAX)
+        throw ValidationError.of(
+          "title",
+          `an account may have at most ${DASHBOARD_APPS_MAX} dashboard apps`,
+          "invalid",
+        );
+      const id = this.d.dashboardApps.insert(p.account.id, p.user.id, fields, unixSeconds(this.d.clock));
+      return this.d.dashboardApps.byId(p.account.id, id)!;
+    });
+  }
+
+  update(p: AccountPrincipal, rawId: unknown, input: DashboardAppInput): DashboardAppRow {
+    requireAdministrator(p);
+    return this.d.writeTx(() => {
+      const current = this.get(p, rawId);
+      this.d.dashboardApps.update(current.id, fieldsOf(input, current), unixSeconds(this.d.clock));
+      return this.d.dashboardApps.byId(p.account.id, current.id)!;
+    });
+  }
+
+  delete(p: AccountPrincipal, rawId: unknown): void {
+    requireAdministrator(p);
+    this.d.writeTx(() => this.d.dashboardApps.delete(this.get(p, rawId).id));
+  }
+}
+
+/** The fields to store: what is given, checked, over what is there (on create, title and content are required). */
+function fieldsOf(input: DashboardAppInput, current: DashboardAppRow | null): DashboardAppFields {
+  const errors = new FieldErrors();
+  const title = input.title === undefined && current ? current.title : requiredString(errors, "title", input.title);
+  const content = input.content === undefined && current ? current.content : contentOf(errors, input.content);
+  let showOnSidebar = current?.show_on_sidebar ?? 0;
+  if (input.show_on_sidebar !== undefined) {
+    if (typeof input.show_on_sidebar !== "boolean") errors.add("show_on_sidebar", "must be true or false", "invalid");
+    else showOnSidebar = input.show_on_sidebar ? 1 : 0;
+  }
+  errors.throwIfAny();
+  return { title: title!, content: content!, show_on_sidebar: showOnSidebar };
+}
+
+/** Chatwoot's content schema: a non-empty list of {type: "frame", url} with an http(s) URL. */
+function contentOf(errors: FieldErrors, raw: unknown): string | undefined {
+  if (!Array.isArray(raw) || raw.length === 0) {
+    errors.add("content", 'must be a list of frames: [{"type": "frame", "url": "https://…"}]', "required");
+    return undefined;
+  }
+  if (raw.length > MAX_FRAMES) {
+    errors.add("content", `may hold at most ${MAX_FRAMES} frames`, "too_long");
+    return undefined;
+  }
+  const frames: { type: "frame"; url: string }[] = [];
+  for (const [i, item] of raw.entries()) {
+    const frame = item as { type?: unknown; url?: unknown } | null;
+    if (typeof frame !== "object" || frame === null || frame.type !== "frame")
+      errors.add(`content[${i}].type`, 'must be "frame"', "invalid");
+    else if (!isHttpUrl(frame.url))
+      errors.add(`content[${i}].url`, `must be an http(s) URL of at most ${URL_MAX} characters`, "invalid");
+    else frames.push({ type: "frame", url: frame.url });
+  }
+  return JSON.stringify(frames);
+}
+
+function isHttpUrl(v: unknown): v is string {
+  if (typeof v !== "string" || v.length > URL_MAX) return false;
+  try {
+    const url = new URL(v);
+    return url.protocol === "https:" || url.protocol === "http:";
+  } catch {
+    return false;
+  }
+}
