@@ -1,5 +1,6 @@
 // Settings, for administrators (Shell shows agents "Not allowed" instead, and the server refuses
-// their changes anyway): the account, inboxes, agents, teams, labels, automation, webhooks, reports.
+// their changes anyway): the account, inboxes, agents, teams, labels, automation, webhooks,
+// dashboard apps, reports.
 import type { ComponentType } from "preact";
 import { type Key, t } from "../lib/i18n.ts";
 import { paths } from "../lib/routes.ts";
@@ -14,6 +15,7 @@ import { InboxesSettings } from "./settings/InboxesSettings.tsx";
 import { LabelsSettings } from "./settings/LabelsSettings.tsx";
 import { ReportsPage } from "./settings/ReportsPage.tsx";
 import { CannedResponsesSettings } from "./settings/CannedResponsesSettings.tsx";
+import { DashboardAppsSettings } from "./settings/DashboardAppsSettings.tsx";
 import { TeamsSettings } from "./settings/TeamsSettings.tsx";
 import { WebhooksSettings } from "./settings/WebhooksSettings.tsx";
 
@@ -36,6 +38,7 @@ const SECTIONS: { key: string; label: Key; component: ComponentType<SectionProps
   { key: "canned", label: "settings.nav.canned", component: CannedResponsesSettings },
   { key: "automation", label: "settings.nav.automation", component: AutomationSettings, items: true },
   { key: "webhooks", label: "settings.nav.webhooks", component: WebhooksSettings, items: true },
+  { key: "dashboard-apps", label: "settings.nav.apps", component: DashboardAppsSettings },
   { key: "reports", label: "settings.nav.reports", component: ReportsPage },
 ];
 

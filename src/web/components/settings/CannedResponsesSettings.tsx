@@ -7,14 +7,10 @@ import type { CannedResponseItem as CannedResponse } from "../../lib/canned.ts";
 import { describeError } from "../../lib/thread.ts";
 import { useResource } from "../../lib/use-resource.ts";
 import { useSubmit } from "../../lib/use-submit.ts";
-import { ConfirmButton } from "../ConfirmButton.tsx";
-import { DataTable } from "../DataTable.tsx";
 import { Field, describedBy } from "../Field.tsx";
-import { FormFailure } from "../FormFailure.tsx";
-import { LoadState } from "../LoadState.tsx";
 import type { SectionProps } from "../Settings.tsx";
-import { SubmitButton } from "../SubmitButton.tsx";
 import { TextInput } from "../TextInput.tsx";
+import { EditableList, EditFormEnd } from "./EditableList.tsx";
 import { t } from "../../lib/i18n.ts";
 
 export function CannedResponsesSettings({ accountId }: SectionProps) {
@@ -57,47 +53,31 @@ export function CannedResponsesSettings({ accountId }: SectionProps) {
       message.value = describeError(error, t("canned.delete_failed"));
     }
   };
-  const rows = list.data.value;
   const errors = form.errors.value;
   return (
     <div class="settings-stack">
-      <section class="settings-card" aria-labelledby="canned-title">
-        <h2 id="canned-title">{t("canned.title")}</h2>
-        <p class="hint">{t("canned.hint")}</p>
-        <LoadState resource={list} />
-        <p role="status" class="form-status">
-          {message.value}
-        </p>
-        {rows && rows.length === 0 && <p>{t("canned.none")}</p>}
-        {rows && rows.length > 0 && (
-          <DataTable columns={[t("canned.short_code"), t("canned.content")]} actions caption={t("canned.title")}>
-            {rows.map((c) => (
-              <tr key={c.id}>
-                <td>
-                  <code>/{c.short_code}</code>
-                </td>
-                <td class="wrap">{c.content}</td>
-                <td>
-                  <button
-                    type="button"
-                    class="small"
-                    aria-label={t("canned.edit", { code: c.short_code })}
-                    onClick={() => edit(c)}
-                  >
-                    {t("common.edit")}
-                  </button>{" "}
-                  <ConfirmButton
-                    label={t("common.delete")}
-                    target={`/${c.short_code}`}
-                    question={t("canned.delete_question", { code: c.short_code })}
-                    onConfirm={() => remove(c)}
-                  />
-                </td>
-              </tr>
-            ))}
-          </DataTable>
+      <EditableList<CannedResponse>
+        id="canned-title"
+        title={t("canned.title")}
+        hint={t("canned.hint")}
+        none={t("canned.none")}
+        list={list}
+        message={message.value}
+        columns={[t("canned.short_code"), t("canned.content")]}
+        cells={(c) => (
+          <>
+            <td>
+              <code>/{c.short_code}</code>
+            </td>
+            <td class="wrap">{c.content}</td>
+          </>
         )}
-      </section>
+        name={(c) => `/${c.short_code}`}
+        editLabel={(c) => t("canned.edit", { code: c.short_code })}
+        question={(c) => t("canned.delete_question", { code: c.short_code })}
+        onEdit={edit}
+        onDelete={remove}
+      />
       <form class="settings-card" onSubmit={submit} noValidate aria-labelledby="canned-form-title">
         <h2 id="canned-form-title">
           {editing.value ? t("canned.edit", { code: editing.value.short_code }) : t("canned.add_title")}
@@ -118,17 +98,14 @@ export function CannedResponsesSettings({ accountId }: SectionProps) {
             onInput={(e) => (content.value = e.currentTarget.value)}
           />
         </Field>
-        <FormFailure message={form.failure.value} />
-        <SubmitButton
+        <EditFormEnd
+          failure={form.failure.value}
           busy={form.busy.value}
-          label={editing.value ? t("canned.save") : t("canned.create")}
-          busyLabel={t("common.saving")}
+          editing={editing.value !== null}
+          saveLabel={t("canned.save")}
+          createLabel={t("canned.create")}
+          onCancel={() => edit(null)}
         />
-        {editing.value && (
-          <button type="button" onClick={() => edit(null)}>
-            {t("common.cancel")}
-          </button>
-        )}
       </form>
     </div>
   );

@@ -14,6 +14,7 @@ import { inbox } from "./inbox.ts";
 import { settings } from "./settings.ts";
 import { mail } from "./mail.ts";
 import { errors } from "./errors.ts";
+import { apps } from "./apps.ts";
 import { mergeAreas } from "../merge.ts";
 
 /** Each area on its own, so that a test can check that no key is defined in two of them. */
@@ -33,6 +34,7 @@ export const areas = [
   settings,
   mail,
   errors,
+  apps,
 ] as const;
 
 export const en = mergeAreas(...areas);

@@ -7,6 +7,7 @@ export const settings = {
   "settings.nav.teams": "Teams",
   "settings.nav.labels": "Labels",
   "settings.nav.canned": "Canned responses",
+  "settings.nav.apps": "Dashboard apps",
   "settings.nav.automation": "Automation",
   "settings.nav.webhooks": "Webhooks",
   "settings.nav.reports": "Reports",

@@ -15,6 +15,7 @@ import { inbox } from "./inbox.ts";
 import { settings } from "./settings.ts";
 import { mail } from "./mail.ts";
 import { errors } from "./errors.ts";
+import { apps } from "./apps.ts";
 import { mergeAreas } from "../merge.ts";
 
 export const es: Record<Key, string> = mergeAreas(
@@ -33,4 +34,5 @@ export const es: Record<Key, string> = mergeAreas(
   settings,
   mail,
   errors,
+  apps,
 );

@@ -10,6 +10,7 @@ export const settings: Area<typeof en> = {
   "settings.nav.teams": "Equipos",
   "settings.nav.labels": "Etiquetas",
   "settings.nav.canned": "Respuestas predefinidas",
+  "settings.nav.apps": "Aplicaciones del panel",
   "settings.nav.automation": "Automatización",
   "settings.nav.webhooks": "Webhooks",
   "settings.nav.reports": "Informes",

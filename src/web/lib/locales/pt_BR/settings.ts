@@ -10,6 +10,7 @@ export const settings: Area<typeof en> = {
   "settings.nav.teams": "Equipes",
   "settings.nav.labels": "Etiquetas",
   "settings.nav.canned": "Respostas prontas",
+  "settings.nav.apps": "Aplicativos do painel",
   "settings.nav.automation": "Automação",
   "settings.nav.webhooks": "Webhooks",
   "settings.nav.reports": "Relatórios",
