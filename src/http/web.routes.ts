@@ -8,9 +8,11 @@ import { asset, webAssets, type WebAsset, type WebAssets } from "./web-assets.ts
 
 const PAGE_HEADERS = {
   "cache-control": "no-cache",
-  // Everything the app needs comes from this origin; nothing may frame it (clickjacking).
+  // Everything the app needs comes from this origin; nothing may frame it (clickjacking). The one
+  // exception is frame-src: dashboard apps are pages on any http(s) site, which an administrator
+  // adds and the conversation screen frames (sandboxed); without it default-src would block them.
   "content-security-policy":
-    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; frame-src 'self' https: http:; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
   "x-frame-options": "DENY",
   "referrer-policy": "same-origin",
   "x-content-type-options": "nosniff",

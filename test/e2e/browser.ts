@@ -82,13 +82,17 @@ export async function launchChromium(): Promise<Chromium> {
 // wrong password, a stale CSRF token that the app then refreshes, a refused change or upload shown on screen).
 const EXPECTED = /^Failed to load resource: the server responded with a status of (401|403|404|413|422|429)/;
 
-/** A fresh page (cookies cleared) whose errors and outside requests land in `problems`. */
+/**
+ * A fresh page (cookies cleared) whose errors and outside requests land in `problems`; `elsewhere`
+ * names other origins the test itself serves (a dashboard app's page in a frame).
+ */
 export async function openPage(
   context: BrowserContext,
   base: () => string,
   problems: string[],
   width = 1280,
   height = 800,
+  elsewhere: () => string[] = () => [],
 ): Promise<Page> {
   await context.clearCookies();
   const page = await context.newPage();
@@ -100,7 +104,11 @@ export async function openPage(
   );
   page.on(
     "request",
-    (r) => void (!r.url().startsWith(base()) && problems.push(`request outside the server: ${r.url()}`)),
+    (r) =>
+      void (
+        ![base(), ...elsewhere()].some((origin) => r.url().startsWith(origin)) &&
+        problems.push(`request outside the server: ${r.url()}`)
+      ),
   );
   return page;
 }
@@ -157,13 +165,19 @@ export interface Suite {
  * no page may have had an error, a console error or a request outside the server.
  */
 export function browserSuite(
-  opts: { env?: Record<string, string>; setup?: (server: WebServer) => Promise<void> } = {},
+  opts: {
+    env?: Record<string, string>;
+    setup?: (server: WebServer) => Promise<void>;
+    /** Origins besides the server's that pages may load from (served by the test, e.g. a dashboard app). */
+    elsewhere?: () => string[];
+  } = {},
 ): Suite {
   let browser: Chromium;
   let problems: string[] = [];
   const suite: Suite = {
     server: undefined as unknown as WebServer,
-    openPage: (width, height) => openPage(browser.context, () => suite.server.base, problems, width, height),
+    openPage: (width, height) =>
+      openPage(browser.context, () => suite.server.base, problems, width, height, opts.elsewhere),
     signIn: (page, email = suite.server.first.email, password = suite.server.first.password) =>
       signIn(page, suite.server.base, email, password),
   };

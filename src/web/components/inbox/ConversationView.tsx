@@ -1,12 +1,15 @@
 // The open conversation: who it is with and where, its status and the status actions, the thread,
-// and the reply box. On phones it is a screen of its own, with a way back to the list.
+// and the reply box. On phones it is a screen of its own, with a way back to the list. When the
+// account has dashboard apps, tabs switch between the thread and each app's page.
 import { useSignal, type Signal } from "@preact/signals";
+import { dashboardApps } from "../../lib/dashboard-apps.ts";
 import { inboxName } from "../../lib/directory.ts";
 import { dateTime } from "../../lib/format.ts";
 import { paths } from "../../lib/routes.ts";
 import { thread } from "../../lib/thread.ts";
 import type { Conversation } from "../../lib/types.ts";
 import { Link } from "../Link.tsx";
+import { DashboardAppFrame } from "./DashboardAppFrame.tsx";
 import { MessageThread } from "./MessageThread.tsx";
 import { ReplyBox } from "./ReplyBox.tsx";
 import { TypingLine } from "./TypingLine.tsx";
@@ -30,6 +33,9 @@ interface Props {
 
 export function ConversationView({ accountId, detailsOpen }: Props) {
   const actionError = useSignal<string | null>(null);
+  // The app tab chosen, for the conversation it was chosen in: another conversation opens on its
+  // messages (as in Chatwoot).
+  const chosen = useSignal<{ conversationId: number; appId: number } | null>(null);
   const s = thread.value;
   if (!s) return null;
   if (s.error && !s.conversation) {
@@ -48,6 +54,11 @@ export function ConversationView({ accountId, detailsOpen }: Props) {
       </p>
     );
   const name = c.meta.sender.name || t("item.unknown");
+  const loaded = dashboardApps.value;
+  const apps = loaded?.accountId === accountId ? loaded.apps : [];
+  const pick = chosen.value;
+  // An app deleted meanwhile is simply no longer there: the messages show.
+  const app = (pick?.conversationId === c.id && apps.find((a) => a.id === pick.appId)) || null;
   return (
     <>
       <header class="thread-header">
@@ -79,14 +90,38 @@ export function ConversationView({ accountId, detailsOpen }: Props) {
           {actionError.value}
         </p>
       )}
-      <MessageThread contactName={name} />
-      <TypingLine />
-      <ReplyBox
-        key={c.id}
-        accountId={accountId}
-        contactName={name}
-        typingUrl={`/api/v1/accounts/${accountId}/conversations/${c.id}/toggle_typing_status`}
-      />
+      {apps.length > 0 && (
+        <div class="assignee-tabs thread-tabs" role="group" aria-label={t("apps.views")}>
+          <button type="button" class="tab-button" aria-pressed={!app} onClick={() => (chosen.value = null)}>
+            {t("apps.messages")}
+          </button>
+          {apps.map((a) => (
+            <button
+              key={a.id}
+              type="button"
+              class="tab-button"
+              aria-pressed={app?.id === a.id}
+              onClick={() => (chosen.value = { conversationId: c.id, appId: a.id })}
+            >
+              {a.title}
+            </button>
+          ))}
+        </div>
+      )}
+      {app ? (
+        <DashboardAppFrame app={app} conversation={c} />
+      ) : (
+        <>
+          <MessageThread contactName={name} />
+          <TypingLine />
+          <ReplyBox
+            key={c.id}
+            accountId={accountId}
+            contactName={name}
+            typingUrl={`/api/v1/accounts/${accountId}/conversations/${c.id}/toggle_typing_status`}
+          />
+        </>
+      )}
     </>
   );
 }

@@ -5,6 +5,7 @@ import { useSignal } from "@preact/signals";
 import { useEffect, useRef } from "preact/hooks";
 import { announcement } from "../../lib/announce.ts";
 import { applyFirstPage, currentQuery, filters, list, loadList } from "../../lib/conversation-list.ts";
+import { loadDashboardApps } from "../../lib/dashboard-apps.ts";
 import { filtersFromSearch, sameFilters, searchFromFilters } from "../../lib/filter-url.ts";
 import { queryString } from "../../lib/list-merge.ts";
 import { live } from "../../lib/live.ts";
@@ -28,6 +29,8 @@ export function InboxScreen({ accountId, conversationId }: { accountId: number; 
   const query = queryString(filters.value);
 
   useEffect(() => void loadList(accountId), [accountId, query]);
+  // Read on each visit: an app added or removed in Settings shows when the agent comes back here.
+  useEffect(() => void loadDashboardApps(accountId), [accountId]);
   // The filters live in the address. Going back or forward to an address with other filters shows
   // those (first, so that the next effect writes what the address says); a change of filters writes
   // them there without a new history entry.
