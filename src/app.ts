@@ -34,6 +34,7 @@ import { assignableAgentRoutes } from "./http/assignable-agents.routes.ts";
 import { bulkActionRoutes } from "./http/bulk-actions.routes.ts";
 import { searchRoutes } from "./http/search.routes.ts";
 import { dashboardAppRoutes } from "./http/dashboard-apps.routes.ts";
+import { macroRoutes } from "./http/macros.routes.ts";
 import { inboxRoutes } from "./http/inboxes.routes.ts";
 import { labelRoutes } from "./http/labels.routes.ts";
 import { platformRoutes } from "./http/platform.routes.ts";
@@ -164,6 +165,7 @@ function otherApi(d: Deps) {
     .use(notificationRoutes(d))
     .use(cannedResponseRoutes(d))
     .use(dashboardAppRoutes(d))
+    .use(macroRoutes(d))
     .use(customAttributeDefinitionRoutes(d))
     .use(reportRoutes(d))
     .use(publicInboxRoutes(d))

@@ -25,6 +25,7 @@ import p021 from "../../migrations/postgres/021_email_channels.sql" with { type:
 import p022 from "../../migrations/postgres/022_conversation_list_columns.sql" with { type: "text" };
 import p023 from "../../migrations/postgres/023_account_user_active_at.sql" with { type: "text" };
 import p024 from "../../migrations/postgres/024_dashboard_apps.sql" with { type: "text" };
+import p025 from "../../migrations/postgres/025_macros.sql" with { type: "text" };
 import type { Migration } from "./migrations.ts";
 
 export const POSTGRES_MIGRATIONS: Migration[] = [
@@ -52,4 +53,5 @@ export const POSTGRES_MIGRATIONS: Migration[] = [
   { version: 22, name: "022_conversation_list_columns", sql: p022 },
   { version: 23, name: "023_account_user_active_at", sql: p023 },
   { version: 24, name: "024_dashboard_apps", sql: p024 },
+  { version: 25, name: "025_macros", sql: p025 },
 ];

@@ -24,6 +24,7 @@ import m021 from "../../migrations/021_email_channels.sql" with { type: "text" }
 import m022 from "../../migrations/022_conversation_list_columns.sql" with { type: "text" };
 import m023 from "../../migrations/023_account_user_active_at.sql" with { type: "text" };
 import m024 from "../../migrations/024_dashboard_apps.sql" with { type: "text" };
+import m025 from "../../migrations/025_macros.sql" with { type: "text" };
 
 export interface Migration {
   version: number;
@@ -56,6 +57,7 @@ export const MIGRATIONS: Migration[] = [
   { version: 22, name: "022_conversation_list_columns", sql: m022 },
   { version: 23, name: "023_account_user_active_at", sql: m023 },
   { version: 24, name: "024_dashboard_apps", sql: m024 },
+  { version: 25, name: "025_macros", sql: m025 },
 ];
 
 export const LATEST_VERSION = MIGRATIONS.length;

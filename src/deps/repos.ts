@@ -43,6 +43,7 @@ import { EmailChannelsRepo } from "../db/email-channels.repo.ts";
 import { EmailOutboxRepo } from "../db/email-outbox.repo.ts";
 import { SearchRepo } from "../db/search.repo.ts";
 import { DashboardAppsRepo } from "../db/dashboard-apps.repo.ts";
+import { MacrosRepo } from "../db/macros.repo.ts";
 
 export function createRepos(db: Database) {
   return {
@@ -89,5 +90,6 @@ export function createRepos(db: Database) {
     emailOutbox: new EmailOutboxRepo(db),
     search: new SearchRepo(db),
     dashboardApps: new DashboardAppsRepo(db),
+    macros: new MacrosRepo(db),
   };
 }

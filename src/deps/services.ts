@@ -37,6 +37,7 @@ import { BulkActionsService } from "../domain/bulk-actions.service.ts";
 import { SearchService } from "../domain/search.service.ts";
 import { ProfileService } from "../domain/profile.service.ts";
 import { DashboardAppsService } from "../domain/dashboard-apps.service.ts";
+import { MacrosService } from "../domain/macros.service.ts";
 import { TypingService } from "../domain/typing.service.ts";
 import { CsatService } from "../domain/csat.service.ts";
 import { PublicContactsService } from "../domain/public-contacts.service.ts";
@@ -214,6 +215,7 @@ export function createServices(base: ServiceBase, repos: ReturnType<typeof creat
     notifications: new NotificationsService({ ...repos, writeTx, clock }),
     cannedResponses: new CannedResponsesService({ ...repos, writeTx, clock }),
     dashboardApps: new DashboardAppsService({ ...repos, writeTx, clock }),
+    macros: new MacrosService({ ...repos, access, executor, writeTx, clock }),
     conversations,
     conversationState,
     bulkActions: new BulkActionsService({

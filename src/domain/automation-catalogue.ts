@@ -167,7 +167,8 @@ function normaliseConditions(
   return errors.items.length === before ? conditions : null;
 }
 
-function normaliseActions(raw: unknown, errors: FieldErrors): AutomationAction[] | null {
+/** Actions checked against the catalogue, each problem named `actions[i].…`; null when any is wrong (macros share it). */
+export function normaliseActions(raw: unknown, errors: FieldErrors): AutomationAction[] | null {
   if (!Array.isArray(raw) || raw.length === 0) {
     errors.add("actions", "must be an array with at least one action", raw == null ? "required" : "invalid");
     return null;

@@ -2,7 +2,7 @@
 // body, filters conversations with POST conversations/filter, asks for the assignable agents of a
 // chat's inbox each time it opens one, changes selected conversations with bulk_actions, and
 // searches contacts, conversations and messages from its Search tab; its settings set the agent's
-// availability and switch accounts; a chat lists the account's dashboard apps.
+// availability and switch accounts; a chat lists the account's dashboard apps and macros.
 import { afterEach, expect, test } from "bun:test";
 import { createHarness } from "../helpers/harness.ts";
 import { makeAccount, makeMember } from "../helpers/factories.ts";
@@ -262,4 +262,42 @@ test("mobile app: the conversation screen lists the account's dashboard apps", a
   expect(apps).toEqual([
     { id: expect.any(Number), title: "CRM", content: [{ type: "frame", url: "https://crm.example.com/lookup" }] },
   ]);
+});
+
+test("mobile app: macros listed in a chat and run on the selected conversations", async () => {
+  const { a, inboxId, agent, base, headers } = agentWorld();
+  const admin = { ...headers, api_access_token: a.adminToken };
+  const post = async (path: string, body: unknown, as = headers) =>
+    fetch(`${base}${path}`, { method: "POST", headers: as, body: JSON.stringify(body) });
+  const made = await post(
+    "/macros",
+    {
+      name: "Hand over",
+      visibility: "global",
+      actions: [
+        { action_name: "add_private_note", action_params: ["Handing over to billing"] },
+        { action_name: "change_status", action_params: ["pending"] },
+      ],
+    },
+    admin,
+  );
+  expect(made.status).toBe(200);
+  const contact = ((await (await post("/contacts", { name: "Pat", email: "pat@example.com" })).json()) as any).payload
+    .contact;
+  const conv = (await (await post("/conversations", { inbox_id: inboxId, contact_id: contact.id })).json()) as any;
+
+  // MacroService.index: get('macros'), then response.data.payload.map(transformMacro).
+  const listed = ((await (await fetch(`${base}/macros`, { headers })).json()) as any).payload;
+  expect(listed.map((m: any) => ({ id: m.id, name: m.name, visibility: m.visibility }))).toEqual([
+    { id: expect.any(Number), name: "Hand over", visibility: "global" },
+  ]);
+  // MacroService.executeMacro: post(`macros/${macroId}/execute`, { conversation_ids }).
+  const run = await post(`/macros/${listed[0].id}/execute`, { conversation_ids: [conv.id] });
+  expect(run.status).toBe(200);
+  const after = (await (await fetch(`${base}/conversations/${conv.id}`, { headers })).json()) as any;
+  expect(after.status).toBe("pending");
+  const notes = ((await (await fetch(`${base}/conversations/${conv.id}/messages`, { headers })).json()) as any).payload
+    .filter((m: any) => m.private)
+    .map((m: any) => ({ content: m.content, sender: m.sender?.id }));
+  expect(notes).toEqual([{ content: "Handing over to billing", sender: agent.userId }]);
 });

@@ -130,6 +130,8 @@ export function plausible(w: Pick<HostileWorld, "ids" | "adminEmail">, route: Ro
     "PATCH ~/canned_responses/{id}": { content: "Hello!" },
     "POST ~/dashboard_apps": { title: "Orders", content: [{ type: "frame", url: "https://orders.example.com" }] },
     "PATCH ~/dashboard_apps/{id}": { title: "CRM" },
+    "POST ~/macros": { name: "Resolve", actions: [{ action_name: "resolve_conversation", action_params: [] }] },
+    "PATCH ~/macros/{id}": { name: "Reopen" },
     "POST ~/custom_attribute_definitions": {
       attribute_display_name: "Tier",
       attribute_key: "tier",

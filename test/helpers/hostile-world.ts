@@ -121,6 +121,8 @@ export async function accountIds(h: Harness, a: AccountFixture, post: Post): Pro
     "labels/{id}": await made("labels", { title: "probe" }),
     "canned_responses/{id}": await made("canned_responses", { short_code: "hi", content: "Hello!" }),
     "dashboard_apps/{id}": await made("dashboard_apps", DASHBOARD_APP),
+    // Answered as {payload: macro}, as Chatwoot's macros are.
+    "macros/{id}": String((await post(`${api}/macros`, MACRO)).payload.id),
     "custom_attribute_definitions/{id}": await made("custom_attribute_definitions", CUSTOM_ATTRIBUTE),
     "custom_filters/{id}": await made("custom_filters", CUSTOM_FILTER),
     "automation_rules/{id}": await made("automation_rules", RULE),
@@ -128,6 +130,11 @@ export async function accountIds(h: Harness, a: AccountFixture, post: Post): Pro
   };
 }
 
+const MACRO = {
+  name: "Reopen",
+  visibility: "global",
+  actions: [{ action_name: "open_conversation", action_params: [] }],
+};
 const DASHBOARD_APP = { title: "CRM", content: [{ type: "frame", url: "https://crm.example.com/lookup" }] };
 
 async function platformIds(post: Post, token: string): Promise<Ids> {

@@ -16,6 +16,7 @@ export const MARKERS = [
   "TENANT-A-CANNED",
   "TENANT-A-INBOX",
   "TENANT-A-APP",
+  "TENANT-A-MACRO",
 ];
 
 export interface Tenants {
@@ -60,6 +61,16 @@ export async function tenants(): Promise<Tenants> {
     "POST",
     `${api}/dashboard_apps`,
     opts({ title: MARKERS[5], content: [{ type: "frame", url: "https://a.example.com/app" }] }),
+  );
+  await ok(
+    h,
+    "POST",
+    `${api}/macros`,
+    opts({
+      name: MARKERS[6],
+      visibility: "global",
+      actions: [{ action_name: "open_conversation", action_params: [] }],
+    }),
   );
   await h.deps.bus.drain();
   const emails = h.deps.db

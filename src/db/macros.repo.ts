@@ -1,0 +1,78 @@
+// The account's macros (migration 025).
+import type { Database, Statement } from "bun:sqlite";
+
+export interface MacroRow {
+  id: number;
+  account_id: number;
+  name: string;
+  visibility: "personal" | "global";
+  created_by_id: number | null;
+  updated_by_id: number | null;
+  /** JSON: [{action_name, action_params}]. */
+  actions: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface MacroFields {
+  name: string;
+  visibility: MacroRow["visibility"];
+  actions: string;
+}
+
+/** The most macros one account keeps: a list answer stays small whatever is stored. */
+export const MACROS_MAX = 500;
+
+export class MacrosRepo {
+  private readonly listStmt: Statement;
+  private readonly countStmt: Statement;
+  private readonly byIdStmt: Statement;
+  private readonly insertStmt: Statement;
+  private readonly updateStmt: Statement;
+  private readonly deleteStmt: Statement;
+
+  constructor(db: Database) {
+    // Every macro of the account, or (an agent's list) the global ones and the agent's own.
+    this.listStmt = db.prepare(
+      `SELECT * FROM macros WHERE account_id = $account_id
+         AND ($user_id IS NULL OR visibility = 'global' OR created_by_id = $user_id)
+       ORDER BY id LIMIT ${MACROS_MAX}`,
+    );
+    this.countStmt = db.prepare("SELECT count(*) AS n FROM macros WHERE account_id = $account_id");
+    this.byIdStmt = db.prepare("SELECT * FROM macros WHERE account_id = $account_id AND id = $id");
+    this.insertStmt = db.prepare(
+      `INSERT INTO macros (account_id, name, visibility, created_by_id, updated_by_id, actions, created_at, updated_at)
+       VALUES ($account_id, $name, $visibility, $user_id, $user_id, $actions, $now, $now)`,
+    );
+    this.updateStmt = db.prepare(
+      `UPDATE macros SET name = $name, visibility = $visibility, actions = $actions, updated_by_id = $user_id,
+         updated_at = $now WHERE id = $id`,
+    );
+    this.deleteStmt = db.prepare("DELETE FROM macros WHERE id = $id");
+  }
+
+  /** `visibleTo`: null for every macro of the account, else a user's (global and their own). */
+  list(accountId: number, visibleTo: number | null): MacroRow[] {
+    return this.listStmt.all({ account_id: accountId, user_id: visibleTo }) as MacroRow[];
+  }
+
+  count(accountId: number): number {
+    return (this.countStmt.get({ account_id: accountId }) as { n: number }).n;
+  }
+
+  byId(accountId: number, id: number): MacroRow | null {
+    return (this.byIdStmt.get({ account_id: accountId, id }) as MacroRow | null) ?? null;
+  }
+
+  insert(accountId: number, userId: number, f: MacroFields, now: number): number {
+    return Number(this.insertStmt.run({ account_id: accountId, user_id: userId, ...f, now }).lastInsertRowid);
+  }
+
+  update(id: number, userId: number, f: MacroFields, now: number): void {
+    this.updateStmt.run({ id, user_id: userId, ...f, now });
+  }
+
+  delete(id: number): void {
+    this.deleteStmt.run({ id });
+  }
+}

@@ -1,0 +1,172 @@
+// Chatwoot's macros: a named list of conversation actions an agent runs by hand on one or more
+// conversations. Agents keep personal macros (theirs alone; a macro an agent saves is always
+// personal, as in Chatwoot); administrators also make global ones, which every member lists and
+// runs, and may change or delete any. The actions are the automation catalogue's conversation
+// actions, run by the automation executor as the caller — messages they send are the caller's.
+// Unlike Chatwoot, which queues a job and answers first, a run is one transaction, done before the
+// answer: a conversation the caller may not see, or an action that cannot be done, changes nothing.
+import type { MacroFields, MacroRow, MacrosRepo } from "../db/macros.repo.ts";
+import { MACROS_MAX } from "../db/macros.repo.ts";
+import type { WriteTx } from "../db/tx.ts";
+import { unixSeconds, type Clock } from "../lib/clock.ts";
+import type { Acting } from "./acting.ts";
+import { parseId, type AccountPrincipal } from "./auth.service.ts";
+import { AUTOMATION_ACTIONS } from "../shared/automation-actions.ts";
+import { normaliseActions, type AutomationAction } from "./automation-catalogue.ts";
+import type { AutomationExecutor } from "./automation-executor.ts";
+import { referenceProblems, type ReferenceRepos } from "./automation-references.ts";
+import type { ConversationAccess } from "./conversation-access.ts";
+import { AppError, FieldErrors, ForbiddenError, NotFoundError, ValidationError } from "./errors.ts";
+import { requiredString } from "./validate.ts";
+
+/** What only automation does: a macro is run by a person on a conversation, not by an event. */
+const AUTOMATION_ONLY: ReadonlySet<string> = new Set([
+  "send_webhook_event",
+  "send_email_to_team",
+  "send_email_transcript",
+  "send_attachment",
+]);
+/** What a macro may do: the catalogue's conversation actions. */
+export const MACRO_ACTIONS: readonly string[] = AUTOMATION_ACTIONS.filter((a) => !AUTOMATION_ONLY.has(a));
+const MAX_ACTIONS = 20;
+/** The conversations one run may change (the mobile app runs a macro on a selection). */
+export const MAX_RUN_CONVERSATIONS = 100;
+
+export interface MacroInput {
+  name?: unknown;
+  visibility?: unknown;
+  actions?: unknown;
+}
+
+export interface MacrosDeps extends ReferenceRepos {
+  macros: MacrosRepo;
+  access: ConversationAccess;
+  executor: AutomationExecutor;
+  writeTx: WriteTx;
+  clock: Clock;
+}
+
+export class MacrosService {
+  constructor(private readonly d: MacrosDeps) {}
+
+  list(p: AccountPrincipal): MacroRow[] {
+    return this.d.macros.list(p.account.id, isAdministrator(p) ? null : p.user.id);
+  }
+
+  /** A macro the caller may see: another agent's personal macro is not found. */
+  get(p: AccountPrincipal, rawId: unknown): MacroRow {
+    const id = parseId(rawId);
+    const macro = id === null ? null : this.d.macros.byId(p.account.id, id);
+    if (!macro || !mayUse(p, macro))
+      throw new NotFoundError("Macro", "id", `no macro ${String(rawId)} in this account`);
+    return macro;
+  }
+
+  create(p: AccountPrincipal, input: MacroInput): MacroRow {
+    const fields = this.fieldsOf(p, input, null);
+    return this.d.writeTx(() => {
+      if (this.d.macros.count(p.account.id) >= MACROS_MAX)
+        throw ValidationError.of("name", `an account may keep at most ${MACROS_MAX} macros`, "invalid");
+      const id = this.d.macros.insert(p.account.id, p.user.id, fields, unixSeconds(this.d.clock));
+      return this.d.macros.byId(p.account.id, id)!;
+    });
+  }
+
+  update(p: AccountPrincipal, rawId: unknown, input: MacroInput): MacroRow {
+    return this.d.writeTx(() => {
+      const current = this.owned(p, rawId);
+      this.d.macros.update(current.id, p.user.id, this.fieldsOf(p, input, current), unixSeconds(this.d.clock));
+      return this.d.macros.byId(p.account.id, current.id)!;
+    });
+  }
+
+  delete(p: AccountPrincipal, rawId: unknown): void {
+    this.d.writeTx(() => this.d.macros.delete(this.owned(p, rawId).id));
+  }
+
+  /** Runs every action, in order, on each conversation (display ids); all or nothing. */
+  execute(p: AccountPrincipal, a: Acting, rawId: unknown, rawConversationIds: unknown): void {
+    const macro = this.get(p, rawId);
+    const ids = conversationIds(rawConversationIds);
+    const actions = JSON.parse(macro.actions) as AutomationAction[];
+    const ctx = { eventName: "macro_executed", eventId: 0, ruleName: macro.name };
+    this.d.writeTx(() => {
+      const rows = ids.map((id) => this.d.access.conversation(a, id));
+      for (const row of rows) {
+        actions.forEach((action, i) => {
+          try {
+            this.d.executor.run(a, row.id, action, ctx);
+          } catch (error) {
+            // The executor's own failures (an agent who left, say) are the macro's problem, not ours.
+            if (error instanceof AppError) throw error;
+            throw ValidationError.of(`actions[${i}]`, (error as Error).message, "invalid");
+          }
+        });
+      }
+    });
+  }
+
+  /** A macro the caller may change: their own, or any for an administrator. */
+  private owned(p: AccountPrincipal, rawId: unknown): MacroRow {
+    const macro = this.get(p, rawId);
+    if (!isAdministrator(p) && macro.created_by_id !== p.user.id)
+      throw new ForbiddenError("Only its author or an administrator may change this macro");
+    return macro;
+  }
+
+  private fieldsOf(p: AccountPrincipal, input: MacroInput, current: MacroRow | null): MacroFields {
+    const errors = new FieldErrors();
+    const name = input.name === undefined && current ? current.name : requiredString(errors, "name", input.name);
+    let visibility = current?.visibility ?? "personal";
+    if (input.visibility !== undefined && input.visibility !== null) {
+      if (input.visibility !== "personal" && input.visibility !== "global")
+        errors.add("visibility", "must be personal or global", "invalid");
+      // Chatwoot: what an agent saves is personal, whatever they ask.
+      else visibility = isAdministrator(p) ? input.visibility : "personal";
+    }
+    let actions = current?.actions ?? null;
+    if (input.actions !== undefined || !current) {
+      const list = actionsOf(input.actions, errors);
+      if (list) {
+        for (const e of referenceProblems(this.d, p.account.id, list).items) errors.add(e.field, e.message, e.code);
+        actions = JSON.stringify(list);
+      }
+    }
+    errors.throwIfAny();
+    return { name: name!, visibility, actions: actions! };
+  }
+}
+
+function isAdministrator(p: AccountPrincipal): boolean {
+  return p.role === "administrator";
+}
+
+function mayUse(p: AccountPrincipal, macro: MacroRow): boolean {
+  return macro.visibility === "global" || macro.created_by_id === p.user.id || isAdministrator(p);
+}
+
+function actionsOf(raw: unknown, errors: FieldErrors): AutomationAction[] | null {
+  if (Array.isArray(raw) && raw.length > MAX_ACTIONS) {
+    errors.add("actions", `may hold at most ${MAX_ACTIONS} actions`, "too_long");
+    return null;
+  }
+  const list = normaliseActions(raw, errors);
+  if (!list) return null;
+  const refused = list.findIndex((a) => !MACRO_ACTIONS.includes(a.action_name));
+  if (refused >= 0) {
+    errors.add(`actions[${refused}].action_name`, `a macro may use: ${MACRO_ACTIONS.join(", ")}`, "invalid");
+    return null;
+  }
+  return list;
+}
+
+function conversationIds(raw: unknown): number[] {
+  if (!Array.isArray(raw) || raw.length === 0)
+    throw ValidationError.of("conversation_ids", "can't be blank", "required");
+  if (raw.length > MAX_RUN_CONVERSATIONS)
+    throw ValidationError.of("conversation_ids", `is too long (at most ${MAX_RUN_CONVERSATIONS})`, "too_long");
+  const ids = raw.map(parseId);
+  if (ids.some((id) => id === null))
+    throw ValidationError.of("conversation_ids", "must be conversation ids", "invalid");
+  return [...new Set(ids as number[])];
+}
