@@ -11,7 +11,7 @@ import type { WriteTx } from "../db/tx.ts";
 import { unixSeconds, type Clock } from "../lib/clock.ts";
 import type { Acting } from "./acting.ts";
 import { parseId, type AccountPrincipal } from "./auth.service.ts";
-import { AUTOMATION_ACTIONS } from "../shared/automation-actions.ts";
+import { MACRO_ACTIONS } from "../shared/macro-actions.ts";
 import { normaliseActions, type AutomationAction } from "./automation-catalogue.ts";
 import type { AutomationExecutor } from "./automation-executor.ts";
 import { referenceProblems, type ReferenceRepos } from "./automation-references.ts";
@@ -19,15 +19,8 @@ import type { ConversationAccess } from "./conversation-access.ts";
 import { AppError, FieldErrors, ForbiddenError, NotFoundError, ValidationError } from "./errors.ts";
 import { requiredString } from "./validate.ts";
 
-/** What only automation does: a macro is run by a person on a conversation, not by an event. */
-const AUTOMATION_ONLY: ReadonlySet<string> = new Set([
-  "send_webhook_event",
-  "send_email_to_team",
-  "send_email_transcript",
-  "send_attachment",
-]);
-/** What a macro may do: the catalogue's conversation actions. */
-export const MACRO_ACTIONS: readonly string[] = AUTOMATION_ACTIONS.filter((a) => !AUTOMATION_ONLY.has(a));
+/** What a macro may do (shared with the web app's form): the catalogue's conversation actions. */
+export { MACRO_ACTIONS };
 const MAX_ACTIONS = 20;
 /** The conversations one run may change (the mobile app runs a macro on a selection). */
 export const MAX_RUN_CONVERSATIONS = 100;

@@ -132,8 +132,13 @@ export function ruleBody(
       ...(conditionValues(c) === undefined ? {} : { values: conditionValues(c) }),
       query_operator: i < conditions.length - 1 ? c.query_operator : null,
     })),
-    actions: actions.map((a) => ({ action_name: a.action_name, action_params: actionParams(a) })),
+    actions: actionsBody(actions),
   };
+}
+
+/** The action rows as the API takes them (automation rules and macros alike). */
+export function actionsBody(actions: ActionRow[]): { action_name: string; action_params: unknown[] }[] {
+  return actions.map((a) => ({ action_name: a.action_name, action_params: actionParams(a) }));
 }
 
 /** A rule as the API answers it. */
@@ -162,7 +167,12 @@ export function rowsOf(rule: AutomationRule): { conditions: ConditionRow[]; acti
       query_operator: c.query_operator === "or" ? "or" : "and",
     };
   });
-  const actions = rule.actions.map((a): ActionRow => {
+  return { conditions, actions: actionRowsOf(rule.actions) };
+}
+
+/** Saved actions as the form's rows (the inverse of actionsBody), for editing a rule or a macro. */
+export function actionRowsOf(saved: AutomationRule["actions"]): ActionRow[] {
+  return saved.map((a): ActionRow => {
     const params = a.action_params ?? [];
     const row = { action_name: a.action_name as AutomationActionName, value: text(params[0]), message: "" };
     const input = ACTION_INPUTS[a.action_name as keyof typeof ACTION_INPUTS];
@@ -174,7 +184,6 @@ export function rowsOf(rule: AutomationRule): { conditions: ConditionRow[]; acti
     }
     return row;
   });
-  return { conditions, actions };
 }
 
 /** The words for one of the catalogue's identifiers in the current language, else the identifier humanized. */

@@ -1,4 +1,5 @@
-// One action of an automation rule and what it needs: a text, labels, an agent, a team, a status…
+// One action of an automation rule or a macro and what it needs: a text, labels, an agent, a team,
+// a status…
 import {
   ACTION_INPUTS,
   CONVERSATION_PRIORITIES,
@@ -18,11 +19,13 @@ interface Props {
   errors: string[];
   onChange(row: Row): void;
   onRemove?: () => void;
+  /** The actions offered (a macro's are fewer); all the form's by default. */
+  choices?: readonly string[];
 }
 
 type Pairs = readonly (readonly [string | number, string])[] | undefined;
 
-export function ActionRow({ row, index, errors, onChange, onRemove }: Props) {
+export function ActionRow({ row, index, errors, onChange, onRemove, choices = FORM_ACTIONS }: Props) {
   const id = `action-${index}`;
   const set = (change: Partial<Row>) => onChange({ ...row, ...change });
   const input = ACTION_INPUTS[row.action_name as keyof typeof ACTION_INPUTS];
@@ -72,7 +75,7 @@ export function ActionRow({ row, index, errors, onChange, onRemove }: Props) {
         value={row.action_name}
         onChange={(e) => set({ action_name: e.currentTarget.value as Row["action_name"], value: "", message: "" })}
       >
-        <Options items={FORM_ACTIONS.map((a) => [a, term("action", a)] as const)} />
+        <Options items={choices.map((a) => [a, term("action", a)] as const)} />
       </select>
       {input === "text" && text(t("rules.message"), true)}
       {input === "labels" && text(t("rules.ph_labels"))}

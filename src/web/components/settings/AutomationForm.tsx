@@ -26,7 +26,7 @@ import { ConditionRow } from "./ConditionRow.tsx";
 import { t } from "../../lib/i18n.ts";
 
 /** The server's messages for one row (`conditions[2]…`), with the part of the row they concern. */
-function rowErrors(errors: Record<string, string>, prefix: string): string[] {
+export function rowErrors(errors: Record<string, string>, prefix: string): string[] {
   return Object.entries(errors)
     .filter(([field]) => field.startsWith(prefix))
     .map(([field, message]) => `${humanize(field.slice(prefix.length + 1) || "row")} ${message}`);

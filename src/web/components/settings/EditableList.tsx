@@ -26,6 +26,8 @@ interface ListProps<T> {
   question(item: T): string;
   onEdit(item: T): void;
   onDelete(item: T): Promise<void>;
+  /** Whether this member may change the row (macros: another's global one is not theirs); all by default. */
+  editable?(item: T): boolean;
 }
 
 export function EditableList<T extends { id: number }>(p: ListProps<T>) {
@@ -45,15 +47,19 @@ export function EditableList<T extends { id: number }>(p: ListProps<T>) {
             <tr key={item.id}>
               {p.cells(item)}
               <td>
-                <button type="button" class="small" aria-label={p.editLabel(item)} onClick={() => p.onEdit(item)}>
-                  {t("common.edit")}
-                </button>{" "}
-                <ConfirmButton
-                  label={t("common.delete")}
-                  target={p.name(item)}
-                  question={p.question(item)}
-                  onConfirm={() => p.onDelete(item)}
-                />
+                {(p.editable?.(item) ?? true) && (
+                  <>
+                    <button type="button" class="small" aria-label={p.editLabel(item)} onClick={() => p.onEdit(item)}>
+                      {t("common.edit")}
+                    </button>{" "}
+                    <ConfirmButton
+                      label={t("common.delete")}
+                      target={p.name(item)}
+                      question={p.question(item)}
+                      onConfirm={() => p.onDelete(item)}
+                    />
+                  </>
+                )}
               </td>
             </tr>
           ))}
