@@ -1,6 +1,7 @@
 // Settings, for administrators (Shell shows agents "Not allowed" instead, and the server refuses
 // their changes anyway): the account, inboxes, agents, teams, labels, automation, webhooks,
-// dashboard apps, reports.
+// dashboard apps, reports. Macros are the exception: every member keeps personal ones there, so
+// agents may open that one section (and see only its tab).
 import type { ComponentType } from "preact";
 import { type Key, t } from "../lib/i18n.ts";
 import { paths } from "../lib/routes.ts";
@@ -16,6 +17,7 @@ import { LabelsSettings } from "./settings/LabelsSettings.tsx";
 import { ReportsPage } from "./settings/ReportsPage.tsx";
 import { CannedResponsesSettings } from "./settings/CannedResponsesSettings.tsx";
 import { DashboardAppsSettings } from "./settings/DashboardAppsSettings.tsx";
+import { MacrosSettings } from "./settings/MacrosSettings.tsx";
 import { TeamsSettings } from "./settings/TeamsSettings.tsx";
 import { WebhooksSettings } from "./settings/WebhooksSettings.tsx";
 
@@ -25,7 +27,16 @@ export interface SectionProps {
   itemId: number | null;
 }
 
-const SECTIONS: { key: string; label: Key; component: ComponentType<SectionProps>; items?: boolean }[] = [
+interface Section {
+  key: string;
+  label: Key;
+  component: ComponentType<SectionProps>;
+  items?: boolean;
+  /** Agents may open it too. */
+  members?: boolean;
+}
+
+const SECTIONS: Section[] = [
   {
     key: "general",
     label: "settings.nav.general",
@@ -36,11 +47,17 @@ const SECTIONS: { key: string; label: Key; component: ComponentType<SectionProps
   { key: "teams", label: "settings.nav.teams", component: TeamsSettings, items: true },
   { key: "labels", label: "settings.nav.labels", component: LabelsSettings, items: true },
   { key: "canned", label: "settings.nav.canned", component: CannedResponsesSettings },
+  { key: "macros", label: "settings.nav.macros", component: MacrosSettings, members: true },
   { key: "automation", label: "settings.nav.automation", component: AutomationSettings, items: true },
   { key: "webhooks", label: "settings.nav.webhooks", component: WebhooksSettings, items: true },
   { key: "dashboard-apps", label: "settings.nav.apps", component: DashboardAppsSettings },
   { key: "reports", label: "settings.nav.reports", component: ReportsPage },
 ];
+
+/** Whether this member may open the section (Shell shows "Not allowed" otherwise). */
+export function mayOpen(account: AccountMembership, section: string | null): boolean {
+  return account.role === "administrator" || SECTIONS.some((s) => s.key === section && s.members);
+}
 
 export function Settings({
   account,
@@ -58,7 +75,7 @@ export function Settings({
     <Page title={t("settings.title", { section: t(current.label) })}>
       <nav class="tabs" aria-label={t("nav.settings")}>
         <ul>
-          {SECTIONS.map((s) => (
+          {SECTIONS.filter((s) => mayOpen(account, s.key)).map((s) => (
             <li key={s.key}>
               <Link href={paths.settings(account.id, s.key)} current={s.key === section}>
                 {t(s.label)}

@@ -1,5 +1,6 @@
 // The signed-in layout: header, sidebar, and the page the path names. The path's account decides
-// what the sidebar offers: administrators see Settings, agents do not.
+// what the sidebar offers: administrators see Settings, agents do not (they reach the one section
+// open to them, Macros, from the conversation screen's Macros menu).
 import { useSignal } from "@preact/signals";
 import { useEffect } from "preact/hooks";
 import { loadDirectory } from "../lib/directory.ts";
@@ -13,7 +14,7 @@ import { ContactPage } from "./contacts/ContactPage.tsx";
 import { ContactsScreen } from "./contacts/ContactsScreen.tsx";
 import { InboxScreen } from "./inbox/InboxScreen.tsx";
 import { Page } from "./Page.tsx";
-import { Settings } from "./Settings.tsx";
+import { mayOpen, Settings } from "./Settings.tsx";
 import { Sidebar } from "./Sidebar.tsx";
 import { t } from "../lib/i18n.ts";
 
@@ -31,7 +32,7 @@ function content(route: Route, account: AccountMembership | null) {
   if (route.name === "not-found") return <NotFound />;
   if (!account) return <NotFound message={t("app.not_member")} />;
   if (route.name === "settings") {
-    return account.role === "administrator" ? (
+    return mayOpen(account, route.section) ? (
       <Settings account={account} section={route.section} itemId={route.itemId} />
     ) : (
       <NotAllowed account={account} />

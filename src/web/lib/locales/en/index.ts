@@ -15,6 +15,7 @@ import { settings } from "./settings.ts";
 import { mail } from "./mail.ts";
 import { errors } from "./errors.ts";
 import { apps } from "./apps.ts";
+import { macros } from "./macros.ts";
 import { mergeAreas } from "../merge.ts";
 
 /** Each area on its own, so that a test can check that no key is defined in two of them. */
@@ -35,6 +36,7 @@ export const areas = [
   mail,
   errors,
   apps,
+  macros,
 ] as const;
 
 export const en = mergeAreas(...areas);

@@ -8,6 +8,7 @@ export const settings = {
   "settings.nav.labels": "Labels",
   "settings.nav.canned": "Canned responses",
   "settings.nav.apps": "Dashboard apps",
+  "settings.nav.macros": "Macros",
   "settings.nav.automation": "Automation",
   "settings.nav.webhooks": "Webhooks",
   "settings.nav.reports": "Reports",

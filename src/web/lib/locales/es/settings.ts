@@ -11,6 +11,7 @@ export const settings: Area<typeof en> = {
   "settings.nav.labels": "Etiquetas",
   "settings.nav.canned": "Respuestas predefinidas",
   "settings.nav.apps": "Aplicaciones del panel",
+  "settings.nav.macros": "Macros",
   "settings.nav.automation": "Automatización",
   "settings.nav.webhooks": "Webhooks",
   "settings.nav.reports": "Informes",

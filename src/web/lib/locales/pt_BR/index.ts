@@ -16,6 +16,7 @@ import { settings } from "./settings.ts";
 import { mail } from "./mail.ts";
 import { errors } from "./errors.ts";
 import { apps } from "./apps.ts";
+import { macros } from "./macros.ts";
 import { mergeAreas } from "../merge.ts";
 
 export const pt_BR: Record<Key, string> = mergeAreas(
@@ -35,4 +36,5 @@ export const pt_BR: Record<Key, string> = mergeAreas(
   mail,
   errors,
   apps,
+  macros,
 );

@@ -11,6 +11,7 @@ export const settings: Area<typeof en> = {
   "settings.nav.labels": "Etiquetas",
   "settings.nav.canned": "Respostas prontas",
   "settings.nav.apps": "Aplicativos do painel",
+  "settings.nav.macros": "Macros",
   "settings.nav.automation": "Automação",
   "settings.nav.webhooks": "Webhooks",
   "settings.nav.reports": "Relatórios",
