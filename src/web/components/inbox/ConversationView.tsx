@@ -1,6 +1,6 @@
-// The open conversation: who it is with and where, its status and the status actions, the thread,
-// and the reply box. On phones it is a screen of its own, with a way back to the list. When the
-// account has dashboard apps, tabs switch between the thread and each app's page.
+// The open conversation: who it is with and where, its status, the status actions and macros, the
+// thread, and the reply box. On phones it is a screen of its own, with a way back to the list. When
+// the account has dashboard apps, tabs switch between the thread and each app's page.
 import { useSignal, type Signal } from "@preact/signals";
 import { dashboardApps } from "../../lib/dashboard-apps.ts";
 import { inboxName } from "../../lib/directory.ts";
@@ -10,6 +10,7 @@ import { thread } from "../../lib/thread.ts";
 import type { Conversation } from "../../lib/types.ts";
 import { Link } from "../Link.tsx";
 import { DashboardAppFrame } from "./DashboardAppFrame.tsx";
+import { MacroMenu } from "./MacroMenu.tsx";
 import { MessageThread } from "./MessageThread.tsx";
 import { ReplyBox } from "./ReplyBox.tsx";
 import { TypingLine } from "./TypingLine.tsx";
@@ -75,6 +76,7 @@ export function ConversationView({ accountId, detailsOpen }: Props) {
           </p>
         </div>
         <StatusActions conversation={c} onError={(m) => (actionError.value = m)} />
+        <MacroMenu accountId={accountId} conversationId={c.id} onError={(m) => (actionError.value = m)} />
         <button
           type="button"
           class="details-toggle"
