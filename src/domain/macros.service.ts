@@ -5,6 +5,7 @@
 // actions, run by the automation executor as the caller — messages they send are the caller's.
 // Unlike Chatwoot, which queues a job and answers first, a run is one transaction, done before the
 // answer: a conversation the caller may not see, or an action that cannot be done, changes nothing.
+import type { AgentRecord, AgentsRepo } from "../db/agents.repo.ts";
 import type { MacroFields, MacroRow, MacrosRepo } from "../db/macros.repo.ts";
 import { MACROS_MAX } from "../db/macros.repo.ts";
 import type { WriteTx } from "../db/tx.ts";
@@ -33,6 +34,7 @@ export interface MacroInput {
 
 export interface MacrosDeps extends ReferenceRepos {
   macros: MacrosRepo;
+  agents: AgentsRepo;
   access: ConversationAccess;
   executor: AutomationExecutor;
   writeTx: WriteTx;
@@ -44,6 +46,12 @@ export class MacrosService {
 
   list(p: AccountPrincipal): MacroRow[] {
     return this.d.macros.list(p.account.id, isAdministrator(p) ? null : p.user.id);
+  }
+
+  /** Who made and last changed the macro, while they are members of its account. */
+  people(m: MacroRow): { createdBy: AgentRecord | null; updatedBy: AgentRecord | null } {
+    const member = (id: number | null) => (id === null ? null : this.d.agents.byId(m.account_id, id));
+    return { createdBy: member(m.created_by_id), updatedBy: member(m.updated_by_id) };
   }
 
   /** A macro the caller may see: another agent's personal macro is not found. */

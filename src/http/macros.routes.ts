@@ -34,14 +34,10 @@ const tags = ["macros"];
 
 export function macroRoutes(d: Deps) {
   const macros = d.services.macros;
-  const agents = d.repos.agents;
-  const person = (accountId: number, userId: number | null) => {
-    const a = userId === null ? null : agents.byId(accountId, userId);
-    return a ? agentOf(a.user, a.membership) : undefined;
-  };
   const present = (m: MacroRow) => {
-    const createdBy = person(m.account_id, m.created_by_id);
-    const updatedBy = person(m.account_id, m.updated_by_id);
+    const { createdBy: by, updatedBy: last } = macros.people(m);
+    const createdBy = by ? agentOf(by.user, by.membership) : undefined;
+    const updatedBy = last ? agentOf(last.user, last.membership) : undefined;
     return {
       id: m.id,
       name: m.name,
