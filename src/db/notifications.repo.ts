@@ -31,6 +31,7 @@ export class NotificationsRepo {
   private readonly insertStmt: Statement;
   private readonly dropOlderStmt: Statement;
   private readonly pageStmt: Statement;
+  private readonly oldestFirstStmt: Statement;
   private readonly countStmt: Statement;
   private readonly unreadStmt: Statement;
   private readonly byIdStmt: Statement;
@@ -52,6 +53,10 @@ export class NotificationsRepo {
     this.pageStmt = db.prepare(
       `SELECT * FROM notifications WHERE user_id = $user_id AND account_id = $account_id
        ORDER BY last_activity_at DESC, id DESC LIMIT $limit OFFSET $offset`,
+    );
+    this.oldestFirstStmt = db.prepare(
+      `SELECT * FROM notifications WHERE user_id = $user_id AND account_id = $account_id
+       ORDER BY last_activity_at ASC, id ASC LIMIT $limit OFFSET $offset`,
     );
     this.countStmt = db.prepare(
       "SELECT count(*) AS n FROM notifications WHERE user_id = $user_id AND account_id = $account_id",
@@ -95,8 +100,10 @@ export class NotificationsRepo {
     return id;
   }
 
-  page(accountId: number, userId: number, limit: number, offset: number): NotificationRow[] {
-    return this.pageStmt.all({ account_id: accountId, user_id: userId, limit, offset }) as NotificationRow[];
+  /** `oldestFirst`: the mobile app's "oldest first" (Chatwoot's sort_order=asc). */
+  page(accountId: number, userId: number, limit: number, offset: number, oldestFirst = false): NotificationRow[] {
+    const stmt = oldestFirst ? this.oldestFirstStmt : this.pageStmt;
+    return stmt.all({ account_id: accountId, user_id: userId, limit, offset }) as NotificationRow[];
   }
 
   count(accountId: number, userId: number): number {

@@ -110,13 +110,17 @@ export class NotificationsService {
     return notificationOf(row, user ? userPushData(user, null) : { id: row.user_id });
   }
 
-  list(p: AccountPrincipal, rawPage: unknown) {
+  /** `sortOrder`: Chatwoot's sort_order, desc (newest activity first, the default) or asc. */
+  list(p: AccountPrincipal, rawPage: unknown, sortOrder: unknown = undefined) {
     const page = typeof rawPage === "string" && /^[1-9]\d{0,6}$/.test(rawPage) ? Number(rawPage) : 1;
+    if (sortOrder !== undefined && sortOrder !== "asc" && sortOrder !== "desc")
+      throw ValidationError.of("sort_order", "must be asc or desc", "invalid");
     const rows = this.d.notifications.page(
       p.account.id,
       p.user.id,
       NOTIFICATIONS_PER_PAGE,
       (page - 1) * NOTIFICATIONS_PER_PAGE,
+      sortOrder === "asc",
     );
     const user = userPushData(p.user, p.membership);
     return {

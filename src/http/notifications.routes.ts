@@ -69,9 +69,12 @@ export function notificationRoutes(d: Deps) {
   }) => notifications.setRead(principal, notificationId(params.id), true);
   return new Elysia({ prefix: "/api/v1/accounts/:account_id" })
     .use(accountScope(d.services.auth))
-    .get("/notifications", ({ principal, query }) => notifications.list(principal, query.page), {
+    .get("/notifications", ({ principal, query }) => notifications.list(principal, query.page, query.sort_order), {
       params: AccountParams,
-      query: t.Object({ page: t.Optional(t.String()) }),
+      query: t.Object({
+        page: t.Optional(t.String()),
+        sort_order: t.Optional(t.String({ description: "desc (newest activity first, the default) or asc" })),
+      }),
       response: {
         200: t.Object({
           data: t.Object({
@@ -81,7 +84,11 @@ export function notificationRoutes(d: Deps) {
         }),
         ...errorResponses,
       },
-      detail: { tags, summary: "Your notifications in this account, newest activity first, 15 a page" },
+      detail: {
+        tags,
+        summary:
+          "Your notifications in this account (read ones too), newest activity first unless sort_order=asc, 15 a page",
+      },
     })
     .get("/notifications/unread_count", ({ principal }) => notifications.unreadCount(principal), {
       params: AccountParams,
