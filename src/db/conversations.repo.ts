@@ -73,6 +73,18 @@ export interface ConversationFilter {
   contactId?: number | null;
 }
 
+/** Chatwoot's sort_by choices: newest activity (the default), creation, priority, longest waiting. */
+export type ConversationSort = "latest" | "created" | "priority" | "waiting";
+
+const ORDER_BY: Record<ConversationSort, string> = {
+  latest: "c.last_activity_at DESC, c.id DESC",
+  // Display ids grow with creation: the same order as created_at, read from an index.
+  created: "c.display_id ASC",
+  priority:
+    "CASE c.priority WHEN 'urgent' THEN 4 WHEN 'high' THEN 3 WHEN 'medium' THEN 2 WHEN 'low' THEN 1 ELSE 0 END DESC, c.last_activity_at DESC, c.id DESC",
+  waiting: "c.waiting_since IS NULL, c.waiting_since ASC, c.id ASC",
+};
+
 export type AssigneeFilter =
   | { kind: "all" }
   | { kind: "me"; userId: number }
@@ -214,8 +226,14 @@ export class ConversationsRepo {
     ).get({ ...params, me: userId }) as ConversationCounts;
   }
 
-  /** One page, newest activity first. */
-  page(f: ConversationFilter, assignee: AssigneeFilter, limit: number, offset: number): ConversationRow[] {
+  /** One page, newest activity first unless `sort` says otherwise. */
+  page(
+    f: ConversationFilter,
+    assignee: AssigneeFilter,
+    limit: number,
+    offset: number,
+    sort: ConversationSort = "latest",
+  ): ConversationRow[] {
     const { where, params } = whereOf(f);
     const extra =
       assignee.kind === "me"
@@ -225,7 +243,7 @@ export class ConversationsRepo {
           : assignee.kind === "assigned"
             ? " AND c.assignee_id IS NOT NULL"
             : "";
-    const sql = `SELECT c.* FROM conversations c WHERE ${where}${extra} ORDER BY c.last_activity_at DESC, c.id DESC LIMIT $limit OFFSET $offset`;
+    const sql = `SELECT c.* FROM conversations c WHERE ${where}${extra} ORDER BY ${ORDER_BY[sort]} LIMIT $limit OFFSET $offset`;
     const all = { ...params, limit, offset, ...(assignee.kind === "me" ? { me: assignee.userId } : {}) };
     return this.stmt(sql).all(all) as ConversationRow[];
   }

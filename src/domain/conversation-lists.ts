@@ -8,6 +8,7 @@ import type {
   ConversationFilter,
   ConversationRow,
   ConversationsRepo,
+  ConversationSort,
   ConversationStatus,
 } from "../db/conversations.repo.ts";
 import type { ConversationRefsRepo } from "../db/conversation-refs.repo.ts";
@@ -30,7 +31,16 @@ export interface ListQuery {
   labels?: unknown;
   q?: unknown;
   page?: unknown;
+  sort_by?: unknown;
 }
+
+/** Chatwoot's sort_by values (the mobile app offers the first three). */
+const SORTS: Record<string, ConversationSort> = {
+  latest: "latest",
+  sort_on_created_at: "created",
+  sort_on_priority: "priority",
+  sort_on_waiting_since: "waiting",
+};
 
 export const CONVERSATIONS_PER_PAGE = 25;
 const ASSIGNEE_TYPES = ["me", "unassigned", "assigned", "all"] as const;
@@ -49,6 +59,7 @@ export class ConversationLists {
   list(a: Acting, q: ListQuery): { counts: ConversationCounts; rows: ConversationRow[] } {
     const filter = this.filter(a, q);
     const assignee = this.assigneeFilter(a, q.assignee_type);
+    const sort = sortOf(q.sort_by);
     const page = pageNumber(q.page);
     const counts = this.d.conversations.counts(filter, a.user?.id ?? 0);
     const rows = this.d.conversations.page(
@@ -56,6 +67,7 @@ export class ConversationLists {
       assignee,
       CONVERSATIONS_PER_PAGE,
       (page - 1) * CONVERSATIONS_PER_PAGE,
+      sort,
     );
     return { counts, rows };
   }
@@ -116,4 +128,12 @@ export class ConversationLists {
     if (raw === "me") return { kind: "me", userId: a.user?.id ?? 0 };
     return { kind: raw as "unassigned" | "assigned" };
   }
+}
+
+function sortOf(raw: unknown): ConversationSort {
+  if (raw === undefined || raw === null || raw === "") return "latest";
+  // Own keys only: "constructor" or "__proto__" must not find Object's.
+  const sort = typeof raw === "string" && Object.hasOwn(SORTS, raw) ? SORTS[raw] : undefined;
+  if (!sort) throw ValidationError.of("sort_by", `must be one of: ${Object.keys(SORTS).join(", ")}`, "invalid");
+  return sort;
 }

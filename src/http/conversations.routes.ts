@@ -40,6 +40,9 @@ const ListQuery = t.Object({
   labels: t.Optional(t.Union([t.Array(t.String()), t.String()])),
   q: t.Optional(t.String()),
   page: t.Optional(t.String()),
+  sort_by: t.Optional(
+    t.String({ description: "latest (the default), sort_on_created_at, sort_on_priority, sort_on_waiting_since" }),
+  ),
 });
 
 const tags = ["conversations"];

@@ -301,3 +301,25 @@ test("mobile app: macros listed in a chat and run on the selected conversations"
     .map((m: any) => ({ content: m.content, sender: m.sender?.id }));
   expect(notes).toEqual([{ content: "Handing over to billing", sender: agent.userId }]);
 });
+
+test("mobile app: the list's sort choice (latest, created at, priority) as getConversations sends it", async () => {
+  const { inboxId, base, headers } = agentWorld();
+  const post = async (path: string, body: unknown) =>
+    (await (await fetch(`${base}${path}`, { method: "POST", headers, body: JSON.stringify(body) })).json()) as any;
+  const contact = (await post("/contacts", { name: "Pat", email: "pat@example.com" })).payload.contact;
+  const made: number[] = [];
+  for (const priority of [null, "high", "low"]) {
+    const conv = await post("/conversations", { inbox_id: inboxId, contact_id: contact.id });
+    if (priority) await post(`/conversations/${conv.id}/toggle_priority`, { priority });
+    made.push(conv.id);
+  }
+  // params {inbox_id: null, assignee_type, status, page, sort_by}: axios leaves the null out.
+  const page = async (sortBy: string) => {
+    const r = await fetch(`${base}/conversations?assignee_type=all&status=open&page=1&sort_by=${sortBy}`, { headers });
+    expect(r.status).toBe(200);
+    return ((await r.json()) as any).data.payload.map((c: any) => c.id);
+  };
+  expect(await page("sort_on_created_at")).toEqual(made);
+  expect(await page("sort_on_priority")).toEqual([made[1], made[2], made[0]]);
+  expect((await page("latest")).sort()).toEqual([...made].sort());
+});

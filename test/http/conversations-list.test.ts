@@ -105,6 +105,23 @@ describe("GET /conversations", () => {
     expect(ids(await list(w, "status=all", w.outsider.token))).toEqual([c.c4]);
   });
 
+  test("sort_by: creation, priority and waiting orders as Chatwoot's; anything else is a 422", async () => {
+    const { w, ids: c } = await populated();
+    const post = (id: number, action: string, body: unknown) =>
+      w.h.request("POST", `${w.base}/conversations/${id}/${action}`, { token: w.a.adminToken, body });
+    await post(c.c1, "toggle_priority", { priority: "low" });
+    await post(c.c4, "toggle_priority", { priority: "urgent" });
+    expect(ids(await list(w, "sort_by=latest"))).toEqual(ids(await list(w)));
+    expect(ids(await list(w, "sort_by=sort_on_created_at"))).toEqual([c.c1, c.c2, c.c4]);
+    expect(ids(await list(w, "sort_by=sort_on_priority"))).toEqual([c.c4, c.c1, c.c2]);
+    // Waiting since creation (no reply yet): the longest wait first.
+    expect(ids(await list(w, "status=all&sort_by=sort_on_waiting_since"))).toEqual([c.c1, c.c2, c.c3, c.c4, c.c5]);
+    for (const bad of ["newest", "constructor", "__proto__"]) {
+      const r = await list(w, `sort_by=${bad}`);
+      expect([r.status, r.body.errors[0].field]).toEqual([422, "sort_by"]);
+    }
+  });
+
   test("pages of 25", async () => {
     const w = await world();
     for (let i = 0; i < 27; i++) {
