@@ -1,28 +1,15 @@
 // The Chatwoot mobile app: it pings GET /api, assigns with the ids in the query string and no
 // body, filters conversations with POST conversations/filter, asks for the assignable agents of a
 // chat's inbox each time it opens one, changes selected conversations with bulk_actions, and
-// searches contacts, conversations and messages from its Search tab; its settings set the agent's
-// availability and switch accounts; a chat lists the account's dashboard apps and macros.
-import { afterEach, expect, test } from "bun:test";
+// searches contacts, conversations and messages from its Search tab (its settings, dashboard apps,
+// macros and sorting: mobile-app-more.test.ts).
+import { expect, test } from "bun:test";
 import { createHarness } from "../helpers/harness.ts";
 import { makeAccount, makeMember } from "../helpers/factories.ts";
 import { addInboxMember, addTeamMember, makeInbox, makeTeam } from "../helpers/directory-fixtures.ts";
-import { servedEach } from "../helpers/served.ts";
+import { mobileAppWorlds } from "../helpers/mobile-app.ts";
 
-const serve = servedEach(afterEach);
-
-/** An account with one API inbox that the agent "Mo Bile" works, served on a real socket. */
-function agentWorld() {
-  const h = createHarness();
-  const a = makeAccount(h);
-  const inboxId = makeInbox(h, a.accountId);
-  const agent = makeMember(h, a.accountId, "agent", "Mo Bile");
-  addInboxMember(h, inboxId, agent.userId);
-  const root = serve(h).base;
-  const base = `${root}/api/v1/accounts/${a.accountId}`;
-  const headers = { api_access_token: agent.token, "Content-Type": "application/json" };
-  return { h, a, inboxId, agent, root, base, headers };
-}
+const { serve, agentWorld } = mobileAppWorlds();
 
 test("mobile app: GET /api, assignments by query string, then the filtered list", async () => {
   const h = createHarness();
@@ -214,112 +201,4 @@ test("mobile app: the Search tab's three sections, as SearchService.searchSectio
   expect(messages.map((m) => ({ content: m.content, conversation: m.conversation_id, sender: m.sender.name }))).toEqual(
     [{ content: "Where is my refund?", conversation: conv.id, sender: "Pat Refund" }],
   );
-});
-
-test("mobile app: the settings screen's availability toggle and account switch", async () => {
-  const { h, a, agent, root, headers } = agentWorld();
-  const other = makeAccount(h, "Second shop");
-  h.deps.services.accounts.addMember(other.accountId, agent.userId, "agent");
-  // The app's API service sends these without the account prefix.
-  const profileUrl = (path: string) => `${root}/api/v1/${path}`;
-  // AuthService.updateAvailability: post('profile/availability', { profile: { availability, account_id: string } }).
-  const busy = await fetch(profileUrl("profile/availability"), {
-    method: "POST",
-    headers,
-    body: JSON.stringify({ profile: { availability: "busy", account_id: String(a.accountId) } }),
-  });
-  expect(busy.status).toBe(200);
-  const user = (await busy.json()) as any;
-  expect(user.accounts.map((x: any) => [x.id, x.availability])).toEqual([
-    [a.accountId, "busy"],
-    [other.accountId, "online"],
-  ]);
-  // AuthService.setActiveAccount: put('profile/set_active_account', { profile: { account_id } }); then GET profile.
-  const switched = await fetch(profileUrl("profile/set_active_account"), {
-    method: "PUT",
-    headers,
-    body: JSON.stringify({ profile: { account_id: other.accountId } }),
-  });
-  expect(switched.status).toBe(200);
-  const profile = (await (await fetch(profileUrl("profile"), { headers })).json()) as any;
-  expect(profile.account_id).toBe(other.accountId);
-});
-
-test("mobile app: the conversation screen lists the account's dashboard apps", async () => {
-  const { a, base, headers } = agentWorld();
-  const made = await fetch(`${base}/dashboard_apps`, {
-    method: "POST",
-    headers: { ...headers, api_access_token: a.adminToken },
-    body: JSON.stringify({
-      dashboard_app: { title: "CRM", content: [{ type: "frame", url: "https://crm.example.com/lookup" }] },
-    }),
-  });
-  expect(made.status).toBe(200);
-  // DashboardAppService.index: apiService.get('dashboard_apps'), then response.data.map(transformDashboardApp).
-  const r = await fetch(`${base}/dashboard_apps`, { headers });
-  expect(r.status).toBe(200);
-  const apps = ((await r.json()) as any[]).map((x) => ({ id: x.id, title: x.title, content: x.content }));
-  expect(apps).toEqual([
-    { id: expect.any(Number), title: "CRM", content: [{ type: "frame", url: "https://crm.example.com/lookup" }] },
-  ]);
-});
-
-test("mobile app: macros listed in a chat and run on the selected conversations", async () => {
-  const { a, inboxId, agent, base, headers } = agentWorld();
-  const admin = { ...headers, api_access_token: a.adminToken };
-  const post = async (path: string, body: unknown, as = headers) =>
-    fetch(`${base}${path}`, { method: "POST", headers: as, body: JSON.stringify(body) });
-  const made = await post(
-    "/macros",
-    {
-      name: "Hand over",
-      visibility: "global",
-      actions: [
-        { action_name: "add_private_note", action_params: ["Handing over to billing"] },
-        { action_name: "change_status", action_params: ["pending"] },
-      ],
-    },
-    admin,
-  );
-  expect(made.status).toBe(200);
-  const contact = ((await (await post("/contacts", { name: "Pat", email: "pat@example.com" })).json()) as any).payload
-    .contact;
-  const conv = (await (await post("/conversations", { inbox_id: inboxId, contact_id: contact.id })).json()) as any;
-
-  // MacroService.index: get('macros'), then response.data.payload.map(transformMacro).
-  const listed = ((await (await fetch(`${base}/macros`, { headers })).json()) as any).payload;
-  expect(listed.map((m: any) => ({ id: m.id, name: m.name, visibility: m.visibility }))).toEqual([
-    { id: expect.any(Number), name: "Hand over", visibility: "global" },
-  ]);
-  // MacroService.executeMacro: post(`macros/${macroId}/execute`, { conversation_ids }).
-  const run = await post(`/macros/${listed[0].id}/execute`, { conversation_ids: [conv.id] });
-  expect(run.status).toBe(200);
-  const after = (await (await fetch(`${base}/conversations/${conv.id}`, { headers })).json()) as any;
-  expect(after.status).toBe("pending");
-  const notes = ((await (await fetch(`${base}/conversations/${conv.id}/messages`, { headers })).json()) as any).payload
-    .filter((m: any) => m.private)
-    .map((m: any) => ({ content: m.content, sender: m.sender?.id }));
-  expect(notes).toEqual([{ content: "Handing over to billing", sender: agent.userId }]);
-});
-
-test("mobile app: the list's sort choice (latest, created at, priority) as getConversations sends it", async () => {
-  const { inboxId, base, headers } = agentWorld();
-  const post = async (path: string, body: unknown) =>
-    (await (await fetch(`${base}${path}`, { method: "POST", headers, body: JSON.stringify(body) })).json()) as any;
-  const contact = (await post("/contacts", { name: "Pat", email: "pat@example.com" })).payload.contact;
-  const made: number[] = [];
-  for (const priority of [null, "high", "low"]) {
-    const conv = await post("/conversations", { inbox_id: inboxId, contact_id: contact.id });
-    if (priority) await post(`/conversations/${conv.id}/toggle_priority`, { priority });
-    made.push(conv.id);
-  }
-  // params {inbox_id: null, assignee_type, status, page, sort_by}: axios leaves the null out.
-  const page = async (sortBy: string) => {
-    const r = await fetch(`${base}/conversations?assignee_type=all&status=open&page=1&sort_by=${sortBy}`, { headers });
-    expect(r.status).toBe(200);
-    return ((await r.json()) as any).data.payload.map((c: any) => c.id);
-  };
-  expect(await page("sort_on_created_at")).toEqual(made);
-  expect(await page("sort_on_priority")).toEqual([made[1], made[2], made[0]]);
-  expect((await page("latest")).sort()).toEqual([...made].sort());
 });

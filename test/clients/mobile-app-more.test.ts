@@ -1,0 +1,116 @@
+// The Chatwoot mobile app, continued: its settings (availability, account switch), a chat's dashboard
+// apps and macros, and the list's and the notification inbox's sorting — each as the app's own
+// service sends it, asserting what the app reads back.
+import { expect, test } from "bun:test";
+import { makeAccount } from "../helpers/factories.ts";
+import { mobileAppWorlds } from "../helpers/mobile-app.ts";
+
+const { agentWorld } = mobileAppWorlds();
+
+test("mobile app: the settings screen's availability toggle and account switch", async () => {
+  const { h, a, agent, root, headers } = agentWorld();
+  const other = makeAccount(h, "Second shop");
+  h.deps.services.accounts.addMember(other.accountId, agent.userId, "agent");
+  // The app's API service sends these without the account prefix.
+  const profileUrl = (path: string) => `${root}/api/v1/${path}`;
+  // AuthService.updateAvailability: post('profile/availability', { profile: { availability, account_id: string } }).
+  const busy = await fetch(profileUrl("profile/availability"), {
+    method: "POST",
+    headers,
+    body: JSON.stringify({ profile: { availability: "busy", account_id: String(a.accountId) } }),
+  });
+  expect(busy.status).toBe(200);
+  const user = (await busy.json()) as any;
+  expect(user.accounts.map((x: any) => [x.id, x.availability])).toEqual([
+    [a.accountId, "busy"],
+    [other.accountId, "online"],
+  ]);
+  // AuthService.setActiveAccount: put('profile/set_active_account', { profile: { account_id } }); then GET profile.
+  const switched = await fetch(profileUrl("profile/set_active_account"), {
+    method: "PUT",
+    headers,
+    body: JSON.stringify({ profile: { account_id: other.accountId } }),
+  });
+  expect(switched.status).toBe(200);
+  const profile = (await (await fetch(profileUrl("profile"), { headers })).json()) as any;
+  expect(profile.account_id).toBe(other.accountId);
+});
+
+test("mobile app: the conversation screen lists the account's dashboard apps", async () => {
+  const { a, base, headers } = agentWorld();
+  const made = await fetch(`${base}/dashboard_apps`, {
+    method: "POST",
+    headers: { ...headers, api_access_token: a.adminToken },
+    body: JSON.stringify({
+      dashboard_app: { title: "CRM", content: [{ type: "frame", url: "https://crm.example.com/lookup" }] },
+    }),
+  });
+  expect(made.status).toBe(200);
+  // DashboardAppService.index: apiService.get('dashboard_apps'), then response.data.map(transformDashboardApp).
+  const r = await fetch(`${base}/dashboard_apps`, { headers });
+  expect(r.status).toBe(200);
+  const apps = ((await r.json()) as any[]).map((x) => ({ id: x.id, title: x.title, content: x.content }));
+  expect(apps).toEqual([
+    { id: expect.any(Number), title: "CRM", content: [{ type: "frame", url: "https://crm.example.com/lookup" }] },
+  ]);
+});
+
+test("mobile app: macros listed in a chat and run on the selected conversations", async () => {
+  const { a, inboxId, agent, base, headers } = agentWorld();
+  const admin = { ...headers, api_access_token: a.adminToken };
+  const post = async (path: string, body: unknown, as = headers) =>
+    fetch(`${base}${path}`, { method: "POST", headers: as, body: JSON.stringify(body) });
+  const made = await post(
+    "/macros",
+    {
+      name: "Hand over",
+      visibility: "global",
+      actions: [
+        { action_name: "add_private_note", action_params: ["Handing over to billing"] },
+        { action_name: "change_status", action_params: ["pending"] },
+      ],
+    },
+    admin,
+  );
+  expect(made.status).toBe(200);
+  const contact = ((await (await post("/contacts", { name: "Pat", email: "pat@example.com" })).json()) as any).payload
+    .contact;
+  const conv = (await (await post("/conversations", { inbox_id: inboxId, contact_id: contact.id })).json()) as any;
+
+  // MacroService.index: get('macros'), then response.data.payload.map(transformMacro).
+  const listed = ((await (await fetch(`${base}/macros`, { headers })).json()) as any).payload;
+  expect(listed.map((m: any) => ({ id: m.id, name: m.name, visibility: m.visibility }))).toEqual([
+    { id: expect.any(Number), name: "Hand over", visibility: "global" },
+  ]);
+  // MacroService.executeMacro: post(`macros/${macroId}/execute`, { conversation_ids }).
+  const run = await post(`/macros/${listed[0].id}/execute`, { conversation_ids: [conv.id] });
+  expect(run.status).toBe(200);
+  const after = (await (await fetch(`${base}/conversations/${conv.id}`, { headers })).json()) as any;
+  expect(after.status).toBe("pending");
+  const notes = ((await (await fetch(`${base}/conversations/${conv.id}/messages`, { headers })).json()) as any).payload
+    .filter((m: any) => m.private)
+    .map((m: any) => ({ content: m.content, sender: m.sender?.id }));
+  expect(notes).toEqual([{ content: "Handing over to billing", sender: agent.userId }]);
+});
+
+test("mobile app: the list's sort choice (latest, created at, priority) as getConversations sends it", async () => {
+  const { inboxId, base, headers } = agentWorld();
+  const post = async (path: string, body: unknown) =>
+    (await (await fetch(`${base}${path}`, { method: "POST", headers, body: JSON.stringify(body) })).json()) as any;
+  const contact = (await post("/contacts", { name: "Pat", email: "pat@example.com" })).payload.contact;
+  const made: number[] = [];
+  for (const priority of [null, "high", "low"]) {
+    const conv = await post("/conversations", { inbox_id: inboxId, contact_id: contact.id });
+    if (priority) await post(`/conversations/${conv.id}/toggle_priority`, { priority });
+    made.push(conv.id);
+  }
+  // params {inbox_id: null, assignee_type, status, page, sort_by}: axios leaves the null out.
+  const page = async (sortBy: string) => {
+    const r = await fetch(`${base}/conversations?assignee_type=all&status=open&page=1&sort_by=${sortBy}`, { headers });
+    expect(r.status).toBe(200);
+    return ((await r.json()) as any).data.payload.map((c: any) => c.id);
+  };
+  expect(await page("sort_on_created_at")).toEqual(made);
+  expect(await page("sort_on_priority")).toEqual([made[1], made[2], made[0]]);
+  expect((await page("latest")).sort()).toEqual([...made].sort());
+});
