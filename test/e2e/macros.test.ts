@@ -53,6 +53,8 @@ describe.skipIf(!haveChromium)("macros", () => {
     await page.locator("#action-1-name").selectOption("resolve_conversation");
     await page.getByRole("button", { name: "Create macro" }).click();
     await page.getByRole("status").getByText("Close politely created.").waitFor();
+    // The list is read again after the announcement: wait for its row before reading the cells.
+    await rows(page).first().getByText("Close politely").waitFor();
     const cells = await rows(page).first().locator("td").allInnerTexts();
     expect(cells.slice(0, 4)).toEqual(["Close politely", "Global", expect.any(String), "2"]);
     expect(cells[2]).not.toBe("");

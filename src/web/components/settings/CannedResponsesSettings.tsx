@@ -39,16 +39,17 @@ export function CannedResponsesSettings({ accountId }: SectionProps) {
       const saved = await (c
         ? api<CannedResponse>("PATCH", `${base}/${c.id}`, body)
         : api<CannedResponse>("POST", base, body));
-      message.value = t(c ? "canned.saved" : "canned.created", { code: saved.short_code });
       edit(null);
       await list.reload();
+      // Once the list shows the change: what screen readers (and the tests) wait for.
+      message.value = t(c ? "canned.saved" : "canned.created", { code: saved.short_code });
     });
   };
   const remove = async (c: CannedResponse) => {
     try {
       await api("DELETE", `${base}/${c.id}`);
-      message.value = t("canned.deleted", { code: c.short_code });
       await list.reload();
+      message.value = t("canned.deleted", { code: c.short_code });
     } catch (error) {
       message.value = describeError(error, t("canned.delete_failed"));
     }

@@ -56,9 +56,10 @@ export function DashboardAppsSettings({ accountId }: SectionProps) {
       const saved = await (app
         ? api<DashboardApp>("PATCH", `${base}/${app.id}`, body)
         : api<DashboardApp>("POST", base, body));
-      message.value = t(app ? "apps.saved" : "apps.created", { title: saved.title });
       edit(null);
       await list.reload();
+      // Once the list shows the change: what screen readers (and the tests) wait for.
+      message.value = t(app ? "apps.saved" : "apps.created", { title: saved.title });
     });
     // useSubmit focuses the control named after the field; the URL's field has a shorter id.
     const errors = form.errors.value;
@@ -67,9 +68,9 @@ export function DashboardAppsSettings({ accountId }: SectionProps) {
   const remove = async (app: DashboardApp) => {
     try {
       await api("DELETE", `${base}/${app.id}`);
-      message.value = t("apps.deleted", { title: app.title });
       if (editing.value?.id === app.id) edit(null);
       await list.reload();
+      message.value = t("apps.deleted", { title: app.title });
     } catch (error) {
       message.value = describeError(error, t("apps.delete_failed"));
     }

@@ -28,17 +28,19 @@ export function MacrosSettings({ accountId }: SectionProps) {
     editing.value = macro;
     document.getElementById("macro-name")?.focus();
   };
+  // Each message is set once the list shows the change: it is what screen readers (and the tests) wait for.
   const saved = async (name: string) => {
-    message.value = t(editing.value ? "macros.saved" : "macros.created", { name });
+    const text = t(editing.value ? "macros.saved" : "macros.created", { name });
     editing.value = null;
     await list.reload();
+    message.value = text;
   };
   const remove = async (macro: Macro) => {
     try {
       await api("DELETE", `${base}/${macro.id}`);
-      message.value = t("macros.deleted", { name: macro.name });
       if (editing.value?.id === macro.id) edit(null);
       await list.reload();
+      message.value = t("macros.deleted", { name: macro.name });
     } catch (error) {
       message.value = describeError(error, t("macros.delete_failed"));
     }
