@@ -81,13 +81,14 @@ export class ProfileService {
     });
   }
 
-  /** The user's availability in one of their accounts (404 for an account they are not in). */
-  setAvailability(userId: number, input: { account_id?: unknown; availability?: unknown }): void {
+  /** The user's availability in one of their accounts (404 for an account they are not in); returns that account's id. */
+  setAvailability(userId: number, input: { account_id?: unknown; availability?: unknown }): number {
     const membership = this.membership(userId, input.account_id);
     const errors = new FieldErrors();
     const availability = oneOf(errors, "availability", input.availability, AVAILABILITIES);
     errors.throwIfAny();
     this.d.writeTx(() => this.d.users.setAvailability(membership.account_id, userId, availability!));
+    return membership.account_id;
   }
 
   /** The account the user works in now: the profile's account_id until they choose another. */

@@ -39,13 +39,22 @@ export function agentRoutes(d: Deps) {
       response: { 200: Agent, ...errorResponses },
       detail: { tags, summary: "Add an agent by name, email and role (administrators)" },
     })
-    .patch("/:id", ({ principal, params, body }) => present(agents.update(principal, parseId(params.id), body)), {
-      admin: true,
-      params: IdParams,
-      ...bodyOf(AgentBody, "agent"),
-      response: { 200: Agent, ...errorResponses },
-      detail: { tags, summary: "Change an agent's name, role, availability or auto_offline (administrators)" },
-    })
+    .patch(
+      "/:id",
+      ({ principal, params, body }) => {
+        const updated = agents.update(principal, parseId(params.id), body);
+        // The others' agent lists and the mobile app show availability: tell the account's sockets.
+        if (body.availability !== undefined) d.realtime.availabilityChanged(principal.account.id);
+        return present(updated);
+      },
+      {
+        admin: true,
+        params: IdParams,
+        ...bodyOf(AgentBody, "agent"),
+        response: { 200: Agent, ...errorResponses },
+        detail: { tags, summary: "Change an agent's name, role, availability or auto_offline (administrators)" },
+      },
+    )
     .delete(
       "/:id",
       ({ principal, params }) => {

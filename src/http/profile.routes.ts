@@ -57,7 +57,8 @@ export function profileRoutes(d: Deps) {
     .post(
       "/api/v1/profile/availability",
       ({ caller, body }) => {
-        d.services.profile.setAvailability(caller.user.id, body);
+        const accountId = d.services.profile.setAvailability(caller.user.id, body);
+        d.realtime.availabilityChanged(accountId); // the others' agent lists show the new status
         return profile(caller.user.id, caller.token);
       },
       {

@@ -278,6 +278,11 @@ export class RealtimeHub {
       if (sub.viewer.kind === "user" && sub.viewer.userId === userId) yield sub;
   }
 
+  /** An agent's chosen availability changed: the account's subscribers hear presence.update (after the delay). */
+  availabilityChanged(accountId: number): void {
+    this.presenceBroadcast.changed(accountId);
+  }
+
   /** Whether the user has a live subscription in the account (tellUser would reach someone). */
   listening(accountId: number, userId: number): boolean {
     return !this.subscriptionsOfUser(accountId, userId).next().done;

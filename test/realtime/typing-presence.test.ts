@@ -173,4 +173,31 @@ describe("presence", () => {
     await settle(50);
     expect(await statusOf(r.agent.userId)).toBe("offline");
   });
+
+  test("an agent who sets their availability (profile, or an administrator's change) is heard by the account's sockets", async () => {
+    r = await room();
+    r.h.deps.realtime.limits.presenceDelayMs = 10;
+    const admin = await CableClient.connect(r.served.url(`/cable?api_access_token=${r.a.adminToken}`));
+    await admin.subscribe({ account_id: r.a.accountId });
+    const agent = await CableClient.connect(r.served.url(`/cable?api_access_token=${r.agent.token}`));
+    await agent.subscribe({ account_id: r.a.accountId });
+    const statusIn = (f: { message?: { event?: string; data?: { users: Record<string, string> } } }, status: string) =>
+      f.message?.event === "presence.update" && f.message.data?.users[r!.agent.userId] === status;
+    await admin.until((f) => statusIn(f, "online"));
+    // The mobile app's toggle: POST /api/v1/profile/availability.
+    const set = await r.h.request("POST", "/api/v1/profile/availability", {
+      token: r.agent.token,
+      body: { profile: { availability: "busy", account_id: String(r.a.accountId) } },
+    });
+    expect(set.status).toBe(200);
+    const busy = await admin.until((f) => statusIn(f, "busy"));
+    expect(busy.message.data.users).toEqual({ [r.a.adminId]: "online", [r.agent.userId]: "busy" });
+    // An administrator changing it in the agents list is heard the same way.
+    const patched = await r.h.request("PATCH", `${r.base}/agents/${r.agent.userId}`, {
+      token: r.a.adminToken,
+      body: { availability: "online" },
+    });
+    expect(patched.status).toBe(200);
+    await admin.until((f) => statusIn(f, "online") && admin.frames.indexOf(f) > admin.frames.indexOf(busy));
+  });
 });
