@@ -68,7 +68,8 @@ export interface SqlFragment {
 }
 
 const marks = (n: number) => Array.from({ length: n }, () => "?").join(", ");
-const escapeLike = (v: string) => `%${v.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+/** `term` as a LIKE pattern (with ESCAPE '\\') that matches it anywhere, its own % and _ taken literally. */
+export const containsPattern = (term: string) => `%${term.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 
 function expression(table: FilterTable, c: FilterCondition, params: FilterValue[]): string {
   if (c.custom) {
@@ -137,7 +138,7 @@ function condition(
     case "like_any": {
       const parts = c.values.map((v) => {
         const lhs = use();
-        params.push(escapeLike(String(v)));
+        params.push(containsPattern(String(v)));
         return `${lhs} LIKE ? ESCAPE '\\'`;
       });
       return `(${parts.join(" OR ")})`;
@@ -146,7 +147,7 @@ function condition(
       const nullCheck = `${use()} IS NULL`;
       const parts = c.values.map((v) => {
         const lhs = use();
-        params.push(escapeLike(String(v)));
+        params.push(containsPattern(String(v)));
         return `${lhs} NOT LIKE ? ESCAPE '\\'`;
       });
       return `(${nullCheck} OR (${parts.join(" AND ")}))`;

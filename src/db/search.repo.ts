@@ -7,6 +7,7 @@
 // kind from the last three months. Tens of milliseconds at most.
 import type { Database } from "bun:sqlite";
 import { StatementCache } from "./batch.ts";
+import { containsPattern } from "./filter-sql.ts";
 import type { ConversationRow } from "./conversations.repo.ts";
 import type { MessageRow } from "./messages.repo.ts";
 
@@ -19,11 +20,6 @@ export interface SearchScope {
 export interface SearchPage {
   limit: number;
   offset: number;
-}
-
-/** `term` as a LIKE pattern that matches it anywhere, its own % and _ taken literally. */
-export function containsPattern(term: string): string {
-  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 /** How many of the newest conversations a search reads. */

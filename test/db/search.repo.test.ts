@@ -2,7 +2,8 @@
 // newest rows (20,000 conversations; 20,000 messages of each kind from the last three months).
 // Tested with small windows on a real database.
 import { expect, test } from "bun:test";
-import { SearchRepo, containsPattern } from "../../src/db/search.repo.ts";
+import { containsPattern } from "../../src/db/filter-sql.ts";
+import { SearchRepo } from "../../src/db/search.repo.ts";
 import { newConversation, send, world } from "../helpers/conversation-fixtures.ts";
 
 test("only the newest conversations and the newest messages of each kind are searched", async () => {
