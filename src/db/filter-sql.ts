@@ -67,7 +67,8 @@ export interface SqlFragment {
   params: FilterValue[];
 }
 
-const marks = (n: number) => Array.from({ length: n }, () => "?").join(", ");
+/** `n` positional placeholders for an IN list: "?, ?, ?". */
+export const marks = (n: number) => Array.from({ length: n }, () => "?").join(", ");
 /** `term` as a LIKE pattern (with ESCAPE '\\') that matches it anywhere, its own % and _ taken literally. */
 export const containsPattern = (term: string) => `%${term.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 

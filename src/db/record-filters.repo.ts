@@ -7,6 +7,7 @@ import {
   CONTACT_FILTER_TABLE,
   CONVERSATION_FILTER_TABLE,
   filterWhere,
+  marks,
   type FilterCondition,
   type FilterValue,
   type LabelsFrom,
@@ -18,7 +19,6 @@ export interface FilterPage {
   offset: number;
 }
 
-const marks = (n: number) => Array.from({ length: n }, () => "?").join(", ");
 /** Above this many matches a page is found faster by walking the ordered index than by sorting the matches. */
 const DENSE_MATCHES = 2_000;
 

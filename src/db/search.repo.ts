@@ -7,7 +7,7 @@
 // kind from the last three months. Tens of milliseconds at most.
 import type { Database } from "bun:sqlite";
 import { StatementCache } from "./batch.ts";
-import { containsPattern } from "./filter-sql.ts";
+import { containsPattern, marks } from "./filter-sql.ts";
 import type { ConversationRow } from "./conversations.repo.ts";
 import type { MessageRow } from "./messages.repo.ts";
 
@@ -27,8 +27,6 @@ export const CONVERSATION_WINDOW = 20_000;
 /** How many of the newest messages of each kind (incoming, outgoing, activity, template) it reads. */
 export const MESSAGE_WINDOW = 20_000;
 const KINDS = [0, 1, 2, 3];
-
-const marks = (n: number) => Array.from({ length: n }, () => "?").join(", ");
 
 export class SearchRepo {
   /** One statement per number of inboxes an agent works. */
