@@ -7,7 +7,6 @@
 // inboxes refuses the batch and changes nothing.
 import type { ConversationRow, ConversationsRepo, ConversationStatus } from "../db/conversations.repo.ts";
 import type { WriteTx } from "../db/tx.ts";
-import { parseId } from "./auth.service.ts";
 import type { Acting } from "./acting.ts";
 import { labelTitles } from "./contact-input.ts";
 import type { ConversationAccess } from "./conversation-access.ts";
@@ -15,6 +14,7 @@ import { statusValue, timeValue } from "./conversation-input.ts";
 import type { ConversationStateService } from "./conversation-state.service.ts";
 import type { ConversationsService } from "./conversations.service.ts";
 import { ValidationError } from "./errors.ts";
+import { idList } from "./id-list.ts";
 
 /** The most conversations one request may change. */
 export const MAX_BULK_IDS = 1000;
@@ -75,7 +75,7 @@ function planOf(input: BulkActionInput): Plan {
   const type = typeof input.type === "string" ? input.type.trim().toLowerCase() : "";
   if (type !== "conversation")
     throw ValidationError.of("type", "must be Conversation (the only kind of bulk action Parley takes)", "invalid");
-  const ids = idList(input.ids);
+  const ids = idList("ids", input.ids, { max: MAX_BULK_IDS, noun: ["conversation", "conversations"] });
   const fields = objectOrNull("fields", input.fields);
   // Chatwoot drops a null status; a null assignee_id unassigns, a team_id of null or 0 removes the team.
   const status =
@@ -96,15 +96,6 @@ function planOf(input: BulkActionInput): Plan {
     );
   const snoozedUntil = status === "snoozed" ? timeValue("snoozed_until", input.snoozed_until) : null;
   return { ids, status, snoozedUntil, assignment: hasAssignment ? assignment : null, add, remove };
-}
-
-function idList(raw: unknown): number[] {
-  if (!Array.isArray(raw) || raw.length === 0) throw ValidationError.of("ids", "can't be blank", "required");
-  if (raw.length > MAX_BULK_IDS)
-    throw ValidationError.of("ids", `is too long (at most ${MAX_BULK_IDS} conversations)`, "too_long");
-  const ids = raw.map(parseId);
-  if (ids.some((id) => id === null)) throw ValidationError.of("ids", "must be conversation ids", "invalid");
-  return [...new Set(ids as number[])];
 }
 
 function objectOrNull(field: string, raw: unknown): Record<string, unknown> | null {

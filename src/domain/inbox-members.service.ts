@@ -6,6 +6,7 @@ import type { WriteTx } from "../db/tx.ts";
 import { unixSeconds, type Clock } from "../lib/clock.ts";
 import { parseId, requireAdministrator, type AccountPrincipal } from "./auth.service.ts";
 import { ValidationError } from "./errors.ts";
+import { idList } from "./id-list.ts";
 import type { InboxesService } from "./inboxes.service.ts";
 import { accountUserIds, addMembers, removeMembers, replaceMembers } from "./member-sets.ts";
 
@@ -39,7 +40,9 @@ export class InboxMembersService {
   assignable(p: AccountPrincipal, rawInboxIds: unknown): AgentRecord[] {
     return this.assignableIn(
       p,
-      inboxIdList(rawInboxIds).map((id) => this.d.inboxesService.get(p, id)),
+      idList("inbox_ids", rawInboxIds, { max: MAX_INBOXES, noun: ["inbox", "inboxes"], scalar: true }).map((id) =>
+        this.d.inboxesService.get(p, id),
+      ),
     );
   }
 
@@ -91,13 +94,3 @@ export class InboxMembersService {
 
 /** The most inboxes one question may name (the app sends the inboxes of one conversation). */
 const MAX_INBOXES = 100;
-
-function inboxIdList(raw: unknown): number[] {
-  const list = raw === undefined || raw === null || raw === "" ? [] : Array.isArray(raw) ? raw : [raw];
-  if (list.length === 0) throw ValidationError.of("inbox_ids", "can't be blank", "required");
-  if (list.length > MAX_INBOXES)
-    throw ValidationError.of("inbox_ids", `is too long (at most ${MAX_INBOXES} inboxes)`, "too_long");
-  const ids = list.map(parseId);
-  if (ids.some((id) => id === null)) throw ValidationError.of("inbox_ids", "must be inbox ids", "invalid");
-  return [...new Set(ids as number[])];
-}

@@ -18,6 +18,7 @@ import type { AutomationExecutor } from "./automation-executor.ts";
 import { referenceProblems, type ReferenceRepos } from "./automation-references.ts";
 import type { ConversationAccess } from "./conversation-access.ts";
 import { AppError, FieldErrors, ForbiddenError, NotFoundError, ValidationError } from "./errors.ts";
+import { idList } from "./id-list.ts";
 import { requiredString } from "./validate.ts";
 
 /** What a macro may do (shared with the web app's form): the catalogue's conversation actions. */
@@ -88,7 +89,10 @@ export class MacrosService {
   /** Runs every action, in order, on each conversation (display ids); all or nothing. */
   execute(p: AccountPrincipal, a: Acting, rawId: unknown, rawConversationIds: unknown): void {
     const macro = this.get(p, rawId);
-    const ids = conversationIds(rawConversationIds);
+    const ids = idList("conversation_ids", rawConversationIds, {
+      max: MAX_RUN_CONVERSATIONS,
+      noun: ["conversation", "conversations"],
+    });
     const actions = JSON.parse(macro.actions) as AutomationAction[];
     const ctx = { eventName: "macro_executed", eventId: 0, ruleName: macro.name };
     this.d.writeTx(() => {
@@ -159,15 +163,4 @@ function actionsOf(raw: unknown, errors: FieldErrors): AutomationAction[] | null
     return null;
   }
   return list;
-}
-
-function conversationIds(raw: unknown): number[] {
-  if (!Array.isArray(raw) || raw.length === 0)
-    throw ValidationError.of("conversation_ids", "can't be blank", "required");
-  if (raw.length > MAX_RUN_CONVERSATIONS)
-    throw ValidationError.of("conversation_ids", `is too long (at most ${MAX_RUN_CONVERSATIONS})`, "too_long");
-  const ids = raw.map(parseId);
-  if (ids.some((id) => id === null))
-    throw ValidationError.of("conversation_ids", "must be conversation ids", "invalid");
-  return [...new Set(ids as number[])];
 }
