@@ -38,6 +38,7 @@ export class UsersRepo {
   private readonly addMembershipStmt: Statement;
   private readonly accountsOfStmt: Statement;
   private readonly setPasswordStmt: Statement;
+  private readonly setActiveAtStmt: Statement;
 
   constructor(private readonly db: Database) {
     this.insertStmt = db.prepare(
@@ -55,6 +56,9 @@ export class UsersRepo {
       `SELECT au.*, a.name AS account_name, a.status AS account_status
        FROM account_users au JOIN accounts a ON a.id = au.account_id
        WHERE au.user_id = $user_id ORDER BY au.account_id`,
+    );
+    this.setActiveAtStmt = db.prepare(
+      "UPDATE account_users SET active_at = $now WHERE account_id = $account_id AND user_id = $user_id",
     );
     // A new password also gives the user a new pubsub_token: sockets holding the old one are closed.
     this.setPasswordStmt = db.prepare(
@@ -93,18 +97,8 @@ export class UsersRepo {
       .run({ id, pubsub_token: pubsubToken, now });
   }
 
-  setAvailability(accountId: number, userId: number, availability: MembershipRow["availability"]): void {
-    this.db
-      .prepare(
-        "UPDATE account_users SET availability = $availability WHERE account_id = $account_id AND user_id = $user_id",
-      )
-      .run({ account_id: accountId, user_id: userId, availability });
-  }
-
   setActiveAt(accountId: number, userId: number, now: number): void {
-    this.db
-      .prepare("UPDATE account_users SET active_at = $now WHERE account_id = $account_id AND user_id = $user_id")
-      .run({ account_id: accountId, user_id: userId, now });
+    this.setActiveAtStmt.run({ account_id: accountId, user_id: userId, now });
   }
 
   setPasswordHash(id: number, passwordHash: string, pubsubToken: string, now: number): void {

@@ -1,6 +1,7 @@
 // The caller's own profile (Chatwoot's ProfilesController): name, display name, email and password
 // (PUT /api/v1/profile), their availability in one account (POST …/availability, the mobile app's
 // status toggle) and the account they work in now (PUT …/set_active_account, on switching accounts).
+import type { AgentsRepo } from "../db/agents.repo.ts";
 import type { PlatformRepo } from "../db/platform.repo.ts";
 import type { SessionsRepo } from "../db/sessions.repo.ts";
 import type { WriteTx } from "../db/tx.ts";
@@ -26,6 +27,7 @@ export interface ProfileInput {
 
 export interface ProfileDeps {
   users: UsersRepo;
+  agents: AgentsRepo;
   platform: PlatformRepo;
   sessions: SessionsRepo;
   hasher: PasswordHasher;
@@ -87,7 +89,12 @@ export class ProfileService {
     const errors = new FieldErrors();
     const availability = oneOf(errors, "availability", input.availability, AVAILABILITIES);
     errors.throwIfAny();
-    this.d.writeTx(() => this.d.users.setAvailability(membership.account_id, userId, availability!));
+    // The membership's other settings as they are at the write (an administrator may change the role meanwhile).
+    this.d.writeTx(() => {
+      const current = this.d.users.membership(membership.account_id, userId) ?? membership;
+      const { account_id, user_id, role, auto_offline } = current;
+      this.d.agents.updateMembership({ account_id, user_id, role, auto_offline, availability: availability! });
+    });
     return membership.account_id;
   }
 
