@@ -153,6 +153,7 @@ export function createServices(base: ServiceBase, repos: ReturnType<typeof creat
     clock,
     logger: base.logger,
   });
+  const passwords = new PasswordsService({ ...repos, writeTx, clock, hasher });
   const limits = new PublicLimits(base.config.publicLimits, clock);
   const publicMessages = new PublicMessagesService({
     ...repos,
@@ -180,8 +181,8 @@ export function createServices(base: ServiceBase, repos: ReturnType<typeof creat
     auth: new AuthService({ ...repos, sessionAuth: sessions }),
     accounts,
     sessions,
-    passwords: new PasswordsService({ ...repos, writeTx, clock, hasher }),
-    profile: new ProfileService({ ...repos, writeTx, clock, hasher }),
+    passwords,
+    profile: new ProfileService({ ...repos, passwords, writeTx, clock, hasher }),
     credentials: new CredentialsService({ ...repos, writeTx, clock }),
     customAttributeDefinitions: new CustomAttributeDefinitionsService({ ...repos, writeTx, clock }),
     participants: new ParticipantsService({ ...repos, writeTx, clock }),

@@ -29,10 +29,18 @@ export class PasswordsService {
     const hash = await this.d.hasher.hash(checkPassword(password));
     return this.d.writeTx(() => {
       if (!this.d.users.byId(userId)) throw new NotFoundError("User", "user_id");
-      // A new pubsub_token too: realtime sockets that subscribed with the old one are closed.
-      this.d.users.setPasswordHash(userId, hash, randomToken(24), unixSeconds(this.d.clock));
-      return this.d.sessions.deleteForUser(userId);
+      return this.replaceInTx(userId, hash);
     });
+  }
+
+  /**
+   * What a new password does, inside the caller's writeTx (this service's, or a profile change's):
+   * the hash is stored, the browser sessions end and the user gets a new pubsub_token, so realtime
+   * sockets that subscribed with the old one are closed. Returns how many sessions ended.
+   */
+  replaceInTx(userId: number, hash: string): number {
+    this.d.users.setPasswordHash(userId, hash, randomToken(24), unixSeconds(this.d.clock));
+    return this.d.sessions.deleteForUser(userId);
   }
 
   async setForEmail(email: string, password: unknown): Promise<{ user_id: number; sessions_ended: number }> {

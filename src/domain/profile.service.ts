@@ -3,15 +3,13 @@
 // status toggle) and the account they work in now (PUT …/set_active_account, on switching accounts).
 import type { AgentsRepo } from "../db/agents.repo.ts";
 import type { PlatformRepo } from "../db/platform.repo.ts";
-import type { SessionsRepo } from "../db/sessions.repo.ts";
 import type { WriteTx } from "../db/tx.ts";
 import type { MembershipRow, UsersRepo } from "../db/users.repo.ts";
 import { unixSeconds, type Clock } from "../lib/clock.ts";
 import { BUSY, type PasswordHasher } from "../lib/passwords.ts";
-import { randomToken } from "../lib/tokens.ts";
 import { parseId } from "./auth.service.ts";
 import { FieldErrors, NotFoundError, RateLimitedError, ValidationError } from "./errors.ts";
-import { checkPassword } from "./passwords.service.ts";
+import { checkPassword, type PasswordsService } from "./passwords.service.ts";
 import { emailValue, oneOf, optionalString, requiredString } from "./validate.ts";
 
 const AVAILABILITIES = ["online", "offline", "busy"] as const;
@@ -29,7 +27,7 @@ export interface ProfileDeps {
   users: UsersRepo;
   agents: AgentsRepo;
   platform: PlatformRepo;
-  sessions: SessionsRepo;
+  passwords: PasswordsService;
   hasher: PasswordHasher;
   writeTx: WriteTx;
   clock: Clock;
@@ -53,7 +51,7 @@ export class ProfileService {
       input.display_name === undefined ? user.display_name : optionalString(errors, "display_name", input.display_name);
     errors.throwIfAny();
     const changingPassword = input.password !== undefined && input.password !== null && input.password !== "";
-    let passwordHash = user.password_hash;
+    let newHash: string | null = null;
     if (changingPassword) {
       const password = checkPassword(input.password);
       if (input.password_confirmation !== undefined && input.password_confirmation !== password)
@@ -62,7 +60,7 @@ export class ProfileService {
       const ok = await this.d.hasher.verify(current, user.password_hash);
       if (ok === BUSY) throw new RateLimitedError(1, "current_password", "Too many password checks at once");
       if (!ok) throw ValidationError.of("current_password", "Invalid current password", "invalid");
-      passwordHash = await this.d.hasher.hash(password);
+      newHash = await this.d.hasher.hash(password);
     }
     this.d.writeTx(() => {
       const holder = this.d.users.byEmail(email!);
@@ -72,14 +70,12 @@ export class ProfileService {
         name: name!,
         email: email!,
         display_name: displayName ?? null,
-        password_hash: passwordHash,
+        // As stored now, not as read before the hashing awaited: a password set meanwhile stays.
+        password_hash: this.d.users.byId(userId)?.password_hash ?? null,
         now,
       });
-      if (changingPassword) {
-        // As a new password from `parley password`: sockets and browser sessions opened before it end.
-        this.d.users.setPubsubToken(userId, randomToken(24), now);
-        this.d.sessions.deleteForUser(userId);
-      }
+      // As a new password from `parley password`: sockets and browser sessions opened before it end.
+      if (newHash) this.d.passwords.replaceInTx(userId, newHash);
     });
   }
 
