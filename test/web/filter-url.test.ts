@@ -18,14 +18,28 @@ describe("filters in the address", () => {
       teamId: 12,
       label: "vip gold",
       q: "refund & return",
+      sort: "priority",
     } as const;
     const search = searchFromFilters(f);
-    expect(search).toBe("?tab=all&status=resolved&inbox=3&team=12&label=vip+gold&q=refund+%26+return");
+    expect(search).toBe("?tab=all&status=resolved&inbox=3&team=12&label=vip+gold&q=refund+%26+return&sort=priority");
     expect(filtersFromSearch(search)).toEqual(f);
   });
 
+  test("each order is written under its own name, the default (latest activity) not at all", () => {
+    for (const sort of ["created", "priority", "waiting"] as const) {
+      expect(searchFromFilters({ ...DEFAULT_FILTERS, sort })).toBe(`?sort=${sort}`);
+      expect(filtersFromSearch(`?sort=${sort}`)).toEqual({ ...DEFAULT_FILTERS, sort });
+    }
+    expect(searchFromFilters({ ...DEFAULT_FILTERS, sort: "latest" })).toBe("");
+    expect(filtersFromSearch("?sort=latest")).toEqual(DEFAULT_FILTERS);
+    // The API's own names are not the address's: one pasted from an API call reads as the default.
+    expect(filtersFromSearch("?sort=sort_on_priority").sort).toBe("latest");
+  });
+
   test("nonsense values read as the defaults", () => {
-    expect(filtersFromSearch("?tab=everyone&status=closed&inbox=abc&team=-1&label=&q=")).toEqual(DEFAULT_FILTERS);
+    expect(filtersFromSearch("?tab=everyone&status=closed&inbox=abc&team=-1&label=&q=&sort=newest")).toEqual(
+      DEFAULT_FILTERS,
+    );
     expect(filtersFromSearch("?inbox=0&team=99999999999999999999").inboxId).toBeNull();
     expect(filtersFromSearch("?status=all&tab=unassigned")).toEqual({
       ...DEFAULT_FILTERS,

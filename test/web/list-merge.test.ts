@@ -24,12 +24,14 @@ describe("queryString", () => {
   test("the defaults: my open conversations", () => {
     expect(queryString(DEFAULT_FILTERS)).toBe("assignee_type=me&status=open");
   });
-  test("every filter, with labels[] and a trimmed search, and a page", () => {
+  test("every filter, with labels[], a trimmed search and the API's sort_by, and a page", () => {
     const q = queryString(
-      { assignee: "all", status: "snoozed", inboxId: 3, teamId: 4, label: "vip", q: "  refund " },
+      { assignee: "all", status: "snoozed", inboxId: 3, teamId: 4, label: "vip", q: "  refund ", sort: "waiting" },
       2,
     );
-    expect(q).toBe("assignee_type=all&status=snoozed&inbox_id=3&team_id=4&labels%5B%5D=vip&q=refund&page=2");
+    expect(q).toBe(
+      "assignee_type=all&status=snoozed&inbox_id=3&team_id=4&labels%5B%5D=vip&q=refund&sort_by=sort_on_waiting_since&page=2",
+    );
   });
 });
 
@@ -47,12 +49,12 @@ describe("tabTotal", () => {
 
 describe("mergeFirstPage", () => {
   test("a short first page is the whole list: what is not on it has left", () => {
-    expect(ids(mergeFirstPage([conv(1, 10), conv(2, 5)], [conv(3, 20), conv(1, 10)]))).toEqual([3, 1]);
+    expect(ids(mergeFirstPage([conv(1, 10), conv(2, 5)], [conv(3, 20), conv(1, 10)], "latest"))).toEqual([3, 1]);
   });
   test("a full first page replaces the top; later pages' rows stay below it", () => {
     const shown = [...page(100, 25), ...page(75, 25)];
     const fresh = [conv(200, 500), ...page(100, 24)]; // a new one on top pushed 76 down to page 2
-    const merged = mergeFirstPage(shown, fresh);
+    const merged = mergeFirstPage(shown, fresh, "latest");
     expect(merged.length).toBe(51);
     expect(ids(merged).slice(0, 3)).toEqual([200, 100, 99]);
     expect(ids(merged).slice(25, 27)).toEqual([76, 75]);
@@ -60,13 +62,13 @@ describe("mergeFirstPage", () => {
   test("a row ranking above the fresh page's last one but missing from it has left the filters", () => {
     const shown = [...page(100, 25), ...page(75, 5)];
     const fresh = page(100, 26).filter((c) => c.id !== 90); // 90 was resolved; 75 moved up to page 1
-    expect(ids(mergeFirstPage(shown, fresh))).not.toContain(90);
-    expect(ids(mergeFirstPage(shown, fresh)).filter((id) => id === 75)).toEqual([75]);
+    expect(ids(mergeFirstPage(shown, fresh, "latest"))).not.toContain(90);
+    expect(ids(mergeFirstPage(shown, fresh, "latest")).filter((id) => id === 75)).toEqual([75]);
   });
   test("a row that moved up appears once, at its new place", () => {
     const shown = [...page(100, 25), conv(50, 50)];
     const fresh = [conv(50, 999), ...page(100, 24)];
-    const merged = mergeFirstPage(shown, fresh);
+    const merged = mergeFirstPage(shown, fresh, "latest");
     expect(ids(merged).filter((id) => id === 50)).toEqual([50]);
     expect(merged[0]!.last_activity_at).toBe(999);
   });
@@ -74,7 +76,7 @@ describe("mergeFirstPage", () => {
 
 describe("appendPage", () => {
   test("rows repeated by offset paging are kept once", () => {
-    expect(ids(appendPage([conv(3, 3), conv(2, 2)], [conv(2, 2), conv(1, 1)]))).toEqual([3, 2, 1]);
+    expect(ids(appendPage([conv(3, 3), conv(2, 2)], [conv(2, 2), conv(1, 1)], "latest"))).toEqual([3, 2, 1]);
   });
 });
 

@@ -77,7 +77,7 @@ export async function loadMore(): Promise<void> {
     if (list.value.query !== s.query) return;
     list.value = {
       ...list.value,
-      items: appendPage(list.value.items, page.data.payload),
+      items: appendPage(list.value.items, page.data.payload, filters.value.sort),
       counts: page.data.meta,
       pages: s.pages + 1,
       loadingMore: false,
@@ -104,7 +104,7 @@ export function applyFirstPage(page: ConversationPage, query: string): void {
   lastLivePage = text;
   list.value = {
     ...s,
-    items: mergeFirstPage(s.items, page.data.payload),
+    items: mergeFirstPage(s.items, page.data.payload, filters.value.sort),
     counts: page.data.meta,
     pages: Math.max(1, s.pages),
   };

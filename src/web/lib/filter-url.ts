@@ -1,8 +1,9 @@
 // The inbox's filters in the address bar, so a reload or a shared link shows the same list:
-// /app/accounts/1/dashboard?tab=all&status=resolved&inbox=3&team=2&label=vip&q=refund.
+// /app/accounts/1/dashboard?tab=all&status=resolved&inbox=3&team=2&label=vip&q=refund&sort=priority.
 // Defaults are left out (a plain /dashboard is "mine, open"); a value that makes no sense is read
 // as the default rather than as an error, since people edit and truncate links.
 import { DEFAULT_FILTERS, type AssigneeTab, type ListFilters } from "./list-merge.ts";
+import { SORTS } from "./list-order.ts";
 import type { ConversationStatus } from "./types.ts";
 
 const TABS: readonly AssigneeTab[] = ["me", "unassigned", "all"];
@@ -25,6 +26,7 @@ export function filtersFromSearch(search: string): ListFilters {
     teamId: id(p.get("team")),
     label: p.get("label") || null,
     q: p.get("q") ?? "",
+    sort: oneOf(p.get("sort"), SORTS, DEFAULT_FILTERS.sort),
   };
 }
 
@@ -37,6 +39,7 @@ export function searchFromFilters(f: ListFilters): string {
   if (f.teamId !== null) p.set("team", String(f.teamId));
   if (f.label) p.set("label", f.label);
   if (f.q) p.set("q", f.q);
+  if (f.sort !== DEFAULT_FILTERS.sort) p.set("sort", f.sort);
   const s = p.toString();
   return s ? `?${s}` : "";
 }

@@ -1,6 +1,7 @@
 // Pure rules of the inbox's lists: the conversation list's query string, how a fresh first page, a
 // further page and a single changed conversation fold into what the screen shows; and the thread's
-// messages.
+// messages. Every list comes out in the filters' order (list-order.ts), whatever it was made from.
+import { compareIn, SORT_BY, sortConversations, type ListSort } from "./list-order.ts";
 import type { Conversation, ConversationStatus, Counts, Message } from "./types.ts";
 
 /** The server's page size (Chatwoot's CONVERSATION_RESULTS_PER_PAGE). */
@@ -15,6 +16,7 @@ export interface ListFilters {
   teamId: number | null;
   label: string | null;
   q: string;
+  sort: ListSort;
 }
 
 export const DEFAULT_FILTERS: ListFilters = {
@@ -24,6 +26,7 @@ export const DEFAULT_FILTERS: ListFilters = {
   teamId: null,
   label: null,
   q: "",
+  sort: "latest",
 };
 
 export function queryString(f: ListFilters, page = 1): string {
@@ -32,6 +35,7 @@ export function queryString(f: ListFilters, page = 1): string {
   if (f.teamId !== null) p.set("team_id", String(f.teamId));
   if (f.label) p.append("labels[]", f.label);
   if (f.q.trim()) p.set("q", f.q.trim());
+  if (f.sort !== "latest") p.set("sort_by", SORT_BY[f.sort]);
   if (page > 1) p.set("page", String(page));
   return p.toString();
 }
@@ -42,34 +46,48 @@ export function tabTotal(counts: Counts | null, tab: AssigneeTab): number | null
   return tab === "me" ? counts.mine_count : tab === "unassigned" ? counts.unassigned_count : counts.all_count;
 }
 
-/** Whether `a` sorts below `b` in the list (newest activity first, then newest conversation). */
-function ranksBelow(a: Conversation, b: Conversation): boolean {
-  return a.last_activity_at < b.last_activity_at || (a.last_activity_at === b.last_activity_at && a.id < b.id);
+/**
+ * A fresh first page (in `sort`'s order, as the server answers the list's query) replaces the top
+ * of the list. Conversations already shown further down stay (they belong to later pages), unless
+ * they rank above the fresh page's last one: then they would be on it if they still matched the
+ * filters, so they have left the list.
+ */
+export function mergeFirstPage(
+  current: readonly Conversation[],
+  fresh: readonly Conversation[],
+  sort: ListSort,
+): Conversation[] {
+  if (fresh.length < PAGE_SIZE) return sortConversations(fresh, sort); // the whole list fits on the first page
+  const onPage = new Set(fresh.map((c) => c.id));
+  const last = fresh[fresh.length - 1]!;
+  const before = compareIn(sort);
+  return sortConversations([...fresh, ...current.filter((c) => !onPage.has(c.id) && before(last, c) < 0)], sort);
 }
 
 /**
- * A fresh first page replaces the top of the list. Conversations already shown further down stay
- * (they belong to later pages), unless they rank above the fresh page's last one: then they would
- * be on it if they still matched the filters, so they have left the list.
+ * A further page: offset paging repeats rows that moved down since the last load; keep one of each.
+ * A row shown with older values (one changed here) takes its place among the page's rows.
  */
-export function mergeFirstPage(current: readonly Conversation[], fresh: readonly Conversation[]): Conversation[] {
-  if (fresh.length < PAGE_SIZE) return [...fresh]; // the whole list fits on the first page
-  const onPage = new Set(fresh.map((c) => c.id));
-  const last = fresh[fresh.length - 1]!;
-  return [...fresh, ...current.filter((c) => !onPage.has(c.id) && ranksBelow(c, last))];
-}
-
-/** A further page: offset paging repeats rows that moved down since the last load; keep one of each. */
-export function appendPage(current: readonly Conversation[], next: readonly Conversation[]): Conversation[] {
+export function appendPage(
+  current: readonly Conversation[],
+  next: readonly Conversation[],
+  sort: ListSort,
+): Conversation[] {
   const shown = new Set(current.map((c) => c.id));
-  return [...current, ...next.filter((c) => !shown.has(c.id))];
+  return sortConversations([...current, ...next.filter((c) => !shown.has(c.id))], sort);
 }
 
-/** A conversation changed here (opened, resolved, assigned…): update it in place, or drop it when its status left the filter. */
+/**
+ * A conversation changed here (opened, resolved, assigned, a new priority…): it moves to where the
+ * list's order now puts it, or leaves when its status left the filter.
+ */
 export function replaceConversation(current: readonly Conversation[], c: Conversation, f: ListFilters): Conversation[] {
   if (!current.some((x) => x.id === c.id)) return current as Conversation[];
   if (f.status !== "all" && !f.q.trim() && c.status !== f.status) return current.filter((x) => x.id !== c.id);
-  return current.map((x) => (x.id === c.id ? c : x));
+  return sortConversations(
+    current.map((x) => (x.id === c.id ? c : x)),
+    f.sort,
+  );
 }
 
 /**

@@ -134,6 +134,8 @@ export interface Conversation {
   unread_count: number;
   last_activity_at: number;
   created_at: number;
+  /** Since when the contact has waited for a reply (Unix seconds); 0 when nobody is waiting. */
+  waiting_since: number;
   muted: boolean;
   meta: {
     sender: Contact;
