@@ -13,6 +13,7 @@ import { openDatabase } from "../../src/db/open.ts";
 import { createDeps, type Deps } from "../../src/deps.ts";
 import { createLogger } from "../../src/lib/logger.ts";
 import { webAssets } from "../../src/http/web-assets.ts";
+import type { Clock } from "../../src/lib/clock.ts";
 import { ensureFirstAccount, type FirstRun } from "../../src/server.ts";
 
 export const CHROMIUM = "/usr/bin/chromium";
@@ -36,8 +37,11 @@ export interface WebServer {
   stop(): Promise<void>;
 }
 
-/** env: PARLEY_* settings for this server (e.g. PARLEY_ALLOW_PRIVATE_WEBHOOKS=1 to deliver to a local receiver). */
-export async function startWebServer(env: Record<string, string> = {}): Promise<WebServer> {
+/**
+ * env: PARLEY_* settings for this server (e.g. PARLEY_ALLOW_PRIVATE_WEBHOOKS=1 to deliver to a local
+ * receiver); clock: the server's time (the system's unless told).
+ */
+export async function startWebServer(env: Record<string, string> = {}, clock?: Clock): Promise<WebServer> {
   const db = openDatabase(":memory:");
   migrate(db);
   const deps = createDeps({
@@ -45,6 +49,7 @@ export async function startWebServer(env: Record<string, string> = {}): Promise<
     config: loadConfig({ db: ":memory:" }, env),
     logger: createLogger("silent"),
     groupCommit: true,
+    clock,
   });
   const first = (await ensureFirstAccount(deps))!;
   const app = createApp(deps).listen({ port: 0, hostname: "127.0.0.1" });
@@ -167,6 +172,8 @@ export interface Suite {
 export function browserSuite(
   opts: {
     env?: Record<string, string>;
+    /** The server's time, for a test that needs records some minutes apart (never earlier than the system's). */
+    clock?: Clock;
     setup?: (server: WebServer) => Promise<void>;
     /** Origins besides the server's that pages may load from (served by the test, e.g. a dashboard app). */
     elsewhere?: () => string[];
@@ -182,7 +189,7 @@ export function browserSuite(
       signIn(page, suite.server.base, email, password),
   };
   beforeAll(async () => {
-    suite.server = await startWebServer(opts.env);
+    suite.server = await startWebServer(opts.env, opts.clock);
     await opts.setup?.(suite.server);
     browser = await launchChromium();
   }, 60_000);

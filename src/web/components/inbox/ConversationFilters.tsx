@@ -1,10 +1,12 @@
 // The list's filters: Mine / Unassigned / All with their counts (tabs), then status, inbox, team,
-// label and a search over message text. Search waits for a pause in typing before it asks.
+// label, a search over message text, and the list's order (a row of its own). Search waits for a
+// pause in typing before it asks.
 import { useSignal } from "@preact/signals";
 import { useEffect } from "preact/hooks";
 import { filters, list, setFilters } from "../../lib/conversation-list.ts";
 import { directory } from "../../lib/directory.ts";
 import type { AssigneeTab } from "../../lib/list-merge.ts";
+import type { ListSort } from "../../lib/list-order.ts";
 import type { Counts } from "../../lib/types.ts";
 import { Options } from "../Options.tsx";
 import { FilterSelect } from "./FilterSelect.tsx";
@@ -23,6 +25,13 @@ const STATUSES = [
   ["resolved", "status.resolved"],
   ["all", "filters.all_statuses"],
 ] as const;
+
+const SORTS: readonly (readonly [ListSort, Key])[] = [
+  ["latest", "filters.sort_latest"],
+  ["created", "filters.sort_created"],
+  ["priority", "filters.sort_priority"],
+  ["waiting", "filters.sort_waiting"],
+];
 
 const idOrNull = (v: string) => (v === "" ? null : Number(v));
 
@@ -109,6 +118,15 @@ export function ConversationFilters() {
         >
           <option value="">{t("filters.all_labels")}</option>
           <Options items={labels.map((l) => [l, l] as const)} />
+        </FilterSelect>
+        <FilterSelect
+          id="filter-sort"
+          class="filter-sort"
+          label={t("filters.sort")}
+          value={f.sort}
+          onChange={(v) => setFilters({ sort: v as ListSort })}
+        >
+          <Options items={SORTS.map(([value, key]) => [value, t(key)] as const)} />
         </FilterSelect>
       </div>
     </div>

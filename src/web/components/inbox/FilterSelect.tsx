@@ -8,12 +8,13 @@ interface Props {
   onChange(value: string): void;
   disabled?: boolean;
   title?: string | undefined;
+  class?: string;
   children: ComponentChildren;
 }
 
-export function FilterSelect({ id, label, value, onChange, disabled, title, children }: Props) {
+export function FilterSelect({ id, label, value, onChange, disabled, title, class: className, children }: Props) {
   return (
-    <div>
+    <div class={className}>
       <label for={id} class="visually-hidden">
         {label}
       </label>
