@@ -1,7 +1,8 @@
 // The conversation list's order in a real browser: each choice of the sort select shows the
 // conversations as the API's sort_by orders them, the choice stays in the address across a reload,
-// and a conversation arriving over the socket goes where the order puts it. The server's clock runs
-// ahead by a minute per step, so the seeded times differ without waiting.
+// and a conversation arriving over the socket goes where the order puts it. Also the thread's header
+// at 1280 px: everything on one line. The server's clock runs ahead by a minute per step, so the
+// seeded times differ without waiting.
 import { describe, expect, test } from "bun:test";
 import type { Page } from "playwright-core";
 import type { Clock } from "../../src/lib/clock.ts";
@@ -133,5 +134,40 @@ describe.skipIf(!haveChromium)("the conversation list's order", () => {
     await expectOrder(page, [A, B, C, D, E]);
     await pick(page, "latest", "Newest activity first");
     await expectOrder(page, [E, C, B, D, A]);
+  }, 60_000);
+
+  test("at 1280 px the thread's header holds its title, actions and Details on one line", async () => {
+    const page = await openPage(1280, 800);
+    await signIn(page);
+    await page.getByRole("heading", { name: "Conversations" }).waitFor();
+    await page.goto(`${server.base}/app/accounts/${server.first.account_id}/conversations/${seeded.A}?tab=all`);
+    await page.getByRole("heading", { name: "Customer A", level: 2 }).waitFor();
+    const details = page.getByRole("button", { name: "Details", exact: true });
+    await details.and(page.locator('[aria-expanded="true"]')).waitFor(); // the details pane shows beside it
+    await shot(page, "71-thread-header-1280");
+
+    const box = async (name: string, locator = page.locator(name)) => (await locator.boundingBox())!;
+    const header = await box(".thread-header");
+    const title = await box(".thread-title");
+    const controls = {
+      resolve: await box("resolve", page.getByRole("button", { name: "Resolve", exact: true })),
+      more: await box('[aria-controls="status-menu"]'),
+      macros: await box('[aria-controls="macro-menu"]'),
+      details: await box("details", details),
+    };
+    // One line: every control shares the Resolve button's top, lies within the title's height and to
+    // its right, and ends inside the header (nothing pushed out of sight).
+    for (const [name, b] of Object.entries(controls)) {
+      expect({ name, top: b.y }).toEqual({ name, top: controls.resolve.y });
+      expect(b.y).toBeGreaterThanOrEqual(title.y - 1);
+      expect(b.y + b.height).toBeLessThanOrEqual(title.y + title.height + 1);
+      expect(b.x).toBeGreaterThanOrEqual(title.x + title.width);
+      expect(b.x + b.width).toBeLessThanOrEqual(header.x + header.width);
+    }
+    expect(await page.locator(".thread-header").evaluate((h) => h.scrollWidth <= h.clientWidth)).toBe(true);
+    // The title keeps its whole name and line on screen (wrapped if need be, never cut).
+    expect(
+      await page.locator(".thread-title").evaluate((t) => t.scrollWidth <= t.clientWidth && t.clientWidth > 0),
+    ).toBe(true);
   }, 60_000);
 });
