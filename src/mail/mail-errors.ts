@@ -44,3 +44,26 @@ export function isPermanentSmtpFailure(error: unknown): boolean {
   const e = (typeof error === "object" && error !== null ? error : {}) as MailError;
   return (typeof e.responseCode === "number" && e.responseCode >= 500 && e.responseCode < 600) || e.code === "EAUTH";
 }
+
+/**
+ * What a failed SMTP send of a queued mail leads to: give up (the server refused it for good, or
+ * this was the last allowed attempt) or try again at `retryAt`. `attempts` counts the one that just
+ * failed.
+ */
+export function afterFailedSend(
+  error: unknown,
+  server: string,
+  attempts: number,
+  now: number,
+): { reason: string; retryAt: number | null } {
+  const reason = describeMailError(error, server);
+  if (isPermanentSmtpFailure(error) || attempts >= MAX_SEND_ATTEMPTS) return { reason, retryAt: null };
+  return { reason, retryAt: now + retryDelaySeconds(attempts) };
+}
+
+export const MAX_SEND_ATTEMPTS = 10;
+
+/** 30 s, 1, 2, 4 … minutes, at most an hour. */
+export function retryDelaySeconds(attempts: number): number {
+  return Math.min(3600, 30 * 2 ** Math.max(0, attempts - 1));
+}

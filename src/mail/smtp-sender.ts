@@ -9,14 +9,13 @@ import type { EmailOutboxRepo, EmailOutboxRow } from "../db/email-outbox.repo.ts
 import type { WriteTx } from "../db/tx.ts";
 import { unixSeconds, type Clock } from "../lib/clock.ts";
 import { errorFields, type Logger } from "../lib/logger.ts";
-import { coalescedWake, drainInFlight } from "../lib/pump.ts";
+import { OutboxPump } from "../lib/pump.ts";
 import type { SecretBox } from "../lib/secret-box.ts";
 import type { EmailChannelRow } from "../db/email-channels.repo.ts";
 import { composeReply, type ReplyData } from "./compose-reply.ts";
-import { describeMailError, isPermanentSmtpFailure } from "./mail-errors.ts";
+import { afterFailedSend } from "./mail-errors.ts";
 import { resolveMailHost } from "./mail-host.ts";
 
-export const MAX_SEND_ATTEMPTS = 10;
 /** A crash mid-send: the attempt is retried after this long (a send that hangs is cut off well before). */
 const IN_FLIGHT_SECONDS = 300;
 const CONCURRENCY = 4;
@@ -38,53 +37,28 @@ export interface SmtpSenderDeps {
   config: MailConfig;
 }
 
-/** 30 s, 1, 2, 4 … minutes, at most an hour. */
-export function retryDelaySeconds(attempts: number): number {
-  return Math.min(3600, 30 * 2 ** Math.max(0, attempts - 1));
-}
-
 export class SmtpSender {
-  private readonly inFlight = new Map<number, Promise<void>>();
-  private stopping = false;
+  private readonly loop: OutboxPump<EmailOutboxRow>;
 
-  constructor(private readonly d: SmtpSenderDeps) {}
-
-  readonly wake = coalescedWake(
-    () => this.pump(),
-    () => this.stopping,
-  );
-
-  pump(): void {
-    if (this.stopping) return;
-    try {
-      const now = unixSeconds(this.d.clock);
-      for (const row of this.d.emailOutbox.due(now, CONCURRENCY * 2)) {
-        if (this.inFlight.size >= CONCURRENCY) break;
-        if (this.inFlight.has(row.message_id)) continue;
-        const p = this.send(row)
-          .catch((error) =>
-            this.d.logger.error("email send crashed", { message_id: row.message_id, ...errorFields(error) }),
-          )
-          .finally(() => {
-            this.inFlight.delete(row.message_id);
-            this.wake();
-          });
-        this.inFlight.set(row.message_id, p);
-      }
-    } catch (error) {
-      this.d.logger.error("email send pump failed", errorFields(error));
-    }
+  constructor(private readonly d: SmtpSenderDeps) {
+    this.loop = new OutboxPump({
+      due: (limit) => this.d.emailOutbox.due(unixSeconds(this.d.clock), limit),
+      key: (row) => row.message_id,
+      send: (row) => this.send(row),
+      concurrency: CONCURRENCY,
+      crashed: (error, row) =>
+        this.d.logger.error(row ? "email send crashed" : "email send pump failed", {
+          ...(row ? { message_id: row.message_id } : {}),
+          ...errorFields(error),
+        }),
+    });
   }
 
+  readonly wake = (): void => this.loop.wake();
+  pump = (): void => this.loop.pump();
   /** Tests: send everything due now and wait until nothing is in flight. */
-  drain(): Promise<void> {
-    return drainInFlight(() => this.pump(), this.inFlight);
-  }
-
-  async stop(): Promise<void> {
-    this.stopping = true;
-    await Promise.allSettled([...this.inFlight.values()]);
-  }
+  drain = (): Promise<void> => this.loop.drain();
+  stop = (): Promise<void> => this.loop.stop();
 
   private async send(row: EmailOutboxRow): Promise<void> {
     const now = unixSeconds(this.d.clock);
@@ -103,11 +77,10 @@ export class SmtpSender {
       }
       this.d.writeTx(() => this.d.emailOutbox.sent(row.message_id, unixSeconds(this.d.clock)));
     } catch (error) {
-      const reason = describeMailError(error, server);
       const attempts = row.attempts + 1;
-      if (isPermanentSmtpFailure(error) || attempts >= MAX_SEND_ATTEMPTS) return this.fail(row, reason);
+      const { reason, retryAt } = afterFailedSend(error, server, attempts, unixSeconds(this.d.clock));
+      if (retryAt === null) return this.fail(row, reason);
       this.d.logger.warn("email send failed; will retry", { message_id: row.message_id, attempts, error: reason });
-      const retryAt = unixSeconds(this.d.clock) + retryDelaySeconds(attempts);
       this.d.writeTx(() => this.d.emailOutbox.retryAt(row.message_id, retryAt, reason));
     }
   }
