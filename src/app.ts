@@ -43,6 +43,7 @@ import { profileRoutes } from "./http/profile.routes.ts";
 import { reportRoutes } from "./http/reports.routes.ts";
 import { requestParsing } from "./http/request.ts";
 import { webhookRoutes } from "./http/webhooks.routes.ts";
+import { passwordResetRoutes } from "./http/password-reset.routes.ts";
 import { sessionRoutes } from "./http/sessions.routes.ts";
 import { webRoutes } from "./http/web.routes.ts";
 import { csatRoutes } from "./http/csat.routes.ts";
@@ -121,6 +122,7 @@ function directoryApi(d: Deps) {
   return new Elysia()
     .use(healthRoutes(d))
     .use(sessionRoutes(d))
+    .use(passwordResetRoutes(d))
     .use(profileRoutes(d))
     .use(accountRoutes(d))
     .use(inboxRoutes(d))

@@ -1,5 +1,6 @@
-// Email inbox settings: where the key that encrypts mailbox passwords lives, how often mailboxes
-// are polled, and whether mail servers on private addresses may be reached.
+// Mail settings: where the key that encrypts mailbox passwords lives, how often email inboxes are
+// polled, whether their mail servers may be on private addresses, and the installation's own SMTP
+// server for the mail Parley sends its users (password resets).
 
 export interface MailConfig {
   /** Key material given in the environment (PARLEY_SECRET_KEY); else the key file is used. */
@@ -12,6 +13,19 @@ export interface MailConfig {
   readonly maxMessageBytes: number;
   /** Mail servers on loopback and private addresses: refused unless this is on (as for webhooks). */
   readonly allowPrivateHosts: boolean;
+  /** The installation's SMTP server for mail to its users (password resets); null: none configured. */
+  readonly accountMail: AccountMailConfig | null;
+}
+
+export interface AccountMailConfig {
+  host: string;
+  port: number;
+  /** smtps:// — TLS from the first byte; smtp:// upgrades with STARTTLS when the server offers it. */
+  secure: boolean;
+  user: string | null;
+  password: string | null;
+  /** The From of the mail: PARLEY_MAIL_FROM, else "Parley <parley@HOST>" with the SMTP server's host. */
+  from: string;
 }
 
 export const MAIL_DEFAULTS = { pollSeconds: 60, maxMessageBytes: 25 * 1024 * 1024 };
@@ -31,13 +45,21 @@ export const MAIL_CONFIG_TABLE = [
     "largest incoming mail in bytes; larger ones are skipped and noted on the inbox",
   ],
   ["", "PARLEY_ALLOW_PRIVATE_MAIL_HOSTS", "0", "1 allows IMAP and SMTP servers on loopback and private addresses"],
+  [
+    "",
+    "PARLEY_SMTP_URL",
+    "",
+    "smtp://user:password@host:587 (or smtps://…:465): the installation's mail server for password-reset mail; unset: no reset by mail",
+  ],
+  ["", "PARLEY_MAIL_FROM", "Parley <parley@SMTP host>", "the From of password-reset mail"],
 ] as const;
 
 type Env = Record<string, string | undefined>;
 type IntegerReader = (name: string, raw: string | undefined, fallback: number, min: number, max: number) => number;
 type BoolReader = (name: string, raw: string | undefined) => boolean;
+type Fail = (message: string) => never;
 
-export function mailConfig(db: string, env: Env, integer: IntegerReader, bool: BoolReader): MailConfig {
+export function mailConfig(db: string, env: Env, integer: IntegerReader, bool: BoolReader, fail: Fail): MailConfig {
   const memory = db === ":memory:" || db === "";
   return {
     secretKey: env.PARLEY_SECRET_KEY || null,
@@ -57,5 +79,37 @@ export function mailConfig(db: string, env: Env, integer: IntegerReader, bool: B
       1024 * 1024 * 1024,
     ),
     allowPrivateHosts: bool("PARLEY_ALLOW_PRIVATE_MAIL_HOSTS", env.PARLEY_ALLOW_PRIVATE_MAIL_HOSTS || undefined),
+    accountMail: accountMailConfig(env.PARLEY_SMTP_URL || null, env.PARLEY_MAIL_FROM || null, fail),
+  };
+}
+
+/**
+ * PARLEY_SMTP_URL read once at start, so a typo stops `serve` with a clear message instead of
+ * surfacing as a failed mail later. The operator chose this server: it may be on a private address
+ * (a relay on the same machine is the usual set-up), unlike the mail servers of email inboxes.
+ */
+function accountMailConfig(raw: string | null, rawFrom: string | null, fail: Fail): AccountMailConfig | null {
+  if (raw === null) return null;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return fail("PARLEY_SMTP_URL must be a URL like smtp://user:password@mail.example.com:587");
+  }
+  if (url.protocol !== "smtp:" && url.protocol !== "smtps:")
+    fail(`PARLEY_SMTP_URL must start with smtp:// or smtps://, got "${url.protocol}//"`);
+  if (!url.hostname) fail("PARLEY_SMTP_URL names no host");
+  const secure = url.protocol === "smtps:";
+  const host = url.hostname.replace(/^\[|\]$/g, "");
+  const from = rawFrom ?? `Parley <parley@${host}>`;
+  if (!/^[^<>]*<[^<>@\s]+@[^<>@\s]+>$|^[^<>@\s]+@[^<>@\s]+$/.test(from.trim()))
+    fail(`PARLEY_MAIL_FROM must be an address, or a name and <address>, got "${from}"`);
+  return {
+    host,
+    port: url.port ? Number(url.port) : secure ? 465 : 587,
+    secure,
+    user: url.username ? decodeURIComponent(url.username) : null,
+    password: url.password ? decodeURIComponent(url.password) : null,
+    from: from.trim(),
   };
 }

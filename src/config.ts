@@ -133,6 +133,10 @@ function integer(name: string, raw: string | undefined, fallback: number, min: n
   return n;
 }
 
+function configFailure(message: string): never {
+  throw new ConfigError(message);
+}
+
 function flagBool(name: string, raw: string | undefined): boolean {
   if (raw === undefined) return false;
   if (["1", "true", "yes", "on"].includes(raw.toLowerCase())) return true;
@@ -194,7 +198,7 @@ export function loadConfig(
     ),
     publicLimits: Object.freeze(publicLimits(env)),
     files: filesConfig(db, host, port, flags.storage, env, integer),
-    mail: Object.freeze(mailConfig(db, env, integer, flagBool)),
+    mail: Object.freeze(mailConfig(db, env, integer, flagBool, configFailure)),
   });
 }
 

@@ -184,6 +184,7 @@ export function createDeps(opts: DepsOptions): Deps {
       files,
       afterCommit,
       hasher: opts.hasher ?? new PasswordHasher(),
+      wakeResetMail: () => mail.resetSender.wake(),
     },
     repos,
   );
@@ -196,7 +197,10 @@ export function createDeps(opts: DepsOptions): Deps {
     links: files.links,
   });
   realtime = hub;
-  const mail = createMail({ config, repos, services, outbox, store: files.store, secretBox, writeTx, clock, logger });
+  const mail = createMail({
+    ...{ config, repos, services, outbox, store: files.store, secretBox, writeTx, clock, logger },
+    publicUrl: () => files.links.publicUrl,
+  });
   bus.register(automationListener(services.automation));
   bus.register(
     notificationsListener({
@@ -223,6 +227,7 @@ export function createDeps(opts: DepsOptions): Deps {
     { name: "repair-webhook-streams", pattern: "15 * * * * *", run: () => deliverer.repairStreams() },
     { name: "prune-webhook-deliveries", pattern: "30 7 * * * *", run: () => void services.webhooks.pruneDeliveries() },
     { name: "prune-sessions", pattern: "0 7 * * * *", run: () => void services.sessions.prune() },
+    { name: "prune-password-resets", pattern: "0 9 * * * *", run: () => void services.passwordResets.prune() },
     // docs/compatibility.md #14: snoozed conversations open when snoozed_until passes.
     { name: "reopen-snoozed", pattern: "*/10 * * * * *", run: () => void services.conversationState.reopenDue() },
     // Events written by another process (the CLI) reach sockets within a second.
@@ -246,6 +251,13 @@ export function createDeps(opts: DepsOptions): Deps {
     { name: "idle-email", pattern: "*/5 * * * * *", run: () => mail.idler.sync(), stop: () => mail.idler.stop() },
     // Replies whose retry came due, and replies a crash left; new ones are sent at once via wake().
     { name: "send-email", pattern: "*/5 * * * * *", run: () => mail.sender.pump(), stop: () => mail.sender.stop() },
+    // Password-reset mail whose retry came due, or that a crash left; new ones are sent at once via wake().
+    {
+      name: "send-reset-mail",
+      pattern: "*/5 * * * * *",
+      run: () => mail.resetSender.pump(),
+      stop: () => mail.resetSender.stop(),
+    },
     // Files no row refers to (uploads of failed requests, a crash between file and commit).
     {
       name: "sweep-files",

@@ -19,6 +19,7 @@ import { LabelsService } from "../domain/labels.service.ts";
 import { PlatformService } from "../domain/platform.service.ts";
 import { TeamsService } from "../domain/teams.service.ts";
 import { WebhooksService } from "../domain/webhooks.service.ts";
+import { PasswordResetsService } from "../domain/password-resets.service.ts";
 import { PasswordsService } from "../domain/passwords.service.ts";
 import { SessionsService } from "../domain/sessions.service.ts";
 import { SignInThrottle } from "../domain/sign-in-throttle.ts";
@@ -66,8 +67,10 @@ export interface ServiceBase extends Pick<Deps, "writeTx" | "clock" | "outbox" |
   files: Files;
   /** Runs a function once the writes made so far are committed. */
   afterCommit: (fn: () => void) => void;
-  /** Seals and opens mailbox passwords (src/mail/secret-key.ts). */
+  /** Seals and opens mailbox passwords and unsent reset links (src/mail/secret-key.ts). */
   secretBox: SecretBox;
+  /** Wakes the password-reset mail sender (bound once the mail parts exist). */
+  wakeResetMail: () => void;
 }
 
 export function createServices(base: ServiceBase, repos: ReturnType<typeof createRepos>) {
@@ -154,6 +157,17 @@ export function createServices(base: ServiceBase, repos: ReturnType<typeof creat
     logger: base.logger,
   });
   const passwords = new PasswordsService({ ...repos, writeTx, clock, hasher });
+  const passwordResets = new PasswordResetsService({
+    ...repos,
+    passwords,
+    writeTx,
+    clock,
+    hasher,
+    secretBox: base.secretBox,
+    mailConfigured: base.config.mail.accountMail !== null,
+    afterCommit: base.afterCommit,
+    wakeSender: base.wakeResetMail,
+  });
   const limits = new PublicLimits(base.config.publicLimits, clock);
   const publicMessages = new PublicMessagesService({
     ...repos,
@@ -182,6 +196,7 @@ export function createServices(base: ServiceBase, repos: ReturnType<typeof creat
     accounts,
     sessions,
     passwords,
+    passwordResets,
     profile: new ProfileService({ ...repos, passwords, writeTx, clock, hasher }),
     credentials: new CredentialsService({ ...repos, writeTx, clock }),
     customAttributeDefinitions: new CustomAttributeDefinitionsService({ ...repos, writeTx, clock }),

@@ -1,6 +1,7 @@
 // Web sign-in passwords: set by `parley password` and, for the first administrator, by the first
 // `serve`. Setting a password ends the user's browser sessions and gives them a new realtime
 // pubsub_token (API tokens are separate and stay).
+import type { PasswordResetsRepo } from "../db/password-resets.repo.ts";
 import type { SessionsRepo } from "../db/sessions.repo.ts";
 import type { WriteTx } from "../db/tx.ts";
 import type { UsersRepo } from "../db/users.repo.ts";
@@ -16,6 +17,7 @@ export const PASSWORD_MAX_LENGTH = 256;
 export interface PasswordsDeps {
   users: UsersRepo;
   sessions: SessionsRepo;
+  passwordResets: PasswordResetsRepo;
   writeTx: WriteTx;
   clock: Clock;
   hasher: PasswordHasher;
@@ -35,11 +37,13 @@ export class PasswordsService {
 
   /**
    * What a new password does, inside the caller's writeTx (this service's, or a profile change's):
-   * the hash is stored, the browser sessions end and the user gets a new pubsub_token, so realtime
-   * sockets that subscribed with the old one are closed. Returns how many sessions ended.
+   * the hash is stored, the browser sessions end, the user gets a new pubsub_token, so realtime
+   * sockets that subscribed with the old one are closed, and a pending password-reset link stops
+   * working (it was asked for the old password). Returns how many sessions ended.
    */
   replaceInTx(userId: number, hash: string): number {
     this.d.users.setPasswordHash(userId, hash, randomToken(24), unixSeconds(this.d.clock));
+    this.d.passwordResets.delete(userId);
     return this.d.sessions.deleteForUser(userId);
   }
 

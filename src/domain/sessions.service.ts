@@ -57,6 +57,14 @@ export class SessionsService {
     }
     if (!ok || !user) throw new UnauthorizedError(INVALID_LOGIN, "credentials");
     this.d.throttle.release(input.ip, email);
+    return this.open(user, input);
+  }
+
+  /**
+   * A new browser session for a user whose identity is already proven (a password just checked, a
+   * password-reset link just used), ending the one the browser still held.
+   */
+  open(user: UserRow, input: Pick<SignInInput, "ip" | "userAgent" | "replacing">): SignedIn {
     return this.d.writeTx(() => {
       if (input.replacing) this.end(input.replacing);
       const now = unixSeconds(this.d.clock);

@@ -34,6 +34,11 @@ export class FileLinks {
     this.base = publicUrl.replace(/\/+$/, "");
   }
 
+  /** The address links start with (no trailing slash). */
+  get publicUrl(): string {
+    return this.base;
+  }
+
   /** The address links start with, once the server knows it (listening on port 0, PARLEY_PUBLIC_URL unset). */
   setBase(url: string): void {
     this.base = url.replace(/\/+$/, "");

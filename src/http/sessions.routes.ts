@@ -4,6 +4,7 @@
 import { Elysia, t } from "elysia";
 import { profileOf } from "../domain/presenters/user.presenter.ts";
 import type { Deps } from "../deps.ts";
+import type { SignedIn } from "../domain/sessions.service.ts";
 import { csrfTokenFor } from "../lib/tokens.ts";
 import { sessionScope } from "./auth.ts";
 import { clearedSessionCookie, clientIp, isHttps, refuseCrossSite, sessionCookie, sessionTokenOf } from "./browser.ts";
@@ -15,7 +16,7 @@ const SignIn = t.Object({
   password: t.String({ maxLength: 256 }),
 });
 
-const Session = t.Object({
+export const Session = t.Object({
   data: Profile,
   csrf_token: t.String({
     description: "send it as X-CSRF-Token on every non-GET request authenticated by the session cookie",
@@ -23,12 +24,27 @@ const Session = t.Object({
   expires_at: Integer({ description: "Unix seconds; each use moves it forward" }),
 });
 
+/** The signed-in user as the web app reads it (read again: a sign-in may have just changed it). */
+function profile(d: Deps, userId: number) {
+  const { user, accounts } = d.services.accounts.userWithAccounts(userId);
+  return profileOf(user, accounts, null, (accountId) => d.realtime.presence.isOnline(accountId, userId));
+}
+
+/** What a new browser session answers (sign-in, a used password-reset link): the cookie and `Session`. */
+export function startedSession(
+  d: Deps,
+  s: SignedIn,
+  request: Request,
+  headers: Record<string, string | undefined>,
+  set: { headers: Record<string, unknown> },
+) {
+  set.headers["set-cookie"] = sessionCookie(s.token, isHttps(request, headers, d.config.trustProxy));
+  set.headers["cache-control"] = "no-store";
+  return { data: profile(d, s.user.id), csrf_token: s.csrfToken, expires_at: s.expiresAt };
+}
+
 export function sessionRoutes(d: Deps) {
   const { sessions, auth } = d.services;
-  const profile = (userId: number) => {
-    const { user, accounts } = d.services.accounts.userWithAccounts(userId);
-    return profileOf(user, accounts, null, (accountId) => d.realtime.presence.isOnline(accountId, userId));
-  };
   const trustProxy = d.config.trustProxy;
   return new Elysia({ prefix: "/auth" })
     .post(
@@ -38,9 +54,7 @@ export function sessionRoutes(d: Deps) {
         const ip = clientIp(request, headers, server, trustProxy);
         const userAgent = headers["user-agent"] ?? null;
         const s = await sessions.signIn({ ...body, ip, userAgent, replacing: sessionTokenOf(headers) });
-        set.headers["set-cookie"] = sessionCookie(s.token, isHttps(request, headers, trustProxy));
-        set.headers["cache-control"] = "no-store";
-        return { data: profile(s.user.id), csrf_token: s.csrfToken, expires_at: s.expiresAt };
+        return startedSession(d, s, request, headers, set);
       },
       {
         ...bodyOf(SignIn),
@@ -54,7 +68,7 @@ export function sessionRoutes(d: Deps) {
       ({ caller, headers, set }) => {
         set.headers["cache-control"] = "no-store";
         return {
-          data: profile(caller.user.id),
+          data: profile(d, caller.user.id),
           csrf_token: csrfTokenFor(sessionTokenOf(headers)!),
           expires_at: caller.session!.expires_at,
         };

@@ -14,6 +14,7 @@ import { ConnectionCheck } from "./connection-check.ts";
 import { ImapIdler } from "./imap-idler.ts";
 import { ImapPoller } from "./imap-poller.ts";
 import { replyLookup } from "./reply-lookup.ts";
+import { ResetMailSender } from "./reset-mail-sender.ts";
 import { SmtpSender } from "./smtp-sender.ts";
 import { TranscriptMailer } from "./transcript.ts";
 
@@ -23,6 +24,7 @@ export interface MailParts {
   check: ConnectionCheck;
   idler: ImapIdler;
   transcript: TranscriptMailer;
+  resetSender: ResetMailSender;
 }
 
 export interface MailDeps {
@@ -31,6 +33,8 @@ export interface MailDeps {
   services: ReturnType<typeof createServices>;
   outbox: EventOutbox;
   store: FileStore;
+  /** Where the web app is reached, for links in mail. */
+  publicUrl: () => string;
   secretBox: SecretBox;
   writeTx: WriteTx;
   clock: Clock;
@@ -54,5 +58,11 @@ export function createMail(d: MailDeps): MailParts {
   const check = new ConnectionCheck({ ...base, inboxes: services.inboxes, emailChannels: repos.emailChannels });
   const idler = new ImapIdler({ ...base, emailChannels: repos.emailChannels, poller });
   const transcript = new TranscriptMailer({ ...base, ...repos, publicMessages: services.publicMessages });
-  return { poller, sender, check, idler, transcript };
+  const resetSender = new ResetMailSender({
+    ...base,
+    ...repos,
+    config: d.config.mail.accountMail,
+    publicUrl: d.publicUrl,
+  });
+  return { poller, sender, check, idler, transcript, resetSender };
 }

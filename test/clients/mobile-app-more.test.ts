@@ -1,11 +1,13 @@
 // The Chatwoot mobile app, continued: its settings (availability, account switch), a chat's dashboard
-// apps and macros, and the list's and the notification inbox's sorting — each as the app's own
+// apps and macros, the list's and the notification inbox's sorting, and "Forgot password" — each as the app's own
 // service sends it, asserting what the app reads back.
 import { expect, test } from "bun:test";
-import { makeAccount } from "../helpers/factories.ts";
+import { makeAccount, makeMember } from "../helpers/factories.ts";
+import { createHarness } from "../helpers/harness.ts";
 import { mobileAppWorlds } from "../helpers/mobile-app.ts";
+import { startSmtpRecorder } from "../mail/smtp-recorder.ts";
 
-const { agentWorld } = mobileAppWorlds();
+const { agentWorld, serve } = mobileAppWorlds();
 
 test("mobile app: the settings screen's availability toggle and account switch", async () => {
   const { h, a, agent, root, headers } = agentWorld();
@@ -113,4 +115,28 @@ test("mobile app: the list's sort choice (latest, created at, priority) as getCo
   expect(await page("sort_on_created_at")).toEqual(made);
   expect(await page("sort_on_priority")).toEqual([made[1], made[2], made[0]]);
   expect((await page("latest")).sort()).toEqual([...made].sort());
+});
+
+test("mobile app: the Forgot password screen, as AuthService.resetPassword posts it signed out", async () => {
+  const recorder = await startSmtpRecorder();
+  try {
+    const smtp = `smtp://${encodeURIComponent(recorder.user)}:${recorder.password}@127.0.0.1:${recorder.port}`;
+    const h = createHarness({ env: { PARLEY_SMTP_URL: smtp } });
+    const a = makeAccount(h);
+    const agent = makeMember(h, a.accountId, "agent", "Mo Bile");
+    const root = serve(h).base;
+    // Signed out there is no account_id, so the app's interceptor leaves the path as given:
+    // post('auth/password', { email }) against the installation URL, no credentials.
+    const r = await fetch(`${root}/auth/password`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Accept: "application/json, text/plain, */*" },
+      body: JSON.stringify({ email: agent.email }),
+    });
+    expect(r.status).toBe(200); // the app's thunk is fulfilled only on a 2xx
+    expect(((await r.json()) as { message: string }).message).toContain("Request for password reset is successful");
+    await h.deps.mail.resetSender.drain();
+    expect((await recorder.mail(1)).to).toEqual([agent.email]);
+  } finally {
+    await recorder.close();
+  }
 });

@@ -1,0 +1,116 @@
+// Password resets by mail (migration 026): one live reset per user, found by its token's digest,
+// and the row doubles as the reset mail's outbox (claimed before each attempt, as email_outbox is).
+import type { Database, Statement } from "bun:sqlite";
+
+export interface PasswordResetRow {
+  user_id: number;
+  token_digest: string;
+  sealed_token: string | null;
+  requested_at: number;
+  expires_at: number;
+  mail_state: "pending" | "sent" | "failed";
+  attempts: number;
+  next_attempt_at: number;
+  last_error: string | null;
+  sent_at: number | null;
+}
+
+export class PasswordResetsRepo {
+  private readonly upsertStmt: Statement;
+  private readonly byUserStmt: Statement;
+  private readonly byDigestStmt: Statement;
+  private readonly dueStmt: Statement;
+  private readonly attemptStmt: Statement;
+  private readonly sentStmt: Statement;
+  private readonly retryStmt: Statement;
+  private readonly failedStmt: Statement;
+  private readonly deleteStmt: Statement;
+  private readonly deleteExpiredStmt: Statement;
+
+  constructor(db: Database) {
+    // A new request replaces the user's earlier reset: its link stops working, its mail (if not yet
+    // sent) is not sent.
+    this.upsertStmt = db.prepare(
+      `INSERT INTO password_resets (user_id, token_digest, sealed_token, requested_at, expires_at, mail_state, attempts, next_attempt_at, last_error, sent_at)
+       VALUES ($user_id, $token_digest, $sealed_token, $now, $expires_at, 'pending', 0, $now, NULL, NULL)
+       ON CONFLICT (user_id) DO UPDATE SET token_digest = excluded.token_digest, sealed_token = excluded.sealed_token,
+         requested_at = excluded.requested_at, expires_at = excluded.expires_at, mail_state = 'pending', attempts = 0,
+         next_attempt_at = excluded.next_attempt_at, last_error = NULL, sent_at = NULL`,
+    );
+    this.byUserStmt = db.prepare("SELECT * FROM password_resets WHERE user_id = $user_id");
+    this.byDigestStmt = db.prepare("SELECT * FROM password_resets WHERE token_digest = $token_digest");
+    this.dueStmt = db.prepare(
+      `SELECT * FROM password_resets INDEXED BY password_resets_due
+       WHERE mail_state = 'pending' AND next_attempt_at <= $now ORDER BY next_attempt_at, user_id LIMIT $limit`,
+    );
+    this.attemptStmt = db.prepare(
+      `UPDATE password_resets SET attempts = attempts + 1, next_attempt_at = $retry_at
+       WHERE user_id = $user_id AND token_digest = $token_digest AND mail_state = 'pending'`,
+    );
+    this.sentStmt = db.prepare(
+      `UPDATE password_resets SET mail_state = 'sent', sent_at = $now, sealed_token = NULL, last_error = NULL
+       WHERE user_id = $user_id AND token_digest = $token_digest`,
+    );
+    this.retryStmt = db.prepare(
+      `UPDATE password_resets SET next_attempt_at = $retry_at, last_error = $error
+       WHERE user_id = $user_id AND token_digest = $token_digest AND mail_state = 'pending'`,
+    );
+    this.failedStmt = db.prepare(
+      `UPDATE password_resets SET mail_state = 'failed', sealed_token = NULL, last_error = $error
+       WHERE user_id = $user_id AND token_digest = $token_digest`,
+    );
+    this.deleteStmt = db.prepare("DELETE FROM password_resets WHERE user_id = $user_id");
+    this.deleteExpiredStmt = db.prepare("DELETE FROM password_resets WHERE expires_at <= $now");
+  }
+
+  replace(r: { user_id: number; token_digest: string; sealed_token: string; expires_at: number }, now: number): void {
+    this.upsertStmt.run({ ...r, now });
+  }
+
+  byUser(userId: number): PasswordResetRow | null {
+    return (this.byUserStmt.get({ user_id: userId }) as PasswordResetRow | null) ?? null;
+  }
+
+  byDigest(digest: string): PasswordResetRow | null {
+    return (this.byDigestStmt.get({ token_digest: digest }) as PasswordResetRow | null) ?? null;
+  }
+
+  due(now: number, limit: number): PasswordResetRow[] {
+    return this.dueStmt.all({ now, limit }) as PasswordResetRow[];
+  }
+
+  /**
+   * Claims the mail for one attempt, recording when to try again if it never reports back (a crash
+   * mid-send). False when the reset was replaced or finished meanwhile: nothing to send.
+   */
+  recordAttempt(row: PasswordResetRow, retryAt: number): boolean {
+    return (
+      this.attemptStmt.run({ user_id: row.user_id, token_digest: row.token_digest, retry_at: retryAt }).changes > 0
+    );
+  }
+
+  sent(row: PasswordResetRow, now: number): void {
+    this.sentStmt.run({ user_id: row.user_id, token_digest: row.token_digest, now });
+  }
+
+  retryAt(row: PasswordResetRow, retryAt: number, error: string): void {
+    this.retryStmt.run({
+      user_id: row.user_id,
+      token_digest: row.token_digest,
+      retry_at: retryAt,
+      error: error.slice(0, 1000),
+    });
+  }
+
+  failed(row: PasswordResetRow, error: string): void {
+    this.failedStmt.run({ user_id: row.user_id, token_digest: row.token_digest, error: error.slice(0, 1000) });
+  }
+
+  delete(userId: number): void {
+    this.deleteStmt.run({ user_id: userId });
+  }
+
+  deleteExpired(now: number): number {
+    return this.deleteExpiredStmt.run({ now }).changes;
+  }
+}

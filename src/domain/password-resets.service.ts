@@ -1,0 +1,117 @@
+// "Forgot your password?": POST /auth/password mails a link that sets a new password (Devise's
+// recoverable, as Chatwoot's web app and mobile app use it). The answer is the same whether or not
+// the address belongs to a user, so the form tells no one who has an account here. A link works
+// once, for six hours (Devise's reset_password_within in Chatwoot), and only while it is the user's
+// newest; a password set any other way ends it too (PasswordsService.replaceInTx).
+import type { PasswordResetsRepo } from "../db/password-resets.repo.ts";
+import type { WriteTx } from "../db/tx.ts";
+import type { UserRow, UsersRepo } from "../db/users.repo.ts";
+import { unixSeconds, type Clock } from "../lib/clock.ts";
+import type { PasswordHasher } from "../lib/passwords.ts";
+import type { SecretBox } from "../lib/secret-box.ts";
+import { randomToken, sha256Hex } from "../lib/tokens.ts";
+import { AppError, FieldErrors, ValidationError } from "./errors.ts";
+import { checkPassword, type PasswordsService } from "./passwords.service.ts";
+import { emailValue } from "./validate.ts";
+
+export const RESET_LINK_SECONDS = 6 * 3600;
+/** A second request for the same user within this long sends no second mail (no mail bombing). */
+export const RESET_REPEAT_SECONDS = 60;
+export const RESET_REQUESTED =
+  "Request for password reset is successful. An email with instructions will be sent to your email if it exists.";
+/** Devise's words for a link that is unknown, used or expired. */
+export const RESET_INVALID = "Invalid token";
+
+export interface PasswordResetsDeps {
+  users: UsersRepo;
+  passwordResets: PasswordResetsRepo;
+  passwords: PasswordsService;
+  writeTx: WriteTx;
+  clock: Clock;
+  hasher: PasswordHasher;
+  secretBox: SecretBox;
+  /** Whether the installation has a mail server to send the link with (PARLEY_SMTP_URL). */
+  mailConfigured: boolean;
+  /** Runs after the current transaction commits: wakes the reset-mail sender. */
+  afterCommit: (fn: () => void) => void;
+  wakeSender: () => void;
+}
+
+export interface ResetInput {
+  reset_password_token?: unknown;
+  password?: unknown;
+  password_confirmation?: unknown;
+}
+
+export class PasswordResetsService {
+  constructor(private readonly d: PasswordResetsDeps) {}
+
+  /** Queues the reset mail for the user with this address, if there is one. */
+  request(rawEmail: unknown): { message: string } {
+    const errors = new FieldErrors();
+    const email = emailValue(errors, "email", rawEmail, true);
+    errors.throwIfAny();
+    if (!this.d.mailConfigured)
+      throw new AppError(503, "This server cannot send mail: ask an administrator to set your password", [
+        { field: "email", message: "no mail server is configured (PARLEY_SMTP_URL)", code: "mail_not_configured" },
+      ]);
+    this.d.writeTx(() => {
+      const user = this.d.users.byEmail(email!.trim().toLowerCase());
+      if (!user) return;
+      const now = unixSeconds(this.d.clock);
+      const earlier = this.d.passwordResets.byUser(user.id);
+      if (earlier && earlier.mail_state !== "failed" && now - earlier.requested_at < RESET_REPEAT_SECONDS) return;
+      const token = randomToken(32);
+      this.d.passwordResets.replace(
+        {
+          user_id: user.id,
+          token_digest: sha256Hex(token),
+          sealed_token: this.d.secretBox.seal(token),
+          expires_at: now + RESET_LINK_SECONDS,
+        },
+        now,
+      );
+      this.d.afterCommit(this.d.wakeSender);
+    });
+    return { message: RESET_REQUESTED };
+  }
+
+  /**
+   * Sets the new password of the link's user and ends the reset; returns the user, whom the caller
+   * signs in. The link is checked before the password is hashed (a guessed token costs no hash) and
+   * again in the transaction (a link used twice at once works once).
+   */
+  async complete(input: ResetInput): Promise<UserRow> {
+    const token = typeof input.reset_password_token === "string" ? input.reset_password_token : "";
+    const digest = sha256Hex(token);
+    if (token === "" || !this.live(digest)) throw invalidLink();
+    const password = checkPassword(input.password);
+    if (input.password_confirmation !== undefined && input.password_confirmation !== password)
+      throw ValidationError.of("password_confirmation", "doesn't match Password", "confirmation");
+    const hash = await this.d.hasher.hash(password);
+    return this.d.writeTx(() => {
+      const reset = this.live(digest);
+      const user = reset && this.d.users.byId(reset.user_id);
+      if (!user) throw invalidLink();
+      this.d.passwords.replaceInTx(user.id, hash);
+      return user;
+    });
+  }
+
+  /** Drops resets whose links have expired (their mail, if still unsent, with them). */
+  prune(): number {
+    return this.d.writeTx(() => this.d.passwordResets.deleteExpired(unixSeconds(this.d.clock)));
+  }
+
+  private live(digest: string) {
+    const reset = this.d.passwordResets.byDigest(digest);
+    return reset && reset.expires_at > unixSeconds(this.d.clock) ? reset : null;
+  }
+}
+
+function invalidLink(): ValidationError {
+  return new ValidationError(
+    [{ field: "reset_password_token", message: "is invalid or has expired: ask for a new link", code: "invalid" }],
+    RESET_INVALID,
+  );
+}

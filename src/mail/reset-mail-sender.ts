@@ -1,0 +1,127 @@
+// Sends password-reset links (src/domain/password-resets.service.ts) through the installation's SMTP
+// server (PARLEY_SMTP_URL). The reset's row is the outbox: each attempt is claimed before it is made,
+// with the time to retry if it never reports back, so a crash mid-send sends it again later and a
+// reset replaced meanwhile is not sent at all. Temporary failures retry with the email replies'
+// backoff; a 5xx answer or ten failed attempts give up (the user may ask again at once).
+import type { AccountMailConfig } from "../config-mail.ts";
+import type { PasswordResetRow, PasswordResetsRepo } from "../db/password-resets.repo.ts";
+import type { WriteTx } from "../db/tx.ts";
+import type { UsersRepo } from "../db/users.repo.ts";
+import { RESET_LINK_SECONDS } from "../domain/password-resets.service.ts";
+import { unixSeconds, type Clock } from "../lib/clock.ts";
+import { errorFields, type Logger } from "../lib/logger.ts";
+import { OutboxPump } from "../lib/pump.ts";
+import type { SecretBox } from "../lib/secret-box.ts";
+import { afterFailedSend } from "./mail-errors.ts";
+
+/** A crash mid-send: the attempt is retried after this long (a send that hangs is cut off well before). */
+const IN_FLIGHT_SECONDS = 300;
+const CONCURRENCY = 2;
+
+export interface ResetMailDeps {
+  passwordResets: PasswordResetsRepo;
+  users: UsersRepo;
+  secretBox: SecretBox;
+  writeTx: WriteTx;
+  clock: Clock;
+  logger: Logger;
+  config: AccountMailConfig | null;
+  /** Where the web app is reached (PARLEY_PUBLIC_URL, or the address the server listens on). */
+  publicUrl: () => string;
+}
+
+export class ResetMailSender {
+  private readonly loop: OutboxPump<PasswordResetRow>;
+
+  constructor(private readonly d: ResetMailDeps) {
+    this.loop = new OutboxPump({
+      // No mail server, no sending: requests are refused then (503), so nothing waits here.
+      due: (limit) => (this.d.config ? this.d.passwordResets.due(unixSeconds(this.d.clock), limit) : []),
+      key: (row) => row.user_id,
+      send: (row) => this.send(row),
+      concurrency: CONCURRENCY,
+      crashed: (error, row) =>
+        this.d.logger.error(row ? "reset mail crashed" : "reset mail pump failed", {
+          ...(row ? { user_id: row.user_id } : {}),
+          ...errorFields(error),
+        }),
+    });
+  }
+
+  readonly wake = (): void => this.loop.wake();
+  pump = (): void => this.loop.pump();
+  /** Tests: send everything due now and wait until nothing is in flight. */
+  drain = (): Promise<void> => this.loop.drain();
+  stop = (): Promise<void> => this.loop.stop();
+
+  private async send(row: PasswordResetRow): Promise<void> {
+    const config = this.d.config!;
+    const now = unixSeconds(this.d.clock);
+    const claimed = this.d.writeTx(() => this.d.passwordResets.recordAttempt(row, now + IN_FLIGHT_SECONDS));
+    if (!claimed) return;
+    const user = this.d.users.byId(row.user_id);
+    const token = row.sealed_token ? this.d.secretBox.open(row.sealed_token) : null;
+    // Sealed with a key this server no longer has (PARLEY_SECRET_KEY changed): the link cannot be written.
+    if (!user || !token) return this.fail(row, "the reset link could not be opened with this server's key");
+    const server = `SMTP server ${config.host}:${config.port}`;
+    try {
+      const transport = await accountTransport(config);
+      try {
+        await transport.sendMail(resetMail(config.from, user, `${this.d.publicUrl()}${resetPath(token)}`));
+      } finally {
+        transport.close();
+      }
+      this.d.writeTx(() => this.d.passwordResets.sent(row, unixSeconds(this.d.clock)));
+    } catch (error) {
+      const attempts = row.attempts + 1;
+      const { reason, retryAt } = afterFailedSend(error, server, attempts, unixSeconds(this.d.clock));
+      if (retryAt === null) return this.fail(row, reason);
+      this.d.logger.warn("reset mail failed; will retry", { user_id: row.user_id, attempts, error: reason });
+      this.d.writeTx(() => this.d.passwordResets.retryAt(row, retryAt, reason));
+    }
+  }
+
+  private fail(row: PasswordResetRow, reason: string): void {
+    this.d.logger.warn("reset mail given up", { user_id: row.user_id, error: reason });
+    this.d.writeTx(() => this.d.passwordResets.failed(row, reason));
+  }
+}
+
+/** The web app's page for a reset link: Chatwoot's path, so links look as its users know them. */
+export function resetPath(token: string): string {
+  return `/app/auth/password/edit?reset_password_token=${encodeURIComponent(token)}`;
+}
+
+function resetMail(from: string, user: { name: string; email: string }, link: string) {
+  const hours = RESET_LINK_SECONDS / 3600;
+  return {
+    from,
+    to: { name: user.name, address: user.email },
+    subject: "Reset your Parley password",
+    text: [
+      `Hello ${user.name},`,
+      "",
+      `Someone asked to reset the password of ${user.email} on Parley. To choose a new password, open this link within ${hours} hours:`,
+      "",
+      link,
+      "",
+      "If you did not ask for this, ignore this mail: your password stays as it is.",
+      "",
+    ].join("\n"),
+  };
+}
+
+async function accountTransport(c: AccountMailConfig) {
+  // Loaded on first use, as for the email inboxes (src/mail/smtp-sender.ts).
+  const nodemailer = (await import("nodemailer")).default;
+  return nodemailer.createTransport({
+    host: c.host,
+    port: c.port,
+    secure: c.secure,
+    ...(c.user ? { auth: { user: c.user, pass: c.password ?? "" } } : {}),
+    tls: { servername: c.host },
+    connectionTimeout: 15_000,
+    greetingTimeout: 15_000,
+    socketTimeout: 60_000,
+  });
+}
