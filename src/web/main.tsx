@@ -10,4 +10,10 @@ startTheme();
 startTitle();
 startRouter();
 // The first paint speaks the remembered language: its table comes first (English needs none).
-void startLocale().finally(() => render(<App />, document.getElementById("app")!));
+void startLocale().finally(() => {
+  const root = document.getElementById("app")!;
+  // The page's "Loading Parley…" placeholder goes: Preact keeps a container's old children when the
+  // first screen is not the same element (a password-reset link opens straight on its page).
+  root.replaceChildren();
+  render(<App />, root);
+});

@@ -5,6 +5,8 @@ import { useEffect, useRef } from "preact/hooks";
 import { ApiError } from "../lib/api.ts";
 import { signIn, signedOutReason } from "../lib/session.ts";
 import { Field } from "./Field.tsx";
+import { Link } from "./Link.tsx";
+import { FORGOT_PATH } from "./PasswordReset.tsx";
 import { TextInput } from "./TextInput.tsx";
 import { SubmitButton } from "./SubmitButton.tsx";
 import { screenTitle } from "../lib/title.ts";
@@ -74,6 +76,9 @@ export function SignIn() {
           />
         </Field>
         <SubmitButton busy={busy.value} label={t("signin.submit")} busyLabel={t("signin.busy")} />
+        <p class="card-foot">
+          <Link href={FORGOT_PATH}>{t("signin.forgot")}</Link>
+        </p>
       </form>
     </main>
   );

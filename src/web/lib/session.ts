@@ -60,6 +60,17 @@ export async function signIn(email: string, password: string): Promise<void> {
   accept(await api<SessionResponse>("POST", "/auth/sign_in", { email, password }));
 }
 
+/** Sets a new password with a mailed link's token; the server signs this browser in with it. */
+export async function resetPassword(token: string, password: string): Promise<void> {
+  accept(
+    await api<SessionResponse>("PUT", "/auth/password", {
+      reset_password_token: token,
+      password,
+      password_confirmation: password,
+    }),
+  );
+}
+
 export async function signOut(): Promise<void> {
   try {
     await api("DELETE", "/auth/sign_out");
