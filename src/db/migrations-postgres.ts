@@ -27,6 +27,7 @@ import p023 from "../../migrations/postgres/023_account_user_active_at.sql" with
 import p024 from "../../migrations/postgres/024_dashboard_apps.sql" with { type: "text" };
 import p025 from "../../migrations/postgres/025_macros.sql" with { type: "text" };
 import p026 from "../../migrations/postgres/026_password_resets.sql" with { type: "text" };
+import p027 from "../../migrations/postgres/027_invitations.sql" with { type: "text" };
 import type { Migration } from "./migrations.ts";
 
 export const POSTGRES_MIGRATIONS: Migration[] = [
@@ -56,4 +57,5 @@ export const POSTGRES_MIGRATIONS: Migration[] = [
   { version: 24, name: "024_dashboard_apps", sql: p024 },
   { version: 25, name: "025_macros", sql: p025 },
   { version: 26, name: "026_password_resets", sql: p026 },
+  { version: 27, name: "027_invitations", sql: p027 },
 ];

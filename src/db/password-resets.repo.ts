@@ -13,6 +13,19 @@ export interface PasswordResetRow {
   next_attempt_at: number;
   last_error: string | null;
   sent_at: number | null;
+  /** An ordinary reset, or a new agent's invitation (migration 027). */
+  purpose: "reset" | "invitation";
+  /** The account an invitation names. */
+  account_id: number | null;
+}
+
+export interface NewReset {
+  user_id: number;
+  token_digest: string;
+  sealed_token: string;
+  expires_at: number;
+  purpose: PasswordResetRow["purpose"];
+  account_id: number | null;
 }
 
 export class PasswordResetsRepo {
@@ -31,11 +44,13 @@ export class PasswordResetsRepo {
     // A new request replaces the user's earlier reset: its link stops working, its mail (if not yet
     // sent) is not sent.
     this.upsertStmt = db.prepare(
-      `INSERT INTO password_resets (user_id, token_digest, sealed_token, requested_at, expires_at, mail_state, attempts, next_attempt_at, last_error, sent_at)
-       VALUES ($user_id, $token_digest, $sealed_token, $now, $expires_at, 'pending', 0, $now, NULL, NULL)
+      `INSERT INTO password_resets (user_id, token_digest, sealed_token, requested_at, expires_at, mail_state, attempts,
+         next_attempt_at, last_error, sent_at, purpose, account_id)
+       VALUES ($user_id, $token_digest, $sealed_token, $now, $expires_at, 'pending', 0, $now, NULL, NULL, $purpose, $account_id)
        ON CONFLICT (user_id) DO UPDATE SET token_digest = excluded.token_digest, sealed_token = excluded.sealed_token,
          requested_at = excluded.requested_at, expires_at = excluded.expires_at, mail_state = 'pending', attempts = 0,
-         next_attempt_at = excluded.next_attempt_at, last_error = NULL, sent_at = NULL`,
+         next_attempt_at = excluded.next_attempt_at, last_error = NULL, sent_at = NULL, purpose = excluded.purpose,
+         account_id = excluded.account_id`,
     );
     this.byUserStmt = db.prepare("SELECT * FROM password_resets WHERE user_id = $user_id");
     this.byDigestStmt = db.prepare("SELECT * FROM password_resets WHERE token_digest = $token_digest");
@@ -63,7 +78,7 @@ export class PasswordResetsRepo {
     this.deleteExpiredStmt = db.prepare("DELETE FROM password_resets WHERE expires_at <= $now");
   }
 
-  replace(r: { user_id: number; token_digest: string; sealed_token: string; expires_at: number }, now: number): void {
+  replace(r: NewReset, now: number): void {
     this.upsertStmt.run({ ...r, now });
   }
 

@@ -21,6 +21,11 @@ export interface AgentsDeps {
   clock: Clock;
   /** Runs inside the removal's transaction once the agent has left the account (unassigns their conversations). */
   onRemoved?: (account: { id: number; name: string }, userId: number) => void;
+  /**
+   * Runs inside the creation's transaction for a new agent who has no password yet: mails them a
+   * link to choose one (PasswordResetsService.inviteInTx), when the server can send mail.
+   */
+  invite?: (userId: number, accountId: number) => void;
 }
 
 export interface AgentInput {
@@ -93,6 +98,7 @@ export class AgentsService {
       const userId = this.d.accounts.findOrCreateUser(name!, email!, now);
       this.d.users.addMembership({ account_id: accountId, user_id: userId, role: s.role, now });
       this.d.agents.updateMembership({ account_id: accountId, user_id: userId, ...s });
+      if (!this.d.users.byId(userId)?.password_hash) this.d.invite?.(userId, accountId);
       return this.d.agents.byId(accountId, userId)!;
     });
   }

@@ -15,6 +15,8 @@ import { checkPassword, type PasswordsService } from "./passwords.service.ts";
 import { emailValue } from "./validate.ts";
 
 export const RESET_LINK_SECONDS = 6 * 3600;
+/** A new agent may not read their mail the same day. */
+export const INVITATION_LINK_SECONDS = 7 * 24 * 3600;
 /** A second request for the same user within this long sends no second mail (no mail bombing). */
 export const RESET_REPEAT_SECONDS = 60;
 export const RESET_REQUESTED =
@@ -61,19 +63,38 @@ export class PasswordResetsService {
       const now = unixSeconds(this.d.clock);
       const earlier = this.d.passwordResets.byUser(user.id);
       if (earlier && earlier.mail_state !== "failed" && now - earlier.requested_at < RESET_REPEAT_SECONDS) return;
-      const token = randomToken(32);
-      this.d.passwordResets.replace(
-        {
-          user_id: user.id,
-          token_digest: sha256Hex(token),
-          sealed_token: this.d.secretBox.seal(token),
-          expires_at: now + RESET_LINK_SECONDS,
-        },
-        now,
-      );
-      this.d.afterCommit(this.d.wakeSender);
+      this.issue(user.id, "reset", null, now);
     });
     return { message: RESET_REQUESTED };
+  }
+
+  /**
+   * Mails a new agent a link to choose their password, inside the caller's writeTx (the agent's
+   * creation), so the two commit together. Nothing when the server cannot send mail: the
+   * administrator then sets the password with `parley password`, as the web app's form says.
+   */
+  inviteInTx(userId: number, accountId: number): boolean {
+    if (!this.d.mailConfigured) return false;
+    this.issue(userId, "invitation", accountId, unixSeconds(this.d.clock));
+    return true;
+  }
+
+  /** A new link for the user, replacing any earlier one, its mail queued and the sender woken after commit. */
+  private issue(userId: number, purpose: "reset" | "invitation", accountId: number | null, now: number): void {
+    const token = randomToken(32);
+    const lifetime = purpose === "invitation" ? INVITATION_LINK_SECONDS : RESET_LINK_SECONDS;
+    this.d.passwordResets.replace(
+      {
+        user_id: userId,
+        token_digest: sha256Hex(token),
+        sealed_token: this.d.secretBox.seal(token),
+        expires_at: now + lifetime,
+        purpose,
+        account_id: accountId,
+      },
+      now,
+    );
+    this.d.afterCommit(this.d.wakeSender);
   }
 
   /**

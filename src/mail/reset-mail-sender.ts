@@ -4,14 +4,15 @@
 // reset replaced meanwhile is not sent at all. Temporary failures retry with the email replies'
 // backoff; a 5xx answer or ten failed attempts give up (the user may ask again at once).
 import type { AccountMailConfig } from "../config-mail.ts";
+import type { AccountsRepo } from "../db/accounts.repo.ts";
 import type { PasswordResetRow, PasswordResetsRepo } from "../db/password-resets.repo.ts";
 import type { WriteTx } from "../db/tx.ts";
 import type { UsersRepo } from "../db/users.repo.ts";
-import { RESET_LINK_SECONDS } from "../domain/password-resets.service.ts";
 import { unixSeconds, type Clock } from "../lib/clock.ts";
 import { errorFields, type Logger } from "../lib/logger.ts";
 import { OutboxPump } from "../lib/pump.ts";
 import type { SecretBox } from "../lib/secret-box.ts";
+import { invitationMail, resetMail, resetPath } from "./account-mail-texts.ts";
 import { afterFailedSend } from "./mail-errors.ts";
 
 /** A crash mid-send: the attempt is retried after this long (a send that hangs is cut off well before). */
@@ -21,6 +22,7 @@ const CONCURRENCY = 2;
 export interface ResetMailDeps {
   passwordResets: PasswordResetsRepo;
   users: UsersRepo;
+  accounts: AccountsRepo;
   secretBox: SecretBox;
   writeTx: WriteTx;
   clock: Clock;
@@ -67,7 +69,13 @@ export class ResetMailSender {
     try {
       const transport = await accountTransport(config);
       try {
-        await transport.sendMail(resetMail(config.from, user, `${this.d.publicUrl()}${resetPath(token)}`));
+        const link = `${this.d.publicUrl()}${resetPath(token)}`;
+        const account = row.account_id === null ? null : this.d.accounts.byId(row.account_id);
+        await transport.sendMail(
+          row.purpose === "invitation"
+            ? invitationMail(config.from, user, account?.name ?? "Parley", link)
+            : resetMail(config.from, user, link),
+        );
       } finally {
         transport.close();
       }
@@ -85,30 +93,6 @@ export class ResetMailSender {
     this.d.logger.warn("reset mail given up", { user_id: row.user_id, error: reason });
     this.d.writeTx(() => this.d.passwordResets.failed(row, reason));
   }
-}
-
-/** The web app's page for a reset link: Chatwoot's path, so links look as its users know them. */
-export function resetPath(token: string): string {
-  return `/app/auth/password/edit?reset_password_token=${encodeURIComponent(token)}`;
-}
-
-function resetMail(from: string, user: { name: string; email: string }, link: string) {
-  const hours = RESET_LINK_SECONDS / 3600;
-  return {
-    from,
-    to: { name: user.name, address: user.email },
-    subject: "Reset your Parley password",
-    text: [
-      `Hello ${user.name},`,
-      "",
-      `Someone asked to reset the password of ${user.email} on Parley. To choose a new password, open this link within ${hours} hours:`,
-      "",
-      link,
-      "",
-      "If you did not ask for this, ignore this mail: your password stays as it is.",
-      "",
-    ].join("\n"),
-  };
 }
 
 async function accountTransport(c: AccountMailConfig) {

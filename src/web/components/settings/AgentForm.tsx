@@ -1,5 +1,6 @@
-// Adding someone to the account. They sign in with a password an administrator sets on the server
-// (parley password); the form says so, since Parley sends no invitation email.
+// Adding someone to the account. A new agent is mailed a link to choose their password when the
+// server can send mail (PARLEY_SMTP_URL); otherwise an administrator sets it on the server (parley
+// password). The form says both.
 import { useSignal } from "@preact/signals";
 import { api } from "../../lib/api.ts";
 import type { Agent } from "../../lib/types.ts";

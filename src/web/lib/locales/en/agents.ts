@@ -22,7 +22,7 @@ export const agents = {
   "agents.adding_what": "Adding the agent",
   "agents.add_title": "Add an agent",
   "agents.add_hint_before":
-    "Parley sends no invitation email: after adding them, set their password on the server with",
+    "When this server can send mail (PARLEY_SMTP_URL), they get an email with a link to choose their password. Otherwise set their password on the server with",
   "agents.add_hint_after": "and tell them.",
   "agents.role_agent": "Agent: answers conversations in their inboxes",
   "agents.role_admin": "Administrator: also manages settings",

@@ -25,7 +25,7 @@ export const agents: Area<typeof en> = {
   "agents.adding_what": "Añadir el agente",
   "agents.add_title": "Añadir un agente",
   "agents.add_hint_before":
-    "Parley no envía correo de invitación: después de añadirlo, define su contraseña en el servidor con",
+    "Si este servidor puede enviar correo (PARLEY_SMTP_URL), recibirá un correo con un enlace para elegir su contraseña. Si no, define su contraseña en el servidor con",
   "agents.add_hint_after": "y avísale.",
   "agents.role_agent": "Agente: responde las conversaciones de sus bandejas de entrada",
   "agents.role_admin": "Administrador: también gestiona la configuración",

@@ -25,7 +25,7 @@ export const agents: Area<typeof en> = {
   "agents.adding_what": "Adicionar o agente",
   "agents.add_title": "Adicionar um agente",
   "agents.add_hint_before":
-    "O Parley não envia e-mail de convite: depois de adicioná-lo, defina a senha no servidor com",
+    "Se este servidor pode enviar e-mail (PARLEY_SMTP_URL), a pessoa recebe um e-mail com um link para escolher a senha. Caso contrário, defina a senha no servidor com",
   "agents.add_hint_after": "e avise a pessoa.",
   "agents.role_agent": "Agente: responde às conversas das suas caixas de entrada",
   "agents.role_admin": "Administrador: também gerencia as configurações",

@@ -1,0 +1,84 @@
+// A new agent added by an administrator gets a mail with a link to choose their password (when the
+// server has an SMTP server), committed with the agent; the link is PUT /auth/password's.
+import { afterEach, expect, test } from "bun:test";
+import { INVITATION_LINK_SECONDS } from "../../src/domain/password-resets.service.ts";
+import { makeAccount, makeMember } from "../helpers/factories.ts";
+import { createHarness, type Harness } from "../helpers/harness.ts";
+import { givePassword, signIn } from "../helpers/sessions.ts";
+import { startSmtpRecorder, type SmtpRecorder } from "../mail/smtp-recorder.ts";
+
+let recorder: SmtpRecorder | null = null;
+afterEach(async () => {
+  await recorder?.close();
+  recorder = null;
+});
+
+async function world() {
+  recorder = await startSmtpRecorder();
+  const smtp = `smtp://${encodeURIComponent(recorder.user)}:${recorder.password}@127.0.0.1:${recorder.port}`;
+  const h = createHarness({ env: { PARLEY_SMTP_URL: smtp, PARLEY_PUBLIC_URL: "https://help.acme.test" } });
+  return { h, a: makeAccount(h, "Acme Shop"), smtp: recorder };
+}
+
+const addAgent = (h: Harness, accountId: number, token: string, body: Record<string, unknown>) =>
+  h.request("POST", `/api/v1/accounts/${accountId}/agents`, { token, body });
+
+const linkToken = (text: string | undefined) => /reset_password_token=([\w-]+)/.exec(text ?? "")?.[1] ?? "";
+
+test("a new agent is mailed a link, good for a week, that sets their password and signs them in", async () => {
+  const { h, a, smtp } = await world();
+  const added = await addAgent(h, a.accountId, a.adminToken, { name: "Nia New", email: "nia@acme.test" });
+  expect(added.status).toBe(200);
+  await h.deps.mail.resetSender.drain();
+  const mail = await smtp.mail(1);
+  expect(mail.to).toEqual(["nia@acme.test"]);
+  expect(mail.parsed.subject).toBe("You are invited to Acme Shop on Parley");
+  expect(mail.parsed.text).toContain("within 7 days");
+  expect(mail.parsed.text).toContain("https://help.acme.test/app/auth/password/edit?reset_password_token=");
+
+  h.clock.advance((INVITATION_LINK_SECONDS - 60) * 1000);
+  const done = await h.request("PUT", "/auth/password", {
+    body: { reset_password_token: linkToken(mail.parsed.text), password: "nia's own passphrase" },
+  });
+  expect(done.status).toBe(200);
+  expect(done.body.data).toMatchObject({ id: added.body.id, email: "nia@acme.test" });
+  expect(done.body.data.accounts.map((x: { id: number }) => x.id)).toEqual([a.accountId]);
+  expect((await signIn(h, "nia@acme.test", "nia's own passphrase")).response.status).toBe(200);
+});
+
+test("an invitation expires after a week; someone who already has a password is not mailed", async () => {
+  const { h, a, smtp } = await world();
+  const other = makeAccount(h, "Other Shop");
+  const known = makeMember(h, other.accountId, "agent", "Kim Known");
+  await givePassword(h, known.userId);
+  expect((await addAgent(h, a.accountId, a.adminToken, { name: "Kim", email: known.email })).status).toBe(200);
+  expect((await addAgent(h, a.accountId, a.adminToken, { name: "Lee Late", email: "lee@acme.test" })).status).toBe(200);
+  await h.deps.mail.resetSender.drain();
+  const mail = await smtp.mail(1);
+  expect(smtp.mails.map((m) => m.to)).toEqual([["lee@acme.test"]]);
+  h.clock.advance(INVITATION_LINK_SECONDS * 1000);
+  const late = await h.request("PUT", "/auth/password", {
+    body: { reset_password_token: linkToken(mail.parsed.text), password: "too late for this" },
+  });
+  expect(late.status).toBe(422);
+  expect(late.body.errors[0].field).toBe("reset_password_token");
+});
+
+test("a refused agent is not invited; without a mail server agents are added and nobody is mailed", async () => {
+  const { h, a, smtp } = await world();
+  const taken = await addAgent(h, a.accountId, a.adminToken, { name: "Bad", email: "not-an-address" });
+  expect(taken.status).toBe(422);
+  const agent = makeMember(h, a.accountId, "agent", "Ada Agent");
+  const byAgent = await addAgent(h, a.accountId, agent.token, { name: "Sneaky", email: "sneaky@acme.test" });
+  expect(byAgent.status).toBe(403);
+  expect(h.deps.repos.users.byEmail("sneaky@acme.test")).toBeNull();
+  await h.deps.mail.resetSender.drain();
+  expect(smtp.mails).toHaveLength(0);
+  expect(h.deps.repos.passwordResets.due(Number.MAX_SAFE_INTEGER, 10)).toEqual([]);
+
+  const plain = createHarness();
+  const b = makeAccount(plain, "No Mail Shop");
+  const r = await addAgent(plain, b.accountId, b.adminToken, { name: "Pat", email: "pat@acme.test" });
+  expect(r.status).toBe(200);
+  expect(plain.deps.repos.passwordResets.byUser(r.body.id)).toBeNull();
+});
