@@ -5,7 +5,7 @@ import { expect, test } from "bun:test";
 import { makeAccount, makeMember } from "../helpers/factories.ts";
 import { createHarness } from "../helpers/harness.ts";
 import { mobileAppWorlds } from "../helpers/mobile-app.ts";
-import { startSmtpRecorder } from "../mail/smtp-recorder.ts";
+import { smtpUrlOf, startSmtpRecorder } from "../mail/smtp-recorder.ts";
 
 const { agentWorld, serve } = mobileAppWorlds();
 
@@ -120,8 +120,7 @@ test("mobile app: the list's sort choice (latest, created at, priority) as getCo
 test("mobile app: the Forgot password screen, as AuthService.resetPassword posts it signed out", async () => {
   const recorder = await startSmtpRecorder();
   try {
-    const smtp = `smtp://${encodeURIComponent(recorder.user)}:${recorder.password}@127.0.0.1:${recorder.port}`;
-    const h = createHarness({ env: { PARLEY_SMTP_URL: smtp } });
+    const h = createHarness({ env: { PARLEY_SMTP_URL: smtpUrlOf(recorder) } });
     const a = makeAccount(h);
     const agent = makeMember(h, a.accountId, "agent", "Mo Bile");
     const root = serve(h).base;

@@ -1,7 +1,7 @@
 // "Forgot your password?" in the web app, end to end: the sign-in page's link, the request form,
 // the mail as a real SMTP server receives it, the link's page, and signing in with the new password.
 import { afterAll, describe, expect, test } from "bun:test";
-import { startSmtpRecorder } from "../mail/smtp-recorder.ts";
+import { smtpUrlOf, startSmtpRecorder } from "../mail/smtp-recorder.ts";
 import { browserSuite, haveChromium, shot } from "./browser.ts";
 
 if (!haveChromium)
@@ -14,7 +14,7 @@ afterAll(() => smtp.close());
 
 describe.skipIf(!haveChromium)("resetting a forgotten password", () => {
   const suite = browserSuite({
-    env: { PARLEY_SMTP_URL: `smtp://${encodeURIComponent(smtp.user)}:${smtp.password}@127.0.0.1:${smtp.port}` },
+    env: { PARLEY_SMTP_URL: smtpUrlOf(smtp) },
     // The server listens on a port of its own choosing: links in mail must name it.
     setup: async (server) => server.deps.files.links.setBase(server.base),
   });

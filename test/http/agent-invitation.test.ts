@@ -5,18 +5,15 @@ import { INVITATION_LINK_SECONDS } from "../../src/domain/password-resets.servic
 import { makeAccount, makeMember } from "../helpers/factories.ts";
 import { createHarness, type Harness } from "../helpers/harness.ts";
 import { givePassword, signIn } from "../helpers/sessions.ts";
-import { startSmtpRecorder, type SmtpRecorder } from "../mail/smtp-recorder.ts";
+import { recorderPerTest, smtpUrlOf } from "../mail/smtp-recorder.ts";
 
-let recorder: SmtpRecorder | null = null;
-afterEach(async () => {
-  await recorder?.close();
-  recorder = null;
-});
+const startRecorder = recorderPerTest(afterEach);
 
 async function world() {
-  recorder = await startSmtpRecorder();
-  const smtp = `smtp://${encodeURIComponent(recorder.user)}:${recorder.password}@127.0.0.1:${recorder.port}`;
-  const h = createHarness({ env: { PARLEY_SMTP_URL: smtp, PARLEY_PUBLIC_URL: "https://help.acme.test" } });
+  const recorder = await startRecorder();
+  const h = createHarness({
+    env: { PARLEY_SMTP_URL: smtpUrlOf(recorder), PARLEY_PUBLIC_URL: "https://help.acme.test" },
+  });
   return { h, a: makeAccount(h, "Acme Shop"), smtp: recorder };
 }
 

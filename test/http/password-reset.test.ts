@@ -5,21 +5,16 @@ import { RESET_LINK_SECONDS, RESET_REQUESTED } from "../../src/domain/password-r
 import { makeAccount, makeMember } from "../helpers/factories.ts";
 import { createHarness, type Harness } from "../helpers/harness.ts";
 import { PASSWORD, cookieOf, givePassword, signIn } from "../helpers/sessions.ts";
-import { startSmtpRecorder, type SmtpRecorder } from "../mail/smtp-recorder.ts";
+import { recorderPerTest, smtpUrlOf, type SmtpRecorder } from "../mail/smtp-recorder.ts";
 
 const NEW_PASSWORD = "a brand new passphrase";
-let recorder: SmtpRecorder | null = null;
-afterEach(async () => {
-  await recorder?.close();
-  recorder = null;
-});
+const startRecorder = recorderPerTest(afterEach);
 
 async function setup() {
-  recorder = await startSmtpRecorder();
-  const smtp = `smtp://${encodeURIComponent(recorder.user)}:${recorder.password}@127.0.0.1:${recorder.port}`;
+  const recorder = await startRecorder();
   const h = createHarness({
     env: {
-      PARLEY_SMTP_URL: smtp,
+      PARLEY_SMTP_URL: smtpUrlOf(recorder),
       PARLEY_MAIL_FROM: "Acme Help <help@acme.test>",
       PARLEY_PUBLIC_URL: "https://help.acme.test",
     },

@@ -76,3 +76,18 @@ export async function startSmtpRecorder(port = 0): Promise<SmtpRecorder> {
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }
+
+/** PARLEY_SMTP_URL pointing at a recorder, with its login. */
+export function smtpUrlOf(r: SmtpRecorder): string {
+  return `smtp://${encodeURIComponent(r.user)}:${r.password}@127.0.0.1:${r.port}`;
+}
+
+/** Call once at the top of a test file: `start()` gives a recorder that is closed after its test. */
+export function recorderPerTest(afterEach: (fn: () => Promise<void>) => void): () => Promise<SmtpRecorder> {
+  let open: SmtpRecorder | null = null;
+  afterEach(async () => {
+    await open?.close();
+    open = null;
+  });
+  return async () => (open = await startSmtpRecorder());
+}
