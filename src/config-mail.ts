@@ -1,6 +1,6 @@
 // Mail settings: where the key that encrypts mailbox passwords lives, how often email inboxes are
 // polled, whether their mail servers may be on private addresses, and the installation's own SMTP
-// server for the mail Parley sends its users (password resets).
+// server for the mail Parley sends its users (password resets, invitations, notifications).
 
 export interface MailConfig {
   /** Key material given in the environment (PARLEY_SECRET_KEY); else the key file is used. */
@@ -13,7 +13,7 @@ export interface MailConfig {
   readonly maxMessageBytes: number;
   /** Mail servers on loopback and private addresses: refused unless this is on (as for webhooks). */
   readonly allowPrivateHosts: boolean;
-  /** The installation's SMTP server for mail to its users (password resets); null: none configured. */
+  /** The installation's SMTP server for mail to its users (resets, invitations, notifications); null: none configured. */
   readonly accountMail: AccountMailConfig | null;
 }
 
@@ -49,9 +49,9 @@ export const MAIL_CONFIG_TABLE = [
     "",
     "PARLEY_SMTP_URL",
     "",
-    "smtp://user:password@host:587 (or smtps://…:465): the installation's mail server for password-reset mail; unset: no reset by mail",
+    "smtp://user:password@host:587 (or smtps://…:465): the installation's mail server for mail to its users (password resets, invitations, notifications); unset: none is sent",
   ],
-  ["", "PARLEY_MAIL_FROM", "Parley <parley@SMTP host>", "the From of password-reset mail"],
+  ["", "PARLEY_MAIL_FROM", "Parley <parley@SMTP host>", "the From of the mail Parley sends its users"],
 ] as const;
 
 type Env = Record<string, string | undefined>;

@@ -251,6 +251,18 @@ export function createDeps(opts: DepsOptions): Deps {
     { name: "idle-email", pattern: "*/5 * * * * *", run: () => mail.idler.sync(), stop: () => mail.idler.stop() },
     // Replies whose retry came due, and replies a crash left; new ones are sent at once via wake().
     { name: "send-email", pattern: "*/5 * * * * *", run: () => mail.sender.pump(), stop: () => mail.sender.stop() },
+    // Notifications by email come due a minute after they are made (unless read by then).
+    {
+      name: "send-notification-mail",
+      pattern: "*/5 * * * * *",
+      run: () => mail.notificationSender.pump(),
+      stop: () => mail.notificationSender.stop(),
+    },
+    {
+      name: "prune-notification-mail",
+      pattern: "0 11 * * * *",
+      run: () => void writeTx(() => repos.notificationMail.prune(Math.floor(clock.nowMs() / 1000) - 7 * 86_400)),
+    },
     // Password-reset mail whose retry came due, or that a crash left; new ones are sent at once via wake().
     {
       name: "send-reset-mail",

@@ -41,6 +41,7 @@ import { WebhookDeliveriesRepo } from "../db/webhook-deliveries.repo.ts";
 import { WebhooksRepo } from "../db/webhooks.repo.ts";
 import { EmailChannelsRepo } from "../db/email-channels.repo.ts";
 import { EmailOutboxRepo } from "../db/email-outbox.repo.ts";
+import { NotificationMailRepo } from "../db/notification-mail.repo.ts";
 import { PasswordResetsRepo } from "../db/password-resets.repo.ts";
 import { SearchRepo } from "../db/search.repo.ts";
 import { DashboardAppsRepo } from "../db/dashboard-apps.repo.ts";
@@ -93,5 +94,6 @@ export function createRepos(db: Database) {
     dashboardApps: new DashboardAppsRepo(db),
     macros: new MacrosRepo(db),
     passwordResets: new PasswordResetsRepo(db),
+    notificationMail: new NotificationMailRepo(db),
   };
 }

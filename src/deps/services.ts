@@ -229,7 +229,12 @@ export function createServices(base: ServiceBase, repos: ReturnType<typeof creat
     }),
     contacts,
     contactsTransfer: new ContactsTransferService({ ...repos, contactsService: contacts }),
-    notifications: new NotificationsService({ ...repos, writeTx, clock }),
+    notifications: new NotificationsService({
+      ...repos,
+      writeTx,
+      clock,
+      mailConfigured: base.config.mail.accountMail !== null,
+    }),
     cannedResponses: new CannedResponsesService({ ...repos, writeTx, clock }),
     dashboardApps: new DashboardAppsService({ ...repos, writeTx, clock }),
     macros: new MacrosService({ ...repos, access, executor, writeTx, clock }),

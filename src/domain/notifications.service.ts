@@ -5,6 +5,7 @@
 // notification.created (it was closed) reads the list and unread count when it comes back.
 import type { ConversationRefsRepo } from "../db/conversation-refs.repo.ts";
 import type { WriteTx } from "../db/tx.ts";
+import type { NotificationMailRepo } from "../db/notification-mail.repo.ts";
 import type { NotificationRow, NotificationsRepo } from "../db/notifications.repo.ts";
 import type { AccountMember, RealtimeRepo } from "../db/realtime.repo.ts";
 import type { UsersRepo } from "../db/users.repo.ts";
@@ -31,8 +32,14 @@ const DEFAULT_FLAGS = [
   "assigned_conversation_new_message",
 ];
 
+/** A notification is mailed this long after it was made, and only if the agent has not read it by then. */
+export const NOTIFICATION_MAIL_DELAY_SECONDS = 60;
+
 interface NotificationsDeps {
   notifications: NotificationsRepo;
+  notificationMail: NotificationMailRepo;
+  /** Whether the server can send mail (PARLEY_SMTP_URL): the email flags are kept either way. */
+  mailConfigured: boolean;
   realtime: RealtimeRepo;
   conversationRefs: ConversationRefsRepo;
   users: UsersRepo;
@@ -68,6 +75,10 @@ export class NotificationsService {
           data: JSON.stringify(data),
           at,
         });
+        if (this.d.mailConfigured && this.wantsMail(e.accountId, p.userId, p.type)) {
+          const mail = { notification_id: notificationId, account_id: e.accountId, user_id: p.userId };
+          this.d.notificationMail.insert(mail, at + NOTIFICATION_MAIL_DELAY_SECONDS, at);
+        }
         return { accountId: e.accountId, userId: p.userId, notificationId };
       }),
     );
@@ -86,6 +97,12 @@ export class NotificationsService {
       unread_count: this.d.notifications.unreadCount(c.accountId, c.userId),
       count: this.d.notifications.count(c.accountId, c.userId),
     };
+  }
+
+  /** Whether the user chose this type by email in this account (Chatwoot's email_* flags; the defaults when never set). */
+  private wantsMail(accountId: number, userId: number, type: string): boolean {
+    const s = this.d.notifications.settings(accountId, userId);
+    return (s ? (JSON.parse(s.email_flags) as string[]) : DEFAULT_FLAGS).includes(type);
   }
 
   /** Read only when an event could notify someone: most events (a message to nobody's conversation) never ask. */

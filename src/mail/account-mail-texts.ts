@@ -1,5 +1,5 @@
-// The words of the mail Parley sends its users: a password-reset link, and a new agent's invitation
-// (the same kind of link, longer lived). Plain text only: nothing in them needs markup, and a text
+// The words of the mail Parley sends its users: a password-reset link, a new agent's invitation
+// (the same kind of link, longer lived), and notifications. Plain text only: nothing in them needs markup, and a text
 // part cannot carry a tracking pixel or a disguised link.
 import { INVITATION_LINK_SECONDS, RESET_LINK_SECONDS } from "../domain/password-resets.service.ts";
 
@@ -41,6 +41,42 @@ export function invitationMail(from: string, user: { name: string; email: string
       link,
       "",
       'If the link has expired, ask for a new one with "Forgot your password?" on the sign-in page.',
+      "",
+    ].join("\n"),
+  };
+}
+
+export interface NotificationMailInput {
+  to: { name: string; address: string };
+  type: string;
+  account: string;
+  inbox: string;
+  displayId: number;
+  /** The notification's own line (Chatwoot's push_message_title), e.g. the message that was written. */
+  title: string;
+  link: string;
+}
+
+/** A notification by email: what happened, in the subject, and a link to the conversation. */
+export function notificationMail(n: NotificationMailInput) {
+  const what: Record<string, string> = {
+    conversation_creation: `New conversation #${n.displayId}${n.inbox ? ` in ${n.inbox}` : ""}`,
+    conversation_assignment: `Conversation #${n.displayId} is assigned to you`,
+    conversation_mention: `You were mentioned in conversation #${n.displayId}`,
+    assigned_conversation_new_message: `New message in conversation #${n.displayId}`,
+  };
+  const subject = `[${n.account}] ${what[n.type] ?? `Conversation #${n.displayId}`}`;
+  return {
+    to: n.to,
+    subject,
+    text: [
+      `Hello ${n.to.name},`,
+      "",
+      n.title || subject,
+      "",
+      `Open the conversation: ${n.link}`,
+      "",
+      `You get this mail because of your notification settings in ${n.account}; change them in Parley's profile menu, under Notifications.`,
       "",
     ].join("\n"),
   };

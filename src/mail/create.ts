@@ -14,6 +14,7 @@ import { ConnectionCheck } from "./connection-check.ts";
 import { ImapIdler } from "./imap-idler.ts";
 import { ImapPoller } from "./imap-poller.ts";
 import { replyLookup } from "./reply-lookup.ts";
+import { NotificationMailSender } from "./notification-mail-sender.ts";
 import { ResetMailSender } from "./reset-mail-sender.ts";
 import { SmtpSender } from "./smtp-sender.ts";
 import { TranscriptMailer } from "./transcript.ts";
@@ -25,6 +26,7 @@ export interface MailParts {
   idler: ImapIdler;
   transcript: TranscriptMailer;
   resetSender: ResetMailSender;
+  notificationSender: NotificationMailSender;
 }
 
 export interface MailDeps {
@@ -64,5 +66,11 @@ export function createMail(d: MailDeps): MailParts {
     config: d.config.mail.accountMail,
     publicUrl: d.publicUrl,
   });
-  return { poller, sender, check, idler, transcript, resetSender };
+  const notificationSender = new NotificationMailSender({
+    ...base,
+    ...repos,
+    config: d.config.mail.accountMail,
+    publicUrl: d.publicUrl,
+  });
+  return { poller, sender, check, idler, transcript, resetSender, notificationSender };
 }

@@ -13,6 +13,7 @@ import { errorFields, type Logger } from "../lib/logger.ts";
 import { OutboxPump } from "../lib/pump.ts";
 import type { SecretBox } from "../lib/secret-box.ts";
 import { invitationMail, resetMail, resetPath } from "./account-mail-texts.ts";
+import { accountTransport } from "./account-transport.ts";
 import { afterFailedSend } from "./mail-errors.ts";
 
 /** A crash mid-send: the attempt is retried after this long (a send that hangs is cut off well before). */
@@ -93,19 +94,4 @@ export class ResetMailSender {
     this.d.logger.warn("reset mail given up", { user_id: row.user_id, error: reason });
     this.d.writeTx(() => this.d.passwordResets.failed(row, reason));
   }
-}
-
-async function accountTransport(c: AccountMailConfig) {
-  // Loaded on first use, as for the email inboxes (src/mail/smtp-sender.ts).
-  const nodemailer = (await import("nodemailer")).default;
-  return nodemailer.createTransport({
-    host: c.host,
-    port: c.port,
-    secure: c.secure,
-    ...(c.user ? { auth: { user: c.user, pass: c.password ?? "" } } : {}),
-    tls: { servername: c.host },
-    connectionTimeout: 15_000,
-    greetingTimeout: 15_000,
-    socketTimeout: 60_000,
-  });
 }

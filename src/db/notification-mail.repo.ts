@@ -1,0 +1,86 @@
+// Notifications to mail (migration 028): queued with the notification, sent a minute later unless
+// read by then, claimed before each attempt so a crash retries it and nothing sends it twice.
+import type { Database, Statement } from "bun:sqlite";
+
+export interface NotificationMailRow {
+  notification_id: number;
+  account_id: number;
+  user_id: number;
+  state: "pending" | "sent" | "skipped" | "failed";
+  attempts: number;
+  next_attempt_at: number;
+  last_error: string | null;
+  created_at: number;
+  sent_at: number | null;
+}
+
+export class NotificationMailRepo {
+  private readonly insertStmt: Statement;
+  private readonly byIdStmt: Statement;
+  private readonly dueStmt: Statement;
+  private readonly attemptStmt: Statement;
+  private readonly finishStmt: Statement;
+  private readonly retryStmt: Statement;
+  private readonly pruneStmt: Statement;
+
+  constructor(db: Database) {
+    this.insertStmt = db.prepare(
+      `INSERT INTO notification_mail (notification_id, account_id, user_id, state, next_attempt_at, created_at)
+       VALUES ($notification_id, $account_id, $user_id, 'pending', $send_at, $now)`,
+    );
+    this.byIdStmt = db.prepare("SELECT * FROM notification_mail WHERE notification_id = $notification_id");
+    this.dueStmt = db.prepare(
+      `SELECT * FROM notification_mail INDEXED BY notification_mail_due
+       WHERE state = 'pending' AND next_attempt_at <= $now ORDER BY next_attempt_at, notification_id LIMIT $limit`,
+    );
+    this.attemptStmt = db.prepare(
+      `UPDATE notification_mail SET attempts = attempts + 1, next_attempt_at = $retry_at
+       WHERE notification_id = $notification_id AND state = 'pending'`,
+    );
+    this.finishStmt = db.prepare(
+      `UPDATE notification_mail SET state = $state, sent_at = $sent_at, last_error = $error
+       WHERE notification_id = $notification_id`,
+    );
+    this.retryStmt = db.prepare(
+      `UPDATE notification_mail SET next_attempt_at = $retry_at, last_error = $error
+       WHERE notification_id = $notification_id AND state = 'pending'`,
+    );
+    this.pruneStmt = db.prepare("DELETE FROM notification_mail WHERE state != 'pending' AND created_at < $before");
+  }
+
+  /** Queues the mail of a notification just inserted, to go at `sendAt`. */
+  insert(r: { notification_id: number; account_id: number; user_id: number }, sendAt: number, now: number): void {
+    this.insertStmt.run({ ...r, send_at: sendAt, now });
+  }
+
+  byId(notificationId: number): NotificationMailRow | null {
+    return (this.byIdStmt.get({ notification_id: notificationId }) as NotificationMailRow | null) ?? null;
+  }
+
+  due(now: number, limit: number): NotificationMailRow[] {
+    return this.dueStmt.all({ now, limit }) as NotificationMailRow[];
+  }
+
+  /** Claims one attempt, with the time to retry if it never reports back; false when no longer pending. */
+  recordAttempt(notificationId: number, retryAt: number): boolean {
+    return this.attemptStmt.run({ notification_id: notificationId, retry_at: retryAt }).changes > 0;
+  }
+
+  finish(notificationId: number, state: "sent" | "skipped" | "failed", now: number, error: string | null = null): void {
+    this.finishStmt.run({
+      notification_id: notificationId,
+      state,
+      sent_at: state === "sent" ? now : null,
+      error: error?.slice(0, 1000) ?? null,
+    });
+  }
+
+  retryAt(notificationId: number, retryAt: number, error: string): void {
+    this.retryStmt.run({ notification_id: notificationId, retry_at: retryAt, error: error.slice(0, 1000) });
+  }
+
+  /** Drops finished rows older than `before` (the notifications themselves stay). */
+  prune(before: number): number {
+    return this.pruneStmt.run({ before }).changes;
+  }
+}

@@ -1,0 +1,109 @@
+// Mails agents the notifications they chose by email (notification_settings' email_* flags), through
+// the installation's SMTP server. A mail goes a minute after its notification was made, and not at
+// all if the agent has read the notification (opened the conversation) by then or it was replaced
+// by a newer one: Chatwoot mails at once unless read, which mails an agent who is looking at the
+// screen. Each attempt is claimed before it is made; failures retry with the email replies' backoff.
+import type { AccountMailConfig } from "../config-mail.ts";
+import type { AccountsRepo } from "../db/accounts.repo.ts";
+import type { ConversationRefsRepo } from "../db/conversation-refs.repo.ts";
+import type { ConversationsRepo } from "../db/conversations.repo.ts";
+import type { NotificationMailRepo, NotificationMailRow } from "../db/notification-mail.repo.ts";
+import type { NotificationsRepo } from "../db/notifications.repo.ts";
+import type { WriteTx } from "../db/tx.ts";
+import type { UsersRepo } from "../db/users.repo.ts";
+import { unixSeconds, type Clock } from "../lib/clock.ts";
+import { errorFields, type Logger } from "../lib/logger.ts";
+import { OutboxPump } from "../lib/pump.ts";
+import { notificationMail } from "./account-mail-texts.ts";
+import { accountTransport } from "./account-transport.ts";
+import { afterFailedSend } from "./mail-errors.ts";
+
+const IN_FLIGHT_SECONDS = 300;
+const CONCURRENCY = 2;
+
+export interface NotificationMailDeps {
+  notificationMail: NotificationMailRepo;
+  notifications: NotificationsRepo;
+  users: UsersRepo;
+  accounts: AccountsRepo;
+  conversations: ConversationsRepo;
+  conversationRefs: ConversationRefsRepo;
+  writeTx: WriteTx;
+  clock: Clock;
+  logger: Logger;
+  config: AccountMailConfig | null;
+  publicUrl: () => string;
+}
+
+export class NotificationMailSender {
+  private readonly loop: OutboxPump<NotificationMailRow>;
+
+  constructor(private readonly d: NotificationMailDeps) {
+    this.loop = new OutboxPump({
+      due: (limit) => (this.d.config ? this.d.notificationMail.due(unixSeconds(this.d.clock), limit) : []),
+      key: (row) => row.notification_id,
+      send: (row) => this.send(row),
+      concurrency: CONCURRENCY,
+      crashed: (error, row) =>
+        this.d.logger.error(row ? "notification mail crashed" : "notification mail pump failed", {
+          ...(row ? { notification_id: row.notification_id } : {}),
+          ...errorFields(error),
+        }),
+    });
+  }
+
+  readonly wake = (): void => this.loop.wake();
+  pump = (): void => this.loop.pump();
+  /** Tests: send everything due now and wait until nothing is in flight. */
+  drain = (): Promise<void> => this.loop.drain();
+  stop = (): Promise<void> => this.loop.stop();
+
+  private async send(row: NotificationMailRow): Promise<void> {
+    const now = unixSeconds(this.d.clock);
+    const id = row.notification_id;
+    if (!this.d.writeTx(() => this.d.notificationMail.recordAttempt(id, now + IN_FLIGHT_SECONDS))) return;
+    const mail = this.compose(row);
+    if (!mail) return void this.d.writeTx(() => this.d.notificationMail.finish(id, "skipped", now));
+    const config = this.d.config!;
+    try {
+      const transport = await accountTransport(config);
+      try {
+        await transport.sendMail({ from: config.from, ...mail });
+      } finally {
+        transport.close();
+      }
+      this.d.writeTx(() => this.d.notificationMail.finish(id, "sent", unixSeconds(this.d.clock)));
+    } catch (error) {
+      const attempts = row.attempts + 1;
+      const server = `SMTP server ${config.host}:${config.port}`;
+      const { reason, retryAt } = afterFailedSend(error, server, attempts, unixSeconds(this.d.clock));
+      this.d.logger.warn("notification mail failed", { notification_id: id, attempts, error: reason });
+      this.d.writeTx(() =>
+        retryAt === null
+          ? this.d.notificationMail.finish(id, "failed", unixSeconds(this.d.clock), reason)
+          : this.d.notificationMail.retryAt(id, retryAt, reason),
+      );
+    }
+  }
+
+  /** The mail as things are now; null when there is nothing to tell (read, replaced, or gone). */
+  private compose(row: NotificationMailRow) {
+    const n = this.d.notifications.byId(row.account_id, row.user_id, row.notification_id);
+    if (!n || n.read_at !== null) return null;
+    const user = this.d.users.byId(row.user_id);
+    const account = this.d.accounts.byId(row.account_id);
+    const conversation = this.d.conversations.byId(n.conversation_id);
+    if (!user || !account || !conversation) return null;
+    const inbox = this.d.conversationRefs.inboxes([conversation.inbox_id]).get(conversation.inbox_id);
+    const data = JSON.parse(n.data) as { push_message_title?: string };
+    return notificationMail({
+      to: { name: user.name, address: user.email },
+      type: n.notification_type,
+      account: account.name,
+      inbox: inbox?.name ?? "",
+      displayId: conversation.display_id,
+      title: data.push_message_title ?? "",
+      link: `${this.d.publicUrl()}/app/accounts/${account.id}/conversations/${conversation.display_id}`,
+    });
+  }
+}
