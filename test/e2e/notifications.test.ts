@@ -69,4 +69,48 @@ describe.skipIf(!haveChromium)("notifications in chromium", () => {
     });
     expect(await r.json()).toBe(0); // the administrator has none: they caused them all
   }, 60_000);
+
+  test("an agent chooses their notifications by email and push from the profile menu; a reload keeps them", async () => {
+    const page = await openPage();
+    await signIn(page, AGENT.email, AGENT.password);
+    await page.getByRole("heading", { name: "Conversations" }).waitFor();
+    await page.getByRole("button", { name: /profile menu/ }).click();
+    await page.getByRole("link", { name: "Notification settings" }).click();
+    const form = page.getByRole("form", { name: "Notifications" });
+    await form.waitFor();
+    // An agent sees the two sections every member may open, and no others.
+    expect(await page.getByRole("navigation", { name: "Settings" }).getByRole("link").allTextContents()).toEqual([
+      "Macros",
+      "Notifications",
+    ]);
+    const byEmail = form.getByRole("group", { name: "By email" });
+    const creation = byEmail.getByLabel("A new conversation in one of my inboxes");
+    expect(await creation.isChecked()).toBe(true); // the defaults: all four
+    await creation.uncheck();
+    await form
+      .getByRole("group", { name: "Push notifications (mobile app)" })
+      .getByLabel("Someone mentions me in a private note")
+      .uncheck();
+    await form.getByRole("button", { name: "Save changes" }).click();
+    await form.getByRole("status").filter({ hasText: "Saved." }).waitFor();
+    await shot(page, "63-notification-settings");
+    await page.reload();
+    await form.waitFor();
+    expect(
+      await form
+        .getByRole("group", { name: "By email" })
+        .getByLabel("A new conversation in one of my inboxes")
+        .isChecked(),
+    ).toBe(false);
+    const saved = server.deps.services.notifications.settings({
+      account: { id: server.first.account_id },
+      user: { id: agentId },
+    } as never);
+    expect(saved.selected_email_flags).toEqual([
+      "email_conversation_assignment",
+      "email_conversation_mention",
+      "email_assigned_conversation_new_message",
+    ]);
+    expect(saved.selected_push_flags).not.toContain("push_conversation_mention");
+  }, 60_000);
 });

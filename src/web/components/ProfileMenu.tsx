@@ -1,9 +1,11 @@
-// The signed-in user, their role in this account, and sign-out.
+// The signed-in user, their role in this account, their notification choices, theme and sign-out.
 import { initials } from "../lib/format.ts";
 import type { AccountMembership, User } from "../lib/session.ts";
 import { signOut } from "../lib/session.ts";
 import { chooseTheme, themeChoice, type ThemeChoice } from "../lib/theme.ts";
+import { paths } from "../lib/routes.ts";
 import { Disclosure } from "./Disclosure.tsx";
+import { Link } from "./Link.tsx";
 import { t } from "../lib/i18n.ts";
 
 export function ProfileMenu({ user, account }: { user: User; account: AccountMembership | null }) {
@@ -29,6 +31,11 @@ export function ProfileMenu({ user, account }: { user: User; account: AccountMem
           </span>
         )}
       </p>
+      {account && (
+        <Link href={paths.settings(account.id, "notifications")} class="profile-link">
+          {t("profile.notifications")}
+        </Link>
+      )}
       <label class="theme-choice">
         {t("profile.theme")}
         <select value={themeChoice.value} onChange={(e) => chooseTheme(e.currentTarget.value as ThemeChoice)}>

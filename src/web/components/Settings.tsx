@@ -1,7 +1,8 @@
 // Settings, for administrators (Shell shows agents "Not allowed" instead, and the server refuses
 // their changes anyway): the account, inboxes, agents, teams, labels, automation, webhooks,
-// dashboard apps, reports. Macros are the exception: every member keeps personal ones there, so
-// agents may open that one section (and see only its tab).
+// dashboard apps, reports. Macros and notifications are the exceptions: every member keeps personal
+// macros and their own notification choices there, so agents may open those two sections (and see
+// only their tabs).
 import type { ComponentType } from "preact";
 import { type Key, t } from "../lib/i18n.ts";
 import { paths } from "../lib/routes.ts";
@@ -18,6 +19,7 @@ import { ReportsPage } from "./settings/ReportsPage.tsx";
 import { CannedResponsesSettings } from "./settings/CannedResponsesSettings.tsx";
 import { DashboardAppsSettings } from "./settings/DashboardAppsSettings.tsx";
 import { MacrosSettings } from "./settings/MacrosSettings.tsx";
+import { NotificationSettings } from "./settings/NotificationSettings.tsx";
 import { TeamsSettings } from "./settings/TeamsSettings.tsx";
 import { WebhooksSettings } from "./settings/WebhooksSettings.tsx";
 
@@ -48,6 +50,7 @@ const SECTIONS: Section[] = [
   { key: "labels", label: "settings.nav.labels", component: LabelsSettings, items: true },
   { key: "canned", label: "settings.nav.canned", component: CannedResponsesSettings },
   { key: "macros", label: "settings.nav.macros", component: MacrosSettings, members: true },
+  { key: "notifications", label: "settings.nav.notifications", component: NotificationSettings, members: true },
   { key: "automation", label: "settings.nav.automation", component: AutomationSettings, items: true },
   { key: "webhooks", label: "settings.nav.webhooks", component: WebhooksSettings, items: true },
   { key: "dashboard-apps", label: "settings.nav.apps", component: DashboardAppsSettings },

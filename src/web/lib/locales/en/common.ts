@@ -22,6 +22,7 @@ export const common = {
   "profile.theme_light": "Light",
   "profile.theme_dark": "Dark",
   "profile.sign_out": "Sign out",
+  "profile.notifications": "Notification settings",
   "signin.title": "Sign in",
   "signin.page_title": "Sign in · Parley",
   "signin.email": "Email",

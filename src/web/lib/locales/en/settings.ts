@@ -9,6 +9,7 @@ export const settings = {
   "settings.nav.canned": "Canned responses",
   "settings.nav.apps": "Dashboard apps",
   "settings.nav.macros": "Macros",
+  "settings.nav.notifications": "Notifications",
   "settings.nav.automation": "Automation",
   "settings.nav.webhooks": "Webhooks",
   "settings.nav.reports": "Reports",
@@ -45,4 +46,15 @@ export const settings = {
   "team.delete_question": "Delete {name}?",
   "team.delete_failed": "The team could not be deleted.",
   "team.delete_consequence": "Its conversations stay, without a team.",
+  "notify.title": "Notifications",
+  "notify.what": "your notification settings",
+  "notify.explain":
+    "Which notifications you get in this account, besides the bell: by email (when this server can send mail) and as push notifications in the Chatwoot mobile app.",
+  "notify.by_email": "By email",
+  "notify.by_push": "Push notifications (mobile app)",
+  "notify.save_failed": "The settings could not be saved.",
+  "notify.type.conversation_creation": "A new conversation in one of my inboxes",
+  "notify.type.conversation_assignment": "A conversation is assigned to me",
+  "notify.type.conversation_mention": "Someone mentions me in a private note",
+  "notify.type.assigned_conversation_new_message": "A new message in a conversation assigned to me",
 };

@@ -24,6 +24,7 @@ export const common: Area<typeof en> = {
   "profile.theme_light": "Claro",
   "profile.theme_dark": "Oscuro",
   "profile.sign_out": "Cerrar sesión",
+  "profile.notifications": "Configuración de notificaciones",
   "signin.title": "Iniciar sesión",
   "signin.page_title": "Iniciar sesión · Parley",
   "signin.email": "Correo electrónico",

@@ -12,6 +12,7 @@ export const settings: Area<typeof en> = {
   "settings.nav.canned": "Respuestas predefinidas",
   "settings.nav.apps": "Aplicaciones del panel",
   "settings.nav.macros": "Macros",
+  "settings.nav.notifications": "Notificaciones",
   "settings.nav.automation": "Automatización",
   "settings.nav.webhooks": "Webhooks",
   "settings.nav.reports": "Informes",
@@ -48,4 +49,15 @@ export const settings: Area<typeof en> = {
   "team.delete_question": "¿Eliminar {name}?",
   "team.delete_failed": "No se pudo eliminar el equipo.",
   "team.delete_consequence": "Sus conversaciones se quedan, sin equipo.",
+  "notify.title": "Notificaciones",
+  "notify.what": "tu configuración de notificaciones",
+  "notify.explain":
+    "Qué notificaciones recibes en esta cuenta, además de la campana: por correo (si este servidor puede enviar correo) y como notificaciones push en la app móvil de Chatwoot.",
+  "notify.by_email": "Por correo",
+  "notify.by_push": "Notificaciones push (app móvil)",
+  "notify.save_failed": "No se pudo guardar la configuración.",
+  "notify.type.conversation_creation": "Una conversación nueva en una de mis bandejas de entrada",
+  "notify.type.conversation_assignment": "Me asignan una conversación",
+  "notify.type.conversation_mention": "Alguien me menciona en una nota privada",
+  "notify.type.assigned_conversation_new_message": "Un mensaje nuevo en una conversación asignada a mí",
 };

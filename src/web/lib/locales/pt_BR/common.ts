@@ -24,6 +24,7 @@ export const common: Area<typeof en> = {
   "profile.theme_light": "Claro",
   "profile.theme_dark": "Escuro",
   "profile.sign_out": "Sair",
+  "profile.notifications": "Configurações de notificação",
   "signin.title": "Entrar",
   "signin.page_title": "Entrar · Parley",
   "signin.email": "E-mail",

@@ -12,6 +12,7 @@ export const settings: Area<typeof en> = {
   "settings.nav.canned": "Respostas prontas",
   "settings.nav.apps": "Aplicativos do painel",
   "settings.nav.macros": "Macros",
+  "settings.nav.notifications": "Notificações",
   "settings.nav.automation": "Automação",
   "settings.nav.webhooks": "Webhooks",
   "settings.nav.reports": "Relatórios",
@@ -48,4 +49,15 @@ export const settings: Area<typeof en> = {
   "team.delete_question": "Excluir {name}?",
   "team.delete_failed": "Não foi possível excluir a equipe.",
   "team.delete_consequence": "As conversas continuam, sem equipe.",
+  "notify.title": "Notificações",
+  "notify.what": "suas configurações de notificação",
+  "notify.explain":
+    "Quais notificações você recebe nesta conta, além do sino: por e-mail (se este servidor puder enviar e-mail) e como notificações push no app móvel do Chatwoot.",
+  "notify.by_email": "Por e-mail",
+  "notify.by_push": "Notificações push (app móvel)",
+  "notify.save_failed": "Não foi possível salvar as configurações.",
+  "notify.type.conversation_creation": "Uma nova conversa em uma das minhas caixas de entrada",
+  "notify.type.conversation_assignment": "Uma conversa é atribuída a mim",
+  "notify.type.conversation_mention": "Alguém me menciona em uma nota privada",
+  "notify.type.assigned_conversation_new_message": "Uma nova mensagem em uma conversa atribuída a mim",
 };
