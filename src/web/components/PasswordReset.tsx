@@ -9,8 +9,9 @@ import { locale, t } from "../lib/i18n.ts";
 import { navigate } from "../lib/router.ts";
 import { resetPassword } from "../lib/session.ts";
 import { screenTitle } from "../lib/title.ts";
-import { Field, describedBy } from "./Field.tsx";
+import { Field } from "./Field.tsx";
 import { Link } from "./Link.tsx";
+import { NewPasswordFields } from "./NewPasswordFields.tsx";
 import { SubmitButton } from "./SubmitButton.tsx";
 import { TextInput } from "./TextInput.tsx";
 
@@ -116,24 +117,12 @@ export function ChooseNewPassword({ token }: { token: string }) {
           </>
         )}
       </div>
-      <Field id="new-password" label={t("reset.new_password")} hint={t("reset.hint")}>
-        <TextInput
-          {...describedBy("new-password", undefined, true)}
-          type="password"
-          autocomplete="new-password"
-          required
-          value={password}
-        />
-      </Field>
-      <Field id="new-password-again" label={t("reset.confirm")} error={mismatch.value}>
-        <TextInput
-          {...describedBy("new-password-again", mismatch.value)}
-          type="password"
-          autocomplete="new-password"
-          required
-          value={confirmation}
-        />
-      </Field>
+      <NewPasswordFields
+        id="new-password"
+        password={password}
+        again={confirmation}
+        errors={{ again: mismatch.value }}
+      />
       <SubmitButton busy={busy.value} label={t("reset.save")} busyLabel={t("reset.saving")} />
     </Card>
   );
