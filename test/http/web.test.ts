@@ -59,12 +59,15 @@ describe("the web app", () => {
     }
   });
 
-  test("the script ships minified and within its budget: 70 KB gzipped", async () => {
+  // The budget is a tripwire for growth nobody meant, moved only for screens that earn it: 70 KB
+  // until the sign-in pages for a forgotten password, the profile page and notification choices
+  // (+3.2 KB) and the list's sort (+0.5 KB) took the script from 68.4 to 72.0 KB.
+  test("the script ships minified and within its budget: 74 KB gzipped", async () => {
     const h = createHarness();
     const script = assetPaths(await (await get(h, "/app")).text()).find((p) => p.endsWith(".js"))!;
     const body = await (await get(h, script)).text();
     const zipped = new Uint8Array(await (await get(h, script, { "accept-encoding": "gzip" })).arrayBuffer());
-    expect(zipped.byteLength).toBeLessThan(70 * 1024);
+    expect(zipped.byteLength).toBeLessThan(74 * 1024);
     // Minified: no line of source indentation survives (an unminified bundle has thousands).
     expect(body.split("\n").filter((line) => line.startsWith("    ")).length).toBe(0);
   });

@@ -6,6 +6,13 @@ import { shortcutOf, SHORTCUTS, type KeyLike } from "../../src/web/lib/shortcuts
 import { snoozeChoices } from "../../src/web/lib/snooze.ts";
 
 describe("routes", () => {
+  test("the user's own profile settings, at Chatwoot's path", () => {
+    expect(parseRoute("/app/accounts/3/profile/settings")).toEqual({ name: "profile", accountId: 3 });
+    expect(paths.profile(3)).toBe("/app/accounts/3/profile/settings");
+    expect(parseRoute("/app/accounts/3/profile")).toEqual({ name: "not-found" });
+    expect(parseRoute("/app/accounts/3/profile/settings/4")).toEqual({ name: "not-found" });
+  });
+
   test("the conversations screen, with and without an open conversation", () => {
     expect(parseRoute("/app/accounts/3/dashboard")).toEqual({
       name: "conversations",

@@ -1,4 +1,5 @@
-// The signed-in user, their role in this account, their notification choices, theme and sign-out.
+// The signed-in user, their role in this account, links to their profile and notification
+// settings, the theme, and sign-out.
 import { initials } from "../lib/format.ts";
 import type { AccountMembership, User } from "../lib/session.ts";
 import { signOut } from "../lib/session.ts";
@@ -32,9 +33,14 @@ export function ProfileMenu({ user, account }: { user: User; account: AccountMem
         )}
       </p>
       {account && (
-        <Link href={paths.settings(account.id, "notifications")} class="profile-link">
-          {t("profile.notifications")}
-        </Link>
+        <>
+          <Link href={paths.profile(account.id)} class="profile-link">
+            {t("profile.settings")}
+          </Link>
+          <Link href={paths.settings(account.id, "notifications")} class="profile-link">
+            {t("profile.notifications")}
+          </Link>
+        </>
       )}
       <label class="theme-choice">
         {t("profile.theme")}

@@ -14,6 +14,7 @@ import { ContactPage } from "./contacts/ContactPage.tsx";
 import { ContactsScreen } from "./contacts/ContactsScreen.tsx";
 import { InboxScreen } from "./inbox/InboxScreen.tsx";
 import { Page } from "./Page.tsx";
+import { ProfileSettings } from "./ProfileSettings.tsx";
 import { mayOpen, Settings } from "./Settings.tsx";
 import { Sidebar } from "./Sidebar.tsx";
 import { t } from "../lib/i18n.ts";
@@ -38,6 +39,7 @@ function content(route: Route, account: AccountMembership | null) {
       <NotAllowed account={account} />
     );
   }
+  if (route.name === "profile") return <ProfileSettings />;
   if (route.name === "conversations")
     return <InboxScreen accountId={account.id} conversationId={route.conversationId} />;
   if (route.name === "contacts") {

@@ -7,6 +7,7 @@ export type Route =
   | { name: "conversations"; accountId: number; conversationId: number | null }
   | { name: "contacts"; accountId: number; contactId: number | null }
   | { name: "settings"; accountId: number | null; section: string | null; itemId: number | null }
+  | { name: "profile"; accountId: number }
   | { name: "not-found" };
 
 const NUMBER = /^\d+$/;
@@ -27,6 +28,7 @@ export function parseRoute(path: string): Route {
   if (page === "contacts" && item === undefined && (sub === undefined || NUMBER.test(sub))) {
     return { name: "contacts", accountId, contactId: sub === undefined ? null : Number(sub) };
   }
+  if (page === "profile" && sub === "settings" && item === undefined) return { name: "profile", accountId };
   if (page === "settings" && rest.length === 0 && (item === undefined || NUMBER.test(item))) {
     return { name: "settings", accountId, section: sub ?? null, itemId: item === undefined ? null : Number(item) };
   }
@@ -39,6 +41,8 @@ export const paths = {
     `/app/accounts/${accountId}/conversations/${conversationId}`,
   contacts: (accountId: number, contactId?: number) =>
     `/app/accounts/${accountId}/contacts${contactId === undefined ? "" : `/${contactId}`}`,
+  /** Chatwoot's path for the signed-in user's own settings. */
+  profile: (accountId: number) => `/app/accounts/${accountId}/profile/settings`,
   settings: (accountId: number, section = "general", itemId?: number) =>
     `/app/accounts/${accountId}/settings/${section}${itemId === undefined ? "" : `/${itemId}`}`,
 };

@@ -79,6 +79,12 @@ export async function signOut(): Promise<void> {
   }
 }
 
+/** The user as the server now has them, after a change of their own profile (name, email). */
+export function profileChanged(changed: Pick<User, "name" | "available_name" | "email">): void {
+  const u = user.value;
+  if (u) user.value = { ...u, name: changed.name, available_name: changed.available_name, email: changed.email };
+}
+
 /** Keeps the account's name in the header and switcher in step after it changes. */
 export function accountRenamed(accountId: number, name: string): void {
   const u = user.value;
