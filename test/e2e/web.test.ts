@@ -192,6 +192,10 @@ describe.skipIf(!haveChromium)("web app in chromium", () => {
     await page.keyboard.press("Enter");
     await expanded(page, ".profile-menu .disclosure-button", true);
     await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Profile settings");
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Notification settings");
+    await page.keyboard.press("Tab");
     expect(await page.evaluate(() => document.activeElement?.closest("label")?.firstChild?.textContent)).toBe("Theme");
     await page.keyboard.press("Tab");
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Sign out");
