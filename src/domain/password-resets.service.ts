@@ -10,8 +10,10 @@ import { unixSeconds, type Clock } from "../lib/clock.ts";
 import type { PasswordHasher } from "../lib/passwords.ts";
 import type { SecretBox } from "../lib/secret-box.ts";
 import { randomToken, sha256Hex } from "../lib/tokens.ts";
-import { AppError, FieldErrors, ValidationError } from "./errors.ts";
+import { SlidingWindowLimiter } from "../lib/rate-limit.ts";
+import { AppError, FieldErrors, RateLimitedError, ValidationError } from "./errors.ts";
 import { checkPassword, type PasswordsService } from "./passwords.service.ts";
+import { addressKey } from "./sign-in-throttle.ts";
 import { emailValue } from "./validate.ts";
 
 export const RESET_LINK_SECONDS = 6 * 3600;
@@ -19,6 +21,15 @@ export const RESET_LINK_SECONDS = 6 * 3600;
 export const INVITATION_LINK_SECONDS = 7 * 24 * 3600;
 /** A second request for the same user within this long sends no second mail (no mail bombing). */
 export const RESET_REPEAT_SECONDS = 60;
+/**
+ * Chatwoot's limits on asking for links (rack_attack.rb): 5 per 30 minutes from one address, 5 an
+ * hour for one email, counted whether or not the address has a user (429 with Retry-After). Kept
+ * in this process's memory, as the sign-in limits are.
+ */
+export const RESET_LIMITS = {
+  perIp: { limit: 5, windowMs: 30 * 60_000 },
+  perEmail: { limit: 5, windowMs: 60 * 60_000 },
+};
 export const RESET_REQUESTED =
   "Request for password reset is successful. An email with instructions will be sent to your email if it exists.";
 /** Devise's words for a link that is unknown, used or expired. */
@@ -46,13 +57,23 @@ export interface ResetInput {
 }
 
 export class PasswordResetsService {
-  constructor(private readonly d: PasswordResetsDeps) {}
+  private readonly byIp: SlidingWindowLimiter;
+  private readonly byEmail: SlidingWindowLimiter;
 
-  /** Queues the reset mail for the user with this address, if there is one. */
-  request(rawEmail: unknown): { message: string } {
+  constructor(
+    private readonly d: PasswordResetsDeps,
+    limits = RESET_LIMITS,
+  ) {
+    this.byIp = new SlidingWindowLimiter(limits.perIp.limit, limits.perIp.windowMs, d.clock);
+    this.byEmail = new SlidingWindowLimiter(limits.perEmail.limit, limits.perEmail.windowMs, d.clock);
+  }
+
+  /** Queues the reset mail for the user with this address, if there is one. `ip`: the caller's. */
+  request(rawEmail: unknown, ip: string | null): { message: string } {
     const errors = new FieldErrors();
     const email = emailValue(errors, "email", rawEmail, true);
     errors.throwIfAny();
+    this.take(addressKey(ip), email!.trim().toLowerCase());
     if (!this.d.mailConfigured)
       throw new AppError(503, "This server cannot send mail: ask an administrator to set your password", [
         { field: "email", message: "no mail server is configured (PARLEY_SMTP_URL)", code: "mail_not_configured" },
@@ -119,8 +140,20 @@ export class PasswordResetsService {
     });
   }
 
-  /** Drops resets whose links have expired (their mail, if still unsent, with them). */
+  private take(ipKey: string, email: string): void {
+    const waitIp = this.byIp.take(ipKey);
+    if (waitIp > 0) throw new RateLimitedError(waitIp, "email", "Too many password-reset requests");
+    const waitEmail = this.byEmail.take(email);
+    if (waitEmail > 0) {
+      this.byIp.refund(ipKey);
+      throw new RateLimitedError(waitEmail, "email", "Too many password-reset requests");
+    }
+  }
+
+  /** Drops resets whose links have expired (their mail, if still unsent, with them), and spent limits. */
   prune(): number {
+    this.byIp.sweep();
+    this.byEmail.sweep();
     return this.d.writeTx(() => this.d.passwordResets.deleteExpired(unixSeconds(this.d.clock)));
   }
 

@@ -24,16 +24,21 @@ const ResetBody = t.Object({
 export function passwordResetRoutes(d: Deps) {
   const { passwordResets, sessions } = d.services;
   return new Elysia({ prefix: "/auth" })
-    .post("/password", ({ body }) => passwordResets.request(body.email), {
-      ...bodyOf(ResetRequest),
-      response: { 200: t.Object({ message: t.String() }), ...errorResponses },
-      detail: {
-        tags,
-        security: [],
-        summary:
-          "Mail a password-reset link to the user with this address; the same answer whether or not there is one (503 when no mail server is configured)",
+    .post(
+      "/password",
+      ({ body, headers, request, server }) =>
+        passwordResets.request(body.email, clientIp(request, headers, server, d.config.trustProxy)),
+      {
+        ...bodyOf(ResetRequest),
+        response: { 200: t.Object({ message: t.String() }), ...errorResponses },
+        detail: {
+          tags,
+          security: [],
+          summary:
+            "Mail a password-reset link to the user with this address; the same answer whether or not there is one (503 when no mail server is configured; 429 past 5 requests per 30 minutes from one address or 5 an hour for one email)",
+        },
       },
-    })
+    )
     .put(
       "/password",
       async ({ body, headers, request, server, set }) => {

@@ -193,3 +193,24 @@ test("without a mail server, asking for a link is a 503 that says so", async () 
   expect(h.deps.repos.passwordResets.byUser(bea.userId)).toBeNull();
   expect((await ask(h, "not-an-address")).status).toBe(422);
 });
+
+test("asking is limited as Chatwoot limits it: 5 per 30 minutes from an address, 5 an hour for an email", async () => {
+  const h = createHarness({ env: { PARLEY_SMTP_URL: "smtp://127.0.0.1:2525", PARLEY_TRUST_PROXY: "1" } });
+  const from = (ip: string, email: string) =>
+    h.request("POST", "/auth/password", { body: { email }, headers: { "x-forwarded-for": ip } });
+  for (let i = 0; i < 5; i++) expect((await from("203.0.113.7", `someone${i}@acme.test`)).status).toBe(200);
+  const sixth = await from("203.0.113.7", "someone-else@acme.test");
+  expect(sixth.status).toBe(429);
+  expect(sixth.headers.get("retry-after")).toBe("1800");
+  expect(sixth.body.errors[0]).toMatchObject({ field: "email", code: "rate_limited" });
+  expect((await from("198.51.100.1", "someone-else@acme.test")).status).toBe(200); // another address
+
+  for (let i = 2; i <= 5; i++) expect((await from(`198.51.100.${i}`, "target@acme.test")).status).toBe(200);
+  expect((await from("198.51.100.9", "target@acme.test")).status).toBe(200);
+  expect((await from("198.51.100.10", "TARGET@acme.test")).status).toBe(429); // the sixth for that email
+  h.clock.advance(30 * 60_000);
+  expect((await from("203.0.113.7", "someone-new@acme.test")).status).toBe(200);
+  expect((await from("198.51.100.11", "target@acme.test")).status).toBe(429);
+  h.clock.advance(30 * 60_000);
+  expect((await from("198.51.100.11", "target@acme.test")).status).toBe(200);
+});
