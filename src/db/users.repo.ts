@@ -34,6 +34,7 @@ export class UsersRepo {
   private readonly insertStmt: Statement;
   private readonly byIdStmt: Statement;
   private readonly byEmailStmt: Statement;
+  private readonly markUnconfirmedStmt: Statement;
   private readonly membershipStmt: Statement;
   private readonly addMembershipStmt: Statement;
   private readonly accountsOfStmt: Statement;
@@ -46,6 +47,7 @@ export class UsersRepo {
     );
     this.byIdStmt = db.prepare("SELECT * FROM users WHERE id = $id");
     this.byEmailStmt = db.prepare("SELECT * FROM users WHERE email = $email");
+    this.markUnconfirmedStmt = db.prepare("UPDATE users SET confirmed = 0 WHERE id = $id AND password_hash IS NULL");
     this.membershipStmt = db.prepare(
       "SELECT * FROM account_users WHERE account_id = $account_id AND user_id = $user_id",
     );
@@ -62,7 +64,7 @@ export class UsersRepo {
     );
     // A new password also gives the user a new pubsub_token: sockets holding the old one are closed.
     this.setPasswordStmt = db.prepare(
-      "UPDATE users SET password_hash = $password_hash, pubsub_token = $pubsub_token, updated_at = $now WHERE id = $id",
+      "UPDATE users SET password_hash = $password_hash, pubsub_token = $pubsub_token, confirmed = 1, updated_at = $now WHERE id = $id",
     );
   }
 
@@ -97,10 +99,16 @@ export class UsersRepo {
       .run({ id, pubsub_token: pubsubToken, now });
   }
 
+  /** An invited agent who has not chosen a password yet is unconfirmed (Chatwoot's agent `confirmed`). */
+  markUnconfirmed(id: number): void {
+    this.markUnconfirmedStmt.run({ id });
+  }
+
   setActiveAt(accountId: number, userId: number, now: number): void {
     this.setActiveAtStmt.run({ account_id: accountId, user_id: userId, now });
   }
 
+  /** The new password's hash; a user with a password is confirmed (Chatwoot's "verification pending" ends). */
   setPasswordHash(id: number, passwordHash: string, pubsubToken: string, now: number): void {
     this.setPasswordStmt.run({ id, password_hash: passwordHash, pubsub_token: pubsubToken, now });
   }

@@ -210,7 +210,7 @@ export function createServices(base: ServiceBase, repos: ReturnType<typeof creat
       writeTx,
       clock,
       onRemoved: (account, userId) => conversationState.unassignAgent(account, userId),
-      invite: (userId, accountId) => void passwordResets.inviteInTx(userId, accountId),
+      invite: (userId, accountId) => passwordResets.inviteInTx(userId, accountId),
     }),
     teams: new TeamsService({ ...repos, writeTx, clock }),
     platform: new PlatformService({

@@ -6,7 +6,7 @@ import type { Role, UsersRepo } from "../db/users.repo.ts";
 import { unixSeconds, type Clock } from "../lib/clock.ts";
 import type { AccountsService } from "./accounts.service.ts";
 import { requireAdministrator, type AccountPrincipal } from "./auth.service.ts";
-import { FieldErrors, NotFoundError, ValidationError } from "./errors.ts";
+import { AppError, FieldErrors, NotFoundError, ValidationError } from "./errors.ts";
 import { emailValue, oneOf, requiredString } from "./validate.ts";
 
 export const ROLES = ["agent", "administrator"] as const;
@@ -22,10 +22,10 @@ export interface AgentsDeps {
   /** Runs inside the removal's transaction once the agent has left the account (unassigns their conversations). */
   onRemoved?: (account: { id: number; name: string }, userId: number) => void;
   /**
-   * Runs inside the creation's transaction for a new agent who has no password yet: mails them a
-   * link to choose one (PasswordResetsService.inviteInTx), when the server can send mail.
+   * Runs inside the caller's transaction for an agent who has no password yet: mails them a link to
+   * choose one (PasswordResetsService.inviteInTx). False when the server cannot send mail.
    */
-  invite?: (userId: number, accountId: number) => void;
+  invite?: (userId: number, accountId: number) => boolean;
 }
 
 export interface AgentInput {
@@ -98,8 +98,35 @@ export class AgentsService {
       const userId = this.d.accounts.findOrCreateUser(name!, email!, now);
       this.d.users.addMembership({ account_id: accountId, user_id: userId, role: s.role, now });
       this.d.agents.updateMembership({ account_id: accountId, user_id: userId, ...s });
-      if (!this.d.users.byId(userId)?.password_hash) this.d.invite?.(userId, accountId);
+      if (!this.d.users.byId(userId)?.password_hash) {
+        this.d.users.markUnconfirmed(userId);
+        this.d.invite?.(userId, accountId);
+      }
       return this.d.agents.byId(accountId, userId)!;
+    });
+  }
+
+  /**
+   * Mails an agent who has not chosen a password a new invitation link (ours: Chatwoot has no
+   * endpoint for it); the earlier link stops working. 422 once they have a password, 503 when the
+   * server cannot send mail.
+   */
+  invite(p: AccountPrincipal, userId: number | null): AgentRecord {
+    requireAdministrator(p);
+    const accountId = p.account.id;
+    return this.d.writeTx(() => {
+      const agent = this.find(accountId, userId);
+      if (agent.user.password_hash)
+        throw ValidationError.of(
+          "id",
+          "has already chosen a password: they can use Forgot your password?",
+          "confirmed",
+        );
+      if (!this.d.invite?.(agent.user.id, accountId))
+        throw new AppError(503, "This server cannot send mail", [
+          { field: "id", message: "no mail server is configured (PARLEY_SMTP_URL)", code: "mail_not_configured" },
+        ]);
+      return agent;
     });
   }
 

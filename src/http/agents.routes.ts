@@ -55,6 +55,16 @@ export function agentRoutes(d: Deps) {
         detail: { tags, summary: "Change an agent's name, role, availability or auto_offline (administrators)" },
       },
     )
+    .post("/:id/invitation", ({ principal, params }) => present(agents.invite(principal, parseId(params.id))), {
+      admin: true,
+      params: IdParams,
+      response: { 200: Agent, ...errorResponses },
+      detail: {
+        tags,
+        summary:
+          "Mail an agent who has not chosen a password a new invitation link (ours; administrators). 422 once they have one, 503 without a mail server",
+      },
+    })
     .delete(
       "/:id",
       ({ principal, params }) => {

@@ -84,8 +84,9 @@ export async function launchChromium(): Promise<Chromium> {
 }
 
 // Chromium logs every 401/403/404/422/429 answer as a console error; those are expected (signed out,
-// wrong password, a stale CSRF token that the app then refreshes, a refused change or upload shown on screen).
-const EXPECTED = /^Failed to load resource: the server responded with a status of (401|403|404|413|422|429)/;
+// wrong password, a stale CSRF token that the app then refreshes, a refused change or upload shown on
+// screen, mail asked of a server that has no mail server).
+const EXPECTED = /^Failed to load resource: the server responded with a status of (401|403|404|413|422|429|503)/;
 
 /**
  * A fresh page (cookies cleared) whose errors and outside requests land in `problems`; `elsewhere`

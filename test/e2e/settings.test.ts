@@ -90,6 +90,13 @@ describe.skipIf(!haveChromium)("settings in chromium", () => {
     await page.getByLabel("Email", { exact: true }).fill("finn@example.com");
     await page.getByRole("button", { name: "Add agent" }).click();
     await page.getByRole("status").getByText("Finn New was added.").waitFor();
+    // No password chosen yet: the list says so, and the agent's page offers the invitation again,
+    // which this server (no PARLEY_SMTP_URL) refuses in words.
+    await page.getByRole("cell", { name: "Finn New Invitation pending" }).waitFor();
+    await page.getByRole("link", { name: "Finn New" }).click();
+    await page.getByRole("button", { name: "Mail the invitation again" }).click();
+    await page.getByRole("alert").filter({ hasText: "This server cannot send mail" }).waitFor();
+    await page.goto(settings("agents"));
 
     await page.getByLabel("Role of Finn New").selectOption("administrator");
     await page.getByRole("status").getByText("Finn New is now an administrator.").waitFor();
@@ -100,7 +107,7 @@ describe.skipIf(!haveChromium)("settings in chromium", () => {
       .getByRole("button", { name: "Remove" })
       .click();
     await page.getByRole("status").getByText("Finn New was removed from the account.").waitFor();
-    expect(await page.getByRole("cell", { name: "Finn New", exact: true }).count()).toBe(0);
+    expect(await page.getByRole("cell", { name: /^Finn New/ }).count()).toBe(0);
   }, 60_000);
 
   test("teams: create one and choose its members", async () => {

@@ -79,3 +79,50 @@ test("a refused agent is not invited; without a mail server agents are added and
   expect(r.status).toBe(200);
   expect(plain.deps.repos.passwordResets.byUser(r.body.id)).toBeNull();
 });
+
+test("an invited agent is unconfirmed until they choose a password; an administrator can mail the invitation again", async () => {
+  const { h, a, smtp } = await world();
+  const added = await addAgent(h, a.accountId, a.adminToken, { name: "Ola Once", email: "ola@acme.test" });
+  expect(added.body.confirmed).toBe(false);
+  const again = (token = a.adminToken, id = added.body.id, accountId = a.accountId) =>
+    h.request("POST", `/api/v1/accounts/${accountId}/agents/${id}/invitation`, { token });
+  await h.deps.mail.resetSender.drain();
+  const first = linkToken((await smtp.mail(1)).parsed.text);
+
+  const resent = await again();
+  expect(resent.status).toBe(200);
+  expect(resent.body).toMatchObject({ id: added.body.id, confirmed: false });
+  await h.deps.mail.resetSender.drain();
+  const second = await smtp.mail(2);
+  expect(second.parsed.subject).toBe("You are invited to Acme Shop on Parley");
+  const put = (token: string) =>
+    h.request("PUT", "/auth/password", { body: { reset_password_token: token, password: "ola chose this one" } });
+  expect((await put(first)).status).toBe(422); // the earlier link ended
+  expect((await put(linkToken(second.parsed.text))).status).toBe(200);
+  const listed = await h.request("GET", `/api/v1/accounts/${a.accountId}/agents`, { token: a.adminToken });
+  expect(listed.body.find((x: { id: number }) => x.id === added.body.id).confirmed).toBe(true);
+
+  const done = await again();
+  expect(done.status).toBe(422);
+  expect(done.body.errors[0]).toMatchObject({ field: "id", code: "confirmed" });
+  const agent = makeMember(h, a.accountId, "agent", "Ada Agent");
+  expect((await again(agent.token)).status).toBe(403);
+  const other = makeAccount(h, "Other Shop");
+  expect((await again(other.adminToken, added.body.id, other.accountId)).status).toBe(404);
+  expect(smtp.mails).toHaveLength(2);
+});
+
+test("without a mail server an invitation cannot be sent again: a 503 that says so", async () => {
+  const h = createHarness();
+  const a = makeAccount(h, "No Mail Shop");
+  const added = await addAgent(h, a.accountId, a.adminToken, { name: "Pat", email: "pat@acme.test" });
+  expect(added.body.confirmed).toBe(false);
+  const r = await h.request("POST", `/api/v1/accounts/${a.accountId}/agents/${added.body.id}/invitation`, {
+    token: a.adminToken,
+  });
+  expect(r.status).toBe(503);
+  expect(r.body.errors[0].code).toBe("mail_not_configured");
+  await h.deps.services.passwords.set(added.body.id, "set on the server");
+  const after = await h.request("GET", `/api/v1/accounts/${a.accountId}/agents`, { token: a.adminToken });
+  expect(after.body.find((x: { id: number }) => x.id === added.body.id).confirmed).toBe(true);
+});

@@ -57,7 +57,7 @@ describe("POST /agents", () => {
       account_id: a.accountId,
       availability_status: "busy",
       auto_offline: false,
-      confirmed: true,
+      confirmed: false, // no password chosen yet: as in Chatwoot, unconfirmed until then
       email: "ann@acme.test",
       provider: "email",
       available_name: "Ann",

@@ -12,6 +12,8 @@ export interface Agent {
   role: "administrator" | "agent";
   availability_status: string;
   auto_offline?: boolean;
+  /** False while an invited agent has not chosen a password. */
+  confirmed?: boolean;
 }
 
 export interface Team {

@@ -2,13 +2,14 @@
 // availability they show while connected (with "go offline when disconnected" on, which Parley
 // keeps as the default, they show offline whenever no page of theirs is open).
 import { useSignal } from "@preact/signals";
-import { api } from "../../lib/api.ts";
+import { ApiError, api } from "../../lib/api.ts";
 import { loadDirectory } from "../../lib/directory.ts";
 import type { Agent } from "../../lib/types.ts";
 import { useResource } from "../../lib/use-resource.ts";
 import { useSubmit } from "../../lib/use-submit.ts";
 import { CheckField } from "../CheckField.tsx";
 import { Field, describedBy } from "../Field.tsx";
+import { FormFailure } from "../FormFailure.tsx";
 import { FormFooter } from "../FormFooter.tsx";
 import { DetailPage } from "./DetailPage.tsx";
 import { Options } from "../Options.tsx";
@@ -43,6 +44,7 @@ export function AgentDetail({ accountId, agentId }: { accountId: number; agentId
     <DetailPage accountId={accountId} section="agents" back={t("agents.all")} resource={agents}>
       {list && !agent && <p role="alert">{t("agents.not_member")}</p>}
       {agent && <AgentEditForm key={agent.id} accountId={accountId} agent={agent} />}
+      {agent?.confirmed === false && <Invitation accountId={accountId} agent={agent} />}
     </DetailPage>
   );
 }
@@ -121,5 +123,39 @@ function AgentEditForm({ accountId, agent }: { accountId: number; agent: Agent }
       />
       <FormFooter failure={form.failure.value} saved={saved.value} busy={form.busy.value} label={t("agents.save")} />
     </form>
+  );
+}
+
+/** An agent who has not chosen a password yet: say so, and mail the invitation again on request. */
+function Invitation({ accountId, agent }: { accountId: number; agent: Agent }) {
+  const status = useSignal("");
+  const failure = useSignal<string | null>(null);
+  const busy = useSignal(false);
+  const send = async () => {
+    if (busy.value) return;
+    busy.value = true;
+    status.value = "";
+    failure.value = null;
+    try {
+      await api<Agent>("POST", `/api/v1/accounts/${accountId}/agents/${agent.id}/invitation`);
+      status.value = t("agents.invitation_sent", { email: agent.email });
+    } catch (e) {
+      failure.value = e instanceof ApiError ? e.description : t("agents.invitation_failed");
+    } finally {
+      busy.value = false;
+    }
+  };
+  return (
+    <section class="settings-card" aria-labelledby="agent-invitation-title">
+      <h2 id="agent-invitation-title">{t("agents.pending")}</h2>
+      <p class="hint">{t("agents.pending_hint", { name: agent.available_name })}</p>
+      <FormFailure message={failure.value} />
+      <p role="status" class="form-status">
+        {status.value}
+      </p>
+      <button type="button" onClick={() => void send()} aria-disabled={busy.value ? "true" : undefined}>
+        {t("agents.invite_again")}
+      </button>
+    </section>
   );
 }

@@ -66,6 +66,7 @@ function AgentList({ accountId }: { accountId: number }) {
               <tr key={a.id}>
                 <td>
                   <Link href={paths.settings(accountId, "agents", a.id)}>{a.available_name}</Link>
+                  {a.confirmed === false && <span class="tag">{t("agents.pending")}</span>}
                 </td>
                 <td class="wrap">{a.email}</td>
                 <td>

@@ -40,4 +40,10 @@ export const agents = {
   "agents.shown_as": "Shown now as {status}.",
   "agents.auto_offline_label": "Show as offline when no Parley page of theirs is open",
   "agents.save": "Save agent",
+  "agents.pending": "Invitation pending",
+  "agents.pending_hint":
+    "{name} has not chosen a password yet. Mailing the invitation again sends a new link; the earlier one stops working.",
+  "agents.invite_again": "Mail the invitation again",
+  "agents.invitation_sent": "A new invitation is on its way to {email}.",
+  "agents.invitation_failed": "The invitation could not be sent.",
 };

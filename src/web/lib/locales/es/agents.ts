@@ -43,4 +43,10 @@ export const agents: Area<typeof en> = {
   "agents.shown_as": "Ahora aparece como {status}.",
   "agents.auto_offline_label": "Aparecer como desconectado cuando no tenga ninguna página de Parley abierta",
   "agents.save": "Guardar agente",
+  "agents.pending": "Invitación pendiente",
+  "agents.pending_hint":
+    "{name} todavía no ha elegido una contraseña. Reenviar la invitación manda un enlace nuevo; el anterior deja de funcionar.",
+  "agents.invite_again": "Reenviar la invitación",
+  "agents.invitation_sent": "Una invitación nueva va camino de {email}.",
+  "agents.invitation_failed": "No se pudo enviar la invitación.",
 };

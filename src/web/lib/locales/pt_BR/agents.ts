@@ -43,4 +43,10 @@ export const agents: Area<typeof en> = {
   "agents.shown_as": "Aparece agora como {status}.",
   "agents.auto_offline_label": "Aparecer como offline quando nenhuma página do Parley da pessoa estiver aberta",
   "agents.save": "Salvar agente",
+  "agents.pending": "Convite pendente",
+  "agents.pending_hint":
+    "{name} ainda não escolheu uma senha. Reenviar o convite manda um novo link; o anterior deixa de funcionar.",
+  "agents.invite_again": "Reenviar o convite",
+  "agents.invitation_sent": "Um novo convite está a caminho de {email}.",
+  "agents.invitation_failed": "Não foi possível enviar o convite.",
 };
