@@ -16,7 +16,6 @@ export interface NotificationMailRow {
 
 export class NotificationMailRepo {
   private readonly insertStmt: Statement;
-  private readonly byIdStmt: Statement;
   private readonly dueStmt: Statement;
   private readonly attemptStmt: Statement;
   private readonly finishStmt: Statement;
@@ -28,7 +27,6 @@ export class NotificationMailRepo {
       `INSERT INTO notification_mail (notification_id, account_id, user_id, state, next_attempt_at, created_at)
        VALUES ($notification_id, $account_id, $user_id, 'pending', $send_at, $now)`,
     );
-    this.byIdStmt = db.prepare("SELECT * FROM notification_mail WHERE notification_id = $notification_id");
     this.dueStmt = db.prepare(
       `SELECT * FROM notification_mail INDEXED BY notification_mail_due
        WHERE state = 'pending' AND next_attempt_at <= $now ORDER BY next_attempt_at, notification_id LIMIT $limit`,
@@ -51,10 +49,6 @@ export class NotificationMailRepo {
   /** Queues the mail of a notification just inserted, to go at `sendAt`. */
   insert(r: { notification_id: number; account_id: number; user_id: number }, sendAt: number, now: number): void {
     this.insertStmt.run({ ...r, send_at: sendAt, now });
-  }
-
-  byId(notificationId: number): NotificationMailRow | null {
-    return (this.byIdStmt.get({ notification_id: notificationId }) as NotificationMailRow | null) ?? null;
   }
 
   due(now: number, limit: number): NotificationMailRow[] {

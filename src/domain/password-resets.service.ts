@@ -73,13 +73,14 @@ export class PasswordResetsService {
     const errors = new FieldErrors();
     const email = emailValue(errors, "email", rawEmail, true);
     errors.throwIfAny();
-    this.take(addressKey(ip), email!.trim().toLowerCase());
     if (!this.d.mailConfigured)
       throw new AppError(503, "This server cannot send mail: ask an administrator to set your password", [
         { field: "email", message: "no mail server is configured (PARLEY_SMTP_URL)", code: "mail_not_configured" },
       ]);
+    const address = email!.trim().toLowerCase();
+    this.take(addressKey(ip), address);
     this.d.writeTx(() => {
-      const user = this.d.users.byEmail(email!.trim().toLowerCase());
+      const user = this.d.users.byEmail(address);
       if (!user) return;
       const now = unixSeconds(this.d.clock);
       const earlier = this.d.passwordResets.byUser(user.id);

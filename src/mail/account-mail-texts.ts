@@ -1,6 +1,6 @@
 // The words of the mail Parley sends its users: a password-reset link, a new agent's invitation
-// (the same kind of link, longer lived), and notifications. Plain text only: nothing in them needs markup, and a text
-// part cannot carry a tracking pixel or a disguised link.
+// (the same kind of link, longer lived), and notifications. Plain text only: nothing in them needs
+// markup, and a text part cannot carry a tracking pixel or a disguised link.
 import { INVITATION_LINK_SECONDS, RESET_LINK_SECONDS } from "../domain/password-resets.service.ts";
 
 /** The web app's page for a reset link: Chatwoot's path, so links look as its users know them. */
