@@ -5,7 +5,9 @@ import { describe, expect, test } from "bun:test";
 import { browserSuite, haveChromium, shot } from "./browser.ts";
 
 if (!haveChromium)
-  console.warn("test/e2e/profile-settings.test.ts: SKIPPED — /usr/bin/chromium is missing (apt-get install -y chromium)");
+  console.warn(
+    "test/e2e/profile-settings.test.ts: SKIPPED — /usr/bin/chromium is missing (apt-get install -y chromium)",
+  );
 
 const NEW_PASSWORD = "my own new passphrase";
 
@@ -43,7 +45,8 @@ describe.skipIf(!haveChromium)("profile settings in chromium", () => {
     const tokens = page.getByRole("region", { name: "API access token" });
     await tokens.getByRole("button", { name: "Make a new access token" }).click();
     await tokens.getByRole("button", { name: "Make a new access token" }).click(); // the confirmation
-    const token = (await page.getByRole("region", { name: "Your new access token" }).locator("code").textContent()) ?? "";
+    const token =
+      (await page.getByRole("region", { name: "Your new access token" }).locator("code").textContent()) ?? "";
     expect(token).toMatch(/^[A-Za-z0-9_-]{20,}$/);
     await shot(page, "64-profile-settings");
     const asNew = await fetch(`${base}/api/v1/profile`, { headers: { api_access_token: token } });
