@@ -12,6 +12,8 @@ export interface UserRow {
   confirmed: number;
   created_at: number;
   updated_at: number;
+  /** Added below their replies when they sign them (migration 029); absent from some narrower reads. */
+  message_signature?: string | null;
 }
 
 export interface MembershipRow {
@@ -35,6 +37,7 @@ export class UsersRepo {
   private readonly byIdStmt: Statement;
   private readonly byEmailStmt: Statement;
   private readonly markUnconfirmedStmt: Statement;
+  private readonly setSignatureStmt: Statement;
   private readonly membershipStmt: Statement;
   private readonly addMembershipStmt: Statement;
   private readonly accountsOfStmt: Statement;
@@ -48,6 +51,7 @@ export class UsersRepo {
     this.byIdStmt = db.prepare("SELECT * FROM users WHERE id = $id");
     this.byEmailStmt = db.prepare("SELECT * FROM users WHERE email = $email");
     this.markUnconfirmedStmt = db.prepare("UPDATE users SET confirmed = 0 WHERE id = $id AND password_hash IS NULL");
+    this.setSignatureStmt = db.prepare("UPDATE users SET message_signature = $signature WHERE id = $id");
     this.membershipStmt = db.prepare(
       "SELECT * FROM account_users WHERE account_id = $account_id AND user_id = $user_id",
     );
@@ -97,6 +101,10 @@ export class UsersRepo {
     this.db
       .prepare("UPDATE users SET pubsub_token = $pubsub_token, updated_at = $now WHERE id = $id")
       .run({ id, pubsub_token: pubsubToken, now });
+  }
+
+  setMessageSignature(id: number, signature: string | null): void {
+    this.setSignatureStmt.run({ id, signature });
   }
 
   /** An invited agent who has not chosen a password yet is unconfirmed (Chatwoot's agent `confirmed`). */

@@ -1,5 +1,5 @@
-// The caller's own profile (Chatwoot's ProfilesController): name, display name, email and password
-// (PUT /api/v1/profile), their availability in one account (POST …/availability, the mobile app's
+// The caller's own profile (Chatwoot's ProfilesController): name, display name, email, password and
+// message signature (PUT /api/v1/profile), their availability in one account (POST …/availability, the mobile app's
 // status toggle) and the account they work in now (PUT …/set_active_account, on switching accounts).
 import type { AgentsRepo } from "../db/agents.repo.ts";
 import type { PlatformRepo } from "../db/platform.repo.ts";
@@ -21,7 +21,11 @@ export interface ProfileInput {
   current_password?: unknown;
   password?: unknown;
   password_confirmation?: unknown;
+  message_signature?: unknown;
 }
+
+/** A signature is a few lines under a reply, not a letter. */
+export const SIGNATURE_MAX_LENGTH = 2000;
 
 export interface ProfileDeps {
   users: UsersRepo;
@@ -49,6 +53,8 @@ export class ProfileService {
     const email = input.email === undefined ? user.email : emailValue(errors, "email", input.email, true);
     const displayName =
       input.display_name === undefined ? user.display_name : optionalString(errors, "display_name", input.display_name);
+    const signature =
+      input.message_signature === undefined ? undefined : signatureValue(errors, input.message_signature);
     errors.throwIfAny();
     const changingPassword = input.password !== undefined && input.password !== null && input.password !== "";
     let newHash: string | null = null;
@@ -74,6 +80,7 @@ export class ProfileService {
         password_hash: this.d.users.byId(userId)?.password_hash ?? null,
         now,
       });
+      if (signature !== undefined) this.d.users.setMessageSignature(userId, signature);
       // As a new password from `parley password`: sockets and browser sessions opened before it end.
       if (newHash) this.d.passwords.replaceInTx(userId, newHash);
     });
@@ -109,4 +116,17 @@ export class ProfileService {
       throw new NotFoundError("Account", "account_id", `you are not a member of account ${String(rawAccountId)}`);
     return membership;
   }
+}
+
+/** A signature: text up to SIGNATURE_MAX_LENGTH characters; null or blank removes it. */
+function signatureValue(errors: FieldErrors, raw: unknown): string | null {
+  if (raw === null) return null;
+  if (typeof raw !== "string") {
+    errors.add("message_signature", "must be text", "invalid");
+    return null;
+  }
+  const text = raw.replace(/\r\n/g, "\n").trim();
+  if ([...text].length > SIGNATURE_MAX_LENGTH)
+    errors.add("message_signature", `is too long (maximum is ${SIGNATURE_MAX_LENGTH} characters)`, "too_long");
+  return text === "" ? null : text;
 }

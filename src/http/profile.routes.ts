@@ -19,6 +19,13 @@ const ProfileBody = t.Object({
   current_password: t.Optional(Checked(t.String({ description: "required to change the password" }))),
   password: t.Optional(Checked(t.String({ minLength: 8, maxLength: 256 }))),
   password_confirmation: t.Optional(Checked(t.String({ description: "when sent, must equal password" }))),
+  message_signature: t.Optional(
+    Checked(
+      Nullable(
+        t.String({ maxLength: 2000, description: "added below replies by the web app; null or blank removes it" }),
+      ),
+    ),
+  ),
 });
 const AccountChoice = {
   account_id: t.Optional(Checked(Integer({ description: "one of the caller's accounts" }))),
@@ -50,7 +57,7 @@ export function profileRoutes(d: Deps) {
         detail: {
           tags,
           summary:
-            "Change the caller's name, display name, email or password (with current_password; ends their browser sessions)",
+            "Change the caller's name, display name, email, message signature or password (with current_password; ends their browser sessions)",
         },
       },
     )

@@ -152,3 +152,30 @@ describe("PUT /api/v1/profile/set_active_account", () => {
     expect((await me()).body.account_id).toBe(a.accountId);
   });
 });
+
+describe("message signature", () => {
+  test("set, shown in the profile, cleared by null or blank; bad values are a 422 that changes nothing", async () => {
+    const { h, bea, me } = await setup();
+    const put = (message_signature: unknown) =>
+      h.request("PUT", "/api/v1/profile", { token: bea.token, body: { profile: { message_signature } } });
+    const set = await put("  Bea\r\nAcme support  ");
+    expect(set.status).toBe(200);
+    expect(set.body.message_signature).toBe("Bea\nAcme support");
+    expect((await me()).body.message_signature).toBe("Bea\nAcme support");
+    for (const bad of [42, ["a"], "x".repeat(2001)]) {
+      const r = await put(bad);
+      expect({ status: r.status, field: r.body.errors?.[0]?.field }).toEqual({
+        status: 422,
+        field: "message_signature",
+      });
+    }
+    expect((await me()).body.message_signature).toBe("Bea\nAcme support");
+    expect((await put("   ")).body.message_signature).toBeNull();
+    await put("again");
+    expect((await put(null)).body.message_signature).toBeNull();
+    // Changing the name leaves the signature alone.
+    await put("kept");
+    await h.request("PUT", "/api/v1/profile", { token: bea.token, body: { name: "Beatrix" } });
+    expect((await me()).body).toMatchObject({ name: "Beatrix", message_signature: "kept" });
+  });
+});

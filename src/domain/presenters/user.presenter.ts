@@ -33,7 +33,7 @@ export function profileOf(
     avatar_url: thumbnail(user),
     confirmed: user.confirmed === 1,
     display_name: user.display_name,
-    message_signature: null,
+    message_signature: user.message_signature ?? null,
     email: user.email,
     name: user.name,
     provider: "email",
