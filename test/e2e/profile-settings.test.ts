@@ -3,6 +3,7 @@
 // access token shown once, which the API then takes while the old one is refused.
 import { describe, expect, test } from "bun:test";
 import { browserSuite, haveChromium, shot } from "./browser.ts";
+import { accountApi, seedConversation } from "./seed.ts";
 
 if (!haveChromium)
   console.warn(
@@ -13,6 +14,41 @@ const NEW_PASSWORD = "my own new passphrase";
 
 describe.skipIf(!haveChromium)("profile settings in chromium", () => {
   const suite = browserSuite();
+
+  test("a signature set on the profile is added below replies while Sign is on, never below notes", async () => {
+    const { base, first } = suite.server;
+    const api = accountApi(base, first.account_id, first.api_access_token);
+    const inbox = await api.post("/inboxes", { name: "Signed API", channel: { type: "api" } });
+    const c = await seedConversation(api, inbox.id, { name: "Sia Customer" }, "Hello?");
+    const page = await suite.openPage();
+    await suite.signIn(page); // before the next test changes the password and the token
+    await page.getByRole("heading", { name: "Conversations" }).waitFor();
+    await page.goto(`${base}/app/accounts/${first.account_id}/profile/settings`);
+    const signature = page.getByRole("form", { name: "Signature" });
+    await signature.getByLabel("Signature").fill("Alex\nAcme support");
+    await signature.getByRole("button", { name: "Save changes" }).click();
+    await signature.getByRole("status").filter({ hasText: "Saved." }).waitFor();
+
+    await page.goto(`${base}/app/accounts/${first.account_id}/conversations/${c.id}`);
+    const sign = page.getByRole("button", { name: "Sign", exact: true });
+    expect(await sign.getAttribute("aria-pressed")).toBe("false");
+    await sign.click();
+    await page.getByLabel("Reply to Sia Customer").fill("We are on it.");
+    await page.getByRole("button", { name: "Send" }).click();
+    await page.locator(".message.outgoing").getByText("We are on it.").waitFor();
+    await page.getByRole("button", { name: "Private note" }).click();
+    const note = page.getByLabel("Private note (only your team sees it)");
+    await note.waitFor();
+    expect(await sign.count()).toBe(0); // notes are never signed
+    await note.fill("Checking the stock");
+    await page.getByRole("button", { name: "Add note" }).click();
+    await page.getByText("Checking the stock").waitFor();
+    const messages = (await api.get(`/conversations/${c.id}/messages`)).payload as { content: string }[];
+    expect(messages.slice(-2).map((m) => m.content)).toEqual([
+      "We are on it.\n\nAlex\nAcme support",
+      "Checking the stock",
+    ]);
+  }, 60_000);
 
   test("name, password and access token, each from the profile page", async () => {
     const { base, first } = suite.server;

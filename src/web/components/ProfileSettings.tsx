@@ -1,5 +1,5 @@
 // The signed-in user's own settings (Chatwoot's /app/accounts/:id/profile/settings): their name,
-// display name and email; their password (the current one first; the server then ends every
+// display name and email; the signature the reply box adds when they sign; their password (the current one first; the server then ends every
 // browser session, so this page signs in again with the new one); and a new API access token for
 // integrations (n8n, Evolution API…), shown once, since the server keeps only its hash.
 import { useSignal } from "@preact/signals";
@@ -22,6 +22,7 @@ interface Profile {
   available_name: string;
   email: string;
   access_token: string | null;
+  message_signature: string | null;
 }
 
 function PersonalForm() {
@@ -64,6 +65,46 @@ function PersonalForm() {
       </Field>
       <Field id="me-email" label={t("signin.email")} error={err.email}>
         <TextInput {...describedBy("me-email", err.email)} type="email" required value={email} />
+      </Field>
+      <FormFooter
+        failure={submit.failure.value}
+        saved={saved.value}
+        busy={submit.busy.value}
+        label={t("common.save_changes")}
+      />
+    </form>
+  );
+}
+
+function SignatureForm() {
+  const signature = useSignal(user.value?.message_signature ?? "");
+  const saved = useSignal("");
+  const submit = useSubmit({ message_signature: t("me.signature") }, "me-", t("me.what"));
+  const onSubmit = (e: SubmitEvent) => {
+    e.preventDefault();
+    saved.value = "";
+    void submit.run(async () => {
+      profileChanged(await api<Profile>("PUT", "/api/v1/profile", { profile: { message_signature: signature.value } }));
+      saved.value = t("common.saved");
+    });
+  };
+  const err = submit.errors.value;
+  return (
+    <form class="settings-form" onSubmit={onSubmit} aria-labelledby="me-signature-title">
+      <h2 id="me-signature-title">{t("me.signature")}</h2>
+      <Field
+        id="me-message_signature"
+        label={t("me.signature")}
+        hint={t("me.signature_hint")}
+        error={err.message_signature}
+      >
+        <textarea
+          {...describedBy("me-message_signature", err.message_signature, true)}
+          rows={4}
+          maxLength={2000}
+          value={signature.value}
+          onInput={(e) => (signature.value = e.currentTarget.value)}
+        />
       </Field>
       <FormFooter
         failure={submit.failure.value}
@@ -173,6 +214,7 @@ export function ProfileSettings() {
     <Page title={t("me.title")}>
       <div class="profile-settings">
         <PersonalForm />
+        <SignatureForm />
         <PasswordForm />
         <AccessToken />
       </div>

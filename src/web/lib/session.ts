@@ -17,6 +17,8 @@ export interface User {
   available_name: string;
   email: string;
   accounts: AccountMembership[];
+  /** Added below their replies when they sign them. */
+  message_signature?: string | null;
 }
 
 interface SessionResponse {
@@ -80,9 +82,11 @@ export async function signOut(): Promise<void> {
 }
 
 /** The user as the server now has them, after a change of their own profile (name, email). */
-export function profileChanged(changed: Pick<User, "name" | "available_name" | "email">): void {
+export function profileChanged(changed: Pick<User, "name" | "available_name" | "email" | "message_signature">): void {
   const u = user.value;
-  if (u) user.value = { ...u, name: changed.name, available_name: changed.available_name, email: changed.email };
+  if (!u) return;
+  const { name, available_name, email, message_signature } = changed;
+  user.value = { ...u, name, available_name, email, message_signature };
 }
 
 /** Keeps the account's name in the header and switcher in step after it changes. */

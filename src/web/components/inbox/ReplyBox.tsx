@@ -7,6 +7,8 @@ import { describeError, sendMessage } from "../../lib/thread.ts";
 import { TypingSender } from "../../lib/typing.ts";
 import { encodeMentions } from "../../lib/completion.ts";
 import { directory } from "../../lib/directory.ts";
+import { user } from "../../lib/session.ts";
+import { setSigning, signed, signing } from "../../lib/signature.ts";
 import type { Agent } from "../../lib/types.ts";
 import { mentionOf } from "../../../shared/mentions.ts";
 import { AttachButton, DraftFileList, useDraftFiles } from "./DraftFiles.tsx";
@@ -62,7 +64,9 @@ export function ReplyBox({
     if (files.length > 0) draft.progress.value = 0;
     try {
       await sendMessage(
-        mode === "note" ? encodeMentions(content, mentioned.current) : content,
+        mode === "note"
+          ? encodeMentions(content, mentioned.current)
+          : signed(content, user.value?.message_signature, signing.value),
         mode === "note",
         files,
         (p) => (draft.progress.value = p),
@@ -164,6 +168,17 @@ export function ReplyBox({
       <div class="reply-actions">
         <EmojiPicker onPick={insertAtCaret} />
         <AttachButton draft={draft} />
+        {mode === "reply" && user.value?.message_signature && (
+          <button
+            type="button"
+            class="tab-button"
+            aria-pressed={signing.value}
+            title={t("reply.sign_hint")}
+            onClick={() => setSigning(!signing.value)}
+          >
+            {t("reply.sign")}
+          </button>
+        )}
         <button
           type="submit"
           class="primary"

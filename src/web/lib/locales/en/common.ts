@@ -114,4 +114,7 @@ export const common = {
   "me.token_failed": "The token could not be made.",
   "me.token_once": "Copy it now: it is not shown again.",
   "me.token_use": "Your earlier tokens no longer work: give this one to your integrations.",
+  "me.signature": "Signature",
+  "me.signature_hint":
+    "Added below your replies to customers when Sign is on in the reply box. Notes are never signed.",
 };

@@ -117,4 +117,6 @@ export const inbox = {
   "snooze.hour": "For an hour",
   "snooze.tomorrow": "Until tomorrow, 9:00",
   "snooze.monday": "Until next Monday, 9:00",
+  "reply.sign": "Sign",
+  "reply.sign_hint": "Add your signature below the reply",
 };

@@ -118,4 +118,7 @@ export const common: Area<typeof en> = {
   "me.token_failed": "No se pudo crear el token.",
   "me.token_once": "Cópialo ahora: no se vuelve a mostrar.",
   "me.token_use": "Tus tokens anteriores ya no funcionan: dale este a tus integraciones.",
+  "me.signature": "Firma",
+  "me.signature_hint":
+    "Se añade bajo tus respuestas a clientes cuando Firmar está activado en el cuadro de respuesta. Las notas nunca se firman.",
 };

@@ -121,4 +121,6 @@ export const inbox: Area<typeof en> = {
   "snooze.hour": "Durante una hora",
   "snooze.tomorrow": "Hasta mañana, 9:00",
   "snooze.monday": "Hasta el próximo lunes, 9:00",
+  "reply.sign": "Firmar",
+  "reply.sign_hint": "Añadir tu firma bajo la respuesta",
 };

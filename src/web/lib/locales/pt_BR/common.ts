@@ -116,4 +116,7 @@ export const common: Area<typeof en> = {
   "me.token_failed": "Não foi possível criar o token.",
   "me.token_once": "Copie agora: ele não é mostrado novamente.",
   "me.token_use": "Seus tokens anteriores não funcionam mais: passe este às suas integrações.",
+  "me.signature": "Assinatura",
+  "me.signature_hint":
+    "Adicionada abaixo das suas respostas a clientes quando Assinar está ativado na caixa de resposta. Notas nunca são assinadas.",
 };

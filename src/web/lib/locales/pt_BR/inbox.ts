@@ -121,4 +121,6 @@ export const inbox: Area<typeof en> = {
   "snooze.hour": "Por uma hora",
   "snooze.tomorrow": "Até amanhã, 9:00",
   "snooze.monday": "Até a próxima segunda-feira, 9:00",
+  "reply.sign": "Assinar",
+  "reply.sign_hint": "Adicionar sua assinatura abaixo da resposta",
 };
