@@ -14,12 +14,16 @@ import type { UsersRepo } from "../db/users.repo.ts";
 import { unixSeconds, type Clock } from "../lib/clock.ts";
 import { errorFields, type Logger } from "../lib/logger.ts";
 import { OutboxPump } from "../lib/pump.ts";
+import { localeFor } from "../shared/locale.ts";
+import { mentionsAsText } from "../shared/mentions.ts";
 import { notificationMail } from "./account-mail-texts.ts";
 import { accountTransport } from "./account-transport.ts";
 import { afterFailedSend } from "./mail-errors.ts";
 
 const IN_FLIGHT_SECONDS = 300;
 const CONCURRENCY = 2;
+/** Enough of a message to answer from the mail's preview; the link leads to the rest. */
+const MESSAGE_CHARS = 2000;
 
 export interface NotificationMailDeps {
   notificationMail: NotificationMailRepo;
@@ -95,14 +99,16 @@ export class NotificationMailSender {
     const conversation = this.d.conversations.byId(n.conversation_id);
     if (!user || !account || !conversation) return null;
     const inbox = this.d.conversationRefs.inboxes([conversation.inbox_id]).get(conversation.inbox_id);
-    const data = JSON.parse(n.data) as { push_message_title?: string };
-    return notificationMail({
+    const data = JSON.parse(n.data) as { secondary_actor?: { content?: unknown } | null };
+    const content = data.secondary_actor?.content;
+    const message = typeof content === "string" ? mentionsAsText(content).trim().slice(0, MESSAGE_CHARS) : "";
+    return notificationMail(localeFor(account.locale), {
       to: { name: user.name, address: user.email },
       type: n.notification_type,
       account: account.name,
       inbox: inbox?.name ?? "",
       displayId: conversation.display_id,
-      title: data.push_message_title ?? "",
+      message,
       link: `${this.d.publicUrl()}/app/accounts/${account.id}/conversations/${conversation.display_id}`,
     });
   }

@@ -12,6 +12,7 @@ import { unixSeconds, type Clock } from "../lib/clock.ts";
 import { errorFields, type Logger } from "../lib/logger.ts";
 import { OutboxPump } from "../lib/pump.ts";
 import type { SecretBox } from "../lib/secret-box.ts";
+import { localeFor } from "../shared/locale.ts";
 import { invitationMail, resetMail, resetPath } from "./account-mail-texts.ts";
 import { accountTransport } from "./account-transport.ts";
 import { afterFailedSend } from "./mail-errors.ts";
@@ -71,11 +72,12 @@ export class ResetMailSender {
       const transport = await accountTransport(config);
       try {
         const link = `${this.d.publicUrl()}${resetPath(token)}`;
-        const account = row.account_id === null ? null : this.d.accounts.byId(row.account_id);
+        const account = this.accountOf(row);
+        const locale = localeFor(account?.locale);
         await transport.sendMail(
           row.purpose === "invitation"
-            ? invitationMail(config.from, user, account?.name ?? "Parley", link)
-            : resetMail(config.from, user, link),
+            ? invitationMail(locale, config.from, user, account?.name ?? "Parley", link)
+            : resetMail(locale, config.from, user, link),
         );
       } finally {
         transport.close();
@@ -88,6 +90,17 @@ export class ResetMailSender {
       this.d.logger.warn("reset mail failed; will retry", { user_id: row.user_id, attempts, error: reason });
       this.d.writeTx(() => this.d.passwordResets.retryAt(row, retryAt, reason));
     }
+  }
+
+  /** The account whose language the mail speaks: the inviting one, else the one the user last worked in. */
+  private accountOf(row: PasswordResetRow) {
+    let id = row.account_id;
+    if (id === null) {
+      let newest = -Infinity;
+      for (const m of this.d.users.accountsOf(row.user_id))
+        if ((m.active_at ?? -1) > newest) [newest, id] = [m.active_at ?? -1, m.account_id];
+    }
+    return id === null ? null : this.d.accounts.byId(id);
   }
 
   private fail(row: PasswordResetRow, reason: string): void {

@@ -126,3 +126,20 @@ test("without a mail server an invitation cannot be sent again: a 503 that says 
   const after = await h.request("GET", `/api/v1/accounts/${a.accountId}/agents`, { token: a.adminToken });
   expect(after.body.find((x: { id: number }) => x.id === added.body.id).confirmed).toBe(true);
 });
+
+test("the mail speaks the account's language (es, pt_BR), English otherwise", async () => {
+  const { h, a, smtp } = await world();
+  const locale = (l: string) =>
+    h.request("PATCH", `/api/v1/accounts/${a.accountId}`, { token: a.adminToken, body: { locale: l } });
+  expect((await locale("es")).status).toBe(200);
+  await addAgent(h, a.accountId, a.adminToken, { name: "Elena", email: "elena@acme.test" });
+  await h.deps.mail.resetSender.drain(); // written in the account's language at the time it is sent
+  await locale("fr");
+  await addAgent(h, a.accountId, a.adminToken, { name: "Fleur", email: "fleur@acme.test" });
+  await h.deps.mail.resetSender.drain();
+  await smtp.mail(2);
+  const by = (to: string) => smtp.mails.find((m) => m.to[0] === to)!.parsed;
+  expect(by("elena@acme.test").subject).toBe("Te han invitado a Acme Shop en Parley");
+  expect(by("elena@acme.test").text).toContain("Hola, Elena:");
+  expect(by("fleur@acme.test").subject).toBe("You are invited to Acme Shop on Parley");
+});

@@ -99,3 +99,17 @@ test("without a mail server nothing is queued, and the flags are kept as before"
   expect(w.h.deps.db.query("SELECT count(*) AS n FROM notification_mail").get()).toEqual({ n: 0 });
   expect((await setFlags(w, w.agent.token, [])).body.selected_email_flags).toEqual([]);
 });
+
+test("a notification mail speaks the account's language and quotes the message", async () => {
+  const { w, smtp } = await mailWorld();
+  await w.h.request("PATCH", `/api/v1/accounts/${w.a.accountId}`, { token: w.a.adminToken, body: { locale: "pt_BR" } });
+  const c = await newConversation(w, { assignee_id: w.agent.userId });
+  await deliver(w);
+  await send(w, c.id, { content: "Meu pedido não chegou.\nPodem verificar?", message_type: "incoming" });
+  await deliver(w);
+  await smtp.mail(3); // the new conversation, its assignment, the message
+  const mail = smtp.mails.find((m) => m.parsed.subject?.includes("Nova mensagem"))!;
+  expect(mail.parsed.subject).toBe(`[Acme] Nova mensagem na conversa #${c.id}`);
+  expect(mail.parsed.text).toContain("> Meu pedido não chegou.\n> Podem verificar?");
+  expect(mail.parsed.text).toContain("Abrir a conversa: https://help.acme.test/");
+});

@@ -8,10 +8,11 @@
 // (/app/locales/pt_BR.json, src/http/web.routes.ts) when it is first needed, so each language added
 // costs the script's size budget nothing.
 import { signal } from "@preact/signals";
+import { localeFor, type Locale } from "../../shared/locale.ts";
 import { en, type Key } from "./locales/en/index.ts";
 
 export type { Key };
-export type Locale = "en" | "pt_BR" | "es";
+export type { Locale };
 export type Params = Record<string, string | number>;
 export type Table = Partial<Record<Key, string>>;
 
@@ -21,13 +22,7 @@ const loading = new Map<Locale, Promise<void>>();
 const TAGS: Record<Locale, string> = { en: "en", pt_BR: "pt-BR", es: "es" };
 const KEY = "parley-locale";
 
-/** Chatwoot's locale codes (pt_BR, es) and browsers' (pt-BR, es-MX): a language we have, else English. */
-export function localeFor(code: string | null | undefined): Locale {
-  const language = (code ?? "").replace("-", "_").split("_")[0]!.toLowerCase();
-  if (language === "pt") return "pt_BR";
-  if (language === "es") return "es";
-  return "en";
-}
+export { localeFor };
 
 function remembered(): Locale {
   try {
