@@ -90,14 +90,15 @@ export class NotificationMailSender {
     }
   }
 
-  /** The mail as things are now; null when there is nothing to tell (read, replaced, or gone). */
+  /** The mail as things are now; null when there is nothing to tell (read, replaced, gone, or they left). */
   private compose(row: NotificationMailRow) {
     const n = this.d.notifications.byId(row.account_id, row.user_id, row.notification_id);
     if (!n || n.read_at !== null) return null;
     const user = this.d.users.byId(row.user_id);
     const account = this.d.accounts.byId(row.account_id);
     const conversation = this.d.conversations.byId(n.conversation_id);
-    if (!user || !account || !conversation) return null;
+    // Someone who has left the account since hears nothing more of its conversations.
+    if (!user || !account || !conversation || !this.d.users.membership(account.id, user.id)) return null;
     const inbox = this.d.conversationRefs.inboxes([conversation.inbox_id]).get(conversation.inbox_id);
     const data = JSON.parse(n.data) as { secondary_actor?: { content?: unknown } | null };
     const content = data.secondary_actor?.content;

@@ -113,3 +113,15 @@ test("a notification mail speaks the account's language and quotes the message",
   expect(mail.parsed.text).toContain("> Meu pedido não chegou.\n> Podem verificar?");
   expect(mail.parsed.text).toContain("Abrir a conversa: https://help.acme.test/");
 });
+
+test("an agent removed from the account within the minute is not mailed", async () => {
+  const { w, smtp } = await mailWorld();
+  await newConversation(w);
+  await w.h.deps.bus.drain();
+  const removed = await w.h.request("DELETE", `${w.base}/agents/${w.agent.userId}`, { token: w.a.adminToken });
+  expect(removed.status).toBe(200);
+  await deliver(w);
+  expect(smtp.mails).toHaveLength(0);
+  const rows = w.h.deps.db.query("SELECT state FROM notification_mail").all();
+  expect(rows).toEqual([{ state: "skipped" }]);
+});
