@@ -15,6 +15,7 @@ export function App() {
     const token = new URLSearchParams(currentSearch.value).get("reset_password_token") ?? "";
     return <ChooseNewPassword token={token} />;
   }
+  if (path === FORGOT_PATH) return <ForgotPassword />;
   const u = user.value;
   if (u === undefined) {
     return (
@@ -23,6 +24,6 @@ export function App() {
       </p>
     );
   }
-  if (u === null) return path === FORGOT_PATH ? <ForgotPassword /> : <SignIn />;
+  if (u === null) return <SignIn />;
   return <Shell user={u} />;
 }
