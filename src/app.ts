@@ -43,6 +43,7 @@ import { profileRoutes } from "./http/profile.routes.ts";
 import { reportRoutes } from "./http/reports.routes.ts";
 import { requestParsing } from "./http/request.ts";
 import { webhookRoutes } from "./http/webhooks.routes.ts";
+import { notificationSubscriptionRoutes } from "./http/notification-subscriptions.routes.ts";
 import { passwordResetRoutes } from "./http/password-reset.routes.ts";
 import { sessionRoutes } from "./http/sessions.routes.ts";
 import { webRoutes } from "./http/web.routes.ts";
@@ -124,6 +125,7 @@ function directoryApi(d: Deps) {
     .use(sessionRoutes(d))
     .use(passwordResetRoutes(d))
     .use(profileRoutes(d))
+    .use(notificationSubscriptionRoutes(d))
     .use(accountRoutes(d))
     .use(inboxRoutes(d))
     .use(inboxMemberRoutes(d))

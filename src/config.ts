@@ -25,6 +25,12 @@ export interface Config {
   readonly files: FilesConfig;
   /** Email inboxes: the password key, polling, limits (src/config-mail.ts). */
   readonly mail: MailConfig;
+  /**
+   * Where mobile pushes go (PARLEY_PUSH_RELAY_URL): a relay that speaks Chatwoot's hub protocol, such
+   * as Chatwoot's own (https://hub.2.chatwoot.com/send_push), which holds the mobile app's FCM key.
+   * Null: no pushes (off by default: a push carries the notification's words to that server).
+   */
+  readonly pushRelayUrl: string | null;
 }
 
 export interface PublicLimitsConfig {
@@ -117,6 +123,12 @@ export const CONFIG_TABLE = [
   ],
   ...FILES_CONFIG_TABLE,
   ...MAIL_CONFIG_TABLE,
+  [
+    "",
+    "PARLEY_PUSH_RELAY_URL",
+    "",
+    "push relay for the Chatwoot mobile app, e.g. https://hub.2.chatwoot.com/send_push; unset: no mobile push",
+  ],
 ] as const;
 
 type Env = Record<string, string | undefined>;
@@ -131,6 +143,14 @@ function integer(name: string, raw: string | undefined, fallback: number, min: n
   const n = Number(raw);
   if (n < min || n > max) throw new ConfigError(`${name} must be between ${min} and ${max}, got ${n}`);
   return n;
+}
+
+function pushRelayUrl(raw: string | null): string | null {
+  if (raw === null) return null;
+  const url = URL.canParse(raw) ? new URL(raw) : null;
+  if (!url || (url.protocol !== "https:" && url.protocol !== "http:"))
+    throw new ConfigError(`PARLEY_PUSH_RELAY_URL must be an http(s) URL, got "${raw}"`);
+  return url.href;
 }
 
 function configFailure(message: string): never {
@@ -199,6 +219,7 @@ export function loadConfig(
     publicLimits: Object.freeze(publicLimits(env)),
     files: filesConfig(db, host, port, flags.storage, env, integer),
     mail: Object.freeze(mailConfig(db, env, integer, flagBool, configFailure)),
+    pushRelayUrl: pushRelayUrl(env.PARLEY_PUSH_RELAY_URL || null),
   });
 }
 

@@ -1,15 +1,15 @@
 // The composition root: builds repos, services, the outbox and the bus around one database.
 // No module-level singletons: tests build a fresh Deps on ":memory:" for each case.
 import type { Database } from "bun:sqlite";
+import { createJobs } from "./deps/jobs.ts";
+import type { Job } from "./jobs/scheduler.ts";
 import { createRepos } from "./deps/repos.ts";
 import { preparingLazily } from "./db/lazy-statements.ts";
 import { createServices } from "./deps/services.ts";
 import type { Config } from "./config.ts";
 import { loadConfig } from "./config.ts";
-import { refreshPlannerStatistics } from "./db/open.ts";
-import { checkpointWhenCommitted, databaseAnswers } from "./db/maintenance.ts";
+import { databaseAnswers } from "./db/maintenance.ts";
 import { createWriteTx, type Commits, type WriteTx } from "./db/tx.ts";
-import { IDEMPOTENCY_TTL_SECONDS } from "./domain/messages.service.ts";
 import { EventBus } from "./events/bus.ts";
 import { automationListener } from "./events/listeners/automation.listener.ts";
 import { notificationsListener } from "./events/listeners/notifications.listener.ts";
@@ -17,8 +17,6 @@ import { webhookFanOut } from "./events/listeners/webhooks.listener.ts";
 import { agentBotFanOut } from "./events/listeners/agent-bots.listener.ts";
 import { EventOutbox } from "./events/outbox.ts";
 import { WebhookDeliverer, type OnCallbackGaveUp } from "./jobs/deliver-webhooks.job.ts";
-import { pruneEvents } from "./jobs/prune-events.job.ts";
-import type { Job } from "./jobs/scheduler.ts";
 import { systemClock, type Clock } from "./lib/clock.ts";
 import { createLogger, type Logger } from "./lib/logger.ts";
 import { PasswordHasher } from "./lib/passwords.ts";
@@ -27,6 +25,8 @@ import { createFileStore, type Files } from "./files/create.ts";
 import type { RealtimeHub } from "./realtime/hub.ts";
 import { createMail, type MailParts } from "./mail/create.ts";
 import { loadSecretBox } from "./mail/secret-key.ts";
+import { PushRelay } from "./jobs/push-relay.job.ts";
+import pkg from "../package.json" with { type: "json" };
 
 export interface Deps {
   config: Config;
@@ -50,6 +50,8 @@ export interface Deps {
   files: Files;
   /** Email inboxes: the IMAP poller, the SMTP sender, the connection check. */
   mail: MailParts;
+  /** Mobile pushes through PARLEY_PUSH_RELAY_URL. */
+  pushRelay: PushRelay;
   /** Whether the database answers (GET /api). */
   dataServicesOk: () => boolean;
 }
@@ -197,6 +199,21 @@ export function createDeps(opts: DepsOptions): Deps {
     links: files.links,
   });
   realtime = hub;
+  const pushRelay = new PushRelay({
+    ...repos,
+    writeTx,
+    clock,
+    logger,
+    relayUrl: config.pushRelayUrl,
+    installation: {
+      // Made at start, and only when pushes are on: the relay knows an installation by it.
+      identifier: config.pushRelayUrl
+        ? repos.serverSecrets.getOrCreate("installation_identifier", () => crypto.randomUUID())
+        : "",
+      version: pkg.version,
+      host: () => new URL(files.links.publicUrl).host,
+    },
+  });
   const mail = createMail({
     ...{ config, repos, services, outbox, store: files.store, secretBox, writeTx, clock, logger },
     publicUrl: () => files.links.publicUrl,
@@ -208,75 +225,24 @@ export function createDeps(opts: DepsOptions): Deps {
       commits,
       listening: (accountId, userId) => hub.listening(accountId, userId),
       tell: (c, data) => hub.tellUser(c.accountId, c.userId, "notification.created", data),
+      committed: () => pushRelay.wake(),
     }),
   );
-  const jobs: Job[] = [
-    // Catches up listeners after a restart, and retries listeners that failed.
-    { name: "drain-events", pattern: "* * * * * *", run: () => bus.drain() },
-    // A long read can starve auto-checkpoints; a passive checkpoint never blocks writers. Inside the
-    // open group-commit transaction it fails ("database table is locked"), and the every-second
-    // drain opens one in the same tick: it runs once the connection's groups have committed.
-    { name: "wal-checkpoint", pattern: "0 * * * * *", run: () => checkpointWhenCommitted(db, commits) },
-    // Due retries and deliveries left pending by a crash; new ones are sent at once via wake().
-    {
-      name: "deliver-webhooks",
-      pattern: "* * * * * *",
-      run: () => void deliverer.pump(),
-      stop: () => deliverer.stop(),
-    },
-    { name: "repair-webhook-streams", pattern: "15 * * * * *", run: () => deliverer.repairStreams() },
-    { name: "prune-webhook-deliveries", pattern: "30 7 * * * *", run: () => void services.webhooks.pruneDeliveries() },
-    { name: "prune-sessions", pattern: "0 7 * * * *", run: () => void services.sessions.prune() },
-    { name: "prune-password-resets", pattern: "0 9 * * * *", run: () => void services.passwordResets.prune() },
-    // docs/compatibility.md #14: snoozed conversations open when snoozed_until passes.
-    { name: "reopen-snoozed", pattern: "*/10 * * * * *", run: () => void services.conversationState.reopenDue() },
-    // Events written by another process (the CLI) reach sockets within a second.
-    { name: "realtime-fanout", pattern: "* * * * * *", run: () => hub.wake() },
-    {
-      name: "prune-events",
-      pattern: "0 23 * * * *",
-      run: () => pruneEvents({ events: repos.events, writeTx, clock, logger }, config.eventRetentionDays),
-    },
-    // conversation_idle automation rules (ours): open conversations idle longer than a rule's idle_minutes.
-    { name: "automation-idle", pattern: "0 * * * * *", run: () => services.automation.runIdle().then(() => undefined) },
-    { name: "refresh-planner-statistics", pattern: "0 41 * * * *", run: () => refreshPlannerStatistics(db) },
-    {
-      name: "prune-idempotency-keys",
-      pattern: "0 17 * * * *",
-      run: () => void repos.idempotency.prune(Math.floor(clock.nowMs() / 1000) - IDEMPOTENCY_TTL_SECONDS),
-    },
-    // Email inboxes: each mailbox is read every PARLEY_MAIL_POLL_SECONDS (the poller keeps the times).
-    { name: "poll-email", pattern: "* * * * * *", run: () => mail.poller.poll().then(() => undefined) },
-    // IMAP IDLE connections, matched to the inboxes' settings: new mail is read the moment it arrives.
-    { name: "idle-email", pattern: "*/5 * * * * *", run: () => mail.idler.sync(), stop: () => mail.idler.stop() },
-    // Replies whose retry came due, and replies a crash left; new ones are sent at once via wake().
-    { name: "send-email", pattern: "*/5 * * * * *", run: () => mail.sender.pump(), stop: () => mail.sender.stop() },
-    // Notifications by email come due a minute after they are made (unless read by then).
-    {
-      name: "send-notification-mail",
-      pattern: "*/5 * * * * *",
-      run: () => mail.notificationSender.pump(),
-      stop: () => mail.notificationSender.stop(),
-    },
-    {
-      name: "prune-notification-mail",
-      pattern: "0 11 * * * *",
-      run: () => void writeTx(() => repos.notificationMail.prune(Math.floor(clock.nowMs() / 1000) - 7 * 86_400)),
-    },
-    // Password-reset mail whose retry came due, or that a crash left; new ones are sent at once via wake().
-    {
-      name: "send-reset-mail",
-      pattern: "*/5 * * * * *",
-      run: () => mail.resetSender.pump(),
-      stop: () => mail.resetSender.stop(),
-    },
-    // Files no row refers to (uploads of failed requests, a crash between file and commit).
-    {
-      name: "sweep-files",
-      pattern: "0 23 4 * * *",
-      run: () => services.attachments.sweep(clock.nowMs()).then(() => undefined),
-    },
-  ];
+  const jobs = createJobs({
+    db,
+    bus,
+    commits,
+    deliverer,
+    hub,
+    mail,
+    pushRelay,
+    services,
+    repos,
+    config,
+    clock,
+    logger,
+    writeTx,
+  });
   return {
     config,
     db,
@@ -293,6 +259,7 @@ export function createDeps(opts: DepsOptions): Deps {
     jobs,
     files,
     mail,
+    pushRelay,
     dataServicesOk: () => databaseAnswers(db),
   };
 }

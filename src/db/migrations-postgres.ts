@@ -30,6 +30,7 @@ import p026 from "../../migrations/postgres/026_password_resets.sql" with { type
 import p027 from "../../migrations/postgres/027_invitations.sql" with { type: "text" };
 import p028 from "../../migrations/postgres/028_notification_mail.sql" with { type: "text" };
 import p029 from "../../migrations/postgres/029_message_signature.sql" with { type: "text" };
+import p030 from "../../migrations/postgres/030_push_notifications.sql" with { type: "text" };
 import type { Migration } from "./migrations.ts";
 
 export const POSTGRES_MIGRATIONS: Migration[] = [
@@ -62,4 +63,5 @@ export const POSTGRES_MIGRATIONS: Migration[] = [
   { version: 27, name: "027_invitations", sql: p027 },
   { version: 28, name: "028_notification_mail", sql: p028 },
   { version: 29, name: "029_message_signature", sql: p029 },
+  { version: 30, name: "030_push_notifications", sql: p030 },
 ];

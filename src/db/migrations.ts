@@ -29,6 +29,7 @@ import m026 from "../../migrations/026_password_resets.sql" with { type: "text" 
 import m027 from "../../migrations/027_invitations.sql" with { type: "text" };
 import m028 from "../../migrations/028_notification_mail.sql" with { type: "text" };
 import m029 from "../../migrations/029_message_signature.sql" with { type: "text" };
+import m030 from "../../migrations/030_push_notifications.sql" with { type: "text" };
 
 export interface Migration {
   version: number;
@@ -66,6 +67,7 @@ export const MIGRATIONS: Migration[] = [
   { version: 27, name: "027_invitations", sql: m027 },
   { version: 28, name: "028_notification_mail", sql: m028 },
   { version: 29, name: "029_message_signature", sql: m029 },
+  { version: 30, name: "030_push_notifications", sql: m030 },
 ];
 
 export const LATEST_VERSION = MIGRATIONS.length;

@@ -43,6 +43,7 @@ import { EmailChannelsRepo } from "../db/email-channels.repo.ts";
 import { EmailOutboxRepo } from "../db/email-outbox.repo.ts";
 import { NotificationMailRepo } from "../db/notification-mail.repo.ts";
 import { PasswordResetsRepo } from "../db/password-resets.repo.ts";
+import { PushRepo } from "../db/push.repo.ts";
 import { SearchRepo } from "../db/search.repo.ts";
 import { DashboardAppsRepo } from "../db/dashboard-apps.repo.ts";
 import { MacrosRepo } from "../db/macros.repo.ts";
@@ -95,5 +96,6 @@ export function createRepos(db: Database) {
     macros: new MacrosRepo(db),
     passwordResets: new PasswordResetsRepo(db),
     notificationMail: new NotificationMailRepo(db),
+    push: new PushRepo(db),
   };
 }

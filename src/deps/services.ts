@@ -20,6 +20,7 @@ import { PlatformService } from "../domain/platform.service.ts";
 import { TeamsService } from "../domain/teams.service.ts";
 import { WebhooksService } from "../domain/webhooks.service.ts";
 import { PasswordResetsService } from "../domain/password-resets.service.ts";
+import { PushSubscriptionsService } from "../domain/push-subscriptions.service.ts";
 import { PasswordsService } from "../domain/passwords.service.ts";
 import { SessionsService } from "../domain/sessions.service.ts";
 import { SignInThrottle } from "../domain/sign-in-throttle.ts";
@@ -197,6 +198,7 @@ export function createServices(base: ServiceBase, repos: ReturnType<typeof creat
     sessions,
     passwords,
     passwordResets,
+    pushSubscriptions: new PushSubscriptionsService({ ...repos, writeTx, clock }),
     profile: new ProfileService({ ...repos, passwords, writeTx, clock, hasher }),
     credentials: new CredentialsService({ ...repos, writeTx, clock }),
     customAttributeDefinitions: new CustomAttributeDefinitionsService({ ...repos, writeTx, clock }),
@@ -234,6 +236,7 @@ export function createServices(base: ServiceBase, repos: ReturnType<typeof creat
       writeTx,
       clock,
       mailConfigured: base.config.mail.accountMail !== null,
+      pushConfigured: base.config.pushRelayUrl !== null,
     }),
     cannedResponses: new CannedResponsesService({ ...repos, writeTx, clock }),
     dashboardApps: new DashboardAppsService({ ...repos, writeTx, clock }),

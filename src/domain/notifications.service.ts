@@ -7,6 +7,7 @@ import type { ConversationRefsRepo } from "../db/conversation-refs.repo.ts";
 import type { WriteTx } from "../db/tx.ts";
 import type { NotificationMailRepo } from "../db/notification-mail.repo.ts";
 import type { NotificationRow, NotificationsRepo } from "../db/notifications.repo.ts";
+import type { PushRepo } from "../db/push.repo.ts";
 import type { AccountMember, RealtimeRepo } from "../db/realtime.repo.ts";
 import type { UsersRepo } from "../db/users.repo.ts";
 import type { StoredEvent } from "../shared/event-types.ts";
@@ -40,6 +41,9 @@ interface NotificationsDeps {
   notificationMail: NotificationMailRepo;
   /** Whether the server can send mail (PARLEY_SMTP_URL): the email flags are kept either way. */
   mailConfigured: boolean;
+  push: PushRepo;
+  /** Whether a push relay is configured (PARLEY_PUSH_RELAY_URL): the push flags are kept either way. */
+  pushConfigured: boolean;
   realtime: RealtimeRepo;
   conversationRefs: ConversationRefsRepo;
   users: UsersRepo;
@@ -75,10 +79,13 @@ export class NotificationsService {
           data: JSON.stringify(data),
           at,
         });
-        if (this.d.mailConfigured && this.wantsMail(e.accountId, p.userId, p.type)) {
+        if (this.d.mailConfigured && this.wants("email", e.accountId, p.userId, p.type)) {
           const mail = { notification_id: notificationId, account_id: e.accountId, user_id: p.userId };
           this.d.notificationMail.insert(mail, at + NOTIFICATION_MAIL_DELAY_SECONDS, at);
         }
+        // A push to each of the user's phones, at once (Chatwoot's).
+        if (this.d.pushConfigured && this.wants("push", e.accountId, p.userId, p.type))
+          this.d.push.queue(notificationId, p.userId, at);
         return { accountId: e.accountId, userId: p.userId, notificationId };
       }),
     );
@@ -99,10 +106,11 @@ export class NotificationsService {
     };
   }
 
-  /** Whether the user chose this type by email in this account (Chatwoot's email_* flags; the defaults when never set). */
-  private wantsMail(accountId: number, userId: number, type: string): boolean {
+  /** Whether the user chose this type by email or push in this account (Chatwoot's flags; the defaults when never set). */
+  private wants(kind: "email" | "push", accountId: number, userId: number, type: string): boolean {
     const s = this.d.notifications.settings(accountId, userId);
-    return (s ? (JSON.parse(s.email_flags) as string[]) : DEFAULT_FLAGS).includes(type);
+    const flags = s ? (JSON.parse(kind === "email" ? s.email_flags : s.push_flags) as string[]) : DEFAULT_FLAGS;
+    return flags.includes(type);
   }
 
   /** Read only when an event could notify someone: most events (a message to nobody's conversation) never ask. */

@@ -139,3 +139,35 @@ test("mobile app: the Forgot password screen, as AuthService.resetPassword posts
     await recorder.close();
   }
 });
+
+test("mobile app: registering the phone for push after sign-in, and removing it on sign-out", async () => {
+  const { h, agent, root, headers } = agentWorld();
+  // SettingsService.saveDeviceDetails: post('notification_subscriptions', pushData) — a non-account route.
+  const saved = await fetch(`${root}/api/v1/notification_subscriptions`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({
+      subscription_type: "fcm",
+      subscription_attributes: {
+        deviceName: "Apple iPhone15,2",
+        devicePlatform: "iOS",
+        apiLevel: "-1",
+        brandName: "Apple",
+        buildNumber: "412",
+        push_token: "fcm-token-1",
+        device_id: "A1B2C3",
+      },
+    }),
+  });
+  expect(saved.status).toBe(200); // the thunk is fulfilled only on a 2xx
+  expect(((await saved.json()) as { identifier: string }).identifier).toBe("A1B2C3");
+  expect(h.deps.repos.push.subscriptionsOf(agent.userId).map((s) => s.push_token)).toEqual(["fcm-token-1"]);
+  // SettingsService.removeDevice: delete('notification_subscriptions', { data: { push_token } }).
+  const removed = await fetch(`${root}/api/v1/notification_subscriptions`, {
+    method: "DELETE",
+    headers,
+    body: JSON.stringify({ push_token: "fcm-token-1" }),
+  });
+  expect(removed.status).toBe(200);
+  expect(h.deps.repos.push.subscriptionsOf(agent.userId)).toEqual([]);
+});

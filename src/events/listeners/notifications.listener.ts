@@ -13,6 +13,8 @@ export interface NotificationsListenerDeps {
   /** Whether the user has a socket open in the account (nobody listening: no push data is read). */
   listening(accountId: number, userId: number): boolean;
   tell(created: NotificationCreated, data: Record<string, unknown>): void;
+  /** Once the notifications have committed: wakes the push relay for the pushes queued with them. */
+  committed?: () => void;
 }
 
 export function notificationsListener(d: NotificationsListenerDeps): DurableListener {
@@ -22,6 +24,7 @@ export function notificationsListener(d: NotificationsListenerDeps): DurableList
       const created = d.service.handle(event);
       if (created.length === 0) return;
       await d.commits.settled(); // never tell a socket of a notification that was not saved
+      d.committed?.();
       for (const c of created) {
         if (!d.listening(c.accountId, c.userId)) continue;
         const data = d.service.pushData(c);

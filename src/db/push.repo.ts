@@ -1,0 +1,128 @@
+// Mobile push (migration 030): devices' FCM registrations, and the pushes queued for them with each
+// notification, claimed before each attempt as the mail outboxes are.
+import type { Database, Statement } from "bun:sqlite";
+
+export interface SubscriptionRow {
+  id: number;
+  user_id: number;
+  subscription_type: "fcm";
+  identifier: string;
+  push_token: string;
+  /** JSON: what the app sent (push_token, device_id, device name, platform…). */
+  subscription_attributes: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface PushRow {
+  id: number;
+  notification_id: number;
+  subscription_id: number;
+  state: "pending" | "sent" | "failed";
+  attempts: number;
+  next_attempt_at: number;
+  last_error: string | null;
+  created_at: number;
+  sent_at: number | null;
+}
+
+/** A due push with what it carries: its notification and the device's token. */
+export interface DuePush extends PushRow {
+  push_token: string;
+  account_id: number;
+  user_id: number;
+  notification_type: string;
+  conversation_id: number;
+  data: string;
+}
+
+export class PushRepo {
+  private readonly upsertStmt: Statement;
+  private readonly byIdentifierStmt: Statement;
+  private readonly ofUserStmt: Statement;
+  private readonly deleteByTokenStmt: Statement;
+  private readonly queueStmt: Statement;
+  private readonly dueStmt: Statement;
+  private readonly attemptStmt: Statement;
+  private readonly finishStmt: Statement;
+  private readonly retryStmt: Statement;
+  private readonly pruneStmt: Statement;
+
+  constructor(db: Database) {
+    // One row per device: signing in as someone else on the same phone moves it to them (Chatwoot's builder).
+    this.upsertStmt = db.prepare(
+      `INSERT INTO notification_subscriptions (user_id, subscription_type, identifier, push_token, subscription_attributes, created_at, updated_at)
+       VALUES ($user_id, 'fcm', $identifier, $push_token, $attributes, $now, $now)
+       ON CONFLICT (identifier) DO UPDATE SET user_id = excluded.user_id, push_token = excluded.push_token,
+         subscription_attributes = excluded.subscription_attributes, updated_at = excluded.updated_at`,
+    );
+    this.byIdentifierStmt = db.prepare("SELECT * FROM notification_subscriptions WHERE identifier = $identifier");
+    this.ofUserStmt = db.prepare("SELECT * FROM notification_subscriptions WHERE user_id = $user_id ORDER BY id");
+    this.deleteByTokenStmt = db.prepare(
+      "DELETE FROM notification_subscriptions WHERE user_id = $user_id AND push_token = $push_token",
+    );
+    this.queueStmt = db.prepare(
+      `INSERT INTO notification_pushes (notification_id, subscription_id, state, next_attempt_at, created_at)
+       SELECT $notification_id, id, 'pending', $now, $now FROM notification_subscriptions WHERE user_id = $user_id`,
+    );
+    this.dueStmt = db.prepare(
+      `SELECT p.*, s.push_token, n.account_id, n.user_id, n.notification_type, n.conversation_id, n.data
+       FROM notification_pushes p INDEXED BY notification_pushes_due
+       JOIN notification_subscriptions s ON s.id = p.subscription_id
+       JOIN notifications n ON n.id = p.notification_id
+       WHERE p.state = 'pending' AND p.next_attempt_at <= $now ORDER BY p.next_attempt_at, p.id LIMIT $limit`,
+    );
+    this.attemptStmt = db.prepare(
+      "UPDATE notification_pushes SET attempts = attempts + 1, next_attempt_at = $retry_at WHERE id = $id AND state = 'pending'",
+    );
+    this.finishStmt = db.prepare(
+      "UPDATE notification_pushes SET state = $state, sent_at = $sent_at, last_error = $error WHERE id = $id",
+    );
+    this.retryStmt = db.prepare(
+      "UPDATE notification_pushes SET next_attempt_at = $retry_at, last_error = $error WHERE id = $id AND state = 'pending'",
+    );
+    this.pruneStmt = db.prepare("DELETE FROM notification_pushes WHERE state != 'pending' AND created_at < $before");
+  }
+
+  subscribe(
+    s: { user_id: number; identifier: string; push_token: string; attributes: string },
+    now: number,
+  ): SubscriptionRow {
+    this.upsertStmt.run({ ...s, now });
+    return this.byIdentifierStmt.get({ identifier: s.identifier }) as SubscriptionRow;
+  }
+
+  subscriptionsOf(userId: number): SubscriptionRow[] {
+    return this.ofUserStmt.all({ user_id: userId }) as SubscriptionRow[];
+  }
+
+  /** The user's own devices with this token (never another user's); how many were removed. */
+  unsubscribe(userId: number, pushToken: string): number {
+    return this.deleteByTokenStmt.run({ user_id: userId, push_token: pushToken }).changes;
+  }
+
+  /** A push to each of the user's devices for this notification; how many. */
+  queue(notificationId: number, userId: number, now: number): number {
+    return this.queueStmt.run({ notification_id: notificationId, user_id: userId, now }).changes;
+  }
+
+  due(now: number, limit: number): DuePush[] {
+    return this.dueStmt.all({ now, limit }) as DuePush[];
+  }
+
+  recordAttempt(id: number, retryAt: number): boolean {
+    return this.attemptStmt.run({ id, retry_at: retryAt }).changes > 0;
+  }
+
+  finish(id: number, state: "sent" | "failed", now: number, error: string | null = null): void {
+    this.finishStmt.run({ id, state, sent_at: state === "sent" ? now : null, error: error?.slice(0, 1000) ?? null });
+  }
+
+  retryAt(id: number, retryAt: number, error: string): void {
+    this.retryStmt.run({ id, retry_at: retryAt, error: error.slice(0, 1000) });
+  }
+
+  prune(before: number): number {
+    return this.pruneStmt.run({ before }).changes;
+  }
+}
