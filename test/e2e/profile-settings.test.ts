@@ -42,7 +42,7 @@ describe.skipIf(!haveChromium)("profile settings in chromium", () => {
     expect(await sign.count()).toBe(0); // notes are never signed
     await note.fill("Checking the stock");
     await page.getByRole("button", { name: "Add note" }).click();
-    await page.getByText("Checking the stock").waitFor();
+    await page.getByText("Checking the stock", { exact: true }).waitFor(); // the thread, not the list's excerpt
     const messages = (await api.get(`/conversations/${c.id}/messages`)).payload as { content: string }[];
     expect(messages.slice(-2).map((m) => m.content)).toEqual([
       "We are on it.\n\nAlex\nAcme support",
