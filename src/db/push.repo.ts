@@ -38,6 +38,7 @@ export interface DuePush extends PushRow {
 
 export class PushRepo {
   private readonly upsertStmt: Statement;
+  private readonly dropMovedStmt: Statement;
   private readonly byIdentifierStmt: Statement;
   private readonly ofUserStmt: Statement;
   private readonly deleteByTokenStmt: Statement;
@@ -55,6 +56,11 @@ export class PushRepo {
        VALUES ($user_id, 'fcm', $identifier, $push_token, $attributes, $now, $now)
        ON CONFLICT (identifier) DO UPDATE SET user_id = excluded.user_id, push_token = excluded.push_token,
          subscription_attributes = excluded.subscription_attributes, updated_at = excluded.updated_at`,
+    );
+    // A device that changes hands keeps none of the previous user's unsent pushes.
+    this.dropMovedStmt = db.prepare(
+      `DELETE FROM notification_pushes WHERE state = 'pending' AND subscription_id IN
+         (SELECT id FROM notification_subscriptions WHERE identifier = $identifier AND user_id != $user_id)`,
     );
     this.byIdentifierStmt = db.prepare("SELECT * FROM notification_subscriptions WHERE identifier = $identifier");
     this.ofUserStmt = db.prepare("SELECT * FROM notification_subscriptions WHERE user_id = $user_id ORDER BY id");
@@ -88,6 +94,7 @@ export class PushRepo {
     s: { user_id: number; identifier: string; push_token: string; attributes: string },
     now: number,
   ): SubscriptionRow {
+    this.dropMovedStmt.run({ identifier: s.identifier, user_id: s.user_id });
     this.upsertStmt.run({ ...s, now });
     return this.byIdentifierStmt.get({ identifier: s.identifier }) as SubscriptionRow;
   }

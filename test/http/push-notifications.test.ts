@@ -151,6 +151,24 @@ describe("pushes through the relay", () => {
     expect(states).toEqual([{ state: "sent", attempts: 2 }]);
   });
 
+  test("a phone that changes hands gets none of the previous user's unsent pushes", async () => {
+    const { w, relay } = await pushWorld(() => 503);
+    await subscribe(w, w.agent.token, device("shared-phone", "shared"));
+    await newConversation(w, { assignee_id: w.agent.userId });
+    await w.h.deps.bus.drain();
+    await w.h.deps.pushRelay.drain(); // refused: still pending, to be retried
+    const tried = relay.received.length;
+    expect(tried).toBeGreaterThan(0);
+    await subscribe(w, w.outsider.token, device("shared-phone", "shared")); // Otto signs in on it
+    relay.behaviour = () => 200;
+    w.h.clock.advance(3_600_000);
+    await w.h.deps.pushRelay.drain();
+    expect(relay.received).toHaveLength(tried);
+    expect(w.h.deps.db.query("SELECT count(*) AS n FROM notification_pushes WHERE state = 'pending'").get()).toEqual({
+      n: 0,
+    });
+  });
+
   test("without a relay nothing is queued; a member's devices never get another member's notifications", async () => {
     const plain = await world();
     await subscribe(plain, plain.agent.token, device("t"));
