@@ -24,6 +24,11 @@ describe.skipIf(skip !== null)("copy into PostgreSQL", () => {
       const copied = new Map(report.tables.map((t) => [t.name, t.rows]));
       for (const t of ["accounts", "contacts", "conversations", "messages", "conversation_labels", "events"])
         expect([t, copied.get(t)]).toEqual([t, count(t)]);
+      // This round's tables, keyed by a user, a notification or an identity: one row each, copied.
+      for (const t of ["password_resets", "notification_mail", "notification_subscriptions", "notification_pushes"])
+        expect([t, copied.get(t)]).toEqual([t, 1]);
+      const [signed] = await sql`SELECT message_signature FROM users WHERE message_signature IS NOT NULL`;
+      expect(signed.message_signature).toBe("Ann\nAcme");
       expect(count("messages")).toBeGreaterThanOrEqual(4);
       expect(count("notifications")).toBeGreaterThanOrEqual(1);
       expect(count("webhook_deliveries")).toBeGreaterThanOrEqual(1);

@@ -1,7 +1,8 @@
 // An installation made through the real API, with a row in most tables (labels, teams, canned
 // responses, webhooks, custom attributes, notes, a conversation with labels and messages, and what
-// the listeners write afterwards: notifications, reporting events, webhook deliveries): what a copy
-// to PostgreSQL is tested on.
+// the listeners write afterwards: notifications, reporting events, webhook deliveries; a signature,
+// a device for push, an invitation, a notification mail and a push waiting): what a copy to
+// PostgreSQL is tested on.
 import { expect } from "bun:test";
 import { newConversation, send, world, type World } from "./conversation-fixtures.ts";
 
@@ -34,6 +35,32 @@ export async function installation(): Promise<World> {
     expect((await send(w, c, body)).status).toBe(200);
   await ok("POST", `/conversations/${c}/toggle_status`, { status: "resolved" });
   await w.h.deps.bus.drain(); // notifications, reporting events, webhook deliveries
+  const me = (token: string, method: string, path: string, body: unknown) =>
+    w.h.request(method, `/api/v1/${path}`, { token, body });
+  expect((await me(w.a.adminToken, "PUT", "profile", { message_signature: "Ann\nAcme" })).status).toBe(200);
+  const device = { subscription_type: "fcm", subscription_attributes: { push_token: "fcm-1", device_id: "phone-1" } };
+  expect((await me(w.agent.token, "POST", "notification_subscriptions", device)).status).toBe(200);
+  // What a mail server and a push relay would have been given, written as the services write it
+  // (this installation has neither configured, and nothing here must be sent during a copy).
+  const { passwordResets, notificationMail, push } = w.h.deps.repos;
+  const notification = w.h.deps.db.query("SELECT id, user_id FROM notifications ORDER BY id LIMIT 1").get() as {
+    id: number;
+    user_id: number;
+  };
+  w.h.deps.writeTx(() => {
+    const now = Math.floor(w.h.clock.nowMs() / 1000);
+    const invitation = { token_digest: "digest", sealed_token: "sealed", expires_at: now + 3600 };
+    passwordResets.replace(
+      { user_id: w.agent.userId, ...invitation, purpose: "invitation", account_id: w.a.accountId },
+      now,
+    );
+    notificationMail.insert(
+      { notification_id: notification.id, account_id: w.a.accountId, user_id: notification.user_id },
+      now + 60,
+      now,
+    );
+    push.queue(notification.id, w.agent.userId, now);
+  });
   w.h.deps.commits.flush();
   return w;
 }
