@@ -12,6 +12,7 @@ import { unixSeconds, type Clock } from "../lib/clock.ts";
 import { errorFields, type Logger } from "../lib/logger.ts";
 import { OutboxPump } from "../lib/pump.ts";
 import type { SecretBox } from "../lib/secret-box.ts";
+import { activeMembership } from "../domain/presenters/user.presenter.ts";
 import { localeFor } from "../shared/locale.ts";
 import { invitationMail, resetMail, resetPath } from "./account-mail-texts.ts";
 import { accountTransport } from "./account-transport.ts";
@@ -94,13 +95,8 @@ export class ResetMailSender {
 
   /** The account whose language the mail speaks: the inviting one, else the one the user last worked in. */
   private accountOf(row: PasswordResetRow) {
-    let id = row.account_id;
-    if (id === null) {
-      let newest = -Infinity;
-      for (const m of this.d.users.accountsOf(row.user_id))
-        if ((m.active_at ?? -1) > newest) [newest, id] = [m.active_at ?? -1, m.account_id];
-    }
-    return id === null ? null : this.d.accounts.byId(id);
+    const id = row.account_id ?? activeMembership(this.d.users.accountsOf(row.user_id))?.account_id;
+    return id == null ? null : this.d.accounts.byId(id);
   }
 
   private fail(row: PasswordResetRow, reason: string): void {

@@ -13,6 +13,14 @@ export function thumbnail(_user: UserRow): string {
   return "";
 }
 
+/** The account the user last made active (PUT profile/set_active_account), else their first. */
+export function activeMembership<M extends { active_at: number | null }>(memberships: readonly M[]): M | undefined {
+  return memberships.reduce<M | undefined>(
+    (best, a) => (best === undefined || (a.active_at ?? -1) > (best.active_at ?? -1) ? a : best),
+    undefined,
+  );
+}
+
 /** `online(accountId)`: whether the user has a realtime subscription open in that account (presence). */
 export function profileOf(
   user: UserRow,
@@ -20,11 +28,7 @@ export function profileOf(
   token: string | null,
   online: (accountId: number) => boolean = () => false,
 ) {
-  // The account the user last made active (PUT profile/set_active_account), else their first.
-  const first = accounts.reduce<UserAccountRow | undefined>(
-    (best, a) => (best === undefined || (a.active_at ?? -1) > (best.active_at ?? -1) ? a : best),
-    undefined,
-  );
+  const first = activeMembership(accounts);
   return {
     id: user.id,
     access_token: token,
