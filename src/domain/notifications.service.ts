@@ -79,13 +79,14 @@ export class NotificationsService {
           data: JSON.stringify(data),
           at,
         });
-        if (this.d.mailConfigured && this.wants("email", e.accountId, p.userId, p.type)) {
+        // The user's choices are read once, and only when there is a way to send them.
+        const chosen = this.d.mailConfigured || this.d.pushConfigured ? this.chosen(e.accountId, p.userId) : null;
+        if (this.d.mailConfigured && chosen?.email.includes(p.type)) {
           const mail = { notification_id: notificationId, account_id: e.accountId, user_id: p.userId };
           this.d.notificationMail.insert(mail, at + NOTIFICATION_MAIL_DELAY_SECONDS, at);
         }
         // A push to each of the user's phones, at once (Chatwoot's).
-        if (this.d.pushConfigured && this.wants("push", e.accountId, p.userId, p.type))
-          this.d.push.queue(notificationId, p.userId, at);
+        if (this.d.pushConfigured && chosen?.push.includes(p.type)) this.d.push.queue(notificationId, p.userId, at);
         return { accountId: e.accountId, userId: p.userId, notificationId };
       }),
     );
@@ -106,11 +107,11 @@ export class NotificationsService {
     };
   }
 
-  /** Whether the user chose this type by email or push in this account (Chatwoot's flags; the defaults when never set). */
-  private wants(kind: "email" | "push", accountId: number, userId: number, type: string): boolean {
+  /** The types the user chose by email and by push in this account (Chatwoot's flags; the defaults when never set). */
+  private chosen(accountId: number, userId: number): { email: string[]; push: string[] } {
     const s = this.d.notifications.settings(accountId, userId);
-    const flags = s ? (JSON.parse(kind === "email" ? s.email_flags : s.push_flags) as string[]) : DEFAULT_FLAGS;
-    return flags.includes(type);
+    if (!s) return { email: DEFAULT_FLAGS, push: DEFAULT_FLAGS };
+    return { email: JSON.parse(s.email_flags) as string[], push: JSON.parse(s.push_flags) as string[] };
   }
 
   /** Read only when an event could notify someone: most events (a message to nobody's conversation) never ask. */
@@ -199,17 +200,16 @@ export class NotificationsService {
   }
 
   settings(p: AccountPrincipal) {
-    const s = this.d.notifications.settings(p.account.id, p.user.id);
-    const parse = (v: string | undefined) => (v === undefined ? DEFAULT_FLAGS : (JSON.parse(v) as string[]));
+    const chosen = this.chosen(p.account.id, p.user.id);
     const flags = (kind: string) => NOTIFICATION_TYPES.map((t) => `${kind}_${t}`);
     return {
       id: p.user.id,
       user_id: p.user.id,
       account_id: p.account.id,
       all_email_flags: flags("email"),
-      selected_email_flags: parse(s?.email_flags).map((t) => `email_${t}`),
+      selected_email_flags: chosen.email.map((t) => `email_${t}`),
       all_push_flags: flags("push"),
-      selected_push_flags: parse(s?.push_flags).map((t) => `push_${t}`),
+      selected_push_flags: chosen.push.map((t) => `push_${t}`),
     };
   }
 
