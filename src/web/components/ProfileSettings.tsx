@@ -1,8 +1,10 @@
 // The signed-in user's own settings (Chatwoot's /app/accounts/:id/profile/settings): their name,
-// display name and email; the signature the reply box adds when they sign; their password (the current one first; the server then ends every
-// browser session, so this page signs in again with the new one); and a new API access token for
-// integrations (n8n, Evolution API…), shown once, since the server keeps only its hash.
+// display name and email; the signature the reply box adds when they sign; their password (the
+// current one first; the server then ends every browser session, so this page signs in again with
+// the new one); and a new API access token for integrations (n8n, Evolution API…), shown once,
+// since the server keeps only its hash.
 import { useSignal } from "@preact/signals";
+import type { ComponentChildren } from "preact";
 import { useEffect } from "preact/hooks";
 import { api } from "../lib/api.ts";
 import { t } from "../lib/i18n.ts";
@@ -25,16 +27,55 @@ interface Profile {
   message_signature: string | null;
 }
 
+/** A profile form's save: the server's refusals under the fields, and what the last save did. */
+function useProfileSave(fields: Record<string, string>) {
+  const saved = useSignal("");
+  const submit = useSubmit(fields, "me-", t("me.what"));
+  /** Sends with `work`, whose answer is what the form then says it did. */
+  const save = (work: () => Promise<string>) => {
+    saved.value = "";
+    void submit.run(async () => {
+      saved.value = await work();
+    });
+  };
+  return { submit, saved, save };
+}
+
+/** One of the profile's cards: a titled form whose footer tells what its save did or why it failed. */
+function ProfileForm(props: {
+  id: string;
+  title: string;
+  form: ReturnType<typeof useProfileSave>;
+  label?: string;
+  onSave: () => void;
+  children: ComponentChildren;
+}) {
+  const { submit, saved } = props.form;
+  return (
+    <form class="settings-form" onSubmit={(e) => (e.preventDefault(), props.onSave())} aria-labelledby={props.id}>
+      <h2 id={props.id}>{props.title}</h2>
+      {props.children}
+      <FormFooter
+        failure={submit.failure.value}
+        saved={saved.value}
+        busy={submit.busy.value}
+        label={props.label ?? t("common.save_changes")}
+      />
+    </form>
+  );
+}
+
+/** The profile's answer, as the session's user (the header's name follows). */
+async function putProfile(profile: Record<string, unknown>): Promise<string> {
+  profileChanged(await api<Profile>("PUT", "/api/v1/profile", { profile }));
+  return t("common.saved");
+}
+
 function PersonalForm() {
   const name = useSignal("");
   const displayName = useSignal("");
   const email = useSignal("");
-  const saved = useSignal("");
-  const submit = useSubmit(
-    { name: t("me.name"), display_name: t("me.display_name"), email: t("signin.email") },
-    "me-",
-    t("me.what"),
-  );
+  const form = useProfileSave({ name: t("me.name"), display_name: t("me.display_name"), email: t("signin.email") });
   useEffect(() => {
     void api<Profile>("GET", "/api/v1/profile").then((p) => {
       name.value = p.name;
@@ -42,21 +83,13 @@ function PersonalForm() {
       email.value = p.email;
     });
   }, []);
-  const onSubmit = (e: SubmitEvent) => {
-    e.preventDefault();
-    saved.value = "";
-    void submit.run(async () => {
-      const p = await api<Profile>("PUT", "/api/v1/profile", {
-        profile: { name: name.value, display_name: displayName.value.trim() || null, email: email.value },
-      });
-      profileChanged(p);
-      saved.value = t("common.saved");
-    });
-  };
-  const err = submit.errors.value;
+  const save = () =>
+    form.save(() =>
+      putProfile({ name: name.value, display_name: displayName.value.trim() || null, email: email.value }),
+    );
+  const err = form.submit.errors.value;
   return (
-    <form class="settings-form" onSubmit={onSubmit} aria-labelledby="me-personal">
-      <h2 id="me-personal">{t("me.personal")}</h2>
+    <ProfileForm id="me-personal" title={t("me.personal")} form={form} onSave={save}>
       <Field id="me-name" label={t("me.name")} error={err.name}>
         <TextInput {...describedBy("me-name", err.name)} required maxLength={255} value={name} />
       </Field>
@@ -66,32 +99,21 @@ function PersonalForm() {
       <Field id="me-email" label={t("signin.email")} error={err.email}>
         <TextInput {...describedBy("me-email", err.email)} type="email" required value={email} />
       </Field>
-      <FormFooter
-        failure={submit.failure.value}
-        saved={saved.value}
-        busy={submit.busy.value}
-        label={t("common.save_changes")}
-      />
-    </form>
+    </ProfileForm>
   );
 }
 
 function SignatureForm() {
   const signature = useSignal(user.value?.message_signature ?? "");
-  const saved = useSignal("");
-  const submit = useSubmit({ message_signature: t("me.signature") }, "me-", t("me.what"));
-  const onSubmit = (e: SubmitEvent) => {
-    e.preventDefault();
-    saved.value = "";
-    void submit.run(async () => {
-      profileChanged(await api<Profile>("PUT", "/api/v1/profile", { profile: { message_signature: signature.value } }));
-      saved.value = t("common.saved");
-    });
-  };
-  const err = submit.errors.value;
+  const form = useProfileSave({ message_signature: t("me.signature") });
+  const err = form.submit.errors.value;
   return (
-    <form class="settings-form" onSubmit={onSubmit} aria-labelledby="me-signature-title">
-      <h2 id="me-signature-title">{t("me.signature")}</h2>
+    <ProfileForm
+      id="me-signature-title"
+      title={t("me.signature")}
+      form={form}
+      onSave={() => form.save(() => putProfile({ message_signature: signature.value }))}
+    >
       <Field
         id="me-message_signature"
         label={t("me.signature")}
@@ -106,13 +128,7 @@ function SignatureForm() {
           onInput={(e) => (signature.value = e.currentTarget.value)}
         />
       </Field>
-      <FormFooter
-        failure={submit.failure.value}
-        saved={saved.value}
-        busy={submit.busy.value}
-        label={t("common.save_changes")}
-      />
-    </form>
+    </ProfileForm>
   );
 }
 
@@ -120,36 +136,35 @@ function PasswordForm() {
   const current = useSignal("");
   const fresh = useSignal("");
   const again = useSignal("");
-  const saved = useSignal("");
-  const submit = useSubmit(
-    {
-      current_password: t("me.current_password"),
-      password: t("reset.new_password"),
-      password_confirmation: t("reset.confirm"),
-    },
-    "me-",
-    t("me.what"),
-  );
-  const onSubmit = (e: SubmitEvent) => {
-    e.preventDefault();
-    saved.value = "";
+  const form = useProfileSave({
+    current_password: t("me.current_password"),
+    password: t("reset.new_password"),
+    password_confirmation: t("reset.confirm"),
+  });
+  const save = () => {
     if (fresh.value !== again.value) {
-      submit.errors.value = { password_confirmation: t("reset.mismatch") };
+      form.saved.value = "";
+      form.submit.errors.value = { password_confirmation: t("reset.mismatch") };
       return;
     }
-    void submit.run(async () => {
+    form.save(async () => {
       const body = { current_password: current.value, password: fresh.value, password_confirmation: again.value };
       await api<Profile>("PUT", "/api/v1/profile", { profile: body });
       // The new password ended every session, this one too: sign in again with it.
       await signIn(user.value!.email, fresh.value);
       current.value = fresh.value = again.value = "";
-      saved.value = t("me.password_changed");
+      return t("me.password_changed");
     });
   };
-  const err = submit.errors.value;
+  const err = form.submit.errors.value;
   return (
-    <form class="settings-form" onSubmit={onSubmit} aria-labelledby="me-password-title">
-      <h2 id="me-password-title">{t("me.password")}</h2>
+    <ProfileForm
+      id="me-password-title"
+      title={t("me.password")}
+      form={form}
+      label={t("me.change_password")}
+      onSave={save}
+    >
       <p class="hint">{t("me.password_hint")}</p>
       <Field id="me-current_password" label={t("me.current_password")} error={err.current_password}>
         <TextInput
@@ -166,13 +181,7 @@ function PasswordForm() {
         again={again}
         errors={{ password: err.password, again: err.password_confirmation }}
       />
-      <FormFooter
-        failure={submit.failure.value}
-        saved={saved.value}
-        busy={submit.busy.value}
-        label={t("me.change_password")}
-      />
-    </form>
+    </ProfileForm>
   );
 }
 
