@@ -13,12 +13,10 @@ let agentId: number;
 let admin: AccountApi;
 let receiver: Receiver;
 
-/** Runs the delivery job until `count` deliveries have been attempted in all (the server's scheduler is not running here). */
+/** Delivers until `count` deliveries have been attempted in all (the server's scheduler is not running here). */
 async function deliverAll(count: number): Promise<void> {
-  const job = server.deps.jobs.find((j) => j.name === "deliver-webhooks")!;
   await until(async () => {
-    await job.run();
-    await Bun.sleep(50);
+    await server.deps.deliverer.drain(); // sends what is due and waits for the answers
     return (server.deps.db.query("SELECT COUNT(*) AS n FROM webhook_attempts").get() as { n: number }).n >= count;
   });
 }
