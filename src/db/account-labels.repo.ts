@@ -27,9 +27,10 @@ class Retagger {
     this.ownersStmt = db.prepare(
       `SELECT DISTINCT ${owner} AS id FROM ${table} WHERE account_id = $account_id AND lower(title) = $title ORDER BY ${owner}`,
     );
-    // OR IGNORE skips an owner that already carries the new title; the delete below then drops its old one.
+    // An owner that already carries the new title keeps its old one here; the delete below drops it.
     this.renameStmt = db.prepare(
-      `UPDATE OR IGNORE ${table} SET title = $to WHERE account_id = $account_id AND lower(title) = $title`,
+      `UPDATE ${table} SET title = $to WHERE account_id = $account_id AND lower(title) = $title
+         AND NOT EXISTS (SELECT 1 FROM ${table} taken WHERE taken.${owner} = ${table}.${owner} AND taken.id <> ${table}.id AND taken.title = $to)`,
     );
     this.dropStmt = db.prepare(`DELETE FROM ${table} WHERE account_id = $account_id AND lower(title) = $title`);
   }

@@ -58,7 +58,10 @@ export class Batch<T> {
     let stmt = this.lists.get(size);
     if (!stmt) {
       // One arm per id, each the single-id statement: its plan is the one the planner test checks.
-      const arms = Array.from({ length: size }, (_, i) => `SELECT * FROM (${this.sql.replace("{ids}", `($id${i})`)})`);
+      const arms = Array.from(
+        { length: size },
+        (_, i) => `SELECT * FROM (${this.sql.replace("{ids}", `($id${i})`)}) arm${i}`,
+      );
       stmt = this.db.prepare(arms.join(" UNION ALL "));
       this.lists.set(size, stmt);
     }

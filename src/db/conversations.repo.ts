@@ -138,7 +138,7 @@ export class ConversationsRepo {
     );
     this.bumpCounterStmt = db.prepare(
       `INSERT INTO account_counters (account_id, name, value) VALUES ($account_id, 'conversation_display_id', 1)
-       ON CONFLICT (account_id, name) DO UPDATE SET value = value + 1`,
+       ON CONFLICT (account_id, name) DO UPDATE SET value = account_counters.value + 1`,
     );
     this.readCounterStmt = db.prepare(
       "SELECT value FROM account_counters WHERE account_id = $account_id AND name = 'conversation_display_id'",

@@ -35,7 +35,7 @@ export class MacrosRepo {
     // Every macro of the account, or (an agent's list) the global ones and the agent's own.
     this.listStmt = db.prepare(
       `SELECT * FROM macros WHERE account_id = $account_id
-         AND ($user_id IS NULL OR visibility = 'global' OR created_by_id = $user_id)
+         AND (CAST($user_id AS BIGINT) IS NULL OR visibility = 'global' OR created_by_id = $user_id)
        ORDER BY id LIMIT ${MACROS_MAX}`,
     );
     this.countStmt = db.prepare("SELECT count(*) AS n FROM macros WHERE account_id = $account_id");

@@ -125,7 +125,7 @@ export class MessagesRepo {
     this.unread = new Batch<{ id: number; n: number }>(
       db,
       `SELECT c.id, (SELECT count(*) FROM (SELECT 1 FROM messages m INDEXED BY messages_conversation_time WHERE m.conversation_id = c.id
-                      AND m.created_at > coalesce(c.agent_last_seen_at, -1) AND m.message_type = 0 LIMIT ${UNREAD_LIMIT})) AS n
+                      AND m.created_at > coalesce(c.agent_last_seen_at, -1) AND m.message_type = 0 LIMIT ${UNREAD_LIMIT}) recent) AS n
        FROM conversations c WHERE c.id IN {ids}`,
       "id",
     );

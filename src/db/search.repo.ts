@@ -59,9 +59,9 @@ export class SearchRepo {
     // One window per kind: the index is (account_id, message_type, created_at), so each is read in
     // time order and stops at its bound, where one window over all kinds would sort them all first.
     const windows = KINDS.map(
-      () => `SELECT * FROM (SELECT * FROM messages INDEXED BY messages_account_type_time
+      (_, i) => `SELECT * FROM (SELECT * FROM messages INDEXED BY messages_account_type_time
         WHERE account_id = ? AND message_type = ? AND created_at >= ? ${inboxes(scope, "messages")}
-        ORDER BY created_at DESC LIMIT ${this.windows.messages})`,
+        ORDER BY created_at DESC LIMIT ${this.windows.messages}) w${i}`,
     );
     const sql = `SELECT m.* FROM (${windows.join(" UNION ALL ")}) m WHERE m.content LIKE ? ESCAPE '\\'
       ORDER BY m.created_at DESC, m.id DESC LIMIT ? OFFSET ?`;

@@ -89,8 +89,8 @@ export class WebhookDeliveriesRepo {
       `INSERT INTO webhook_deliveries (delivery_id, account_id, webhook_id, inbox_id, target_url, target_key, order_key, blocked,
          event_id, event_kind, conversation_id, payload, max_attempts, next_attempt_at_ms, created_at_ms, updated_at_ms)
        VALUES ($delivery_id, $account_id, $webhook_id, $inbox_id, $target_url, $target_key, $order_key,
-         $order_key IS NOT NULL AND EXISTS (SELECT 1 FROM webhook_deliveries
-           WHERE status = 'pending' AND target_key = $target_key AND order_key = $order_key),
+         CASE WHEN CAST($order_key AS TEXT) IS NOT NULL AND EXISTS (SELECT 1 FROM webhook_deliveries
+           WHERE status = 'pending' AND target_key = $target_key AND order_key = $order_key) THEN 1 ELSE 0 END,
          $event_id, $event_kind, $conversation_id, $payload, $max_attempts, $now_ms, $now_ms, $now_ms)`,
     );
     // Receivers with stream heads waiting, one index probe per receiver (a loose index scan), so the cost
