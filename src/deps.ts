@@ -4,6 +4,7 @@ import type { Database } from "bun:sqlite";
 import { createJobs } from "./deps/jobs.ts";
 import type { Job } from "./jobs/scheduler.ts";
 import { createRepos } from "./deps/repos.ts";
+import { isPostgres } from "./db/postgres/database.ts";
 import { preparingLazily } from "./db/lazy-statements.ts";
 import { createServices } from "./deps/services.ts";
 import type { Config } from "./config.ts";
@@ -170,9 +171,10 @@ export function createDeps(opts: DepsOptions): Deps {
     if (pending) pending.then(fn, () => {});
     else queueMicrotask(fn);
   };
-  // The key file sits beside the database file; a database in memory (tests) has no file to sit beside.
-  const inMemory = db.filename === ":memory:" || db.filename === "";
-  const secretBox = loadSecretBox(inMemory ? { ...config.mail, keyFile: null } : config.mail);
+  // The key file sits beside the database file; a database in memory (tests) has no file to sit
+  // beside, and PostgreSQL's processes share PARLEY_SECRET_KEY instead (loadConfig requires it).
+  const noFile = db.filename === ":memory:" || db.filename === "" || isPostgres(db);
+  const secretBox = loadSecretBox(noFile ? { ...config.mail, keyFile: null } : config.mail);
   const services = createServices(
     {
       secretBox,

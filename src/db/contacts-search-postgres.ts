@@ -24,6 +24,7 @@
 import type { SQL } from "bun";
 import type { ContactRow } from "./contacts.repo.ts";
 import {
+  type ContactFinder,
   type ContactPage,
   type ContactPageQuery,
   type ContactSort,
@@ -32,6 +33,7 @@ import {
   RESOLVED_C,
   upper,
 } from "./contacts-search.ts";
+import type { PostgresDatabase } from "./postgres/database.ts";
 
 /** SQLite's NOCASE: ASCII letters folded, nothing else. */
 const nocase = (col: string) =>
@@ -67,6 +69,21 @@ class Params {
   }
 }
 
+/** The statements of one page: its count, then its rows (with the same parameters). */
+function pageSql(p: ContactPageQuery, term: string | null): { count: string; page: string; values: unknown[] } {
+  const params = new Params();
+  let where = `c.account_id = ${params.add(p.accountId)} AND ${RESOLVED_C}`;
+  if (term !== null) where += ` AND (${hits(term, params)})`;
+  if (p.labels)
+    where += ` AND c.id IN (SELECT l.contact_id FROM contact_labels l WHERE l.account_id = c.account_id
+      AND l.title IN (SELECT json_array_elements_text(${params.add(JSON.stringify(p.labels))}::text::json)))`;
+  const count = `SELECT count(*) AS n FROM contacts c WHERE ${where}`;
+  const page = `SELECT c.* FROM contacts c WHERE ${where} ORDER BY ${orderBy(p.sort)}
+    LIMIT ${params.add(p.limit)} OFFSET ${params.add(p.offset)}`;
+  return { count, page, values: params.values };
+}
+
+/** Through Bun.SQL's promises. */
 export class ContactSearchPostgres {
   constructor(private readonly sql: SQL) {}
 
@@ -81,21 +98,32 @@ export class ContactSearchPostgres {
   }
 
   private async page(p: ContactPageQuery, term: string | null): Promise<ContactPage> {
-    const params = new Params();
-    let where = `c.account_id = ${params.add(p.accountId)} AND ${RESOLVED_C}`;
-    if (term !== null) where += ` AND (${hits(term, params)})`;
-    if (p.labels)
-      where += ` AND c.id IN (SELECT l.contact_id FROM contact_labels l WHERE l.account_id = c.account_id
-        AND l.title IN (SELECT json_array_elements_text(${params.add(JSON.stringify(p.labels))}::text::json)))`;
-    const [counted] = (await this.sql.unsafe(`SELECT count(*) AS n FROM contacts c WHERE ${where}`, params.values)) as {
-      n: string;
-    }[];
+    const q = pageSql(p, term);
+    const [counted] = (await this.sql.unsafe(q.count, q.values)) as { n: string }[];
     const count = Number(counted!.n);
     if (count === 0 || p.offset >= count) return { count, rows: [] };
-    const page = `SELECT c.* FROM contacts c WHERE ${where} ORDER BY ${orderBy(p.sort)}
-      LIMIT ${params.add(p.limit)} OFFSET ${params.add(p.offset)}`;
-    const rows = (await this.sql.unsafe(page, params.values)) as Record<string, unknown>[];
+    const rows = (await this.sql.unsafe(q.page, q.values)) as Record<string, unknown>[];
     return { count, rows: rows.map(contactRow) };
+  }
+}
+
+/** Synchronously, through the server's PostgreSQL database (src/db/postgres/database.ts). */
+export class ContactSearchOnPostgres implements ContactFinder {
+  constructor(private readonly db: Pick<PostgresDatabase, "send">) {}
+
+  list(p: ContactPageQuery): ContactPage {
+    return this.page(p, null);
+  }
+
+  search(p: ContactPageQuery & { term: string }): ContactPage {
+    return this.page(p, p.term);
+  }
+
+  private page(p: ContactPageQuery, term: string | null): ContactPage {
+    const q = pageSql(p, term);
+    const count = Number((this.db.send(q.count, q.values).rows[0] as { n: number }).n);
+    if (count === 0 || p.offset >= count) return { count, rows: [] };
+    return { count, rows: (this.db.send(q.page, q.values).rows as Record<string, unknown>[]).map(contactRow) };
   }
 }
 

@@ -29,6 +29,12 @@ export interface ContactPage {
 const RESOLVED = "(email IS NOT NULL OR phone_number IS NOT NULL OR identifier IS NOT NULL)";
 
 /** The same for a contact aliased `c` (both engines' partial indexes repeat it). */
+/** A contact list and search: ContactSearch on SQLite, ContactSearchOnPostgres on PostgreSQL. */
+export interface ContactFinder {
+  list(p: ContactPageQuery): ContactPage;
+  search(p: ContactPageQuery & { term: string }): ContactPage;
+}
+
 export const RESOLVED_C = "(c.email IS NOT NULL OR c.phone_number IS NOT NULL OR c.identifier IS NOT NULL)";
 
 const FTS_HITS = `SELECT rowid AS id FROM contacts_search WHERE contacts_search MATCH $match
@@ -121,7 +127,7 @@ function ftsPhrase(term: string): string {
 /** Search counts kept (newest used): the terms agents are typing right now. */
 const KEPT_COUNTS = 256;
 
-export class ContactSearch {
+export class ContactSearch implements ContactFinder {
   private readonly cache: StatementCache;
   private readonly rowsById: Batch<ContactRow>;
 

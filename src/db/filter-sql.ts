@@ -72,7 +72,20 @@ export const marks = (n: number) => Array.from({ length: n }, () => "?").join(",
 /** `term` as a LIKE pattern (with ESCAPE '\\') that matches it anywhere, its own % and _ taken literally. */
 export const containsPattern = (term: string) => `%${term.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 
-function expression(table: FilterTable, c: FilterCondition, params: FilterValue[]): string {
+/** Where the engines' SQL differs: a custom attribute's JSON (SQLite's json_extract answers typed values). */
+export type FilterDialect = "sqlite" | "postgres";
+
+function expression(table: FilterTable, c: FilterCondition, params: FilterValue[], dialect: FilterDialect): string {
+  if (c.custom && dialect === "postgres") {
+    const attrs = `(${table.alias}.custom_attributes::jsonb)`;
+    if (c.compare !== "number") {
+      params.push(c.attribute);
+      return `(${attrs} ->> ?)`;
+    }
+    // A number compares as a number only where the attribute holds one (SQLite's typed json_extract).
+    params.push(c.attribute, c.attribute);
+    return `(CASE WHEN jsonb_typeof(${attrs} -> ?) = 'number' THEN (${attrs} ->> ?)::float8 END)`;
+  }
   if (c.custom) {
     params.push(`$."${c.attribute}"`);
     return `json_extract(${table.alias}.custom_attributes, ?)`;
@@ -118,10 +131,11 @@ function condition(
   params: FilterValue[],
   accountId: number,
   labelsFrom: LabelsFrom,
+  dialect: FilterDialect,
 ): string {
   if (c.compare === "labels") return labelsCondition(table, c, params, accountId, labelsFrom);
   const p: FilterValue[] = [];
-  const e = expression(table, c, p);
+  const e = expression(table, c, p, dialect);
   // The expression's own parameter (a custom key's path) is repeated wherever the expression is.
   const use = () => (params.push(...p), e);
   const text = c.compare === "text";
@@ -156,12 +170,13 @@ function condition(
     case "present": {
       const a = use();
       const b = use();
-      return `(${a} IS NOT NULL AND ${b} <> '')`;
+      // As text: an integer column is never '' (PostgreSQL will not read '' as a number).
+      return `(${a} IS NOT NULL AND CAST(${b} AS TEXT) <> '')`;
     }
     case "absent": {
       const a = use();
       const b = use();
-      return `(${a} IS NULL OR ${b} = '')`;
+      return `(${a} IS NULL OR CAST(${b} AS TEXT) = '')`;
     }
     case "gt":
     case "lt": {
@@ -188,11 +203,12 @@ export function filterWhere(
   accountId: number,
   conditions: readonly FilterCondition[],
   labelsFrom: LabelsFrom = "labels",
+  dialect: FilterDialect = "sqlite",
 ): SqlFragment {
   const params: FilterValue[] = [];
   let sql = "";
   conditions.forEach((c, i) => {
-    sql += `(${condition(table, c, params, accountId, labelsFrom)})`;
+    sql += `(${condition(table, c, params, accountId, labelsFrom, dialect)})`;
     if (i < conditions.length - 1) sql += ` ${c.join} `;
   });
   return { sql: `(${sql})`, params };

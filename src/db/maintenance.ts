@@ -1,5 +1,6 @@
 // Whole-database operations the server and the CLI run: liveness, checkpoints, online copies.
 import type { Database } from "bun:sqlite";
+import { isPostgres } from "./postgres/database.ts";
 
 /** Whether the database answers a query (GET /api's data_services). */
 export function databaseAnswers(db: Database): boolean {
@@ -12,6 +13,7 @@ export function databaseAnswers(db: Database): boolean {
 
 /** Moves the WAL into the database file: PASSIVE never blocks writers; TRUNCATE at shutdown. */
 export function checkpoint(db: Database, mode: "PASSIVE" | "TRUNCATE"): void {
+  if (isPostgres(db)) return; // PostgreSQL checkpoints its own WAL
   db.exec(`PRAGMA wal_checkpoint(${mode})`);
 }
 

@@ -1,6 +1,7 @@
 // Opens SQLite the one way Parley uses it. Order matters: busy_timeout first, so that even the
 // journal_mode switch waits for a concurrent backup or CLI process instead of failing with SQLITE_BUSY.
 import { Database } from "bun:sqlite";
+import { isPostgres } from "./postgres/database.ts";
 
 export function openDatabase(path: string): Database {
   const db = new Database(path, { create: true, strict: true });
@@ -26,6 +27,7 @@ export function openDatabase(path: string): Database {
  * 9 ms on a 1.4 GB database.
  */
 export function refreshPlannerStatistics(db: Database, atStart = false): void {
+  if (isPostgres(db)) return; // PostgreSQL's autovacuum analyzes tables as they change
   db.exec("PRAGMA analysis_limit = 1000");
   db.exec(atStart ? "PRAGMA optimize = 0x10002" : "PRAGMA optimize");
 }

@@ -9,10 +9,12 @@ import {
   filterWhere,
   marks,
   type FilterCondition,
+  type FilterDialect,
   type FilterValue,
   type LabelsFrom,
 } from "./filter-sql.ts";
 import { StatementCache } from "./batch.ts";
+import { isPostgres } from "./postgres/database.ts";
 
 export interface FilterPage {
   limit: number;
@@ -28,8 +30,11 @@ const KEPT_SHAPES = 64;
 export class RecordFiltersRepo {
   private readonly statements: StatementCache;
 
+  private readonly dialect: FilterDialect;
+
   constructor(db: Database) {
     this.statements = new StatementCache(db, KEPT_SHAPES);
+    this.dialect = isPostgres(db) ? "postgres" : "sqlite";
   }
 
   /** Contacts of the account matching the conditions, oldest first (Chatwoot's order), and their count. */
@@ -39,7 +44,7 @@ export class RecordFiltersRepo {
     page: FilterPage,
     knownCount?: number,
   ): { rows: ContactRow[]; count: number } {
-    const where = filterWhere(CONTACT_FILTER_TABLE, accountId, conditions);
+    const where = filterWhere(CONTACT_FILTER_TABLE, accountId, conditions, "labels", this.dialect);
     const sql = `FROM contacts c WHERE c.account_id = ? AND ${where.sql}`;
     const params: FilterValue[] = [accountId, ...where.params];
     const rows = this.all<ContactRow>(`SELECT c.* ${sql} ORDER BY c.id LIMIT ? OFFSET ?`, [
@@ -65,7 +70,7 @@ export class RecordFiltersRepo {
   ): { rows: ConversationRow[]; counts: ConversationCounts } {
     const scope = inboxIds === null ? "" : `AND v.inbox_id IN (${marks(inboxIds.length) || "NULL"}) `;
     const query = (labelsFrom: LabelsFrom) => {
-      const where = filterWhere(CONVERSATION_FILTER_TABLE, accountId, conditions, labelsFrom);
+      const where = filterWhere(CONVERSATION_FILTER_TABLE, accountId, conditions, labelsFrom, this.dialect);
       return {
         sql: `FROM conversations v WHERE v.account_id = ? ${scope}AND ${where.sql}`,
         params: [accountId, ...(inboxIds ?? []), ...where.params] as FilterValue[],

@@ -6,6 +6,7 @@
 // index holds (name, created_at, value, value_in_business_hours) in order, so SQLite seeks one
 // slice per group and metric and aggregates it without sorting. One statement per metric name: a
 // CASE per name in one statement measured twice as slow.
+import { dialect } from "./dialect.ts";
 import type { Database, Statement } from "bun:sqlite";
 
 /** What the averages are taken over: wall-clock seconds or business-hours seconds. */
@@ -107,7 +108,14 @@ export class ReportsRepo {
   private readonly dataVersionStmt: Statement;
 
   constructor(private readonly db: Database) {
-    this.dataVersionStmt = db.prepare("PRAGMA data_version");
+    // Other processes' commits: SQLite counts them per connection; PostgreSQL's statistics count every
+    // commit in the database (updated within a second, which is what a cached summary may lag by).
+    this.dataVersionStmt = db.prepare(
+      dialect(db, {
+        sqlite: "PRAGMA data_version",
+        postgres: "SELECT xact_commit AS data_version FROM pg_stat_database WHERE datname = current_database()",
+      }),
+    );
     for (const dim of Object.keys(GROUPINGS) as Dimension[]) {
       for (const col of VALUE_COLUMNS) this.eventStmts.set(`${dim}:${col}`, db.prepare(eventSql(dim, col)));
       this.conversationStmts.set(dim, db.prepare(conversationSql(dim)));

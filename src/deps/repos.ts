@@ -16,6 +16,8 @@ import { CannedResponsesRepo } from "../db/canned-responses.repo.ts";
 import { EventsRepo } from "../db/events.repo.ts";
 import { RealtimeRepo } from "../db/realtime.repo.ts";
 import { ContactSearch } from "../db/contacts-search.ts";
+import { ContactSearchOnPostgres } from "../db/contacts-search-postgres.ts";
+import { isPostgres } from "../db/postgres/database.ts";
 import { ConversationRefsRepo } from "../db/conversation-refs.repo.ts";
 import { ConversationsRepo } from "../db/conversations.repo.ts";
 import { IdempotencyRepo } from "../db/idempotency.repo.ts";
@@ -64,7 +66,8 @@ export function createRepos(db: Database) {
     contactsExport: new ContactsExportRepo(db),
     notifications: new NotificationsRepo(db),
     cannedResponses: new CannedResponsesRepo(db),
-    contactSearch: new ContactSearch(db),
+    // SQLite's FTS5 tables or PostgreSQL's trigram indexes: the same pages (docs/architecture.md).
+    contactSearch: isPostgres(db) ? new ContactSearchOnPostgres(db) : new ContactSearch(db),
     contactInboxes: new ContactInboxesRepo(db),
     conversations: new ConversationsRepo(db),
     conversationRefs: new ConversationRefsRepo(db),

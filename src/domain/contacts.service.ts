@@ -4,7 +4,7 @@ import type { CustomAttributeValues } from "./custom-attribute-values.ts";
 import type { AttachmentsService } from "./attachments.service.ts";
 import type { ContactInboxesRepo, ContactInboxRow } from "../db/contact-inboxes.repo.ts";
 import type { ContactFields, ContactRow, ContactsRepo } from "../db/contacts.repo.ts";
-import type { ContactPage, ContactSearch } from "../db/contacts-search.ts";
+import type { ContactFinder, ContactPage } from "../db/contacts-search.ts";
 import type { ConversationRefsRepo, InboxRef } from "../db/conversation-refs.repo.ts";
 import type { LabelsRepo } from "../db/labels.repo.ts";
 import type { WriteTx } from "../db/tx.ts";
@@ -30,7 +30,7 @@ export const CONTACTS_PER_PAGE = 15;
 
 export interface ContactsDeps {
   contacts: ContactsRepo;
-  contactSearch: ContactSearch;
+  contactSearch: ContactFinder;
   contactInboxes: ContactInboxesRepo;
   conversationRefs: ConversationRefsRepo;
   labels: LabelsRepo;

@@ -1,7 +1,7 @@
 // The conversation list: its filters (status, inbox, team, labels, assignee tab, search over
 // messages and over the contacts the text names), its pages and counts, and a contact's
 // conversations, all within what the caller may see.
-import type { ContactSearch } from "../db/contacts-search.ts";
+import type { ContactFinder } from "../db/contacts-search.ts";
 import type {
   AssigneeFilter,
   ConversationCounts,
@@ -50,7 +50,7 @@ export interface ConversationListsDeps {
   conversationRefs: ConversationRefsRepo;
   access: ConversationAccess;
   contactsService: ContactsService;
-  contactSearch: ContactSearch;
+  contactSearch: ContactFinder;
 }
 
 export class ConversationLists {

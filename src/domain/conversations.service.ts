@@ -4,7 +4,7 @@
 import { ConversationLists, type ListQuery } from "./conversation-lists.ts";
 import { ConversationAssignment } from "./conversation-assignment.ts";
 import { ConversationCreation, type CreateConversationInput } from "./conversation-create.ts";
-import type { ContactSearch } from "../db/contacts-search.ts";
+import type { ContactFinder } from "../db/contacts-search.ts";
 import type { AgentBotsRepo } from "../db/agent-bots.repo.ts";
 import type { CustomAttributeValues } from "./custom-attribute-values.ts";
 import type { ContactsRepo } from "../db/contacts.repo.ts";
@@ -40,7 +40,7 @@ export interface ConversationsDeps {
   messageUpdates: MessageUpdatesService;
   attributeValues: CustomAttributeValues;
   agentBots: AgentBotsRepo;
-  contactSearch: ContactSearch;
+  contactSearch: ContactFinder;
   writeTx: WriteTx;
   clock: Clock;
 }

@@ -5,14 +5,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createApp } from "../../src/app.ts";
 import { loadConfig, type Config } from "../../src/config.ts";
-import { migrate } from "../../src/db/migrate.ts";
-import { openDatabase } from "../../src/db/open.ts";
 import { createDeps, type Deps, type DepsOptions } from "../../src/deps.ts";
 import type { StoredEvent } from "../../src/shared/event-types.ts";
 import { eventFromRow } from "../../src/db/events.repo.ts";
 import { ManualClock } from "../../src/lib/clock.ts";
 import { createLogger } from "../../src/lib/logger.ts";
 import { PasswordHasher } from "../../src/lib/passwords.ts";
+import { freshDatabase } from "./test-database.ts";
 
 /** Real argon2id at 1 MiB and one pass: the same code path as production at a fraction of its 170 ms. */
 export const cheapHasher = () => new PasswordHasher({ concurrency: 2, queue: 32, memoryCost: 1024, timeCost: 1 });
@@ -50,8 +49,7 @@ export interface HarnessOptions {
 }
 
 export function createHarness(opts: HarnessOptions = {}): Harness {
-  const db = openDatabase(":memory:");
-  migrate(db);
+  const db = freshDatabase();
   const clock = new ManualClock();
   // Each harness keeps its attachments in its own throwaway directory.
   const storage = mkdtempSync(join(tmpdir(), "parley-files-"));
@@ -60,7 +58,7 @@ export function createHarness(opts: HarnessOptions = {}): Harness {
     db,
     config,
     clock,
-    logger: createLogger("silent"),
+    logger: createLogger((process.env.PARLEY_TEST_LOG as "error" | undefined) ?? "silent"),
     hasher: cheapHasher(),
     groupCommit: true,
     ...opts.deps,

@@ -1,0 +1,18 @@
+// What the main thread and the bridge's worker say to each other (sync-bridge.ts, bridge-worker.ts).
+
+export type BridgeRequest =
+  | {
+      kind: "query";
+      url: string;
+      text: string;
+      params: unknown[];
+      arrays: boolean;
+      /** Inside a transaction: a failure undoes this statement only, as in SQLite (bridge-worker.ts). */
+      guard: boolean;
+    }
+  | { kind: "script"; url: string; text: string }
+  | { kind: "close"; url: string };
+
+export type BridgeReply =
+  | { rows: unknown[]; count: number; error?: undefined }
+  | { error: { message: string; code: string | null } };

@@ -1,0 +1,116 @@
+// The PostgreSQL side of the synchronous bridge (sync-bridge.ts): a worker thread that owns the
+// connections and runs each statement the main thread hands it, while the main thread waits.
+// One connection per database URL, reserved, so a transaction's statements (BEGIN … COMMIT, sent as
+// separate requests) all run on the connection that began it.
+import { workerData } from "node:worker_threads";
+import type { ReservedSQL } from "bun";
+import type { BridgeReply, BridgeRequest } from "./bridge-protocol.ts";
+
+const { port, signal } = workerData as {
+  port: { on(event: "message", fn: (req: BridgeRequest) => void): void; postMessage(reply: BridgeReply): void };
+  signal: Int32Array;
+};
+
+interface Connection {
+  pool: InstanceType<typeof Bun.SQL>;
+  reserved: ReservedSQL;
+}
+
+const connections = new Map<string, Promise<Connection>>();
+
+function connect(url: string): Promise<Connection> {
+  let c = connections.get(url);
+  if (!c) {
+    c = (async () => {
+      // bigint: int8 columns (every integer column, see migrations/postgres/001) arrive as BigInt,
+      // not as strings, and become numbers below, as bun:sqlite hands them over.
+      const pool = new Bun.SQL(url, { max: 1, bigint: true, idleTimeout: 0, connectionTimeout: 10 });
+      return { pool, reserved: await pool.reserve() };
+    })();
+    c.catch(() => connections.delete(url));
+    connections.set(url, c);
+  }
+  return c;
+}
+
+/** SQLite's values: integers as numbers, truth as 1/0 (repositories compare with 1). */
+function sqliteValue(v: unknown): unknown {
+  if (typeof v === "bigint") return Number(v);
+  if (typeof v === "boolean") return v ? 1 : 0;
+  return v;
+}
+
+// PostgreSQL's NUMERIC (what sum() of BIGINTs and avg() answer) arrives as text; SQLite answers a number.
+const NUMERIC_OID = 1700;
+
+type Result = unknown[] & { count: number; columns?: { name: string; type: number }[] };
+
+function rowsOf(result: Result, arrays: boolean): unknown[] {
+  const numeric = (result.columns ?? []).flatMap((c, i) => (c.type === NUMERIC_OID ? [arrays ? i : c.name] : []));
+  const out = new Array(result.length);
+  for (let i = 0; i < result.length; i++) {
+    const row = result[i] as Record<string | number, unknown>;
+    const copy = (arrays ? new Array((row as unknown as unknown[]).length) : {}) as Record<string | number, unknown>;
+    for (const key in row) copy[key] = sqliteValue(row[key]);
+    for (const key of numeric) if (typeof copy[key] === "string") copy[key] = Number(copy[key]);
+    out[i] = copy;
+  }
+  return out;
+}
+
+async function handle(req: BridgeRequest): Promise<BridgeReply> {
+  if (req.kind === "close") {
+    const c = connections.get(req.url);
+    connections.delete(req.url);
+    if (c) {
+      const { pool, reserved } = await c;
+      reserved.release();
+      await pool.close({ timeout: 1 });
+    }
+    return { rows: [], count: 0 };
+  }
+  const { reserved } = await connect(req.url);
+  if (req.kind === "script") {
+    // The simple query protocol: several statements, no parameters (DDL, BEGIN, COMMIT, SAVEPOINT).
+    await reserved.unsafe(req.text).simple();
+    return { rows: [], count: 0 };
+  }
+  if (!req.guard) return run(reserved, req);
+  // A failed statement aborts PostgreSQL's whole transaction, and SQLite's only undoes the statement:
+  // the open group commit (src/db/tx.ts) holds other requests' writes, which one failed read must
+  // not take down. So within a transaction each statement runs in a savepoint, sent with it in one
+  // pipeline (no extra wait), and rolled back to when it fails.
+  const begin = reserved.unsafe("SAVEPOINT parley_statement");
+  const result = run(reserved, req);
+  const release = reserved.unsafe("RELEASE SAVEPOINT parley_statement");
+  try {
+    await begin;
+    const reply = await result;
+    await release;
+    return reply;
+  } catch (error) {
+    await Promise.allSettled([begin, result, release]);
+    await reserved.unsafe("ROLLBACK TO SAVEPOINT parley_statement");
+    await reserved.unsafe("RELEASE SAVEPOINT parley_statement");
+    throw error;
+  }
+}
+
+async function run(reserved: ReservedSQL, req: Extract<BridgeRequest, { kind: "query" }>): Promise<BridgeReply> {
+  const query = reserved.unsafe(req.text, req.params);
+  const result = (req.arrays ? await query.values() : await query) as Result;
+  return { rows: rowsOf(result, req.arrays), count: result.count ?? 0 };
+}
+
+port.on("message", async (req) => {
+  let reply: BridgeReply;
+  try {
+    reply = await handle(req);
+  } catch (error) {
+    const e = error as { message?: string; errno?: string; code?: string };
+    reply = { error: { message: String(e.message ?? error), code: e.errno ?? e.code ?? null } };
+  }
+  port.postMessage(reply);
+  Atomics.store(signal, 0, 1);
+  Atomics.notify(signal, 0);
+});

@@ -1,0 +1,189 @@
+// A PostgreSQL database that answers the part of bun:sqlite's `Database` the repositories use
+// (prepare/query → get/all/run/values, exec, run, transaction, inTransaction), so the same
+// repositories, services and group commit run on either engine. Each statement is translated once
+// (translate.ts) and sent through the synchronous bridge (sync-bridge.ts) on this database's one
+// connection: like the one SQLite connection, it sees its own open transaction.
+import type { Database } from "bun:sqlite";
+import { type SyncBridge, sharedBridge } from "./sync-bridge.ts";
+import { type Translated, toPostgres } from "./translate.ts";
+
+type Params = unknown[];
+
+function bindable(v: unknown): unknown {
+  if (v === undefined) return null;
+  if (typeof v === "boolean") return v ? 1 : 0;
+  return v;
+}
+
+export class PostgresStatement {
+  private translated: Translated | null = null;
+
+  constructor(
+    private readonly db: PostgresDatabase,
+    private readonly sql: string,
+  ) {}
+
+  private get statement(): Translated {
+    this.translated ??= toPostgres(this.sql, this.db.tablesWithId);
+    return this.translated;
+  }
+
+  /** The PostgreSQL text (tests check that PostgreSQL accepts every statement). */
+  get text(): string {
+    return this.statement.text;
+  }
+
+  private bind(args: Params): unknown[] {
+    const { names, positional } = this.statement;
+    if (names) {
+      const fields = (args[0] ?? {}) as Record<string, unknown>;
+      return names.map((n) => bindable(fields[n]));
+    }
+    const values = args.length === 1 && Array.isArray(args[0]) ? (args[0] as unknown[]) : args;
+    if (values.length < positional) throw new RangeError(`statement takes ${positional} values, got ${values.length}`);
+    return values.slice(0, positional).map(bindable);
+  }
+
+  private rows(args: Params, arrays = false) {
+    return this.db.send(this.statement.text, this.bind(args), arrays);
+  }
+
+  get(...args: Params): unknown {
+    return this.rows(args).rows[0] ?? null;
+  }
+
+  all(...args: Params): unknown[] {
+    return this.rows(args).rows;
+  }
+
+  values(...args: Params): unknown[] {
+    return this.rows(args, true).rows;
+  }
+
+  run(...args: Params): { changes: number; lastInsertRowid: number } {
+    const { rows, count } = this.rows(args);
+    const last = rows[rows.length - 1] as { id?: number } | undefined;
+    return { changes: count, lastInsertRowid: last?.id ?? 0 };
+  }
+
+  /** Has PostgreSQL parse and plan it, without running it (test/db/statements-compile.test.ts). */
+  check(): void {
+    this.db.exec(`PREPARE parley_check AS ${this.statement.text}; DEALLOCATE parley_check`);
+  }
+
+  finalize(): void {}
+}
+
+// SQLite's ways to begin a transaction; PostgreSQL's BEGIN takes its locks as it goes.
+const BEGIN = /^\s*BEGIN(\s+(IMMEDIATE|DEFERRED|EXCLUSIVE))?(\s+TRANSACTION)?\s*;?\s*$/i;
+const END = /^\s*(COMMIT|END|ROLLBACK)(\s+TRANSACTION)?\s*;?\s*$/i;
+
+export class PostgresDatabase {
+  readonly engine = "postgres";
+  private depth = 0;
+  private savepoints = 0;
+  /** Tables with an `id` column: an INSERT into one returns it (bun:sqlite's lastInsertRowid). */
+  readonly tablesWithId: Set<string>;
+
+  constructor(
+    readonly url: string,
+    private readonly bridge: SyncBridge = sharedBridge(),
+  ) {
+    const rows = this.send(
+      "SELECT table_name AS name FROM information_schema.columns WHERE table_schema = current_schema() AND column_name = 'id'",
+      [],
+    ).rows as { name: string }[];
+    this.tablesWithId = new Set(rows.map((r) => r.name));
+  }
+
+  /** The URL without its password: what logs and `filename` show. */
+  get filename(): string {
+    return this.url.replace(/\/\/([^:@/]*):[^@/]*@/, "//$1:***@");
+  }
+
+  get inTransaction(): boolean {
+    return this.depth > 0;
+  }
+
+  send(text: string, params: unknown[], arrays = false): { rows: unknown[]; count: number } {
+    return this.bridge.call({ kind: "query", url: this.url, text, params, arrays, guard: this.depth > 0 });
+  }
+
+  prepare(sql: string): PostgresStatement {
+    return new PostgresStatement(this, sql);
+  }
+
+  query(sql: string): PostgresStatement {
+    return this.prepare(sql);
+  }
+
+  /** Statements without parameters, several at once (BEGIN/COMMIT are tracked as bun:sqlite does). */
+  exec(sql: string): void {
+    if (BEGIN.test(sql)) {
+      this.bridge.call({ kind: "script", url: this.url, text: "BEGIN" });
+      this.depth = 1;
+      return;
+    }
+    if (END.test(sql)) {
+      this.depth = 0;
+      this.bridge.call({ kind: "script", url: this.url, text: sql });
+      return;
+    }
+    this.bridge.call({ kind: "script", url: this.url, text: sql });
+  }
+
+  run(sql: string, ...params: Params): { changes: number; lastInsertRowid: number } {
+    if (params.length === 0 && (BEGIN.test(sql) || END.test(sql))) {
+      this.exec(sql);
+      return { changes: 0, lastInsertRowid: 0 };
+    }
+    return this.prepare(sql).run(...params);
+  }
+
+  /** bun:sqlite's transaction(): BEGIN … COMMIT at the outside, a savepoint within one. */
+  transaction<A extends unknown[], T>(fn: (...args: A) => T) {
+    const wrapped = (...args: A): T => (this.inTransaction ? this.inSavepoint(fn, args) : this.outermost(fn, args));
+    return Object.assign(wrapped, { immediate: wrapped, deferred: wrapped, exclusive: wrapped });
+  }
+
+  private outermost<A extends unknown[], T>(fn: (...args: A) => T, args: A): T {
+    this.exec("BEGIN");
+    try {
+      const result = fn(...args);
+      this.exec("COMMIT");
+      return result;
+    } catch (error) {
+      if (this.inTransaction) this.exec("ROLLBACK");
+      throw error;
+    }
+  }
+
+  private inSavepoint<A extends unknown[], T>(fn: (...args: A) => T, args: A): T {
+    const name = `parley_sp${++this.savepoints}`;
+    this.exec(`SAVEPOINT ${name}`);
+    try {
+      const result = fn(...args);
+      this.exec(`RELEASE SAVEPOINT ${name}`);
+      return result;
+    } catch (error) {
+      this.exec(`ROLLBACK TO SAVEPOINT ${name}`);
+      this.exec(`RELEASE SAVEPOINT ${name}`);
+      throw error;
+    } finally {
+      this.savepoints--;
+    }
+  }
+
+  close(): void {
+    this.bridge.call({ kind: "close", url: this.url });
+  }
+
+  /** Handed to code typed for bun:sqlite: it uses only what this class answers. */
+  asDatabase(): Database {
+    return this as unknown as Database;
+  }
+}
+
+export function isPostgres(db: unknown): db is PostgresDatabase {
+  return db instanceof PostgresDatabase;
+}

@@ -1,0 +1,67 @@
+// Runs PostgreSQL statements synchronously. Parley's repositories and services are synchronous (one
+// bun:sqlite connection, a writeTx body that must not await: src/db/tx.ts), and Bun.SQL only answers
+// with promises. The bridge hands each statement to a worker thread that owns the connection
+// (bridge-worker.ts) and blocks this thread on a shared flag until the worker has the answer; the
+// answer itself comes back as a message read without returning to the event loop
+// (receiveMessageOnPort). The price is a round trip during which this process does nothing else
+// (~100 µs on a local server): docs/architecture.md "Two engines" says what that means for
+// throughput, and why the repositories still move to Bun.SQL's promises.
+import { MessageChannel, receiveMessageOnPort, Worker } from "node:worker_threads";
+import type { BridgeReply, BridgeRequest } from "./bridge-protocol.ts";
+
+/** A statement PostgreSQL refused; `code` is its SQLSTATE (23505: a unique key taken). */
+export class PostgresError extends Error {
+  constructor(
+    message: string,
+    readonly code: string | null,
+    readonly sql: string,
+  ) {
+    // The statement named, so a log line says which one (its parameters are not: they carry data).
+    super(`${message} (in: ${sql.replace(/\s+/g, " ").slice(0, 300)})`);
+    this.name = "PostgresError";
+  }
+}
+
+// A statement that has not answered in this long is not coming back (the worker or the server died).
+const TIMEOUT_MS = 60_000;
+
+export class SyncBridge {
+  private readonly signal = new Int32Array(new SharedArrayBuffer(4));
+  private readonly port: MessagePort;
+  private readonly worker: Worker;
+
+  constructor() {
+    const { port1, port2 } = new MessageChannel();
+    this.port = port1 as unknown as MessagePort;
+    this.worker = new Worker(new URL("./bridge-worker.ts", import.meta.url), {
+      workerData: { port: port2, signal: this.signal },
+      transferList: [port2],
+    });
+    // The bridge never keeps a process alive on its own; closing the databases ends the worker's work.
+    this.worker.unref();
+    (port1 as unknown as { unref?: () => void }).unref?.();
+  }
+
+  call(req: BridgeRequest): { rows: unknown[]; count: number } {
+    Atomics.store(this.signal, 0, 0);
+    this.port.postMessage(req);
+    if (Atomics.wait(this.signal, 0, 0, TIMEOUT_MS) === "timed-out")
+      throw new Error(`PostgreSQL did not answer within ${TIMEOUT_MS / 1000} s`);
+    const reply = receiveMessageOnPort(this.port as never)?.message as BridgeReply | undefined;
+    if (!reply) throw new Error("the PostgreSQL bridge answered nothing");
+    if (reply.error) throw new PostgresError(reply.error.message, reply.error.code, "text" in req ? req.text : "");
+    return reply;
+  }
+
+  terminate(): void {
+    void this.worker.terminate();
+  }
+}
+
+let shared: SyncBridge | null = null;
+
+/** One worker serves every PostgreSQL database this process opens. */
+export function sharedBridge(): SyncBridge {
+  shared ??= new SyncBridge();
+  return shared;
+}

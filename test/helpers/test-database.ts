@@ -1,0 +1,49 @@
+// The database a harness runs on: SQLite in memory, or — with PARLEY_TEST_ENGINE=postgres (npm run
+// test:postgres) — a fresh PostgreSQL database copied from the migrated template the preload made
+// (postgres-preload.ts). Harnesses are never closed by the tests that make them, so only the newest
+// LIVE databases stay; older ones are closed and dropped (a test holds its harnesses only while it runs).
+import type { Database } from "bun:sqlite";
+import { migrate } from "../../src/db/migrate.ts";
+import { openDatabase } from "../../src/db/open.ts";
+import { PostgresDatabase } from "../../src/db/postgres/database.ts";
+
+export const TEST_ENGINE: "sqlite" | "postgres" = process.env.PARLEY_TEST_ENGINE === "postgres" ? "postgres" : "sqlite";
+
+export const TEMPLATE_DATABASE = "parley_template";
+const LIVE = 48;
+
+let admin: PostgresDatabase | null = null;
+const live: { name: string; db: PostgresDatabase }[] = [];
+let made = 0;
+
+function serverUrl(): string {
+  const url = process.env.PARLEY_TEST_POSTGRES_URL;
+  if (!url)
+    throw new Error(
+      "PARLEY_TEST_ENGINE=postgres needs the preload: bun test --preload ./test/helpers/postgres-preload.ts",
+    );
+  return url;
+}
+
+function freshPostgres(): PostgresDatabase {
+  const url = serverUrl();
+  admin ??= new PostgresDatabase(url);
+  const name = `harness_${process.pid}_${++made}`;
+  admin.exec(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DATABASE}`);
+  const db = new PostgresDatabase(url.replace(/\/[^/]*$/, `/${name}`));
+  live.push({ name, db });
+  while (live.length > LIVE) {
+    const old = live.shift()!;
+    old.db.close();
+    admin.exec(`DROP DATABASE ${old.name}`);
+  }
+  return db;
+}
+
+/** A migrated, empty database on the engine under test. */
+export function freshDatabase(): Database {
+  if (TEST_ENGINE === "postgres") return freshPostgres().asDatabase();
+  const db = openDatabase(":memory:");
+  migrate(db);
+  return db;
+}
