@@ -60,7 +60,7 @@ type BoolReader = (name: string, raw: string | undefined) => boolean;
 type Fail = (message: string) => never;
 
 export function mailConfig(db: string, env: Env, integer: IntegerReader, bool: BoolReader, fail: Fail): MailConfig {
-  const memory = db === ":memory:" || db === "";
+  const memory = db === ":memory:" || db === "" || /^postgres(ql)?:\/\//i.test(db);
   return {
     secretKey: env.PARLEY_SECRET_KEY || null,
     keyFile: memory ? null : `${db}.key`,

@@ -172,12 +172,12 @@ export function loadConfig(
   if (!LEVELS.includes(logLevel))
     throw new ConfigError(`PARLEY_LOG_LEVEL must be one of ${LEVELS.join(", ")}, got "${logLevel}"`);
   const db = pick(flags.db, env.PARLEY_DB) ?? DEFAULTS.db;
-  // Said plainly rather than opening a SQLite file named "postgres:…": the repositories are
-  // synchronous SQLite code until the asynchronous repository layer lands (issue 18).
-  if (isPostgresUrl(db))
+  // On SQLite the key that seals inbox passwords is made in a file beside the database; a
+  // PostgreSQL database has no such place, and every process must use the same key.
+  if (isPostgresUrl(db) && !env.PARLEY_SECRET_KEY)
     throw new ConfigError(
-      "--db (or PARLEY_DB) is a PostgreSQL URL, but the server runs on SQLite in this version; " +
-        'PostgreSQL is supported by "parley migrate" and "parley copy" so far (docs/deployment.md)',
+      "--db (or PARLEY_DB) is a PostgreSQL URL: set PARLEY_SECRET_KEY too (the key that encrypts " +
+        "email inbox passwords, the same for every process: any long random string, e.g. `openssl rand -base64 32`)",
     );
   const port = integer("port", pick(flags.port, env.PARLEY_PORT), DEFAULTS.port, 0, 65535);
   const host = pick(flags.host, env.PARLEY_HOST) ?? DEFAULTS.host;

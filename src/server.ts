@@ -3,9 +3,10 @@
 import { accountCount, checkpoint } from "./db/maintenance.ts";
 import type { Database } from "bun:sqlite";
 import { createApp } from "./app.ts";
-import { ConfigError, type Config } from "./config.ts";
+import { ConfigError, type Config, isPostgresUrl } from "./config.ts";
 import { migrate } from "./db/migrate.ts";
 import { openDatabase, refreshPlannerStatistics } from "./db/open.ts";
+import { openPostgresServer, PostgresLockedError } from "./db/postgres/open-postgres.ts";
 import { holdServerLock, type ServerLock, ServerLockedError } from "./db/server-lock.ts";
 import { createDeps, type Deps } from "./deps.ts";
 import { Scheduler } from "./jobs/scheduler.ts";
@@ -63,6 +64,22 @@ function listenAlone(app: ReturnType<typeof createApp>, config: Config): void {
 
 const JOBS_START_DELAY_MS = 100;
 
+function openSqlite(path: string): Database {
+  const db = openDatabase(path);
+  migrate(db);
+  refreshPlannerStatistics(db, true);
+  return db;
+}
+
+async function openPostgres(url: string): Promise<Database> {
+  try {
+    return (await openPostgresServer(url)).asDatabase();
+  } catch (error) {
+    if (error instanceof PostgresLockedError) throw new ConfigError(error.message);
+    throw error;
+  }
+}
+
 /** The database's server lock, or a ConfigError (the CLI says why and exits with 2). */
 function lockDatabase(path: string): ServerLock | null {
   try {
@@ -75,15 +92,15 @@ function lockDatabase(path: string): ServerLock | null {
 
 export async function startServer(config: Config, out: (line: string) => void = console.log): Promise<RunningServer> {
   const logger = createLogger(config.logLevel);
-  // Before anything is read or written: a second server on this database stops here.
-  const lock = lockDatabase(config.db);
+  const onPostgres = isPostgresUrl(config.db);
+  // Before anything is read or written: a second server on this database stops here (on
+  // PostgreSQL, at openPostgresServer's advisory lock).
+  const lock = onPostgres ? null : lockDatabase(config.db);
   let db: Database | null = null;
   let deps: Deps;
   let app: ReturnType<typeof createApp>;
   try {
-    db = openDatabase(config.db);
-    migrate(db);
-    refreshPlannerStatistics(db, true);
+    db = onPostgres ? await openPostgres(config.db) : openSqlite(config.db);
     deps = createDeps({ db, config, logger, groupCommit: true });
     app = createApp(deps);
     // The port first, before anything is written: a second server on a busy port stops here.

@@ -1,7 +1,7 @@
 // `parley copy` and `parley migrate --db postgres://…` through the real CLI entry: an installation
 // made through the API, saved as a file, copied into a throwaway PostgreSQL and counted on both
-// sides; the refusals (a non-empty target, a source that is missing, foreign or behind) and that
-// `serve` does not pretend to run on PostgreSQL. The PostgreSQL tests skip, with the reason,
+// sides; the refusals (a non-empty target, a source that is missing, foreign or behind), and what
+// `serve` and `backup` need or refuse on PostgreSQL (serving it: test/e2e/serve-postgres.test.ts). The PostgreSQL tests skip, with the reason,
 // where PostgreSQL is not installed.
 import { Database } from "bun:sqlite";
 import { beforeAll, describe, expect, test } from "bun:test";
@@ -20,8 +20,8 @@ import { installation } from "../helpers/installation.ts";
 import { postgresForFile } from "../helpers/postgres.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "parley-copy-"));
-const SERVE_REFUSAL =
-  '--db (or PARLEY_DB) is a PostgreSQL URL, but the server runs on SQLite in this version; PostgreSQL is supported by "parley migrate" and "parley copy" so far (docs/deployment.md)';
+const NEEDS_KEY =
+  "--db (or PARLEY_DB) is a PostgreSQL URL: set PARLEY_SECRET_KEY too (the key that encrypts email inbox passwords, the same for every process: any long random string, e.g. `openssl rand -base64 32`)";
 
 async function cli(...argv: string[]) {
   const c = capture();
@@ -102,15 +102,21 @@ describe("parley copy refuses before it connects", () => {
 });
 
 describe("parley serve on PostgreSQL", () => {
-  test("refuses a postgres:// --db or PARLEY_DB: the server runs on SQLite in this version", async () => {
+  test("a postgres:// --db or PARLEY_DB needs PARLEY_SECRET_KEY (no file beside the database to keep it in)", async () => {
     expect(await cli("serve", "--db", "postgres://ann@127.0.0.1/parley", "--port", "0")).toEqual({
       code: 2,
       out: [],
-      err: [`parley serve: ${SERVE_REFUSAL}`],
+      err: [`parley serve: ${NEEDS_KEY}`],
     });
     expect(() => loadConfig({}, { PARLEY_DB: "postgresql://ann@db.internal/parley" })).toThrow(
-      new ConfigError(SERVE_REFUSAL),
+      new ConfigError(NEEDS_KEY),
     );
+    const config = loadConfig({}, { PARLEY_DB: "postgresql://ann@db.internal/parley", PARLEY_SECRET_KEY: "k" });
+    expect([config.db, config.mail.secretKey, config.mail.keyFile]).toEqual([
+      "postgresql://ann@db.internal/parley",
+      "k",
+      null,
+    ]);
   });
 
   test("backup points to PostgreSQL's own tools and writes nothing", async () => {

@@ -1,0 +1,118 @@
+// `parley serve --db postgres://…` as its own process on a throwaway PostgreSQL: the first run, the
+// API over real HTTP (a conversation, its messages, contact search through the trigram path, a
+// filter), one server per database (a second exits 2), kill -9 and a restart that finds everything;
+// and moving over: a SQLite installation copied with `parley copy`, then served from PostgreSQL with
+// the same tokens. Skips, with the reason, where PostgreSQL is not installed.
+import { afterAll, describe, expect, test } from "bun:test";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { runCli } from "../../src/cli.ts";
+import { copyDatabaseTo } from "../../src/db/maintenance.ts";
+import { openDatabase } from "../../src/db/open.ts";
+import { capture } from "../helpers/cli.ts";
+import { installation } from "../helpers/installation.ts";
+import { postgresForFile } from "../helpers/postgres.ts";
+import { serveProcess } from "../helpers/server-process.ts";
+
+const procs: Bun.Subprocess[] = [];
+afterAll(() => {
+  for (const p of procs) p.kill(9);
+});
+const env = { PARLEY_SECRET_KEY: "a test key that every process of this installation shares" };
+const { server, skip } = await postgresForFile("parley serve on PostgreSQL");
+
+async function call(base: string, token: string, method: string, path: string, body?: unknown) {
+  const r = await fetch(`${base}/api/v1/accounts/1${path}`, {
+    method,
+    headers: { api_access_token: token, "content-type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: r.status, body: (await r.json()) as any };
+}
+
+describe.skipIf(skip !== null)("parley serve on PostgreSQL", () => {
+  test("serves the API, refuses a second server, and keeps everything through kill -9", async () => {
+    const url = await server!.createDatabase("served");
+    const first = await serveProcess(url, env, procs);
+    const token = first.token!;
+    expect(token).toMatch(/^\S{20,}$/);
+    const api = (method: string, path: string, body?: unknown) => call(first.base, token, method, path, body);
+
+    const inbox = await api("POST", "/inboxes", { name: "Support", channel: { type: "api" } });
+    expect(inbox.status).toBe(200);
+    const contact = await api("POST", "/contacts", { name: "Zoë Castillo", email: "zoe@example.com" });
+    expect(contact.status).toBe(200);
+    const contactId = contact.body.payload.contact.id;
+    const conversation = await api("POST", "/conversations", {
+      inbox_id: inbox.body.id,
+      contact_id: contactId,
+      message: { content: "My order never came" },
+    });
+    expect(conversation.status).toBe(200);
+    const c = conversation.body.id;
+    const reply = await api("POST", `/conversations/${c}/messages`, { content: "Sorry! Sending another today." });
+    expect([reply.status, reply.body.content, reply.body.message_type]).toEqual([
+      200,
+      "Sorry! Sending another today.",
+      1,
+    ]);
+
+    const found = await api("GET", "/contacts/search?q=castil");
+    expect([found.body.meta.count, found.body.payload.map((x: { id: number }) => x.id)]).toEqual([1, [contactId]]);
+    const filtered = await api("POST", "/conversations/filter", {
+      payload: [{ attribute_key: "status", filter_operator: "equal_to", values: ["open"], query_operator: null }],
+    });
+    expect([filtered.status, filtered.body.meta.all_count]).toEqual([200, 1]);
+
+    // One server per database: the second is refused with the reason, and the first goes on.
+    const second = Bun.spawn([process.execPath, "src/main.ts", "serve", "--db", url, "--port", "0"], {
+      cwd: join(import.meta.dir, "../.."),
+      env: { ...process.env, ...env },
+      stdout: "pipe",
+      stderr: "pipe",
+    });
+    procs.push(second);
+    expect(await second.exited).toBe(2);
+    expect(await new Response(second.stderr).text()).toBe(
+      "parley serve: another Parley server is running on this PostgreSQL database; stop it first " +
+        "(one server per database until the jobs share their work: docs/deployment.md)\n",
+    );
+    expect((await api("GET", `/conversations/${c}`)).status).toBe(200);
+
+    first.proc.kill(9);
+    await first.exited;
+    const again = await serveProcess(url, env, procs);
+    expect(again.token).toBeNull(); // not a first run
+    const messages = await call(again.base, token, "GET", `/conversations/${c}/messages`);
+    expect(messages.body.payload.map((m: { content: string }) => m.content)).toEqual([
+      "My order never came",
+      "Sorry! Sending another today.",
+    ]);
+    again.proc.kill(9);
+    await again.exited;
+  }, 60_000);
+
+  test("moving over: a SQLite installation copied with parley copy serves the same data and tokens", async () => {
+    const w = await installation();
+    const file = join(mkdtempSync(join(tmpdir(), "parley-move-")), "parley.db");
+    copyDatabaseTo(w.h.deps.db, file);
+    openDatabase(file).close();
+    const url = await server!.createDatabase("moved");
+    const copied = capture();
+    expect(await runCli(["copy", "--from", file, "--to", url], copied.io)).toBe(0);
+
+    const served = await serveProcess(url, env, procs);
+    expect(served.token).toBeNull();
+    const before = await w.h.request("GET", `${w.base}/conversations?status=all`, { token: w.a.adminToken });
+    const after = await call(served.base, w.a.adminToken, "GET", "/conversations?status=all");
+    expect(after.status).toBe(200);
+    const ids = (r: { body: any }) => r.body.data.payload.map((c: { id: number }) => c.id);
+    expect(ids(after)).toEqual(ids(before));
+    expect(after.body.data.meta).toEqual(before.body.data.meta);
+    const labels = await call(served.base, w.a.adminToken, "GET", "/labels");
+    expect(labels.body.payload.map((l: { title: string }) => l.title)).toEqual(["vip"]);
+    served.proc.kill(9);
+    await served.exited;
+  }, 60_000);
+});
