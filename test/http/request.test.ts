@@ -166,6 +166,23 @@ describe("request bodies", () => {
     const account = await h.request("GET", path, { token: a.adminToken });
     expect(account.body).toMatchObject({ name: "Acme", custom_attributes: {} });
   });
+
+  test("a NUL character in a path segment is a 422 naming the parameter", async () => {
+    const h = createHarness();
+    const a = makeAccount(h);
+    for (const [path, field, token] of [
+      ["/public/api/v1/inboxes/ab%00cd", "inbox_identifier", null],
+      ["/public/api/v1/inboxes/abc/contacts/x%00", "contact_identifier", null],
+      [`/api/v1/accounts/${a.accountId}/webhooks/1/deliveries/%00`, "delivery_id", a.adminToken],
+    ] as const) {
+      const r = await h.request("GET", path, { token });
+      expect([path, r.status, r.body.errors]).toEqual([
+        path,
+        422,
+        [{ field, message: "must not contain NUL characters", code: "invalid" }],
+      ]);
+    }
+  });
 });
 
 describe("fromEntries and shapeBody", () => {
