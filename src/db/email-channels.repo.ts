@@ -101,7 +101,7 @@ export class EmailChannelsRepo {
     );
     this.syncedStmt = db.prepare(
       `UPDATE email_channels SET last_synced_at = $at,
-         last_error = CASE WHEN $keep_error THEN last_error END, last_error_at = CASE WHEN $keep_error THEN last_error_at END
+         last_error = CASE WHEN $keep_error = 1 THEN last_error END, last_error_at = CASE WHEN $keep_error = 1 THEN last_error_at END
        WHERE inbox_id = $inbox_id`,
     );
     this.failedStmt = db.prepare(

@@ -2,6 +2,8 @@
 // own OpenAPI document lists them, the values to throw at their path ids and body fields, a check
 // that an answer is the error envelope, and a log of the rows a request really changed.
 import type { Database } from "bun:sqlite";
+import { isPostgres } from "../../src/db/postgres/database.ts";
+import { userTables } from "./test-database.ts";
 
 export interface Route {
   method: string;
@@ -119,18 +121,21 @@ export function envelopeProblem(body: unknown): string | null {
  * no row, so the log shows what a request really left behind.
  */
 export function changeLog(db: Database): { size(): number; tablesSince(n: number): string[] } {
-  db.run("CREATE TEMP TABLE hostile_changes (id INTEGER PRIMARY KEY, tbl TEXT NOT NULL)");
-  const tables = db
-    .query("SELECT name, sql FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
-    .all() as { name: string; sql: string }[];
-  const virtual = tables.filter((t) => /^CREATE VIRTUAL/i.test(t.sql)).map((t) => t.name);
-  for (const { name } of tables) {
-    if (virtual.some((v) => name === v || name.startsWith(`${v}_`))) continue;
-    for (const op of ["INSERT", "UPDATE", "DELETE"])
-      db.run(
-        `CREATE TEMP TRIGGER hostile_${name}_${op} AFTER ${op} ON main."${name}" ` +
-          `BEGIN INSERT INTO hostile_changes (tbl) VALUES ('${name}'); END`,
-      );
+  const tables = userTables(db);
+  if (isPostgres(db)) {
+    // No temporary triggers on PostgreSQL; the harness's database is thrown away after the test anyway.
+    db.exec(`CREATE TABLE hostile_changes (id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY, tbl TEXT NOT NULL);
+      CREATE FUNCTION hostile_log() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN INSERT INTO hostile_changes (tbl) VALUES (TG_TABLE_NAME); RETURN NULL; END $$;
+      ${tables.map((t) => `CREATE TRIGGER hostile_log AFTER INSERT OR UPDATE OR DELETE ON "${t.name}" FOR EACH ROW EXECUTE FUNCTION hostile_log();`).join("\n")}`);
+  } else {
+    db.run("CREATE TEMP TABLE hostile_changes (id INTEGER PRIMARY KEY, tbl TEXT NOT NULL)");
+    for (const { name } of tables)
+      for (const op of ["INSERT", "UPDATE", "DELETE"])
+        db.run(
+          `CREATE TEMP TRIGGER hostile_${name}_${op} AFTER ${op} ON main."${name}" ` +
+            `BEGIN INSERT INTO hostile_changes (tbl) VALUES ('${name}'); END`,
+        );
   }
   const size = db.query("SELECT COALESCE(MAX(id), 0) AS n FROM hostile_changes");
   const since = db.query("SELECT DISTINCT tbl FROM hostile_changes WHERE id > ?");

@@ -2,6 +2,7 @@
 // marker strings only A holds, the body fields that can name another account's record, and a scan
 // for rows that join one account's record to the other's.
 import type { Database } from "bun:sqlite";
+import { userTables } from "./test-database.ts";
 import { makeAccount } from "./factories.ts";
 import { createHarness, type Harness } from "./harness.ts";
 import { accountIds, ok, type Post } from "./hostile-world.ts";
@@ -117,18 +118,13 @@ const REFS: Record<string, string> = {
 
 /** Rows that hold a reference to account `a`'s record and belong to (or reference) account `b`'s. */
 export function crossRows(db: Database, a: number, b: number): string[] {
-  const tables = db
-    .query(
-      "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND sql NOT LIKE 'CREATE VIRTUAL%'",
-    )
-    .all() as { name: string }[];
+  const tables = userTables(db);
   const found: string[] = [];
   const owner = (col: string) =>
     REFS[col] === "users"
       ? `(SELECT CASE WHEN EXISTS (SELECT 1 FROM account_users u WHERE u.user_id = t."${col}" AND u.account_id = ${b}) THEN ${b} ELSE (SELECT MIN(account_id) FROM account_users u WHERE u.user_id = t."${col}") END)`
       : `(SELECT r.account_id FROM "${REFS[col]}" r WHERE r.id = t."${col}")`;
-  for (const { name } of tables) {
-    const cols = (db.query(`PRAGMA table_info("${name}")`).all() as { name: string }[]).map((c) => c.name);
+  for (const { name, columns: cols } of tables) {
     const refs = cols.filter((c) => c in REFS && REFS[c] !== name);
     const owners = [...(cols.includes("account_id") ? ['t."account_id"'] : []), ...refs.map(owner)];
     if (owners.length < 2) continue;

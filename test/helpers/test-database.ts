@@ -5,7 +5,7 @@
 import type { Database } from "bun:sqlite";
 import { migrate } from "../../src/db/migrate.ts";
 import { openDatabase } from "../../src/db/open.ts";
-import { PostgresDatabase } from "../../src/db/postgres/database.ts";
+import { isPostgres, PostgresDatabase } from "../../src/db/postgres/database.ts";
 
 export const TEST_ENGINE: "sqlite" | "postgres" = process.env.PARLEY_TEST_ENGINE === "postgres" ? "postgres" : "sqlite";
 
@@ -46,4 +46,28 @@ export function freshDatabase(): Database {
   const db = openDatabase(":memory:");
   migrate(db);
   return db;
+}
+
+/** Parley's own tables and their columns, on either engine (SQLite's FTS5 tables and their shadows left out). */
+export function userTables(db: Database): { name: string; columns: string[] }[] {
+  if (isPostgres(db)) {
+    const rows = db
+      .query(
+        `SELECT table_name AS name, string_agg(column_name::text, ',' ORDER BY ordinal_position) AS columns
+         FROM information_schema.columns WHERE table_schema = current_schema() AND table_name <> 'parley_schema'
+         GROUP BY table_name ORDER BY table_name`,
+      )
+      .all() as { name: string; columns: string }[];
+    return rows.map((r) => ({ name: r.name, columns: r.columns.split(",") }));
+  }
+  const tables = db
+    .query("SELECT name, sql FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
+    .all() as { name: string; sql: string }[];
+  const virtual = tables.filter((t) => /^CREATE VIRTUAL/i.test(t.sql)).map((t) => t.name);
+  return tables
+    .filter(({ name }) => !virtual.some((v) => name === v || name.startsWith(`${v}_`)))
+    .map(({ name }) => ({
+      name,
+      columns: (db.query(`PRAGMA table_info("${name}")`).all() as { name: string }[]).map((c) => c.name),
+    }));
 }

@@ -78,20 +78,16 @@ async function handle(req: BridgeRequest): Promise<BridgeReply> {
   if (!req.guard) return run(reserved, req);
   // A failed statement aborts PostgreSQL's whole transaction, and SQLite's only undoes the statement:
   // the open group commit (src/db/tx.ts) holds other requests' writes, which one failed read must
-  // not take down. So within a transaction each statement runs in a savepoint, sent with it in one
-  // pipeline (no extra wait), and rolled back to when it fails.
-  const begin = reserved.unsafe("SAVEPOINT parley_statement");
-  const result = run(reserved, req);
-  const release = reserved.unsafe("RELEASE SAVEPOINT parley_statement");
+  // not take down. So within a transaction each statement runs in a savepoint, rolled back to when
+  // it fails. (Sent one after the other: pipelined with a failing statement, Bun.SQL 1.4.5 never
+  // settled the queries behind it.)
+  await reserved.unsafe("SAVEPOINT parley_statement").simple();
   try {
-    await begin;
-    const reply = await result;
-    await release;
+    const reply = await run(reserved, req);
+    await reserved.unsafe("RELEASE SAVEPOINT parley_statement").simple();
     return reply;
   } catch (error) {
-    await Promise.allSettled([begin, result, release]);
-    await reserved.unsafe("ROLLBACK TO SAVEPOINT parley_statement");
-    await reserved.unsafe("RELEASE SAVEPOINT parley_statement");
+    await reserved.unsafe("ROLLBACK TO SAVEPOINT parley_statement; RELEASE SAVEPOINT parley_statement").simple();
     throw error;
   }
 }

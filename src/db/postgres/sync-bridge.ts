@@ -42,11 +42,17 @@ export class SyncBridge {
     (port1 as unknown as { unref?: () => void }).unref?.();
   }
 
+  /** Set once a statement went unanswered: its late answer would be read as the next one's. */
+  private stalled: string | null = null;
+
   call(req: BridgeRequest): { rows: unknown[]; count: number } {
+    if (this.stalled) throw new Error(this.stalled);
     Atomics.store(this.signal, 0, 0);
     this.port.postMessage(req);
-    if (Atomics.wait(this.signal, 0, 0, TIMEOUT_MS) === "timed-out")
-      throw new Error(`PostgreSQL did not answer within ${TIMEOUT_MS / 1000} s`);
+    if (Atomics.wait(this.signal, 0, 0, TIMEOUT_MS) === "timed-out") {
+      this.stalled = `PostgreSQL did not answer within ${TIMEOUT_MS / 1000} s; this process must be restarted`;
+      throw new Error(this.stalled);
+    }
     const reply = receiveMessageOnPort(this.port as never)?.message as BridgeReply | undefined;
     if (!reply) throw new Error("the PostgreSQL bridge answered nothing");
     if (reply.error) throw new PostgresError(reply.error.message, reply.error.code, "text" in req ? req.text : "");

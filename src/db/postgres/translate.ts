@@ -80,7 +80,7 @@ function rewriteCalls(sql: string, name: RegExp, rewrite: (fn: string, args: str
 }
 
 /** max(a, b), min(a, b) → GREATEST, LEAST; one argument is the aggregate and stays. */
-const scalarMinMax = (sql: string) =>
+const scalarMinMax = (sql: string): string =>
   rewriteCalls(sql, /max|min/, (fn, args) =>
     hasTopLevelComma(args) ? `${fn.toLowerCase() === "max" ? "GREATEST" : "LEAST"}(${scalarMinMax(args)})` : null,
   );
