@@ -7,6 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { buildBinary } from "../helpers/binary.ts";
 import { freePort } from "../helpers/free-port.ts";
+import { postgresForFile } from "../helpers/postgres.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "parley-e2e-"));
 const bin = join(dir, "parley");
@@ -33,6 +34,7 @@ async function serve(port: number): Promise<{ proc: Bun.Subprocess<"ignore", "pi
 }
 
 beforeAll(() => buildBinary(bin), 120_000);
+const pg = await postgresForFile("the compiled binary on PostgreSQL");
 
 afterAll(() => {
   for (const p of servers) p.kill("SIGKILL");
@@ -189,6 +191,32 @@ describe("the compiled binary", () => {
     proc.kill("SIGTERM");
     expect(await proc.exited).toBe(0);
     rmSync(alone, { recursive: true, force: true });
+  }, 30_000);
+
+  test("on PostgreSQL: the bridge's worker is inside the binary; SIGTERM stops it cleanly", async () => {
+    if (pg.skip !== null) return console.warn(`binary on PostgreSQL: skipped — ${pg.skip}`);
+    const url = await pg.server!.createDatabase("compiled_binary");
+    const port = await freePort();
+    const proc = Bun.spawn([bin, "serve", "--db", url, "--port", String(port)], {
+      cwd: tmpdir(),
+      stdout: "pipe",
+      stderr: "pipe",
+      env: { ...process.env, PARLEY_SECRET_KEY: "binary test key" },
+    });
+    servers.push(proc);
+    const reader = proc.stdout.getReader();
+    let output = "";
+    while (!output.includes("listening"))
+      output += new TextDecoder().decode((await reader.read()).value ?? new Uint8Array());
+    const token = /keep it\): (\S+)/.exec(output)![1]!;
+    const headers = { api_access_token: token, "content-type": "application/json" };
+    const base = `http://127.0.0.1:${port}/api/v1/accounts/1`;
+    const label = await fetch(`${base}/labels`, { method: "POST", headers, body: JSON.stringify({ title: "pg" }) });
+    expect([label.status, (await label.json()).title]).toEqual([200, "pg"]);
+    const labels = await (await fetch(`${base}/labels`, { headers })).json();
+    expect(labels.payload.map((l: { title: string }) => l.title)).toEqual(["pg"]);
+    proc.kill("SIGTERM");
+    expect(await proc.exited).toBe(0);
   }, 30_000);
 
   test("a bad flag exits 2 with a message, not a stack trace", () => {

@@ -22,6 +22,13 @@ export class PostgresError extends Error {
   }
 }
 
+// Run from source the worker sits beside this file. In the compiled binary (package.json's build
+// names it as a second entrypoint) it is found by its path from src/: import.meta.url there is the
+// bundle chunk's, which a relative URL cannot lead from.
+const WORKER = import.meta.url.startsWith("file:///$bunfs/")
+  ? "./db/postgres/bridge-worker.ts"
+  : new URL("./bridge-worker.ts", import.meta.url);
+
 // A statement that has not answered in this long is not coming back (the worker or the server died).
 const TIMEOUT_MS = 60_000;
 
@@ -33,7 +40,7 @@ export class SyncBridge {
   constructor() {
     const { port1, port2 } = new MessageChannel();
     this.port = port1 as unknown as MessagePort;
-    this.worker = new Worker(new URL("./bridge-worker.ts", import.meta.url), {
+    this.worker = new Worker(WORKER, {
       workerData: { port: port2, signal: this.signal },
       transferList: [port2],
     });
