@@ -26,7 +26,12 @@ export interface S3Config {
 export const FILES_DEFAULTS = { maxFileBytes: 40 * 1024 * 1024, maxRequestBytes: 100 * 1024 * 1024, maxFiles: 10 };
 
 export const FILES_CONFIG_TABLE = [
-  ["--storage", "PARLEY_STORAGE", "<db>.files", "directory for attachments (and the upload spool when S3 is used)"],
+  [
+    "--storage",
+    "PARLEY_STORAGE",
+    "<db>.files",
+    "directory for attachments (and the upload spool when S3 is used); on PostgreSQL ./parley-files",
+  ],
   [
     "",
     "PARLEY_PUBLIC_URL",
@@ -62,7 +67,12 @@ export function filesConfig(
   const dir =
     storageFlag ||
     env.PARLEY_STORAGE ||
-    (db === ":memory:" ? `${tmpBase()}/parley-${crypto.randomUUID()}.files` : `${db}.files`);
+    (db === ":memory:"
+      ? `${tmpBase()}/parley-${crypto.randomUUID()}.files`
+      : // A PostgreSQL URL is no place for a directory: the working directory is.
+        /^postgres(ql)?:\/\//i.test(db)
+        ? "./parley-files"
+        : `${db}.files`);
   const shownHost = host === "0.0.0.0" || host === "::" ? "localhost" : host.includes(":") ? `[${host}]` : host;
   const bucket = env.PARLEY_S3_BUCKET || "";
   return Object.freeze({

@@ -112,10 +112,11 @@ describe("parley serve on PostgreSQL", () => {
       new ConfigError(NEEDS_KEY),
     );
     const config = loadConfig({}, { PARLEY_DB: "postgresql://ann@db.internal/parley", PARLEY_SECRET_KEY: "k" });
-    expect([config.db, config.mail.secretKey, config.mail.keyFile]).toEqual([
+    expect([config.db, config.mail.secretKey, config.mail.keyFile, config.files.dir]).toEqual([
       "postgresql://ann@db.internal/parley",
       "k",
       null,
+      "./parley-files", // not a directory named after the URL
     ]);
   });
 

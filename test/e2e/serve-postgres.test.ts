@@ -19,7 +19,10 @@ const procs: Bun.Subprocess[] = [];
 afterAll(() => {
   for (const p of procs) p.kill(9);
 });
-const env = { PARLEY_SECRET_KEY: "a test key that every process of this installation shares" };
+const env = {
+  PARLEY_SECRET_KEY: "a test key that every process of this installation shares",
+  PARLEY_STORAGE: mkdtempSync(join(tmpdir(), "parley-pg-files-")),
+};
 const { server, skip } = await postgresForFile("parley serve on PostgreSQL");
 
 async function call(base: string, token: string, method: string, path: string, body?: unknown) {
