@@ -11,7 +11,7 @@ import { eventFromRow } from "../../src/db/events.repo.ts";
 import { ManualClock } from "../../src/lib/clock.ts";
 import { createLogger } from "../../src/lib/logger.ts";
 import { PasswordHasher } from "../../src/lib/passwords.ts";
-import { freshDatabase } from "./test-database.ts";
+import { freshDatabase, type TestEngine } from "./test-database.ts";
 
 /** Real argon2id at 1 MiB and one pass: the same code path as production at a fraction of its 170 ms. */
 export const cheapHasher = () => new PasswordHasher({ concurrency: 2, queue: 32, memoryCost: 1024, timeCost: 1 });
@@ -46,10 +46,12 @@ export interface HarnessOptions {
   env?: Record<string, string>;
   /** Seams a test may replace (e.g. onCallbackGaveUp: what a finally failed API inbox callback does). */
   deps?: Pick<DepsOptions, "onCallbackGaveUp">;
+  /** The engine, when a test needs one in particular (a SQLite file to copy); default: the run's. */
+  engine?: TestEngine;
 }
 
 export function createHarness(opts: HarnessOptions = {}): Harness {
-  const db = freshDatabase();
+  const db = freshDatabase(opts.engine);
   const clock = new ManualClock();
   // Each harness keeps its attachments in its own throwaway directory.
   const storage = mkdtempSync(join(tmpdir(), "parley-files-"));

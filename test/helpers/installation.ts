@@ -7,7 +7,8 @@ import { expect } from "bun:test";
 import { newConversation, send, world, type World } from "./conversation-fixtures.ts";
 
 export async function installation(): Promise<World> {
-  const w = await world();
+  // On SQLite whatever engine the run is on: the copy's source is a SQLite file.
+  const w = await world({ engine: "sqlite" });
   const ok = async (method: string, path: string, body?: unknown) => {
     const r = await w.h.request(method, `${w.base}${path}`, { token: w.a.adminToken, body });
     expect([path, r.status]).toEqual([path, 200]);

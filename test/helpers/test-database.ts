@@ -7,7 +7,8 @@ import { migrate } from "../../src/db/migrate.ts";
 import { openDatabase } from "../../src/db/open.ts";
 import { isPostgres, PostgresDatabase } from "../../src/db/postgres/database.ts";
 
-export const TEST_ENGINE: "sqlite" | "postgres" = process.env.PARLEY_TEST_ENGINE === "postgres" ? "postgres" : "sqlite";
+export type TestEngine = "sqlite" | "postgres";
+export const TEST_ENGINE: TestEngine = process.env.PARLEY_TEST_ENGINE === "postgres" ? "postgres" : "sqlite";
 
 export const TEMPLATE_DATABASE = "parley_template";
 const LIVE = 48;
@@ -41,8 +42,8 @@ function freshPostgres(): PostgresDatabase {
 }
 
 /** A migrated, empty database on the engine under test. */
-export function freshDatabase(): Database {
-  if (TEST_ENGINE === "postgres") return freshPostgres().asDatabase();
+export function freshDatabase(engine: TestEngine = TEST_ENGINE): Database {
+  if (engine === "postgres") return freshPostgres().asDatabase();
   const db = openDatabase(":memory:");
   migrate(db);
   return db;
