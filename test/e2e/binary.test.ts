@@ -206,8 +206,12 @@ describe("the compiled binary", () => {
     servers.push(proc);
     const reader = proc.stdout.getReader();
     let output = "";
-    while (!output.includes("listening"))
-      output += new TextDecoder().decode((await reader.read()).value ?? new Uint8Array());
+    while (!output.includes("listening")) {
+      const r = await reader.read();
+      if (r.done) break;
+      output += new TextDecoder().decode(r.value);
+    }
+    if (!output.includes("listening")) throw new Error(`did not start: ${await new Response(proc.stderr).text()}`);
     const token = /keep it\): (\S+)/.exec(output)![1]!;
     const headers = { api_access_token: token, "content-type": "application/json" };
     const base = `http://127.0.0.1:${port}/api/v1/accounts/1`;
