@@ -14,6 +14,8 @@ const { port, signal } = workerData as {
 interface Connection {
   pool: InstanceType<typeof Bun.SQL>;
   reserved: ReservedSQL;
+  /** A savepoint named parley_statement is open and nothing was written since (see guarded()). */
+  guarded: boolean;
 }
 
 const connections = new Map<string, Promise<Connection>>();
@@ -25,7 +27,7 @@ function connect(url: string): Promise<Connection> {
       // bigint: int8 columns (every integer column, see migrations/postgres/001) arrive as BigInt,
       // not as strings, and become numbers below, as bun:sqlite hands them over.
       const pool = new Bun.SQL(url, { max: 1, bigint: true, idleTimeout: 0, connectionTimeout: 10 });
-      return { pool, reserved: await pool.reserve() };
+      return { pool, reserved: await pool.reserve(), guarded: false };
     })();
     c.catch(() => connections.delete(url));
     connections.set(url, c);
@@ -69,27 +71,48 @@ async function handle(req: BridgeRequest): Promise<BridgeReply> {
     }
     return { rows: [], count: 0 };
   }
-  const { reserved } = await connect(req.url);
+  const c = await connect(req.url);
   if (req.kind === "script") {
     // The simple query protocol: several statements, no parameters (DDL, BEGIN, COMMIT, SAVEPOINT).
-    await reserved.unsafe(req.text).simple();
+    // Any of these may end or outnumber the statement savepoint below: it is set again when needed.
+    c.guarded = false;
+    await c.reserved.unsafe(req.text).simple();
     return { rows: [], count: 0 };
   }
-  if (!req.guard) return run(reserved, req);
-  // A failed statement aborts PostgreSQL's whole transaction, and SQLite's only undoes the statement:
-  // the open group commit (src/db/tx.ts) holds other requests' writes, which one failed read must
-  // not take down. So within a transaction each statement runs in a savepoint, rolled back to when
-  // it fails. (Sent one after the other: pipelined with a failing statement, Bun.SQL 1.4.5 never
-  // settled the queries behind it.)
-  await reserved.unsafe("SAVEPOINT parley_statement").simple();
+  if (!req.guard) return run(c.reserved, req);
+  return guarded(c, req);
+}
+
+// Reads that cannot change anything: a savepoint taken before one still marks "nothing changed".
+const READ_ONLY = /^\s*SELECT\b(?![\s\S]*\b(INSERT|UPDATE|DELETE|nextval|setval|pg_advisory)\b)/i;
+
+/**
+ * A failed statement aborts PostgreSQL's whole transaction, and SQLite's only undoes the statement:
+ * the open group commit (src/db/tx.ts) holds other requests' writes, which one failed read must not
+ * take down. So within a transaction a statement runs after a savepoint and is rolled back to it
+ * when it fails. The savepoint is kept while only reads follow (they change nothing to undo) and
+ * moved past each write in the same round trip, so a read costs no extra round trip and a write one.
+ * (One statement at a time: pipelined with a failing statement, Bun.SQL 1.4.5 never settled the
+ * queries behind it.)
+ */
+async function guarded(c: Connection, req: Extract<BridgeRequest, { kind: "query" }>): Promise<BridgeReply> {
+  if (!c.guarded) {
+    await c.reserved.unsafe("SAVEPOINT parley_statement").simple();
+    c.guarded = true;
+  }
+  let reply: BridgeReply;
   try {
-    const reply = await run(reserved, req);
-    await reserved.unsafe("RELEASE SAVEPOINT parley_statement").simple();
-    return reply;
+    reply = await run(c.reserved, req);
   } catch (error) {
-    await reserved.unsafe("ROLLBACK TO SAVEPOINT parley_statement; RELEASE SAVEPOINT parley_statement").simple();
+    await c.reserved.unsafe("ROLLBACK TO SAVEPOINT parley_statement").simple(); // the savepoint stays
     throw error;
   }
+  if (!READ_ONLY.test(req.text)) {
+    c.guarded = false;
+    await c.reserved.unsafe("RELEASE SAVEPOINT parley_statement; SAVEPOINT parley_statement").simple();
+    c.guarded = true;
+  }
+  return reply;
 }
 
 async function run(reserved: ReservedSQL, req: Extract<BridgeRequest, { kind: "query" }>): Promise<BridgeReply> {
