@@ -4,6 +4,8 @@ import type { Database } from "bun:sqlite";
 import { createJobs } from "./deps/jobs.ts";
 import type { Job } from "./jobs/scheduler.ts";
 import { createRepos } from "./deps/repos.ts";
+import { PostgresLease } from "./db/postgres/background-lease.ts";
+import { type Lease, SOLE_LEASE } from "./lib/lease.ts";
 import { isPostgres } from "./db/postgres/database.ts";
 import { preparingLazily } from "./db/lazy-statements.ts";
 import { createServices } from "./deps/services.ts";
@@ -55,6 +57,8 @@ export interface Deps {
   pushRelay: PushRelay;
   /** Whether the database answers (GET /api). */
   dataServicesOk: () => boolean;
+  /** Whether this process runs the background work (several processes on PostgreSQL: src/lib/lease.ts). */
+  lease: Lease;
 }
 
 /**
@@ -102,7 +106,8 @@ export function createDeps(opts: DepsOptions): Deps {
   const clock = opts.clock ?? systemClock;
   const logger = opts.logger ?? createLogger(config.logLevel);
   const { db } = opts;
-  const bus = new EventBus(db, logger);
+  const lease: Lease = isPostgres(db) ? new PostgresLease(db) : SOLE_LEASE;
+  const bus = new EventBus(db, logger, lease);
   const outbox = new EventOutbox(db, clock);
   // Bound late: the hub needs the services, which need writeTx.
   let realtime: RealtimeHub | null = null;
@@ -155,7 +160,7 @@ export function createDeps(opts: DepsOptions): Deps {
       logger,
       onCallbackGaveUp,
     },
-    { timeoutMs: config.webhookTimeoutMs, allowPrivate: config.allowPrivateWebhooks },
+    { timeoutMs: config.webhookTimeoutMs, allowPrivate: config.allowPrivateWebhooks, lease },
   );
   const wakeDeliveries = () => deliverer.wake();
   outbox.onRecord(
@@ -203,6 +208,7 @@ export function createDeps(opts: DepsOptions): Deps {
   realtime = hub;
   const pushRelay = new PushRelay({
     ...repos,
+    lease,
     writeTx,
     clock,
     logger,
@@ -217,7 +223,7 @@ export function createDeps(opts: DepsOptions): Deps {
     },
   });
   const mail = createMail({
-    ...{ config, repos, services, outbox, store: files.store, secretBox, writeTx, clock, logger },
+    ...{ config, repos, services, outbox, store: files.store, secretBox, writeTx, clock, logger, lease },
     publicUrl: () => files.links.publicUrl,
   });
   bus.register(automationListener(services.automation));
@@ -231,6 +237,7 @@ export function createDeps(opts: DepsOptions): Deps {
     }),
   );
   const jobs = createJobs({
+    lease,
     db,
     bus,
     commits,
@@ -263,5 +270,6 @@ export function createDeps(opts: DepsOptions): Deps {
     mail,
     pushRelay,
     dataServicesOk: () => databaseAnswers(db),
+    lease,
   };
 }

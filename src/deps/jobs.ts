@@ -17,6 +17,7 @@ import type { MailParts } from "../mail/create.ts";
 import type { RealtimeHub } from "../realtime/hub.ts";
 import type { createRepos } from "./repos.ts";
 import type { createServices } from "./services.ts";
+import type { Lease } from "../lib/lease.ts";
 
 export interface JobParts {
   db: Database;
@@ -32,11 +33,16 @@ export interface JobParts {
   clock: Clock;
   logger: Logger;
   writeTx: WriteTx;
+  lease: Lease;
 }
 
 export function createJobs(p: JobParts): Job[] {
-  const { db, bus, commits, deliverer, hub, mail, pushRelay, services, repos, config, clock, logger, writeTx } = p;
+  const { db, bus, commits, deliverer, hub, mail, pushRelay, services, repos, config, clock, logger, writeTx, lease } =
+    p;
   return [
+    // Several processes on PostgreSQL: one runs the jobs below (the others only the `everywhere`
+    // ones); when it stops, another takes the lease within a second (src/lib/lease.ts).
+    { name: "take-lease", pattern: "* * * * * *", everywhere: true, run: () => void lease.tryTake?.() },
     // Catches up listeners after a restart, and retries listeners that failed.
     { name: "drain-events", pattern: "* * * * * *", run: () => bus.drain() },
     // A long read can starve auto-checkpoints; a passive checkpoint never blocks writers. Inside the
@@ -57,7 +63,7 @@ export function createJobs(p: JobParts): Job[] {
     // docs/compatibility.md #14: snoozed conversations open when snoozed_until passes.
     { name: "reopen-snoozed", pattern: "*/10 * * * * *", run: () => void services.conversationState.reopenDue() },
     // Events written by another process (the CLI) reach sockets within a second.
-    { name: "realtime-fanout", pattern: "* * * * * *", run: () => hub.wake() },
+    { name: "realtime-fanout", pattern: "* * * * * *", everywhere: true, run: () => hub.wake() },
     {
       name: "prune-events",
       pattern: "0 23 * * * *",

@@ -2,6 +2,7 @@
 // after a commit the bus is woken, and the job loop also drains it every second, so events written
 // before a crash are handled after the restart. Delivery to listeners is at-least-once: a crash
 // between handling and saving the cursor replays that batch.
+import { type Lease, SOLE_LEASE } from "../lib/lease.ts";
 import type { Database } from "bun:sqlite";
 import { errorFields, type Logger } from "../lib/logger.ts";
 import { eventFromRow, EventsRepo } from "../db/events.repo.ts";
@@ -34,6 +35,8 @@ export class EventBus {
   constructor(
     db: Database,
     private readonly logger: Logger,
+    /** Only the lease's holder runs the listeners (several processes: src/lib/lease.ts). */
+    private readonly lease: Lease = SOLE_LEASE,
   ) {
     this.events = new EventsRepo(db);
     this.cursors = new ListenerCursorsRepo(db);
@@ -60,6 +63,7 @@ export class EventBus {
 
   /** Runs every listener until it has caught up with the outbox. */
   async drain(): Promise<void> {
+    if (!this.lease.held) return;
     await Promise.all(this.states.map((s) => this.run(s)));
   }
 

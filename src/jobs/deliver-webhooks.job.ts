@@ -7,6 +7,7 @@
 // receiver holds a few slots for at most the timeout and never the whole pool. Order: one in flight per
 // (receiver, conversation) stream: a later delivery is stored `blocked` while an earlier one is pending
 // and freed when that one finishes, so only stream heads are ever read here.
+import { type Lease, SOLE_LEASE } from "../lib/lease.ts";
 import type { DeliveryRow } from "../db/webhook-deliveries.repo.ts";
 import { errorFields } from "../lib/logger.ts";
 import { coalescedWake, drainInFlight } from "../lib/pump.ts";
@@ -32,6 +33,8 @@ export interface DelivererOptions {
   allowPrivate: boolean;
   maxConcurrent?: number;
   perTarget?: number;
+  /** Only the lease's holder sends (several processes: src/lib/lease.ts). */
+  lease?: Lease;
 }
 
 export class WebhookDeliverer {
@@ -62,7 +65,7 @@ export class WebhookDeliverer {
   pump(): number {
     let started = 0;
     try {
-      if (this.stopping || this.inFlight.size >= this.maxConcurrent) return 0;
+      if (this.stopping || this.inFlight.size >= this.maxConcurrent || !(this.opts.lease ?? SOLE_LEASE).held) return 0;
       const now = this.d.clock.nowMs();
       const targets = this.d.deliveries.readyTargets();
       // Start at a different receiver each time so that, when the pool is the limit, none is always last.

@@ -4,6 +4,7 @@
 // notification from data.payload, a JSON string of {data: {notification}}, and opens the
 // conversation `primary_actor.id` names. Each push is claimed before it is sent; a 5xx, a timeout
 // or a refused connection retries with backoff, a 4xx other than 429 gives up; ten attempts at most.
+import type { Lease } from "../lib/lease.ts";
 import type { ConversationsRepo } from "../db/conversations.repo.ts";
 import type { DuePush, PushRepo } from "../db/push.repo.ts";
 import type { WriteTx } from "../db/tx.ts";
@@ -18,6 +19,8 @@ const TIMEOUT_MS = 10_000;
 const MAX_ATTEMPTS = 10;
 
 export interface PushRelayDeps {
+  /** Only the lease's holder sends (several processes: src/lib/lease.ts). */
+  lease?: Lease;
   push: PushRepo;
   conversations: ConversationsRepo;
   writeTx: WriteTx;
@@ -38,6 +41,7 @@ export class PushRelay {
       key: (row) => row.id,
       send: (row) => this.send(row),
       concurrency: CONCURRENCY,
+      lease: this.d.lease,
       crashed: (error, row) =>
         this.d.logger.error(row ? "push crashed" : "push pump failed", {
           ...(row ? { push_id: row.id } : {}),

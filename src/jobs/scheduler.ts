@@ -1,5 +1,6 @@
 // The job loop: periodic work (draining the event bus, retrying deliveries, reopening snoozed
 // conversations, WAL checkpoints). The only file that imports croner.
+import { type Lease, SOLE_LEASE } from "../lib/lease.ts";
 import { Cron } from "croner";
 import { errorFields, type Logger } from "../lib/logger.ts";
 
@@ -10,6 +11,8 @@ export interface Job {
   run(): void | Promise<void>;
   /** Work a job started outside run() (e.g. webhook attempts still in flight): stop() waits for it. */
   stop?(): void | Promise<void>;
+  /** Runs in every process, not only in the lease's holder (src/lib/lease.ts): a process's own sockets. */
+  everywhere?: boolean;
 }
 
 /** Seconds between runs for the patterns "every second" and "every N seconds" (`*\/N` in the seconds field); null for any other. */
@@ -33,7 +36,11 @@ export class Scheduler {
   private stopped = false;
   private started = false;
 
-  constructor(private readonly logger: Logger) {}
+  constructor(
+    private readonly logger: Logger,
+    /** Jobs other than `everywhere` ones run only while this process holds it. */
+    private readonly lease: Lease = SOLE_LEASE,
+  ) {}
 
   /** Registers a job; its schedule is worked out by start() (croner's first next-run costs ~0.7 ms a job). */
   add(job: Job): void {
@@ -41,6 +48,7 @@ export class Scheduler {
   }
 
   private async runOnce(job: Job): Promise<void> {
+    if (!job.everywhere && !this.lease.held) return;
     try {
       await job.run();
     } catch (error) {

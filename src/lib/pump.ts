@@ -1,6 +1,8 @@
 // The loops a work pump needs (webhook deliveries, email replies, password-reset mail): a wake-up
 // that coalesces, a drain that pumps until nothing is in flight, and an outbox sender's loop.
 
+import { type Lease, SOLE_LEASE } from "./lease.ts";
+
 /**
  * Returns a wake function that runs `pump` soon, once, however often it is called before then; safe
  * to call inside a transaction, as the pump runs after it. setImmediate, not setTimeout(0): Bun clamps
@@ -35,6 +37,8 @@ export interface OutboxPumpOptions<Row> {
   /** Sends one row; records its own result. A throw is logged, and the row waits for its retry time. */
   send: (row: Row) => Promise<void>;
   concurrency: number;
+  /** Only the lease's holder sends (several processes: lease.ts). */
+  lease?: Lease;
   /** Logs a send or a pump that crashed (a bug, not a refused send). */
   crashed: (error: unknown, row: Row | null) => void;
 }
@@ -56,7 +60,7 @@ export class OutboxPump<Row> {
   );
 
   pump(): void {
-    if (this.stopping) return;
+    if (this.stopping || !(this.o.lease ?? SOLE_LEASE).held) return;
     try {
       for (const row of this.o.due(this.o.concurrency * 2)) {
         if (this.inFlight.size >= this.o.concurrency) break;

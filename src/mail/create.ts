@@ -1,5 +1,6 @@
 // The email inboxes' moving parts, built around the repositories and services: the IMAP poller,
 // the SMTP sender with its outbox hook, and the connection check behind "test connection".
+import type { Lease } from "../lib/lease.ts";
 import type { Config } from "../config.ts";
 import type { createRepos } from "../deps/repos.ts";
 import type { createServices } from "../deps/services.ts";
@@ -41,11 +42,20 @@ export interface MailDeps {
   writeTx: WriteTx;
   clock: Clock;
   logger: Logger;
+  /** Only the lease's holder sends and reads mail (several processes: src/lib/lease.ts). */
+  lease?: Lease;
 }
 
 export function createMail(d: MailDeps): MailParts {
   const { repos, services } = d;
-  const base = { secretBox: d.secretBox, writeTx: d.writeTx, clock: d.clock, logger: d.logger, config: d.config.mail };
+  const base = {
+    secretBox: d.secretBox,
+    writeTx: d.writeTx,
+    clock: d.clock,
+    logger: d.logger,
+    config: d.config.mail,
+    lease: d.lease,
+  };
   const sender = new SmtpSender({
     ...base,
     emailOutbox: repos.emailOutbox,

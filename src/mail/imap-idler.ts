@@ -4,6 +4,7 @@
 // poller stays the only code that files mail; this only says when. Connections are reconciled with
 // the settings every few seconds by the job loop: new inboxes get one, changed settings reconnect,
 // a dropped connection is opened again.
+import { type Lease, SOLE_LEASE } from "../lib/lease.ts";
 import type { ImapFlow } from "imapflow";
 import type { MailConfig } from "../config-mail.ts";
 import type { EmailChannelRow, EmailChannelsRepo } from "../db/email-channels.repo.ts";
@@ -13,6 +14,8 @@ import { connectImap, type ImapPoller } from "./imap-poller.ts";
 import { describeMailError } from "./mail-errors.ts";
 
 export interface ImapIdlerDeps {
+  /** Only the lease's holder watches mailboxes (several processes: src/lib/lease.ts). */
+  lease?: Lease;
   emailChannels: EmailChannelsRepo;
   poller: ImapPoller;
   secretBox: SecretBox;
@@ -47,7 +50,7 @@ export class ImapIdler {
   /** Opens, replaces and closes connections to match the email inboxes; resolves when the new ones are open. */
   async sync(): Promise<void> {
     if (this.stopped) return;
-    const rows = this.d.emailChannels.pollable();
+    const rows = (this.d.lease ?? SOLE_LEASE).held ? this.d.emailChannels.pollable() : [];
     const live = new Set(rows.map((r) => r.inbox_id));
     for (const [id, w] of this.watches) if (!live.has(id)) this.close(id, w);
     const opening: Promise<void>[] = [];

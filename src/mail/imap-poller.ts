@@ -4,6 +4,7 @@
 // after another, so a crash loses at most the mail being filed, which the next poll reads again.
 // A mail that cannot be read (malformed, too large) is noted on the inbox and passed over; a
 // mailbox that refuses us is noted and retried at the next poll; neither stops the other inboxes.
+import { type Lease, SOLE_LEASE } from "../lib/lease.ts";
 import type { ImapFlow, ImapFlowOptions } from "imapflow";
 import type { MailConfig } from "../config-mail.ts";
 import type { AccountsRepo } from "../db/accounts.repo.ts";
@@ -23,6 +24,8 @@ const BATCH = 200;
 export const MAX_FILING_ATTEMPTS = 5;
 
 export interface ImapPollerDeps {
+  /** Only the lease's holder reads mailboxes (several processes: src/lib/lease.ts). */
+  lease?: Lease;
   emailChannels: EmailChannelsRepo;
   accounts: AccountsRepo;
   intake: EmailIntakeService;
@@ -56,6 +59,7 @@ export class ImapPoller {
   /** The job: polls the inboxes whose interval has passed (force: all of them, for tests and "sync now"). */
   poll(force = false): Promise<PollReport[]> {
     if (this.running) return this.running;
+    if (!(this.d.lease ?? SOLE_LEASE).held) return Promise.resolve([]);
     this.running = this.pollDue(force).finally(() => {
       this.running = null;
       if (this.wanted.size > 0) void this.poll();

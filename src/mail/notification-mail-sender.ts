@@ -3,6 +3,7 @@
 // all if the agent has read the notification (opened the conversation) by then or it was replaced
 // by a newer one: Chatwoot mails at once unless read, which mails an agent who is looking at the
 // screen. Each attempt is claimed before it is made; failures retry with the email replies' backoff.
+import type { Lease } from "../lib/lease.ts";
 import type { AccountMailConfig } from "../config-mail.ts";
 import type { AccountsRepo } from "../db/accounts.repo.ts";
 import type { ConversationRefsRepo } from "../db/conversation-refs.repo.ts";
@@ -26,6 +27,8 @@ const CONCURRENCY = 2;
 const MESSAGE_CHARS = 2000;
 
 export interface NotificationMailDeps {
+  /** Only the lease's holder sends (several processes: src/lib/lease.ts). */
+  lease?: Lease;
   notificationMail: NotificationMailRepo;
   notifications: NotificationsRepo;
   users: UsersRepo;
@@ -48,6 +51,7 @@ export class NotificationMailSender {
       key: (row) => row.notification_id,
       send: (row) => this.send(row),
       concurrency: CONCURRENCY,
+      lease: this.d.lease,
       crashed: (error, row) =>
         this.d.logger.error(row ? "notification mail crashed" : "notification mail pump failed", {
           ...(row ? { notification_id: row.notification_id } : {}),

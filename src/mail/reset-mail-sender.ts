@@ -3,6 +3,7 @@
 // with the time to retry if it never reports back, so a crash mid-send sends it again later and a
 // reset replaced meanwhile is not sent at all. Temporary failures retry with the email replies'
 // backoff; a 5xx answer or ten failed attempts give up (the user may ask again at once).
+import type { Lease } from "../lib/lease.ts";
 import type { AccountMailConfig } from "../config-mail.ts";
 import type { AccountsRepo } from "../db/accounts.repo.ts";
 import type { PasswordResetRow, PasswordResetsRepo } from "../db/password-resets.repo.ts";
@@ -23,6 +24,8 @@ const IN_FLIGHT_SECONDS = 300;
 const CONCURRENCY = 2;
 
 export interface ResetMailDeps {
+  /** Only the lease's holder sends (several processes: src/lib/lease.ts). */
+  lease?: Lease;
   passwordResets: PasswordResetsRepo;
   users: UsersRepo;
   accounts: AccountsRepo;
@@ -45,6 +48,7 @@ export class ResetMailSender {
       key: (row) => row.user_id,
       send: (row) => this.send(row),
       concurrency: CONCURRENCY,
+      lease: this.d.lease,
       crashed: (error, row) =>
         this.d.logger.error(row ? "reset mail crashed" : "reset mail pump failed", {
           ...(row ? { user_id: row.user_id } : {}),

@@ -4,6 +4,7 @@
 // time to retry if it never reports back), so a reply is sent again only after a crash, and then
 // with the same Message-ID. Temporary failures retry with backoff; a 5xx answer, a refused login or
 // ten failed attempts mark the message failed with the server's words (external_error).
+import type { Lease } from "../lib/lease.ts";
 import type { MailConfig } from "../config-mail.ts";
 import type { EmailOutboxRepo, EmailOutboxRow } from "../db/email-outbox.repo.ts";
 import type { WriteTx } from "../db/tx.ts";
@@ -26,6 +27,8 @@ export type ReplyLookup = (
 ) => Promise<{ data: ReplyData; channel: EmailChannelRow } | { gone: string }>;
 
 export interface SmtpSenderDeps {
+  /** Only the lease's holder sends (several processes: src/lib/lease.ts). */
+  lease?: Lease;
   emailOutbox: EmailOutboxRepo;
   lookup: ReplyLookup;
   /** Marks the message failed with the reason (in its own transaction). */
@@ -46,6 +49,7 @@ export class SmtpSender {
       key: (row) => row.message_id,
       send: (row) => this.send(row),
       concurrency: CONCURRENCY,
+      lease: this.d.lease,
       crashed: (error, row) =>
         this.d.logger.error(row ? "email send crashed" : "email send pump failed", {
           ...(row ? { message_id: row.message_id } : {}),

@@ -1,0 +1,33 @@
+// The background lease on PostgreSQL (src/lib/lease.ts): a session advisory lock on the process's
+// connection. The first process to start takes it; the others try again every second (the
+// scheduler's take-lease job), so when the holder stops or dies — its connection closes, kill -9
+// included — another process takes the work over within a second, from where the database says it
+// stood (listener cursors, pending deliveries and mail are rows).
+import type { Lease } from "../../lib/lease.ts";
+import type { PostgresDatabase } from "./database.ts";
+
+const BACKGROUND_LEASE_KEY = 0x5041524c4559; // "PARLEY"
+
+export class PostgresLease implements Lease {
+  private holding = false;
+
+  constructor(private readonly db: PostgresDatabase) {
+    this.tryTake();
+  }
+
+  get held(): boolean {
+    return this.holding;
+  }
+
+  /** Takes the lease if no other process holds it; whether this process holds it now. */
+  tryTake(): boolean {
+    if (this.holding) return true;
+    const row = this.db
+      .prepare("SELECT pg_try_advisory_lock(CAST(? AS BIGINT)) AS taken")
+      .get(BACKGROUND_LEASE_KEY) as {
+      taken: number;
+    };
+    this.holding = row.taken === 1;
+    return this.holding;
+  }
+}
