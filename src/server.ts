@@ -6,7 +6,7 @@ import { createApp } from "./app.ts";
 import { ConfigError, type Config, isPostgresUrl } from "./config.ts";
 import { migrate } from "./db/migrate.ts";
 import { openDatabase, refreshPlannerStatistics } from "./db/open.ts";
-import { openPostgresServer, PostgresLockedError } from "./db/postgres/open-postgres.ts";
+import { openPostgresServer } from "./db/postgres/open-postgres.ts";
 import { holdServerLock, type ServerLock, ServerLockedError } from "./db/server-lock.ts";
 import { createDeps, type Deps } from "./deps.ts";
 import { Scheduler } from "./jobs/scheduler.ts";
@@ -72,12 +72,7 @@ function openSqlite(path: string): Database {
 }
 
 async function openPostgres(url: string): Promise<Database> {
-  try {
-    return (await openPostgresServer(url)).asDatabase();
-  } catch (error) {
-    if (error instanceof PostgresLockedError) throw new ConfigError(error.message);
-    throw error;
-  }
+  return (await openPostgresServer(url)).asDatabase();
 }
 
 /** The database's server lock, or a ConfigError (the CLI says why and exits with 2). */
@@ -93,8 +88,8 @@ function lockDatabase(path: string): ServerLock | null {
 export async function startServer(config: Config, out: (line: string) => void = console.log): Promise<RunningServer> {
   const logger = createLogger(config.logLevel);
   const onPostgres = isPostgresUrl(config.db);
-  // Before anything is read or written: a second server on this database stops here (on
-  // PostgreSQL, at openPostgresServer's advisory lock).
+  // Before anything is read or written: a second server on this SQLite file stops here. Several
+  // may share a PostgreSQL database (docs/architecture.md "Two engines").
   const lock = onPostgres ? null : lockDatabase(config.db);
   let db: Database | null = null;
   let deps: Deps;
@@ -117,7 +112,7 @@ export async function startServer(config: Config, out: (line: string) => void = 
     out(`API access token (shown once, keep it): ${first.api_access_token}`);
   }
   const port = app.server!.port!;
-  const scheduler = new Scheduler(logger);
+  const scheduler = new Scheduler(logger, deps.lease);
   for (const job of deps.jobs) scheduler.add(job);
   // The periodic jobs start a moment after the port opens: croner working out the schedules of the
   // minute, hourly and daily jobs takes a few ms (~0.6 ms a job), which the first requests (a

@@ -74,7 +74,12 @@ export class PostgresStatement {
   finalize(): void {}
 }
 
-// SQLite's ways to begin a transaction; PostgreSQL's BEGIN takes its locks as it goes.
+// SQLite's ways to begin a transaction. Every transaction Parley begins writes, and SQLite lets one
+// writer in at a time (BEGIN IMMEDIATE takes the write lock at once). On PostgreSQL the same comes
+// from an advisory lock taken with BEGIN and held to the end, which several processes share: writers
+// never wait on each other in a cycle (no deadlocks between them), and events — whose ids come from an
+// identity — commit in the order of their ids, which the event bus and realtime read by.
+const WRITERS_LOCK = "SELECT pg_advisory_xact_lock(5782993884054880256)"; // "PARLEY" and two zero bytes
 const BEGIN = /^\s*BEGIN(\s+(IMMEDIATE|DEFERRED|EXCLUSIVE))?(\s+TRANSACTION)?\s*;?\s*$/i;
 const END = /^\s*(COMMIT|END|ROLLBACK)(\s+TRANSACTION)?\s*;?\s*$/i;
 
@@ -120,7 +125,7 @@ export class PostgresDatabase {
   /** Statements without parameters, several at once (BEGIN/COMMIT are tracked as bun:sqlite does). */
   exec(sql: string): void {
     if (BEGIN.test(sql)) {
-      this.bridge.call({ kind: "script", url: this.url, text: "BEGIN" });
+      this.bridge.call({ kind: "script", url: this.url, text: `BEGIN; ${WRITERS_LOCK}` });
       this.depth = 1;
       return;
     }

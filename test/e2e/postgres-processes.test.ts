@@ -1,0 +1,184 @@
+// Several `parley serve` processes on one PostgreSQL, no balancer: the test spreads requests over
+// them. 2,000 messages: each stored once, each message_created webhook delivered once (the
+// receiver counts delivery ids and requests), and a socket on the third process hears the events
+// in order. Then chaos: the process running the background work is killed with -9 under load; every
+// acknowledged message is stored once, and another process takes the work over and delivers every
+// event. Runs once, in `npm test` (it brings its own PostgreSQL; skipped where there is none).
+import { afterAll, describe, expect, test } from "bun:test";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { CableClient } from "../helpers/cable.ts";
+import { postgresForFile } from "../helpers/postgres.ts";
+import { type ServerProcess, serveProcess } from "../helpers/server-process.ts";
+import { TEST_ENGINE } from "../helpers/test-database.ts";
+
+const procs: Bun.Subprocess[] = [];
+afterAll(() => {
+  for (const p of procs) p.kill(9);
+});
+const { server, skip } = await postgresForFile("several processes on PostgreSQL");
+const CONVERSATIONS = 20; // 100 messages each: under the flood guard's 200 a minute
+
+/** Counts webhook requests by delivery id; resolves `reached(n)` once n distinct ids have arrived. */
+function receiver() {
+  const requests: { delivery: string; messageId: number }[] = [];
+  const distinct = new Set<string>();
+  let waiting: { n: number; resolve: () => void } | null = null;
+  const http = Bun.serve({
+    port: 0,
+    hostname: "127.0.0.1",
+    async fetch(req) {
+      const body = (await req.json()) as { event: string; id: number };
+      const delivery = req.headers.get("x-chatwoot-delivery")!;
+      if (body.event === "message_created") {
+        requests.push({ delivery, messageId: body.id });
+        distinct.add(delivery);
+        if (waiting && distinct.size >= waiting.n) waiting.resolve();
+      }
+      return new Response("ok");
+    },
+  });
+  return {
+    url: `http://127.0.0.1:${http.port}/hook`,
+    requests,
+    distinct,
+    reached(n: number): Promise<void> {
+      if (distinct.size >= n) return Promise.resolve();
+      const { promise, resolve } = Promise.withResolvers<void>();
+      waiting = { n, resolve };
+      return promise;
+    },
+    stop: () => http.stop(true),
+  };
+}
+
+async function cluster(name: string, count: number) {
+  const url = await server!.createDatabase(name);
+  const env = {
+    PARLEY_SECRET_KEY: "shared by every process of this installation",
+    PARLEY_STORAGE: mkdtempSync(join(tmpdir(), "parley-processes-")),
+    PARLEY_ALLOW_PRIVATE_WEBHOOKS: "1",
+  };
+  const first = await serveProcess(url, env, procs);
+  const rest: ServerProcess[] = [];
+  for (let i = 1; i < count; i++) rest.push(await serveProcess(url, env, procs));
+  const token = first.token!;
+  const call = async (p: ServerProcess, method: string, path: string, body?: unknown) => {
+    const r = await fetch(`${p.base}/api/v1/accounts/1${path}`, {
+      method,
+      headers: { api_access_token: token, "content-type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: r.status, body: (await r.json()) as any };
+  };
+  return { url, token, processes: [first, ...rest], call };
+}
+
+/** An inbox, a contact and CONVERSATIONS conversations, and a webhook for message_created. */
+async function setUp(c: Awaited<ReturnType<typeof cluster>>, hook: string) {
+  const [a] = c.processes;
+  const inbox = (await c.call(a!, "POST", "/inboxes", { name: "Load", channel: { type: "api" } })).body.id;
+  const contact = (await c.call(a!, "POST", "/contacts", { name: "Lou" })).body.payload.contact.id;
+  const conversations: number[] = [];
+  for (let i = 0; i < CONVERSATIONS; i++)
+    conversations.push((await c.call(a!, "POST", "/conversations", { inbox_id: inbox, contact_id: contact })).body.id);
+  const webhook = await c.call(a!, "POST", "/webhooks", { url: hook, subscriptions: ["message_created"] });
+  expect(webhook.status).toBe(200);
+  return conversations;
+}
+
+/** Rows in PostgreSQL itself: what was stored, whatever the API said. */
+async function storedContents(url: string): Promise<string[]> {
+  const sql = new Bun.SQL(url);
+  try {
+    const rows = await sql`SELECT content FROM messages WHERE content LIKE 'm-%' ORDER BY id`;
+    return rows.map((r: { content: string }) => r.content);
+  } finally {
+    await sql.close();
+  }
+}
+
+describe.skipIf(skip !== null || TEST_ENGINE === "postgres")("several processes on one PostgreSQL", () => {
+  test("2,000 messages over three processes: stored once, delivered once, heard in order on another process", async () => {
+    const hook = receiver();
+    const c = await cluster("three", 3);
+    const [, b, third] = c.processes as [ServerProcess, ServerProcess, ServerProcess];
+    const conversations = await setUp(c, hook.url);
+    const socket = await CableClient.connect(`${third.base.replace("http", "ws")}/cable?api_access_token=${c.token}`);
+    await socket.subscribe({ account_id: 1 });
+
+    const N = 2000;
+    const viaA: number[] = [];
+    for (let start = 0; start < N; start += 30) {
+      const batch = Array.from({ length: Math.min(30, N - start) }, (_, k) => start + k);
+      const answers = await Promise.all(
+        batch.map((i) =>
+          c.call(c.processes[i % 3]!, "POST", `/conversations/${conversations[i % CONVERSATIONS]}/messages`, {
+            content: `m-${i}`,
+          }),
+        ),
+      );
+      for (const [k, r] of answers.entries()) {
+        expect(r.status).toBe(200);
+        if (batch[k]! % 3 === 0) viaA.push(r.body.id);
+      }
+    }
+
+    const stored = await storedContents(c.url);
+    expect(stored.length).toBe(N);
+    expect(new Set(stored).size).toBe(N);
+
+    await hook.reached(N);
+    expect(hook.distinct.size).toBe(N);
+    expect(hook.requests.length).toBe(N); // no delivery sent twice, by one process or two
+    expect(new Set(hook.requests.map((r) => r.messageId)).size).toBe(N);
+
+    // The socket on the third process hears what was written through the first, in order.
+    const last = viaA.at(-1)!;
+    await socket.until((f) => f.message?.event === "message.created" && f.message.data?.id === last, 20_000);
+    const heard = socket.messages("message.created").map((m) => m.data.id as number);
+    const heardFromA = heard.filter((id) => viaA.includes(id));
+    expect(heardFromA).toEqual(viaA);
+    const seqs = socket.events().map((e) => e.seq as number);
+    expect(seqs).toEqual([...seqs].sort((x, y) => x - y));
+    expect(b.proc.exitCode).toBeNull();
+    hook.stop();
+  }, 120_000);
+
+  test("kill -9 of the process doing the background work under load: nothing acknowledged is lost, every event is delivered", async () => {
+    const hook = receiver();
+    const c = await cluster("chaos", 3);
+    const [leader, b, third] = c.processes as [ServerProcess, ServerProcess, ServerProcess];
+    const conversations = await setUp(c, hook.url);
+
+    const acknowledged: string[] = [];
+    const send = async (p: ServerProcess, i: number) => {
+      try {
+        const r = await c.call(p, "POST", `/conversations/${conversations[i % CONVERSATIONS]}/messages`, {
+          content: `m-${i}`,
+        });
+        if (r.status === 200) acknowledged.push(`m-${i}`);
+      } catch {
+        // the killed process's connection: not acknowledged
+      }
+    };
+    const first = Array.from({ length: 300 }, (_, i) => send(c.processes[i % 3]!, i));
+    // The first process started first and holds the background lease: kill it while requests are under way.
+    leader.proc.kill(9);
+    await Promise.all(first);
+    await leader.exited;
+    for (let i = 300; i < 600; i += 20)
+      await Promise.all(Array.from({ length: 20 }, (_, k) => send(k % 2 ? b : third, i + k)));
+
+    const stored = await storedContents(c.url);
+    expect(new Set(stored).size).toBe(stored.length); // none twice
+    for (const m of acknowledged) expect(stored).toContain(m);
+    expect(acknowledged.length).toBeGreaterThanOrEqual(300);
+
+    // Another process takes the lease over and delivers every stored message's event.
+    await hook.reached(stored.length);
+    expect(hook.distinct.size).toBe(stored.length);
+    hook.stop();
+  }, 120_000);
+});
