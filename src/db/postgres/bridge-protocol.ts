@@ -1,5 +1,8 @@
 // What the main thread and the bridge's worker say to each other (sync-bridge.ts, bridge-worker.ts).
 
+/** What the main thread sends: a request and its sequence number, which the reply carries back. */
+export type Numbered<T> = T & { seq: number };
+
 export type BridgeRequest =
   | {
       kind: "query";

@@ -4,10 +4,13 @@
 // separate requests) all run on the connection that began it.
 import { workerData } from "node:worker_threads";
 import type { ReservedSQL } from "bun";
-import type { BridgeReply, BridgeRequest } from "./bridge-protocol.ts";
+import type { BridgeReply, BridgeRequest, Numbered } from "./bridge-protocol.ts";
 
 const { port, signal } = workerData as {
-  port: { on(event: "message", fn: (req: BridgeRequest) => void): void; postMessage(reply: BridgeReply): void };
+  port: {
+    on(event: "message", fn: (req: Numbered<BridgeRequest>) => void): void;
+    postMessage(reply: Numbered<BridgeReply>): void;
+  };
   signal: Int32Array;
 };
 
@@ -129,7 +132,8 @@ port.on("message", async (req) => {
     const e = error as { message?: string; errno?: string; code?: string };
     reply = { error: { message: String(e.message ?? error), code: e.errno ?? e.code ?? null } };
   }
-  port.postMessage(reply);
-  Atomics.store(signal, 0, 1);
+  port.postMessage({ ...reply, seq: req.seq });
+  // A count, not a flag: the main thread waits for it to move past the value it last saw.
+  Atomics.add(signal, 0, 1);
   Atomics.notify(signal, 0);
 });

@@ -7,7 +7,7 @@
 // (~100 µs on a local server): docs/architecture.md "Two engines" says what that means for
 // throughput, and why the repositories still move to Bun.SQL's promises.
 import { MessageChannel, receiveMessageOnPort, Worker } from "node:worker_threads";
-import type { BridgeReply, BridgeRequest } from "./bridge-protocol.ts";
+import type { BridgeReply, BridgeRequest, Numbered } from "./bridge-protocol.ts";
 
 /** A statement PostgreSQL refused; `code` is its SQLSTATE (23505: a unique key taken). */
 export class PostgresError extends Error {
@@ -49,21 +49,34 @@ export class SyncBridge {
     (port1 as unknown as { unref?: () => void }).unref?.();
   }
 
-  /** Set once a statement went unanswered: its late answer would be read as the next one's. */
+  /** Set once a statement went unanswered: the process cannot know what became of it. */
   private stalled: string | null = null;
+  private seq = 0;
 
   call(req: BridgeRequest): { rows: unknown[]; count: number } {
     if (this.stalled) throw new Error(this.stalled);
-    Atomics.store(this.signal, 0, 0);
-    this.port.postMessage(req);
-    if (Atomics.wait(this.signal, 0, 0, TIMEOUT_MS) === "timed-out") {
-      this.stalled = `PostgreSQL did not answer within ${TIMEOUT_MS / 1000} s; this process must be restarted`;
-      throw new Error(this.stalled);
+    const seq = ++this.seq;
+    this.port.postMessage({ ...req, seq });
+    const deadline = performance.now() + TIMEOUT_MS;
+    for (;;) {
+      // The worker counts its replies in the shared word; read it before looking for the reply, so a
+      // reply that lands in between moves it and the wait below returns at once.
+      const seen = Atomics.load(this.signal, 0);
+      for (let m = receiveMessageOnPort(this.port as never); m; m = receiveMessageOnPort(this.port as never)) {
+        const reply = m.message as Numbered<BridgeReply>;
+        // Each reply carries its request's number: nothing is ever read as another statement's answer.
+        if (reply.seq !== seq) continue;
+        if (reply.error) throw new PostgresError(reply.error.message, reply.error.code, "text" in req ? req.text : "");
+        return reply;
+      }
+      const left = deadline - performance.now();
+      if (left <= 0) {
+        this.stalled = `PostgreSQL did not answer within ${TIMEOUT_MS / 1000} s; this process must be restarted`;
+        throw new Error(this.stalled);
+      }
+      // A reply can be counted a moment before its message is readable here: look again soon.
+      Atomics.wait(this.signal, 0, seen, Math.min(left, 5));
     }
-    const reply = receiveMessageOnPort(this.port as never)?.message as BridgeReply | undefined;
-    if (!reply) throw new Error("the PostgreSQL bridge answered nothing");
-    if (reply.error) throw new PostgresError(reply.error.message, reply.error.code, "text" in req ? req.text : "");
-    return reply;
   }
 
   terminate(): void {
