@@ -99,6 +99,11 @@ export interface DepsOptions {
    * and work woken for a later turn would find it closed.
    */
   wakeListeners?: boolean;
+  /**
+   * Several servers on PostgreSQL: wake the event listeners and this process's sockets when another
+   * process commits (LISTEN/NOTIFY), not only at the every-second poll. The server turns it on.
+   */
+  hearOtherProcesses?: boolean;
 }
 
 export function createDeps(opts: DepsOptions): Deps {
@@ -252,6 +257,11 @@ export function createDeps(opts: DepsOptions): Deps {
     logger,
     writeTx,
   });
+  if (opts.hearOtherProcesses && isPostgres(db))
+    db.onCommits(() => {
+      bus.wake();
+      hub.wake();
+    });
   return {
     config,
     db,

@@ -96,7 +96,7 @@ export async function startServer(config: Config, out: (line: string) => void = 
   let app: ReturnType<typeof createApp>;
   try {
     db = onPostgres ? await openPostgres(config.db) : openSqlite(config.db);
-    deps = createDeps({ db, config, logger, groupCommit: true });
+    deps = createDeps({ db, config, logger, groupCommit: true, hearOtherProcesses: true });
     app = createApp(deps);
     // The port first, before anything is written: a second server on a busy port stops here.
     listenAlone(app, config);

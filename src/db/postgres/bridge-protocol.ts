@@ -14,7 +14,15 @@ export type BridgeRequest =
       guard: boolean;
     }
   | { kind: "script"; url: string; text: string }
-  | { kind: "close"; url: string };
+  | { kind: "close"; url: string }
+  /** Starts listening, on a connection of its own, for other processes' commits (database.ts). */
+  | { kind: "listen"; url: string; channel: string };
+
+/** A notification heard on a channel, sent to the main thread's notification port as it comes. */
+export interface BridgeNotice {
+  url: string;
+  channel: string;
+}
 
 export type BridgeReply =
   | { rows: unknown[]; count: number; error?: undefined }

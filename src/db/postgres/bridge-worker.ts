@@ -4,9 +4,10 @@
 // separate requests) all run on the connection that began it.
 import { workerData } from "node:worker_threads";
 import type { ReservedSQL } from "bun";
-import type { BridgeReply, BridgeRequest, Numbered } from "./bridge-protocol.ts";
+import type { BridgeNotice, BridgeReply, BridgeRequest, Numbered } from "./bridge-protocol.ts";
 
-const { port, signal } = workerData as {
+const { port, notices, signal } = workerData as {
+  notices: { postMessage(notice: BridgeNotice): void };
   port: {
     on(event: "message", fn: (req: Numbered<BridgeRequest>) => void): void;
     postMessage(reply: Numbered<BridgeReply>): void;
@@ -63,8 +64,28 @@ function rowsOf(result: Result, arrays: boolean): unknown[] {
   return out;
 }
 
+// Listening needs a connection of its own: the reserved one is busy with statements, and a
+// notification must reach the main thread while it is idle, not at its next statement.
+const listeners = new Map<string, InstanceType<typeof Bun.SQL>>();
+
+async function listen(url: string, channel: string): Promise<BridgeReply> {
+  const key = `${url}\n${channel}`;
+  if (!listeners.has(key)) {
+    const sql = new Bun.SQL(url, { max: 1, connectionTimeout: 10 });
+    listeners.set(key, sql);
+    await sql.listen(channel, () => notices.postMessage({ url, channel }));
+  }
+  return { rows: [], count: 0 };
+}
+
 async function handle(req: BridgeRequest): Promise<BridgeReply> {
+  if (req.kind === "listen") return listen(req.url, req.channel);
   if (req.kind === "close") {
+    for (const [key, sql] of listeners)
+      if (key.startsWith(`${req.url}\n`)) {
+        listeners.delete(key);
+        await sql.close({ timeout: 1 });
+      }
     const c = connections.get(req.url);
     connections.delete(req.url);
     if (c) {

@@ -80,6 +80,7 @@ export class PostgresStatement {
 // never wait on each other in a cycle (no deadlocks between them), and events — whose ids come from an
 // identity — commit in the order of their ids, which the event bus and realtime read by.
 const WRITERS_LOCK = "SELECT pg_advisory_xact_lock(5782993884054880256)"; // "PARLEY" and two zero bytes
+const COMMITS_CHANNEL = "parley_commits";
 const BEGIN = /^\s*BEGIN(\s+(IMMEDIATE|DEFERRED|EXCLUSIVE))?(\s+TRANSACTION)?\s*;?\s*$/i;
 const END = /^\s*(COMMIT|END|ROLLBACK)(\s+TRANSACTION)?\s*;?\s*$/i;
 
@@ -131,7 +132,10 @@ export class PostgresDatabase {
     }
     if (END.test(sql)) {
       this.depth = 0;
-      this.bridge.call({ kind: "script", url: this.url, text: sql });
+      // A commit tells every process listening (onCommits): their sockets hear it at once, not at
+      // their next second's poll. NOTIFY is part of the transaction: a rollback sends nothing.
+      const commit = /^\s*(COMMIT|END)/i.test(sql);
+      this.bridge.call({ kind: "script", url: this.url, text: commit ? `NOTIFY ${COMMITS_CHANNEL}; ${sql}` : sql });
       return;
     }
     this.bridge.call({ kind: "script", url: this.url, text: sql });
@@ -177,6 +181,11 @@ export class PostgresDatabase {
     } finally {
       this.savepoints--;
     }
+  }
+
+  /** Calls `fn` after each write transaction committed on this database, by any process. */
+  onCommits(fn: () => void): void {
+    this.bridge.listen(this.url, COMMITS_CHANNEL, fn);
   }
 
   close(): void {

@@ -7,7 +7,7 @@
 // (~100 µs on a local server): docs/architecture.md "Two engines" says what that means for
 // throughput, and why the repositories still move to Bun.SQL's promises.
 import { MessageChannel, receiveMessageOnPort, Worker } from "node:worker_threads";
-import type { BridgeReply, BridgeRequest, Numbered } from "./bridge-protocol.ts";
+import type { BridgeNotice, BridgeReply, BridgeRequest, Numbered } from "./bridge-protocol.ts";
 
 /** A statement PostgreSQL refused; `code` is its SQLSTATE (23505: a unique key taken). */
 export class PostgresError extends Error {
@@ -37,16 +37,33 @@ export class SyncBridge {
   private readonly port: MessagePort;
   private readonly worker: Worker;
 
+  private readonly noticeHandlers = new Map<string, (() => void)[]>();
+
   constructor() {
     const { port1, port2 } = new MessageChannel();
+    const notices = new MessageChannel();
     this.port = port1 as unknown as MessagePort;
     this.worker = new Worker(WORKER, {
-      workerData: { port: port2, signal: this.signal },
-      transferList: [port2],
+      workerData: { port: port2, notices: notices.port2, signal: this.signal },
+      transferList: [port2, notices.port2],
+    });
+    // Notifications arrive as ordinary messages, handled when this thread's event loop gets to them.
+    notices.port1.on("message", (n: BridgeNotice) => {
+      for (const fn of this.noticeHandlers.get(`${n.url}\n${n.channel}`) ?? []) fn();
     });
     // The bridge never keeps a process alive on its own; closing the databases ends the worker's work.
     this.worker.unref();
     (port1 as unknown as { unref?: () => void }).unref?.();
+    notices.port1.unref();
+  }
+
+  /** Calls `fn` whenever a NOTIFY on `channel` reaches the database at `url` (from any session). */
+  listen(url: string, channel: string, fn: () => void): void {
+    const key = `${url}\n${channel}`;
+    const handlers = this.noticeHandlers.get(key);
+    if (handlers) return void handlers.push(fn);
+    this.noticeHandlers.set(key, [fn]);
+    this.call({ kind: "listen", url, channel });
   }
 
   /** Set once a statement went unanswered: the process cannot know what became of it. */
