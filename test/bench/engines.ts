@@ -1,0 +1,141 @@
+// npm run bench:engines — the same scenarios on SQLite, on PostgreSQL with one server process, and on
+// PostgreSQL with three (test/bench/README.md "Two engines"). A seeded SQLite file is copied into a
+// throwaway PostgreSQL with `parley copy`; the database server and Parley share CPU 0 (as SQLite,
+// in the process, does) and wrk has CPU 1. Three processes are loaded by three wrk instances side by
+// side, a third of the connections each, and their rates summed. Never part of `bun test`.
+//
+//   BENCH_DURATION=10 BENCH_CONTACTS=20000 npm run bench:engines
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { startPostgres } from "../helpers/postgres.ts";
+import { freePort, type LoadResult, runLoad, settle, waitForHttp } from "./load.ts";
+import { SCENARIOS, type SeedInfo } from "./scenarios.ts";
+
+const root = join(import.meta.dir, "../..");
+const duration = Number(process.env.BENCH_DURATION ?? 10);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 30);
+const contacts = Number(process.env.BENCH_CONTACTS ?? 20_000);
+const binary = join(root, "build/parley");
+const WANTED = process.env.BENCH_ONLY?.split(",").map((s) => s.trim()) ?? [
+  "health",
+  "message-create (account API)",
+  "message-list (before, 10,000-message thread)",
+  "contact-search",
+  "conversation-list (filters)",
+];
+/** Which of the three setups to run (BENCH_SETUPS=2,3: PostgreSQL only). */
+const SETUPS = (process.env.BENCH_SETUPS ?? "1,2,3").split(",").map(Number);
+const SECRET = "bench key, the same for every process";
+
+function run(cmd: string[]): string {
+  const r = Bun.spawnSync(cmd, { cwd: root, stdout: "pipe", stderr: "pipe" });
+  if (r.exitCode !== 0) throw new Error(`${cmd.join(" ")} failed: ${r.stderr.toString()}`);
+  return r.stdout.toString();
+}
+
+async function seeded(): Promise<{ db: string; info: SeedInfo }> {
+  const db = join(root, `test/bench/results/engines-v1-${contacts}.db`);
+  if (existsSync(db) && existsSync(`${db}.json`)) return { db, info: JSON.parse(await Bun.file(`${db}.json`).text()) };
+  const out = run(
+    [binary, "seed", "--db", db, "--contacts", String(contacts), "--conversations", String(contacts)].concat([
+      "--messages-per-conversation",
+      "2",
+      "--thread-messages",
+      "10000",
+      "--json",
+    ]),
+  );
+  const info = { ...JSON.parse(out.trim()), conversations: contacts };
+  await Bun.write(`${db}.json`, JSON.stringify(info));
+  return { db, info };
+}
+
+/** Starts `count` servers on `db`; resolves with their origins and a stop function. */
+async function servers(db: string, count: number) {
+  const procs: Bun.Subprocess[] = [];
+  const origins: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const port = await freePort();
+    procs.push(
+      Bun.spawn(["taskset", "-c", "0", binary, "serve", "--db", db, "--port", String(port)], {
+        stdout: "ignore",
+        stderr: "inherit",
+        env: {
+          ...process.env,
+          PARLEY_LOG_LEVEL: "warn",
+          PARLEY_SECRET_KEY: SECRET,
+          PARLEY_STORAGE: join(root, "test/bench/results/engines.files"),
+        },
+      }),
+    );
+    origins.push(`http://127.0.0.1:${port}`);
+    await waitForHttp(`${origins[i]}/health`);
+  }
+  return {
+    origins,
+    async stop() {
+      for (const p of procs) p.kill("SIGTERM");
+      await Promise.all(procs.map((p) => p.exited));
+    },
+  };
+}
+
+/** One scenario against every origin at once; rates summed, the worst p99. */
+async function measure(origins: string[], requests: ReturnType<(typeof SCENARIOS)[number]["requests"]>) {
+  const per = Math.max(1, Math.round(connections / origins.length));
+  const load = (seconds: number) =>
+    Promise.all(
+      origins.map((origin) => runLoad({ origin, requests, connections: per, durationSeconds: seconds, cpu: "1" })),
+    );
+  await load(2); // warm-up
+  for (const o of origins) await settle(o);
+  const results: LoadResult[] = await load(duration);
+  return {
+    rps: results.reduce((n, r) => n + r.requestsPerSecond, 0),
+    p99: Math.max(...results.map((r) => r.p99)),
+    bad: results.reduce((n, r) => n + r.errors + r.non2xx, 0),
+  };
+}
+
+async function main() {
+  if (!existsSync(binary)) throw new Error("build the binary first: npm run build");
+  const { db, info } = await seeded();
+  const pg = await startPostgres();
+  if ("skip" in pg) throw new Error(`PostgreSQL is needed: ${pg.skip}`);
+  // The database server shares CPU 0 with Parley, as SQLite (inside the process) does.
+  for (const pid of run(["pgrep", "-f", `postgres.*${new URL(pg.url).port}`])
+    .trim()
+    .split("\n"))
+    Bun.spawnSync(["taskset", "-a", "-cp", "0", pid], { stdout: "ignore" });
+  try {
+    const url = await pg.createDatabase("bench");
+    run([binary, "copy", "--from", db, "--to", url]);
+    const setups = (
+      [
+        ["SQLite, 1 process", db, 1],
+        ["PostgreSQL, 1 process", url, 1],
+        ["PostgreSQL, 3 processes", url, 3],
+      ] as [string, string, number][]
+    ).filter((_, i) => SETUPS.includes(i + 1));
+    const table: Record<string, Record<string, string>> = {};
+    for (const [label, target, count] of setups) {
+      const s = await servers(target, count);
+      try {
+        for (const scenario of SCENARIOS.filter((x) => WANTED.includes(x.name))) {
+          const r = await measure(s.origins, scenario.requests(info));
+          (table[scenario.name] ??= {})[label] = `${r.rps} req/s, p99 ${r.p99} ms${r.bad ? ` (${r.bad} errors)` : ""}`;
+          console.log(`${label} — ${scenario.name}: ${table[scenario.name]![label]}`);
+        }
+      } finally {
+        await s.stop();
+      }
+    }
+    console.log(`\n| scenario | ${setups.map((x) => x[0]).join(" | ")} |\n|---|${setups.map(() => "---").join("|")}|`);
+    for (const [name, cells] of Object.entries(table))
+      console.log(`| ${name} | ${setups.map(([label]) => cells[label] ?? "—").join(" | ")} |`);
+  } finally {
+    await pg.stop();
+  }
+}
+
+await main();
