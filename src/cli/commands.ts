@@ -32,7 +32,7 @@ export function command<S extends FlagSpec>(
 }
 
 const dbFlag = { type: "string", help: "SQLite database file (env PARLEY_DB, default ./parley.db)" } as const;
-export const dbRequired = { type: "string", help: "SQLite database file", required: true } as const;
+export const dbRequired = { type: "string", help: "SQLite database file, or postgres:// URL", required: true } as const;
 export const jsonFlag = { type: "boolean", help: "print one JSON line" } as const;
 
 export const serve = command(

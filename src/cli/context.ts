@@ -1,6 +1,7 @@
 // What a subcommand needs to run: output streams, and a database opened and migrated the standard way.
 import type { Database } from "bun:sqlite";
-import { loadConfig } from "../config.ts";
+import { isPostgresUrl, loadConfig } from "../config.ts";
+import { openPostgresForCommand } from "../db/postgres/open-postgres.ts";
 import { migrate } from "../db/migrate.ts";
 import { openDatabase } from "../db/open.ts";
 import { createDeps, type Deps } from "../deps.ts";
@@ -22,10 +23,11 @@ export interface Command {
 /** Opens (creating and migrating) the database a command names with --db or PARLEY_DB; closes it when fn (or its promise) is done. */
 export function withDeps<T>(dbFlag: string | undefined, fn: (d: Deps) => T): T {
   const config = loadConfig({ db: dbFlag });
-  const db: Database = openDatabase(config.db);
+  const onPostgres = isPostgresUrl(config.db);
+  const db: Database = onPostgres ? openPostgresForCommand(config.db).asDatabase() : openDatabase(config.db);
   let result: T;
   try {
-    migrate(db);
+    if (!onPostgres) migrate(db);
     // The command's events are the server's to handle: nothing runs after the command closes the database.
     result = fn(createDeps({ db, config, logger: createLogger("warn"), wakeListeners: false }));
   } catch (error) {

@@ -11,7 +11,8 @@ import {
 import { refreshSeededStatistics, seedContacts, seedConversations, seedThread } from "../db/seed.repo.ts";
 import type { Deps } from "../deps.ts";
 import { unixSeconds } from "../lib/clock.ts";
-import { intFlag } from "./args.ts";
+import { isPostgresUrl } from "../config.ts";
+import { intFlag, UsageError } from "./args.ts";
 import { command, dbRequired, jsonFlag } from "./commands.ts";
 import { withDeps } from "./context.ts";
 
@@ -121,6 +122,9 @@ export const seed = command(
     json: jsonFlag,
   },
   (f, io) => {
+    // The bulk loads are SQLite's (its FTS tables, its statistics): seed a file, then parley copy it.
+    if (isPostgresUrl(f.db!))
+      throw new UsageError("seed writes a SQLite file: seed one, then move it with parley copy --to postgres://…");
     const counts: SeedCounts = {
       contacts: intFlag("contacts", f.contacts, 1000),
       conversations: intFlag("conversations", f.conversations, 200),

@@ -25,6 +25,15 @@ const env = {
 };
 const { server, skip } = await postgresForFile("parley serve on PostgreSQL");
 
+/** `bun src/main.ts ARGS` with the installation's environment. */
+function cli(args: string[]) {
+  const r = Bun.spawnSync([process.execPath, "src/main.ts", ...args], {
+    cwd: join(import.meta.dir, "../.."),
+    env: { ...process.env, ...env },
+  });
+  return { code: r.exitCode, out: r.stdout.toString(), err: r.stderr.toString() };
+}
+
 async function call(base: string, token: string, method: string, path: string, body?: unknown) {
   const r = await fetch(`${base}/api/v1/accounts/1${path}`, {
     method,
@@ -75,6 +84,22 @@ describe.skipIf(skip !== null)("parley serve on PostgreSQL", () => {
     expect([seen.status, seen.body.id]).toEqual([200, c]);
     second.proc.kill(9);
     await second.exited;
+
+    // The command line works on PostgreSQL too, beside the running server.
+    const issued = cli(["token", "--db", url, "--email", "admin@parley.local", "--json"]);
+    expect([issued.code, issued.err]).toEqual([0, ""]);
+    const fresh = JSON.parse(issued.out).api_access_token;
+    expect((await call(first.base, fresh, "GET", `/conversations/${c}`)).status).toBe(200);
+    expect(cli(["seed", "--db", url])).toEqual({
+      code: 2,
+      out: "",
+      err: "parley seed: seed writes a SQLite file: seed one, then move it with parley copy --to postgres://…\n",
+    });
+    const empty = await server!.createDatabase("never_migrated");
+    expect(cli(["token", "--db", empty, "--email", "admin@parley.local"]).err).toBe(
+      "parley token: the PostgreSQL database's schema is at version 0 and this binary needs 30: " +
+        "run parley migrate --db (or start the server) first\n",
+    );
 
     first.proc.kill(9);
     await first.exited;

@@ -85,7 +85,6 @@ const BEGIN = /^\s*BEGIN(\s+(IMMEDIATE|DEFERRED|EXCLUSIVE))?(\s+TRANSACTION)?\s*
 const END = /^\s*(COMMIT|END|ROLLBACK)(\s+TRANSACTION)?\s*;?\s*$/i;
 
 export class PostgresDatabase {
-  readonly engine = "postgres";
   private depth = 0;
   private savepoints = 0;
   /** Tables with an `id` column: an INSERT into one returns it (bun:sqlite's lastInsertRowid). */
