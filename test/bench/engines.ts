@@ -1,4 +1,4 @@
-// npm run bench:engines — the same scenarios on SQLite, on PostgreSQL with one server process, and on
+// npm run bench (after run.ts's table), or alone as npm run bench:engines — the same scenarios on SQLite, on PostgreSQL with one server process, and on
 // PostgreSQL with three (test/bench/README.md "Two engines"). A seeded SQLite file is copied into a
 // throwaway PostgreSQL with `parley copy`; the database server and Parley share CPU 0 (as SQLite,
 // in the process, does) and wrk has CPU 1. Three processes are loaded by three wrk instances side by
