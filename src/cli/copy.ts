@@ -1,6 +1,5 @@
-// `parley copy`: a SQLite installation into an empty PostgreSQL database. The PostgreSQL modules are
-// imported when it runs, so `serve` does not load the second schema it has no use for yet (the
-// server runs on SQLite until issue 18's asynchronous repositories land).
+// `parley copy`: a SQLite installation into an empty PostgreSQL database. The copy's modules are
+// imported when it runs, so a server on SQLite does not load them.
 import type { Database } from "bun:sqlite";
 import { loadConfig } from "../config.ts";
 import { CopySourceError, openCopySource } from "../db/copy-source.ts";

@@ -2,10 +2,9 @@
 // every table, ids kept, identities advanced past them, then row counts and per-table checksums
 // compared. Tables go parents first (foreign keys stay checked), and the trigger-kept tables
 // (tallies, label rows' copies, list columns) are copied as they are, with the tables' own triggers
-// off while rows go in, so nothing is counted twice. The server does not run on PostgreSQL yet
-// (issue 18); this is the copy `parley copy` will run, and meanwhile its test shows that the
-// PostgreSQL schema takes what an installation made through the API holds
-// (test/db/copy-to-postgres.test.ts).
+// off while rows go in, so nothing is counted twice. Its test also shows that the PostgreSQL schema
+// takes what an installation made through the API holds (test/db/copy-to-postgres.test.ts); the
+// server started on the copy serves it (test/e2e/serve-postgres.test.ts).
 import type { Database } from "bun:sqlite";
 import type { SQL } from "bun";
 import { withoutNul } from "../lib/nul.ts";
