@@ -1,11 +1,11 @@
 // Runs PostgreSQL statements synchronously. Parley's repositories and services are synchronous (one
 // bun:sqlite connection, a writeTx body that must not await: src/db/tx.ts), and Bun.SQL only answers
 // with promises. The bridge hands each statement to a worker thread that owns the connection
-// (bridge-worker.ts) and blocks this thread on a shared flag until the worker has the answer; the
+// (bridge-worker.ts) and blocks this thread on a shared counter until the worker has answered; the
 // answer itself comes back as a message read without returning to the event loop
 // (receiveMessageOnPort). The price is a round trip during which this process does nothing else
-// (~100 µs on a local server): docs/architecture.md "Two engines" says what that means for
-// throughput, and why the repositories still move to Bun.SQL's promises.
+// (~60 µs a read, ~130 µs a write on a local server): docs/architecture.md "Two engines" says what
+// that means for throughput, and why the repositories should still move to Bun.SQL's promises.
 import { MessageChannel, receiveMessageOnPort, Worker } from "node:worker_threads";
 import type { BridgeNotice, BridgeReply, BridgeRequest, Numbered } from "./bridge-protocol.ts";
 
