@@ -92,7 +92,7 @@ async function readMultipartBody(
  * its row. Files are bytes, not text, and are not looked at. Iterative: JSON may nest deeper than
  * the stack.
  */
-function refuseNul<T>(body: T): T {
+export function refuseNul<T>(body: T): T {
   const stack: [unknown, string][] = [[body, ""]];
   for (let next = stack.pop(); next; next = stack.pop()) {
     const [value, field] = next;

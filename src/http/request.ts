@@ -2,8 +2,8 @@
 import type { TSchema } from "@sinclair/typebox";
 import { Elysia } from "elysia";
 import { unlink } from "node:fs/promises";
-import { UnauthorizedError, ValidationError } from "../domain/errors.ts";
-import { type BodyLimits, fromEntries, readBody, shapeBody } from "./body.ts";
+import { UnauthorizedError } from "../domain/errors.ts";
+import { type BodyLimits, fromEntries, readBody, refuseNul, shapeBody } from "./body.ts";
 import { sessionTokenOf } from "./browser.ts";
 import { withQueryParameters } from "./rails-conventions.ts";
 
@@ -45,11 +45,9 @@ export function requestParsing(limits: BodyLimits) {
       for (const path of paths) unlink(path).catch(() => {});
     })
     .onTransform({ as: "global" }, ({ params }) => {
-      // As in bodies (body.ts): no client means a NUL, and PostgreSQL's text cannot hold one, so
-      // a path segment with one (an inbox identifier, a contact's source id) is refused by name.
-      for (const [name, value] of Object.entries(params ?? {}))
-        if (typeof value === "string" && value.includes("\0"))
-          throw ValidationError.of(name, "must not contain NUL characters", "invalid");
+      // As in bodies: no client means a NUL, and PostgreSQL's text cannot hold one, so a path
+      // segment with one (an inbox identifier, a contact's source id) is refused by its name.
+      refuseNul(params ?? {});
     })
     .onTransform({ as: "global" }, ({ request, query }) => {
       // Elysia keeps only the last of repeated `labels[]=a&labels[]=b`; re-read such queries with Rails' rules.
