@@ -1,6 +1,8 @@
 // Attachment settings: where files are kept (a directory beside the database, or an S3 bucket),
 // the public address their links start with, and how large uploads may be.
 
+import { isPostgresUrl } from "./config-db.ts";
+
 export interface FilesConfig {
   /** Directory of stored files (and the upload spool); `<db>.files` unless set. */
   readonly dir: string;
@@ -70,7 +72,7 @@ export function filesConfig(
     (db === ":memory:"
       ? `${tmpBase()}/parley-${crypto.randomUUID()}.files`
       : // A PostgreSQL URL is no place for a directory: the working directory is.
-        /^postgres(ql)?:\/\//i.test(db)
+        isPostgresUrl(db)
         ? "./parley-files"
         : `${db}.files`);
   const shownHost = host === "0.0.0.0" || host === "::" ? "localhost" : host.includes(":") ? `[${host}]` : host;

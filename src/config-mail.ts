@@ -2,6 +2,8 @@
 // polled, whether their mail servers may be on private addresses, and the installation's own SMTP
 // server for the mail Parley sends its users (password resets, invitations, notifications).
 
+import { isPostgresUrl } from "./config-db.ts";
+
 export interface MailConfig {
   /** Key material given in the environment (PARLEY_SECRET_KEY); else the key file is used. */
   readonly secretKey: string | null;
@@ -60,7 +62,7 @@ type BoolReader = (name: string, raw: string | undefined) => boolean;
 type Fail = (message: string) => never;
 
 export function mailConfig(db: string, env: Env, integer: IntegerReader, bool: BoolReader, fail: Fail): MailConfig {
-  const memory = db === ":memory:" || db === "" || /^postgres(ql)?:\/\//i.test(db);
+  const memory = db === ":memory:" || db === "" || isPostgresUrl(db);
   return {
     secretKey: env.PARLEY_SECRET_KEY || null,
     keyFile: memory ? null : `${db}.key`,

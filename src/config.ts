@@ -1,4 +1,5 @@
 // Flags and environment are read once, here, into a frozen Config. Flags win over env.
+import { isPostgresUrl } from "./config-db.ts";
 import { FILES_CONFIG_TABLE, filesConfig, type FilesConfig } from "./config-files.ts";
 import { MAIL_CONFIG_TABLE, mailConfig, type MailConfig } from "./config-mail.ts";
 import type { LogLevel } from "./lib/logger.ts";
@@ -46,10 +47,7 @@ export interface PublicLimitsConfig {
 
 export class ConfigError extends Error {}
 
-/** A PostgreSQL connection URL rather than a SQLite file (`parley migrate` and `parley copy` take one). */
-export function isPostgresUrl(db: string): boolean {
-  return /^postgres(ql)?:\/\//i.test(db);
-}
+export { isPostgresUrl };
 
 const LEVELS: LogLevel[] = ["debug", "info", "warn", "error", "silent"];
 
