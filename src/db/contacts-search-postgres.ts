@@ -20,8 +20,7 @@
 //   citext's lower()), NULLs placed by the explicit IS NULL keys SQLite's orders carry, so neither the
 //   database's collation nor its NULL placement decides.
 // - Labels: the same JSON array, read with json_array_elements_text instead of json_each.
-// - Rows: BIGINT columns arrive as strings from Bun.SQL and are turned back into numbers.
-import type { SQL } from "bun";
+// - Rows: numbers as SQLite gives them (the bridge turns BIGINT and NUMERIC into numbers).
 import type { ContactRow } from "./contacts.repo.ts";
 import {
   type ContactFinder,
@@ -38,8 +37,6 @@ import type { PostgresDatabase } from "./postgres/database.ts";
 /** SQLite's NOCASE: ASCII letters folded, nothing else. */
 const nocase = (col: string) =>
   `translate(${col}::text, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz') COLLATE "C"`;
-
-const NUMERIC: (keyof ContactRow)[] = ["id", "account_id", "blocked", "last_activity_at", "created_at", "updated_at"];
 
 /** Escapes LIKE's wildcards and its escape character, so a term matches as written. */
 function likeLiteral(term: string): string {
@@ -77,37 +74,13 @@ function pageSql(p: ContactPageQuery, term: string | null): { count: string; pag
   if (p.labels)
     where += ` AND c.id IN (SELECT l.contact_id FROM contact_labels l WHERE l.account_id = c.account_id
       AND l.title IN (SELECT json_array_elements_text(${params.add(JSON.stringify(p.labels))}::text::json)))`;
-  const count = `SELECT count(*) AS n FROM contacts c WHERE ${where}`;
+  const count = `SELECT count(*) AS count FROM contacts c WHERE ${where}`;
   const page = `SELECT c.* FROM contacts c WHERE ${where} ORDER BY ${orderBy(p.sort)}
     LIMIT ${params.add(p.limit)} OFFSET ${params.add(p.offset)}`;
   return { count, page, values: params.values };
 }
 
-/** Through Bun.SQL's promises. */
-export class ContactSearchPostgres {
-  constructor(private readonly sql: SQL) {}
-
-  /** Resolved contacts of the account, one page, with the total. */
-  list(p: ContactPageQuery): Promise<ContactPage> {
-    return this.page(p, null);
-  }
-
-  /** Resolved contacts whose name, email, phone or company contain `term` (any case) or whose identifier contains it (exact case). */
-  search(p: ContactPageQuery & { term: string }): Promise<ContactPage> {
-    return this.page(p, p.term);
-  }
-
-  private async page(p: ContactPageQuery, term: string | null): Promise<ContactPage> {
-    const q = pageSql(p, term);
-    const [counted] = (await this.sql.unsafe(q.count, q.values)) as { n: string }[];
-    const count = Number(counted!.n);
-    if (count === 0 || p.offset >= count) return { count, rows: [] };
-    const rows = (await this.sql.unsafe(q.page, q.values)) as Record<string, unknown>[];
-    return { count, rows: rows.map(contactRow) };
-  }
-}
-
-/** Synchronously, through the server's PostgreSQL database (src/db/postgres/database.ts). */
+/** Through the server's PostgreSQL database (src/db/postgres/database.ts), which answers with SQLite's value types. */
 export class ContactSearchOnPostgres implements ContactFinder {
   constructor(private readonly db: Pick<PostgresDatabase, "send">) {}
 
@@ -121,9 +94,9 @@ export class ContactSearchOnPostgres implements ContactFinder {
 
   private page(p: ContactPageQuery, term: string | null): ContactPage {
     const q = pageSql(p, term);
-    const count = Number((this.db.send(q.count, q.values).rows[0] as { n: number }).n);
+    const { count } = this.db.send(q.count, q.values).rows[0] as { count: number };
     if (count === 0 || p.offset >= count) return { count, rows: [] };
-    return { count, rows: (this.db.send(q.page, q.values).rows as Record<string, unknown>[]).map(contactRow) };
+    return { count, rows: this.db.send(q.page, q.values).rows as ContactRow[] };
   }
 }
 
@@ -155,9 +128,4 @@ function hits(term: string, params: Params): string {
   // The expressions of contacts_search_name/email/company (lower(…)) and contacts_search_phone (ILIKE).
   return `lower(c.name::text) LIKE lower(${anywhere}::text) OR lower(c.email) LIKE lower(${anywhere}::text)
     OR c.phone_number ILIKE ${anywhere} OR lower(c.company_name::text) LIKE lower(${anywhere}::text) OR ${identifier}`;
-}
-
-function contactRow(r: Record<string, unknown>): ContactRow {
-  for (const k of NUMERIC) if (r[k] !== null) r[k] = Number(r[k]);
-  return r as unknown as ContactRow;
 }

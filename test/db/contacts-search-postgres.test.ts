@@ -1,14 +1,15 @@
-// Contact search on PostgreSQL (src/db/contacts-search-postgres.ts) returns what SQLite's
-// ContactSearch returns for the same rows: the same page (rows, order) and count for every case
-// below, the rows copied with their ids by copyToPostgres. The cases that name the contacts they
+// Contact search on PostgreSQL (src/db/contacts-search-postgres.ts, through the synchronous bridge as
+// the server runs it) returns what SQLite's ContactSearch returns for the same rows: the same page
+// (rows, order) and count for every case below, the rows copied with their ids by copyToPostgres. The cases that name the contacts they
 // must find (EXPECTED, also checked on SQLite by test/db/contacts-search.test.ts) are checked here
 // too, so both engines cannot agree on a wrong answer. Needs PostgreSQL (skipped, with the reason,
 // without it).
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { ContactSearch } from "../../src/db/contacts-search.ts";
-import { ContactSearchPostgres } from "../../src/db/contacts-search-postgres.ts";
+import { ContactSearchOnPostgres } from "../../src/db/contacts-search-postgres.ts";
 import { copyToPostgres } from "../../src/db/copy-to-postgres.ts";
 import { migratePostgres } from "../../src/db/migrate-postgres.ts";
+import { PostgresDatabase } from "../../src/db/postgres/database.ts";
 import {
   asc,
   contactSearchFixture,
@@ -34,14 +35,15 @@ const DATABASES: [string, string][] = [
   ["ICU en-US", "TEMPLATE template0 LOCALE_PROVIDER icu ICU_LOCALE 'en-US' LOCALE 'C.UTF-8'"],
 ];
 
-async function database(name: string, options: string): Promise<Bun.SQL> {
+/** A new database's URL. */
+async function database(name: string, options: string): Promise<string> {
   const admin = new Bun.SQL(server!.url);
   try {
     await admin.unsafe(`CREATE DATABASE ${name} ${options}`);
   } finally {
     await admin.close();
   }
-  return new Bun.SQL(server!.url.replace(/\/postgres$/, `/${name}`));
+  return server!.url.replace(/\/postgres$/, `/${name}`);
 }
 
 /** Cases compared between the engines only. */
@@ -69,50 +71,58 @@ const COMPARED: [string, Query][] = [
 
 for (const [kind, options] of DATABASES)
   describe.skipIf(skip !== null)(`contact search on PostgreSQL (${kind})`, () => {
-    let sql: Bun.SQL | null = null;
-    let postgres: ContactSearchPostgres;
+    let pg: PostgresDatabase | null = null;
+    let postgres: ContactSearchOnPostgres;
     const onPostgres = (q: Query) => pageOf(postgres, q);
     beforeAll(async () => {
-      sql = await database(`contact_search_${DATABASES.findIndex(([k]) => k === kind)}`, options);
-      await copyToPostgres(db, sql);
-      postgres = new ContactSearchPostgres(sql);
+      const url = await database(`contact_search_${DATABASES.findIndex(([k]) => k === kind)}`, options);
+      const sql = new Bun.SQL(url);
+      try {
+        await copyToPostgres(db, sql);
+      } finally {
+        await sql.close();
+      }
+      // The server's search, through the server's connection (the synchronous bridge).
+      pg = new PostgresDatabase(url);
+      postgres = new ContactSearchOnPostgres(pg);
     });
-    afterAll(() => sql?.close());
+    afterAll(() => pg?.close());
 
-    test.each(EXPECTED)("finds what it should: %s", async (_name, q, keys) => {
-      const page = await onPostgres(q);
+    test.each(EXPECTED)("finds what it should: %s", (_name, q, keys) => {
+      const page = onPostgres(q);
       expect(page.rows.map((r) => r.id)).toEqual(keys.map((k) => id[k]!));
       expect(page.count).toBe(keys.length);
     });
 
     test.each([...EXPECTED.map(([name, q]): [string, Query] => [name, q]), ...COMPARED])(
       "the same page and count as SQLite: %s",
-      async (_name, q) => {
-        expect(await onPostgres(q)).toEqual(pageOf(sqlite, q));
+      (_name, q) => {
+        expect(onPostgres(q)).toEqual(pageOf(sqlite, q));
       },
     );
 
-    test("rows come back with SQLite's types (numbers, NULLs)", async () => {
-      const [row] = (await onPostgres({ term: "martin" })).rows;
+    test("rows come back with SQLite's types (numbers, NULLs)", () => {
+      const [row] = onPostgres({ term: "martin" }).rows;
       expect(row).toEqual(db.query("SELECT * FROM contacts WHERE id = ?").get(id.alice!) as typeof row);
       expect(typeof row!.id).toBe("number");
-      const zoe = (await onPostgres({ term: "Zoë" })).rows[0]!;
+      const zoe = onPostgres({ term: "Zoë" }).rows[0]!;
       expect([zoe.email, typeof zoe.last_activity_at]).toEqual([null, "number"]);
     });
 
-    test("unresolved contacts are never returned", async () => {
-      const all = await onPostgres({ limit: 100 });
+    test("unresolved contacts are never returned", () => {
+      const all = onPostgres({ limit: 100 });
       expect(all.count).toBe(21);
       expect(all.rows.map((r) => r.id)).not.toContain(id.unresolved);
       for (const term of ["Alice Unresolved", "al", "+1200", "Acme"])
-        expect((await onPostgres({ term })).rows.map((r) => r.id)).not.toContain(id.unresolved);
+        expect(onPostgres({ term }).rows.map((r) => r.id)).not.toContain(id.unresolved);
     });
   });
 
 describe.skipIf(skip !== null)("contact search on PostgreSQL, planned", () => {
   test("3+ character terms are answered from the trigram indexes", async () => {
-    const big = new Bun.SQL(await server!.createDatabase("contact_search_plan"));
-    const conn = await big.reserve();
+    const url = await server!.createDatabase("contact_search_plan");
+    const big = new Bun.SQL(url);
+    let pg: PostgresDatabase | null = null;
     try {
       await migratePostgres(big);
       await big.unsafe(`INSERT INTO accounts (id, name, created_at, updated_at) VALUES (1, 'Acme', 1, 1);
@@ -122,23 +132,28 @@ describe.skipIf(skip !== null)("contact search on PostgreSQL, planned", () => {
         FROM generate_series(1, 5000) i`);
       // VACUUM moves the rows out of the GIN indexes' pending lists (autovacuum's work on a real server).
       await big.unsafe("VACUUM ANALYZE contacts");
-      const scans = async () => {
-        await conn.unsafe("SELECT pg_stat_clear_snapshot()");
-        const rows = (await conn.unsafe(
-          "SELECT indexrelname AS name, idx_scan::int AS n FROM pg_stat_user_indexes WHERE indexrelname LIKE 'contacts_search_%'",
-        )) as { name: string; n: number }[];
+      // The search's own connection reads the index statistics, so its counts are flushed first.
+      pg = new PostgresDatabase(url);
+      const db = pg;
+      const scans = () => {
+        db.exec("SELECT pg_stat_clear_snapshot()");
+        const rows = db
+          .prepare(
+            "SELECT indexrelname AS name, idx_scan AS n FROM pg_stat_user_indexes WHERE indexrelname LIKE 'contacts_search_%'",
+          )
+          .all() as { name: string; n: number }[];
         return Object.fromEntries(rows.map((r) => [r.name, r.n]));
       };
-      const before = await scans();
+      const before = scans();
       // md5('777')'s middle: in the name of contact 777, the email of 776, the company of 775, the identifier of 774.
-      const found = await new ContactSearchPostgres(conn).search({ ...full({}), term: "59258841" });
+      const found = new ContactSearchOnPostgres(db).search({ ...full({}), term: "59258841" });
       expect(found.rows.map((r) => r.id)).toEqual([774, 775, 776, 777]);
-      await conn.unsafe("SELECT pg_stat_force_next_flush()");
-      const after = await scans();
+      db.exec("SELECT pg_stat_force_next_flush()");
+      const after = scans();
       for (const index of ["name", "email", "phone", "company", "identifier"].map((c) => `contacts_search_${c}`))
         expect([index, after[index]! > before[index]!]).toEqual([index, true]);
     } finally {
-      conn.release();
+      pg?.close();
       await big.close();
     }
   });
