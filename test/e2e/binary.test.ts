@@ -14,11 +14,16 @@ const bin = join(dir, "parley");
 const db = join(dir, "e2e.db");
 const servers: Bun.Subprocess[] = [];
 
-async function serve(port: number): Promise<{ proc: Bun.Subprocess<"ignore", "pipe", "pipe">; output: string }> {
-  const proc = Bun.spawn([bin, "serve", "--db", db, "--port", String(port)], {
+/** The binary serving `database` (e2e.db unless told) with these PARLEY_* settings; resolves once it listens. */
+async function serve(
+  port: number,
+  database = db,
+  env: Record<string, string> = {},
+): Promise<{ proc: Bun.Subprocess<"ignore", "pipe", "pipe">; output: string }> {
+  const proc = Bun.spawn([bin, "serve", "--db", database, "--port", String(port)], {
     stdout: "pipe",
     stderr: "pipe",
-    env: { ...process.env, PARLEY_LOG_LEVEL: "warn" },
+    env: { ...process.env, PARLEY_LOG_LEVEL: "warn", ...env },
   });
   servers.push(proc);
   const reader = proc.stdout.getReader();
@@ -197,21 +202,11 @@ describe("the compiled binary", () => {
     if (pg.skip !== null) return console.warn(`binary on PostgreSQL: skipped — ${pg.skip}`);
     const url = await pg.server!.createDatabase("compiled_binary");
     const port = await freePort();
-    const proc = Bun.spawn([bin, "serve", "--db", url, "--port", String(port)], {
-      cwd: tmpdir(),
-      stdout: "pipe",
-      stderr: "pipe",
-      env: { ...process.env, PARLEY_SECRET_KEY: "binary test key" },
+    const { proc, output } = await serve(port, url, {
+      PARLEY_SECRET_KEY: "binary test key",
+      PARLEY_STORAGE: join(dir, "pg-files"),
     });
-    servers.push(proc);
-    const reader = proc.stdout.getReader();
-    let output = "";
-    while (!output.includes("listening")) {
-      const r = await reader.read();
-      if (r.done) break;
-      output += new TextDecoder().decode(r.value);
-    }
-    if (!output.includes("listening")) throw new Error(`did not start: ${await new Response(proc.stderr).text()}`);
+    expect(output).toContain("listening");
     const token = /keep it\): (\S+)/.exec(output)![1]!;
     const headers = { api_access_token: token, "content-type": "application/json" };
     const base = `http://127.0.0.1:${port}/api/v1/accounts/1`;
