@@ -12,6 +12,7 @@ import { CableClient } from "../helpers/cable.ts";
 import { postgresForFile } from "../helpers/postgres.ts";
 import { type ServerProcess, serveProcess } from "../helpers/server-process.ts";
 import { TEST_ENGINE } from "../helpers/test-database.ts";
+import { startReceiver } from "../helpers/webhooks.ts";
 
 const procs: Bun.Subprocess[] = [];
 afterAll(() => {
@@ -20,36 +21,32 @@ afterAll(() => {
 const { server, skip } = await postgresForFile("several processes on PostgreSQL");
 const CONVERSATIONS = 20; // 100 messages each: under the flood guard's 200 a minute
 
-/** Counts webhook requests by delivery id; resolves `reached(n)` once n distinct ids have arrived. */
+/** The webhook receiver (helpers/webhooks.ts), counting message_created requests by delivery id. */
 function receiver() {
   const requests: { delivery: string; messageId: number }[] = [];
   const distinct = new Set<string>();
   let waiting: { n: number; resolve: () => void } | null = null;
-  const http = Bun.serve({
-    port: 0,
-    hostname: "127.0.0.1",
-    async fetch(req) {
-      const body = (await req.json()) as { event: string; id: number };
+  const rx = startReceiver((_n, req) => {
+    if (req.json.event === "message_created") {
       const delivery = req.headers.get("x-chatwoot-delivery")!;
-      if (body.event === "message_created") {
-        requests.push({ delivery, messageId: body.id });
-        distinct.add(delivery);
-        if (waiting && distinct.size >= waiting.n) waiting.resolve();
-      }
-      return new Response("ok");
-    },
+      requests.push({ delivery, messageId: req.json.id });
+      distinct.add(delivery);
+      if (waiting && distinct.size >= waiting.n) waiting.resolve();
+    }
+    return 200;
   });
   return {
-    url: `http://127.0.0.1:${http.port}/hook`,
+    url: rx.url,
     requests,
     distinct,
+    /** Resolves once n distinct deliveries have arrived. */
     reached(n: number): Promise<void> {
       if (distinct.size >= n) return Promise.resolve();
       const { promise, resolve } = Promise.withResolvers<void>();
       waiting = { n, resolve };
       return promise;
     },
-    stop: () => http.stop(true),
+    stop: () => rx.stop(),
   };
 }
 
@@ -144,7 +141,7 @@ describe.skipIf(skip !== null || TEST_ENGINE === "postgres")("several processes 
     const seqs = socket.events().map((e) => e.seq as number);
     expect(seqs).toEqual([...seqs].sort((x, y) => x - y));
     expect(b.proc.exitCode).toBeNull();
-    hook.stop();
+    await hook.stop();
   }, 120_000);
 
   test("kill -9 of the process doing the background work under load: nothing acknowledged is lost, every event is delivered", async () => {
@@ -180,6 +177,6 @@ describe.skipIf(skip !== null || TEST_ENGINE === "postgres")("several processes 
     // Another process takes the lease over and delivers every stored message's event.
     await hook.reached(stored.length);
     expect(hook.distinct.size).toBe(stored.length);
-    hook.stop();
+    await hook.stop();
   }, 120_000);
 });
