@@ -5,7 +5,8 @@ import { createJobs } from "./deps/jobs.ts";
 import type { Job } from "./jobs/scheduler.ts";
 import { createRepos } from "./deps/repos.ts";
 import { PostgresLease } from "./db/postgres/background-lease.ts";
-import { type Lease, SOLE_LEASE } from "./lib/lease.ts";
+import { PostgresClaims } from "./db/postgres/work-claims.ts";
+import { type Lease, SOLE_CLAIMS, SOLE_LEASE } from "./lib/lease.ts";
 import { isPostgres } from "./db/postgres/database.ts";
 import { preparingLazily } from "./db/lazy-statements.ts";
 import { createServices } from "./deps/services.ts";
@@ -165,7 +166,11 @@ export function createDeps(opts: DepsOptions): Deps {
       logger,
       onCallbackGaveUp,
     },
-    { timeoutMs: config.webhookTimeoutMs, allowPrivate: config.allowPrivateWebhooks, lease },
+    {
+      timeoutMs: config.webhookTimeoutMs,
+      allowPrivate: config.allowPrivateWebhooks,
+      claims: isPostgres(db) ? new PostgresClaims(db) : SOLE_CLAIMS,
+    },
   );
   const wakeDeliveries = () => deliverer.wake();
   outbox.onRecord(

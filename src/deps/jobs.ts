@@ -49,10 +49,12 @@ export function createJobs(p: JobParts): Job[] {
     // open group-commit transaction it fails ("database table is locked"), and the every-second
     // drain opens one in the same tick: it runs once the connection's groups have committed.
     { name: "wal-checkpoint", pattern: "0 * * * * *", run: () => checkpointWhenCommitted(db, commits) },
-    // Due retries and deliveries left pending by a crash; new ones are sent at once via wake().
+    // Due retries and deliveries left pending by a crash; new ones are sent at once via wake(). Every
+    // process sends, each delivery under its stream's claim (src/jobs/deliver-webhooks.job.ts).
     {
       name: "deliver-webhooks",
       pattern: "* * * * * *",
+      everywhere: true,
       run: () => void deliverer.pump(),
       stop: () => deliverer.stop(),
     },

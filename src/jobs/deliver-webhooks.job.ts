@@ -7,7 +7,11 @@
 // receiver holds a few slots for at most the timeout and never the whole pool. Order: one in flight per
 // (receiver, conversation) stream: a later delivery is stored `blocked` while an earlier one is pending
 // and freed when that one finishes, so only stream heads are ever read here.
-import { type Lease, SOLE_LEASE } from "../lib/lease.ts";
+//
+// Several processes (PostgreSQL): every process sends, each delivery under a claim on its stream
+// (src/lib/lease.ts WorkClaims), so a stream's deliveries go one process at a time, in order, and
+// none twice. The limits above are per process.
+import { SOLE_CLAIMS, type WorkClaims } from "../lib/lease.ts";
 import type { DeliveryRow } from "../db/webhook-deliveries.repo.ts";
 import { errorFields } from "../lib/logger.ts";
 import { coalescedWake, drainInFlight } from "../lib/pump.ts";
@@ -33,8 +37,8 @@ export interface DelivererOptions {
   allowPrivate: boolean;
   maxConcurrent?: number;
   perTarget?: number;
-  /** Only the lease's holder sends (several processes: src/lib/lease.ts). */
-  lease?: Lease;
+  /** Claims on delivery streams, where several processes send (src/db/postgres/work-claims.ts). */
+  claims?: WorkClaims;
 }
 
 export class WebhookDeliverer {
@@ -43,6 +47,7 @@ export class WebhookDeliverer {
   private readonly maxConcurrent: number;
   private readonly perTarget: number;
   private readonly recorder: AttemptRecorder;
+  private readonly claims: WorkClaims;
   private rotation = 0;
   private stopping = false;
 
@@ -53,6 +58,7 @@ export class WebhookDeliverer {
     this.maxConcurrent = opts.maxConcurrent ?? MAX_CONCURRENT;
     this.perTarget = opts.perTarget ?? PER_TARGET;
     this.recorder = new AttemptRecorder(d);
+    this.claims = opts.claims ?? SOLE_CLAIMS;
   }
 
   /** Pump soon (coalesced); safe to call inside a transaction, as the pump runs after it. */
@@ -65,8 +71,10 @@ export class WebhookDeliverer {
   pump(): number {
     let started = 0;
     try {
-      if (this.stopping || this.inFlight.size >= this.maxConcurrent || !(this.opts.lease ?? SOLE_LEASE).held) return 0;
+      if (this.stopping || this.inFlight.size >= this.maxConcurrent) return 0;
       const now = this.d.clock.nowMs();
+      // Heads other processes are sending are still pending too: with shared claims, look past them.
+      const lookahead = this.claims.shared ? this.maxConcurrent : 0;
       const targets = this.d.deliveries.readyTargets();
       // Start at a different receiver each time so that, when the pool is the limit, none is always last.
       const offset = targets.length === 0 ? 0 : this.rotation++ % targets.length;
@@ -76,9 +84,12 @@ export class WebhookDeliverer {
         const room = Math.min(this.perTarget - busy, this.maxConcurrent - this.inFlight.size);
         if (room <= 0) continue;
         // Heads already in flight are still pending: ask for enough to see past them.
-        for (const row of this.d.deliveries.dueFor(target, now, room + busy)) {
-          if (this.inFlight.has(row.id)) continue;
+        for (const listed of this.d.deliveries.dueFor(target, now, room + busy + lookahead)) {
+          if (this.inFlight.has(listed.id)) continue;
           if ((this.perTargetCount.get(target) ?? 0) >= this.perTarget) break;
+          if (this.inFlight.size >= this.maxConcurrent) break;
+          const row = this.claimed(listed, now);
+          if (!row) continue;
           this.start(row);
           started++;
         }
@@ -110,6 +121,34 @@ export class WebhookDeliverer {
     return this.inFlight.size;
   }
 
+  /**
+   * The delivery, claimed for this process, as it stands now; null when another process holds its
+   * stream, or has sent it since the list was read (so it is read again under the claim).
+   */
+  private claimed(listed: DeliveryRow, now: number): DeliveryRow | null {
+    if (!this.claims.shared) return listed;
+    const key = streamKey(listed);
+    if (!this.claims.claim(key)) return null;
+    let due = false;
+    try {
+      const row = this.d.deliveries.byId(listed.id);
+      due = row !== null && row.status === "pending" && row.blocked === 0 && (row.next_attempt_at_ms ?? 0) <= now;
+      return due ? row : null;
+    } finally {
+      if (!due) this.claims.release(key);
+    }
+  }
+
+  /** After the outcome is committed: a process claiming the stream next reads it as finished. */
+  private releaseClaim(row: DeliveryRow): void {
+    try {
+      this.claims.release(streamKey(row));
+    } catch (error) {
+      // Held until the process's connection closes: the stream waits, nothing is sent twice.
+      this.d.logger.error("webhook stream claim not released", { delivery_id: row.delivery_id, ...errorFields(error) });
+    }
+  }
+
   private start(row: DeliveryRow): void {
     this.perTargetCount.set(row.target_key, (this.perTargetCount.get(row.target_key) ?? 0) + 1);
     const p = this.attempt(row)
@@ -119,6 +158,7 @@ export class WebhookDeliverer {
         const n = (this.perTargetCount.get(row.target_key) ?? 1) - 1;
         if (n <= 0) this.perTargetCount.delete(row.target_key);
         else this.perTargetCount.set(row.target_key, n);
+        this.releaseClaim(row);
         this.wake();
       });
     this.inFlight.set(row.id, p);
@@ -188,4 +228,9 @@ export class WebhookDeliverer {
     }
     return { url: inbox.webhook_url, secret };
   }
+}
+
+/** A delivery's stream: its receiver and conversation; a delivery outside any order is its own. */
+function streamKey(row: Pick<DeliveryRow, "id" | "target_key" | "order_key">): string {
+  return row.order_key === null ? `${row.target_key}#${row.id}` : `${row.target_key}\n${row.order_key}`;
 }

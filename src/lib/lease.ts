@@ -12,3 +12,18 @@ export interface Lease {
 
 /** The lease of a process that serves its database alone. */
 export const SOLE_LEASE: Lease = { held: true };
+
+/**
+ * Exclusive claims on named pieces of work that any process may do (a webhook delivery's stream):
+ * a claim is held by one process at a time until it is released or its process dies. Where one
+ * process serves the database, every claim is granted and `shared` is false.
+ */
+export interface WorkClaims {
+  /** Whether other processes may hold claims (then work read before claiming must be read again). */
+  readonly shared: boolean;
+  /** Takes the claim if no other process holds it; each true answer is matched by one release(). */
+  claim(key: string): boolean;
+  release(key: string): void;
+}
+
+export const SOLE_CLAIMS: WorkClaims = { shared: false, claim: () => true, release: () => {} };

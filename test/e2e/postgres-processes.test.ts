@@ -8,6 +8,7 @@ import { afterAll, describe, expect, test } from "bun:test";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { PER_TARGET } from "../../src/jobs/deliver-webhooks.job.ts";
 import { CableClient } from "../helpers/cable.ts";
 import { postgresForFile } from "../helpers/postgres.ts";
 import { type ServerProcess, serveProcess } from "../helpers/server-process.ts";
@@ -21,19 +22,22 @@ afterAll(() => {
 const { server, skip } = await postgresForFile("several processes on PostgreSQL");
 const CONVERSATIONS = 20; // 100 messages each: under the flood guard's 200 a minute
 
-/** The webhook receiver (helpers/webhooks.ts), counting message_created requests by delivery id. */
-function receiver() {
-  const requests: { delivery: string; messageId: number }[] = [];
+/**
+ * The webhook receiver (helpers/webhooks.ts), counting message_created requests by delivery id, in
+ * the order they arrive; `answer` may hold a request's answer back.
+ */
+function receiver(answer: () => number | Promise<number> = () => 200) {
+  const requests: { delivery: string; messageId: number; conversationId: number }[] = [];
   const distinct = new Set<string>();
   let waiting: { n: number; resolve: () => void } | null = null;
   const rx = startReceiver((_n, req) => {
     if (req.json.event === "message_created") {
       const delivery = req.headers.get("x-chatwoot-delivery")!;
-      requests.push({ delivery, messageId: req.json.id });
+      requests.push({ delivery, messageId: req.json.id, conversationId: req.json.conversation.id });
       distinct.add(delivery);
       if (waiting && distinct.size >= waiting.n) waiting.resolve();
     }
-    return 200;
+    return answer();
   });
   return {
     url: rx.url,
@@ -50,12 +54,13 @@ function receiver() {
   };
 }
 
-async function cluster(name: string, count: number) {
+async function cluster(name: string, count: number, more: Record<string, string> = {}) {
   const url = await server!.createDatabase(name);
   const env = {
     PARLEY_SECRET_KEY: "shared by every process of this installation",
     PARLEY_STORAGE: mkdtempSync(join(tmpdir(), "parley-processes-")),
     PARLEY_ALLOW_PRIVATE_WEBHOOKS: "1",
+    ...more,
   };
   const first = await serveProcess(url, env, procs);
   const rest: ServerProcess[] = [];
@@ -141,6 +146,44 @@ describe.skipIf(skip !== null || TEST_ENGINE === "postgres")("several processes 
     const seqs = socket.events().map((e) => e.seq as number);
     expect(seqs).toEqual([...seqs].sort((x, y) => x - y));
     expect(b.proc.exitCode).toBeNull();
+    await hook.stop();
+  }, 120_000);
+
+  test("every process sends webhooks: more at once than one process sends a receiver, each once and in order", async () => {
+    // Answers are held until 12 requests are open at once. One process sends one receiver at most
+    // PER_TARGET (4) at a time, so only all three processes sending together get there.
+    const together = 3 * PER_TARGET;
+    const held: (() => void)[] = [];
+    const hook = receiver(() => {
+      if (held.length >= together) return 200;
+      const { promise, resolve } = Promise.withResolvers<number>();
+      held.push(() => resolve(200));
+      if (held.length === together) for (const answer of held) answer();
+      return promise;
+    });
+    // Held answers must not time out into retries (a retry is a second request for one delivery).
+    const c = await cluster("shared", 3, { PARLEY_WEBHOOK_TIMEOUT_MS: "60000" });
+    const conversations = await setUp(c, hook.url);
+    const N = 60;
+    const answers = await Promise.all(
+      Array.from({ length: N }, (_, i) =>
+        c.call(c.processes[i % 3]!, "POST", `/conversations/${conversations[i % CONVERSATIONS]}/messages`, {
+          content: `m-${i}`,
+        }),
+      ),
+    );
+    for (const r of answers) expect(r.status).toBe(200);
+
+    await hook.reached(N);
+    expect(held.length).toBe(together);
+    expect(hook.requests.length).toBe(N); // none sent twice, by one process or two
+    expect(new Set(hook.requests.map((r) => r.messageId)).size).toBe(N);
+    // Each conversation's deliveries arrived in the order its messages were stored.
+    for (const id of conversations) {
+      const arrived = hook.requests.filter((r) => r.conversationId === id).map((r) => r.messageId);
+      expect(arrived.length).toBe(N / CONVERSATIONS);
+      expect(arrived).toEqual([...arrived].sort((x, y) => x - y));
+    }
     await hook.stop();
   }, 120_000);
 
