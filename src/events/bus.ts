@@ -57,7 +57,8 @@ export class EventBus {
     this.scheduled = true;
     setTimeout(() => {
       this.scheduled = false;
-      void this.drain();
+      // A database error (PostgreSQL gone for a moment) is logged; the every-second drain retries.
+      this.drain().catch((error) => this.logger.error("event listeners failed", errorFields(error)));
     }, 0);
   }
 
@@ -73,13 +74,17 @@ export class EventBus {
       return state.running;
     }
     state.running = (async () => {
-      do {
-        state.again = false;
-        while (await this.step(state)) {
-          /* keep going until a batch comes back short */
-        }
-      } while (state.again);
-      state.running = null;
+      try {
+        do {
+          state.again = false;
+          while (await this.step(state)) {
+            /* keep going until a batch comes back short */
+          }
+        } while (state.again);
+      } finally {
+        // Also after a failed read of the cursor or the events: the next drain starts afresh.
+        state.running = null;
+      }
     })();
     return state.running;
   }

@@ -115,6 +115,21 @@ describe("events outbox", () => {
     expect(handled).toEqual([1, 3]);
   });
 
+  test("a listener whose cursor could not be read (the database away a moment) runs at the next drain", async () => {
+    const h = createHarness();
+    const { accountId } = makeAccount(h);
+    const seen: number[] = [];
+    h.deps.bus.register({ name: "steady", handle: (e) => void seen.push(e.payload.n as number) });
+    h.deps.db.exec("ALTER TABLE listener_cursors RENAME TO listener_cursors_away");
+    h.deps.writeTx(() => h.deps.outbox.record({ kind: "contact_updated", accountId, actor, payload: { n: 1 } }));
+    await expect(h.deps.bus.drain()).rejects.toThrow();
+    expect(seen).toEqual([]);
+    h.deps.db.exec("ALTER TABLE listener_cursors_away RENAME TO listener_cursors");
+    await h.deps.bus.drain();
+    expect(seen).toEqual([1]);
+    expect(h.deps.bus.cursorOf("steady")).toBe(h.events().at(-1)!.id);
+  });
+
   test("after a restart, events a listener had not finished are delivered", async () => {
     const dir = mkdtempSync(join(tmpdir(), "parley-outbox-"));
     const path = join(dir, "p.db");
