@@ -6,6 +6,7 @@ import type { Job } from "./jobs/scheduler.ts";
 import { createRepos } from "./deps/repos.ts";
 import { PostgresLease } from "./db/postgres/background-lease.ts";
 import { PostgresClaims } from "./db/postgres/work-claims.ts";
+import { notificationFrames } from "./realtime/notification-frames.ts";
 import { type Lease, SOLE_CLAIMS, SOLE_LEASE } from "./lib/lease.ts";
 import { isPostgres } from "./db/postgres/database.ts";
 import { preparingLazily } from "./db/lazy-statements.ts";
@@ -241,8 +242,12 @@ export function createDeps(opts: DepsOptions): Deps {
     notificationsListener({
       service: services.notifications,
       commits,
-      listening: (accountId, userId) => hub.listening(accountId, userId),
-      tell: (c, data) => hub.tellUser(c.accountId, c.userId, "notification.created", data),
+      announce: notificationFrames({
+        db,
+        hub,
+        service: services.notifications,
+        shared: opts.hearOtherProcesses === true,
+      }),
       committed: () => pushRelay.wake(),
     }),
   );

@@ -187,6 +187,34 @@ describe.skipIf(skip !== null || TEST_ENGINE === "postgres")("several processes 
     await hook.stop();
   }, 120_000);
 
+  test("notification.created reaches the user's socket on a process other than the one making notifications", async () => {
+    const c = await cluster("notified", 2);
+    const [maker, other] = c.processes as [ServerProcess, ServerProcess];
+    const inbox = (await c.call(maker, "POST", "/inboxes", { name: "Site", channel: { type: "api" } })).body;
+    expect((await c.call(maker, "POST", "/inbox_members", { inbox_id: inbox.id, user_ids: [1] })).status).toBe(200);
+    const socket = await CableClient.connect(`${other.base.replace("http", "ws")}/cable?api_access_token=${c.token}`);
+    await socket.subscribe({ account_id: 1 });
+
+    // A visitor starts a conversation: the inbox's member is told, by the process running the
+    // notifications listener (the first), on a socket of the second.
+    const publicBase = `${other.base}/public/api/v1/inboxes/${inbox.inbox_identifier}`;
+    const post = async (path: string, body: unknown) =>
+      (await fetch(`${publicBase}${path}`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(body),
+      }).then((r) => r.json())) as any;
+    const visitor = await post("/contacts", { name: "Vera" });
+    const conversation = await post(`/contacts/${visitor.source_id}/conversations`, {});
+    const frame = await socket.until((f) => f.message?.event === "notification.created", 20_000);
+    expect(frame.message.data.notification).toMatchObject({
+      notification_type: "conversation_creation",
+      primary_actor_id: conversation.id,
+    });
+    expect(frame.message.data.unread_count).toBe(1);
+    expect(socket.messages("notification.created").length).toBe(1);
+  }, 60_000);
+
   test("kill -9 of the process doing the background work under load: nothing acknowledged is lost, every event is delivered", async () => {
     const hook = receiver();
     const c = await cluster("chaos", 3);

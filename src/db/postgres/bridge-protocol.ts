@@ -22,6 +22,8 @@ export type BridgeRequest =
 export interface BridgeNotice {
   url: string;
   channel: string;
+  /** The NOTIFY's payload ("" when it had none). */
+  payload: string;
 }
 
 export type BridgeReply =

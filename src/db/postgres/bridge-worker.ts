@@ -73,7 +73,7 @@ async function listen(url: string, channel: string): Promise<BridgeReply> {
   if (!listeners.has(key)) {
     const sql = new Bun.SQL(url, { max: 1, connectionTimeout: 10 });
     listeners.set(key, sql);
-    await sql.listen(channel, () => notices.postMessage({ url, channel }));
+    await sql.listen(channel, (payload: string) => notices.postMessage({ url, channel, payload: payload ?? "" }));
   }
   return { rows: [], count: 0 };
 }

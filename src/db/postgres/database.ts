@@ -184,7 +184,17 @@ export class PostgresDatabase {
 
   /** Calls `fn` after each write transaction committed on this database, by any process. */
   onCommits(fn: () => void): void {
-    this.bridge.listen(this.url, COMMITS_CHANNEL, fn);
+    this.bridge.listen(this.url, COMMITS_CHANNEL, () => fn());
+  }
+
+  /** Calls `fn` with the payload of each notice on `channel`, from any process (this one included). */
+  onNotice(channel: string, fn: (payload: string) => void): void {
+    this.bridge.listen(this.url, channel, fn);
+  }
+
+  /** Tells every process listening on `channel`; inside a transaction, once it commits. */
+  notify(channel: string, payload: string): void {
+    this.prepare("SELECT pg_notify(?, ?) AS sent").get(channel, payload);
   }
 
   close(): void {

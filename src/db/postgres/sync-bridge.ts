@@ -37,7 +37,7 @@ export class SyncBridge {
   private readonly port: MessagePort;
   private readonly worker: Worker;
 
-  private readonly noticeHandlers = new Map<string, (() => void)[]>();
+  private readonly noticeHandlers = new Map<string, ((payload: string) => void)[]>();
 
   constructor() {
     const { port1, port2 } = new MessageChannel();
@@ -49,7 +49,7 @@ export class SyncBridge {
     });
     // Notifications arrive as ordinary messages, handled when this thread's event loop gets to them.
     notices.port1.on("message", (n: BridgeNotice) => {
-      for (const fn of this.noticeHandlers.get(`${n.url}\n${n.channel}`) ?? []) fn();
+      for (const fn of this.noticeHandlers.get(`${n.url}\n${n.channel}`) ?? []) fn(n.payload);
     });
     // The bridge never keeps a process alive on its own; closing the databases ends the worker's work.
     this.worker.unref();
@@ -58,7 +58,7 @@ export class SyncBridge {
   }
 
   /** Calls `fn` whenever a NOTIFY on `channel` reaches the database at `url` (from any session). */
-  listen(url: string, channel: string, fn: () => void): void {
+  listen(url: string, channel: string, fn: (payload: string) => void): void {
     const key = `${url}\n${channel}`;
     const handlers = this.noticeHandlers.get(key);
     if (handlers) return void handlers.push(fn);

@@ -1,0 +1,42 @@
+// notification.created reaches the user's open sockets in whichever process holds them. The
+// notifications listener runs in one process (src/lib/lease.ts), while the user's sockets may be
+// on any: on PostgreSQL with several processes, each committed notification is announced to every
+// process (NOTIFY carrying its ids, small whatever the notification holds), and each one that has a
+// socket of the user open reads it and tells them. One process alone tells its own sockets directly.
+import type { Database } from "bun:sqlite";
+import { isPostgres } from "../db/postgres/database.ts";
+import type { NotificationCreated, NotificationsService } from "../domain/notifications.service.ts";
+import type { RealtimeHub } from "./hub.ts";
+
+const CHANNEL = "parley_notifications";
+
+export interface NotificationFramesDeps {
+  db: Database;
+  hub: RealtimeHub;
+  service: NotificationsService;
+  /** Whether other processes may hold sockets (a server on PostgreSQL). */
+  shared: boolean;
+}
+
+/** Announces a committed notification to the sockets of its user, wherever they are connected. */
+export function notificationFrames(d: NotificationFramesDeps): (created: NotificationCreated) => void {
+  const tellHere = (c: NotificationCreated) => {
+    if (!d.hub.listening(c.accountId, c.userId)) return; // nobody to tell: no counts are read
+    const data = d.service.pushData(c);
+    if (data) d.hub.tellUser(c.accountId, c.userId, "notification.created", data);
+  };
+  const { db } = d;
+  if (!d.shared || !isPostgres(db)) return tellHere;
+  db.onNotice(CHANNEL, (payload) => {
+    const c = parseAnnouncement(payload);
+    if (c) tellHere(c);
+  });
+  return (c) => db.notify(CHANNEL, `${c.accountId} ${c.userId} ${c.notificationId}`);
+}
+
+function parseAnnouncement(payload: string): NotificationCreated | null {
+  const [accountId, userId, notificationId] = payload.split(" ").map(Number);
+  if (!Number.isSafeInteger(accountId) || !Number.isSafeInteger(userId) || !Number.isSafeInteger(notificationId))
+    return null;
+  return { accountId: accountId!, userId: userId!, notificationId: notificationId! };
+}
