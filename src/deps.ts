@@ -65,8 +65,8 @@ export interface Deps {
 
 /**
  * For crash tests only: PARLEY_TEST_CRASH_AT_COMMIT=N kills the process with SIGKILL just before the
- * Nth group commit that carries events, the moment a crash can take events back
- * (test/e2e/realtime-crash.test.ts). Unset, it costs nothing.
+ * Nth commit that carries events (a group's on SQLite, a single write's on PostgreSQL), the moment a
+ * crash can take events back (test/e2e/realtime-crash.test.ts). Unset, it costs nothing.
  */
 function crashHook(outbox: EventOutbox): (() => void) | undefined {
   const at = Number(process.env.PARLEY_TEST_CRASH_AT_COMMIT);
@@ -139,7 +139,7 @@ export function createDeps(opts: DepsOptions): Deps {
       afterRollback() {
         outbox.pending = false;
       },
-      beforeGroupCommit: crashHook(outbox),
+      beforeCommit: crashHook(outbox),
     },
     { groupCommit: opts.groupCommit ?? false },
   );

@@ -18,8 +18,8 @@ export interface TxHooks {
   afterCommit(): void;
   /** Runs after the outermost transaction rolls back (drops notifications of unwritten events). */
   afterRollback(): void;
-  /** Runs just before a group's COMMIT (the crash tests' hook: see deps.ts). */
-  beforeGroupCommit?(): void;
+  /** Runs just before COMMIT, inside the transaction (the crash tests' hook: see deps.ts). */
+  beforeCommit?(): void;
 }
 
 export interface Commits {
@@ -66,7 +66,7 @@ export function createWriteTx(
     if (!g) return;
     group = null;
     try {
-      hooks.beforeGroupCommit?.();
+      hooks.beforeCommit?.();
       db.run("COMMIT");
     } catch (error) {
       if (db.inTransaction) db.run("ROLLBACK");
@@ -80,8 +80,15 @@ export function createWriteTx(
 
   const alone = <T>(fn: () => T): T => {
     let result: T;
+    const body = hooks.beforeCommit
+      ? () => {
+          const r = fn();
+          hooks.beforeCommit!();
+          return r;
+        }
+      : fn;
     try {
-      result = synchronousBody(fn).immediate();
+      result = synchronousBody(body).immediate();
     } catch (error) {
       hooks.afterRollback();
       throw error;

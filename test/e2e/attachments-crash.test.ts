@@ -1,26 +1,28 @@
 // Files across a crash and into a backup, with the real server process. The server is killed
 // (SIGKILL, by the PARLEY_TEST_CRASH_AT_COMMIT hook) just before it commits an upload's message:
 // the file was already durable, the row never commits, so after a restart no row lacks its file
-// (the orphan file waits for the sweep). `parley backup` then copies the files its copy refers to.
-import { Database } from "bun:sqlite";
+// (the orphan file waits for the sweep). `parley backup` then copies the files its copy refers to
+// (SQLite; on PostgreSQL, where backups are pg_dump's, the crash part runs alone).
 import { afterAll, describe, expect, test } from "bun:test";
 import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { serverDatabase } from "../helpers/server-database.ts";
 import { serveProcess } from "../helpers/server-process.ts";
 import { runCli } from "../../src/cli.ts";
 import { pdfFile, pngFile } from "../helpers/files.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "parley-files-crash-"));
-const db = join(dir, "files.db");
-const storage = `${db}.files`;
+const installation = serverDatabase(dir, "files");
+const { storage } = installation;
 const procs: Bun.Subprocess[] = [];
 afterAll(() => {
   for (const p of procs) p.kill("SIGKILL");
   rmSync(dir, { recursive: true, force: true });
 });
 
-const serve = (env: Record<string, string> = {}) => serveProcess(db, env, procs);
+const serve = (env: Record<string, string> = {}) =>
+  serveProcess(installation.target, { ...installation.env, ...env }, procs);
 
 function upload(base: string, token: string, conversationId: number, bytes: Uint8Array, filename: string) {
   const form = new FormData();
@@ -66,7 +68,7 @@ describe("attachments across kill -9, and in a backup", () => {
     expect(lost).toBeNull();
     expect(await second.proc.exited).not.toBe(0);
 
-    const check = new Database(db, { readonly: true });
+    const check = installation.open();
     const rows = check.query("SELECT storage_key, filename FROM attachments ORDER BY id").all() as {
       storage_key: string;
       filename: string;
@@ -75,11 +77,15 @@ describe("attachments across kill -9, and in a backup", () => {
     expect(rows.map((r) => r.filename)).toEqual(["kept.png"]);
     for (const r of rows) expect(existsSync(join(storage, r.storage_key.slice(0, 2), r.storage_key))).toBe(true);
     expect(storedKeys()).toHaveLength(2); // kept.png, and lost.pdf's bytes left for the sweep
+    if (installation.onPostgres) return;
 
     const out: string[] = [];
     const to = join(dir, "copy.db");
     expect(
-      await runCli(["backup", "--db", db, "--to", to], { out: (l) => void out.push(l), err: (l) => void out.push(l) }),
+      await runCli(["backup", "--db", installation.target, "--to", to], {
+        out: (l) => void out.push(l),
+        err: (l) => void out.push(l),
+      }),
     ).toBe(0);
     expect(out).toContain(`1 attachment file(s) copied to ${to}.files`);
     // The server made the mail password key on its first start: the backup carries it too.

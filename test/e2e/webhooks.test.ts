@@ -1,14 +1,15 @@
 // Crash safety end to end: a real server process records events while the receiver is down or hanging,
 // is killed with SIGKILL, and the compiled binary started on the same database delivers everything.
 // Events come from test/e2e/webhook-server.ts (startServer + the outbox), because no route on this
-// branch emits events yet; the webhook itself is created through the binary's API.
-import { Database } from "bun:sqlite";
+// branch emits events yet; the webhook itself is created through the binary's API. Runs on the engine
+// under test.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { closedPort, startReceiver, type Receiver } from "../helpers/webhooks.ts";
 import { buildBinary } from "../helpers/binary.ts";
+import { type ServerDatabase, serverDatabase } from "../helpers/server-database.ts";
 
 const root = join(import.meta.dir, "../..");
 const dir = mkdtempSync(join(tmpdir(), "parley-e2e-webhooks-"));
@@ -46,20 +47,25 @@ class Child {
   }
 }
 
-function binary(db: string): Child {
+function binary(db: ServerDatabase): Child {
   return new Child(
-    Bun.spawn([bin, "serve", "--db", db, "--port", "0"], { stdin: "pipe", stdout: "pipe", stderr: "pipe", env }),
+    Bun.spawn([bin, "serve", "--db", db.target, "--port", "0"], {
+      stdin: "pipe",
+      stdout: "pipe",
+      stderr: "pipe",
+      env: { ...env, ...db.env },
+    }),
   );
 }
 
-function eventServer(db: string): Child {
+function eventServer(db: ServerDatabase): Child {
   return new Child(
-    Bun.spawn([process.execPath, "test/e2e/webhook-server.ts", db], {
+    Bun.spawn([process.execPath, "test/e2e/webhook-server.ts", db.target], {
       cwd: root,
       stdin: "pipe",
       stdout: "pipe",
       stderr: "pipe",
-      env,
+      env: { ...env, ...db.env },
     }),
   );
 }
@@ -75,21 +81,12 @@ async function until(check: () => boolean, timeoutMs: number, what: string) {
 }
 
 /** A database with one account and a webhook (created through the binary's API) pointing at `url`. */
-async function prepare(name: string, url: string): Promise<string> {
-  const db = join(dir, `${name}.db`);
-  const boot = Bun.spawnSync([
-    bin,
-    "bootstrap",
-    "--db",
-    db,
-    "--account",
-    "E2E",
-    "--name",
-    "Eve",
-    "--email",
-    `${name}@e2e.test`,
-    "--json",
-  ]);
+async function prepare(name: string, url: string): Promise<ServerDatabase> {
+  const db = serverDatabase(dir, name);
+  const boot = Bun.spawnSync(
+    [bin, "bootstrap", "--db", db.target, "--account", "E2E", "--name", "Eve", "--email", `${name}@e2e.test`, "--json"],
+    { env: { ...env, ...db.env } },
+  );
   const { api_access_token } = JSON.parse(boot.stdout.toString());
   const server = binary(db);
   const base = await baseOf(server);
@@ -104,8 +101,8 @@ async function prepare(name: string, url: string): Promise<string> {
   return db;
 }
 
-function rows(db: string): { delivery_id: string; status: string; attempts: number; payload: string }[] {
-  const conn = new Database(db, { readonly: true });
+function rows(db: ServerDatabase): { delivery_id: string; status: string; attempts: number; payload: string }[] {
+  const conn = db.open();
   try {
     return conn
       .query("SELECT delivery_id, status, attempts, payload FROM webhook_deliveries ORDER BY id")

@@ -13,7 +13,9 @@ export const TEST_ENGINE: TestEngine = process.env.PARLEY_TEST_ENGINE === "postg
 export const TEMPLATE_DATABASE = "parley_template";
 const LIVE = 48;
 
-let admin: PostgresDatabase | null = null;
+let adminDb: PostgresDatabase | null = null;
+/** The connection that makes and drops the test databases. */
+const admin = () => (adminDb ??= new PostgresDatabase(serverUrl()));
 const live: { name: string; db: PostgresDatabase }[] = [];
 let made = 0;
 
@@ -26,17 +28,26 @@ function serverUrl(): string {
   return url;
 }
 
+/** A new database copied from the migrated template: its name and URL. */
+function copyOfTemplate(prefix: string): { name: string; url: string } {
+  const name = `${prefix}_${process.pid}_${++made}`;
+  admin().exec(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DATABASE}`);
+  return { name, url: serverUrl().replace(/\/[^/]*$/, `/${name}`) };
+}
+
+/** A migrated, empty PostgreSQL database for server processes a test starts: its URL (kept till the end). */
+export function freshPostgresUrl(): string {
+  return copyOfTemplate("server").url;
+}
+
 function freshPostgres(): PostgresDatabase {
-  const url = serverUrl();
-  admin ??= new PostgresDatabase(url);
-  const name = `harness_${process.pid}_${++made}`;
-  admin.exec(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DATABASE}`);
-  const db = new PostgresDatabase(url.replace(/\/[^/]*$/, `/${name}`));
+  const { name, url } = copyOfTemplate("harness");
+  const db = new PostgresDatabase(url);
   live.push({ name, db });
   while (live.length > LIVE) {
     const old = live.shift()!;
     old.db.close();
-    admin.exec(`DROP DATABASE ${old.name}`);
+    admin().exec(`DROP DATABASE ${old.name}`);
   }
   return db;
 }

@@ -1,11 +1,12 @@
 // Mail across kill -9: the real server process reads a Dovecot mailbox of 30 new mails and is
 // killed (PARLEY_TEST_CRASH_AT_COMMIT) in the middle of filing them. After the restart every mail is
 // filed exactly once: the checkpoint and the Message-IDs commit with the messages they describe.
-import { Database } from "bun:sqlite";
+// Runs on the engine under test.
 import { afterAll, describe, expect, test } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { serverDatabase } from "../helpers/server-database.ts";
 import { serveProcess } from "../helpers/server-process.ts";
 import { startReceiver } from "../helpers/webhooks.ts";
 import { dovecotInstalled, skipWithoutDovecot, startDovecot, type Dovecot } from "./dovecot.ts";
@@ -16,7 +17,7 @@ if (!dovecotInstalled) console.warn(skipWithoutDovecot);
 
 const MAILS = 30;
 const dir = mkdtempSync(join(tmpdir(), "parley-mail-crash-"));
-const db = join(dir, "mail.db");
+const db = serverDatabase(dir, "mail");
 const procs: Bun.Subprocess[] = [];
 let dovecot: Dovecot | null = null;
 afterAll(async () => {
@@ -25,10 +26,15 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const env = { PARLEY_ALLOW_PRIVATE_MAIL_HOSTS: "1", PARLEY_ALLOW_PRIVATE_WEBHOOKS: "1", PARLEY_MAIL_POLL_SECONDS: "1" };
+const env = {
+  ...db.env,
+  PARLEY_ALLOW_PRIVATE_MAIL_HOSTS: "1",
+  PARLEY_ALLOW_PRIVATE_WEBHOOKS: "1",
+  PARLEY_MAIL_POLL_SECONDS: "1",
+};
 
 function count(sql: string): number {
-  const d = new Database(db, { readonly: true });
+  const d = db.open();
   try {
     return (d.query(sql).get() as { n: number }).n;
   } finally {
@@ -52,7 +58,7 @@ describe.skipIf(!dovecotInstalled)("email inboxes across kill -9", () => {
       return 200;
     });
 
-    const first = await serveProcess(db, env, procs);
+    const first = await serveProcess(db.target, env, procs);
     const api = async (path: string, body: unknown) =>
       (
         await fetch(`${first.base}/api/v1/accounts/1${path}`, {
@@ -81,14 +87,14 @@ describe.skipIf(!dovecotInstalled)("email inboxes across kill -9", () => {
       })),
     );
     // The 6th commit that carries events is one of the mails being filed: the process dies before it.
-    const crashing = await serveProcess(db, { ...env, PARLEY_TEST_CRASH_AT_COMMIT: "6" }, procs);
+    const crashing = await serveProcess(db.target, { ...env, PARLEY_TEST_CRASH_AT_COMMIT: "6" }, procs);
     expect(await crashing.exited).not.toBe(0);
     const before = count("SELECT count(*) AS n FROM conversations");
     expect(before).toBeGreaterThan(0);
     expect(before).toBeLessThan(MAILS);
     expect(count("SELECT last_uid AS n FROM email_channels")).toBe(before);
 
-    await serveProcess(db, env, procs);
+    await serveProcess(db.target, env, procs);
     await done;
     expect(count("SELECT count(*) AS n FROM conversations")).toBe(MAILS);
     expect(count("SELECT count(*) AS n FROM messages WHERE message_type = 0")).toBe(MAILS);
