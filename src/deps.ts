@@ -26,6 +26,7 @@ import { systemClock, type Clock } from "./lib/clock.ts";
 import { createLogger, type Logger } from "./lib/logger.ts";
 import { PasswordHasher } from "./lib/passwords.ts";
 import { createRealtime } from "./realtime/create.ts";
+import { hearOtherProcesses } from "./deps/other-processes.ts";
 import { createFileStore, type Files } from "./files/create.ts";
 import type { RealtimeHub } from "./realtime/hub.ts";
 import { createMail, type MailParts } from "./mail/create.ts";
@@ -251,7 +252,10 @@ export function createDeps(opts: DepsOptions): Deps {
       committed: () => pushRelay.wake(),
     }),
   );
+  // Several processes on PostgreSQL (the server): their commits and presence reach this one.
+  const shared = opts.hearOtherProcesses && isPostgres(db) ? hearOtherProcesses({ db, bus, hub, clock, logger }) : null;
   const jobs = createJobs({
+    sharedPresence: shared,
     lease,
     db,
     bus,
@@ -267,11 +271,6 @@ export function createDeps(opts: DepsOptions): Deps {
     logger,
     writeTx,
   });
-  if (opts.hearOtherProcesses && isPostgres(db))
-    db.onCommits(() => {
-      bus.wake();
-      hub.wake();
-    });
   return {
     config,
     db,

@@ -15,6 +15,7 @@ import type { Clock } from "../lib/clock.ts";
 import type { Logger } from "../lib/logger.ts";
 import type { MailParts } from "../mail/create.ts";
 import type { RealtimeHub } from "../realtime/hub.ts";
+import { HEARTBEAT_MS, type SharedPresence } from "../realtime/shared-presence.ts";
 import type { createRepos } from "./repos.ts";
 import type { createServices } from "./services.ts";
 import type { Lease } from "../lib/lease.ts";
@@ -34,6 +35,8 @@ export interface JobParts {
   logger: Logger;
   writeTx: WriteTx;
   lease: Lease;
+  /** Several processes on PostgreSQL: who is online through the others (null otherwise). */
+  sharedPresence: SharedPresence | null;
 }
 
 export function createJobs(p: JobParts): Job[] {
@@ -66,6 +69,7 @@ export function createJobs(p: JobParts): Job[] {
     { name: "reopen-snoozed", pattern: "*/10 * * * * *", run: () => void services.conversationState.reopenDue() },
     // Events written by another process (the CLI) reach sockets within a second.
     { name: "realtime-fanout", pattern: "* * * * * *", everywhere: true, run: () => hub.wake() },
+    ...(p.sharedPresence ? [presenceHeartbeat(p.sharedPresence)] : []),
     {
       name: "prune-events",
       pattern: "0 23 * * * *",
@@ -118,4 +122,14 @@ export function createJobs(p: JobParts): Job[] {
       run: () => services.attachments.sweep(clock.nowMs()).then(() => undefined),
     },
   ];
+}
+
+/** Tells the other processes this one is alive, and forgets those gone silent (shared-presence.ts). */
+function presenceHeartbeat(presence: SharedPresence): Job {
+  return {
+    name: "presence-heartbeat",
+    pattern: `*/${HEARTBEAT_MS / 1000} * * * * *`,
+    everywhere: true,
+    run: () => presence.tick(),
+  };
 }

@@ -1,17 +1,16 @@
 // Several `parley serve` processes on one PostgreSQL, no balancer: the test spreads requests over
 // them. 2,000 messages: each stored once, each message_created webhook delivered once (the
 // receiver counts delivery ids and requests), and a socket on the third process hears the events
-// in order. Then chaos: the process running the background work is killed with -9 under load; every
+// in order. Every process sends webhooks: a receiver gets more requests at once than one process
+// sends it, each once and in order. Then chaos: the process running the background work is killed with -9 under load; every
 // acknowledged message is stored once, and another process takes the work over and delivers every
 // event. Runs once, in `npm test` (it brings its own PostgreSQL; skipped where there is none).
 import { afterAll, describe, expect, test } from "bun:test";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { PER_TARGET } from "../../src/jobs/deliver-webhooks.job.ts";
 import { CableClient } from "../helpers/cable.ts";
 import { postgresForFile } from "../helpers/postgres.ts";
-import { type ServerProcess, serveProcess } from "../helpers/server-process.ts";
+import { type Cluster, startCluster } from "../helpers/postgres-cluster.ts";
+import type { ServerProcess } from "../helpers/server-process.ts";
 import { TEST_ENGINE } from "../helpers/test-database.ts";
 import { startReceiver } from "../helpers/webhooks.ts";
 
@@ -54,31 +53,11 @@ function receiver(answer: () => number | Promise<number> = () => 200) {
   };
 }
 
-async function cluster(name: string, count: number, more: Record<string, string> = {}) {
-  const url = await server!.createDatabase(name);
-  const env = {
-    PARLEY_SECRET_KEY: "shared by every process of this installation",
-    PARLEY_STORAGE: mkdtempSync(join(tmpdir(), "parley-processes-")),
-    PARLEY_ALLOW_PRIVATE_WEBHOOKS: "1",
-    ...more,
-  };
-  const first = await serveProcess(url, env, procs);
-  const rest: ServerProcess[] = [];
-  for (let i = 1; i < count; i++) rest.push(await serveProcess(url, env, procs));
-  const token = first.token!;
-  const call = async (p: ServerProcess, method: string, path: string, body?: unknown) => {
-    const r = await fetch(`${p.base}/api/v1/accounts/1${path}`, {
-      method,
-      headers: { api_access_token: token, "content-type": "application/json" },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return { status: r.status, body: (await r.json()) as any };
-  };
-  return { url, token, processes: [first, ...rest], call };
-}
+const cluster = (name: string, count: number, more: Record<string, string> = {}) =>
+  startCluster(server!, procs, name, count, more);
 
 /** An inbox, a contact and CONVERSATIONS conversations, and a webhook for message_created. */
-async function setUp(c: Awaited<ReturnType<typeof cluster>>, hook: string) {
+async function setUp(c: Cluster, hook: string) {
   const [a] = c.processes;
   const inbox = (await c.call(a!, "POST", "/inboxes", { name: "Load", channel: { type: "api" } })).body.id;
   const contact = (await c.call(a!, "POST", "/contacts", { name: "Lou" })).body.payload.contact.id;
@@ -186,34 +165,6 @@ describe.skipIf(skip !== null || TEST_ENGINE === "postgres")("several processes 
     }
     await hook.stop();
   }, 120_000);
-
-  test("notification.created reaches the user's socket on a process other than the one making notifications", async () => {
-    const c = await cluster("notified", 2);
-    const [maker, other] = c.processes as [ServerProcess, ServerProcess];
-    const inbox = (await c.call(maker, "POST", "/inboxes", { name: "Site", channel: { type: "api" } })).body;
-    expect((await c.call(maker, "POST", "/inbox_members", { inbox_id: inbox.id, user_ids: [1] })).status).toBe(200);
-    const socket = await CableClient.connect(`${other.base.replace("http", "ws")}/cable?api_access_token=${c.token}`);
-    await socket.subscribe({ account_id: 1 });
-
-    // A visitor starts a conversation: the inbox's member is told, by the process running the
-    // notifications listener (the first), on a socket of the second.
-    const publicBase = `${other.base}/public/api/v1/inboxes/${inbox.inbox_identifier}`;
-    const post = async (path: string, body: unknown) =>
-      (await fetch(`${publicBase}${path}`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify(body),
-      }).then((r) => r.json())) as any;
-    const visitor = await post("/contacts", { name: "Vera" });
-    const conversation = await post(`/contacts/${visitor.source_id}/conversations`, {});
-    const frame = await socket.until((f) => f.message?.event === "notification.created", 20_000);
-    expect(frame.message.data.notification).toMatchObject({
-      notification_type: "conversation_creation",
-      primary_actor_id: conversation.id,
-    });
-    expect(frame.message.data.unread_count).toBe(1);
-    expect(socket.messages("notification.created").length).toBe(1);
-  }, 60_000);
 
   test("kill -9 of the process doing the background work under load: nothing acknowledged is lost, every event is delivered", async () => {
     const hook = receiver();
