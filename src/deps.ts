@@ -247,6 +247,7 @@ export function createDeps(opts: DepsOptions): Deps {
         db,
         hub,
         service: services.notifications,
+        logger,
         shared: opts.hearOtherProcesses === true,
       }),
       committed: () => pushRelay.wake(),

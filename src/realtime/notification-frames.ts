@@ -3,9 +3,12 @@
 // on any: on PostgreSQL with several processes, each committed notification is announced to every
 // process (NOTIFY carrying its ids, small whatever the notification holds), and each one that has a
 // socket of the user open reads it and tells them. One process alone tells its own sockets directly.
+// A frame is a courtesy (the user's notification list is the record): a failure to announce or to
+// tell is logged, never thrown into the listener, which would make the notifications again.
 import type { Database } from "bun:sqlite";
 import { isPostgres } from "../db/postgres/database.ts";
 import type { NotificationCreated, NotificationsService } from "../domain/notifications.service.ts";
+import { errorFields, type Logger } from "../lib/logger.ts";
 import type { RealtimeHub } from "./hub.ts";
 
 const CHANNEL = "parley_notifications";
@@ -14,6 +17,7 @@ export interface NotificationFramesDeps {
   db: Database;
   hub: RealtimeHub;
   service: NotificationsService;
+  logger: Logger;
   /** Whether other processes may hold sockets (a server on PostgreSQL). */
   shared: boolean;
 }
@@ -25,13 +29,20 @@ export function notificationFrames(d: NotificationFramesDeps): (created: Notific
     const data = d.service.pushData(c);
     if (data) d.hub.tellUser(c.accountId, c.userId, "notification.created", data);
   };
+  const safely = (what: string, c: NotificationCreated, fn: () => void) => {
+    try {
+      fn();
+    } catch (error) {
+      d.logger.error(`notification.created not ${what}`, { notification_id: c.notificationId, ...errorFields(error) });
+    }
+  };
   const { db } = d;
-  if (!d.shared || !isPostgres(db)) return tellHere;
+  if (!d.shared || !isPostgres(db)) return (c) => safely("told", c, () => tellHere(c));
   db.onNotice(CHANNEL, (payload) => {
     const c = parseAnnouncement(payload);
-    if (c) tellHere(c);
+    if (c) safely("told", c, () => tellHere(c));
   });
-  return (c) => db.notify(CHANNEL, `${c.accountId} ${c.userId} ${c.notificationId}`);
+  return (c) => safely("announced", c, () => db.notify(CHANNEL, `${c.accountId} ${c.userId} ${c.notificationId}`));
 }
 
 function parseAnnouncement(payload: string): NotificationCreated | null {
