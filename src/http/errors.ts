@@ -77,6 +77,16 @@ export function errorHandling(logger: Logger) {
       const app = error instanceof AppError ? error : cause instanceof AppError ? cause : null;
       if (app) return errorResponse(app.status, app.description, app.errors, app.headers, app.extra);
       const requestId = String(set.headers["x-request-id"] ?? crypto.randomUUID());
+      // PostgreSQL out of reach for a moment (restarted, failed over): the next request reconnects.
+      if ((error as { databaseUnavailable?: unknown }).databaseUnavailable === true) {
+        logger.warn("database unavailable", { request_id: requestId, path, ...errorFields(error) });
+        return errorResponse(
+          503,
+          "The database is unavailable",
+          [{ field: "database", message: "the connection to the database was lost; try again", code: "unavailable" }],
+          { "retry-after": "1", "x-request-id": requestId },
+        );
+      }
       switch (code) {
         case "VALIDATION": {
           const v = error as unknown as ElysiaValidationError;

@@ -2,7 +2,8 @@
 // API over real HTTP (a conversation, its messages, contact search through the trigram path, a
 // filter), a second server on the same database, kill -9 and a restart that finds everything;
 // and moving over: a SQLite installation copied with `parley copy`, then served from PostgreSQL with
-// the same tokens. Skips, with the reason, where PostgreSQL is not installed.
+// the same tokens; PostgreSQL restarted under a running server. Skips, with the reason, where
+// PostgreSQL is not installed.
 import { afterAll, describe, expect, test } from "bun:test";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -14,6 +15,7 @@ import { capture } from "../helpers/cli.ts";
 import { installation } from "../helpers/installation.ts";
 import { postgresForFile } from "../helpers/postgres.ts";
 import { serveProcess } from "../helpers/server-process.ts";
+import { startReceiver } from "../helpers/webhooks.ts";
 
 const procs: Bun.Subprocess[] = [];
 afterAll(() => {
@@ -135,5 +137,41 @@ describe.skipIf(skip !== null)("parley serve on PostgreSQL", () => {
     expect(labels.body.payload.map((l: { title: string }) => l.title)).toEqual(["vip"]);
     served.proc.kill(9);
     await served.exited;
+  }, 60_000);
+
+  // Last: it restarts this file's PostgreSQL under every server still running.
+  test("PostgreSQL restarted under a running server: at most a 503 with Retry-After, then everything works", async () => {
+    const url = await server!.createDatabase("restarted");
+    const heard = Promise.withResolvers<string>();
+    const hook = startReceiver((_n, req) => {
+      if (req.json.event === "message_created") heard.resolve(req.json.content);
+      return 200;
+    });
+    const p = await serveProcess(url, { ...env, PARLEY_ALLOW_PRIVATE_WEBHOOKS: "1" }, procs);
+    const api = (method: string, path: string, body?: unknown) => call(p.base, p.token!, method, path, body);
+    const inbox = (await api("POST", "/inboxes", { name: "Support", channel: { type: "api" } })).body;
+    const contact = (await api("POST", "/contacts", { name: "Rita Restart", email: "rita@example.com" })).body.payload
+      .contact;
+    const conversation = (await api("POST", "/conversations", { inbox_id: inbox.id, contact_id: contact.id })).body;
+    expect((await api("POST", "/webhooks", { url: hook.url, subscriptions: ["message_created"] })).status).toBe(200);
+
+    await server!.restart();
+    // The first statement to meet the lost connection fails: this request's, or a background job's.
+    const first = await api("GET", "/contacts");
+    if (first.status !== 200) {
+      expect(first.status).toBe(503);
+      expect(first.body.errors).toEqual([
+        { field: "database", message: "the connection to the database was lost; try again", code: "unavailable" },
+      ]);
+    }
+    const contacts = await api("GET", "/contacts");
+    expect(contacts.status).toBe(200);
+    expect(contacts.body.payload.map((c: { name: string }) => c.name)).toEqual(["Rita Restart"]);
+    const message = await api("POST", `/conversations/${conversation.id}/messages`, { content: "after the restart" });
+    expect(message.status).toBe(200);
+    expect(await heard.promise).toBe("after the restart");
+    await hook.stop();
+    p.proc.kill(9);
+    await p.exited;
   }, 60_000);
 });

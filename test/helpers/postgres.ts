@@ -14,6 +14,12 @@ export interface Postgres {
   url: string;
   /** A fresh database on this server; its URL. */
   createDatabase(name: string): Promise<string>;
+  /**
+   * Stops the server (every connection is ended, as in a restart for an upgrade) and starts it
+   * again. A fast stop, not an immediate one: with this server's fsync and synchronous_commit off, a
+   * crash would lose the last commits, which is this throwaway server's trade, not Parley's.
+   */
+  restart(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -69,6 +75,13 @@ export async function startPostgres(): Promise<Postgres | { skip: string }> {
         await sql.close();
       }
       return `postgres://postgres@127.0.0.1:${port}/${name}`;
+    },
+    async restart() {
+      // With -l the server's output goes to the log, so pg_ctl's own output ends when it returns.
+      await run(
+        [join(bin, "pg_ctl"), "-D", data, "-m", "fast", "-w", "-l", join(dir, "log"), "restart"],
+        asPostgres,
+      );
     },
     async stop() {
       await run([join(bin, "pg_ctl"), "-D", data, "-m", "immediate", "-w", "stop"], asPostgres).catch(() => {});

@@ -10,24 +10,29 @@ const BACKGROUND_LEASE_KEY = 0x5041524c4559; // "PARLEY"
 
 export class PostgresLease implements Lease {
   private holding = false;
+  /** The session the lock was taken in: a lost connection (PostgreSQL restarted) let it go. */
+  private heldIn = -1;
 
   constructor(private readonly db: PostgresDatabase) {
     this.tryTake();
   }
 
   get held(): boolean {
+    // Another process may hold it by now: stop at once, and try again with the others.
+    if (this.holding && this.db.session !== this.heldIn) this.holding = false;
     return this.holding;
   }
 
   /** Takes the lease if no other process holds it; whether this process holds it now. */
   tryTake(): boolean {
-    if (this.holding) return true;
+    if (this.held) return true;
     const row = this.db
       .prepare("SELECT pg_try_advisory_lock(CAST(? AS BIGINT)) AS taken")
       .get(BACKGROUND_LEASE_KEY) as {
       taken: number;
     };
     this.holding = row.taken === 1;
+    this.heldIn = this.db.session;
     return this.holding;
   }
 }

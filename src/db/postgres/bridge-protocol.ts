@@ -28,4 +28,5 @@ export interface BridgeNotice {
 
 export type BridgeReply =
   | { rows: unknown[]; count: number; error?: undefined }
-  | { error: { message: string; code: string | null } };
+  /** `lost`: the connection is gone, and the session with it; the next statement opens a new one. */
+  | { error: { message: string; code: string | null; lost: boolean } };

@@ -145,13 +145,41 @@ async function run(reserved: ReservedSQL, req: Extract<BridgeRequest, { kind: "q
   return { rows: rowsOf(result, req.arrays), count: result.count ?? 0 };
 }
 
+/**
+ * Whether the connection is gone: closed or reset under us, or ended by the server (a restart,
+ * an administrator: SQLSTATE classes 08 and 57P). Bun.SQL does not reconnect a reserved
+ * connection, and each later statement would fail the same way.
+ */
+function connectionLost(code: string | null): boolean {
+  return (
+    code !== null && (code.startsWith("ERR_POSTGRES_CONNECTION") || /^(08|57P0)/.test(code) || code === "ECONNRESET")
+  );
+}
+
+/** Forgets a lost connection: the next statement for this URL opens a new one. */
+function dropConnection(url: string): void {
+  const c = connections.get(url);
+  connections.delete(url);
+  c?.then(
+    ({ pool, reserved }) => {
+      reserved.release();
+      pool.close({ timeout: 0 }).catch(() => {});
+    },
+    () => {},
+  );
+}
+
 port.on("message", async (req) => {
   let reply: BridgeReply;
   try {
     reply = await handle(req);
   } catch (error) {
     const e = error as { message?: string; errno?: string; code?: string };
-    reply = { error: { message: String(e.message ?? error), code: e.errno ?? e.code ?? null } };
+    const code = e.errno ?? e.code ?? null;
+    const lost = connectionLost(code);
+    // Its session went with it (a transaction, advisory locks): the main thread is told (database.ts).
+    if (lost) dropConnection(req.url);
+    reply = { error: { message: String(e.message ?? error), code, lost } };
   }
   port.postMessage({ ...reply, seq: req.seq });
   // A count, not a flag: the main thread waits for it to move past the value it last saw.

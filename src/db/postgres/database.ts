@@ -110,6 +110,14 @@ export class PostgresDatabase {
     return this.depth > 0;
   }
 
+  /**
+   * Which session statements run in: it changes when the connection was lost (PostgreSQL restarted)
+   * and the next statement opened another, without the locks the old one held (background-lease.ts).
+   */
+  get session(): number {
+    return this.bridge.session(this.url);
+  }
+
   send(text: string, params: unknown[], arrays = false): { rows: unknown[]; count: number } {
     return this.bridge.call({ kind: "query", url: this.url, text, params, arrays, guard: this.depth > 0 });
   }

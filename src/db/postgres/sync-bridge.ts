@@ -9,12 +9,17 @@
 import { MessageChannel, receiveMessageOnPort, Worker } from "node:worker_threads";
 import type { BridgeNotice, BridgeReply, BridgeRequest, Numbered } from "./bridge-protocol.ts";
 
-/** A statement PostgreSQL refused; `code` is its SQLSTATE (23505: a unique key taken). */
+/**
+ * A statement PostgreSQL refused; `code` is its SQLSTATE (23505: a unique key taken).
+ * `databaseUnavailable`: the connection was lost, not the statement refused (the HTTP layer
+ * answers 503 and Retry-After; src/http/errors.ts).
+ */
 export class PostgresError extends Error {
   constructor(
     message: string,
     readonly code: string | null,
     readonly sql: string,
+    readonly databaseUnavailable = false,
   ) {
     // The statement named, so a log line says which one (its parameters are not: they carry data).
     super(`${message} (in: ${sql.replace(/\s+/g, " ").slice(0, 300)})`);
@@ -66,6 +71,14 @@ export class SyncBridge {
     this.call({ kind: "listen", url, channel });
   }
 
+  /** Per database URL, how many connections were lost (session-level state lives as long as one). */
+  private readonly sessions = new Map<string, number>();
+
+  /** Changes when the connection to `url` was lost: advisory locks taken before are gone. */
+  session(url: string): number {
+    return this.sessions.get(url) ?? 0;
+  }
+
   /** Set once a statement went unanswered: the process cannot know what became of it. */
   private stalled: string | null = null;
   private seq = 0;
@@ -83,7 +96,15 @@ export class SyncBridge {
         const reply = m.message as Numbered<BridgeReply>;
         // Each reply carries its request's number: nothing is ever read as another statement's answer.
         if (reply.seq !== seq) continue;
-        if (reply.error) throw new PostgresError(reply.error.message, reply.error.code, "text" in req ? req.text : "");
+        if (reply.error) {
+          if (reply.error.lost) this.sessions.set(req.url, this.session(req.url) + 1);
+          throw new PostgresError(
+            reply.error.message,
+            reply.error.code,
+            "text" in req ? req.text : "",
+            reply.error.lost,
+          );
+        }
         return reply;
       }
       const left = deadline - performance.now();
