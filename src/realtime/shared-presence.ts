@@ -78,7 +78,10 @@ export class SharedPresence {
   hear(line: string, state: () => Iterable<{ kind: Kind; accountId: number; ids: number[] }>): void {
     const [sender, op, code, account, ids] = line.split(" ");
     if (!sender || sender === this.d.processId) return;
-    if (op === "?") return this.reply(state());
+    if (op === "?") {
+      this.reply(state());
+      return;
+    }
     let remote = this.remotes.get(sender);
     if (!remote) {
       remote = { heardAt: 0, online: { user: new Map(), contact: new Map() } };

@@ -78,10 +78,7 @@ export async function startPostgres(): Promise<Postgres | { skip: string }> {
     },
     async restart() {
       // With -l the server's output goes to the log, so pg_ctl's own output ends when it returns.
-      await run(
-        [join(bin, "pg_ctl"), "-D", data, "-m", "fast", "-w", "-l", join(dir, "log"), "restart"],
-        asPostgres,
-      );
+      await run([join(bin, "pg_ctl"), "-D", data, "-m", "fast", "-w", "-l", join(dir, "log"), "restart"], asPostgres);
     },
     async stop() {
       await run([join(bin, "pg_ctl"), "-D", data, "-m", "immediate", "-w", "stop"], asPostgres).catch(() => {});
