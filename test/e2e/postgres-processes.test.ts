@@ -2,9 +2,10 @@
 // them. 2,000 messages: each stored once, each message_created webhook delivered once (the
 // receiver counts delivery ids and requests), and a socket on the third process hears the events
 // in order. Every process sends webhooks: a receiver gets more requests at once than one process
-// sends it, each once and in order. Then chaos: the process running the background work is killed with -9 under load; every
-// acknowledged message is stored once, and another process takes the work over and delivers every
-// event. Runs once, in `npm test` (it brings its own PostgreSQL; skipped where there is none).
+// sends it, each once and in order. Then chaos: the process running the background work is killed
+// with -9 under load; every acknowledged message is stored once, and another process takes the work
+// over and delivers every event. Runs once, in `npm test` (it brings its own PostgreSQL; skipped
+// where there is none).
 import { afterAll, describe, expect, test } from "bun:test";
 import { PER_TARGET } from "../../src/jobs/deliver-webhooks.job.ts";
 import { CableClient } from "../helpers/cable.ts";
