@@ -14,6 +14,8 @@ export interface Config {
   readonly bodyLimit: number;
   /** Per-attempt webhook timeout (connect + answer), in milliseconds. */
   readonly webhookTimeoutMs: number;
+  /** PostgreSQL: how long a statement may go unanswered before the server exits (to be started again). */
+  readonly databaseTimeoutMs: number;
   /** Behind a reverse proxy: take the client address from X-Forwarded-For and https from X-Forwarded-Proto. */
   readonly trustProxy: boolean;
   /** Days of events kept for realtime replay and HTTP catch-up (older `since` values get "resync"). */
@@ -58,6 +60,7 @@ export const DEFAULTS = {
   bodyLimit: 1024 * 1024,
   logLevel: "info" as LogLevel,
   webhookTimeoutMs: 5000, // Chatwoot's WEBHOOK_TIMEOUT default
+  databaseTimeoutMs: 60_000,
   eventRetentionDays: 7,
   replayMaxEvents: 10_000,
   publicLimits: {
@@ -77,6 +80,12 @@ export const CONFIG_TABLE = [
   ["", "PARLEY_LOG_LEVEL", DEFAULTS.logLevel, "debug, info, warn, error or silent"],
   ["", "PARLEY_BODY_LIMIT", String(DEFAULTS.bodyLimit), "largest request body in bytes"],
   ["", "PARLEY_WEBHOOK_TIMEOUT_MS", String(DEFAULTS.webhookTimeoutMs), "per-attempt webhook timeout in milliseconds"],
+  [
+    "",
+    "PARLEY_DB_TIMEOUT_MS",
+    String(DEFAULTS.databaseTimeoutMs),
+    "PostgreSQL: a statement unanswered this long makes the server exit (code 75) to be started again",
+  ],
   [
     "",
     "PARLEY_TRUST_PROXY",
@@ -198,6 +207,13 @@ export function loadConfig(
       DEFAULTS.webhookTimeoutMs,
       100,
       60_000,
+    ),
+    databaseTimeoutMs: integer(
+      "PARLEY_DB_TIMEOUT_MS",
+      env.PARLEY_DB_TIMEOUT_MS || undefined,
+      DEFAULTS.databaseTimeoutMs,
+      1000,
+      3_600_000,
     ),
     trustProxy: flagBool("PARLEY_TRUST_PROXY", env.PARLEY_TRUST_PROXY || undefined),
     eventRetentionDays: integer(

@@ -7,10 +7,11 @@ import { ConfigError, type Config, isPostgresUrl } from "./config.ts";
 import { migrate } from "./db/migrate.ts";
 import { openDatabase, refreshPlannerStatistics } from "./db/open.ts";
 import { openPostgresServer } from "./db/postgres/open-postgres.ts";
+import { sharedBridge } from "./db/postgres/sync-bridge.ts";
 import { holdServerLock, type ServerLock, ServerLockedError } from "./db/server-lock.ts";
 import { createDeps, type Deps } from "./deps.ts";
 import { Scheduler } from "./jobs/scheduler.ts";
-import { createLogger } from "./lib/logger.ts";
+import { createLogger, type Logger } from "./lib/logger.ts";
 
 export interface FirstRun {
   account_id: number;
@@ -71,6 +72,24 @@ function openSqlite(path: string): Database {
   return db;
 }
 
+/** EX_TEMPFAIL: try again (systemd's Restart=on-failure starts the server again). */
+export const STALLED_EXIT_CODE = 75;
+
+/**
+ * A statement PostgreSQL left unanswered past PARLEY_DB_TIMEOUT_MS leaves the bridge unusable (what
+ * became of it cannot be known): rather than answer every later request with an error, the server
+ * exits and its supervisor starts a fresh one, which connects again.
+ */
+function exitWhenStalled(config: Config, logger: Logger): void {
+  sharedBridge().configure({
+    timeoutMs: config.databaseTimeoutMs,
+    onStall: (reason) => {
+      logger.error("database stalled: exiting to be started again", { reason });
+      process.exit(STALLED_EXIT_CODE);
+    },
+  });
+}
+
 async function openPostgres(url: string): Promise<Database> {
   return (await openPostgresServer(url)).asDatabase();
 }
@@ -95,6 +114,7 @@ export async function startServer(config: Config, out: (line: string) => void = 
   let deps: Deps;
   let app: ReturnType<typeof createApp>;
   try {
+    if (onPostgres) exitWhenStalled(config, logger);
     db = onPostgres ? await openPostgres(config.db) : openSqlite(config.db);
     // Group commit shares one SQLite commit among a turn's writes. On PostgreSQL a group would hold
     // the writers' lock (database.ts) for the whole turn while the other processes wait: each write

@@ -2,8 +2,8 @@
 // API over real HTTP (a conversation, its messages, contact search through the trigram path, a
 // filter), a second server on the same database, kill -9 and a restart that finds everything;
 // and moving over: a SQLite installation copied with `parley copy`, then served from PostgreSQL with
-// the same tokens; PostgreSQL restarted under a running server. Skips, with the reason, where
-// PostgreSQL is not installed.
+// the same tokens; a statement left unanswered (the server exits to be started again); PostgreSQL
+// restarted under a running server. Skips, with the reason, where PostgreSQL is not installed.
 import { afterAll, describe, expect, test } from "bun:test";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -11,6 +11,7 @@ import { join } from "node:path";
 import { runCli } from "../../src/cli.ts";
 import { copyDatabaseTo } from "../../src/db/maintenance.ts";
 import { openDatabase } from "../../src/db/open.ts";
+import { STALLED_EXIT_CODE } from "../../src/server.ts";
 import { capture } from "../helpers/cli.ts";
 import { installation } from "../helpers/installation.ts";
 import { postgresForFile } from "../helpers/postgres.ts";
@@ -137,6 +138,33 @@ describe.skipIf(skip !== null)("parley serve on PostgreSQL", () => {
     expect(labels.body.payload.map((l: { title: string }) => l.title)).toEqual(["vip"]);
     served.proc.kill(9);
     await served.exited;
+  }, 60_000);
+
+  test("a statement left unanswered past PARLEY_DB_TIMEOUT_MS: the server exits with 75, to be started again", async () => {
+    const url = await server!.createDatabase("stalled");
+    const p = await serveProcess(url, { ...env, PARLEY_DB_TIMEOUT_MS: "1000" }, procs);
+    // Another session holds the contacts table, so the server's write waits on it and never answers.
+    const holder = new Bun.SQL(url, { max: 1 });
+    const session = await holder.reserve();
+    await session`BEGIN`;
+    await session`LOCK TABLE contacts IN ACCESS EXCLUSIVE MODE`;
+    const write = call(p.base, p.token!, "POST", "/contacts", { name: "Stuck", email: "stuck@example.com" }).then(
+      () => "answered",
+      () => "no answer",
+    );
+    expect(await p.exited).toBe(STALLED_EXIT_CODE);
+    expect(await write).toBe("no answer");
+    await session`ROLLBACK`;
+    session.release();
+    await holder.close();
+
+    // Started again, it serves; the write that never answered was never made.
+    const again = await serveProcess(url, env, procs);
+    const contacts = await call(again.base, p.token!, "GET", "/contacts");
+    expect(contacts.status).toBe(200);
+    expect(contacts.body.payload).toEqual([]);
+    again.proc.kill(9);
+    await again.exited;
   }, 60_000);
 
   // Last: it restarts this file's PostgreSQL under every server still running.

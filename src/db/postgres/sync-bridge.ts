@@ -34,7 +34,8 @@ const WORKER = import.meta.url.startsWith("file:///$bunfs/")
   ? "./db/postgres/bridge-worker.ts"
   : new URL("./bridge-worker.ts", import.meta.url);
 
-// A statement that has not answered in this long is not coming back (the worker or the server died).
+// A statement that has not answered in this long is not coming back (the worker or the server died,
+// or it waits on a lock nobody lets go); the server sets its own (PARLEY_DB_TIMEOUT_MS).
 const TIMEOUT_MS = 60_000;
 
 export class SyncBridge {
@@ -81,13 +82,24 @@ export class SyncBridge {
 
   /** Set once a statement went unanswered: the process cannot know what became of it. */
   private stalled: string | null = null;
+  private timeoutMs = TIMEOUT_MS;
+  private onStall: ((reason: string) => void) | null = null;
+
+  /**
+   * The server's choice: how long a statement may take, and what happens once one went unanswered
+   * (the bridge is of no more use: the server exits, and its supervisor starts it again).
+   */
+  configure(o: { timeoutMs: number; onStall: (reason: string) => void }): void {
+    this.timeoutMs = o.timeoutMs;
+    this.onStall = o.onStall;
+  }
   private seq = 0;
 
   call(req: BridgeRequest): { rows: unknown[]; count: number } {
     if (this.stalled) throw new Error(this.stalled);
     const seq = ++this.seq;
     this.port.postMessage({ ...req, seq });
-    const deadline = performance.now() + TIMEOUT_MS;
+    const deadline = performance.now() + this.timeoutMs;
     for (;;) {
       // The worker counts its replies in the shared word; read it before looking for the reply, so a
       // reply that lands in between moves it and the wait below returns at once.
@@ -109,7 +121,8 @@ export class SyncBridge {
       }
       const left = deadline - performance.now();
       if (left <= 0) {
-        this.stalled = `PostgreSQL did not answer within ${TIMEOUT_MS / 1000} s; this process must be restarted`;
+        this.stalled = `PostgreSQL did not answer within ${this.timeoutMs / 1000} s; this process must be restarted`;
+        this.onStall?.(this.stalled);
         throw new Error(this.stalled);
       }
       // A reply can be counted a moment before its message is readable here: look again soon.
