@@ -4,7 +4,7 @@
 // included — another process takes the work over within a second, from where the database says it
 // stood (listener cursors, pending deliveries and mail are rows).
 import type { Lease } from "../../lib/lease.ts";
-import type { PostgresDatabase } from "./database.ts";
+import type { PostgresDatabase, PostgresStatement } from "./database.ts";
 
 const BACKGROUND_LEASE_KEY = 0x5041524c4559; // "PARLEY"
 
@@ -12,8 +12,10 @@ export class PostgresLease implements Lease {
   private holding = false;
   /** The session the lock was taken in: a lost connection (PostgreSQL restarted) let it go. */
   private heldIn = -1;
+  private readonly take: PostgresStatement;
 
   constructor(private readonly db: PostgresDatabase) {
+    this.take = db.prepare("SELECT pg_try_advisory_lock(CAST(? AS BIGINT)) AS taken");
     this.tryTake();
   }
 
@@ -26,12 +28,7 @@ export class PostgresLease implements Lease {
   /** Takes the lease if no other process holds it; whether this process holds it now. */
   tryTake(): boolean {
     if (this.held) return true;
-    const row = this.db
-      .prepare("SELECT pg_try_advisory_lock(CAST(? AS BIGINT)) AS taken")
-      .get(BACKGROUND_LEASE_KEY) as {
-      taken: number;
-    };
-    this.holding = row.taken === 1;
+    this.holding = (this.take.get(BACKGROUND_LEASE_KEY) as { taken: number }).taken === 1;
     this.heldIn = this.db.session;
     return this.holding;
   }

@@ -87,6 +87,7 @@ const END = /^\s*(COMMIT|END|ROLLBACK)(\s+TRANSACTION)?\s*;?\s*$/i;
 export class PostgresDatabase {
   private depth = 0;
   private savepoints = 0;
+  private notifyStatement: PostgresStatement | null = null;
   /** Tables with an `id` column: an INSERT into one returns it (bun:sqlite's lastInsertRowid). */
   readonly tablesWithId: Set<string>;
 
@@ -192,7 +193,7 @@ export class PostgresDatabase {
 
   /** Calls `fn` after each write transaction committed on this database, by any process. */
   onCommits(fn: () => void): void {
-    this.bridge.listen(this.url, COMMITS_CHANNEL, () => fn());
+    this.onNotice(COMMITS_CHANNEL, () => fn());
   }
 
   /** Calls `fn` with the payload of each notice on `channel`, from any process (this one included). */
@@ -202,7 +203,8 @@ export class PostgresDatabase {
 
   /** Tells every process listening on `channel`; inside a transaction, once it commits. */
   notify(channel: string, payload: string): void {
-    this.prepare("SELECT pg_notify(?, ?) AS sent").get(channel, payload);
+    this.notifyStatement ??= this.prepare("SELECT pg_notify(?, ?) AS sent");
+    this.notifyStatement.get(channel, payload);
   }
 
   close(): void {
