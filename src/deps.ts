@@ -238,23 +238,19 @@ export function createDeps(opts: DepsOptions): Deps {
     ...{ config, repos, services, outbox, store: files.store, secretBox, writeTx, clock, logger, lease },
     publicUrl: () => files.links.publicUrl,
   });
+  // Several processes on PostgreSQL (the server): their commits and presence reach this one, and
+  // this one's notifications their sockets.
+  const others = opts.hearOtherProcesses && isPostgres(db) ? db : null;
   bus.register(automationListener(services.automation));
   bus.register(
     notificationsListener({
       service: services.notifications,
       commits,
-      announce: notificationFrames({
-        db,
-        hub,
-        service: services.notifications,
-        logger,
-        shared: opts.hearOtherProcesses === true,
-      }),
+      announce: notificationFrames({ hub, service: services.notifications, logger, others }),
       committed: () => pushRelay.wake(),
     }),
   );
-  // Several processes on PostgreSQL (the server): their commits and presence reach this one.
-  const shared = opts.hearOtherProcesses && isPostgres(db) ? hearOtherProcesses({ db, bus, hub, clock, logger }) : null;
+  const shared = others ? hearOtherProcesses({ db: others, bus, hub, clock, logger }) : null;
   const jobs = createJobs({
     sharedPresence: shared,
     lease,

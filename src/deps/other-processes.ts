@@ -36,11 +36,12 @@ export function hearOtherProcesses(p: OtherProcessesParts): SharedPresence {
     },
     clock: p.clock,
     changed: (accountId) => p.hub.availabilityChanged(accountId),
+    localState: () => p.hub.presence.localState(),
   });
   p.hub.presence.share(presence);
   p.db.onNotice(PRESENCE_CHANNEL, (line) => {
     try {
-      presence.hear(line, () => p.hub.presence.localState());
+      presence.hear(line);
     } catch (error) {
       p.logger.error("presence from another process not applied", errorFields(error));
     }

@@ -5,8 +5,7 @@
 // socket of the user open reads it and tells them. One process alone tells its own sockets directly.
 // A frame is a courtesy (the user's notification list is the record): a failure to announce or to
 // tell is logged, never thrown into the listener, which would make the notifications again.
-import type { Database } from "bun:sqlite";
-import { isPostgres } from "../db/postgres/database.ts";
+import type { PostgresDatabase } from "../db/postgres/database.ts";
 import type { NotificationCreated, NotificationsService } from "../domain/notifications.service.ts";
 import { errorFields, type Logger } from "../lib/logger.ts";
 import type { RealtimeHub } from "./hub.ts";
@@ -14,12 +13,11 @@ import type { RealtimeHub } from "./hub.ts";
 const CHANNEL = "parley_notifications";
 
 export interface NotificationFramesDeps {
-  db: Database;
   hub: RealtimeHub;
   service: NotificationsService;
   logger: Logger;
-  /** Whether other processes may hold sockets (a server on PostgreSQL). */
-  shared: boolean;
+  /** The database other processes share, whose sockets hear too (a server on PostgreSQL); else null. */
+  others: PostgresDatabase | null;
 }
 
 /** Announces a committed notification to the sockets of its user, wherever they are connected. */
@@ -36,8 +34,8 @@ export function notificationFrames(d: NotificationFramesDeps): (created: Notific
       d.logger.error(`notification.created not ${what}`, { notification_id: c.notificationId, ...errorFields(error) });
     }
   };
-  const { db } = d;
-  if (!d.shared || !isPostgres(db)) return (c) => safely("told", c, () => tellHere(c));
+  const db = d.others;
+  if (!db) return (c) => safely("told", c, () => tellHere(c));
   db.onNotice(CHANNEL, (payload) => {
     const c = parseAnnouncement(payload);
     if (c) safely("told", c, () => tellHere(c));

@@ -5,7 +5,7 @@
 // on PostgreSQL: who is online through the others comes from src/realtime/shared-presence.ts.
 import type { AccountMember } from "../db/realtime.repo.ts";
 import { availabilityStatus } from "../domain/presenters/user.presenter.ts";
-import type { SharedPresence } from "./shared-presence.ts";
+import type { LocalState, SharedPresence } from "./shared-presence.ts";
 
 type Counts = Map<number, Map<number, number>>;
 
@@ -52,7 +52,7 @@ export class Presence {
   }
 
   /** Who is online through this process's own sockets, for a process that asks (shared-presence.ts). */
-  *localState(): Iterable<{ kind: "user" | "contact"; accountId: number; ids: number[] }> {
+  *localState(): Iterable<LocalState> {
     for (const [kind, counts] of [
       ["user", this.users],
       ["contact", this.contacts],

@@ -32,6 +32,15 @@ export interface SharedPresenceDeps {
   clock: Clock;
   /** Someone in the account came or went in another process. */
   changed(accountId: number): void;
+  /** Who is online through this process's own sockets: the state sent to a process that asks. */
+  localState(): Iterable<LocalState>;
+}
+
+/** One kind's ids online in one account. */
+export interface LocalState {
+  kind: Kind;
+  accountId: number;
+  ids: number[];
 }
 
 export class SharedPresence {
@@ -71,15 +80,12 @@ export class SharedPresence {
     for (const remote of this.remotes.values()) yield* remote.online[kind].get(accountId) ?? [];
   }
 
-  /**
-   * A line from a process (any, this one included). `state` is this process's own presence, sent
-   * to a process that asks.
-   */
-  hear(line: string, state: () => Iterable<{ kind: Kind; accountId: number; ids: number[] }>): void {
+  /** A line from a process (any, this one included). */
+  hear(line: string): void {
     const [sender, op, code, account, ids] = line.split(" ");
     if (!sender || sender === this.d.processId) return;
     if (op === "?") {
-      this.reply(state());
+      this.reply(this.d.localState());
       return;
     }
     let remote = this.remotes.get(sender);
@@ -109,7 +115,7 @@ export class SharedPresence {
     this.d.changed(accountId);
   }
 
-  private reply(state: Iterable<{ kind: Kind; accountId: number; ids: number[] }>): void {
+  private reply(state: Iterable<LocalState>): void {
     let sent = false;
     for (const { kind, accountId, ids } of state) {
       const head = `${this.d.processId} = ${CODE[kind]} ${accountId} `;

@@ -13,13 +13,19 @@ function network() {
   const processes: { name: string; presence: Presence; shared: SharedPresence; changed: number[] }[] = [];
   const send = (line: string) => {
     lines.push(line);
-    for (const p of processes) p.shared.hear(line, () => p.presence.localState());
+    for (const p of processes) p.shared.hear(line);
   };
   /** A process joins the network and asks what the others know, as a server does at start. */
   const start = (name: string) => {
     const changed: number[] = [];
-    const shared = new SharedPresence({ processId: name, send, clock, changed: (id) => void changed.push(id) });
     const presence = new Presence();
+    const shared = new SharedPresence({
+      processId: name,
+      send,
+      clock,
+      changed: (id) => void changed.push(id),
+      localState: () => presence.localState(),
+    });
     presence.share(shared);
     const p = { name, presence, shared, changed };
     processes.push(p);
@@ -93,7 +99,7 @@ describe("presence shared between processes", () => {
     const net = network();
     const b = net.start("b");
     for (const line of ["", "x", "x + u", "x + u 1", "x * u 1 5", "x + q 1 5", "x + u one 5", "x + u 1 five"])
-      b.shared.hear(line, () => []);
+      b.shared.hear(line);
     expect(b.presence.isOnline(1, 5)).toBe(false);
     expect(b.presence.isOnline(1, 0)).toBe(false);
     expect(b.changed).toEqual([]);
