@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { closedPort, startReceiver, type Receiver } from "../helpers/webhooks.ts";
+import { closedPort, type Receiver, startReceiver } from "../helpers/webhooks.ts";
 import { buildBinary } from "../helpers/binary.ts";
 import { type ServerDatabase, serverDatabase } from "../helpers/server-database.ts";
 
@@ -18,9 +18,10 @@ const env = { ...process.env, PARLEY_ALLOW_PRIVATE_WEBHOOKS: "1", PARLEY_LOG_LEV
 const procs: Bun.Subprocess[] = [];
 const receivers: Receiver[] = [];
 
-/** A child process whose stdout we can wait on, line by line. */
+/** A child process whose stdout we can wait on: each chunk that arrives looks at what is awaited. */
 class Child {
   output = "";
+  private readonly waiting = new Set<() => void>();
   constructor(readonly proc: Bun.Subprocess<"pipe", "pipe", "pipe">) {
     procs.push(proc);
     void (async () => {
@@ -29,22 +30,60 @@ class Child {
         const { value, done } = await reader.read();
         if (done) break;
         this.output += new TextDecoder().decode(value);
+        for (const look of [...this.waiting]) look();
       }
     })();
   }
-  async waitFor(pattern: RegExp, timeoutMs = 15_000): Promise<RegExpExecArray> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
+  waitFor(pattern: RegExp, timeoutMs = 15_000): Promise<RegExpExecArray> {
+    const { promise, resolve, reject } = Promise.withResolvers<RegExpExecArray>();
+    const look = () => {
       const m = pattern.exec(this.output);
-      if (m) return m;
-      if (Date.now() > deadline) throw new Error(`timed out waiting for ${pattern}; output so far:\n${this.output}`);
-      await Bun.sleep(10);
-    }
+      if (!m) return;
+      this.waiting.delete(look);
+      clearTimeout(timer);
+      resolve(m);
+    };
+    const timer = setTimeout(() => {
+      this.waiting.delete(look);
+      reject(new Error(`timed out waiting for ${pattern}; output so far:\n${this.output}`));
+    }, timeoutMs);
+    this.waiting.add(look);
+    look();
+    return promise;
   }
   send(line: string) {
     this.proc.stdin.write(`${line}\n`);
     this.proc.stdin.flush();
   }
+}
+
+/**
+ * A receiver that answers with `answer` and says when it has had `n` requests. A port may be given
+ * (the receiver that comes back where one was down).
+ */
+function receiver(answer: () => number | Promise<number> = () => 200, port = 0) {
+  const counts: { n: number; resolve: () => void }[] = [];
+  const rx = startReceiver((n) => {
+    for (const c of counts.filter((c) => n >= c.n)) {
+      counts.splice(counts.indexOf(c), 1);
+      c.resolve();
+    }
+    return answer();
+  }, port);
+  receivers.push(rx);
+  const reached = (n: number): Promise<void> => {
+    if (rx.received.length >= n) return Promise.resolve();
+    const { promise, resolve } = Promise.withResolvers<void>();
+    counts.push({ n, resolve });
+    return promise;
+  };
+  return { rx, reached };
+}
+
+/** Answers held until opened. */
+function gate() {
+  const { promise, resolve } = Promise.withResolvers<void>();
+  return { open: () => resolve(), held: async () => (await promise, 200) };
 }
 
 function binary(db: ServerDatabase): Child {
@@ -71,14 +110,6 @@ function eventServer(db: ServerDatabase): Child {
 }
 
 const baseOf = async (c: Child) => (await c.waitFor(/listening on (http:\/\/\S+)/))[1]!;
-
-async function until(check: () => boolean, timeoutMs: number, what: string) {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out: ${what}`);
-    await Bun.sleep(20);
-  }
-}
 
 /** A database with one account and a webhook (created through the binary's API) pointing at `url`. */
 async function prepare(name: string, url: string): Promise<ServerDatabase> {
@@ -129,16 +160,17 @@ describe("webhooks survive a hard kill", () => {
     first.send("emit 1 2 201 5");
     await first.waitFor(/emitted .*\n.*emitted /);
     // each conversation's first delivery is tried, refused, and waits for its retry; the rest wait behind it
-    await until(() => rows(db).filter((r) => r.attempts === 1).length === 2, 5000, "first attempts");
+    first.send("drain");
+    await first.waitFor(/drained/);
+    expect(rows(db).filter((r) => r.attempts === 1).length).toBe(2);
     first.proc.kill("SIGKILL");
     await first.proc.exited;
     expect(rows(db).map((r) => r.status)).toEqual(Array(10).fill("pending"));
 
-    const rx = startReceiver(() => 200, port);
-    receivers.push(rx);
+    const { rx, reached } = receiver(() => 200, port);
     const second = binary(db);
     await baseOf(second);
-    await until(() => rx.received.length >= 10, 20_000, "all ten events at the receiver");
+    await reached(10); // all ten events at the receiver
     const ids = (conv: number) => rx.received.filter((r) => r.json.conversation.id === conv).map((r) => r.json.id);
     expect(ids(1)).toEqual([101, 102, 103, 104, 105]);
     expect(ids(2)).toEqual([201, 202, 203, 204, 205]);
@@ -153,27 +185,25 @@ describe("webhooks survive a hard kill", () => {
   }, 60_000);
 
   test("attempts in flight at SIGKILL are sent again after restart with the same delivery id", async () => {
-    let hang = true;
-    const rx = startReceiver(async () => {
-      while (hang) await Bun.sleep(20);
-      return 200;
-    });
-    receivers.push(rx);
+    const hang = gate();
+    const { rx, reached } = receiver(hang.held);
     const db = await prepare("inflight", rx.url);
     const first = eventServer(db);
     await baseOf(first);
     first.send("emit 1 1 1 1");
     first.send("emit 1 2 2 1");
     first.send("emit 1 3 3 1");
-    await until(() => rx.received.length === 3, 5000, "three requests in flight");
+    await reached(3); // three requests in flight
+    expect(rx.received.length).toBe(3);
     first.proc.kill("SIGKILL");
     await first.proc.exited;
     const before = rx.received.map((r) => r.headers.get("x-chatwoot-delivery")).sort();
-    hang = false;
+    hang.open();
 
     const second = binary(db);
     await baseOf(second);
-    await until(() => rx.received.length === 6, 10_000, "the three re-sent");
+    await reached(6); // the three re-sent
+    expect(rx.received.length).toBe(6);
     second.proc.kill("SIGTERM");
     expect(await second.proc.exited).toBe(0);
     expect(
@@ -190,20 +220,20 @@ describe("webhooks survive a hard kill", () => {
   }, 60_000);
 
   test("SIGTERM waits for the attempt in flight and records it before exiting", async () => {
-    const rx = startReceiver(async () => {
-      await Bun.sleep(1000);
-      return 200;
-    });
-    receivers.push(rx);
+    const answer = gate();
+    const { rx, reached } = receiver(answer.held);
     const db = await prepare("drain", rx.url);
     const server = eventServer(db);
     await baseOf(server);
     server.send("emit 1 1 1 1");
-    await until(() => rx.received.length === 1, 5000, "the request in flight");
-    const stopping = Date.now();
+    await reached(1); // the request in flight
     server.proc.kill("SIGTERM");
+    await server.waitFor(/stopping/);
+    // Stopping, and still there while the receiver holds its answer; the answer is let go only now,
+    // so a delivered row below was recorded by a server that waited for it.
+    expect(server.proc.exitCode).toBeNull();
+    answer.open();
     expect(await server.proc.exited).toBe(0);
-    expect(Date.now() - stopping).toBeGreaterThan(700); // it waited for the receiver's answer
     expect(rows(db).map((r) => [r.status, r.attempts])).toEqual([["delivered", 1]]);
   }, 30_000);
 });
