@@ -7,7 +7,7 @@ import { isPostgresUrl } from "./config-db.ts";
 export interface MailConfig {
   /** Key material given in the environment (PARLEY_SECRET_KEY); else the key file is used. */
   readonly secretKey: string | null;
-  /** The key file beside the database (`<db>.key`), made on first use; null for an in-memory database. */
+  /** The key file beside the database (`<db>.key`), made on first use; null for an in-memory or PostgreSQL database. */
   readonly keyFile: string | null;
   /** Seconds between reads of a mailbox besides those IMAP IDLE asks for (a safety net). */
   readonly pollSeconds: number;
@@ -62,10 +62,11 @@ type BoolReader = (name: string, raw: string | undefined) => boolean;
 type Fail = (message: string) => never;
 
 export function mailConfig(db: string, env: Env, integer: IntegerReader, bool: BoolReader, fail: Fail): MailConfig {
-  const memory = db === ":memory:" || db === "" || isPostgresUrl(db);
+  // No file beside the database to keep the key in: in memory, or PostgreSQL (PARLEY_SECRET_KEY).
+  const noFile = db === ":memory:" || db === "" || isPostgresUrl(db);
   return {
     secretKey: env.PARLEY_SECRET_KEY || null,
-    keyFile: memory ? null : `${db}.key`,
+    keyFile: noFile ? null : `${db}.key`,
     pollSeconds: integer(
       "PARLEY_MAIL_POLL_SECONDS",
       env.PARLEY_MAIL_POLL_SECONDS || undefined,

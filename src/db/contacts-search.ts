@@ -28,13 +28,13 @@ export interface ContactPage {
 // Verbatim the partial indexes' condition, so the planner can use them.
 const RESOLVED = "(email IS NOT NULL OR phone_number IS NOT NULL OR identifier IS NOT NULL)";
 
-/** The same for a contact aliased `c` (both engines' partial indexes repeat it). */
 /** A contact list and search: ContactSearch on SQLite, ContactSearchOnPostgres on PostgreSQL. */
 export interface ContactFinder {
   list(p: ContactPageQuery): ContactPage;
   search(p: ContactPageQuery & { term: string }): ContactPage;
 }
 
+/** The same for a contact aliased `c` (both engines' partial indexes repeat it). */
 export const RESOLVED_C = "(c.email IS NOT NULL OR c.phone_number IS NOT NULL OR c.identifier IS NOT NULL)";
 
 const FTS_HITS = `SELECT rowid AS id FROM contacts_search WHERE contacts_search MATCH $match
