@@ -108,12 +108,15 @@ export class ReportsRepo {
   private readonly dataVersionStmt: Statement;
 
   constructor(private readonly db: Database) {
-    // Other processes' commits: SQLite counts them per connection; PostgreSQL's statistics count every
-    // commit in the database (updated within a second, which is what a cached summary may lag by).
+    // Other processes' commits. SQLite counts them per connection. On PostgreSQL, the WAL's insert
+    // position: every commit that writes moves it before it becomes visible, so a version read after
+    // another process's commit is always a new one (other databases' writes move it too: a needless
+    // recount, never a stale answer). Not pg_stat_database.xact_commit: a session reports its commits
+    // to the statistics at most once a second, and a cached count then lagged behind another process.
     this.dataVersionStmt = db.prepare(
       dialect(db, {
         sqlite: "PRAGMA data_version",
-        postgres: "SELECT xact_commit AS data_version FROM pg_stat_database WHERE datname = current_database()",
+        postgres: "SELECT pg_current_wal_insert_lsn()::text AS data_version",
       }),
     );
     for (const dim of Object.keys(GROUPINGS) as Dimension[]) {
@@ -188,9 +191,9 @@ export class ReportsRepo {
     return (this.labelTitlesStmt.all({ account_id: accountId }) as { title: string }[]).map((r) => r.title);
   }
 
-  /** SQLite's data_version: changes when another connection (a CLI command, a backup restore) commits. */
-  dataVersion(): number {
-    return (this.dataVersionStmt.get() as { data_version: number }).data_version;
+  /** Changes when another connection (another process, a CLI command, a backup restore) commits. */
+  dataVersion(): number | string {
+    return (this.dataVersionStmt.get() as { data_version: number | string }).data_version;
   }
 
   /** EXPLAIN QUERY PLAN of a summary's statements (the benchmark prints them). */
