@@ -250,7 +250,9 @@ export function createDeps(opts: DepsOptions): Deps {
       committed: () => pushRelay.wake(),
     }),
   );
-  const shared = others ? hearOtherProcesses({ db: others, bus, hub, clock, logger }) : null;
+  const shared = others
+    ? hearOtherProcesses({ db: others, bus, hub, rules: services.automationRules, clock, logger })
+    : null;
   const jobs = createJobs({
     sharedPresence: shared,
     lease,

@@ -1,20 +1,24 @@
 // What a server on PostgreSQL hears from the other processes serving the same database: their
-// commits (which wake the event listeners and this process's sockets) and who is online through
-// them (src/realtime/shared-presence.ts). A failure to tell or to hear is logged, never thrown into
-// the socket or timer that caused it.
+// commits (which wake the event listeners and this process's sockets), who is online through them
+// (src/realtime/shared-presence.ts), and which accounts' automation rules they changed (the rules
+// are compiled once per change, in whichever process runs the automations). A failure to tell or to
+// hear presence is logged, never thrown into the socket or timer that caused it.
 import type { EventBus } from "../events/bus.ts";
 import type { PostgresDatabase } from "../db/postgres/database.ts";
+import type { AutomationRulesService } from "../domain/automation-rules.service.ts";
 import type { Clock } from "../lib/clock.ts";
 import { errorFields, type Logger } from "../lib/logger.ts";
 import type { RealtimeHub } from "../realtime/hub.ts";
 import { SharedPresence } from "../realtime/shared-presence.ts";
 
 const PRESENCE_CHANNEL = "parley_presence";
+const RULES_CHANNEL = "parley_automation_rules";
 
 export interface OtherProcessesParts {
   db: PostgresDatabase;
   bus: EventBus;
   hub: RealtimeHub;
+  rules: AutomationRulesService;
   clock: Clock;
   logger: Logger;
 }
@@ -47,5 +51,10 @@ export function hearOtherProcesses(p: OtherProcessesParts): SharedPresence {
     }
   });
   presence.start();
+  // A rule change is heard here a moment after its commit, on a connection of its own: an event
+  // committed within that moment may still meet the rules from before, as if the change had come
+  // a few milliseconds later.
+  p.rules.shareChanges((accountId) => p.db.notify(RULES_CHANNEL, String(accountId)));
+  p.db.onNotice(RULES_CHANNEL, (accountId) => p.rules.forget(Number(accountId)));
   return presence;
 }

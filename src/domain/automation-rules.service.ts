@@ -35,6 +35,7 @@ export interface AutomationRulesDeps {
 
 export class AutomationRulesService {
   private readonly cache = new Map<number, Map<string, CompiledRule[]>>();
+  private tellOthers: ((accountId: number) => void) | null = null;
 
   constructor(private readonly d: AutomationRulesDeps) {}
 
@@ -177,8 +178,23 @@ export class AutomationRulesService {
     return this.d.automationRules.byId(accountId, id)!;
   }
 
+  /**
+   * Several processes on PostgreSQL (src/deps/other-processes.ts): each change is told to the others,
+   * inside its transaction, so they hear of it once it commits. A failure to tell undoes the change:
+   * the process running the automations would otherwise go on with the rules it compiled before.
+   */
+  shareChanges(tell: (accountId: number) => void): void {
+    this.tellOthers = tell;
+  }
+
+  /** Another process changed this account's rules: they are read and compiled again when next needed. */
+  forget(accountId: number): void {
+    this.cache.delete(accountId);
+  }
+
   private invalidate(accountId: number): void {
     this.cache.delete(accountId);
+    this.tellOthers?.(accountId);
   }
 
   private find(accountId: number, rawId: unknown): RuleRow {
