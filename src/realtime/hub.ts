@@ -60,6 +60,8 @@ export class RealtimeHub {
   /** The last event id the fan-out has read. */
   private cursor: number | null = null;
   private scheduled = false;
+  /** Replays under way: each ends when its subscription is live, resynced or gone. */
+  private readonly replays = new Set<Promise<void>>();
   private heartbeat: ReturnType<typeof setInterval> | null = null;
   private readonly presenceBroadcast: PresenceBroadcast;
 
@@ -193,6 +195,18 @@ export class RealtimeHub {
     this.presenceBroadcast.stop();
   }
 
+  /** Sockets whose replay waits for the client to read what was sent (its unsent buffer is half full). */
+  waitingForDrain(): number {
+    let n = 0;
+    for (const c of this.connections) if (c.drainWaiters.length > 0) n++;
+    return n;
+  }
+
+  /** Resolves once every replay started so far has ended (a test's "the stream is complete" barrier). */
+  async replaysEnded(): Promise<void> {
+    await Promise.all(this.replays);
+  }
+
   stats(): { connections: number; subscriptions: number } {
     let subscriptions = 0;
     for (const c of this.connections) subscriptions += c.subs.size;
@@ -236,16 +250,19 @@ export class RealtimeHub {
     else {
       sub.cursor = request.since;
       sub.replaying = true;
-      replay(sub, {
+      const run = replay(sub, {
         feed: this.d.feed,
         pageSize: this.limits.replayPage,
         pauseAboveBytes: this.limits.maxBufferedBytes / 2,
         send: (c, data) => this.send(c, data),
-      }).catch((error) => {
-        this.d.logger.error("realtime replay failed", { ...errorFields(error) });
-        sub.conn.socket.close(1011, "replay failed: reconnect with since");
-        this.closed(sub.conn);
-      });
+      })
+        .catch((error) => {
+          this.d.logger.error("realtime replay failed", { ...errorFields(error) });
+          sub.conn.socket.close(1011, "replay failed: reconnect with since");
+          this.closed(sub.conn);
+        })
+        .finally(() => this.replays.delete(run));
+      this.replays.add(run);
     }
   }
 

@@ -34,6 +34,8 @@ export class CableClient {
   pings = 0;
   closeEvent: { code: number; reason: string } | null = null;
   private readonly waiters: (() => void)[] = [];
+  /** Identifiers the server confirmed, oldest first (sync() asks for the first again). */
+  private readonly confirmed: string[] = [];
 
   private constructor(readonly ws: WebSocket) {
     ws.onmessage = (m) => {
@@ -65,7 +67,28 @@ export class CableClient {
     const reply = await this.until(
       (f) => (f.type === "confirm_subscription" || f.type === "reject_subscription") && f.identifier === identifier,
     );
+    if (reply.type === "confirm_subscription") this.confirmed.push(identifier);
     return { identifier, reply };
+  }
+
+  /**
+   * A round trip on the socket: a subscription the server already holds, asked for again, is
+   * answered with another confirm, written after every frame the server had sent before it. Once
+   * it is here nothing sent earlier is still on the way. Takes a confirmed subscription.
+   */
+  async sync(): Promise<void> {
+    const identifier = this.confirmed[0];
+    if (!identifier) throw new Error("sync() needs a subscription the server confirmed");
+    const from = this.frames.length;
+    this.ws.send(JSON.stringify({ command: "subscribe", identifier }));
+    const answered = (f: Frame) => f.type === "confirm_subscription" && f.identifier === identifier;
+    await this.until((f) => answered(f) && this.frames.lastIndexOf(f) >= from);
+  }
+
+  unsubscribe(identifier: string): void {
+    const at = this.confirmed.indexOf(identifier);
+    if (at >= 0) this.confirmed.splice(at, 1);
+    this.ws.send(JSON.stringify({ command: "unsubscribe", identifier }));
   }
 
   perform(identifier: string, data: Record<string, unknown>): void {
@@ -139,5 +162,14 @@ export class CableClient {
   }
 }
 
-/** Lets the server's fan-out run (it is scheduled right after each commit) and the frames travel. */
-export const settle = (ms = 60) => Bun.sleep(ms);
+/**
+ * Waits until `check()` holds: for state of the in-process server that no frame announces (a socket
+ * it has taken the close of). Looks again after each turn of the event loop, up to `timeoutMs`.
+ */
+export async function until(check: () => boolean, timeoutMs = 3000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`still not so after ${timeoutMs} ms: ${check.toString()}`);
+    await new Promise((resolve) => setTimeout(resolve, 1));
+  }
+}

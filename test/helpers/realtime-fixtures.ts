@@ -1,7 +1,7 @@
 // A served account for realtime tests: inbox A (the agent is a member) and inbox B (nobody but the
 // administrator sees it), two contacts with conversations, and the tokens each party connects with.
 import { expect } from "bun:test";
-import { listen, type Served } from "./cable.ts";
+import { type CableClient, listen, type Served } from "./cable.ts";
 import { newConversation, world, type World } from "./conversation-fixtures.ts";
 import { makeInbox } from "./directory-fixtures.ts";
 
@@ -55,4 +55,19 @@ export async function room(): Promise<Room> {
     danToken: conversationPubsub(w, danA),
     agentPubsub: profile.body.pubsub_token,
   };
+}
+
+/**
+ * Everything written so far has reached these sockets: commits and the listeners they set off are
+ * done, replays have ended, the fan-out has read every event, and a round trip on each socket came
+ * back after its frames. What a client holds then is all it will get (no waiting to see that
+ * nothing more comes).
+ */
+export async function quiet(r: Room, ...clients: CableClient[]): Promise<void> {
+  await r.h.deps.commits.settled();
+  await r.h.deps.bus.drain();
+  await r.h.deps.commits.settled();
+  await r.h.deps.realtime.replaysEnded();
+  r.h.deps.realtime.fanOut();
+  await Promise.all(clients.map((c) => c.sync()));
 }

@@ -1,10 +1,10 @@
 // Who may connect and subscribe: tokens (query, header, identifier), user and contact pubsub
 // tokens, the web session cookie (only from our own origin), and every refusal.
 import { afterEach, describe, expect, test } from "bun:test";
-import { CableClient, settle } from "../helpers/cable.ts";
+import { CableClient } from "../helpers/cable.ts";
 import { makeAccount } from "../helpers/factories.ts";
 import { send } from "../helpers/conversation-fixtures.ts";
-import { room, type Room } from "../helpers/realtime-fixtures.ts";
+import { quiet, room, type Room } from "../helpers/realtime-fixtures.ts";
 import { givePassword, signIn } from "../helpers/sessions.ts";
 
 let r: Room | null = null;
@@ -116,7 +116,7 @@ describe("RoomChannel subscriptions", () => {
     );
     await send(r, r.carlaA, { content: "only carla's subscription gets this" });
     await anon.eventCount(2);
-    await settle(100);
+    await quiet(r, anon);
     expect(anon.events()).toHaveLength(2);
   });
 

@@ -3,7 +3,7 @@
 // WebSocket that is paused after subscribing, so the kernel buffers fill and then Bun's.
 import { afterEach, describe, expect, test } from "bun:test";
 import net from "node:net";
-import { CableClient, settle } from "../helpers/cable.ts";
+import { CableClient, until } from "../helpers/cable.ts";
 import { send } from "../helpers/conversation-fixtures.ts";
 import { room, type Room } from "../helpers/realtime-fixtures.ts";
 
@@ -62,7 +62,31 @@ async function rawClient(port: number, path: string, identifier: Record<string, 
       JSON.stringify({ command: "subscribe", identifier: JSON.stringify({ channel: "RoomChannel", ...identifier }) }),
     ),
   );
-  return { socket, frames: () => serverFrames(Buffer.concat(received)) };
+  const more: (() => void)[] = [];
+  socket.on("data", () => {
+    for (const wake of more.splice(0)) wake();
+  });
+  return {
+    socket,
+    frames: () => serverFrames(Buffer.concat(received)),
+    /** Waits for data until `check()` holds (each chunk that arrives is a reason to look again). */
+    async until(check: () => boolean, timeoutMs = 10_000) {
+      const deadline = Date.now() + timeoutMs;
+      while (!check()) {
+        const left = deadline - Date.now();
+        if (left <= 0) throw new Error(`raw client: still not so after ${timeoutMs} ms`);
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, left);
+          more.push(() => {
+            clearTimeout(timer);
+            resolve();
+          });
+        });
+      }
+    },
+    /** The server's frames so far, as text. */
+    text: () => Buffer.concat(received).toString("latin1"),
+  };
 }
 
 describe("backpressure", () => {
@@ -76,7 +100,7 @@ describe("backpressure", () => {
       account_id: r.a.accountId,
     });
     const slow = raw.socket;
-    await settle(100);
+    await raw.until(() => raw.text().includes('"type":"confirm_subscription"'));
     expect(r.h.deps.realtime.stats()).toEqual({ connections: 2, subscriptions: 2 });
     slow.pause(); // stops reading: the kernel's buffers fill, then the server's
 
@@ -118,13 +142,13 @@ describe("backpressure", () => {
       since,
     });
     raw.socket.pause();
-    await settle(300);
+    // The replay fills the kernel's buffers and then half of its own bound, and waits: not dropped.
+    await until(() => r!.h.deps.realtime.waitingForDrain() === 1, 10_000);
     expect(r.h.deps.realtime.stats()).toEqual({ connections: 1, subscriptions: 1 });
     raw.socket.resume();
-    const deadline = Date.now() + 10_000;
     // welcome + confirm + every event, and the socket still open.
     const content = () => raw.frames().filter((f) => !f.ping);
-    while (content().length < expected + 2 && Date.now() < deadline) await settle(20);
+    await raw.until(() => content().length >= expected + 2);
     expect(content().length).toBe(expected + 2);
     expect(raw.frames().every((f) => f.opcode === 1)).toBe(true);
     expect(r.h.deps.realtime.stats()).toEqual({ connections: 1, subscriptions: 1 });

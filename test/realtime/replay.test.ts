@@ -3,9 +3,9 @@
 // the client asks for events that are no longer (or never were) here.
 import { afterEach, describe, expect, test } from "bun:test";
 import { pruneEvents } from "../../src/jobs/prune-events.job.ts";
-import { CableClient, settle } from "../helpers/cable.ts";
+import { CableClient } from "../helpers/cable.ts";
 import { send } from "../helpers/conversation-fixtures.ts";
-import { room, type Room } from "../helpers/realtime-fixtures.ts";
+import { quiet, room, type Room } from "../helpers/realtime-fixtures.ts";
 
 let r: Room | null = null;
 afterEach(async () => {
@@ -67,7 +67,7 @@ describe("replay with since", () => {
     await send(r, r.danA, { content: "live after" });
     const all = streamable(r, seen!.seq);
     await again.eventCount(all.length);
-    await settle(100);
+    await quiet(r, again);
     expect(seqs(again)).toEqual(all);
   });
 
@@ -81,12 +81,12 @@ describe("replay with since", () => {
     // Keep writing while the replay runs.
     for (let i = 0; i < 15; i++) {
       await send(r, i % 2 ? r.danA : r.carlaA, { content: `during ${i}` });
-      await Bun.sleep(1);
+      await new Promise((resolve) => setImmediate(resolve)); // the replay's next page may go out in between
     }
     await subscribed;
     const expected = streamable(r, since);
     await client.eventCount(expected.length, 5000);
-    await settle(150);
+    await quiet(r, client);
     expect(seqs(client)).toEqual(expected);
   });
 
@@ -99,7 +99,7 @@ describe("replay with since", () => {
     const agent = await CableClient.connect(r.served.url(`/cable?api_access_token=${r.agent.token}`));
     await agent.subscribe({ account_id: r.a.accountId, since });
     await agent.eventCount(3);
-    await settle(100);
+    await quiet(r, agent);
     expect(agent.events().map((e) => [e.seq - since, e.event, e.data.content ?? null])).toEqual([
       [1, "message.created", "inbox A"],
       [2, "conversation.updated", null],
@@ -116,7 +116,7 @@ describe("replay with since", () => {
     const carla = await CableClient.connect(r.served.url());
     await carla.subscribe({ pubsub_token: r.carlaToken, since });
     await carla.eventCount(2);
-    await settle(100);
+    await quiet(r, carla);
     expect(carla.events().map((e) => [e.seq - since, e.event, e.data.content ?? null])).toEqual([
       [1, "message.created", "to carla"],
       [2, "conversation.updated", null],

@@ -1,9 +1,9 @@
 // The live stream over real sockets: an administrator, an agent of inbox A only and two contacts
 // connected at once; every event arrives once, in seq order, only where it may be seen.
 import { afterEach, describe, expect, test } from "bun:test";
-import { CableClient, settle } from "../helpers/cable.ts";
+import { CableClient } from "../helpers/cable.ts";
 import { send } from "../helpers/conversation-fixtures.ts";
-import { room, type Room } from "../helpers/realtime-fixtures.ts";
+import { quiet, room, type Room } from "../helpers/realtime-fixtures.ts";
 
 const NOW = 1767603600;
 let r: Room | null = null;
@@ -63,7 +63,7 @@ describe("/cable live stream", () => {
     const start = r.h.lastEventId();
     await act(r);
     await admin.eventCount(11);
-    await settle(150);
+    await quiet(r, admin, agent, carla, dan);
     const everything = [
       [1, "message.created", "hi carla"],
       [2, "conversation.updated", null],
@@ -183,7 +183,7 @@ describe("/cable live stream", () => {
     await send(r, r.carlaA, { content: "second" });
     await r.h.request("PATCH", `${r.base}/contacts/${r.danId}`, { token: r.a.adminToken, body: { name: "Daniel" } });
     await agent.eventCount(3);
-    await settle(100);
+    await quiet(r, agent);
     expect(summary(agent, start)).toEqual([
       [1, "message.created", "first"],
       [2, "conversation.updated", null],
@@ -196,11 +196,11 @@ describe("/cable live stream", () => {
     const admin = await CableClient.connect(r.served.url(`/cable?api_access_token=${r.a.adminToken}`));
     const one = await admin.subscribe({ account_id: r.a.accountId });
     const two = await admin.subscribe({ account_id: r.a.accountId, tag: "second" });
-    admin.ws.send(JSON.stringify({ command: "unsubscribe", identifier: one.identifier }));
-    await settle();
+    admin.unsubscribe(one.identifier);
+    await admin.sync(); // the server took the unsubscribe before this round trip's answer
     await send(r, r.carlaA, { content: "hi" });
     await admin.eventCount(2);
-    await settle(100);
+    await quiet(r, admin);
     expect(admin.frames.filter((f) => f.message).map((f) => f.identifier)).toEqual([two.identifier, two.identifier]);
   });
 });

@@ -1,9 +1,9 @@
 // toggle_typing_status (recorded for webhooks, streamed as conversation.typing_on/off) and presence
 // (connected agents are online when auto_offline is on; presence.update on connect and disconnect).
 import { afterEach, describe, expect, test } from "bun:test";
-import { CableClient, settle } from "../helpers/cable.ts";
+import { CableClient, until } from "../helpers/cable.ts";
 import { makeAccount } from "../helpers/factories.ts";
-import { room, type Room } from "../helpers/realtime-fixtures.ts";
+import { quiet, room, type Room } from "../helpers/realtime-fixtures.ts";
 
 let r: Room | null = null;
 afterEach(async () => {
@@ -80,7 +80,7 @@ describe("POST toggle_typing_status", () => {
     await typing(r, { typing_status: "off" });
     await typing(r, { typing_status: "on", is_private: true });
     await admin.eventCount(3);
-    await settle(100);
+    await quiet(r, admin, agent, carla);
     const on = admin.events()[0]!;
     expect(on).toEqual({
       event: "conversation.typing_on",
@@ -131,7 +131,8 @@ describe("presence", () => {
     await admin.subscribe({ account_id: r.a.accountId });
     const carla = await CableClient.connect(r.served.url());
     await carla.subscribe({ pubsub_token: r.carlaToken });
-    await settle(50);
+    // The broadcast of who came so far is out before the agent joins.
+    await admin.until((f) => f.message?.event === "presence.update" && f.message.data.contacts?.[r!.contactId]);
     const agent = await CableClient.connect(r.served.url(`/cable?api_access_token=${r.agent.token}`));
     const sub = await agent.subscribe({ account_id: r.a.accountId });
     expect(await status()).toEqual(["online", "online"]);
@@ -170,7 +171,7 @@ describe("presence", () => {
     expect(await statusOf(r.agent.userId)).toBe("busy");
     agent.close();
     await agent.closed();
-    await settle(50);
+    await until(() => r!.h.deps.realtime.stats().connections === 0); // the server has taken the close too
     expect(await statusOf(r.agent.userId)).toBe("offline");
   });
 
