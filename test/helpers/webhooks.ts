@@ -21,15 +21,34 @@ export interface Receiver {
   port: number;
   received: Received[];
   behaviour: Behaviour;
+  /** Resolves once `n` requests have arrived (before they are answered). */
+  reached(n: number, timeoutMs?: number): Promise<void>;
   stop(): Promise<void>;
 }
 
 export function startReceiver(behaviour: Behaviour = () => 200, port = 0): Receiver {
+  const waiting: { n: number; resolve: () => void }[] = [];
   const r: Receiver = {
     url: "",
     port: 0,
     received: [],
     behaviour,
+    reached(n, timeoutMs = 5000) {
+      if (r.received.length >= n) return Promise.resolve();
+      const { promise, resolve, reject } = Promise.withResolvers<void>();
+      const timer = setTimeout(
+        () => reject(new Error(`receiver: ${r.received.length} of ${n} requests after ${timeoutMs} ms`)),
+        timeoutMs,
+      );
+      waiting.push({
+        n,
+        resolve: () => {
+          clearTimeout(timer);
+          resolve();
+        },
+      });
+      return promise;
+    },
     stop: async () => void (await server.stop(true)),
   };
   const server = Bun.serve({
@@ -39,6 +58,10 @@ export function startReceiver(behaviour: Behaviour = () => 200, port = 0): Recei
       const body = await req.text();
       const rec: Received = { body, json: JSON.parse(body), headers: req.headers, at: Date.now() };
       r.received.push(rec);
+      for (const w of waiting.filter((w) => r.received.length >= w.n)) {
+        waiting.splice(waiting.indexOf(w), 1);
+        w.resolve();
+      }
       const status = await r.behaviour(r.received.length, rec);
       return new Response(status === 204 ? null : `answer ${status}`, { status });
     },

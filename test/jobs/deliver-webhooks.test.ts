@@ -119,8 +119,7 @@ describe("delivery", () => {
     const rx = receiver(() => 204);
     await createWebhook(h, a.accountId, a.adminToken, { url: rx.url });
     recordEvents(h, [{ kind: "contact_created", accountId: a.accountId, contactId: 1, payload: { id: 1 } }]);
-    const started = Date.now();
-    while (rx.received.length === 0 && Date.now() - started < 2000) await Bun.sleep(2);
+    await rx.reached(1);
     expect(rx.received.map((r) => r.json)).toEqual([{ event: "contact_created", id: 1 }]);
   });
 
@@ -286,8 +285,7 @@ describe("delivery", () => {
       h,
       Array.from({ length: 20 }, (_, i) => message(a.accountId, i + 1, i + 1)),
     );
-    const started = Date.now();
-    while (fast.received.length < 20 && Date.now() - started < 5000) await Bun.sleep(5);
+    await fast.reached(20);
     // every fast delivery went through while the slow receiver still held its first four
     expect(fast.received).toHaveLength(20);
     expect(slow.received).toHaveLength(4);
@@ -299,8 +297,10 @@ describe("delivery", () => {
 
   test("a receiver slower than the timeout: the attempt fails with a timeout and is retried", async () => {
     const { h, a } = await setup({ webhookTimeoutMs: 200 });
+    let release!: () => void;
+    const never = new Promise<void>((r) => (release = r)); // the first request is answered only at the end
     const rx = receiver(async (n) => {
-      if (n === 1) await Bun.sleep(600);
+      if (n === 1) await never;
       return 200;
     });
     await createWebhook(h, a.accountId, a.adminToken, { url: rx.url });
@@ -314,21 +314,34 @@ describe("delivery", () => {
     });
     await nextRound(h);
     expect(deliveryRows(h)[0]).toMatchObject({ status: "delivered", attempts: 2 });
+    release();
   });
 
   test("SIGTERM's stop() lets the attempt in flight finish and records it; nothing new starts", async () => {
     const { h, a } = await setup();
+    let answer!: () => void;
+    const answered = new Promise<void>((r) => (answer = r));
     const rx = receiver(async () => {
-      await Bun.sleep(300);
+      await answered;
       return 200;
     });
     await createWebhook(h, a.accountId, a.adminToken, { url: rx.url });
     recordEvents(h, [message(a.accountId, 1, 1)]);
-    while (h.deps.deliverer.inFlightCount === 0) await Bun.sleep(2);
-    await h.deps.deliverer.stop();
+    await rx.reached(1);
+    expect(h.deps.deliverer.inFlightCount).toBe(1);
+    let stopped = false;
+    const stopping = h.deps.deliverer.stop().then(() => {
+      stopped = true;
+    });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(stopped).toBe(false); // stop() waits for the receiver's answer
+    answer();
+    await stopping;
     expect(deliveryRows(h)[0]).toMatchObject({ status: "delivered", attempts: 1 });
     recordEvents(h, [message(a.accountId, 2, 2)]);
-    await Bun.sleep(50);
+    // What a commit sets off runs after it settles, on a later turn: give it both before looking.
+    await h.deps.commits.settled();
+    await new Promise((resolve) => setImmediate(resolve));
     expect(h.deps.deliverer.pump()).toBe(0);
     expect(rx.received).toHaveLength(1);
   });
@@ -346,7 +359,9 @@ describe("delivery", () => {
     };
     recordEvents(h, [message(a.accountId, 1, 1)]);
     await h.deps.deliverer.drain();
-    await Bun.sleep(20);
+    // An attempt restarted at once would run by the next turn, and a second drain would wait for it.
+    await new Promise((resolve) => setImmediate(resolve));
+    await h.deps.deliverer.drain();
     expect(calls).toBe(1);
     expect(rx.received).toEqual([]);
     expect(deliveryRows(h)[0]).toMatchObject({
