@@ -25,6 +25,7 @@ export function conversationOf(v: ConversationView) {
   const r = v.row;
   const scope = messageScope(v);
   const assignee = v.assignee?.membership ? agentOf(v.assignee.user, v.assignee.membership) : null;
+  const last = v.lastAny ? messageOf(v.lastAny, scope) : null;
   return {
     meta: {
       sender: contactOf(v.contact),
@@ -34,7 +35,7 @@ export function conversationOf(v: ConversationView) {
       hmac_verified: v.contactInbox.hmac_verified === 1,
     },
     id: r.display_id,
-    messages: v.lastAny ? [messageOf(v.lastAny, scope)] : [],
+    messages: last ? [last] : [],
     account_id: r.account_id,
     uuid: r.uuid,
     inbox_id: r.inbox_id,
@@ -55,7 +56,9 @@ export function conversationOf(v: ConversationView) {
     first_reply_created_at: r.first_reply_created_at ?? 0,
     waiting_since: r.waiting_since ?? 0,
     unread_count: v.unreadCount,
-    last_non_activity_message: v.lastNonActivity ? messageOf(v.lastNonActivity, scope) : null,
+    // Usually the same message as the newest (not an activity): presented once, written out twice.
+    last_non_activity_message:
+      v.lastNonActivity === v.lastAny ? last : v.lastNonActivity ? messageOf(v.lastNonActivity, scope) : null,
     priority: r.priority,
     sla_policy_id: null as number | null,
   };
