@@ -31,16 +31,13 @@ import { BadTokenError, type CableIdentity, type ConnectionCredentials } from ".
 import type { Presence } from "./presence.ts";
 import { PresenceBroadcast } from "./presence-broadcast.ts";
 import type { EventRenderer } from "./render.ts";
-import { replay, resync as resyncSubscription } from "./replay.ts";
+import { Streams } from "./replay.ts";
 import { connectionsWithRevokedCredentials } from "./credential-check.ts";
-import { Audience } from "./visibility.ts";
-import { framesForBatch } from "./fanout-frames.ts";
+import { LiveFanOut } from "./live-fanout.ts";
 import { DEFAULT_LIMITS, type CableSocket, type Connection, type HubLimits, type Subscription } from "./connection.ts";
 
 export type { CableSocket, Connection, HubLimits } from "./connection.ts";
 export { DEFAULT_LIMITS } from "./connection.ts";
-
-const FANOUT_BATCH = 500;
 
 export interface HubDeps {
   events: EventsRepo;
@@ -57,11 +54,8 @@ export class RealtimeHub {
   readonly limits: HubLimits;
   private readonly connections = new Set<Connection>();
   private readonly byAccount = new Map<number, Set<Subscription>>();
-  /** The last event id the fan-out has read. */
-  private cursor: number | null = null;
-  private scheduled = false;
-  /** Replays under way: each ends when its subscription is live, resynced or gone. */
-  private readonly replays = new Set<Promise<void>>();
+  private readonly live: LiveFanOut;
+  private readonly streams = new Streams();
   private heartbeat: ReturnType<typeof setInterval> | null = null;
   private readonly presenceBroadcast: PresenceBroadcast;
 
@@ -70,6 +64,13 @@ export class RealtimeHub {
     limits: Partial<HubLimits> = {},
   ) {
     this.limits = { ...DEFAULT_LIMITS, ...limits };
+    this.live = new LiveFanOut({
+      ...d,
+      subscriptionsOf: (accountId) => this.byAccount.get(accountId),
+      listening: () => this.byAccount.size > 0,
+      send: (conn, frame) => this.send(conn, frame, true),
+      safely: (what, fn) => this.safely(what, fn),
+    });
     this.presenceBroadcast = new PresenceBroadcast({
       realtime: d.realtime,
       presence: d.presence,
@@ -145,44 +146,12 @@ export class RealtimeHub {
 
   /** After a commit that wrote events: fan out soon, once, however many commits came first. */
   wake(): void {
-    if (this.scheduled) return;
-    this.scheduled = true;
-    setTimeout(() => {
-      this.scheduled = false;
-      this.safely("fan-out", () => this.fanOut());
-    }, 0);
+    this.live.wake();
   }
 
-  /** Reads every event after the cursor and sends each to the subscriptions that may see it. */
+  /** Reads every event not yet streamed and sends each to the subscriptions that may see it. */
   fanOut(): void {
-    if (this.cursor === null || this.byAccount.size === 0) {
-      this.cursor = this.d.feed.head(); // nobody listens: skip ahead without reading events
-      return;
-    }
-    for (;;) {
-      const rows = this.d.events.after(this.cursor, FANOUT_BATCH);
-      const outbox = framesForBatch(
-        rows,
-        (accountId) => this.byAccount.get(accountId),
-        new Audience(this.d.realtime),
-        this.d.renderer,
-        (id) => {
-          this.cursor = id;
-        },
-        (id, error) => this.d.logger.error("realtime render failed", { event_id: id, ...errorFields(error) }),
-      );
-      for (const [conn, frames] of outbox) this.sendAll(conn, frames);
-      if (rows.length < FANOUT_BATCH) return;
-    }
-  }
-
-  /** Live frames for one socket, in one write where the socket can cork. */
-  private sendAll(conn: Connection, frames: string[]): void {
-    const sendEach = () => {
-      for (const frame of frames) if (!this.send(conn, frame, true)) return;
-    };
-    if (frames.length > 1 && conn.socket.cork) conn.socket.cork(sendEach);
-    else sendEach();
+    this.live.run();
   }
 
   /** Server stopping: tell clients to come back later, close every socket. */
@@ -203,8 +172,8 @@ export class RealtimeHub {
   }
 
   /** Resolves once every replay started so far has ended (a test's "the stream is complete" barrier). */
-  async replaysEnded(): Promise<void> {
-    await Promise.all(this.replays);
+  replaysEnded(): Promise<void> {
+    return this.streams.ended();
   }
 
   stats(): { connections: number; subscriptions: number } {
@@ -242,28 +211,19 @@ export class RealtimeHub {
     const { viewer } = sub;
     if (this.d.presence.join(viewer.kind, viewer.accountId, viewer.kind === "user" ? viewer.userId : viewer.contactId))
       this.presenceBroadcast.changed(viewer.accountId);
-    this.cursor ??= this.d.feed.head();
+    this.live.begin();
     if (!this.send(conn, confirmFrame(identifier))) return;
-    const resync = request.since === null ? null : this.d.feed.resyncFor(request.since);
-    if (request.since === null) sub.cursor = this.d.feed.head();
-    else if (resync) resyncSubscription(sub, resync, (c, data) => this.send(c, data));
-    else {
-      sub.cursor = request.since;
-      sub.replaying = true;
-      const run = replay(sub, {
-        feed: this.d.feed,
-        pageSize: this.limits.replayPage,
-        pauseAboveBytes: this.limits.maxBufferedBytes / 2,
-        send: (c, data) => this.send(c, data),
-      })
-        .catch((error) => {
-          this.d.logger.error("realtime replay failed", { ...errorFields(error) });
-          sub.conn.socket.close(1011, "replay failed: reconnect with since");
-          this.closed(sub.conn);
-        })
-        .finally(() => this.replays.delete(run));
-      this.replays.add(run);
-    }
+    this.streams.start(sub, request.since, {
+      feed: this.d.feed,
+      pageSize: this.limits.replayPage,
+      pauseAboveBytes: this.limits.maxBufferedBytes / 2,
+      send: (c, data) => this.send(c, data),
+      failed: (failed, error) => {
+        this.d.logger.error("realtime replay failed", { ...errorFields(error) });
+        failed.conn.socket.close(1011, "replay failed: reconnect with since");
+        this.closed(failed.conn);
+      },
+    });
   }
 
   private unsubscribe(conn: Connection, identifier: string): void {

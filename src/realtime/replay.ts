@@ -50,3 +50,35 @@ export function resync(sub: Subscription, data: ResyncData, send: ReplayDeps["se
   sub.replaying = false;
   send(sub.conn, messageFrame(sub.identifierJson, JSON.stringify({ event: "resync", data })));
 }
+
+/** What starting a subscription's stream needs beyond a replay: what to do when a replay fails. */
+export interface StreamDeps extends ReplayDeps {
+  /** A replay threw (the table could not be read): the hub closes the socket, the client reconnects. */
+  failed(sub: Subscription, error: unknown): void;
+}
+
+/** Starts new subscriptions' streams, and keeps track of the replays under way. */
+export class Streams {
+  private readonly replays = new Set<Promise<void>>();
+
+  /** Live from the head without `since`; a resync when `since` is no longer kept; else a replay from it. */
+  start(sub: Subscription, since: number | null, d: StreamDeps): void {
+    if (since === null) {
+      sub.cursor = d.feed.head();
+      return;
+    }
+    const gone = d.feed.resyncFor(since);
+    if (gone) return resync(sub, gone, d.send);
+    sub.cursor = since;
+    sub.replaying = true;
+    const run = replay(sub, d)
+      .catch((error) => d.failed(sub, error))
+      .finally(() => this.replays.delete(run));
+    this.replays.add(run);
+  }
+
+  /** Resolves once every replay started so far has ended (a test's "the stream is complete" barrier). */
+  async ended(): Promise<void> {
+    await Promise.all(this.replays);
+  }
+}
