@@ -7,8 +7,10 @@ export class ListenerCursorsRepo {
 
   constructor(db: Database) {
     this.getStmt = db.prepare("SELECT last_event_id FROM listener_cursors WHERE name = $name");
+    // Only forward: a process that lost the background lease mid-batch may save its place after
+    // another process went further, and moving back would hand those events to the listener again.
     this.setStmt = db.prepare(
-      "INSERT INTO listener_cursors (name, last_event_id) VALUES ($name, $id) ON CONFLICT(name) DO UPDATE SET last_event_id = excluded.last_event_id",
+      "INSERT INTO listener_cursors (name, last_event_id) VALUES ($name, $id) ON CONFLICT(name) DO UPDATE SET last_event_id = max(listener_cursors.last_event_id, excluded.last_event_id)",
     );
   }
 

@@ -77,8 +77,8 @@ export class EventBus {
       try {
         do {
           state.again = false;
-          while (await this.step(state)) {
-            /* keep going until a batch comes back short */
+          while (this.lease.held && (await this.step(state))) {
+            /* keep going until a batch comes back short, or the lease is gone */
           }
         } while (state.again);
       } finally {
@@ -97,6 +97,9 @@ export class EventBus {
     let done = cursor;
     try {
       for (const row of rows) {
+        // The lease can go between two events (PostgreSQL restarted and this process's session with
+        // it): another process may be running the listeners from the saved cursor by now.
+        if (!this.lease.held) break;
         const event = eventFromRow(row);
         try {
           await listener.handle(event);
@@ -123,7 +126,7 @@ export class EventBus {
       return false;
     }
     if (done !== cursor) this.cursors.set(listener.name, done);
-    return rows.length === BATCH;
+    return rows.length === BATCH && done === rows.at(-1)!.id;
   }
 
   /** Tests: the cursor of a listener. */

@@ -1,0 +1,64 @@
+// The event bus under a background lease that can go away (several processes on PostgreSQL: the
+// session holding it is lost when PostgreSQL restarts, and another process takes the listeners over
+// from the saved cursor). A process that lost it stops between two events, and a cursor never moves
+// back, whoever saves it last.
+import { expect, test } from "bun:test";
+import { EventBus } from "../../src/events/bus.ts";
+import type { Lease } from "../../src/lib/lease.ts";
+import type { StoredEvent } from "../../src/shared/event-types.ts";
+import { makeAccount } from "../helpers/factories.ts";
+import { createHarness } from "../helpers/harness.ts";
+import { recordEvents } from "../helpers/webhooks.ts";
+
+function setup() {
+  const h = createHarness();
+  const a = makeAccount(h);
+  const lease: Lease & { held: boolean } = { held: true };
+  const bus = new EventBus(h.deps.db, h.deps.logger, lease);
+  const handled: number[] = [];
+  let onHandle: (e: StoredEvent) => void = () => {};
+  bus.register({
+    name: "probe",
+    handle: (e) => {
+      handled.push(e.id);
+      onHandle(e);
+    },
+  });
+  const ids = recordEvents(
+    h,
+    Array.from({ length: 5 }, () => ({ kind: "contact_updated" as const, accountId: a.accountId })),
+  );
+  return { h, bus, lease, handled, ids, when: (fn: (e: StoredEvent) => void) => (onHandle = fn) };
+}
+
+test("a listener stops between two events once the lease is gone, and goes on from its cursor when it is back", async () => {
+  const { bus, lease, handled, ids, when } = setup();
+  when((e) => {
+    if (e.id === ids[1]) lease.held = false; // lost while the second event was being handled
+  });
+  await bus.drain();
+  expect(handled).toEqual(ids.slice(0, 2));
+  expect(bus.cursorOf("probe")).toBe(ids[1]!);
+
+  await bus.drain(); // without the lease: nothing
+  expect(handled).toEqual(ids.slice(0, 2));
+
+  lease.held = true;
+  when(() => {});
+  await bus.drain();
+  expect(handled).toEqual(ids);
+  expect(bus.cursorOf("probe")).toBe(ids[4]!);
+});
+
+test("a cursor saved behind the one in the table leaves it where it is", async () => {
+  const { h, bus, handled, ids, when } = setup();
+  const ahead = ids[4]! + 10;
+  // While this process handles its batch, another (which took the lease over) went further still.
+  when((e) => {
+    if (e.id === ids[0])
+      h.deps.db.query("UPDATE listener_cursors SET last_event_id = ? WHERE name = 'probe'").run(ahead);
+  });
+  await bus.drain();
+  expect(handled).toEqual(ids); // the batch read before was finished (at least once, as always)
+  expect(bus.cursorOf("probe")).toBe(ahead); // and saving its end did not move the cursor back
+});
