@@ -33,6 +33,7 @@ import { ContactNotesRepo } from "../db/contact-notes.repo.ts";
 import { CustomFiltersRepo } from "../db/custom-filters.repo.ts";
 import { RecordFiltersRepo } from "../db/record-filters.repo.ts";
 import { TokensRepo } from "../db/tokens.repo.ts";
+import { AccountCallersRepo } from "../db/account-callers.repo.ts";
 import { AttachmentsRepo } from "../db/attachments.repo.ts";
 import { CustomAttributeDefinitionsRepo } from "../db/custom-attribute-definitions.repo.ts";
 import { ParticipantsRepo } from "../db/participants.repo.ts";
@@ -55,6 +56,7 @@ export function createRepos(db: Database) {
     accounts: new AccountsRepo(db),
     users: new UsersRepo(db),
     tokens: new TokensRepo(db),
+    accountCallers: new AccountCallersRepo(db),
     inboxes: new InboxesRepo(db),
     agents: new AgentsRepo(db),
     teams: new TeamsRepo(db),

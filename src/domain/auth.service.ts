@@ -3,6 +3,7 @@
 // A caller is authenticated by the `api_access_token` header or, from the web app, by the session
 // cookie; a cookie alone never authorizes a change: non-GET requests must also carry the
 // session's CSRF token (403 csrf), which a cross-site page cannot read.
+import type { AccountCallersRepo } from "../db/account-callers.repo.ts";
 import type { AccountRow, AccountsRepo } from "../db/accounts.repo.ts";
 import type { AgentBotRow, AgentBotsRepo } from "../db/agent-bots.repo.ts";
 import type { SessionRow } from "../db/sessions.repo.ts";
@@ -69,6 +70,7 @@ export class AuthService {
   constructor(
     private readonly d: {
       tokens: TokensRepo;
+      accountCallers: AccountCallersRepo;
       users: UsersRepo;
       accounts: AccountsRepo;
       agentBots: AgentBotsRepo;
@@ -113,11 +115,15 @@ export class AuthService {
   /** `caller`, then membership of the account in the path; or an agent bot's token on the routes it may call. */
   accountCaller(c: Credentials, rawAccountId: string | undefined, route?: RouteRef): AccountPrincipal {
     if (!c.apiToken) return this.memberOf(this.caller(c), rawAccountId);
-    // The token's owner is looked up once (a hash and a read per request, on every account route).
-    const owner = this.tokenOwner(c.apiToken);
-    const bot = owner ? null : this.d.agentBots.byToken(c.apiToken);
-    if (bot) return this.botCaller(bot, c.apiToken, rawAccountId, route);
-    return this.memberOf(this.userOf(owner, c.apiToken), rawAccountId);
+    // One hash and one statement per request: the token's owner, its user, the account and the
+    // membership together (src/db/account-callers.repo.ts).
+    const found = this.d.accountCallers.find(sha256Hex(c.apiToken), parseId(rawAccountId) ?? 0);
+    if (!found) {
+      const bot = this.d.agentBots.byToken(c.apiToken);
+      if (bot) return this.botCaller(bot, c.apiToken, rawAccountId, route);
+    }
+    if (found?.owner.owner_type !== "user" || !found.user) throw new UnauthorizedError("Invalid Access Token");
+    return this.admitted({ user: found.user, token: c.apiToken }, found.account, found.membership, rawAccountId);
   }
 
   private botCaller(
@@ -150,9 +156,19 @@ export class AuthService {
   memberOf(principal: UserPrincipal, rawAccountId: string | undefined): AccountPrincipal {
     const accountId = parseId(rawAccountId);
     const account = accountId === null ? null : this.d.accounts.byId(accountId);
+    const membership = account ? this.d.users.membership(account.id, principal.user.id) : null;
+    return this.admitted(principal, account, membership, rawAccountId);
+  }
+
+  /** The account exists, is not suspended, and the user is a member of it; or 404/401. */
+  private admitted(
+    principal: UserPrincipal,
+    account: AccountRow | null,
+    membership: MembershipRow | null,
+    rawAccountId: string | undefined,
+  ): AccountPrincipal {
     if (!account) throw new NotFoundError("Account", "account_id", `no account ${rawAccountId}`);
     if (account.status === "suspended") throw new UnauthorizedError("Account is suspended", "account_id");
-    const membership = this.d.users.membership(account.id, principal.user.id);
     if (!membership) throw new UnauthorizedError("You are not authorized to access this account", "account_id");
     return { ...principal, account, membership, role: membership.role };
   }

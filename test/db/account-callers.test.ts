@@ -1,0 +1,51 @@
+// The account caller's one statement (src/db/account-callers.repo.ts) answers what the four lookups
+// it replaced answered, column for column, on the engine under test; a column added to one of the
+// tables without naming it there fails here.
+import { describe, expect, test } from "bun:test";
+import { sha256Hex } from "../../src/lib/tokens.ts";
+import { makeAccount, makeMember } from "../helpers/factories.ts";
+import { createHarness } from "../helpers/harness.ts";
+
+function setup() {
+  const h = createHarness();
+  const a = makeAccount(h, "Acme");
+  const b = makeAccount(h, "Other");
+  const agent = makeMember(h, a.accountId, "agent", "Ann");
+  const find = (token: string, accountId: number) => h.deps.repos.accountCallers.find(sha256Hex(token), accountId);
+  return { h, a, b, agent, find };
+}
+
+describe("the account caller in one statement", () => {
+  test("a member's token: the user, the account and the membership, as SELECT * reads them", () => {
+    const { h, a, agent, find } = setup();
+    h.deps.db.query("UPDATE users SET message_signature = 'Ann, support' WHERE id = ?").run(agent.userId);
+    const found = find(agent.token, a.accountId)!;
+    expect(found.owner).toEqual({ owner_type: "user", owner_id: agent.userId });
+    expect(found.user).toEqual(h.deps.repos.users.byId(agent.userId)!);
+    expect(found.user!.message_signature).toBe("Ann, support");
+    expect(found.account).toEqual(h.deps.repos.accounts.byId(a.accountId)!);
+    expect(found.membership).toEqual(h.deps.repos.users.membership(a.accountId, agent.userId)!);
+    expect(found.membership!.role).toBe("agent");
+  });
+
+  test("another account: the account without a membership; no account: neither", () => {
+    const { h, b, agent, find } = setup();
+    const other = find(agent.token, b.accountId)!;
+    expect(other.user!.id).toBe(agent.userId);
+    expect(other.account).toEqual(h.deps.repos.accounts.byId(b.accountId)!);
+    expect(other.membership).toBeNull();
+    const none = find(agent.token, 999_999)!;
+    expect(none.account).toBeNull();
+    expect(none.membership).toBeNull();
+  });
+
+  test("an unknown token is no row; a platform app's token has no user", () => {
+    const { h, a, find } = setup();
+    expect(find("not a token", a.accountId)).toBeNull();
+    const app = h.deps.services.platform.createApp("Provisioner");
+    const found = find(app.api_access_token, a.accountId)!;
+    expect(found.owner.owner_type).toBe("platform_app");
+    expect(found.user).toBeNull();
+    expect(found.membership).toBeNull();
+  });
+});
