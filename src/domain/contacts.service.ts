@@ -90,10 +90,15 @@ export class ContactsService {
     return { ...result, page };
   }
 
-  /** The contact_inboxes of these contacts, shaped for the Contact record. */
-  withInboxes(contacts: ContactRow[]): ContactWithInboxes[] {
+  /**
+   * The contact_inboxes of these contacts, shaped for the Contact record. `known`: inboxes the
+   * caller holds already (a conversation's), not read again.
+   */
+  withInboxes(contacts: ContactRow[], known: readonly InboxRef[] = []): ContactWithInboxes[] {
     const cis = this.d.contactInboxes.ofContacts(contacts.map((c) => c.id));
-    const inboxes = this.d.conversationRefs.inboxes([...cis.values()].flat().map((ci) => ci.inbox_id));
+    const inboxes = new Map(known.map((i) => [i.id, i]));
+    const missing = [...cis.values()].flat().flatMap((ci) => (inboxes.has(ci.inbox_id) ? [] : [ci.inbox_id]));
+    if (missing.length > 0) for (const [id, inbox] of this.d.conversationRefs.inboxes(missing)) inboxes.set(id, inbox);
     return contacts.map((contact) => ({
       contact,
       contactInboxes: (cis.get(contact.id) ?? []).flatMap((ci) => {

@@ -39,7 +39,7 @@ export function messageRoutes(d: Deps) {
         const row = load();
         const page = messages.page(row, query);
         const view = d.services.conversations.messageListView(acting, row, page);
-        const contact = d.services.contacts.withInboxes([view.contact])[0]!;
+        const contact = d.services.contacts.withInboxes([view.contact], [view.inbox])[0]!;
         const scope = messageScope(view);
         return json({
           meta: {
