@@ -1,0 +1,96 @@
+// What a request costs on PostgreSQL in statements: each is a round trip through the bridge
+// (src/db/postgres/sync-bridge.ts), during which the server does nothing else, so their number is
+// what limits a server on PostgreSQL (README "Scaling out"). The server runs in this process on a
+// copy of the engines benchmark's seeded file, in a throwaway PostgreSQL; requests go one at a time
+// through the app, and every bridge call is counted. Never part of `bun test`.
+//
+//   npm run bench:engines                      (once: seeds test/bench/results/engines-v1-20000.db)
+//   taskset -c 0 bun test/bench/round-trips.ts [requests per scenario, default 200]
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { createApp } from "../../src/app.ts";
+import { loadConfig } from "../../src/config.ts";
+import { type SyncBridge, sharedBridge } from "../../src/db/postgres/sync-bridge.ts";
+import { startServer } from "../../src/server.ts";
+import { startPostgres } from "../helpers/postgres.ts";
+import type { SeedInfo } from "./scenarios.ts";
+
+const root = join(import.meta.dir, "../..");
+const seed = join(root, "test/bench/results/engines-v1-20000.db");
+const N = Number(process.argv[2] ?? 200);
+if (!existsSync(seed)) throw new Error(`no ${seed}: run npm run bench:engines once first (it seeds it)`);
+const info = JSON.parse(await Bun.file(`${seed}.json`).text()) as SeedInfo;
+
+const pg = await startPostgres();
+if ("skip" in pg) throw new Error(pg.skip);
+const SECRET = "round trips, a throwaway key";
+try {
+  const url = await pg.createDatabase("round_trips");
+  const copy = Bun.spawnSync([process.execPath, join(root, "src/main.ts"), "copy", "--from", seed, "--to", url], {
+    env: { ...process.env, PARLEY_SECRET_KEY: SECRET },
+    stderr: "pipe",
+  });
+  if (copy.exitCode !== 0) throw new Error(`parley copy failed: ${copy.stderr.toString()}`);
+  const env = { ...process.env, PARLEY_LOG_LEVEL: "warn", PARLEY_SECRET_KEY: SECRET };
+  const server = await startServer(loadConfig({ db: url, port: "0" }, env), () => {});
+  const app = createApp(server.deps);
+  const counted = countCalls(sharedBridge());
+  const account = `http://localhost/api/v1/accounts/${info.account_id}`;
+  const headers = { api_access_token: info.api_access_token, "content-type": "application/json" };
+  const scenarios: [string, (i: number) => Request][] = [
+    [
+      "message list",
+      () => new Request(`${account}/conversations/${info.thread_conversation_id}/messages`, { headers }),
+    ],
+    ["conversation list", (i) => new Request(`${account}/conversations?status=open&page=${1 + (i % 5)}`, { headers })],
+    [
+      "message create",
+      (i) =>
+        new Request(`${account}/conversations/${2 + (i % 500)}/messages`, {
+          method: "POST",
+          headers,
+          body: JSON.stringify({ content: `round trip ${i}`, message_type: "outgoing" }),
+        }),
+    ],
+  ];
+  console.log("| scenario | statements a request | ms a request (one at a time) | most frequent |");
+  console.log("|---|---|---|---|");
+  for (const [name, request] of scenarios) {
+    for (let i = 0; i < 20; i++) await (await app.handle(request(i))).arrayBuffer(); // warm-up
+    await server.deps.bus.drain();
+    counted.reset();
+    const started = performance.now();
+    for (let i = 0; i < N; i++) {
+      const r = await app.handle(request(i));
+      if (r.status !== 200) throw new Error(`${name}: ${r.status} ${await r.text()}`);
+      await r.arrayBuffer();
+    }
+    await server.deps.bus.drain(); // the listeners' statements belong to the request that set them off
+    const ms = (performance.now() - started) / N;
+    const top = counted
+      .top(3)
+      .map(([sql, n]) => `${(n / N).toFixed(1)}× \`${sql}\``)
+      .join("; ");
+    console.log(`| ${name} | ${(counted.total() / N).toFixed(1)} | ${ms.toFixed(2)} | ${top} |`);
+  }
+  await server.stop();
+} finally {
+  await pg.stop();
+}
+process.exit(0);
+
+/** Counts every statement the bridge sends, by its first words. */
+function countCalls(bridge: SyncBridge) {
+  const counts = new Map<string, number>();
+  const call = bridge.call.bind(bridge);
+  bridge.call = (req) => {
+    const key = ("text" in req ? req.text : req.kind).replace(/\s+/g, " ").trim().slice(0, 48);
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+    return call(req);
+  };
+  return {
+    reset: () => counts.clear(),
+    total: () => [...counts.values()].reduce((a, b) => a + b, 0),
+    top: (n: number) => [...counts].sort((a, b) => b[1] - a[1]).slice(0, n),
+  };
+}
