@@ -68,7 +68,10 @@ export class Streams {
       return;
     }
     const gone = d.feed.resyncFor(since);
-    if (gone) return resync(sub, gone, d.send);
+    if (gone) {
+      resync(sub, gone, d.send);
+      return;
+    }
     sub.cursor = since;
     sub.replaying = true;
     const run = replay(sub, d)
