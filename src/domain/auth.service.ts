@@ -115,8 +115,8 @@ export class AuthService {
   /** `caller`, then membership of the account in the path; or an agent bot's token on the routes it may call. */
   accountCaller(c: Credentials, rawAccountId: string | undefined, route?: RouteRef): AccountPrincipal {
     if (!c.apiToken) return this.memberOf(this.caller(c), rawAccountId);
-    // One hash and one statement per request: the token's owner, its user, the account and the
-    // membership together (src/db/account-callers.repo.ts).
+    // One hash and one repository call per request: the token's owner, its user, the account and
+    // the membership together (src/db/account-callers.repo.ts: one statement on PostgreSQL).
     const found = this.d.accountCallers.find(sha256Hex(c.apiToken), parseId(rawAccountId) ?? 0);
     if (!found) {
       const bot = this.d.agentBots.byToken(c.apiToken);
