@@ -127,14 +127,36 @@ function ftsPhrase(term: string): string {
 /** Search counts kept (newest used): the terms agents are typing right now. */
 const KEPT_COUNTS = 256;
 
+/**
+ * Recent exact search counts by account and term, each with the contact_search_version it was taken
+ * at: a count taken at the current version is still exact (migrations/012_query_plans.sql). Counts
+ * are kept only when taken outside a transaction, so never from writes that may yet roll back; a
+ * kept count is used inside one only while its version is unchanged, i.e. while the open
+ * transaction has not changed a contact's searched fields. Both engines' searches use it.
+ */
+export class KeptCounts {
+  private readonly counts = new Map<string, { version: number; n: number }>();
+
+  of(key: string, version: number, inTransaction: boolean, count: () => number): number {
+    const kept = this.counts.get(key);
+    if (kept && kept.version === version) return kept.n;
+    const n = count();
+    if (!inTransaction) {
+      this.counts.delete(key);
+      this.counts.set(key, { version, n });
+      if (this.counts.size > KEPT_COUNTS) this.counts.delete(this.counts.keys().next().value!);
+    }
+    return n;
+  }
+}
+
 export class ContactSearch implements ContactFinder {
   private readonly cache: StatementCache;
   private readonly rowsById: Batch<ContactRow>;
 
   private readonly othersStmt: Statement;
   private readonly versionStmt: Statement;
-  /** Recent exact counts by account and term, with the contact_search_version they were taken at. */
-  private readonly counts = new Map<string, { version: number; n: number }>();
+  private readonly counts = new KeptCounts();
 
   constructor(private readonly db: Database) {
     this.cache = new StatementCache(db);
@@ -220,23 +242,8 @@ export class ContactSearch implements ContactFinder {
     return { count, rows: ids.map((r) => byId.get(r[0])!) };
   }
 
-  /**
-   * A count taken at the current contact_search_version is still exact (migrations/012_query_plans.sql).
-   * Counts are kept only when taken outside a transaction, so never from writes that may yet roll
-   * back; a kept count is used inside one only while its version is unchanged, i.e. while the open
-   * transaction has not changed a contact's searched fields.
-   */
   private countOf(key: string, count: () => number): number {
-    const version = (this.versionStmt.get() as { n: number }).n;
-    const kept = this.counts.get(key);
-    if (kept && kept.version === version) return kept.n;
-    const n = count();
-    if (!this.db.inTransaction) {
-      this.counts.delete(key);
-      this.counts.set(key, { version, n });
-      if (this.counts.size > KEPT_COUNTS) this.counts.delete(this.counts.keys().next().value!);
-    }
-    return n;
+    return this.counts.of(key, (this.versionStmt.get() as { n: number }).n, this.db.inTransaction, count);
   }
 
   private params(p: ContactPageQuery): Record<string, string | number> {
