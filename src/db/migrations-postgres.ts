@@ -31,6 +31,7 @@ import p027 from "../../migrations/postgres/027_invitations.sql" with { type: "t
 import p028 from "../../migrations/postgres/028_notification_mail.sql" with { type: "text" };
 import p029 from "../../migrations/postgres/029_message_signature.sql" with { type: "text" };
 import p030 from "../../migrations/postgres/030_push_notifications.sql" with { type: "text" };
+import p031 from "../../migrations/postgres/031_conversation_order_ties.sql" with { type: "text" };
 import type { Migration } from "./migrations.ts";
 
 export const POSTGRES_MIGRATIONS: Migration[] = [
@@ -64,4 +65,5 @@ export const POSTGRES_MIGRATIONS: Migration[] = [
   { version: 28, name: "028_notification_mail", sql: p028 },
   { version: 29, name: "029_message_signature", sql: p029 },
   { version: 30, name: "030_push_notifications", sql: p030 },
+  { version: 31, name: "031_conversation_order_ties", sql: p031 },
 ];

@@ -30,6 +30,7 @@ import m027 from "../../migrations/027_invitations.sql" with { type: "text" };
 import m028 from "../../migrations/028_notification_mail.sql" with { type: "text" };
 import m029 from "../../migrations/029_message_signature.sql" with { type: "text" };
 import m030 from "../../migrations/030_push_notifications.sql" with { type: "text" };
+import m031 from "../../migrations/031_conversation_order_ties.sql" with { type: "text" };
 
 export interface Migration {
   version: number;
@@ -68,6 +69,7 @@ export const MIGRATIONS: Migration[] = [
   { version: 28, name: "028_notification_mail", sql: m028 },
   { version: 29, name: "029_message_signature", sql: m029 },
   { version: 30, name: "030_push_notifications", sql: m030 },
+  { version: 31, name: "031_conversation_order_ties", sql: m031 },
 ];
 
 export const LATEST_VERSION = MIGRATIONS.length;

@@ -26,11 +26,15 @@ if ("skip" in pg) throw new Error(pg.skip);
 const SECRET = "round trips, a throwaway key";
 try {
   const url = await pg.createDatabase("round_trips");
-  const copy = Bun.spawnSync([process.execPath, join(root, "src/main.ts"), "copy", "--from", seed, "--to", url], {
-    env: { ...process.env, PARLEY_SECRET_KEY: SECRET },
-    stderr: "pipe",
-  });
-  if (copy.exitCode !== 0) throw new Error(`parley copy failed: ${copy.stderr.toString()}`);
+  const parley = (...args: string[]) => {
+    const r = Bun.spawnSync([process.execPath, join(root, "src/main.ts"), ...args], {
+      env: { ...process.env, PARLEY_SECRET_KEY: SECRET },
+      stderr: "pipe",
+    });
+    if (r.exitCode !== 0) throw new Error(`parley ${args[0]} failed: ${r.stderr.toString()}`);
+  };
+  parley("migrate", "--db", seed); // a seed from before the latest migration: copy takes only a current file
+  parley("copy", "--from", seed, "--to", url);
   const env = { ...process.env, PARLEY_LOG_LEVEL: "warn", PARLEY_SECRET_KEY: SECRET };
   const server = await startServer(loadConfig({ db: url, port: "0" }, env), () => {});
   const app = createApp(server.deps);
@@ -53,7 +57,7 @@ try {
         }),
     ],
   ];
-  console.log("| scenario | statements a request | ms a request (one at a time) | most frequent |");
+  console.log("| scenario | statements a request | ms a request (one at a time) | longest waits (a request) |");
   console.log("|---|---|---|---|");
   for (const [name, request] of scenarios) {
     for (let i = 0; i < 20; i++) await (await app.handle(request(i))).arrayBuffer(); // warm-up
@@ -69,7 +73,7 @@ try {
     const ms = (performance.now() - started) / N;
     const top = counted
       .top(3)
-      .map(([sql, n]) => `${(n / N).toFixed(1)}× \`${sql}\``)
+      .map((c) => `\`${c.sql}\` ${(c.n / N).toFixed(1)}× ${((c.ms / N) * 1000).toFixed(0)} µs`)
       .join("; ");
     console.log(`| ${name} | ${(counted.total() / N).toFixed(1)} | ${ms.toFixed(2)} | ${top} |`);
   }
@@ -81,18 +85,30 @@ try {
 }
 process.exit(0);
 
-/** Counts every statement the bridge sends, by its first words. */
+/** Counts every statement the bridge sends, by its first words, and the time waited for each. */
 function countCalls(bridge: SyncBridge) {
-  const counts = new Map<string, number>();
+  const counts = new Map<string, { n: number; ms: number }>();
   const call = bridge.call.bind(bridge);
   bridge.call = (req) => {
     const key = ("text" in req ? req.text : req.kind).replace(/\s+/g, " ").trim().slice(0, 48);
-    counts.set(key, (counts.get(key) ?? 0) + 1);
-    return call(req);
+    const started = performance.now();
+    try {
+      return call(req);
+    } finally {
+      const c = counts.get(key) ?? { n: 0, ms: 0 };
+      c.n++;
+      c.ms += performance.now() - started;
+      counts.set(key, c);
+    }
   };
   return {
     reset: () => counts.clear(),
-    total: () => [...counts.values()].reduce((a, b) => a + b, 0),
-    top: (n: number) => [...counts].sort((a, b) => b[1] - a[1]).slice(0, n),
+    total: () => [...counts.values()].reduce((a, b) => a + b.n, 0),
+    /** The statements that waited longest in all. */
+    top: (n: number) =>
+      [...counts]
+        .sort((a, b) => b[1].ms - a[1].ms)
+        .slice(0, n)
+        .map(([sql, c]) => ({ sql, ...c })),
   };
 }

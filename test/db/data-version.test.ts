@@ -37,7 +37,7 @@ test.skipIf(TEST_ENGINE !== "sqlite")(
 );
 
 test.skipIf(TEST_ENGINE !== "postgres")(
-  "PostgreSQL: the version moves at once for every commit of another session, and not for reads",
+  "PostgreSQL: the version moves at once for every commit of another session",
   () => {
     const url = freshPostgresUrl();
     // A bridge of its own is a connection of its own: another server process, as far as PostgreSQL sees.
@@ -46,9 +46,9 @@ test.skipIf(TEST_ENGINE !== "postgres")(
     const other = new PostgresDatabase(url, otherBridge).asDatabase();
     try {
       const reports = new ReportsRepo(server);
+      // (Whether a read leaves it alone is not asserted: any write on the cluster moves the WAL —
+      // another test's database, autovacuum — and a needless recount is all that costs.)
       const first = reports.dataVersion();
-      server.query("SELECT count(*) FROM conversations").get();
-      expect(reports.dataVersion()).toBe(first);
       // Several commits within a second: the statistics' commit counter (the version used before)
       // showed the first of these and then stood still for the rest.
       const seen = [first];
