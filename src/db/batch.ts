@@ -21,13 +21,13 @@ export class Batch<T> {
   private readonly one: Statement;
   private readonly lists = new Map<number, Statement>();
 
-  /** `sql` holds `{ids}` where the ids go, e.g. "SELECT * FROM contacts WHERE id IN {ids}". */
+  /** `sql` holds `{ids}` where the ids go (each place), e.g. "SELECT * FROM contacts WHERE id IN {ids}". */
   constructor(
     private readonly db: Database,
     private readonly sql: string,
     private readonly key: keyof T & string,
   ) {
-    this.one = db.prepare(sql.replace("{ids}", "($id0)"));
+    this.one = db.prepare(sql.replaceAll("{ids}", "($id0)"));
   }
 
   /** The rows of each id, in the order the ids first appear (the statement's order within one id). */
@@ -60,7 +60,7 @@ export class Batch<T> {
       // One arm per id, each the single-id statement: its plan is the one the planner test checks.
       const arms = Array.from(
         { length: size },
-        (_, i) => `SELECT * FROM (${this.sql.replace("{ids}", `($id${i})`)}) arm${i}`,
+        (_, i) => `SELECT * FROM (${this.sql.replaceAll("{ids}", `($id${i})`)}) arm${i}`,
       );
       stmt = this.db.prepare(arms.join(" UNION ALL "));
       this.lists.set(size, stmt);

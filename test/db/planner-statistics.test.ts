@@ -236,13 +236,15 @@ describe.skipIf(TEST_ENGINE === "postgres")("hot statements under misleading sta
       // A conversation's newest message is read from the end of its index (alone, or as one arm of
       // a UNION ALL: a co-routine over the same search, never a sort); a list page reads its rows'
       // newest messages by id (migration 022).
-      const newest = planFor(/FROM messages INDEXED BY messages_conversation WHERE conversation_id IN \(\$id0\)/);
+      const newest = planFor(
+        /FROM messages INDEXED BY messages_conversation WHERE conversation_id >= \(\$id0\) AND conversation_id <= \(\$id0\)/,
+      );
       expect(newest.length).toBeGreaterThanOrEqual(1);
       expect(new Set(planFor(/^SELECT \* FROM messages WHERE id IN \(\$id0\)/).flat())).toEqual(
         new Set(["SEARCH messages USING INTEGER PRIMARY KEY (rowid=?)"]),
       );
       expect(new Set(newest.flat().filter((l) => / messages\b/.test(l)))).toEqual(
-        new Set(["SEARCH messages USING INDEX messages_conversation (conversation_id=?)"]),
+        new Set(["SEARCH messages USING INDEX messages_conversation (conversation_id>? AND conversation_id<?)"]),
       );
       expect(newest.flat().filter((l) => l.includes("TEMP B-TREE"))).toEqual([]);
     } finally {
