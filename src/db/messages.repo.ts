@@ -13,8 +13,8 @@ export const OUTGOING = 1;
 export const ACTIVITY = 2;
 export const TEMPLATE = 3;
 
-/** One conversation as a range of one value (see the message pages in the constructor). */
-const CONVERSATION = (value: string) => `conversation_id >= ${value} AND conversation_id <= ${value}`;
+/** One conversation as a range of one value, for walks from its end (see the constructor). */
+export const CONVERSATION = (value: string) => `conversation_id >= ${value} AND conversation_id <= ${value}`;
 
 export interface MessageRow {
   id: number;

@@ -4,7 +4,7 @@
 import type { Database, Statement } from "bun:sqlite";
 import type { ConversationRow } from "./conversations.repo.ts";
 import type { InboxRow } from "./inboxes.repo.ts";
-import type { MessageRow } from "./messages.repo.ts";
+import { CONVERSATION, type MessageRow } from "./messages.repo.ts";
 
 /** An API inbox with the name of its account (the public API's entry point). */
 export type PublicInboxRow = InboxRow & { account_name: string };
@@ -35,8 +35,10 @@ export class PublicRepo {
       "SELECT * FROM conversations WHERE contact_inbox_id = $id ORDER BY last_activity_at DESC, id DESC LIMIT $limit",
     );
     // Newest first with a LIMIT walks the (conversation_id, id) index backwards; callers reverse.
+    // The conversation as a one-value range, ordered by both columns: PostgreSQL otherwise walks the
+    // primary key (src/db/messages.repo.ts says why).
     this.latestStmt = db.prepare(
-      `SELECT * FROM messages WHERE conversation_id = $c AND ${VISIBLE} ORDER BY id DESC LIMIT $limit`,
+      `SELECT * FROM messages INDEXED BY messages_conversation WHERE ${CONVERSATION("$c")} AND ${VISIBLE} ORDER BY conversation_id DESC, id DESC LIMIT $limit`,
     );
     this.beforeStmt = db.prepare(
       `SELECT * FROM messages WHERE conversation_id = $c AND id < $before AND ${VISIBLE} ORDER BY id DESC LIMIT $limit`,
