@@ -24,6 +24,8 @@ const info = JSON.parse(await Bun.file(`${seed}.json`).text()) as SeedInfo;
 const pg = await startPostgres();
 if ("skip" in pg) throw new Error(pg.skip);
 const SECRET = "round trips, a throwaway key";
+/** The contact-search bench scenario's terms (scenarios.ts). */
+const SEARCH_TERMS = ["kowalski", "smith", "rossi", "nakamura", "CRM-19", "%2B1200000", "gmail"];
 try {
   const url = await pg.createDatabase("round_trips");
   const parley = (...args: string[]) => {
@@ -47,6 +49,10 @@ try {
       () => new Request(`${account}/conversations/${info.thread_conversation_id}/messages`, { headers }),
     ],
     ["conversation list", (i) => new Request(`${account}/conversations?status=open&page=${1 + (i % 5)}`, { headers })],
+    [
+      "contact search",
+      (i) => new Request(`${account}/contacts/search?q=${SEARCH_TERMS[i % SEARCH_TERMS.length]}`, { headers }),
+    ],
     [
       "message create",
       (i) =>
