@@ -104,7 +104,8 @@ export class MessagesRepo {
     // (61,329 rows, 13 ms). With an equality the planner drops conversation_id from the order, and
     // the primary key fits again. Pages bounded by an id keep the equality: a range would make that
     // bound a filter instead of where the walk starts (a before-page of a long thread skipping its
-    // newer half), and their walk starts at the bound either way.
+    // newer half). On PostgreSQL such a page may still walk the primary key from its bound and skip
+    // other conversations' messages until it has its rows: the cost left there.
     this.latestStmt = db.prepare(
       `SELECT * FROM messages INDEXED BY messages_conversation WHERE ${CONVERSATION("$c")} ORDER BY conversation_id DESC, id DESC LIMIT $limit`,
     );
