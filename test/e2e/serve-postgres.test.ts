@@ -10,6 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { runCli } from "../../src/cli.ts";
 import { copyDatabaseTo } from "../../src/db/maintenance.ts";
+import { POSTGRES_MIGRATIONS } from "../../src/db/migrations-postgres.ts";
 import { openDatabase } from "../../src/db/open.ts";
 import { STALLED_EXIT_CODE } from "../../src/server.ts";
 import { capture } from "../helpers/cli.ts";
@@ -100,7 +101,7 @@ describe.skipIf(skip !== null)("parley serve on PostgreSQL", () => {
     });
     const empty = await server!.createDatabase("never_migrated");
     expect(cli(["token", "--db", empty, "--email", "admin@parley.local"]).err).toBe(
-      "parley token: the PostgreSQL database's schema is at version 0 and this binary needs 30: " +
+      `parley token: the PostgreSQL database's schema is at version 0 and this binary needs ${POSTGRES_MIGRATIONS.at(-1)!.version}: ` +
         "run parley migrate --db (or start the server) first\n",
     );
 
