@@ -118,12 +118,3 @@ export function deliveryRows(h: Harness, where = "1 = 1"): any[] {
 export function attemptRows(h: Harness, deliveryRowId: number): any[] {
   return h.deps.db.query("SELECT * FROM webhook_attempts WHERE delivery_id = ? ORDER BY id").all(deliveryRowId);
 }
-
-/** Waits until `check` is true (polling real time). */
-export async function until(check: () => boolean, timeoutMs = 5000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error("timed out waiting");
-    await Bun.sleep(5);
-  }
-}
