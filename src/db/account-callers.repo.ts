@@ -3,16 +3,16 @@
 // four questions. On PostgreSQL each statement is a round trip (~90 µs on one core), a quarter of a
 // list page's statements, so there they are one joined statement, its columns named here and
 // prefixed per table so the rows come back apart (test/db/account-callers.test.ts checks they are
-// every column of the tables, as `SELECT *` gives them). On SQLite four lookups by key stay four:
-// 12.5 µs against 23-25 µs for the join, whose plan also scanned tables under misleading statistics
-// (test/db/planner-statistics.test.ts).
+// every column of the tables, as `SELECT *` gives them). On SQLite the four lookups by key of the
+// repositories that own them stay four: 12.5 µs against 23-25 µs for the join, whose plan also
+// scanned tables under misleading statistics (test/db/planner-statistics.test.ts).
 import type { Database, Statement } from "bun:sqlite";
 import { isPostgres } from "./postgres/database.ts";
-import type { AccountRow } from "./accounts.repo.ts";
-import type { TokenOwner } from "./tokens.repo.ts";
-import type { MembershipRow, UserRow } from "./users.repo.ts";
+import type { AccountRow, AccountsRepo } from "./accounts.repo.ts";
+import type { TokenOwner, TokensRepo } from "./tokens.repo.ts";
+import type { MembershipRow, UserRow, UsersRepo } from "./users.repo.ts";
 
-export const USER_COLUMNS = [
+const USER_COLUMNS = [
   "id",
   "name",
   "display_name",
@@ -24,16 +24,8 @@ export const USER_COLUMNS = [
   "updated_at",
   "message_signature",
 ] as const;
-export const ACCOUNT_COLUMNS = [
-  "id",
-  "name",
-  "locale",
-  "status",
-  "custom_attributes",
-  "created_at",
-  "updated_at",
-] as const;
-export const MEMBERSHIP_COLUMNS = [
+const ACCOUNT_COLUMNS = ["id", "name", "locale", "status", "custom_attributes", "created_at", "updated_at"] as const;
+const MEMBERSHIP_COLUMNS = [
   "account_id",
   "user_id",
   "role",
@@ -63,12 +55,12 @@ function part<T>(row: Record<string, unknown>, alias: string, columns: readonly 
 
 export class AccountCallersRepo {
   private readonly joined: Statement | null;
-  private readonly ownerStmt: Statement;
-  private readonly userStmt: Statement;
-  private readonly accountStmt: Statement;
-  private readonly membershipStmt: Statement;
 
-  constructor(db: Database) {
+  /** `byKey`: the repositories that answer each question alone (SQLite asks them one by one). */
+  constructor(
+    db: Database,
+    private readonly byKey: { tokens: TokensRepo; users: UsersRepo; accounts: AccountsRepo },
+  ) {
     this.joined = isPostgres(db)
       ? db.prepare(
           `SELECT t.owner_type, t.owner_id, ${selected("u", USER_COLUMNS)}, ${selected("a", ACCOUNT_COLUMNS)}, ${selected("m", MEMBERSHIP_COLUMNS)}
@@ -79,25 +71,16 @@ export class AccountCallersRepo {
            WHERE t.token_hash = $token_hash`,
         )
       : null;
-    this.ownerStmt = db.prepare("SELECT owner_type, owner_id FROM access_tokens WHERE token_hash = $token_hash");
-    this.userStmt = db.prepare(`SELECT ${USER_COLUMNS.join(", ")} FROM users WHERE id = $id`);
-    this.accountStmt = db.prepare(`SELECT ${ACCOUNT_COLUMNS.join(", ")} FROM accounts WHERE id = $id`);
-    this.membershipStmt = db.prepare(
-      `SELECT ${MEMBERSHIP_COLUMNS.join(", ")} FROM account_users WHERE account_id = $account_id AND user_id = $user_id`,
-    );
   }
 
   /** The caller behind a token's hash, for the account `accountId`; null when no token has that hash. */
   find(tokenHash: string, accountId: number): AccountCaller | null {
     if (this.joined) return this.findJoined(tokenHash, accountId);
-    const owner = this.ownerStmt.get({ token_hash: tokenHash }) as TokenOwner | null;
+    const owner = this.byKey.tokens.ownerOf(tokenHash);
     if (!owner) return null;
-    const user = owner.owner_type === "user" ? (this.userStmt.get({ id: owner.owner_id }) as UserRow | null) : null;
-    const account = this.accountStmt.get({ id: accountId }) as AccountRow | null;
-    const membership =
-      user && account
-        ? (this.membershipStmt.get({ account_id: accountId, user_id: user.id }) as MembershipRow | null)
-        : null;
+    const user = owner.owner_type === "user" ? this.byKey.users.byId(owner.owner_id) : null;
+    const account = this.byKey.accounts.byId(accountId);
+    const membership = user && account ? this.byKey.users.membership(accountId, user.id) : null;
     return { owner, user, account, membership };
   }
 

@@ -52,11 +52,14 @@ import { DashboardAppsRepo } from "../db/dashboard-apps.repo.ts";
 import { MacrosRepo } from "../db/macros.repo.ts";
 
 export function createRepos(db: Database) {
+  const accounts = new AccountsRepo(db);
+  const users = new UsersRepo(db);
+  const tokens = new TokensRepo(db);
   return {
-    accounts: new AccountsRepo(db),
-    users: new UsersRepo(db),
-    tokens: new TokensRepo(db),
-    accountCallers: new AccountCallersRepo(db),
+    accounts,
+    users,
+    tokens,
+    accountCallers: new AccountCallersRepo(db, { tokens, users, accounts }),
     inboxes: new InboxesRepo(db),
     agents: new AgentsRepo(db),
     teams: new TeamsRepo(db),
