@@ -114,7 +114,10 @@ export function createDeps(opts: DepsOptions): Deps {
   const clock = opts.clock ?? systemClock;
   const logger = opts.logger ?? createLogger(config.logLevel);
   const { db } = opts;
-  const lease: Lease = isPostgres(db) ? new PostgresLease(db) : SOLE_LEASE;
+  // The engine, decided once: PostgreSQL's processes share a lease, claims and notices; SQLite's
+  // one process needs none of them.
+  const postgres = isPostgres(db) ? db : null;
+  const lease: Lease = postgres ? new PostgresLease(postgres) : SOLE_LEASE;
   const bus = new EventBus(db, logger, lease);
   const outbox = new EventOutbox(db, clock);
   // Bound late: the hub needs the services, which need writeTx.
@@ -171,7 +174,7 @@ export function createDeps(opts: DepsOptions): Deps {
     {
       timeoutMs: config.webhookTimeoutMs,
       allowPrivate: config.allowPrivateWebhooks,
-      claims: isPostgres(db) ? new PostgresClaims(db) : SOLE_CLAIMS,
+      claims: postgres ? new PostgresClaims(postgres) : SOLE_CLAIMS,
     },
   );
   const wakeDeliveries = () => deliverer.wake();
@@ -190,7 +193,7 @@ export function createDeps(opts: DepsOptions): Deps {
   };
   // The key file sits beside the database file; a database in memory (tests) has no file to sit
   // beside, and PostgreSQL's processes share PARLEY_SECRET_KEY instead (loadConfig requires it).
-  const noFile = db.filename === ":memory:" || db.filename === "" || isPostgres(db);
+  const noFile = db.filename === ":memory:" || db.filename === "" || postgres !== null;
   const secretBox = loadSecretBox(noFile ? { ...config.mail, keyFile: null } : config.mail);
   const services = createServices(
     {
@@ -240,7 +243,7 @@ export function createDeps(opts: DepsOptions): Deps {
   });
   // Several processes on PostgreSQL (the server): their commits and presence reach this one, and
   // this one's notifications their sockets.
-  const others = opts.hearOtherProcesses && isPostgres(db) ? db : null;
+  const others = opts.hearOtherProcesses ? postgres : null;
   bus.register(automationListener(services.automation));
   bus.register(
     notificationsListener({
