@@ -147,16 +147,7 @@ export async function addAgent(
   return id;
 }
 
-/** Waits until fn() returns something truthy (for server state the page changes), and returns it. */
-export async function until<T>(fn: () => T | Promise<T>, timeoutMs = 10_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await fn();
-    if (value) return value;
-    if (Date.now() > end) throw new Error(`until: still falsy after ${timeoutMs} ms: ${fn.toString()}`);
-    await Bun.sleep(50);
-  }
-}
+export { until } from "../helpers/until.ts";
 
 export interface Suite {
   /** The server the pages talk to (a test may put another in its place for a while). */

@@ -161,15 +161,3 @@ export class CableClient {
     for (const w of this.waiters.splice(0)) w();
   }
 }
-
-/**
- * Waits until `check()` holds: for state of the in-process server that no frame announces (a socket
- * it has taken the close of). Looks again after each turn of the event loop, up to `timeoutMs`.
- */
-export async function until(check: () => boolean, timeoutMs = 3000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`still not so after ${timeoutMs} ms: ${check.toString()}`);
-    await new Promise((resolve) => setTimeout(resolve, 1));
-  }
-}

@@ -3,7 +3,8 @@
 // WebSocket that is paused after subscribing, so the kernel buffers fill and then Bun's.
 import { afterEach, describe, expect, test } from "bun:test";
 import net from "node:net";
-import { CableClient, until } from "../helpers/cable.ts";
+import { CableClient } from "../helpers/cable.ts";
+import { until } from "../helpers/until.ts";
 import { send } from "../helpers/conversation-fixtures.ts";
 import { room, type Room } from "../helpers/realtime-fixtures.ts";
 

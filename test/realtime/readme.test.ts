@@ -1,7 +1,7 @@
 // docs/realtime.md's "follow an account's events" script, run exactly as printed: it receives every event
 // once and in order, across a server-side disconnect (it reconnects with since), and reports resync.
 import { afterEach, expect, test } from "bun:test";
-import { until } from "../helpers/cable.ts";
+import { until } from "../helpers/until.ts";
 import { send } from "../helpers/conversation-fixtures.ts";
 import { readmeModule } from "../helpers/readme.ts";
 import { room, type Room } from "../helpers/realtime-fixtures.ts";

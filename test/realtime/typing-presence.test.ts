@@ -1,7 +1,8 @@
 // toggle_typing_status (recorded for webhooks, streamed as conversation.typing_on/off) and presence
 // (connected agents are online when auto_offline is on; presence.update on connect and disconnect).
 import { afterEach, describe, expect, test } from "bun:test";
-import { CableClient, until } from "../helpers/cable.ts";
+import { CableClient } from "../helpers/cable.ts";
+import { until } from "../helpers/until.ts";
 import { makeAccount } from "../helpers/factories.ts";
 import { quiet, room, type Room } from "../helpers/realtime-fixtures.ts";
 
