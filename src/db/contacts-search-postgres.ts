@@ -103,7 +103,7 @@ export class ContactSearchOnPostgres implements ContactFinder {
     const count =
       term === null || p.labels
         ? counted()
-        : this.counts.of(`${p.accountId}\u0000${term}`, this.version(), this.db.inTransaction, counted);
+        : this.counts.of(p.accountId, term, this.version(), this.db.inTransaction, counted);
     if (count === 0 || p.offset >= count) return { count, rows: [] };
     return { count, rows: this.db.send(q.page, q.values).rows as ContactRow[] };
   }

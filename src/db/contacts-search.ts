@@ -137,7 +137,9 @@ const KEPT_COUNTS = 256;
 export class KeptCounts {
   private readonly counts = new Map<string, { version: number; n: number }>();
 
-  of(key: string, version: number, inTransaction: boolean, count: () => number): number {
+  /** The count of `term`'s hits in the account: kept, or counted now by `count`. */
+  of(accountId: number, term: string, version: number, inTransaction: boolean, count: () => number): number {
+    const key = `${accountId}\u0000${term}`;
     const kept = this.counts.get(key);
     if (kept && kept.version === version) return kept.n;
     const n = count();
@@ -230,7 +232,7 @@ export class ContactSearch implements ContactFinder {
     const hitParams = hitsOnly && !short && !plus ? { match: params.match!, match_exact: params.match_exact! } : params;
     const counted = () =>
       (this.stmt(`SELECT count(*) AS n FROM (${hits}) h${where}`).get(hitParams) as { n: number }).n;
-    const count = p.labels ? counted() : this.countOf(`${p.accountId}\u0000${p.term}`, counted);
+    const count = p.labels ? counted() : this.countOf(p.accountId, p.term, counted);
     if (count === 0 || p.offset >= count || p.sort) return { count, rows: [] };
     // In hit (id) order the page streams: it stops after offset + limit hits.
     const ids = this.stmt(`SELECT h.id FROM (${hits}) h${where} ORDER BY h.id LIMIT $limit OFFSET $offset`).values({
@@ -242,8 +244,9 @@ export class ContactSearch implements ContactFinder {
     return { count, rows: ids.map((r) => byId.get(r[0])!) };
   }
 
-  private countOf(key: string, count: () => number): number {
-    return this.counts.of(key, (this.versionStmt.get() as { n: number }).n, this.db.inTransaction, count);
+  private countOf(accountId: number, term: string, count: () => number): number {
+    const version = (this.versionStmt.get() as { n: number }).n;
+    return this.counts.of(accountId, term, version, this.db.inTransaction, count);
   }
 
   private params(p: ContactPageQuery): Record<string, string | number> {
