@@ -4,13 +4,7 @@ import { expect } from "bun:test";
 import type { StoredEvent } from "../../src/shared/event-types.ts";
 import { newConversation, send, type World } from "./conversation-fixtures.ts";
 
-export const refundRule = () => ({
-  name: "Refunds to billing",
-  description: "Tag refund requests",
-  event_name: "message_created",
-  conditions: [{ attribute_key: "content", filter_operator: "contains", values: ["refund"], query_operator: null }],
-  actions: [{ action_name: "add_label", action_params: ["billing"] }],
-});
+export { refundRule } from "./rule-input-fixtures.ts";
 
 export async function label(w: World, title: string): Promise<void> {
   const r = await w.h.request("POST", `${w.base}/labels`, { token: w.a.adminToken, body: { title } });
@@ -119,3 +113,26 @@ export async function freshConversation(
   await settle(w);
   return { id: c.id, after: w.h.lastEventId() };
 }
+
+/** Creates a rule with these actions on message_created, sends "go", lets the engine run. */
+export async function act(w: World, actions: unknown[], body: Record<string, unknown> = {}) {
+  const r = await rule(w, {
+    name: "Act",
+    event_name: "message_created",
+    conditions: [{ attribute_key: "content", filter_operator: "equal_to", values: ["go"] }],
+    actions,
+  });
+  const c = await newConversation(w, body);
+  await settle(w);
+  const after = w.h.lastEventId();
+  await incoming(w, c.id, "go");
+  await settle(w);
+  return { ruleId: r.id as number, id: c.id as number, after };
+}
+
+/** Kinds of the events automation recorded after `after`, all of which must come from rule `ruleId`. */
+export const kinds = (w: World, after: number, ruleId: number) => {
+  const events = automationEvents(w, after);
+  expect(events.every(([, id]) => id === ruleId)).toBe(true);
+  return events.map(([kind]) => kind);
+};
