@@ -17,16 +17,7 @@ import type { EventsRepo } from "../db/events.repo.ts";
 import { unixSeconds, type Clock } from "../lib/clock.ts";
 import { errorFields, type Logger } from "../lib/logger.ts";
 import type { EventFeed } from "./feed.ts";
-import {
-  confirmFrame,
-  disconnectFrame,
-  messageFrame,
-  parseCommand,
-  parseIdentifier,
-  pingFrame,
-  rejectFrame,
-  welcomeFrame,
-} from "../shared/cable-frames.ts";
+import { disconnectFrame, messageFrame, parseCommand, pingFrame, welcomeFrame } from "../shared/cable-frames.ts";
 import { BadTokenError, type CableIdentity, type ConnectionCredentials } from "./identify.ts";
 import type { Presence } from "./presence.ts";
 import { PresenceBroadcast } from "./presence-broadcast.ts";
@@ -34,7 +25,8 @@ import type { EventRenderer } from "./render.ts";
 import { Streams } from "./replay.ts";
 import { connectionsWithRevokedCredentials } from "./credential-check.ts";
 import { LiveFanOut } from "./live-fanout.ts";
-import { DEFAULT_LIMITS, type CableSocket, type Connection, type HubLimits, type Subscription } from "./connection.ts";
+import { DEFAULT_LIMITS, type CableSocket, type Connection, type HubLimits } from "./connection.ts";
+import { Subscriptions } from "./subscriptions.ts";
 
 export type { CableSocket, Connection, HubLimits } from "./connection.ts";
 export { DEFAULT_LIMITS } from "./connection.ts";
@@ -53,11 +45,11 @@ export interface HubDeps {
 export class RealtimeHub {
   readonly limits: HubLimits;
   private readonly connections = new Set<Connection>();
-  private readonly byAccount = new Map<number, Set<Subscription>>();
   private readonly live: LiveFanOut;
   private readonly streams = new Streams();
   private heartbeat: ReturnType<typeof setInterval> | null = null;
   private readonly presenceBroadcast: PresenceBroadcast;
+  private readonly subscriptions: Subscriptions;
 
   constructor(
     private readonly d: HubDeps,
@@ -66,8 +58,8 @@ export class RealtimeHub {
     this.limits = { ...DEFAULT_LIMITS, ...limits };
     this.live = new LiveFanOut({
       ...d,
-      subscriptionsOf: (accountId) => this.byAccount.get(accountId),
-      listening: () => this.byAccount.size > 0,
+      subscriptionsOf: (accountId) => this.subscriptions.byAccount.get(accountId),
+      listening: () => this.subscriptions.byAccount.size > 0,
       send: (conn, frame) => this.send(conn, frame, true),
       safely: (what, fn) => this.safely(what, fn),
     });
@@ -75,9 +67,18 @@ export class RealtimeHub {
       realtime: d.realtime,
       presence: d.presence,
       delayMs: this.limits.presenceDelayMs,
-      subscriptionsOf: (accountId) => this.byAccount.get(accountId) ?? [],
+      subscriptionsOf: (accountId) => this.subscriptions.byAccount.get(accountId) ?? [],
       send: (conn, data) => void this.send(conn, data),
       safely: (what, fn) => this.safely(what, fn),
+    });
+    this.subscriptions = new Subscriptions({
+      ...d,
+      limits: this.limits,
+      live: this.live,
+      streams: this.streams,
+      presenceBroadcast: this.presenceBroadcast,
+      send: (conn, data) => this.send(conn, data),
+      closed: (conn) => this.closed(conn),
     });
   }
 
@@ -122,16 +123,16 @@ export class RealtimeHub {
   command(conn: Connection, raw: unknown): void {
     const c = parseCommand(raw);
     if (!c || conn.closed) return;
-    if (c.command === "subscribe") this.subscribe(conn, c.identifier);
-    else if (c.command === "unsubscribe") this.unsubscribe(conn, c.identifier);
-    else this.perform(conn, c.identifier, c.data);
+    if (c.command === "subscribe") this.subscriptions.subscribe(conn, c.identifier);
+    else if (c.command === "unsubscribe") this.subscriptions.unsubscribe(conn, c.identifier);
+    else this.subscriptions.perform(conn, c.identifier, c.data);
   }
 
   /** The socket closed (either side). */
   closed(conn: Connection): void {
     if (!this.connections.delete(conn)) return;
     conn.closed = true;
-    for (const sub of [...conn.subs.values()]) this.remove(sub);
+    for (const sub of [...conn.subs.values()]) this.subscriptions.remove(sub);
     for (const wake of conn.drainWaiters.splice(0)) wake();
     if (this.connections.size === 0 && this.heartbeat) {
       clearInterval(this.heartbeat);
@@ -182,79 +183,6 @@ export class RealtimeHub {
     return { connections: this.connections.size, subscriptions };
   }
 
-  private subscribe(conn: Connection, identifier: string): void {
-    if (conn.subs.has(identifier)) return void this.send(conn, confirmFrame(identifier));
-    const fields = parseIdentifier(identifier);
-    const request =
-      fields && conn.subs.size < this.limits.maxSubscriptions ? this.d.identity.subscription(fields, conn.user) : null;
-    if (!request) {
-      this.send(conn, rejectFrame(identifier));
-      if (++conn.rejected >= this.limits.maxRejected) {
-        conn.socket.close(1008, "too many rejected subscriptions");
-        this.closed(conn);
-      }
-      return;
-    }
-    const sub: Subscription = {
-      conn,
-      identifier,
-      identifierJson: JSON.stringify(identifier),
-      viewer: request.viewer,
-      cursor: 0,
-      replaying: false,
-      credential: request.viewer.kind === "user" ? (request.credential ?? conn.credential) : null,
-    };
-    conn.subs.set(identifier, sub);
-    let subs = this.byAccount.get(sub.viewer.accountId);
-    if (!subs) this.byAccount.set(sub.viewer.accountId, (subs = new Set()));
-    subs.add(sub);
-    const { viewer } = sub;
-    if (this.d.presence.join(viewer.kind, viewer.accountId, viewer.kind === "user" ? viewer.userId : viewer.contactId))
-      this.presenceBroadcast.changed(viewer.accountId);
-    this.live.begin();
-    if (!this.send(conn, confirmFrame(identifier))) return;
-    this.streams.start(sub, request.since, {
-      feed: this.d.feed,
-      pageSize: this.limits.replayPage,
-      pauseAboveBytes: this.limits.maxBufferedBytes / 2,
-      send: (c, data) => this.send(c, data),
-      failed: (failed, error) => {
-        this.d.logger.error("realtime replay failed", { ...errorFields(error) });
-        failed.conn.socket.close(1011, "replay failed: reconnect with since");
-        this.closed(failed.conn);
-      },
-    });
-  }
-
-  private unsubscribe(conn: Connection, identifier: string): void {
-    const sub = conn.subs.get(identifier);
-    if (sub) this.remove(sub);
-  }
-
-  /** Chatwoot's RoomChannel#update_presence: answers with the account's presence. */
-  private perform(conn: Connection, identifier: string, data: string | undefined): void {
-    const sub = conn.subs.get(identifier);
-    if (!sub || !data) return;
-    const action = parseIdentifier(data)?.action;
-    if (action === "update_presence") this.presenceBroadcast.sendTo([sub], sub.viewer.accountId);
-  }
-
-  private remove(sub: Subscription): void {
-    sub.conn.subs.delete(sub.identifier);
-    const subs = this.byAccount.get(sub.viewer.accountId);
-    subs?.delete(sub);
-    if (subs?.size === 0) this.byAccount.delete(sub.viewer.accountId);
-    const v = sub.viewer;
-    if (this.d.presence.leave(v.kind, v.accountId, v.kind === "user" ? v.userId : v.contactId))
-      this.presenceBroadcast.changed(v.accountId);
-  }
-
-  /** One user's live subscriptions in one account. */
-  private *subscriptionsOfUser(accountId: number, userId: number): Generator<Subscription> {
-    for (const sub of this.byAccount.get(accountId) ?? [])
-      if (sub.viewer.kind === "user" && sub.viewer.userId === userId) yield sub;
-  }
-
   /** An agent's chosen availability changed: the account's subscribers hear presence.update (after the delay). */
   availabilityChanged(accountId: number): void {
     this.presenceBroadcast.changed(accountId);
@@ -262,7 +190,7 @@ export class RealtimeHub {
 
   /** Whether the user has a live subscription in the account (tellUser would reach someone). */
   listening(accountId: number, userId: number): boolean {
-    return !this.subscriptionsOfUser(accountId, userId).next().done;
+    return !this.subscriptions.subscriptionsOfUser(accountId, userId).next().done;
   }
 
   /**
@@ -271,7 +199,7 @@ export class RealtimeHub {
    */
   tellUser(accountId: number, userId: number, event: string, data: Record<string, unknown>): void {
     let body: string | null = null;
-    for (const sub of this.subscriptionsOfUser(accountId, userId)) {
+    for (const sub of this.subscriptions.subscriptionsOfUser(accountId, userId)) {
       this.send(
         sub.conn,
         messageFrame(

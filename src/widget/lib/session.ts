@@ -1,7 +1,6 @@
 // The visitor's chat, without the screen: who the visitor is (token, contact), their current
 // conversation and its messages, the live stream, unread counting, typing both ways and what
 // the loader's SDK calls ask for. The components render `state` and call these methods.
-import type { CableEvent } from "../../shared/cable.ts";
 import {
   ApiError,
   WidgetApi,
@@ -13,6 +12,7 @@ import {
 } from "./api.ts";
 import { tell } from "./bridge.ts";
 import { connectCable } from "./cable.ts";
+import { AGENT_SIDE, onEvent } from "./live-events.ts";
 
 export interface ChatState {
   contact: Contact | null;
@@ -28,7 +28,6 @@ export interface ChatState {
 }
 
 const TYPING_IDLE_MS = 3000;
-const AGENT_SIDE = new Set([1, 3]);
 
 export class ChatSession {
   state: ChatState = {
@@ -57,7 +56,8 @@ export class ChatSession {
     this.api = new WidgetApi(config.website_token);
   }
 
-  private set(patch: Partial<ChatState>): void {
+  /** Not private: live-events.ts changes the state through it (and upsert, markSeen) as events arrive. */
+  set(patch: Partial<ChatState>): void {
     this.state = { ...this.state, ...patch };
     this.changed();
   }
@@ -87,7 +87,7 @@ export class ChatSession {
         this.stopCable = connectCable(
           r.contact.pubsub_token,
           this.config.account_id,
-          (e) => this.onEvent(e),
+          (e) => onEvent(this, e),
           () => void this.reload(),
         );
       })
@@ -254,50 +254,13 @@ export class ChatSession {
     void this.api.call("POST", "/conversations/toggle_typing", { typing_status: "off" }).catch(() => {});
   }
 
-  private async markSeen(): Promise<void> {
+  async markSeen(): Promise<void> {
     if (!this.state.conversation) return;
     tell("unread", { count: 0 });
     await this.api.call("POST", "/conversations/update_last_seen").catch(() => {});
   }
 
-  private onEvent(e: CableEvent): void {
-    const d = e.data as Record<string, any>;
-    if (e.event === "message.created" || e.event === "message.updated") {
-      if (d.private) return;
-      const current = this.state.conversation?.id;
-      if (current !== undefined && d.conversation_id !== current) return void this.reload();
-      const m = d as unknown as Message;
-      const isNew = !this.state.messages.some((x) => x.id === m.id);
-      if (current === undefined) return void this.reload();
-      this.upsert(m);
-      if (e.event === "message.created" && isNew && AGENT_SIDE.has(m.message_type)) this.agentMessage(m);
-    } else if (e.event === "conversation.typing_on" || e.event === "conversation.typing_off") {
-      const on = e.event === "conversation.typing_on" && d.conversation?.id === this.state.conversation?.id;
-      this.set({ agentTyping: on ? String(d.user?.available_name ?? d.user?.name ?? "") : null });
-    } else if (e.event === "conversation.status_changed" || e.event === "conversation.updated") {
-      if (d.id === this.state.conversation?.id)
-        this.set({ conversation: { ...this.state.conversation, status: String(d.status) } });
-    }
-  }
-
-  private agentMessage(m: Message): void {
-    this.set({ agentTyping: null });
-    tell("message", {
-      id: m.id,
-      content: m.content,
-      message_type: m.message_type,
-      content_type: m.content_type,
-      created_at: m.created_at,
-      conversation_id: m.conversation_id,
-    });
-    if (this.state.open) void this.markSeen();
-    else {
-      this.set({ unread: this.state.unread + 1 });
-      tell("unread", { count: this.state.unread });
-    }
-  }
-
-  private upsert(m: Message): void {
+  upsert(m: Message): void {
     const list = this.state.messages.filter((x) => x.id !== m.id && !(m.echo_id && x.echo_id === m.echo_id));
     list.push(m);
     list.sort((a, b) => a.id - b.id);
