@@ -65,6 +65,12 @@ export interface DeliveryOutcome {
   now_ms: number;
 }
 
+/**
+ * A delivery that may be sent now: a pending stream head whose time has come. Both reads below use it
+ * word for word; the due list's terms are also the partial index webhook_deliveries_ready's condition.
+ */
+const DUE = "status = 'pending' AND blocked = 0 AND next_attempt_at_ms <= $now_ms";
+
 export class WebhookDeliveriesRepo {
   private readonly insertStmt: Statement;
   private readonly readyTargetsStmt: Statement;
@@ -72,6 +78,7 @@ export class WebhookDeliveriesRepo {
   private readonly unblockNextStmt: Statement;
   private readonly repairStmt: Statement;
   private readonly byIdStmt: Statement;
+  private readonly stillDueStmt: Statement;
   private readonly insertAttemptStmt: Statement;
   private readonly finishStmt: Statement;
   private readonly failPendingStmt: Statement;
@@ -104,11 +111,11 @@ export class WebhookDeliveriesRepo {
        SELECT k FROM t WHERE k IS NOT NULL`,
     );
     this.dueStmt = db.prepare(
-      `SELECT * FROM webhook_deliveries
-       WHERE status = 'pending' AND blocked = 0 AND target_key = $target_key AND next_attempt_at_ms <= $now_ms
+      `SELECT * FROM webhook_deliveries WHERE ${DUE} AND target_key = $target_key
        ORDER BY next_attempt_at_ms, id
        LIMIT $limit`,
     );
+    this.stillDueStmt = db.prepare(`SELECT * FROM webhook_deliveries WHERE id = $id AND ${DUE}`);
     // The oldest pending delivery of a stream is its head: it may go.
     this.unblockNextStmt = db.prepare(
       `UPDATE webhook_deliveries SET blocked = 0 WHERE id = (
@@ -174,6 +181,11 @@ export class WebhookDeliveriesRepo {
   /** A receiver's due stream heads, oldest due first. */
   dueFor(targetKey: string, nowMs: number, limit: number): DeliveryRow[] {
     return this.dueStmt.all({ target_key: targetKey, now_ms: nowMs, limit }) as DeliveryRow[];
+  }
+
+  /** The delivery if it is still a due stream head (read again once its stream is claimed). */
+  stillDue(id: number, nowMs: number): DeliveryRow | null {
+    return (this.stillDueStmt.get({ id, now_ms: nowMs }) as DeliveryRow | null) ?? null;
   }
 
   byId(id: number): DeliveryRow | null {

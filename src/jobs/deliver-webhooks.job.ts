@@ -129,13 +129,12 @@ export class WebhookDeliverer {
     if (!this.claims.shared) return listed;
     const key = streamKey(listed);
     if (!this.claims.claim(key)) return null;
-    let due = false;
+    let row: DeliveryRow | null = null;
     try {
-      const row = this.d.deliveries.byId(listed.id);
-      due = row !== null && row.status === "pending" && row.blocked === 0 && (row.next_attempt_at_ms ?? 0) <= now;
-      return due ? row : null;
+      row = this.d.deliveries.stillDue(listed.id, now);
+      return row;
     } finally {
-      if (!due) this.claims.release(key);
+      if (!row) this.claims.release(key);
     }
   }
 
