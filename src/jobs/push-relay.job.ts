@@ -9,8 +9,8 @@ import type { ConversationsRepo } from "../db/conversations.repo.ts";
 import type { DuePush, PushRepo } from "../db/push.repo.ts";
 import type { WriteTx } from "../db/tx.ts";
 import { unixSeconds, type Clock } from "../lib/clock.ts";
-import { errorFields, type Logger } from "../lib/logger.ts";
-import { OutboxPump } from "../lib/pump.ts";
+import type { Logger } from "../lib/logger.ts";
+import { OutboxSender } from "../lib/pump.ts";
 import { mentionsAsText } from "../shared/mentions.ts";
 
 const IN_FLIGHT_SECONDS = 120;
@@ -32,31 +32,20 @@ export interface PushRelayDeps {
   installation: { identifier: string; version: string; host: () => string };
 }
 
-export class PushRelay {
-  private readonly loop: OutboxPump<DuePush>;
-
+export class PushRelay extends OutboxSender<DuePush> {
   constructor(private readonly d: PushRelayDeps) {
-    this.loop = new OutboxPump({
-      due: (limit) => (this.d.relayUrl ? this.d.push.due(unixSeconds(this.d.clock), limit) : []),
-      key: (row) => row.id,
-      send: (row) => this.send(row),
+    super({
+      name: "push",
+      due: (limit) => (d.relayUrl ? d.push.due(unixSeconds(d.clock), limit) : []),
+      keyField: "id",
+      logKey: "push_id",
       concurrency: CONCURRENCY,
-      lease: this.d.lease,
-      crashed: (error, row) =>
-        this.d.logger.error(row ? "push crashed" : "push pump failed", {
-          ...(row ? { push_id: row.id } : {}),
-          ...errorFields(error),
-        }),
+      lease: d.lease,
+      logger: d.logger,
     });
   }
 
-  readonly wake = (): void => this.loop.wake();
-  pump = (): void => this.loop.pump();
-  /** Tests: send everything due now and wait until nothing is in flight. */
-  drain = (): Promise<void> => this.loop.drain();
-  stop = (): Promise<void> => this.loop.stop();
-
-  private async send(row: DuePush): Promise<void> {
+  protected async send(row: DuePush): Promise<void> {
     const now = unixSeconds(this.d.clock);
     if (!this.d.writeTx(() => this.d.push.recordAttempt(row.id, now + IN_FLIGHT_SECONDS))) return;
     const conversation = this.d.conversations.byId(row.conversation_id);

@@ -2,6 +2,7 @@
 // that coalesces, a drain that pumps until nothing is in flight, and an outbox sender's loop.
 
 import { type Lease, SOLE_LEASE } from "./lease.ts";
+import { errorFields, type Logger } from "./logger.ts";
 
 /**
  * Returns a wake function that runs `pump` soon, once, however often it is called before then; safe
@@ -30,17 +31,21 @@ export async function drainInFlight(pump: () => void, inFlight: Map<unknown, Pro
 }
 
 export interface OutboxPumpOptions<Row> {
+  /** What is sent, for the log: "<name> crashed", "<name> pump failed". */
+  name: string;
   /** Rows whose send is due now, at most `limit`. */
   due: (limit: number) => Row[];
-  /** One send at a time per key (a row being sent is not started again). */
-  key: (row: Row) => number;
+  /** The column naming a row: one send at a time per value (a row being sent is not started again); logged with a crash. */
+  keyField: { [K in keyof Row]: Row[K] extends number ? K : never }[keyof Row] & string;
+  /** The key's name in the log, where the column's own name says too little ("id"). */
+  logKey?: string;
   /** Sends one row; records its own result. A throw is logged, and the row waits for its retry time. */
   send: (row: Row) => Promise<void>;
   concurrency: number;
   /** Only the lease's holder sends (several processes: lease.ts). */
   lease?: Lease;
-  /** Logs a send or a pump that crashed (a bug, not a refused send). */
-  crashed: (error: unknown, row: Row | null) => void;
+  /** Where a send or a pump that crashed (a bug, not a refused send) is logged. */
+  logger: Logger;
 }
 
 /**
@@ -64,11 +69,11 @@ export class OutboxPump<Row> {
     try {
       for (const row of this.o.due(this.o.concurrency * 2)) {
         if (this.inFlight.size >= this.o.concurrency) break;
-        const key = this.o.key(row);
+        const key = row[this.o.keyField] as number;
         if (this.inFlight.has(key)) continue;
         const p = this.o
           .send(row)
-          .catch((error) => this.o.crashed(error, row))
+          .catch((error) => this.crashed(error, row))
           .finally(() => {
             this.inFlight.delete(key);
             this.wake();
@@ -76,8 +81,16 @@ export class OutboxPump<Row> {
         this.inFlight.set(key, p);
       }
     } catch (error) {
-      this.o.crashed(error, null);
+      this.crashed(error, null);
     }
+  }
+
+  private crashed(error: unknown, row: Row | null): void {
+    const { name, keyField, logKey = keyField } = this.o;
+    this.o.logger.error(row ? `${name} crashed` : `${name} pump failed`, {
+      ...(row ? { [logKey]: row[keyField] } : {}),
+      ...errorFields(error),
+    });
   }
 
   /** Tests: send everything due now and wait until nothing is in flight. */
@@ -89,4 +102,25 @@ export class OutboxPump<Row> {
     this.stopping = true;
     await Promise.allSettled([...this.inFlight.values()]);
   }
+}
+
+/**
+ * An outbox's sender (email replies, notification and reset mail, mobile pushes): its pump, and the
+ * calls the job loop and the tests make on it. A sender says what is due and how one row is sent.
+ */
+export abstract class OutboxSender<Row> {
+  private readonly loop: OutboxPump<Row>;
+
+  constructor(options: Omit<OutboxPumpOptions<Row>, "send">) {
+    this.loop = new OutboxPump({ ...options, send: (row) => this.send(row) });
+  }
+
+  /** Sends one row and records its result (see OutboxPumpOptions.send). */
+  protected abstract send(row: Row): Promise<void>;
+
+  readonly wake = (): void => this.loop.wake();
+  readonly pump = (): void => this.loop.pump();
+  /** Tests: send everything due now and wait until nothing is in flight. */
+  readonly drain = (): Promise<void> => this.loop.drain();
+  readonly stop = (): Promise<void> => this.loop.stop();
 }

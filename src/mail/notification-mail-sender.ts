@@ -13,8 +13,8 @@ import type { NotificationsRepo } from "../db/notifications.repo.ts";
 import type { WriteTx } from "../db/tx.ts";
 import type { UsersRepo } from "../db/users.repo.ts";
 import { unixSeconds, type Clock } from "../lib/clock.ts";
-import { errorFields, type Logger } from "../lib/logger.ts";
-import { OutboxPump } from "../lib/pump.ts";
+import type { Logger } from "../lib/logger.ts";
+import { OutboxSender } from "../lib/pump.ts";
 import { localeFor } from "../shared/locale.ts";
 import { mentionsAsText } from "../shared/mentions.ts";
 import { notificationMail } from "./account-mail-texts.ts";
@@ -42,31 +42,19 @@ export interface NotificationMailDeps {
   publicUrl: () => string;
 }
 
-export class NotificationMailSender {
-  private readonly loop: OutboxPump<NotificationMailRow>;
-
+export class NotificationMailSender extends OutboxSender<NotificationMailRow> {
   constructor(private readonly d: NotificationMailDeps) {
-    this.loop = new OutboxPump({
-      due: (limit) => (this.d.config ? this.d.notificationMail.due(unixSeconds(this.d.clock), limit) : []),
-      key: (row) => row.notification_id,
-      send: (row) => this.send(row),
+    super({
+      name: "notification mail",
+      due: (limit) => (d.config ? d.notificationMail.due(unixSeconds(d.clock), limit) : []),
+      keyField: "notification_id",
       concurrency: CONCURRENCY,
-      lease: this.d.lease,
-      crashed: (error, row) =>
-        this.d.logger.error(row ? "notification mail crashed" : "notification mail pump failed", {
-          ...(row ? { notification_id: row.notification_id } : {}),
-          ...errorFields(error),
-        }),
+      lease: d.lease,
+      logger: d.logger,
     });
   }
 
-  readonly wake = (): void => this.loop.wake();
-  pump = (): void => this.loop.pump();
-  /** Tests: send everything due now and wait until nothing is in flight. */
-  drain = (): Promise<void> => this.loop.drain();
-  stop = (): Promise<void> => this.loop.stop();
-
-  private async send(row: NotificationMailRow): Promise<void> {
+  protected async send(row: NotificationMailRow): Promise<void> {
     const now = unixSeconds(this.d.clock);
     const id = row.notification_id;
     if (!this.d.writeTx(() => this.d.notificationMail.recordAttempt(id, now + IN_FLIGHT_SECONDS))) return;

@@ -10,8 +10,8 @@ import type { PasswordResetRow, PasswordResetsRepo } from "../db/password-resets
 import type { WriteTx } from "../db/tx.ts";
 import type { UsersRepo } from "../db/users.repo.ts";
 import { unixSeconds, type Clock } from "../lib/clock.ts";
-import { errorFields, type Logger } from "../lib/logger.ts";
-import { OutboxPump } from "../lib/pump.ts";
+import type { Logger } from "../lib/logger.ts";
+import { OutboxSender } from "../lib/pump.ts";
 import type { SecretBox } from "../lib/secret-box.ts";
 import { activeMembership } from "../domain/presenters/user.presenter.ts";
 import { localeFor } from "../shared/locale.ts";
@@ -38,32 +38,20 @@ export interface ResetMailDeps {
   publicUrl: () => string;
 }
 
-export class ResetMailSender {
-  private readonly loop: OutboxPump<PasswordResetRow>;
-
+export class ResetMailSender extends OutboxSender<PasswordResetRow> {
   constructor(private readonly d: ResetMailDeps) {
-    this.loop = new OutboxPump({
+    super({
+      name: "reset mail",
       // No mail server, no sending: requests are refused then (503), so nothing waits here.
-      due: (limit) => (this.d.config ? this.d.passwordResets.due(unixSeconds(this.d.clock), limit) : []),
-      key: (row) => row.user_id,
-      send: (row) => this.send(row),
+      due: (limit) => (d.config ? d.passwordResets.due(unixSeconds(d.clock), limit) : []),
+      keyField: "user_id",
       concurrency: CONCURRENCY,
-      lease: this.d.lease,
-      crashed: (error, row) =>
-        this.d.logger.error(row ? "reset mail crashed" : "reset mail pump failed", {
-          ...(row ? { user_id: row.user_id } : {}),
-          ...errorFields(error),
-        }),
+      lease: d.lease,
+      logger: d.logger,
     });
   }
 
-  readonly wake = (): void => this.loop.wake();
-  pump = (): void => this.loop.pump();
-  /** Tests: send everything due now and wait until nothing is in flight. */
-  drain = (): Promise<void> => this.loop.drain();
-  stop = (): Promise<void> => this.loop.stop();
-
-  private async send(row: PasswordResetRow): Promise<void> {
+  protected async send(row: PasswordResetRow): Promise<void> {
     const config = this.d.config!;
     const now = unixSeconds(this.d.clock);
     const claimed = this.d.writeTx(() => this.d.passwordResets.recordAttempt(row, now + IN_FLIGHT_SECONDS));

@@ -9,8 +9,8 @@ import type { MailConfig } from "../config-mail.ts";
 import type { EmailOutboxRepo, EmailOutboxRow } from "../db/email-outbox.repo.ts";
 import type { WriteTx } from "../db/tx.ts";
 import { unixSeconds, type Clock } from "../lib/clock.ts";
-import { errorFields, type Logger } from "../lib/logger.ts";
-import { OutboxPump } from "../lib/pump.ts";
+import type { Logger } from "../lib/logger.ts";
+import { OutboxSender } from "../lib/pump.ts";
 import type { SecretBox } from "../lib/secret-box.ts";
 import type { EmailChannelRow } from "../db/email-channels.repo.ts";
 import { composeReply, type ReplyData } from "./compose-reply.ts";
@@ -40,31 +40,19 @@ export interface SmtpSenderDeps {
   config: MailConfig;
 }
 
-export class SmtpSender {
-  private readonly loop: OutboxPump<EmailOutboxRow>;
-
+export class SmtpSender extends OutboxSender<EmailOutboxRow> {
   constructor(private readonly d: SmtpSenderDeps) {
-    this.loop = new OutboxPump({
-      due: (limit) => this.d.emailOutbox.due(unixSeconds(this.d.clock), limit),
-      key: (row) => row.message_id,
-      send: (row) => this.send(row),
+    super({
+      name: "email send",
+      due: (limit) => d.emailOutbox.due(unixSeconds(d.clock), limit),
+      keyField: "message_id",
       concurrency: CONCURRENCY,
-      lease: this.d.lease,
-      crashed: (error, row) =>
-        this.d.logger.error(row ? "email send crashed" : "email send pump failed", {
-          ...(row ? { message_id: row.message_id } : {}),
-          ...errorFields(error),
-        }),
+      lease: d.lease,
+      logger: d.logger,
     });
   }
 
-  readonly wake = (): void => this.loop.wake();
-  pump = (): void => this.loop.pump();
-  /** Tests: send everything due now and wait until nothing is in flight. */
-  drain = (): Promise<void> => this.loop.drain();
-  stop = (): Promise<void> => this.loop.stop();
-
-  private async send(row: EmailOutboxRow): Promise<void> {
+  protected async send(row: EmailOutboxRow): Promise<void> {
     const now = unixSeconds(this.d.clock);
     const claimed = this.d.writeTx(() => this.d.emailOutbox.recordAttempt(row.message_id, now + IN_FLIGHT_SECONDS));
     if (!claimed) return;
