@@ -9,20 +9,21 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { startPostgres } from "../helpers/postgres.ts";
 import { freePort, type LoadResult, runLoad, settle, waitForHttp } from "./load.ts";
-import { SCENARIOS, type SeedInfo } from "./scenarios.ts";
+import { chosenScenarios, SCENARIOS, type SeedInfo } from "./scenarios.ts";
 
 const root = join(import.meta.dir, "../..");
 const duration = Number(process.env.BENCH_DURATION ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 30);
 const contacts = Number(process.env.BENCH_CONTACTS ?? 20_000);
 const binary = join(root, "build/parley");
-const WANTED = process.env.BENCH_ONLY?.split(",").map((s) => s.trim()) ?? [
+const ENGINE_SCENARIOS = [
   "health",
   "message-create (account API)",
   "message-list (before, 10,000-message thread)",
   "contact-search",
   "conversation-list (filters)",
 ];
+const wanted = chosenScenarios(process.env.BENCH_ONLY) ?? ((name: string) => ENGINE_SCENARIOS.includes(name));
 /** Which of the three setups to run (BENCH_SETUPS=2,3: PostgreSQL only). */
 const SETUPS = (process.env.BENCH_SETUPS ?? "1,2,3").split(",").map(Number);
 const SECRET = "bench key, the same for every process";
@@ -123,7 +124,7 @@ async function main() {
     for (const [label, target, count] of setups) {
       const s = await servers(target, count);
       try {
-        for (const scenario of SCENARIOS.filter((x) => WANTED.includes(x.name))) {
+        for (const scenario of SCENARIOS.filter((x) => wanted(x.name))) {
           const r = await measure(s.origins, scenario.requests(info));
           (table[scenario.name] ??= {})[label] = `${r.rps} req/s, p99 ${r.p99} ms${r.bad ? ` (${r.bad} errors)` : ""}`;
           console.log(`${label} — ${scenario.name}: ${table[scenario.name]![label]}`);

@@ -20,14 +20,14 @@ import {
   waitForHttp,
   type LoadResult,
 } from "./load.ts";
-import { SCENARIOS, type SeedInfo, type WidgetInfo } from "./scenarios.ts";
+import { chosenScenarios, SCENARIOS, type SeedInfo, type WidgetInfo } from "./scenarios.ts";
 import { attachmentSetup } from "./attachment-setup.ts";
 import { widgetSetup } from "./widget-setup.ts";
 
 const root = join(import.meta.dir, "../..");
 const duration = Number(process.env.BENCH_DURATION ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
-const only = process.env.BENCH_ONLY?.split(",").map((s) => s.trim());
+const only = chosenScenarios(process.env.BENCH_ONLY);
 // Each scenario first runs unmeasured for this long: the first requests of a fresh server pay for JIT
 // tiers, Elysia compiling the route, cold SQLite pages and a filter's first count, which is start-up
 // cost, not the steady state the table reports (test/bench/README.md shows both).
@@ -114,7 +114,7 @@ async function main() {
   ceiling.kill();
   console.log(`ceiling (bare Bun.serve JSON): ${ceil.requestsPerSecond} req/s, p50 ${ceil.p50} ms, p99 ${ceil.p99} ms`);
 
-  const wanted = SCENARIOS.filter((s) => !only || only.includes(s.name));
+  const wanted = SCENARIOS.filter((s) => !only || only(s.name));
   const info = wanted.some((s) => s.needsSeed) ? await seed() : null;
 
   const port = await freePort();

@@ -62,6 +62,20 @@ function createMessage(s: SeedInfo, displayId: number, i: number): BenchRequest 
   };
 }
 
+/**
+ * BENCH_ONLY's choice: comma-separated scenario names, or their beginnings. A beginning is what
+ * selects a name that holds commas itself ("message-list" for "message-list (before, 10,000-message
+ * thread)"), which the list's own commas would cut apart. Null: no choice made.
+ */
+export function chosenScenarios(list: string | undefined): ((name: string) => boolean) | null {
+  const wanted = list
+    ?.split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
+  if (!wanted?.length) return null;
+  return (name) => wanted.some((w) => name === w || name.startsWith(w));
+}
+
 export const SCENARIOS: Scenario[] = [
   { name: "health", needsSeed: false, requests: () => [{ path: "/health" }] },
   {
