@@ -105,6 +105,12 @@ export interface ViewOptions {
    * what it was before the write, so only list pages say so.
    */
   fresh?: boolean;
+  /**
+   * Only what a message page's meta and its messages use (the message list): the contact, its
+   * inbox, the assignee, labels and unread count; no team and no newest messages, which the page
+   * shows no trace of.
+   */
+  brief?: boolean;
 }
 
 export class ConversationViews {
@@ -179,7 +185,7 @@ export class ConversationViews {
     const inboxes = known?.inbox
       ? new Map([[known.inbox.id, known.inbox]])
       : this.r.conversationRefs.inboxes(rows.map((r) => r.inbox_id));
-    const teamIds = rows.flatMap((r) => (r.team_id === null ? [] : [r.team_id]));
+    const teamIds = opts.brief ? [] : rows.flatMap((r) => (r.team_id === null ? [] : [r.team_id]));
     const teams = this.r.conversationRefs.teams(teamIds);
     const myTeams =
       opts.viewerId === null ? new Set<number>() : this.r.conversationRefs.teamsOfUser(opts.viewerId, teamIds);
@@ -189,9 +195,19 @@ export class ConversationViews {
     const unread = opts.fresh
       ? new Map(rows.map((r) => [r.id, Math.min(r.unread_incoming, UNREAD_LIMIT)]))
       : this.r.messages.unreadCounts(ids);
-    const newestAny = opts.fresh ? this.lastById(rows) : opts.api ? this.r.messages.lastOf(ids, "any") : null;
+    const newestAny = opts.brief
+      ? null
+      : opts.fresh
+        ? this.lastById(rows)
+        : opts.api
+          ? this.r.messages.lastOf(ids, "any")
+          : null;
     const lastAny = opts.api ? newestAny : null;
-    const lastChat = known?.lastChat ? new Map([[ids[0]!, known.lastChat]]) : this.newest(ids, newestAny, "chat");
+    const lastChat = known?.lastChat
+      ? new Map([[ids[0]!, known.lastChat]])
+      : opts.brief
+        ? new Map<number, MessageRow>()
+        : this.newest(ids, newestAny, "chat");
     const lastNonActivity = lastAny ? this.newest(ids, lastAny, "non_activity") : new Map<number, MessageRow>();
     const shown = [...lastChat.values(), ...(lastAny?.values() ?? []), ...lastNonActivity.values()];
     const senders = senderIds(shown);

@@ -95,7 +95,14 @@ export class ConversationsService {
 
   /** The view behind a message page: the conversation's meta and every sender on the page. */
   messageListView(a: Acting, row: ConversationRow, page: readonly MessageRow[]): ConversationView {
-    const view = this.d.views.one(row, { account: a.account, viewerId: a.user?.id ?? null, api: false });
+    // The row was read in this request, with nothing written since: its kept columns are current.
+    const view = this.d.views.one(row, {
+      account: a.account,
+      viewerId: a.user?.id ?? null,
+      api: false,
+      fresh: true,
+      brief: true,
+    });
     return this.d.views.withSenders(view, page);
   }
 
