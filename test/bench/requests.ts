@@ -55,6 +55,6 @@ for (const spec of paths) {
   }
   times.sort((a, b) => a - b);
   console.log(
-    `${times[Math.floor(times.length / 2)]!.toFixed(1).padStart(8)} ms median  ${times.at(-1)!.toFixed(1).padStart(8)} ms max  ${summary}  ${spec}`,
+    `${times[Math.floor(times.length / 2)]!.toFixed(3).padStart(9)} ms median  ${times.at(-1)!.toFixed(1).padStart(8)} ms max  ${summary}  ${spec}`,
   );
 }
