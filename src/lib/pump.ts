@@ -35,7 +35,10 @@ export interface OutboxPumpOptions<Row> {
   name: string;
   /** Rows whose send is due now, at most `limit`. */
   due: (limit: number) => Row[];
-  /** The column naming a row: one send at a time per value (a row being sent is not started again); logged with a crash. */
+  /**
+   * The column naming a row: one send at a time per value (a row being sent is not started again);
+   * logged with a crash.
+   */
   keyField: { [K in keyof Row]: Row[K] extends number ? K : never }[keyof Row] & string;
   /** The key's name in the log, where the column's own name says too little ("id"). */
   logKey?: string;
