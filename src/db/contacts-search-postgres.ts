@@ -33,6 +33,7 @@ import {
   PHONE_FRAGMENT,
   prefixParams,
   RESOLVED_C,
+  SEARCH_VERSION_SQL,
   upper,
 } from "./contacts-search.ts";
 import type { PostgresDatabase } from "./postgres/database.ts";
@@ -109,7 +110,7 @@ export class ContactSearchOnPostgres implements ContactFinder {
   }
 
   private version(): number {
-    return (this.db.send("SELECT n FROM contact_search_version WHERE id = 1", []).rows[0] as { n: number }).n;
+    return (this.db.send(SEARCH_VERSION_SQL, []).rows[0] as { n: number }).n;
   }
 }
 

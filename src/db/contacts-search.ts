@@ -127,6 +127,9 @@ function ftsPhrase(term: string): string {
 /** Search counts kept (newest used): the terms agents are typing right now. */
 const KEPT_COUNTS = 256;
 
+/** The version kept counts are checked against: migration 012's triggers bump it (both engines). */
+export const SEARCH_VERSION_SQL = "SELECT n FROM contact_search_version WHERE id = 1";
+
 /**
  * Recent exact search counts by account and term, each with the contact_search_version it was taken
  * at: a count taken at the current version is still exact (migrations/012_query_plans.sql). Counts
@@ -163,7 +166,7 @@ export class ContactSearch implements ContactFinder {
   constructor(private readonly db: Database) {
     this.cache = new StatementCache(db);
     this.rowsById = new Batch<ContactRow>(db, "SELECT * FROM contacts WHERE id IN {ids}", "id");
-    this.versionStmt = db.prepare("SELECT n FROM contact_search_version WHERE id = 1");
+    this.versionStmt = db.prepare(SEARCH_VERSION_SQL);
     // Two seeks in the resolved-contacts index: is any resolved contact not this account's?
     this.othersStmt = db.prepare(
       `SELECT EXISTS (SELECT 1 FROM contacts INDEXED BY contacts_resolved_name WHERE account_id < $account_id AND ${RESOLVED})
