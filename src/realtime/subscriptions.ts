@@ -61,7 +61,7 @@ export class Subscriptions {
     if (!subs) this.byAccount.set(sub.viewer.accountId, (subs = new Set()));
     subs.add(sub);
     const { viewer } = sub;
-    if (this.d.presence.join(viewer.kind, viewer.accountId, viewer.kind === "user" ? viewer.userId : viewer.contactId))
+    if (this.d.presence.join(viewer.kind, viewer.accountId, presenceId(viewer)))
       this.d.presenceBroadcast.changed(viewer.accountId);
     this.d.live.begin();
     if (!this.d.send(conn, confirmFrame(identifier))) return;
@@ -97,8 +97,7 @@ export class Subscriptions {
     subs?.delete(sub);
     if (subs?.size === 0) this.byAccount.delete(sub.viewer.accountId);
     const v = sub.viewer;
-    if (this.d.presence.leave(v.kind, v.accountId, v.kind === "user" ? v.userId : v.contactId))
-      this.d.presenceBroadcast.changed(v.accountId);
+    if (this.d.presence.leave(v.kind, v.accountId, presenceId(v))) this.d.presenceBroadcast.changed(v.accountId);
   }
 
   /** One user's live subscriptions in one account. */
@@ -106,4 +105,9 @@ export class Subscriptions {
     for (const sub of this.byAccount.get(accountId) ?? [])
       if (sub.viewer.kind === "user" && sub.viewer.userId === userId) yield sub;
   }
+}
+
+/** Who a subscription counts as in presence: the user, or the website visitor's contact. */
+function presenceId(viewer: Subscription["viewer"]): number {
+  return viewer.kind === "user" ? viewer.userId : viewer.contactId;
 }
