@@ -118,7 +118,6 @@ export function createDeps(opts: DepsOptions): Deps {
   // one process needs none of them.
   const postgres = isPostgres(db) ? db : null;
   const lease: Lease = postgres ? new PostgresLease(postgres) : SOLE_LEASE;
-  const bus = new EventBus(db, logger, lease);
   const outbox = new EventOutbox(db, clock);
   // Bound late: the hub needs the services, which need writeTx.
   let realtime: RealtimeHub | null = null;
@@ -147,6 +146,7 @@ export function createDeps(opts: DepsOptions): Deps {
     },
     { groupCommit: opts.groupCommit ?? false },
   );
+  const bus = new EventBus(db, logger, lease, writeTx);
   const repos = createRepos(preparingLazily(db));
   // Bound late: the messages service is built after the deliverer that calls this.
   const onCallbackGaveUp: OnCallbackGaveUp =

@@ -4,6 +4,7 @@
 import type { Database, Statement } from "bun:sqlite";
 import { Batch, StatementCache } from "./batch.ts";
 import type { ContactRow } from "./contacts.repo.ts";
+import { writing } from "./tx.ts";
 
 export const CONTACT_SORTS = ["name", "email", "phone_number", "last_activity_at"] as const;
 export type ContactSortColumn = (typeof CONTACT_SORTS)[number];
@@ -249,7 +250,7 @@ export class ContactSearch implements ContactFinder {
 
   private countOf(accountId: number, term: string, count: () => number): number {
     const version = (this.versionStmt.get() as { n: number }).n;
-    return this.counts.of(accountId, term, version, this.db.inTransaction, count);
+    return this.counts.of(accountId, term, version, writing(this.db), count);
   }
 
   private params(p: ContactPageQuery): Record<string, string | number> {

@@ -5,6 +5,7 @@
 // exact boundary of what is kept.
 import type { Database, Statement } from "bun:sqlite";
 import type { StoredEvent } from "../shared/event-types.ts";
+import { writing } from "./tx.ts";
 
 export interface EventRow {
   id: number;
@@ -97,7 +98,7 @@ export class EventsRepo {
    * still take back, and ids a rollback hands out again were never shown to anyone.
    */
   committedHead(): number {
-    if (!this.db.inTransaction) this.committed = this.bounds().latest ?? 0;
+    if (!writing(this.db)) this.committed = this.bounds().latest ?? 0;
     return this.committed;
   }
 

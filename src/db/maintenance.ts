@@ -1,6 +1,7 @@
 // Whole-database operations the server and the CLI run: liveness, checkpoints, online copies.
 import type { Database } from "bun:sqlite";
 import { isPostgres } from "./postgres/database.ts";
+import { writing } from "./tx.ts";
 
 /** Whether the database answers a query (GET /api's data_services). */
 export function databaseAnswers(db: Database): boolean {
@@ -25,7 +26,7 @@ export async function checkpointWhenCommitted(
   db: Database,
   commits: { settled(): Promise<void> | null },
 ): Promise<void> {
-  for (let waited = 0; db.inTransaction && waited < 10; waited++) await commits.settled();
+  for (let waited = 0; writing(db) && waited < 10; waited++) await commits.settled();
   checkpoint(db, "PASSIVE");
 }
 

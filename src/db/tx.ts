@@ -9,7 +9,25 @@
 // told "done" before that commit: the HTTP layer holds each response until `commits.settled()`
 // resolves (src/http/commit-wait.ts), and the after-commit hooks (event listeners, realtime) run
 // only then.
+//
+// Shared reads (with group commit): outside a transaction every statement is a transaction of its
+// own, and SQLite takes and drops its locks for each (~2 µs of system calls a statement; a message
+// list runs twelve). So a request opens a read snapshot that every request of the same turn shares
+// (`commits.shareReads()`), and the turn's setImmediate ends it. It sees only committed rows, and a
+// write of the turn ends it before the write group begins: both groups hold one transaction.
 import type { Database } from "bun:sqlite";
+import { isPostgres } from "./postgres/database.ts";
+
+const SNAPSHOT = Symbol("parley.readSnapshot");
+
+/**
+ * Whether a write transaction is open on `db`, one whose rows may yet roll back; a shared read
+ * snapshot (above) is not one. Read through a property so that a view of the database (the
+ * repositories' lazily preparing proxy) answers as the database itself.
+ */
+export function writing(db: Database): boolean {
+  return db.inTransaction && (db as unknown as Record<symbol, boolean>)[SNAPSHOT] !== true;
+}
 
 export type WriteTx = <T>(fn: () => T) => T;
 
@@ -27,6 +45,8 @@ export interface Commits {
   settled(): Promise<void> | null;
   /** Commits the open group now (before closing the database). */
   flush(): void;
+  /** Opens the turn's shared read snapshot, unless a transaction is open (group commit only). */
+  shareReads(): void;
 }
 
 interface Group {
@@ -53,6 +73,10 @@ export function createWriteTx(
 ): { writeTx: WriteTx; commits: Commits } {
   let depth = 0;
   let group: Group | null = null;
+  const marks = db as unknown as Record<symbol, boolean>;
+  // On PostgreSQL each statement outside a transaction costs no lock of its own, and a BEGIN there
+  // takes the writers' lock (postgres/database.ts): no shared reads.
+  const readsShared = opts.groupCommit === true && !isPostgres(db);
 
   const synchronousBody = <T>(fn: () => T) =>
     db.transaction(() => {
@@ -62,6 +86,7 @@ export function createWriteTx(
     });
 
   const flush = () => {
+    endReads();
     const g = group;
     if (!g) return;
     group = null;
@@ -97,8 +122,23 @@ export function createWriteTx(
     return result;
   };
 
+  const endReads = () => {
+    if (!marks[SNAPSHOT]) return;
+    marks[SNAPSHOT] = false;
+    // A failed statement may have rolled it back already (SQLite does on some errors).
+    if (db.inTransaction) db.run("COMMIT");
+  };
+
+  const shareReads = () => {
+    if (!readsShared || db.inTransaction) return;
+    db.run("BEGIN"); // deferred: the first read takes the locks, once for the whole turn
+    marks[SNAPSHOT] = true;
+    setImmediate(endReads);
+  };
+
   const grouped = <T>(fn: () => T): T => {
     if (!group) {
+      endReads();
       db.run("BEGIN IMMEDIATE");
       group = openGroup();
       setImmediate(flush);
@@ -119,5 +159,5 @@ export function createWriteTx(
     }
   };
 
-  return { writeTx, commits: { settled: () => group?.done ?? null, flush } };
+  return { writeTx, commits: { settled: () => group?.done ?? null, flush, shareReads } };
 }

@@ -7,6 +7,7 @@ import type { Database } from "bun:sqlite";
 import { errorFields, type Logger } from "../lib/logger.ts";
 import { eventFromRow, EventsRepo } from "../db/events.repo.ts";
 import { ListenerCursorsRepo } from "../db/listener-cursors.repo.ts";
+import type { WriteTx } from "../db/tx.ts";
 import type { StoredEvent } from "../shared/event-types.ts";
 
 export interface DurableListener {
@@ -37,6 +38,11 @@ export class EventBus {
     private readonly logger: Logger,
     /** Only the lease's holder runs the listeners (several processes: src/lib/lease.ts). */
     private readonly lease: Lease = SOLE_LEASE,
+    /**
+     * Saves a cursor the way every write is made: inside a turn's shared read snapshot a lone
+     * statement would turn the snapshot into a write (src/db/tx.ts).
+     */
+    private readonly writeTx: WriteTx = (fn) => fn(),
   ) {
     this.events = new EventsRepo(db);
     this.cursors = new ListenerCursorsRepo(db);
@@ -122,11 +128,15 @@ export class EventBus {
         after_event_id: done,
         ...errorFields(error),
       });
-      if (done !== cursor) this.cursors.set(listener.name, done);
+      if (done !== cursor) this.save(listener.name, done);
       return false;
     }
-    if (done !== cursor) this.cursors.set(listener.name, done);
+    if (done !== cursor) this.save(listener.name, done);
     return rows.length === BATCH && done === rows.at(-1)!.id;
+  }
+
+  private save(name: string, id: number): void {
+    this.writeTx(() => this.cursors.set(name, id));
   }
 
   /** Tests: the cursor of a listener. */

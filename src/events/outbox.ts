@@ -2,6 +2,7 @@
 // change it describes, so no listener ever sees an event for a change that did not happen.
 import type { Database } from "bun:sqlite";
 import { EventsRepo } from "../db/events.repo.ts";
+import { writing } from "../db/tx.ts";
 import type { Clock } from "../lib/clock.ts";
 import type { NewEvent, StoredEvent } from "../shared/event-types.ts";
 
@@ -26,7 +27,7 @@ export class EventOutbox {
   }
 
   record(e: NewEvent): StoredEvent {
-    if (!this.db.inTransaction) throw new Error(`event ${e.kind} recorded outside writeTx`);
+    if (!writing(this.db)) throw new Error(`event ${e.kind} recorded outside writeTx`);
     const createdAtMs = this.clock.nowMs();
     const id = this.events.insert({
       account_id: e.accountId,

@@ -1,40 +1,13 @@
 // writeTx alone and with group commit: writes of one event-loop turn share a commit, each request's
 // writes stay all-or-nothing, other connections see nothing before the commit, and no HTTP
 // response leaves before the commit of what it reports (a failed commit answers 503).
-import { afterEach, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { openDatabase } from "../../src/db/open.ts";
-import { createWriteTx } from "../../src/db/tx.ts";
 import { createHarness } from "../helpers/harness.ts";
+import { counting, fileDatabases, turn } from "../helpers/tx-fixtures.ts";
 import { makeAccount } from "../helpers/factories.ts";
 
-const turn = () => new Promise<void>((ok) => setImmediate(ok));
-const dirs: string[] = [];
-afterEach(() => {
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
-});
-
-function fileDb() {
-  const dir = mkdtempSync(join(tmpdir(), "parley-tx-"));
-  dirs.push(dir);
-  const path = join(dir, "tx.db");
-  const db = openDatabase(path);
-  db.run("CREATE TABLE t (x INTEGER NOT NULL)");
-  return { db, path };
-}
-
-function counting(db: Database, groupCommit: boolean) {
-  const calls = { commits: 0, rollbacks: 0 };
-  const tx = createWriteTx(
-    db,
-    { afterCommit: () => void calls.commits++, afterRollback: () => void calls.rollbacks++ },
-    { groupCommit },
-  );
-  return { ...tx, calls };
-}
+const fileDb = fileDatabases();
 
 describe("writeTx without grouping", () => {
   test("each call commits on its own; a throwing body writes nothing", () => {

@@ -1,0 +1,107 @@
+// Shared reads (src/db/tx.ts): with group commit, the requests of one event-loop turn read in one
+// snapshot instead of a transaction a statement. The snapshot sees only committed rows, ends with
+// the turn, gives way to the turn's write group, and is never taken for a write transaction.
+import { describe, expect, test } from "bun:test";
+import { Database } from "bun:sqlite";
+import { migrate } from "../../src/db/migrate.ts";
+import { writing } from "../../src/db/tx.ts";
+import { EventOutbox } from "../../src/events/outbox.ts";
+import { ManualClock } from "../../src/lib/clock.ts";
+import { createHarness } from "../helpers/harness.ts";
+import { counting, fileDatabases, turn } from "../helpers/tx-fixtures.ts";
+import { TEST_ENGINE } from "../helpers/test-database.ts";
+
+const fileDb = fileDatabases();
+
+const grouped = (db: Database, groupCommit = true) => counting(db, groupCommit);
+
+const count = (db: Database) => (db.query("SELECT count(*) AS n FROM t").get() as { n: number }).n;
+
+describe("shared reads", () => {
+  test("a snapshot lasts the turn, is no write transaction, and ends by itself", async () => {
+    const { db } = fileDb();
+    const { commits, calls } = grouped(db);
+    commits.shareReads();
+    expect(db.inTransaction).toBe(true);
+    expect(writing(db)).toBe(false);
+    commits.shareReads(); // a second request of the same turn joins it
+    expect(count(db)).toBe(0);
+    await turn();
+    expect(db.inTransaction).toBe(false);
+    expect(calls).toEqual({ commits: 0, rollbacks: 0 });
+    expect(commits.settled()).toBeNull();
+  });
+
+  test("another connection's commit shows in the next turn, not inside the snapshot", async () => {
+    const { db, path } = fileDb();
+    const { commits } = grouped(db);
+    const other = new Database(path);
+    commits.shareReads();
+    expect(count(db)).toBe(0); // the first read fixes the snapshot
+    other.run("INSERT INTO t VALUES (7)");
+    expect(count(db)).toBe(0);
+    await turn();
+    commits.shareReads();
+    expect(count(db)).toBe(1);
+    other.close();
+    await turn();
+  });
+
+  test("a write of the turn ends the snapshot and commits in the write group", async () => {
+    const { db, path } = fileDb();
+    const { writeTx, commits, calls } = grouped(db);
+    const other = new Database(path, { readonly: true });
+    commits.shareReads();
+    expect(count(db)).toBe(0);
+    writeTx(() => db.run("INSERT INTO t VALUES (1)"));
+    expect(writing(db)).toBe(true);
+    commits.shareReads(); // a request after the write reads inside the write group
+    expect(writing(db)).toBe(true);
+    expect(count(db)).toBe(1);
+    expect(count(other)).toBe(0);
+    await commits.settled();
+    expect(db.inTransaction).toBe(false);
+    expect(count(other)).toBe(1);
+    expect(calls).toEqual({ commits: 1, rollbacks: 0 });
+    other.close();
+  });
+
+  test("an event recorded in a snapshot, outside writeTx, is refused", async () => {
+    const { db } = fileDb();
+    migrate(db);
+    const { commits } = grouped(db);
+    const outbox = new EventOutbox(db, new ManualClock());
+    commits.shareReads();
+    expect(() =>
+      outbox.record({ accountId: 1, kind: "contact_created", actor: { type: "system", id: null }, data: {} } as never),
+    ).toThrow("recorded outside writeTx");
+    await turn();
+  });
+
+  test("flush ends an open snapshot, so the database can close at once", () => {
+    const { db } = fileDb();
+    const { commits } = grouped(db);
+    commits.shareReads();
+    expect(count(db)).toBe(0);
+    commits.flush();
+    expect(db.inTransaction).toBe(false);
+    db.close(); // the turn's end finds nothing to do on the closed database
+  });
+
+  test("without group commit there is no snapshot", () => {
+    const { db } = fileDb();
+    grouped(db, false).commits.shareReads();
+    expect(db.inTransaction).toBe(false);
+  });
+
+  test("a request reads in the turn's snapshot, which ends with the turn (SQLite only)", async () => {
+    const h = createHarness();
+    const res = await h.app.handle(new Request("http://localhost/health"));
+    expect(res.status).toBe(200);
+    // On PostgreSQL a BEGIN would take the writers' lock, and statements cost no lock of their own.
+    expect(h.deps.db.inTransaction).toBe(TEST_ENGINE === "sqlite");
+    expect(writing(h.deps.db)).toBe(false);
+    await turn();
+    expect(h.deps.db.inTransaction).toBe(false);
+  });
+});
