@@ -125,8 +125,14 @@ export function createWriteTx(
   const endReads = () => {
     if (!marks[SNAPSHOT]) return;
     marks[SNAPSHOT] = false;
-    // A failed statement may have rolled it back already (SQLite does on some errors).
-    if (db.inTransaction) db.run("COMMIT");
+    // A failed statement may have rolled it back already (SQLite does on some errors). Ending a
+    // read cannot fail for want of a lock; should it fail anyway, it must not throw out of the
+    // turn's setImmediate (that would end the process): a read has nothing to keep.
+    try {
+      if (db.inTransaction) db.run("COMMIT");
+    } catch {
+      if (db.inTransaction) db.run("ROLLBACK");
+    }
   };
 
   const shareReads = () => {

@@ -5,11 +5,15 @@ import { describe, expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
 import { migrate } from "../../src/db/migrate.ts";
 import { writing } from "../../src/db/tx.ts";
+import { EventBus } from "../../src/events/bus.ts";
 import { EventOutbox } from "../../src/events/outbox.ts";
+import { SOLE_LEASE } from "../../src/lib/lease.ts";
 import { ManualClock } from "../../src/lib/clock.ts";
+import { makeAccount } from "../helpers/factories.ts";
 import { createHarness } from "../helpers/harness.ts";
 import { counting, fileDatabases, turn } from "../helpers/tx-fixtures.ts";
 import { TEST_ENGINE } from "../helpers/test-database.ts";
+import { recordEvents } from "../helpers/webhooks.ts";
 
 const fileDb = fileDatabases();
 
@@ -103,5 +107,25 @@ describe("shared reads", () => {
     expect(writing(h.deps.db)).toBe(false);
     await turn();
     expect(h.deps.db.inTransaction).toBe(false);
+  });
+
+  // On PostgreSQL there is no snapshot to turn into a write.
+  test.skipIf(TEST_ENGINE !== "sqlite")("the event bus saves a cursor in a write group of its own", async () => {
+    const h = createHarness();
+    const a = makeAccount(h);
+    const bus = new EventBus(h.deps.db, h.deps.logger, SOLE_LEASE, h.deps.writeTx);
+    const handled: number[] = [];
+    bus.register({ name: "probe", handle: (e) => void handled.push(e.id) });
+    const ids = recordEvents(h, [{ kind: "contact_updated", accountId: a.accountId }]);
+    await h.deps.commits.settled();
+    h.deps.commits.shareReads();
+    expect(writing(h.deps.db)).toBe(false);
+    await bus.drain(); // within the turn: the listener and the cursor's save run before it ends
+    expect(handled).toEqual(ids);
+    // A lone statement would have turned the snapshot into a write that nothing waits for.
+    expect(writing(h.deps.db)).toBe(true);
+    await h.deps.commits.settled();
+    expect(h.deps.db.inTransaction).toBe(false);
+    expect(bus.cursorOf("probe")).toBe(ids[0]!);
   });
 });
