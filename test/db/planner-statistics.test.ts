@@ -17,8 +17,19 @@ import { agentSays, newContact, openConversation, publicWorld, say } from "../he
 
 type Db = ReturnType<typeof openDatabase>;
 
-const planOf = (db: Db, sql: string) =>
-  (db.query(`EXPLAIN QUERY PLAN ${sql}`).all() as { detail: string }[]).map((r) => r.detail);
+/**
+ * Prepared and finalized, not cached by db.query: bun:sqlite leaves an EXPLAIN of a write counted
+ * as a write in progress until the statement is reset, and the COMMIT that ends the turn's read
+ * snapshot on this connection (src/db/tx.ts) would then fail.
+ */
+const planOf = (db: Db, sql: string) => {
+  const explain = db.prepare(`EXPLAIN QUERY PLAN ${sql}`);
+  try {
+    return (explain.all() as { detail: string }[]).map((r) => r.detail);
+  } finally {
+    explain.finalize();
+  }
+};
 
 /** sqlite_stat1 as ANALYZE writes it when every table holds one row, loaded into the planner. */
 function plantOneRowStatistics(db: Db): void {
