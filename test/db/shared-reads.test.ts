@@ -9,6 +9,7 @@ import { EventBus } from "../../src/events/bus.ts";
 import { EventOutbox } from "../../src/events/outbox.ts";
 import { SOLE_LEASE } from "../../src/lib/lease.ts";
 import { ManualClock } from "../../src/lib/clock.ts";
+import { SYSTEM_ACTOR } from "../../src/shared/event-types.ts";
 import { makeAccount } from "../helpers/factories.ts";
 import { createHarness } from "../helpers/harness.ts";
 import { counting, fileDatabases, turn } from "../helpers/tx-fixtures.ts";
@@ -17,14 +18,12 @@ import { recordEvents } from "../helpers/webhooks.ts";
 
 const fileDb = fileDatabases();
 
-const grouped = (db: Database, groupCommit = true) => counting(db, groupCommit);
-
 const count = (db: Database) => (db.query("SELECT count(*) AS n FROM t").get() as { n: number }).n;
 
 describe("shared reads", () => {
   test("a snapshot lasts the turn, is no write transaction, and ends by itself", async () => {
     const { db } = fileDb();
-    const { commits, calls } = grouped(db);
+    const { commits, calls } = counting(db, true);
     commits.shareReads();
     expect(db.inTransaction).toBe(true);
     expect(writing(db)).toBe(false);
@@ -38,7 +37,7 @@ describe("shared reads", () => {
 
   test("another connection's commit shows in the next turn, not inside the snapshot", async () => {
     const { db, path } = fileDb();
-    const { commits } = grouped(db);
+    const { commits } = counting(db, true);
     const other = new Database(path);
     commits.shareReads();
     expect(count(db)).toBe(0); // the first read fixes the snapshot
@@ -53,7 +52,7 @@ describe("shared reads", () => {
 
   test("a write of the turn ends the snapshot and commits in the write group", async () => {
     const { db, path } = fileDb();
-    const { writeTx, commits, calls } = grouped(db);
+    const { writeTx, commits, calls } = counting(db, true);
     const other = new Database(path, { readonly: true });
     commits.shareReads();
     expect(count(db)).toBe(0);
@@ -73,18 +72,18 @@ describe("shared reads", () => {
   test("an event recorded in a snapshot, outside writeTx, is refused", async () => {
     const { db } = fileDb();
     migrate(db);
-    const { commits } = grouped(db);
+    const { commits } = counting(db, true);
     const outbox = new EventOutbox(db, new ManualClock());
     commits.shareReads();
-    expect(() =>
-      outbox.record({ accountId: 1, kind: "contact_created", actor: { type: "system", id: null }, data: {} } as never),
-    ).toThrow("recorded outside writeTx");
+    expect(() => outbox.record({ accountId: 1, kind: "contact_created", actor: SYSTEM_ACTOR, payload: {} })).toThrow(
+      "recorded outside writeTx",
+    );
     await turn();
   });
 
   test("flush ends an open snapshot, so the database can close at once", () => {
     const { db } = fileDb();
-    const { commits } = grouped(db);
+    const { commits } = counting(db, true);
     commits.shareReads();
     expect(count(db)).toBe(0);
     commits.flush();
@@ -94,11 +93,11 @@ describe("shared reads", () => {
 
   test("without group commit there is no snapshot", () => {
     const { db } = fileDb();
-    grouped(db, false).commits.shareReads();
+    counting(db, false).commits.shareReads();
     expect(db.inTransaction).toBe(false);
   });
 
-  test("a request reads in the turn's snapshot, which ends with the turn (SQLite only)", async () => {
+  test("a request reads in the turn's snapshot, which ends with the turn (none on PostgreSQL)", async () => {
     const h = createHarness();
     const res = await h.app.handle(new Request("http://localhost/health"));
     expect(res.status).toBe(200);
