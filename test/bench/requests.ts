@@ -26,7 +26,14 @@ let t = performance.now();
 migrate(db);
 const migrated = performance.now() - t;
 if (migrated > 50) console.log(`migrations: ${migrated.toFixed(0)} ms`);
-const deps = createDeps({ db, config: loadConfig({ db: dbPath }, {}), logger: createLogger("silent") });
+// Group commit as the server runs it: writes share a turn's commit, and reads its snapshot
+// (src/db/tx.ts), so a request's statements cost here what they cost in the server.
+const deps = createDeps({
+  db,
+  config: loadConfig({ db: dbPath }, {}),
+  logger: createLogger("silent"),
+  groupCommit: true,
+});
 const app = createApp(deps);
 
 function request(spec: string): Request {
