@@ -2,7 +2,7 @@
 // after a commit the bus is woken, and the job loop also drains it every second, so events written
 // before a crash are handled after the restart. Delivery to listeners is at-least-once: a crash
 // between handling and saving the cursor replays that batch.
-import { type Lease, SOLE_LEASE } from "../lib/lease.ts";
+import type { Lease } from "../lib/lease.ts";
 import type { Database } from "bun:sqlite";
 import { errorFields, type Logger } from "../lib/logger.ts";
 import { eventFromRow, EventsRepo } from "../db/events.repo.ts";
@@ -37,12 +37,12 @@ export class EventBus {
     db: Database,
     private readonly logger: Logger,
     /** Only the lease's holder runs the listeners (several processes: src/lib/lease.ts). */
-    private readonly lease: Lease = SOLE_LEASE,
+    private readonly lease: Lease,
     /**
      * Saves a cursor the way every write is made: inside a turn's shared read snapshot a lone
      * statement would turn the snapshot into a write (src/db/tx.ts).
      */
-    private readonly writeTx: WriteTx = (fn) => fn(),
+    private readonly writeTx: WriteTx,
   ) {
     this.events = new EventsRepo(db);
     this.cursors = new ListenerCursorsRepo(db);

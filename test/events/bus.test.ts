@@ -14,7 +14,7 @@ function setup() {
   const h = createHarness();
   const a = makeAccount(h);
   const lease: Lease & { held: boolean } = { held: true };
-  const bus = new EventBus(h.deps.db, h.deps.logger, lease);
+  const bus = new EventBus(h.deps.db, h.deps.logger, lease, h.deps.writeTx);
   const handled: number[] = [];
   let onHandle: (e: StoredEvent) => void = () => {};
   bus.register({
