@@ -6,6 +6,10 @@
 // index holds (name, created_at, value, value_in_business_hours) in order, so SQLite seeks one
 // slice per group and metric and aggregates it without sorting. One statement per metric name: a
 // CASE per name in one statement measured twice as slow.
+//
+// The aggregates are awaited (async-reads.ts): on PostgreSQL a summary then runs on the read pool
+// while the process serves other requests, and its three metrics' statements run at once.
+import { prepareRead, type ReadStatement } from "./async-reads.ts";
 import { dialect } from "./dialect.ts";
 import type { Database, Statement } from "bun:sqlite";
 
@@ -98,13 +102,13 @@ const conversationSql = (dim: Dimension) => {
 type Key = number | string;
 
 export class ReportsRepo {
-  private readonly eventStmts = new Map<string, Statement>();
-  private readonly conversationStmts = new Map<Dimension, Statement>();
-  private readonly groupStmts = new Map<GroupDimension, Statement>();
-  private readonly labelEventStmts = new Map<ValueColumn, Statement>();
-  private readonly labelConversationsStmt: Statement;
-  private readonly labelTitlesStmt: Statement;
-  private readonly messagesStmt: Statement;
+  private readonly eventStmts = new Map<string, ReadStatement>();
+  private readonly conversationStmts = new Map<Dimension, ReadStatement>();
+  private readonly groupStmts = new Map<GroupDimension, ReadStatement>();
+  private readonly labelEventStmts = new Map<ValueColumn, ReadStatement>();
+  private readonly labelConversationsStmt: ReadStatement;
+  private readonly labelTitlesStmt: ReadStatement;
+  private readonly messagesStmt: ReadStatement;
   private readonly dataVersionStmt: Statement;
 
   constructor(private readonly db: Database) {
@@ -120,17 +124,18 @@ export class ReportsRepo {
       }),
     );
     for (const dim of Object.keys(GROUPINGS) as Dimension[]) {
-      for (const col of VALUE_COLUMNS) this.eventStmts.set(`${dim}:${col}`, db.prepare(eventSql(dim, col)));
-      this.conversationStmts.set(dim, db.prepare(conversationSql(dim)));
+      for (const col of VALUE_COLUMNS) this.eventStmts.set(`${dim}:${col}`, prepareRead(db, eventSql(dim, col)));
+      this.conversationStmts.set(dim, prepareRead(db, conversationSql(dim)));
     }
     for (const dim of Object.keys(IDS) as GroupDimension[])
-      this.groupStmts.set(dim, db.prepare(`${IDS[dim]} ORDER BY 1`));
+      this.groupStmts.set(dim, prepareRead(db, `${IDS[dim]} ORDER BY 1`));
     // Labels are the conversations' current labels: each event or conversation of the range is
     // joined to its labels (conversation_labels_conversation_title covers the lookup).
     for (const col of VALUE_COLUMNS) {
       this.labelEventStmts.set(
         col,
-        db.prepare(
+        prepareRead(
+          db,
           `SELECT l.title AS id, count(*) AS n, avg(e.${col}) AS average FROM reporting_events e
            JOIN conversation_labels l ON l.conversation_id = e.conversation_id
            WHERE e.inbox_id IN (${IDS.inbox}) AND e.name = $name AND e.created_at >= $since AND e.created_at < $until
@@ -138,13 +143,15 @@ export class ReportsRepo {
         ),
       );
     }
-    this.labelConversationsStmt = db.prepare(
+    this.labelConversationsStmt = prepareRead(
+      db,
       `SELECT l.title AS id, count(*) AS n FROM conversations c JOIN conversation_labels l ON l.conversation_id = c.id
        WHERE c.inbox_id IN (${IDS.inbox}) AND c.created_at >= $since AND c.created_at < $until GROUP BY l.title`,
     );
     // Distinct titles by hopping from one title to the next in (account_id, title): one index seek
     // per label instead of a scan of every tagging.
-    this.labelTitlesStmt = db.prepare(
+    this.labelTitlesStmt = prepareRead(
+      db,
       `WITH RECURSIVE t(title) AS (
          SELECT (SELECT min(title) FROM conversation_labels WHERE account_id = $account_id)
          UNION ALL
@@ -152,43 +159,44 @@ export class ReportsRepo {
        )
        SELECT title FROM t WHERE title IS NOT NULL`,
     );
-    this.messagesStmt = db.prepare(
+    this.messagesStmt = prepareRead(
+      db,
       `SELECT count(*) AS n FROM messages WHERE account_id = $account_id AND message_type = $type AND ${IN_RANGE}`,
     );
   }
 
   /** Count and average of each metric over the events created in the range, per group (account: key 0). */
-  eventFigures(accountId: number, dim: Dimension, range: Range, col: ValueColumn): Map<Key, EventFigures> {
+  eventFigures(accountId: number, dim: Dimension, range: Range, col: ValueColumn): Promise<Map<Key, EventFigures>> {
     const stmt = this.eventStmts.get(`${dim}:${col}`)!;
-    return byGroup((name) => stmt.all({ account_id: accountId, name, ...range }) as MetricRow[]);
+    return byGroup((name) => stmt.all<MetricRow>({ account_id: accountId, name, ...range }));
   }
 
   /** Conversations created in the range, per group (account: key 0). */
-  conversationCounts(accountId: number, dim: Dimension, range: Range): Map<Key, number> {
-    return counts(this.conversationStmts.get(dim)!.all({ account_id: accountId, ...range }) as CountRow[]);
+  async conversationCounts(accountId: number, dim: Dimension, range: Range): Promise<Map<Key, number>> {
+    return counts(await this.conversationStmts.get(dim)!.all<CountRow>({ account_id: accountId, ...range }));
   }
 
-  labelEventFigures(accountId: number, range: Range, col: ValueColumn): Map<Key, EventFigures> {
+  labelEventFigures(accountId: number, range: Range, col: ValueColumn): Promise<Map<Key, EventFigures>> {
     const stmt = this.labelEventStmts.get(col)!;
-    return byGroup((name) => stmt.all({ account_id: accountId, name, ...range }) as MetricRow[]);
+    return byGroup((name) => stmt.all<MetricRow>({ account_id: accountId, name, ...range }));
   }
 
-  labelConversationCounts(accountId: number, range: Range): Map<Key, number> {
-    return counts(this.labelConversationsStmt.all({ account_id: accountId, ...range }) as CountRow[]);
+  async labelConversationCounts(accountId: number, range: Range): Promise<Map<Key, number>> {
+    return counts(await this.labelConversationsStmt.all<CountRow>({ account_id: accountId, ...range }));
   }
 
   /** Messages of one type (0 incoming, 1 outgoing) created in the range. */
-  messageCount(accountId: number, type: number, range: Range): number {
-    return (this.messagesStmt.get({ account_id: accountId, type, ...range }) as { n: number }).n;
+  async messageCount(accountId: number, type: number, range: Range): Promise<number> {
+    return (await this.messagesStmt.get<{ n: number }>({ account_id: accountId, type, ...range }))!.n;
   }
 
   /** The rows a summary shows, in id order, whether or not they have data. */
-  groups(accountId: number, dim: GroupDimension): number[] {
-    return (this.groupStmts.get(dim)!.values({ account_id: accountId }) as [number][]).map((r) => r[0]);
+  async groups(accountId: number, dim: GroupDimension): Promise<number[]> {
+    return (await this.groupStmts.get(dim)!.values<[number]>({ account_id: accountId })).map((r) => r[0]);
   }
 
-  labelTitles(accountId: number): string[] {
-    return (this.labelTitlesStmt.all({ account_id: accountId }) as { title: string }[]).map((r) => r.title);
+  async labelTitles(accountId: number): Promise<string[]> {
+    return (await this.labelTitlesStmt.all<{ title: string }>({ account_id: accountId })).map((r) => r.title);
   }
 
   /** Changes when another connection (another process, a CLI command, a backup restore) commits. */
@@ -228,10 +236,11 @@ export const NO_EVENTS: Readonly<EventFigures> = {
 };
 
 /** Merges the per-metric result sets into one record per group. */
-function byGroup(query: (name: MetricName) => MetricRow[]): Map<Key, EventFigures> {
+async function byGroup(query: (name: MetricName) => Promise<MetricRow[]>): Promise<Map<Key, EventFigures>> {
   const map = new Map<Key, EventFigures>();
-  for (const name of METRICS) {
-    for (const { id, n, average } of query(name)) {
+  const results = await Promise.all(METRICS.map(query));
+  for (const [i, name] of METRICS.entries()) {
+    for (const { id, n, average } of results[i]!) {
       if (n === 0) continue; // the ungrouped (account) statement answers a row even with no events
       let f = map.get(id);
       if (!f) {

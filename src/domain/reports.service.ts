@@ -80,55 +80,67 @@ export class ReportsService {
    * second. The result is kept until the next commit of this server or any other connection
    * (readVersion), so a cached answer is always the one the database would give now.
    */
-  private cached<T>(key: string, compute: () => T): T {
-    return this.cache.get(key, compute);
+  private cached<T>(key: string, compute: () => Promise<T>): Promise<T> {
+    return this.cache.getAsync(key, compute);
   }
 
   /** One row per team, agent or inbox of the account, in id order, with or without data. */
-  summary(p: AccountPrincipal, dim: GroupDimension, q: ReportQuery): SummaryRow[] {
+  summary(p: AccountPrincipal, dim: GroupDimension, q: ReportQuery): Promise<SummaryRow[]> {
     const { range, col } = this.params(p, q);
     const account = p.account.id;
-    return this.cached(`${dim}:${account}:${range.since}:${range.until}:${col}`, () => {
-      const conversations = this.d.reports.conversationCounts(account, dim, range);
-      const events = this.d.reports.eventFigures(account, dim, range, col);
-      return this.d.reports
-        .groups(account, dim)
-        .map((id) => ({ id, ...figures(conversations.get(id), events.get(id)) }));
+    return this.cached(`${dim}:${account}:${range.since}:${range.until}:${col}`, async () => {
+      const [conversations, events, groups] = await Promise.all([
+        this.d.reports.conversationCounts(account, dim, range),
+        this.d.reports.eventFigures(account, dim, range, col),
+        this.d.reports.groups(account, dim),
+      ]);
+      return groups.map((id) => ({ id, ...figures(conversations.get(id), events.get(id)) }));
     });
   }
 
   /** One row per label title used on the account's conversations, by title. */
-  labels(p: AccountPrincipal, q: ReportQuery): LabelSummaryRow[] {
+  labels(p: AccountPrincipal, q: ReportQuery): Promise<LabelSummaryRow[]> {
     const { range, col } = this.params(p, q);
     const account = p.account.id;
-    return this.cached(`label:${account}:${range.since}:${range.until}:${col}`, () => {
-      const conversations = this.d.reports.labelConversationCounts(account, range);
-      const events = this.d.reports.labelEventFigures(account, range, col);
-      return this.d.reports
-        .labelTitles(account)
-        .map((name) => ({ name, ...figures(conversations.get(name), events.get(name)) }));
+    return this.cached(`label:${account}:${range.since}:${range.until}:${col}`, async () => {
+      const [conversations, events, titles] = await Promise.all([
+        this.d.reports.labelConversationCounts(account, range),
+        this.d.reports.labelEventFigures(account, range, col),
+        this.d.reports.labelTitles(account),
+      ]);
+      return titles.map((name) => ({ name, ...figures(conversations.get(name), events.get(name)) }));
     });
   }
 
   /** The account overview (Chatwoot's reports/summary) with the preceding period of equal length. */
-  overview(p: AccountPrincipal, q: ReportQuery & { type?: unknown }): Overview {
+  overview(p: AccountPrincipal, q: ReportQuery & { type?: unknown }): Promise<Overview> {
     if (q.type !== undefined && q.type !== "" && q.type !== "account") {
       throw ValidationError.of("type", "only the account overview (type=account) is available", "unsupported");
     }
     const { range, col } = this.params(p, q);
     const account = p.account.id;
-    return this.cached(`overview:${account}:${range.since}:${range.until}:${col}`, () => ({
-      ...this.overviewOf(account, range, col),
-      previous: this.overviewOf(account, previousRange(range), col),
-    }));
+    return this.cached(`overview:${account}:${range.since}:${range.until}:${col}`, async () => {
+      const [current, previous] = await Promise.all([
+        this.overviewOf(account, range, col),
+        this.overviewOf(account, previousRange(range), col),
+      ]);
+      return { ...current, previous };
+    });
   }
 
-  private overviewOf(account: number, range: Range, col: ValueColumn): OverviewFigures {
-    const events = this.d.reports.eventFigures(account, "account", range, col).get(0) ?? NO_EVENTS;
+  private async overviewOf(account: number, range: Range, col: ValueColumn): Promise<OverviewFigures> {
+    const reports = this.d.reports;
+    const [eventFigures, conversations, incoming, outgoing] = await Promise.all([
+      reports.eventFigures(account, "account", range, col),
+      reports.conversationCounts(account, "account", range),
+      reports.messageCount(account, INCOMING, range),
+      reports.messageCount(account, OUTGOING, range),
+    ]);
+    const events = eventFigures.get(0) ?? NO_EVENTS;
     return {
-      conversations_count: this.d.reports.conversationCounts(account, "account", range).get(0) ?? 0,
-      incoming_messages_count: this.d.reports.messageCount(account, INCOMING, range),
-      outgoing_messages_count: this.d.reports.messageCount(account, OUTGOING, range),
+      conversations_count: conversations.get(0) ?? 0,
+      incoming_messages_count: incoming,
+      outgoing_messages_count: outgoing,
       avg_first_response_time: events.first_response.average,
       avg_resolution_time: events.conversation_resolved.average,
       resolutions_count: events.conversation_resolved.n,

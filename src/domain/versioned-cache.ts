@@ -19,6 +19,24 @@ export class VersionedCache {
     return value;
   }
 
+  /**
+   * get() for a computation that is awaited. The promise itself is kept, so requests that ask the
+   * same thing while it runs share one computation instead of each starting its own; a failed one
+   * is forgotten, and the next request computes again.
+   */
+  getAsync<T>(key: string, compute: () => Promise<T>): Promise<T> {
+    const version = this.readVersion?.();
+    if (version === undefined) return compute();
+    const hit = this.entries.get(key);
+    if (hit && hit.version === version) return hit.value as Promise<T>;
+    const value = compute();
+    this.put(key, version, value);
+    value.catch(() => {
+      if (this.entries.get(key)?.value === value) this.entries.delete(key);
+    });
+    return value;
+  }
+
   /** What is kept for `key` at the current version, if anything. */
   peek<T>(key: string): T | undefined {
     const hit = this.entries.get(key);

@@ -3,16 +3,20 @@
 // and prepares every statement it holds, on a migrated database: each must compile.
 import { describe, expect, test } from "bun:test";
 import { LazyStatement } from "../../src/db/lazy-statements.ts";
+import { PostgresStatement } from "../../src/db/postgres/database.ts";
 import { createHarness } from "../helpers/harness.ts";
 
-/** Every LazyStatement reachable from the repositories (fields, maps, nested helper objects). */
-function statementsIn(root: unknown): LazyStatement[] {
-  const found: LazyStatement[] = [];
+/**
+ * Every statement reachable from the repositories (fields, maps, nested helper objects): prepared
+ * lazily, or — the awaited reads on PostgreSQL (src/db/async-reads.ts) — made for the read pool.
+ */
+function statementsIn(root: unknown): (LazyStatement | PostgresStatement)[] {
+  const found: (LazyStatement | PostgresStatement)[] = [];
   const seen = new Set<unknown>();
   const walk = (v: unknown, depth: number) => {
     if (!v || typeof v !== "object" || seen.has(v) || depth > 4) return;
     seen.add(v);
-    if (v instanceof LazyStatement) return void found.push(v);
+    if (v instanceof LazyStatement || v instanceof PostgresStatement) return void found.push(v);
     const children = v instanceof Map ? [...v.values()] : Array.isArray(v) ? v : Object.values(v);
     for (const child of children) walk(child, depth + 1);
   };

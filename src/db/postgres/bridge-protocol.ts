@@ -18,6 +18,18 @@ export type BridgeRequest =
   /** Starts listening, on a connection of its own, for other processes' commits (database.ts). */
   | { kind: "listen"; url: string; channel: string };
 
+/**
+ * A read that the main thread awaits instead of blocking on (async-reads.ts): it runs on a pool of
+ * its own, outside the reserved connection's transaction, so it sees committed rows only. Sent and
+ * answered on the reads port, never on the statements' port the main thread blocks on.
+ */
+export interface ReadRequest {
+  url: string;
+  text: string;
+  params: unknown[];
+  arrays: boolean;
+}
+
 /** A notification heard on a channel, sent to the main thread's notification port as it comes. */
 export interface BridgeNotice {
   url: string;

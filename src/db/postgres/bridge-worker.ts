@@ -4,10 +4,14 @@
 // separate requests) all run on the connection that began it.
 import { workerData } from "node:worker_threads";
 import type { ReservedSQL } from "bun";
-import type { BridgeNotice, BridgeReply, BridgeRequest, Numbered } from "./bridge-protocol.ts";
+import type { BridgeNotice, BridgeReply, BridgeRequest, Numbered, ReadRequest } from "./bridge-protocol.ts";
 
-const { port, notices, signal } = workerData as {
+const { port, notices, reads, signal } = workerData as {
   notices: { postMessage(notice: BridgeNotice): void };
+  reads: {
+    on(event: "message", fn: (req: Numbered<ReadRequest>) => void): void;
+    postMessage(reply: Numbered<BridgeReply>): void;
+  };
   port: {
     on(event: "message", fn: (req: Numbered<BridgeRequest>) => void): void;
     postMessage(reply: Numbered<BridgeReply>): void;
@@ -64,6 +68,22 @@ function rowsOf(result: Result, arrays: boolean): unknown[] {
   return out;
 }
 
+// Reads the main thread awaits (async-reads.ts) share a small pool per database: several run at once
+// on the server, each on a connection that is not in a transaction (committed rows only).
+const READ_CONNECTIONS = 4;
+const readPools = new Map<string, InstanceType<typeof Bun.SQL>>();
+
+async function read(req: ReadRequest): Promise<BridgeReply> {
+  let pool = readPools.get(req.url);
+  if (!pool) {
+    pool = new Bun.SQL(req.url, { max: READ_CONNECTIONS, bigint: true, idleTimeout: 60, connectionTimeout: 10 });
+    readPools.set(req.url, pool);
+  }
+  const query = pool.unsafe(req.text, req.params);
+  const result = (req.arrays ? await query.values() : await query) as Result;
+  return { rows: rowsOf(result, req.arrays), count: result.count ?? 0 };
+}
+
 // Listening needs a connection of its own: the reserved one is busy with statements, and a
 // notification must reach the main thread while it is idle, not at its next statement.
 const listeners = new Map<string, InstanceType<typeof Bun.SQL>>();
@@ -86,6 +106,9 @@ async function handle(req: BridgeRequest): Promise<BridgeReply> {
         listeners.delete(key);
         await sql.close({ timeout: 1 });
       }
+    const readers = readPools.get(req.url);
+    readPools.delete(req.url);
+    await readers?.close({ timeout: 1 });
     const c = connections.get(req.url);
     connections.delete(req.url);
     if (c) {
@@ -169,17 +192,26 @@ function dropConnection(url: string): void {
   );
 }
 
+function failure(error: unknown): Extract<BridgeReply, { error: object }> {
+  const e = error as { message?: string; errno?: string; code?: string };
+  const code = e.errno ?? e.code ?? null;
+  return { error: { message: String(e.message ?? error), code, lost: connectionLost(code) } };
+}
+
+// A pool reconnects by itself: a lost read connection needs nothing more than the error.
+reads.on("message", async (req) => {
+  const reply = await read(req).catch(failure);
+  reads.postMessage({ ...reply, seq: req.seq });
+});
+
 port.on("message", async (req) => {
   let reply: BridgeReply;
   try {
     reply = await handle(req);
   } catch (error) {
-    const e = error as { message?: string; errno?: string; code?: string };
-    const code = e.errno ?? e.code ?? null;
-    const lost = connectionLost(code);
+    reply = failure(error);
     // Its session went with it (a transaction, advisory locks): the main thread is told (database.ts).
-    if (lost) dropConnection(req.url);
-    reply = { error: { message: String(e.message ?? error), code, lost } };
+    if (reply.error.lost) dropConnection(req.url);
   }
   port.postMessage({ ...reply, seq: req.seq });
   // A count, not a flag: the main thread waits for it to move past the value it last saw.

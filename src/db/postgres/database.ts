@@ -60,6 +60,16 @@ export class PostgresStatement {
     return this.rows(args, true).rows;
   }
 
+  /** all(), awaited instead of blocking: committed rows only (src/db/async-reads.ts). */
+  async allAsync(...args: Params): Promise<unknown[]> {
+    return (await this.db.read(this.statement.text, this.bind(args), false)).rows;
+  }
+
+  /** values(), awaited instead of blocking: committed rows only (src/db/async-reads.ts). */
+  async valuesAsync(...args: Params): Promise<unknown[]> {
+    return (await this.db.read(this.statement.text, this.bind(args), true)).rows;
+  }
+
   run(...args: Params): { changes: number; lastInsertRowid: number } {
     const { rows, count } = this.rows(args);
     const last = rows[rows.length - 1] as { id?: number } | undefined;
@@ -121,6 +131,11 @@ export class PostgresDatabase {
 
   send(text: string, params: unknown[], arrays = false): { rows: unknown[]; count: number } {
     return this.bridge.call({ kind: "query", url: this.url, text, params, arrays, guard: this.depth > 0 });
+  }
+
+  /** A read on the read pool, awaited: other requests are served while it runs (async-reads.ts). */
+  read(text: string, params: unknown[], arrays: boolean): Promise<{ rows: unknown[]; count: number }> {
+    return this.bridge.read({ url: this.url, text, params, arrays });
   }
 
   prepare(sql: string): PostgresStatement {

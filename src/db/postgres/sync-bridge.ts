@@ -7,7 +7,7 @@
 // (~60 µs a read, ~130 µs a write on a local server): docs/architecture.md "Two engines" says what
 // that means for throughput, and why the repositories should still move to Bun.SQL's promises.
 import { MessageChannel, receiveMessageOnPort, Worker } from "node:worker_threads";
-import type { BridgeNotice, BridgeReply, BridgeRequest, Numbered } from "./bridge-protocol.ts";
+import type { BridgeNotice, BridgeReply, BridgeRequest, Numbered, ReadRequest } from "./bridge-protocol.ts";
 
 /**
  * A statement PostgreSQL refused; `code` is its SQLSTATE (23505: a unique key taken).
@@ -44,15 +44,20 @@ export class SyncBridge {
   private readonly worker: Worker;
 
   private readonly noticeHandlers = new Map<string, ((payload: string) => void)[]>();
+  private readonly readsPort: MessagePort;
+  private readonly pendingReads = new Map<number, PendingRead>();
 
   constructor() {
     const { port1, port2 } = new MessageChannel();
     const notices = new MessageChannel();
+    const reads = new MessageChannel();
     this.port = port1 as unknown as MessagePort;
+    this.readsPort = reads.port1 as unknown as MessagePort;
     this.worker = new Worker(WORKER, {
-      workerData: { port: port2, notices: notices.port2, signal: this.signal },
-      transferList: [port2, notices.port2],
+      workerData: { port: port2, notices: notices.port2, reads: reads.port2, signal: this.signal },
+      transferList: [port2, notices.port2, reads.port2],
     });
+    reads.port1.on("message", (reply: Numbered<BridgeReply>) => this.settleRead(reply));
     // Notifications arrive as ordinary messages, handled when this thread's event loop gets to them.
     notices.port1.on("message", (n: BridgeNotice) => {
       for (const fn of this.noticeHandlers.get(`${n.url}\n${n.channel}`) ?? []) fn(n.payload);
@@ -61,6 +66,7 @@ export class SyncBridge {
     this.worker.unref();
     (port1 as unknown as { unref?: () => void }).unref?.();
     notices.port1.unref();
+    reads.port1.unref();
   }
 
   /** Calls `fn` whenever a NOTIFY on `channel` reaches the database at `url` (from any session). */
@@ -95,7 +101,7 @@ export class SyncBridge {
   }
   private seq = 0;
 
-  call(req: BridgeRequest): { rows: unknown[]; count: number } {
+  call(req: BridgeRequest): Rows {
     if (this.stalled) throw new Error(this.stalled);
     const seq = ++this.seq;
     this.port.postMessage({ ...req, seq });
@@ -130,9 +136,52 @@ export class SyncBridge {
     }
   }
 
+  /**
+   * Runs a read without blocking this thread: the answer comes as a message the event loop delivers,
+   * and other requests are served meanwhile. It runs on a connection of the read pool, not the
+   * reserved one: committed rows only, never the open transaction's (async-reads.ts says when to use it).
+   */
+  read(req: ReadRequest): Promise<Rows> {
+    if (this.stalled) return Promise.reject(new Error(this.stalled));
+    const seq = ++this.seq;
+    return new Promise<Rows>((resolve, reject) => {
+      // An awaited read keeps the process alive, as any pending I/O does; an idle port does not.
+      if (this.pendingReads.size === 0) (this.readsPort as unknown as { ref(): void }).ref();
+      // Unanswered past the statements' limit: the request fails as when the database is away (503);
+      // the bridge stays usable, since nothing waits on this thread.
+      const timer = setTimeout(() => {
+        const message = `PostgreSQL did not answer a read within ${this.timeoutMs / 1000} s`;
+        this.settleRead({ seq, error: { message, code: null, lost: true } });
+      }, this.timeoutMs);
+      timer.unref();
+      this.pendingReads.set(seq, { resolve, reject, sql: req.text, timer });
+      this.readsPort.postMessage({ ...req, seq });
+    });
+  }
+
+  private settleRead(reply: Numbered<BridgeReply>): void {
+    const pending = this.pendingReads.get(reply.seq);
+    if (!pending) return; // answered after its time ran out
+    this.pendingReads.delete(reply.seq);
+    clearTimeout(pending.timer);
+    if (this.pendingReads.size === 0) (this.readsPort as unknown as { unref(): void }).unref();
+    if (reply.error)
+      pending.reject(new PostgresError(reply.error.message, reply.error.code, pending.sql, reply.error.lost));
+    else pending.resolve(reply);
+  }
+
   terminate(): void {
     void this.worker.terminate();
   }
+}
+
+type Rows = { rows: unknown[]; count: number };
+
+interface PendingRead {
+  resolve: (rows: Rows) => void;
+  reject: (error: Error) => void;
+  sql: string;
+  timer: ReturnType<typeof setTimeout>;
 }
 
 let shared: SyncBridge | null = null;
