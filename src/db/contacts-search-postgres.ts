@@ -17,7 +17,7 @@
 // - Counts: a count(*) statement, kept per account and term at the contact_search_version it was
 //   taken at, as on SQLite (KeptCounts; migration 012's triggers bump the version on both engines),
 //   for searches without labels. Reading the version is a round trip; a common term's count took
-//   ~20 ms of matching.
+//   ~20 ms of matching. The page and the count are read at once (ContactSearchOnPostgres).
 // - Orders: the same keys; text compared as SQLite compares it (COLLATE "C", ASCII-folded name, not
 //   citext's lower()), NULLs placed by the explicit IS NULL keys SQLite's orders carry, so neither the
 //   database's collation nor its NULL placement decides.
@@ -70,8 +70,8 @@ class Params {
   }
 }
 
-/** The statements of one page: its count, then its rows (with the same parameters). */
-function pageSql(p: ContactPageQuery, term: string | null): { count: string; page: string; values: unknown[] } {
+/** The statements of one page: its count, then its rows (with the same parameters). Exported for the plans' test. */
+export function pageSql(p: ContactPageQuery, term: string | null): { count: string; page: string; values: unknown[] } {
   const params = new Params();
   let where = `c.account_id = ${params.add(p.accountId)} AND ${RESOLVED_C}`;
   if (term !== null) where += ` AND (${hits(term, params)})`;
@@ -84,33 +84,43 @@ function pageSql(p: ContactPageQuery, term: string | null): { count: string; pag
   return { count, page, values: params.values };
 }
 
-/** Through the server's PostgreSQL database (src/db/postgres/database.ts), which answers with SQLite's value types. */
+/**
+ * Through the server's PostgreSQL database (src/db/postgres/database.ts), which answers with SQLite's
+ * value types. Every statement goes to the read pool and is awaited (src/db/async-reads.ts): a search
+ * that takes the server 20 ms does not stop this process for 20 ms, and a page and its count are read
+ * at once, on two connections.
+ */
 export class ContactSearchOnPostgres implements ContactFinder {
   private readonly counts = new KeptCounts();
 
-  constructor(private readonly db: Pick<PostgresDatabase, "send" | "inTransaction">) {}
+  constructor(private readonly db: Pick<PostgresDatabase, "read">) {}
 
-  list(p: ContactPageQuery): ContactPage {
+  list(p: ContactPageQuery): Promise<ContactPage> {
     return this.page(p, null);
   }
 
-  search(p: ContactPageQuery & { term: string }): ContactPage {
+  search(p: ContactPageQuery & { term: string }): Promise<ContactPage> {
     return this.page(p, p.term);
   }
 
-  private page(p: ContactPageQuery, term: string | null): ContactPage {
+  private async page(p: ContactPageQuery, term: string | null): Promise<ContactPage> {
     const q = pageSql(p, term);
-    const counted = () => (this.db.send(q.count, q.values).rows[0] as { count: number }).count;
-    const count =
-      term === null || p.labels
-        ? counted()
-        : this.counts.of(p.accountId, term, this.version(), this.db.inTransaction, counted);
+    const [count, rows] = await Promise.all([this.count(p, term, q), this.db.read(q.page, q.values, false)]);
     if (count === 0 || p.offset >= count) return { count, rows: [] };
-    return { count, rows: this.db.send(q.page, q.values).rows as ContactRow[] };
+    return { count, rows: rows.rows as ContactRow[] };
   }
 
-  private version(): number {
-    return (this.db.send(SEARCH_VERSION_SQL, []).rows[0] as { n: number }).n;
+  private async count(p: ContactPageQuery, term: string | null, q: { count: string; values: unknown[] }) {
+    const counted = async () => ((await this.db.read(q.count, q.values, false)).rows[0] as { count: number }).count;
+    if (term === null || p.labels) return counted();
+    const version = ((await this.db.read(SEARCH_VERSION_SQL, [], false)).rows[0] as { n: number }).n;
+    const kept = this.counts.kept(p.accountId, term, version);
+    if (kept !== undefined) return kept;
+    // Counted after the version was read, on a connection outside any transaction: committed rows
+    // at that version or a later one (which moved the version on, so it never finds this count).
+    const n = await counted();
+    this.counts.keep(p.accountId, term, version, n);
+    return n;
   }
 }
 

@@ -31,8 +31,9 @@ const RESOLVED = "(email IS NOT NULL OR phone_number IS NOT NULL OR identifier I
 
 /** A contact list and search: ContactSearch on SQLite, ContactSearchOnPostgres on PostgreSQL. */
 export interface ContactFinder {
-  list(p: ContactPageQuery): ContactPage;
-  search(p: ContactPageQuery & { term: string }): ContactPage;
+  /** Awaited: on PostgreSQL the statements go to the read pool (async-reads.ts), committed rows only. */
+  list(p: ContactPageQuery): Promise<ContactPage>;
+  search(p: ContactPageQuery & { term: string }): Promise<ContactPage>;
 }
 
 /** The same for a contact aliased `c` (both engines' partial indexes repeat it). */
@@ -143,16 +144,25 @@ export class KeptCounts {
 
   /** The count of `term`'s hits in the account: kept, or counted now by `count`. */
   of(accountId: number, term: string, version: number, inTransaction: boolean, count: () => number): number {
-    const key = `${accountId}\u0000${term}`;
-    const kept = this.counts.get(key);
-    if (kept && kept.version === version) return kept.n;
+    const kept = this.kept(accountId, term, version);
+    if (kept !== undefined) return kept;
     const n = count();
-    if (!inTransaction) {
-      this.counts.delete(key);
-      this.counts.set(key, { version, n });
-      if (this.counts.size > KEPT_COUNTS) this.counts.delete(this.counts.keys().next().value!);
-    }
+    if (!inTransaction) this.keep(accountId, term, version, n);
     return n;
+  }
+
+  /** The count kept for `term` at `version`, if any. */
+  kept(accountId: number, term: string, version: number): number | undefined {
+    const kept = this.counts.get(`${accountId}\u0000${term}`);
+    return kept && kept.version === version ? kept.n : undefined;
+  }
+
+  /** Keeps a count taken outside any transaction, at `version` or later (never at an earlier one). */
+  keep(accountId: number, term: string, version: number, n: number): void {
+    const key = `${accountId}\u0000${term}`;
+    this.counts.delete(key);
+    this.counts.set(key, { version, n });
+    if (this.counts.size > KEPT_COUNTS) this.counts.delete(this.counts.keys().next().value!);
   }
 }
 
@@ -185,7 +195,7 @@ export class ContactSearch implements ContactFinder {
   }
 
   /** Resolved contacts of the account, one page, with the total. */
-  list(p: ContactPageQuery): ContactPage {
+  async list(p: ContactPageQuery): Promise<ContactPage> {
     const where = `c.account_id = $account_id AND ${RESOLVED_C}${p.labels ? ` AND ${LABELS}` : ""}`;
     const params = this.params(p);
     const count = (this.stmt(`SELECT count(*) AS n FROM contacts c WHERE ${where}`).get(params) as { n: number }).n;
@@ -200,7 +210,7 @@ export class ContactSearch implements ContactFinder {
   }
 
   /** Resolved contacts whose name, email, phone or company contain `term` (any case) or whose identifier contains it (exact case). */
-  search(p: ContactPageQuery & { term: string }): ContactPage {
+  async search(p: ContactPageQuery & { term: string }): Promise<ContactPage> {
     const short = [...p.term].length < 3;
     const plus = !short && PHONE_FRAGMENT.test(p.term);
     const hits = short ? PREFIX_HITS : plus ? PLUS_HITS : FTS_HITS;

@@ -64,18 +64,22 @@ export class ContactsService {
     return c;
   }
 
-  list(accountId: number, q: ContactListQuery): ContactPage & { page: number } {
+  list(accountId: number, q: ContactListQuery): Promise<ContactPage & { page: number }> {
     return this.page(accountId, q, null);
   }
 
   /** Spec endpoint 6. A missing or blank `q` is a 422 (docs/compatibility.md #10). */
-  search(accountId: number, q: ContactListQuery): ContactPage & { page: number } {
+  search(accountId: number, q: ContactListQuery): Promise<ContactPage & { page: number }> {
     const term = searchTerm("q", q.q);
     if (!term) throw ValidationError.of("q", "Specify search string with parameter q", "required");
     return this.page(accountId, q, term);
   }
 
-  private page(accountId: number, q: ContactListQuery, term: string | null): ContactPage & { page: number } {
+  private async page(
+    accountId: number,
+    q: ContactListQuery,
+    term: string | null,
+  ): Promise<ContactPage & { page: number }> {
     const page = pageNumber(q.page);
     const sort = contactSort(q.sort);
     const labels = q.labels === undefined ? null : labelTitles("labels", q.labels);
@@ -86,7 +90,9 @@ export class ContactsService {
       limit: CONTACTS_PER_PAGE,
       offset: (page - 1) * CONTACTS_PER_PAGE,
     };
-    const result = term === null ? this.d.contactSearch.list(query) : this.d.contactSearch.search({ ...query, term });
+    const result = await (term === null
+      ? this.d.contactSearch.list(query)
+      : this.d.contactSearch.search({ ...query, term }));
     return { ...result, page };
   }
 

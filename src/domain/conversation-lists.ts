@@ -56,8 +56,8 @@ export interface ConversationListsDeps {
 export class ConversationLists {
   constructor(private readonly d: ConversationListsDeps) {}
 
-  list(a: Acting, q: ListQuery): { counts: ConversationCounts; rows: ConversationRow[] } {
-    const filter = this.filter(a, q);
+  async list(a: Acting, q: ListQuery): Promise<{ counts: ConversationCounts; rows: ConversationRow[] }> {
+    const filter = await this.filter(a, q);
     const assignee = this.assigneeFilter(a, q.assignee_type);
     const sort = sortOf(q.sort_by);
     const page = pageNumber(q.page);
@@ -72,9 +72,9 @@ export class ConversationLists {
     return { counts, rows };
   }
 
-  counts(a: Acting, q: ListQuery): ConversationCounts {
+  async counts(a: Acting, q: ListQuery): Promise<ConversationCounts> {
     this.assigneeFilter(a, q.assignee_type);
-    return this.d.conversations.counts(this.filter(a, q), a.user?.id ?? 0);
+    return this.d.conversations.counts(await this.filter(a, q), a.user?.id ?? 0);
   }
 
   /** A contact's conversations the caller may see, newest activity first, at most 20 (Chatwoot). */
@@ -91,7 +91,7 @@ export class ConversationLists {
     };
     return this.d.conversations.page(filter, { kind: "all" }, 20, 0);
   }
-  private filter(a: Acting, q: ListQuery): ConversationFilter {
+  private async filter(a: Acting, q: ListQuery): Promise<ConversationFilter> {
     const text = searchTerm("q", q.q);
     let status: ConversationStatus | null = "open";
     if (q.status === "all") status = null;
@@ -107,9 +107,16 @@ export class ConversationLists {
     // A search also finds the conversations of contacts it names ("Emma" finds Emma's), up to
     // CONTACT_MATCHES of them, through the contact search's indexes.
     const qContactIds = text
-      ? this.d.contactSearch
-          .search({ accountId: a.account.id, term: text, sort: null, labels: null, limit: CONTACT_MATCHES, offset: 0 })
-          .rows.map((c) => c.id)
+      ? (
+          await this.d.contactSearch.search({
+            accountId: a.account.id,
+            term: text,
+            sort: null,
+            labels: null,
+            limit: CONTACT_MATCHES,
+            offset: 0,
+          })
+        ).rows.map((c) => c.id)
       : null;
     return {
       accountId: a.account.id,

@@ -59,11 +59,11 @@ export class ConversationsService {
     this.creation = new ConversationCreation(d, this.assignment);
   }
 
-  list(a: Acting, q: ListQuery): { counts: ConversationCounts; rows: ConversationRow[] } {
+  list(a: Acting, q: ListQuery): Promise<{ counts: ConversationCounts; rows: ConversationRow[] }> {
     return this.lists.list(a, q);
   }
 
-  counts(a: Acting, q: ListQuery): ConversationCounts {
+  counts(a: Acting, q: ListQuery): Promise<ConversationCounts> {
     return this.lists.counts(a, q);
   }
 

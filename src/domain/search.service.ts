@@ -44,9 +44,13 @@ export interface SearchDeps {
 export class SearchService {
   constructor(private readonly d: SearchDeps) {}
 
-  contacts(a: Acting, q: SearchQuery) {
+  async contacts(a: Acting, q: SearchQuery) {
     const term = required(q.q);
-    const page = this.d.contactsService.search(a.account.id, { q: term, page: q.page, sort: "-last_activity_at" });
+    const page = await this.d.contactsService.search(a.account.id, {
+      q: term,
+      page: q.page,
+      sort: "-last_activity_at",
+    });
     return page.rows.map(searchContactOf);
   }
 
@@ -71,8 +75,9 @@ export class SearchService {
   }
 
   /** Everything at once (GET search): the first page of each kind. */
-  all(a: Acting, q: SearchQuery) {
-    return { contacts: this.contacts(a, q), messages: this.messages(a, q), conversations: this.conversations(a, q) };
+  async all(a: Acting, q: SearchQuery) {
+    const contacts = await this.contacts(a, q);
+    return { contacts, messages: this.messages(a, q), conversations: this.conversations(a, q) };
   }
 
   private scope(a: Acting): SearchScope {

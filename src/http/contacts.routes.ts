@@ -68,13 +68,13 @@ export function contactRoutes(d: Deps) {
   return new Elysia({ prefix: "/api/v1/accounts/:account_id/contacts" })
     .use(accountScope(d.services.auth))
     .derive(({ principal }) => ({ acting: actingAs(principal) }))
-    .get("", ({ principal, query }) => page(contacts.list(principal.account.id, query), query), {
+    .get("", async ({ principal, query }) => page(await contacts.list(principal.account.id, query), query), {
       params: AccountParams,
       query: ContactQuery,
       response: { 200: ContactPage, ...errorResponses },
       detail: { tags, summary: "List resolved contacts, 15 per page" },
     })
-    .get("/search", ({ principal, query }) => page(contacts.search(principal.account.id, query), query), {
+    .get("/search", async ({ principal, query }) => page(await contacts.search(principal.account.id, query), query), {
       params: AccountParams,
       query: ContactQuery,
       response: { 200: ContactPage, ...errorResponses },

@@ -55,8 +55,8 @@ export function conversationRoutes(d: Deps) {
     .derive(({ principal }) => ({ acting: actingAs(principal) }))
     .get(
       "",
-      ({ acting, query }) => {
-        const { counts, rows } = conversations.list(acting, query);
+      async ({ acting, query }) => {
+        const { counts, rows } = await conversations.list(acting, query);
         return json({ data: { meta: counts, payload: conversations.listViews(acting, rows).map(conversationOf) } });
       },
       {
@@ -69,7 +69,7 @@ export function conversationRoutes(d: Deps) {
         detail: { tags, summary: "List conversations (25 per page) with mine/assigned/unassigned/all counts" },
       },
     )
-    .get("/meta", ({ acting, query }) => ({ meta: conversations.counts(acting, query) }), {
+    .get("/meta", async ({ acting, query }) => ({ meta: await conversations.counts(acting, query) }), {
       params: AccountParams,
       query: ListQuery,
       response: { 200: t.Object({ meta: Counts }), ...errorResponses },

@@ -69,7 +69,7 @@ export function searchRoutes(d: Deps) {
     .use(accountScope(d.services.auth))
     .get(
       "",
-      ({ principal, query }) => ({ payload: search.all(actingAs(principal), query) }),
+      async ({ principal, query }) => ({ payload: await search.all(actingAs(principal), query) }),
       options("Contacts, messages and conversations matching q (the first 15 of each)", {
         contacts: t.Array(SearchContact),
         messages: t.Array(SearchMessage),
@@ -93,7 +93,7 @@ export function searchRoutes(d: Deps) {
     )
     .get(
       "/contacts",
-      ({ principal, query }) => ({ payload: { contacts: search.contacts(actingAs(principal), query) } }),
+      async ({ principal, query }) => ({ payload: { contacts: await search.contacts(actingAs(principal), query) } }),
       options("Contacts matching q as contacts/search matches them, most recently active first", {
         contacts: t.Array(SearchContact),
       }),

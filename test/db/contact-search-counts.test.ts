@@ -8,7 +8,7 @@ import { ContactSearch } from "../../src/db/contacts-search.ts";
 import { migrate } from "../../src/db/migrate.ts";
 import { openDatabase } from "../../src/db/open.ts";
 
-test("a contact added or renamed by another connection changes the next count; a rolled-back change does not", () => {
+test("a contact added or renamed by another connection changes the next count; a rolled-back change does not", async () => {
   const dir = mkdtempSync(join(tmpdir(), "parley-search-"));
   try {
     const server = openDatabase(join(dir, "s.db"));
@@ -20,22 +20,22 @@ test("a contact added or renamed by another connection changes the next count; a
         .run(name, email);
     add(server, "Rita Moss", "rita@x.io");
     const search = new ContactSearch(server);
-    const count = () =>
-      search.search({ accountId: 1, sort: null, labels: null, limit: 15, offset: 0, term: "moss" }).count;
-    expect(count()).toBe(1);
-    expect(count()).toBe(1);
+    const count = async () =>
+      (await search.search({ accountId: 1, sort: null, labels: null, limit: 15, offset: 0, term: "moss" })).count;
+    expect(await count()).toBe(1);
+    expect(await count()).toBe(1);
 
     const cli = openDatabase(join(dir, "s.db"));
     add(cli, "Moss Lee", "lee@x.io");
-    expect(count()).toBe(2);
+    expect(await count()).toBe(2);
     cli.exec("UPDATE contacts SET name = 'Lee' WHERE email = 'lee@x.io'");
-    expect(count()).toBe(1);
+    expect(await count()).toBe(1);
     const rolledBack = cli.transaction(() => {
       add(cli, "Mossy", "m@x.io");
       throw new Error("undo");
     });
     expect(() => rolledBack()).toThrow("undo");
-    expect(count()).toBe(1);
+    expect(await count()).toBe(1);
     cli.close();
     server.close();
   } finally {

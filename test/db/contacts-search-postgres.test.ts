@@ -6,7 +6,7 @@
 // without it).
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { ContactSearch } from "../../src/db/contacts-search.ts";
-import { ContactSearchOnPostgres } from "../../src/db/contacts-search-postgres.ts";
+import { ContactSearchOnPostgres, pageSql } from "../../src/db/contacts-search-postgres.ts";
 import { copyToPostgres } from "../../src/db/copy-to-postgres.ts";
 import { migratePostgres } from "../../src/db/migrate-postgres.ts";
 import { PostgresDatabase } from "../../src/db/postgres/database.ts";
@@ -88,33 +88,33 @@ for (const [kind, options] of DATABASES)
     });
     afterAll(() => pg?.close());
 
-    test.each(EXPECTED)("finds what it should: %s", (_name, q, keys) => {
-      const page = onPostgres(q);
+    test.each(EXPECTED)("finds what it should: %s", async (_name, q, keys) => {
+      const page = await onPostgres(q);
       expect(page.rows.map((r) => r.id)).toEqual(keys.map((k) => id[k]!));
       expect(page.count).toBe(keys.length);
     });
 
     test.each([...EXPECTED.map(([name, q]): [string, Query] => [name, q]), ...COMPARED])(
       "the same page and count as SQLite: %s",
-      (_name, q) => {
-        expect(onPostgres(q)).toEqual(pageOf(sqlite, q));
+      async (_name, q) => {
+        expect(await onPostgres(q)).toEqual(await pageOf(sqlite, q));
       },
     );
 
-    test("rows come back with SQLite's types (numbers, NULLs)", () => {
-      const [row] = onPostgres({ term: "martin" }).rows;
+    test("rows come back with SQLite's types (numbers, NULLs)", async () => {
+      const [row] = (await onPostgres({ term: "martin" })).rows;
       expect(row).toEqual(db.query("SELECT * FROM contacts WHERE id = ?").get(id.alice!) as typeof row);
       expect(typeof row!.id).toBe("number");
-      const zoe = onPostgres({ term: "Zoë" }).rows[0]!;
+      const zoe = (await onPostgres({ term: "Zoë" })).rows[0]!;
       expect([zoe.email, typeof zoe.last_activity_at]).toEqual([null, "number"]);
     });
 
-    test("unresolved contacts are never returned", () => {
-      const all = onPostgres({ limit: 100 });
+    test("unresolved contacts are never returned", async () => {
+      const all = await onPostgres({ limit: 100 });
       expect(all.count).toBe(21);
       expect(all.rows.map((r) => r.id)).not.toContain(id.unresolved);
       for (const term of ["Alice Unresolved", "al", "+1200", "Acme"])
-        expect(onPostgres({ term }).rows.map((r) => r.id)).not.toContain(id.unresolved);
+        expect((await onPostgres({ term })).rows.map((r) => r.id)).not.toContain(id.unresolved);
     });
   });
 
@@ -132,26 +132,24 @@ describe.skipIf(skip !== null)("contact search on PostgreSQL, planned", () => {
         FROM generate_series(1, 5000) i`);
       // VACUUM moves the rows out of the GIN indexes' pending lists (autovacuum's work on a real server).
       await big.unsafe("VACUUM ANALYZE contacts");
-      // The search's own connection reads the index statistics, so its counts are flushed first.
-      pg = new PostgresDatabase(url);
-      const db = pg;
-      const scans = () => {
-        db.exec("SELECT pg_stat_clear_snapshot()");
-        const rows = db
-          .prepare(
-            "SELECT indexrelname AS name, idx_scan AS n FROM pg_stat_user_indexes WHERE indexrelname LIKE 'contacts_search_%'",
-          )
-          .all() as { name: string; n: number }[];
-        return Object.fromEntries(rows.map((r) => [r.name, r.n]));
-      };
-      const before = scans();
       // md5('777')'s middle: in the name of contact 777, the email of 776, the company of 775, the identifier of 774.
-      const found = new ContactSearchOnPostgres(db).search({ ...full({}), term: "59258841" });
+      const query = { ...full({}), term: "59258841" };
+      pg = new PostgresDatabase(url);
+      const found = await new ContactSearchOnPostgres(pg).search(query);
       expect(found.rows.map((r) => r.id)).toEqual([774, 775, 776, 777]);
-      db.exec("SELECT pg_stat_force_next_flush()");
-      const after = scans();
+      // The server runs them on its read pool, whose sessions' index statistics reach the views only
+      // when they next go idle: the plans of the same statements with the same values say it directly.
+      const q = pageSql(query, query.term);
+      const used = new Set<string>();
+      const collect = (node: unknown): void => {
+        if (!node || typeof node !== "object") return;
+        const name = (node as Record<string, unknown>)["Index Name"];
+        if (typeof name === "string") used.add(name);
+        for (const child of Object.values(node)) collect(child);
+      };
+      for (const text of [q.count, q.page]) collect(await big.unsafe(`EXPLAIN (FORMAT JSON) ${text}`, q.values));
       for (const index of ["name", "email", "phone", "company", "identifier"].map((c) => `contacts_search_${c}`))
-        expect([index, after[index]! > before[index]!]).toEqual([index, true]);
+        expect([index, used.has(index)]).toEqual([index, true]);
     } finally {
       pg?.close();
       await big.close();

@@ -10,8 +10,8 @@ const { db, id } = contactSearchFixture();
 const search = new ContactSearch(db);
 
 describe("contact search finds what it should (SQLite)", () => {
-  test.each(EXPECTED)("%s", (_name, q, keys) => {
-    const page = pageOf(search, q);
+  test.each(EXPECTED)("%s", async (_name, q, keys) => {
+    const page = await pageOf(search, q);
     expect(page.rows.map((r) => r.id)).toEqual(keys.map((k) => id[k]!));
     expect(page.count).toBe(keys.length);
   });

@@ -97,7 +97,7 @@ export type Query = Partial<ContactPageQuery> & { term?: string };
 
 export const full = (q: Query) => ({ accountId: 1, sort: null, labels: null, limit: 50, offset: 0, ...q });
 
-/** Either engine's contact search (SQLite's answers at once, PostgreSQL's as promises). */
+/** Either engine's contact search (both answer with promises). */
 interface Searcher<T> {
   list(p: ContactPageQuery): T;
   search(p: ContactPageQuery & { term: string }): T;
