@@ -69,14 +69,15 @@ function rowsOf(result: Result, arrays: boolean): unknown[] {
 }
 
 // Reads the main thread awaits (async-reads.ts) share a small pool per database: several run at once
-// on the server, each on a connection that is not in a transaction (committed rows only).
+// on the server, each on a connection that is not in a transaction (committed rows only). Idle
+// connections close after 30 s: a quiet server holds only its reserved and listening ones.
 const READ_CONNECTIONS = 4;
 const readPools = new Map<string, InstanceType<typeof Bun.SQL>>();
 
 async function read(req: ReadRequest): Promise<BridgeReply> {
   let pool = readPools.get(req.url);
   if (!pool) {
-    pool = new Bun.SQL(req.url, { max: READ_CONNECTIONS, bigint: true, idleTimeout: 60, connectionTimeout: 10 });
+    pool = new Bun.SQL(req.url, { max: READ_CONNECTIONS, bigint: true, idleTimeout: 30, connectionTimeout: 10 });
     readPools.set(req.url, pool);
   }
   const query = pool.unsafe(req.text, req.params);
