@@ -19,6 +19,8 @@ export interface ReadStatement {
   get<Row>(...params: Params): Promise<Row | null>;
   /** Rows as arrays of values, in the statement's column order. */
   values<Value extends unknown[]>(...params: Params): Promise<Value[]>;
+  /** Frees what the engine holds for it (SQLite's prepared statement). */
+  finalize(): void;
 }
 
 /** SQLite: the statement runs at once, in place; the promise is already settled. */
@@ -35,6 +37,10 @@ class InPlaceRead implements ReadStatement {
 
   async values<Value extends unknown[]>(...params: Params): Promise<Value[]> {
     return this.statement.values(...(params as [])) as Value[];
+  }
+
+  finalize(): void {
+    this.statement.finalize();
   }
 }
 
@@ -53,6 +59,8 @@ class PooledRead implements ReadStatement {
   async values<Value extends unknown[]>(...params: Params): Promise<Value[]> {
     return (await this.statement.valuesAsync(...params)) as Value[];
   }
+
+  finalize(): void {}
 }
 
 export function prepareRead(db: Database, sql: string): ReadStatement {
@@ -61,4 +69,28 @@ export function prepareRead(db: Database, sql: string): ReadStatement {
   // view that prepares lazily (lazy-statements.ts), whose statements have no awaited forms.
   if (isPostgres(engine)) return new PooledRead(new PostgresStatement(engine, sql));
   return new InPlaceRead(db.prepare(sql));
+}
+
+/** Read statements by their text, for statements written per request (batch.ts's StatementCache for awaited reads). */
+export class ReadStatementCache {
+  private readonly cache = new Map<string, ReadStatement>();
+
+  /** `max`: how many to keep (the least recently used is finalized); shapes a client chooses need a bound. */
+  constructor(
+    private readonly db: Database,
+    private readonly max: number,
+  ) {}
+
+  get(sql: string): ReadStatement {
+    let s = this.cache.get(sql);
+    if (s) this.cache.delete(sql);
+    else s = prepareRead(this.db, sql);
+    this.cache.set(sql, s);
+    if (this.cache.size > this.max) {
+      const [oldest, stmt] = this.cache.entries().next().value!;
+      this.cache.delete(oldest);
+      stmt.finalize();
+    }
+    return s;
+  }
 }

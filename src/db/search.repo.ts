@@ -4,9 +4,10 @@
 // every conversation and three months of messages; on a million conversations a rare term held the
 // (single-threaded) server for two seconds, so the windows are bounded: the newest
 // CONVERSATION_WINDOW conversations the caller sees, and the newest MESSAGE_WINDOW messages of each
-// kind from the last three months. Tens of milliseconds at most.
+// kind from the last three months. Tens of milliseconds at most: awaited (async-reads.ts), so on
+// PostgreSQL the process serves other requests meanwhile.
 import type { Database } from "bun:sqlite";
-import { StatementCache } from "./batch.ts";
+import { ReadStatementCache } from "./async-reads.ts";
 import { containsPattern, marks } from "./filter-sql.ts";
 import type { ConversationRow } from "./conversations.repo.ts";
 import type { MessageRow } from "./messages.repo.ts";
@@ -30,17 +31,17 @@ const KINDS = [0, 1, 2, 3];
 
 export class SearchRepo {
   /** One statement per number of inboxes an agent works. */
-  private readonly statements: StatementCache;
+  private readonly statements: ReadStatementCache;
 
   constructor(
     db: Database,
     private readonly windows = { conversations: CONVERSATION_WINDOW, messages: MESSAGE_WINDOW },
   ) {
-    this.statements = new StatementCache(db, 32);
+    this.statements = new ReadStatementCache(db, 32);
   }
 
   /** Newest first (display ids grow with creation), as Chatwoot orders by created_at. */
-  conversations(scope: SearchScope, term: string, page: SearchPage): ConversationRow[] {
+  conversations(scope: SearchScope, term: string, page: SearchPage): Promise<ConversationRow[]> {
     const p = containsPattern(term);
     const sql = `SELECT v.* FROM (
         SELECT * FROM conversations INDEXED BY conversations_account_display
@@ -51,11 +52,11 @@ export class SearchRepo {
       ORDER BY v.display_id DESC LIMIT ? OFFSET ?`;
     return this.statements
       .get(sql)
-      .all(scope.accountId, ...(scope.inboxIds ?? []), p, p, p, p, p, page.limit, page.offset) as ConversationRow[];
+      .all<ConversationRow>(scope.accountId, ...(scope.inboxIds ?? []), p, p, p, p, p, page.limit, page.offset);
   }
 
   /** Messages since `since` (unix seconds) whose text holds the term, newest first. */
-  messages(scope: SearchScope, term: string, since: number, page: SearchPage): MessageRow[] {
+  messages(scope: SearchScope, term: string, since: number, page: SearchPage): Promise<MessageRow[]> {
     // One window per kind: the index is (account_id, message_type, created_at), so each is read in
     // time order and stops at its bound, where one window over all kinds would sort them all first.
     const windows = KINDS.map(
@@ -67,12 +68,12 @@ export class SearchRepo {
       ORDER BY m.created_at DESC, m.id DESC LIMIT ? OFFSET ?`;
     return this.statements
       .get(sql)
-      .all(
+      .all<MessageRow>(
         ...KINDS.flatMap((kind) => [scope.accountId, kind, since, ...(scope.inboxIds ?? [])]),
         containsPattern(term),
         page.limit,
         page.offset,
-      ) as MessageRow[];
+      );
   }
 }
 

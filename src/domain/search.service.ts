@@ -54,9 +54,9 @@ export class SearchService {
     return page.rows.map(searchContactOf);
   }
 
-  conversations(a: Acting, q: SearchQuery) {
+  async conversations(a: Acting, q: SearchQuery) {
     const term = required(q.q);
-    const rows = this.d.search.conversations(this.scope(a), term, pageOf(q.page));
+    const rows = await this.d.search.conversations(this.scope(a), term, pageOf(q.page));
     const firsts = new Map<number, MessageRow>();
     for (const row of rows) {
       const first = this.d.messages.after(row.id, 0, 1)[0];
@@ -66,18 +66,21 @@ export class SearchService {
     return rows.map((row) => searchConversationOf(row, firsts.get(row.id), refs));
   }
 
-  messages(a: Acting, q: SearchQuery) {
+  async messages(a: Acting, q: SearchQuery) {
     const term = required(q.q);
     const since = unixSeconds(this.d.clock) - MESSAGE_WINDOW_SECONDS;
-    const rows = this.d.search.messages(this.scope(a), term, since, pageOf(q.page));
+    const rows = await this.d.search.messages(this.scope(a), term, since, pageOf(q.page));
     const refs = this.refs(a, rows, []);
     return rows.map((m) => searchMessageOf(m, refs));
   }
 
   /** Everything at once (GET search): the first page of each kind. */
   async all(a: Acting, q: SearchQuery) {
+    // One after another, as before: the first refusal (a blank q) is the answer, and nothing is left
+    // running. On PostgreSQL each waits on the read pool without holding the process.
     const contacts = await this.contacts(a, q);
-    return { contacts, messages: this.messages(a, q), conversations: this.conversations(a, q) };
+    const messages = await this.messages(a, q);
+    return { contacts, messages, conversations: await this.conversations(a, q) };
   }
 
   private scope(a: Acting): SearchScope {

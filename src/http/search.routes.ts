@@ -78,7 +78,9 @@ export function searchRoutes(d: Deps) {
     )
     .get(
       "/conversations",
-      ({ principal, query }) => ({ payload: { conversations: search.conversations(actingAs(principal), query) } }),
+      async ({ principal, query }) => ({
+        payload: { conversations: await search.conversations(actingAs(principal), query) },
+      }),
       options(
         "Conversations whose display id or contact (name, email, phone, identifier) holds q, newest first, in the caller's inboxes",
         { conversations: t.Array(SearchConversation) },
@@ -86,7 +88,7 @@ export function searchRoutes(d: Deps) {
     )
     .get(
       "/messages",
-      ({ principal, query }) => ({ payload: { messages: search.messages(actingAs(principal), query) } }),
+      async ({ principal, query }) => ({ payload: { messages: await search.messages(actingAs(principal), query) } }),
       options("Messages of the last three months whose text holds q, newest first, in the caller's inboxes", {
         messages: t.Array(SearchMessage),
       }),

@@ -19,18 +19,18 @@ test("only the newest conversations and the newest messages of each kind are sea
   const repo = new SearchRepo(w.h.deps.db, { conversations: 3, messages: 2 });
   const scope = { accountId: w.a.accountId, inboxIds: null };
   const page = { limit: 15, offset: 0 };
-  expect(repo.conversations(scope, "carla", page).map((c) => c.display_id)).toEqual(made.slice(2).reverse());
-  expect(repo.messages(scope, "refund", 0, page).map((m) => m.content)).toEqual([
+  expect((await repo.conversations(scope, "carla", page)).map((c) => c.display_id)).toEqual(made.slice(2).reverse());
+  expect((await repo.messages(scope, "refund", 0, page)).map((m) => m.content)).toEqual([
     "refund 4 answered",
     "refund 4 asked",
     "refund 3 answered",
     "refund 3 asked",
   ]);
   const wide = new SearchRepo(w.h.deps.db);
-  expect(wide.conversations(scope, "carla", page)).toHaveLength(5);
-  expect(wide.messages(scope, "refund", 0, page)).toHaveLength(10);
+  expect(await wide.conversations(scope, "carla", page)).toHaveLength(5);
+  expect(await wide.messages(scope, "refund", 0, page)).toHaveLength(10);
   // The windows are the newest of the caller's inboxes, not of the account.
-  expect(repo.conversations({ accountId: w.a.accountId, inboxIds: [] }, "carla", page)).toEqual([]);
+  expect(await repo.conversations({ accountId: w.a.accountId, inboxIds: [] }, "carla", page)).toEqual([]);
 });
 
 test("a term's % _ and \\ are matched literally", () => {
