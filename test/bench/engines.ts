@@ -5,6 +5,8 @@
 // side, a third of the connections each, and their rates summed. Never part of `bun test`.
 //
 //   BENCH_DURATION=10 BENCH_CONTACTS=20000 npm run bench:engines
+//   BENCH_SETUPS=2 BENCH_PG_CPU=1 bun test/bench/engines.ts   # PostgreSQL only, on the other core
+//   BENCH_BESIDE=contact-search …                               # each scenario beside 8 connections of searches
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { startPostgres } from "../helpers/postgres.ts";
@@ -27,6 +29,7 @@ const wanted = chosenScenarios(process.env.BENCH_ONLY) ?? ((name: string) => ENG
 /** Which of the three setups to run (BENCH_SETUPS=2,3: PostgreSQL only). */
 const SETUPS = (process.env.BENCH_SETUPS ?? "1,2,3").split(",").map(Number);
 const SECRET = "bench key, the same for every process";
+const PG_CPU = process.env.BENCH_PG_CPU ?? "0";
 
 function run(cmd: string[]): string {
   const r = Bun.spawnSync(cmd, { cwd: root, stdout: "pipe", stderr: "pipe" });
@@ -81,8 +84,17 @@ async function servers(db: string, count: number) {
   };
 }
 
+type Requests = ReturnType<(typeof SCENARIOS)[number]["requests"]>;
+
+/**
+ * BENCH_BESIDE=NAME: each scenario is measured while NAME's requests load the first server from 8
+ * more connections — what slow reads of one kind do to every other request.
+ */
+const BESIDE = process.env.BENCH_BESIDE ? SCENARIOS.find((x) => x.name === process.env.BENCH_BESIDE) : undefined;
+if (process.env.BENCH_BESIDE && !BESIDE) throw new Error(`BENCH_BESIDE: no scenario ${process.env.BENCH_BESIDE}`);
+
 /** One scenario against every origin at once; rates summed, the worst p99. */
-async function measure(origins: string[], requests: ReturnType<(typeof SCENARIOS)[number]["requests"]>) {
+async function measure(origins: string[], requests: Requests, beside: Requests | null) {
   const per = Math.max(1, Math.round(connections / origins.length));
   const load = (seconds: number) =>
     Promise.all(
@@ -90,7 +102,11 @@ async function measure(origins: string[], requests: ReturnType<(typeof SCENARIOS
     );
   await load(2); // warm-up
   for (const o of origins) await settle(o);
+  const besideLoad = beside
+    ? runLoad({ origin: origins[0]!, requests: beside, connections: 8, durationSeconds: duration + 1, cpu: "1" })
+    : null;
   const results: LoadResult[] = await load(duration);
+  await besideLoad;
   return {
     rps: results.reduce((n, r) => n + r.requestsPerSecond, 0),
     p99: Math.max(...results.map((r) => r.p99)),
@@ -103,11 +119,12 @@ async function main() {
   const { db, info } = await seeded();
   const pg = await startPostgres();
   if ("skip" in pg) throw new Error(`PostgreSQL is needed: ${pg.skip}`);
-  // The database server shares CPU 0 with Parley, as SQLite (inside the process) does.
+  // The database server shares CPU 0 with Parley, as SQLite (inside the process) does; BENCH_PG_CPU=1
+  // gives it the load generator's core instead (a database on cores of its own, as in production).
   for (const pid of run(["pgrep", "-f", `postgres.*${new URL(pg.url).port}`])
     .trim()
     .split("\n"))
-    Bun.spawnSync(["taskset", "-a", "-cp", "0", pid], { stdout: "ignore" });
+    Bun.spawnSync(["taskset", "-a", "-cp", PG_CPU, pid], { stdout: "ignore" });
   try {
     const url = await pg.createDatabase("bench");
     // A seed from before the latest migration is brought up to it first: copy takes only a current file.
@@ -125,7 +142,7 @@ async function main() {
       const s = await servers(target, count);
       try {
         for (const scenario of SCENARIOS.filter((x) => wanted(x.name))) {
-          const r = await measure(s.origins, scenario.requests(info));
+          const r = await measure(s.origins, scenario.requests(info), BESIDE?.requests(info) ?? null);
           (table[scenario.name] ??= {})[label] = `${r.rps} req/s, p99 ${r.p99} ms${r.bad ? ` (${r.bad} errors)` : ""}`;
           console.log(`${label} — ${scenario.name}: ${table[scenario.name]![label]}`);
         }
