@@ -1,6 +1,8 @@
 // Runs Chatwoot-style filters (src/db/filter-sql.ts) over contacts and conversations: one page and
-// the counts, within one account (and, for agents, their inboxes).
+// the counts, within one account (and, for agents, their inboxes). Awaited reads (async-reads.ts):
+// on PostgreSQL a filter runs on the read pool while the process serves other requests.
 import type { Database } from "bun:sqlite";
+import { ReadStatementCache } from "./async-reads.ts";
 import type { ContactRow } from "./contacts.repo.ts";
 import type { ConversationCounts, ConversationRow } from "./conversations.repo.ts";
 import {
@@ -13,7 +15,6 @@ import {
   type FilterValue,
   type LabelsFrom,
 } from "./filter-sql.ts";
-import { StatementCache } from "./batch.ts";
 import { isPostgres } from "./postgres/database.ts";
 
 export interface FilterPage {
@@ -28,31 +29,30 @@ const DENSE_MATCHES = 2_000;
 const KEPT_SHAPES = 64;
 
 export class RecordFiltersRepo {
-  private readonly statements: StatementCache;
+  private readonly statements: ReadStatementCache;
 
   private readonly dialect: FilterDialect;
 
   constructor(db: Database) {
-    this.statements = new StatementCache(db, KEPT_SHAPES);
+    this.statements = new ReadStatementCache(db, KEPT_SHAPES);
     this.dialect = isPostgres(db) ? "postgres" : "sqlite";
   }
 
   /** Contacts of the account matching the conditions, oldest first (Chatwoot's order), and their count. */
-  contacts(
+  async contacts(
     accountId: number,
     conditions: readonly FilterCondition[],
     page: FilterPage,
     knownCount?: number,
-  ): { rows: ContactRow[]; count: number } {
+  ): Promise<{ rows: ContactRow[]; count: number }> {
     const where = filterWhere(CONTACT_FILTER_TABLE, accountId, conditions, "labels", this.dialect);
     const sql = `FROM contacts c WHERE c.account_id = ? AND ${where.sql}`;
     const params: FilterValue[] = [accountId, ...where.params];
-    const rows = this.all<ContactRow>(`SELECT c.* ${sql} ORDER BY c.id LIMIT ? OFFSET ?`, [
-      ...params,
-      page.limit,
-      page.offset,
+    // The page and its count at once (on PostgreSQL, two connections of the read pool).
+    const [rows, count] = await Promise.all([
+      this.all<ContactRow>(`SELECT c.* ${sql} ORDER BY c.id LIMIT ? OFFSET ?`, [...params, page.limit, page.offset]),
+      knownCount ?? this.all<{ n: number }>(`SELECT COUNT(*) AS n ${sql}`, params).then((r) => r[0]!.n),
     ]);
-    const count = knownCount ?? this.all<{ n: number }>(`SELECT COUNT(*) AS n ${sql}`, params)[0]!.n;
     return { rows, count };
   }
 
@@ -60,14 +60,14 @@ export class RecordFiltersRepo {
    * Conversations matching the conditions, newest activity first, with the list's counts over the
    * whole match. `inboxIds` null = every inbox of the account.
    */
-  conversations(
+  async conversations(
     accountId: number,
     inboxIds: readonly number[] | null,
     userId: number,
     conditions: readonly FilterCondition[],
     page: FilterPage,
     knownCounts?: ConversationCounts,
-  ): { rows: ConversationRow[]; counts: ConversationCounts } {
+  ): Promise<{ rows: ConversationRow[]; counts: ConversationCounts }> {
     const scope = inboxIds === null ? "" : `AND v.inbox_id IN (${marks(inboxIds.length) || "NULL"}) `;
     const query = (labelsFrom: LabelsFrom) => {
       const where = filterWhere(CONVERSATION_FILTER_TABLE, accountId, conditions, labelsFrom, this.dialect);
@@ -78,29 +78,35 @@ export class RecordFiltersRepo {
     };
     const counted = query("labels");
     const fromLabels = labelCountQuery(accountId, inboxIds, conditions);
-    const counts =
+    const counting =
       knownCounts ??
       this.all<ConversationCounts>(
         `SELECT COALESCE(SUM(v.assignee_id = ?), 0) AS mine_count, COALESCE(SUM(v.assignee_id IS NOT NULL), 0) AS assigned_count,
          COALESCE(SUM(v.assignee_id IS NULL), 0) AS unassigned_count, COUNT(*) AS all_count ${(fromLabels ?? counted).sql}`,
         [userId, ...(fromLabels ?? counted).params],
-      )[0]!;
+      ).then((r) => r[0]!);
     // Few matches: fetch them from the label's rows and sort those. Many: walk the activity index
     // and test each row, which reaches a page of matches after a few rows instead of sorting them all.
     const inOrder = labelPageQuery(accountId, inboxIds, conditions);
-    if (inOrder)
-      return { rows: this.all<ConversationRow>(inOrder.sql, [...inOrder.params, page.limit, page.offset]), counts };
+    if (inOrder) {
+      const [rows, counts] = await Promise.all([
+        this.all<ConversationRow>(inOrder.sql, [...inOrder.params, page.limit, page.offset]),
+        counting,
+      ]);
+      return { rows, counts };
+    }
+    const counts = await counting;
     const paged = counts.all_count <= DENSE_MATCHES ? counted : query("records");
-    const rows = this.all<ConversationRow>(
+    const rows = await this.all<ConversationRow>(
       `SELECT v.* ${paged.sql} ORDER BY v.last_activity_at DESC, v.id DESC LIMIT ? OFFSET ?`,
       [...paged.params, page.limit, page.offset],
     );
     return { rows, counts };
   }
 
-  private all<T>(sql: string, params: FilterValue[]): T[] {
+  private all<T>(sql: string, params: FilterValue[]): Promise<T[]> {
     // The same shape (attributes, operators, number of values) is the same SQL: prepared once and kept.
-    return this.statements.get(sql).all(...params) as T[];
+    return this.statements.get(sql).all<T>(...params);
   }
 }
 

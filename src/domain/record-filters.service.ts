@@ -35,25 +35,30 @@ export class RecordFiltersService {
     this.counts = new VersionedCache(d.readVersion, CACHED_COUNTS);
   }
 
-  contacts(a: Acting, payload: unknown, rawPage: unknown): { rows: ContactRow[]; count: number; page: number } {
-    const conditions = filterConditions(payload, CONTACT_ATTRIBUTES, "contact_attribute", unixSeconds(this.d.clock));
-    const page = pageNumber(rawPage);
-    const key = JSON.stringify(["contacts", a.account.id, conditions]);
-    const r = this.d.recordFilters.contacts(
-      a.account.id,
-      conditions,
-      { limit: CONTACTS_PER_PAGE, offset: (page - 1) * CONTACTS_PER_PAGE },
-      this.counts.peek<number>(key),
-    );
-    this.counts.set(key, r.count);
-    return { ...r, page };
-  }
-
-  conversations(
+  async contacts(
     a: Acting,
     payload: unknown,
     rawPage: unknown,
-  ): { rows: ConversationRow[]; counts: ConversationCounts; page: number } {
+  ): Promise<{ rows: ContactRow[]; count: number; page: number }> {
+    const conditions = filterConditions(payload, CONTACT_ATTRIBUTES, "contact_attribute", unixSeconds(this.d.clock));
+    const page = pageNumber(rawPage);
+    const key = JSON.stringify(["contacts", a.account.id, conditions]);
+    const kept = this.counts.look<number>(key);
+    const r = await this.d.recordFilters.contacts(
+      a.account.id,
+      conditions,
+      { limit: CONTACTS_PER_PAGE, offset: (page - 1) * CONTACTS_PER_PAGE },
+      kept.value,
+    );
+    this.counts.keep(key, kept.at, r.count);
+    return { ...r, page };
+  }
+
+  async conversations(
+    a: Acting,
+    payload: unknown,
+    rawPage: unknown,
+  ): Promise<{ rows: ConversationRow[]; counts: ConversationCounts; page: number }> {
     const conditions = filterConditions(
       payload,
       CONVERSATION_ATTRIBUTES,
@@ -64,15 +69,16 @@ export class RecordFiltersService {
     const inboxes = this.d.access.visibleInboxes(a);
     const userId = a.user?.id ?? 0;
     const key = JSON.stringify(["conversations", a.account.id, inboxes, userId, conditions]);
-    const r = this.d.recordFilters.conversations(
+    const kept = this.counts.look<ConversationCounts>(key);
+    const r = await this.d.recordFilters.conversations(
       a.account.id,
       inboxes,
       userId,
       conditions,
       { limit: CONVERSATIONS_PER_PAGE, offset: (page - 1) * CONVERSATIONS_PER_PAGE },
-      this.counts.peek<ConversationCounts>(key),
+      kept.value,
     );
-    this.counts.set(key, r.counts);
+    this.counts.keep(key, kept.at, r.counts);
     return { ...r, page };
   }
 }

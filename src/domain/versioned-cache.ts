@@ -37,15 +37,19 @@ export class VersionedCache {
     return value;
   }
 
-  /** What is kept for `key` at the current version, if anything. */
-  peek<T>(key: string): T | undefined {
+  /**
+   * The current version, and what is kept for `key` at it. A value computed after this call (awaited
+   * reads included) is then kept with keep(key, at, value): tagged with the version read before it
+   * was computed, never a later one, a commit in between can only make it recomputed, never stale.
+   */
+  look<T>(key: string): { at: string | undefined; value: T | undefined } {
+    const at = this.readVersion?.();
     const hit = this.entries.get(key);
-    return hit && this.readVersion && hit.version === this.readVersion() ? (hit.value as T) : undefined;
+    return { at, value: hit && at !== undefined && hit.version === at ? (hit.value as T) : undefined };
   }
 
-  set(key: string, value: unknown): void {
-    const version = this.readVersion?.();
-    if (version !== undefined) this.put(key, version, value);
+  keep(key: string, at: string | undefined, value: unknown): void {
+    if (at !== undefined) this.put(key, at, value);
   }
 
   private put(key: string, version: string, value: unknown): void {

@@ -57,8 +57,8 @@ export function recordFilterRoutes(d: Deps) {
     .derive(({ principal }) => ({ acting: actingAs(principal) }))
     .post(
       "/contacts/filter",
-      ({ acting, body, query }) => {
-        const r = filters.contacts(acting, body.payload, query.page ?? body.page);
+      async ({ acting, body, query }) => {
+        const r = await filters.contacts(acting, body.payload, query.page ?? body.page);
         const withInboxes = d.services.contacts.withInboxes(r.rows);
         return json({
           meta: { count: r.count, current_page: String(r.page) },
@@ -75,9 +75,9 @@ export function recordFilterRoutes(d: Deps) {
     )
     .post(
       "/conversations/filter",
-      ({ acting, body, query }) => {
+      async ({ acting, body, query }) => {
         const svc = d.services.conversations;
-        const r = filters.conversations(acting, body.payload, query.page ?? body.page);
+        const r = await filters.conversations(acting, body.payload, query.page ?? body.page);
         return json({
           meta: { ...r.counts, count: r.counts.all_count, current_page: String(r.page) },
           payload: svc.listViews(acting, r.rows).map(conversationOf),
