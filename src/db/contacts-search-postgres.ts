@@ -16,8 +16,8 @@
 //   it (behind contacts_resolved_plus's condition), the identifier containing it.
 // - Counts: a count(*) statement, kept per account and term at the contact_search_version it was
 //   taken at, as on SQLite (KeptCounts; migration 012's triggers bump the version on both engines),
-//   for searches without labels. Reading the version is a round trip; a common term's count took
-//   ~20 ms of matching. The page and the count are read at once (ContactSearchOnPostgres).
+//   for searches and the list without labels. Reading the version is a round trip; a common term's
+//   count took ~20 ms of matching. The page and the count are read at once (ContactSearchOnPostgres).
 // - Orders: the same keys; text compared as SQLite compares it (COLLATE "C", ASCII-folded name, not
 //   citext's lower()), NULLs placed by the explicit IS NULL keys SQLite's orders carry, so neither the
 //   database's collation nor its NULL placement decides.
@@ -30,6 +30,7 @@ import {
   type ContactPageQuery,
   type ContactSort,
   KeptCounts,
+  LIST_TERM,
   PHONE_FRAGMENT,
   prefixParams,
   RESOLVED_C,
@@ -112,14 +113,15 @@ export class ContactSearchOnPostgres implements ContactFinder {
 
   private async count(p: ContactPageQuery, term: string | null, q: { count: string; values: unknown[] }) {
     const counted = async () => ((await this.db.read(q.count, q.values, false)).rows[0] as { count: number }).count;
-    if (term === null || p.labels) return counted();
+    if (p.labels) return counted();
+    const key = term ?? LIST_TERM;
     const version = ((await this.db.read(SEARCH_VERSION_SQL, [], false)).rows[0] as { n: number }).n;
-    const kept = this.counts.kept(p.accountId, term, version);
+    const kept = this.counts.kept(p.accountId, key, version);
     if (kept !== undefined) return kept;
     // Counted after the version was read, on a connection outside any transaction: committed rows
     // at that version or a later one (which moved the version on, so it never finds this count).
     const n = await counted();
-    this.counts.keep(p.accountId, term, version, n);
+    this.counts.keep(p.accountId, key, version, n);
     return n;
   }
 }

@@ -31,6 +31,7 @@ import m028 from "../../migrations/028_notification_mail.sql" with { type: "text
 import m029 from "../../migrations/029_message_signature.sql" with { type: "text" };
 import m030 from "../../migrations/030_push_notifications.sql" with { type: "text" };
 import m031 from "../../migrations/031_conversation_order_ties.sql" with { type: "text" };
+import m032 from "../../migrations/032_contact_list_order.sql" with { type: "text" };
 
 export interface Migration {
   version: number;
@@ -70,6 +71,7 @@ export const MIGRATIONS: Migration[] = [
   { version: 29, name: "029_message_signature", sql: m029 },
   { version: 30, name: "030_push_notifications", sql: m030 },
   { version: 31, name: "031_conversation_order_ties", sql: m031 },
+  { version: 32, name: "032_contact_list_order", sql: m032 },
 ];
 
 export const LATEST_VERSION = MIGRATIONS.length;
