@@ -6,3 +6,6 @@
 -- names it in INDEXED BY, so statistics cannot choose another).
 CREATE INDEX contacts_resolved_id ON contacts(account_id, id)
   WHERE email IS NOT NULL OR phone_number IS NOT NULL OR identifier IS NOT NULL;
+-- Chatwoot's sort by creation (newest or oldest first), which the web app offers: the same walk.
+CREATE INDEX contacts_resolved_created ON contacts(account_id, created_at, id)
+  WHERE email IS NOT NULL OR phone_number IS NOT NULL OR identifier IS NOT NULL;

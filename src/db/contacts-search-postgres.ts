@@ -57,6 +57,8 @@ function orderBy(sort: ContactSort | null): string {
       return `${nocase("c.name")} ${dir}, c.id ASC`;
     case "last_activity_at":
       return `c.last_activity_at IS NULL ASC, c.last_activity_at ${dir}, c.id ASC`;
+    case "created_at":
+      return `c.created_at ${dir}, c.id ${dir}`;
     default:
       return `c.${sort.column} IS NULL ${dir}, c.${sort.column} COLLATE "C" ${dir}, c.id ASC`;
   }

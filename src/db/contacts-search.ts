@@ -6,7 +6,7 @@ import { Batch, StatementCache } from "./batch.ts";
 import type { ContactRow } from "./contacts.repo.ts";
 import { writing } from "./tx.ts";
 
-export const CONTACT_SORTS = ["name", "email", "phone_number", "last_activity_at"] as const;
+export const CONTACT_SORTS = ["name", "email", "phone_number", "last_activity_at", "created_at"] as const;
 export type ContactSortColumn = (typeof CONTACT_SORTS)[number];
 export interface ContactSort {
   column: ContactSortColumn;
@@ -65,6 +65,12 @@ const LABELED =
   "SELECT contact_id FROM contact_labels INDEXED BY contact_labels_account_title WHERE account_id = $account_id AND title IN (SELECT value FROM json_each($labels))";
 const LABELS = `c.id IN (${LABELED})`;
 
+/** The sorts whose order an index holds (migrations 006 and 032), named so statistics cannot choose another. */
+const SORT_INDEXES: Partial<Record<ContactSortColumn, string>> = {
+  name: " INDEXED BY contacts_resolved_name",
+  created_at: " INDEXED BY contacts_resolved_created",
+};
+
 /** Chatwoot's sorts: name case-insensitive; email/phone with Postgres' NULL placement; activity NULLS LAST both ways. */
 function orderBy(sort: ContactSort | null, fallback: string): string {
   if (!sort) return fallback;
@@ -75,6 +81,9 @@ function orderBy(sort: ContactSort | null, fallback: string): string {
       return `c.name COLLATE NOCASE ${dir}, c.id ASC`;
     case "last_activity_at":
       return `c.last_activity_at IS NULL ASC, c.last_activity_at ${dir}, c.id ASC`;
+    case "created_at":
+      // Never NULL; ties (an import's contacts share a second) by id the same way: one index walk.
+      return `c.created_at ${dir}, c.id ${dir}`;
     default:
       // Postgres puts NULLs last ascending and first descending.
       return `c.${sort.column} IS NULL ${sort.desc ? "DESC" : "ASC"}, c.${sort.column} ${dir}, c.id ASC`;
@@ -211,8 +220,8 @@ export class ContactSearch implements ContactFinder {
     // move the version when a contact is added, removed, or gains or loses what resolves it.
     const count = p.labels ? counted() : this.countOf(p.accountId, LIST_TERM, counted);
     if (count === 0 || p.offset >= count) return { count, rows: [] };
-    // A page by name walks the name index (NOCASE, as the order); other sorts are left to the planner.
-    const byOrder = !p.sort ? byId : p.sort.column === "name" && !p.labels ? " INDEXED BY contacts_resolved_name" : "";
+    // Pages by name and by creation walk their index; other sorts are left to the planner.
+    const byOrder = !p.sort ? byId : p.labels ? "" : (SORT_INDEXES[p.sort.column] ?? "");
     const from = `contacts c${byOrder}`;
     const rows = this.stmt(
       `SELECT c.* FROM ${from} WHERE ${where} ORDER BY ${orderBy(p.sort, "c.id ASC")} LIMIT $limit OFFSET $offset`,

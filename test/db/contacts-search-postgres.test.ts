@@ -49,7 +49,7 @@ async function database(name: string, options: string): Promise<string> {
 /** Cases compared between the engines only. */
 const COMPARED: [string, Query][] = [
   ["list", {}],
-  ...(["name", "email", "phone_number", "last_activity_at"] as const).flatMap((c): [string, Query][] => [
+  ...(["name", "email", "phone_number", "last_activity_at", "created_at"] as const).flatMap((c): [string, Query][] => [
     [`list by ${c}`, { sort: asc(c) }],
     [`list by ${c}, descending`, { sort: desc(c) }],
     [`search by ${c}`, { term: "o", sort: asc(c) }],

@@ -4,7 +4,7 @@
 // sorted column, unresolved contacts, labels, and a second account holding look-alikes; and the
 // cases whose answers are known (EXPECTED).
 import { Database } from "bun:sqlite";
-import type { ContactPageQuery } from "../../src/db/contacts-search.ts";
+import type { ContactPageQuery, ContactSortColumn } from "../../src/db/contacts-search.ts";
 import { migrate } from "../../src/db/migrate.ts";
 
 interface Fields {
@@ -109,8 +109,8 @@ export function pageOf<T>(search: Searcher<T>, q: Query): T {
   return p.term === undefined ? search.list(p) : search.search({ ...p, term: p.term });
 }
 
-export const asc = (column: "name" | "email" | "phone_number" | "last_activity_at") => ({ column, desc: false });
-export const desc = (column: "name" | "email" | "phone_number" | "last_activity_at") => ({ column, desc: true });
+export const asc = (column: ContactSortColumn) => ({ column, desc: false });
+export const desc = (column: ContactSortColumn) => ({ column, desc: true });
 
 /** Cases with the contacts they find, in order (keys of the fixture). */
 export const EXPECTED: [string, Query, string[]][] = [

@@ -81,6 +81,21 @@ describe("GET /contacts/search", () => {
     expect(idsOf(await search("q=J"))).toEqual([ids.dee]); // company "Johnson & Co"
   });
 
+  test("sorts by created_at (Chatwoot's, the web app's newest and oldest), ties by id the same way; the list too", async () => {
+    const { search, ids, h, a, base } = await setup();
+    // ana and cid created in the same second, dee before them, bob after.
+    const at = (id: number, t: number) => h.deps.db.query("UPDATE contacts SET created_at = ? WHERE id = ?").run(t, id);
+    at(ids.ana, 200);
+    at(ids.cid, 200);
+    at(ids.dee, 100);
+    at(ids.bob, 300);
+    expect(idsOf(await search("q=Johnson&sort=created_at"))).toEqual([ids.dee, ids.ana, ids.cid]);
+    expect(idsOf(await search("q=Johnson&sort=-created_at"))).toEqual([ids.cid, ids.ana, ids.dee]);
+    const list = (qs: string) => h.request("GET", `${base}?${qs}`, { token: a.adminToken });
+    expect(idsOf(await list("sort=-created_at"))).toEqual([ids.bob, ids.cid, ids.ana, ids.dee]);
+    expect(idsOf(await list("sort=created_at"))).toEqual([ids.dee, ids.ana, ids.cid, ids.bob]);
+  });
+
   test("sorts by name, email, phone_number, last_activity_at, each descending with '-'", async () => {
     const { search, ids, h } = await setup();
     h.deps.db.query("UPDATE contacts SET last_activity_at = id * 10 WHERE id IN (?, ?)").run(ids.ana, ids.dee);
@@ -95,13 +110,13 @@ describe("GET /contacts/search", () => {
 
   test("bad sort, missing or blank q are 422; bad page is page 1", async () => {
     const { search } = await setup();
-    const bad = await search("q=ana&sort=created_at");
+    const bad = await search("q=ana&sort=shoe_size");
     expect(bad.status).toBe(422);
     expect(bad.body.errors).toEqual([
       {
         field: "sort",
         message:
-          "must be one of: name, -name, email, -email, phone_number, -phone_number, last_activity_at, -last_activity_at",
+          "must be one of: name, -name, email, -email, phone_number, -phone_number, last_activity_at, -last_activity_at, created_at, -created_at",
         code: "invalid",
       },
     ]);
