@@ -17,7 +17,7 @@
 // - Counts: a count(*) statement, kept per account and term at the contact_search_version it was
 //   taken at, as on SQLite (KeptCounts; migration 012's triggers bump the version on both engines),
 //   for searches and the list without labels. Reading the version is a round trip; a common term's
-//   count took ~20 ms of matching. The page and the count are read at once (ContactSearchOnPostgres).
+//   count took ~20 ms of matching. A count not kept is read at once with its page; a kept 0 reads no page.
 // - Orders: the same keys; text compared as SQLite compares it (COLLATE "C", ASCII-folded name, not
 //   citext's lower()), NULLs placed by the explicit IS NULL keys SQLite's orders carry, so neither the
 //   database's collation nor its NULL placement decides.
@@ -90,8 +90,8 @@ export function pageSql(p: ContactPageQuery, term: string | null): { count: stri
 /**
  * Through the server's PostgreSQL database (src/db/postgres/database.ts), which answers with SQLite's
  * value types. Every statement goes to the read pool and is awaited (src/db/async-reads.ts): a search
- * that takes the server 20 ms does not stop this process for 20 ms, and a page and its count are read
- * at once, on two connections.
+ * that takes the server 20 ms does not stop this process for 20 ms, and a page and a count not kept
+ * are read at once, on two connections.
  */
 export class ContactSearchOnPostgres implements ContactFinder {
   private readonly counts = new KeptCounts();
@@ -108,23 +108,23 @@ export class ContactSearchOnPostgres implements ContactFinder {
 
   private async page(p: ContactPageQuery, term: string | null): Promise<ContactPage> {
     const q = pageSql(p, term);
-    const [count, rows] = await Promise.all([this.count(p, term, q), this.db.read(q.page, q.values, false)]);
-    if (count === 0 || p.offset >= count) return { count, rows: [] };
-    return { count, rows: rows.rows as ContactRow[] };
-  }
-
-  private async count(p: ContactPageQuery, term: string | null, q: { count: string; values: unknown[] }) {
+    const readPage = async () => (await this.db.read(q.page, q.values, false)).rows as ContactRow[];
     const counted = async () => ((await this.db.read(q.count, q.values, false)).rows[0] as { count: number }).count;
-    if (p.labels) return counted();
+    const beyond = (count: number) => count === 0 || p.offset >= count;
     const key = term ?? LIST_TERM;
-    const version = ((await this.db.read(SEARCH_VERSION_SQL, [], false)).rows[0] as { n: number }).n;
-    const kept = this.counts.kept(p.accountId, key, version);
-    if (kept !== undefined) return kept;
+    let version: number | null = null;
+    if (!p.labels) {
+      version = ((await this.db.read(SEARCH_VERSION_SQL, [], false)).rows[0] as { n: number }).n;
+      const kept = this.counts.kept(p.accountId, key, version);
+      // A kept count of 0 (a term being typed that matches nothing) reads no page.
+      if (kept !== undefined) return { count: kept, rows: beyond(kept) ? [] : await readPage() };
+    }
+    // Not kept: the count and the page at once, on two connections of the read pool.
+    const [count, rows] = await Promise.all([counted(), readPage()]);
     // Counted after the version was read, on a connection outside any transaction: committed rows
     // at that version or a later one (which moved the version on, so it never finds this count).
-    const n = await counted();
-    this.counts.keep(p.accountId, key, version, n);
-    return n;
+    if (version !== null) this.counts.keep(p.accountId, key, version, count);
+    return { count, rows: beyond(count) ? [] : rows };
   }
 }
 
