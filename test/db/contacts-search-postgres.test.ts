@@ -118,8 +118,17 @@ for (const [kind, options] of DATABASES)
     });
   });
 
+/** The indexes an EXPLAIN (FORMAT JSON) plan reads, added to `into`. */
+function indexesIn(plan: unknown, into = new Set<string>()): Set<string> {
+  if (!plan || typeof plan !== "object") return into;
+  const name = (plan as Record<string, unknown>)["Index Name"];
+  if (typeof name === "string") into.add(name);
+  for (const child of Object.values(plan)) indexesIn(child, into);
+  return into;
+}
+
 describe.skipIf(skip !== null)("contact search on PostgreSQL, planned", () => {
-  test("3+ character terms are answered from the trigram indexes", async () => {
+  test("3+ character terms are answered from the trigram indexes, shorter ones from the prefix indexes", async () => {
     const url = await server!.createDatabase("contact_search_plan");
     const big = new Bun.SQL(url);
     let pg: PostgresDatabase | null = null;
@@ -141,15 +150,21 @@ describe.skipIf(skip !== null)("contact search on PostgreSQL, planned", () => {
       // when they next go idle: the plans of the same statements with the same values say it directly.
       const q = pageSql(query, query.term);
       const used = new Set<string>();
-      const collect = (node: unknown): void => {
-        if (!node || typeof node !== "object") return;
-        const name = (node as Record<string, unknown>)["Index Name"];
-        if (typeof name === "string") used.add(name);
-        for (const child of Object.values(node)) collect(child);
-      };
-      for (const text of [q.count, q.page]) collect(await big.unsafe(`EXPLAIN (FORMAT JSON) ${text}`, q.values));
+      for (const text of [q.count, q.page])
+        indexesIn(await big.unsafe(`EXPLAIN (FORMAT JSON) ${text}`, q.values), used);
       for (const index of ["name", "email", "phone", "company", "identifier"].map((c) => `contacts_search_${c}`))
         expect([index, used.has(index)]).toEqual([index, true]);
+
+      // Terms under 3 characters: each prefix arm is a range of its own index (migration 032) …
+      const short = pageSql(query, "zq");
+      const shortUsed = indexesIn(await big.unsafe(`EXPLAIN (FORMAT JSON) ${short.count}`, short.values));
+      expect([...shortUsed].sort()).toEqual(
+        ["company", "email", "identifier", "name", "phone"].map((c) => `contacts_prefix_${c}`),
+      );
+      // … and a page of few hits reads them by those indexes, not by a walk of every contact in id order.
+      const few = pageSql(query, "zq", 3);
+      const fewUsed = indexesIn(await big.unsafe(`EXPLAIN (FORMAT JSON) ${few.page}`, few.values));
+      expect([fewUsed.has("contacts_prefix_name"), fewUsed.has("contacts_pkey")]).toEqual([true, false]);
     } finally {
       pg?.close();
       await big.close();

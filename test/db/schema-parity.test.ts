@@ -21,6 +21,12 @@ const POSTGRES_ONLY_INDEXES = new Set([
   "contacts_search_phone",
   "contacts_search_company",
   "contacts_search_identifier",
+  // The prefix arms of a short search, in SQLite's comparisons (migration 032): SQLite's own indexes serve them there.
+  "contacts_prefix_name",
+  "contacts_prefix_email",
+  "contacts_prefix_phone",
+  "contacts_prefix_identifier",
+  "contacts_prefix_company",
 ]);
 const POSTGRES_ONLY_TABLES = new Set(["parley_schema"]);
 
