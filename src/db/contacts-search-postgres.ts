@@ -132,8 +132,8 @@ export class ContactSearchOnPostgres implements ContactFinder {
       // at that version or a later one (which moved the version on, so it never finds this count).
       if (kept === undefined) this.counts.keep(p.accountId, key, version, count);
     }
-    // The count first: none (a term being typed that matches nothing) reads no page, and a few are
-    // read by their indexes (FEW_HITS).
+    // The count first: none (a term being typed that matches nothing) reads no page, and a short
+    // term's few hits are read by their indexes (FEW_HITS).
     if (count === 0 || p.offset >= count) return { count, rows: [] };
     const page = pageSql(p, term, count);
     return { count, rows: (await this.db.read(page.page, page.values, false)).rows as ContactRow[] };
