@@ -39,6 +39,10 @@ import {
 } from "./contacts-search.ts";
 import type { PostgresDatabase } from "./postgres/database.ts";
 
+/** The kept counts' version, and the planner's estimate of the contacts (a page's choice, readsHitsByIndex), in one read. */
+const VERSION_AND_SIZE = `SELECT v.n, greatest(s.reltuples, 0)::bigint AS contacts
+  FROM (${SEARCH_VERSION_SQL}) v, pg_class s WHERE s.oid = 'contacts'::regclass`;
+
 /** SQLite's NOCASE: ASCII letters folded, nothing else. */
 const nocase = (col: string) =>
   `translate(${col}::text, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz') COLLATE "C"`;
@@ -74,18 +78,36 @@ class Params {
 }
 
 /**
- * A short term with at most this many hits: its unsorted page reads the hits by their prefix indexes
- * and sorts them. The planner cannot know a term's count and may walk every contact in id order for
- * 15 hits that are not there: "an" on a million contacts. Longer terms keep the walk: their trigram
- * bitmaps cost as much as their count (~14 ms on 20,000 contacts, against 2–5 ms for the walk).
+ * An unsorted page of hits comes either from a walk of the contacts in id order that stops at the page,
+ * or from the hits' own indexes and a sort. The planner cannot know a term's count and may walk every
+ * contact for 15 hits that are not there ("an", or a 3+ character term with a handful of hits, on a
+ * million contacts: seconds). Knowing the count, the search chooses:
+ * - a short term with at most FEW_HITS hits: its prefix indexes (cheap ranges);
+ * - a longer term when the walk would read more than WALK_ROWS contacts (page end × contacts ÷ hits):
+ *   its trigram indexes, whose bitmaps cost as much as its count (~14 ms on 20,000 contacts, against
+ *   2–5 ms for a walk through dense hits).
  */
 const FEW_HITS = 2_000;
+const WALK_ROWS = 20_000;
 
-/** The statements of one page: its count, then its rows (with the same parameters). `hitCount`: the count, when known. */
+/** How a page's hits are read (above): null = as the planner likes, the walk in id order for an unsorted page. */
+export interface HitsKnown {
+  hits: number;
+  /** PostgreSQL's estimate of the contacts table's rows (pg_class.reltuples), when read. */
+  contacts: number | null;
+}
+
+function readsHitsByIndex(p: ContactPageQuery, term: string | null, known: HitsKnown | null): boolean {
+  if (term === null || p.sort || known === null) return false;
+  if ([...term].length < 3) return known.hits <= FEW_HITS;
+  return known.contacts !== null && ((p.offset + p.limit) * known.contacts) / Math.max(known.hits, 1) > WALK_ROWS;
+}
+
+/** The statements of one page: its count, then its rows (with the same parameters). */
 export function pageSql(
   p: ContactPageQuery,
   term: string | null,
-  hitCount: number | null = null,
+  known: HitsKnown | null = null,
 ): { count: string; page: string; values: unknown[] } {
   const params = new Params();
   let where = `c.account_id = ${params.add(p.accountId)} AND ${RESOLVED_C}`;
@@ -94,9 +116,9 @@ export function pageSql(
     where += ` AND c.id IN (SELECT l.contact_id FROM contact_labels l WHERE l.account_id = c.account_id
       AND l.title IN (SELECT json_array_elements_text(${params.add(JSON.stringify(p.labels))}::text::json)))`;
   const count = `SELECT count(*) AS count FROM contacts c WHERE ${where}`;
-  // `c.id + 0` is the same order, which no index holds: the few hits are found by their indexes, then sorted.
-  const few = term !== null && [...term].length < 3 && !p.sort && hitCount !== null && hitCount <= FEW_HITS;
-  const page = `SELECT c.* FROM contacts c WHERE ${where} ORDER BY ${few ? "c.id + 0 ASC" : orderBy(p.sort)}
+  // `c.id + 0` is the same order, which no index holds: the hits are found by their indexes, then sorted.
+  const byIndex = readsHitsByIndex(p, term, known);
+  const page = `SELECT c.* FROM contacts c WHERE ${where} ORDER BY ${byIndex ? "c.id + 0 ASC" : orderBy(p.sort)}
     LIMIT ${params.add(p.limit)} OFFSET ${params.add(p.offset)}`;
   return { count, page, values: params.values };
 }
@@ -123,19 +145,22 @@ export class ContactSearchOnPostgres implements ContactFinder {
     const q = pageSql(p, term);
     const key = term ?? LIST_TERM;
     let count: number;
+    let contacts: number | null = null;
     if (p.labels) count = await this.counted(q);
     else {
-      const version = ((await this.db.read(SEARCH_VERSION_SQL, [], false)).rows[0] as { n: number }).n;
+      const read = (await this.db.read(VERSION_AND_SIZE, [], false)).rows[0] as { n: number; contacts: number };
+      const version = read.n;
+      contacts = read.contacts;
       const kept = this.counts.kept(p.accountId, key, version);
       count = kept ?? (await this.counted(q));
       // Counted after the version was read, on a connection outside any transaction: committed rows
       // at that version or a later one (which moved the version on, so it never finds this count).
       if (kept === undefined) this.counts.keep(p.accountId, key, version, count);
     }
-    // The count first: none (a term being typed that matches nothing) reads no page, and a short
-    // term's few hits are read by their indexes (FEW_HITS).
+    // The count first: none (a term being typed that matches nothing) reads no page, and it decides
+    // how the page's hits are read (readsHitsByIndex).
     if (count === 0 || p.offset >= count) return { count, rows: [] };
-    const page = pageSql(p, term, count);
+    const page = pageSql(p, term, { hits: count, contacts });
     return { count, rows: (await this.db.read(page.page, page.values, false)).rows as ContactRow[] };
   }
 

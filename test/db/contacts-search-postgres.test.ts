@@ -162,9 +162,13 @@ describe.skipIf(skip !== null)("contact search on PostgreSQL, planned", () => {
         ["company", "email", "identifier", "name", "phone"].map((c) => `contacts_prefix_${c}`),
       );
       // … and a page of few hits reads them by those indexes, not by a walk of every contact in id order.
-      const few = pageSql(query, "zq", 3);
+      const few = pageSql(query, "zq", { hits: 3, contacts: null });
       const fewUsed = indexesIn(await big.unsafe(`EXPLAIN (FORMAT JSON) ${few.page}`, few.values));
       expect([fewUsed.has("contacts_prefix_name"), fewUsed.has("contacts_pkey")]).toEqual([true, false]);
+      // A longer term with a handful of hits among many contacts: its trigram indexes, not the walk.
+      const rare = pageSql(query, query.term, { hits: found.rows.length, contacts: 5000 });
+      const rareUsed = indexesIn(await big.unsafe(`EXPLAIN (FORMAT JSON) ${rare.page}`, rare.values));
+      expect([rareUsed.has("contacts_search_name"), rareUsed.has("contacts_pkey")]).toEqual([true, false]);
     } finally {
       pg?.close();
       await big.close();
