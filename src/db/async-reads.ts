@@ -10,6 +10,7 @@
 // endpoints (reports), never inside a writeTx body. A repository converted to it is asynchronous all
 // the way up; docs/architecture.md "Two engines" lists the ones that are.
 import type { Database, Statement } from "bun:sqlite";
+import { StatementCache } from "./batch.ts";
 import { isPostgres, PostgresStatement } from "./postgres/database.ts";
 
 type Params = unknown[];
@@ -71,26 +72,7 @@ export function prepareRead(db: Database, sql: string): ReadStatement {
   return new InPlaceRead(db.prepare(sql));
 }
 
-/** Read statements by their text, for statements written per request (batch.ts's StatementCache for awaited reads). */
-export class ReadStatementCache {
-  private readonly cache = new Map<string, ReadStatement>();
-
-  /** `max`: how many to keep (the least recently used is finalized); shapes a client chooses need a bound. */
-  constructor(
-    private readonly db: Database,
-    private readonly max: number,
-  ) {}
-
-  get(sql: string): ReadStatement {
-    let s = this.cache.get(sql);
-    if (s) this.cache.delete(sql);
-    else s = prepareRead(this.db, sql);
-    this.cache.set(sql, s);
-    if (this.cache.size > this.max) {
-      const [oldest, stmt] = this.cache.entries().next().value!;
-      this.cache.delete(oldest);
-      stmt.finalize();
-    }
-    return s;
-  }
+/** Read statements by their text, for statements written per request (at most `max` kept). */
+export function readStatementCache(db: Database, max: number): StatementCache<ReadStatement> {
+  return new StatementCache(db, max, (sql) => prepareRead(db, sql));
 }

@@ -88,23 +88,29 @@ export class Batch<T> {
   }
 }
 
-export class StatementCache {
-  private readonly cache = new Map<string, Statement>();
+/**
+ * Statements by their text, for statements written per request. By default bun:sqlite's (or the
+ * PostgreSQL database's) prepared statements; `make` gives another kind, as the awaited reads do
+ * (async-reads.ts).
+ */
+export class StatementCache<S extends { finalize(): void } = Statement> {
+  private readonly cache = new Map<string, S>();
 
   /** `max`: how many to keep (the least recently used is finalized); shapes a client chooses need a bound. */
   constructor(
-    private readonly db: Database,
+    db: Database,
     private readonly max = Number.POSITIVE_INFINITY,
+    private readonly make: (sql: string) => S = (sql) => db.prepare(sql) as unknown as S,
   ) {}
 
-  get(sql: string): Statement {
+  get(sql: string): S {
     let s = this.cache.get(sql);
     if (s) {
       this.cache.delete(sql);
       this.cache.set(sql, s);
       return s;
     }
-    s = this.db.prepare(sql);
+    s = this.make(sql);
     this.cache.set(sql, s);
     if (this.cache.size > this.max) {
       const [oldest, stmt] = this.cache.entries().next().value!;

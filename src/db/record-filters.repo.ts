@@ -2,7 +2,8 @@
 // the counts, within one account (and, for agents, their inboxes). Awaited reads (async-reads.ts):
 // on PostgreSQL a filter runs on the read pool while the process serves other requests.
 import type { Database } from "bun:sqlite";
-import { ReadStatementCache } from "./async-reads.ts";
+import { type ReadStatement, readStatementCache } from "./async-reads.ts";
+import type { StatementCache } from "./batch.ts";
 import type { ContactRow } from "./contacts.repo.ts";
 import type { ConversationCounts, ConversationRow } from "./conversations.repo.ts";
 import {
@@ -29,12 +30,12 @@ const DENSE_MATCHES = 2_000;
 const KEPT_SHAPES = 64;
 
 export class RecordFiltersRepo {
-  private readonly statements: ReadStatementCache;
+  private readonly statements: StatementCache<ReadStatement>;
 
   private readonly dialect: FilterDialect;
 
   constructor(db: Database) {
-    this.statements = new ReadStatementCache(db, KEPT_SHAPES);
+    this.statements = readStatementCache(db, KEPT_SHAPES);
     this.dialect = isPostgres(db) ? "postgres" : "sqlite";
   }
 

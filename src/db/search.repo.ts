@@ -7,7 +7,8 @@
 // kind from the last three months. Tens of milliseconds at most: awaited (async-reads.ts), so on
 // PostgreSQL the process serves other requests meanwhile.
 import type { Database } from "bun:sqlite";
-import { ReadStatementCache } from "./async-reads.ts";
+import { type ReadStatement, readStatementCache } from "./async-reads.ts";
+import type { StatementCache } from "./batch.ts";
 import { containsPattern, marks } from "./filter-sql.ts";
 import type { ConversationRow } from "./conversations.repo.ts";
 import type { MessageRow } from "./messages.repo.ts";
@@ -31,13 +32,13 @@ const KINDS = [0, 1, 2, 3];
 
 export class SearchRepo {
   /** One statement per number of inboxes an agent works. */
-  private readonly statements: ReadStatementCache;
+  private readonly statements: StatementCache<ReadStatement>;
 
   constructor(
     db: Database,
     private readonly windows = { conversations: CONVERSATION_WINDOW, messages: MESSAGE_WINDOW },
   ) {
-    this.statements = new ReadStatementCache(db, 32);
+    this.statements = readStatementCache(db, 32);
   }
 
   /** Newest first (display ids grow with creation), as Chatwoot orders by created_at. */

@@ -9,28 +9,16 @@ export class VersionedCache {
     private readonly size: number,
   ) {}
 
-  get<T>(key: string, compute: () => T): T {
-    const version = this.readVersion?.();
-    if (version === undefined) return compute();
-    const hit = this.entries.get(key);
-    if (hit && hit.version === version) return hit.value as T;
-    const value = compute();
-    this.put(key, version, value);
-    return value;
-  }
-
   /**
-   * get() for a computation that is awaited. The promise itself is kept, so requests that ask the
-   * same thing while it runs share one computation instead of each starting its own; a failed one
-   * is forgotten, and the next request computes again.
+   * A computation that is awaited, kept by the version read before it started (look/keep). The
+   * promise itself is kept, so requests that ask the same thing while it runs share one computation
+   * instead of each starting its own; a failed one is forgotten, and the next request computes again.
    */
   getAsync<T>(key: string, compute: () => Promise<T>): Promise<T> {
-    const version = this.readVersion?.();
-    if (version === undefined) return compute();
-    const hit = this.entries.get(key);
-    if (hit && hit.version === version) return hit.value as Promise<T>;
+    const kept = this.look<Promise<T>>(key);
+    if (kept.value) return kept.value;
     const value = compute();
-    this.put(key, version, value);
+    this.keep(key, kept.at, value);
     value.catch(() => {
       if (this.entries.get(key)?.value === value) this.entries.delete(key);
     });
