@@ -1,5 +1,6 @@
 // Agent bots and the inboxes they answer (migration 018).
 import type { Database, Statement } from "bun:sqlite";
+import { type Reads, TwoWayStatement } from "./reads.ts";
 
 export interface AgentBotRow {
   id: number;
@@ -25,7 +26,7 @@ export type AgentBotFields = Pick<
 export class AgentBotsRepo {
   private readonly ofAccountStmt: Statement;
   private readonly ofPlatformStmt: Statement;
-  private readonly byIdStmt: Statement;
+  private readonly byIdStmt: TwoWayStatement;
   private readonly byTokenStmt: Statement;
   private readonly insertStmt: Statement;
   private readonly updateStmt: Statement;
@@ -42,7 +43,7 @@ export class AgentBotsRepo {
       "SELECT * FROM agent_bots WHERE account_id = $account_id OR account_id IS NULL ORDER BY id",
     );
     this.ofPlatformStmt = db.prepare("SELECT * FROM agent_bots WHERE platform_app_id = $app ORDER BY id");
-    this.byIdStmt = db.prepare("SELECT * FROM agent_bots WHERE id = $id");
+    this.byIdStmt = new TwoWayStatement(db, "SELECT * FROM agent_bots WHERE id = $id");
     this.byTokenStmt = db.prepare("SELECT * FROM agent_bots WHERE access_token = $token");
     this.insertStmt = db.prepare(
       `INSERT INTO agent_bots (account_id, platform_app_id, name, description, outgoing_url, avatar_url, bot_type, bot_config, access_token, secret, created_at, updated_at)
@@ -76,7 +77,11 @@ export class AgentBotsRepo {
   }
 
   byId(id: number): AgentBotRow | null {
-    return (this.byIdStmt.get({ id }) as AgentBotRow | null) ?? null;
+    return (this.byIdStmt.statement.get({ id }) as AgentBotRow | null) ?? null;
+  }
+
+  *readById(id: number): Reads<AgentBotRow | null> {
+    return (yield this.byIdStmt.get({ id })) as AgentBotRow | null;
   }
 
   byToken(token: string): AgentBotRow | null {

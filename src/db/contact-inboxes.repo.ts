@@ -1,5 +1,6 @@
 import type { Database, Statement } from "bun:sqlite";
 import { Batch } from "./batch.ts";
+import type { Reads } from "./reads.ts";
 
 export interface ContactInboxRow {
   id: number;
@@ -55,6 +56,10 @@ export class ContactInboxesRepo {
     return this.byIdsBatch.map(ids);
   }
 
+  readByIds(ids: readonly number[]): Reads<Map<number, ContactInboxRow>> {
+    return this.byIdsBatch.readMap(ids);
+  }
+
   bySource(inboxId: number, sourceId: string): ContactInboxRow | null {
     return (this.bySourceStmt.get({ inbox_id: inboxId, source_id: sourceId }) as ContactInboxRow | null) ?? null;
   }
@@ -62,5 +67,9 @@ export class ContactInboxesRepo {
   /** Every contact_inbox of these contacts, grouped by contact, oldest first. */
   ofContacts(contactIds: readonly number[]): Map<number, ContactInboxRow[]> {
     return this.ofContactsBatch.group(contactIds);
+  }
+
+  readOfContacts(contactIds: readonly number[]): Reads<Map<number, ContactInboxRow[]>> {
+    return this.ofContactsBatch.readGroup(contactIds);
   }
 }

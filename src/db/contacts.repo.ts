@@ -1,5 +1,6 @@
 import type { Database, Statement } from "bun:sqlite";
 import { Batch } from "./batch.ts";
+import type { Reads } from "./reads.ts";
 
 export interface ContactRow {
   id: number;
@@ -82,6 +83,10 @@ export class ContactsRepo {
   /** Batch load by ids (callers have already scoped the ids to one account). */
   byIds(ids: readonly number[]): Map<number, ContactRow> {
     return this.byIdsBatch.map(ids);
+  }
+
+  readByIds(ids: readonly number[]): Reads<Map<number, ContactRow>> {
+    return this.byIdsBatch.readMap(ids);
   }
 
   delete(id: number): void {

@@ -2,6 +2,7 @@
 // directory's own repos belong to its routes; these are the few questions conversations ask.
 import type { Database, Statement } from "bun:sqlite";
 import { Batch } from "./batch.ts";
+import { type Reads, TwoWayStatement } from "./reads.ts";
 import type { ChannelType } from "./channel-types.ts";
 import type { MembershipRow, UserRow } from "./users.repo.ts";
 
@@ -42,7 +43,7 @@ export class ConversationRefsRepo {
   private readonly isTeamMemberStmt: Statement;
   private readonly users: Batch<UserRow>;
   private readonly memberships: Batch<MembershipRow>;
-  private readonly teamsOfUserStmt: Statement;
+  private readonly teamsOfUserStmt: TwoWayStatement;
   private readonly accountStmt: Statement;
 
   constructor(db: Database) {
@@ -66,7 +67,8 @@ export class ConversationRefsRepo {
       "SELECT 1 AS ok FROM team_members WHERE team_id = $team_id AND user_id = $user_id",
     );
     this.accountStmt = db.prepare("SELECT id, name FROM accounts WHERE id = $id");
-    this.teamsOfUserStmt = db.prepare(
+    this.teamsOfUserStmt = new TwoWayStatement(
+      db,
       "SELECT team_id FROM team_members WHERE user_id = $user_id AND team_id IN (SELECT value FROM json_each($ids))",
     );
     // Two plain lookups merged in code: a LEFT JOIN here measured 30-50 µs against 1-2 µs for the pair.
@@ -90,6 +92,10 @@ export class ConversationRefsRepo {
     return this.inboxesBatch.map(ids);
   }
 
+  readInboxes(ids: readonly number[]): Reads<Map<number, InboxRef>> {
+    return this.inboxesBatch.readMap(ids);
+  }
+
   isInboxMember(inboxId: number, userId: number): boolean {
     return this.isInboxMemberStmt.get({ inbox_id: inboxId, user_id: userId }) !== null;
   }
@@ -109,6 +115,10 @@ export class ConversationRefsRepo {
     return this.teamsBatch.map(ids);
   }
 
+  readTeams(ids: readonly number[]): Reads<Map<number, TeamRef>> {
+    return this.teamsBatch.readMap(ids);
+  }
+
   isTeamMember(teamId: number, userId: number): boolean {
     return this.isTeamMemberStmt.get({ team_id: teamId, user_id: userId }) !== null;
   }
@@ -116,24 +126,45 @@ export class ConversationRefsRepo {
   /** Which of these teams the user belongs to. */
   teamsOfUser(userId: number, teamIds: readonly number[]): Set<number> {
     if (teamIds.length === 0) return new Set();
-    const rows = this.teamsOfUserStmt.all({ user_id: userId, ids: JSON.stringify([...new Set(teamIds)]) }) as {
-      team_id: number;
-    }[];
-    return new Set(rows.map((r) => r.team_id));
+    return teamSet(this.teamsOfUserStmt.statement.all(teamsOfUserParams(userId, teamIds)) as TeamOfUser[]);
+  }
+
+  *readTeamsOfUser(userId: number, teamIds: readonly number[]): Reads<Set<number>> {
+    if (teamIds.length === 0) return new Set();
+    return teamSet((yield this.teamsOfUserStmt.all(teamsOfUserParams(userId, teamIds))) as TeamOfUser[]);
   }
 
   /** Users by id with their membership of the account (senders, assignees). */
   members(accountId: number, ids: readonly number[]): Map<number, MemberRef> {
-    const map = new Map<number, MemberRef>();
     const users = this.users.rows(ids);
-    const memberships = users.length
-      ? this.memberships.map(ids, { account_id: accountId })
-      : new Map<number, MembershipRow>();
-    for (const user of users) map.set(user.id, { user, membership: memberships.get(user.id) ?? null });
-    return map;
+    return withMemberships(users, users.length ? this.memberships.map(ids, { account_id: accountId }) : new Map());
+  }
+
+  *readMembers(accountId: number, ids: readonly number[]): Reads<Map<number, MemberRef>> {
+    const users = yield* this.users.readRows(ids);
+    const memberships = users.length ? yield* this.memberships.readMap(ids, { account_id: accountId }) : new Map();
+    return withMemberships(users, memberships);
   }
 
   member(accountId: number, id: number): MemberRef | null {
     return this.members(accountId, [id]).get(id) ?? null;
   }
+}
+
+interface TeamOfUser {
+  team_id: number;
+}
+
+function teamsOfUserParams(userId: number, teamIds: readonly number[]) {
+  return { user_id: userId, ids: JSON.stringify([...new Set(teamIds)]) };
+}
+
+function teamSet(rows: TeamOfUser[]): Set<number> {
+  return new Set(rows.map((r) => r.team_id));
+}
+
+function withMemberships(users: UserRow[], memberships: Map<number, MembershipRow>): Map<number, MemberRef> {
+  const map = new Map<number, MemberRef>();
+  for (const user of users) map.set(user.id, { user, membership: memberships.get(user.id) ?? null });
+  return map;
 }

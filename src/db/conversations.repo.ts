@@ -1,5 +1,6 @@
 import type { Database, Statement } from "bun:sqlite";
 import { StatementCache } from "./batch.ts";
+import { type Reads, readNow, TwoWayStatement } from "./reads.ts";
 
 export type ConversationStatus = "open" | "resolved" | "pending" | "snoozed";
 export type Priority = "low" | "medium" | "high" | "urgent";
@@ -109,10 +110,10 @@ export class ConversationsRepo {
   private readonly readCounterStmt: Statement;
   private readonly lastOfContactInboxStmt: Statement;
   private readonly snoozedDueStmt: Statement;
-  private readonly cache: StatementCache;
+  private readonly cache: StatementCache<TwoWayStatement>;
 
   constructor(db: Database) {
-    this.cache = new StatementCache(db);
+    this.cache = new StatementCache(db, Number.POSITIVE_INFINITY, (sql) => new TwoWayStatement(db, sql));
     const cols = [
       "account_id",
       "display_id",
@@ -202,28 +203,36 @@ export class ConversationsRepo {
    * the conversations themselves.
    */
   counts(f: ConversationFilter, userId: number): ConversationCounts {
-    if ((f.labels && f.labels.length > 0) || f.q || f.contactId) return this.countedByScan(f, userId);
+    return readNow(this.readCounts(f, userId));
+  }
+
+  *readCounts(f: ConversationFilter, userId: number): Reads<ConversationCounts> {
+    if ((f.labels && f.labels.length > 0) || f.q || f.contactId) return yield* this.readCountedByScan(f, userId);
     // The tallies have the conversations' inbox, team and status columns, unqualified.
     const { where, params } = whereOf(f, "");
-    return this.stmt(
+    return (yield this.stmt(
       `SELECT coalesce(sum(n), 0) AS all_count,
               coalesce(sum(CASE WHEN assignee_id = $me THEN n END), 0) AS mine_count,
               coalesce(sum(CASE WHEN assignee_id = 0 THEN n END), 0) AS unassigned_count,
               coalesce(sum(CASE WHEN assignee_id <> 0 THEN n END), 0) AS assigned_count
        FROM conversation_tallies WHERE ${where}`,
-    ).get({ ...params, me: userId || -1 }) as ConversationCounts;
+    ).get({ ...params, me: userId || -1 })) as ConversationCounts;
   }
 
   /** The same counts by visiting every matching conversation (and the check of the tallies in tests). */
   countedByScan(f: ConversationFilter, userId: number): ConversationCounts {
+    return readNow(this.readCountedByScan(f, userId));
+  }
+
+  private *readCountedByScan(f: ConversationFilter, userId: number): Reads<ConversationCounts> {
     const { where, params } = whereOf(f);
-    return this.stmt(
+    return (yield this.stmt(
       `SELECT count(*) AS all_count,
               coalesce(sum(assignee_id = $me), 0) AS mine_count,
               coalesce(sum(assignee_id IS NULL), 0) AS unassigned_count,
               coalesce(sum(assignee_id IS NOT NULL), 0) AS assigned_count
        FROM conversations c WHERE ${where}`,
-    ).get({ ...params, me: userId }) as ConversationCounts;
+    ).get({ ...params, me: userId })) as ConversationCounts;
   }
 
   /** One page, newest activity first unless `sort` says otherwise. */
@@ -234,6 +243,16 @@ export class ConversationsRepo {
     offset: number,
     sort: ConversationSort = "latest",
   ): ConversationRow[] {
+    return readNow(this.readPage(f, assignee, limit, offset, sort));
+  }
+
+  *readPage(
+    f: ConversationFilter,
+    assignee: AssigneeFilter,
+    limit: number,
+    offset: number,
+    sort: ConversationSort = "latest",
+  ): Reads<ConversationRow[]> {
     const { where, params } = whereOf(f);
     const extra =
       assignee.kind === "me"
@@ -245,10 +264,10 @@ export class ConversationsRepo {
             : "";
     const sql = `SELECT c.* FROM conversations c WHERE ${where}${extra} ORDER BY ${ORDER_BY[sort]} LIMIT $limit OFFSET $offset`;
     const all = { ...params, limit, offset, ...(assignee.kind === "me" ? { me: assignee.userId } : {}) };
-    return this.stmt(sql).all(all) as ConversationRow[];
+    return (yield this.stmt(sql).all(all)) as ConversationRow[];
   }
 
-  private stmt(sql: string): Statement {
+  private stmt(sql: string): TwoWayStatement {
     return this.cache.get(sql);
   }
 }

@@ -2,6 +2,7 @@
 // that a later label rename or delete can update every tagged record with one statement.
 import type { Database, Statement } from "bun:sqlite";
 import { Batch } from "./batch.ts";
+import type { Reads } from "./reads.ts";
 
 type Target = "conversation" | "contact";
 
@@ -28,8 +29,11 @@ class LabelSet {
   }
 
   of(ids: readonly number[]): Map<number, string[]> {
-    const rows = this.list.group(ids);
-    return new Map([...rows].map(([id, list]) => [id, list.map((r) => r.title)]));
+    return titles(this.list.group(ids));
+  }
+
+  *readOf(ids: readonly number[]): Reads<Map<number, string[]>> {
+    return titles(yield* this.list.readGroup(ids));
   }
 
   add(ownerId: number, accountId: number, title: string): void {
@@ -56,6 +60,10 @@ export class LabelsRepo {
     return this.sets[target].of(ids);
   }
 
+  readOf(target: Target, ids: readonly number[]): Reads<Map<number, string[]>> {
+    return this.sets[target].readOf(ids);
+  }
+
   titles(target: Target, id: number): string[] {
     return this.sets[target].of([id]).get(id) ?? [];
   }
@@ -75,4 +83,8 @@ export class LabelsRepo {
     for (const t of added) set.add(ownerId, accountId, t);
     return { added, removed };
   }
+}
+
+function titles(rows: Map<number, LabelRow[]>): Map<number, string[]> {
+  return new Map([...rows].map(([id, list]) => [id, list.map((r) => r.title)]));
 }

@@ -2,6 +2,7 @@
 // No OFFSET scans: a page is a range of ids, so a 100,000-message conversation pages as fast as a small one.
 import type { Database, Statement } from "bun:sqlite";
 import { Batch } from "./batch.ts";
+import { type Reads, TwoWayStatement } from "./reads.ts";
 
 export type MessageStatus = "sent" | "delivered" | "read" | "failed";
 export type SenderType = "User" | "Contact" | "AgentBot";
@@ -54,10 +55,10 @@ export class MessagesRepo {
   private readonly byIdStmt: Statement;
   private readonly inAccountStmt: Statement;
   private readonly saveStmt: Statement;
-  private readonly latestStmt: Statement;
-  private readonly beforeStmt: Statement;
-  private readonly afterStmt: Statement;
-  private readonly rangeStmt: Statement;
+  private readonly latestStmt: TwoWayStatement;
+  private readonly beforeStmt: TwoWayStatement;
+  private readonly afterStmt: TwoWayStatement;
+  private readonly rangeStmt: TwoWayStatement;
   private readonly lastAny: Batch<MessageRow>;
   private readonly lastNonActivity: Batch<MessageRow>;
   private readonly lastChat: Batch<MessageRow>;
@@ -106,17 +107,21 @@ export class MessagesRepo {
     // bound a filter instead of where the walk starts (a before-page of a long thread skipping its
     // newer half). On PostgreSQL such a page may still walk the primary key from its bound and skip
     // other conversations' messages until it has its rows: the cost left there.
-    this.latestStmt = db.prepare(
+    this.latestStmt = new TwoWayStatement(
+      db,
       `SELECT * FROM messages INDEXED BY messages_conversation WHERE ${CONVERSATION("$c")} ORDER BY conversation_id DESC, id DESC LIMIT $limit`,
     );
     // Callers reverse the newest-first pages to ascending.
-    this.beforeStmt = db.prepare(
+    this.beforeStmt = new TwoWayStatement(
+      db,
       "SELECT * FROM messages WHERE conversation_id = $c AND id < $before ORDER BY id DESC LIMIT $limit",
     );
-    this.afterStmt = db.prepare(
+    this.afterStmt = new TwoWayStatement(
+      db,
       "SELECT * FROM messages WHERE conversation_id = $c AND id > $after ORDER BY id ASC LIMIT $limit",
     );
-    this.rangeStmt = db.prepare(
+    this.rangeStmt = new TwoWayStatement(
+      db,
       "SELECT * FROM messages WHERE conversation_id = $c AND id >= $after AND id < $before ORDER BY id ASC LIMIT $limit",
     );
     // The newest message of one conversation: a walk down messages_conversation from its end.
@@ -180,6 +185,10 @@ export class MessagesRepo {
     return this.byIdsBatch.map(ids);
   }
 
+  readByIds(ids: readonly number[]): Reads<Map<number, MessageRow>> {
+    return this.byIdsBatch.readMap(ids);
+  }
+
   save(m: MessageRow): void {
     this.saveStmt.run({
       id: m.id,
@@ -193,25 +202,43 @@ export class MessagesRepo {
 
   /** The page selections of the account message list (docs/compatibility.md #4), ascending by id. */
   latest(conversationId: number, limit: number): MessageRow[] {
-    return (this.latestStmt.all({ c: conversationId, limit }) as MessageRow[]).reverse();
+    return (this.latestStmt.statement.all({ c: conversationId, limit }) as MessageRow[]).reverse();
   }
 
-  before(conversationId: number, before: number, limit: number): MessageRow[] {
-    return (this.beforeStmt.all({ c: conversationId, before, limit }) as MessageRow[]).reverse();
+  *readLatest(conversationId: number, limit: number): Reads<MessageRow[]> {
+    return ((yield this.latestStmt.all({ c: conversationId, limit })) as MessageRow[]).reverse();
+  }
+
+  *readBefore(conversationId: number, before: number, limit: number): Reads<MessageRow[]> {
+    return ((yield this.beforeStmt.all({ c: conversationId, before, limit })) as MessageRow[]).reverse();
   }
 
   after(conversationId: number, after: number, limit: number): MessageRow[] {
-    return this.afterStmt.all({ c: conversationId, after, limit }) as MessageRow[];
+    return this.afterStmt.statement.all({ c: conversationId, after, limit }) as MessageRow[];
   }
 
-  range(conversationId: number, after: number, before: number, limit: number): MessageRow[] {
-    return this.rangeStmt.all({ c: conversationId, after, before, limit }) as MessageRow[];
+  *readAfter(conversationId: number, after: number, limit: number): Reads<MessageRow[]> {
+    return (yield this.afterStmt.all({ c: conversationId, after, limit })) as MessageRow[];
+  }
+
+  *readRange(conversationId: number, after: number, before: number, limit: number): Reads<MessageRow[]> {
+    return (yield this.rangeStmt.all({ c: conversationId, after, before, limit })) as MessageRow[];
   }
 
   /** The newest message of each conversation: of any kind, non-activity, or public chat (incoming/outgoing/template, not private). */
   lastOf(conversationIds: readonly number[], kind: "any" | "non_activity" | "chat"): Map<number, MessageRow> {
-    const batch = kind === "any" ? this.lastAny : kind === "non_activity" ? this.lastNonActivity : this.lastChat;
-    return batch.map(conversationIds);
+    return this.lastBatch(kind).map(conversationIds);
+  }
+
+  readLastOf(
+    conversationIds: readonly number[],
+    kind: "any" | "non_activity" | "chat",
+  ): Reads<Map<number, MessageRow>> {
+    return this.lastBatch(kind).readMap(conversationIds);
+  }
+
+  private lastBatch(kind: "any" | "non_activity" | "chat"): Batch<MessageRow> {
+    return kind === "any" ? this.lastAny : kind === "non_activity" ? this.lastNonActivity : this.lastChat;
   }
 
   /** The contact's messages created in [since, until] that are not read yet (sent or delivered), oldest first. */
@@ -233,7 +260,11 @@ export class MessagesRepo {
 
   /** Incoming messages created after the agent last looked (all of them when never), per conversation, up to UNREAD_LIMIT. */
   unreadCounts(conversationIds: readonly number[]): Map<number, number> {
-    return new Map([...this.unread.map(conversationIds)].map(([id, r]) => [id, r.n]));
+    return counted(this.unread.map(conversationIds));
+  }
+
+  *readUnreadCounts(conversationIds: readonly number[]): Reads<Map<number, number>> {
+    return counted(yield* this.unread.readMap(conversationIds));
   }
 
   lastIncomingAt(conversationId: number): number | null {
@@ -244,4 +275,8 @@ export class MessagesRepo {
   humanReplyCount(conversationId: number): number {
     return (this.humanRepliesStmt.get({ c: conversationId }) as { n: number }).n;
   }
+}
+
+function counted(rows: Map<number, { id: number; n: number }>): Map<number, number> {
+  return new Map([...rows].map(([id, r]) => [id, r.n]));
 }

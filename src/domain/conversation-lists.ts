@@ -12,6 +12,7 @@ import type {
   ConversationStatus,
 } from "../db/conversations.repo.ts";
 import type { ConversationRefsRepo } from "../db/conversation-refs.repo.ts";
+import { readLater } from "../db/reads.ts";
 import type { Acting } from "./acting.ts";
 import { labelTitles, pageNumber } from "./contact-input.ts";
 import type { ContactsService } from "./contacts.service.ts";
@@ -61,24 +62,30 @@ export class ConversationLists {
     const assignee = this.assigneeFilter(a, q.assignee_type);
     const sort = sortOf(q.sort_by);
     const page = pageNumber(q.page);
-    const counts = this.d.conversations.counts(filter, a.user?.id ?? 0);
-    const rows = this.d.conversations.page(
-      filter,
-      assignee,
-      CONVERSATIONS_PER_PAGE,
-      (page - 1) * CONVERSATIONS_PER_PAGE,
-      sort,
-    );
+    // Awaited, as a read-only endpoint's (src/db/reads.ts): on PostgreSQL both at once, on two
+    // of the read pool's connections.
+    const [counts, rows] = await Promise.all([
+      readLater(this.d.conversations.readCounts(filter, a.user?.id ?? 0)),
+      readLater(
+        this.d.conversations.readPage(
+          filter,
+          assignee,
+          CONVERSATIONS_PER_PAGE,
+          (page - 1) * CONVERSATIONS_PER_PAGE,
+          sort,
+        ),
+      ),
+    ]);
     return { counts, rows };
   }
 
   async counts(a: Acting, q: ListQuery): Promise<ConversationCounts> {
     this.assigneeFilter(a, q.assignee_type);
-    return this.d.conversations.counts(await this.filter(a, q), a.user?.id ?? 0);
+    return readLater(this.d.conversations.readCounts(await this.filter(a, q), a.user?.id ?? 0));
   }
 
   /** A contact's conversations the caller may see, newest activity first, at most 20 (Chatwoot). */
-  ofContact(a: Acting, contactId: number): ConversationRow[] {
+  ofContact(a: Acting, contactId: number): Promise<ConversationRow[]> {
     this.d.contactsService.get(a.account.id, contactId);
     const filter: ConversationFilter = {
       accountId: a.account.id,
@@ -89,7 +96,7 @@ export class ConversationLists {
       q: null,
       contactId,
     };
-    return this.d.conversations.page(filter, { kind: "all" }, 20, 0);
+    return readLater(this.d.conversations.readPage(filter, { kind: "all" }, 20, 0));
   }
   private async filter(a: Acting, q: ListQuery): Promise<ConversationFilter> {
     const text = searchTerm("q", q.q);

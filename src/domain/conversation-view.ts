@@ -1,11 +1,13 @@
 // Everything the presenters need about a conversation, loaded in a fixed number of queries
 // whatever the page size (no N+1): lists batch-load contacts, inboxes, assignees, teams, labels,
-// last messages and their senders for all the page's conversations at once.
+// last messages and their senders for all the page's conversations at once. Written as Reads
+// (src/db/reads.ts): the list endpoints await them, write paths and event payloads run them in place.
 import type { ContactInboxRow } from "../db/contact-inboxes.repo.ts";
 import type { ContactRow } from "../db/contacts.repo.ts";
 import type { InboxRef, MemberRef, TeamRef } from "../db/conversation-refs.repo.ts";
 import type { ConversationRow } from "../db/conversations.repo.ts";
 import { ACTIVITY, type MessageRow, UNREAD_LIMIT } from "../db/messages.repo.ts";
+import { type Reads, readNow } from "../db/reads.ts";
 import type { FileLinks } from "../files/links.ts";
 import type { AccountRef } from "./presenters/contact.presenter.ts";
 
@@ -25,17 +27,17 @@ export interface SenderBook {
 }
 
 /** The bots among these messages' senders. */
-export function botsOf(
-  repo: { byId(id: number): BotRef | null },
+export function* readBotsOf(
+  repo: { readById(id: number): Reads<BotRef | null> },
   messages: readonly (MessageRow | null)[],
-): Map<number, BotRef> | undefined {
+): Reads<Map<number, BotRef> | undefined> {
   const ids = new Set(
     messages.flatMap((m) => (m?.sender_type === "AgentBot" && m.sender_id !== null ? [m.sender_id] : [])),
   );
   if (ids.size === 0) return undefined;
   const out = new Map<number, BotRef>();
   for (const id of ids) {
-    const b = repo.byId(id);
+    const b = yield* repo.readById(id);
     if (b) out.set(id, { id: b.id, name: b.name, avatar_url: b.avatar_url });
   }
   return out;
@@ -120,15 +122,15 @@ export class ConversationViews {
   ) {}
 
   /** Adds the senders of these messages (a message page) to the view's sender book. */
-  withSenders(view: ConversationView, messages: readonly MessageRow[]): ConversationView {
+  *readWithSenders(view: ConversationView, messages: readonly MessageRow[]): Reads<ConversationView> {
     const ids = senderIds(messages);
     const users = ids.users.filter((id) => !view.senders.users.has(id));
     const contacts = ids.contacts.filter((id) => !view.senders.contacts.has(id));
     if (users.length === 0 && contacts.length === 0 && !messages.some((m) => m.sender_type === "AgentBot")) return view;
-    const bots = botsOf(this.r.agentBots, messages);
+    const bots = yield* readBotsOf(this.r.agentBots, messages);
     const book: SenderBook = {
-      users: new Map([...view.senders.users, ...this.r.conversationRefs.members(view.account.id, users)]),
-      contacts: new Map([...view.senders.contacts, ...this.r.contacts.byIds(contacts)]),
+      users: new Map([...view.senders.users, ...(yield* this.r.conversationRefs.readMembers(view.account.id, users))]),
+      contacts: new Map([...view.senders.contacts, ...(yield* this.r.contacts.readByIds(contacts))]),
       ...(bots || view.senders.bots ? { bots: new Map([...(view.senders.bots ?? []), ...(bots ?? [])]) } : {}),
     };
     return { ...view, senders: book };
@@ -138,9 +140,15 @@ export class ConversationViews {
     return this.many([row], opts)[0]!;
   }
 
+  *readOne(row: ConversationRow, opts: ViewOptions): Reads<ConversationView> {
+    return (yield* this.readMany([row], opts))[0]!;
+  }
+
   /** The newest message of each conversation, by the id its row keeps (fresh rows only). */
-  private lastById(rows: readonly ConversationRow[]): Map<number, MessageRow> {
-    const byId = this.r.messages.byIds(rows.flatMap((r) => (r.last_message_id === null ? [] : [r.last_message_id])));
+  private *readLastById(rows: readonly ConversationRow[]): Reads<Map<number, MessageRow>> {
+    const byId = yield* this.r.messages.readByIds(
+      rows.flatMap((r) => (r.last_message_id === null ? [] : [r.last_message_id])),
+    );
     const out = new Map<number, MessageRow>();
     for (const r of rows) {
       const m = r.last_message_id === null ? undefined : byId.get(r.last_message_id);
@@ -154,12 +162,12 @@ export class ConversationViews {
    * usually a public chat message and then also the newest of each kind; a conversation without
    * messages has none of any kind. Only the others are read (a page of 25 made 75 reads).
    */
-  private newest(
+  private *readNewest(
     ids: readonly number[],
     lastAny: Map<number, MessageRow> | null,
     kind: "chat" | "non_activity",
-  ): Map<number, MessageRow> {
-    if (!lastAny) return this.r.messages.lastOf(ids, kind);
+  ): Reads<Map<number, MessageRow>> {
+    if (!lastAny) return yield* this.r.messages.readLastOf(ids, kind);
     const fits = (m: MessageRow) => m.message_type !== ACTIVITY && (kind === "non_activity" || m.private === 0);
     const found = new Map<number, MessageRow>();
     const unknown: number[] = [];
@@ -169,55 +177,63 @@ export class ConversationViews {
       else if (m) unknown.push(id);
     }
     if (unknown.length === 0) return found;
-    for (const [id, m] of this.r.messages.lastOf(unknown, kind)) found.set(id, m);
+    for (const [id, m] of yield* this.r.messages.readLastOf(unknown, kind)) found.set(id, m);
     return found;
   }
 
   many(rows: readonly ConversationRow[], opts: ViewOptions): ConversationView[] {
+    return readNow(this.readMany(rows, opts));
+  }
+
+  *readMany(rows: readonly ConversationRow[], opts: ViewOptions): Reads<ConversationView[]> {
     if (rows.length === 0) return [];
     const ids = rows.map((r) => r.id);
     const accountId = opts.account.id;
     const known = rows.length === 1 ? opts.known : undefined;
+    const refs = this.r.conversationRefs;
     const contacts = known?.contact
       ? new Map([[known.contact.id, known.contact]])
-      : this.r.contacts.byIds(rows.map((r) => r.contact_id));
-    const contactInboxes = this.r.contactInboxes.byIds(rows.map((r) => r.contact_inbox_id));
+      : yield* this.r.contacts.readByIds(rows.map((r) => r.contact_id));
+    const contactInboxes = yield* this.r.contactInboxes.readByIds(rows.map((r) => r.contact_inbox_id));
     const inboxes = known?.inbox
       ? new Map([[known.inbox.id, known.inbox]])
-      : this.r.conversationRefs.inboxes(rows.map((r) => r.inbox_id));
+      : yield* refs.readInboxes(rows.map((r) => r.inbox_id));
     const teamIds = opts.brief ? [] : rows.flatMap((r) => (r.team_id === null ? [] : [r.team_id]));
-    const teams = this.r.conversationRefs.teams(teamIds);
-    const myTeams =
-      opts.viewerId === null ? new Set<number>() : this.r.conversationRefs.teamsOfUser(opts.viewerId, teamIds);
+    const teams = yield* refs.readTeams(teamIds);
+    const myTeams = opts.viewerId === null ? new Set<number>() : yield* refs.readTeamsOfUser(opts.viewerId, teamIds);
     const labels = opts.fresh
       ? new Map(rows.map((r) => [r.id, JSON.parse(r.label_list) as string[]]))
-      : this.r.labels.of("conversation", ids);
+      : yield* this.r.labels.readOf("conversation", ids);
     const unread = opts.fresh
       ? new Map(rows.map((r) => [r.id, Math.min(r.unread_incoming, UNREAD_LIMIT)]))
-      : this.r.messages.unreadCounts(ids);
+      : yield* this.r.messages.readUnreadCounts(ids);
     const newestAny = opts.brief
       ? null
       : opts.fresh
-        ? this.lastById(rows)
+        ? yield* this.readLastById(rows)
         : opts.api
-          ? this.r.messages.lastOf(ids, "any")
+          ? yield* this.r.messages.readLastOf(ids, "any")
           : null;
     const lastAny = opts.api ? newestAny : null;
     const lastChat = known?.lastChat
       ? new Map([[ids[0]!, known.lastChat]])
       : opts.brief
         ? new Map<number, MessageRow>()
-        : this.newest(ids, newestAny, "chat");
-    const lastNonActivity = lastAny ? this.newest(ids, lastAny, "non_activity") : new Map<number, MessageRow>();
+        : yield* this.readNewest(ids, newestAny, "chat");
+    const lastNonActivity = lastAny
+      ? yield* this.readNewest(ids, lastAny, "non_activity")
+      : new Map<number, MessageRow>();
     const shown = [...lastChat.values(), ...(lastAny?.values() ?? []), ...lastNonActivity.values()];
     const senders = senderIds(shown);
-    const users = this.r.conversationRefs.members(accountId, [
+    const users = yield* refs.readMembers(accountId, [
       ...senders.users,
       ...rows.flatMap((r) => (r.assignee_id === null ? [] : [r.assignee_id])),
     ]);
     const missing = senders.contacts.filter((id) => !contacts.has(id));
-    const senderContacts = missing.length ? new Map([...contacts, ...this.r.contacts.byIds(missing)]) : contacts;
-    const bots = botsOf(this.r.agentBots, shown);
+    const senderContacts = missing.length
+      ? new Map([...contacts, ...(yield* this.r.contacts.readByIds(missing))])
+      : contacts;
+    const bots = yield* readBotsOf(this.r.agentBots, shown);
     const book: SenderBook = { users, contacts: senderContacts, ...(bots ? { bots } : {}) };
     return rows.map((row) => ({
       row,

@@ -12,12 +12,13 @@ import type { ConversationRefsRepo, InboxRef, MemberRef, TeamRef } from "../db/c
 import type { ConversationCounts, ConversationRow, ConversationsRepo } from "../db/conversations.repo.ts";
 import type { LabelsRepo } from "../db/labels.repo.ts";
 import type { MessageRow, MessagesRepo } from "../db/messages.repo.ts";
+import { type Reads, readLater } from "../db/reads.ts";
 import type { WriteTx } from "../db/tx.ts";
 import { unixSeconds, type Clock } from "../lib/clock.ts";
 import type { Acting } from "./acting.ts";
 import { labelActivity } from "./activity-messages.ts";
 import { labelTitles } from "./contact-input.ts";
-import type { ContactsService } from "./contacts.service.ts";
+import type { ContactsService, ContactWithInboxes } from "./contacts.service.ts";
 import type { ConversationAccess } from "./conversation-access.ts";
 import type { ConversationEvents } from "./conversation-events.ts";
 import { objectValue } from "./conversation-input.ts";
@@ -48,6 +49,13 @@ export interface ConversationsDeps {
 export { CONVERSATIONS_PER_PAGE, type ListQuery } from "./conversation-lists.ts";
 export type { CreateConversationInput } from "./conversation-create.ts";
 
+/** A message page and what the message list shows with it. */
+export interface MessageList {
+  page: MessageRow[];
+  view: ConversationView;
+  contact: ContactWithInboxes;
+}
+
 export class ConversationsService {
   private readonly lists: ConversationLists;
   private readonly assignment: ConversationAssignment;
@@ -68,7 +76,7 @@ export class ConversationsService {
   }
 
   /** A contact's conversations the caller may see, newest activity first, at most 20 (Chatwoot). */
-  ofContact(a: Acting, contactId: number): ConversationRow[] {
+  ofContact(a: Acting, contactId: number): Promise<ConversationRow[]> {
     return this.lists.ofContact(a, contactId);
   }
 
@@ -84,26 +92,45 @@ export class ConversationsService {
   /**
    * The same for a page of a list or filter whose rows were just selected in this request: their
    * trigger-kept labels, unread count and newest message stand in for three lookups per row.
+   * Awaited: read-only endpoints' (src/db/reads.ts).
    */
-  listViews(a: Acting, rows: ConversationRow[]): ConversationView[] {
-    return this.d.views.many(rows, { account: a.account, viewerId: a.user?.id ?? null, api: true, fresh: true });
+  listViews(a: Acting, rows: ConversationRow[]): Promise<ConversationView[]> {
+    return readLater(
+      this.d.views.readMany(rows, { account: a.account, viewerId: a.user?.id ?? null, api: true, fresh: true }),
+    );
   }
 
   view(a: Acting, row: ConversationRow): ConversationView {
     return this.views(a, [row])[0]!;
   }
 
-  /** The view behind a message page: the conversation's meta and every sender on the page. */
-  messageListView(a: Acting, row: ConversationRow, page: readonly MessageRow[]): ConversationView {
-    // The row was read in this request, with nothing written since: its kept columns are current.
-    const view = this.d.views.one(row, {
-      account: a.account,
-      viewerId: a.user?.id ?? null,
-      api: false,
-      fresh: true,
-      brief: true,
-    });
-    return this.d.views.withSenders(view, page);
+  /** The same, awaited: a read-only endpoint's (src/db/reads.ts). */
+  viewLater(a: Acting, row: ConversationRow): Promise<ConversationView> {
+    return readLater(this.d.views.readOne(row, { account: a.account, viewerId: a.user?.id ?? null, api: true }));
+  }
+
+  /**
+   * A message page with what it shows besides: the conversation's meta, every sender on the page
+   * and the contact's inboxes. Awaited, as a read-only endpoint's, in one Reads (src/db/reads.ts).
+   */
+  messageList(a: Acting, row: ConversationRow, pageReads: Reads<MessageRow[]>): Promise<MessageList> {
+    const { views, contactsService } = this.d;
+    return readLater(
+      (function* () {
+        const page = yield* pageReads;
+        // The row was read in this request, with nothing written since: its kept columns are current.
+        const brief = yield* views.readOne(row, {
+          account: a.account,
+          viewerId: a.user?.id ?? null,
+          api: false,
+          fresh: true,
+          brief: true,
+        });
+        const view = yield* views.readWithSenders(brief, page);
+        const [contact] = yield* contactsService.readWithInboxes([view.contact], [view.inbox]);
+        return { page, view, contact: contact! };
+      })(),
+    );
   }
 
   /** Chatwoot's conversation create (src/domain/conversation-create.ts). */

@@ -6,6 +6,7 @@ import type { ConversationRefsRepo } from "../db/conversation-refs.repo.ts";
 import type { ConversationRow, ConversationsRepo } from "../db/conversations.repo.ts";
 import type { IdempotencyRepo } from "../db/idempotency.repo.ts";
 import { INCOMING, TEMPLATE, type MessageRow, type MessagesRepo } from "../db/messages.repo.ts";
+import type { Reads } from "../db/reads.ts";
 import type { WriteTx } from "../db/tx.ts";
 import { unixSeconds, type Clock } from "../lib/clock.ts";
 import type { Acting } from "./acting.ts";
@@ -206,13 +207,16 @@ export class MessagesService {
   }
 
   /** docs/compatibility.md #4: after (≤100), before (≤20), both (range ≤1000, lower bound inclusive), neither (latest 20); all ascending. */
-  page(conversation: ConversationRow, q: MessagePageQuery): MessageRow[] {
+  /** The page a query selects, as a Reads (src/db/reads.ts); a bad bound is a 422 before any read. */
+  readPage(conversation: ConversationRow, q: MessagePageQuery): Reads<MessageRow[]> {
     const after = pageBound("after", q.after);
     const before = pageBound("before", q.before);
-    if (after !== null && before !== null) return this.d.messages.range(conversation.id, after, before, 1000);
-    if (after !== null) return this.d.messages.after(conversation.id, after, 100);
-    if (before !== null) return this.d.messages.before(conversation.id, before, 20);
-    return this.d.messages.latest(conversation.id, 20);
+    const m = this.d.messages;
+    const c = conversation.id;
+    if (after !== null && before !== null) return m.readRange(c, after, before, 1000);
+    if (after !== null) return m.readAfter(c, after, 100);
+    if (before !== null) return m.readBefore(c, before, 20);
+    return m.readLatest(c, 20);
   }
 }
 

@@ -9,9 +9,10 @@ import type { ConversationRefsRepo } from "../db/conversation-refs.repo.ts";
 import type { ConversationRow } from "../db/conversations.repo.ts";
 import { ACTIVITY, type MessageRow, type MessagesRepo } from "../db/messages.repo.ts";
 import type { PublicRepo } from "../db/public.repo.ts";
+import { readNow } from "../db/reads.ts";
 import type { WriteTx } from "../db/tx.ts";
 import { unixSeconds, type Clock } from "../lib/clock.ts";
-import { botsOf, senderIds, type SenderBook } from "./conversation-view.ts";
+import { readBotsOf, senderIds, type SenderBook } from "./conversation-view.ts";
 import type { CsatService } from "./csat.service.ts";
 import { NotFoundError, ValidationError } from "./errors.ts";
 import type { MessagesService } from "./messages.service.ts";
@@ -111,7 +112,7 @@ export class PublicMessagesService {
   /** The senders of these messages: users with their membership of the account, contacts. */
   senders(accountId: number, messages: readonly MessageRow[]): SenderBook {
     const ids = senderIds(messages);
-    const bots = botsOf(this.d.agentBots, messages);
+    const bots = readNow(readBotsOf(this.d.agentBots, messages));
     return {
       users: this.d.conversationRefs.members(accountId, ids.users),
       contacts: this.d.contacts.byIds(ids.contacts),

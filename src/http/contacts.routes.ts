@@ -176,9 +176,10 @@ export function contactRoutes(d: Deps) {
     )
     .get(
       "/:id/conversations",
-      ({ acting, params }) => {
+      async ({ acting, params }) => {
         const svc = d.services.conversations;
-        return { payload: svc.listViews(acting, svc.ofContact(acting, contactId(params.id))).map(conversationOf) };
+        const rows = await svc.ofContact(acting, contactId(params.id));
+        return { payload: (await svc.listViews(acting, rows)).map(conversationOf) };
       },
       {
         params: IdParams,

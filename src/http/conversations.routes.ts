@@ -57,7 +57,8 @@ export function conversationRoutes(d: Deps) {
       "",
       async ({ acting, query }) => {
         const { counts, rows } = await conversations.list(acting, query);
-        return json({ data: { meta: counts, payload: conversations.listViews(acting, rows).map(conversationOf) } });
+        const views = await conversations.listViews(acting, rows);
+        return json({ data: { meta: counts, payload: views.map(conversationOf) } });
       },
       {
         params: AccountParams,
@@ -87,8 +88,8 @@ export function conversationRoutes(d: Deps) {
     )
     .get(
       "/:conversation_id",
-      ({ acting, params }) =>
-        json(conversationOf(conversations.view(acting, conversations.get(acting, params.conversation_id)))),
+      async ({ acting, params }) =>
+        json(conversationOf(await conversations.viewLater(acting, conversations.get(acting, params.conversation_id)))),
       {
         params: ConversationParams,
         response: { 200: Conversation, ...errorResponses },

@@ -35,11 +35,10 @@ export function messageRoutes(d: Deps) {
     .derive(conversationLoader(d))
     .get(
       "",
-      ({ acting, load, query }) => {
+      async ({ acting, load, query }) => {
         const row = load();
-        const page = messages.page(row, query);
-        const view = d.services.conversations.messageListView(acting, row, page);
-        const contact = d.services.contacts.withInboxes([view.contact], [view.inbox])[0]!;
+        const page = messages.readPage(row, query);
+        const { view, contact, page: rows } = await d.services.conversations.messageList(acting, row, page);
         const scope = messageScope(view);
         return json({
           meta: {
@@ -50,7 +49,7 @@ export function messageRoutes(d: Deps) {
             agent_last_seen_at: isoFromSeconds(row.agent_last_seen_at),
             assignee_last_seen_at: isoFromSeconds(row.assignee_last_seen_at),
           },
-          payload: page.map((m) => messageOf(m, scope)),
+          payload: rows.map((m) => messageOf(m, scope)),
         });
       },
       {

@@ -80,7 +80,7 @@ export function recordFilterRoutes(d: Deps) {
         const r = await filters.conversations(acting, body.payload, query.page ?? body.page);
         return json({
           meta: { ...r.counts, count: r.counts.all_count, current_page: String(r.page) },
-          payload: svc.listViews(acting, r.rows).map(conversationOf),
+          payload: (await svc.listViews(acting, r.rows)).map(conversationOf),
         });
       },
       {

@@ -4,6 +4,8 @@ import { describe, expect, test } from "bun:test";
 import { prepareRead } from "../../src/db/async-reads.ts";
 import { PostgresDatabase } from "../../src/db/postgres/database.ts";
 import { SyncBridge } from "../../src/db/postgres/sync-bridge.ts";
+import { newConversation, send, world } from "../helpers/conversation-fixtures.ts";
+import type { Harness } from "../helpers/harness.ts";
 import { ALL, dataset, report } from "../helpers/report-fixtures.ts";
 import { freshDatabase, TEST_ENGINE } from "../helpers/test-database.ts";
 import { until } from "../helpers/until.ts";
@@ -66,31 +68,20 @@ describe("awaited reads", () => {
     "PostgreSQL: a report waiting on another session's lock does not hold up this process's other requests",
     async () => {
       const { w } = await dataset();
-      const url = (w.h.deps.db as unknown as PostgresDatabase).url;
-      const other = new Bun.SQL(url, { max: 1 });
-      const session = await other.reserve();
-      try {
-        await session`BEGIN`;
-        await session`LOCK TABLE reporting_events IN ACCESS EXCLUSIVE MODE`;
+      await whileLocked(w.h, "reporting_events", async (lock) => {
         let answered = false;
         const pending = report(w, "summary_reports/team", ALL).then((r) => {
           answered = true;
           return r;
         });
         // The summary's statements have reached the server and wait there for the lock.
-        await until(
-          async () =>
-            (
-              await session`SELECT count(*)::int AS n FROM pg_locks
-                            WHERE NOT granted AND relation = 'reporting_events'::regclass`
-            )[0].n > 0,
-        );
+        await until(async () => (await lock.waiting()) > 0);
         const list = await w.h.request("GET", `${w.base}/conversations?status=all`, { token: w.a.adminToken });
         expect(list.status).toBe(200);
         expect(list.body.data.meta.all_count).toBe(4);
         expect(answered).toBe(false);
 
-        await session`COMMIT`;
+        await lock.release();
         const r = await pending;
         expect(r.status).toBe(200);
         expect(r.body.map((row: { id: number; resolved_conversations_count: number }) => row.id)).toEqual([
@@ -101,10 +92,72 @@ describe("awaited reads", () => {
         expect(r.body.map((row: { resolved_conversations_count: number }) => row.resolved_conversations_count)).toEqual(
           [3, 0, 0],
         );
-      } finally {
-        session.release();
-        await other.close();
+      });
+    },
+  );
+
+  // The message list and the conversation list present their rows with reads written once for both
+  // ways (src/db/reads.ts): awaited here, in place inside write paths.
+  test.skipIf(TEST_ENGINE !== "postgres")(
+    "PostgreSQL: the message list, conversation list and conversation waiting on a lock of messages do not hold up the process",
+    async () => {
+      const w = await world();
+      const conversation = await newConversation(w);
+      for (const content of ["first", "second"]) {
+        expect((await send(w, conversation.id, { content, message_type: "incoming" })).status).toBe(200);
       }
+      await whileLocked(w.h, "messages", async (lock) => {
+        const token = w.a.adminToken;
+        const settled: string[] = [];
+        const messages = w.h.request("GET", `${w.base}/conversations/${conversation.id}/messages`, { token });
+        const list = w.h.request("GET", `${w.base}/conversations?status=all`, { token });
+        const show = w.h.request("GET", `${w.base}/conversations/${conversation.id}`, { token });
+        for (const p of [messages, list, show]) void p.then(() => settled.push("answered"));
+        await until(async () => (await lock.waiting()) >= 3);
+        const contacts = await w.h.request("GET", `${w.base}/contacts`, { token });
+        expect(contacts.status).toBe(200);
+        expect(contacts.body.payload.map((c: { name: string }) => c.name)).toEqual(["Carla Customer"]);
+        expect(settled).toEqual([]);
+
+        await lock.release();
+        const [m, l, one] = await Promise.all([messages, list, show]);
+        expect(m.status).toBe(200);
+        expect(m.body.payload.map((x: { content: string }) => x.content)).toEqual(["first", "second"]);
+        expect(m.body.meta.contact.payload[0].name).toBe("Carla Customer");
+        expect(l.status).toBe(200);
+        expect(l.body.data.meta.all_count).toBe(1);
+        expect(l.body.data.payload[0].last_non_activity_message.content).toBe("second");
+        expect(one.status).toBe(200);
+        expect(one.body.last_non_activity_message.content).toBe("second");
+      });
     },
   );
 });
+
+/**
+ * Another session holds `table` locked while `body` runs: `waiting()` counts the statements that
+ * wait for it on the server, `release()` commits.
+ */
+async function whileLocked(
+  h: Harness,
+  table: string,
+  body: (lock: { waiting(): Promise<number>; release(): Promise<void> }) => Promise<void>,
+): Promise<void> {
+  const other = new Bun.SQL((h.deps.db as unknown as PostgresDatabase).url, { max: 1 });
+  const session = await other.reserve();
+  try {
+    await session`BEGIN`;
+    await session.unsafe(`LOCK TABLE ${table} IN ACCESS EXCLUSIVE MODE`);
+    await body({
+      waiting: async () =>
+        (await session`SELECT count(*)::int AS n FROM pg_locks WHERE NOT granted AND relation = ${table}::regclass`)[0]
+          .n,
+      release: async () => {
+        await session`COMMIT`;
+      },
+    });
+  } finally {
+    session.release();
+    await other.close();
+  }
+}

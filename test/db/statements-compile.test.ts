@@ -7,14 +7,15 @@ import { PostgresStatement } from "../../src/db/postgres/database.ts";
 import { createHarness } from "../helpers/harness.ts";
 
 /**
- * Every statement reachable from the repositories (fields, maps, nested helper objects): prepared
- * lazily, or — the awaited reads on PostgreSQL (src/db/async-reads.ts) — made for the read pool.
+ * Every statement reachable from the repositories (fields, maps, nested helper objects, the two-way
+ * statements of src/db/reads.ts): prepared lazily, or — the awaited reads on PostgreSQL
+ * (src/db/async-reads.ts) — made for the read pool.
  */
 function statementsIn(root: unknown): (LazyStatement | PostgresStatement)[] {
   const found: (LazyStatement | PostgresStatement)[] = [];
   const seen = new Set<unknown>();
   const walk = (v: unknown, depth: number) => {
-    if (!v || typeof v !== "object" || seen.has(v) || depth > 4) return;
+    if (!v || typeof v !== "object" || seen.has(v) || depth > 5) return;
     seen.add(v);
     if (v instanceof LazyStatement || v instanceof PostgresStatement) return void found.push(v);
     const children = v instanceof Map ? [...v.values()] : Array.isArray(v) ? v : Object.values(v);

@@ -30,6 +30,9 @@ function seed(w: World, conversationDisplayId: number, n: number): number[] {
       ),
     );
   }
+  // Outside a writeTx these rows may have joined a write group that a listener opened; the page is
+  // read on PostgreSQL's read pool (src/db/reads.ts), which sees committed rows only.
+  w.h.deps.commits.flush();
   return ids;
 }
 
