@@ -7,7 +7,7 @@
 //   BENCH_DURATION=10 BENCH_CONTACTS=20000 npm run bench:engines
 //   BENCH_SETUPS=2 BENCH_PG_CPU=1 bun test/bench/engines.ts   # PostgreSQL only, on the other core
 //   BENCH_BESIDE=contact-search …                               # each scenario beside 8 connections of searches
-import { existsSync } from "node:fs";
+import { existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { startPostgres } from "../helpers/postgres.ts";
 import { freePort, type LoadResult, runLoad, settle, waitForHttp } from "./load.ts";
@@ -39,6 +39,7 @@ function run(cmd: string[]): string {
 
 async function seeded(): Promise<{ db: string; info: SeedInfo }> {
   const db = join(root, `test/bench/results/engines-v1-${contacts}.db`);
+  mkdirSync(join(root, "test/bench/results"), { recursive: true }); // a fresh clone has none
   if (existsSync(db) && existsSync(`${db}.json`)) return { db, info: JSON.parse(await Bun.file(`${db}.json`).text()) };
   const out = run(
     [binary, "seed", "--db", db, "--contacts", String(contacts), "--conversations", String(contacts)].concat([
