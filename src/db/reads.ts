@@ -23,24 +23,78 @@ export interface Read {
   readonly pooled: boolean;
 }
 
-/** A read of several statements: yields each Read, returns what they make. */
-export type Reads<T> = Generator<Read, T, unknown>;
+/** What a Reads yields: a statement to run, or another Reads whose value it needs. */
+export type Step = Read | Reads<unknown>;
+
+/** A read of several statements: yields each step, returns what they make. */
+export type Reads<T> = Generator<Step, T, unknown>;
+
+/**
+ * Another Reads as one step: `const rows = yield* nested(repo.readRows(ids))`. The driver runs it
+ * on a stack of its own, so its statements do not each pass back through every `yield*` above it
+ * (delegation allocates a result per level per step: five levels deep, the message list on SQLite
+ * measured ~20 % fewer requests a second).
+ */
+export function* nested<T>(reads: Reads<T>): Reads<T> {
+  return (yield reads) as T;
+}
+
+function isRead(step: Step): step is Read {
+  return typeof (step as Read).now === "function";
+}
+
+type Advanced = { read: Read; done: false } | { value: unknown; done: true };
+
+/** Resumes the stack of Reads with `input` until a statement is wanted or the outermost is done. */
+function advance(stack: Reads<unknown>[], input: unknown): Advanced {
+  for (;;) {
+    const r = stack[stack.length - 1]!.next(input);
+    if (r.done) {
+      stack.pop();
+      if (stack.length === 0) return { value: r.value, done: true };
+      input = r.value;
+    } else if (isRead(r.value)) {
+      return { read: r.value, done: false };
+    } else {
+      stack.push(r.value);
+      input = undefined;
+    }
+  }
+}
 
 /** Runs every step in place: SQLite, or PostgreSQL's bridge inside the open transaction. */
 export function readNow<T>(reads: Reads<T>): T {
-  let r = reads.next();
-  while (!r.done) r = reads.next(r.value.now());
-  return r.value;
+  const stack: Reads<unknown>[] = [reads];
+  let step = advance(stack, undefined);
+  while (!step.done) step = advance(stack, step.read.now());
+  return step.value as T;
 }
 
 /**
- * Awaits every step on PostgreSQL's read pool (committed rows only). On SQLite the steps run in
- * place, without a turn of the microtask queue each: the message list has eight.
+ * Awaits the steps that go to PostgreSQL's read pool (committed rows only); the others, all of them
+ * on SQLite, run in place. A Reads that awaited nothing answers its value itself, not a promise:
+ * on SQLite a message list answered through promises (an async driver and an async route) measured
+ * 10–25 % fewer requests a second under wrk, and 3 % with the route alone async.
  */
+export function readSoon<T>(reads: Reads<T>): T | Promise<T> {
+  const stack: Reads<unknown>[] = [reads];
+  let step = advance(stack, undefined);
+  while (!step.done) {
+    if (step.read.pooled) return awaitRest(stack, step.read);
+    step = advance(stack, step.read.now());
+  }
+  return step.value as T;
+}
+
+async function awaitRest<T>(stack: Reads<unknown>[], first: Read): Promise<T> {
+  let step = advance(stack, await first.later());
+  while (!step.done) step = advance(stack, step.read.pooled ? await step.read.later() : step.read.now());
+  return step.value as T;
+}
+
+/** readSoon, always as a promise: for callers that await anyway. */
 export async function readLater<T>(reads: Reads<T>): Promise<T> {
-  let r = reads.next();
-  while (!r.done) r = reads.next(r.value.pooled ? await r.value.later() : r.value.now());
-  return r.value;
+  return readSoon(reads);
 }
 
 type Params = Record<string, string | number | null> | unknown[];

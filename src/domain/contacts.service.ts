@@ -7,7 +7,7 @@ import type { ContactFields, ContactRow, ContactsRepo } from "../db/contacts.rep
 import type { ContactFinder, ContactPage } from "../db/contacts-search.ts";
 import type { ConversationRefsRepo, InboxRef } from "../db/conversation-refs.repo.ts";
 import type { LabelsRepo } from "../db/labels.repo.ts";
-import { type Reads, readNow } from "../db/reads.ts";
+import { nested, type Reads, readNow } from "../db/reads.ts";
 import type { WriteTx } from "../db/tx.ts";
 import type { EventOutbox } from "../events/outbox.ts";
 import { unixSeconds, type Clock } from "../lib/clock.ts";
@@ -106,11 +106,11 @@ export class ContactsService {
   }
 
   *readWithInboxes(contacts: ContactRow[], known: readonly InboxRef[]): Reads<ContactWithInboxes[]> {
-    const cis = yield* this.d.contactInboxes.readOfContacts(contacts.map((c) => c.id));
+    const cis = yield* nested(this.d.contactInboxes.readOfContacts(contacts.map((c) => c.id)));
     const inboxes = new Map(known.map((i) => [i.id, i]));
     const missing = [...cis.values()].flat().flatMap((ci) => (inboxes.has(ci.inbox_id) ? [] : [ci.inbox_id]));
     if (missing.length > 0) {
-      for (const [id, inbox] of yield* this.d.conversationRefs.readInboxes(missing)) inboxes.set(id, inbox);
+      for (const [id, inbox] of yield* nested(this.d.conversationRefs.readInboxes(missing))) inboxes.set(id, inbox);
     }
     return contacts.map((contact) => ({
       contact,

@@ -12,7 +12,7 @@ import type {
   ConversationStatus,
 } from "../db/conversations.repo.ts";
 import type { ConversationRefsRepo } from "../db/conversation-refs.repo.ts";
-import { readLater } from "../db/reads.ts";
+import { readLater, readSoon } from "../db/reads.ts";
 import type { Acting } from "./acting.ts";
 import { labelTitles, pageNumber } from "./contact-input.ts";
 import type { ContactsService } from "./contacts.service.ts";
@@ -62,21 +62,12 @@ export class ConversationLists {
     const assignee = this.assigneeFilter(a, q.assignee_type);
     const sort = sortOf(q.sort_by);
     const page = pageNumber(q.page);
-    // Awaited, as a read-only endpoint's (src/db/reads.ts): on PostgreSQL both at once, on two
-    // of the read pool's connections.
-    const [counts, rows] = await Promise.all([
-      readLater(this.d.conversations.readCounts(filter, a.user?.id ?? 0)),
-      readLater(
-        this.d.conversations.readPage(
-          filter,
-          assignee,
-          CONVERSATIONS_PER_PAGE,
-          (page - 1) * CONVERSATIONS_PER_PAGE,
-          sort,
-        ),
-      ),
-    ]);
-    return { counts, rows };
+    // Awaited, as a read-only endpoint's (src/db/reads.ts): on PostgreSQL both at once, on two of
+    // the read pool's connections; on SQLite both run here, in place.
+    const counts = readSoon(this.d.conversations.readCounts(filter, a.user?.id ?? 0));
+    const offset = (page - 1) * CONVERSATIONS_PER_PAGE;
+    const rows = readSoon(this.d.conversations.readPage(filter, assignee, CONVERSATIONS_PER_PAGE, offset, sort));
+    return { counts: await counts, rows: await rows };
   }
 
   async counts(a: Acting, q: ListQuery): Promise<ConversationCounts> {

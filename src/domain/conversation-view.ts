@@ -7,7 +7,7 @@ import type { ContactRow } from "../db/contacts.repo.ts";
 import type { InboxRef, MemberRef, TeamRef } from "../db/conversation-refs.repo.ts";
 import type { ConversationRow } from "../db/conversations.repo.ts";
 import { ACTIVITY, type MessageRow, UNREAD_LIMIT } from "../db/messages.repo.ts";
-import { type Reads, readNow } from "../db/reads.ts";
+import { nested, type Reads, readNow } from "../db/reads.ts";
 import type { FileLinks } from "../files/links.ts";
 import type { AccountRef } from "./presenters/contact.presenter.ts";
 
@@ -37,7 +37,7 @@ export function* readBotsOf(
   if (ids.size === 0) return undefined;
   const out = new Map<number, BotRef>();
   for (const id of ids) {
-    const b = yield* repo.readById(id);
+    const b = yield* nested(repo.readById(id));
     if (b) out.set(id, { id: b.id, name: b.name, avatar_url: b.avatar_url });
   }
   return out;
@@ -127,10 +127,13 @@ export class ConversationViews {
     const users = ids.users.filter((id) => !view.senders.users.has(id));
     const contacts = ids.contacts.filter((id) => !view.senders.contacts.has(id));
     if (users.length === 0 && contacts.length === 0 && !messages.some((m) => m.sender_type === "AgentBot")) return view;
-    const bots = yield* readBotsOf(this.r.agentBots, messages);
+    const bots = yield* nested(readBotsOf(this.r.agentBots, messages));
     const book: SenderBook = {
-      users: new Map([...view.senders.users, ...(yield* this.r.conversationRefs.readMembers(view.account.id, users))]),
-      contacts: new Map([...view.senders.contacts, ...(yield* this.r.contacts.readByIds(contacts))]),
+      users: new Map([
+        ...view.senders.users,
+        ...(yield* nested(this.r.conversationRefs.readMembers(view.account.id, users))),
+      ]),
+      contacts: new Map([...view.senders.contacts, ...(yield* nested(this.r.contacts.readByIds(contacts)))]),
       ...(bots || view.senders.bots ? { bots: new Map([...(view.senders.bots ?? []), ...(bots ?? [])]) } : {}),
     };
     return { ...view, senders: book };
@@ -141,13 +144,13 @@ export class ConversationViews {
   }
 
   *readOne(row: ConversationRow, opts: ViewOptions): Reads<ConversationView> {
-    return (yield* this.readMany([row], opts))[0]!;
+    return (yield* nested(this.readMany([row], opts)))[0]!;
   }
 
   /** The newest message of each conversation, by the id its row keeps (fresh rows only). */
   private *readLastById(rows: readonly ConversationRow[]): Reads<Map<number, MessageRow>> {
-    const byId = yield* this.r.messages.readByIds(
-      rows.flatMap((r) => (r.last_message_id === null ? [] : [r.last_message_id])),
+    const byId = yield* nested(
+      this.r.messages.readByIds(rows.flatMap((r) => (r.last_message_id === null ? [] : [r.last_message_id]))),
     );
     const out = new Map<number, MessageRow>();
     for (const r of rows) {
@@ -167,7 +170,7 @@ export class ConversationViews {
     lastAny: Map<number, MessageRow> | null,
     kind: "chat" | "non_activity",
   ): Reads<Map<number, MessageRow>> {
-    if (!lastAny) return yield* this.r.messages.readLastOf(ids, kind);
+    if (!lastAny) return yield* nested(this.r.messages.readLastOf(ids, kind));
     const fits = (m: MessageRow) => m.message_type !== ACTIVITY && (kind === "non_activity" || m.private === 0);
     const found = new Map<number, MessageRow>();
     const unknown: number[] = [];
@@ -177,7 +180,7 @@ export class ConversationViews {
       else if (m) unknown.push(id);
     }
     if (unknown.length === 0) return found;
-    for (const [id, m] of yield* this.r.messages.readLastOf(unknown, kind)) found.set(id, m);
+    for (const [id, m] of yield* nested(this.r.messages.readLastOf(unknown, kind))) found.set(id, m);
     return found;
   }
 
@@ -193,47 +196,50 @@ export class ConversationViews {
     const refs = this.r.conversationRefs;
     const contacts = known?.contact
       ? new Map([[known.contact.id, known.contact]])
-      : yield* this.r.contacts.readByIds(rows.map((r) => r.contact_id));
-    const contactInboxes = yield* this.r.contactInboxes.readByIds(rows.map((r) => r.contact_inbox_id));
+      : yield* nested(this.r.contacts.readByIds(rows.map((r) => r.contact_id)));
+    const contactInboxes = yield* nested(this.r.contactInboxes.readByIds(rows.map((r) => r.contact_inbox_id)));
     const inboxes = known?.inbox
       ? new Map([[known.inbox.id, known.inbox]])
-      : yield* refs.readInboxes(rows.map((r) => r.inbox_id));
+      : yield* nested(refs.readInboxes(rows.map((r) => r.inbox_id)));
     const teamIds = opts.brief ? [] : rows.flatMap((r) => (r.team_id === null ? [] : [r.team_id]));
-    const teams = yield* refs.readTeams(teamIds);
-    const myTeams = opts.viewerId === null ? new Set<number>() : yield* refs.readTeamsOfUser(opts.viewerId, teamIds);
+    const teams = yield* nested(refs.readTeams(teamIds));
+    const myTeams =
+      opts.viewerId === null ? new Set<number>() : yield* nested(refs.readTeamsOfUser(opts.viewerId, teamIds));
     const labels = opts.fresh
       ? new Map(rows.map((r) => [r.id, JSON.parse(r.label_list) as string[]]))
-      : yield* this.r.labels.readOf("conversation", ids);
+      : yield* nested(this.r.labels.readOf("conversation", ids));
     const unread = opts.fresh
       ? new Map(rows.map((r) => [r.id, Math.min(r.unread_incoming, UNREAD_LIMIT)]))
-      : yield* this.r.messages.readUnreadCounts(ids);
+      : yield* nested(this.r.messages.readUnreadCounts(ids));
     const newestAny = opts.brief
       ? null
       : opts.fresh
-        ? yield* this.readLastById(rows)
+        ? yield* nested(this.readLastById(rows))
         : opts.api
-          ? yield* this.r.messages.readLastOf(ids, "any")
+          ? yield* nested(this.r.messages.readLastOf(ids, "any"))
           : null;
     const lastAny = opts.api ? newestAny : null;
     const lastChat = known?.lastChat
       ? new Map([[ids[0]!, known.lastChat]])
       : opts.brief
         ? new Map<number, MessageRow>()
-        : yield* this.readNewest(ids, newestAny, "chat");
+        : yield* nested(this.readNewest(ids, newestAny, "chat"));
     const lastNonActivity = lastAny
-      ? yield* this.readNewest(ids, lastAny, "non_activity")
+      ? yield* nested(this.readNewest(ids, lastAny, "non_activity"))
       : new Map<number, MessageRow>();
     const shown = [...lastChat.values(), ...(lastAny?.values() ?? []), ...lastNonActivity.values()];
     const senders = senderIds(shown);
-    const users = yield* refs.readMembers(accountId, [
-      ...senders.users,
-      ...rows.flatMap((r) => (r.assignee_id === null ? [] : [r.assignee_id])),
-    ]);
+    const users = yield* nested(
+      refs.readMembers(accountId, [
+        ...senders.users,
+        ...rows.flatMap((r) => (r.assignee_id === null ? [] : [r.assignee_id])),
+      ]),
+    );
     const missing = senders.contacts.filter((id) => !contacts.has(id));
     const senderContacts = missing.length
-      ? new Map([...contacts, ...(yield* this.r.contacts.readByIds(missing))])
+      ? new Map([...contacts, ...(yield* nested(this.r.contacts.readByIds(missing)))])
       : contacts;
-    const bots = yield* readBotsOf(this.r.agentBots, shown);
+    const bots = yield* nested(readBotsOf(this.r.agentBots, shown));
     const book: SenderBook = { users, contacts: senderContacts, ...(bots ? { bots } : {}) };
     return rows.map((row) => ({
       row,

@@ -12,7 +12,7 @@ import type { ConversationRefsRepo, InboxRef, MemberRef, TeamRef } from "../db/c
 import type { ConversationCounts, ConversationRow, ConversationsRepo } from "../db/conversations.repo.ts";
 import type { LabelsRepo } from "../db/labels.repo.ts";
 import type { MessageRow, MessagesRepo } from "../db/messages.repo.ts";
-import { type Reads, readLater } from "../db/reads.ts";
+import { nested, type Reads, readSoon } from "../db/reads.ts";
 import type { WriteTx } from "../db/tx.ts";
 import { unixSeconds, type Clock } from "../lib/clock.ts";
 import type { Acting } from "./acting.ts";
@@ -92,10 +92,10 @@ export class ConversationsService {
   /**
    * The same for a page of a list or filter whose rows were just selected in this request: their
    * trigger-kept labels, unread count and newest message stand in for three lookups per row.
-   * Awaited: read-only endpoints' (src/db/reads.ts).
+   * Read-only endpoints': awaited on PostgreSQL (src/db/reads.ts readSoon).
    */
-  listViews(a: Acting, rows: ConversationRow[]): Promise<ConversationView[]> {
-    return readLater(
+  listViews(a: Acting, rows: ConversationRow[]): ConversationView[] | Promise<ConversationView[]> {
+    return readSoon(
       this.d.views.readMany(rows, { account: a.account, viewerId: a.user?.id ?? null, api: true, fresh: true }),
     );
   }
@@ -104,30 +104,32 @@ export class ConversationsService {
     return this.views(a, [row])[0]!;
   }
 
-  /** The same, awaited: a read-only endpoint's (src/db/reads.ts). */
-  viewLater(a: Acting, row: ConversationRow): Promise<ConversationView> {
-    return readLater(this.d.views.readOne(row, { account: a.account, viewerId: a.user?.id ?? null, api: true }));
+  /** The same for a read-only endpoint: awaited on PostgreSQL (src/db/reads.ts readSoon). */
+  viewSoon(a: Acting, row: ConversationRow): ConversationView | Promise<ConversationView> {
+    return readSoon(this.d.views.readOne(row, { account: a.account, viewerId: a.user?.id ?? null, api: true }));
   }
 
   /**
    * A message page with what it shows besides: the conversation's meta, every sender on the page
-   * and the contact's inboxes. Awaited, as a read-only endpoint's, in one Reads (src/db/reads.ts).
+   * and the contact's inboxes, in one Reads: awaited on PostgreSQL (src/db/reads.ts readSoon).
    */
-  messageList(a: Acting, row: ConversationRow, pageReads: Reads<MessageRow[]>): Promise<MessageList> {
+  messageList(a: Acting, row: ConversationRow, pageReads: Reads<MessageRow[]>): MessageList | Promise<MessageList> {
     const { views, contactsService } = this.d;
-    return readLater(
+    return readSoon(
       (function* () {
-        const page = yield* pageReads;
+        const page = yield* nested(pageReads);
         // The row was read in this request, with nothing written since: its kept columns are current.
-        const brief = yield* views.readOne(row, {
-          account: a.account,
-          viewerId: a.user?.id ?? null,
-          api: false,
-          fresh: true,
-          brief: true,
-        });
-        const view = yield* views.readWithSenders(brief, page);
-        const [contact] = yield* contactsService.readWithInboxes([view.contact], [view.inbox]);
+        const brief = yield* nested(
+          views.readOne(row, {
+            account: a.account,
+            viewerId: a.user?.id ?? null,
+            api: false,
+            fresh: true,
+            brief: true,
+          }),
+        );
+        const view = yield* nested(views.readWithSenders(brief, page));
+        const [contact] = yield* nested(contactsService.readWithInboxes([view.contact], [view.inbox]));
         return { page, view, contact: contact! };
       })(),
     );

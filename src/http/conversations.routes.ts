@@ -10,6 +10,7 @@ import { Conversation, ConversationParams, Counts } from "./conversation-schemas
 import { MessageFields } from "./field-docs.ts";
 import { bodyOf } from "./request.ts";
 import { AccountParams, Attributes, Checked, Documented, errorResponses, Integer, Text } from "./schemas.ts";
+import { whenReady } from "../lib/when-ready.ts";
 
 const CreateBody = t.Object({
   source_id: t.Optional(
@@ -88,8 +89,10 @@ export function conversationRoutes(d: Deps) {
     )
     .get(
       "/:conversation_id",
-      async ({ acting, params }) =>
-        json(conversationOf(await conversations.viewLater(acting, conversations.get(acting, params.conversation_id)))),
+      ({ acting, params }) =>
+        whenReady(conversations.viewSoon(acting, conversations.get(acting, params.conversation_id)), (view) =>
+          json(conversationOf(view)),
+        ),
       {
         params: ConversationParams,
         response: { 200: Conversation, ...errorResponses },

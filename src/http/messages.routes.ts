@@ -6,6 +6,7 @@ import { contactOf } from "../domain/presenters/contact.presenter.ts";
 import { messageOf, messageScope } from "../domain/presenters/message.presenter.ts";
 import { agentOf } from "../domain/presenters/user.presenter.ts";
 import { isoFromSeconds } from "../lib/clock.ts";
+import { whenReady } from "../lib/when-ready.ts";
 import { accountScope } from "./auth.ts";
 import { conversationLoader } from "./conversation-scope.ts";
 import { json } from "./json.ts";
@@ -35,21 +36,24 @@ export function messageRoutes(d: Deps) {
     .derive(conversationLoader(d))
     .get(
       "",
-      async ({ acting, load, query }) => {
+      ({ acting, load, query }) => {
         const row = load();
-        const page = messages.readPage(row, query);
-        const { view, contact, page: rows } = await d.services.conversations.messageList(acting, row, page);
-        const scope = messageScope(view);
-        return json({
-          meta: {
-            labels: view.labels,
-            additional_attributes: JSON.parse(row.additional_attributes),
-            contact: { payload: [contactOf(contact.contact, contact.contactInboxes)] },
-            ...(view.assignee?.membership ? { assignee: agentOf(view.assignee.user, view.assignee.membership) } : {}),
-            agent_last_seen_at: isoFromSeconds(row.agent_last_seen_at),
-            assignee_last_seen_at: isoFromSeconds(row.assignee_last_seen_at),
-          },
-          payload: rows.map((m) => messageOf(m, scope)),
+        // A value on SQLite, a promise on PostgreSQL (src/db/reads.ts readSoon): the handler stays
+        // synchronous where nothing is awaited.
+        const list = d.services.conversations.messageList(acting, row, messages.readPage(row, query));
+        return whenReady(list, ({ view, contact, page }) => {
+          const scope = messageScope(view);
+          return json({
+            meta: {
+              labels: view.labels,
+              additional_attributes: JSON.parse(row.additional_attributes),
+              contact: { payload: [contactOf(contact.contact, contact.contactInboxes)] },
+              ...(view.assignee?.membership ? { assignee: agentOf(view.assignee.user, view.assignee.membership) } : {}),
+              agent_last_seen_at: isoFromSeconds(row.agent_last_seen_at),
+              assignee_last_seen_at: isoFromSeconds(row.assignee_last_seen_at),
+            },
+            payload: page.map((m) => messageOf(m, scope)),
+          });
         });
       },
       {
