@@ -64,10 +64,13 @@ export class ConversationLists {
     const page = pageNumber(q.page);
     // Awaited, as a read-only endpoint's (src/db/reads.ts): on PostgreSQL both at once, on two of
     // the read pool's connections; on SQLite both run here, in place.
-    const counts = readSoon(this.d.conversations.readCounts(filter, a.user?.id ?? 0));
+    // Promise.all, not two awaits: the page's failure must have a handler while the count runs.
     const offset = (page - 1) * CONVERSATIONS_PER_PAGE;
-    const rows = readSoon(this.d.conversations.readPage(filter, assignee, CONVERSATIONS_PER_PAGE, offset, sort));
-    return { counts: await counts, rows: await rows };
+    const [counts, rows] = await Promise.all([
+      readSoon(this.d.conversations.readCounts(filter, a.user?.id ?? 0)),
+      readSoon(this.d.conversations.readPage(filter, assignee, CONVERSATIONS_PER_PAGE, offset, sort)),
+    ]);
+    return { counts, rows };
   }
 
   async counts(a: Acting, q: ListQuery): Promise<ConversationCounts> {
