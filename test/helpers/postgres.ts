@@ -62,8 +62,8 @@ export async function startPostgres(): Promise<Postgres | { skip: string }> {
     asPostgres,
   );
   // Connections: a run keeps up to 48 harness databases open (test-database.ts), each with the
-  // bridge's reserved connection, a listener's, and up to four of the read pool (src/db/async-reads.ts).
-  const options = `-h 127.0.0.1 -p ${port} -k ${dir} -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=400`;
+  // bridge's reserved connection, a listener's, and up to ten of the read pool (src/db/async-reads.ts).
+  const options = `-h 127.0.0.1 -p ${port} -k ${dir} -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=600`;
   await run([join(bin, "pg_ctl"), "-D", data, "-o", options, "-w", "-l", join(dir, "log"), "start"], asPostgres);
   const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
   return {

@@ -70,8 +70,12 @@ function rowsOf(result: Result, arrays: boolean): unknown[] {
 
 // Reads the main thread awaits (async-reads.ts) share a small pool per database: several run at once
 // on the server, each on a connection that is not in a transaction (committed rows only). Idle
-// connections close after 30 s: a quiet server holds only its reserved and listening ones.
-const READ_CONNECTIONS = 4;
+// connections close after 30 s: a quiet server holds only its reserved and listening ones. Ten, not
+// four, since the message and conversation lists read here too (reads.ts): beside eight connections
+// of contact searches, a pool of four queued a message list behind them (123 req/s against 221–238
+// on the bridge); ten gave 174–402. A pool that a burst of heavy reads fills still queues the light
+// ones behind them (test/bench/README.md "Presenters awaited").
+const READ_CONNECTIONS = 10;
 const readPools = new Map<string, InstanceType<typeof Bun.SQL>>();
 
 async function read(req: ReadRequest): Promise<BridgeReply> {
