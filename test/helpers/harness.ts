@@ -11,6 +11,7 @@ import { eventFromRow } from "../../src/db/events.repo.ts";
 import { ManualClock } from "../../src/lib/clock.ts";
 import { createLogger } from "../../src/lib/logger.ts";
 import { PasswordHasher } from "../../src/lib/passwords.ts";
+import { isPostgres } from "../../src/db/postgres/database.ts";
 import { freshDatabase, type TestEngine } from "./test-database.ts";
 
 /** Real argon2id at 1 MiB and one pass: the same code path as production at a fraction of its 170 ms. */
@@ -67,7 +68,26 @@ export function createHarness(opts: HarnessOptions = {}): Harness {
   });
   const app = createApp(deps);
 
+  // Background work (listeners, automation, the mail sender) writes in a group that commits at the
+  // end of its turn. On PostgreSQL read-only endpoints read committed rows on the read pool
+  // (src/db/reads.ts), so a request made right after such work, before that commit, would not see
+  // it; a client meets that only for work nobody acknowledged to it, while tests expect it done. A
+  // request made when no other is in flight commits the open group first; requests made together
+  // still share theirs.
+  const awaitsOnPool = isPostgres(db);
+  let inFlight = 0;
+
   async function request<T>(method: string, path: string, o: RequestOptions = {}): Promise<TestResponse<T>> {
+    if (awaitsOnPool && inFlight === 0) deps.commits.flush();
+    inFlight++;
+    try {
+      return await handled<T>(method, path, o);
+    } finally {
+      inFlight--;
+    }
+  }
+
+  async function handled<T>(method: string, path: string, o: RequestOptions): Promise<TestResponse<T>> {
     const headers: Record<string, string> = { ...o.headers };
     if (o.token) headers.api_access_token = o.token;
     let body: BodyInit | undefined;
