@@ -6,11 +6,11 @@
 //
 //   *readContacts(ids) { const rows = (yield stmt.all({...})) as ContactRow[]; return ...; }
 //
-// `readNow` answers each step at once (bun:sqlite, or the bridge inside a writeTx); `readLater`
-// awaits it (PostgreSQL's read pool: committed rows only, so only where the request has written
-// nothing). A generator that needs another's rows composes it with `yield*`. Where a form run in
-// place is hot (write paths, SQLite), repositories keep it as plain statement calls beside the
-// generator: resuming generators cost ~10 % of a message list on SQLite (batch.ts).
+// `readNow` answers each step at once (bun:sqlite, or the bridge inside a writeTx); `readSoon`
+// awaits the steps that go to PostgreSQL's read pool (committed rows only, so only where the
+// request has written nothing). A generator that needs another's rows yields it through `nested`.
+// Where a form run in place is hot (write paths, SQLite), repositories keep it as plain statement
+// calls beside the generator (batch.ts).
 import type { Database, Statement } from "bun:sqlite";
 import { prepareRead, type ReadStatement } from "./async-reads.ts";
 import { isPostgres } from "./postgres/database.ts";
@@ -118,10 +118,11 @@ export class TwoWayStatement {
     this.pooled = isPostgres(engine);
   }
 
+  // The drivers call `later` only for a pooled Read; elsewhere the twin would run in place anyway.
   all(params: Params): Read {
     return {
       now: () => this.run("all", params),
-      later: () => (this.pooled ? this.twin().all(...this.spread(params)) : Promise.resolve(this.run("all", params))),
+      later: () => this.twin().all(...this.spread(params)),
       pooled: this.pooled,
     };
   }
@@ -129,8 +130,7 @@ export class TwoWayStatement {
   get(params: Params): Read {
     return {
       now: () => this.run("get", params) ?? null,
-      later: () =>
-        this.pooled ? this.twin().get(...this.spread(params)) : Promise.resolve(this.run("get", params) ?? null),
+      later: () => this.twin().get(...this.spread(params)),
       pooled: this.pooled,
     };
   }
