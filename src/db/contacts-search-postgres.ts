@@ -60,11 +60,11 @@ function orderBy(sort: ContactSort | null): string {
     case "name":
       return `${nocase("c.name")} ${dir}, c.id ASC`;
     case "last_activity_at":
-      return `c.last_activity_at IS NULL ASC, c.last_activity_at ${dir}, c.id ASC`;
+      return `c.last_activity_at IS NULL ASC, c.last_activity_at ${dir}, c.id ${dir}`;
     case "created_at":
       return `c.created_at ${dir}, c.id ${dir}`;
     default:
-      return `c.${sort.column} IS NULL ${dir}, c.${sort.column} COLLATE "C" ${dir}, c.id ASC`;
+      return `c.${sort.column} IS NULL ${dir}, c.${sort.column} COLLATE "C" ${dir}, c.id ${dir}`;
   }
 }
 

@@ -65,13 +65,23 @@ const LABELED =
   "SELECT contact_id FROM contact_labels INDEXED BY contact_labels_account_title WHERE account_id = $account_id AND title IN (SELECT value FROM json_each($labels))";
 const LABELS = `c.id IN (${LABELED})`;
 
-/** The sorts whose order an index holds (migrations 006 and 032), named so statistics cannot choose another. */
-const SORT_INDEXES: Partial<Record<ContactSortColumn, string>> = {
-  name: " INDEXED BY contacts_resolved_name",
-  created_at: " INDEXED BY contacts_resolved_created",
-};
+/** The index holding each sort's order (migrations 006, 032, 033), named so statistics cannot choose another. */
+function sortIndex(sort: ContactSort): string {
+  const index = {
+    name: "name",
+    created_at: "created",
+    email: "email",
+    phone_number: "phone",
+    last_activity_at: sort.desc ? "active_first" : "active_last",
+  }[sort.column];
+  return ` INDEXED BY contacts_resolved_${index}`;
+}
 
-/** Chatwoot's sorts: name case-insensitive; email/phone with Postgres' NULL placement; activity NULLS LAST both ways. */
+/**
+ * Chatwoot's sorts: name case-insensitive; email/phone with Postgres' NULL placement; activity NULLS
+ * LAST both ways. Ties (equal activity; contacts without an email or phone) by id the sort's way, the
+ * order migration 033's indexes hold; a descending name keeps ids ascending (a short run to sort).
+ */
 function orderBy(sort: ContactSort | null, fallback: string): string {
   if (!sort) return fallback;
   const dir = sort.desc ? "DESC" : "ASC";
@@ -80,13 +90,13 @@ function orderBy(sort: ContactSort | null, fallback: string): string {
       // COLLATE: a sorted search reads name through a scalar subquery, which loses the column's NOCASE.
       return `c.name COLLATE NOCASE ${dir}, c.id ASC`;
     case "last_activity_at":
-      return `c.last_activity_at IS NULL ASC, c.last_activity_at ${dir}, c.id ASC`;
+      return `c.last_activity_at IS NULL ASC, c.last_activity_at ${dir}, c.id ${dir}`;
     case "created_at":
       // Never NULL; ties (an import's contacts share a second) by id the same way: one index walk.
       return `c.created_at ${dir}, c.id ${dir}`;
     default:
       // Postgres puts NULLs last ascending and first descending.
-      return `c.${sort.column} IS NULL ${sort.desc ? "DESC" : "ASC"}, c.${sort.column} ${dir}, c.id ASC`;
+      return `c.${sort.column} IS NULL ${dir}, c.${sort.column} ${dir}, c.id ${dir}`;
   }
 }
 
@@ -220,8 +230,8 @@ export class ContactSearch implements ContactFinder {
     // move the version when a contact is added, removed, or gains or loses what resolves it.
     const count = p.labels ? counted() : this.countOf(p.accountId, LIST_TERM, counted);
     if (count === 0 || p.offset >= count) return { count, rows: [] };
-    // Pages by name and by creation walk their index; other sorts are left to the planner.
-    const byOrder = !p.sort ? byId : p.labels ? "" : (SORT_INDEXES[p.sort.column] ?? "");
+    // Every page walks the index of its order; a labelled page starts from the labelled ids.
+    const byOrder = p.labels ? "" : p.sort ? sortIndex(p.sort) : byId;
     const from = `contacts c${byOrder}`;
     const rows = this.stmt(
       `SELECT c.* FROM ${from} WHERE ${where} ORDER BY ${orderBy(p.sort, "c.id ASC")} LIMIT $limit OFFSET $offset`,

@@ -33,6 +33,7 @@ import p029 from "../../migrations/postgres/029_message_signature.sql" with { ty
 import p030 from "../../migrations/postgres/030_push_notifications.sql" with { type: "text" };
 import p031 from "../../migrations/postgres/031_conversation_order_ties.sql" with { type: "text" };
 import p032 from "../../migrations/postgres/032_contact_list_order.sql" with { type: "text" };
+import p033 from "../../migrations/postgres/033_contact_list_sorts.sql" with { type: "text" };
 import type { Migration } from "./migrations.ts";
 
 export const POSTGRES_MIGRATIONS: Migration[] = [
@@ -68,4 +69,5 @@ export const POSTGRES_MIGRATIONS: Migration[] = [
   { version: 30, name: "030_push_notifications", sql: p030 },
   { version: 31, name: "031_conversation_order_ties", sql: p031 },
   { version: 32, name: "032_contact_list_order", sql: p032 },
+  { version: 33, name: "033_contact_list_sorts", sql: p033 },
 ];

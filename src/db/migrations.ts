@@ -32,6 +32,7 @@ import m029 from "../../migrations/029_message_signature.sql" with { type: "text
 import m030 from "../../migrations/030_push_notifications.sql" with { type: "text" };
 import m031 from "../../migrations/031_conversation_order_ties.sql" with { type: "text" };
 import m032 from "../../migrations/032_contact_list_order.sql" with { type: "text" };
+import m033 from "../../migrations/033_contact_list_sorts.sql" with { type: "text" };
 
 export interface Migration {
   version: number;
@@ -72,6 +73,7 @@ export const MIGRATIONS: Migration[] = [
   { version: 30, name: "030_push_notifications", sql: m030 },
   { version: 31, name: "031_conversation_order_ties", sql: m031 },
   { version: 32, name: "032_contact_list_order", sql: m032 },
+  { version: 33, name: "033_contact_list_sorts", sql: m033 },
 ];
 
 export const LATEST_VERSION = MIGRATIONS.length;

@@ -2,7 +2,7 @@
 // timed through the real app (app.handle: routing, auth, validation, SQL, presenters, JSON).
 // Not a test: run with `node_modules/.bin/bun test/bench/search-and-list.ts [contacts] [messages]`.
 // PARLEY_BENCH_KEEP=1 keeps the seeded database (its path is printed); PARLEY_BENCH_DB=<path>
-// times an already seeded one instead of seeding.
+// times an already seeded one instead of seeding; BENCH_N=<n> sets the requests per scenario (200).
 import { mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -120,7 +120,7 @@ const get = (path: string) => () =>
   );
 const search = (qs: string) => get(`/contacts/search?${qs}`);
 const count = (b: any) => `count ${b.meta.count.toLocaleString()}, ${b.payload.length} on the page`;
-const N = 200;
+const N = Number(process.env.BENCH_N ?? 200);
 
 console.log(`\ncontact search over ${CONTACTS.toLocaleString()} contacts (${N} requests each, serial, in-process):`);
 const sample = {
@@ -143,6 +143,23 @@ await timeit("sorted: 'kowalski' sort=name", N, search("q=kowalski&sort=name"), 
 await timeit("sorted: 'smith' sort=-last_activity_at", N, search("q=smith&sort=-last_activity_at"), count);
 await timeit("'smith' page 40", N, search("q=smith&page=40"), count);
 await timeit("absent term", N, search("q=zzqzz"), count);
+
+console.log(
+  `\ncontact list over ${CONTACTS.toLocaleString()} contacts, each sort the web app offers (${N} requests each):`,
+);
+const list = (qs: string) => get(`/contacts?${qs}`);
+for (const sort of [
+  "name",
+  "-created_at",
+  "email",
+  "-email",
+  "phone_number",
+  "-phone_number",
+  "last_activity_at",
+  "-last_activity_at",
+])
+  await timeit(`list sort=${sort}`, N, list(`sort=${sort}`), count);
+await timeit("list sort=-last_activity_at page 400", N, list("sort=-last_activity_at&page=400"), count);
 
 const ids = db
   .query("SELECT min(id) AS lo, max(id) AS hi FROM messages WHERE conversation_id = ?")
