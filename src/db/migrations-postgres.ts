@@ -34,6 +34,7 @@ import p030 from "../../migrations/postgres/030_push_notifications.sql" with { t
 import p031 from "../../migrations/postgres/031_conversation_order_ties.sql" with { type: "text" };
 import p032 from "../../migrations/postgres/032_contact_list_order.sql" with { type: "text" };
 import p033 from "../../migrations/postgres/033_contact_list_sorts.sql" with { type: "text" };
+import p034 from "../../migrations/postgres/034_search_version_once_per_transaction.sql" with { type: "text" };
 import type { Migration } from "./migrations.ts";
 
 export const POSTGRES_MIGRATIONS: Migration[] = [
@@ -70,4 +71,5 @@ export const POSTGRES_MIGRATIONS: Migration[] = [
   { version: 31, name: "031_conversation_order_ties", sql: p031 },
   { version: 32, name: "032_contact_list_order", sql: p032 },
   { version: 33, name: "033_contact_list_sorts", sql: p033 },
+  { version: 34, name: "034_search_version_once_per_transaction", sql: p034 },
 ];

@@ -33,6 +33,7 @@ import m030 from "../../migrations/030_push_notifications.sql" with { type: "tex
 import m031 from "../../migrations/031_conversation_order_ties.sql" with { type: "text" };
 import m032 from "../../migrations/032_contact_list_order.sql" with { type: "text" };
 import m033 from "../../migrations/033_contact_list_sorts.sql" with { type: "text" };
+import m034 from "../../migrations/034_search_version_once_per_transaction.sql" with { type: "text" };
 
 export interface Migration {
   version: number;
@@ -74,6 +75,7 @@ export const MIGRATIONS: Migration[] = [
   { version: 31, name: "031_conversation_order_ties", sql: m031 },
   { version: 32, name: "032_contact_list_order", sql: m032 },
   { version: 33, name: "033_contact_list_sorts", sql: m033 },
+  { version: 34, name: "034_search_version_once_per_transaction", sql: m034 },
 ];
 
 export const LATEST_VERSION = MIGRATIONS.length;
