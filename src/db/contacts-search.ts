@@ -261,19 +261,6 @@ export class ContactSearch implements ContactFinder {
     // every contact per hit.
     const of = (col: string) => `(SELECT ${col} FROM contacts WHERE id = h.id)`;
     const inAccount = `${of("account_id")} = $account_id${p.labels ? ` AND h.id IN (${LABELED})` : ""}`;
-    const page = { ...params, limit: p.limit, offset: p.offset };
-    if (p.sort) {
-      // A sorted page reads every hit anyway: count them in the same pass (window function),
-      // sort narrow (id, key) tuples, then load only the page's rows.
-      const key = p.sort.column;
-      const sorted = `SELECT c.id, count(*) OVER () AS total_count FROM (SELECT h.id AS id, ${of(key)} AS ${key} FROM (${hits}) h WHERE ${inAccount}) c
-        ORDER BY ${orderBy(p.sort, "")} LIMIT $limit OFFSET $offset`;
-      const picked = this.stmt(sorted).all(page) as { id: number; total_count: number }[];
-      if (picked.length > 0) {
-        const byId = this.rowsById.map(picked.map((r) => r.id));
-        return { count: picked[0]!.total_count, rows: picked.map((r) => byId.get(r.id)!) };
-      }
-    }
     // Prefix hits are already this account's resolved contacts: counting them needs no row reads.
     const hitsOnly = !p.labels && (short || this.ownsEveryHit(p.accountId));
     const where = hitsOnly ? "" : ` WHERE ${inAccount}`;
@@ -281,13 +268,16 @@ export class ContactSearch implements ContactFinder {
     const counted = () =>
       (this.stmt(`SELECT count(*) AS n FROM (${hits}) h${where}`).get(hitParams) as { n: number }).n;
     const count = p.labels ? counted() : this.countOf(p.accountId, p.term, counted);
-    if (count === 0 || p.offset >= count || p.sort) return { count, rows: [] };
-    // In hit (id) order the page streams: it stops after offset + limit hits.
-    const ids = this.stmt(`SELECT h.id FROM (${hits}) h${where} ORDER BY h.id LIMIT $limit OFFSET $offset`).values({
-      ...hitParams,
-      limit: p.limit,
-      offset: p.offset,
-    }) as [number][];
+    if (count === 0 || p.offset >= count) return { count, rows: [] };
+    // Unsorted, the page streams in hit (id) order and stops after offset + limit hits. Sorted, it
+    // reads every hit's key (a row read each) and keeps the best offset + limit (SQLite's sorter
+    // with a LIMIT). The count comes apart, usually kept: counted in the same pass (a window
+    // function), it made SQLite sort every hit. Either way only the page's rows are loaded.
+    const pageIds = p.sort
+      ? `SELECT c.id FROM (SELECT h.id AS id, ${of(p.sort.column)} AS ${p.sort.column} FROM (${hits}) h${where}) c
+        ORDER BY ${orderBy(p.sort, "")} LIMIT $limit OFFSET $offset`
+      : `SELECT h.id FROM (${hits}) h${where} ORDER BY h.id LIMIT $limit OFFSET $offset`;
+    const ids = this.stmt(pageIds).values({ ...hitParams, limit: p.limit, offset: p.offset }) as [number][];
     const byId = this.rowsById.map(ids.map((r) => r[0]));
     return { count, rows: ids.map((r) => byId.get(r[0])!) };
   }

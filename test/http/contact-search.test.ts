@@ -213,10 +213,15 @@ describe("GET /contacts/search", () => {
       expect((await h.request("POST", path(a.accountId), { token: a.adminToken, body: { name, email } })).status).toBe(
         200,
       );
-    const search = (id: number, token: string) => h.request("GET", `${path(id)}/search?q=moss`, { token });
+    const search = (id: number, token: string, sort = "") =>
+      h.request("GET", `${path(id)}/search?q=moss${sort}`, { token });
+    const names = (res: { body: { payload: { name: string }[] } }) => res.body.payload.map((c) => c.name);
     const solo = await search(a.accountId, a.adminToken);
     expect(solo.body.meta).toEqual({ count: 2, current_page: "1" });
-    expect(solo.body.payload.map((c: { name: string }) => c.name)).toEqual(["Rita Moss", "Moss Lee"]);
+    expect(names(solo)).toEqual(["Rita Moss", "Moss Lee"]);
+    const soloSorted = await search(a.accountId, a.adminToken, "&sort=name");
+    expect(soloSorted.body.meta).toEqual({ count: 2, current_page: "1" });
+    expect(names(soloSorted)).toEqual(["Moss Lee", "Rita Moss"]);
 
     const b = makeAccount(h, "Second");
     expect(
@@ -230,7 +235,12 @@ describe("GET /contacts/search", () => {
     expect((await search(a.accountId, a.adminToken)).body.meta).toEqual({ count: 2, current_page: "1" });
     const other = await search(b.accountId, b.adminToken);
     expect(other.body.meta).toEqual({ count: 1, current_page: "1" });
-    expect(other.body.payload.map((c: { name: string }) => c.name)).toEqual(["Mossy Other"]);
+    expect(names(other)).toEqual(["Mossy Other"]);
+    // Sorted pages check each hit's account too.
+    expect(names(await search(a.accountId, a.adminToken, "&sort=-name"))).toEqual(["Rita Moss", "Moss Lee"]);
+    const otherSorted = await search(b.accountId, b.adminToken, "&sort=-name");
+    expect(otherSorted.body.meta).toEqual({ count: 1, current_page: "1" });
+    expect(names(otherSorted)).toEqual(["Mossy Other"]);
   });
 
   test("counts are reused only until a contact is added, removed or changes a searched field: every change shows at once", async () => {
@@ -263,6 +273,12 @@ describe("GET /contacts/search", () => {
     expect(p2.body.meta).toEqual({ count: 20, current_page: "2" });
     expect(idsOf(p2)).toEqual(made.slice(15));
     expect((await search("q=pager&page=3")).body).toEqual({ meta: { count: 20, current_page: "3" }, payload: [] });
+    // Sorted, the same pages and count: newest first.
+    const s2 = await search("q=pager&sort=-created_at&page=2");
+    expect(s2.body.meta).toEqual({ count: 20, current_page: "2" });
+    expect(idsOf(s2)).toEqual(made.slice(0, 5).reverse());
+    const s3 = await search("q=pager&sort=-created_at&page=3");
+    expect(s3.body).toEqual({ meta: { count: 20, current_page: "3" }, payload: [] });
   });
 
   test("the index follows updates and deletes (triggers)", async () => {
