@@ -29,14 +29,12 @@ import {
   type ContactPage,
   type ContactPageQuery,
   type ContactSort,
-  KeptCounts,
-  LIST_TERM,
   PHONE_FRAGMENT,
   prefixParams,
   RESOLVED_C,
-  SEARCH_VERSION_SQL,
   upper,
 } from "./contacts-search.ts";
+import { KeptCounts, LIST_TERM, SEARCH_VERSION_SQL } from "./contacts-search-counts.ts";
 import type { PostgresDatabase } from "./postgres/database.ts";
 
 /** The kept counts' version, and the planner's estimate of the contacts (a page's choice, readsHitsByIndex), in one read. */

@@ -3,6 +3,8 @@
 // cannot answer, fall back to prefix ranges on the account's indexes.
 import type { Database, Statement } from "bun:sqlite";
 import { Batch, StatementCache } from "./batch.ts";
+import { KeptCounts, LIST_TERM, SEARCH_VERSION_SQL } from "./contacts-search-counts.ts";
+import { walkable, walkParams, walkSql } from "./contacts-search-walk.ts";
 import type { ContactRow } from "./contacts.repo.ts";
 import { writing } from "./tx.ts";
 
@@ -145,49 +147,6 @@ function ftsPhrase(term: string): string {
   return `"${term.replace(/"/g, '""')}"`;
 }
 
-/** The kept count of the list (no term) goes by this term: a search's term is never empty. */
-export const LIST_TERM = "";
-
-/** Search counts kept (newest used): the terms agents are typing right now. */
-const KEPT_COUNTS = 256;
-
-/** The version kept counts are checked against: migration 012's triggers bump it (both engines). */
-export const SEARCH_VERSION_SQL = "SELECT n FROM contact_search_version WHERE id = 1";
-
-/**
- * Recent exact search counts by account and term, each with the contact_search_version it was taken
- * at: a count taken at the current version is still exact (migrations/012_query_plans.sql). Counts
- * are kept only when taken outside a transaction, so never from writes that may yet roll back; a
- * kept count is used inside one only while its version is unchanged, i.e. while the open
- * transaction has not changed a contact's searched fields. Both engines' searches use it.
- */
-export class KeptCounts {
-  private readonly counts = new Map<string, { version: number; n: number }>();
-
-  /** The count of `term`'s hits in the account: kept, or counted now by `count`. */
-  of(accountId: number, term: string, version: number, inTransaction: boolean, count: () => number): number {
-    const kept = this.kept(accountId, term, version);
-    if (kept !== undefined) return kept;
-    const n = count();
-    if (!inTransaction) this.keep(accountId, term, version, n);
-    return n;
-  }
-
-  /** The count kept for `term` at `version`, if any. */
-  kept(accountId: number, term: string, version: number): number | undefined {
-    const kept = this.counts.get(`${accountId}\u0000${term}`);
-    return kept && kept.version === version ? kept.n : undefined;
-  }
-
-  /** Keeps a count taken outside any transaction, at `version` or later (never at an earlier one). */
-  keep(accountId: number, term: string, version: number, n: number): void {
-    const key = `${accountId}\u0000${term}`;
-    this.counts.delete(key);
-    this.counts.set(key, { version, n });
-    if (this.counts.size > KEPT_COUNTS) this.counts.delete(this.counts.keys().next().value!);
-  }
-}
-
 export class ContactSearch implements ContactFinder {
   private readonly cache: StatementCache;
   private readonly rowsById: Batch<ContactRow>;
@@ -196,7 +155,11 @@ export class ContactSearch implements ContactFinder {
   private readonly versionStmt: Statement;
   private readonly counts = new KeptCounts();
 
-  constructor(private readonly db: Database) {
+  /** `walks`: whether a sorted page of a common term may walk its order (contacts-search-walk.ts); tests compare both. */
+  constructor(
+    private readonly db: Database,
+    private readonly walks = true,
+  ) {
     this.cache = new StatementCache(db);
     this.rowsById = new Batch<ContactRow>(db, "SELECT * FROM contacts WHERE id IN {ids}", "id");
     this.versionStmt = db.prepare(SEARCH_VERSION_SQL);
@@ -269,6 +232,25 @@ export class ContactSearch implements ContactFinder {
       (this.stmt(`SELECT count(*) AS n FROM (${hits}) h${where}`).get(hitParams) as { n: number }).n;
     const count = p.labels ? counted() : this.countOf(p.accountId, p.term, counted);
     if (count === 0 || p.offset >= count) return { count, rows: [] };
+    const load = (ids: [number][]) => {
+      const byId = this.rowsById.map(ids.map((r) => r[0]));
+      return { count, rows: ids.map((r) => byId.get(r[0])!) };
+    };
+    if (this.walks && p.sort && !p.labels && !short && !plus && walkable(p.term, count, p.offset + p.limit)) {
+      const walk = walkSql(
+        `contacts c${sortIndex(p.sort)}`,
+        `c.account_id = $account_id AND ${RESOLVED_C}`,
+        orderBy(p.sort, ""),
+      );
+      const params = {
+        account_id: p.accountId,
+        ...walkParams(p.term, ftsPhrase(p.term)),
+        limit: p.limit,
+        offset: p.offset,
+      };
+      const ids = this.stmt(walk).values(params) as [number][];
+      if (ids.length === p.limit) return load(ids);
+    }
     // Unsorted, the page streams in hit (id) order and stops after offset + limit hits. Sorted, it
     // reads every hit's key (a row read each) and keeps the best offset + limit (SQLite's sorter
     // with a LIMIT). The count comes apart, usually kept: counted in the same pass (a window
@@ -277,9 +259,7 @@ export class ContactSearch implements ContactFinder {
       ? `SELECT c.id FROM (SELECT h.id AS id, ${of(p.sort.column)} AS ${p.sort.column} FROM (${hits}) h${where}) c
         ORDER BY ${orderBy(p.sort, "")} LIMIT $limit OFFSET $offset`
       : `SELECT h.id FROM (${hits}) h${where} ORDER BY h.id LIMIT $limit OFFSET $offset`;
-    const ids = this.stmt(pageIds).values({ ...hitParams, limit: p.limit, offset: p.offset }) as [number][];
-    const byId = this.rowsById.map(ids.map((r) => r[0]));
-    return { count, rows: ids.map((r) => byId.get(r[0])!) };
+    return load(this.stmt(pageIds).values({ ...hitParams, limit: p.limit, offset: p.offset }) as [number][]);
   }
 
   private countOf(accountId: number, term: string, count: () => number): number {

@@ -141,6 +141,9 @@ await timeit("common trigram 'son'", N, search("q=son"), count);
 await timeit("2-character term 'ki' (indexed prefix)", N, search("q=ki"), count);
 await timeit("sorted: 'kowalski' sort=name", N, search("q=kowalski&sort=name"), count);
 await timeit("sorted: 'smith' sort=-last_activity_at", N, search("q=smith&sort=-last_activity_at"), count);
+await timeit("sorted: 'son' sort=name (an eighth of the contacts)", N, search("q=son&sort=name"), count);
+await timeit("sorted: 'gmail' sort=-last_activity_at", N, search("q=gmail&sort=-last_activity_at"), count);
+await timeit("sorted: 'gmail' sort=name (hits late in the order)", N, search("q=gmail&sort=name"), count);
 await timeit("'smith' page 40", N, search("q=smith&page=40"), count);
 await timeit("absent term", N, search("q=zzqzz"), count);
 
