@@ -7,6 +7,7 @@
 // repositories that own them stay four: 12.5 µs against 23-25 µs for the join, whose plan also
 // scanned tables under misleading statistics (test/db/planner-statistics.test.ts).
 import type { Database, Statement } from "bun:sqlite";
+import { prepareRead, type ReadStatement } from "./async-reads.ts";
 import { isPostgres } from "./postgres/database.ts";
 import type { AccountRow, AccountsRepo } from "./accounts.repo.ts";
 import type { TokenOwner, TokensRepo } from "./tokens.repo.ts";
@@ -53,24 +54,50 @@ function part<T>(row: Record<string, unknown>, alias: string, columns: readonly 
   return out as T;
 }
 
+const JOINED = `SELECT t.owner_type, t.owner_id, ${selected("u", USER_COLUMNS)}, ${selected("a", ACCOUNT_COLUMNS)}, ${selected("m", MEMBERSHIP_COLUMNS)}
+  FROM access_tokens t
+  LEFT JOIN users u ON t.owner_type = 'user' AND u.id = t.owner_id
+  LEFT JOIN accounts a ON a.id = $account_id
+  LEFT JOIN account_users m ON m.account_id = a.id AND m.user_id = u.id
+  WHERE t.token_hash = $token_hash`;
+
+function callerOf(row: Record<string, unknown>): AccountCaller {
+  return {
+    owner: { owner_type: row.owner_type as TokenOwner["owner_type"], owner_id: row.owner_id as number },
+    user: part<UserRow>(row, "u", USER_COLUMNS),
+    account: part<AccountRow>(row, "a", ACCOUNT_COLUMNS),
+    membership: part<MembershipRow>(row, "m", MEMBERSHIP_COLUMNS),
+  };
+}
+
 export class AccountCallersRepo {
   private readonly joined: Statement | null;
+  private readonly pooled: ReadStatement | null;
 
   /** `byKey`: the repositories that answer each question alone (SQLite asks them one by one). */
   constructor(
     db: Database,
     private readonly byKey: { tokens: TokensRepo; users: UsersRepo; accounts: AccountsRepo },
   ) {
-    this.joined = isPostgres(db)
-      ? db.prepare(
-          `SELECT t.owner_type, t.owner_id, ${selected("u", USER_COLUMNS)}, ${selected("a", ACCOUNT_COLUMNS)}, ${selected("m", MEMBERSHIP_COLUMNS)}
-           FROM access_tokens t
-           LEFT JOIN users u ON t.owner_type = 'user' AND u.id = t.owner_id
-           LEFT JOIN accounts a ON a.id = $account_id
-           LEFT JOIN account_users m ON m.account_id = a.id AND m.user_id = u.id
-           WHERE t.token_hash = $token_hash`,
-        )
-      : null;
+    this.joined = isPostgres(db) ? db.prepare(JOINED) : null;
+    this.pooled = isPostgres(db) ? prepareRead(db, JOINED) : null;
+  }
+
+  /** Whether findSoon awaits (PostgreSQL), so that a caller can stay synchronous on SQLite. */
+  get awaits(): boolean {
+    return this.pooled !== null;
+  }
+
+  /**
+   * find(), awaited on PostgreSQL: the statement goes to the read pool, so the process serves other
+   * requests while it runs. The pool sees committed rows only, which is all a request's caller is:
+   * a token, a user, an account and a membership written by earlier requests.
+   */
+  findSoon(tokenHash: string, accountId: number): AccountCaller | null | Promise<AccountCaller | null> {
+    if (!this.pooled) return this.find(tokenHash, accountId);
+    return this.pooled
+      .get<Record<string, unknown>>({ token_hash: tokenHash, account_id: accountId })
+      .then((row) => (row ? callerOf(row) : null));
   }
 
   /** The caller behind a token's hash, for the account `accountId`; null when no token has that hash. */
@@ -86,12 +113,6 @@ export class AccountCallersRepo {
 
   private findJoined(tokenHash: string, accountId: number): AccountCaller | null {
     const row = this.joined!.get({ token_hash: tokenHash, account_id: accountId }) as Record<string, unknown> | null;
-    if (!row) return null;
-    return {
-      owner: { owner_type: row.owner_type as TokenOwner["owner_type"], owner_id: row.owner_id as number },
-      user: part<UserRow>(row, "u", USER_COLUMNS),
-      account: part<AccountRow>(row, "a", ACCOUNT_COLUMNS),
-      membership: part<MembershipRow>(row, "m", MEMBERSHIP_COLUMNS),
-    };
+    return row ? callerOf(row) : null;
   }
 }

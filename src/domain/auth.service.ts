@@ -3,7 +3,7 @@
 // A caller is authenticated by the `api_access_token` header or, from the web app, by the session
 // cookie; a cookie alone never authorizes a change: non-GET requests must also carry the
 // session's CSRF token (403 csrf), which a cross-site page cannot read.
-import type { AccountCallersRepo } from "../db/account-callers.repo.ts";
+import type { AccountCaller, AccountCallersRepo } from "../db/account-callers.repo.ts";
 import type { AccountRow, AccountsRepo } from "../db/accounts.repo.ts";
 import type { AgentBotRow, AgentBotsRepo } from "../db/agent-bots.repo.ts";
 import type { SessionRow } from "../db/sessions.repo.ts";
@@ -112,18 +112,41 @@ export class AuthService {
     return { user, token: null, session };
   }
 
-  /** `caller`, then membership of the account in the path; or an agent bot's token on the routes it may call. */
-  accountCaller(c: Credentials, rawAccountId: string | undefined, route?: RouteRef): AccountPrincipal {
-    if (!c.apiToken) return this.memberOf(this.caller(c), rawAccountId);
-    // One hash and one repository call per request: the token's owner, its user, the account and
-    // the membership together (src/db/account-callers.repo.ts: one statement on PostgreSQL).
-    const found = this.d.accountCallers.find(sha256Hex(c.apiToken), parseId(rawAccountId) ?? 0);
+  /** Whether accountCallerSoon awaits (PostgreSQL): the HTTP layer stays synchronous on SQLite. */
+  get callersAwait(): boolean {
+    return this.d.accountCallers.awaits;
+  }
+
+  /**
+   * `caller`, then membership of the account in the path; or an agent bot's token on the routes it
+   * may call. A token's owner, user, account and membership are one repository call (one statement
+   * on PostgreSQL, src/db/account-callers.repo.ts), awaited on PostgreSQL (its read pool: the
+   * process serves other requests meanwhile). Sessions and bot tokens, rarer, are read in place.
+   */
+  accountCallerSoon(
+    c: Credentials,
+    rawAccountId: string | undefined,
+    route?: RouteRef,
+  ): AccountPrincipal | Promise<AccountPrincipal> {
+    const token = c.apiToken;
+    if (!token) return this.memberOf(this.caller(c), rawAccountId);
+    const found = this.d.accountCallers.findSoon(sha256Hex(token), parseId(rawAccountId) ?? 0);
+    if (found instanceof Promise) return found.then((f) => this.tokenCaller(f, token, rawAccountId, route));
+    return this.tokenCaller(found, token, rawAccountId, route);
+  }
+
+  private tokenCaller(
+    found: AccountCaller | null,
+    token: string,
+    rawAccountId: string | undefined,
+    route: RouteRef | undefined,
+  ): AccountPrincipal {
     if (!found) {
-      const bot = this.d.agentBots.byToken(c.apiToken);
-      if (bot) return this.botCaller(bot, c.apiToken, rawAccountId, route);
+      const bot = this.d.agentBots.byToken(token);
+      if (bot) return this.botCaller(bot, token, rawAccountId, route);
     }
     if (found?.owner.owner_type !== "user" || !found.user) throw new UnauthorizedError("Invalid Access Token");
-    return this.admitted({ user: found.user, token: c.apiToken }, found.account, found.membership, rawAccountId);
+    return this.admitted({ user: found.user, token }, found.account, found.membership, rawAccountId);
   }
 
   private botCaller(

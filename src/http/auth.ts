@@ -7,26 +7,29 @@ import { Elysia } from "elysia";
 import { requireAdministrator, type AccountPrincipal, type AuthService } from "../domain/auth.service.ts";
 import { credentialsOf } from "./browser.ts";
 
+type CallerContext = { headers: Record<string, string | undefined>; params: unknown; request: Request };
+
+function callerOf(auth: AuthService, { headers, params, request }: CallerContext) {
+  const accountId = (params as Record<string, string | undefined>).account_id;
+  const route = { method: request.method, path: new URL(request.url).pathname };
+  return auth.accountCallerSoon(credentialsOf(headers, request.method), accountId, route);
+}
+
 export function accountScope(auth: AuthService) {
-  return new Elysia()
-    .derive({ as: "scoped" }, ({ headers, params, request }) => ({
-      principal: auth.accountCaller(
-        credentialsOf(headers, request.method),
-        (params as Record<string, string | undefined>).account_id,
-        {
-          method: request.method,
-          path: new URL(request.url).pathname,
-        },
-      ),
-    }))
-    .macro({
-      admin: {
-        // An arrow, as bodyOf's transform (src/http/request.ts) explains.
-        transform: (ctx: { principal?: AccountPrincipal }) => {
-          requireAdministrator(ctx.principal!);
-        },
+  // Elysia awaits a derive only if it is an async function (it reads the source). On PostgreSQL the
+  // caller's lookup is awaited; on SQLite it answers in place and the derive stays synchronous,
+  // since a promise per request costs SQLite's requests a measurable share (src/db/reads.ts).
+  const derive = auth.callersAwait
+    ? async (ctx: CallerContext) => ({ principal: await callerOf(auth, ctx) })
+    : (ctx: CallerContext) => ({ principal: callerOf(auth, ctx) as AccountPrincipal });
+  return new Elysia().derive({ as: "scoped" }, derive).macro({
+    admin: {
+      // An arrow, as bodyOf's transform (src/http/request.ts) explains.
+      transform: (ctx: { principal?: AccountPrincipal }) => {
+        requireAdministrator(ctx.principal!);
       },
-    });
+    },
+  });
 }
 
 /** Routes outside an account (GET /api/v1/profile): the token's or the session's user. */

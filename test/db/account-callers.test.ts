@@ -5,6 +5,7 @@ import { describe, expect, test } from "bun:test";
 import { sha256Hex } from "../../src/lib/tokens.ts";
 import { makeAccount, makeMember } from "../helpers/factories.ts";
 import { createHarness } from "../helpers/harness.ts";
+import { TEST_ENGINE } from "../helpers/test-database.ts";
 
 function setup() {
   const h = createHarness();
@@ -47,5 +48,18 @@ describe("the account caller in one statement", () => {
     expect(found.owner.owner_type).toBe("platform_app");
     expect(found.user).toBeNull();
     expect(found.membership).toBeNull();
+  });
+
+  test("findSoon answers the same: awaited on PostgreSQL (the read pool), in place on SQLite", async () => {
+    const { h, a, agent, find } = setup();
+    h.deps.commits.flush(); // the pool reads committed rows; requests are served after their commit
+    const callers = h.deps.repos.accountCallers;
+    const soon = callers.findSoon(sha256Hex(agent.token), a.accountId);
+    expect(soon instanceof Promise).toBe(TEST_ENGINE === "postgres");
+    expect(callers.awaits).toBe(TEST_ENGINE === "postgres");
+    const found = await soon;
+    expect(found).toEqual(find(agent.token, a.accountId));
+    expect(found!.membership!.role).toBe("agent");
+    expect(await callers.findSoon(sha256Hex("not a token"), a.accountId)).toBeNull();
   });
 });

@@ -133,13 +133,20 @@ describe("responses wait for the commit", () => {
       "CREATE TABLE child (parent_id INTEGER NOT NULL REFERENCES parent(id) DEFERRABLE INITIALLY DEFERRED)",
     );
     await turn(); // the account is committed in a group of its own
-    // Another writer in the same turn poisons the group (a deferred constraint fails at COMMIT).
-    const pending = h.request("PATCH", `/api/v1/accounts/${a.accountId}`, {
+    // Another writer in the same turn as the request's change poisons the group (a deferred
+    // constraint fails at COMMIT). Queued when the change is written: on PostgreSQL the request
+    // first awaits its caller's lookup, so the turn it writes in is not the one it was sent in.
+    const accounts = h.deps.repos.accounts;
+    const update = accounts.update.bind(accounts);
+    accounts.update = (...args: Parameters<typeof update>) => {
+      queueMicrotask(() => h.deps.writeTx(() => h.deps.db.run("INSERT INTO child VALUES (1)")));
+      return update(...args);
+    };
+    const r = await h.request("PATCH", `/api/v1/accounts/${a.accountId}`, {
       token: a.adminToken,
       body: { name: "Lost Name" },
     });
-    queueMicrotask(() => h.deps.writeTx(() => h.deps.db.run("INSERT INTO child VALUES (1)")));
-    const r = await pending;
+    accounts.update = update;
     expect(r.status).toBe(503);
     expect(r.headers.get("retry-after")).toBe("1");
     expect(r.body).toEqual({
