@@ -185,6 +185,14 @@ export function createDeps(opts: DepsOptions): Deps {
     agentBotFanOut({ agentBots: repos.agentBots, deliveries: repos.webhookDeliveries, clock, wake: wakeDeliveries }),
   );
   const readVersion = () => `${commitCount}:${repos.reports.dataVersion()}`;
+  // The same, awaited on PostgreSQL (this server's count first: a commit during the await can only
+  // make the version a new one, never an old one).
+  const readVersionSoon = postgres
+    ? async () => {
+        const commits = commitCount;
+        return `${commits}:${await repos.reports.dataVersionSoon()}`;
+      }
+    : undefined;
   const files = createFileStore(config.files, repos.serverSecrets, clock);
   const afterCommit = (fn: () => void) => {
     const pending = commits.settled();
@@ -205,6 +213,7 @@ export function createDeps(opts: DepsOptions): Deps {
       config,
       wakeDeliveries,
       readVersion,
+      readVersionSoon,
       files,
       afterCommit,
       hasher: opts.hasher ?? new PasswordHasher(),

@@ -36,7 +36,7 @@ const INBOX_COLUMNS =
 export class ConversationRefsRepo {
   private readonly inboxStmt: Statement;
   private readonly inboxesBatch: Batch<InboxRef>;
-  private readonly isInboxMemberStmt: Statement;
+  private readonly isInboxMemberStmt: TwoWayStatement;
   private readonly memberInboxesStmt: Statement;
   private readonly teamStmt: Statement;
   private readonly teamsBatch: Batch<TeamRef>;
@@ -49,7 +49,8 @@ export class ConversationRefsRepo {
   constructor(db: Database) {
     this.inboxStmt = db.prepare(`SELECT ${INBOX_COLUMNS} FROM inboxes WHERE account_id = $account_id AND id = $id`);
     this.inboxesBatch = new Batch<InboxRef>(db, `SELECT ${INBOX_COLUMNS} FROM inboxes WHERE id IN {ids}`, "id");
-    this.isInboxMemberStmt = db.prepare(
+    this.isInboxMemberStmt = new TwoWayStatement(
+      db,
       "SELECT 1 AS ok FROM inbox_members WHERE inbox_id = $inbox_id AND user_id = $user_id",
     );
     this.memberInboxesStmt = db.prepare(
@@ -97,7 +98,11 @@ export class ConversationRefsRepo {
   }
 
   isInboxMember(inboxId: number, userId: number): boolean {
-    return this.isInboxMemberStmt.get({ inbox_id: inboxId, user_id: userId }) !== null;
+    return this.isInboxMemberStmt.statement.get({ inbox_id: inboxId, user_id: userId }) !== null;
+  }
+
+  *readIsInboxMember(inboxId: number, userId: number): Reads<boolean> {
+    return (yield this.isInboxMemberStmt.get({ inbox_id: inboxId, user_id: userId })) !== null;
   }
 
   /** Inboxes of this account the user is a member of. */

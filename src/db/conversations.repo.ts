@@ -104,7 +104,7 @@ export class ConversationsRepo {
   private readonly saveStmt: Statement;
   private readonly touchStmt: Statement;
   private readonly byIdStmt: Statement;
-  private readonly byDisplayStmt: Statement;
+  private readonly byDisplay: TwoWayStatement;
   private readonly bumpCounterStmt: Statement;
   private readonly assignedToStmt: Statement;
   private readonly readCounterStmt: Statement;
@@ -134,7 +134,8 @@ export class ConversationsRepo {
       "UPDATE conversations SET last_activity_at = $last_activity_at, updated_at_ms = $updated_at_ms WHERE id = $id",
     );
     this.byIdStmt = db.prepare("SELECT * FROM conversations WHERE id = $id");
-    this.byDisplayStmt = db.prepare(
+    this.byDisplay = new TwoWayStatement(
+      db,
       "SELECT * FROM conversations WHERE account_id = $account_id AND display_id = $display_id",
     );
     this.bumpCounterStmt = db.prepare(
@@ -181,7 +182,11 @@ export class ConversationsRepo {
   }
 
   byDisplayId(accountId: number, displayId: number): ConversationRow | null {
-    return (this.byDisplayStmt.get({ account_id: accountId, display_id: displayId }) as ConversationRow | null) ?? null;
+    return readNow(this.readByDisplayId(accountId, displayId));
+  }
+
+  *readByDisplayId(accountId: number, displayId: number): Reads<ConversationRow | null> {
+    return (yield this.byDisplay.get({ account_id: accountId, display_id: displayId })) as ConversationRow | null;
   }
 
   lastOfContactInbox(contactInboxId: number): ConversationRow | null {

@@ -110,6 +110,7 @@ export class ReportsRepo {
   private readonly labelTitlesStmt: ReadStatement;
   private readonly messagesStmt: ReadStatement;
   private readonly dataVersionStmt: Statement;
+  private readonly dataVersionRead: ReadStatement;
 
   constructor(private readonly db: Database) {
     // Other processes' commits. SQLite counts them per connection. On PostgreSQL, the WAL's insert
@@ -117,12 +118,12 @@ export class ReportsRepo {
     // another process's commit is always a new one (other databases' writes move it too: a needless
     // recount, never a stale answer). Not pg_stat_database.xact_commit: a session reports its commits
     // to the statistics at most once a second, and a cached count then lagged behind another process.
-    this.dataVersionStmt = db.prepare(
-      dialect(db, {
-        sqlite: "PRAGMA data_version",
-        postgres: "SELECT pg_current_wal_insert_lsn()::text AS data_version",
-      }),
-    );
+    const dataVersion = dialect(db, {
+      sqlite: "PRAGMA data_version",
+      postgres: "SELECT pg_current_wal_insert_lsn()::text AS data_version",
+    });
+    this.dataVersionStmt = db.prepare(dataVersion);
+    this.dataVersionRead = prepareRead(db, dataVersion);
     for (const dim of Object.keys(GROUPINGS) as Dimension[]) {
       for (const col of VALUE_COLUMNS) this.eventStmts.set(`${dim}:${col}`, prepareRead(db, eventSql(dim, col)));
       this.conversationStmts.set(dim, prepareRead(db, conversationSql(dim)));
@@ -202,6 +203,11 @@ export class ReportsRepo {
   /** Changes when another connection (another process, a CLI command, a backup restore) commits. */
   dataVersion(): number | string {
     return (this.dataVersionStmt.get() as { data_version: number | string }).data_version;
+  }
+
+  /** dataVersion() awaited: on PostgreSQL on the read pool (the WAL position is the server's, whichever connection asks). */
+  async dataVersionSoon(): Promise<number | string> {
+    return (await this.dataVersionRead.get<{ data_version: number | string }>())!.data_version;
   }
 
   /** EXPLAIN QUERY PLAN of a summary's statements (the benchmark prints them). */

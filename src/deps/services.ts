@@ -65,6 +65,8 @@ export interface ServiceBase extends Pick<Deps, "writeTx" | "clock" | "outbox" |
   hasher: PasswordHasher;
   /** Changes whenever the database may have changed (for caches of read results). */
   readVersion: () => string;
+  /** readVersion awaited, where reading it would block the process (PostgreSQL). */
+  readVersionSoon?: () => Promise<string>;
   files: Files;
   /** Runs a function once the writes made so far are committed. */
   afterCommit: (fn: () => void) => void;
@@ -279,7 +281,13 @@ export function createServices(base: ServiceBase, repos: ReturnType<typeof creat
     publicConversations,
     publicMessages,
     reports: new ReportsService({ ...repos, clock, readVersion: base.readVersion }),
-    recordFilters: new RecordFiltersService({ ...repos, access, clock, readVersion: base.readVersion }),
+    recordFilters: new RecordFiltersService({
+      ...repos,
+      access,
+      clock,
+      readVersion: base.readVersion,
+      readVersionSoon: base.readVersionSoon,
+    }),
     customFilters: new CustomFiltersService({ ...repos, writeTx, clock }),
     contactNotes: new ContactNotesService({ ...repos, contactsService: contacts, writeTx, clock }),
     contactMerge: new ContactMergeService({ ...repos, contactsService: contacts, outbox, writeTx, clock }),

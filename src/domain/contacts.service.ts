@@ -7,7 +7,7 @@ import type { ContactFields, ContactRow, ContactsRepo } from "../db/contacts.rep
 import type { ContactFinder, ContactPage } from "../db/contacts-search.ts";
 import type { ConversationRefsRepo, InboxRef } from "../db/conversation-refs.repo.ts";
 import type { LabelsRepo } from "../db/labels.repo.ts";
-import { nested, type Reads, readNow } from "../db/reads.ts";
+import { nested, type Reads, readNow, readSoon } from "../db/reads.ts";
 import type { WriteTx } from "../db/tx.ts";
 import type { EventOutbox } from "../events/outbox.ts";
 import { unixSeconds, type Clock } from "../lib/clock.ts";
@@ -103,6 +103,11 @@ export class ContactsService {
    */
   withInboxes(contacts: ContactRow[], known: readonly InboxRef[] = []): ContactWithInboxes[] {
     return readNow(this.readWithInboxes(contacts, known));
+  }
+
+  /** withInboxes for a read-only endpoint's page: awaited on PostgreSQL (src/db/reads.ts readSoon). */
+  withInboxesSoon(contacts: ContactRow[]): ContactWithInboxes[] | Promise<ContactWithInboxes[]> {
+    return readSoon(this.readWithInboxes(contacts, []));
   }
 
   *readWithInboxes(contacts: ContactRow[], known: readonly InboxRef[]): Reads<ContactWithInboxes[]> {

@@ -4,6 +4,7 @@
 // (docs/compatibility.md #2: Chatwoot's policy refusals, which it answers 401, become 403).
 import type { ConversationRefsRepo, InboxRef } from "../db/conversation-refs.repo.ts";
 import type { ConversationRow, ConversationsRepo } from "../db/conversations.repo.ts";
+import { nested, type Reads, readNow } from "../db/reads.ts";
 import { isAgent, type Acting } from "./acting.ts";
 import { parseId } from "./auth.service.ts";
 import { ForbiddenError, NotFoundError } from "./errors.ts";
@@ -13,15 +14,21 @@ export class ConversationAccess {
 
   /** A conversation by display id (the path's id), or 404/403. */
   conversation(a: Acting, rawDisplayId: unknown): ConversationRow {
+    return readNow(this.readConversation(a, rawDisplayId));
+  }
+
+  /** The same as a Reads, for read-only endpoints that await it on PostgreSQL (src/db/reads.ts). */
+  *readConversation(a: Acting, rawDisplayId: unknown): Reads<ConversationRow> {
     const displayId = parseId(rawDisplayId);
-    const row = displayId === null ? null : this.d.conversations.byDisplayId(a.account.id, displayId);
+    const row =
+      displayId === null ? null : yield* nested(this.d.conversations.readByDisplayId(a.account.id, displayId));
     if (!row)
       throw new NotFoundError(
         "Conversation",
         "conversation_id",
         `no conversation ${String(rawDisplayId)} in this account`,
       );
-    if (!this.mayUseInbox(a, row.inbox_id))
+    if (!(yield* nested(this.readMayUseInbox(a, row.inbox_id))))
       throw new ForbiddenError("You are not a member of this conversation's inbox");
     return row;
   }
@@ -36,8 +43,12 @@ export class ConversationAccess {
   }
 
   mayUseInbox(a: Acting, inboxId: number): boolean {
+    return readNow(this.readMayUseInbox(a, inboxId));
+  }
+
+  private *readMayUseInbox(a: Acting, inboxId: number): Reads<boolean> {
     if (a.botInboxIds) return a.botInboxIds.includes(inboxId);
-    return !isAgent(a) || this.d.conversationRefs.isInboxMember(inboxId, a.user!.id);
+    return !isAgent(a) || (yield* nested(this.d.conversationRefs.readIsInboxMember(inboxId, a.user!.id)));
   }
 
   /** The inboxes an actor's lists are limited to: null = all (administrators and non-user actors). */

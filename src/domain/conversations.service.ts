@@ -51,6 +51,7 @@ export type { CreateConversationInput } from "./conversation-create.ts";
 
 /** A message page and what the message list shows with it. */
 export interface MessageList {
+  row: ConversationRow;
   page: MessageRow[];
   view: ConversationView;
   contact: ContactWithInboxes;
@@ -110,14 +111,20 @@ export class ConversationsService {
   }
 
   /**
-   * A message page with what it shows besides: the conversation's meta, every sender on the page
-   * and the contact's inboxes, in one Reads: awaited on PostgreSQL (src/db/reads.ts readSoon).
+   * A message page with what it shows besides: the conversation (by the path's display id, or
+   * 404/403), its meta, every sender on the page and the contact's inboxes, in one Reads: awaited
+   * on PostgreSQL (src/db/reads.ts readSoon).
    */
-  messageList(a: Acting, row: ConversationRow, pageReads: Reads<MessageRow[]>): MessageList | Promise<MessageList> {
-    const { views, contactsService } = this.d;
+  messageList(
+    a: Acting,
+    rawDisplayId: unknown,
+    pageOf: (row: ConversationRow) => Reads<MessageRow[]>,
+  ): MessageList | Promise<MessageList> {
+    const { views, contactsService, access } = this.d;
     return readSoon(
       (function* () {
-        const page = yield* nested(pageReads);
+        const row = yield* nested(access.readConversation(a, rawDisplayId));
+        const page = yield* nested(pageOf(row));
         // The row was read in this request, with nothing written since: its kept columns are current.
         const brief = yield* nested(
           views.readOne(row, {
@@ -130,7 +137,7 @@ export class ConversationsService {
         );
         const view = yield* nested(views.readWithSenders(brief, page));
         const [contact] = yield* nested(contactsService.readWithInboxes([view.contact], [view.inbox]));
-        return { page, view, contact: contact! };
+        return { row, page, view, contact: contact! };
       })(),
     );
   }

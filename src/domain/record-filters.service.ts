@@ -18,6 +18,7 @@ export interface RecordFiltersDeps {
   clock: Clock;
   /** Changes whenever the database may have changed; without it counts are not kept. */
   readVersion?: () => string;
+  readVersionSoon?: () => Promise<string>;
 }
 
 /** Filters whose counts are kept: an app polls a few saved filters over and over. */
@@ -32,7 +33,7 @@ export class RecordFiltersService {
   private readonly counts: VersionedCache;
 
   constructor(private readonly d: RecordFiltersDeps) {
-    this.counts = new VersionedCache(d.readVersion, CACHED_COUNTS);
+    this.counts = new VersionedCache(d.readVersion, CACHED_COUNTS, d.readVersionSoon);
   }
 
   async contacts(
@@ -43,7 +44,7 @@ export class RecordFiltersService {
     const conditions = filterConditions(payload, CONTACT_ATTRIBUTES, "contact_attribute", unixSeconds(this.d.clock));
     const page = pageNumber(rawPage);
     const key = JSON.stringify(["contacts", a.account.id, conditions]);
-    const kept = this.counts.look<number>(key);
+    const kept = await this.counts.lookSoon<number>(key);
     const r = await this.d.recordFilters.contacts(
       a.account.id,
       conditions,
@@ -69,7 +70,7 @@ export class RecordFiltersService {
     const inboxes = this.d.access.visibleInboxes(a);
     const userId = a.user?.id ?? 0;
     const key = JSON.stringify(["conversations", a.account.id, inboxes, userId, conditions]);
-    const kept = this.counts.look<ConversationCounts>(key);
+    const kept = await this.counts.lookSoon<ConversationCounts>(key);
     const r = await this.d.recordFilters.conversations(
       a.account.id,
       inboxes,

@@ -4,9 +4,11 @@
 export class VersionedCache {
   private readonly entries = new Map<string, { version: string; value: unknown }>();
 
+  /** `readVersionSoon`: the version awaited, where reading it in place would block (PostgreSQL). */
   constructor(
     private readonly readVersion: (() => string) | undefined,
     private readonly size: number,
+    private readonly readVersionSoon?: () => Promise<string>,
   ) {}
 
   /**
@@ -34,6 +36,14 @@ export class VersionedCache {
     const at = this.readVersion?.();
     const hit = this.entries.get(key);
     return { at, value: hit && at !== undefined && hit.version === at ? (hit.value as T) : undefined };
+  }
+
+  /** look(), with the version awaited where it can be. */
+  async lookSoon<T>(key: string): Promise<{ at: string | undefined; value: T | undefined }> {
+    if (!this.readVersionSoon) return this.look<T>(key);
+    const at = await this.readVersionSoon();
+    const hit = this.entries.get(key);
+    return { at, value: hit && hit.version === at ? (hit.value as T) : undefined };
   }
 
   keep(key: string, at: string | undefined, value: unknown): void {

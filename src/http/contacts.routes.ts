@@ -57,13 +57,14 @@ function contactId(raw: string): number {
 export function contactRoutes(d: Deps) {
   const contacts = d.services.contacts;
   const one = (accountId: number, id: number) => present(contacts.withInboxes([contacts.get(accountId, id)]), true)[0]!;
-  const page = (
+  // A list or search page: its contacts' inboxes awaited on PostgreSQL, as the page itself.
+  const page = async (
     r: { count: number; rows: import("../db/contacts.repo.ts").ContactRow[]; page: number },
     q: { include_contact_inboxes?: string },
   ) =>
     json({
       meta: { count: r.count, current_page: String(r.page) },
-      payload: present(contacts.withInboxes(r.rows), q.include_contact_inboxes !== "false"),
+      payload: present(await contacts.withInboxesSoon(r.rows), q.include_contact_inboxes !== "false"),
     });
   return new Elysia({ prefix: "/api/v1/accounts/:account_id/contacts" })
     .use(accountScope(d.services.auth))

@@ -36,12 +36,13 @@ export function messageRoutes(d: Deps) {
     .derive(conversationLoader(d))
     .get(
       "",
-      ({ acting, load, query }) => {
-        const row = load();
+      ({ acting, params, query }) => {
         // A value on SQLite, a promise on PostgreSQL (src/db/reads.ts readSoon): the handler stays
         // synchronous where nothing is awaited.
-        const list = d.services.conversations.messageList(acting, row, messages.readPage(row, query));
-        return whenReady(list, ({ view, contact, page }) => {
+        const list = d.services.conversations.messageList(acting, params.conversation_id, (row) =>
+          messages.readPage(row, query),
+        );
+        return whenReady(list, ({ row, view, contact, page }) => {
           const scope = messageScope(view);
           return json({
             meta: {

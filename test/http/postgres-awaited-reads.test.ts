@@ -1,0 +1,98 @@
+// On PostgreSQL a statement through the synchronous bridge holds the whole process until the server
+// answers (src/db/postgres/sync-bridge.ts); a read-only endpoint that awaits its statements on the
+// read pool instead lets the process serve other requests meanwhile (src/db/reads.ts). The message
+// list is the API's most frequent read: its caller's lookup, the conversation and the access check,
+// the page, the meta and the senders must all be awaited, and its refusals too. PostgreSQL only.
+import { describe, expect, test } from "bun:test";
+import { sharedBridge } from "../../src/db/postgres/sync-bridge.ts";
+import { newConversation, send, world } from "../helpers/conversation-fixtures.ts";
+import { TEST_ENGINE } from "../helpers/test-database.ts";
+
+/** The event bus's own statements, which a wake-up left by earlier writes may run at any turn. */
+const BUS =
+  /^(SELECT last_event_id FROM listener_cursors|SELECT \* FROM events WHERE id > |SELECT \(SELECT MIN\(id\) FROM events\)|NOTIFY parley_commits; COMMIT)/;
+
+/** What the bridge was asked to run in place while `work` ran, besides the bus's own statements. */
+async function blockingDuring(work: () => Promise<void>): Promise<string[]> {
+  const bridge = sharedBridge();
+  const call = bridge.call;
+  const blocking: string[] = [];
+  bridge.call = (req) => {
+    blocking.push("text" in req ? req.text.replace(/\s+/g, " ").slice(0, 80) : req.kind);
+    return call.call(bridge, req);
+  };
+  try {
+    await work();
+  } finally {
+    bridge.call = call;
+  }
+  return blocking.filter((sql) => !BUS.test(sql));
+}
+
+describe.skipIf(TEST_ENGINE !== "postgres")("GET messages on PostgreSQL waits on nothing in place", () => {
+  test("an agent's page: caller, conversation, inbox membership, page, meta and senders all awaited", async () => {
+    const w = await world();
+    const c = await newConversation(w);
+    for (const content of ["first", "second"]) await send(w, c.id, { content });
+    // The sends' listeners run and commit before the window opens.
+    await w.h.deps.bus.drain();
+    await w.h.deps.bus.drain();
+    w.h.deps.commits.flush();
+    const url = (id: number) => `http://localhost${w.base}/conversations/${id}/messages`;
+    const get = (id: number, token: string) =>
+      w.h.app.handle(new Request(url(id), { headers: { api_access_token: token } }));
+
+    let body: { payload: { content: string; sender: { name: string } }[] } | undefined;
+    const statuses: number[] = [];
+    const blocking = await blockingDuring(async () => {
+      const res = await get(c.id, w.agent.token);
+      statuses.push(res.status);
+      body = await res.json();
+      statuses.push((await get(c.id + 1000, w.agent.token)).status); // no such conversation
+      statuses.push((await get(c.id, w.outsider.token)).status); // not a member of its inbox
+    });
+    expect(statuses).toEqual([200, 404, 403]);
+    expect(body!.payload.map((m) => [m.content, m.sender.name])).toEqual([
+      ["first", "Admin"],
+      ["second", "Admin"],
+    ]);
+    expect(blocking).toEqual([]);
+
+    // A token no user holds may be an agent bot's: that lookup, and a bot's whole caller, run in
+    // place (bots are a few callers; a user's token is every request of the web app and clients).
+    let refused = 0;
+    const unknown = await blockingDuring(async () => {
+      refused = (await get(c.id, "not a token")).status;
+    });
+    expect(refused).toBe(401);
+    expect(unknown).toEqual(["SELECT * FROM agent_bots WHERE access_token = $1"]);
+  });
+
+  test("contact list, search and filter: the page, its count and the contacts' inboxes all awaited", async () => {
+    const w = await world();
+    await newConversation(w); // gives Carla a contact inbox in the API inbox
+    await w.h.deps.bus.drain();
+    await w.h.deps.bus.drain();
+    w.h.deps.commits.flush();
+    const headers = { api_access_token: w.a.adminToken, "content-type": "application/json" };
+    const read = async (path: string, init: RequestInit = {}) => {
+      const res = await w.h.app.handle(new Request(`http://localhost${w.base}${path}`, { headers, ...init }));
+      return { status: res.status, body: await res.json() };
+    };
+    const pages: { status: number; body: any }[] = [];
+    const blocking = await blockingDuring(async () => {
+      pages.push(await read("/contacts"));
+      pages.push(await read("/contacts/search?q=carla"));
+      const filter = [{ attribute_key: "email", filter_operator: "equal_to", values: ["carla@example.com"] }];
+      pages.push(await read("/contacts/filter", { method: "POST", body: JSON.stringify({ payload: filter }) }));
+    });
+    for (const p of pages) {
+      expect(p.status).toBe(200);
+      expect(p.body.meta.count).toBe(1);
+      expect(p.body.payload.map((c: any) => [c.name, c.contact_inboxes.map((ci: any) => ci.inbox.name)])).toEqual([
+        ["Carla Customer", ["API"]],
+      ]);
+    }
+    expect(blocking).toEqual([]);
+  });
+});
