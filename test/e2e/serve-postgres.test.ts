@@ -185,19 +185,27 @@ describe.skipIf(skip !== null)("parley serve on PostgreSQL", () => {
     expect((await api("POST", "/webhooks", { url: hook.url, subscriptions: ["message_created"] })).status).toBe(200);
 
     await server!.restart();
-    // The first statement to meet the lost connection fails: this request's, or a background job's.
-    const first = await api("GET", "/contacts");
-    if (first.status !== 200) {
-      expect(first.status).toBe(503);
+    // The first statement to meet the lost connection fails: a request's or a background job's. A
+    // page's reads go to the read pool, which reconnects by itself, so the request that meets it
+    // may be the first write. It changed nothing: asked again, it is answered.
+    let unavailable = 0;
+    const retried = async (method: string, path: string, body?: unknown) => {
+      const first = await api(method, path, body);
+      if (first.status !== 503) return first;
+      unavailable++;
       expect(first.body.errors).toEqual([
         { field: "database", message: "the connection to the database was lost; try again", code: "unavailable" },
       ]);
-    }
-    const contacts = await api("GET", "/contacts");
+      return api(method, path, body);
+    };
+    const contacts = await retried("GET", "/contacts");
     expect(contacts.status).toBe(200);
     expect(contacts.body.payload.map((c: { name: string }) => c.name)).toEqual(["Rita Restart"]);
-    const message = await api("POST", `/conversations/${conversation.id}/messages`, { content: "after the restart" });
+    const message = await retried("POST", `/conversations/${conversation.id}/messages`, {
+      content: "after the restart",
+    });
     expect(message.status).toBe(200);
+    expect(unavailable).toBeLessThanOrEqual(1);
     expect(await heard.promise).toBe("after the restart");
     await hook.stop();
     p.proc.kill(9);
