@@ -7,9 +7,9 @@ import { Elysia } from "elysia";
 import { requireAdministrator, type AccountPrincipal, type AuthService } from "../domain/auth.service.ts";
 import { credentialsOf } from "./browser.ts";
 
-type CallerContext = { headers: Record<string, string | undefined>; params: unknown; request: Request };
+type Headers = Record<string, string | undefined>;
 
-function callerOf(auth: AuthService, { headers, params, request }: CallerContext) {
+function callerOf(auth: AuthService, headers: Headers, params: unknown, request: Request) {
   const accountId = (params as Record<string, string | undefined>).account_id;
   const route = { method: request.method, path: new URL(request.url).pathname };
   return auth.accountCallerSoon(credentialsOf(headers, request.method), accountId, route);
@@ -18,10 +18,16 @@ function callerOf(auth: AuthService, { headers, params, request }: CallerContext
 export function accountScope(auth: AuthService) {
   // Elysia awaits a derive only if it is an async function (it reads the source). On PostgreSQL the
   // caller's lookup is awaited; on SQLite it answers in place and the derive stays synchronous,
-  // since a promise per request costs SQLite's requests a measurable share (src/db/reads.ts).
+  // since a promise per request costs SQLite's requests a measurable share (src/db/reads.ts). Both
+  // name the context's parts they use: Elysia reads that from the source too, and a context passed
+  // whole makes it prepare every part of every request (the query, the cookies).
   const derive = auth.callersAwait
-    ? async (ctx: CallerContext) => ({ principal: await callerOf(auth, ctx) })
-    : (ctx: CallerContext) => ({ principal: callerOf(auth, ctx) as AccountPrincipal });
+    ? async ({ headers, params, request }: { headers: Headers; params: unknown; request: Request }) => ({
+        principal: await callerOf(auth, headers, params, request),
+      })
+    : ({ headers, params, request }: { headers: Headers; params: unknown; request: Request }) => ({
+        principal: callerOf(auth, headers, params, request) as AccountPrincipal,
+      });
   return new Elysia().derive({ as: "scoped" }, derive).macro({
     admin: {
       // An arrow, as bodyOf's transform (src/http/request.ts) explains.
