@@ -10,6 +10,7 @@ import type { Database, Statement } from "bun:sqlite";
 import { prepareRead, type ReadStatement } from "./async-reads.ts";
 import { isPostgres } from "./postgres/database.ts";
 import type { AccountRow, AccountsRepo } from "./accounts.repo.ts";
+import type { SessionRow } from "./sessions.repo.ts";
 import type { TokenOwner, TokensRepo } from "./tokens.repo.ts";
 import type { MembershipRow, UserRow, UsersRepo } from "./users.repo.ts";
 
@@ -34,6 +35,18 @@ const MEMBERSHIP_COLUMNS = [
   "auto_offline",
   "created_at",
   "active_at",
+] as const;
+
+const SESSION_COLUMNS = [
+  "id",
+  "token_hash",
+  "user_id",
+  "created_at",
+  "last_used_at",
+  "expires_at",
+  "absolute_expires_at",
+  "ip",
+  "user_agent",
 ] as const;
 
 /** What the token opens: its owner, and (a user's token) the user, the account and the membership, each null when absent. */
@@ -61,6 +74,21 @@ const JOINED = `SELECT t.owner_type, t.owner_id, ${selected("u", USER_COLUMNS)},
   LEFT JOIN account_users m ON m.account_id = a.id AND m.user_id = u.id
   WHERE t.token_hash = $token_hash`;
 
+/** What a session cookie opens: the session, its user, the account in the path and the membership. */
+export interface SessionCaller {
+  session: SessionRow;
+  user: UserRow | null;
+  account: AccountRow | null;
+  membership: MembershipRow | null;
+}
+
+const SESSION_JOINED = `SELECT ${selected("s", SESSION_COLUMNS)}, ${selected("u", USER_COLUMNS)}, ${selected("a", ACCOUNT_COLUMNS)}, ${selected("m", MEMBERSHIP_COLUMNS)}
+  FROM sessions s
+  LEFT JOIN users u ON u.id = s.user_id
+  LEFT JOIN accounts a ON a.id = $account_id
+  LEFT JOIN account_users m ON m.account_id = a.id AND m.user_id = u.id
+  WHERE s.token_hash = $token_hash`;
+
 function callerOf(row: Record<string, unknown>): AccountCaller {
   return {
     owner: { owner_type: row.owner_type as TokenOwner["owner_type"], owner_id: row.owner_id as number },
@@ -73,6 +101,7 @@ function callerOf(row: Record<string, unknown>): AccountCaller {
 export class AccountCallersRepo {
   private readonly joined: Statement | null;
   private readonly pooled: ReadStatement | null;
+  private readonly pooledSession: ReadStatement | null;
 
   /** `byKey`: the repositories that answer each question alone (SQLite asks them one by one). */
   constructor(
@@ -81,6 +110,25 @@ export class AccountCallersRepo {
   ) {
     this.joined = isPostgres(db) ? db.prepare(JOINED) : null;
     this.pooled = isPostgres(db) ? prepareRead(db, JOINED) : null;
+    this.pooledSession = isPostgres(db) ? prepareRead(db, SESSION_JOINED) : null;
+  }
+
+  /**
+   * A session cookie's caller, on the read pool in one statement: PostgreSQL only (`awaits`). SQLite
+   * asks SessionsRepo and the others one by one, in place.
+   */
+  async findSession(tokenHash: string, accountId: number): Promise<SessionCaller | null> {
+    const row = await this.pooledSession!.get<Record<string, unknown>>({
+      token_hash: tokenHash,
+      account_id: accountId,
+    });
+    if (!row) return null;
+    return {
+      session: part<SessionRow>(row, "s", SESSION_COLUMNS)!,
+      user: part<UserRow>(row, "u", USER_COLUMNS),
+      account: part<AccountRow>(row, "a", ACCOUNT_COLUMNS),
+      membership: part<MembershipRow>(row, "m", MEMBERSHIP_COLUMNS),
+    };
   }
 
   /** Whether findSoon awaits (PostgreSQL), so that a caller can stay synchronous on SQLite. */

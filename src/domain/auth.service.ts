@@ -106,7 +106,7 @@ export class AuthService {
   caller(c: Credentials): UserPrincipal {
     if (c.apiToken || !c.sessionToken) return this.user(c.apiToken);
     const session = this.d.sessionAuth.authenticate(c.sessionToken);
-    if (!c.safeMethod && !(c.csrfToken && sameSecret(c.csrfToken, csrfTokenFor(c.sessionToken)))) throw new CsrfError();
+    requireCsrf(c, c.sessionToken);
     const user = this.d.users.byId(session.user_id);
     if (!user) throw new UnauthorizedError(undefined, "session");
     return { user, token: null, session };
@@ -121,7 +121,7 @@ export class AuthService {
    * `caller`, then membership of the account in the path; or an agent bot's token on the routes it
    * may call. A token's owner, user, account and membership are one repository call (one statement
    * on PostgreSQL, src/db/account-callers.repo.ts), awaited on PostgreSQL (its read pool: the
-   * process serves other requests meanwhile). Sessions and bot tokens, rarer, are read in place.
+   * process serves other requests meanwhile), and so is a session cookie's. Bot tokens are read in place.
    */
   accountCallerSoon(
     c: Credentials,
@@ -129,10 +129,21 @@ export class AuthService {
     route?: RouteRef,
   ): AccountPrincipal | Promise<AccountPrincipal> {
     const token = c.apiToken;
+    if (!token && c.sessionToken && this.d.accountCallers.awaits)
+      return this.sessionCaller(c, c.sessionToken, rawAccountId);
     if (!token) return this.memberOf(this.caller(c), rawAccountId);
     const found = this.d.accountCallers.findSoon(sha256Hex(token), parseId(rawAccountId) ?? 0);
     if (found instanceof Promise) return found.then((f) => this.tokenCaller(f, token, rawAccountId, route));
     return this.tokenCaller(found, token, rawAccountId, route);
+  }
+
+  /** caller() then memberOf() for a session cookie, in the same order of checks, read on the pool. */
+  private async sessionCaller(c: Credentials, sessionToken: string, rawAccountId: string | undefined) {
+    const found = await this.d.accountCallers.findSession(sha256Hex(sessionToken), parseId(rawAccountId) ?? 0);
+    const session = this.d.sessionAuth.admit(found?.session ?? null);
+    requireCsrf(c, sessionToken);
+    if (!found?.user) throw new UnauthorizedError(undefined, "session");
+    return this.admitted({ user: found.user, token: null, session }, found.account, found.membership, rawAccountId);
   }
 
   private tokenCaller(
@@ -195,6 +206,11 @@ export class AuthService {
     if (!membership) throw new UnauthorizedError("You are not authorized to access this account", "account_id");
     return { ...principal, account, membership, role: membership.role };
   }
+}
+
+/** A change made with a session cookie must carry the session's CSRF token (a read need not). */
+function requireCsrf(c: Credentials, sessionToken: string): void {
+  if (!c.safeMethod && !(c.csrfToken && sameSecret(c.csrfToken, csrfTokenFor(sessionToken)))) throw new CsrfError();
 }
 
 export function requireAdministrator(p: AccountPrincipal): void {

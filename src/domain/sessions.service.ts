@@ -86,7 +86,11 @@ export class SessionsService {
 
   /** The live session for a cookie token, or 401. Slides the idle expiry. */
   authenticate(token: string): SessionRow {
-    const session = this.d.sessions.byHash(sha256Hex(token));
+    return this.admit(this.d.sessions.byHash(sha256Hex(token)));
+  }
+
+  /** A session read by its token's hash (null: none), if it may still be used; touched now and then. */
+  admit(session: SessionRow | null): SessionRow {
     if (!session) throw new UnauthorizedError(undefined, "session");
     const now = unixSeconds(this.d.clock);
     if (session.expires_at <= now || session.absolute_expires_at <= now) {

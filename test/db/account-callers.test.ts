@@ -62,4 +62,34 @@ describe("the account caller in one statement", () => {
     expect(found!.membership!.role).toBe("agent");
     expect(await callers.findSoon(sha256Hex("not a token"), a.accountId)).toBeNull();
   });
+
+  test.skipIf(TEST_ENGINE !== "postgres")(
+    "a session cookie's caller in one statement on PostgreSQL: the session as SELECT * reads it, the user, the membership",
+    async () => {
+      const { h, a, b, agent } = setup();
+      const id = h.deps.writeTx(() =>
+        h.deps.repos.sessions.insert({
+          token_hash: sha256Hex("a cookie"),
+          user_id: agent.userId,
+          created_at: 10,
+          last_used_at: 20,
+          expires_at: 30,
+          absolute_expires_at: 40,
+          ip: "192.0.2.1",
+          user_agent: null,
+        }),
+      );
+      h.deps.commits.flush();
+      const callers = h.deps.repos.accountCallers;
+      const found = (await callers.findSession(sha256Hex("a cookie"), a.accountId))!;
+      expect(found.session).toEqual(h.deps.repos.sessions.byHash(sha256Hex("a cookie"))!);
+      expect(found.session.id).toBe(id);
+      expect(found.user).toEqual(h.deps.repos.users.byId(agent.userId)!);
+      expect(found.account).toEqual(h.deps.repos.accounts.byId(a.accountId)!);
+      expect(found.membership).toEqual(h.deps.repos.users.membership(a.accountId, agent.userId)!);
+      const other = (await callers.findSession(sha256Hex("a cookie"), b.accountId))!;
+      expect([other.account?.id, other.membership]).toEqual([b.accountId, null]);
+      expect(await callers.findSession(sha256Hex("no cookie"), a.accountId)).toBeNull();
+    },
+  );
 });

@@ -2,10 +2,12 @@
 // answers (src/db/postgres/sync-bridge.ts); a read-only endpoint that awaits its statements on the
 // read pool instead lets the process serve other requests meanwhile (src/db/reads.ts). The message
 // list is the API's most frequent read: its caller's lookup, the conversation and the access check,
-// the page, the meta and the senders must all be awaited, and its refusals too. PostgreSQL only.
+// the page, the meta and the senders must all be awaited (by token or session cookie), and its
+// refusals too. PostgreSQL only.
 import { describe, expect, test } from "bun:test";
 import { sharedBridge } from "../../src/db/postgres/sync-bridge.ts";
 import { newConversation, send, world } from "../helpers/conversation-fixtures.ts";
+import { givePassword, signIn } from "../helpers/sessions.ts";
 import { TEST_ENGINE } from "../helpers/test-database.ts";
 
 /** The event bus's own statements, which a wake-up left by earlier writes may run at any turn. */
@@ -57,6 +59,20 @@ describe.skipIf(TEST_ENGINE !== "postgres")("GET messages on PostgreSQL waits on
       ["second", "Admin"],
     ]);
     expect(blocking).toEqual([]);
+
+    // The web app's session cookie: the session, its user, the account and the membership, one
+    // statement on the pool (a session is touched in place at most once an hour).
+    await givePassword(w.h, w.agent.userId);
+    const browser = await signIn(w.h, w.agent.email);
+    w.h.deps.commits.flush();
+    let viaCookie: { status: number; names: string[] } | undefined;
+    const cookie = await blockingDuring(async () => {
+      const res = await w.h.app.handle(new Request(url(c.id), { headers: { cookie: browser.cookie } }));
+      const page = (await res.json()) as { payload: { content: string }[] };
+      viaCookie = { status: res.status, names: page.payload.map((m) => m.content) };
+    });
+    expect(viaCookie).toEqual({ status: 200, names: ["first", "second"] });
+    expect(cookie).toEqual([]);
 
     // A token no user holds may be an agent bot's: that lookup, and a bot's whole caller, run in
     // place (bots are a few callers; a user's token is every request of the web app and clients).
