@@ -75,7 +75,7 @@ describe("conversation tallies", () => {
     const all = repo.counts(filters[0]!, w.a.adminId);
     expect(all.all_count).toBe(convs.length);
     expect(all.assigned_count + all.unassigned_count).toBe(convs.length);
-  });
+  }, 30_000);
 
   test("a tally row per key: touching a conversation's activity does not change the tallies", async () => {
     const w = await world();

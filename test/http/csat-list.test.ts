@@ -129,5 +129,5 @@ describe("GET csat_survey_responses", () => {
       422,
       [{ field: "since", message: "must be a Unix timestamp in seconds", code: "invalid" }],
     ]);
-  });
+  }, 30_000);
 });

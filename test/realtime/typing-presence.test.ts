@@ -155,7 +155,7 @@ describe("presence", () => {
     const after = await admin.until((f) => admin.frames.indexOf(f) >= mark && f.message?.event === "presence.update");
     expect(after.message.data.users).toEqual({ [r.a.adminId]: "online" });
     expect(await status()).toEqual(["offline", "offline"]);
-  });
+  }, 30_000);
 
   test("availability busy shows while connected; an agent with auto_offline off keeps the chosen availability", async () => {
     r = await room();
@@ -201,5 +201,5 @@ describe("presence", () => {
     });
     expect(patched.status).toBe(200);
     await admin.until((f) => statusIn(f, "online") && admin.frames.indexOf(f) > admin.frames.indexOf(busy));
-  });
+  }, 30_000);
 });
