@@ -2,6 +2,7 @@
 import { describe, expect, test } from "bun:test";
 import { createHarness } from "../helpers/harness.ts";
 import { makeAccount } from "../helpers/factories.ts";
+import { PostgresError } from "../../src/db/postgres/sync-bridge.ts";
 
 describe("error envelope", () => {
   test("unknown route: 404", async () => {
@@ -70,6 +71,26 @@ describe("error envelope", () => {
     expect(body.errors[0]!.code).toBe("internal");
     expect(JSON.stringify(body)).not.toContain("secret internal detail");
     expect(body.errors[0]!.message).toBe(`reference ${res.headers.get("x-request-id")}`);
+  });
+
+  test("a lost database connection: 503 with Retry-After, naming no statement", async () => {
+    const h = createHarness();
+    const sql = "INSERT INTO messages (content) VALUES ($1)";
+    const app = h.app.get("/lost", () => {
+      throw new PostgresError("Connection closed", "ERR_POSTGRES_CONNECTION_CLOSED", sql, true);
+    });
+    const res = await app.handle(new Request("http://localhost/lost"));
+    expect(res.status).toBe(503);
+    expect(res.headers.get("retry-after")).toBe("1");
+    const body = await res.json();
+    expect(body).toEqual({
+      description: "The database is unavailable",
+      error: "The database is unavailable",
+      errors: [
+        { field: "database", message: "the connection to the database was lost; try again", code: "unavailable" },
+      ],
+    });
+    expect(JSON.stringify(body)).not.toContain("INSERT");
   });
 
   test("every response carries its own x-request-id: pre-serialised, plain, error and redirect", async () => {

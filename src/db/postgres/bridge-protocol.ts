@@ -39,6 +39,7 @@ export interface BridgeNotice {
 }
 
 export type BridgeReply =
-  | { rows: unknown[]; count: number; error?: undefined }
+  /** `reconnected`: the first connection was lost and the statement ran on a new one (a new session). */
+  | { rows: unknown[]; count: number; reconnected?: true; error?: undefined }
   /** `lost`: the connection is gone, and the session with it; the next statement opens a new one. */
   | { error: { message: string; code: string | null; lost: boolean } };

@@ -79,6 +79,17 @@ const READ_CONNECTIONS = 10;
 const readPools = new Map<string, InstanceType<typeof Bun.SQL>>();
 
 async function read(req: ReadRequest): Promise<BridgeReply> {
+  try {
+    return await readOnce(req);
+  } catch (error) {
+    // A pool notices a connection the server closed only when it uses it; a read changes nothing,
+    // so once more on another connection (after a restart the pool's every idle one is dead).
+    if (!failure(error).error.lost) throw error;
+    return readOnce(req);
+  }
+}
+
+async function readOnce(req: ReadRequest): Promise<BridgeReply> {
   let pool = readPools.get(req.url);
   if (!pool) {
     pool = new Bun.SQL(req.url, { max: READ_CONNECTIONS, bigint: true, idleTimeout: 30, connectionTimeout: 10 });
@@ -136,7 +147,8 @@ async function handle(req: BridgeRequest): Promise<BridgeReply> {
 }
 
 // Reads that cannot change anything: a savepoint taken before one still marks "nothing changed".
-const READ_ONLY = /^\s*SELECT\b(?![\s\S]*\b(INSERT|UPDATE|DELETE|nextval|setval|pg_advisory)\b)/i;
+// pg_notify changes something: a rollback to an earlier savepoint would drop the notice it queued.
+const READ_ONLY = /^\s*SELECT\b(?![\s\S]*\b(INSERT|UPDATE|DELETE|nextval|setval|pg_advisory|pg_notify)\b)/i;
 
 /**
  * A failed statement aborts PostgreSQL's whole transaction, and SQLite's only undoes the statement:
@@ -209,10 +221,33 @@ reads.on("message", async (req) => {
   reads.postMessage({ ...reply, seq: req.seq });
 });
 
+/**
+ * Whether a statement that met a lost connection may run again on a new one: it can have done
+ * nothing that outlives the session. A transaction's start (the old session's transaction died with
+ * it) and a read outside a transaction. Anything else may have run before the connection went (a
+ * write, a COMMIT whose answer was lost) and fails: its caller answers 503 (src/http/errors.ts).
+ */
+function retryable(req: BridgeRequest): boolean {
+  if (req.kind === "script") return /^\s*BEGIN\b/i.test(req.text);
+  return req.kind === "query" && !req.guard && READ_ONLY.test(req.text);
+}
+
+async function handleOrReconnect(req: BridgeRequest): Promise<BridgeReply> {
+  try {
+    return await handle(req);
+  } catch (error) {
+    if (!failure(error).error.lost || !retryable(req)) throw error;
+    dropConnection(req.url);
+    // The session changed all the same (advisory locks held in the old one are gone): said in the reply.
+    const reply = await handle(req);
+    return reply.error ? reply : { ...reply, reconnected: true };
+  }
+}
+
 port.on("message", async (req) => {
   let reply: BridgeReply;
   try {
-    reply = await handle(req);
+    reply = await handleOrReconnect(req);
   } catch (error) {
     reply = failure(error);
     // Its session went with it (a transaction, advisory locks): the main thread is told (database.ts).

@@ -123,6 +123,7 @@ export class SyncBridge {
             reply.error.lost,
           );
         }
+        if (reply.reconnected) this.sessions.set(req.url, this.session(req.url) + 1);
         return reply;
       }
       const left = deadline - performance.now();
