@@ -6,7 +6,7 @@
 // every column of the tables, as `SELECT *` gives them). On SQLite the four lookups by key of the
 // repositories that own them stay four: 12.5 µs against 23-25 µs for the join, whose plan also
 // scanned tables under misleading statistics (test/db/planner-statistics.test.ts).
-import type { Database, Statement } from "bun:sqlite";
+import type { Database } from "bun:sqlite";
 import { prepareRead, type ReadStatement } from "./async-reads.ts";
 import { isPostgres } from "./postgres/database.ts";
 import type { AccountRow, AccountsRepo } from "./accounts.repo.ts";
@@ -89,9 +89,9 @@ const SESSION_JOINED = `SELECT ${selected("s", SESSION_COLUMNS)}, ${selected("u"
   LEFT JOIN account_users m ON m.account_id = a.id AND m.user_id = u.id
   WHERE s.token_hash = $token_hash`;
 
-function callerOf(row: Record<string, unknown>): AccountCaller {
+/** The user, account and membership parts of a joined row (the token's or the session's). */
+function joinedParts(row: Record<string, unknown>): Omit<AccountCaller, "owner"> {
   return {
-    owner: { owner_type: row.owner_type as TokenOwner["owner_type"], owner_id: row.owner_id as number },
     user: part<UserRow>(row, "u", USER_COLUMNS),
     account: part<AccountRow>(row, "a", ACCOUNT_COLUMNS),
     membership: part<MembershipRow>(row, "m", MEMBERSHIP_COLUMNS),
@@ -99,7 +99,6 @@ function callerOf(row: Record<string, unknown>): AccountCaller {
 }
 
 export class AccountCallersRepo {
-  private readonly joined: Statement | null;
   private readonly pooled: ReadStatement | null;
   private readonly pooledSession: ReadStatement | null;
 
@@ -108,7 +107,6 @@ export class AccountCallersRepo {
     db: Database,
     private readonly byKey: { tokens: TokensRepo; users: UsersRepo; accounts: AccountsRepo },
   ) {
-    this.joined = isPostgres(db) ? db.prepare(JOINED) : null;
     this.pooled = isPostgres(db) ? prepareRead(db, JOINED) : null;
     this.pooledSession = isPostgres(db) ? prepareRead(db, SESSION_JOINED) : null;
   }
@@ -122,13 +120,7 @@ export class AccountCallersRepo {
       token_hash: tokenHash,
       account_id: accountId,
     });
-    if (!row) return null;
-    return {
-      session: part<SessionRow>(row, "s", SESSION_COLUMNS)!,
-      user: part<UserRow>(row, "u", USER_COLUMNS),
-      account: part<AccountRow>(row, "a", ACCOUNT_COLUMNS),
-      membership: part<MembershipRow>(row, "m", MEMBERSHIP_COLUMNS),
-    };
+    return row ? { session: part<SessionRow>(row, "s", SESSION_COLUMNS)!, ...joinedParts(row) } : null;
   }
 
   /** Whether findSoon awaits (PostgreSQL), so that a caller can stay synchronous on SQLite. */
@@ -137,30 +129,29 @@ export class AccountCallersRepo {
   }
 
   /**
-   * find(), awaited on PostgreSQL: the statement goes to the read pool, so the process serves other
-   * requests while it runs. The pool sees committed rows only, which is all a request's caller is:
-   * a token, a user, an account and a membership written by earlier requests.
+   * The caller behind a token's hash, for the account `accountId`; null when no token has that hash.
+   * Awaited on PostgreSQL: the statement goes to the read pool, so the process serves other requests
+   * while it runs. The pool sees committed rows only, which is all a request's caller is: a token, a
+   * user, an account and a membership written by earlier requests. In place on SQLite.
    */
   findSoon(tokenHash: string, accountId: number): AccountCaller | null | Promise<AccountCaller | null> {
-    if (!this.pooled) return this.find(tokenHash, accountId);
-    return this.pooled
-      .get<Record<string, unknown>>({ token_hash: tokenHash, account_id: accountId })
-      .then((row) => (row ? callerOf(row) : null));
+    if (!this.pooled) return this.findByKey(tokenHash, accountId);
+    return this.pooled.get<Record<string, unknown>>({ token_hash: tokenHash, account_id: accountId }).then((row) =>
+      row
+        ? {
+            owner: { owner_type: row.owner_type as TokenOwner["owner_type"], owner_id: row.owner_id as number },
+            ...joinedParts(row),
+          }
+        : null,
+    );
   }
 
-  /** The caller behind a token's hash, for the account `accountId`; null when no token has that hash. */
-  find(tokenHash: string, accountId: number): AccountCaller | null {
-    if (this.joined) return this.findJoined(tokenHash, accountId);
+  private findByKey(tokenHash: string, accountId: number): AccountCaller | null {
     const owner = this.byKey.tokens.ownerOf(tokenHash);
     if (!owner) return null;
     const user = owner.owner_type === "user" ? this.byKey.users.byId(owner.owner_id) : null;
     const account = this.byKey.accounts.byId(accountId);
     const membership = user && account ? this.byKey.users.membership(accountId, user.id) : null;
     return { owner, user, account, membership };
-  }
-
-  private findJoined(tokenHash: string, accountId: number): AccountCaller | null {
-    const row = this.joined!.get({ token_hash: tokenHash, account_id: accountId }) as Record<string, unknown> | null;
-    return row ? callerOf(row) : null;
   }
 }

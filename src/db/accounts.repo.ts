@@ -1,4 +1,5 @@
 import type { Database, Statement } from "bun:sqlite";
+import { type Reads, TwoWayStatement } from "./reads.ts";
 
 export interface AccountRow {
   id: number;
@@ -12,14 +13,14 @@ export interface AccountRow {
 
 export class AccountsRepo {
   private readonly insertStmt: Statement;
-  private readonly byIdStmt: Statement;
+  private readonly byIdStmt: TwoWayStatement;
   private readonly updateStmt: Statement;
 
   constructor(db: Database) {
     this.insertStmt = db.prepare(
       "INSERT INTO accounts (name, locale, created_at, updated_at) VALUES ($name, $locale, $now, $now)",
     );
-    this.byIdStmt = db.prepare("SELECT * FROM accounts WHERE id = $id");
+    this.byIdStmt = new TwoWayStatement(db, "SELECT * FROM accounts WHERE id = $id");
     this.updateStmt = db.prepare(
       "UPDATE accounts SET name = $name, locale = $locale, custom_attributes = $custom_attributes, updated_at = $now WHERE id = $id",
     );
@@ -30,7 +31,11 @@ export class AccountsRepo {
   }
 
   byId(id: number): AccountRow | null {
-    return (this.byIdStmt.get({ id }) as AccountRow | null) ?? null;
+    return (this.byIdStmt.statement.get({ id }) as AccountRow | null) ?? null;
+  }
+
+  *readById(id: number): Reads<AccountRow | null> {
+    return (yield this.byIdStmt.get({ id })) as AccountRow | null;
   }
 
   update(id: number, a: { name: string; locale: string; custom_attributes: string; now: number }): void {

@@ -27,7 +27,7 @@ export class AgentBotsRepo {
   private readonly ofAccountStmt: Statement;
   private readonly ofPlatformStmt: Statement;
   private readonly byIdStmt: TwoWayStatement;
-  private readonly byTokenStmt: Statement;
+  private readonly byTokenStmt: TwoWayStatement;
   private readonly insertStmt: Statement;
   private readonly updateStmt: Statement;
   private readonly setTokenStmt: Statement;
@@ -35,7 +35,7 @@ export class AgentBotsRepo {
   private readonly ofInboxStmt: Statement;
   private readonly connectStmt: Statement;
   private readonly disconnectStmt: Statement;
-  private readonly inboxIdsStmt: Statement;
+  private readonly inboxIdsStmt: TwoWayStatement;
 
   constructor(db: Database) {
     // An account sees its own bots and the platform's (account_id NULL), as Chatwoot's index does.
@@ -44,7 +44,7 @@ export class AgentBotsRepo {
     );
     this.ofPlatformStmt = db.prepare("SELECT * FROM agent_bots WHERE platform_app_id = $app ORDER BY id");
     this.byIdStmt = new TwoWayStatement(db, "SELECT * FROM agent_bots WHERE id = $id");
-    this.byTokenStmt = db.prepare("SELECT * FROM agent_bots WHERE access_token = $token");
+    this.byTokenStmt = new TwoWayStatement(db, "SELECT * FROM agent_bots WHERE access_token = $token");
     this.insertStmt = db.prepare(
       `INSERT INTO agent_bots (account_id, platform_app_id, name, description, outgoing_url, avatar_url, bot_type, bot_config, access_token, secret, created_at, updated_at)
        VALUES ($account_id, $platform_app_id, $name, $description, $outgoing_url, $avatar_url, $bot_type, $bot_config, $access_token, $secret, $now, $now)`,
@@ -63,7 +63,8 @@ export class AgentBotsRepo {
        ON CONFLICT (inbox_id) DO UPDATE SET agent_bot_id = excluded.agent_bot_id, created_at = excluded.created_at`,
     );
     this.disconnectStmt = db.prepare("DELETE FROM agent_bot_inboxes WHERE inbox_id = $inbox_id");
-    this.inboxIdsStmt = db.prepare(
+    this.inboxIdsStmt = new TwoWayStatement(
+      db,
       "SELECT inbox_id FROM agent_bot_inboxes WHERE agent_bot_id = $bot_id AND account_id = $account_id ORDER BY inbox_id",
     );
   }
@@ -84,8 +85,9 @@ export class AgentBotsRepo {
     return (yield this.byIdStmt.get({ id })) as AgentBotRow | null;
   }
 
-  byToken(token: string): AgentBotRow | null {
-    return (this.byTokenStmt.get({ token }) as AgentBotRow | null) ?? null;
+  /** The bot whose token this is (a request's caller: awaited on PostgreSQL, src/domain/auth.service.ts). */
+  *readByToken(token: string): Reads<AgentBotRow | null> {
+    return (yield this.byTokenStmt.get({ token })) as AgentBotRow | null;
   }
 
   insert(
@@ -124,9 +126,8 @@ export class AgentBotsRepo {
   }
 
   /** The inboxes of this account the bot answers. */
-  inboxIds(accountId: number, botId: number): number[] {
-    return (this.inboxIdsStmt.all({ bot_id: botId, account_id: accountId }) as { inbox_id: number }[]).map(
-      (r) => r.inbox_id,
-    );
+  *readInboxIds(accountId: number, botId: number): Reads<number[]> {
+    const rows = (yield this.inboxIdsStmt.all({ bot_id: botId, account_id: accountId })) as { inbox_id: number }[];
+    return rows.map((r) => r.inbox_id);
   }
 }

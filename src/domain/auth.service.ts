@@ -9,6 +9,7 @@ import type { AgentBotRow, AgentBotsRepo } from "../db/agent-bots.repo.ts";
 import type { SessionRow } from "../db/sessions.repo.ts";
 import type { TokenOwner, TokensRepo } from "../db/tokens.repo.ts";
 import type { MembershipRow, Role, UsersRepo, UserRow } from "../db/users.repo.ts";
+import { nested, type Reads, readSoon } from "../db/reads.ts";
 import { csrfTokenFor, sameSecret, sha256Hex } from "../lib/tokens.ts";
 import { CsrfError, ForbiddenError, NotFoundError, UnauthorizedError } from "./errors.ts";
 import type { SessionsService } from "./sessions.service.ts";
@@ -61,6 +62,12 @@ const BOT_ROUTES: readonly [string, RegExp][] = [
     /^\/api\/v1\/accounts\/\d+\/conversations\/\d+\/(toggle_status|toggle_priority|custom_attributes|assignments|messages)\/?$/,
   ],
 ];
+
+interface BotAccess {
+  bot: AgentBotRow;
+  account: AccountRow | null;
+  inboxIds: number[];
+}
 
 export function botMayCall(route: RouteRef): boolean {
   return BOT_ROUTES.some(([method, path]) => method === route.method && path.test(route.path));
@@ -121,7 +128,7 @@ export class AuthService {
    * `caller`, then membership of the account in the path; or an agent bot's token on the routes it
    * may call. A token's owner, user, account and membership are one repository call (one statement
    * on PostgreSQL, src/db/account-callers.repo.ts), awaited on PostgreSQL (its read pool: the
-   * process serves other requests meanwhile), and so is a session cookie's. Bot tokens are read in place.
+   * process serves other requests meanwhile), and so are a session cookie's and an agent bot's.
    */
   accountCallerSoon(
     c: Credentials,
@@ -151,27 +158,37 @@ export class AuthService {
     token: string,
     rawAccountId: string | undefined,
     route: RouteRef | undefined,
-  ): AccountPrincipal {
+  ): AccountPrincipal | Promise<AccountPrincipal> {
+    // A token no user holds may be an agent bot's: read like the user's caller, awaited on PostgreSQL.
     if (!found) {
-      const bot = this.d.agentBots.byToken(token);
-      if (bot) return this.botCaller(bot, token, rawAccountId, route);
+      const access = readSoon(this.readBotAccess(token, parseId(rawAccountId)));
+      if (access instanceof Promise) return access.then((a) => this.botCaller(a, token, rawAccountId, route));
+      return this.botCaller(access, token, rawAccountId, route);
     }
-    if (found?.owner.owner_type !== "user" || !found.user) throw new UnauthorizedError("Invalid Access Token");
+    if (found.owner.owner_type !== "user" || !found.user) throw new UnauthorizedError("Invalid Access Token");
     return this.admitted({ user: found.user, token }, found.account, found.membership, rawAccountId);
   }
 
+  /** The bot behind a token, the account in the path, and the account's inboxes the bot answers. */
+  private *readBotAccess(token: string, accountId: number | null): Reads<BotAccess | null> {
+    const bot = yield* nested(this.d.agentBots.readByToken(token));
+    if (!bot) return null;
+    const account = accountId === null ? null : yield* nested(this.d.accounts.readById(accountId));
+    const inboxIds = account ? yield* nested(this.d.agentBots.readInboxIds(account.id, bot.id)) : [];
+    return { bot, account, inboxIds };
+  }
+
   private botCaller(
-    bot: AgentBotRow,
+    access: BotAccess | null,
     token: string,
     rawAccountId: string | undefined,
     route: RouteRef | undefined,
   ): AccountPrincipal {
-    const accountId = parseId(rawAccountId);
-    const account = accountId === null ? null : this.d.accounts.byId(accountId);
+    if (!access) throw new UnauthorizedError("Invalid Access Token");
+    const { bot, account, inboxIds } = access;
     if (!account) throw new NotFoundError("Account", "account_id", `no account ${rawAccountId}`);
     if (account.status === "suspended") throw new UnauthorizedError("Account is suspended", "account_id");
     // A platform bot (no account) works in the accounts whose inboxes it answers.
-    const inboxIds = this.d.agentBots.inboxIds(account.id, bot.id);
     if (bot.account_id !== account.id && (bot.account_id !== null || inboxIds.length === 0)) {
       throw new UnauthorizedError("You are not authorized to access this account", "account_id");
     }

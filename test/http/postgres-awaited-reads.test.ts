@@ -74,14 +74,36 @@ describe.skipIf(TEST_ENGINE !== "postgres")("GET messages on PostgreSQL waits on
     expect(viaCookie).toEqual({ status: 200, names: ["first", "second"] });
     expect(cookie).toEqual([]);
 
-    // A token no user holds may be an agent bot's: that lookup, and a bot's whole caller, run in
-    // place (bots are a few callers; a user's token is every request of the web app and clients).
-    let refused = 0;
-    const unknown = await blockingDuring(async () => {
-      refused = (await get(c.id, "not a token")).status;
+    // A token no user holds may be an agent bot's: the bot, the account and the inboxes it answers
+    // are awaited too, for a refusal as for a bot (bridges such as Evolution API's call as one).
+    const bot = await w.h.request("POST", `${w.base}/agent_bots`, {
+      token: w.a.adminToken,
+      body: { agent_bot: { name: "Helper Bot", outgoing_url: "https://bot.example.com/in" } },
     });
-    expect(refused).toBe(401);
-    expect(unknown).toEqual(["SELECT * FROM agent_bots WHERE access_token = $1"]);
+    expect(bot.status).toBe(200);
+    w.h.deps.commits.flush();
+    const refusals: [number, string][] = [];
+    const unknown = await blockingDuring(async () => {
+      for (const [id, token] of [
+        [c.id, "not a token"],
+        [c.id, bot.body.access_token],
+      ] as const) {
+        const res = await get(id, token);
+        refusals.push([res.status, ((await res.json()) as { description: string }).description]);
+      }
+      const elsewhere = await w.h.app.handle(
+        new Request("http://localhost/api/v1/accounts/999999/conversations/1/messages", {
+          headers: { api_access_token: bot.body.access_token },
+        }),
+      );
+      refusals.push([elsewhere.status, ((await elsewhere.json()) as { description: string }).description]);
+    });
+    expect(refusals).toEqual([
+      [401, "Invalid Access Token"],
+      [403, "Access to this endpoint is not authorized for bots"],
+      [404, "Account not found"],
+    ]);
+    expect(unknown).toEqual([]);
   });
 
   test("contact list, search and filter: the page, its count and the contacts' inboxes all awaited", async () => {
