@@ -11,6 +11,7 @@
 // while the process serves other requests, and its three metrics' statements run at once.
 import { prepareRead, type ReadStatement } from "./async-reads.ts";
 import { dialect } from "./dialect.ts";
+import { isPostgres } from "./postgres/database.ts";
 import type { Database, Statement } from "bun:sqlite";
 
 /** What the averages are taken over: wall-clock seconds or business-hours seconds. */
@@ -110,7 +111,8 @@ export class ReportsRepo {
   private readonly labelTitlesStmt: ReadStatement;
   private readonly messagesStmt: ReadStatement;
   private readonly dataVersionStmt: Statement;
-  private readonly dataVersionRead: ReadStatement;
+  /** PostgreSQL only: SQLite's version is a pragma answered in place. */
+  private readonly dataVersionRead: ReadStatement | null;
 
   constructor(private readonly db: Database) {
     // Other processes' commits. SQLite counts them per connection. On PostgreSQL, the WAL's insert
@@ -123,7 +125,7 @@ export class ReportsRepo {
       postgres: "SELECT pg_current_wal_insert_lsn()::text AS data_version",
     });
     this.dataVersionStmt = db.prepare(dataVersion);
-    this.dataVersionRead = prepareRead(db, dataVersion);
+    this.dataVersionRead = isPostgres(db) ? prepareRead(db, dataVersion) : null;
     for (const dim of Object.keys(GROUPINGS) as Dimension[]) {
       for (const col of VALUE_COLUMNS) this.eventStmts.set(`${dim}:${col}`, prepareRead(db, eventSql(dim, col)));
       this.conversationStmts.set(dim, prepareRead(db, conversationSql(dim)));
@@ -207,6 +209,7 @@ export class ReportsRepo {
 
   /** dataVersion() awaited: on PostgreSQL on the read pool (the WAL position is the server's, whichever connection asks). */
   async dataVersionSoon(): Promise<number | string> {
+    if (!this.dataVersionRead) return this.dataVersion();
     return (await this.dataVersionRead.get<{ data_version: number | string }>())!.data_version;
   }
 

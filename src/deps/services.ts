@@ -280,7 +280,12 @@ export function createServices(base: ServiceBase, repos: ReturnType<typeof creat
     publicContacts,
     publicConversations,
     publicMessages,
-    reports: new ReportsService({ ...repos, clock, readVersion: base.readVersion }),
+    reports: new ReportsService({
+      ...repos,
+      clock,
+      readVersion: base.readVersion,
+      readVersionSoon: base.readVersionSoon,
+    }),
     recordFilters: new RecordFiltersService({
       ...repos,
       access,

@@ -62,6 +62,8 @@ export interface ReportsDeps {
   clock: Clock;
   /** Changes whenever the database may have changed; without it nothing is cached. */
   readVersion?: () => string;
+  /** The same, awaited where reading it in place would block (PostgreSQL). */
+  readVersionSoon?: () => Promise<string>;
 }
 
 /** Summaries kept (the newest used): a dashboard asks a handful of ranges and groupings. */
@@ -71,7 +73,7 @@ export class ReportsService {
   private readonly cache: VersionedCache;
 
   constructor(private readonly d: ReportsDeps) {
-    this.cache = new VersionedCache(d.readVersion, CACHED_SUMMARIES);
+    this.cache = new VersionedCache(d.readVersion, CACHED_SUMMARIES, d.readVersionSoon);
   }
 
   /**

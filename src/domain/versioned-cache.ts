@@ -17,7 +17,20 @@ export class VersionedCache {
    * instead of each starting its own; a failed one is forgotten, and the next request computes again.
    */
   getAsync<T>(key: string, compute: () => Promise<T>): Promise<T> {
-    const kept = this.look<Promise<T>>(key);
+    // The version awaited, then the lookup and the keeping in one step: asks whose versions arrive
+    // in the same turn still find the computation the first of them started.
+    if (this.readVersionSoon)
+      return this.readVersionSoon().then((at) =>
+        this.keptOr(key, { at, value: this.hit<Promise<T>>(key, at) }, compute),
+      );
+    return this.keptOr(key, this.look<Promise<T>>(key), compute);
+  }
+
+  private keptOr<T>(
+    key: string,
+    kept: { at: string | undefined; value: Promise<T> | undefined },
+    compute: () => Promise<T>,
+  ): Promise<T> {
     if (kept.value) return kept.value;
     const value = compute();
     this.keep(key, kept.at, value);
@@ -34,16 +47,19 @@ export class VersionedCache {
    */
   look<T>(key: string): { at: string | undefined; value: T | undefined } {
     const at = this.readVersion?.();
-    const hit = this.entries.get(key);
-    return { at, value: hit && at !== undefined && hit.version === at ? (hit.value as T) : undefined };
+    return { at, value: this.hit<T>(key, at) };
   }
 
   /** look(), with the version awaited where it can be. */
   async lookSoon<T>(key: string): Promise<{ at: string | undefined; value: T | undefined }> {
     if (!this.readVersionSoon) return this.look<T>(key);
     const at = await this.readVersionSoon();
-    const hit = this.entries.get(key);
-    return { at, value: hit && hit.version === at ? (hit.value as T) : undefined };
+    return { at, value: this.hit<T>(key, at) };
+  }
+
+  private hit<T>(key: string, at: string | undefined): T | undefined {
+    const kept = this.entries.get(key);
+    return kept && at !== undefined && kept.version === at ? (kept.value as T) : undefined;
   }
 
   keep(key: string, at: string | undefined, value: unknown): void {

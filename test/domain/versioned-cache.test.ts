@@ -57,4 +57,37 @@ describe("VersionedCache.getAsync", () => {
     c.started[1]!("b");
     expect([await a, await b]).toEqual(["a", "b"]);
   });
+
+  test("an awaited version (PostgreSQL): never read in place; asks made at one version share a computation", async () => {
+    let version = "1";
+    const inPlace = () => {
+      throw new Error("read in place");
+    };
+    const versionReads: ((v: string) => void)[] = [];
+    const readSoon = () => new Promise<string>((resolve) => versionReads.push(resolve));
+    const cache = new VersionedCache(inPlace, 8, readSoon);
+    const c = deferredComputation();
+    let began = Promise.withResolvers<void>();
+    const compute = () => {
+      began.resolve();
+      return c.compute();
+    };
+    const first = cache.getAsync("team:1", compute);
+    const second = cache.getAsync("team:1", compute);
+    expect(c.started.length).toBe(0); // both still wait for the version
+    for (const answer of versionReads.splice(0)) answer(version);
+    await began.promise;
+    c.started[0]!("figures at 1");
+    expect([await first, await second]).toEqual(["figures at 1", "figures at 1"]);
+    expect(c.started.length).toBe(1);
+
+    version = "2";
+    began = Promise.withResolvers<void>();
+    const third = cache.getAsync("team:1", compute);
+    versionReads.splice(0)[0]!(version);
+    await began.promise;
+    expect(c.started.length).toBe(2);
+    c.started[1]!("figures at 2");
+    expect(await third).toBe("figures at 2");
+  });
 });

@@ -133,4 +133,30 @@ describe.skipIf(TEST_ENGINE !== "postgres")("GET messages on PostgreSQL waits on
     }
     expect(blocking).toEqual([]);
   });
+
+  test("an inbox summary: the caller, the cache's version and the figures all awaited, computed or kept", async () => {
+    const w = await world();
+    const c = await newConversation(w);
+    await send(w, c.id, { content: "hello" });
+    await w.h.deps.bus.drain();
+    await w.h.deps.bus.drain();
+    w.h.deps.commits.flush();
+    const now = Math.floor(w.h.clock.nowMs() / 1000);
+    const url = `http://localhost/api/v2/accounts/${w.a.accountId}/summary_reports/inbox?since=${now - 86_400}&until=${now + 86_400}`;
+    const rows: { id: number; conversations_count: number }[][] = [];
+    const blocking = await blockingDuring(async () => {
+      for (let i = 0; i < 2; i++) {
+        const res = await w.h.app.handle(new Request(url, { headers: { api_access_token: w.a.adminToken } }));
+        expect(res.status).toBe(200);
+        rows.push(
+          ((await res.json()) as { id: number; conversations_count: number }[]).map((r) => ({
+            id: r.id,
+            conversations_count: r.conversations_count,
+          })),
+        );
+      }
+    });
+    expect(rows).toEqual([[{ id: w.inboxId, conversations_count: 1 }], [{ id: w.inboxId, conversations_count: 1 }]]);
+    expect(blocking).toEqual([]);
+  });
 });
