@@ -1,13 +1,17 @@
 // Conversation participants (migration 017): agents following a conversation.
 import type { Database, Statement } from "bun:sqlite";
+import { type Reads, TwoWayStatement } from "./reads.ts";
 
 export class ParticipantsRepo {
-  private readonly idsStmt: Statement;
+  private readonly idsStmt: TwoWayStatement;
   private readonly addStmt: Statement;
   private readonly removeStmt: Statement;
 
   constructor(db: Database) {
-    this.idsStmt = db.prepare("SELECT user_id FROM conversation_participants WHERE conversation_id = $c ORDER BY id");
+    this.idsStmt = new TwoWayStatement(
+      db,
+      "SELECT user_id FROM conversation_participants WHERE conversation_id = $c ORDER BY id",
+    );
     this.addStmt = db.prepare(
       "INSERT OR IGNORE INTO conversation_participants (account_id, conversation_id, user_id, created_at) VALUES ($account_id, $c, $user_id, $now)",
     );
@@ -17,7 +21,11 @@ export class ParticipantsRepo {
   }
 
   userIds(conversationId: number): number[] {
-    return (this.idsStmt.all({ c: conversationId }) as { user_id: number }[]).map((r) => r.user_id);
+    return (this.idsStmt.statement.all({ c: conversationId }) as { user_id: number }[]).map((r) => r.user_id);
+  }
+
+  *readUserIds(conversationId: number): Reads<number[]> {
+    return ((yield this.idsStmt.all({ c: conversationId })) as { user_id: number }[]).map((r) => r.user_id);
   }
 
   add(accountId: number, conversationId: number, userId: number, now: number): void {

@@ -105,9 +105,28 @@ export class ConversationsService {
     return this.views(a, [row])[0]!;
   }
 
-  /** The same for a read-only endpoint: awaited on PostgreSQL (src/db/reads.ts readSoon). */
-  viewSoon(a: Acting, row: ConversationRow): ConversationView | Promise<ConversationView> {
-    return readSoon(this.d.views.readOne(row, { account: a.account, viewerId: a.user?.id ?? null, api: true }));
+  /**
+   * A read-only endpoint's answer about the conversation in the path: its row through the caller's
+   * access (404/403, as get()) and what `then` reads of it, in one Reads: awaited on PostgreSQL
+   * (src/db/reads.ts readSoon).
+   */
+  readAbout<T>(a: Acting, rawDisplayId: unknown, then: (row: ConversationRow) => Reads<T>): T | Promise<T> {
+    const { access } = this.d;
+    return readSoon(
+      (function* () {
+        const row = yield* nested(access.readConversation(a, rawDisplayId));
+        return yield* nested(then(row));
+      })(),
+    );
+  }
+
+  /** The API object's data for one conversation, as view() builds it. */
+  readView(a: Acting, row: ConversationRow): Reads<ConversationView> {
+    return this.d.views.readOne(row, { account: a.account, viewerId: a.user?.id ?? null, api: true });
+  }
+
+  *readLabels(row: ConversationRow): Reads<string[]> {
+    return (yield* nested(this.d.labels.readOf("conversation", [row.id]))).get(row.id) ?? [];
   }
 
   /**

@@ -4,6 +4,7 @@
 import type { ConversationRefsRepo, MemberRef } from "../db/conversation-refs.repo.ts";
 import type { ConversationRow } from "../db/conversations.repo.ts";
 import type { ParticipantsRepo } from "../db/participants.repo.ts";
+import { nested, type Reads } from "../db/reads.ts";
 import type { WriteTx } from "../db/tx.ts";
 import { unixSeconds, type Clock } from "../lib/clock.ts";
 import type { Acting } from "./acting.ts";
@@ -22,6 +23,12 @@ export class ParticipantsService {
 
   list(a: Acting, row: ConversationRow): MemberRef[] {
     return this.members(a, this.d.participants.userIds(row.id));
+  }
+
+  /** list() for a read-only route (awaited on PostgreSQL: src/db/reads.ts). */
+  *readList(a: Acting, row: ConversationRow): Reads<MemberRef[]> {
+    const ids = yield* nested(this.d.participants.readUserIds(row.id));
+    return following(ids, yield* nested(this.d.conversationRefs.readMembers(a.account.id, ids)));
   }
 
   /** Adds these agents (those already following stay); answers the ones asked for. */
@@ -52,11 +59,7 @@ export class ParticipantsService {
   }
 
   private members(a: Acting, ids: readonly number[]): MemberRef[] {
-    const found = this.d.conversationRefs.members(a.account.id, ids);
-    return ids.flatMap((id) => {
-      const m = found.get(id);
-      return m?.membership ? [m] : [];
-    });
+    return following(ids, this.d.conversationRefs.members(a.account.id, ids));
   }
 
   /** The ids, each an agent of this account who may see the conversation (422 naming the others). */
@@ -74,6 +77,14 @@ export class ParticipantsService {
     errors.throwIfAny();
     return ids;
   }
+}
+
+/** The agents among `ids` still in the account, in the order of `ids`. */
+function following(ids: readonly number[], found: Map<number, MemberRef>): MemberRef[] {
+  return ids.flatMap((id) => {
+    const m = found.get(id);
+    return m?.membership ? [m] : [];
+  });
 }
 
 function idList(raw: unknown): number[] {

@@ -5,6 +5,7 @@ import type { Deps } from "../deps.ts";
 import { conversationOf, teamOf } from "../domain/presenters/conversation.presenter.ts";
 import { agentOf } from "../domain/presenters/user.presenter.ts";
 import { isoFromSeconds } from "../lib/clock.ts";
+import { whenReady } from "../lib/when-ready.ts";
 import { accountScope } from "./auth.ts";
 import { conversationLoader } from "./conversation-scope.ts";
 import { Conversation, ConversationParams, emptyOk, Labels, Team } from "./conversation-schemas.ts";
@@ -85,11 +86,19 @@ export function conversationActionRoutes(d: Deps) {
         },
       },
     )
-    .get("/labels", ({ load }) => ({ payload: conversations.labels(load()) }), {
-      params: ConversationParams,
-      response: { 200: Labels, ...errorResponses },
-      detail: { tags, summary: "The conversation's labels" },
-    })
+    .get(
+      "/labels",
+      ({ about }) =>
+        whenReady(
+          about((row) => conversations.readLabels(row)),
+          (payload) => ({ payload }),
+        ),
+      {
+        params: ConversationParams,
+        response: { 200: Labels, ...errorResponses },
+        detail: { tags, summary: "The conversation's labels" },
+      },
+    )
     .post("/labels", ({ acting, load, body }) => ({ payload: conversations.setLabels(acting, load(), body.labels) }), {
       params: ConversationParams,
       ...bodyOf(t.Object({ labels: t.Optional(Checked(LabelTitles)) })),

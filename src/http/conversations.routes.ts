@@ -90,8 +90,9 @@ export function conversationRoutes(d: Deps) {
     .get(
       "/:conversation_id",
       ({ acting, params }) =>
-        whenReady(conversations.viewSoon(acting, conversations.get(acting, params.conversation_id)), (view) =>
-          json(conversationOf(view)),
+        whenReady(
+          conversations.readAbout(acting, params.conversation_id, (row) => conversations.readView(acting, row)),
+          (view) => json(conversationOf(view)),
         ),
       {
         params: ConversationParams,

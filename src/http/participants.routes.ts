@@ -5,6 +5,7 @@ import { Elysia, t } from "elysia";
 import type { Deps } from "../deps.ts";
 import { agentOf } from "../domain/presenters/user.presenter.ts";
 import type { MemberRef } from "../db/conversation-refs.repo.ts";
+import { whenReady } from "../lib/when-ready.ts";
 import { accountScope } from "./auth.ts";
 import { ConversationParams, emptyOk } from "./conversation-schemas.ts";
 import { conversationLoader } from "./conversation-scope.ts";
@@ -43,11 +44,19 @@ export function participantRoutes(d: Deps) {
   return new Elysia({ prefix: "/api/v1/accounts/:account_id/conversations/:conversation_id/participants" })
     .use(accountScope(d.services.auth))
     .derive(conversationLoader(d))
-    .get("", ({ acting, load }) => agents(svc.list(acting, load())), {
-      params: ConversationParams,
-      response: { 200: t.Array(Agent), ...errorResponses },
-      detail: { tags, summary: "The agents following the conversation" },
-    })
+    .get(
+      "",
+      ({ acting, about }) =>
+        whenReady(
+          about((row) => svc.readList(acting, row)),
+          agents,
+        ),
+      {
+        params: ConversationParams,
+        response: { 200: t.Array(Agent), ...errorResponses },
+        detail: { tags, summary: "The agents following the conversation" },
+      },
+    )
     .post("", ({ acting, load, body }) => agents(svc.add(acting, load(), body.user_ids)), {
       params: ConversationParams,
       ...bodyOf(Body),

@@ -78,7 +78,7 @@ try {
     await server.deps.bus.drain(); // the listeners' statements belong to the request that set them off
     const ms = (performance.now() - started) / N;
     const top = counted
-      .top(3)
+      .top(Number(process.env.TOP ?? 3))
       .map((c) => `\`${c.sql}\` ${(c.n / N).toFixed(1)}× ${((c.ms / N) * 1000).toFixed(0)} µs`)
       .join("; ");
     console.log(`| ${name} | ${(counted.total() / N).toFixed(1)} | ${ms.toFixed(2)} | ${top} |`);

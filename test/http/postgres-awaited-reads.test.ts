@@ -159,4 +159,52 @@ describe.skipIf(TEST_ENGINE !== "postgres")("GET messages on PostgreSQL waits on
     expect(rows).toEqual([[{ id: w.inboxId, conversations_count: 1 }], [{ id: w.inboxId, conversations_count: 1 }]]);
     expect(blocking).toEqual([]);
   });
+
+  test("a conversation, its labels and its participants: the row and what each shows, all awaited", async () => {
+    const w = await world();
+    const c = await newConversation(w);
+    const path = `${w.base}/conversations/${c.id}`;
+    const token = { token: w.a.adminToken };
+    expect(
+      (await w.h.request("POST", `${path}/labels`, { ...token, body: { labels: ["vip", "billing"] } })).status,
+    ).toBe(200);
+    const added = await w.h.request("POST", `${path}/participants`, { ...token, body: { user_ids: [w.agent.userId] } });
+    expect(added.status).toBe(200);
+    await w.h.deps.bus.drain();
+    await w.h.deps.bus.drain();
+    w.h.deps.commits.flush();
+    const read = async (suffix: string, as = w.a.adminToken) => {
+      const res = await w.h.app.handle(
+        new Request(`http://localhost${path}${suffix}`, { headers: { api_access_token: as } }),
+      );
+      return { status: res.status, body: (await res.json()) as any };
+    };
+    const answers: unknown[] = [];
+    const blocking = await blockingDuring(async () => {
+      const shown = await read("");
+      answers.push([shown.status, shown.body.id, shown.body.labels]);
+      const labels = await read("/labels");
+      answers.push([labels.status, labels.body.payload]);
+      const following = await read("/participants");
+      answers.push([following.status, following.body.map((u: { name: string }) => u.name)]);
+      answers.push((await read("/labels", w.outsider.token)).status); // not a member of its inbox
+      answers.push(
+        (
+          await w.h.app.handle(
+            new Request(`http://localhost${w.base}/conversations/${c.id + 1000}/participants`, {
+              headers: { api_access_token: w.a.adminToken },
+            }),
+          )
+        ).status,
+      );
+    });
+    expect(answers).toEqual([
+      [200, c.id, ["vip", "billing"]],
+      [200, ["vip", "billing"]],
+      [200, ["Ann Agent"]],
+      403,
+      404,
+    ]);
+    expect(blocking).toEqual([]);
+  });
 });
