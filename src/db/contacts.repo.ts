@@ -1,6 +1,6 @@
 import type { Database, Statement } from "bun:sqlite";
 import { Batch } from "./batch.ts";
-import type { Reads } from "./reads.ts";
+import { type Reads, TwoWayStatement } from "./reads.ts";
 
 export interface ContactRow {
   id: number;
@@ -36,7 +36,7 @@ export type ContactFields = Pick<
 export class ContactsRepo {
   private readonly insertStmt: Statement;
   private readonly updateStmt: Statement;
-  private readonly byIdStmt: Statement;
+  private readonly byIdStmt: TwoWayStatement;
   private readonly byIdsBatch: Batch<ContactRow>;
   private readonly deleteStmt: Statement;
   private readonly touchStmt: Statement;
@@ -57,7 +57,7 @@ export class ContactsRepo {
          additional_attributes = $additional_attributes, custom_attributes = $custom_attributes, updated_at = $now
        WHERE id = $id`,
     );
-    this.byIdStmt = db.prepare("SELECT * FROM contacts WHERE account_id = $account_id AND id = $id");
+    this.byIdStmt = new TwoWayStatement(db, "SELECT * FROM contacts WHERE account_id = $account_id AND id = $id");
     this.byIdsBatch = new Batch<ContactRow>(db, "SELECT * FROM contacts WHERE id IN {ids}", "id");
     this.deleteStmt = db.prepare("DELETE FROM contacts WHERE id = $id");
     this.touchStmt = db.prepare("UPDATE contacts SET last_activity_at = $at, updated_at = $at WHERE id = $id");
@@ -77,7 +77,11 @@ export class ContactsRepo {
   }
 
   byId(accountId: number, id: number): ContactRow | null {
-    return (this.byIdStmt.get({ account_id: accountId, id }) as ContactRow | null) ?? null;
+    return (this.byIdStmt.statement.get({ account_id: accountId, id }) as ContactRow | null) ?? null;
+  }
+
+  *readById(accountId: number, id: number): Reads<ContactRow | null> {
+    return (yield this.byIdStmt.get({ account_id: accountId, id })) as ContactRow | null;
   }
 
   /** Batch load by ids (callers have already scoped the ids to one account). */

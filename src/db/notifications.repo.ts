@@ -1,5 +1,6 @@
 // Agents' notifications and their per-user settings (migration 011).
 import type { Database, Statement } from "bun:sqlite";
+import { type Reads, TwoWayStatement } from "./reads.ts";
 
 export interface NotificationRow {
   id: number;
@@ -30,10 +31,10 @@ export interface NotificationFlags {
 export class NotificationsRepo {
   private readonly insertStmt: Statement;
   private readonly dropOlderStmt: Statement;
-  private readonly pageStmt: Statement;
-  private readonly oldestFirstStmt: Statement;
-  private readonly countStmt: Statement;
-  private readonly unreadStmt: Statement;
+  private readonly pageStmt: TwoWayStatement;
+  private readonly oldestFirstStmt: TwoWayStatement;
+  private readonly countStmt: TwoWayStatement;
+  private readonly unreadStmt: TwoWayStatement;
   private readonly byIdStmt: Statement;
   private readonly setReadStmt: Statement;
   private readonly readAllStmt: Statement;
@@ -50,18 +51,22 @@ export class NotificationsRepo {
     this.dropOlderStmt = db.prepare(
       "DELETE FROM notifications WHERE conversation_id = $conversation_id AND user_id = $user_id AND notification_type = $type AND id < $id",
     );
-    this.pageStmt = db.prepare(
+    this.pageStmt = new TwoWayStatement(
+      db,
       `SELECT * FROM notifications WHERE user_id = $user_id AND account_id = $account_id
        ORDER BY last_activity_at DESC, id DESC LIMIT $limit OFFSET $offset`,
     );
-    this.oldestFirstStmt = db.prepare(
+    this.oldestFirstStmt = new TwoWayStatement(
+      db,
       `SELECT * FROM notifications WHERE user_id = $user_id AND account_id = $account_id
        ORDER BY last_activity_at ASC, id ASC LIMIT $limit OFFSET $offset`,
     );
-    this.countStmt = db.prepare(
+    this.countStmt = new TwoWayStatement(
+      db,
       "SELECT count(*) AS n FROM notifications WHERE user_id = $user_id AND account_id = $account_id",
     );
-    this.unreadStmt = db.prepare(
+    this.unreadStmt = new TwoWayStatement(
+      db,
       "SELECT count(*) AS n FROM notifications WHERE user_id = $user_id AND account_id = $account_id AND read_at IS NULL",
     );
     this.byIdStmt = db.prepare(
@@ -100,18 +105,26 @@ export class NotificationsRepo {
     return id;
   }
 
-  /** `oldestFirst`: the mobile app's "oldest first" (Chatwoot's sort_order=asc). */
-  page(accountId: number, userId: number, limit: number, offset: number, oldestFirst = false): NotificationRow[] {
+  /** `oldestFirst`: the mobile app's "oldest first" (Chatwoot's sort_order=asc). Read-only routes' (awaited on PostgreSQL). */
+  *readPage(accountId: number, userId: number, limit: number, offset: number, oldestFirst: boolean) {
     const stmt = oldestFirst ? this.oldestFirstStmt : this.pageStmt;
-    return stmt.all({ account_id: accountId, user_id: userId, limit, offset }) as NotificationRow[];
+    return (yield stmt.all({ account_id: accountId, user_id: userId, limit, offset })) as NotificationRow[];
+  }
+
+  *readCount(accountId: number, userId: number): Reads<number> {
+    return ((yield this.countStmt.get({ account_id: accountId, user_id: userId })) as { n: number }).n;
+  }
+
+  *readUnreadCount(accountId: number, userId: number): Reads<number> {
+    return ((yield this.unreadStmt.get({ account_id: accountId, user_id: userId })) as { n: number }).n;
   }
 
   count(accountId: number, userId: number): number {
-    return (this.countStmt.get({ account_id: accountId, user_id: userId }) as { n: number }).n;
+    return (this.countStmt.statement.get({ account_id: accountId, user_id: userId }) as { n: number }).n;
   }
 
   unreadCount(accountId: number, userId: number): number {
-    return (this.unreadStmt.get({ account_id: accountId, user_id: userId }) as { n: number }).n;
+    return (this.unreadStmt.statement.get({ account_id: accountId, user_id: userId }) as { n: number }).n;
   }
 
   byId(accountId: number, userId: number, id: number): NotificationRow | null {

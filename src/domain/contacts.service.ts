@@ -65,6 +65,19 @@ export class ContactsService {
     return c;
   }
 
+  /** get() with the contact's inboxes, for a read-only route: awaited on PostgreSQL (src/db/reads.ts). */
+  showSoon(accountId: number, id: number): ContactWithInboxes | Promise<ContactWithInboxes> {
+    const { contacts } = this.d;
+    const withInboxes = (rows: ContactRow[]) => this.readWithInboxes(rows, []);
+    return readSoon(
+      (function* () {
+        const c = yield* nested(contacts.readById(accountId, id));
+        if (!c) throw new NotFoundError("Contact", "id", `no contact ${id} in this account`);
+        return (yield* nested(withInboxes([c])))[0]!;
+      })(),
+    );
+  }
+
   list(accountId: number, q: ContactListQuery): Promise<ContactPage & { page: number }> {
     return this.page(accountId, q, null);
   }

@@ -4,6 +4,7 @@
 // Who gets what: notification-builder.ts. The table is the record: a socket that missed a
 // notification.created (it was closed) reads the list and unread count when it comes back.
 import type { ConversationRefsRepo } from "../db/conversation-refs.repo.ts";
+import { nested, readSoon } from "../db/reads.ts";
 import type { WriteTx } from "../db/tx.ts";
 import type { NotificationMailRepo } from "../db/notification-mail.repo.ts";
 import type { NotificationRow, NotificationsRepo } from "../db/notifications.repo.ts";
@@ -137,32 +138,30 @@ export class NotificationsService {
   }
 
   /** `sortOrder`: Chatwoot's sort_order, desc (newest activity first, the default) or asc. */
+  /** Read-only: awaited on PostgreSQL (src/db/reads.ts readSoon), in place on SQLite. */
   list(p: AccountPrincipal, rawPage: unknown, sortOrder: unknown = undefined) {
     const page = typeof rawPage === "string" && /^[1-9]\d{0,6}$/.test(rawPage) ? Number(rawPage) : 1;
     if (sortOrder !== undefined && sortOrder !== "asc" && sortOrder !== "desc")
       throw ValidationError.of("sort_order", "must be asc or desc", "invalid");
-    const rows = this.d.notifications.page(
-      p.account.id,
-      p.user.id,
-      NOTIFICATIONS_PER_PAGE,
-      (page - 1) * NOTIFICATIONS_PER_PAGE,
-      sortOrder === "asc",
+    const { notifications } = this.d;
+    const [account, user] = [p.account.id, p.user.id];
+    const offset = (page - 1) * NOTIFICATIONS_PER_PAGE;
+    const sender = userPushData(p.user, p.membership);
+    return readSoon(
+      (function* () {
+        const rows = yield* nested(
+          notifications.readPage(account, user, NOTIFICATIONS_PER_PAGE, offset, sortOrder === "asc"),
+        );
+        const unread = yield* nested(notifications.readUnreadCount(account, user));
+        const count = yield* nested(notifications.readCount(account, user));
+        const meta = { unread_count: unread, count, current_page: page };
+        return { data: { meta, payload: rows.map((r) => notificationOf(r, sender)) } };
+      })(),
     );
-    const user = userPushData(p.user, p.membership);
-    return {
-      data: {
-        meta: {
-          unread_count: this.unreadCount(p),
-          count: this.d.notifications.count(p.account.id, p.user.id),
-          current_page: page,
-        },
-        payload: rows.map((r) => notificationOf(r, user)),
-      },
-    };
   }
 
-  unreadCount(p: AccountPrincipal): number {
-    return this.d.notifications.unreadCount(p.account.id, p.user.id);
+  unreadCount(p: AccountPrincipal): number | Promise<number> {
+    return readSoon(this.d.notifications.readUnreadCount(p.account.id, p.user.id));
   }
 
   private own(p: AccountPrincipal, id: number): NotificationRow {

@@ -8,6 +8,7 @@ import type { ContactWithInboxes } from "../domain/contacts.service.ts";
 import { NotFoundError } from "../domain/errors.ts";
 import { contactOf, inboxSlim } from "../domain/presenters/contact.presenter.ts";
 import { conversationOf } from "../domain/presenters/conversation.presenter.ts";
+import { whenReady } from "../lib/when-ready.ts";
 import { accountScope } from "./auth.ts";
 import { json } from "./json.ts";
 import {
@@ -84,11 +85,18 @@ export function contactRoutes(d: Deps) {
         summary: "Search resolved contacts by name, email, phone, company (any case) or identifier (exact case)",
       },
     })
-    .get("/:id", ({ principal, params }) => json({ payload: one(principal.account.id, contactId(params.id)) }), {
-      params: IdParams,
-      response: { 200: t.Object({ payload: Contact }), ...errorResponses },
-      detail: { tags, summary: "Show a contact" },
-    })
+    .get(
+      "/:id",
+      ({ principal, params }) =>
+        whenReady(contacts.showSoon(principal.account.id, contactId(params.id)), (c) =>
+          json({ payload: present([c], true)[0]! }),
+        ),
+      {
+        params: IdParams,
+        response: { 200: t.Object({ payload: Contact }), ...errorResponses },
+        detail: { tags, summary: "Show a contact" },
+      },
+    )
     .post(
       "",
       ({ acting, body }) => {

@@ -3,7 +3,8 @@
 // read pool instead lets the process serve other requests meanwhile (src/db/reads.ts). The message
 // list is the API's most frequent read: its caller's lookup, the conversation and the access check,
 // the page, the meta and the senders must all be awaited (by token or session cookie), and its
-// refusals too. PostgreSQL only.
+// refusals too; so must the other pages clients open most (a conversation, its labels and
+// participants, contacts, notifications, reports). PostgreSQL only.
 import { describe, expect, test } from "bun:test";
 import { sharedBridge } from "../../src/db/postgres/sync-bridge.ts";
 import { newConversation, send, world } from "../helpers/conversation-fixtures.ts";
@@ -31,7 +32,7 @@ async function blockingDuring(work: () => Promise<void>): Promise<string[]> {
   return blocking.filter((sql) => !BUS.test(sql));
 }
 
-describe.skipIf(TEST_ENGINE !== "postgres")("GET messages on PostgreSQL waits on nothing in place", () => {
+describe.skipIf(TEST_ENGINE !== "postgres")("read-only routes on PostgreSQL wait on nothing in place", () => {
   test("an agent's page: caller, conversation, inbox membership, page, meta and senders all awaited", async () => {
     const w = await world();
     const c = await newConversation(w);
@@ -204,6 +205,48 @@ describe.skipIf(TEST_ENGINE !== "postgres")("GET messages on PostgreSQL waits on
       [200, ["Ann Agent"]],
       403,
       404,
+    ]);
+    expect(blocking).toEqual([]);
+  });
+
+  test("a contact with its inboxes, and the notifications page and unread count: all awaited", async () => {
+    const w = await world();
+    const c = await newConversation(w);
+    // A member of the inbox hears of the new conversation (conversation_creation), and of being
+    // assigned to it (conversation_assignment).
+    const assigned = await w.h.request("POST", `${w.base}/conversations/${c.id}/assignments`, {
+      token: w.a.adminToken,
+      body: { assignee_id: w.agent.userId },
+    });
+    expect(assigned.status).toBe(200);
+    await w.h.deps.bus.drain();
+    await w.h.deps.bus.drain();
+    w.h.deps.commits.flush();
+    const read = async (path: string, token: string) => {
+      const res = await w.h.app.handle(
+        new Request(`http://localhost${w.base}${path}`, { headers: { api_access_token: token } }),
+      );
+      return { status: res.status, body: (await res.json()) as any };
+    };
+    const answers: unknown[] = [];
+    const blocking = await blockingDuring(async () => {
+      const contact = await read(`/contacts/${w.contactId}`, w.a.adminToken);
+      answers.push([
+        contact.status,
+        contact.body.payload.name,
+        contact.body.payload.contact_inboxes.map((ci: any) => ci.inbox.name),
+      ]);
+      answers.push((await read(`/contacts/${w.contactId + 1000}`, w.a.adminToken)).status);
+      const page = await read("/notifications", w.agent.token);
+      answers.push([page.status, page.body.data.meta, page.body.data.payload.map((n: any) => n.notification_type)]);
+      const unread = await read("/notifications/unread_count", w.agent.token);
+      answers.push([unread.status, unread.body]);
+    });
+    expect(answers).toEqual([
+      [200, "Carla Customer", ["API"]],
+      404,
+      [200, { unread_count: 2, count: 2, current_page: 1 }, ["conversation_assignment", "conversation_creation"]],
+      [200, 2],
     ]);
     expect(blocking).toEqual([]);
   });
