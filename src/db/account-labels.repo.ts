@@ -1,6 +1,7 @@
 // The account's label records (`labels`), and the re-tagging a rename or delete of one does on the
 // free-form titles conversations and contacts carry (conversation_labels, contact_labels).
 import type { Database, Statement } from "bun:sqlite";
+import { type Reads, TwoWayStatement } from "./reads.ts";
 
 export interface LabelRow {
   id: number;
@@ -53,7 +54,7 @@ export class AccountLabelsRepo {
   private readonly deleteStmt: Statement;
   private readonly byIdStmt: Statement;
   private readonly byTitleStmt: Statement;
-  private readonly listStmt: Statement;
+  private readonly listStmt: TwoWayStatement;
   readonly conversations: Retagger;
   readonly contacts: Retagger;
 
@@ -69,7 +70,7 @@ export class AccountLabelsRepo {
     this.deleteStmt = db.prepare("DELETE FROM labels WHERE account_id = $account_id AND id = $id");
     this.byIdStmt = db.prepare("SELECT * FROM labels WHERE account_id = $account_id AND id = $id");
     this.byTitleStmt = db.prepare("SELECT * FROM labels WHERE account_id = $account_id AND title = $title");
-    this.listStmt = db.prepare("SELECT * FROM labels WHERE account_id = $account_id ORDER BY title");
+    this.listStmt = new TwoWayStatement(db, "SELECT * FROM labels WHERE account_id = $account_id ORDER BY title");
     this.conversations = new Retagger(db, "conversation_labels", "conversation_id");
     this.contacts = new Retagger(db, "contact_labels", "contact_id");
   }
@@ -96,6 +97,10 @@ export class AccountLabelsRepo {
   }
 
   list(accountId: number): LabelRow[] {
-    return this.listStmt.all({ account_id: accountId }) as LabelRow[];
+    return this.listStmt.statement.all({ account_id: accountId }) as LabelRow[];
+  }
+
+  *readList(accountId: number): Reads<LabelRow[]> {
+    return (yield this.listStmt.all({ account_id: accountId })) as LabelRow[];
   }
 }

@@ -2,6 +2,7 @@
 // account, of an inbox and of a team. Every query goes through account_users of that account, so a
 // user who is not (or no longer) a member of it never appears.
 import type { Database, Statement } from "bun:sqlite";
+import { type Reads, TwoWayStatement } from "./reads.ts";
 import type { MembershipRow, Role, UserRow } from "./users.repo.ts";
 
 export interface AgentRecord {
@@ -32,7 +33,7 @@ function split(r: JoinedRow): AgentRecord {
 }
 
 export class AgentsRepo {
-  private readonly listStmt: Statement;
+  private readonly listStmt: TwoWayStatement;
   private readonly byIdStmt: Statement;
   private readonly inInboxStmt: Statement;
   private readonly inTeamStmt: Statement;
@@ -45,7 +46,7 @@ export class AgentsRepo {
 
   constructor(db: Database) {
     const from = "FROM account_users au JOIN users u ON u.id = au.user_id";
-    this.listStmt = db.prepare(`SELECT ${COLUMNS} ${from} WHERE au.account_id = $account_id ${ORDER}`);
+    this.listStmt = new TwoWayStatement(db, `SELECT ${COLUMNS} ${from} WHERE au.account_id = $account_id ${ORDER}`);
     this.byIdStmt = db.prepare(`SELECT ${COLUMNS} ${from} WHERE au.account_id = $account_id AND au.user_id = $user_id`);
     this.inInboxStmt = db.prepare(
       `SELECT ${COLUMNS} ${from} JOIN inbox_members m ON m.user_id = au.user_id AND m.inbox_id = $inbox_id
@@ -76,7 +77,11 @@ export class AgentsRepo {
 
   /** Every member of the account (agents and administrators), by name. */
   list(accountId: number): AgentRecord[] {
-    return (this.listStmt.all({ account_id: accountId }) as JoinedRow[]).map(split);
+    return (this.listStmt.statement.all({ account_id: accountId }) as JoinedRow[]).map(split);
+  }
+
+  *readList(accountId: number): Reads<AgentRecord[]> {
+    return ((yield this.listStmt.all({ account_id: accountId })) as JoinedRow[]).map(split);
   }
 
   byId(accountId: number, userId: number): AgentRecord | null {

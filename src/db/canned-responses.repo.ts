@@ -1,5 +1,6 @@
 // The account's canned responses (migration 015).
 import type { Database, Statement } from "bun:sqlite";
+import { type Reads, TwoWayStatement } from "./reads.ts";
 
 export interface CannedResponseRow {
   id: number;
@@ -14,8 +15,8 @@ export interface CannedResponseRow {
 export const CANNED_RESPONSES_MAX = 1000;
 
 export class CannedResponsesRepo {
-  private readonly listStmt: Statement;
-  private readonly searchStmt: Statement;
+  private readonly listStmt: TwoWayStatement;
+  private readonly searchStmt: TwoWayStatement;
   private readonly byIdStmt: Statement;
   private readonly byCodeStmt: Statement;
   private readonly insertStmt: Statement;
@@ -23,12 +24,14 @@ export class CannedResponsesRepo {
   private readonly deleteStmt: Statement;
 
   constructor(db: Database) {
-    this.listStmt = db.prepare(
+    this.listStmt = new TwoWayStatement(
+      db,
       `SELECT * FROM canned_responses WHERE account_id = $account_id ORDER BY lower(short_code), id LIMIT ${CANNED_RESPONSES_MAX}`,
     );
     // Chatwoot's search: the text anywhere in the short code or the content, short codes that start
     // with it first. instr() on lower-cased text: no LIKE wildcards to escape.
-    this.searchStmt = db.prepare(
+    this.searchStmt = new TwoWayStatement(
+      db,
       `SELECT * FROM canned_responses WHERE account_id = $account_id AND (instr(lower(short_code), $q) > 0 OR instr(lower(content), $q) > 0)
        ORDER BY instr(lower(short_code), $q) <> 1, lower(short_code), id LIMIT ${CANNED_RESPONSES_MAX}`,
     );
@@ -45,9 +48,9 @@ export class CannedResponsesRepo {
     this.deleteStmt = db.prepare("DELETE FROM canned_responses WHERE id = $id");
   }
 
-  list(accountId: number, search: string | null): CannedResponseRow[] {
-    if (search === null) return this.listStmt.all({ account_id: accountId }) as CannedResponseRow[];
-    return this.searchStmt.all({ account_id: accountId, q: search.toLowerCase() }) as CannedResponseRow[];
+  *readList(accountId: number, search: string | null): Reads<CannedResponseRow[]> {
+    if (search === null) return (yield this.listStmt.all({ account_id: accountId })) as CannedResponseRow[];
+    return (yield this.searchStmt.all({ account_id: accountId, q: search.toLowerCase() })) as CannedResponseRow[];
   }
 
   byId(accountId: number, id: number): CannedResponseRow | null {

@@ -1,4 +1,5 @@
 import type { Database, Statement } from "bun:sqlite";
+import { type Reads, TwoWayStatement } from "./reads.ts";
 import type { ChannelType } from "./channel-types.ts";
 import { MemberTable } from "./member-table.ts";
 
@@ -67,8 +68,8 @@ export class InboxesRepo {
   private readonly insertStmt: Statement;
   private readonly updateStmt: Statement;
   private readonly byIdStmt: Statement;
-  private readonly listStmt: Statement;
-  private readonly listForMemberStmt: Statement;
+  private readonly listStmt: TwoWayStatement;
+  private readonly listForMemberStmt: TwoWayStatement;
   private readonly deleteStmt: Statement;
   /** Which users are members of which inbox. */
   readonly members: MemberTable;
@@ -83,8 +84,12 @@ export class InboxesRepo {
        WHERE account_id = $account_id AND id = $id`,
     );
     this.byIdStmt = db.prepare("SELECT * FROM inboxes WHERE account_id = $account_id AND id = $id");
-    this.listStmt = db.prepare("SELECT * FROM inboxes WHERE account_id = $account_id ORDER BY name COLLATE NOCASE, id");
-    this.listForMemberStmt = db.prepare(
+    this.listStmt = new TwoWayStatement(
+      db,
+      "SELECT * FROM inboxes WHERE account_id = $account_id ORDER BY name COLLATE NOCASE, id",
+    );
+    this.listForMemberStmt = new TwoWayStatement(
+      db,
       `SELECT i.* FROM inboxes i JOIN inbox_members m ON m.inbox_id = i.id AND m.user_id = $user_id
        WHERE i.account_id = $account_id ORDER BY i.name COLLATE NOCASE, i.id`,
     );
@@ -105,12 +110,18 @@ export class InboxesRepo {
   }
 
   list(accountId: number): InboxRow[] {
-    return this.listStmt.all({ account_id: accountId }) as InboxRow[];
+    return this.listStmt.statement.all({ account_id: accountId }) as InboxRow[];
   }
 
   /** The inboxes of this account the user is a member of. */
   listForMember(accountId: number, userId: number): InboxRow[] {
-    return this.listForMemberStmt.all({ account_id: accountId, user_id: userId }) as InboxRow[];
+    return this.listForMemberStmt.statement.all({ account_id: accountId, user_id: userId }) as InboxRow[];
+  }
+
+  /** The inboxes a user sees: every one for an administrator, else those they are a member of. */
+  *readVisible(accountId: number, userId: number | null): Reads<InboxRow[]> {
+    if (userId === null) return (yield this.listStmt.all({ account_id: accountId })) as InboxRow[];
+    return (yield this.listForMemberStmt.all({ account_id: accountId, user_id: userId })) as InboxRow[];
   }
 
   /** Deletes the inbox; inbox_members go with it (ON DELETE CASCADE). */

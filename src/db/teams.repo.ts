@@ -1,4 +1,5 @@
 import type { Database, Statement } from "bun:sqlite";
+import { type Reads, TwoWayStatement } from "./reads.ts";
 import { MemberTable } from "./member-table.ts";
 
 export interface TeamRow {
@@ -18,9 +19,9 @@ export class TeamsRepo {
   private readonly updateStmt: Statement;
   private readonly byIdStmt: Statement;
   private readonly byNameStmt: Statement;
-  private readonly listStmt: Statement;
+  private readonly listStmt: TwoWayStatement;
   private readonly deleteStmt: Statement;
-  private readonly teamIdsOfStmt: Statement;
+  private readonly teamIdsOfStmt: TwoWayStatement;
   /** Which users are members of which team. */
   readonly members: MemberTable;
 
@@ -35,9 +36,10 @@ export class TeamsRepo {
     );
     this.byIdStmt = db.prepare("SELECT * FROM teams WHERE account_id = $account_id AND id = $id");
     this.byNameStmt = db.prepare("SELECT * FROM teams WHERE account_id = $account_id AND name = $name");
-    this.listStmt = db.prepare("SELECT * FROM teams WHERE account_id = $account_id ORDER BY name, id");
+    this.listStmt = new TwoWayStatement(db, "SELECT * FROM teams WHERE account_id = $account_id ORDER BY name, id");
     this.deleteStmt = db.prepare("DELETE FROM teams WHERE account_id = $account_id AND id = $id");
-    this.teamIdsOfStmt = db.prepare(
+    this.teamIdsOfStmt = new TwoWayStatement(
+      db,
       `SELECT m.team_id FROM team_members m JOIN teams t ON t.id = m.team_id
        WHERE t.account_id = $account_id AND m.user_id = $user_id`,
     );
@@ -68,7 +70,11 @@ export class TeamsRepo {
   }
 
   list(accountId: number): TeamRow[] {
-    return this.listStmt.all({ account_id: accountId }) as TeamRow[];
+    return this.listStmt.statement.all({ account_id: accountId }) as TeamRow[];
+  }
+
+  *readList(accountId: number): Reads<TeamRow[]> {
+    return (yield this.listStmt.all({ account_id: accountId })) as TeamRow[];
   }
 
   /** Deletes the team and its memberships; conversations keep existing with team_id NULL (their FK). */
@@ -79,9 +85,14 @@ export class TeamsRepo {
   /** The ids of the account's teams the user belongs to. */
   teamIdsOf(accountId: number, userId: number): Set<number> {
     return new Set(
-      (this.teamIdsOfStmt.all({ account_id: accountId, user_id: userId }) as { team_id: number }[]).map(
+      (this.teamIdsOfStmt.statement.all({ account_id: accountId, user_id: userId }) as { team_id: number }[]).map(
         (r) => r.team_id,
       ),
     );
+  }
+
+  *readTeamIdsOf(accountId: number, userId: number): Reads<Set<number>> {
+    const rows = (yield this.teamIdsOfStmt.all({ account_id: accountId, user_id: userId })) as { team_id: number }[];
+    return new Set(rows.map((r) => r.team_id));
   }
 }

@@ -1,6 +1,7 @@
 // Agents: the users of an account with their role and availability. Administrators add them by
 // email (an existing user with that email joins the account), change them and take them out.
 import type { AgentRecord, AgentsRepo } from "../db/agents.repo.ts";
+import { readSoon } from "../db/reads.ts";
 import type { WriteTx } from "../db/tx.ts";
 import type { Role, UsersRepo } from "../db/users.repo.ts";
 import { unixSeconds, type Clock } from "../lib/clock.ts";
@@ -67,8 +68,9 @@ const lastAdministrator = (field: string) =>
 export class AgentsService {
   constructor(private readonly d: AgentsDeps) {}
 
-  list(p: AccountPrincipal): AgentRecord[] {
-    return this.d.agents.list(p.account.id);
+  /** Read-only: awaited on PostgreSQL (src/db/reads.ts readSoon), in place on SQLite. */
+  list(p: AccountPrincipal): AgentRecord[] | Promise<AgentRecord[]> {
+    return readSoon(this.d.agents.readList(p.account.id));
   }
 
   find(accountId: number, userId: number | null): AgentRecord {

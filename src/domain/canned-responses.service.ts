@@ -2,6 +2,7 @@
 // deletes them, as in Chatwoot. A short code is one word (letters, digits, - and _; the reply box
 // finds it after "/"), unique in the account whatever its case.
 import type { CannedResponseRow, CannedResponsesRepo } from "../db/canned-responses.repo.ts";
+import { readSoon } from "../db/reads.ts";
 import type { WriteTx } from "../db/tx.ts";
 import { unixSeconds, type Clock } from "../lib/clock.ts";
 import { parseId, type AccountPrincipal } from "./auth.service.ts";
@@ -26,13 +27,14 @@ interface Deps {
 export class CannedResponsesService {
   constructor(private readonly d: Deps) {}
 
-  list(p: AccountPrincipal, search: unknown): CannedResponseRow[] {
+  /** Read-only: awaited on PostgreSQL (src/db/reads.ts readSoon), in place on SQLite. */
+  list(p: AccountPrincipal, search: unknown): CannedResponseRow[] | Promise<CannedResponseRow[]> {
     if (search !== undefined && typeof search !== "string")
       throw ValidationError.of("search", "must be text", "invalid");
     const term = typeof search === "string" ? search.trim() : "";
     if (term.includes("\0") || term.length > 500)
       throw ValidationError.of("search", "must be at most 500 characters, without NUL", "invalid");
-    return this.d.cannedResponses.list(p.account.id, term === "" ? null : term);
+    return readSoon(this.d.cannedResponses.readList(p.account.id, term === "" ? null : term));
   }
 
   create(p: AccountPrincipal, input: CannedResponseInput): CannedResponseRow {

@@ -2,6 +2,7 @@
 // Creates and updates record inbox_created / inbox_updated (with changed_attributes) in the outbox.
 import type { EmailChannelsRepo, EmailSettings } from "../db/email-channels.repo.ts";
 import type { InboxesRepo, InboxRow } from "../db/inboxes.repo.ts";
+import { readSoon } from "../db/reads.ts";
 import type { WriteTx } from "../db/tx.ts";
 import type { EventOutbox } from "../events/outbox.ts";
 import type { Actor } from "../shared/event-types.ts";
@@ -31,10 +32,9 @@ export class InboxesService {
   constructor(private readonly d: InboxesDeps) {}
 
   /** Administrators see every inbox of the account; agents only those they are members of. */
-  list(p: AccountPrincipal): InboxRow[] {
-    return p.role === "administrator"
-      ? this.d.inboxes.list(p.account.id)
-      : this.d.inboxes.listForMember(p.account.id, p.user.id);
+  /** Read-only: awaited on PostgreSQL (src/db/reads.ts readSoon), in place on SQLite. */
+  list(p: AccountPrincipal): InboxRow[] | Promise<InboxRow[]> {
+    return readSoon(this.d.inboxes.readVisible(p.account.id, p.role === "administrator" ? null : p.user.id));
   }
 
   /** An inbox of this account (404 otherwise), without checking who may see it. */

@@ -5,6 +5,7 @@
 import type { AccountLabelsRepo, LabelFields, LabelRow } from "../db/account-labels.repo.ts";
 import type { ConversationsRepo } from "../db/conversations.repo.ts";
 import type { LabelsRepo } from "../db/labels.repo.ts";
+import { readSoon } from "../db/reads.ts";
 import type { WriteTx } from "../db/tx.ts";
 import { unixSeconds, type Clock } from "../lib/clock.ts";
 import { actingAs, type Acting } from "./acting.ts";
@@ -45,8 +46,9 @@ export interface LabelsDeps {
 export class LabelsService {
   constructor(private readonly d: LabelsDeps) {}
 
-  list(accountId: number): LabelRow[] {
-    return this.d.accountLabels.list(accountId);
+  /** Read-only: awaited on PostgreSQL (src/db/reads.ts readSoon), in place on SQLite. */
+  list(accountId: number): LabelRow[] | Promise<LabelRow[]> {
+    return readSoon(this.d.accountLabels.readList(accountId));
   }
 
   get(p: AccountPrincipal, rawId: unknown): LabelRow {

@@ -2,6 +2,7 @@
 // Names are lower-cased and unique per account, as in Chatwoot.
 import type { AgentRecord, AgentsRepo } from "../db/agents.repo.ts";
 import type { TeamFields, TeamRow, TeamsRepo } from "../db/teams.repo.ts";
+import { nested, readSoon } from "../db/reads.ts";
 import type { WriteTx } from "../db/tx.ts";
 import { unixSeconds, type Clock } from "../lib/clock.ts";
 import { requireAdministrator, type AccountPrincipal } from "./auth.service.ts";
@@ -22,11 +23,24 @@ export interface TeamInput {
   allow_auto_assign?: unknown;
 }
 
+interface TeamList {
+  rows: TeamRow[];
+  /** The caller's teams. */
+  own: Set<number>;
+}
+
 export class TeamsService {
   constructor(private readonly d: TeamsDeps) {}
 
-  list(p: AccountPrincipal): TeamRow[] {
-    return this.d.teams.list(p.account.id);
+  /** The teams, and those the caller is in: read-only, awaited on PostgreSQL (src/db/reads.ts readSoon). */
+  listWithOwn(p: AccountPrincipal): TeamList | Promise<TeamList> {
+    const { teams } = this.d;
+    return readSoon(
+      (function* () {
+        const rows = yield* nested(teams.readList(p.account.id));
+        return { rows, own: yield* nested(teams.readTeamIdsOf(p.account.id, p.user.id)) };
+      })(),
+    );
   }
 
   get(p: AccountPrincipal, id: number | null): TeamRow {

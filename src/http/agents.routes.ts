@@ -5,6 +5,7 @@ import type { Deps } from "../deps.ts";
 import { ROLES } from "../domain/agents.service.ts";
 import { parseId } from "../domain/auth.service.ts";
 import { agentOf } from "../domain/presenters/user.presenter.ts";
+import { whenReady } from "../lib/when-ready.ts";
 import { accountScope } from "./auth.ts";
 import { bodyOf } from "./request.ts";
 import { AccountParams, Agent, Checked, errorResponses } from "./schemas.ts";
@@ -27,7 +28,7 @@ export function agentRoutes(d: Deps) {
     agentOf(a.user, a.membership, d.realtime.presence.isOnline(a.membership.account_id, a.user.id));
   return new Elysia({ prefix: "/api/v1/accounts/:account_id/agents" })
     .use(accountScope(d.services.auth))
-    .get("", ({ principal }) => agents.list(principal).map(present), {
+    .get("", ({ principal }) => whenReady(agents.list(principal), (rows) => rows.map(present)), {
       params: AccountParams,
       response: { 200: t.Array(Agent), ...errorResponses },
       detail: { tags, summary: "List the account's agents and administrators, by name" },

@@ -3,6 +3,7 @@
 import { Elysia, t } from "elysia";
 import type { CannedResponseRow } from "../db/canned-responses.repo.ts";
 import type { Deps } from "../deps.ts";
+import { whenReady } from "../lib/when-ready.ts";
 import { accountScope } from "./auth.ts";
 import { emptyOk } from "./conversation-schemas.ts";
 import { bodyOf } from "./request.ts";
@@ -40,7 +41,7 @@ export function cannedResponseRoutes(d: Deps) {
   const canned = d.services.cannedResponses;
   return new Elysia({ prefix: "/api/v1/accounts/:account_id/canned_responses" })
     .use(accountScope(d.services.auth))
-    .get("", ({ principal, query }) => canned.list(principal, query.search).map(present), {
+    .get("", ({ principal, query }) => whenReady(canned.list(principal, query.search), (rows) => rows.map(present)), {
       params: AccountParams,
       query: t.Object({
         search: t.Optional(

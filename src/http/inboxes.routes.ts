@@ -4,6 +4,7 @@ import type { InboxRow } from "../db/inboxes.repo.ts";
 import type { Deps } from "../deps.ts";
 import { parseId, type AccountPrincipal } from "../domain/auth.service.ts";
 import { inboxOf } from "../domain/presenters/inbox.presenter.ts";
+import { whenReady } from "../lib/when-ready.ts";
 import { accountScope } from "./auth.ts";
 import { EmailSettingsBody, EmailSettingsRecord } from "./email-channel-schemas.ts";
 import { bodyOf } from "./request.ts";
@@ -135,11 +136,16 @@ export function inboxRoutes(d: Deps) {
   };
   return new Elysia({ prefix: "/api/v1/accounts/:account_id/inboxes" })
     .use(accountScope(d.services.auth))
-    .get("", ({ principal }) => ({ payload: inboxes.list(principal).map((r) => presentInbox(principal, r)) }), {
-      params: AccountParams,
-      response: { 200: t.Object({ payload: t.Array(Inbox) }), ...errorResponses },
-      detail: { tags, summary: "List inboxes (agents see the inboxes they are members of)" },
-    })
+    .get(
+      "",
+      ({ principal }) =>
+        whenReady(inboxes.list(principal), (rows) => ({ payload: rows.map((r) => presentInbox(principal, r)) })),
+      {
+        params: AccountParams,
+        response: { 200: t.Object({ payload: t.Array(Inbox) }), ...errorResponses },
+        detail: { tags, summary: "List inboxes (agents see the inboxes they are members of)" },
+      },
+    )
     .get("/:id", ({ principal, params }) => presentInbox(principal, inboxes.get(principal, parseId(params.id))), {
       params: IdParams,
       response: { 200: Inbox, ...errorResponses },

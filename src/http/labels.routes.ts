@@ -4,6 +4,7 @@ import { Elysia, t } from "elysia";
 import type { Deps } from "../deps.ts";
 import { DEFAULT_LABEL_COLOR } from "../domain/labels.service.ts";
 import { labelOf } from "../domain/presenters/label.presenter.ts";
+import { whenReady } from "../lib/when-ready.ts";
 import { accountScope } from "./auth.ts";
 import { bodyOf } from "./request.ts";
 import { AccountParams, Checked, errorResponses, Integer, Nullable, Text } from "./schemas.ts";
@@ -38,11 +39,15 @@ export function labelRoutes(d: Deps) {
   const labels = d.services.labels;
   return new Elysia({ prefix: "/api/v1/accounts/:account_id/labels" })
     .use(accountScope(d.services.auth))
-    .get("", ({ principal }) => ({ payload: labels.list(principal.account.id).map(labelOf) }), {
-      params: AccountParams,
-      response: { 200: t.Object({ payload: t.Array(Label) }), ...errorResponses },
-      detail: { tags, summary: "List the account's labels, by title" },
-    })
+    .get(
+      "",
+      ({ principal }) => whenReady(labels.list(principal.account.id), (rows) => ({ payload: rows.map(labelOf) })),
+      {
+        params: AccountParams,
+        response: { 200: t.Object({ payload: t.Array(Label) }), ...errorResponses },
+        detail: { tags, summary: "List the account's labels, by title" },
+      },
+    )
     .get("/:id", ({ principal, params }) => labelOf(labels.get(principal, params.id)), {
       admin: true,
       params: LabelParams,

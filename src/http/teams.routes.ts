@@ -5,6 +5,7 @@ import type { Deps } from "../deps.ts";
 import { parseId } from "../domain/auth.service.ts";
 import { teamOf } from "../domain/presenters/team.presenter.ts";
 import { agentOf } from "../domain/presenters/user.presenter.ts";
+import { whenReady } from "../lib/when-ready.ts";
 import { accountScope } from "./auth.ts";
 import { UserId } from "./field-docs.ts";
 import { bodyOf } from "./request.ts";
@@ -40,11 +41,15 @@ export function teamRoutes(d: Deps) {
   const write = { admin: true, params: TeamParams, ...bodyOf(MembersBody, "team_member") } as const;
   return new Elysia({ prefix: "/api/v1/accounts/:account_id/teams" })
     .use(accountScope(d.services.auth))
-    .get("", ({ principal }) => teams.list(principal).map((r) => teamOf(r, teams.teamIdsOf(principal))), {
-      params: AccountParams,
-      response: { 200: t.Array(Team), ...errorResponses },
-      detail: { tags, summary: "List the account's teams" },
-    })
+    .get(
+      "",
+      ({ principal }) => whenReady(teams.listWithOwn(principal), ({ rows, own }) => rows.map((r) => teamOf(r, own))),
+      {
+        params: AccountParams,
+        response: { 200: t.Array(Team), ...errorResponses },
+        detail: { tags, summary: "List the account's teams" },
+      },
+    )
     .get(
       "/:team_id",
       ({ principal, params }) => teamOf(teams.get(principal, parseId(params.team_id)), teams.teamIdsOf(principal)),

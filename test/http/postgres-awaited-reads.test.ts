@@ -250,4 +250,47 @@ describe.skipIf(TEST_ENGINE !== "postgres")("read-only routes on PostgreSQL wait
     ]);
     expect(blocking).toEqual([]);
   });
+
+  test("what an app loads at start: inboxes, agents, labels, teams, canned responses, all awaited", async () => {
+    const w = await world();
+    const admin = { token: w.a.adminToken };
+    const made = [
+      await w.h.request("POST", `${w.base}/labels`, { ...admin, body: { title: "vip" } }),
+      await w.h.request("POST", `${w.base}/teams`, { ...admin, body: { name: "Sales" } }),
+      await w.h.request("POST", `${w.base}/canned_responses`, {
+        ...admin,
+        body: { short_code: "hi", content: "Hello!" },
+      }),
+    ];
+    expect(made.map((r) => r.status)).toEqual([200, 200, 200]);
+    w.h.deps.commits.flush();
+    const read = async (path: string, token: string) => {
+      const res = await w.h.app.handle(
+        new Request(`http://localhost${w.base}${path}`, { headers: { api_access_token: token } }),
+      );
+      return (await res.json()) as any;
+    };
+    const answers: unknown[] = [];
+    const blocking = await blockingDuring(async () => {
+      answers.push((await read("/inboxes", w.a.adminToken)).payload.map((i: { name: string }) => i.name));
+      answers.push((await read("/inboxes", w.outsider.token)).payload); // a member of none
+      answers.push((await read("/agents", w.agent.token)).map((a: { name: string }) => a.name));
+      answers.push((await read("/labels", w.agent.token)).payload.map((l: { title: string }) => l.title));
+      answers.push(
+        (await read("/teams", w.agent.token)).map((t: { name: string; is_member: boolean }) => [t.name, t.is_member]),
+      );
+      answers.push(
+        (await read("/canned_responses?search=hel", w.agent.token)).map((c: { short_code: string }) => c.short_code),
+      );
+    });
+    expect(answers).toEqual([
+      ["API"],
+      [],
+      ["Admin", "Ann Agent", "Otto Outsider"],
+      ["vip"],
+      [["sales", false]],
+      ["hi"],
+    ]);
+    expect(blocking).toEqual([]);
+  });
 });
