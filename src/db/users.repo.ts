@@ -1,4 +1,5 @@
 import type { Database, Statement } from "bun:sqlite";
+import { type Reads, TwoWayStatement } from "./reads.ts";
 
 export type Role = "agent" | "administrator";
 
@@ -34,13 +35,13 @@ export interface UserAccountRow extends MembershipRow {
 
 export class UsersRepo {
   private readonly insertStmt: Statement;
-  private readonly byIdStmt: Statement;
+  private readonly byIdStmt: TwoWayStatement;
   private readonly byEmailStmt: Statement;
   private readonly markUnconfirmedStmt: Statement;
   private readonly setSignatureStmt: Statement;
   private readonly membershipStmt: Statement;
   private readonly addMembershipStmt: Statement;
-  private readonly accountsOfStmt: Statement;
+  private readonly accountsOfStmt: TwoWayStatement;
   private readonly setPasswordStmt: Statement;
   private readonly setActiveAtStmt: Statement;
 
@@ -48,7 +49,7 @@ export class UsersRepo {
     this.insertStmt = db.prepare(
       "INSERT INTO users (name, email, pubsub_token, created_at, updated_at) VALUES ($name, $email, $pubsub_token, $now, $now)",
     );
-    this.byIdStmt = db.prepare("SELECT * FROM users WHERE id = $id");
+    this.byIdStmt = new TwoWayStatement(db, "SELECT * FROM users WHERE id = $id");
     this.byEmailStmt = db.prepare("SELECT * FROM users WHERE email = $email");
     this.markUnconfirmedStmt = db.prepare("UPDATE users SET confirmed = 0 WHERE id = $id AND password_hash IS NULL");
     this.setSignatureStmt = db.prepare("UPDATE users SET message_signature = $signature WHERE id = $id");
@@ -58,7 +59,8 @@ export class UsersRepo {
     this.addMembershipStmt = db.prepare(
       "INSERT INTO account_users (account_id, user_id, role, created_at) VALUES ($account_id, $user_id, $role, $now)",
     );
-    this.accountsOfStmt = db.prepare(
+    this.accountsOfStmt = new TwoWayStatement(
+      db,
       `SELECT au.*, a.name AS account_name, a.status AS account_status
        FROM account_users au JOIN accounts a ON a.id = au.account_id
        WHERE au.user_id = $user_id ORDER BY au.account_id`,
@@ -77,7 +79,11 @@ export class UsersRepo {
   }
 
   byId(id: number): UserRow | null {
-    return (this.byIdStmt.get({ id }) as UserRow | null) ?? null;
+    return (this.byIdStmt.statement.get({ id }) as UserRow | null) ?? null;
+  }
+
+  *readById(id: number): Reads<UserRow | null> {
+    return (yield this.byIdStmt.get({ id })) as UserRow | null;
   }
 
   byEmail(email: string): UserRow | null {
@@ -93,7 +99,11 @@ export class UsersRepo {
   }
 
   accountsOf(userId: number): UserAccountRow[] {
-    return this.accountsOfStmt.all({ user_id: userId }) as UserAccountRow[];
+    return this.accountsOfStmt.statement.all({ user_id: userId }) as UserAccountRow[];
+  }
+
+  *readAccountsOf(userId: number): Reads<UserAccountRow[]> {
+    return (yield this.accountsOfStmt.all({ user_id: userId })) as UserAccountRow[];
   }
 
   /** A new realtime pubsub_token: sockets holding the old one are closed. */

@@ -3,6 +3,7 @@
 import type { AccountRow, AccountsRepo } from "../db/accounts.repo.ts";
 import type { TokensRepo } from "../db/tokens.repo.ts";
 import type { Role, UserAccountRow, UserRow, UsersRepo } from "../db/users.repo.ts";
+import { nested, readSoon } from "../db/reads.ts";
 import type { WriteTx } from "../db/tx.ts";
 import { unixSeconds, type Clock } from "../lib/clock.ts";
 import { newAccessToken, randomToken, sha256Hex } from "../lib/tokens.ts";
@@ -29,6 +30,17 @@ export class AccountsService {
   /** A user and the accounts they belong to (the profile's record). */
   userWithAccounts(userId: number): { user: UserRow; accounts: UserAccountRow[] } {
     return { user: this.d.users.byId(userId)!, accounts: this.d.users.accountsOf(userId) };
+  }
+
+  /** userWithAccounts() for a read-only route: awaited on PostgreSQL (src/db/reads.ts readSoon). */
+  userWithAccountsSoon(userId: number) {
+    const { users } = this.d;
+    return readSoon(
+      (function* () {
+        const user = (yield* nested(users.readById(userId)))!;
+        return { user, accounts: yield* nested(users.readAccountsOf(userId)) };
+      })(),
+    );
   }
 
   /** Creates an account with an administrator (reusing a user with that email) and issues a token. */

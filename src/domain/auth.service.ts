@@ -119,6 +119,31 @@ export class AuthService {
     return { user, token: null, session };
   }
 
+  /**
+   * caller(), awaited on PostgreSQL: a token's owner and user, or a session and its user, in one
+   * statement on the read pool (the joined caller with no account), with the same checks in the same
+   * order. In place on SQLite.
+   */
+  callerSoon(c: Credentials): UserPrincipal | Promise<UserPrincipal> {
+    const callers = this.d.accountCallers;
+    if (!callers.awaits) return this.caller(c);
+    const sessionToken = c.sessionToken;
+    if (c.apiToken || !sessionToken) {
+      const token = c.apiToken;
+      if (!token) throw new UnauthorizedError();
+      return Promise.resolve(callers.findSoon(sha256Hex(token), 0)).then((found) => {
+        if (found?.owner.owner_type !== "user" || !found.user) throw new UnauthorizedError("Invalid Access Token");
+        return { user: found.user, token };
+      });
+    }
+    return callers.findSession(sha256Hex(sessionToken), 0).then((found) => {
+      const session = this.d.sessionAuth.admit(found?.session ?? null);
+      requireCsrf(c, sessionToken);
+      if (!found?.user) throw new UnauthorizedError(undefined, "session");
+      return { user: found.user, token: null, session };
+    });
+  }
+
   /** Whether accountCallerSoon awaits (PostgreSQL): the HTTP layer stays synchronous on SQLite. */
   get callersAwait(): boolean {
     return this.d.accountCallers.awaits;

@@ -40,9 +40,15 @@ export function accountScope(auth: AuthService) {
 
 /** Routes outside an account (GET /api/v1/profile): the token's or the session's user. */
 export function userScope(auth: AuthService) {
-  return new Elysia().derive({ as: "scoped" }, ({ headers, request }) => ({
-    caller: auth.caller(credentialsOf(headers, request.method)),
-  }));
+  // Awaited on PostgreSQL, in place on SQLite, as accountScope's.
+  const derive = auth.callersAwait
+    ? async ({ headers, request }: { headers: Headers; request: Request }) => ({
+        caller: await auth.callerSoon(credentialsOf(headers, request.method)),
+      })
+    : ({ headers, request }: { headers: Headers; request: Request }) => ({
+        caller: auth.caller(credentialsOf(headers, request.method)),
+      });
+  return new Elysia().derive({ as: "scoped" }, derive);
 }
 
 /** Routes about the browser session itself (/auth/session, /auth/sign_out): the cookie only. */

@@ -6,6 +6,8 @@
 import { Elysia, t } from "elysia";
 import { profileOf } from "../domain/presenters/user.presenter.ts";
 import type { Deps } from "../deps.ts";
+import type { UserAccountRow, UserRow } from "../db/users.repo.ts";
+import { whenReady } from "../lib/when-ready.ts";
 import { userScope } from "./auth.ts";
 import { emptyOk } from "./conversation-schemas.ts";
 import { bodyOf } from "./request.ts";
@@ -32,19 +34,23 @@ const AccountChoice = {
 };
 
 export function profileRoutes(d: Deps) {
-  const profile = (userId: number, token: string | null) => {
-    const { user, accounts } = d.services.accounts.userWithAccounts(userId);
-    return profileOf(user, accounts, token, (accountId) => d.realtime.presence.isOnline(accountId, userId));
-  };
+  const presented = (token: string | null) => (u: { user: UserRow; accounts: UserAccountRow[] }) =>
+    profileOf(u.user, u.accounts, token, (accountId) => d.realtime.presence.isOnline(accountId, u.user.id));
+  const profile = (userId: number, token: string | null) =>
+    presented(token)(d.services.accounts.userWithAccounts(userId));
   const answers = {
     response: { 200: Profile, 401: errorResponses[401], 404: errorResponses[404], 422: errorResponses[422] },
   };
   return new Elysia()
     .use(userScope(d.services.auth))
-    .get("/api/v1/profile", ({ caller }) => profile(caller.user.id, caller.token), {
-      response: { 200: Profile, 401: errorResponses[401] },
-      detail: { tags, summary: "The token's user, with its accounts and roles" },
-    })
+    .get(
+      "/api/v1/profile",
+      ({ caller }) => whenReady(d.services.accounts.userWithAccountsSoon(caller.user.id), presented(caller.token)),
+      {
+        response: { 200: Profile, 401: errorResponses[401] },
+        detail: { tags, summary: "The token's user, with its accounts and roles" },
+      },
+    )
     .patch(
       "/api/v1/profile",
       async ({ caller, body }) => {

@@ -293,4 +293,28 @@ describe.skipIf(TEST_ENGINE !== "postgres")("read-only routes on PostgreSQL wait
     ]);
     expect(blocking).toEqual([]);
   });
+
+  test("the profile, by token and by session cookie, and a bad token's 401: all awaited", async () => {
+    const w = await world();
+    await givePassword(w.h, w.agent.userId);
+    const browser = await signIn(w.h, w.agent.email);
+    w.h.deps.commits.flush();
+    const profile = async (headers: Record<string, string>) => {
+      const res = await w.h.app.handle(new Request("http://localhost/api/v1/profile", { headers }));
+      const body = (await res.json()) as { name?: string; accounts?: { name: string; role: string }[] };
+      return [res.status, body.name ?? null, body.accounts?.map((a) => [a.name, a.role]) ?? null];
+    };
+    const answers: unknown[] = [];
+    const blocking = await blockingDuring(async () => {
+      answers.push(await profile({ api_access_token: w.agent.token }));
+      answers.push(await profile({ cookie: browser.cookie }));
+      answers.push(await profile({ api_access_token: "not a token" }));
+    });
+    expect(answers).toEqual([
+      [200, "Ann Agent", [["Acme", "agent"]]],
+      [200, "Ann Agent", [["Acme", "agent"]]],
+      [401, null, null],
+    ]);
+    expect(blocking).toEqual([]);
+  });
 });
