@@ -1,5 +1,6 @@
 // Custom attribute definitions (migration 017).
 import type { Database, Statement } from "bun:sqlite";
+import { type Reads, TwoWayStatement } from "./reads.ts";
 
 export type AttributeModel = "conversation_attribute" | "contact_attribute";
 
@@ -27,8 +28,8 @@ export type AttributeDefinitionFields = Omit<
 >;
 
 export class CustomAttributeDefinitionsRepo {
-  private readonly listStmt: Statement;
-  private readonly listAllStmt: Statement;
+  private readonly listStmt: TwoWayStatement;
+  private readonly listAllStmt: TwoWayStatement;
   private readonly byIdStmt: Statement;
   private readonly byKeyStmt: Statement;
   private readonly insertStmt: Statement;
@@ -37,10 +38,12 @@ export class CustomAttributeDefinitionsRepo {
   private readonly nextPositionStmt: Statement;
 
   constructor(db: Database) {
-    this.listStmt = db.prepare(
+    this.listStmt = new TwoWayStatement(
+      db,
       "SELECT * FROM custom_attribute_definitions WHERE account_id = $account_id AND attribute_model = $model ORDER BY position, id",
     );
-    this.listAllStmt = db.prepare(
+    this.listAllStmt = new TwoWayStatement(
+      db,
       "SELECT * FROM custom_attribute_definitions WHERE account_id = $account_id ORDER BY attribute_model, position, id",
     );
     this.byIdStmt = db.prepare(
@@ -67,10 +70,11 @@ export class CustomAttributeDefinitionsRepo {
     );
   }
 
-  list(accountId: number, model: AttributeModel | null): AttributeDefinitionRow[] {
-    return (
-      model ? this.listStmt.all({ account_id: accountId, model }) : this.listAllStmt.all({ account_id: accountId })
-    ) as AttributeDefinitionRow[];
+  *readList(accountId: number, model: AttributeModel | null): Reads<AttributeDefinitionRow[]> {
+    const read = model
+      ? this.listStmt.all({ account_id: accountId, model })
+      : this.listAllStmt.all({ account_id: accountId });
+    return (yield read) as AttributeDefinitionRow[];
   }
 
   byId(accountId: number, id: number): AttributeDefinitionRow | null {

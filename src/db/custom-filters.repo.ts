@@ -1,4 +1,5 @@
 import type { Database, Statement } from "bun:sqlite";
+import { type Reads, TwoWayStatement } from "./reads.ts";
 
 export type CustomFilterType = "conversation" | "contact" | "report";
 
@@ -16,7 +17,7 @@ export interface CustomFilterRow {
 export class CustomFiltersRepo {
   private readonly insertStmt: Statement;
   private readonly byIdStmt: Statement;
-  private readonly listStmt: Statement;
+  private readonly listStmt: TwoWayStatement;
   private readonly countStmt: Statement;
   private readonly updateStmt: Statement;
   private readonly deleteStmt: Statement;
@@ -29,7 +30,8 @@ export class CustomFiltersRepo {
     this.byIdStmt = db.prepare(
       "SELECT * FROM custom_filters WHERE account_id = $account_id AND user_id = $user_id AND id = $id",
     );
-    this.listStmt = db.prepare(
+    this.listStmt = new TwoWayStatement(
+      db,
       "SELECT * FROM custom_filters WHERE account_id = $account_id AND user_id = $user_id AND filter_type = $filter_type ORDER BY id",
     );
     this.countStmt = db.prepare(
@@ -55,8 +57,12 @@ export class CustomFiltersRepo {
     return (this.byIdStmt.get({ account_id: accountId, user_id: userId, id }) as CustomFilterRow | null) ?? null;
   }
 
-  list(accountId: number, userId: number, filterType: CustomFilterType): CustomFilterRow[] {
-    return this.listStmt.all({ account_id: accountId, user_id: userId, filter_type: filterType }) as CustomFilterRow[];
+  *readList(accountId: number, userId: number, filterType: CustomFilterType): Reads<CustomFilterRow[]> {
+    return (yield this.listStmt.all({
+      account_id: accountId,
+      user_id: userId,
+      filter_type: filterType,
+    })) as CustomFilterRow[];
   }
 
   count(accountId: number, userId: number): number {

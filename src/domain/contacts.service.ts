@@ -65,15 +65,20 @@ export class ContactsService {
     return c;
   }
 
-  /** get() with the contact's inboxes, for a read-only route: awaited on PostgreSQL (src/db/reads.ts). */
+  /** get() as a step of a read-only route's Reads (awaited on PostgreSQL: src/db/reads.ts). */
+  *readExisting(accountId: number, id: number): Reads<ContactRow> {
+    const c = yield* nested(this.d.contacts.readById(accountId, id));
+    if (!c) throw new NotFoundError("Contact", "id", `no contact ${id} in this account`);
+    return c;
+  }
+
+  /** get() with the contact's inboxes, for a read-only route. */
   showSoon(accountId: number, id: number): ContactWithInboxes | Promise<ContactWithInboxes> {
-    const { contacts } = this.d;
-    const withInboxes = (rows: ContactRow[]) => this.readWithInboxes(rows, []);
+    const contact = () => this.readExisting(accountId, id);
+    const withInboxes = (c: ContactRow) => this.readWithInboxes([c], []);
     return readSoon(
       (function* () {
-        const c = yield* nested(contacts.readById(accountId, id));
-        if (!c) throw new NotFoundError("Contact", "id", `no contact ${id} in this account`);
-        return (yield* nested(withInboxes([c])))[0]!;
+        return (yield* nested(withInboxes(yield* nested(contact()))))[0]!;
       })(),
     );
   }

@@ -12,7 +12,7 @@ import type {
   ConversationStatus,
 } from "../db/conversations.repo.ts";
 import type { ConversationRefsRepo } from "../db/conversation-refs.repo.ts";
-import { readLater, readSoon } from "../db/reads.ts";
+import { nested, readLater, readSoon } from "../db/reads.ts";
 import type { Acting } from "./acting.ts";
 import { labelTitles, pageNumber } from "./contact-input.ts";
 import type { ContactsService } from "./contacts.service.ts";
@@ -80,7 +80,7 @@ export class ConversationLists {
 
   /** A contact's conversations the caller may see, newest activity first, at most 20 (Chatwoot). */
   ofContact(a: Acting, contactId: number): Promise<ConversationRow[]> {
-    this.d.contactsService.get(a.account.id, contactId);
+    const { contactsService, conversations } = this.d;
     const filter: ConversationFilter = {
       accountId: a.account.id,
       inboxIds: this.d.access.visibleInboxes(a),
@@ -90,7 +90,12 @@ export class ConversationLists {
       q: null,
       contactId,
     };
-    return readLater(this.d.conversations.readPage(filter, { kind: "all" }, 20, 0));
+    return readLater(
+      (function* () {
+        yield* nested(contactsService.readExisting(a.account.id, contactId)); // 404 for another account's
+        return yield* nested(conversations.readPage(filter, { kind: "all" }, 20, 0));
+      })(),
+    );
   }
   private async filter(a: Acting, q: ListQuery): Promise<ConversationFilter> {
     const text = searchTerm("q", q.q);

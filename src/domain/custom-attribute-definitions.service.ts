@@ -7,6 +7,7 @@ import type {
   AttributeModel,
   CustomAttributeDefinitionsRepo,
 } from "../db/custom-attribute-definitions.repo.ts";
+import { readSoon } from "../db/reads.ts";
 import type { WriteTx } from "../db/tx.ts";
 import { unixSeconds, type Clock } from "../lib/clock.ts";
 import { parseId, requireAdministrator, type AccountPrincipal } from "./auth.service.ts";
@@ -84,8 +85,9 @@ export class CustomAttributeDefinitionsService {
     private readonly d: { customAttributeDefinitions: CustomAttributeDefinitionsRepo; writeTx: WriteTx; clock: Clock },
   ) {}
 
-  list(p: AccountPrincipal, model: unknown): AttributeDefinitionRow[] {
-    return this.d.customAttributeDefinitions.list(p.account.id, attributeModelOf(model));
+  /** Read-only: awaited on PostgreSQL (src/db/reads.ts readSoon), in place on SQLite. */
+  list(p: AccountPrincipal, model: unknown): AttributeDefinitionRow[] | Promise<AttributeDefinitionRow[]> {
+    return readSoon(this.d.customAttributeDefinitions.readList(p.account.id, attributeModelOf(model)));
   }
 
   get(p: AccountPrincipal, rawId: unknown): AttributeDefinitionRow {

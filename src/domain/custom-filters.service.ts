@@ -2,6 +2,7 @@
 // contact or report. A conversation or contact filter's `query.payload` is checked with the same
 // rules as POST .../filter, so a saved filter always runs.
 import type { CustomFilterRow, CustomFiltersRepo, CustomFilterType } from "../db/custom-filters.repo.ts";
+import { readSoon } from "../db/reads.ts";
 import type { WriteTx } from "../db/tx.ts";
 import { unixSeconds, type Clock } from "../lib/clock.ts";
 import type { Acting } from "./acting.ts";
@@ -27,14 +28,15 @@ export interface CustomFilterInput {
 export class CustomFiltersService {
   constructor(private readonly d: CustomFiltersDeps) {}
 
-  list(a: Acting, rawType: unknown): CustomFilterRow[] {
+  /** Read-only: awaited on PostgreSQL (src/db/reads.ts readSoon), in place on SQLite. */
+  list(a: Acting, rawType: unknown): CustomFilterRow[] | Promise<CustomFilterRow[]> {
     const errors = new FieldErrors();
     const type =
       rawType === undefined || rawType === ""
         ? "conversation"
         : oneOf(errors, "filter_type", rawType, CUSTOM_FILTER_TYPES);
     errors.throwIfAny();
-    return this.d.customFilters.list(a.account.id, this.userId(a), type!);
+    return readSoon(this.d.customFilters.readList(a.account.id, this.userId(a), type!));
   }
 
   get(a: Acting, id: number): CustomFilterRow {

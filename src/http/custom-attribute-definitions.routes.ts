@@ -6,6 +6,7 @@ import type { AttributeDefinitionRow } from "../db/custom-attribute-definitions.
 import type { Deps } from "../deps.ts";
 import { DISPLAY_TYPES } from "../domain/custom-attribute-definitions.service.ts";
 import { isoFromSeconds } from "../lib/clock.ts";
+import { whenReady } from "../lib/when-ready.ts";
 import { accountScope } from "./auth.ts";
 import { bodyOf } from "./request.ts";
 import { AccountParams, Checked, errorResponses, Integer, Nullable, PlainInteger, Text } from "./schemas.ts";
@@ -84,16 +85,20 @@ export function customAttributeDefinitionRoutes(d: Deps) {
   });
   return new Elysia({ prefix: "/api/v1/accounts/:account_id/custom_attribute_definitions" })
     .use(accountScope(d.services.auth))
-    .get("", ({ principal, query }) => svc.list(principal, query.attribute_model).map(definitionOf), {
-      params: AccountParams,
-      query: t.Object({
-        attribute_model: t.Optional(
-          t.String({ description: "contact_attribute (1) or conversation_attribute (0); both when absent" }),
-        ),
-      }),
-      response: { 200: t.Array(Definition), ...errorResponses },
-      detail: { tags, summary: "The account's custom attribute definitions" },
-    })
+    .get(
+      "",
+      ({ principal, query }) => whenReady(svc.list(principal, query.attribute_model), (rows) => rows.map(definitionOf)),
+      {
+        params: AccountParams,
+        query: t.Object({
+          attribute_model: t.Optional(
+            t.String({ description: "contact_attribute (1) or conversation_attribute (0); both when absent" }),
+          ),
+        }),
+        response: { 200: t.Array(Definition), ...errorResponses },
+        detail: { tags, summary: "The account's custom attribute definitions" },
+      },
+    )
     .post("", ({ principal, body }) => definitionOf(svc.create(principal, body)), {
       params: AccountParams,
       ...bodyOf(Body, "custom_attribute_definition"),

@@ -5,6 +5,7 @@ import type { CustomFilterRow } from "../db/custom-filters.repo.ts";
 import { actingAs } from "../domain/acting.ts";
 import { parseId } from "../domain/auth.service.ts";
 import { NotFoundError } from "../domain/errors.ts";
+import { whenReady } from "../lib/when-ready.ts";
 import { accountScope } from "./auth.ts";
 import { emptyOk } from "./conversation-schemas.ts";
 import { FilterConditionSchema } from "./record-filters.routes.ts";
@@ -49,7 +50,7 @@ export function customFilterRoutes(d: Deps) {
   return new Elysia({ prefix: "/api/v1/accounts/:account_id/custom_filters" })
     .use(accountScope(d.services.auth))
     .derive(({ principal }) => ({ acting: actingAs(principal) }))
-    .get("", ({ acting, query }) => filters.list(acting, query.filter_type).map(present), {
+    .get("", ({ acting, query }) => whenReady(filters.list(acting, query.filter_type), (rows) => rows.map(present)), {
       params: AccountParams,
       query: t.Object({ filter_type: t.Optional(t.String()) }),
       response: { 200: t.Array(CustomFilter), ...errorResponses },

@@ -251,9 +251,11 @@ describe.skipIf(TEST_ENGINE !== "postgres")("read-only routes on PostgreSQL wait
     expect(blocking).toEqual([]);
   });
 
-  test("what an app loads at start: inboxes, agents, labels, teams, canned responses, all awaited", async () => {
+  test("what an app loads at start, and a contact's conversations: all awaited", async () => {
     const w = await world();
+    const c = await newConversation(w);
     const admin = { token: w.a.adminToken };
+    const open = [{ attribute_key: "status", filter_operator: "equal_to", values: ["open"], query_operator: null }];
     const made = [
       await w.h.request("POST", `${w.base}/labels`, { ...admin, body: { title: "vip" } }),
       await w.h.request("POST", `${w.base}/teams`, { ...admin, body: { name: "Sales" } }),
@@ -261,8 +263,16 @@ describe.skipIf(TEST_ENGINE !== "postgres")("read-only routes on PostgreSQL wait
         ...admin,
         body: { short_code: "hi", content: "Hello!" },
       }),
+      await w.h.request("POST", `${w.base}/custom_attribute_definitions`, {
+        ...admin,
+        body: { attribute_display_name: "Tier", attribute_key: "tier", attribute_model: "conversation_attribute" },
+      }),
+      await w.h.request("POST", `${w.base}/custom_filters`, {
+        token: w.agent.token,
+        body: { name: "Open", filter_type: "conversation", query: { payload: open } },
+      }),
     ];
-    expect(made.map((r) => r.status)).toEqual([200, 200, 200]);
+    expect(made.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
     w.h.deps.commits.flush();
     const read = async (path: string, token: string) => {
       const res = await w.h.app.handle(
@@ -282,6 +292,12 @@ describe.skipIf(TEST_ENGINE !== "postgres")("read-only routes on PostgreSQL wait
       answers.push(
         (await read("/canned_responses?search=hel", w.agent.token)).map((c: { short_code: string }) => c.short_code),
       );
+      answers.push((await read("/custom_attribute_definitions", w.agent.token)).map((d: any) => d.attribute_key));
+      answers.push((await read("/custom_filters", w.agent.token)).map((f: { name: string }) => f.name));
+      answers.push(
+        (await read(`/contacts/${w.contactId}/conversations`, w.a.adminToken)).payload.map((x: any) => x.id),
+      );
+      answers.push((await read(`/contacts/${w.contactId + 1000}/conversations`, w.a.adminToken)).errors[0].field);
     });
     expect(answers).toEqual([
       ["API"],
@@ -290,6 +306,10 @@ describe.skipIf(TEST_ENGINE !== "postgres")("read-only routes on PostgreSQL wait
       ["vip"],
       [["sales", false]],
       ["hi"],
+      ["tier"],
+      ["Open"],
+      [c.id],
+      "id",
     ]);
     expect(blocking).toEqual([]);
   });
