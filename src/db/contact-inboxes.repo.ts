@@ -1,6 +1,6 @@
 import type { Database, Statement } from "bun:sqlite";
 import { Batch } from "./batch.ts";
-import type { Reads } from "./reads.ts";
+import { type Reads, TwoWayStatement } from "./reads.ts";
 
 export interface ContactInboxRow {
   id: number;
@@ -17,7 +17,7 @@ export class ContactInboxesRepo {
   private readonly insertStmt: Statement;
   private readonly byIdStmt: Statement;
   private readonly byIdsBatch: Batch<ContactInboxRow>;
-  private readonly bySourceStmt: Statement;
+  private readonly bySourceStmt: TwoWayStatement;
   private readonly ofContactsBatch: Batch<ContactInboxRow>;
 
   constructor(db: Database) {
@@ -27,7 +27,8 @@ export class ContactInboxesRepo {
     );
     this.byIdStmt = db.prepare("SELECT * FROM contact_inboxes WHERE id = $id");
     this.byIdsBatch = new Batch<ContactInboxRow>(db, "SELECT * FROM contact_inboxes WHERE id IN {ids}", "id");
-    this.bySourceStmt = db.prepare(
+    this.bySourceStmt = new TwoWayStatement(
+      db,
       "SELECT * FROM contact_inboxes WHERE inbox_id = $inbox_id AND source_id = $source_id",
     );
     this.ofContactsBatch = new Batch<ContactInboxRow>(
@@ -61,7 +62,12 @@ export class ContactInboxesRepo {
   }
 
   bySource(inboxId: number, sourceId: string): ContactInboxRow | null {
-    return (this.bySourceStmt.get({ inbox_id: inboxId, source_id: sourceId }) as ContactInboxRow | null) ?? null;
+    const row = this.bySourceStmt.statement.get({ inbox_id: inboxId, source_id: sourceId });
+    return (row as ContactInboxRow | null) ?? null;
+  }
+
+  *readBySource(inboxId: number, sourceId: string): Reads<ContactInboxRow | null> {
+    return (yield this.bySourceStmt.get({ inbox_id: inboxId, source_id: sourceId })) as ContactInboxRow | null;
   }
 
   /** Every contact_inbox of these contacts, grouped by contact, oldest first. */

@@ -2,6 +2,7 @@
 // a contact identity's conversations, pages of the messages a contact may see (no private notes,
 // no activity messages) and the agents' messages a contact has not read yet.
 import type { Database, Statement } from "bun:sqlite";
+import { type Reads, TwoWayStatement } from "./reads.ts";
 import type { ConversationRow } from "./conversations.repo.ts";
 import type { InboxRow } from "./inboxes.repo.ts";
 import { CONVERSATION, type MessageRow } from "./messages.repo.ts";
@@ -13,34 +14,39 @@ export type PublicInboxRow = InboxRow & { account_name: string };
 const VISIBLE = "private = 0 AND message_type != 2";
 
 export class PublicRepo {
-  private readonly inboxStmt: Statement;
-  private readonly ofContactStmt: Statement;
-  private readonly ofContactInboxStmt: Statement;
-  private readonly latestStmt: Statement;
-  private readonly beforeStmt: Statement;
+  private readonly inboxStmt: TwoWayStatement;
+  private readonly ofContactStmt: TwoWayStatement;
+  private readonly ofContactInboxStmt: TwoWayStatement;
+  private readonly latestStmt: TwoWayStatement;
+  private readonly beforeStmt: TwoWayStatement;
   private readonly unreadStmt: Statement;
   private readonly verifyStmt: Statement;
 
   constructor(db: Database) {
     // A suspended account's inboxes are as unknown as a wrong identifier.
-    this.inboxStmt = db.prepare(
+    this.inboxStmt = new TwoWayStatement(
+      db,
       // The account by rowid in scalar subqueries rather than a join, whose plan would follow the statistics.
       `SELECT i.*, (SELECT name FROM accounts WHERE id = i.account_id) AS account_name FROM inboxes i
        WHERE i.identifier = $identifier AND i.channel_type = 'api' AND (SELECT status FROM accounts WHERE id = i.account_id) = 'active'`,
     );
-    this.ofContactStmt = db.prepare(
+    this.ofContactStmt = new TwoWayStatement(
+      db,
       "SELECT * FROM conversations WHERE contact_id = $id ORDER BY last_activity_at DESC, id DESC LIMIT $limit",
     );
-    this.ofContactInboxStmt = db.prepare(
+    this.ofContactInboxStmt = new TwoWayStatement(
+      db,
       "SELECT * FROM conversations WHERE contact_inbox_id = $id ORDER BY last_activity_at DESC, id DESC LIMIT $limit",
     );
     // Newest first with a LIMIT walks the (conversation_id, id) index backwards; callers reverse.
     // The conversation as a one-value range, ordered by both columns: PostgreSQL otherwise walks the
     // primary key (src/db/messages.repo.ts says why).
-    this.latestStmt = db.prepare(
+    this.latestStmt = new TwoWayStatement(
+      db,
       `SELECT * FROM messages INDEXED BY messages_conversation WHERE ${CONVERSATION("$c")} AND ${VISIBLE} ORDER BY conversation_id DESC, id DESC LIMIT $limit`,
     );
-    this.beforeStmt = db.prepare(
+    this.beforeStmt = new TwoWayStatement(
+      db,
       `SELECT * FROM messages WHERE conversation_id = $c AND id < $before AND ${VISIBLE} ORDER BY id DESC LIMIT $limit`,
     );
     // Only messages since the contact last looked can still be unread: a range of the
@@ -53,27 +59,43 @@ export class PublicRepo {
   }
 
   inboxByIdentifier(identifier: string): PublicInboxRow | null {
-    return (this.inboxStmt.get({ identifier }) as PublicInboxRow | null) ?? null;
-  }
-
-  /** A contact's conversations in every inbox (verified identities), newest activity first. */
-  conversationsOfContact(contactId: number, limit: number): ConversationRow[] {
-    return this.ofContactStmt.all({ id: contactId, limit }) as ConversationRow[];
+    return (this.inboxStmt.statement.get({ identifier }) as PublicInboxRow | null) ?? null;
   }
 
   /** The conversations of one contact identity, newest activity first. */
   conversationsOfContactInbox(contactInboxId: number, limit: number): ConversationRow[] {
-    return this.ofContactInboxStmt.all({ id: contactInboxId, limit }) as ConversationRow[];
+    return this.ofContactInboxStmt.statement.all({ id: contactInboxId, limit }) as ConversationRow[];
   }
 
   /** The newest visible messages, ascending. */
   latestVisible(conversationId: number, limit: number): MessageRow[] {
-    return (this.latestStmt.all({ c: conversationId, limit }) as MessageRow[]).reverse();
+    return (this.latestStmt.statement.all({ c: conversationId, limit }) as MessageRow[]).reverse();
   }
 
-  /** The visible messages just before a message id, ascending. */
-  visibleBefore(conversationId: number, before: number, limit: number): MessageRow[] {
-    return (this.beforeStmt.all({ c: conversationId, before, limit }) as MessageRow[]).reverse();
+  /** The same reads as steps of a read-only route's Reads (awaited on PostgreSQL: src/db/reads.ts). */
+  *readInboxByIdentifier(identifier: string): Reads<PublicInboxRow | null> {
+    return (yield this.inboxStmt.get({ identifier })) as PublicInboxRow | null;
+  }
+
+  /**
+   * A verified identity's conversations are its contact's (in every inbox); an unverified one's, its
+   * own. Newest activity first.
+   */
+  *readConversationsOf(by: { contactId: number } | { contactInboxId: number }, limit: number) {
+    const read =
+      "contactId" in by
+        ? this.ofContactStmt.all({ id: by.contactId, limit })
+        : this.ofContactInboxStmt.all({ id: by.contactInboxId, limit });
+    return (yield read) as ConversationRow[];
+  }
+
+  /** latestVisible (no `before`) or visibleBefore, ascending. */
+  *readVisible(conversationId: number, before: number | null, limit: number): Reads<MessageRow[]> {
+    const read =
+      before === null
+        ? this.latestStmt.all({ c: conversationId, limit })
+        : this.beforeStmt.all({ c: conversationId, before, limit });
+    return ((yield read) as MessageRow[]).reverse();
   }
 
   /** Public outgoing and template messages created in [since, until] that are not read yet. */

@@ -6,6 +6,7 @@ import { actingAsSystem } from "./acting.ts";
 import type { ContactInboxesRepo, ContactInboxRow } from "../db/contact-inboxes.repo.ts";
 import type { ContactFields, ContactRow, ContactsRepo } from "../db/contacts.repo.ts";
 import type { PublicInboxRow, PublicRepo } from "../db/public.repo.ts";
+import { nested, type Reads, readSoon } from "../db/reads.ts";
 import type { WriteTx } from "../db/tx.ts";
 import { unixSeconds, type Clock } from "../lib/clock.ts";
 import { sameSecret } from "../lib/tokens.ts";
@@ -54,27 +55,48 @@ export function identifierHash(hmacToken: string, identifier: string): string {
   return new Bun.CryptoHasher("sha256", hmacToken).update(identifier).digest("hex");
 }
 
+function knownInbox(inbox: PublicInboxRow | null): PublicInboxRow {
+  if (!inbox) throw new NotFoundError("Inbox", "inbox_identifier", "no API inbox with this identifier");
+  return inbox;
+}
+
+function scopeOf(inbox: PublicInboxRow, contactInbox: ContactInboxRow | null, contact: ContactRow | null): PublicScope {
+  if (!contactInbox || !contact)
+    throw new NotFoundError("Contact", "contact_identifier", "no contact with this identifier in this inbox");
+  const account = { id: inbox.account_id, name: inbox.account_name };
+  return { inbox, account, contactInbox, contact, acting: actingAsContact(account, contact) };
+}
+
 export class PublicContactsService {
   constructor(private readonly d: PublicContactsDeps) {}
 
   inbox(identifier: string): PublicInboxRow {
-    const inbox = this.d.publicRepo.inboxByIdentifier(identifier);
-    if (!inbox) throw new NotFoundError("Inbox", "inbox_identifier", "no API inbox with this identifier");
-    return inbox;
+    return knownInbox(this.d.publicRepo.inboxByIdentifier(identifier));
   }
 
   scope(inboxIdentifier: string, contactIdentifier: string): PublicScope {
     return this.scopeIn(this.inbox(inboxIdentifier), contactIdentifier);
   }
 
+  /** scope(), awaited on PostgreSQL (src/db/reads.ts readSoon): the public routes' derive there. */
+  scopeSoon(inboxIdentifier: string, contactIdentifier: string): PublicScope | Promise<PublicScope> {
+    return readSoon(this.readScope(inboxIdentifier, contactIdentifier));
+  }
+
+  private *readScope(inboxIdentifier: string, contactIdentifier: string): Reads<PublicScope> {
+    const inbox = knownInbox(yield* nested(this.d.publicRepo.readInboxByIdentifier(inboxIdentifier)));
+    const contactInbox = yield* nested(this.d.contactInboxes.readBySource(inbox.id, contactIdentifier));
+    const contact = contactInbox
+      ? yield* nested(this.d.contacts.readById(inbox.account_id, contactInbox.contact_id))
+      : null;
+    return scopeOf(inbox, contactInbox, contact);
+  }
+
   /** The contact identity with this source_id in an inbox already found (the website chat finds its own). */
   scopeIn(inbox: PublicInboxRow, contactIdentifier: string): PublicScope {
     const contactInbox = this.d.contactInboxes.bySource(inbox.id, contactIdentifier);
     const contact = contactInbox ? this.d.contacts.byId(inbox.account_id, contactInbox.contact_id) : null;
-    if (!contactInbox || !contact)
-      throw new NotFoundError("Contact", "contact_identifier", "no contact with this identifier in this inbox");
-    const account = { id: inbox.account_id, name: inbox.account_name };
-    return { inbox, account, contactInbox, contact, acting: actingAsContact(account, contact) };
+    return scopeOf(inbox, contactInbox, contact);
   }
 
   /**

@@ -6,6 +6,7 @@
 import type { ContactsRepo } from "../db/contacts.repo.ts";
 import type { ConversationRow, ConversationsRepo } from "../db/conversations.repo.ts";
 import type { PublicRepo } from "../db/public.repo.ts";
+import { nested, type Reads, readNow, readSoon } from "../db/reads.ts";
 import type { WriteTx } from "../db/tx.ts";
 import { unixSeconds, type Clock } from "../lib/clock.ts";
 import { parseId } from "./auth.service.ts";
@@ -41,6 +42,17 @@ export interface PublicConversation extends PublicMessages {
   contact: PublicScope["contact"];
 }
 
+/** The row, if this contact identity may reach it: 404 unknown, 401 another contact's. */
+function reachable(scope: PublicScope, row: ConversationRow | null, rawDisplayId: unknown): ConversationRow {
+  if (!row) throw new NotFoundError("Conversation", "conversation_id", `no conversation ${String(rawDisplayId)}`);
+  const mine =
+    scope.contactInbox.hmac_verified === 1
+      ? row.contact_id === scope.contact.id
+      : row.contact_inbox_id === scope.contactInbox.id;
+  if (!mine) throw new UnauthorizedError("This conversation does not belong to this contact", "conversation_id");
+  return row;
+}
+
 export class PublicConversationsService {
   constructor(private readonly d: PublicConversationsDeps) {}
 
@@ -48,27 +60,64 @@ export class PublicConversationsService {
   get(scope: PublicScope, rawDisplayId: unknown): ConversationRow {
     const displayId = parseId(rawDisplayId);
     const row = displayId === null ? null : this.d.conversations.byDisplayId(scope.account.id, displayId);
-    if (!row) throw new NotFoundError("Conversation", "conversation_id", `no conversation ${String(rawDisplayId)}`);
-    const mine =
-      scope.contactInbox.hmac_verified === 1
-        ? row.contact_id === scope.contact.id
-        : row.contact_inbox_id === scope.contactInbox.id;
-    if (!mine) throw new UnauthorizedError("This conversation does not belong to this contact", "conversation_id");
-    return row;
+    return reachable(scope, row, rawDisplayId);
   }
 
-  list(scope: PublicScope): PublicConversation[] {
-    const rows =
+  *readGet(scope: PublicScope, rawDisplayId: unknown): Reads<ConversationRow> {
+    const displayId = parseId(rawDisplayId);
+    const row =
+      displayId === null ? null : yield* nested(this.d.conversations.readByDisplayId(scope.account.id, displayId));
+    return reachable(scope, row, rawDisplayId);
+  }
+
+  /** The contact's conversations: awaited on PostgreSQL (src/db/reads.ts readSoon). */
+  listSoon(scope: PublicScope): PublicConversation[] | Promise<PublicConversation[]> {
+    return readSoon(this.readList(scope));
+  }
+
+  private *readList(scope: PublicScope): Reads<PublicConversation[]> {
+    const of =
       scope.contactInbox.hmac_verified === 1
-        ? this.d.publicRepo.conversationsOfContact(scope.contact.id, PUBLIC_CONVERSATIONS_LIMIT)
-        : this.d.publicRepo.conversationsOfContactInbox(scope.contactInbox.id, PUBLIC_CONVERSATIONS_LIMIT);
-    return rows.map((row) => this.view(scope, row));
+        ? { contactId: scope.contact.id }
+        : { contactInboxId: scope.contactInbox.id };
+    const rows = yield* nested(this.d.publicRepo.readConversationsOf(of, PUBLIC_CONVERSATIONS_LIMIT));
+    const views: PublicConversation[] = [];
+    for (const row of rows) views.push(yield* nested(this.readView(scope, row)));
+    return views;
+  }
+
+  /** One conversation by its display id, with what its record shows: awaited on PostgreSQL. */
+  showSoon(scope: PublicScope, rawDisplayId: unknown): PublicConversation | Promise<PublicConversation> {
+    const get = () => this.readGet(scope, rawDisplayId);
+    const view = (row: ConversationRow) => this.readView(scope, row);
+    return readSoon(
+      (function* () {
+        return yield* nested(view(yield* nested(get())));
+      })(),
+    );
   }
 
   view(scope: PublicScope, row: ConversationRow): PublicConversation {
-    const messages = this.d.publicRepo.latestVisible(row.id, PUBLIC_PAGE_SIZE);
-    const contact = this.d.contacts.byId(scope.account.id, row.contact_id) ?? scope.contact;
-    return { row, contact, messages, senders: this.d.publicMessages.senders(scope.account.id, messages) };
+    return readNow(this.readView(scope, row));
+  }
+
+  private *readView(scope: PublicScope, row: ConversationRow): Reads<PublicConversation> {
+    const messages = yield* nested(this.d.publicRepo.readVisible(row.id, null, PUBLIC_PAGE_SIZE));
+    const contact = (yield* nested(this.d.contacts.readById(scope.account.id, row.contact_id))) ?? scope.contact;
+    const senders = yield* nested(this.d.publicMessages.readSenders(scope.account.id, messages));
+    return { row, contact, messages, senders };
+  }
+
+  /** A message page of a conversation in the path: awaited on PostgreSQL. */
+  messagesSoon(scope: PublicScope, rawDisplayId: unknown, q: { before?: unknown }) {
+    const get = () => this.readGet(scope, rawDisplayId);
+    const page = (row: ConversationRow) => this.d.publicMessages.readList(row, q);
+    return readSoon(
+      (function* () {
+        const row = yield* nested(get());
+        return { row, page: yield* nested(page(row)) };
+      })(),
+    );
   }
 
   /** A new conversation in this inbox for this identity (with lock_to_single_conversation, the last one). */

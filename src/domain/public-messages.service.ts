@@ -9,7 +9,7 @@ import type { ConversationRefsRepo } from "../db/conversation-refs.repo.ts";
 import type { ConversationRow } from "../db/conversations.repo.ts";
 import { ACTIVITY, type MessageRow, type MessagesRepo } from "../db/messages.repo.ts";
 import type { PublicRepo } from "../db/public.repo.ts";
-import { readNow } from "../db/reads.ts";
+import { nested, type Reads, readNow } from "../db/reads.ts";
 import type { WriteTx } from "../db/tx.ts";
 import { unixSeconds, type Clock } from "../lib/clock.ts";
 import { readBotsOf, senderIds, type SenderBook } from "./conversation-view.ts";
@@ -49,12 +49,13 @@ export class PublicMessagesService {
 
   /** Oldest first. `before` pages back (a message id); anything but a positive integer is a 422. */
   list(row: ConversationRow, q: { before?: unknown }): PublicMessages {
+    return readNow(this.readList(row, q));
+  }
+
+  *readList(row: ConversationRow, q: { before?: unknown }): Reads<PublicMessages> {
     const before = beforeId(q.before);
-    const messages =
-      before === null
-        ? this.d.publicRepo.latestVisible(row.id, PUBLIC_PAGE_SIZE)
-        : this.d.publicRepo.visibleBefore(row.id, before, PUBLIC_PAGE_SIZE);
-    return { messages, senders: this.senders(row.account_id, messages) };
+    const messages = yield* nested(this.d.publicRepo.readVisible(row.id, before, PUBLIC_PAGE_SIZE));
+    return { messages, senders: yield* nested(this.readSenders(row.account_id, messages)) };
   }
 
   /**
@@ -111,13 +112,15 @@ export class PublicMessagesService {
 
   /** The senders of these messages: users with their membership of the account, contacts. */
   senders(accountId: number, messages: readonly MessageRow[]): SenderBook {
+    return readNow(this.readSenders(accountId, messages));
+  }
+
+  *readSenders(accountId: number, messages: readonly MessageRow[]): Reads<SenderBook> {
     const ids = senderIds(messages);
-    const bots = readNow(readBotsOf(this.d.agentBots, messages));
-    return {
-      users: this.d.conversationRefs.members(accountId, ids.users),
-      contacts: this.d.contacts.byIds(ids.contacts),
-      ...(bots ? { bots } : {}),
-    };
+    const bots = yield* nested(readBotsOf(this.d.agentBots, messages));
+    const users = yield* nested(this.d.conversationRefs.readMembers(accountId, ids.users));
+    const contacts = yield* nested(this.d.contacts.readByIds(ids.contacts));
+    return { users, contacts, ...(bots ? { bots } : {}) };
   }
 
   /** A message of the conversation the contact may see; private notes and activity messages are as unknown as a wrong id. */

@@ -6,6 +6,7 @@ import type { Deps } from "../deps.ts";
 import type { PublicConversation as View } from "../domain/public-conversations.service.ts";
 import { publicConversationOf } from "../domain/presenters/public.presenter.ts";
 import { emptyOk } from "./conversation-schemas.ts";
+import { whenReady } from "../lib/when-ready.ts";
 import { json } from "./json.ts";
 import { publicDetail } from "./public-contacts.routes.ts";
 import { PUBLIC_PREFIX, publicContactScope } from "./public-scope.ts";
@@ -22,7 +23,7 @@ export function publicConversationRoutes(d: Deps) {
     .derive(({ scope, params }) => ({
       load: () => svc.get(scope, (params as { conversation_id?: string }).conversation_id),
     }))
-    .get("", ({ scope }) => json(svc.list(scope).map(present)), {
+    .get("", ({ scope }) => whenReady(svc.listSoon(scope), (views) => json(views.map(present))), {
       params: ContactIdentifierParams,
       response: { 200: t.Array(PublicConversation), ...errorResponses },
       detail: publicDetail(
@@ -35,11 +36,15 @@ export function publicConversationRoutes(d: Deps) {
       response: { 200: PublicConversation, ...errorResponses },
       detail: publicDetail("Open a conversation in this inbox"),
     })
-    .get("/:conversation_id", ({ scope, load }) => json(present(svc.view(scope, load()))), {
-      params: PublicConversationParams,
-      response: { 200: PublicConversation, ...errorResponses },
-      detail: publicDetail("One of the contact's conversations"),
-    })
+    .get(
+      "/:conversation_id",
+      ({ scope, params }) => whenReady(svc.showSoon(scope, params.conversation_id), (v) => json(present(v))),
+      {
+        params: PublicConversationParams,
+        response: { 200: PublicConversation, ...errorResponses },
+        detail: publicDetail("One of the contact's conversations"),
+      },
+    )
     .post(
       "/:conversation_id/toggle_status",
       ({ scope, load }) => json(present(svc.view(scope, svc.resolve(scope, load())))),

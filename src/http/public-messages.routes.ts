@@ -6,6 +6,7 @@ import type { PublicMessages } from "../domain/public-messages.service.ts";
 import type { ConversationRow } from "../db/conversations.repo.ts";
 import type { PublicScope } from "../domain/public-contacts.service.ts";
 import { publicMessageOf } from "../domain/presenters/public.presenter.ts";
+import { whenReady } from "../lib/when-ready.ts";
 import { json } from "./json.ts";
 import { publicDetail } from "./public-contacts.routes.ts";
 import { PUBLIC_PREFIX, publicContactScope } from "./public-scope.ts";
@@ -46,10 +47,10 @@ export function publicMessageRoutes(d: Deps) {
     }))
     .get(
       "",
-      ({ load, query }) => {
-        const row = load();
-        return json(present(row, messages.list(row, query)));
-      },
+      ({ scope, params, query }) =>
+        whenReady(conversations.messagesSoon(scope, params.conversation_id, query), ({ row, page }) =>
+          json(present(row, page)),
+        ),
       {
         params: PublicConversationParams,
         query: t.Object({ before: t.Optional(t.String()) }),

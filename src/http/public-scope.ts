@@ -34,10 +34,21 @@ export function publicRequestLimit(d: Deps) {
   });
 }
 
-/** Routes under /public/api/v1/inboxes/:inbox_identifier/contacts/:contact_identifier: the scope. */
+/**
+ * Routes under /public/api/v1/inboxes/:inbox_identifier/contacts/:contact_identifier: the scope.
+ * Awaited on PostgreSQL (its reads go to the read pool), in place on SQLite, as the account routes'
+ * caller (src/http/auth.ts: Elysia awaits a derive only when it is an async function).
+ */
 export function publicContactScope(d: Deps) {
-  return new Elysia().derive({ as: "scoped" }, ({ params }) => {
-    const p = params as Record<string, string | undefined>;
-    return { scope: d.services.publicContacts.scope(p.inbox_identifier ?? "", p.contact_identifier ?? "") };
-  });
+  const contacts = d.services.publicContacts;
+  type Params = { params: unknown };
+  const ids = (params: unknown) => params as { inbox_identifier?: string; contact_identifier?: string };
+  const derive = d.services.auth.callersAwait
+    ? async ({ params }: Params) => ({
+        scope: await contacts.scopeSoon(ids(params).inbox_identifier ?? "", ids(params).contact_identifier ?? ""),
+      })
+    : ({ params }: Params) => ({
+        scope: contacts.scope(ids(params).inbox_identifier ?? "", ids(params).contact_identifier ?? ""),
+      });
+  return new Elysia().derive({ as: "scoped" }, derive);
 }
