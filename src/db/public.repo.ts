@@ -72,6 +72,16 @@ export class PublicRepo {
     return (this.latestStmt.statement.all({ c: conversationId, limit }) as MessageRow[]).reverse();
   }
 
+  /** The visible messages just before a message id, ascending. */
+  visibleBefore(conversationId: number, before: number, limit: number): MessageRow[] {
+    return (this.beforeStmt.statement.all({ c: conversationId, before, limit }) as MessageRow[]).reverse();
+  }
+
+  /** Whether the Reads below are awaited (PostgreSQL); on SQLite the in-place forms above are quicker. */
+  get pooled(): boolean {
+    return this.inboxStmt.pooled;
+  }
+
   /** The same reads as steps of a read-only route's Reads (awaited on PostgreSQL: src/db/reads.ts). */
   *readInboxByIdentifier(identifier: string): Reads<PublicInboxRow | null> {
     return (yield this.inboxStmt.get({ identifier })) as PublicInboxRow | null;

@@ -70,17 +70,22 @@ export class PublicConversationsService {
     return reachable(scope, row, rawDisplayId);
   }
 
-  /** The contact's conversations: awaited on PostgreSQL (src/db/reads.ts readSoon). */
+  /** The contact's conversations: awaited on PostgreSQL (src/db/reads.ts readSoon), in place on SQLite. */
   listSoon(scope: PublicScope): PublicConversation[] | Promise<PublicConversation[]> {
-    return readSoon(this.readList(scope));
+    if (!this.d.publicRepo.pooled) return readNow(this.readList(scope)).map((row) => this.view(scope, row));
+    return readSoon(this.viewsOf(scope));
   }
 
-  private *readList(scope: PublicScope): Reads<PublicConversation[]> {
+  private readList(scope: PublicScope): Reads<ConversationRow[]> {
     const of =
       scope.contactInbox.hmac_verified === 1
         ? { contactId: scope.contact.id }
         : { contactInboxId: scope.contactInbox.id };
-    const rows = yield* nested(this.d.publicRepo.readConversationsOf(of, PUBLIC_CONVERSATIONS_LIMIT));
+    return this.d.publicRepo.readConversationsOf(of, PUBLIC_CONVERSATIONS_LIMIT);
+  }
+
+  private *viewsOf(scope: PublicScope): Reads<PublicConversation[]> {
+    const rows = yield* nested(this.readList(scope));
     const views: PublicConversation[] = [];
     for (const row of rows) views.push(yield* nested(this.readView(scope, row)));
     return views;
@@ -88,6 +93,7 @@ export class PublicConversationsService {
 
   /** One conversation by its display id, with what its record shows: awaited on PostgreSQL. */
   showSoon(scope: PublicScope, rawDisplayId: unknown): PublicConversation | Promise<PublicConversation> {
+    if (!this.d.publicRepo.pooled) return this.view(scope, this.get(scope, rawDisplayId));
     const get = () => this.readGet(scope, rawDisplayId);
     const view = (row: ConversationRow) => this.readView(scope, row);
     return readSoon(
@@ -98,8 +104,12 @@ export class PublicConversationsService {
   }
 
   view(scope: PublicScope, row: ConversationRow): PublicConversation {
-    return readNow(this.readView(scope, row));
+    const messages = this.d.publicRepo.latestVisible(row.id, PUBLIC_PAGE_SIZE);
+    const contact = this.d.contacts.byId(scope.account.id, row.contact_id) ?? scope.contact;
+    return { row, contact, messages, senders: this.d.publicMessages.senders(scope.account.id, messages) };
   }
+
+  /** view() as a Reads, for PostgreSQL (the in-place form above is SQLite's: see batch.ts on why both). */
 
   private *readView(scope: PublicScope, row: ConversationRow): Reads<PublicConversation> {
     const messages = yield* nested(this.d.publicRepo.readVisible(row.id, null, PUBLIC_PAGE_SIZE));
@@ -108,8 +118,12 @@ export class PublicConversationsService {
     return { row, contact, messages, senders };
   }
 
-  /** A message page of a conversation in the path: awaited on PostgreSQL. */
+  /** A message page of a conversation in the path: awaited on PostgreSQL, in place on SQLite. */
   messagesSoon(scope: PublicScope, rawDisplayId: unknown, q: { before?: unknown }) {
+    if (!this.d.publicRepo.pooled) {
+      const row = this.get(scope, rawDisplayId);
+      return { row, page: this.d.publicMessages.list(row, q) };
+    }
     const get = () => this.readGet(scope, rawDisplayId);
     const page = (row: ConversationRow) => this.d.publicMessages.readList(row, q);
     return readSoon(

@@ -49,9 +49,15 @@ export class PublicMessagesService {
 
   /** Oldest first. `before` pages back (a message id); anything but a positive integer is a 422. */
   list(row: ConversationRow, q: { before?: unknown }): PublicMessages {
-    return readNow(this.readList(row, q));
+    const before = beforeId(q.before);
+    const messages =
+      before === null
+        ? this.d.publicRepo.latestVisible(row.id, PUBLIC_PAGE_SIZE)
+        : this.d.publicRepo.visibleBefore(row.id, before, PUBLIC_PAGE_SIZE);
+    return { messages, senders: this.senders(row.account_id, messages) };
   }
 
+  /** list() as a Reads, for PostgreSQL (the in-place form above is SQLite's: see batch.ts on why both). */
   *readList(row: ConversationRow, q: { before?: unknown }): Reads<PublicMessages> {
     const before = beforeId(q.before);
     const messages = yield* nested(this.d.publicRepo.readVisible(row.id, before, PUBLIC_PAGE_SIZE));
@@ -112,7 +118,13 @@ export class PublicMessagesService {
 
   /** The senders of these messages: users with their membership of the account, contacts. */
   senders(accountId: number, messages: readonly MessageRow[]): SenderBook {
-    return readNow(this.readSenders(accountId, messages));
+    const ids = senderIds(messages);
+    const bots = readNow(readBotsOf(this.d.agentBots, messages));
+    return {
+      users: this.d.conversationRefs.members(accountId, ids.users),
+      contacts: this.d.contacts.byIds(ids.contacts),
+      ...(bots ? { bots } : {}),
+    };
   }
 
   *readSenders(accountId: number, messages: readonly MessageRow[]): Reads<SenderBook> {
