@@ -1,17 +1,19 @@
 // Reads the website chat needs beyond the public API's: a web_widget inbox by its website_token
 // (the index on json_extract(channel_attributes, '$.website_token') answers it).
 import type { Database, Statement } from "bun:sqlite";
+import { type Reads, TwoWayStatement } from "./reads.ts";
 import type { ConversationRow } from "./conversations.repo.ts";
 import type { PublicInboxRow } from "./public.repo.ts";
 
 export class WidgetRepo {
-  private readonly byTokenStmt: Statement;
+  private readonly byTokenStmt: TwoWayStatement;
   private readonly pageStmt: Statement;
   private readonly unreadStmt: Statement;
 
   constructor(db: Database) {
     // A suspended account's inboxes are as unknown as a wrong token.
-    this.byTokenStmt = db.prepare(
+    this.byTokenStmt = new TwoWayStatement(
+      db,
       `SELECT i.*, a.name AS account_name FROM inboxes i JOIN accounts a ON a.id = i.account_id
        WHERE json_extract(i.channel_attributes, '$.website_token') = $token AND i.channel_type = 'web_widget' AND a.status = 'active'`,
     );
@@ -34,6 +36,11 @@ export class WidgetRepo {
   }
 
   inboxByWebsiteToken(token: string): PublicInboxRow | null {
-    return (this.byTokenStmt.get({ token }) as PublicInboxRow | null) ?? null;
+    return (this.byTokenStmt.statement.get({ token }) as PublicInboxRow | null) ?? null;
+  }
+
+  /** inboxByWebsiteToken() as a step of a Reads (awaited on PostgreSQL: src/db/reads.ts). */
+  *readInboxByWebsiteToken(token: string): Reads<PublicInboxRow | null> {
+    return (yield this.byTokenStmt.get({ token })) as PublicInboxRow | null;
   }
 }

@@ -85,6 +85,11 @@ export class PublicContactsService {
 
   private *readScope(inboxIdentifier: string, contactIdentifier: string): Reads<PublicScope> {
     const inbox = knownInbox(yield* nested(this.d.publicRepo.readInboxByIdentifier(inboxIdentifier)));
+    return yield* nested(this.readScopeIn(inbox, contactIdentifier));
+  }
+
+  /** scopeIn() as a Reads (the website chat's visitor, awaited on PostgreSQL). */
+  *readScopeIn(inbox: PublicInboxRow, contactIdentifier: string): Reads<PublicScope> {
     const contactInbox = yield* nested(this.d.contactInboxes.readBySource(inbox.id, contactIdentifier));
     const contact = contactInbox
       ? yield* nested(this.d.contacts.readById(inbox.account_id, contactInbox.contact_id))

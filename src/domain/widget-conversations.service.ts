@@ -9,6 +9,7 @@ import type { ConversationRow } from "../db/conversations.repo.ts";
 import type { MessageRow } from "../db/messages.repo.ts";
 import type { PublicRepo } from "../db/public.repo.ts";
 import type { WidgetRepo } from "../db/widget.repo.ts";
+import { nested, type Reads, readSoon } from "../db/reads.ts";
 import type { WriteTx } from "../db/tx.ts";
 import type { EventOutbox } from "../events/outbox.ts";
 import type { ConversationEvents } from "./conversation-events.ts";
@@ -59,12 +60,62 @@ export interface ListedConversation {
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
+/** The visitor's two forms (src/http/widget-scope.ts): in place, and as a step of a Reads. */
+export interface Visitor {
+  now(): PublicScope;
+  reads(): Reads<PublicScope>;
+}
+
+/** What a read-only route reads of the current conversation, in both forms. */
+interface CurrentThen<T> {
+  now(row: ConversationRow | null): T;
+  reads(row: ConversationRow | null): Reads<T>;
+}
+
+/** A Reads that reads nothing more: its value is the one given. */
+// biome-ignore lint/correctness/useYield: a Reads of no statement, for a step that needs none
+function* nothingMore<T>(value: T): Reads<T> {
+  return value;
+}
+
 export class WidgetConversationsService {
   constructor(private readonly d: WidgetConversationsDeps) {}
 
   /** The visitor's current conversation, or null before the first message. */
   current(scope: PublicScope): ConversationRow | null {
     return this.d.publicRepo.conversationsOfContactInbox(scope.contactInbox.id, 1)[0] ?? null;
+  }
+
+  /**
+   * current() for a read-only route, with what `then` reads of it: the visitor, the conversation
+   * and the rest in one Reads, awaited on PostgreSQL; on SQLite the in-place forms (quicker there).
+   */
+  currentSoon<T>(visitor: Visitor, then: CurrentThen<T>): T | Promise<T> {
+    if (!this.d.publicRepo.pooled) return then.now(this.current(visitor.now()));
+    const { publicRepo } = this.d;
+    return readSoon(
+      (function* () {
+        const scope = yield* nested(visitor.reads());
+        const of = { contactInboxId: scope.contactInbox.id };
+        return yield* nested(then.reads((yield* nested(publicRepo.readConversationsOf(of, 1)))[0] ?? null));
+      })(),
+    );
+  }
+
+  /** GET /conversations: the current conversation alone. */
+  currentRowSoon(visitor: Visitor): ConversationRow | null | Promise<ConversationRow | null> {
+    return this.currentSoon(visitor, { now: (row) => row, reads: (row) => nothingMore(row) });
+  }
+
+  /** GET /messages: the current conversation and a page of its messages (null before the first). */
+  messagesSoon(visitor: Visitor, q: { before?: unknown }) {
+    const { publicMessages } = this.d;
+    return this.currentSoon(visitor, {
+      now: (row) => (row ? { row, page: publicMessages.list(row, q) } : null),
+      reads: function* (row) {
+        return row ? { row, page: yield* nested(publicMessages.readList(row, q)) } : null;
+      },
+    });
   }
 
   /** The visitor's conversations (GET /conversations/list), newest activity first, with unread counts and the last visible message. */

@@ -4,6 +4,7 @@
 // rules (find by identifier, verification) are the public API's: PublicContactsService.
 import type { ContactsRepo } from "../db/contacts.repo.ts";
 import type { PublicInboxRow, PublicRepo } from "../db/public.repo.ts";
+import { type Reads, readLater, readSoon } from "../db/reads.ts";
 import type { WriteTx } from "../db/tx.ts";
 import type { WidgetRepo } from "../db/widget.repo.ts";
 import { unixSeconds, type Clock } from "../lib/clock.ts";
@@ -38,6 +39,20 @@ export interface Availability {
   next_open_at: number | null;
 }
 
+/** The identity's source_id the token carries (401 when it is missing, forged or another inbox's). */
+function visitorSource(inbox: PublicInboxRow, authToken: string | null | undefined): string {
+  const claims = authToken && inbox.hmac_token ? readWidgetToken(inbox.hmac_token, inbox.id, authToken) : null;
+  if (!claims) throw new UnauthorizedError("A valid X-Auth-Token is required", "X-Auth-Token");
+  return claims.source_id;
+}
+
+/** An identity the token names that is gone is a 401 too, not a 404. */
+function goneVisitor(error: unknown): unknown {
+  return error instanceof NotFoundError
+    ? new UnauthorizedError("This visitor no longer exists", "X-Auth-Token")
+    : error;
+}
+
 export class WidgetService {
   constructor(private readonly d: WidgetDeps) {}
 
@@ -49,15 +64,39 @@ export class WidgetService {
     return inbox;
   }
 
+  /** inbox(), awaited (PostgreSQL's widget routes: src/http/widget-scope.ts). */
+  async inboxLater(websiteToken: unknown): Promise<PublicInboxRow> {
+    if (typeof websiteToken !== "string" || !websiteToken) return this.inbox(websiteToken);
+    return readLater(this.d.widgetRepo.readInboxByWebsiteToken(websiteToken)).then((inbox) => {
+      if (!inbox) throw new NotFoundError("Inbox", "website_token", "no website inbox with this website_token");
+      return inbox;
+    });
+  }
+
   /** The visitor behind an X-Auth-Token (401 when it is missing, forged, another inbox's or its identity is gone). */
   visitor(inbox: PublicInboxRow, authToken: string | null | undefined): PublicScope {
-    const claims = authToken && inbox.hmac_token ? readWidgetToken(inbox.hmac_token, inbox.id, authToken) : null;
-    if (!claims) throw new UnauthorizedError("A valid X-Auth-Token is required", "X-Auth-Token");
+    const sourceId = visitorSource(inbox, authToken);
     try {
-      return this.d.publicContacts.scopeIn(inbox, claims.source_id);
+      return this.d.publicContacts.scopeIn(inbox, sourceId);
     } catch (error) {
-      if (error instanceof NotFoundError) throw new UnauthorizedError("This visitor no longer exists", "X-Auth-Token");
-      throw error;
+      throw goneVisitor(error);
+    }
+  }
+
+  /** visitor(), awaited on PostgreSQL (GET /contact), in place on SQLite. */
+  visitorSoon(inbox: PublicInboxRow, authToken: string | null | undefined): PublicScope | Promise<PublicScope> {
+    if (!this.d.publicRepo.pooled) return this.visitor(inbox, authToken);
+    return readSoon(this.readVisitor(inbox, authToken));
+  }
+
+  /** visitor() as a Reads, for read-only routes on PostgreSQL. */
+  *readVisitor(inbox: PublicInboxRow, authToken: string | null | undefined): Reads<PublicScope> {
+    const sourceId = visitorSource(inbox, authToken);
+    try {
+      // Delegated, not nested(): a NotFoundError of the identity must reach the catch below.
+      return yield* this.d.publicContacts.readScopeIn(inbox, sourceId);
+    } catch (error) {
+      throw goneVisitor(error);
     }
   }
 

@@ -1,6 +1,7 @@
 // /api/v1/widget — config (the inbox's settings and the visitor, a new one without X-Auth-Token)
 // and the visitor's contact: show, update, set_user (identity verification), custom attributes.
 import { Elysia } from "elysia";
+import { whenReady } from "../lib/when-ready.ts";
 import type { Deps } from "../deps.ts";
 import { widgetChannelConfig, widgetContactOf } from "../domain/presenters/widget.presenter.ts";
 import { bodyOf } from "./request.ts";
@@ -44,10 +45,10 @@ export function widgetContactRoutes(d: Deps) {
     )
     .get(
       "/contact",
-      ({ visitor }) => {
-        const scope = visitor();
-        return widgetContactOf(scope.contactInbox, scope.contact);
-      },
+      ({ inbox, authToken }) =>
+        whenReady(d.services.widget.visitorSoon(inbox, authToken), (scope) =>
+          widgetContactOf(scope.contactInbox, scope.contact),
+        ),
       {
         query: WebsiteTokenQuery,
         response: { 200: WidgetContact, ...errorResponses },

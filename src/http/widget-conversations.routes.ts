@@ -10,6 +10,7 @@ import type { PublicMessages } from "../domain/public-messages.service.ts";
 import { publicConversationOf, publicMessageOf } from "../domain/presenters/public.presenter.ts";
 import { emptyOk } from "./conversation-schemas.ts";
 import { attachmentsIn, EchoId, MessageContent, ReplyTo, TypingStatus } from "./field-docs.ts";
+import { whenReady } from "../lib/when-ready.ts";
 import { json } from "./json.ts";
 import { SubmittedValuesBody } from "./public-schemas.ts";
 import { bodyOf } from "./request.ts";
@@ -48,17 +49,17 @@ export function widgetConversationRoutes(d: Deps) {
     .use(widgetScope(d))
     .get(
       "/conversations",
-      ({ visitor }) => {
-        const row = svc.current(visitor());
-        return row
-          ? {
-              id: row.display_id,
-              inbox_id: row.inbox_id,
-              status: row.status,
-              contact_last_seen_at: row.contact_last_seen_at ?? 0,
-            }
-          : {};
-      },
+      ({ visitor, visitorReads }) =>
+        whenReady(svc.currentRowSoon({ now: visitor, reads: visitorReads }), (row) =>
+          row
+            ? {
+                id: row.display_id,
+                inbox_id: row.inbox_id,
+                status: row.status,
+                contact_last_seen_at: row.contact_last_seen_at ?? 0,
+              }
+            : {},
+        ),
       {
         ...q,
         response: { 200: WidgetConversationSummary, ...errorResponses },
@@ -201,10 +202,10 @@ export function widgetConversationRoutes(d: Deps) {
     })
     .get(
       "/messages",
-      ({ visitor, query }) => {
-        const row = svc.current(visitor());
-        return json(row ? messagesOf(row, publicMessages.list(row, query), d.files.links) : []);
-      },
+      ({ visitor, visitorReads, query }) =>
+        whenReady(svc.messagesSoon({ now: visitor, reads: visitorReads }, query), (found) =>
+          json(found ? messagesOf(found.row, found.page, d.files.links) : []),
+        ),
       {
         query: WebsiteTokenBefore,
         response: { 200: t.Array(WidgetMessage), ...errorResponses },

@@ -30,14 +30,29 @@ export function corsHeaders(inbox: PublicInboxRow | null, request: Request): Rec
   };
 }
 
-/** The inbox (404 for a wrong website_token) and, lazily, the visitor (401 without a valid token). */
+/**
+ * The inbox (404 for a wrong website_token) and, lazily, the visitor (401 without a valid token):
+ * `visitor()` in place, `visitorReads()` as a step of a read-only route's Reads. The inbox is
+ * awaited on PostgreSQL (an async derive there, as the account routes' caller: src/http/auth.ts).
+ */
 export function widgetScope(d: Deps) {
-  return new Elysia().derive({ as: "scoped" }, ({ query, request, set }) => {
-    const inbox = d.services.widget.inbox((query as Record<string, unknown>).website_token);
+  const widget = d.services.widget;
+  type Ctx = { query: unknown; request: Request; set: { headers: Record<string, unknown> } };
+  const scoped = (inbox: PublicInboxRow, request: Request, set: Ctx["set"]) => {
     Object.assign(set.headers, corsHeaders(inbox, request));
     const authToken = request.headers.get("x-auth-token");
-    return { inbox, authToken, visitor: () => d.services.widget.visitor(inbox, authToken) };
-  });
+    return {
+      inbox,
+      authToken,
+      visitor: () => widget.visitor(inbox, authToken),
+      visitorReads: () => widget.readVisitor(inbox, authToken),
+    };
+  };
+  const token = (query: unknown) => (query as Record<string, unknown>).website_token;
+  const derive = d.services.auth.callersAwait
+    ? async ({ query, request, set }: Ctx) => scoped(await widget.inboxLater(token(query)), request, set)
+    : ({ query, request, set }: Ctx) => scoped(widget.inbox(token(query)), request, set);
+  return new Elysia().derive({ as: "scoped" }, derive);
 }
 
 /** Preflights: answered for allowed origins, 403 for the rest. */

@@ -1,8 +1,8 @@
 // Read-only routes on PostgreSQL, besides the message list and the contact pages
 // (postgres-awaited-reads.test.ts): what the dashboard and the mobile app load at start and open
-// most (a contact, the notifications, the profile, the settings lists), and the public API's pages,
-// send nothing through the synchronous bridge in place; their statements go to the read pool.
-// PostgreSQL only.
+// most (a contact, the notifications, the profile, the settings lists), the public API's pages and
+// the website chat's, send nothing through the synchronous bridge in place; their statements go to
+// the read pool. PostgreSQL only.
 import { describe, expect, test } from "bun:test";
 import { blockingDuring } from "../helpers/bridge-calls.ts";
 import { newConversation, world } from "../helpers/conversation-fixtures.ts";
@@ -16,6 +16,7 @@ import {
   say,
 } from "../helpers/public-fixtures.ts";
 import { givePassword, signIn } from "../helpers/sessions.ts";
+import { Visitor, widgetWorld } from "../helpers/widget-fixtures.ts";
 import { TEST_ENGINE } from "../helpers/test-database.ts";
 
 describe.skipIf(TEST_ENGINE !== "postgres")("what apps load on PostgreSQL waits on nothing in place", () => {
@@ -183,6 +184,47 @@ describe.skipIf(TEST_ENGINE !== "postgres")("what apps load on PostgreSQL waits 
         ],
       ],
       404,
+      404,
+    ]);
+    expect(blocking).toEqual([]);
+  });
+
+  test("the website chat: the visitor's conversation, its messages and contact, all awaited", async () => {
+    const w = widgetWorld();
+    const v = new Visitor(w);
+    await v.start();
+    const created = await v.call("POST", "/conversations", {
+      contact: { name: "Vera Visitor", email: "vera@example.com" },
+      message: { content: "Hello there" },
+    });
+    expect(created.status).toBe(200);
+    const reply = await w.h.request("POST", `${w.api}/conversations/${created.body.id}/messages`, {
+      token: w.agent.token,
+      body: { content: "Hi Vera" },
+    });
+    expect(reply.status).toBe(200);
+    await w.h.deps.bus.drain();
+    await w.h.deps.bus.drain();
+    w.h.deps.commits.flush();
+    const answers: unknown[] = [];
+    const blocking = await blockingDuring(async () => {
+      const messages = await v.call("GET", "/messages");
+      answers.push([messages.status, messages.body.map((m: { content: string }) => m.content)]);
+      const current = await v.call("GET", "/conversations");
+      answers.push([current.status, current.body.id, current.body.status]);
+      const contact = await v.call("GET", "/contact");
+      answers.push([contact.status, contact.body.name, contact.body.email]);
+      const stranger = new Visitor(w, {});
+      stranger.token = "not a token";
+      answers.push((await stranger.call("GET", "/contact")).status);
+      const elsewhere = await w.h.request("GET", "/api/v1/widget/messages?website_token=no-such-inbox");
+      answers.push(elsewhere.status);
+    });
+    expect(answers).toEqual([
+      [200, ["Hello there", "Hi Vera"]],
+      [200, created.body.id, "open"],
+      [200, "Vera Visitor", "vera@example.com"],
+      401,
       404,
     ]);
     expect(blocking).toEqual([]);
