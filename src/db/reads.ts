@@ -39,6 +39,11 @@ export function* nested<T>(reads: Reads<T>): Reads<T> {
   return (yield reads) as T;
 }
 
+/** `first`, then the Reads `next` makes of its value, as one Reads (a row, then what a page reads of it). */
+export function* chain<A, B>(first: Reads<A>, next: (value: A) => Reads<B>): Reads<B> {
+  return yield* nested(next(yield* nested(first)));
+}
+
 function isRead(step: Step): step is Read {
   return typeof (step as Read).now === "function";
 }

@@ -3,7 +3,7 @@
 // A caller is authenticated by the `api_access_token` header or, from the web app, by the session
 // cookie; a cookie alone never authorizes a change: non-GET requests must also carry the
 // session's CSRF token (403 csrf), which a cross-site page cannot read.
-import type { AccountCaller, AccountCallersRepo } from "../db/account-callers.repo.ts";
+import type { AccountCaller, AccountCallersRepo, SessionCaller } from "../db/account-callers.repo.ts";
 import type { AccountRow, AccountsRepo } from "../db/accounts.repo.ts";
 import type { AgentBotRow, AgentBotsRepo } from "../db/agent-bots.repo.ts";
 import type { SessionRow } from "../db/sessions.repo.ts";
@@ -131,17 +131,17 @@ export class AuthService {
     if (c.apiToken || !sessionToken) {
       const token = c.apiToken;
       if (!token) throw new UnauthorizedError();
-      return Promise.resolve(callers.findSoon(sha256Hex(token), 0)).then((found) => {
-        if (found?.owner.owner_type !== "user" || !found.user) throw new UnauthorizedError("Invalid Access Token");
-        return { user: found.user, token };
-      });
+      return Promise.resolve(callers.findSoon(sha256Hex(token), 0)).then((found) => tokenUser(found, token));
     }
-    return callers.findSession(sha256Hex(sessionToken), 0).then((found) => {
-      const session = this.d.sessionAuth.admit(found?.session ?? null);
-      requireCsrf(c, sessionToken);
-      if (!found?.user) throw new UnauthorizedError(undefined, "session");
-      return { user: found.user, token: null, session };
-    });
+    return callers.findSession(sha256Hex(sessionToken), 0).then((found) => this.sessionUser(c, sessionToken, found));
+  }
+
+  /** caller()'s checks of a session cookie, in its order, on the session read with its user. */
+  private sessionUser(c: Credentials, sessionToken: string, found: SessionCaller | null): UserPrincipal {
+    const session = this.d.sessionAuth.admit(found?.session ?? null);
+    requireCsrf(c, sessionToken);
+    if (!found?.user) throw new UnauthorizedError(undefined, "session");
+    return { user: found.user, token: null, session };
   }
 
   /** Whether accountCallerSoon awaits (PostgreSQL): the HTTP layer stays synchronous on SQLite. */
@@ -172,10 +172,8 @@ export class AuthService {
   /** caller() then memberOf() for a session cookie, in the same order of checks, read on the pool. */
   private async sessionCaller(c: Credentials, sessionToken: string, rawAccountId: string | undefined) {
     const found = await this.d.accountCallers.findSession(sha256Hex(sessionToken), parseId(rawAccountId) ?? 0);
-    const session = this.d.sessionAuth.admit(found?.session ?? null);
-    requireCsrf(c, sessionToken);
-    if (!found?.user) throw new UnauthorizedError(undefined, "session");
-    return this.admitted({ user: found.user, token: null, session }, found.account, found.membership, rawAccountId);
+    const principal = this.sessionUser(c, sessionToken, found);
+    return this.admitted(principal, found!.account, found!.membership, rawAccountId);
   }
 
   private tokenCaller(
@@ -190,8 +188,7 @@ export class AuthService {
       if (access instanceof Promise) return access.then((a) => this.botCaller(a, token, rawAccountId, route));
       return this.botCaller(access, token, rawAccountId, route);
     }
-    if (found.owner.owner_type !== "user" || !found.user) throw new UnauthorizedError("Invalid Access Token");
-    return this.admitted({ user: found.user, token }, found.account, found.membership, rawAccountId);
+    return this.admitted(tokenUser(found, token), found.account, found.membership, rawAccountId);
   }
 
   /** The bot behind a token, the account in the path, and the account's inboxes the bot answers. */
@@ -248,6 +245,12 @@ export class AuthService {
     if (!membership) throw new UnauthorizedError("You are not authorized to access this account", "account_id");
     return { ...principal, account, membership, role: membership.role };
   }
+}
+
+/** The user a token opens: a user's token only (a platform app's or none is a 401). */
+function tokenUser(found: AccountCaller | null, token: string): UserPrincipal {
+  if (found?.owner.owner_type !== "user" || !found.user) throw new UnauthorizedError("Invalid Access Token");
+  return { user: found.user, token };
 }
 
 /** A change made with a session cookie must carry the session's CSRF token (a read need not). */

@@ -12,7 +12,7 @@ import type {
   ConversationStatus,
 } from "../db/conversations.repo.ts";
 import type { ConversationRefsRepo } from "../db/conversation-refs.repo.ts";
-import { nested, readLater, readSoon } from "../db/reads.ts";
+import { chain, readLater, readSoon } from "../db/reads.ts";
 import type { Acting } from "./acting.ts";
 import { labelTitles, pageNumber } from "./contact-input.ts";
 import type { ContactsService } from "./contacts.service.ts";
@@ -90,12 +90,9 @@ export class ConversationLists {
       q: null,
       contactId,
     };
-    return readLater(
-      (function* () {
-        yield* nested(contactsService.readExisting(a.account.id, contactId)); // 404 for another account's
-        return yield* nested(conversations.readPage(filter, { kind: "all" }, 20, 0));
-      })(),
-    );
+    // The contact first: 404 for another account's.
+    const contact = contactsService.readExisting(a.account.id, contactId);
+    return readLater(chain(contact, () => conversations.readPage(filter, { kind: "all" }, 20, 0)));
   }
   private async filter(a: Acting, q: ListQuery): Promise<ConversationFilter> {
     const text = searchTerm("q", q.q);

@@ -12,7 +12,7 @@ import type { ConversationRefsRepo, InboxRef, MemberRef, TeamRef } from "../db/c
 import type { ConversationCounts, ConversationRow, ConversationsRepo } from "../db/conversations.repo.ts";
 import type { LabelsRepo } from "../db/labels.repo.ts";
 import type { MessageRow, MessagesRepo } from "../db/messages.repo.ts";
-import { nested, type Reads, readSoon } from "../db/reads.ts";
+import { chain, nested, type Reads, readSoon } from "../db/reads.ts";
 import type { WriteTx } from "../db/tx.ts";
 import { unixSeconds, type Clock } from "../lib/clock.ts";
 import type { Acting } from "./acting.ts";
@@ -111,13 +111,7 @@ export class ConversationsService {
    * (src/db/reads.ts readSoon).
    */
   readAbout<T>(a: Acting, rawDisplayId: unknown, then: (row: ConversationRow) => Reads<T>): T | Promise<T> {
-    const { access } = this.d;
-    return readSoon(
-      (function* () {
-        const row = yield* nested(access.readConversation(a, rawDisplayId));
-        return yield* nested(then(row));
-      })(),
-    );
+    return readSoon(chain(this.d.access.readConversation(a, rawDisplayId), then));
   }
 
   /** The API object's data for one conversation, as view() builds it. */

@@ -31,8 +31,10 @@ export const userActor = (p: AccountPrincipal): Actor => ({ type: "user", id: p.
 export class InboxesService {
   constructor(private readonly d: InboxesDeps) {}
 
-  /** Administrators see every inbox of the account; agents only those they are members of. */
-  /** Read-only: awaited on PostgreSQL (src/db/reads.ts readSoon), in place on SQLite. */
+  /**
+   * Administrators see every inbox of the account; agents only those they are members of. Read-only:
+   * awaited on PostgreSQL (src/db/reads.ts readSoon), in place on SQLite.
+   */
   list(p: AccountPrincipal): InboxRow[] | Promise<InboxRow[]> {
     return readSoon(this.d.inboxes.readVisible(p.account.id, p.role === "administrator" ? null : p.user.id));
   }

@@ -137,8 +137,10 @@ export class NotificationsService {
     return notificationOf(row, user ? userPushData(user, null) : { id: row.user_id });
   }
 
-  /** `sortOrder`: Chatwoot's sort_order, desc (newest activity first, the default) or asc. */
-  /** Read-only: awaited on PostgreSQL (src/db/reads.ts readSoon), in place on SQLite. */
+  /**
+   * `sortOrder`: Chatwoot's sort_order, desc (newest activity first, the default) or asc. Read-only:
+   * awaited on PostgreSQL (src/db/reads.ts readSoon), in place on SQLite.
+   */
   list(p: AccountPrincipal, rawPage: unknown, sortOrder: unknown = undefined) {
     const page = typeof rawPage === "string" && /^[1-9]\d{0,6}$/.test(rawPage) ? Number(rawPage) : 1;
     if (sortOrder !== undefined && sortOrder !== "asc" && sortOrder !== "desc")
@@ -146,7 +148,7 @@ export class NotificationsService {
     const { notifications } = this.d;
     const [account, user] = [p.account.id, p.user.id];
     const offset = (page - 1) * NOTIFICATIONS_PER_PAGE;
-    const sender = userPushData(p.user, p.membership);
+    const recipient = userPushData(p.user, p.membership);
     return readSoon(
       (function* () {
         const rows = yield* nested(
@@ -155,7 +157,7 @@ export class NotificationsService {
         const unread = yield* nested(notifications.readUnreadCount(account, user));
         const count = yield* nested(notifications.readCount(account, user));
         const meta = { unread_count: unread, count, current_page: page };
-        return { data: { meta, payload: rows.map((r) => notificationOf(r, sender)) } };
+        return { data: { meta, payload: rows.map((r) => notificationOf(r, recipient)) } };
       })(),
     );
   }

@@ -6,7 +6,7 @@
 import type { ContactsRepo } from "../db/contacts.repo.ts";
 import type { ConversationRow, ConversationsRepo } from "../db/conversations.repo.ts";
 import type { PublicRepo } from "../db/public.repo.ts";
-import { nested, type Reads, readNow, readSoon } from "../db/reads.ts";
+import { chain, nested, type Reads, readNow, readSoon } from "../db/reads.ts";
 import type { WriteTx } from "../db/tx.ts";
 import { unixSeconds, type Clock } from "../lib/clock.ts";
 import { parseId } from "./auth.service.ts";
@@ -94,13 +94,7 @@ export class PublicConversationsService {
   /** One conversation by its display id, with what its record shows: awaited on PostgreSQL. */
   showSoon(scope: PublicScope, rawDisplayId: unknown): PublicConversation | Promise<PublicConversation> {
     if (!this.d.publicRepo.pooled) return this.view(scope, this.get(scope, rawDisplayId));
-    const get = () => this.readGet(scope, rawDisplayId);
-    const view = (row: ConversationRow) => this.readView(scope, row);
-    return readSoon(
-      (function* () {
-        return yield* nested(view(yield* nested(get())));
-      })(),
-    );
+    return readSoon(chain(this.readGet(scope, rawDisplayId), (row) => this.readView(scope, row)));
   }
 
   view(scope: PublicScope, row: ConversationRow): PublicConversation {
@@ -110,7 +104,6 @@ export class PublicConversationsService {
   }
 
   /** view() as a Reads, for PostgreSQL (the in-place form above is SQLite's: see batch.ts on why both). */
-
   private *readView(scope: PublicScope, row: ConversationRow): Reads<PublicConversation> {
     const messages = yield* nested(this.d.publicRepo.readVisible(row.id, null, PUBLIC_PAGE_SIZE));
     const contact = (yield* nested(this.d.contacts.readById(scope.account.id, row.contact_id))) ?? scope.contact;

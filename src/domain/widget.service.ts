@@ -46,6 +46,11 @@ function visitorSource(inbox: PublicInboxRow, authToken: string | null | undefin
   return claims.source_id;
 }
 
+function knownWebsiteInbox(inbox: PublicInboxRow | null): PublicInboxRow {
+  if (!inbox) throw new NotFoundError("Inbox", "website_token", "no website inbox with this website_token");
+  return inbox;
+}
+
 /** An identity the token names that is gone is a 401 too, not a 404. */
 function goneVisitor(error: unknown): unknown {
   return error instanceof NotFoundError
@@ -58,19 +63,15 @@ export class WidgetService {
 
   /** The web_widget inbox with this website_token (404 for a wrong one or a suspended account). */
   inbox(websiteToken: unknown): PublicInboxRow {
-    const inbox =
-      typeof websiteToken === "string" && websiteToken ? this.d.widgetRepo.inboxByWebsiteToken(websiteToken) : null;
-    if (!inbox) throw new NotFoundError("Inbox", "website_token", "no website inbox with this website_token");
-    return inbox;
+    return knownWebsiteInbox(
+      typeof websiteToken === "string" && websiteToken ? this.d.widgetRepo.inboxByWebsiteToken(websiteToken) : null,
+    );
   }
 
   /** inbox(), awaited (PostgreSQL's widget routes: src/http/widget-scope.ts). */
   async inboxLater(websiteToken: unknown): Promise<PublicInboxRow> {
-    if (typeof websiteToken !== "string" || !websiteToken) return this.inbox(websiteToken);
-    return readLater(this.d.widgetRepo.readInboxByWebsiteToken(websiteToken)).then((inbox) => {
-      if (!inbox) throw new NotFoundError("Inbox", "website_token", "no website inbox with this website_token");
-      return inbox;
-    });
+    if (typeof websiteToken !== "string" || !websiteToken) return knownWebsiteInbox(null);
+    return knownWebsiteInbox(await readLater(this.d.widgetRepo.readInboxByWebsiteToken(websiteToken)));
   }
 
   /** The visitor behind an X-Auth-Token (401 when it is missing, forged, another inbox's or its identity is gone). */
