@@ -35,8 +35,8 @@ function split(r: JoinedRow): AgentRecord {
 export class AgentsRepo {
   private readonly listStmt: TwoWayStatement;
   private readonly byIdStmt: Statement;
-  private readonly inInboxStmt: Statement;
-  private readonly inTeamStmt: Statement;
+  private readonly inInboxStmt: TwoWayStatement;
+  private readonly inTeamStmt: TwoWayStatement;
   private readonly updateMembershipStmt: Statement;
   private readonly renameStmt: Statement;
   private readonly administratorsStmt: Statement;
@@ -48,11 +48,13 @@ export class AgentsRepo {
     const from = "FROM account_users au JOIN users u ON u.id = au.user_id";
     this.listStmt = new TwoWayStatement(db, `SELECT ${COLUMNS} ${from} WHERE au.account_id = $account_id ${ORDER}`);
     this.byIdStmt = db.prepare(`SELECT ${COLUMNS} ${from} WHERE au.account_id = $account_id AND au.user_id = $user_id`);
-    this.inInboxStmt = db.prepare(
+    this.inInboxStmt = new TwoWayStatement(
+      db,
       `SELECT ${COLUMNS} ${from} JOIN inbox_members m ON m.user_id = au.user_id AND m.inbox_id = $inbox_id
        WHERE au.account_id = $account_id ${ORDER}`,
     );
-    this.inTeamStmt = db.prepare(
+    this.inTeamStmt = new TwoWayStatement(
+      db,
       `SELECT ${COLUMNS} ${from} JOIN team_members m ON m.user_id = au.user_id AND m.team_id = $team_id
        WHERE au.account_id = $account_id ${ORDER}`,
     );
@@ -90,11 +92,19 @@ export class AgentsRepo {
   }
 
   inInbox(accountId: number, inboxId: number): AgentRecord[] {
-    return (this.inInboxStmt.all({ account_id: accountId, inbox_id: inboxId }) as JoinedRow[]).map(split);
+    return (this.inInboxStmt.statement.all({ account_id: accountId, inbox_id: inboxId }) as JoinedRow[]).map(split);
+  }
+
+  *readInInbox(accountId: number, inboxId: number): Reads<AgentRecord[]> {
+    return ((yield this.inInboxStmt.all({ account_id: accountId, inbox_id: inboxId })) as JoinedRow[]).map(split);
   }
 
   inTeam(accountId: number, teamId: number): AgentRecord[] {
-    return (this.inTeamStmt.all({ account_id: accountId, team_id: teamId }) as JoinedRow[]).map(split);
+    return (this.inTeamStmt.statement.all({ account_id: accountId, team_id: teamId }) as JoinedRow[]).map(split);
+  }
+
+  *readInTeam(accountId: number, teamId: number): Reads<AgentRecord[]> {
+    return ((yield this.inTeamStmt.all({ account_id: accountId, team_id: teamId })) as JoinedRow[]).map(split);
   }
 
   updateMembership(m: {

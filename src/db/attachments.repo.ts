@@ -1,5 +1,6 @@
 // Attachment rows (migration 016) and the JSON copy of them that a message row carries.
 import type { Database, Statement } from "bun:sqlite";
+import { type Reads, TwoWayStatement } from "./reads.ts";
 
 export interface AttachmentRow {
   id: number;
@@ -54,9 +55,9 @@ export function copyOf(a: AttachmentRow): AttachmentCopy {
 export class AttachmentsRepo {
   private readonly insertStmt: Statement;
   private readonly copyStmt: Statement;
-  private readonly byIdStmt: Statement;
-  private readonly ofConversationStmt: Statement;
-  private readonly countConversationStmt: Statement;
+  private readonly byIdStmt: TwoWayStatement;
+  private readonly ofConversationStmt: TwoWayStatement;
+  private readonly countConversationStmt: TwoWayStatement;
   private readonly keysOfMessageStmt: Statement;
   private readonly keysOfConversationStmt: Statement;
   private readonly keysOfContactStmt: Statement;
@@ -70,12 +71,14 @@ export class AttachmentsRepo {
        VALUES ($account_id, $conversation_id, $message_id, $file_type, $content_type, $filename, $extension, $storage_key, $file_size, $width, $height, $created_at)`,
     );
     this.copyStmt = db.prepare("UPDATE messages SET attachments = $json WHERE id = $id");
-    this.byIdStmt = db.prepare("SELECT * FROM attachments WHERE id = $id");
-    this.ofConversationStmt = db.prepare(
+    this.byIdStmt = new TwoWayStatement(db, "SELECT * FROM attachments WHERE id = $id");
+    this.ofConversationStmt = new TwoWayStatement(
+      db,
       `SELECT a.*, m.created_at AS message_created_at, m.sender_type, m.sender_id FROM attachments a JOIN messages m ON m.id = a.message_id
        WHERE a.conversation_id = $c AND m.private IN (0, $private) ORDER BY a.id DESC LIMIT $limit OFFSET $offset`,
     );
-    this.countConversationStmt = db.prepare(
+    this.countConversationStmt = new TwoWayStatement(
+      db,
       "SELECT count(*) AS n FROM attachments a JOIN messages m ON m.id = a.message_id WHERE a.conversation_id = $c AND m.private IN (0, $private)",
     );
     this.keysOfMessageStmt = db.prepare("SELECT storage_key FROM attachments WHERE message_id = $id");
@@ -100,26 +103,29 @@ export class AttachmentsRepo {
 
   /** By id alone: only a signed link (which names the id) leads here. */
   find(id: number): AttachmentRow | null {
-    return (this.byIdStmt.get({ id }) as AttachmentRow | null) ?? null;
+    return (this.byIdStmt.statement.get({ id }) as AttachmentRow | null) ?? null;
   }
 
-  /** Newest first; private notes' files only for agents (`withPrivate`). */
-  ofConversation(
+  *readById(id: number): Reads<AttachmentRow | null> {
+    return (yield this.byIdStmt.get({ id })) as AttachmentRow | null;
+  }
+
+  /** A page of a conversation's files, newest first, and how many there are; private notes' files only for agents (`withPrivate`). */
+  *readOfConversation(
     conversationId: number,
     withPrivate: boolean,
     limit: number,
     offset: number,
-  ): ConversationAttachmentRow[] {
-    return this.ofConversationStmt.all({
+  ): Reads<{ total: number; rows: ConversationAttachmentRow[] }> {
+    const privateToo = withPrivate ? 1 : 0;
+    const counted = (yield this.countConversationStmt.get({ c: conversationId, private: privateToo })) as { n: number };
+    const rows = (yield this.ofConversationStmt.all({
       c: conversationId,
-      private: withPrivate ? 1 : 0,
+      private: privateToo,
       limit,
       offset,
-    }) as ConversationAttachmentRow[];
-  }
-
-  countOfConversation(conversationId: number, withPrivate: boolean): number {
-    return (this.countConversationStmt.get({ c: conversationId, private: withPrivate ? 1 : 0 }) as { n: number }).n;
+    })) as ConversationAttachmentRow[];
+    return { total: counted.n, rows };
   }
 
   keysOfMessage(messageId: number): string[] {

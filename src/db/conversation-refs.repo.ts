@@ -34,11 +34,11 @@ const INBOX_COLUMNS =
   "id, account_id, name, channel_type, channel_attributes, webhook_url, lock_to_single_conversation";
 
 export class ConversationRefsRepo {
-  private readonly inboxStmt: Statement;
+  private readonly inboxStmt: TwoWayStatement;
   private readonly inboxesBatch: Batch<InboxRef>;
   private readonly isInboxMemberStmt: TwoWayStatement;
-  private readonly memberInboxesStmt: Statement;
-  private readonly teamStmt: Statement;
+  private readonly memberInboxesStmt: TwoWayStatement;
+  private readonly teamStmt: TwoWayStatement;
   private readonly teamsBatch: Batch<TeamRef>;
   private readonly isTeamMemberStmt: Statement;
   private readonly users: Batch<UserRow>;
@@ -47,16 +47,21 @@ export class ConversationRefsRepo {
   private readonly accountStmt: Statement;
 
   constructor(db: Database) {
-    this.inboxStmt = db.prepare(`SELECT ${INBOX_COLUMNS} FROM inboxes WHERE account_id = $account_id AND id = $id`);
+    this.inboxStmt = new TwoWayStatement(
+      db,
+      `SELECT ${INBOX_COLUMNS} FROM inboxes WHERE account_id = $account_id AND id = $id`,
+    );
     this.inboxesBatch = new Batch<InboxRef>(db, `SELECT ${INBOX_COLUMNS} FROM inboxes WHERE id IN {ids}`, "id");
     this.isInboxMemberStmt = new TwoWayStatement(
       db,
       "SELECT 1 AS ok FROM inbox_members WHERE inbox_id = $inbox_id AND user_id = $user_id",
     );
-    this.memberInboxesStmt = db.prepare(
+    this.memberInboxesStmt = new TwoWayStatement(
+      db,
       "SELECT im.inbox_id FROM inbox_members im JOIN inboxes i ON i.id = im.inbox_id WHERE im.user_id = $user_id AND i.account_id = $account_id",
     );
-    this.teamStmt = db.prepare(
+    this.teamStmt = new TwoWayStatement(
+      db,
       "SELECT id, account_id, name, description, allow_auto_assign FROM teams WHERE account_id = $account_id AND id = $id",
     );
     this.teamsBatch = new Batch<TeamRef>(
@@ -86,7 +91,11 @@ export class ConversationRefsRepo {
   }
 
   inbox(accountId: number, id: number): InboxRef | null {
-    return (this.inboxStmt.get({ account_id: accountId, id }) as InboxRef | null) ?? null;
+    return (this.inboxStmt.statement.get({ account_id: accountId, id }) as InboxRef | null) ?? null;
+  }
+
+  *readInbox(accountId: number, id: number): Reads<InboxRef | null> {
+    return (yield this.inboxStmt.get({ account_id: accountId, id })) as InboxRef | null;
   }
 
   inboxes(ids: readonly number[]): Map<number, InboxRef> {
@@ -106,14 +115,17 @@ export class ConversationRefsRepo {
   }
 
   /** Inboxes of this account the user is a member of. */
-  memberInboxIds(accountId: number, userId: number): number[] {
-    return (this.memberInboxesStmt.all({ account_id: accountId, user_id: userId }) as { inbox_id: number }[]).map(
-      (r) => r.inbox_id,
-    );
+  *readMemberInboxIds(accountId: number, userId: number): Reads<number[]> {
+    const rows = yield this.memberInboxesStmt.all({ account_id: accountId, user_id: userId });
+    return (rows as { inbox_id: number }[]).map((r) => r.inbox_id);
   }
 
   team(accountId: number, id: number): TeamRef | null {
-    return (this.teamStmt.get({ account_id: accountId, id }) as TeamRef | null) ?? null;
+    return (this.teamStmt.statement.get({ account_id: accountId, id }) as TeamRef | null) ?? null;
+  }
+
+  *readTeam(accountId: number, id: number): Reads<TeamRef | null> {
+    return (yield this.teamStmt.get({ account_id: accountId, id })) as TeamRef | null;
   }
 
   teams(ids: readonly number[]): Map<number, TeamRef> {

@@ -103,7 +103,7 @@ export class ConversationsRepo {
   private readonly insertStmt: Statement;
   private readonly saveStmt: Statement;
   private readonly touchStmt: Statement;
-  private readonly byIdStmt: Statement;
+  private readonly byIdStmt: TwoWayStatement;
   private readonly byDisplay: TwoWayStatement;
   private readonly bumpCounterStmt: Statement;
   private readonly assignedToStmt: Statement;
@@ -133,7 +133,7 @@ export class ConversationsRepo {
     this.touchStmt = db.prepare(
       "UPDATE conversations SET last_activity_at = $last_activity_at, updated_at_ms = $updated_at_ms WHERE id = $id",
     );
-    this.byIdStmt = db.prepare("SELECT * FROM conversations WHERE id = $id");
+    this.byIdStmt = new TwoWayStatement(db, "SELECT * FROM conversations WHERE id = $id");
     this.byDisplay = new TwoWayStatement(
       db,
       "SELECT * FROM conversations WHERE account_id = $account_id AND display_id = $display_id",
@@ -178,7 +178,11 @@ export class ConversationsRepo {
   }
 
   byId(id: number): ConversationRow | null {
-    return (this.byIdStmt.get({ id }) as ConversationRow | null) ?? null;
+    return (this.byIdStmt.statement.get({ id }) as ConversationRow | null) ?? null;
+  }
+
+  *readById(id: number): Reads<ConversationRow | null> {
+    return (yield this.byIdStmt.get({ id })) as ConversationRow | null;
   }
 
   byDisplayId(accountId: number, displayId: number): ConversationRow | null {

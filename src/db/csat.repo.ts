@@ -1,6 +1,7 @@
 // CSAT survey answers (one row per survey message) and the "already sent?" check on resolve.
 import type { Database, Statement } from "bun:sqlite";
 import { StatementCache } from "./batch.ts";
+import { type Reads, TwoWayStatement } from "./reads.ts";
 
 export interface CsatResponseRow {
   id: number;
@@ -33,10 +34,11 @@ export class CsatRepo {
   private readonly sentStmt: Statement;
   private readonly upsertStmt: Statement;
   private readonly byMessageStmt: Statement;
-  private readonly cache: StatementCache;
+  /** The list's statements by their shape (a filter of three optional parts: at most eight). */
+  private readonly pages: StatementCache<TwoWayStatement>;
 
   constructor(db: Database) {
-    this.cache = new StatementCache(db);
+    this.pages = new StatementCache(db, 8, (sql) => new TwoWayStatement(db, sql));
     // Served by the partial index messages_input_csat.
     this.sentStmt = db.prepare(
       "SELECT 1 AS ok FROM messages WHERE conversation_id = $c AND content_type = 'input_csat' LIMIT 1",
@@ -65,7 +67,7 @@ export class CsatRepo {
   }
 
   /** A page, newest first; `since` inclusive, `until` exclusive. */
-  page(f: CsatFilter, limit: number, offset: number): CsatResponseListRow[] {
+  *readPage(f: CsatFilter, limit: number, offset: number): Reads<CsatResponseListRow[]> {
     const parts = ["r.account_id = $account_id"];
     const params: Record<string, string | number> = { account_id: f.accountId, limit, offset };
     if (f.inboxIds) {
@@ -82,6 +84,6 @@ export class CsatRepo {
     }
     const sql = `SELECT r.*, c.display_id FROM csat_survey_responses r JOIN conversations c ON c.id = r.conversation_id
       WHERE ${parts.join(" AND ")} ORDER BY r.created_at DESC, r.id DESC LIMIT $limit OFFSET $offset`;
-    return this.cache.get(sql).all(params) as CsatResponseListRow[];
+    return (yield this.pages.get(sql).all(params)) as CsatResponseListRow[];
   }
 }

@@ -30,7 +30,7 @@ export type AttributeDefinitionFields = Omit<
 export class CustomAttributeDefinitionsRepo {
   private readonly listStmt: TwoWayStatement;
   private readonly listAllStmt: TwoWayStatement;
-  private readonly byIdStmt: Statement;
+  private readonly byIdStmt: TwoWayStatement;
   private readonly byKeyStmt: Statement;
   private readonly insertStmt: Statement;
   private readonly updateStmt: Statement;
@@ -46,7 +46,8 @@ export class CustomAttributeDefinitionsRepo {
       db,
       "SELECT * FROM custom_attribute_definitions WHERE account_id = $account_id ORDER BY attribute_model, position, id",
     );
-    this.byIdStmt = db.prepare(
+    this.byIdStmt = new TwoWayStatement(
+      db,
       "SELECT * FROM custom_attribute_definitions WHERE account_id = $account_id AND id = $id",
     );
     this.byKeyStmt = db.prepare(
@@ -78,7 +79,11 @@ export class CustomAttributeDefinitionsRepo {
   }
 
   byId(accountId: number, id: number): AttributeDefinitionRow | null {
-    return (this.byIdStmt.get({ account_id: accountId, id }) as AttributeDefinitionRow | null) ?? null;
+    return (this.byIdStmt.statement.get({ account_id: accountId, id }) as AttributeDefinitionRow | null) ?? null;
+  }
+
+  *readById(accountId: number, id: number): Reads<AttributeDefinitionRow | null> {
+    return (yield this.byIdStmt.get({ account_id: accountId, id })) as AttributeDefinitionRow | null;
   }
 
   byKey(accountId: number, model: AttributeModel, key: string): AttributeDefinitionRow | null {

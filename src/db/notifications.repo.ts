@@ -40,7 +40,7 @@ export class NotificationsRepo {
   private readonly readAllStmt: Statement;
   private readonly readConversationStmt: Statement;
   private readonly deleteStmt: Statement;
-  private readonly settingsStmt: Statement;
+  private readonly settingsStmt: TwoWayStatement;
   private readonly saveSettingsStmt: Statement;
 
   constructor(db: Database) {
@@ -80,7 +80,8 @@ export class NotificationsRepo {
       "UPDATE notifications SET read_at = $at WHERE user_id = $user_id AND account_id = $account_id AND conversation_id = $conversation_id AND read_at IS NULL",
     );
     this.deleteStmt = db.prepare("DELETE FROM notifications WHERE id = $id");
-    this.settingsStmt = db.prepare(
+    this.settingsStmt = new TwoWayStatement(
+      db,
       "SELECT email_flags, push_flags FROM notification_settings WHERE account_id = $account_id AND user_id = $user_id",
     );
     this.saveSettingsStmt = db.prepare(
@@ -146,7 +147,12 @@ export class NotificationsRepo {
   }
 
   settings(accountId: number, userId: number): NotificationFlags | null {
-    return (this.settingsStmt.get({ account_id: accountId, user_id: userId }) as NotificationFlags | null) ?? null;
+    const row = this.settingsStmt.statement.get({ account_id: accountId, user_id: userId });
+    return (row as NotificationFlags | null) ?? null;
+  }
+
+  *readSettings(accountId: number, userId: number): Reads<NotificationFlags | null> {
+    return (yield this.settingsStmt.get({ account_id: accountId, user_id: userId })) as NotificationFlags | null;
   }
 
   saveSettings(accountId: number, userId: number, email: string, push: string): void {

@@ -17,7 +17,7 @@ export type TeamFields = Pick<TeamRow, "name" | "description" | "allow_auto_assi
 export class TeamsRepo {
   private readonly insertStmt: Statement;
   private readonly updateStmt: Statement;
-  private readonly byIdStmt: Statement;
+  private readonly byIdStmt: TwoWayStatement;
   private readonly byNameStmt: Statement;
   private readonly listStmt: TwoWayStatement;
   private readonly deleteStmt: Statement;
@@ -34,7 +34,7 @@ export class TeamsRepo {
       `UPDATE teams SET name = $name, description = $description, allow_auto_assign = $allow_auto_assign, updated_at = $now
        WHERE account_id = $account_id AND id = $id`,
     );
-    this.byIdStmt = db.prepare("SELECT * FROM teams WHERE account_id = $account_id AND id = $id");
+    this.byIdStmt = new TwoWayStatement(db, "SELECT * FROM teams WHERE account_id = $account_id AND id = $id");
     this.byNameStmt = db.prepare("SELECT * FROM teams WHERE account_id = $account_id AND name = $name");
     this.listStmt = new TwoWayStatement(db, "SELECT * FROM teams WHERE account_id = $account_id ORDER BY name, id");
     this.deleteStmt = db.prepare("DELETE FROM teams WHERE account_id = $account_id AND id = $id");
@@ -62,7 +62,11 @@ export class TeamsRepo {
   }
 
   byId(accountId: number, id: number): TeamRow | null {
-    return (this.byIdStmt.get({ account_id: accountId, id }) as TeamRow | null) ?? null;
+    return (this.byIdStmt.statement.get({ account_id: accountId, id }) as TeamRow | null) ?? null;
+  }
+
+  *readById(accountId: number, id: number): Reads<TeamRow | null> {
+    return (yield this.byIdStmt.get({ account_id: accountId, id })) as TeamRow | null;
   }
 
   byName(accountId: number, name: string): TeamRow | null {

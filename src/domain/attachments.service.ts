@@ -4,6 +4,7 @@
 // commit step. After it: files that deleted rows no longer need are released.
 import { type AttachmentRow, type AttachmentsRepo, copyOf } from "../db/attachments.repo.ts";
 import type { MessageRow } from "../db/messages.repo.ts";
+import { readSoon } from "../db/reads.ts";
 import { imageSize } from "../files/image-size.ts";
 import type { FileLinks } from "../files/links.ts";
 import { isSpooledFile, type SpooledFile } from "../files/multipart.ts";
@@ -156,12 +157,10 @@ export class AttachmentsService {
   }
 
   /** A conversation's files, newest first (Chatwoot's GET conversations/:id/attachments). */
-  ofConversation(conversationId: number, withPrivate: boolean, page: number) {
+  /** A page of a conversation's files (100 a page) and their count: a Reads, awaited on PostgreSQL. */
+  readOfConversation(conversationId: number, withPrivate: boolean, page: number) {
     const perPage = 100;
-    return {
-      total: this.d.attachments.countOfConversation(conversationId, withPrivate),
-      rows: this.d.attachments.ofConversation(conversationId, withPrivate, perPage, (page - 1) * perPage),
-    };
+    return this.d.attachments.readOfConversation(conversationId, withPrivate, perPage, (page - 1) * perPage);
   }
 
   /** The file behind a signed link: 403 when the link is forged or expired, 404 when the file is gone. */
@@ -176,7 +175,8 @@ export class AttachmentsService {
     if (!id || typeof signature !== "string" || !this.d.links.verify(id, exp, signature)) {
       throw new ForbiddenError("This file link is not valid or has expired; load the message again for a fresh link");
     }
-    const row = this.d.attachments.find(id);
+    // Read-only: awaited on PostgreSQL's read pool (src/db/reads.ts), in place on SQLite.
+    const row = await readSoon(this.d.attachments.readById(id));
     if (!row) throw new NotFoundError("Attachment", "id", `no attachment ${id}`);
     const r = range?.(row.file_size);
     const body = await this.d.store.read(row.storage_key, row.file_size, r);

@@ -35,10 +35,15 @@ export class ConversationAccess {
 
   /** An inbox of this account the actor may use, or 404/403 (field `inbox_id`). */
   inbox(a: Acting, rawId: unknown): InboxRef {
+    return readNow(this.readInbox(a, rawId));
+  }
+
+  *readInbox(a: Acting, rawId: unknown): Reads<InboxRef> {
     const id = parseId(rawId);
-    const inbox = id === null ? null : this.d.conversationRefs.inbox(a.account.id, id);
+    const inbox = id === null ? null : yield* nested(this.d.conversationRefs.readInbox(a.account.id, id));
     if (!inbox) throw new NotFoundError("Inbox", "inbox_id", `no inbox ${String(rawId)} in this account`);
-    if (!this.mayUseInbox(a, inbox.id)) throw new ForbiddenError("You are not a member of this inbox");
+    if (!(yield* nested(this.readMayUseInbox(a, inbox.id))))
+      throw new ForbiddenError("You are not a member of this inbox");
     return inbox;
   }
 
@@ -53,7 +58,11 @@ export class ConversationAccess {
 
   /** The inboxes an actor's lists are limited to: null = all (administrators and non-user actors). */
   visibleInboxes(a: Acting): number[] | null {
+    return readNow(this.readVisibleInboxes(a));
+  }
+
+  *readVisibleInboxes(a: Acting): Reads<number[] | null> {
     if (a.botInboxIds) return [...a.botInboxIds];
-    return isAgent(a) ? this.d.conversationRefs.memberInboxIds(a.account.id, a.user!.id) : null;
+    return isAgent(a) ? yield* nested(this.d.conversationRefs.readMemberInboxIds(a.account.id, a.user!.id)) : null;
   }
 }

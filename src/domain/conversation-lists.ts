@@ -80,19 +80,22 @@ export class ConversationLists {
 
   /** A contact's conversations the caller may see, newest activity first, at most 20 (Chatwoot). */
   ofContact(a: Acting, contactId: number): Promise<ConversationRow[]> {
-    const { contactsService, conversations } = this.d;
-    const filter: ConversationFilter = {
-      accountId: a.account.id,
-      inboxIds: this.d.access.visibleInboxes(a),
-      status: null,
-      teamId: null,
-      labels: null,
-      q: null,
-      contactId,
+    const { access, contactsService, conversations } = this.d;
+    const page = (inboxIds: number[] | null) => {
+      const filter: ConversationFilter = {
+        accountId: a.account.id,
+        inboxIds,
+        status: null,
+        teamId: null,
+        labels: null,
+        q: null,
+        contactId,
+      };
+      return conversations.readPage(filter, { kind: "all" }, 20, 0);
     };
     // The contact first: 404 for another account's.
     const contact = contactsService.readExisting(a.account.id, contactId);
-    return readLater(chain(contact, () => conversations.readPage(filter, { kind: "all" }, 20, 0)));
+    return readLater(chain(contact, () => chain(access.readVisibleInboxes(a), page)));
   }
   private async filter(a: Acting, q: ListQuery): Promise<ConversationFilter> {
     const text = searchTerm("q", q.q);
@@ -100,11 +103,12 @@ export class ConversationLists {
     if (q.status === "all") status = null;
     else if (q.status !== undefined && q.status !== "") status = statusValue("status", q.status);
     if (text) status = null; // Chatwoot ignores status when searching
-    let inboxIds = this.d.access.visibleInboxes(a);
     const inboxId = optionalId("inbox_id", q.inbox_id);
-    if (inboxId) inboxIds = [this.d.access.inbox(a, inboxId).id];
+    const inboxIds = inboxId
+      ? [(await readSoon(this.d.access.readInbox(a, inboxId))).id]
+      : await readSoon(this.d.access.readVisibleInboxes(a));
     const teamId = optionalId("team_id", q.team_id) ?? null;
-    if (teamId !== null && !this.d.conversationRefs.team(a.account.id, teamId))
+    if (teamId !== null && !(await readSoon(this.d.conversationRefs.readTeam(a.account.id, teamId))))
       throw new NotFoundError("Team", "team_id", `no team ${teamId} in this account`);
     const labels = q.labels === undefined ? null : labelTitles("labels", q.labels);
     // A search also finds the conversations of contacts it names ("Emma" finds Emma's), up to

@@ -9,6 +9,7 @@ import type { CsatRepo, CsatResponseListRow } from "../db/csat.repo.ts";
 import type { InboxesRepo } from "../db/inboxes.repo.ts";
 import type { LabelsRepo } from "../db/labels.repo.ts";
 import type { MessageRow } from "../db/messages.repo.ts";
+import { nested, type Reads, readSoon } from "../db/reads.ts";
 import { unixSeconds, type Clock } from "../lib/clock.ts";
 import { actingAsSystem, type Acting } from "./acting.ts";
 import { pageNumber } from "./contact-input.ts";
@@ -102,20 +103,32 @@ export class CsatService {
     );
   }
 
-  /** Administrators see every answer of the account, agents those of their inboxes; newest first, 25 a page. */
-  list(a: Acting, q: CsatListQuery): CsatResponseView[] {
+  /**
+   * Administrators see every answer of the account, agents those of their inboxes; newest first, 25
+   * a page. Read-only: awaited on PostgreSQL (src/db/reads.ts readSoon), in place on SQLite.
+   */
+  list(a: Acting, q: CsatListQuery): CsatResponseView[] | Promise<CsatResponseView[]> {
     const since = unixParam("since", q.since);
     const until = unixParam("until", q.until);
     const page = pageNumber(q.page);
-    const rows = this.d.csat.page(
-      { accountId: a.account.id, inboxIds: this.d.access.visibleInboxes(a), since, until },
-      CSAT_PER_PAGE,
-      (page - 1) * CSAT_PER_PAGE,
+    return readSoon(this.readPage(a, since, until, page));
+  }
+
+  private *readPage(a: Acting, since: number | null, until: number | null, page: number): Reads<CsatResponseView[]> {
+    const inboxIds = yield* nested(this.d.access.readVisibleInboxes(a));
+    const rows = yield* nested(
+      this.d.csat.readPage(
+        { accountId: a.account.id, inboxIds, since, until },
+        CSAT_PER_PAGE,
+        (page - 1) * CSAT_PER_PAGE,
+      ),
     );
-    const contacts = this.d.contacts.byIds(rows.map((r) => r.contact_id));
-    const agents = this.d.conversationRefs.members(
-      a.account.id,
-      rows.flatMap((r) => (r.assigned_agent_id === null ? [] : [r.assigned_agent_id])),
+    const contacts = yield* nested(this.d.contacts.readByIds(rows.map((r) => r.contact_id)));
+    const agents = yield* nested(
+      this.d.conversationRefs.readMembers(
+        a.account.id,
+        rows.flatMap((r) => (r.assigned_agent_id === null ? [] : [r.assigned_agent_id])),
+      ),
     );
     return rows.map((row) => ({
       row,

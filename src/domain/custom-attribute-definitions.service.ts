@@ -7,7 +7,7 @@ import type {
   AttributeModel,
   CustomAttributeDefinitionsRepo,
 } from "../db/custom-attribute-definitions.repo.ts";
-import { readSoon } from "../db/reads.ts";
+import { nested, type Reads, readNow, readSoon } from "../db/reads.ts";
 import type { WriteTx } from "../db/tx.ts";
 import { unixSeconds, type Clock } from "../lib/clock.ts";
 import { parseId, requireAdministrator, type AccountPrincipal } from "./auth.service.ts";
@@ -90,9 +90,18 @@ export class CustomAttributeDefinitionsService {
     return readSoon(this.d.customAttributeDefinitions.readList(p.account.id, attributeModelOf(model)));
   }
 
+  /** One definition, read-only: awaited on PostgreSQL. */
+  show(p: AccountPrincipal, rawId: unknown): AttributeDefinitionRow | Promise<AttributeDefinitionRow> {
+    return readSoon(this.readExisting(p, rawId));
+  }
+
   get(p: AccountPrincipal, rawId: unknown): AttributeDefinitionRow {
+    return readNow(this.readExisting(p, rawId));
+  }
+
+  private *readExisting(p: AccountPrincipal, rawId: unknown): Reads<AttributeDefinitionRow> {
     const id = parseId(rawId);
-    const row = id === null ? null : this.d.customAttributeDefinitions.byId(p.account.id, id);
+    const row = id === null ? null : yield* nested(this.d.customAttributeDefinitions.readById(p.account.id, id));
     if (!row)
       throw new NotFoundError(
         "Custom attribute definition",

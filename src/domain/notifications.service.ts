@@ -7,12 +7,13 @@ import type { ConversationRefsRepo } from "../db/conversation-refs.repo.ts";
 import { nested, readSoon } from "../db/reads.ts";
 import type { WriteTx } from "../db/tx.ts";
 import type { NotificationMailRepo } from "../db/notification-mail.repo.ts";
-import type { NotificationRow, NotificationsRepo } from "../db/notifications.repo.ts";
+import type { NotificationFlags, NotificationRow, NotificationsRepo } from "../db/notifications.repo.ts";
 import type { PushRepo } from "../db/push.repo.ts";
 import type { AccountMember, RealtimeRepo } from "../db/realtime.repo.ts";
 import type { UsersRepo } from "../db/users.repo.ts";
 import type { StoredEvent } from "../shared/event-types.ts";
 import { unixSeconds, type Clock } from "../lib/clock.ts";
+import { whenReady } from "../lib/when-ready.ts";
 import type { AccountPrincipal } from "./auth.service.ts";
 import { NotFoundError, ValidationError } from "./errors.ts";
 import { conversationOf, NOTIFICATION_TYPES, planNotifications, type AccountFacts } from "./notification-builder.ts";
@@ -109,10 +110,8 @@ export class NotificationsService {
   }
 
   /** The types the user chose by email and by push in this account (Chatwoot's flags; the defaults when never set). */
-  private chosen(accountId: number, userId: number): { email: string[]; push: string[] } {
-    const s = this.d.notifications.settings(accountId, userId);
-    if (!s) return { email: DEFAULT_FLAGS, push: DEFAULT_FLAGS };
-    return { email: JSON.parse(s.email_flags) as string[], push: JSON.parse(s.push_flags) as string[] };
+  private chosen(accountId: number, userId: number): Chosen {
+    return chosenOf(this.d.notifications.settings(accountId, userId));
   }
 
   /** Read only when an event could notify someone: most events (a message to nobody's conversation) never ask. */
@@ -200,23 +199,16 @@ export class NotificationsService {
     this.d.writeTx(() => this.d.notifications.delete(row.id));
   }
 
-  settings(p: AccountPrincipal) {
-    const chosen = this.chosen(p.account.id, p.user.id);
-    const flags = (kind: string) => NOTIFICATION_TYPES.map((t) => `${kind}_${t}`);
-    return {
-      id: p.user.id,
-      user_id: p.user.id,
-      account_id: p.account.id,
-      all_email_flags: flags("email"),
-      selected_email_flags: chosen.email.map((t) => `email_${t}`),
-      all_push_flags: flags("push"),
-      selected_push_flags: chosen.push.map((t) => `push_${t}`),
-    };
+  /** Read-only: awaited on PostgreSQL (src/db/reads.ts readSoon), in place on SQLite. */
+  settings(p: AccountPrincipal): SettingsView | Promise<SettingsView> {
+    return whenReady(readSoon(this.d.notifications.readSettings(p.account.id, p.user.id)), (s) =>
+      settingsView(p, chosenOf(s)),
+    );
   }
 
   /** Chatwoot's body: notification_settings: {selected_email_flags: [...], selected_push_flags: [...]}. */
   saveSettings(p: AccountPrincipal, input: { selected_email_flags?: unknown; selected_push_flags?: unknown }) {
-    const current = this.settings(p);
+    const current = settingsView(p, this.chosen(p.account.id, p.user.id));
     const read = (field: string, raw: unknown, kind: string, fallback: string[]): string[] => {
       if (raw === undefined) return fallback.map((f) => f.slice(kind.length + 1));
       const list = Array.isArray(raw) ? raw : null;
@@ -237,6 +229,29 @@ export class NotificationsService {
     this.d.writeTx(() =>
       this.d.notifications.saveSettings(p.account.id, p.user.id, JSON.stringify(email), JSON.stringify(push)),
     );
-    return this.settings(p);
+    return settingsView(p, { email, push });
   }
 }
+
+type Chosen = { email: string[]; push: string[] };
+
+function chosenOf(s: NotificationFlags | null): Chosen {
+  if (!s) return { email: DEFAULT_FLAGS, push: DEFAULT_FLAGS };
+  return { email: JSON.parse(s.email_flags) as string[], push: JSON.parse(s.push_flags) as string[] };
+}
+
+/** Chatwoot's notification_settings record: every flag, and the ones the user chose. */
+function settingsView(p: AccountPrincipal, chosen: Chosen) {
+  const flags = (kind: string) => NOTIFICATION_TYPES.map((t) => `${kind}_${t}`);
+  return {
+    id: p.user.id,
+    user_id: p.user.id,
+    account_id: p.account.id,
+    all_email_flags: flags("email"),
+    selected_email_flags: chosen.email.map((t) => `email_${t}`),
+    all_push_flags: flags("push"),
+    selected_push_flags: chosen.push.map((t) => `push_${t}`),
+  };
+}
+
+type SettingsView = ReturnType<typeof settingsView>;

@@ -3,6 +3,7 @@
 import type { ContactRow } from "../db/contacts.repo.ts";
 import type { ConversationCounts, ConversationRow } from "../db/conversations.repo.ts";
 import type { RecordFiltersRepo } from "../db/record-filters.repo.ts";
+import { readSoon } from "../db/reads.ts";
 import { unixSeconds, type Clock } from "../lib/clock.ts";
 import type { Acting } from "./acting.ts";
 import { pageNumber } from "./contact-input.ts";
@@ -67,7 +68,7 @@ export class RecordFiltersService {
       unixSeconds(this.d.clock),
     );
     const page = pageNumber(rawPage);
-    const inboxes = this.d.access.visibleInboxes(a);
+    const inboxes = await readSoon(this.d.access.readVisibleInboxes(a));
     const userId = a.user?.id ?? 0;
     const key = JSON.stringify(["conversations", a.account.id, inboxes, userId, conditions]);
     const kept = await this.counts.lookSoon<ConversationCounts>(key);

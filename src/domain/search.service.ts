@@ -7,6 +7,7 @@ import type { ConversationRefsRepo } from "../db/conversation-refs.repo.ts";
 import type { ConversationRow, ConversationsRepo } from "../db/conversations.repo.ts";
 import type { MessageRow, MessagesRepo } from "../db/messages.repo.ts";
 import type { SearchRepo, SearchScope } from "../db/search.repo.ts";
+import { nested, type Reads, readSoon } from "../db/reads.ts";
 import { unixSeconds, type Clock } from "../lib/clock.ts";
 import type { Acting } from "./acting.ts";
 import { pageNumber } from "./contact-input.ts";
@@ -56,21 +57,15 @@ export class SearchService {
 
   async conversations(a: Acting, q: SearchQuery) {
     const term = required(q.q);
-    const rows = await this.d.search.conversations(this.scope(a), term, pageOf(q.page));
-    const firsts = new Map<number, MessageRow>();
-    for (const row of rows) {
-      const first = this.d.messages.after(row.id, 0, 1)[0];
-      if (first) firsts.set(row.id, first);
-    }
-    const refs = this.refs(a, [...firsts.values()], rows);
-    return rows.map((row) => searchConversationOf(row, firsts.get(row.id), refs));
+    const rows = await this.d.search.conversations(await this.scope(a), term, pageOf(q.page));
+    return readSoon(this.readConversationResults(a, rows));
   }
 
   async messages(a: Acting, q: SearchQuery) {
     const term = required(q.q);
     const since = unixSeconds(this.d.clock) - MESSAGE_WINDOW_SECONDS;
-    const rows = await this.d.search.messages(this.scope(a), term, since, pageOf(q.page));
-    const refs = this.refs(a, rows, []);
+    const rows = await this.d.search.messages(await this.scope(a), term, since, pageOf(q.page));
+    const refs = await readSoon(this.readRefs(a, rows, []));
     return rows.map((m) => searchMessageOf(m, refs));
   }
 
@@ -83,21 +78,32 @@ export class SearchService {
     return { contacts, messages, conversations: await this.conversations(a, q) };
   }
 
-  private scope(a: Acting): SearchScope {
-    return { accountId: a.account.id, inboxIds: this.d.access.visibleInboxes(a) };
+  private async scope(a: Acting): Promise<SearchScope> {
+    return { accountId: a.account.id, inboxIds: await readSoon(this.d.access.readVisibleInboxes(a)) };
+  }
+
+  /** Each conversation found with its first message, as Chatwoot's search shows it. */
+  private *readConversationResults(a: Acting, rows: ConversationRow[]) {
+    const firsts = new Map<number, MessageRow>();
+    for (const row of rows) {
+      const first = (yield* nested(this.d.messages.readAfter(row.id, 0, 1)))[0];
+      if (first) firsts.set(row.id, first);
+    }
+    const refs = yield* nested(this.readRefs(a, [...firsts.values()], rows));
+    return rows.map((row) => searchConversationOf(row, firsts.get(row.id), refs));
   }
 
   /** Senders, conversations' display ids, contacts, assignees and inboxes of one page, each read once. */
-  private refs(
+  private *readRefs(
     a: Acting,
     messages: readonly MessageRow[],
     conversations: readonly ConversationRow[],
-  ): SearchMessageRefs {
+  ): Reads<SearchMessageRefs> {
     const conversationIds = [...new Set(messages.map((m) => m.conversation_id))];
     const displayIds = new Map(conversations.map((c) => [c.id, c.display_id]));
     for (const id of conversationIds) {
       if (displayIds.has(id)) continue;
-      const row = this.d.conversations.byId(id);
+      const row = yield* nested(this.d.conversations.readById(id));
       if (row) displayIds.set(id, row.display_id);
     }
     const contactIds = [
@@ -111,9 +117,9 @@ export class SearchService {
     const inboxIds = [...messages.map((m) => m.inbox_id), ...conversations.map((c) => c.inbox_id)];
     return {
       displayIds,
-      contacts: this.d.contacts.byIds(contactIds),
-      users: this.d.conversationRefs.members(a.account.id, userIds),
-      inboxes: this.d.conversationRefs.inboxes(inboxIds),
+      contacts: yield* nested(this.d.contacts.readByIds(contactIds)),
+      users: yield* nested(this.d.conversationRefs.readMembers(a.account.id, userIds)),
+      inboxes: yield* nested(this.d.conversationRefs.readInboxes(inboxIds)),
     };
   }
 }

@@ -2,7 +2,7 @@
 // Names are lower-cased and unique per account, as in Chatwoot.
 import type { AgentRecord, AgentsRepo } from "../db/agents.repo.ts";
 import type { TeamFields, TeamRow, TeamsRepo } from "../db/teams.repo.ts";
-import { nested, readSoon } from "../db/reads.ts";
+import { chain, nested, type Reads, readNow, readSoon } from "../db/reads.ts";
 import type { WriteTx } from "../db/tx.ts";
 import { unixSeconds, type Clock } from "../lib/clock.ts";
 import { requireAdministrator, type AccountPrincipal } from "./auth.service.ts";
@@ -21,6 +21,12 @@ export interface TeamInput {
   name?: unknown;
   description?: unknown;
   allow_auto_assign?: unknown;
+}
+
+interface TeamShown {
+  team: TeamRow;
+  /** The caller's teams. */
+  own: Set<number>;
 }
 
 interface TeamList {
@@ -43,8 +49,22 @@ export class TeamsService {
     );
   }
 
+  /** One team and whether the caller is in it: read-only, awaited on PostgreSQL. */
+  show(p: AccountPrincipal, id: number | null): TeamShown | Promise<TeamShown> {
+    const { teams } = this.d;
+    return readSoon(
+      chain(this.readExisting(p, id), function* (team) {
+        return { team, own: yield* nested(teams.readTeamIdsOf(p.account.id, p.user.id)) };
+      }),
+    );
+  }
+
   get(p: AccountPrincipal, id: number | null): TeamRow {
-    const team = id === null ? null : this.d.teams.byId(p.account.id, id);
+    return readNow(this.readExisting(p, id));
+  }
+
+  private *readExisting(p: AccountPrincipal, id: number | null): Reads<TeamRow> {
+    const team = id === null ? null : yield* nested(this.d.teams.readById(p.account.id, id));
     if (!team)
       throw new NotFoundError(
         "Team",
@@ -83,8 +103,9 @@ export class TeamsService {
     this.d.writeTx(() => this.d.teams.delete(p.account.id, this.get(p, id).id));
   }
 
-  members(p: AccountPrincipal, teamId: number | null): AgentRecord[] {
-    return this.d.agents.inTeam(p.account.id, this.get(p, teamId).id);
+  /** The team's agents: read-only, awaited on PostgreSQL. */
+  members(p: AccountPrincipal, teamId: number | null): AgentRecord[] | Promise<AgentRecord[]> {
+    return readSoon(chain(this.readExisting(p, teamId), (team) => this.d.agents.readInTeam(p.account.id, team.id)));
   }
 
   /** Adds members; returns only the agents it added, as Chatwoot does. */

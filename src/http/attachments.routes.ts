@@ -5,6 +5,7 @@ import { Elysia, t } from "elysia";
 import type { Deps } from "../deps.ts";
 import { conversationAttachmentOf } from "../domain/presenters/attachment.presenter.ts";
 import { ValidationError } from "../domain/errors.ts";
+import { whenReady } from "../lib/when-ready.ts";
 import { accountScope } from "./auth.ts";
 import { ConversationParams } from "./conversation-schemas.ts";
 import { conversationLoader } from "./conversation-scope.ts";
@@ -25,14 +26,15 @@ export function attachmentRoutes(d: Deps) {
     .derive(conversationLoader(d))
     .get(
       "/attachments",
-      ({ load, query }) => {
-        const row = load();
-        const { total, rows } = d.services.attachments.ofConversation(row.id, true, pageOf(query.page));
-        return json({
-          meta: { total_count: total },
-          payload: rows.map((a) => conversationAttachmentOf(a, d.files.links)),
-        });
-      },
+      ({ about, query }) =>
+        whenReady(
+          about((row) => d.services.attachments.readOfConversation(row.id, true, pageOf(query.page))),
+          ({ total, rows }) =>
+            json({
+              meta: { total_count: total },
+              payload: rows.map((a) => conversationAttachmentOf(a, d.files.links)),
+            }),
+        ),
       {
         params: ConversationParams,
         query: t.Object({ page: t.Optional(t.String()) }),

@@ -107,7 +107,7 @@ export function customAttributeDefinitionRoutes(d: Deps) {
     })
     .get(
       "/:id",
-      ({ principal, params }) => definitionOf(svc.get(principal, params.id)),
+      ({ principal, params }) => whenReady(svc.show(principal, params.id), definitionOf),
       options("One custom attribute definition"),
     )
     .patch("/:id", ({ principal, params, body }) => definitionOf(svc.update(principal, params.id, body)), {

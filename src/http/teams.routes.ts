@@ -52,7 +52,8 @@ export function teamRoutes(d: Deps) {
     )
     .get(
       "/:team_id",
-      ({ principal, params }) => teamOf(teams.get(principal, parseId(params.team_id)), teams.teamIdsOf(principal)),
+      ({ principal, params }) =>
+        whenReady(teams.show(principal, parseId(params.team_id)), ({ team, own }) => teamOf(team, own)),
       {
         params: TeamParams,
         response: { 200: Team, ...errorResponses },
@@ -86,7 +87,7 @@ export function teamRoutes(d: Deps) {
     })
     .get(
       "/:team_id/team_members",
-      ({ principal, params }) => agents(teams.members(principal, parseId(params.team_id))),
+      ({ principal, params }) => whenReady(teams.members(principal, parseId(params.team_id)), agents),
       {
         params: TeamParams,
         response: { 200: t.Array(Agent), ...errorResponses },

@@ -58,7 +58,8 @@ export function widgetPageRoutes(d: Deps) {
     .get(
       "/widget",
       async ({ query, request }) => {
-        const inbox = d.services.widget.inbox((query as Record<string, unknown>).website_token);
+        // Awaited: on PostgreSQL the inbox is read on the read pool (src/db/reads.ts).
+        const inbox = await d.services.widget.inboxLater((query as Record<string, unknown>).website_token);
         const built = await widgetAssets();
         const config = widgetChannelConfig(inbox, d.services.widget.availability(inbox));
         const html = new TextDecoder()

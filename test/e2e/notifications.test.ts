@@ -102,7 +102,7 @@ describe.skipIf(!haveChromium)("notifications in chromium", () => {
         .getByLabel("A new conversation in one of my inboxes")
         .isChecked(),
     ).toBe(false);
-    const saved = server.deps.services.notifications.settings({
+    const saved = await server.deps.services.notifications.settings({
       account: { id: server.first.account_id },
       user: { id: agentId },
     } as never);
