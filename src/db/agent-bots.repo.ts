@@ -1,6 +1,6 @@
 // Agent bots and the inboxes they answer (migration 018).
 import type { Database, Statement } from "bun:sqlite";
-import { type Reads, TwoWayStatement } from "./reads.ts";
+import { nested, type Reads, TwoWayStatement } from "./reads.ts";
 
 export interface AgentBotRow {
   id: number;
@@ -18,13 +18,18 @@ export interface AgentBotRow {
   updated_at: number;
 }
 
+/** An inbox's bot, as agent_bot_inboxes links it. */
+interface BotLink {
+  agent_bot_id: number;
+}
+
 export type AgentBotFields = Pick<
   AgentBotRow,
   "name" | "description" | "outgoing_url" | "avatar_url" | "bot_type" | "bot_config"
 >;
 
 export class AgentBotsRepo {
-  private readonly ofAccountStmt: Statement;
+  private readonly ofAccountStmt: TwoWayStatement;
   private readonly ofPlatformStmt: Statement;
   private readonly byIdStmt: TwoWayStatement;
   private readonly byTokenStmt: TwoWayStatement;
@@ -32,14 +37,15 @@ export class AgentBotsRepo {
   private readonly updateStmt: Statement;
   private readonly setTokenStmt: Statement;
   private readonly deleteStmt: Statement;
-  private readonly ofInboxStmt: Statement;
+  private readonly ofInboxStmt: TwoWayStatement;
   private readonly connectStmt: Statement;
   private readonly disconnectStmt: Statement;
   private readonly inboxIdsStmt: TwoWayStatement;
 
   constructor(db: Database) {
     // An account sees its own bots and the platform's (account_id NULL), as Chatwoot's index does.
-    this.ofAccountStmt = db.prepare(
+    this.ofAccountStmt = new TwoWayStatement(
+      db,
       "SELECT * FROM agent_bots WHERE account_id = $account_id OR account_id IS NULL ORDER BY id",
     );
     this.ofPlatformStmt = db.prepare("SELECT * FROM agent_bots WHERE platform_app_id = $app ORDER BY id");
@@ -57,7 +63,7 @@ export class AgentBotsRepo {
     this.deleteStmt = db.prepare("DELETE FROM agent_bots WHERE id = $id");
     // On every message write (the bot fan-out): two primary-key lookups, whose plans no statistics
     // can turn into scans (a join could, measured by test/db/planner-statistics.test.ts).
-    this.ofInboxStmt = db.prepare("SELECT agent_bot_id FROM agent_bot_inboxes WHERE inbox_id = $inbox_id");
+    this.ofInboxStmt = new TwoWayStatement(db, "SELECT agent_bot_id FROM agent_bot_inboxes WHERE inbox_id = $inbox_id");
     this.connectStmt = db.prepare(
       `INSERT INTO agent_bot_inboxes (inbox_id, agent_bot_id, account_id, created_at) VALUES ($inbox_id, $bot_id, $account_id, $now)
        ON CONFLICT (inbox_id) DO UPDATE SET agent_bot_id = excluded.agent_bot_id, created_at = excluded.created_at`,
@@ -69,8 +75,8 @@ export class AgentBotsRepo {
     );
   }
 
-  ofAccount(accountId: number): AgentBotRow[] {
-    return this.ofAccountStmt.all({ account_id: accountId }) as AgentBotRow[];
+  *readOfAccount(accountId: number): Reads<AgentBotRow[]> {
+    return (yield this.ofAccountStmt.all({ account_id: accountId })) as AgentBotRow[];
   }
 
   ofPlatformApp(appId: number): AgentBotRow[] {
@@ -113,8 +119,14 @@ export class AgentBotsRepo {
   }
 
   ofInbox(inboxId: number): AgentBotRow | null {
-    const link = this.ofInboxStmt.get({ inbox_id: inboxId }) as { agent_bot_id: number } | null;
+    const link = this.ofInboxStmt.statement.get({ inbox_id: inboxId }) as BotLink | null;
     return link ? this.byId(link.agent_bot_id) : null;
+  }
+
+  /** ofInbox for a read-only route (awaited on PostgreSQL); the message writes keep the form above. */
+  *readOfInbox(inboxId: number): Reads<AgentBotRow | null> {
+    const link = (yield this.ofInboxStmt.get({ inbox_id: inboxId })) as BotLink | null;
+    return link ? yield* nested(this.readById(link.agent_bot_id)) : null;
   }
 
   connect(accountId: number, inboxId: number, botId: number, now: number): void {

@@ -1,4 +1,5 @@
 import type { Database, Statement } from "bun:sqlite";
+import { type Reads, TwoWayStatement } from "./reads.ts";
 
 export interface ContactNoteRow {
   id: number;
@@ -12,8 +13,8 @@ export interface ContactNoteRow {
 
 export class ContactNotesRepo {
   private readonly insertStmt: Statement;
-  private readonly byIdStmt: Statement;
-  private readonly ofContactStmt: Statement;
+  private readonly byIdStmt: TwoWayStatement;
+  private readonly ofContactStmt: TwoWayStatement;
   private readonly updateStmt: Statement;
   private readonly deleteStmt: Statement;
 
@@ -22,8 +23,11 @@ export class ContactNotesRepo {
       `INSERT INTO contact_notes (account_id, contact_id, user_id, content, created_at, updated_at)
        VALUES ($account_id, $contact_id, $user_id, $content, $now, $now)`,
     );
-    this.byIdStmt = db.prepare("SELECT * FROM contact_notes WHERE contact_id = $contact_id AND id = $id");
-    this.ofContactStmt = db.prepare("SELECT * FROM contact_notes WHERE contact_id = $contact_id ORDER BY id DESC");
+    this.byIdStmt = new TwoWayStatement(db, "SELECT * FROM contact_notes WHERE contact_id = $contact_id AND id = $id");
+    this.ofContactStmt = new TwoWayStatement(
+      db,
+      "SELECT * FROM contact_notes WHERE contact_id = $contact_id ORDER BY id DESC",
+    );
     this.updateStmt = db.prepare("UPDATE contact_notes SET content = $content, updated_at = $now WHERE id = $id");
     this.deleteStmt = db.prepare("DELETE FROM contact_notes WHERE id = $id");
   }
@@ -37,12 +41,16 @@ export class ContactNotesRepo {
 
   /** A note of this contact (the contact is already scoped to the account). */
   byId(contactId: number, id: number): ContactNoteRow | null {
-    return (this.byIdStmt.get({ contact_id: contactId, id }) as ContactNoteRow | null) ?? null;
+    return (this.byIdStmt.statement.get({ contact_id: contactId, id }) as ContactNoteRow | null) ?? null;
+  }
+
+  *readById(contactId: number, id: number): Reads<ContactNoteRow | null> {
+    return (yield this.byIdStmt.get({ contact_id: contactId, id })) as ContactNoteRow | null;
   }
 
   /** Newest first (Chatwoot's order). */
-  ofContact(contactId: number): ContactNoteRow[] {
-    return this.ofContactStmt.all({ contact_id: contactId }) as ContactNoteRow[];
+  *readOfContact(contactId: number): Reads<ContactNoteRow[]> {
+    return (yield this.ofContactStmt.all({ contact_id: contactId })) as ContactNoteRow[];
   }
 
   update(id: number, content: string, now: number): void {

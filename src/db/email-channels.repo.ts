@@ -1,6 +1,7 @@
 // An email inbox's mail settings (passwords arrive here already sealed), its IMAP checkpoint and
 // its sync status, and the Message-IDs it has seen (migration 021).
 import type { Database, Statement } from "bun:sqlite";
+import { type Reads, TwoWayStatement } from "./reads.ts";
 
 export interface EmailChannelRow {
   inbox_id: number;
@@ -68,7 +69,7 @@ export interface MessageIdRow {
 }
 
 export class EmailChannelsRepo {
-  private readonly byInboxStmt: Statement;
+  private readonly byInboxStmt: TwoWayStatement;
   private readonly upsertStmt: Statement;
   private readonly pollableStmt: Statement;
   private readonly checkpointStmt: Statement;
@@ -83,7 +84,7 @@ export class EmailChannelsRepo {
 
   constructor(db: Database) {
     const f = EMAIL_SETTING_FIELDS;
-    this.byInboxStmt = db.prepare("SELECT * FROM email_channels WHERE inbox_id = $inbox_id");
+    this.byInboxStmt = new TwoWayStatement(db, "SELECT * FROM email_channels WHERE inbox_id = $inbox_id");
     this.upsertStmt = db.prepare(
       `INSERT INTO email_channels (inbox_id, account_id, ${f.join(", ")})
        VALUES ($inbox_id, $account_id, ${f.map((k) => `$${k}`).join(", ")})
@@ -140,7 +141,11 @@ export class EmailChannelsRepo {
   }
 
   byInbox(inboxId: number): EmailChannelRow | null {
-    return (this.byInboxStmt.get({ inbox_id: inboxId }) as EmailChannelRow | null) ?? null;
+    return (this.byInboxStmt.statement.get({ inbox_id: inboxId }) as EmailChannelRow | null) ?? null;
+  }
+
+  *readByInbox(inboxId: number): Reads<EmailChannelRow | null> {
+    return (yield this.byInboxStmt.get({ inbox_id: inboxId })) as EmailChannelRow | null;
   }
 
   save(accountId: number, inboxId: number, settings: EmailSettings): void {

@@ -67,7 +67,7 @@ const FIELDS: (keyof InboxFields)[] = [
 export class InboxesRepo {
   private readonly insertStmt: Statement;
   private readonly updateStmt: Statement;
-  private readonly byIdStmt: Statement;
+  private readonly byIdStmt: TwoWayStatement;
   private readonly listStmt: TwoWayStatement;
   private readonly listForMemberStmt: TwoWayStatement;
   private readonly deleteStmt: Statement;
@@ -83,7 +83,7 @@ export class InboxesRepo {
       `UPDATE inboxes SET ${FIELDS.map((f) => `${f} = $${f}`).join(", ")}, updated_at = $now
        WHERE account_id = $account_id AND id = $id`,
     );
-    this.byIdStmt = db.prepare("SELECT * FROM inboxes WHERE account_id = $account_id AND id = $id");
+    this.byIdStmt = new TwoWayStatement(db, "SELECT * FROM inboxes WHERE account_id = $account_id AND id = $id");
     this.listStmt = new TwoWayStatement(
       db,
       "SELECT * FROM inboxes WHERE account_id = $account_id ORDER BY name COLLATE NOCASE, id",
@@ -106,16 +106,15 @@ export class InboxesRepo {
   }
 
   byId(accountId: number, id: number): InboxRow | null {
-    return (this.byIdStmt.get({ account_id: accountId, id }) as InboxRow | null) ?? null;
+    return (this.byIdStmt.statement.get({ account_id: accountId, id }) as InboxRow | null) ?? null;
+  }
+
+  *readById(accountId: number, id: number): Reads<InboxRow | null> {
+    return (yield this.byIdStmt.get({ account_id: accountId, id })) as InboxRow | null;
   }
 
   list(accountId: number): InboxRow[] {
     return this.listStmt.statement.all({ account_id: accountId }) as InboxRow[];
-  }
-
-  /** The inboxes of this account the user is a member of. */
-  listForMember(accountId: number, userId: number): InboxRow[] {
-    return this.listForMemberStmt.statement.all({ account_id: accountId, user_id: userId }) as InboxRow[];
   }
 
   /** The inboxes a user sees: every one for an administrator, else those they are a member of. */

@@ -2,7 +2,7 @@
 // that a later label rename or delete can update every tagged record with one statement.
 import type { Database, Statement } from "bun:sqlite";
 import { Batch } from "./batch.ts";
-import type { Reads } from "./reads.ts";
+import { nested, type Reads } from "./reads.ts";
 
 type Target = "conversation" | "contact";
 
@@ -66,6 +66,10 @@ export class LabelsRepo {
 
   titles(target: Target, id: number): string[] {
     return this.sets[target].of([id]).get(id) ?? [];
+  }
+
+  *readTitles(target: Target, id: number): Reads<string[]> {
+    return (yield* nested(this.sets[target].readOf([id]))).get(id) ?? [];
   }
 
   /** Replaces the owner's labels; returns the titles added and removed (for activity messages). */

@@ -4,8 +4,9 @@
 // acts on the account API as the bot (src/domain/auth.service.ts, BOT_ROUTES); its secret signs the
 // deliveries to its outgoing_url.
 import type { AgentBotFields, AgentBotRow, AgentBotsRepo } from "../db/agent-bots.repo.ts";
-import type { ConversationRefsRepo } from "../db/conversation-refs.repo.ts";
+import type { ConversationRefsRepo, InboxRef } from "../db/conversation-refs.repo.ts";
 import type { PlatformAppRow } from "../db/platform.repo.ts";
+import { chain, nested, type Reads, readSoon } from "../db/reads.ts";
 import type { WriteTx } from "../db/tx.ts";
 import { unixSeconds, type Clock } from "../lib/clock.ts";
 import { newAccessToken } from "../lib/tokens.ts";
@@ -42,15 +43,19 @@ function urlValue(errors: FieldErrors, field: string, raw: unknown): string | nu
 export class AgentBotsService {
   constructor(private readonly d: Deps) {}
 
-  list(p: AccountPrincipal): AgentBotRow[] {
-    return this.d.agentBots.ofAccount(p.account.id);
+  /** Read-only: awaited on PostgreSQL (src/db/reads.ts readSoon), in place on SQLite. */
+  list(p: AccountPrincipal): AgentBotRow[] | Promise<AgentBotRow[]> {
+    return readSoon(this.d.agentBots.readOfAccount(p.account.id));
   }
 
   /** A bot the account sees (its own or the platform's), or 404. */
   get(p: AccountPrincipal, rawId: unknown): AgentBotRow {
-    const bot = this.find(rawId);
-    if (!bot || (bot.account_id !== null && bot.account_id !== p.account.id)) throw this.notFound(rawId);
-    return bot;
+    return this.seen(p, rawId, this.find(rawId));
+  }
+
+  /** get() for a read-only route, as list(). */
+  show(p: AccountPrincipal, rawId: unknown): AgentBotRow | Promise<AgentBotRow> {
+    return readSoon(this.readSeen(p, rawId));
   }
 
   create(p: AccountPrincipal, input: AgentBotInput): AgentBotRow {
@@ -90,8 +95,9 @@ export class AgentBotsService {
     });
   }
 
-  ofInbox(p: AccountPrincipal, rawInboxId: unknown): AgentBotRow | null {
-    return this.d.agentBots.ofInbox(this.inbox(p, rawInboxId));
+  /** The inbox's bot (null: none), as list(); any member may ask, as before. */
+  ofInbox(p: AccountPrincipal, rawInboxId: unknown): AgentBotRow | null | Promise<AgentBotRow | null> {
+    return readSoon(chain(this.readInbox(p, rawInboxId), (inboxId) => this.d.agentBots.readOfInbox(inboxId)));
   }
 
   // ---- the Platform API ----
@@ -184,9 +190,31 @@ export class AgentBotsService {
     return bot;
   }
 
+  /** A bot the account sees: its own or the platform's (404 otherwise). */
+  private seen(p: AccountPrincipal, rawId: unknown, bot: AgentBotRow | null): AgentBotRow {
+    if (!bot || (bot.account_id !== null && bot.account_id !== p.account.id)) throw this.notFound(rawId);
+    return bot;
+  }
+
+  private *readSeen(p: AccountPrincipal, rawId: unknown): Reads<AgentBotRow> {
+    const id = parseId(rawId);
+    return this.seen(p, rawId, id === null ? null : yield* nested(this.d.agentBots.readById(id)));
+  }
+
   private inbox(p: AccountPrincipal, rawId: unknown): number {
     const id = parseId(rawId);
-    const inbox = id === null ? null : this.d.conversationRefs.inbox(p.account.id, id);
+    return this.inboxFound(rawId, id === null ? null : this.d.conversationRefs.inbox(p.account.id, id));
+  }
+
+  private *readInbox(p: AccountPrincipal, rawId: unknown): Reads<number> {
+    const id = parseId(rawId);
+    return this.inboxFound(
+      rawId,
+      id === null ? null : yield* nested(this.d.conversationRefs.readInbox(p.account.id, id)),
+    );
+  }
+
+  private inboxFound(rawId: unknown, inbox: InboxRef | null): number {
     if (!inbox) throw new NotFoundError("Inbox", "inbox_id", `no inbox ${String(rawId)} in this account`);
     return inbox.id;
   }

@@ -1,7 +1,8 @@
 // Notes on a contact (Chatwoot's contacts/:id/notes): any member who may see the contact may read
 // and write them; the writer is recorded as the note's user.
 import type { ContactNoteRow, ContactNotesRepo } from "../db/contact-notes.repo.ts";
-import type { ConversationRefsRepo } from "../db/conversation-refs.repo.ts";
+import type { ConversationRefsRepo, MemberRef } from "../db/conversation-refs.repo.ts";
+import { chain, nested, type Reads, readSoon } from "../db/reads.ts";
 import type { WriteTx } from "../db/tx.ts";
 import { unixSeconds, type Clock } from "../lib/clock.ts";
 import type { Acting } from "./acting.ts";
@@ -23,12 +24,22 @@ const MAX_NOTE = 20_000;
 export class ContactNotesService {
   constructor(private readonly d: ContactNotesDeps) {}
 
-  list(a: Acting, contactId: number) {
-    this.d.contactsService.get(a.account.id, contactId);
-    return this.present(a, this.d.contactNotes.ofContact(contactId));
+  /** Read-only: awaited on PostgreSQL (src/db/reads.ts readSoon), in place on SQLite. */
+  list(a: Acting, contactId: number): Note[] | Promise<Note[]> {
+    const { contactNotes } = this.d;
+    const notes = chain(this.d.contactsService.readExisting(a.account.id, contactId), () =>
+      contactNotes.readOfContact(contactId),
+    );
+    return readSoon(chain(notes, (rows) => this.readPresent(a, rows)));
   }
 
-  show(a: Acting, contactId: number, id: number) {
+  /** One note for a read-only route, as list(). */
+  showSoon(a: Acting, contactId: number, id: number): Note | Promise<Note> {
+    return readSoon(chain(this.readNote(a, contactId, id), (note) => this.readPresentOne(a, note)));
+  }
+
+  /** One note in place: the answer of a write, which the read pool may not see committed yet. */
+  show(a: Acting, contactId: number, id: number): Note {
     return this.present(a, [this.note(a, contactId, id)])[0]!;
   }
 
@@ -55,9 +66,13 @@ export class ContactNotesService {
 
   private note(a: Acting, contactId: number, id: number): ContactNoteRow {
     this.d.contactsService.get(a.account.id, contactId);
-    const note = this.d.contactNotes.byId(contactId, id);
-    if (!note) throw new NotFoundError("Note", "id", `no note ${id} on this contact`);
-    return note;
+    return noteFound(id, this.d.contactNotes.byId(contactId, id));
+  }
+
+  /** note() as a step of a read-only route's Reads: the same 404s in the same order. */
+  private *readNote(a: Acting, contactId: number, id: number): Reads<ContactNoteRow> {
+    yield* nested(this.d.contactsService.readExisting(a.account.id, contactId));
+    return noteFound(id, yield* nested(this.d.contactNotes.readById(contactId, id)));
   }
 
   private content(raw: unknown): string {
@@ -67,23 +82,40 @@ export class ContactNotesService {
     return content!;
   }
 
-  /** Chatwoot's note: id, content, account_id, contact_id, the writer as an agent record, times. */
-  private present(a: Acting, notes: ContactNoteRow[]) {
-    const members = this.d.conversationRefs.members(
-      a.account.id,
-      notes.flatMap((n) => (n.user_id === null ? [] : [n.user_id])),
-    );
-    return notes.map((n) => {
-      const m = n.user_id === null ? undefined : members.get(n.user_id);
-      return {
-        id: n.id,
-        content: n.content,
-        account_id: n.account_id,
-        contact_id: n.contact_id,
-        user: m?.membership ? agentOf(m.user, m.membership) : null,
-        created_at: n.created_at,
-        updated_at: n.updated_at,
-      };
-    });
+  private present(a: Acting, notes: ContactNoteRow[]): Note[] {
+    return notesOf(notes, this.d.conversationRefs.members(a.account.id, writers(notes)));
+  }
+
+  private *readPresent(a: Acting, notes: ContactNoteRow[]): Reads<Note[]> {
+    return notesOf(notes, yield* nested(this.d.conversationRefs.readMembers(a.account.id, writers(notes))));
+  }
+
+  private *readPresentOne(a: Acting, note: ContactNoteRow): Reads<Note> {
+    return (yield* nested(this.readPresent(a, [note])))[0]!;
   }
 }
+
+function noteFound(id: number, note: ContactNoteRow | null): ContactNoteRow {
+  if (!note) throw new NotFoundError("Note", "id", `no note ${id} on this contact`);
+  return note;
+}
+
+const writers = (notes: ContactNoteRow[]) => notes.flatMap((n) => (n.user_id === null ? [] : [n.user_id]));
+
+/** Chatwoot's note: id, content, account_id, contact_id, the writer as an agent record, times. */
+function notesOf(notes: ContactNoteRow[], members: Map<number, MemberRef>) {
+  return notes.map((n) => {
+    const m = n.user_id === null ? undefined : members.get(n.user_id);
+    return {
+      id: n.id,
+      content: n.content,
+      account_id: n.account_id,
+      contact_id: n.contact_id,
+      user: m?.membership ? agentOf(m.user, m.membership) : null,
+      created_at: n.created_at,
+      updated_at: n.updated_at,
+    };
+  });
+}
+
+type Note = ReturnType<typeof notesOf>[number];

@@ -4,6 +4,7 @@
 import type { ContactInboxesRepo } from "../db/contact-inboxes.repo.ts";
 import type { ContactRow } from "../db/contacts.repo.ts";
 import type { InboxesRepo, InboxRow } from "../db/inboxes.repo.ts";
+import { chain, nested, type Reads, readSoon } from "../db/reads.ts";
 import { isAgent, type Acting } from "./acting.ts";
 import type { ContactsService } from "./contacts.service.ts";
 
@@ -13,19 +14,28 @@ export interface ContactableInboxesDeps {
   contactsService: ContactsService;
 }
 
+/** An inbox the contact can be reached through, with the source_id a new conversation there would use. */
+export interface Contactable {
+  inbox: InboxRow;
+  source_id: string;
+}
+
 export class ContactableInboxes {
   constructor(private readonly d: ContactableInboxesDeps) {}
 
-  list(a: Acting, contactId: number): { inbox: InboxRow; source_id: string }[] {
-    const contact = this.d.contactsService.get(a.account.id, contactId);
-    const inboxes = isAgent(a)
-      ? this.d.inboxes.listForMember(a.account.id, a.user!.id)
-      : this.d.inboxes.list(a.account.id);
+  /** Read-only: awaited on PostgreSQL (src/db/reads.ts readSoon), in place on SQLite. */
+  list(a: Acting, contactId: number): Contactable[] | Promise<Contactable[]> {
+    return readSoon(chain(this.d.contactsService.readExisting(a.account.id, contactId), (c) => this.readOf(a, c)));
+  }
+
+  private *readOf(a: Acting, contact: ContactRow): Reads<Contactable[]> {
+    const { inboxes, contactInboxes } = this.d;
+    const visible = yield* nested(inboxes.readVisible(a.account.id, isAgent(a) ? a.user!.id : null));
     const existing = new Map<number, string>();
     // The latest identity per inbox: rows come oldest first, so later ones overwrite.
-    for (const ci of this.d.contactInboxes.ofContacts([contact.id]).get(contact.id) ?? [])
+    for (const ci of (yield* nested(contactInboxes.readOfContacts([contact.id]))).get(contact.id) ?? [])
       existing.set(ci.inbox_id, ci.source_id);
-    return inboxes.flatMap((inbox) => {
+    return visible.flatMap((inbox) => {
       const source = this.sourceId(inbox, contact, existing.get(inbox.id) ?? null);
       return source === null ? [] : [{ inbox, source_id: source }];
     });

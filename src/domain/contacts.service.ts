@@ -7,7 +7,7 @@ import type { ContactFields, ContactRow, ContactsRepo } from "../db/contacts.rep
 import type { ContactFinder, ContactPage } from "../db/contacts-search.ts";
 import type { ConversationRefsRepo, InboxRef } from "../db/conversation-refs.repo.ts";
 import type { LabelsRepo } from "../db/labels.repo.ts";
-import { nested, type Reads, readNow, readSoon } from "../db/reads.ts";
+import { chain, nested, type Reads, readNow, readSoon } from "../db/reads.ts";
 import type { WriteTx } from "../db/tx.ts";
 import type { EventOutbox } from "../events/outbox.ts";
 import { unixSeconds, type Clock } from "../lib/clock.ts";
@@ -293,9 +293,9 @@ export class ContactsService {
     return this.d.contactInboxes.byId(id)!;
   }
 
-  labels(accountId: number, id: number): string[] {
-    this.get(accountId, id);
-    return this.d.labels.titles("contact", id);
+  /** Read-only: awaited on PostgreSQL (src/db/reads.ts readSoon), in place on SQLite. */
+  labels(accountId: number, id: number): string[] | Promise<string[]> {
+    return readSoon(chain(this.readExisting(accountId, id), () => this.d.labels.readTitles("contact", id)));
   }
 
   setLabels(a: Acting, id: number, raw: unknown): string[] {

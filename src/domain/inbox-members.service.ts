@@ -2,6 +2,7 @@
 // members after the change (docs/compatibility.md #7), as agents of this account.
 import type { AgentRecord, AgentsRepo } from "../db/agents.repo.ts";
 import type { InboxesRepo } from "../db/inboxes.repo.ts";
+import { chain, nested, type Reads, readSoon } from "../db/reads.ts";
 import type { WriteTx } from "../db/tx.ts";
 import { unixSeconds, type Clock } from "../lib/clock.ts";
 import { parseId, requireAdministrator, type AccountPrincipal } from "./auth.service.ts";
@@ -26,38 +27,45 @@ export interface MembersInput {
 export class InboxMembersService {
   constructor(private readonly d: InboxMembersDeps) {}
 
-  /** Members of an inbox the caller may see (administrators, or agents who are members). */
-  list(p: AccountPrincipal, inboxId: number | null): AgentRecord[] {
-    const inbox = this.d.inboxesService.get(p, inboxId);
-    return this.d.agents.inInbox(p.account.id, inbox.id);
+  /**
+   * Members of an inbox the caller may see (administrators, or agents who are members). Read-only:
+   * awaited on PostgreSQL (src/db/reads.ts readSoon), in place on SQLite.
+   */
+  list(p: AccountPrincipal, inboxId: number | null): AgentRecord[] | Promise<AgentRecord[]> {
+    const { agents } = this.d;
+    return readSoon(
+      chain(this.d.inboxesService.readVisibleOne(p, inboxId), (inbox) => agents.readInInbox(p.account.id, inbox.id)),
+    );
   }
 
   /**
    * Chatwoot's assignable agents for a set of inboxes (the mobile app asks on opening a chat): the
    * agents who are members of every one of them, then the account's administrators, who may work
-   * any inbox. Each inbox must be one the caller may see.
+   * any inbox. Each inbox must be one the caller may see. Read-only, as list().
    */
-  assignable(p: AccountPrincipal, rawInboxIds: unknown): AgentRecord[] {
-    return this.assignableIn(
-      p,
-      idList("inbox_ids", rawInboxIds, { max: MAX_INBOXES, noun: ["inbox", "inboxes"], scalar: true }).map((id) =>
-        this.d.inboxesService.get(p, id),
-      ),
-    );
+  assignable(p: AccountPrincipal, rawInboxIds: unknown): AgentRecord[] | Promise<AgentRecord[]> {
+    const ids = idList("inbox_ids", rawInboxIds, { max: MAX_INBOXES, noun: ["inbox", "inboxes"], scalar: true });
+    return readSoon(this.readAssignableIn(p, ids));
   }
 
   /** The same for one inbox named by the path (an unknown id is a 404, as on every inbox route). */
-  assignableInInbox(p: AccountPrincipal, inboxId: number | null): AgentRecord[] {
-    return this.assignableIn(p, [this.d.inboxesService.get(p, inboxId)]);
+  assignableInInbox(p: AccountPrincipal, inboxId: number | null): AgentRecord[] | Promise<AgentRecord[]> {
+    return readSoon(this.readAssignableIn(p, [inboxId]));
   }
 
-  private assignableIn(p: AccountPrincipal, inboxes: readonly { id: number }[]): AgentRecord[] {
-    const [first, ...rest] = inboxes.map((inbox) => this.d.agents.inInbox(p.account.id, inbox.id));
+  /** Every inbox checked (404/403, in the order asked) before any members are read, as before. */
+  private *readAssignableIn(p: AccountPrincipal, inboxIds: readonly (number | null)[]): Reads<AgentRecord[]> {
+    const { agents, inboxesService } = this.d;
+    const inboxes: { id: number }[] = [];
+    for (const id of inboxIds) inboxes.push(yield* nested(inboxesService.readVisibleOne(p, id)));
+    const members: AgentRecord[][] = [];
+    for (const inbox of inboxes) members.push(yield* nested(agents.readInInbox(p.account.id, inbox.id)));
+    const [first, ...rest] = members;
     const inAll = (first ?? []).filter((m) => rest.every((other) => other.some((o) => o.user.id === m.user.id)));
     const ids = new Set(inAll.map((m) => m.user.id));
-    const administrators = this.d.agents
-      .list(p.account.id)
-      .filter((a) => a.membership.role === "administrator" && !ids.has(a.user.id));
+    const administrators = (yield* nested(agents.readList(p.account.id))).filter(
+      (a) => a.membership.role === "administrator" && !ids.has(a.user.id),
+    );
     return [...inAll, ...administrators];
   }
 

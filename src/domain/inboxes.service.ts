@@ -2,7 +2,7 @@
 // Creates and updates record inbox_created / inbox_updated (with changed_attributes) in the outbox.
 import type { EmailChannelsRepo, EmailSettings } from "../db/email-channels.repo.ts";
 import type { InboxesRepo, InboxRow } from "../db/inboxes.repo.ts";
-import { readSoon } from "../db/reads.ts";
+import { chain, nested, type Reads, readSoon } from "../db/reads.ts";
 import type { WriteTx } from "../db/tx.ts";
 import type { EventOutbox } from "../events/outbox.ts";
 import type { Actor } from "../shared/event-types.ts";
@@ -26,6 +26,12 @@ export interface InboxesDeps {
   outbox: EventOutbox;
 }
 
+/** An inbox with what administrators see of an email inbox's mail settings (null otherwise). */
+export interface ShownInbox {
+  row: InboxRow;
+  email: EmailChannelView | null;
+}
+
 export const userActor = (p: AccountPrincipal): Actor => ({ type: "user", id: p.user.id });
 
 export class InboxesService {
@@ -35,34 +41,51 @@ export class InboxesService {
    * Administrators see every inbox of the account; agents only those they are members of. Read-only:
    * awaited on PostgreSQL (src/db/reads.ts readSoon), in place on SQLite.
    */
-  list(p: AccountPrincipal): InboxRow[] | Promise<InboxRow[]> {
-    return readSoon(this.d.inboxes.readVisible(p.account.id, p.role === "administrator" ? null : p.user.id));
+  list(p: AccountPrincipal): ShownInbox[] | Promise<ShownInbox[]> {
+    const visible = this.d.inboxes.readVisible(p.account.id, p.role === "administrator" ? null : p.user.id);
+    return readSoon(chain(visible, (rows) => this.readAllShown(p, rows)));
+  }
+
+  /** get() with its mail settings, for a read-only route: awaited on PostgreSQL, in place on SQLite. */
+  show(p: AccountPrincipal, id: number | null): ShownInbox | Promise<ShownInbox> {
+    return readSoon(chain(this.readVisibleOne(p, id), (row) => this.readShown(p, row)));
   }
 
   /** An inbox of this account (404 otherwise), without checking who may see it. */
   find(accountId: number, id: number | null): InboxRow {
-    const inbox = id === null ? null : this.d.inboxes.byId(accountId, id);
-    if (!inbox)
-      throw new NotFoundError(
-        "Inbox",
-        "id",
-        id === null ? "no such inbox in this account" : `no inbox ${id} in this account`,
-      );
-    return inbox;
+    return found(id, id === null ? null : this.d.inboxes.byId(accountId, id));
   }
 
   /** An inbox the caller may see: administrators any, agents only their member inboxes (403). */
   get(p: AccountPrincipal, id: number | null): InboxRow {
     const inbox = this.find(p.account.id, id);
-    if (p.role !== "administrator" && !this.d.inboxes.members.has(inbox.id, p.user.id)) {
-      throw new ForbiddenError("You are not a member of this inbox");
-    }
+    if (p.role !== "administrator" && !this.d.inboxes.members.has(inbox.id, p.user.id)) throw notMember();
+    return inbox;
+  }
+
+  /** get() as a step of a read-only route's Reads: the same 404, then the same 403. */
+  *readVisibleOne(p: AccountPrincipal, id: number | null): Reads<InboxRow> {
+    const inbox = found(id, id === null ? null : yield* nested(this.d.inboxes.readById(p.account.id, id)));
+    if (p.role !== "administrator" && !(yield* nested(this.d.inboxes.members.readHas(inbox.id, p.user.id))))
+      throw notMember();
     return inbox;
   }
 
   /** An email inbox's mail settings as administrators see them (no passwords). */
   emailSettings(inbox: InboxRow): EmailChannelView | null {
     return inbox.channel_type === "email" ? emailChannelOf(this.d.emailChannels.byInbox(inbox.id)) : null;
+  }
+
+  /** The inbox as the caller sees it: an email inbox's mail settings are administrators' business. */
+  private *readShown(p: AccountPrincipal, row: InboxRow): Reads<ShownInbox> {
+    if (p.role !== "administrator" || row.channel_type !== "email") return { row, email: null };
+    return { row, email: emailChannelOf(yield* nested(this.d.emailChannels.readByInbox(row.id))) };
+  }
+
+  private *readAllShown(p: AccountPrincipal, rows: InboxRow[]): Reads<ShownInbox[]> {
+    const out: ShownInbox[] = [];
+    for (const row of rows) out.push(yield* nested(this.readShown(p, row)));
+    return out;
   }
 
   create(p: AccountPrincipal, input: InboxInput): InboxRow {
@@ -139,6 +162,17 @@ export class InboxesService {
     });
   }
 }
+
+function found(id: number | null, inbox: InboxRow | null): InboxRow {
+  if (inbox) return inbox;
+  throw new NotFoundError(
+    "Inbox",
+    "id",
+    id === null ? "no such inbox in this account" : `no inbox ${id} in this account`,
+  );
+}
+
+const notMember = () => new ForbiddenError("You are not a member of this inbox");
 
 function channelOf(input: InboxInput): Record<string, unknown> {
   const c = input.channel;

@@ -6,6 +6,7 @@ import { Elysia, t } from "elysia";
 import type { AgentBotRow } from "../db/agent-bots.repo.ts";
 import type { Deps } from "../deps.ts";
 import type { AccountPrincipal } from "../domain/auth.service.ts";
+import { whenReady } from "../lib/when-ready.ts";
 import { accountScope } from "./auth.ts";
 import { emptyOk } from "./conversation-schemas.ts";
 import { bodyOf } from "./request.ts";
@@ -79,22 +80,30 @@ export function agentBotRoutes(d: Deps) {
   const one = { response: { 200: AgentBot, ...errorResponses } };
   return new Elysia({ prefix: "/api/v1/accounts/:account_id" })
     .use(accountScope(d.services.auth))
-    .get("/agent_bots", ({ principal }) => svc.list(principal).map((b) => present(principal, b)), {
-      params: AccountParams,
-      response: { 200: t.Array(AgentBot), ...errorResponses },
-      detail: { tags, summary: "The account's agent bots and the platform's" },
-    })
+    .get(
+      "/agent_bots",
+      ({ principal }) => whenReady(svc.list(principal), (bots) => bots.map((b) => present(principal, b))),
+      {
+        params: AccountParams,
+        response: { 200: t.Array(AgentBot), ...errorResponses },
+        detail: { tags, summary: "The account's agent bots and the platform's" },
+      },
+    )
     .post("/agent_bots", ({ principal, body }) => present(principal, svc.create(principal, body)), {
       params: AccountParams,
       ...bodyOf(AgentBotBody, "agent_bot"),
       ...one,
       detail: { tags, summary: "Create an agent bot (administrators)" },
     })
-    .get("/agent_bots/:id", ({ principal, params }) => present(principal, svc.get(principal, params.id)), {
-      params: IdParams,
-      ...one,
-      detail: { tags, summary: "One agent bot" },
-    })
+    .get(
+      "/agent_bots/:id",
+      ({ principal, params }) => whenReady(svc.show(principal, params.id), (b) => present(principal, b)),
+      {
+        params: IdParams,
+        ...one,
+        detail: { tags, summary: "One agent bot" },
+      },
+    )
     .patch(
       "/agent_bots/:id",
       ({ principal, params, body }) => present(principal, svc.update(principal, params.id, body)),
@@ -132,10 +141,8 @@ export function agentBotRoutes(d: Deps) {
     )
     .get(
       "/inboxes/:id/agent_bot",
-      ({ principal, params }) => {
-        const bot = svc.ofInbox(principal, params.id);
-        return { agent_bot: bot ? present(principal, bot) : {} };
-      },
+      ({ principal, params }) =>
+        whenReady(svc.ofInbox(principal, params.id), (bot) => ({ agent_bot: bot ? present(principal, bot) : {} })),
       {
         params: InboxParams,
         response: { 200: t.Object({ agent_bot: t.Union([AgentBot, t.Object({})]) }), ...errorResponses },

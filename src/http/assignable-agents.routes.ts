@@ -6,6 +6,7 @@ import type { AgentRecord } from "../db/agents.repo.ts";
 import type { Deps } from "../deps.ts";
 import { parseId } from "../domain/auth.service.ts";
 import { agentOf } from "../domain/presenters/user.presenter.ts";
+import { whenReady } from "../lib/when-ready.ts";
 import { accountScope } from "./auth.ts";
 import { AccountParams, Agent, errorResponses } from "./schemas.ts";
 
@@ -17,24 +18,28 @@ export function assignableAgentRoutes(d: Deps) {
   const members = d.services.inboxMembers;
   return new Elysia({ prefix: "/api/v1/accounts/:account_id" })
     .use(accountScope(d.services.auth))
-    .get("/assignable_agents", ({ principal, query }) => payload(members.assignable(principal, query.inbox_ids)), {
-      params: AccountParams,
-      query: t.Object({
-        inbox_ids: t.Optional(
-          t.Union([t.Array(t.String()), t.String()], {
-            description: "the inboxes, as inbox_ids[]=1&inbox_ids[]=2 (at most 100)",
-          }),
-        ),
-      }),
-      response: { 200: Assignable, ...errorResponses },
-      detail: {
-        tags,
-        summary: "Agents who may be assigned in all these inboxes: their common members, then the administrators",
+    .get(
+      "/assignable_agents",
+      ({ principal, query }) => whenReady(members.assignable(principal, query.inbox_ids), payload),
+      {
+        params: AccountParams,
+        query: t.Object({
+          inbox_ids: t.Optional(
+            t.Union([t.Array(t.String()), t.String()], {
+              description: "the inboxes, as inbox_ids[]=1&inbox_ids[]=2 (at most 100)",
+            }),
+          ),
+        }),
+        response: { 200: Assignable, ...errorResponses },
+        detail: {
+          tags,
+          summary: "Agents who may be assigned in all these inboxes: their common members, then the administrators",
+        },
       },
-    })
+    )
     .get(
       "/inboxes/:id/assignable_agents",
-      ({ principal, params }) => payload(members.assignableInInbox(principal, parseId(params.id))),
+      ({ principal, params }) => whenReady(members.assignableInInbox(principal, parseId(params.id)), payload),
       {
         params: t.Object({ account_id: t.String(), id: t.String() }),
         response: { 200: Assignable, ...errorResponses },

@@ -7,6 +7,7 @@ import { parseId } from "../domain/auth.service.ts";
 import { NotFoundError } from "../domain/errors.ts";
 import { contactOf } from "../domain/presenters/contact.presenter.ts";
 import { inboxOf } from "../domain/presenters/inbox.presenter.ts";
+import { whenReady } from "../lib/when-ready.ts";
 import { accountScope } from "./auth.ts";
 import { Contact, emptyOk, IdParams } from "./conversation-schemas.ts";
 import { Inbox } from "./inboxes.routes.ts";
@@ -55,7 +56,7 @@ export function contactExtraRoutes(d: Deps) {
     })
     .get(
       "/contacts/:id/notes/:note_id",
-      ({ acting, params }) => notes.show(acting, contactId(params.id), noteId(params.note_id)),
+      ({ acting, params }) => notes.showSoon(acting, contactId(params.id), noteId(params.note_id)),
       {
         params: NoteParams,
         response: { 200: Note, ...errorResponses },
@@ -82,12 +83,13 @@ export function contactExtraRoutes(d: Deps) {
     )
     .get(
       "/contacts/:id/contactable_inboxes",
-      ({ acting, principal, params }) => ({
-        payload: d.services.contactableInboxes.list(acting, contactId(params.id)).map((c) => ({
-          inbox: inboxOf(c.inbox, { administrator: principal.role === "administrator" }),
-          source_id: c.source_id,
+      ({ acting, principal, params }) =>
+        whenReady(d.services.contactableInboxes.list(acting, contactId(params.id)), (list) => ({
+          payload: list.map((c) => ({
+            inbox: inboxOf(c.inbox, { administrator: principal.role === "administrator" }),
+            source_id: c.source_id,
+          })),
         })),
-      }),
       {
         params: IdParams,
         response: {

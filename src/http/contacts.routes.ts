@@ -198,7 +198,8 @@ export function contactRoutes(d: Deps) {
     )
     .get(
       "/:id/labels",
-      ({ principal, params }) => ({ payload: contacts.labels(principal.account.id, contactId(params.id)) }),
+      ({ principal, params }) =>
+        whenReady(contacts.labels(principal.account.id, contactId(params.id)), (payload) => ({ payload })),
       {
         params: IdParams,
         response: { 200: Labels, ...errorResponses },

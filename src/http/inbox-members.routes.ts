@@ -5,6 +5,7 @@ import type { AgentRecord } from "../db/agents.repo.ts";
 import type { Deps } from "../deps.ts";
 import { parseId } from "../domain/auth.service.ts";
 import { agentOf } from "../domain/presenters/user.presenter.ts";
+import { whenReady } from "../lib/when-ready.ts";
 import { accountScope } from "./auth.ts";
 import { UserId } from "./field-docs.ts";
 import { bodyOf } from "./request.ts";
@@ -29,7 +30,7 @@ export function inboxMemberRoutes(d: Deps) {
   const s = d.services.inboxMembers;
   return new Elysia({ prefix: "/api/v1/accounts/:account_id/inbox_members" })
     .use(accountScope(d.services.auth))
-    .get("/:inbox_id", ({ principal, params }) => members(s.list(principal, parseId(params.inbox_id))), {
+    .get("/:inbox_id", ({ principal, params }) => whenReady(s.list(principal, parseId(params.inbox_id)), members), {
       params: t.Object({ account_id: t.String(), inbox_id: t.String() }),
       response: { 200: Members, ...errorResponses },
       detail: { tags, summary: "The inbox's member agents (administrators, or members of the inbox)" },

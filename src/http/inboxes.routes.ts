@@ -3,6 +3,7 @@ import { Elysia, t } from "elysia";
 import type { InboxRow } from "../db/inboxes.repo.ts";
 import type { Deps } from "../deps.ts";
 import { parseId, type AccountPrincipal } from "../domain/auth.service.ts";
+import type { ShownInbox } from "../domain/inboxes.service.ts";
 import { inboxOf } from "../domain/presenters/inbox.presenter.ts";
 import { whenReady } from "../lib/when-ready.ts";
 import { accountScope } from "./auth.ts";
@@ -129,28 +130,34 @@ const tags = ["inboxes"];
 export function inboxRoutes(d: Deps) {
   const inboxes = d.services.inboxes;
   // Mail settings (email inboxes) are administrators' business, as in Chatwoot.
-  const presentInbox = (p: AccountPrincipal, row: InboxRow) => {
-    const administrator = p.role === "administrator";
-    const email = administrator ? inboxes.emailSettings(row) : null;
-    return { ...inboxOf(row, { administrator }), ...email };
-  };
+  const present = (p: AccountPrincipal, { row, email }: ShownInbox) => ({
+    ...inboxOf(row, { administrator: p.role === "administrator" }),
+    ...email,
+  });
+  const presentInbox = (p: AccountPrincipal, row: InboxRow) =>
+    present(p, { row, email: p.role === "administrator" ? inboxes.emailSettings(row) : null });
   return new Elysia({ prefix: "/api/v1/accounts/:account_id/inboxes" })
     .use(accountScope(d.services.auth))
     .get(
       "",
       ({ principal }) =>
-        whenReady(inboxes.list(principal), (rows) => ({ payload: rows.map((r) => presentInbox(principal, r)) })),
+        whenReady(inboxes.list(principal), (rows) => ({ payload: rows.map((r) => present(principal, r)) })),
       {
         params: AccountParams,
         response: { 200: t.Object({ payload: t.Array(Inbox) }), ...errorResponses },
         detail: { tags, summary: "List inboxes (agents see the inboxes they are members of)" },
       },
     )
-    .get("/:id", ({ principal, params }) => presentInbox(principal, inboxes.get(principal, parseId(params.id))), {
-      params: IdParams,
-      response: { 200: Inbox, ...errorResponses },
-      detail: { tags, summary: "Show an inbox (administrators, or members of the inbox)" },
-    })
+    .get(
+      "/:id",
+      ({ principal, params }) =>
+        whenReady(inboxes.show(principal, parseId(params.id)), (shown) => present(principal, shown)),
+      {
+        params: IdParams,
+        response: { 200: Inbox, ...errorResponses },
+        detail: { tags, summary: "Show an inbox (administrators, or members of the inbox)" },
+      },
+    )
     .post("", ({ principal, body }) => presentInbox(principal, inboxes.create(principal, body)), {
       admin: true,
       params: AccountParams,
