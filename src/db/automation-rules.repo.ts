@@ -2,6 +2,7 @@
 // conversations a conversation_idle rule has already been evaluated for.
 import type { Database, Statement } from "bun:sqlite";
 import type { ConversationRow } from "./conversations.repo.ts";
+import { type Reads, TwoWayStatement } from "./reads.ts";
 
 export interface RuleRow {
   id: number;
@@ -40,8 +41,8 @@ export class AutomationRulesRepo {
   private readonly updateStmt: Statement;
   private readonly healthStmt: Statement;
   private readonly deleteStmt: Statement;
-  private readonly byIdStmt: Statement;
-  private readonly listStmt: Statement;
+  private readonly byIdStmt: TwoWayStatement;
+  private readonly listStmt: TwoWayStatement;
   private readonly activeStmt: Statement;
   private readonly activeIdleStmt: Statement;
   private readonly idleCandidatesStmt: Statement;
@@ -71,8 +72,14 @@ export class AutomationRulesRepo {
       "UPDATE automation_rules SET active = $active, failure_count = $failure_count, last_error = $last_error, disabled_reason = $disabled_reason WHERE id = $id",
     );
     this.deleteStmt = db.prepare("DELETE FROM automation_rules WHERE account_id = $account_id AND id = $id");
-    this.byIdStmt = db.prepare("SELECT * FROM automation_rules WHERE account_id = $account_id AND id = $id");
-    this.listStmt = db.prepare("SELECT * FROM automation_rules WHERE account_id = $account_id ORDER BY id");
+    this.byIdStmt = new TwoWayStatement(
+      db,
+      "SELECT * FROM automation_rules WHERE account_id = $account_id AND id = $id",
+    );
+    this.listStmt = new TwoWayStatement(
+      db,
+      "SELECT * FROM automation_rules WHERE account_id = $account_id ORDER BY id",
+    );
     this.activeStmt = db.prepare(
       "SELECT * FROM automation_rules WHERE account_id = $account_id AND event_name = $event_name AND active = 1 ORDER BY id",
     );
@@ -111,11 +118,20 @@ export class AutomationRulesRepo {
   }
 
   byId(accountId: number, id: number): RuleRow | null {
-    return (this.byIdStmt.get({ account_id: accountId, id }) as RuleRow | null) ?? null;
+    return (this.byIdStmt.statement.get({ account_id: accountId, id }) as RuleRow | null) ?? null;
   }
 
+  *readById(accountId: number, id: number): Reads<RuleRow | null> {
+    return (yield this.byIdStmt.get({ account_id: accountId, id })) as RuleRow | null;
+  }
+
+  /** In place: a label's rename rewrites the rules inside its transaction. */
   list(accountId: number): RuleRow[] {
-    return this.listStmt.all({ account_id: accountId }) as RuleRow[];
+    return this.listStmt.statement.all({ account_id: accountId }) as RuleRow[];
+  }
+
+  *readList(accountId: number): Reads<RuleRow[]> {
+    return (yield this.listStmt.all({ account_id: accountId })) as RuleRow[];
   }
 
   active(accountId: number, eventName: string): RuleRow[] {

@@ -1,5 +1,6 @@
 // The account's dashboard apps (migration 024).
 import type { Database, Statement } from "bun:sqlite";
+import { type Reads, TwoWayStatement } from "./reads.ts";
 
 export interface DashboardAppRow {
   id: number;
@@ -23,19 +24,20 @@ export interface DashboardAppFields {
 }
 
 export class DashboardAppsRepo {
-  private readonly listStmt: Statement;
+  private readonly listStmt: TwoWayStatement;
   private readonly countStmt: Statement;
-  private readonly byIdStmt: Statement;
+  private readonly byIdStmt: TwoWayStatement;
   private readonly insertStmt: Statement;
   private readonly updateStmt: Statement;
   private readonly deleteStmt: Statement;
 
   constructor(db: Database) {
-    this.listStmt = db.prepare(
+    this.listStmt = new TwoWayStatement(
+      db,
       `SELECT * FROM dashboard_apps WHERE account_id = $account_id ORDER BY id LIMIT ${DASHBOARD_APPS_MAX}`,
     );
     this.countStmt = db.prepare("SELECT count(*) AS n FROM dashboard_apps WHERE account_id = $account_id");
-    this.byIdStmt = db.prepare("SELECT * FROM dashboard_apps WHERE account_id = $account_id AND id = $id");
+    this.byIdStmt = new TwoWayStatement(db, "SELECT * FROM dashboard_apps WHERE account_id = $account_id AND id = $id");
     this.insertStmt = db.prepare(
       `INSERT INTO dashboard_apps (account_id, user_id, title, content, show_on_sidebar, created_at, updated_at)
        VALUES ($account_id, $user_id, $title, $content, $show_on_sidebar, $now, $now)`,
@@ -46,8 +48,8 @@ export class DashboardAppsRepo {
     this.deleteStmt = db.prepare("DELETE FROM dashboard_apps WHERE id = $id");
   }
 
-  list(accountId: number): DashboardAppRow[] {
-    return this.listStmt.all({ account_id: accountId }) as DashboardAppRow[];
+  *readList(accountId: number): Reads<DashboardAppRow[]> {
+    return (yield this.listStmt.all({ account_id: accountId })) as DashboardAppRow[];
   }
 
   count(accountId: number): number {
@@ -55,7 +57,11 @@ export class DashboardAppsRepo {
   }
 
   byId(accountId: number, id: number): DashboardAppRow | null {
-    return (this.byIdStmt.get({ account_id: accountId, id }) as DashboardAppRow | null) ?? null;
+    return (this.byIdStmt.statement.get({ account_id: accountId, id }) as DashboardAppRow | null) ?? null;
+  }
+
+  *readById(accountId: number, id: number): Reads<DashboardAppRow | null> {
+    return (yield this.byIdStmt.get({ account_id: accountId, id })) as DashboardAppRow | null;
   }
 
   insert(accountId: number, userId: number, f: DashboardAppFields, now: number): number {

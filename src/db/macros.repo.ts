@@ -1,5 +1,6 @@
 // The account's macros (migration 025).
 import type { Database, Statement } from "bun:sqlite";
+import { type Reads, TwoWayStatement } from "./reads.ts";
 
 export interface MacroRow {
   id: number;
@@ -24,22 +25,23 @@ export interface MacroFields {
 export const MACROS_MAX = 500;
 
 export class MacrosRepo {
-  private readonly listStmt: Statement;
+  private readonly listStmt: TwoWayStatement;
   private readonly countStmt: Statement;
-  private readonly byIdStmt: Statement;
+  private readonly byIdStmt: TwoWayStatement;
   private readonly insertStmt: Statement;
   private readonly updateStmt: Statement;
   private readonly deleteStmt: Statement;
 
   constructor(db: Database) {
     // Every macro of the account, or (an agent's list) the global ones and the agent's own.
-    this.listStmt = db.prepare(
+    this.listStmt = new TwoWayStatement(
+      db,
       `SELECT * FROM macros WHERE account_id = $account_id
          AND (CAST($user_id AS BIGINT) IS NULL OR visibility = 'global' OR created_by_id = $user_id)
        ORDER BY id LIMIT ${MACROS_MAX}`,
     );
     this.countStmt = db.prepare("SELECT count(*) AS n FROM macros WHERE account_id = $account_id");
-    this.byIdStmt = db.prepare("SELECT * FROM macros WHERE account_id = $account_id AND id = $id");
+    this.byIdStmt = new TwoWayStatement(db, "SELECT * FROM macros WHERE account_id = $account_id AND id = $id");
     this.insertStmt = db.prepare(
       `INSERT INTO macros (account_id, name, visibility, created_by_id, updated_by_id, actions, created_at, updated_at)
        VALUES ($account_id, $name, $visibility, $user_id, $user_id, $actions, $now, $now)`,
@@ -52,8 +54,8 @@ export class MacrosRepo {
   }
 
   /** `visibleTo`: null for every macro of the account, else a user's (global and their own). */
-  list(accountId: number, visibleTo: number | null): MacroRow[] {
-    return this.listStmt.all({ account_id: accountId, user_id: visibleTo }) as MacroRow[];
+  *readList(accountId: number, visibleTo: number | null): Reads<MacroRow[]> {
+    return (yield this.listStmt.all({ account_id: accountId, user_id: visibleTo })) as MacroRow[];
   }
 
   count(accountId: number): number {
@@ -61,7 +63,11 @@ export class MacrosRepo {
   }
 
   byId(accountId: number, id: number): MacroRow | null {
-    return (this.byIdStmt.get({ account_id: accountId, id }) as MacroRow | null) ?? null;
+    return (this.byIdStmt.statement.get({ account_id: accountId, id }) as MacroRow | null) ?? null;
+  }
+
+  *readById(accountId: number, id: number): Reads<MacroRow | null> {
+    return (yield this.byIdStmt.get({ account_id: accountId, id })) as MacroRow | null;
   }
 
   insert(accountId: number, userId: number, f: MacroFields, now: number): number {

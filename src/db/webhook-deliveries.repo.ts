@@ -1,5 +1,6 @@
 // Webhook deliveries (one per event and receiver) and their attempts.
 import type { Database, Statement } from "bun:sqlite";
+import { type Reads, TwoWayStatement } from "./reads.ts";
 
 export type DeliveryStatus = "pending" | "delivered" | "failed";
 
@@ -83,10 +84,10 @@ export class WebhookDeliveriesRepo {
   private readonly finishStmt: Statement;
   private readonly failPendingStmt: Statement;
   private readonly retargetStmt: Statement;
-  private readonly listStmt: Statement;
-  private readonly countStmt: Statement;
-  private readonly byUuidStmt: Statement;
-  private readonly attemptsStmt: Statement;
+  private readonly listStmt: TwoWayStatement;
+  private readonly countStmt: TwoWayStatement;
+  private readonly byUuidStmt: TwoWayStatement;
+  private readonly attemptsStmt: TwoWayStatement;
   private readonly redeliverStmt: Statement;
   private readonly pruneStmt: Statement;
 
@@ -146,14 +147,22 @@ export class WebhookDeliveriesRepo {
     this.retargetStmt = db.prepare(
       "UPDATE webhook_deliveries SET target_url = $url WHERE webhook_id = $webhook_id AND status = 'pending'",
     );
-    this.listStmt = db.prepare(
+    // The delivery log's reads: a read-only route awaits them (src/db/reads.ts); a redelivery finds
+    // its delivery in place.
+    this.listStmt = new TwoWayStatement(
+      db,
       "SELECT * FROM webhook_deliveries WHERE webhook_id = $webhook_id ORDER BY id DESC LIMIT $limit OFFSET $offset",
     );
-    this.countStmt = db.prepare("SELECT COUNT(*) AS n FROM webhook_deliveries WHERE webhook_id = $webhook_id");
-    this.byUuidStmt = db.prepare(
+    this.countStmt = new TwoWayStatement(
+      db,
+      "SELECT COUNT(*) AS n FROM webhook_deliveries WHERE webhook_id = $webhook_id",
+    );
+    this.byUuidStmt = new TwoWayStatement(
+      db,
       "SELECT * FROM webhook_deliveries WHERE webhook_id = $webhook_id AND delivery_id = $delivery_id",
     );
-    this.attemptsStmt = db.prepare(
+    this.attemptsStmt = new TwoWayStatement(
+      db,
       "SELECT * FROM webhook_attempts WHERE delivery_id = $id ORDER BY id DESC LIMIT $limit",
     );
     // A finished delivery sent again goes at once, outside its stream's order (the receiver has seen what
@@ -217,20 +226,25 @@ export class WebhookDeliveriesRepo {
     this.retargetStmt.run({ webhook_id: webhookId, url });
   }
 
-  listForWebhook(webhookId: number, limit: number, offset: number): DeliveryRow[] {
-    return this.listStmt.all({ webhook_id: webhookId, limit, offset }) as DeliveryRow[];
+  *readForWebhook(webhookId: number, limit: number, offset: number): Reads<DeliveryRow[]> {
+    return (yield this.listStmt.all({ webhook_id: webhookId, limit, offset })) as DeliveryRow[];
   }
 
-  countForWebhook(webhookId: number): number {
-    return (this.countStmt.get({ webhook_id: webhookId }) as { n: number }).n;
+  *readCountForWebhook(webhookId: number): Reads<number> {
+    return ((yield this.countStmt.get({ webhook_id: webhookId })) as { n: number }).n;
   }
 
   byDeliveryId(webhookId: number, deliveryId: string): DeliveryRow | null {
-    return (this.byUuidStmt.get({ webhook_id: webhookId, delivery_id: deliveryId }) as DeliveryRow | null) ?? null;
+    const row = this.byUuidStmt.statement.get({ webhook_id: webhookId, delivery_id: deliveryId });
+    return (row as DeliveryRow | null) ?? null;
   }
 
-  attemptsOf(id: number, limit: number): AttemptRow[] {
-    return this.attemptsStmt.all({ id, limit }) as AttemptRow[];
+  *readByDeliveryId(webhookId: number, deliveryId: string): Reads<DeliveryRow | null> {
+    return (yield this.byUuidStmt.get({ webhook_id: webhookId, delivery_id: deliveryId })) as DeliveryRow | null;
+  }
+
+  *readAttempts(id: number, limit: number): Reads<AttemptRow[]> {
+    return (yield this.attemptsStmt.all({ id, limit })) as AttemptRow[];
   }
 
   redeliver(id: number, maxAttempts: number, nowMs: number): void {

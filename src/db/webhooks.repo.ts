@@ -1,6 +1,7 @@
 // Webhook subscriptions, plus the two inbox facts webhooks need (an inbox's name for the webhook
 // record, an API inbox's callback URL and signing secret).
 import type { Database, Statement } from "bun:sqlite";
+import { type Reads, TwoWayStatement } from "./reads.ts";
 
 export interface WebhookRow {
   id: number;
@@ -39,8 +40,8 @@ const SELECT_WITH_INBOX = "SELECT w.*, i.name AS inbox_name FROM webhooks w LEFT
 
 export class WebhooksRepo {
   private readonly insertStmt: Statement;
-  private readonly byIdStmt: Statement;
-  private readonly listStmt: Statement;
+  private readonly byIdStmt: TwoWayStatement;
+  private readonly listStmt: TwoWayStatement;
   private readonly byUrlStmt: Statement;
   private readonly updateStmt: Statement;
   private readonly deleteStmt: Statement;
@@ -57,8 +58,8 @@ export class WebhooksRepo {
       `INSERT INTO webhooks (account_id, inbox_id, url, name, subscriptions, secret, created_at, updated_at)
        VALUES ($account_id, $inbox_id, $url, $name, $subscriptions, $secret, $now, $now)`,
     );
-    this.byIdStmt = db.prepare(`${SELECT_WITH_INBOX} WHERE w.account_id = $account_id AND w.id = $id`);
-    this.listStmt = db.prepare(`${SELECT_WITH_INBOX} WHERE w.account_id = $account_id ORDER BY w.id`);
+    this.byIdStmt = new TwoWayStatement(db, `${SELECT_WITH_INBOX} WHERE w.account_id = $account_id AND w.id = $id`);
+    this.listStmt = new TwoWayStatement(db, `${SELECT_WITH_INBOX} WHERE w.account_id = $account_id ORDER BY w.id`);
     this.byUrlStmt = db.prepare("SELECT id FROM webhooks WHERE account_id = $account_id AND url = $url");
     // An administrator saving the webhook has looked at it: that re-enables one a 410 disabled.
     this.updateStmt = db.prepare(
@@ -92,11 +93,15 @@ export class WebhooksRepo {
   }
 
   byId(accountId: number, id: number): WebhookWithInbox | null {
-    return (this.byIdStmt.get({ account_id: accountId, id }) as WebhookWithInbox | null) ?? null;
+    return (this.byIdStmt.statement.get({ account_id: accountId, id }) as WebhookWithInbox | null) ?? null;
   }
 
-  list(accountId: number): WebhookWithInbox[] {
-    return this.listStmt.all({ account_id: accountId }) as WebhookWithInbox[];
+  *readById(accountId: number, id: number): Reads<WebhookWithInbox | null> {
+    return (yield this.byIdStmt.get({ account_id: accountId, id })) as WebhookWithInbox | null;
+  }
+
+  *readList(accountId: number): Reads<WebhookWithInbox[]> {
+    return (yield this.listStmt.all({ account_id: accountId })) as WebhookWithInbox[];
   }
 
   idByUrl(accountId: number, url: string): number | null {

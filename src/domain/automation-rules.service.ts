@@ -3,6 +3,7 @@
 import type { AccountLabelsRepo } from "../db/account-labels.repo.ts";
 import type { AutomationRulesRepo, RuleFields, RuleRow } from "../db/automation-rules.repo.ts";
 import type { ConversationRefsRepo } from "../db/conversation-refs.repo.ts";
+import { readSoon } from "../db/reads.ts";
 import type { WriteTx } from "../db/tx.ts";
 import { unixSeconds, type Clock } from "../lib/clock.ts";
 import {
@@ -13,8 +14,11 @@ import {
 } from "./automation-catalogue.ts";
 import { compileConditions, type CompiledConditions } from "./automation-match.ts";
 import { referenceProblems, renameLabelIn } from "./automation-references.ts";
-import { parseId, requireAdministrator, type AccountPrincipal } from "./auth.service.ts";
-import { NotFoundError } from "./errors.ts";
+import { requireAdministrator, type AccountPrincipal } from "./auth.service.ts";
+import { readRecordAt, recordAt } from "./path-record.ts";
+
+/** What an unknown rule's 404 names. docs/compatibility.md #12: Chatwoot answers 500; we answer 404. */
+const RULE = "Automation rule";
 
 /** Consecutive failing runs after which the engine switches a rule off. */
 export const MAX_CONSECUTIVE_FAILURES = 3;
@@ -39,14 +43,17 @@ export class AutomationRulesService {
 
   constructor(private readonly d: AutomationRulesDeps) {}
 
-  list(p: AccountPrincipal): RuleRow[] {
+  /** Read-only: awaited on PostgreSQL (src/db/reads.ts readSoon), in place on SQLite. */
+  list(p: AccountPrincipal): RuleRow[] | Promise<RuleRow[]> {
     requireAdministrator(p);
-    return this.d.automationRules.list(p.account.id);
+    return readSoon(this.d.automationRules.readList(p.account.id));
   }
 
-  get(p: AccountPrincipal, rawId: unknown): RuleRow {
+  /** Read-only, as list(); the writes find their rule in place (find). */
+  get(p: AccountPrincipal, rawId: unknown): RuleRow | Promise<RuleRow> {
     requireAdministrator(p);
-    return this.find(p.account.id, rawId);
+    const { automationRules } = this.d;
+    return readSoon(readRecordAt(RULE, rawId, (id) => automationRules.readById(p.account.id, id)));
   }
 
   create(p: AccountPrincipal, input: RuleInput): RuleRow {
@@ -198,11 +205,7 @@ export class AutomationRulesService {
   }
 
   private find(accountId: number, rawId: unknown): RuleRow {
-    const id = parseId(rawId);
-    const row = id === null ? null : this.d.automationRules.byId(accountId, id);
-    // docs/compatibility.md #12: Chatwoot answers 500 here; we answer 404.
-    if (!row) throw new NotFoundError("Automation rule", "id", `no automation rule ${String(rawId)} in this account`);
-    return row;
+    return recordAt(RULE, rawId, (id) => this.d.automationRules.byId(accountId, id));
   }
 }
 

@@ -3,10 +3,12 @@
 // and reads them; administrators create, change and delete them (Chatwoot's DashboardAppPolicy).
 import type { DashboardAppFields, DashboardAppRow, DashboardAppsRepo } from "../db/dashboard-apps.repo.ts";
 import { DASHBOARD_APPS_MAX } from "../db/dashboard-apps.repo.ts";
+import { readSoon } from "../db/reads.ts";
 import type { WriteTx } from "../db/tx.ts";
 import { unixSeconds, type Clock } from "../lib/clock.ts";
-import { parseId, requireAdministrator, type AccountPrincipal } from "./auth.service.ts";
-import { FieldErrors, NotFoundError, ValidationError } from "./errors.ts";
+import { requireAdministrator, type AccountPrincipal } from "./auth.service.ts";
+import { FieldErrors, ValidationError } from "./errors.ts";
+import { readRecordAt, recordAt } from "./path-record.ts";
 import { requiredString } from "./validate.ts";
 
 /** A frame per app is what Chatwoot's dashboard shows; a few are allowed, as its schema allows a list. */
@@ -28,15 +30,20 @@ interface Deps {
 export class DashboardAppsService {
   constructor(private readonly d: Deps) {}
 
-  list(p: AccountPrincipal): DashboardAppRow[] {
-    return this.d.dashboardApps.list(p.account.id);
+  /** Read-only: awaited on PostgreSQL (src/db/reads.ts readSoon), in place on SQLite. */
+  list(p: AccountPrincipal): DashboardAppRow[] | Promise<DashboardAppRow[]> {
+    return readSoon(this.d.dashboardApps.readList(p.account.id));
   }
 
+  /** In place: the writes find their app inside their transaction. */
   get(p: AccountPrincipal, rawId: unknown): DashboardAppRow {
-    const id = parseId(rawId);
-    const app = id === null ? null : this.d.dashboardApps.byId(p.account.id, id);
-    if (!app) throw new NotFoundError("Dashboard app", "id", `no dashboard app ${String(rawId)} in this account`);
-    return app;
+    return recordAt("Dashboard app", rawId, (id) => this.d.dashboardApps.byId(p.account.id, id));
+  }
+
+  /** get() for the read-only route: awaited on PostgreSQL. */
+  showSoon(p: AccountPrincipal, rawId: unknown): DashboardAppRow | Promise<DashboardAppRow> {
+    const { dashboardApps } = this.d;
+    return readSoon(readRecordAt("Dashboard app", rawId, (id) => dashboardApps.readById(p.account.id, id)));
   }
 
   create(p: AccountPrincipal, input: DashboardAppInput): DashboardAppRow {

@@ -5,9 +5,10 @@
 // actions, run by the automation executor as the caller — messages they send are the caller's.
 // Unlike Chatwoot, which queues a job and answers first, a run is one transaction, done before the
 // answer: a conversation the caller may not see, or an action that cannot be done, changes nothing.
-import type { AgentRecord, AgentsRepo } from "../db/agents.repo.ts";
+import type { MemberRef } from "../db/conversation-refs.repo.ts";
 import type { MacroFields, MacroRow, MacrosRepo } from "../db/macros.repo.ts";
 import { MACROS_MAX } from "../db/macros.repo.ts";
+import { chain, nested, type Reads, readSoon } from "../db/reads.ts";
 import type { WriteTx } from "../db/tx.ts";
 import { unixSeconds, type Clock } from "../lib/clock.ts";
 import type { Acting } from "./acting.ts";
@@ -35,33 +36,44 @@ export interface MacroInput {
 
 export interface MacrosDeps extends ReferenceRepos {
   macros: MacrosRepo;
-  agents: AgentsRepo;
   access: ConversationAccess;
   executor: AutomationExecutor;
   writeTx: WriteTx;
   clock: Clock;
 }
 
+/**
+ * Macros with who made and last changed them, by user id: the presenter shows those still members of
+ * the account (a member's membership is not null).
+ */
+export interface MacrosWithPeople {
+  macros: MacroRow[];
+  people: Map<number, MemberRef>;
+}
+
 export class MacrosService {
   constructor(private readonly d: MacrosDeps) {}
 
-  list(p: AccountPrincipal): MacroRow[] {
-    return this.d.macros.list(p.account.id, isAdministrator(p) ? null : p.user.id);
+  /** Read-only: awaited on PostgreSQL (src/db/reads.ts readSoon), in place on SQLite. */
+  list(p: AccountPrincipal): MacrosWithPeople | Promise<MacrosWithPeople> {
+    const rows = this.d.macros.readList(p.account.id, isAdministrator(p) ? null : p.user.id);
+    return readSoon(chain(rows, (macros) => this.readWithPeople(p.account.id, macros)));
   }
 
-  /** Who made and last changed the macro, while they are members of its account. */
-  people(m: MacroRow): { createdBy: AgentRecord | null; updatedBy: AgentRecord | null } {
-    const member = (id: number | null) => (id === null ? null : this.d.agents.byId(m.account_id, id));
-    return { createdBy: member(m.created_by_id), updatedBy: member(m.updated_by_id) };
+  /** get() with its people, for the read-only route: awaited on PostgreSQL. */
+  showSoon(p: AccountPrincipal, rawId: unknown): MacrosWithPeople | Promise<MacrosWithPeople> {
+    return readSoon(chain(this.readVisible(p, rawId), (macro) => this.readWithPeople(p.account.id, [macro])));
+  }
+
+  /** The macros with their people, in place: what a create or an update answers. */
+  withPeople(accountId: number, macros: MacroRow[]): MacrosWithPeople {
+    return { macros, people: this.d.conversationRefs.members(accountId, peopleOf(macros)) };
   }
 
   /** A macro the caller may see: another agent's personal macro is not found. */
   get(p: AccountPrincipal, rawId: unknown): MacroRow {
     const id = parseId(rawId);
-    const macro = id === null ? null : this.d.macros.byId(p.account.id, id);
-    if (!macro || !mayUse(p, macro))
-      throw new NotFoundError("Macro", "id", `no macro ${String(rawId)} in this account`);
-    return macro;
+    return visible(p, id === null ? null : this.d.macros.byId(p.account.id, id), rawId);
   }
 
   create(p: AccountPrincipal, input: MacroInput): MacroRow {
@@ -111,6 +123,15 @@ export class MacrosService {
     });
   }
 
+  private *readVisible(p: AccountPrincipal, rawId: unknown): Reads<MacroRow> {
+    const id = parseId(rawId);
+    return visible(p, id === null ? null : yield* nested(this.d.macros.readById(p.account.id, id)), rawId);
+  }
+
+  private *readWithPeople(accountId: number, macros: MacroRow[]): Reads<MacrosWithPeople> {
+    return { macros, people: yield* nested(this.d.conversationRefs.readMembers(accountId, peopleOf(macros))) };
+  }
+
   /** A macro the caller may change: their own, or any for an administrator. */
   private owned(p: AccountPrincipal, rawId: unknown): MacroRow {
     const macro = this.get(p, rawId);
@@ -148,6 +169,22 @@ function isAdministrator(p: AccountPrincipal): boolean {
 
 function mayUse(p: AccountPrincipal, macro: MacroRow): boolean {
   return macro.visibility === "global" || macro.created_by_id === p.user.id || isAdministrator(p);
+}
+
+/** The macro, when the caller may see it; else the 404 (one for the forms in place and awaited). */
+function visible(p: AccountPrincipal, macro: MacroRow | null, rawId: unknown): MacroRow {
+  if (!macro || !mayUse(p, macro)) throw new NotFoundError("Macro", "id", `no macro ${String(rawId)} in this account`);
+  return macro;
+}
+
+/** Who made and last changed the macros, each once. */
+function peopleOf(macros: readonly MacroRow[]): number[] {
+  const ids = new Set<number>();
+  for (const m of macros) {
+    if (m.created_by_id !== null) ids.add(m.created_by_id);
+    if (m.updated_by_id !== null) ids.add(m.updated_by_id);
+  }
+  return [...ids];
 }
 
 function actionsOf(raw: unknown, errors: FieldErrors): AutomationAction[] | null {

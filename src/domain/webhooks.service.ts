@@ -2,6 +2,7 @@
 // manual redelivery. Sending is the job loop's (jobs/deliver-webhooks.job.ts); this service only wakes it.
 import type { WebhookDeliveriesRepo, DeliveryRow, AttemptRow } from "../db/webhook-deliveries.repo.ts";
 import type { WebhookFields, WebhooksRepo, WebhookWithInbox } from "../db/webhooks.repo.ts";
+import { chain, nested, type Reads, readSoon } from "../db/reads.ts";
 import type { WriteTx } from "../db/tx.ts";
 import { SPEC_WEBHOOK_KINDS, WEBHOOK_KINDS, type WebhookKind } from "../shared/event-types.ts";
 import { unixSeconds, type Clock } from "../lib/clock.ts";
@@ -9,6 +10,7 @@ import { validateWebhookUrl } from "./webhook-url.ts";
 import { generateSecret } from "../lib/webhook-signature.ts";
 import { parseId } from "./auth.service.ts";
 import { AppError, ConflictError, FieldErrors, NotFoundError, ValidationError } from "./errors.ts";
+import { readRecordAt, recordAt } from "./path-record.ts";
 import { optionalString } from "./validate.ts";
 
 export interface WebhooksDeps {
@@ -56,18 +58,32 @@ export function parseSubscriptions(errors: FieldErrors, value: unknown): Webhook
   return [...new Set(value as WebhookKind[])];
 }
 
+export interface DeliveryPage {
+  rows: DeliveryRow[];
+  count: number;
+  page: number;
+}
+
+export interface DeliveryDetail {
+  row: DeliveryRow;
+  attempts: AttemptRow[];
+}
+
 export class WebhooksService {
   constructor(private readonly d: WebhooksDeps) {}
 
-  list(accountId: number): WebhookWithInbox[] {
-    return this.d.webhooks.list(accountId);
+  /** Read-only: awaited on PostgreSQL (src/db/reads.ts readSoon), in place on SQLite. */
+  list(accountId: number): WebhookWithInbox[] | Promise<WebhookWithInbox[]> {
+    return readSoon(this.d.webhooks.readList(accountId));
   }
 
   get(accountId: number, rawId: unknown): WebhookWithInbox {
-    const id = parseId(rawId);
-    const row = id === null ? null : this.d.webhooks.byId(accountId, id);
-    if (!row) throw new NotFoundError("Webhook", "id", `no webhook ${String(rawId)} in this account`);
-    return row;
+    return recordAt("Webhook", rawId, (id) => this.d.webhooks.byId(accountId, id));
+  }
+
+  /** get() as a step of a read-only route's Reads. */
+  private readExisting(accountId: number, rawId: unknown): Reads<WebhookWithInbox> {
+    return readRecordAt("Webhook", rawId, (id) => this.d.webhooks.readById(accountId, id));
   }
 
   create(accountId: number, input: WebhookInput): WebhookWithInbox {
@@ -138,21 +154,31 @@ export class WebhooksService {
     });
   }
 
-  deliveries(
-    accountId: number,
-    rawId: unknown,
-    rawPage: unknown,
-  ): { rows: DeliveryRow[]; count: number; page: number } {
-    const webhook = this.get(accountId, rawId);
-    const page = rawPage === undefined || rawPage === "" ? 1 : parseId(rawPage);
-    if (page === null) throw ValidationError.of("page", "must be a positive integer", "invalid");
-    const rows = this.d.deliveries.listForWebhook(webhook.id, DELIVERIES_PER_PAGE, (page - 1) * DELIVERIES_PER_PAGE);
-    return { rows, count: this.d.deliveries.countForWebhook(webhook.id), page };
+  /** A page of the delivery log (the webhook's 404 first, then the page's 422). Read-only: awaited on PostgreSQL. */
+  deliveries(accountId: number, rawId: unknown, rawPage: unknown): DeliveryPage | Promise<DeliveryPage> {
+    const { deliveries } = this.d;
+    return readSoon(
+      chain(this.readExisting(accountId, rawId), function* (webhook): Reads<DeliveryPage> {
+        const page = rawPage === undefined || rawPage === "" ? 1 : parseId(rawPage);
+        if (page === null) throw ValidationError.of("page", "must be a positive integer", "invalid");
+        const offset = (page - 1) * DELIVERIES_PER_PAGE;
+        const rows = yield* nested(deliveries.readForWebhook(webhook.id, DELIVERIES_PER_PAGE, offset));
+        return { rows, count: yield* nested(deliveries.readCountForWebhook(webhook.id)), page };
+      }),
+    );
   }
 
-  delivery(accountId: number, rawId: unknown, deliveryId: string): { row: DeliveryRow; attempts: AttemptRow[] } {
-    const row = this.findDelivery(accountId, rawId, deliveryId);
-    return { row, attempts: this.d.deliveries.attemptsOf(row.id, ATTEMPTS_SHOWN) };
+  /** One delivery with its latest attempts. Read-only: awaited on PostgreSQL. */
+  delivery(accountId: number, rawId: unknown, deliveryId: string): DeliveryDetail | Promise<DeliveryDetail> {
+    const { deliveries } = this.d;
+    const found = chain(this.readExisting(accountId, rawId), function* (webhook) {
+      return existingDelivery(yield* nested(deliveries.readByDeliveryId(webhook.id, deliveryId)), webhook, deliveryId);
+    });
+    return readSoon(
+      chain(found, function* (row): Reads<DeliveryDetail> {
+        return { row, attempts: yield* nested(deliveries.readAttempts(row.id, ATTEMPTS_SHOWN)) };
+      }),
+    );
   }
 
   /**
@@ -187,9 +213,7 @@ export class WebhooksService {
 
   private findDelivery(accountId: number, rawId: unknown, deliveryId: string): DeliveryRow {
     const webhook = this.get(accountId, rawId);
-    const row = this.d.deliveries.byDeliveryId(webhook.id, deliveryId);
-    if (!row) throw new NotFoundError("Delivery", "delivery_id", `no delivery ${deliveryId} for webhook ${webhook.id}`);
-    return row;
+    return existingDelivery(this.d.deliveries.byDeliveryId(webhook.id, deliveryId), webhook, deliveryId);
   }
 
   private url(errors: FieldErrors, value: unknown): string | undefined {
@@ -215,4 +239,10 @@ export class WebhooksService {
     if (!inbox) throw new NotFoundError("Inbox", "inbox_id", `no inbox ${String(value)} in this account`);
     return inbox.id;
   }
+}
+
+/** The delivery's 404, for the redelivery in place and the awaited delivery page alike. */
+function existingDelivery(row: DeliveryRow | null, webhook: WebhookWithInbox, deliveryId: string): DeliveryRow {
+  if (!row) throw new NotFoundError("Delivery", "delivery_id", `no delivery ${deliveryId} for webhook ${webhook.id}`);
+  return row;
 }

@@ -7,6 +7,7 @@ import { AUTOMATION_ACTIONS } from "../shared/automation-actions.ts";
 import { CUSTOM_ATTRIBUTE_TYPES, FILTER_OPERATORS } from "../shared/automation-conditions.ts";
 import { AUTOMATION_EVENTS } from "../shared/automation-events.ts";
 import { ruleOf } from "../domain/presenters/automation-rule.presenter.ts";
+import { whenReady } from "../lib/when-ready.ts";
 import { accountScope } from "./auth.ts";
 import { bodyOf } from "./request.ts";
 import { AccountParams, Attributes, Checked, errorResponses, Integer, JsonValue, Nullable } from "./schemas.ts";
@@ -79,7 +80,7 @@ export function automationRuleRoutes(d: Deps) {
   const rules = d.services.automationRules;
   return new Elysia({ prefix: "/api/v1/accounts/:account_id/automation_rules" })
     .use(accountScope(d.services.auth))
-    .get("", ({ principal }) => ({ payload: rules.list(principal).map(ruleOf) }), {
+    .get("", ({ principal }) => whenReady(rules.list(principal), (rows) => ({ payload: rows.map(ruleOf) })), {
       admin: true,
       params: AccountParams,
       response: { 200: t.Object({ payload: t.Array(Rule) }), ...errorResponses },
@@ -92,12 +93,16 @@ export function automationRuleRoutes(d: Deps) {
       response: { 200: Rule, ...errorResponses },
       detail: { tags, summary: "Create a rule; answers the bare rule (as Chatwoot does)" },
     })
-    .get("/:id", ({ principal, params }) => ({ payload: ruleOf(rules.get(principal, params.id)) }), {
-      admin: true,
-      params: RuleParams,
-      response: { 200: Wrapped, ...errorResponses },
-      detail: { tags, summary: "Show a rule; an unknown id is 404" },
-    })
+    .get(
+      "/:id",
+      ({ principal, params }) => whenReady(rules.get(principal, params.id), (r) => ({ payload: ruleOf(r) })),
+      {
+        admin: true,
+        params: RuleParams,
+        response: { 200: Wrapped, ...errorResponses },
+        detail: { tags, summary: "Show a rule; an unknown id is 404" },
+      },
+    )
     .patch("/:id", ({ principal, params, body }) => ({ payload: ruleOf(rules.update(principal, params.id, body)) }), {
       admin: true,
       params: RuleParams,

@@ -4,6 +4,7 @@ import { Elysia, t } from "elysia";
 import type { DashboardAppRow } from "../db/dashboard-apps.repo.ts";
 import type { Deps } from "../deps.ts";
 import { isoFromSeconds } from "../lib/clock.ts";
+import { whenReady } from "../lib/when-ready.ts";
 import { accountScope } from "./auth.ts";
 import { bodyOf } from "./request.ts";
 import { AccountParams, Checked, errorResponses, Integer } from "./schemas.ts";
@@ -37,12 +38,12 @@ export function dashboardAppRoutes(d: Deps) {
   const apps = d.services.dashboardApps;
   return new Elysia({ prefix: "/api/v1/accounts/:account_id/dashboard_apps" })
     .use(accountScope(d.services.auth))
-    .get("", ({ principal }) => apps.list(principal).map(present), {
+    .get("", ({ principal }) => whenReady(apps.list(principal), (rows) => rows.map(present)), {
       params: AccountParams,
       response: { 200: t.Array(DashboardApp), ...errorResponses },
       detail: { tags, summary: "The account's dashboard apps (every member)" },
     })
-    .get("/:id", ({ principal, params }) => present(apps.get(principal, params.id)), {
+    .get("/:id", ({ principal, params }) => whenReady(apps.showSoon(principal, params.id), present), {
       params: IdParams,
       response: { 200: DashboardApp, ...errorResponses },
       detail: { tags, summary: "One dashboard app" },

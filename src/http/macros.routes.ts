@@ -4,8 +4,9 @@ import { Elysia, t } from "elysia";
 import type { MacroRow } from "../db/macros.repo.ts";
 import type { Deps } from "../deps.ts";
 import { actingAs } from "../domain/acting.ts";
-import { MACRO_ACTIONS, MAX_RUN_CONVERSATIONS } from "../domain/macros.service.ts";
+import { MACRO_ACTIONS, MAX_RUN_CONVERSATIONS, type MacrosWithPeople } from "../domain/macros.service.ts";
 import { agentOf } from "../domain/presenters/user.presenter.ts";
+import { whenReady } from "../lib/when-ready.ts";
 import { accountScope } from "./auth.ts";
 import { emptyOk } from "./conversation-schemas.ts";
 import { bodyOf } from "./request.ts";
@@ -34,10 +35,14 @@ const tags = ["macros"];
 
 export function macroRoutes(d: Deps) {
   const macros = d.services.macros;
-  const present = (m: MacroRow) => {
-    const { createdBy: by, updatedBy: last } = macros.people(m);
-    const createdBy = by ? agentOf(by.user, by.membership) : undefined;
-    const updatedBy = last ? agentOf(last.user, last.membership) : undefined;
+  // Who made and last changed it, while they are members of the account.
+  const presentOne = (m: MacroRow, people: MacrosWithPeople["people"]) => {
+    const agent = (id: number | null) => {
+      const ref = id === null ? undefined : people.get(id);
+      return ref?.membership ? agentOf(ref.user, ref.membership) : undefined;
+    };
+    const createdBy = agent(m.created_by_id);
+    const updatedBy = agent(m.updated_by_id);
     return {
       id: m.id,
       name: m.name,
@@ -48,26 +53,34 @@ export function macroRoutes(d: Deps) {
       actions: JSON.parse(m.actions) as { action_name: string; action_params: unknown[] }[],
     };
   };
+  const present = ({ macros: rows, people }: MacrosWithPeople) => rows.map((m) => presentOne(m, people));
+  // A write's answer: its people read in place, after its transaction.
+  const written = (m: MacroRow) => ({ payload: present(macros.withPeople(m.account_id, [m]))[0]! });
   const one = { response: { 200: t.Object({ payload: Macro }), ...errorResponses } };
   return new Elysia({ prefix: "/api/v1/accounts/:account_id/macros" })
     .use(accountScope(d.services.auth))
-    .get("", ({ principal }) => ({ payload: macros.list(principal).map(present) }), {
+    .get("", ({ principal }) => whenReady(macros.list(principal), (found) => ({ payload: present(found) })), {
       params: AccountParams,
       response: { 200: t.Object({ payload: t.Array(Macro) }), ...errorResponses },
       detail: { tags, summary: "The macros the caller may run: global ones and their own (administrators: all)" },
     })
-    .get("/:id", ({ principal, params }) => ({ payload: present(macros.get(principal, params.id)) }), {
-      params: IdParams,
-      ...one,
-      detail: { tags, summary: "One macro (another agent's personal macro is not found)" },
-    })
-    .post("", ({ principal, body }) => ({ payload: present(macros.create(principal, body)) }), {
+    .get(
+      "/:id",
+      ({ principal, params }) =>
+        whenReady(macros.showSoon(principal, params.id), (found) => ({ payload: present(found)[0]! })),
+      {
+        params: IdParams,
+        ...one,
+        detail: { tags, summary: "One macro (another agent's personal macro is not found)" },
+      },
+    )
+    .post("", ({ principal, body }) => written(macros.create(principal, body)), {
       params: AccountParams,
       ...bodyOf(Body, "macro"),
       ...one,
       detail: { tags, summary: "Create a macro (an agent's is always personal)" },
     })
-    .patch("/:id", ({ principal, params, body }) => ({ payload: present(macros.update(principal, params.id, body)) }), {
+    .patch("/:id", ({ principal, params, body }) => written(macros.update(principal, params.id, body)), {
       params: IdParams,
       ...bodyOf(Body, "macro"),
       ...one,

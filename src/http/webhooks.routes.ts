@@ -5,6 +5,7 @@ import { Elysia, t } from "elysia";
 import type { Deps } from "../deps.ts";
 import { deliveryDetailOf, deliveryOf, webhookOf, webhookWithSecret } from "../domain/presenters/webhook.presenter.ts";
 import { MAX_WEBHOOK_URL_LENGTH } from "../lib/ssrf.ts";
+import { whenReady } from "../lib/when-ready.ts";
 import { WEBHOOK_KINDS } from "../shared/event-types.ts";
 import { accountScope } from "./auth.ts";
 import { bodyOf } from "./request.ts";
@@ -86,12 +87,17 @@ export function webhookRoutes(d: Deps) {
   const webhooks = d.services.webhooks;
   return new Elysia({ prefix: "/api/v1/accounts/:account_id/webhooks" })
     .use(accountScope(d.services.auth))
-    .get("", ({ principal }) => ({ payload: { webhooks: webhooks.list(principal.account.id).map(webhookOf) } }), {
-      admin: true,
-      params: AccountParams,
-      response: { 200: t.Object({ payload: t.Object({ webhooks: t.Array(Webhook) }) }), ...errorResponses },
-      detail: { tags, summary: "List webhooks (administrators)" },
-    })
+    .get(
+      "",
+      ({ principal }) =>
+        whenReady(webhooks.list(principal.account.id), (rows) => ({ payload: { webhooks: rows.map(webhookOf) } })),
+      {
+        admin: true,
+        params: AccountParams,
+        response: { 200: t.Object({ payload: t.Object({ webhooks: t.Array(Webhook) }) }), ...errorResponses },
+        detail: { tags, summary: "List webhooks (administrators)" },
+      },
+    )
     .post(
       "",
       ({ principal, body }) => {
@@ -147,10 +153,11 @@ export function webhookRoutes(d: Deps) {
     )
     .get(
       "/:id/deliveries",
-      ({ principal, params, query }) => {
-        const { rows, count, page } = webhooks.deliveries(principal.account.id, params.id, query.page);
-        return { meta: { count, current_page: String(page) }, payload: rows.map(deliveryOf) };
-      },
+      ({ principal, params, query }) =>
+        whenReady(webhooks.deliveries(principal.account.id, params.id, query.page), ({ rows, count, page }) => ({
+          meta: { count, current_page: String(page) },
+          payload: rows.map(deliveryOf),
+        })),
       {
         admin: true,
         params: WebhookParams,
@@ -167,10 +174,10 @@ export function webhookRoutes(d: Deps) {
     )
     .get(
       "/:id/deliveries/:delivery_id",
-      ({ principal, params }) => {
-        const { row, attempts } = webhooks.delivery(principal.account.id, params.id, params.delivery_id);
-        return deliveryDetailOf(row, attempts);
-      },
+      ({ principal, params }) =>
+        whenReady(webhooks.delivery(principal.account.id, params.id, params.delivery_id), ({ row, attempts }) =>
+          deliveryDetailOf(row, attempts),
+        ),
       {
         admin: true,
         params: DeliveryParams,
