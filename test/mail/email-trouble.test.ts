@@ -51,7 +51,9 @@ describe.skipIf(!dovecotInstalled)("email inboxes when things go wrong", () => {
     const texts = (await messagesOf(s, conversation.id)).filter((m) => m.message_type === 0).map((m) => m.content);
     expect(texts).toContain("Still there?");
     expect(s.h.deps.repos.emailChannels.byInbox(s.inboxId)!.last_uid).toBe(checkpoint + 1);
-  });
+    // 199 writes through PostgreSQL's synchronous bridge took 2.6-3.6 s in clean-clone runs and
+    // once passed the default 5 s while the rest of the suite shared the two cores.
+  }, 30_000);
 
   test("a mailbox that refuses the login is noted in words and the other inboxes go on", async () => {
     const s = await setup();
