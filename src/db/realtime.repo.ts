@@ -3,6 +3,7 @@
 // availability settings for presence.
 import type { Database, Statement } from "bun:sqlite";
 import type { ContactInboxRow } from "./contact-inboxes.repo.ts";
+import { type Reads, TwoWayStatement } from "./reads.ts";
 import type { MembershipRow, UserRow } from "./users.repo.ts";
 
 export interface ContactInboxWithAccount extends ContactInboxRow {
@@ -12,13 +13,13 @@ export interface ContactInboxWithAccount extends ContactInboxRow {
 export type AccountMember = Pick<MembershipRow, "user_id" | "role" | "availability" | "auto_offline">;
 
 export class RealtimeRepo {
-  private readonly userByPubsubStmt: Statement;
+  private readonly userByPubsubStmt: TwoWayStatement;
   private readonly contactInboxByPubsubStmt: Statement;
   private readonly membersStmt: Statement;
   private readonly inboxMembersStmt: Statement;
 
   constructor(db: Database) {
-    this.userByPubsubStmt = db.prepare("SELECT * FROM users WHERE pubsub_token = $token");
+    this.userByPubsubStmt = new TwoWayStatement(db, "SELECT * FROM users WHERE pubsub_token = $token");
     // The inbox's account by a rowid lookup in a scalar subquery, not a join: a join's plan follows
     // the statistics; single-row lookups and named indexes do not (test/db/planner-statistics.test.ts).
     this.contactInboxByPubsubStmt = db.prepare(
@@ -31,7 +32,11 @@ export class RealtimeRepo {
   }
 
   userByPubsubToken(token: string): UserRow | null {
-    return (this.userByPubsubStmt.get({ token }) as UserRow | null) ?? null;
+    return (this.userByPubsubStmt.statement.get({ token }) as UserRow | null) ?? null;
+  }
+
+  *readUserByPubsubToken(token: string): Reads<UserRow | null> {
+    return (yield this.userByPubsubStmt.get({ token })) as UserRow | null;
   }
 
   contactInboxByPubsubToken(token: string): ContactInboxWithAccount | null {

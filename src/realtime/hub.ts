@@ -16,6 +16,7 @@ import type { UserRow } from "../db/users.repo.ts";
 import type { EventsRepo } from "../db/events.repo.ts";
 import { unixSeconds, type Clock } from "../lib/clock.ts";
 import { errorFields, type Logger } from "../lib/logger.ts";
+import { whenReady } from "../lib/when-ready.ts";
 import type { EventFeed } from "./feed.ts";
 import { disconnectFrame, messageFrame, parseCommand, pingFrame, welcomeFrame } from "../shared/cable-frames.ts";
 import { BadTokenError, type CableIdentity, type ConnectionCredentials } from "./identify.ts";
@@ -222,18 +223,25 @@ export class RealtimeHub {
   private ping(): void {
     const frame = pingFrame(unixSeconds(this.d.clock));
     for (const conn of [...this.connections]) this.send(conn, frame);
-    this.safely("credential check", () => this.checkCredentials());
+    this.safely("credential check", () => {
+      const checked = this.checkCredentials();
+      if (checked instanceof Promise)
+        checked.catch((error) => this.d.logger.error("realtime credential check failed", errorFields(error)));
+    });
   }
 
   /**
    * Closes sockets whose user credential no longer opens the door (src/realtime/credential-check.ts);
-   * run with every ping.
+   * run with every ping. Awaited on PostgreSQL: a socket closed meanwhile is left as it is.
    */
-  checkCredentials(): void {
-    for (const conn of connectionsWithRevokedCredentials(this.connections, this.d.identity)) {
-      conn.socket.close(1008, "credentials changed: connect again with the new token");
-      this.closed(conn);
-    }
+  checkCredentials(): void | Promise<void> {
+    return whenReady(connectionsWithRevokedCredentials(this.connections, this.d.identity), (revoked) => {
+      for (const conn of revoked) {
+        if (conn.closed) continue;
+        conn.socket.close(1008, "credentials changed: connect again with the new token");
+        this.closed(conn);
+      }
+    });
   }
 
   /**

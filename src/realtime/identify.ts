@@ -9,8 +9,10 @@
 //   `api_access_token`, else the connection's user. Users must name an account they belong to.
 import type { AccountsRepo } from "../db/accounts.repo.ts";
 import type { RealtimeRepo } from "../db/realtime.repo.ts";
+import { readSoon } from "../db/reads.ts";
 import type { UserRow } from "../db/users.repo.ts";
 import { parseId, type AuthService } from "../domain/auth.service.ts";
+import { whenReady } from "../lib/when-ready.ts";
 import { CHANNEL } from "../shared/cable-frames.ts";
 import type { Viewer } from "./visibility.ts";
 
@@ -72,15 +74,16 @@ export class CableIdentity {
 
   /**
    * Whether the credential still belongs to the user: a new password or a sign-out everywhere
-   * rotates the pubsub_token and ends sessions, a token reset revokes API tokens.
+   * rotates the pubsub_token and ends sessions, a token reset revokes API tokens. Awaited on
+   * PostgreSQL's read pool (every ping asks it for every socket's credential), in place on SQLite.
    */
-  stillHeld(credential: Credential, userId: number): boolean {
+  stillHeld(credential: Credential, userId: number): boolean | Promise<boolean> {
     try {
-      if (credential.kind === "pubsub") return this.d.realtime.userByPubsubToken(credential.secret)?.id === userId;
-      if (credential.kind === "api") return this.d.auth.user(credential.secret).user.id === userId;
-      return (
-        this.d.auth.caller({ apiToken: null, sessionToken: credential.secret, safeMethod: true }).user.id === userId
-      );
+      const held =
+        credential.kind === "pubsub"
+          ? whenReady(readSoon(this.d.realtime.readUserByPubsubToken(credential.secret)), (u) => u?.id === userId)
+          : whenReady(this.d.auth.callerSoon(credentialsOf(credential)), (p) => p.user.id === userId);
+      return held instanceof Promise ? held.catch(() => false) : held;
     } catch {
       return false;
     }
@@ -155,4 +158,11 @@ function sameOrigin(origin: string | null | undefined, host: string | null | und
   } catch {
     return false;
   }
+}
+
+/** An API token or a session cookie as the caller lookup takes it (a check changes nothing: no CSRF). */
+function credentialsOf(c: Credential) {
+  return c.kind === "api"
+    ? { apiToken: c.secret, sessionToken: null, safeMethod: true }
+    : { apiToken: null, sessionToken: c.secret, safeMethod: true };
 }
