@@ -7,12 +7,13 @@ import type {
   AttributeModel,
   CustomAttributeDefinitionsRepo,
 } from "../db/custom-attribute-definitions.repo.ts";
-import { nested, type Reads, readNow, readSoon } from "../db/reads.ts";
+import { readSoon } from "../db/reads.ts";
 import type { WriteTx } from "../db/tx.ts";
 import { unixSeconds, type Clock } from "../lib/clock.ts";
-import { parseId, requireAdministrator, type AccountPrincipal } from "./auth.service.ts";
-import { FieldErrors, NotFoundError, ValidationError } from "./errors.ts";
+import { requireAdministrator, type AccountPrincipal } from "./auth.service.ts";
+import { FieldErrors, ValidationError } from "./errors.ts";
 import { patternOf } from "./custom-attribute-values.ts";
+import { readRecordAt, recordAt } from "./path-record.ts";
 import { optionalString, requiredString } from "./validate.ts";
 
 export const DISPLAY_TYPES = ["text", "number", "currency", "percent", "link", "date", "list", "checkbox"] as const;
@@ -22,6 +23,8 @@ const MODELS: Record<string, AttributeModel> = {
   "0": "conversation_attribute",
   "1": "contact_attribute",
 };
+/** What an unknown definition's 404 names ("no custom attribute definition 7 in this account"). */
+const DEFINITION = "Custom attribute definition";
 const KEY = /^[\p{L}\p{N}_.-]+$/u;
 /** Chatwoot's STANDARD_ATTRIBUTES: a definition may not shadow them. */
 const STANDARD: Record<AttributeModel, readonly string[]> = {
@@ -92,23 +95,13 @@ export class CustomAttributeDefinitionsService {
 
   /** One definition, read-only: awaited on PostgreSQL. */
   show(p: AccountPrincipal, rawId: unknown): AttributeDefinitionRow | Promise<AttributeDefinitionRow> {
-    return readSoon(this.readExisting(p, rawId));
+    const { customAttributeDefinitions } = this.d;
+    return readSoon(readRecordAt(DEFINITION, rawId, (id) => customAttributeDefinitions.readById(p.account.id, id)));
   }
 
+  /** In place: the writes find their definition inside their transaction. */
   get(p: AccountPrincipal, rawId: unknown): AttributeDefinitionRow {
-    return readNow(this.readExisting(p, rawId));
-  }
-
-  private *readExisting(p: AccountPrincipal, rawId: unknown): Reads<AttributeDefinitionRow> {
-    const id = parseId(rawId);
-    const row = id === null ? null : yield* nested(this.d.customAttributeDefinitions.readById(p.account.id, id));
-    if (!row)
-      throw new NotFoundError(
-        "Custom attribute definition",
-        "id",
-        `no custom attribute definition ${String(rawId)} in this account`,
-      );
-    return row;
+    return recordAt(DEFINITION, rawId, (id) => this.d.customAttributeDefinitions.byId(p.account.id, id));
   }
 
   create(p: AccountPrincipal, input: DefinitionInput): AttributeDefinitionRow {
