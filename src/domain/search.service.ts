@@ -57,25 +57,36 @@ export class SearchService {
 
   async conversations(a: Acting, q: SearchQuery) {
     const term = required(q.q);
-    const rows = await this.d.search.conversations(await this.scope(a), term, pageOf(q.page));
-    return readSoon(this.readConversationResults(a, rows));
+    return this.conversationsIn(a, await this.scope(a), term, q.page);
   }
 
   async messages(a: Acting, q: SearchQuery) {
     const term = required(q.q);
-    const since = unixSeconds(this.d.clock) - MESSAGE_WINDOW_SECONDS;
-    const rows = await this.d.search.messages(await this.scope(a), term, since, pageOf(q.page));
-    const refs = await readSoon(this.readRefs(a, rows, []));
-    return rows.map((m) => searchMessageOf(m, refs));
+    return this.messagesIn(a, await this.scope(a), term, q.page);
   }
 
   /** Everything at once (GET search): the first page of each kind. */
   async all(a: Acting, q: SearchQuery) {
     // One after another, as before: the first refusal (a blank q) is the answer, and nothing is left
-    // running. On PostgreSQL each waits on the read pool without holding the process.
+    // running. On PostgreSQL each waits on the read pool without holding the process. The caller's
+    // inboxes are read once for both kinds.
     const contacts = await this.contacts(a, q);
-    const messages = await this.messages(a, q);
-    return { contacts, messages, conversations: await this.conversations(a, q) };
+    const term = required(q.q);
+    const scope = await this.scope(a);
+    const messages = await this.messagesIn(a, scope, term, q.page);
+    return { contacts, messages, conversations: await this.conversationsIn(a, scope, term, q.page) };
+  }
+
+  private async conversationsIn(a: Acting, scope: SearchScope, term: string, page: unknown) {
+    const rows = await this.d.search.conversations(scope, term, pageOf(page));
+    return readSoon(this.readConversationResults(a, rows));
+  }
+
+  private async messagesIn(a: Acting, scope: SearchScope, term: string, page: unknown) {
+    const since = unixSeconds(this.d.clock) - MESSAGE_WINDOW_SECONDS;
+    const rows = await this.d.search.messages(scope, term, since, pageOf(page));
+    const refs = await readSoon(this.readRefs(a, rows, []));
+    return rows.map((m) => searchMessageOf(m, refs));
   }
 
   private async scope(a: Acting): Promise<SearchScope> {
