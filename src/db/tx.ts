@@ -1,5 +1,7 @@
 // writeTx is the only way services write. Its body must be synchronous: in bun:sqlite an `await`
-// inside a transaction callback lets the transaction commit before the awaited work runs.
+// inside a transaction callback lets the transaction commit before the awaited work runs. Nor may a
+// body catch a failed statement and go on: SQLite undoes only the statement, but PostgreSQL aborts
+// the transaction, and there the body fails with that statement's error (postgres/database.ts).
 //
 // Group commit (the server turns it on): a commit is the largest single cost of a small write
 // (appending every dirty page to the WAL, and now and then a checkpoint), so the writes of all

@@ -1,6 +1,6 @@
 // PostgresDatabase over the synchronous bridge (src/db/postgres/): values as bun:sqlite hands them
-// over, a failed statement that undoes only itself inside a transaction (as in SQLite), the id of
-// an insert, and commits heard by another process's bridge (LISTEN/NOTIFY). On a throwaway
+// over, a failed statement that undoes only itself between transaction bodies (as in SQLite) and
+// fails the body it is in, one round trip a statement in a body, the id of an insert, and commits heard by another process's bridge (LISTEN/NOTIFY). On a throwaway
 // PostgreSQL; skipped, with the reason, where there is none.
 import { afterAll, describe, expect, test } from "bun:test";
 import { PostgresDatabase } from "../../src/db/postgres/database.ts";
@@ -43,14 +43,14 @@ describe.skipIf(skip !== null)("PostgresDatabase", () => {
     expect(db.prepare("SELECT n FROM items WHERE n = ?").get(99)).toBeNull();
   });
 
-  test("in a transaction a failed statement undoes only itself; the rest commits", async () => {
+  test("between bodies (a group commit's open transaction) a failed statement undoes only itself", async () => {
     const db = await fresh("bridge_failures");
-    db.transaction(() => {
-      db.prepare("INSERT INTO items (n) VALUES (1)").run();
-      expect(() => db.prepare("INSERT INTO items (n) VALUES (1)").run()).toThrow("duplicate key");
-      expect(() => db.prepare("SELECT CAST('x' AS BIGINT)").get()).toThrow("invalid input syntax");
-      db.prepare("INSERT INTO items (n) VALUES (2)").run();
-    })();
+    db.exec("BEGIN");
+    db.prepare("INSERT INTO items (n) VALUES (1)").run();
+    expect(() => db.prepare("INSERT INTO items (n) VALUES (1)").run()).toThrow("duplicate key");
+    expect(() => db.prepare("SELECT CAST('x' AS BIGINT)").get()).toThrow("invalid input syntax");
+    db.prepare("INSERT INTO items (n) VALUES (2)").run();
+    db.exec("COMMIT");
     expect(db.prepare("SELECT n FROM items ORDER BY n").values()).toEqual([[1], [2]]);
     expect(() =>
       db.transaction(() => {
@@ -60,6 +60,72 @@ describe.skipIf(skip !== null)("PostgresDatabase", () => {
     ).toThrow("the change failed");
     expect(db.prepare("SELECT count(*) AS c FROM items").get()).toEqual({ c: 2 });
     expect(db.inTransaction).toBe(false);
+  });
+
+  test("a failed statement fails its body, even one that catches it and goes on; the group's other bodies commit", async () => {
+    const db = await fresh("bridge_body_failures");
+    db.exec("BEGIN");
+    db.transaction(() => db.prepare("INSERT INTO items (n) VALUES (10)").run())();
+    // Let out of the body: the body's savepoint is rolled back, its first insert with it.
+    expect(() =>
+      db.transaction(() => {
+        db.prepare("INSERT INTO items (n) VALUES (11)").run();
+        db.prepare("INSERT INTO items (n) VALUES (10)").run();
+      })(),
+    ).toThrow("duplicate key");
+    // Caught and gone on from: PostgreSQL aborted the transaction, so the body fails all the same,
+    // with the statement's own error, rather than leave the group to a COMMIT that would roll back.
+    expect(() =>
+      db.transaction(() => {
+        db.prepare("INSERT INTO items (n) VALUES (12)").run();
+        try {
+          db.prepare("INSERT INTO items (n) VALUES (10)").run();
+        } catch {
+          // a body that carries on
+        }
+      })(),
+    ).toThrow("duplicate key");
+    // A nested body that fails is rolled back alone; the outer one goes on and commits.
+    db.transaction(() => {
+      db.prepare("INSERT INTO items (n) VALUES (13)").run();
+      expect(() => db.transaction(() => db.prepare("SELECT CAST('x' AS BIGINT)").get())()).toThrow(
+        "invalid input syntax",
+      );
+      db.prepare("INSERT INTO items (n) VALUES (14)").run();
+    })();
+    db.transaction(() => db.prepare("INSERT INTO items (n) VALUES (15)").run())();
+    db.exec("COMMIT");
+    expect(db.prepare("SELECT n FROM items ORDER BY n").values()).toEqual([[10], [13], [14], [15]]);
+  });
+
+  test("a body's statements take one round trip each, and its savepoint's release rides on the next script", async () => {
+    const db = await fresh("bridge_round_trips");
+    const bridge = new SyncBridge();
+    const counted = new PostgresDatabase(db.url, bridge);
+    opened.push(counted);
+    const sent: string[] = [];
+    const call = bridge.call.bind(bridge);
+    bridge.call = (req) => {
+      if (req.kind === "query") sent.push(`${req.guard ? "guarded" : "plain"}: ${req.text}`);
+      else if (req.kind === "script")
+        sent.push(`script: ${req.text.replace(/SELECT pg_advisory_xact_lock\(\d+\)/, "lock")}`);
+      return call(req);
+    };
+    counted.exec("BEGIN");
+    counted.transaction(() => counted.prepare("INSERT INTO items (n) VALUES (1)").run())();
+    counted.transaction(() => counted.prepare("INSERT INTO items (n) VALUES (2)").run())();
+    counted.prepare("SELECT count(*) AS c FROM items").get();
+    counted.exec("COMMIT");
+    expect(sent).toEqual([
+      "script: BEGIN; lock",
+      "script: SAVEPOINT parley_sp1",
+      "plain: INSERT INTO items (n) VALUES (1) RETURNING id",
+      "script: RELEASE SAVEPOINT parley_sp1; SAVEPOINT parley_sp1",
+      "plain: INSERT INTO items (n) VALUES (2) RETURNING id",
+      "guarded: SELECT count(*) AS c FROM items",
+      "script: NOTIFY parley_commits; COMMIT",
+    ]);
+    expect(db.prepare("SELECT n FROM items ORDER BY n").values()).toEqual([[1], [2]]);
   });
 
   test("another process's bridge hears each commit (LISTEN/NOTIFY)", async () => {

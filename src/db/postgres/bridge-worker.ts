@@ -153,8 +153,9 @@ const READ_ONLY = /^\s*SELECT\b(?![\s\S]*\b(INSERT|UPDATE|DELETE|nextval|setval|
 /**
  * A failed statement aborts PostgreSQL's whole transaction, and SQLite's only undoes the statement:
  * the open group commit (src/db/tx.ts) holds other requests' writes, which one failed read must not
- * take down. So within a transaction a statement runs after a savepoint and is rolled back to it
- * when it fails. The savepoint is kept while only reads follow (they change nothing to undo) and
+ * take down. So a statement the main thread marks `guard` (one in a transaction but outside every
+ * transaction body: database.ts's send) runs after a savepoint and is rolled back to it when it
+ * fails. The savepoint is kept while only reads follow (they change nothing to undo) and
  * moved past each write in the same round trip, so a read costs no extra round trip and a write one.
  * (One statement at a time: pipelined with a failing statement, Bun.SQL 1.4.5 never settled the
  * queries behind it.)

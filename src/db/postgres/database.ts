@@ -97,6 +97,12 @@ const END = /^\s*(COMMIT|END|ROLLBACK)(\s+TRANSACTION)?\s*;?\s*$/i;
 export class PostgresDatabase {
   private depth = 0;
   private savepoints = 0;
+  /** transaction() callbacks running: a failed statement in one fails it, and it is rolled back whole. */
+  private bodies = 0;
+  /** Savepoints whose bodies are done, released with the next script rather than in a round trip of their own. */
+  private released: string[] = [];
+  /** An unguarded statement's failure, and the savepoint depth it happened at: the transaction is aborted. */
+  private failed: { depth: number; error: unknown } | null = null;
   private notifyStatement: PostgresStatement | null = null;
   /** Tables with an `id` column: an INSERT into one returns it (bun:sqlite's lastInsertRowid). */
   readonly tablesWithId: Set<string>;
@@ -129,8 +135,22 @@ export class PostgresDatabase {
     return this.bridge.session(this.url);
   }
 
+  /**
+   * A statement in a transaction but outside every transaction() body (the open group between two
+   * requests' bodies) is guarded by a savepoint of its own (bridge-worker.ts): a failed one there
+   * would abort the group, other requests' writes with it. Inside a body it needs none: a failure
+   * throws out of the body, whose savepoint is rolled back whole, and no body catches a failed
+   * statement and goes on (one that did would fail at its next statement: the transaction is
+   * aborted until the rollback). Guarding a write costs a second round trip, to move the savepoint.
+   */
   send(text: string, params: unknown[], arrays = false): { rows: unknown[]; count: number } {
-    return this.bridge.call({ kind: "query", url: this.url, text, params, arrays, guard: this.depth > 0 });
+    const guard = this.depth > 0 && this.bodies === 0;
+    try {
+      return this.bridge.call({ kind: "query", url: this.url, text, params, arrays, guard });
+    } catch (error) {
+      if (!guard && this.depth > 0) this.failed ??= { depth: this.savepoints, error };
+      throw error;
+    }
   }
 
   /** A read on the read pool, awaited: other requests are served while it runs (async-reads.ts). */
@@ -155,13 +175,28 @@ export class PostgresDatabase {
     }
     if (END.test(sql)) {
       this.depth = 0;
+      this.released = []; // COMMIT ends them all; a ROLLBACK of an aborted transaction must come alone
+      this.failed = null;
       // A commit tells every process listening (onCommits): their sockets hear it at once, not at
       // their next second's poll. NOTIFY is part of the transaction: a rollback sends nothing.
       const commit = /^\s*(COMMIT|END)/i.test(sql);
       this.bridge.call({ kind: "script", url: this.url, text: commit ? `NOTIFY ${COMMITS_CHANNEL}; ${sql}` : sql });
       return;
     }
-    this.bridge.call({ kind: "script", url: this.url, text: sql });
+    this.bridge.call({ kind: "script", url: this.url, text: this.afterReleases(sql) });
+  }
+
+  /**
+   * `sql` behind the releases still owed. Every one owed was taken after any savepoint still open,
+   * so a rollback to one of those undoes them with the rest: they are dropped, not sent (a RELEASE in
+   * an aborted transaction would fail, and the rollback behind it with it).
+   */
+  private afterReleases(sql: string): string {
+    if (this.released.length === 0) return sql;
+    const owed = this.released;
+    this.released = [];
+    if (/^\s*ROLLBACK\s+TO\b/i.test(sql)) return sql;
+    return `${owed.map((name) => `RELEASE SAVEPOINT ${name}; `).join("")}${sql}`;
   }
 
   run(sql: string, ...params: Params): { changes: number; lastInsertRowid: number } {
@@ -181,7 +216,7 @@ export class PostgresDatabase {
   private outermost<A extends unknown[], T>(fn: (...args: A) => T, args: A): T {
     this.exec("BEGIN");
     try {
-      const result = fn(...args);
+      const result = this.asBody(fn, args);
       this.exec("COMMIT");
       return result;
     } catch (error) {
@@ -190,16 +225,34 @@ export class PostgresDatabase {
     }
   }
 
+  /**
+   * Runs a transaction body. One that caught a failed statement of its own and went on must not end
+   * well: PostgreSQL aborted the transaction, and a COMMIT would roll back every request's writes
+   * without a word. It fails with that statement's error, and its savepoint is rolled back.
+   */
+  private asBody<A extends unknown[], T>(fn: (...args: A) => T, args: A): T {
+    this.bodies++;
+    try {
+      const result = fn(...args);
+      if (this.failed && this.failed.depth >= this.savepoints) throw this.failed.error;
+      return result;
+    } finally {
+      this.bodies--;
+    }
+  }
+
+  // A body's savepoint is released with the next script (the next body's SAVEPOINT, or the COMMIT):
+  // one round trip a body fewer. The statements run meanwhile sit inside it, which changes nothing.
   private inSavepoint<A extends unknown[], T>(fn: (...args: A) => T, args: A): T {
     const name = `parley_sp${++this.savepoints}`;
     this.exec(`SAVEPOINT ${name}`);
     try {
-      const result = fn(...args);
-      this.exec(`RELEASE SAVEPOINT ${name}`);
+      const result = this.asBody(fn, args);
+      this.released.push(name);
       return result;
     } catch (error) {
-      this.exec(`ROLLBACK TO SAVEPOINT ${name}`);
-      this.exec(`RELEASE SAVEPOINT ${name}`);
+      this.exec(`ROLLBACK TO SAVEPOINT ${name}; RELEASE SAVEPOINT ${name}`);
+      if (this.failed && this.failed.depth >= this.savepoints) this.failed = null;
       throw error;
     } finally {
       this.savepoints--;
