@@ -24,6 +24,7 @@ import { PushSubscriptionsService } from "../domain/push-subscriptions.service.t
 import { PasswordsService } from "../domain/passwords.service.ts";
 import { SessionsService } from "../domain/sessions.service.ts";
 import { SignInThrottle } from "../domain/sign-in-throttle.ts";
+import { ContactReads } from "../domain/contact-reads.ts";
 import { ContactsService } from "../domain/contacts.service.ts";
 import { ContactsTransferService } from "../domain/contacts-transfer.service.ts";
 import { NotificationsService } from "../domain/notifications.service.ts";
@@ -92,6 +93,7 @@ export function createServices(base: ServiceBase, repos: ReturnType<typeof creat
   const reporting = new ReportingRecorder({ ...repos, clock });
   const events = new ConversationEvents({ ...repos, views, outbox, clock, reporting });
   const attributeValues = new CustomAttributeValues(repos);
+  const contactReads = new ContactReads(repos);
   const contacts = new ContactsService({
     ...repos,
     access,
@@ -123,6 +125,7 @@ export function createServices(base: ServiceBase, repos: ReturnType<typeof creat
     views,
     events,
     contactsService: contacts,
+    contactReads,
     messagesService: messages,
     messageUpdates,
     attributeValues,
@@ -232,6 +235,7 @@ export function createServices(base: ServiceBase, repos: ReturnType<typeof creat
       wakeDeliveries,
     }),
     contacts,
+    contactReads,
     contactsTransfer: new ContactsTransferService({ ...repos, contactsService: contacts }),
     notifications: new NotificationsService({
       ...repos,
@@ -254,7 +258,7 @@ export function createServices(base: ServiceBase, repos: ReturnType<typeof creat
     }),
     messages,
     messageUpdates,
-    search: new SearchService({ ...repos, access, contactsService: contacts, clock }),
+    search: new SearchService({ ...repos, access, contactReads, clock }),
     emailIntake: new EmailIntakeService({
       ...repos,
       contactsService: contacts,
@@ -294,9 +298,9 @@ export function createServices(base: ServiceBase, repos: ReturnType<typeof creat
       readVersionSoon: base.readVersionSoon,
     }),
     customFilters: new CustomFiltersService({ ...repos, writeTx, clock }),
-    contactNotes: new ContactNotesService({ ...repos, contactsService: contacts, writeTx, clock }),
+    contactNotes: new ContactNotesService({ ...repos, contactsService: contacts, contactReads, writeTx, clock }),
     contactMerge: new ContactMergeService({ ...repos, contactsService: contacts, outbox, writeTx, clock }),
-    contactableInboxes: new ContactableInboxes({ ...repos, contactsService: contacts }),
+    contactableInboxes: new ContactableInboxes({ ...repos, contactReads }),
     widget: new WidgetService({ ...repos, contactsService: contacts, publicContacts, writeTx, clock }),
     widgetConversations: new WidgetConversationsService({
       ...repos,

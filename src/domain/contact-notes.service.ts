@@ -6,6 +6,7 @@ import { chain, nested, type Reads, readSoon } from "../db/reads.ts";
 import type { WriteTx } from "../db/tx.ts";
 import { unixSeconds, type Clock } from "../lib/clock.ts";
 import type { Acting } from "./acting.ts";
+import type { ContactReads } from "./contact-reads.ts";
 import type { ContactsService } from "./contacts.service.ts";
 import { FieldErrors, NotFoundError } from "./errors.ts";
 import { agentOf } from "./presenters/user.presenter.ts";
@@ -15,6 +16,7 @@ export interface ContactNotesDeps {
   contactNotes: ContactNotesRepo;
   conversationRefs: ConversationRefsRepo;
   contactsService: ContactsService;
+  contactReads: ContactReads;
   writeTx: WriteTx;
   clock: Clock;
 }
@@ -27,7 +29,7 @@ export class ContactNotesService {
   /** Read-only: awaited on PostgreSQL (src/db/reads.ts readSoon), in place on SQLite. */
   list(a: Acting, contactId: number): Note[] | Promise<Note[]> {
     const { contactNotes } = this.d;
-    const notes = chain(this.d.contactsService.readExisting(a.account.id, contactId), () =>
+    const notes = chain(this.d.contactReads.readExisting(a.account.id, contactId), () =>
       contactNotes.readOfContact(contactId),
     );
     return readSoon(chain(notes, (rows) => this.readPresent(a, rows)));
@@ -71,7 +73,7 @@ export class ContactNotesService {
 
   /** note() as a step of a read-only route's Reads: the same 404s in the same order. */
   private *readNote(a: Acting, contactId: number, id: number): Reads<ContactNoteRow> {
-    yield* nested(this.d.contactsService.readExisting(a.account.id, contactId));
+    yield* nested(this.d.contactReads.readExisting(a.account.id, contactId));
     return noteFound(id, yield* nested(this.d.contactNotes.readById(contactId, id)));
   }
 

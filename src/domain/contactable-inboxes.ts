@@ -6,12 +6,12 @@ import type { ContactRow } from "../db/contacts.repo.ts";
 import type { InboxesRepo, InboxRow } from "../db/inboxes.repo.ts";
 import { chain, nested, type Reads, readSoon } from "../db/reads.ts";
 import { isAgent, type Acting } from "./acting.ts";
-import type { ContactsService } from "./contacts.service.ts";
+import type { ContactReads } from "./contact-reads.ts";
 
 export interface ContactableInboxesDeps {
   inboxes: InboxesRepo;
   contactInboxes: ContactInboxesRepo;
-  contactsService: ContactsService;
+  contactReads: ContactReads;
 }
 
 /** An inbox the contact can be reached through, with the source_id a new conversation there would use. */
@@ -25,7 +25,7 @@ export class ContactableInboxes {
 
   /** Read-only: awaited on PostgreSQL (src/db/reads.ts readSoon), in place on SQLite. */
   list(a: Acting, contactId: number): Contactable[] | Promise<Contactable[]> {
-    return readSoon(chain(this.d.contactsService.readExisting(a.account.id, contactId), (c) => this.readOf(a, c)));
+    return readSoon(chain(this.d.contactReads.readExisting(a.account.id, contactId), (c) => this.readOf(a, c)));
   }
 
   private *readOf(a: Acting, contact: ContactRow): Reads<Contactable[]> {

@@ -1,39 +1,26 @@
-// Contacts: CRUD with Chatwoot's validation and uniqueness rules, list and search over resolved
-// contacts, contact_inboxes, labels; contact_created/contact_updated events in the same transaction.
+// Contacts' changes: create, update, delete with Chatwoot's validation and uniqueness rules,
+// contact_inboxes, labels; contact_created/contact_updated events in the same transaction. What
+// read-only routes read (show, list, search, a page's inboxes, labels): contact-reads.ts.
 import type { CustomAttributeValues } from "./custom-attribute-values.ts";
 import type { AttachmentsService } from "./attachments.service.ts";
 import type { ContactInboxesRepo, ContactInboxRow } from "../db/contact-inboxes.repo.ts";
 import type { ContactFields, ContactRow, ContactsRepo } from "../db/contacts.repo.ts";
-import type { ContactFinder, ContactPage } from "../db/contacts-search.ts";
-import type { ConversationRefsRepo, InboxRef } from "../db/conversation-refs.repo.ts";
+import type { InboxRef } from "../db/conversation-refs.repo.ts";
 import type { LabelsRepo } from "../db/labels.repo.ts";
-import { chain, nested, type Reads, readNow, readSoon } from "../db/reads.ts";
 import type { WriteTx } from "../db/tx.ts";
 import type { EventOutbox } from "../events/outbox.ts";
 import { unixSeconds, type Clock } from "../lib/clock.ts";
 import { randomToken } from "../lib/tokens.ts";
 import { actingAsContact, type Acting } from "./acting.ts";
 import type { ConversationAccess } from "./conversation-access.ts";
-import {
-  contactFields,
-  contactSort,
-  EMPTY_CONTACT,
-  fieldsOf,
-  labelTitles,
-  pageNumber,
-  type ContactInput,
-} from "./contact-input.ts";
+import { contactFields, EMPTY_CONTACT, fieldsOf, labelTitles, type ContactInput } from "./contact-input.ts";
 import { FieldErrors, NotFoundError, ValidationError } from "./errors.ts";
 import { contactChanges, contactInboxOf, contactWebhookData, type AccountRef } from "./presenters/contact.presenter.ts";
-import { optionalString, searchTerm } from "./validate.ts";
-
-export const CONTACTS_PER_PAGE = 15;
+import { optionalString } from "./validate.ts";
 
 export interface ContactsDeps {
   contacts: ContactsRepo;
-  contactSearch: ContactFinder;
   contactInboxes: ContactInboxesRepo;
-  conversationRefs: ConversationRefsRepo;
   labels: LabelsRepo;
   access: ConversationAccess;
   writeTx: WriteTx;
@@ -43,19 +30,6 @@ export interface ContactsDeps {
   attributeValues: CustomAttributeValues;
 }
 
-export interface ContactListQuery {
-  q?: unknown;
-  sort?: unknown;
-  page?: unknown;
-  labels?: unknown;
-}
-
-/** A contact with its contact_inboxes, ready for the presenter. */
-export interface ContactWithInboxes {
-  contact: ContactRow;
-  contactInboxes: ReturnType<typeof contactInboxOf>[];
-}
-
 export class ContactsService {
   constructor(private readonly d: ContactsDeps) {}
 
@@ -63,85 +37,6 @@ export class ContactsService {
     const c = this.d.contacts.byId(accountId, id);
     if (!c) throw new NotFoundError("Contact", field, `no contact ${id} in this account`);
     return c;
-  }
-
-  /** get() as a step of a read-only route's Reads (awaited on PostgreSQL: src/db/reads.ts). */
-  *readExisting(accountId: number, id: number): Reads<ContactRow> {
-    const c = yield* nested(this.d.contacts.readById(accountId, id));
-    if (!c) throw new NotFoundError("Contact", "id", `no contact ${id} in this account`);
-    return c;
-  }
-
-  /** get() with the contact's inboxes, for a read-only route. */
-  showSoon(accountId: number, id: number): ContactWithInboxes | Promise<ContactWithInboxes> {
-    const contact = () => this.readExisting(accountId, id);
-    const withInboxes = (c: ContactRow) => this.readWithInboxes([c], []);
-    return readSoon(
-      (function* () {
-        return (yield* nested(withInboxes(yield* nested(contact()))))[0]!;
-      })(),
-    );
-  }
-
-  list(accountId: number, q: ContactListQuery): Promise<ContactPage & { page: number }> {
-    return this.page(accountId, q, null);
-  }
-
-  /** Spec endpoint 6. A missing or blank `q` is a 422 (docs/compatibility.md #10). */
-  search(accountId: number, q: ContactListQuery): Promise<ContactPage & { page: number }> {
-    const term = searchTerm("q", q.q);
-    if (!term) throw ValidationError.of("q", "Specify search string with parameter q", "required");
-    return this.page(accountId, q, term);
-  }
-
-  private async page(
-    accountId: number,
-    q: ContactListQuery,
-    term: string | null,
-  ): Promise<ContactPage & { page: number }> {
-    const page = pageNumber(q.page);
-    const sort = contactSort(q.sort);
-    const labels = q.labels === undefined ? null : labelTitles("labels", q.labels);
-    const query = {
-      accountId,
-      sort,
-      labels: labels?.length ? labels : null,
-      limit: CONTACTS_PER_PAGE,
-      offset: (page - 1) * CONTACTS_PER_PAGE,
-    };
-    const result = await (term === null
-      ? this.d.contactSearch.list(query)
-      : this.d.contactSearch.search({ ...query, term }));
-    return { ...result, page };
-  }
-
-  /**
-   * The contact_inboxes of these contacts, shaped for the Contact record. `known`: inboxes the
-   * caller holds already (a conversation's), not read again.
-   */
-  withInboxes(contacts: ContactRow[], known: readonly InboxRef[] = []): ContactWithInboxes[] {
-    return readNow(this.readWithInboxes(contacts, known));
-  }
-
-  /** withInboxes for a read-only endpoint's page: awaited on PostgreSQL (src/db/reads.ts readSoon). */
-  withInboxesSoon(contacts: ContactRow[]): ContactWithInboxes[] | Promise<ContactWithInboxes[]> {
-    return readSoon(this.readWithInboxes(contacts, []));
-  }
-
-  *readWithInboxes(contacts: ContactRow[], known: readonly InboxRef[]): Reads<ContactWithInboxes[]> {
-    const cis = yield* nested(this.d.contactInboxes.readOfContacts(contacts.map((c) => c.id)));
-    const inboxes = new Map(known.map((i) => [i.id, i]));
-    const missing = [...cis.values()].flat().flatMap((ci) => (inboxes.has(ci.inbox_id) ? [] : [ci.inbox_id]));
-    if (missing.length > 0) {
-      for (const [id, inbox] of yield* nested(this.d.conversationRefs.readInboxes(missing))) inboxes.set(id, inbox);
-    }
-    return contacts.map((contact) => ({
-      contact,
-      contactInboxes: (cis.get(contact.id) ?? []).flatMap((ci) => {
-        const inbox = inboxes.get(ci.inbox_id);
-        return inbox ? [contactInboxOf(ci, inbox)] : [];
-      }),
-    }));
   }
 
   create(
@@ -291,11 +186,6 @@ export class ContactsService {
       now,
     });
     return this.d.contactInboxes.byId(id)!;
-  }
-
-  /** Read-only: awaited on PostgreSQL (src/db/reads.ts readSoon), in place on SQLite. */
-  labels(accountId: number, id: number): string[] | Promise<string[]> {
-    return readSoon(chain(this.readExisting(accountId, id), () => this.d.labels.readTitles("contact", id)));
   }
 
   setLabels(a: Acting, id: number, raw: unknown): string[] {

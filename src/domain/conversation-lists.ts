@@ -15,7 +15,7 @@ import type { ConversationRefsRepo } from "../db/conversation-refs.repo.ts";
 import { chain, readLater, readSoon } from "../db/reads.ts";
 import type { Acting } from "./acting.ts";
 import { labelTitles, pageNumber } from "./contact-input.ts";
-import type { ContactsService } from "./contacts.service.ts";
+import type { ContactReads } from "./contact-reads.ts";
 import type { ConversationAccess } from "./conversation-access.ts";
 import { optionalId, statusValue } from "./conversation-input.ts";
 import { NotFoundError, ValidationError } from "./errors.ts";
@@ -50,7 +50,7 @@ export interface ConversationListsDeps {
   conversations: ConversationsRepo;
   conversationRefs: ConversationRefsRepo;
   access: ConversationAccess;
-  contactsService: ContactsService;
+  contactReads: ContactReads;
   contactSearch: ContactFinder;
 }
 
@@ -80,7 +80,7 @@ export class ConversationLists {
 
   /** A contact's conversations the caller may see, newest activity first, at most 20 (Chatwoot). */
   ofContact(a: Acting, contactId: number): Promise<ConversationRow[]> {
-    const { access, contactsService, conversations } = this.d;
+    const { access, contactReads, conversations } = this.d;
     const page = (inboxIds: number[] | null) => {
       const filter: ConversationFilter = {
         accountId: a.account.id,
@@ -94,7 +94,7 @@ export class ConversationLists {
       return conversations.readPage(filter, { kind: "all" }, 20, 0);
     };
     // The contact first: 404 for another account's.
-    const contact = contactsService.readExisting(a.account.id, contactId);
+    const contact = contactReads.readExisting(a.account.id, contactId);
     return readLater(chain(contact, () => chain(access.readVisibleInboxes(a), page)));
   }
   private async filter(a: Acting, q: ListQuery): Promise<ConversationFilter> {

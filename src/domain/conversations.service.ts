@@ -18,7 +18,8 @@ import { unixSeconds, type Clock } from "../lib/clock.ts";
 import type { Acting } from "./acting.ts";
 import { labelActivity } from "./activity-messages.ts";
 import { labelTitles } from "./contact-input.ts";
-import type { ContactsService, ContactWithInboxes } from "./contacts.service.ts";
+import type { ContactReads, ContactWithInboxes } from "./contact-reads.ts";
+import type { ContactsService } from "./contacts.service.ts";
 import type { ConversationAccess } from "./conversation-access.ts";
 import type { ConversationEvents } from "./conversation-events.ts";
 import { objectValue } from "./conversation-input.ts";
@@ -37,6 +38,7 @@ export interface ConversationsDeps {
   views: ConversationViews;
   events: ConversationEvents;
   contactsService: ContactsService;
+  contactReads: ContactReads;
   messagesService: MessagesService;
   messageUpdates: MessageUpdatesService;
   attributeValues: CustomAttributeValues;
@@ -133,7 +135,7 @@ export class ConversationsService {
     rawDisplayId: unknown,
     pageOf: (row: ConversationRow) => Reads<MessageRow[]>,
   ): MessageList | Promise<MessageList> {
-    const { views, contactsService, access } = this.d;
+    const { views, contactReads, access } = this.d;
     return readSoon(
       (function* () {
         const row = yield* nested(access.readConversation(a, rawDisplayId));
@@ -149,7 +151,7 @@ export class ConversationsService {
           }),
         );
         const view = yield* nested(views.readWithSenders(brief, page));
-        const [contact] = yield* nested(contactsService.readWithInboxes([view.contact], [view.inbox]));
+        const [contact] = yield* nested(contactReads.readWithInboxes([view.contact], [view.inbox]));
         return { row, page, view, contact: contact! };
       })(),
     );

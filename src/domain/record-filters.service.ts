@@ -7,7 +7,7 @@ import { readSoon } from "../db/reads.ts";
 import { unixSeconds, type Clock } from "../lib/clock.ts";
 import type { Acting } from "./acting.ts";
 import { pageNumber } from "./contact-input.ts";
-import { CONTACTS_PER_PAGE } from "./contacts.service.ts";
+import { CONTACTS_PER_PAGE } from "./contact-reads.ts";
 import type { ConversationAccess } from "./conversation-access.ts";
 import { CONVERSATIONS_PER_PAGE } from "./conversations.service.ts";
 import { CONTACT_ATTRIBUTES, CONVERSATION_ATTRIBUTES, filterConditions } from "./filter-input.ts";

@@ -11,7 +11,7 @@ import { nested, type Reads, readSoon } from "../db/reads.ts";
 import { unixSeconds, type Clock } from "../lib/clock.ts";
 import type { Acting } from "./acting.ts";
 import { pageNumber } from "./contact-input.ts";
-import type { ContactsService } from "./contacts.service.ts";
+import type { ContactReads } from "./contact-reads.ts";
 import type { ConversationAccess } from "./conversation-access.ts";
 import { ValidationError } from "./errors.ts";
 import {
@@ -34,7 +34,7 @@ export interface SearchQuery {
 export interface SearchDeps {
   search: SearchRepo;
   access: ConversationAccess;
-  contactsService: ContactsService;
+  contactReads: ContactReads;
   contacts: ContactsRepo;
   conversations: ConversationsRepo;
   conversationRefs: ConversationRefsRepo;
@@ -47,7 +47,7 @@ export class SearchService {
 
   async contacts(a: Acting, q: SearchQuery) {
     const term = required(q.q);
-    const page = await this.d.contactsService.search(a.account.id, {
+    const page = await this.d.contactReads.search(a.account.id, {
       q: term,
       page: q.page,
       sort: "-last_activity_at",

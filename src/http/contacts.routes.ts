@@ -4,7 +4,7 @@ import { Elysia, t } from "elysia";
 import type { Deps } from "../deps.ts";
 import { actingAs } from "../domain/acting.ts";
 import { parseId } from "../domain/auth.service.ts";
-import type { ContactWithInboxes } from "../domain/contacts.service.ts";
+import type { ContactWithInboxes } from "../domain/contact-reads.ts";
 import { NotFoundError } from "../domain/errors.ts";
 import { contactOf, inboxSlim } from "../domain/presenters/contact.presenter.ts";
 import { conversationOf } from "../domain/presenters/conversation.presenter.ts";
@@ -57,7 +57,8 @@ function contactId(raw: string): number {
 
 export function contactRoutes(d: Deps) {
   const contacts = d.services.contacts;
-  const one = (accountId: number, id: number) => present(contacts.withInboxes([contacts.get(accountId, id)]), true)[0]!;
+  const reads = d.services.contactReads;
+  const one = (accountId: number, id: number) => present(reads.withInboxes([contacts.get(accountId, id)]), true)[0]!;
   // A list or search page: its contacts' inboxes awaited on PostgreSQL, as the page itself.
   const page = async (
     r: { count: number; rows: import("../db/contacts.repo.ts").ContactRow[]; page: number },
@@ -65,18 +66,18 @@ export function contactRoutes(d: Deps) {
   ) =>
     json({
       meta: { count: r.count, current_page: String(r.page) },
-      payload: present(await contacts.withInboxesSoon(r.rows), q.include_contact_inboxes !== "false"),
+      payload: present(await reads.withInboxesSoon(r.rows), q.include_contact_inboxes !== "false"),
     });
   return new Elysia({ prefix: "/api/v1/accounts/:account_id/contacts" })
     .use(accountScope(d.services.auth))
     .derive(({ principal }) => ({ acting: actingAs(principal) }))
-    .get("", async ({ principal, query }) => page(await contacts.list(principal.account.id, query), query), {
+    .get("", async ({ principal, query }) => page(await reads.list(principal.account.id, query), query), {
       params: AccountParams,
       query: ContactQuery,
       response: { 200: ContactPage, ...errorResponses },
       detail: { tags, summary: "List resolved contacts, 15 per page" },
     })
-    .get("/search", async ({ principal, query }) => page(await contacts.search(principal.account.id, query), query), {
+    .get("/search", async ({ principal, query }) => page(await reads.search(principal.account.id, query), query), {
       params: AccountParams,
       query: ContactQuery,
       response: { 200: ContactPage, ...errorResponses },
@@ -88,7 +89,7 @@ export function contactRoutes(d: Deps) {
     .get(
       "/:id",
       ({ principal, params }) =>
-        whenReady(contacts.showSoon(principal.account.id, contactId(params.id)), (c) =>
+        whenReady(reads.showSoon(principal.account.id, contactId(params.id)), (c) =>
           json({ payload: present([c], true)[0]! }),
         ),
       {
@@ -199,7 +200,7 @@ export function contactRoutes(d: Deps) {
     .get(
       "/:id/labels",
       ({ principal, params }) =>
-        whenReady(contacts.labels(principal.account.id, contactId(params.id)), (payload) => ({ payload })),
+        whenReady(reads.labels(principal.account.id, contactId(params.id)), (payload) => ({ payload })),
       {
         params: IdParams,
         response: { 200: Labels, ...errorResponses },

@@ -59,7 +59,7 @@ export function recordFilterRoutes(d: Deps) {
       "/contacts/filter",
       async ({ acting, body, query }) => {
         const r = await filters.contacts(acting, body.payload, query.page ?? body.page);
-        const withInboxes = await d.services.contacts.withInboxesSoon(r.rows);
+        const withInboxes = await d.services.contactReads.withInboxesSoon(r.rows);
         return json({
           meta: { count: r.count, current_page: String(r.page) },
           payload: withInboxes.map((i) => contactOf(i.contact, i.contactInboxes)),
