@@ -5,6 +5,7 @@
 // exact boundary of what is kept.
 import type { Database, Statement } from "bun:sqlite";
 import type { StoredEvent } from "../shared/event-types.ts";
+import { nested, type Reads, readNow, TwoWayStatement } from "./reads.ts";
 import { writing } from "./tx.ts";
 
 export interface EventRow {
@@ -48,8 +49,8 @@ export interface EventBounds {
 export class EventsRepo {
   private committed = 0;
   private readonly afterStmt: Statement;
-  private readonly afterInAccountStmt: Statement;
-  private readonly boundsStmt: Statement;
+  private readonly afterInAccountStmt: TwoWayStatement;
+  private readonly boundsStmt: TwoWayStatement;
   private readonly firstSinceStmt: Statement;
   private readonly minCursorStmt: Statement;
   private readonly minPendingStmt: Statement;
@@ -72,12 +73,14 @@ export class EventsRepo {
     this.afterStmt = db.prepare(
       "SELECT * FROM events INDEXED BY events_seq WHERE id > $after AND id <= $upto ORDER BY id LIMIT $limit",
     );
-    this.afterInAccountStmt = db.prepare(
+    this.afterInAccountStmt = new TwoWayStatement(
+      db,
       "SELECT * FROM events INDEXED BY events_account WHERE account_id = $account_id AND id > $after AND id <= $upto ORDER BY id LIMIT $limit",
     );
     // Two subqueries: SQLite answers a lone MIN or MAX of the rowid from the b-tree edge, but both in
     // one SELECT scan the whole table (23 % of the server's time under write load on 1 M events).
-    this.boundsStmt = db.prepare(
+    this.boundsStmt = new TwoWayStatement(
+      db,
       "SELECT (SELECT MIN(id) FROM events) AS oldest, (SELECT MAX(id) FROM events) AS latest",
     );
     // Walks from the oldest row; the rows it passes are exactly the ones the prune removes.
@@ -102,6 +105,19 @@ export class EventsRepo {
     return this.committed;
   }
 
+  /**
+   * committedHead as a step: in place as above; awaited, the read pool's newest event, which is
+   * committed (the pool sees nothing else). That value is not kept: the one kept moves only in place.
+   */
+  *readCommittedHead(): Reads<number> {
+    const bounds = this.boundsStmt.get([]);
+    return (yield {
+      now: () => this.committedHead(),
+      later: async () => ((await bounds.later()) as EventBounds).latest ?? 0,
+      pooled: bounds.pooled,
+    }) as number;
+  }
+
   /** Committed events of every account after `after`, oldest first (the live hub). */
   after(after: number, limit: number): EventRow[] {
     return this.afterStmt.all({ after, limit, upto: this.committedHead() }) as EventRow[];
@@ -109,13 +125,22 @@ export class EventsRepo {
 
   /** One account's committed events after `after`, oldest first (replay and catch-up). */
   afterInAccount(accountId: number, after: number, limit: number): StoredEvent[] {
-    return (
-      this.afterInAccountStmt.all({ account_id: accountId, after, limit, upto: this.committedHead() }) as EventRow[]
-    ).map(eventFromRow);
+    return readNow(this.readAfterInAccount(accountId, after, limit));
+  }
+
+  *readAfterInAccount(accountId: number, after: number, limit: number): Reads<StoredEvent[]> {
+    const upto = yield* nested(this.readCommittedHead());
+    return ((yield this.afterInAccountStmt.all({ account_id: accountId, after, limit, upto })) as EventRow[]).map(
+      eventFromRow,
+    );
   }
 
   bounds(): EventBounds {
-    return this.boundsStmt.get() as EventBounds;
+    return this.boundsStmt.statement.get() as EventBounds;
+  }
+
+  *readBounds(): Reads<EventBounds> {
+    return (yield this.boundsStmt.get([])) as EventBounds;
   }
 
   /**

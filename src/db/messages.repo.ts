@@ -53,7 +53,7 @@ export type NewMessage = Omit<MessageRow, "id" | "external_source_ids" | "status
 export class MessagesRepo {
   private readonly insertStmt: Statement;
   private readonly byIdStmt: Statement;
-  private readonly inAccountStmt: Statement;
+  private readonly inAccountStmt: TwoWayStatement;
   private readonly saveStmt: Statement;
   private readonly latestStmt: TwoWayStatement;
   private readonly beforeStmt: TwoWayStatement;
@@ -90,7 +90,7 @@ export class MessagesRepo {
          $additional_attributes, $private, $status, $source_id, $echo_id, $sender_type, $sender_id, $created_at, $updated_at)`,
     );
     this.byIdStmt = db.prepare("SELECT * FROM messages WHERE conversation_id = $conversation_id AND id = $id");
-    this.inAccountStmt = db.prepare("SELECT * FROM messages WHERE account_id = $account_id AND id = $id");
+    this.inAccountStmt = new TwoWayStatement(db, "SELECT * FROM messages WHERE account_id = $account_id AND id = $id");
     this.byIdsBatch = new Batch<MessageRow>(db, "SELECT * FROM messages WHERE id IN {ids}", "id");
     this.saveStmt = db.prepare(
       `UPDATE messages SET content = $content, content_type = $content_type, content_attributes = $content_attributes,
@@ -178,7 +178,11 @@ export class MessagesRepo {
   }
 
   inAccount(accountId: number, id: number): MessageRow | null {
-    return (this.inAccountStmt.get({ account_id: accountId, id }) as MessageRow | null) ?? null;
+    return (this.inAccountStmt.statement.get({ account_id: accountId, id }) as MessageRow | null) ?? null;
+  }
+
+  *readInAccount(accountId: number, id: number): Reads<MessageRow | null> {
+    return (yield this.inAccountStmt.get({ account_id: accountId, id })) as MessageRow | null;
   }
 
   byIds(ids: readonly number[]): Map<number, MessageRow> {

@@ -3,7 +3,7 @@
 // availability settings for presence.
 import type { Database, Statement } from "bun:sqlite";
 import type { ContactInboxRow } from "./contact-inboxes.repo.ts";
-import { type Reads, TwoWayStatement } from "./reads.ts";
+import { type Reads, readNow, TwoWayStatement } from "./reads.ts";
 import type { MembershipRow, UserRow } from "./users.repo.ts";
 
 export interface ContactInboxWithAccount extends ContactInboxRow {
@@ -15,8 +15,8 @@ export type AccountMember = Pick<MembershipRow, "user_id" | "role" | "availabili
 export class RealtimeRepo {
   private readonly userByPubsubStmt: TwoWayStatement;
   private readonly contactInboxByPubsubStmt: Statement;
-  private readonly membersStmt: Statement;
-  private readonly inboxMembersStmt: Statement;
+  private readonly membersStmt: TwoWayStatement;
+  private readonly inboxMembersStmt: TwoWayStatement;
 
   constructor(db: Database) {
     this.userByPubsubStmt = new TwoWayStatement(db, "SELECT * FROM users WHERE pubsub_token = $token");
@@ -25,10 +25,11 @@ export class RealtimeRepo {
     this.contactInboxByPubsubStmt = db.prepare(
       "SELECT ci.*, (SELECT account_id FROM inboxes WHERE id = ci.inbox_id) AS account_id FROM contact_inboxes ci WHERE ci.pubsub_token = $token",
     );
-    this.membersStmt = db.prepare(
+    this.membersStmt = new TwoWayStatement(
+      db,
       "SELECT user_id, role, availability, auto_offline FROM account_users INDEXED BY sqlite_autoindex_account_users_1 WHERE account_id = $account_id",
     );
-    this.inboxMembersStmt = db.prepare("SELECT user_id FROM inbox_members WHERE inbox_id = $inbox_id");
+    this.inboxMembersStmt = new TwoWayStatement(db, "SELECT user_id FROM inbox_members WHERE inbox_id = $inbox_id");
   }
 
   userByPubsubToken(token: string): UserRow | null {
@@ -45,12 +46,22 @@ export class RealtimeRepo {
 
   /** Every member of the account with role and availability settings, by user id. */
   accountMembers(accountId: number): Map<number, AccountMember> {
+    return readNow(this.readAccountMembers(accountId));
+  }
+
+  *readAccountMembers(accountId: number): Reads<Map<number, AccountMember>> {
     const map = new Map<number, AccountMember>();
-    for (const m of this.membersStmt.all({ account_id: accountId }) as AccountMember[]) map.set(m.user_id, m);
+    for (const m of (yield this.membersStmt.all({ account_id: accountId })) as AccountMember[]) map.set(m.user_id, m);
     return map;
   }
 
   inboxMemberIds(inboxId: number): Set<number> {
-    return new Set((this.inboxMembersStmt.all({ inbox_id: inboxId }) as { user_id: number }[]).map((r) => r.user_id));
+    return readNow(this.readInboxMemberIds(inboxId));
+  }
+
+  *readInboxMemberIds(inboxId: number): Reads<Set<number>> {
+    return new Set(
+      ((yield this.inboxMembersStmt.all({ inbox_id: inboxId })) as { user_id: number }[]).map((r) => r.user_id),
+    );
   }
 }

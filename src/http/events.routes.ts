@@ -1,8 +1,10 @@
 // GET /api/v1/accounts/:account_id/events?since=&limit= — the realtime stream's catch-up over HTTP:
 // the same events, names, payloads and visibility as /cable, oldest first, paged by seq.
 import { Elysia, t } from "elysia";
+import { chain, readSoon } from "../db/reads.ts";
 import type { Deps } from "../deps.ts";
 import { ResyncError, ValidationError } from "../domain/errors.ts";
+import { whenReady } from "../lib/when-ready.ts";
 import { accountScope } from "./auth.ts";
 import { json } from "./json.ts";
 import { AccountParams, Attributes, ErrorBody, errorResponses, Integer } from "./schemas.ts";
@@ -40,15 +42,16 @@ export function eventRoutes(d: Deps) {
     ({ principal, query }) => {
       const since = whole("since", query.since, 0, 0, Number.MAX_SAFE_INTEGER);
       const limit = whole("limit", query.limit, DEFAULT_LIMIT, 1, MAX_LIMIT);
-      const resync = feed.resyncFor(since);
-      if (resync) throw new ResyncError(resync);
-      const page = feed.page(
-        { kind: "user", accountId: principal.account.id, userId: principal.user.id },
-        since,
-        limit,
-      );
-      const payload = page.items.map((r) => ({ seq: r.seq, event: r.event, data: r.data, created_at: r.created_at }));
-      return json({ payload, meta: { next_since: page.next, has_more: page.more } });
+      const viewer = { kind: "user" as const, accountId: principal.account.id, userId: principal.user.id };
+      // The socket's reads, awaited on PostgreSQL's read pool (in place on SQLite, as before).
+      const reads = chain(feed.readResync(since), (resync) => {
+        if (resync) throw new ResyncError(resync);
+        return feed.readPage(viewer, since, limit);
+      });
+      return whenReady(readSoon(reads), (page) => {
+        const payload = page.items.map((r) => ({ seq: r.seq, event: r.event, data: r.data, created_at: r.created_at }));
+        return json({ payload, meta: { next_since: page.next, has_more: page.more } });
+      });
     },
     {
       params: AccountParams,

@@ -5,6 +5,7 @@
 // another database's numbers, e.g. after a restore) — both answered with "resync".
 import type { EventsRepo } from "../db/events.repo.ts";
 import type { RealtimeRepo } from "../db/realtime.repo.ts";
+import { nested, type Reads, readNow } from "../db/reads.ts";
 import type { EventRenderer, Rendered } from "./render.ts";
 import { Audience, TYPING_KINDS, visible, type Viewer } from "./visibility.ts";
 
@@ -36,8 +37,13 @@ export class EventFeed {
    * accounts) that reloading is cheaper than streaming the history (a week of it is ~100k records).
    */
   resyncFor(since: number): ResyncData | null {
-    const { oldest } = this.d.events.bounds();
-    const head = this.d.events.committedHead();
+    return readNow(this.readResync(since));
+  }
+
+  /** resyncFor as steps: in place for a socket, awaited for the HTTP catch-up. */
+  *readResync(since: number): Reads<ResyncData | null> {
+    const { oldest } = yield* nested(this.d.events.readBounds());
+    const head = yield* nested(this.d.events.readCommittedHead());
     // Ids are contiguous across accounts and pruning removes a prefix: below MIN(id) is gone.
     const gone = oldest !== null && since + 1 < oldest;
     if (since > head || gone || head - since > this.d.maxReplay) return { oldest_seq: oldest ?? 0, latest_seq: head };
@@ -51,16 +57,23 @@ export class EventFeed {
 
   /** Up to `limit` events the viewer may see after `since`, oldest first. Synchronous, so a caller can switch to live right after it. */
   page(viewer: Viewer, since: number, limit: number): FeedPage {
+    return readNow(this.readPage(viewer, since, limit));
+  }
+
+  /** page as steps: a socket's replay runs them in place, the HTTP catch-up awaits them (readSoon). */
+  *readPage(viewer: Viewer, since: number, limit: number): Reads<FeedPage> {
     const audience = new Audience(this.d.realtime);
     const items: Rendered[] = [];
     let next = since;
     for (let scanned = 0; scanned < CHUNK * SCAN_PAGES; scanned += CHUNK) {
-      const rows = this.d.events.afterInAccount(viewer.accountId, next, CHUNK);
+      const rows = yield* nested(this.d.events.readAfterInAccount(viewer.accountId, next, CHUNK));
       for (let i = 0; i < rows.length; i++) {
         const e = rows[i]!;
         next = e.id;
-        if (TYPING_KINDS.has(e.kind) || !visible(e, viewer, audience)) continue;
-        const r = this.d.renderer.render(e);
+        if (TYPING_KINDS.has(e.kind)) continue;
+        yield* nested(audience.readFacts(e, viewer));
+        if (!visible(e, viewer, audience)) continue;
+        const r = yield* nested(this.d.renderer.readRender(e));
         if (r) items.push(r);
         if (items.length === limit) return { items, next, more: i < rows.length - 1 || rows.length === CHUNK };
       }

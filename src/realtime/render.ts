@@ -9,8 +9,9 @@
 import type { AgentBotsRepo } from "../db/agent-bots.repo.ts";
 import type { FileLinks } from "../files/links.ts";
 import type { ContactsRepo } from "../db/contacts.repo.ts";
-import type { ConversationRefsRepo } from "../db/conversation-refs.repo.ts";
+import type { ConversationRefsRepo, MemberRef } from "../db/conversation-refs.repo.ts";
 import type { MessagesRepo } from "../db/messages.repo.ts";
+import { nested, type Reads, readNow } from "../db/reads.ts";
 import type { SenderBook } from "../domain/conversation-view.ts";
 import { contactPushData } from "../domain/presenters/contact.presenter.ts";
 import { messagePushData, type MessageScope } from "../domain/presenters/message.presenter.ts";
@@ -54,9 +55,15 @@ export class EventRenderer {
 
   /** The event as sent, or null when it is not sent at all. */
   render(e: StoredEvent): Rendered | null {
+    const cached = this.cache.get(e.id);
+    return cached !== undefined ? cached : readNow(this.readRender(e));
+  }
+
+  /** render as steps: in place for the live stream and a socket's replay, awaited for the HTTP catch-up. */
+  *readRender(e: StoredEvent): Reads<Rendered | null> {
     if (this.cache.has(e.id)) return this.cache.get(e.id)!;
     const event = REALTIME_NAMES[e.kind];
-    const data = event === undefined ? SKIP : this.data(e);
+    const data = event === undefined ? SKIP : yield* nested(this.readData(e));
     // Every payload names its account, as Chatwoot's ActionCableListener adds it to every broadcast:
     // Chatwoot's dashboard and mobile app drop an event whose data.account_id is not the account shown.
     const out =
@@ -73,15 +80,15 @@ export class EventRenderer {
     return out;
   }
 
-  private data(e: StoredEvent): Obj | null {
-    if (e.kind === "message_created" || e.kind === "message_updated") return this.message(e);
-    if (TYPING_KINDS.has(e.kind)) return this.typing(e);
+  private *readData(e: StoredEvent): Reads<Obj | null> {
+    if (e.kind === "message_created" || e.kind === "message_updated") return yield* nested(this.readMessage(e));
+    if (TYPING_KINDS.has(e.kind)) return yield* nested(this.readTyping(e));
     return e.payload;
   }
 
-  private message(e: StoredEvent): Obj | null {
+  private *readMessage(e: StoredEvent): Reads<Obj | null> {
     const id = e.payload.id;
-    const m = typeof id === "number" ? this.d.messages.inAccount(e.accountId, id) : null;
+    const m = typeof id === "number" ? yield* nested(this.d.messages.readInAccount(e.accountId, id)) : null;
     if (!m) return SKIP;
     const conversation = obj(e.payload.conversation);
     const meta = obj(conversation.meta);
@@ -93,7 +100,7 @@ export class EventRenderer {
         last_activity_at: (conversation.last_activity_at as number | undefined) ?? m.created_at,
         contact_inbox: { source_id: String(obj(conversation.contact_inbox).source_id ?? "") },
       },
-      senders: this.senders(e.accountId, m.sender_type, m.sender_id),
+      senders: yield* nested(this.readSenders(e.accountId, m.sender_type, m.sender_id)),
       links: this.d.links,
     };
     const data = messagePushData(m, scope);
@@ -104,28 +111,32 @@ export class EventRenderer {
       : data;
   }
 
-  private senders(accountId: number, type: string | null, id: number | null): SenderBook {
+  private *readSenders(accountId: number, type: string | null, id: number | null): Reads<SenderBook> {
     const book: SenderBook = { users: new Map(), contacts: new Map() };
     if (id === null) return book;
     if (type === "User") {
-      const member = this.d.conversationRefs.member(accountId, id);
+      const member = yield* nested(this.readMember(accountId, id));
       if (member) book.users.set(id, member);
-    } else if (type === "Contact") book.contacts = this.d.contacts.byIds([id]);
+    } else if (type === "Contact") book.contacts = yield* nested(this.d.contacts.readByIds([id]));
     else if (type === "AgentBot") {
-      const b = this.d.agentBots.byId(id);
+      const b = yield* nested(this.d.agentBots.readById(id));
       if (b) book.bots = new Map([[id, { id, name: b.name, avatar_url: b.avatar_url }]]);
     }
     return book;
   }
 
+  private *readMember(accountId: number, id: number): Reads<MemberRef | null> {
+    return (yield* nested(this.d.conversationRefs.readMembers(accountId, [id]))).get(id) ?? null;
+  }
+
   /** Chatwoot: {conversation: push data, user: the typist's push data, is_private}. */
-  private typing(e: StoredEvent): Obj {
+  private *readTyping(e: StoredEvent): Reads<Obj> {
     let user: unknown = e.payload.user ?? null;
     if (e.actor.type === "user" && e.actor.id !== null) {
-      const member = this.d.conversationRefs.member(e.accountId, e.actor.id);
+      const member = yield* nested(this.readMember(e.accountId, e.actor.id));
       if (member) user = userPushData(member.user, member.membership, this.d.isOnline(e.accountId, e.actor.id));
     } else if (e.actor.type === "contact" && e.actor.id !== null) {
-      const contact = this.d.contacts.byIds([e.actor.id]).get(e.actor.id);
+      const contact = (yield* nested(this.d.contacts.readByIds([e.actor.id]))).get(e.actor.id);
       if (contact) user = contactPushData(contact);
     }
     return { conversation: e.payload.conversation ?? null, user, is_private: e.payload.is_private === true };

@@ -4,6 +4,7 @@
 // the public events of their own conversations — never private notes, activity messages, other
 // contacts' anything, or their own typing echoed back. Pure over the event and an Audience.
 import type { AccountMember, RealtimeRepo } from "../db/realtime.repo.ts";
+import { nested, type Reads } from "../db/reads.ts";
 import type { EventKind, StoredEvent } from "../shared/event-types.ts";
 
 /** Outbox kinds streamed, with Chatwoot's realtime names. Other kinds (inbox_*, internal ones) use seq numbers but are not sent. */
@@ -65,6 +66,19 @@ export class Audience {
     if (!s) this.inboxes.set(inboxId, (s = this.repo.inboxMemberIds(inboxId)));
     return s.has(userId);
   }
+
+  /**
+   * Reads the facts `visible(e, v, this)` will ask for, as steps a caller runs in place or awaits
+   * (the HTTP catch-up on PostgreSQL), so that `visible` then finds them all remembered.
+   */
+  *readFacts(e: StoredEvent, v: Viewer): Reads<void> {
+    if (v.kind !== "user" || !streamed(e, v)) return;
+    let m = this.members.get(v.accountId);
+    if (!m) this.members.set(v.accountId, (m = yield* nested(this.repo.readAccountMembers(v.accountId))));
+    const inbox = userVerdict(e, v, m.get(v.userId) ?? null);
+    if (typeof inbox === "number" && !this.inboxes.has(inbox))
+      this.inboxes.set(inbox, yield* nested(this.repo.readInboxMemberIds(inbox)));
+  }
 }
 
 /** The conversation push data an event carries (conversation kinds: the payload; message and typing kinds: its `conversation`). */
@@ -80,16 +94,26 @@ function contactInboxIdOf(e: StoredEvent): number | null {
   return typeof ci?.id === "number" ? ci.id : null;
 }
 
+/** Whether the event is one the stream sends, of the viewer's account. */
+function streamed(e: StoredEvent, v: Viewer): boolean {
+  return REALTIME_NAMES[e.kind] !== undefined && e.accountId === v.accountId;
+}
+
+/** A user's answer for a streamed event, or the inbox whose membership decides it. */
+function userVerdict(e: StoredEvent, v: Viewer & { kind: "user" }, member: AccountMember | null): boolean | number {
+  if (!member) return false;
+  if (CONTACT_KINDS.has(e.kind)) return true;
+  // The typist does not hear their own typing.
+  if (TYPING_KINDS.has(e.kind) && e.actor.type === "user" && e.actor.id === v.userId) return false;
+  if (member.role === "administrator") return true;
+  return e.inboxId ?? false;
+}
+
 export function visible(e: StoredEvent, v: Viewer, audience: Audience): boolean {
-  if (REALTIME_NAMES[e.kind] === undefined || e.accountId !== v.accountId) return false;
+  if (!streamed(e, v)) return false;
   if (v.kind === "user") {
-    const member = audience.member(v.accountId, v.userId);
-    if (!member) return false;
-    if (CONTACT_KINDS.has(e.kind)) return true;
-    // The typist does not hear their own typing.
-    if (TYPING_KINDS.has(e.kind) && e.actor.type === "user" && e.actor.id === v.userId) return false;
-    if (member.role === "administrator") return true;
-    return e.inboxId !== null && audience.inboxMember(e.inboxId, v.userId);
+    const verdict = userVerdict(e, v, audience.member(v.accountId, v.userId));
+    return typeof verdict === "boolean" ? verdict : audience.inboxMember(verdict, v.userId);
   }
   if (e.private || e.contactId !== v.contactId) return false;
   if (TYPING_KINDS.has(e.kind)) {
