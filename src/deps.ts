@@ -58,8 +58,8 @@ export interface Deps {
   mail: MailParts;
   /** Mobile pushes through PARLEY_PUSH_RELAY_URL. */
   pushRelay: PushRelay;
-  /** Whether the database answers (GET /api). */
-  dataServicesOk: () => boolean;
+  /** Whether the database answers (GET /api): awaited on PostgreSQL's read pool. */
+  dataServicesOk: () => boolean | Promise<boolean>;
   /** Whether this process runs the background work (several processes on PostgreSQL: src/lib/lease.ts). */
   lease: Lease;
 }

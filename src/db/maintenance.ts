@@ -1,12 +1,27 @@
 // Whole-database operations the server and the CLI run: liveness, checkpoints, online copies.
 import type { Database } from "bun:sqlite";
+import { prepareRead } from "./async-reads.ts";
 import { isPostgres } from "./postgres/database.ts";
 import { writing } from "./tx.ts";
 
-/** Whether the database answers a query (GET /api's data_services). */
-export function databaseAnswers(db: Database): boolean {
+const ANSWERS = "SELECT 1 AS ok";
+
+/**
+ * Whether the database answers a query (GET /api's data_services). On PostgreSQL it asks on the
+ * read pool and is awaited: the same server answers there, and a ping no longer holds the process
+ * on the bridge (a stalled bridge fails pooled reads too).
+ */
+export function databaseAnswers(db: Database): boolean | Promise<boolean> {
+  const engine: unknown = db;
+  if (isPostgres(engine))
+    return prepareRead(db, ANSWERS)
+      .get<{ ok: number }>()
+      .then(
+        (row) => row?.ok === 1,
+        () => false,
+      );
   try {
-    return (db.query("SELECT 1 AS ok").get() as { ok: number } | null)?.ok === 1;
+    return (db.query(ANSWERS).get() as { ok: number } | null)?.ok === 1;
   } catch {
     return false;
   }

@@ -1,6 +1,7 @@
 import { Elysia, t } from "elysia";
 import pkg from "../../package.json" with { type: "json" };
 import type { Deps } from "../deps.ts";
+import { whenReady } from "../lib/when-ready.ts";
 
 /** Chatwoot's timestamp format for GET /api: "YYYY-MM-DD HH:MM:SS" in UTC (Rails' :db format). */
 function dbTimestamp(ms: number): string {
@@ -17,13 +18,13 @@ export function healthRoutes(d: Pick<Deps, "clock" | "dataServicesOk">) {
       "/api",
       () => {
         // The database is the only data service; there is no separate queue (jobs run in-process).
-        const dataOk = d.dataServicesOk();
-        return {
+        // Awaited on PostgreSQL (the read pool), answered in place on SQLite.
+        return whenReady(d.dataServicesOk(), (dataOk) => ({
           version: pkg.version,
           timestamp: dbTimestamp(d.clock.nowMs()),
           queue_services: "ok",
           data_services: dataOk ? "ok" : "failing",
-        };
+        }));
       },
       {
         response: t.Object({

@@ -1,8 +1,9 @@
-// The realtime stream's HTTP catch-up on PostgreSQL: GET /events reads its resync check, its pages
-// of events, the visibility checks and what the renderer needs (the message rows, their senders) on
-// the read pool, sending nothing through the synchronous bridge in place. The answers are those of
-// the in-place reads: the same seqs, names, payloads, next_since and has_more, the same 410 and
-// 422, and an agent still sees only their inboxes' conversations. PostgreSQL only.
+// The realtime stream's HTTP catch-up and GET /api on PostgreSQL: GET /events reads its resync
+// check, its pages of events, the visibility checks and what the renderer needs (the message rows,
+// their senders) on the read pool, sending nothing through the synchronous bridge in place; GET /api
+// asks the database on the read pool too. The answers are those of the in-place reads: the same
+// seqs, names, payloads, next_since and has_more, the same 410 and 422, and an agent still sees
+// only their inboxes' conversations. PostgreSQL only.
 import { describe, expect, test } from "bun:test";
 import { blockingDuring } from "../helpers/bridge-calls.ts";
 import { makeInbox } from "../helpers/directory-fixtures.ts";
@@ -38,7 +39,7 @@ function shown(body: { payload: Item[]; meta: { next_since: number; has_more: bo
 }
 
 describe.skipIf(TEST_ENGINE !== "postgres")("the events catch-up on PostgreSQL waits on nothing in place", () => {
-  test("an agent's and an administrator's pages, a resync and a bad since: all awaited", async () => {
+  test("an agent's and an administrator's pages, a resync, a bad since and GET /api: all awaited", async () => {
     const w = await world();
     const other = makeInbox(w.h, w.a.accountId, { name: "Other" });
     const since = w.h.lastEventId();
@@ -69,6 +70,8 @@ describe.skipIf(TEST_ENGINE !== "postgres")("the events catch-up on PostgreSQL w
         const bad = await events(query);
         answers.push([bad.status, bad.body.errors.map((e: { field: string; code: string }) => [e.field, e.code])]);
       }
+      const api = await read(w, "/api");
+      answers.push([api.status, api.body.queue_services, api.body.data_services]);
     });
     const hello = [mine, "Hello Carla", "Admin"];
     const again = [mine, "Still there?", "Carla Customer"];
@@ -124,6 +127,7 @@ describe.skipIf(TEST_ENGINE !== "postgres")("the events catch-up on PostgreSQL w
       [410, "resync", { oldest_seq: oldest, latest_seq: latest }],
       [422, [["since", "invalid"]]],
       [422, [["limit", "invalid"]]],
+      [200, "ok", "ok"],
     ]);
     expect(latest! - since).toBe(10);
     expect(blocking).toEqual([]);
