@@ -4,7 +4,7 @@
 // PostgreSQL; skipped, with the reason, where there is none.
 import { afterAll, describe, expect, test } from "bun:test";
 import { PostgresDatabase } from "../../src/db/postgres/database.ts";
-import { SyncBridge } from "../../src/db/postgres/sync-bridge.ts";
+import { SyncBridge, sharedBridge } from "../../src/db/postgres/sync-bridge.ts";
 import { postgresForFile } from "../helpers/postgres.ts";
 
 const { server, skip } = await postgresForFile("the PostgreSQL bridge");
@@ -126,6 +126,35 @@ describe.skipIf(skip !== null)("PostgresDatabase", () => {
       "script: NOTIFY parley_commits; COMMIT",
     ]);
     expect(db.prepare("SELECT n FROM items ORDER BY n").values()).toEqual([[1], [2]]);
+  });
+
+  test("a savepoint that cannot be taken (the transaction is aborted) is not counted as open", async () => {
+    const db = await fresh("bridge_savepoint_refused");
+    expect(() =>
+      db.transaction(() => {
+        try {
+          db.prepare("SELECT CAST('x' AS BIGINT)").get();
+        } catch {
+          // a body that carries on, and then opens a nested one
+        }
+        expect(() => db.transaction(() => 1)()).toThrow("current transaction is aborted");
+      })(),
+    ).toThrow("invalid input syntax");
+    const names: string[] = [];
+    const bridge = sharedBridge();
+    const call = bridge.call;
+    bridge.call = (req) => {
+      if (req.kind === "script" && /SAVEPOINT/.test(req.text)) names.push(req.text);
+      return call.call(bridge, req);
+    };
+    try {
+      db.transaction(() => db.transaction(() => db.prepare("INSERT INTO items (n) VALUES (1)").run())())();
+    } finally {
+      bridge.call = call;
+    }
+    expect(names).toEqual(["SAVEPOINT parley_sp1"]);
+    expect(db.inTransaction).toBe(false);
+    expect(db.prepare("SELECT n FROM items").values()).toEqual([[1]]);
   });
 
   test("another process's bridge hears each commit (LISTEN/NOTIFY)", async () => {

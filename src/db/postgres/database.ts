@@ -245,7 +245,12 @@ export class PostgresDatabase {
   // one round trip a body fewer. The statements run meanwhile sit inside it, which changes nothing.
   private inSavepoint<A extends unknown[], T>(fn: (...args: A) => T, args: A): T {
     const name = `parley_sp${++this.savepoints}`;
-    this.exec(`SAVEPOINT ${name}`);
+    try {
+      this.exec(`SAVEPOINT ${name}`);
+    } catch (error) {
+      this.savepoints--; // not taken (an aborted transaction, a lost connection): nothing to roll back to
+      throw error;
+    }
     try {
       const result = this.asBody(fn, args);
       this.released.push(name);
