@@ -5,7 +5,8 @@ import type { Database } from "bun:sqlite";
 import { type ReadStatement, readStatementCache } from "./async-reads.ts";
 import type { StatementCache } from "./batch.ts";
 import type { ContactRow } from "./contacts.repo.ts";
-import type { ConversationCounts, ConversationRow } from "./conversations.repo.ts";
+import type { ConversationCounts } from "./conversation-lists.repo.ts";
+import type { ConversationRow } from "./conversations.repo.ts";
 import {
   CONTACT_FILTER_TABLE,
   CONVERSATION_FILTER_TABLE,

@@ -19,6 +19,7 @@ import { ContactSearch } from "../db/contacts-search.ts";
 import { ContactSearchOnPostgres } from "../db/contacts-search-postgres.ts";
 import { isPostgres } from "../db/postgres/database.ts";
 import { ConversationRefsRepo } from "../db/conversation-refs.repo.ts";
+import { ConversationListsRepo } from "../db/conversation-lists.repo.ts";
 import { ConversationsRepo } from "../db/conversations.repo.ts";
 import { IdempotencyRepo } from "../db/idempotency.repo.ts";
 import { LabelsRepo } from "../db/labels.repo.ts";
@@ -75,6 +76,7 @@ export function createRepos(db: Database) {
     contactSearch: isPostgres(db) ? new ContactSearchOnPostgres(db) : new ContactSearch(db),
     contactInboxes: new ContactInboxesRepo(db),
     conversations: new ConversationsRepo(db),
+    conversationLists: new ConversationListsRepo(db),
     conversationRefs: new ConversationRefsRepo(db),
     messages: new MessagesRepo(db),
     labels: new LabelsRepo(db),

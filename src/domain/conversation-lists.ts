@@ -6,11 +6,10 @@ import type {
   AssigneeFilter,
   ConversationCounts,
   ConversationFilter,
-  ConversationRow,
-  ConversationsRepo,
+  ConversationListsRepo,
   ConversationSort,
-  ConversationStatus,
-} from "../db/conversations.repo.ts";
+} from "../db/conversation-lists.repo.ts";
+import type { ConversationRow, ConversationStatus } from "../db/conversations.repo.ts";
 import type { ConversationRefsRepo } from "../db/conversation-refs.repo.ts";
 import { chain, readLater, readSoon } from "../db/reads.ts";
 import type { Acting } from "./acting.ts";
@@ -47,7 +46,7 @@ export const CONVERSATIONS_PER_PAGE = 25;
 const ASSIGNEE_TYPES = ["me", "unassigned", "assigned", "all"] as const;
 
 export interface ConversationListsDeps {
-  conversations: ConversationsRepo;
+  conversationLists: ConversationListsRepo;
   conversationRefs: ConversationRefsRepo;
   access: ConversationAccess;
   contactReads: ContactReads;
@@ -67,20 +66,20 @@ export class ConversationLists {
     // Promise.all, not two awaits: the page's failure must have a handler while the count runs.
     const offset = (page - 1) * CONVERSATIONS_PER_PAGE;
     const [counts, rows] = await Promise.all([
-      readSoon(this.d.conversations.readCounts(filter, a.user?.id ?? 0)),
-      readSoon(this.d.conversations.readPage(filter, assignee, CONVERSATIONS_PER_PAGE, offset, sort)),
+      readSoon(this.d.conversationLists.readCounts(filter, a.user?.id ?? 0)),
+      readSoon(this.d.conversationLists.readPage(filter, assignee, CONVERSATIONS_PER_PAGE, offset, sort)),
     ]);
     return { counts, rows };
   }
 
   async counts(a: Acting, q: ListQuery): Promise<ConversationCounts> {
     this.assigneeFilter(a, q.assignee_type);
-    return readLater(this.d.conversations.readCounts(await this.filter(a, q), a.user?.id ?? 0));
+    return readLater(this.d.conversationLists.readCounts(await this.filter(a, q), a.user?.id ?? 0));
   }
 
   /** A contact's conversations the caller may see, newest activity first, at most 20 (Chatwoot). */
   ofContact(a: Acting, contactId: number): Promise<ConversationRow[]> {
-    const { access, contactReads, conversations } = this.d;
+    const { access, contactReads, conversationLists } = this.d;
     const page = (inboxIds: number[] | null) => {
       const filter: ConversationFilter = {
         accountId: a.account.id,
@@ -91,7 +90,7 @@ export class ConversationLists {
         q: null,
         contactId,
       };
-      return conversations.readPage(filter, { kind: "all" }, 20, 0);
+      return conversationLists.readPage(filter, { kind: "all" }, 20, 0);
     };
     // The contact first: 404 for another account's.
     const contact = contactReads.readExisting(a.account.id, contactId);

@@ -9,7 +9,8 @@ import type { AgentBotsRepo } from "../db/agent-bots.repo.ts";
 import type { CustomAttributeValues } from "./custom-attribute-values.ts";
 import type { ContactsRepo } from "../db/contacts.repo.ts";
 import type { ConversationRefsRepo, InboxRef, MemberRef, TeamRef } from "../db/conversation-refs.repo.ts";
-import type { ConversationCounts, ConversationRow, ConversationsRepo } from "../db/conversations.repo.ts";
+import type { ConversationCounts, ConversationListsRepo } from "../db/conversation-lists.repo.ts";
+import type { ConversationRow, ConversationsRepo } from "../db/conversations.repo.ts";
 import type { LabelsRepo } from "../db/labels.repo.ts";
 import type { MessageRow, MessagesRepo } from "../db/messages.repo.ts";
 import { chain, nested, type Reads, readSoon } from "../db/reads.ts";
@@ -30,6 +31,7 @@ import type { MessageUpdatesService } from "./message-updates.service.ts";
 
 export interface ConversationsDeps {
   conversations: ConversationsRepo;
+  conversationLists: ConversationListsRepo;
   messages: MessagesRepo;
   contacts: ContactsRepo;
   conversationRefs: ConversationRefsRepo;

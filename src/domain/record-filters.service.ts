@@ -1,7 +1,8 @@
 // POST contacts/filter and conversations/filter: Chatwoot's filter payload over the account's
 // contacts (15 a page) and the conversations the caller may see (25 a page).
 import type { ContactRow } from "../db/contacts.repo.ts";
-import type { ConversationCounts, ConversationRow } from "../db/conversations.repo.ts";
+import type { ConversationCounts } from "../db/conversation-lists.repo.ts";
+import type { ConversationRow } from "../db/conversations.repo.ts";
 import type { RecordFiltersRepo } from "../db/record-filters.repo.ts";
 import { readSoon } from "../db/reads.ts";
 import { unixSeconds, type Clock } from "../lib/clock.ts";

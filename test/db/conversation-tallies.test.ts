@@ -2,7 +2,7 @@
 // random walk of creations, status changes, assignments, team moves and deletions through the
 // real routes, every filter's tallied counts must equal the counts of the conversations themselves.
 import { describe, expect, test } from "bun:test";
-import type { ConversationFilter } from "../../src/db/conversations.repo.ts";
+import type { ConversationFilter } from "../../src/db/conversation-lists.repo.ts";
 import { addInboxMember, addTeamMember, makeInbox, makeTeam } from "../helpers/directory-fixtures.ts";
 import { newConversation, world } from "../helpers/conversation-fixtures.ts";
 
@@ -57,7 +57,7 @@ describe("conversation tallies", () => {
       }
     }
 
-    const repo = w.h.deps.repos.conversations;
+    const repo = w.h.deps.repos.conversationLists;
     const filters: ConversationFilter[] = [];
     for (const status of [null, ...statuses, "snoozed" as const])
       for (const teamId of [null, ...teams])
