@@ -1,5 +1,9 @@
 // Platform apps and what each created. An app sees only accounts and users listed here for it.
+// Its reads come as Reads (src/db/reads.ts), one form for both: the write paths run them in place,
+// the read-only routes await them on PostgreSQL (src/domain/platform-reads.ts).
 import type { Database, Statement } from "bun:sqlite";
+import type { AgentBotRow } from "./agent-bots.repo.ts";
+import { type Reads, TwoWayStatement } from "./reads.ts";
 import type { Role } from "./users.repo.ts";
 
 export interface PlatformAppRow {
@@ -8,37 +12,59 @@ export interface PlatformAppRow {
   created_at: number;
 }
 
+export interface PlatformMembershipRow {
+  account_id: number;
+  user_id: number;
+  role: Role;
+  availability: string;
+  auto_offline: number;
+  created_at: number;
+}
+
 export class PlatformRepo {
   private readonly insertAppStmt: Statement;
-  private readonly appByIdStmt: Statement;
+  private readonly appByTokenStmt: TwoWayStatement;
   private readonly grantAccountStmt: Statement;
   private readonly grantUserStmt: Statement;
-  private readonly ownsAccountStmt: Statement;
-  private readonly ownsUserStmt: Statement;
-  private readonly accountIdsStmt: Statement;
+  private readonly ownsAccountStmt: TwoWayStatement;
+  private readonly ownsUserStmt: TwoWayStatement;
+  private readonly accountIdsStmt: TwoWayStatement;
   private readonly setAccountStatusStmt: Statement;
   private readonly deleteAccountStmt: Statement;
   private readonly updateUserStmt: Statement;
   private readonly deleteUserStmt: Statement;
-  private readonly membershipsStmt: Statement;
+  private readonly membershipsStmt: TwoWayStatement;
   private readonly setRoleStmt: Statement;
+  private readonly agentBotsStmt: TwoWayStatement;
 
   constructor(db: Database) {
     this.insertAppStmt = db.prepare("INSERT INTO platform_apps (name, created_at) VALUES ($name, $now)");
-    this.appByIdStmt = db.prepare("SELECT * FROM platform_apps WHERE id = $id");
+    // A platform app's token: one statement (one round trip on PostgreSQL) of two key lookups. A
+    // subquery, not a join: SQLite planned the join as two scans under statistics saying "1 row"
+    // (test/db/planner-statistics.test.ts), the subquery as lookups by token_hash and by rowid.
+    this.appByTokenStmt = new TwoWayStatement(
+      db,
+      `SELECT * FROM platform_apps WHERE id =
+         (SELECT owner_id FROM access_tokens WHERE token_hash = $token_hash AND owner_type = 'platform_app')`,
+    );
     this.grantAccountStmt = db.prepare(
       "INSERT INTO platform_app_accounts (platform_app_id, account_id, created_at) VALUES ($app_id, $id, $now) ON CONFLICT DO NOTHING",
     );
     this.grantUserStmt = db.prepare(
       "INSERT INTO platform_app_users (platform_app_id, user_id, created_at) VALUES ($app_id, $id, $now) ON CONFLICT DO NOTHING",
     );
-    this.ownsAccountStmt = db.prepare(
+    this.ownsAccountStmt = new TwoWayStatement(
+      db,
       "SELECT 1 AS yes FROM platform_app_accounts WHERE platform_app_id = $app_id AND account_id = $id",
     );
-    this.ownsUserStmt = db.prepare(
+    this.ownsUserStmt = new TwoWayStatement(
+      db,
       "SELECT 1 AS yes FROM platform_app_users WHERE platform_app_id = $app_id AND user_id = $id",
     );
-    this.accountIdsStmt = db.prepare("SELECT account_id FROM platform_app_accounts WHERE platform_app_id = $app_id");
+    this.accountIdsStmt = new TwoWayStatement(
+      db,
+      "SELECT account_id FROM platform_app_accounts WHERE platform_app_id = $app_id",
+    );
     this.setAccountStatusStmt = db.prepare("UPDATE accounts SET status = $status, updated_at = $now WHERE id = $id");
     // Everything of the account goes with it (its tables reference accounts ON DELETE CASCADE).
     this.deleteAccountStmt = db.prepare("DELETE FROM accounts WHERE id = $id");
@@ -47,18 +73,28 @@ export class PlatformRepo {
        WHERE id = $id`,
     );
     this.deleteUserStmt = db.prepare("DELETE FROM users WHERE id = $id");
-    this.membershipsStmt = db.prepare("SELECT * FROM account_users WHERE account_id = $account_id ORDER BY user_id");
+    this.membershipsStmt = new TwoWayStatement(
+      db,
+      "SELECT * FROM account_users WHERE account_id = $account_id ORDER BY user_id",
+    );
     this.setRoleStmt = db.prepare(
       "UPDATE account_users SET role = $role WHERE account_id = $account_id AND user_id = $user_id",
     );
+    this.agentBotsStmt = new TwoWayStatement(db, "SELECT * FROM agent_bots WHERE platform_app_id = $app ORDER BY id");
+  }
+
+  /** Whether the Reads below are awaited by readSoon (PostgreSQL's read pool). */
+  get pooled(): boolean {
+    return this.appByTokenStmt.pooled;
   }
 
   insertApp(name: string, now: number): number {
     return Number(this.insertAppStmt.run({ name, now }).lastInsertRowid);
   }
 
-  appById(id: number): PlatformAppRow | null {
-    return (this.appByIdStmt.get({ id }) as PlatformAppRow | null) ?? null;
+  /** The app whose token has this hash (a user's token opens none). */
+  *readAppByToken(tokenHash: string): Reads<PlatformAppRow | null> {
+    return (yield this.appByTokenStmt.get({ token_hash: tokenHash })) as PlatformAppRow | null;
   }
 
   grantAccount(appId: number, accountId: number, now: number): void {
@@ -69,16 +105,17 @@ export class PlatformRepo {
     this.grantUserStmt.run({ app_id: appId, id: userId, now });
   }
 
-  ownsAccount(appId: number, accountId: number): boolean {
-    return this.ownsAccountStmt.get({ app_id: appId, id: accountId }) !== null;
+  *readOwnsAccount(appId: number, accountId: number): Reads<boolean> {
+    return (yield this.ownsAccountStmt.get({ app_id: appId, id: accountId })) !== null;
   }
 
-  ownsUser(appId: number, userId: number): boolean {
-    return this.ownsUserStmt.get({ app_id: appId, id: userId }) !== null;
+  *readOwnsUser(appId: number, userId: number): Reads<boolean> {
+    return (yield this.ownsUserStmt.get({ app_id: appId, id: userId })) !== null;
   }
 
-  accountIds(appId: number): Set<number> {
-    return new Set((this.accountIdsStmt.all({ app_id: appId }) as { account_id: number }[]).map((r) => r.account_id));
+  *readAccountIds(appId: number): Reads<Set<number>> {
+    const rows = (yield this.accountIdsStmt.all({ app_id: appId })) as { account_id: number }[];
+    return new Set(rows.map((r) => r.account_id));
   }
 
   setAccountStatus(accountId: number, status: "active" | "suspended", now: number): void {
@@ -101,18 +138,16 @@ export class PlatformRepo {
     this.deleteUserStmt.run({ id });
   }
 
-  memberships(accountId: number): {
-    account_id: number;
-    user_id: number;
-    role: Role;
-    availability: string;
-    auto_offline: number;
-    created_at: number;
-  }[] {
-    return this.membershipsStmt.all({ account_id: accountId }) as ReturnType<PlatformRepo["memberships"]>;
+  *readMemberships(accountId: number): Reads<PlatformMembershipRow[]> {
+    return (yield this.membershipsStmt.all({ account_id: accountId })) as PlatformMembershipRow[];
   }
 
   setRole(accountId: number, userId: number, role: Role): void {
     this.setRoleStmt.run({ account_id: accountId, user_id: userId, role });
+  }
+
+  /** The app's own agent bots (no account), oldest first. */
+  *readAgentBots(appId: number): Reads<AgentBotRow[]> {
+    return (yield this.agentBotsStmt.all({ app: appId })) as AgentBotRow[];
   }
 }

@@ -1,26 +1,26 @@
 // The Platform API: an external system (a platform app, created by `parley platform-token`) creates
 // accounts and users, puts users in accounts, and gets a user's API token to act on their behalf.
 // An app sees only the accounts and users it created; anything else is 404, as if it did not exist.
+// Those checks and the read-only routes' reads are in platform-reads.ts; the writes here run
+// them in place.
 import type { AttachmentsService } from "./attachments.service.ts";
-import type { AccountRow, AccountsRepo } from "../db/accounts.repo.ts";
+import type { AccountRow } from "../db/accounts.repo.ts";
 import type { AgentsRepo } from "../db/agents.repo.ts";
-import type { PlatformAppRow, PlatformRepo } from "../db/platform.repo.ts";
+import type { PlatformAppRow } from "../db/platform.repo.ts";
+import { readNow } from "../db/reads.ts";
 import type { TokensRepo } from "../db/tokens.repo.ts";
 import type { WriteTx } from "../db/tx.ts";
-import type { UserAccountRow, UserRow, UsersRepo } from "../db/users.repo.ts";
+import type { UserAccountRow, UserRow } from "../db/users.repo.ts";
 import { unixSeconds, type Clock } from "../lib/clock.ts";
 import { newAccessToken, randomToken, sha256Hex } from "../lib/tokens.ts";
 import type { AccountsService } from "./accounts.service.ts";
 import { ROLES } from "./agents.service.ts";
-import { parseId } from "./auth.service.ts";
-import { FieldErrors, NotFoundError, UnauthorizedError, ValidationError } from "./errors.ts";
+import { FieldErrors, ValidationError } from "./errors.ts";
+import { type PlatformReadDeps, PlatformReads } from "./platform-reads.ts";
 import { emailValue, oneOf, optionalString, requiredString } from "./validate.ts";
 
-export interface PlatformDeps {
-  platform: PlatformRepo;
-  accounts: AccountsRepo;
+export interface PlatformDeps extends PlatformReadDeps {
   agents: AgentsRepo;
-  users: UsersRepo;
   tokens: TokensRepo;
   accountsService: AccountsService;
   attachmentsService: AttachmentsService;
@@ -45,7 +45,12 @@ export interface PlatformUserInput {
 const STATUSES = ["active", "suspended"] as const;
 
 export class PlatformService {
-  constructor(private readonly d: PlatformDeps) {}
+  /** The read-only routes' forms (awaited on PostgreSQL) and the checks the writes below run in place. */
+  readonly reads: PlatformReads;
+
+  constructor(private readonly d: PlatformDeps) {
+    this.reads = new PlatformReads(d);
+  }
 
   /** A new platform app and its token (shown once). */
   createApp(name = "Platform app"): { platform_app_id: number; api_access_token: string } {
@@ -58,22 +63,15 @@ export class PlatformService {
     });
   }
 
-  /** The app a platform token belongs to; user tokens do not open the Platform API. */
+  /** The app a platform token belongs to, read in place (on PostgreSQL the routes await `reads.app`). */
   authenticate(token: string | null | undefined): PlatformAppRow {
-    if (!token) throw new UnauthorizedError();
-    const owner = this.d.tokens.ownerOf(sha256Hex(token));
-    const app = owner?.owner_type === "platform_app" ? this.d.platform.appById(owner.owner_id) : null;
-    if (!app) throw new UnauthorizedError("Invalid access_token");
-    return app;
+    return readNow(this.reads.readApp(token));
   }
 
   // ---- accounts ----
 
   account(app: PlatformAppRow, rawId: unknown): AccountRow {
-    const id = parseId(rawId);
-    const account = id !== null && this.d.platform.ownsAccount(app.id, id) ? this.d.accounts.byId(id) : null;
-    if (!account) throw new NotFoundError("Account", "id", `no account ${String(rawId)} created by this platform app`);
-    return account;
+    return readNow(this.reads.readAccount(app, rawId));
   }
 
   createAccount(app: PlatformAppRow, input: PlatformAccountInput): AccountRow {
@@ -124,10 +122,7 @@ export class PlatformService {
   // ---- users ----
 
   user(app: PlatformAppRow, rawId: unknown): UserRow {
-    const id = parseId(rawId);
-    const user = id !== null && this.d.platform.ownsUser(app.id, id) ? this.d.users.byId(id) : null;
-    if (!user) throw new NotFoundError("User", "id", `no user ${String(rawId)} created by this platform app`);
-    return user;
+    return readNow(this.reads.readUser(app, rawId));
   }
 
   /**
@@ -200,15 +195,10 @@ export class PlatformService {
 
   /** The user's memberships of accounts this app created (the only ones it may see). */
   visibleAccountsOf(app: PlatformAppRow, userId: number): UserAccountRow[] {
-    const visible = this.d.platform.accountIds(app.id);
-    return this.d.users.accountsOf(userId).filter((a) => visible.has(a.account_id));
+    return readNow(this.reads.readVisibleAccountsOf(app, userId));
   }
 
   // ---- account users ----
-
-  accountUsers(app: PlatformAppRow, rawAccountId: unknown) {
-    return this.d.platform.memberships(this.account(app, rawAccountId).id);
-  }
 
   /** Adds a user the app created to an account it created, or changes their role there. */
   addAccountUser(app: PlatformAppRow, rawAccountId: unknown, input: { user_id?: unknown; role?: unknown }) {

@@ -1,7 +1,9 @@
 // /platform/api/v1/agent_bots (Chatwoot's Platform API): a platform app's own bots, with no
 // account; an account's administrator connects one to an inbox with set_agent_bot.
 import { Elysia, t } from "elysia";
+import type { AgentBotRow } from "../db/agent-bots.repo.ts";
 import type { Deps } from "../deps.ts";
+import { whenReady } from "../lib/when-ready.ts";
 import { AgentBot, AgentBotBody, agentBotOf } from "./agent-bots.routes.ts";
 import { platformScope } from "./platform.routes.ts";
 import { bodyOf } from "./request.ts";
@@ -13,32 +15,31 @@ const responses = { 401: errorResponses[401], 404: errorResponses[404], 422: err
 
 export function platformAgentBotRoutes(d: Deps) {
   const svc = d.services.agentBots;
+  // The read-only routes' reads: awaited on PostgreSQL, in place on SQLite (src/db/reads.ts).
+  const { reads } = d.services.platform;
+  const present = (b: AgentBotRow) => agentBotOf(b, true);
   return new Elysia({ prefix: "/platform/api/v1/agent_bots" })
     .use(platformScope(d.services.platform))
-    .get("", ({ platformApp }) => svc.platformList(platformApp).map((b) => agentBotOf(b, true)), {
+    .get("", ({ platformApp }) => whenReady(reads.agentBots(platformApp), (bots) => bots.map(present)), {
       response: { 200: t.Array(AgentBot), ...responses },
       detail: { tags, summary: "The app's agent bots" },
     })
-    .post("", ({ platformApp, body }) => agentBotOf(svc.platformCreate(platformApp, body), true), {
+    .post("", ({ platformApp, body }) => present(svc.platformCreate(platformApp, body)), {
       ...bodyOf(AgentBotBody, "agent_bot"),
       response: { 200: AgentBot, ...responses },
       detail: { tags, summary: "Create a platform agent bot (no account; connect it to inboxes with set_agent_bot)" },
     })
-    .get("/:id", ({ platformApp, params }) => agentBotOf(svc.platformGet(platformApp, params.id), true), {
+    .get("/:id", ({ platformApp, params }) => whenReady(reads.agentBot(platformApp, params.id), present), {
       params: IdParams,
       response: { 200: AgentBot, ...responses },
       detail: { tags, summary: "One of the app's agent bots" },
     })
-    .patch(
-      "/:id",
-      ({ platformApp, params, body }) => agentBotOf(svc.platformUpdate(platformApp, params.id, body), true),
-      {
-        params: IdParams,
-        ...bodyOf(AgentBotBody, "agent_bot"),
-        response: { 200: AgentBot, ...responses },
-        detail: { tags, summary: "Change one of the app's agent bots" },
-      },
-    )
+    .patch("/:id", ({ platformApp, params, body }) => present(svc.platformUpdate(platformApp, params.id, body)), {
+      params: IdParams,
+      ...bodyOf(AgentBotBody, "agent_bot"),
+      response: { 200: AgentBot, ...responses },
+      detail: { tags, summary: "Change one of the app's agent bots" },
+    })
     .delete(
       "/:id",
       ({ platformApp, params }) => (svc.platformDelete(platformApp, params.id), new Response(null, { status: 200 })),

@@ -1,12 +1,13 @@
 // /platform/api/v1 — accounts, users, account users and user tokens for an external system,
 // authenticated by a platform app token (`parley platform-token`) in the api_access_token header.
 import { Elysia, t } from "elysia";
-import type { PlatformAppRow } from "../db/platform.repo.ts";
+import type { PlatformAppRow, PlatformMembershipRow } from "../db/platform.repo.ts";
 import type { UserRow } from "../db/users.repo.ts";
 import type { Deps } from "../deps.ts";
 import { ROLES } from "../domain/agents.service.ts";
 import { accountOf, profileOf } from "../domain/presenters/user.presenter.ts";
 import type { PlatformService } from "../domain/platform.service.ts";
+import { whenReady } from "../lib/when-ready.ts";
 import { Account } from "./accounts.routes.ts";
 import { bodyOf } from "./request.ts";
 import { Attributes, Checked, errorResponses, Integer, Nullable, PlainInteger, Profile, Text } from "./schemas.ts";
@@ -56,18 +57,30 @@ const ok = () => new Response(null, { status: 200 });
 const tags = ["platform"];
 const responses = { 401: errorResponses[401], 404: errorResponses[404], 422: errorResponses[422] };
 
+type Headers = Record<string, string | undefined>;
+
+/**
+ * The platform app whose token is in the api_access_token header, or 401. Elysia awaits a derive
+ * only if it is an async function (src/http/auth.ts): on PostgreSQL the token's app is awaited on
+ * the read pool (a token written by earlier requests or the CLI, committed), for every route; on
+ * SQLite it is read in place and the derive stays synchronous.
+ */
 export function platformScope(platform: PlatformService) {
-  return new Elysia().derive({ as: "scoped" }, ({ headers }) => ({
-    platformApp: platform.authenticate(headers.api_access_token),
-  }));
+  const { reads } = platform;
+  const derive = reads.awaits
+    ? async ({ headers }: { headers: Headers }) => ({ platformApp: await reads.app(headers.api_access_token) })
+    : ({ headers }: { headers: Headers }) => ({ platformApp: platform.authenticate(headers.api_access_token) });
+  return new Elysia().derive({ as: "scoped" }, derive);
 }
 
 export function platformRoutes(d: Deps) {
   const s = d.services.platform;
+  // The read-only routes' reads: awaited on PostgreSQL, in place on SQLite (src/db/reads.ts).
+  const { reads } = s;
   // The platform's view of a user lists only the accounts this app created.
   const userOf = (app: PlatformAppRow, user: UserRow, token: string | null) =>
     profileOf(user, s.visibleAccountsOf(app, user.id), token);
-  const accountUser = (m: ReturnType<PlatformService["accountUsers"]>[number]) => ({
+  const accountUser = (m: PlatformMembershipRow) => ({
     ...m,
     auto_offline: m.auto_offline === 1,
   });
@@ -78,7 +91,7 @@ export function platformRoutes(d: Deps) {
       response: { 200: Account, ...responses },
       detail: { tags, summary: "Create an account" },
     })
-    .get("/accounts/:id", ({ platformApp, params }) => accountOf(s.account(platformApp, params.id)), {
+    .get("/accounts/:id", ({ platformApp, params }) => whenReady(reads.account(platformApp, params.id), accountOf), {
       params: IdParams,
       response: { 200: Account, ...responses },
       detail: { tags, summary: "Show an account this app created" },
@@ -103,7 +116,7 @@ export function platformRoutes(d: Deps) {
     })
     .get(
       "/accounts/:id/account_users",
-      ({ platformApp, params }) => s.accountUsers(platformApp, params.id).map(accountUser),
+      ({ platformApp, params }) => whenReady(reads.accountUsers(platformApp, params.id), (m) => m.map(accountUser)),
       {
         params: IdParams,
         response: { 200: t.Array(AccountUser), ...responses },
@@ -142,11 +155,16 @@ export function platformRoutes(d: Deps) {
         detail: { tags, summary: "Create a user; access_token holds its first API token (shown once)" },
       },
     )
-    .get("/users/:id", ({ platformApp, params }) => userOf(platformApp, s.user(platformApp, params.id), null), {
-      params: IdParams,
-      response: { 200: Profile, ...responses },
-      detail: { tags, summary: "Show a user this app created (access_token is null: tokens are stored hashed)" },
-    })
+    .get(
+      "/users/:id",
+      ({ platformApp, params }) =>
+        whenReady(reads.user(platformApp, params.id), ({ user, accounts }) => profileOf(user, accounts, null)),
+      {
+        params: IdParams,
+        response: { 200: Profile, ...responses },
+        detail: { tags, summary: "Show a user this app created (access_token is null: tokens are stored hashed)" },
+      },
+    )
     .patch(
       "/users/:id",
       ({ platformApp, params, body }) => userOf(platformApp, s.updateUser(platformApp, params.id, body), null),
