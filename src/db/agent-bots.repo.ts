@@ -30,7 +30,6 @@ export type AgentBotFields = Pick<
 
 export class AgentBotsRepo {
   private readonly ofAccountStmt: TwoWayStatement;
-  private readonly ofPlatformStmt: Statement;
   private readonly byIdStmt: TwoWayStatement;
   private readonly byTokenStmt: TwoWayStatement;
   private readonly insertStmt: Statement;
@@ -48,7 +47,6 @@ export class AgentBotsRepo {
       db,
       "SELECT * FROM agent_bots WHERE account_id = $account_id OR account_id IS NULL ORDER BY id",
     );
-    this.ofPlatformStmt = db.prepare("SELECT * FROM agent_bots WHERE platform_app_id = $app ORDER BY id");
     this.byIdStmt = new TwoWayStatement(db, "SELECT * FROM agent_bots WHERE id = $id");
     this.byTokenStmt = new TwoWayStatement(db, "SELECT * FROM agent_bots WHERE access_token = $token");
     this.insertStmt = db.prepare(
@@ -77,10 +75,6 @@ export class AgentBotsRepo {
 
   *readOfAccount(accountId: number): Reads<AgentBotRow[]> {
     return (yield this.ofAccountStmt.all({ account_id: accountId })) as AgentBotRow[];
-  }
-
-  ofPlatformApp(appId: number): AgentBotRow[] {
-    return this.ofPlatformStmt.all({ app: appId }) as AgentBotRow[];
   }
 
   byId(id: number): AgentBotRow | null {

@@ -102,10 +102,6 @@ export class AgentBotsService {
 
   // ---- the Platform API ----
 
-  platformList(app: PlatformAppRow): AgentBotRow[] {
-    return this.d.agentBots.ofPlatformApp(app.id);
-  }
-
   platformGet(app: PlatformAppRow, rawId: unknown): AgentBotRow {
     const bot = this.find(rawId);
     if (!bot || bot.platform_app_id !== app.id) throw this.notFound(rawId);
