@@ -9,6 +9,8 @@ import { isAgent, type Acting } from "./acting.ts";
 import { parseId } from "./auth.service.ts";
 import { ForbiddenError, NotFoundError } from "./errors.ts";
 
+const NOT_INBOX_MEMBER = "You are not a member of this inbox";
+
 export class ConversationAccess {
   constructor(private readonly d: { conversations: ConversationsRepo; conversationRefs: ConversationRefsRepo }) {}
 
@@ -33,22 +35,31 @@ export class ConversationAccess {
     return row;
   }
 
-  /** An inbox of this account the actor may use, or 404/403 (field `inbox_id`). */
+  /**
+   * An inbox of this account the actor may use, or 404/403 (field `inbox_id`). In place, as plain
+   * statement calls: write paths (a new contact's or conversation's inbox) run no generator.
+   */
   inbox(a: Acting, rawId: unknown): InboxRef {
-    return readNow(this.readInbox(a, rawId));
+    const id = parseId(rawId);
+    const inbox = inboxFound(rawId, id === null ? null : this.d.conversationRefs.inbox(a.account.id, id));
+    if (!this.mayUseInbox(a, inbox.id)) throw new ForbiddenError(NOT_INBOX_MEMBER);
+    return inbox;
   }
 
+  /** The same as a Reads, for read-only endpoints that await it on PostgreSQL (src/db/reads.ts). */
   *readInbox(a: Acting, rawId: unknown): Reads<InboxRef> {
     const id = parseId(rawId);
-    const inbox = id === null ? null : yield* nested(this.d.conversationRefs.readInbox(a.account.id, id));
-    if (!inbox) throw new NotFoundError("Inbox", "inbox_id", `no inbox ${String(rawId)} in this account`);
-    if (!(yield* nested(this.readMayUseInbox(a, inbox.id))))
-      throw new ForbiddenError("You are not a member of this inbox");
+    const inbox = inboxFound(
+      rawId,
+      id === null ? null : yield* nested(this.d.conversationRefs.readInbox(a.account.id, id)),
+    );
+    if (!(yield* nested(this.readMayUseInbox(a, inbox.id)))) throw new ForbiddenError(NOT_INBOX_MEMBER);
     return inbox;
   }
 
   mayUseInbox(a: Acting, inboxId: number): boolean {
-    return readNow(this.readMayUseInbox(a, inboxId));
+    if (a.botInboxIds) return a.botInboxIds.includes(inboxId);
+    return !isAgent(a) || this.d.conversationRefs.isInboxMember(inboxId, a.user!.id);
   }
 
   private *readMayUseInbox(a: Acting, inboxId: number): Reads<boolean> {
@@ -65,4 +76,10 @@ export class ConversationAccess {
     if (a.botInboxIds) return [...a.botInboxIds];
     return isAgent(a) ? yield* nested(this.d.conversationRefs.readMemberInboxIds(a.account.id, a.user!.id)) : null;
   }
+}
+
+/** The inbox found by inbox() or readInbox(), or the same 404 for both. */
+function inboxFound(rawId: unknown, inbox: InboxRef | null): InboxRef {
+  if (!inbox) throw new NotFoundError("Inbox", "inbox_id", `no inbox ${String(rawId)} in this account`);
+  return inbox;
 }

@@ -2,7 +2,7 @@
 // Names are lower-cased and unique per account, as in Chatwoot.
 import type { AgentRecord, AgentsRepo } from "../db/agents.repo.ts";
 import type { TeamFields, TeamRow, TeamsRepo } from "../db/teams.repo.ts";
-import { chain, nested, type Reads, readNow, readSoon } from "../db/reads.ts";
+import { chain, nested, type Reads, readSoon } from "../db/reads.ts";
 import type { WriteTx } from "../db/tx.ts";
 import { unixSeconds, type Clock } from "../lib/clock.ts";
 import { requireAdministrator, type AccountPrincipal } from "./auth.service.ts";
@@ -59,19 +59,14 @@ export class TeamsService {
     );
   }
 
+  /** The team or its 404, in place: write paths call it inside their writeTx, with no generator to run. */
   get(p: AccountPrincipal, id: number | null): TeamRow {
-    return readNow(this.readExisting(p, id));
+    return teamFound(id, id === null ? null : this.d.teams.byId(p.account.id, id));
   }
 
+  /** get() as a step of a read-only route's Reads (awaited on PostgreSQL: src/db/reads.ts). */
   private *readExisting(p: AccountPrincipal, id: number | null): Reads<TeamRow> {
-    const team = id === null ? null : yield* nested(this.d.teams.readById(p.account.id, id));
-    if (!team)
-      throw new NotFoundError(
-        "Team",
-        "id",
-        id === null ? "no such team in this account" : `no team ${id} in this account`,
-      );
-    return team;
+    return teamFound(id, id === null ? null : yield* nested(this.d.teams.readById(p.account.id, id)));
   }
 
   /** The ids of the account's teams the caller belongs to (the `is_member` of each team). */
@@ -167,4 +162,11 @@ export class TeamsService {
       allow_auto_assign: allow,
     };
   }
+}
+
+/** The team found by get() or readExisting(), or the same 404 for both. */
+function teamFound(id: number | null, team: TeamRow | null): TeamRow {
+  if (team) return team;
+  const message = id === null ? "no such team in this account" : `no team ${id} in this account`;
+  throw new NotFoundError("Team", "id", message);
 }
