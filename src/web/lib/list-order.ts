@@ -1,4 +1,4 @@
-// The conversation list's orders: the server's sort_by choices (src/db/conversations.repo.ts,
+// The conversation list's orders: the server's sort_by choices (src/db/conversation-lists.repo.ts,
 // ORDER_BY) and the same orders here, so that a conversation the list gains or changes between two
 // loads goes where the server would put it, not on top.
 import type { Conversation, Priority } from "./types.ts";
