@@ -1,7 +1,7 @@
-// The questions the realtime stream asks: who holds a pubsub token, who may see an account's and
-// an inbox's events (asked once per batch of events, not once per socket), and the agents'
-// availability settings for presence.
-import type { Database, Statement } from "bun:sqlite";
+// The questions the realtime stream asks: who holds a pubsub token, whether a user is a member of
+// the account a socket subscribes to, who may see an account's and an inbox's events (asked once
+// per batch of events, not once per socket), and the agents' availability settings for presence.
+import type { Database } from "bun:sqlite";
 import type { ContactInboxRow } from "./contact-inboxes.repo.ts";
 import { type Reads, readNow, TwoWayStatement } from "./reads.ts";
 import type { MembershipRow, UserRow } from "./users.repo.ts";
@@ -14,7 +14,8 @@ export type AccountMember = Pick<MembershipRow, "user_id" | "role" | "availabili
 
 export class RealtimeRepo {
   private readonly userByPubsubStmt: TwoWayStatement;
-  private readonly contactInboxByPubsubStmt: Statement;
+  private readonly contactInboxByPubsubStmt: TwoWayStatement;
+  private readonly membershipStmt: TwoWayStatement;
   private readonly membersStmt: TwoWayStatement;
   private readonly inboxMembersStmt: TwoWayStatement;
 
@@ -22,8 +23,13 @@ export class RealtimeRepo {
     this.userByPubsubStmt = new TwoWayStatement(db, "SELECT * FROM users WHERE pubsub_token = $token");
     // The inbox's account by a rowid lookup in a scalar subquery, not a join: a join's plan follows
     // the statistics; single-row lookups and named indexes do not (test/db/planner-statistics.test.ts).
-    this.contactInboxByPubsubStmt = db.prepare(
+    this.contactInboxByPubsubStmt = new TwoWayStatement(
+      db,
       "SELECT ci.*, (SELECT account_id FROM inboxes WHERE id = ci.inbox_id) AS account_id FROM contact_inboxes ci WHERE ci.pubsub_token = $token",
+    );
+    this.membershipStmt = new TwoWayStatement(
+      db,
+      "SELECT * FROM account_users WHERE account_id = $account_id AND user_id = $user_id",
     );
     this.membersStmt = new TwoWayStatement(
       db,
@@ -41,7 +47,16 @@ export class RealtimeRepo {
   }
 
   contactInboxByPubsubToken(token: string): ContactInboxWithAccount | null {
-    return (this.contactInboxByPubsubStmt.get({ token }) as ContactInboxWithAccount | null) ?? null;
+    return readNow(this.readContactInboxByPubsubToken(token));
+  }
+
+  *readContactInboxByPubsubToken(token: string): Reads<ContactInboxWithAccount | null> {
+    return (yield this.contactInboxByPubsubStmt.get({ token })) as ContactInboxWithAccount | null;
+  }
+
+  /** The user's membership of the account (UsersRepo.membership's row), for a subscription awaited on PostgreSQL. */
+  *readMembership(accountId: number, userId: number): Reads<MembershipRow | null> {
+    return (yield this.membershipStmt.get({ account_id: accountId, user_id: userId })) as MembershipRow | null;
   }
 
   /** Every member of the account with role and availability settings, by user id. */

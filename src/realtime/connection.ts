@@ -1,6 +1,7 @@
 // The hub's vocabulary: a socket as the hub sees it, a connection and its subscriptions, and the
-// limits that keep one client from costing the others. Types and defaults only (src/realtime/hub.ts
-// does the work).
+// limits that keep one client from costing the others. Types, defaults and a new connection's
+// blank state only (src/realtime/hub.ts does the work).
+import { CommandQueue } from "./command-queue.ts";
 import type { Credential } from "./identify.ts";
 import type { UserRow } from "../db/users.repo.ts";
 import type { Viewer } from "./visibility.ts";
@@ -39,6 +40,7 @@ export const DEFAULT_LIMITS: HubLimits = {
 
 export interface Connection {
   socket: CableSocket;
+  /** Null when anonymous, and until the connection's own token is looked up (awaited on PostgreSQL). */
   user: UserRow | null;
   /** What the connection itself was opened with (subscriptions without their own token use it). */
   credential: Credential | null;
@@ -47,6 +49,23 @@ export interface Connection {
   /** Subscriptions refused on this socket so far. */
   rejected: number;
   drainWaiters: (() => void)[];
+  /** Its commands in the order sent: those after an awaited one wait for it. */
+  commands: CommandQueue;
+}
+
+/** A socket just opened: nobody yet (its token may still be looked up), no subscriptions. */
+export function newConnection(socket: CableSocket, failed: (conn: Connection, error: unknown) => void): Connection {
+  const conn: Connection = {
+    socket,
+    user: null,
+    credential: null,
+    subs: new Map(),
+    closed: false,
+    rejected: 0,
+    drainWaiters: [],
+    commands: new CommandQueue((error) => failed(conn, error)),
+  };
+  return conn;
 }
 
 export interface Subscription {

@@ -26,7 +26,7 @@ import type { EventRenderer } from "./render.ts";
 import { Streams } from "./replay.ts";
 import { connectionsWithRevokedCredentials } from "./credential-check.ts";
 import { LiveFanOut } from "./live-fanout.ts";
-import { DEFAULT_LIMITS, type CableSocket, type Connection, type HubLimits } from "./connection.ts";
+import { DEFAULT_LIMITS, newConnection, type CableSocket, type Connection, type HubLimits } from "./connection.ts";
 import { Subscriptions } from "./subscriptions.ts";
 
 export type { CableSocket, Connection, HubLimits } from "./connection.ts";
@@ -46,6 +46,8 @@ export interface HubDeps {
 export class RealtimeHub {
   readonly limits: HubLimits;
   private readonly connections = new Set<Connection>();
+  /** Sockets whose token is still being looked up (PostgreSQL): not welcomed yet, not pinged. */
+  private readonly opening = new Set<Connection>();
   private readonly live: LiveFanOut;
   private readonly streams = new Streams();
   private heartbeat: ReturnType<typeof setInterval> | null = null;
@@ -92,27 +94,35 @@ export class RealtimeHub {
     return this.d.feed;
   }
 
-  /** A new socket: welcome it, or tell it its token is wrong and close it. */
+  /**
+   * A new socket: welcome it, or tell it its token is wrong and close it. On PostgreSQL its token or
+   * cookie is looked up on the read pool: the commands it sends meanwhile wait (command-queue.ts).
+   */
   open(socket: CableSocket, credentials: ConnectionCredentials): Connection | null {
-    let user: UserRow | null;
+    const conn = newConnection(socket, (c, error) => this.failed(c, error));
+    let user: UserRow | null | Promise<UserRow | null>;
     try {
       user = this.d.identity.connection(credentials);
     } catch (error) {
-      if (!(error instanceof BadTokenError)) throw error;
-      socket.send(disconnectFrame("unauthorized", false));
-      socket.close(1008, "unauthorized");
-      return null;
+      return this.refuse(conn, error);
     }
-    const credential = this.d.identity.connectionCredential(credentials, user);
-    const conn: Connection = {
-      socket,
-      user,
-      credential,
-      subs: new Map(),
-      closed: false,
-      rejected: 0,
-      drainWaiters: [],
-    };
+    if (!(user instanceof Promise)) return this.welcome(conn, credentials, user);
+    this.opening.add(conn);
+    conn.commands.run(() =>
+      user
+        .then(
+          (u) => void this.welcome(conn, credentials, u),
+          (error) => void this.refuse(conn, error),
+        )
+        .finally(() => this.opening.delete(conn)),
+    );
+    return conn;
+  }
+
+  private welcome(conn: Connection, credentials: ConnectionCredentials, user: UserRow | null): Connection | null {
+    if (conn.closed) return null; // the client left while its token was looked up
+    conn.user = user;
+    conn.credential = this.d.identity.connectionCredential(credentials, user);
     this.connections.add(conn);
     this.send(conn, welcomeFrame());
     this.heartbeat ??= setInterval(() => this.safely("ping", () => this.ping()), this.limits.pingIntervalMs);
@@ -120,25 +130,47 @@ export class RealtimeHub {
     return conn;
   }
 
-  /** A frame from the client. Anything ActionCable would not send is ignored. */
+  /** A token that opens nothing: unauthorized, closed. Anything else is thrown on. */
+  private refuse(conn: Connection, error: unknown): null {
+    if (!(error instanceof BadTokenError)) throw error;
+    if (conn.closed) return null;
+    conn.closed = true;
+    conn.socket.send(disconnectFrame("unauthorized", false));
+    conn.socket.close(1008, "unauthorized");
+    return null;
+  }
+
+  /** A frame from the client, done after the socket's earlier ones. Anything ActionCable would not send is ignored. */
   command(conn: Connection, raw: unknown): void {
     const c = parseCommand(raw);
     if (!c || conn.closed) return;
-    if (c.command === "subscribe") this.subscriptions.subscribe(conn, c.identifier);
-    else if (c.command === "unsubscribe") this.subscriptions.unsubscribe(conn, c.identifier);
-    else this.subscriptions.perform(conn, c.identifier, c.data);
+    conn.commands.run(() => {
+      if (conn.closed) return;
+      if (c.command === "subscribe") return this.subscriptions.subscribe(conn, c.identifier);
+      if (c.command === "unsubscribe") this.subscriptions.unsubscribe(conn, c.identifier);
+      else this.subscriptions.perform(conn, c.identifier, c.data);
+    });
   }
 
   /** The socket closed (either side). */
   closed(conn: Connection): void {
-    if (!this.connections.delete(conn)) return;
     conn.closed = true;
+    conn.commands.clear();
+    this.opening.delete(conn);
+    if (!this.connections.delete(conn)) return;
     for (const sub of [...conn.subs.values()]) this.subscriptions.remove(sub);
     for (const wake of conn.drainWaiters.splice(0)) wake();
     if (this.connections.size === 0 && this.heartbeat) {
       clearInterval(this.heartbeat);
       this.heartbeat = null;
     }
+  }
+
+  /** An awaited command failed (as the route does with one done in place): logged, the socket closed. */
+  private failed(conn: Connection, error: unknown): void {
+    this.d.logger.error("cable handler failed", errorFields(error));
+    if (!conn.closed) conn.socket.close(1011, "internal error");
+    this.closed(conn);
   }
 
   /** The socket's buffer emptied: replays waiting on it go on. */
@@ -158,7 +190,7 @@ export class RealtimeHub {
 
   /** Server stopping: tell clients to come back later, close every socket. */
   shutdown(): void {
-    for (const conn of [...this.connections]) {
+    for (const conn of [...this.opening, ...this.connections]) {
       conn.socket.send(disconnectFrame("server_restart", true));
       conn.socket.close(1001, "server restarting");
       this.closed(conn);

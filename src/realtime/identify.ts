@@ -9,7 +9,7 @@
 //   `api_access_token`, else the connection's user. Users must name an account they belong to.
 import type { AccountsRepo } from "../db/accounts.repo.ts";
 import type { RealtimeRepo } from "../db/realtime.repo.ts";
-import { readSoon } from "../db/reads.ts";
+import { nested, type Reads, readSoon } from "../db/reads.ts";
 import type { UserRow } from "../db/users.repo.ts";
 import { parseId, type AuthService } from "../domain/auth.service.ts";
 import { whenReady } from "../lib/when-ready.ts";
@@ -48,21 +48,27 @@ export interface IdentifyDeps {
 export class CableIdentity {
   constructor(private readonly d: IdentifyDeps) {}
 
-  /** The connection's user; null when anonymous. Throws BadTokenError for a token that opens nothing. */
-  connection(c: ConnectionCredentials): UserRow | null {
-    if (c.apiToken) {
-      try {
-        return this.d.auth.user(c.apiToken).user;
-      } catch {
-        throw new BadTokenError("unauthorized");
-      }
+  /**
+   * The connection's user; null when anonymous. Throws (on PostgreSQL rejects with) BadTokenError
+   * for a token that opens nothing. Awaited on PostgreSQL's read pool, in place on SQLite.
+   */
+  connection(c: ConnectionCredentials): UserRow | null | Promise<UserRow | null> {
+    const { apiToken, sessionToken } = c;
+    if (apiToken) {
+      return settle(
+        () => this.d.auth.callerSoon(credentialsOf({ kind: "api", secret: apiToken })),
+        (p) => p.user,
+        () => {
+          throw new BadTokenError("unauthorized");
+        },
+      );
     }
-    if (!c.sessionToken || !sameOrigin(c.origin, c.host)) return null;
-    try {
-      return this.d.auth.caller({ apiToken: null, sessionToken: c.sessionToken, safeMethod: true }).user;
-    } catch {
-      return null; // an expired cookie leaves the connection anonymous, as if it had none
-    }
+    if (!sessionToken || !sameOrigin(c.origin, c.host)) return null;
+    return settle(
+      () => this.d.auth.callerSoon(credentialsOf({ kind: "session", secret: sessionToken })),
+      (p) => p.user,
+      () => null, // an expired cookie leaves the connection anonymous, as if it had none
+    );
   }
 
   /** The connection's own credential (a token in the URL or header, or the session cookie). */
@@ -78,59 +84,74 @@ export class CableIdentity {
    * PostgreSQL's read pool (every ping asks it for every socket's credential), in place on SQLite.
    */
   stillHeld(credential: Credential, userId: number): boolean | Promise<boolean> {
-    try {
-      const held =
+    return settle<UserRow | null, boolean>(
+      () =>
         credential.kind === "pubsub"
-          ? whenReady(readSoon(this.d.realtime.readUserByPubsubToken(credential.secret)), (u) => u?.id === userId)
-          : whenReady(this.d.auth.callerSoon(credentialsOf(credential)), (p) => p.user.id === userId);
-      return held instanceof Promise ? held.catch(() => false) : held;
-    } catch {
-      return false;
-    }
+          ? readSoon(this.d.realtime.readUserByPubsubToken(credential.secret))
+          : whenReady(this.d.auth.callerSoon(credentialsOf(credential)), (p) => p.user),
+      (user) => user?.id === userId,
+      () => false,
+    );
   }
 
-  /** What the subscription may receive, or null to reject it. */
-  subscription(fields: Record<string, unknown>, connectionUser: UserRow | null): SubscriptionRequest | null {
+  /**
+   * What the subscription may receive, or null to reject it. Awaited on PostgreSQL's read pool (the
+   * hub holds the socket's later commands meanwhile), in place on SQLite.
+   */
+  subscription(
+    fields: Record<string, unknown>,
+    connectionUser: UserRow | null,
+  ): SubscriptionRequest | null | Promise<SubscriptionRequest | null> {
     if (fields.channel !== CHANNEL) return null;
     const since = sinceOf(fields.since);
     if (since === undefined) return null;
     const pubsub = typeof fields.pubsub_token === "string" && fields.pubsub_token ? fields.pubsub_token : null;
-    if (pubsub) {
-      const user = this.d.realtime.userByPubsubToken(pubsub);
-      if (user) {
-        const request = this.agent(user, fields.account_id, since);
-        return request && { ...request, credential: { kind: "pubsub", secret: pubsub } };
-      }
-      return this.contact(pubsub, fields.account_id, since);
-    }
-    if (typeof fields.api_access_token === "string" && fields.api_access_token) {
-      try {
-        const request = this.agent(this.d.auth.user(fields.api_access_token).user, fields.account_id, since);
-        return request && { ...request, credential: { kind: "api", secret: fields.api_access_token } };
-      } catch {
-        return null;
-      }
-    }
-    return connectionUser ? this.agent(connectionUser, fields.account_id, since) : null;
-  }
-
-  private agent(user: UserRow, rawAccountId: unknown, since: number | null): SubscriptionRequest | null {
-    try {
-      const p = this.d.auth.memberOf(
-        { user, token: null },
-        rawAccountId === undefined ? undefined : String(rawAccountId),
+    const rawAccountId = fields.account_id === undefined ? undefined : String(fields.account_id); // as memberOf takes it
+    const token = fields.api_access_token;
+    if (!pubsub && typeof token === "string" && token) {
+      // The token's user, the account and the membership: one statement on PostgreSQL.
+      return settle(
+        () => this.d.auth.accountCallerSoon(credentialsOf({ kind: "api", secret: token }), rawAccountId),
+        (p): SubscriptionRequest => ({
+          viewer: { kind: "user", accountId: p.account.id, userId: p.user.id },
+          since,
+          credential: { kind: "api", secret: token },
+        }),
+        () => null, // a token that opens nothing, or a user of another account
       );
-      return { viewer: { kind: "user", accountId: p.account.id, userId: user.id }, since };
-    } catch {
-      return null; // unknown or suspended account, or not a member
     }
+    if (!pubsub && !connectionUser) return null;
+    return readSoon(this.readRequest(pubsub, connectionUser, fields.account_id, since));
   }
 
-  private contact(token: string, rawAccountId: unknown, since: number | null): SubscriptionRequest | null {
-    const ci = this.d.realtime.contactInboxByPubsubToken(token);
+  /** A pubsub_token's user or contact, else the connection's user, and what they may receive. */
+  private *readRequest(
+    pubsub: string | null,
+    connectionUser: UserRow | null,
+    rawAccountId: unknown,
+    since: number | null,
+  ): Reads<SubscriptionRequest | null> {
+    if (!pubsub) return connectionUser && (yield* nested(this.readAgent(connectionUser, rawAccountId, since)));
+    const user = yield* nested(this.d.realtime.readUserByPubsubToken(pubsub));
+    if (!user) return yield* nested(this.readContact(pubsub, rawAccountId, since));
+    const request = yield* nested(this.readAgent(user, rawAccountId, since));
+    return request && { ...request, credential: { kind: "pubsub", secret: pubsub } };
+  }
+
+  /** AuthService.memberOf's checks: the account exists, is not suspended, and the user is a member. */
+  private *readAgent(user: UserRow, rawAccountId: unknown, since: number | null): Reads<SubscriptionRequest | null> {
+    const accountId = rawAccountId === undefined ? null : parseId(String(rawAccountId));
+    const account = accountId === null ? null : yield* nested(this.d.accounts.readById(accountId));
+    if (!account || account.status === "suspended") return null;
+    if (!(yield* nested(this.d.realtime.readMembership(account.id, user.id)))) return null;
+    return { viewer: { kind: "user", accountId: account.id, userId: user.id }, since };
+  }
+
+  private *readContact(token: string, rawAccountId: unknown, since: number | null): Reads<SubscriptionRequest | null> {
+    const ci = yield* nested(this.d.realtime.readContactInboxByPubsubToken(token));
     if (!ci) return null;
     if (rawAccountId !== undefined && rawAccountId !== null && parseId(rawAccountId) !== ci.account_id) return null;
-    if (this.d.accounts.byId(ci.account_id)?.status !== "active") return null;
+    if ((yield* nested(this.d.accounts.readById(ci.account_id)))?.status !== "active") return null;
     return {
       viewer: {
         kind: "contact",
@@ -142,6 +163,17 @@ export class CableIdentity {
       since,
     };
   }
+}
+
+/** `ok` of what `ask` answers, in place or when it comes; `failed`'s answer when it throws or rejects. */
+function settle<T, U>(ask: () => T | Promise<T>, ok: (value: T) => U, failed: (error: unknown) => U): U | Promise<U> {
+  let answer: T | Promise<T>;
+  try {
+    answer = ask();
+  } catch (error) {
+    return failed(error);
+  }
+  return answer instanceof Promise ? answer.then(ok, failed) : ok(answer);
 }
 
 /** `since` as a seq: null when absent, undefined when present but not a whole number ≥ 0. */

@@ -6,7 +6,7 @@ import { errorFields, type Logger } from "../lib/logger.ts";
 import { confirmFrame, parseIdentifier, rejectFrame } from "../shared/cable-frames.ts";
 import type { Connection, HubLimits, Subscription } from "./connection.ts";
 import type { EventFeed } from "./feed.ts";
-import type { CableIdentity } from "./identify.ts";
+import type { CableIdentity, SubscriptionRequest } from "./identify.ts";
 import type { LiveFanOut } from "./live-fanout.ts";
 import type { Presence } from "./presence.ts";
 import type { PresenceBroadcast } from "./presence-broadcast.ts";
@@ -32,13 +32,24 @@ export class Subscriptions {
 
   constructor(private readonly d: SubscriptionsDeps) {}
 
-  subscribe(conn: Connection, identifier: string): void {
+  /**
+   * Confirms or rejects; on PostgreSQL once the identity is looked up on the read pool (the hub holds
+   * the socket's later commands until then). In place on SQLite.
+   */
+  subscribe(conn: Connection, identifier: string): void | Promise<void> {
     if (conn.subs.has(identifier)) return void this.d.send(conn, confirmFrame(identifier));
     const fields = parseIdentifier(identifier);
     const request =
       fields && conn.subs.size < this.d.limits.maxSubscriptions
         ? this.d.identity.subscription(fields, conn.user)
         : null;
+    if (request instanceof Promise) return request.then((r) => this.admit(conn, identifier, r));
+    this.admit(conn, identifier, request);
+  }
+
+  /** Registers the subscription and starts its stream (live, or a replay from `since`), or rejects it. */
+  private admit(conn: Connection, identifier: string, request: SubscriptionRequest | null): void {
+    if (conn.closed) return; // the socket closed while its identity was looked up
     if (!request) {
       this.d.send(conn, rejectFrame(identifier));
       if (++conn.rejected >= this.d.limits.maxRejected) {
