@@ -43,12 +43,6 @@ import { DashboardAppsService } from "../domain/dashboard-apps.service.ts";
 import { MacrosService } from "../domain/macros.service.ts";
 import { TypingService } from "../domain/typing.service.ts";
 import { CsatService } from "../domain/csat.service.ts";
-import { PublicContactsService } from "../domain/public-contacts.service.ts";
-import { PublicConversationsService } from "../domain/public-conversations.service.ts";
-import { PublicLimits } from "../domain/public-limits.ts";
-import { PublicMessagesService } from "../domain/public-messages.service.ts";
-import { WidgetService } from "../domain/widget.service.ts";
-import { WidgetConversationsService } from "../domain/widget-conversations.service.ts";
 import { ReportingRecorder } from "../domain/reporting-recorder.ts";
 import { ReportsService } from "../domain/reports.service.ts";
 import { ContactMergeService } from "../domain/contact-merge.service.ts";
@@ -60,6 +54,7 @@ import type { PasswordHasher } from "../lib/passwords.ts";
 import type { Files } from "../files/create.ts";
 import type { Deps } from "../deps.ts";
 import type { createRepos } from "./repos.ts";
+import { createPublicServices } from "./public-services.ts";
 
 export interface ServiceBase extends Pick<Deps, "writeTx" | "clock" | "outbox" | "logger" | "config"> {
   wakeDeliveries: () => void;
@@ -174,28 +169,15 @@ export function createServices(base: ServiceBase, repos: ReturnType<typeof creat
     afterCommit: base.afterCommit,
     wakeSender: base.wakeResetMail,
   });
-  const limits = new PublicLimits(base.config.publicLimits, clock);
-  const publicMessages = new PublicMessagesService({
-    ...repos,
-    messagesService: messages,
+  const visitors = createPublicServices(base, repos, {
+    messages,
     messageUpdates,
-    csat,
-    limits,
-    writeTx,
-    clock,
-  });
-  const publicConversations = new PublicConversationsService({
-    ...repos,
-    conversationsService: conversations,
+    conversations,
     conversationState,
-    messageUpdates,
-    publicMessages,
+    contacts,
+    csat,
     events,
-    limits,
-    writeTx,
-    clock,
   });
-  const publicContacts = new PublicContactsService({ ...repos, contactsService: contacts, limits, writeTx, clock });
   return {
     attachments,
     auth: new AuthService({ ...repos, sessionAuth: sessions }),
@@ -280,10 +262,7 @@ export function createServices(base: ServiceBase, repos: ReturnType<typeof creat
     automationRules,
     automation,
     csat,
-    publicLimits: limits,
-    publicContacts,
-    publicConversations,
-    publicMessages,
+    ...visitors,
     reports: new ReportsService({
       ...repos,
       clock,
@@ -301,16 +280,5 @@ export function createServices(base: ServiceBase, repos: ReturnType<typeof creat
     contactNotes: new ContactNotesService({ ...repos, contactsService: contacts, contactReads, writeTx, clock }),
     contactMerge: new ContactMergeService({ ...repos, contactsService: contacts, outbox, writeTx, clock }),
     contactableInboxes: new ContactableInboxes({ ...repos, contactReads }),
-    widget: new WidgetService({ ...repos, contactsService: contacts, publicContacts, writeTx, clock }),
-    widgetConversations: new WidgetConversationsService({
-      ...repos,
-      contactsService: contacts,
-      conversationsService: conversations,
-      publicConversations,
-      publicMessages,
-      events,
-      outbox,
-      writeTx,
-    }),
   };
 }
