@@ -8,7 +8,8 @@
 //
 // `readNow` answers each step at once (bun:sqlite, or the bridge inside a writeTx); `readSoon`
 // awaits the steps that go to PostgreSQL's read pool (committed rows only, so only where the
-// request has written nothing). A generator that needs another's rows yields it through `nested`.
+// request has written nothing). A generator that needs another's rows yields it through `nested`;
+// several that need nothing of each other are one step through `all` (awaited, they run at once).
 // Where a form run in place is hot (write paths, SQLite), repositories keep it as plain statement
 // calls beside the generator (batch.ts).
 import type { Database, Statement } from "bun:sqlite";
@@ -37,6 +38,49 @@ export type Reads<T> = Generator<Step, T, unknown>;
  */
 export function* nested<T>(reads: Reads<T>): Reads<T> {
   return (yield reads) as T;
+}
+
+/**
+ * Several Reads that need nothing of each other, as one step: `const [a, b] = yield* all(readA, readB)`.
+ * Run in place they run one after the other, as nested ones would. Awaited, each runs as far as it can
+ * at once: their statements are on PostgreSQL's read pool together, not one round trip after another.
+ */
+export function* all<T extends unknown[]>(...reads: { [K in keyof T]: Reads<T[K]> }): Reads<T> {
+  return (yield new Together(reads as Reads<unknown>[])) as T;
+}
+
+/** A constant as a Reads, for a value some callers already have (an `all` of what is left to read). */
+// biome-ignore lint/correctness/useYield: a Reads that needs no statement
+export function* known<T>(value: T): Reads<T> {
+  return value;
+}
+
+/** The step `all` yields. As a Read it runs in place; readSoon asks it `soon()` instead. */
+class Together implements Read {
+  readonly pooled = false;
+
+  constructor(private readonly reads: Reads<unknown>[]) {}
+
+  now(): unknown[] {
+    return this.reads.map((r) => readNow(r));
+  }
+
+  later(): Promise<unknown[]> {
+    return Promise.all(this.reads.map((r) => readLater(r)));
+  }
+
+  /** Each started at once (readSoon); their values in place when none awaited anything. */
+  soon(): unknown[] | Promise<unknown[]> {
+    const values: unknown[] = [];
+    try {
+      for (const r of this.reads) values.push(readSoon(r));
+    } catch (error) {
+      // The ones already on their way are not waited for: their failures are not unhandled.
+      for (const v of values) if (v instanceof Promise) v.catch(() => {});
+      throw error;
+    }
+    return values.some((v) => v instanceof Promise) ? Promise.all(values) : values;
+  }
 }
 
 /** `first`, then the Reads `next` makes of its value, as one Reads (a row, then what a page reads of it). */
@@ -85,15 +129,23 @@ export function readSoon<T>(reads: Reads<T>): T | Promise<T> {
   const stack: Reads<unknown>[] = [reads];
   let step = advance(stack, undefined);
   while (!step.done) {
-    if (step.read.pooled) return awaitRest(stack, step.read);
-    step = advance(stack, step.read.now());
+    const read = step.read;
+    if (read instanceof Together) {
+      const values = read.soon();
+      if (values instanceof Promise) return awaitRest(stack, values);
+      step = advance(stack, values);
+    } else if (read.pooled) return awaitRest(stack, read.later());
+    else step = advance(stack, read.now());
   }
   return step.value as T;
 }
 
-async function awaitRest<T>(stack: Reads<unknown>[], first: Read): Promise<T> {
-  let step = advance(stack, await first.later());
-  while (!step.done) step = advance(stack, step.read.pooled ? await step.read.later() : step.read.now());
+async function awaitRest<T>(stack: Reads<unknown>[], first: Promise<unknown>): Promise<T> {
+  let step = advance(stack, await first);
+  while (!step.done) {
+    const read = step.read;
+    step = advance(stack, read instanceof Together ? await read.soon() : read.pooled ? await read.later() : read.now());
+  }
   return step.value as T;
 }
 

@@ -7,7 +7,7 @@ import type { ContactRow } from "../db/contacts.repo.ts";
 import type { InboxRef, MemberRef, TeamRef } from "../db/conversation-refs.repo.ts";
 import type { ConversationRow } from "../db/conversations.repo.ts";
 import { ACTIVITY, type MessageRow, UNREAD_LIMIT } from "../db/messages.repo.ts";
-import { nested, type Reads, readNow } from "../db/reads.ts";
+import { all, known, nested, type Reads, readNow } from "../db/reads.ts";
 import type { FileLinks } from "../files/links.ts";
 import type { AccountRef } from "./presenters/contact.presenter.ts";
 
@@ -192,54 +192,54 @@ export class ConversationViews {
     if (rows.length === 0) return [];
     const ids = rows.map((r) => r.id);
     const accountId = opts.account.id;
-    const known = rows.length === 1 ? opts.known : undefined;
+    const given = rows.length === 1 ? opts.known : undefined;
     const refs = this.r.conversationRefs;
-    const contacts = known?.contact
-      ? new Map([[known.contact.id, known.contact]])
-      : yield* nested(this.r.contacts.readByIds(rows.map((r) => r.contact_id)));
-    const contactInboxes = yield* nested(this.r.contactInboxes.readByIds(rows.map((r) => r.contact_inbox_id)));
-    const inboxes = known?.inbox
-      ? new Map([[known.inbox.id, known.inbox]])
-      : yield* nested(refs.readInboxes(rows.map((r) => r.inbox_id)));
     const teamIds = opts.brief ? [] : rows.flatMap((r) => (r.team_id === null ? [] : [r.team_id]));
-    const teams = yield* nested(refs.readTeams(teamIds));
-    const myTeams =
-      opts.viewerId === null ? new Set<number>() : yield* nested(refs.readTeamsOfUser(opts.viewerId, teamIds));
-    const labels = opts.fresh
-      ? new Map(rows.map((r) => [r.id, JSON.parse(r.label_list) as string[]]))
-      : yield* nested(this.r.labels.readOf("conversation", ids));
-    const unread = opts.fresh
-      ? new Map(rows.map((r) => [r.id, Math.min(r.unread_incoming, UNREAD_LIMIT)]))
-      : yield* nested(this.r.messages.readUnreadCounts(ids));
-    const newestAny = opts.brief
-      ? null
-      : opts.fresh
-        ? yield* nested(this.readLastById(rows))
-        : opts.api
-          ? yield* nested(this.r.messages.readLastOf(ids, "any"))
-          : null;
+    // Three rounds of reads that need nothing of each other (awaited, each round is on the read pool
+    // at once): what the rows name, then the newest messages of each kind, then who sent them.
+    const [contacts, contactInboxes, inboxes, teams, myTeams, labels, unread, newestAny] = yield* all(
+      given?.contact
+        ? known(new Map([[given.contact.id, given.contact]]))
+        : this.r.contacts.readByIds(rows.map((r) => r.contact_id)),
+      this.r.contactInboxes.readByIds(rows.map((r) => r.contact_inbox_id)),
+      given?.inbox ? known(new Map([[given.inbox.id, given.inbox]])) : refs.readInboxes(rows.map((r) => r.inbox_id)),
+      refs.readTeams(teamIds),
+      opts.viewerId === null ? known(new Set<number>()) : refs.readTeamsOfUser(opts.viewerId, teamIds),
+      opts.fresh
+        ? known(new Map(rows.map((r) => [r.id, JSON.parse(r.label_list) as string[]])))
+        : this.r.labels.readOf("conversation", ids),
+      opts.fresh
+        ? known(new Map(rows.map((r) => [r.id, Math.min(r.unread_incoming, UNREAD_LIMIT)])))
+        : this.r.messages.readUnreadCounts(ids),
+      opts.brief
+        ? known(null)
+        : opts.fresh
+          ? this.readLastById(rows)
+          : opts.api
+            ? this.r.messages.readLastOf(ids, "any")
+            : known(null),
+    );
     const lastAny = opts.api ? newestAny : null;
-    const lastChat = known?.lastChat
-      ? new Map([[ids[0]!, known.lastChat]])
-      : opts.brief
-        ? new Map<number, MessageRow>()
-        : yield* nested(this.readNewest(ids, newestAny, "chat"));
-    const lastNonActivity = lastAny
-      ? yield* nested(this.readNewest(ids, lastAny, "non_activity"))
-      : new Map<number, MessageRow>();
+    const [lastChat, lastNonActivity] = yield* all(
+      given?.lastChat
+        ? known(new Map([[ids[0]!, given.lastChat]]))
+        : opts.brief
+          ? known(new Map<number, MessageRow>())
+          : this.readNewest(ids, newestAny, "chat"),
+      lastAny ? this.readNewest(ids, lastAny, "non_activity") : known(new Map<number, MessageRow>()),
+    );
     const shown = [...lastChat.values(), ...(lastAny?.values() ?? []), ...lastNonActivity.values()];
     const senders = senderIds(shown);
-    const users = yield* nested(
+    const missing = senders.contacts.filter((id) => !contacts.has(id));
+    const [users, moreContacts, bots] = yield* all(
       refs.readMembers(accountId, [
         ...senders.users,
         ...rows.flatMap((r) => (r.assignee_id === null ? [] : [r.assignee_id])),
       ]),
+      missing.length ? this.r.contacts.readByIds(missing) : known(null),
+      readBotsOf(this.r.agentBots, shown),
     );
-    const missing = senders.contacts.filter((id) => !contacts.has(id));
-    const senderContacts = missing.length
-      ? new Map([...contacts, ...(yield* nested(this.r.contacts.readByIds(missing)))])
-      : contacts;
-    const bots = yield* nested(readBotsOf(this.r.agentBots, shown));
+    const senderContacts = moreContacts ? new Map([...contacts, ...moreContacts]) : contacts;
     const book: SenderBook = { users, contacts: senderContacts, ...(bots ? { bots } : {}) };
     return rows.map((row) => ({
       row,
