@@ -140,8 +140,8 @@ export class PostgresDatabase {
    * requests' bodies) is guarded by a savepoint of its own (bridge-worker.ts): a failed one there
    * would abort the group, other requests' writes with it. Inside a body it needs none: a failure
    * throws out of the body, whose savepoint is rolled back whole, and no body catches a failed
-   * statement and goes on (one that did would fail at its next statement: the transaction is
-   * aborted until the rollback). Guarding a write costs a second round trip, to move the savepoint.
+   * statement and goes on (one that did fails all the same: asBody). Guarding a write costs a
+   * second round trip, to move the savepoint.
    */
   send(text: string, params: unknown[], arrays = false): { rows: unknown[]; count: number } {
     const guard = this.depth > 0 && this.bodies === 0;
