@@ -156,7 +156,15 @@ describe.skipIf(!haveChromium)("the inbox in chromium", () => {
     // The latest 20 first; older ones on request. (Clearing the search reloads the thread: wait for
     // it to settle on its page rather than counting whatever is on screen at that instant.)
     await page.getByRole("button", { name: "Load older messages" }).waitFor();
-    await page.waitForFunction(() => document.querySelectorAll(".messages > li").length === 20);
+    await page
+      .waitForFunction(() => document.querySelectorAll(".messages > li").length === 20)
+      .catch(async (error) => {
+        // Failed in CI once in many runs: say what the thread showed instead.
+        const shown = (await page.locator(".messages > li").allInnerTexts()).map((t) => t.slice(0, 30));
+        throw new Error(`the thread shows ${shown.length} messages, not 20: ${JSON.stringify(shown)}`, {
+          cause: error,
+        });
+      });
     expect(await page.locator(".messages > li").count()).toBe(20);
     await page.getByRole("button", { name: "Load older messages" }).click();
     await page.getByText("message 1", { exact: true }).waitFor();
