@@ -39,6 +39,7 @@ export class AgentBotsRepo {
   private readonly ofInboxStmt: TwoWayStatement;
   private readonly connectStmt: Statement;
   private readonly disconnectStmt: Statement;
+  private readonly ofPlatformStmt: TwoWayStatement;
   private readonly inboxIdsStmt: TwoWayStatement;
 
   constructor(db: Database) {
@@ -67,10 +68,16 @@ export class AgentBotsRepo {
        ON CONFLICT (inbox_id) DO UPDATE SET agent_bot_id = excluded.agent_bot_id, created_at = excluded.created_at`,
     );
     this.disconnectStmt = db.prepare("DELETE FROM agent_bot_inboxes WHERE inbox_id = $inbox_id");
+    this.ofPlatformStmt = new TwoWayStatement(db, "SELECT * FROM agent_bots WHERE platform_app_id = $app ORDER BY id");
     this.inboxIdsStmt = new TwoWayStatement(
       db,
       "SELECT inbox_id FROM agent_bot_inboxes WHERE agent_bot_id = $bot_id AND account_id = $account_id ORDER BY inbox_id",
     );
+  }
+
+  /** A platform app's own bots (no account), oldest first. */
+  *readOfPlatformApp(appId: number): Reads<AgentBotRow[]> {
+    return (yield this.ofPlatformStmt.all({ app: appId })) as AgentBotRow[];
   }
 
   *readOfAccount(accountId: number): Reads<AgentBotRow[]> {

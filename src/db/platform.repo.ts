@@ -2,7 +2,6 @@
 // Its reads come as Reads (src/db/reads.ts), one form for both: the write paths run them in place,
 // the read-only routes await them on PostgreSQL (src/domain/platform-reads.ts).
 import type { Database, Statement } from "bun:sqlite";
-import type { AgentBotRow } from "./agent-bots.repo.ts";
 import { type Reads, TwoWayStatement } from "./reads.ts";
 import type { Role } from "./users.repo.ts";
 
@@ -35,7 +34,6 @@ export class PlatformRepo {
   private readonly deleteUserStmt: Statement;
   private readonly membershipsStmt: TwoWayStatement;
   private readonly setRoleStmt: Statement;
-  private readonly agentBotsStmt: TwoWayStatement;
 
   constructor(db: Database) {
     this.insertAppStmt = db.prepare("INSERT INTO platform_apps (name, created_at) VALUES ($name, $now)");
@@ -80,7 +78,6 @@ export class PlatformRepo {
     this.setRoleStmt = db.prepare(
       "UPDATE account_users SET role = $role WHERE account_id = $account_id AND user_id = $user_id",
     );
-    this.agentBotsStmt = new TwoWayStatement(db, "SELECT * FROM agent_bots WHERE platform_app_id = $app ORDER BY id");
   }
 
   /** Whether the Reads below are awaited by readSoon (PostgreSQL's read pool). */
@@ -144,10 +141,5 @@ export class PlatformRepo {
 
   setRole(accountId: number, userId: number, role: Role): void {
     this.setRoleStmt.run({ account_id: accountId, user_id: userId, role });
-  }
-
-  /** The app's own agent bots (no account), oldest first. */
-  *readAgentBots(appId: number): Reads<AgentBotRow[]> {
-    return (yield this.agentBotsStmt.all({ app: appId })) as AgentBotRow[];
   }
 }

@@ -102,10 +102,18 @@ export class AgentBotsService {
 
   // ---- the Platform API ----
 
+  /** The app's own bots, awaited on PostgreSQL's read pool (in place on SQLite). */
+  platformList(app: PlatformAppRow): AgentBotRow[] | Promise<AgentBotRow[]> {
+    return readSoon(this.d.agentBots.readOfPlatformApp(app.id));
+  }
+
+  /** One of the app's own bots, awaited on PostgreSQL (the GET route); platformGet in place. */
+  platformShow(app: PlatformAppRow, rawId: unknown): AgentBotRow | Promise<AgentBotRow> {
+    return readSoon(this.readPlatformBot(app, rawId));
+  }
+
   platformGet(app: PlatformAppRow, rawId: unknown): AgentBotRow {
-    const bot = this.find(rawId);
-    if (!bot || bot.platform_app_id !== app.id) throw this.notFound(rawId);
-    return bot;
+    return this.platformOwn(app, rawId, this.find(rawId));
   }
 
   platformCreate(app: PlatformAppRow, input: AgentBotInput): AgentBotRow {
@@ -184,6 +192,17 @@ export class AgentBotsService {
     const bot = this.find(rawId);
     if (!bot || bot.account_id !== p.account.id) throw this.notFound(rawId);
     return bot;
+  }
+
+  /** One of the app's own bots; another app's, an account's or an unknown id is 404. */
+  private platformOwn(app: PlatformAppRow, rawId: unknown, bot: AgentBotRow | null): AgentBotRow {
+    if (!bot || bot.platform_app_id !== app.id) throw this.notFound(rawId);
+    return bot;
+  }
+
+  private *readPlatformBot(app: PlatformAppRow, rawId: unknown): Reads<AgentBotRow> {
+    const id = parseId(rawId);
+    return this.platformOwn(app, rawId, id === null ? null : yield* nested(this.d.agentBots.readById(id)));
   }
 
   /** A bot the account sees: its own or the platform's (404 otherwise). */

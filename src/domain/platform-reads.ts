@@ -1,10 +1,9 @@
 // The Platform API's reads, written once as Reads (src/db/reads.ts): the app behind a platform
-// token, and the account, user or agent bot a path names, each only if this app created it
+// token, and the account or user a path names, each only if this app created it
 // (anything else is 404, as if it did not exist). The write paths run them in place (readNow, in
 // platform.service.ts); the read-only routes take the forms below, awaited on PostgreSQL's read
 // pool (readSoon) and in place on SQLite.
 import type { AccountRow, AccountsRepo } from "../db/accounts.repo.ts";
-import type { AgentBotRow, AgentBotsRepo } from "../db/agent-bots.repo.ts";
 import type { PlatformAppRow, PlatformMembershipRow, PlatformRepo } from "../db/platform.repo.ts";
 import { chain, nested, type Reads, readSoon } from "../db/reads.ts";
 import type { UserAccountRow, UserRow, UsersRepo } from "../db/users.repo.ts";
@@ -16,7 +15,6 @@ export interface PlatformReadDeps {
   platform: PlatformRepo;
   accounts: AccountsRepo;
   users: UsersRepo;
-  agentBots: AgentBotsRepo;
 }
 
 /** A user as the platform shows them: with their memberships of the accounts this app created. */
@@ -51,14 +49,6 @@ export class PlatformReads {
 
   user(app: PlatformAppRow, rawId: unknown): Soon<PlatformUser> {
     return readSoon(this.readProfile(app, rawId));
-  }
-
-  agentBots(app: PlatformAppRow): Soon<AgentBotRow[]> {
-    return readSoon(this.d.platform.readAgentBots(app.id));
-  }
-
-  agentBot(app: PlatformAppRow, rawId: unknown): Soon<AgentBotRow> {
-    return readSoon(this.readAgentBot(app, rawId));
   }
 
   // ---- the Reads, for both ----
@@ -100,15 +90,6 @@ export class PlatformReads {
   *readVisibleAccountsOf(app: PlatformAppRow, userId: number): Reads<UserAccountRow[]> {
     const visible = yield* nested(this.d.platform.readAccountIds(app.id));
     return (yield* nested(this.d.users.readAccountsOf(userId))).filter((a) => visible.has(a.account_id));
-  }
-
-  /** One of the app's own bots; another's, an account's or an unknown id is 404 (as AgentBotsService.platformGet). */
-  *readAgentBot(app: PlatformAppRow, rawId: unknown): Reads<AgentBotRow> {
-    const id = parseId(rawId);
-    const bot = id === null ? null : yield* nested(this.d.agentBots.readById(id));
-    if (!bot || bot.platform_app_id !== app.id)
-      throw new NotFoundError("Agent bot", "id", `no agent bot ${String(rawId)} for this account`);
-    return bot;
   }
 }
 

@@ -15,12 +15,10 @@ const responses = { 401: errorResponses[401], 404: errorResponses[404], 422: err
 
 export function platformAgentBotRoutes(d: Deps) {
   const svc = d.services.agentBots;
-  // The read-only routes' reads: awaited on PostgreSQL, in place on SQLite (src/db/reads.ts).
-  const { reads } = d.services.platform;
   const present = (b: AgentBotRow) => agentBotOf(b, true);
   return new Elysia({ prefix: "/platform/api/v1/agent_bots" })
     .use(platformScope(d.services.platform))
-    .get("", ({ platformApp }) => whenReady(reads.agentBots(platformApp), (bots) => bots.map(present)), {
+    .get("", ({ platformApp }) => whenReady(svc.platformList(platformApp), (bots) => bots.map(present)), {
       response: { 200: t.Array(AgentBot), ...responses },
       detail: { tags, summary: "The app's agent bots" },
     })
@@ -29,7 +27,7 @@ export function platformAgentBotRoutes(d: Deps) {
       response: { 200: AgentBot, ...responses },
       detail: { tags, summary: "Create a platform agent bot (no account; connect it to inboxes with set_agent_bot)" },
     })
-    .get("/:id", ({ platformApp, params }) => whenReady(reads.agentBot(platformApp, params.id), present), {
+    .get("/:id", ({ platformApp, params }) => whenReady(svc.platformShow(platformApp, params.id), present), {
       params: IdParams,
       response: { 200: AgentBot, ...responses },
       detail: { tags, summary: "One of the app's agent bots" },
