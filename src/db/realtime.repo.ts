@@ -1,6 +1,6 @@
-// The questions the realtime stream asks: who holds a pubsub token, whether a user is a member of
-// the account a socket subscribes to, who may see an account's and an inbox's events (asked once
-// per batch of events, not once per socket), and the agents' availability settings for presence.
+// The questions the realtime stream asks: who holds a pubsub token, who may see an account's and
+// an inbox's events (asked once per batch of events, not once per socket), and the agents'
+// availability settings for presence.
 import type { Database } from "bun:sqlite";
 import type { ContactInboxRow } from "./contact-inboxes.repo.ts";
 import { type Reads, readNow, TwoWayStatement } from "./reads.ts";
@@ -15,7 +15,6 @@ export type AccountMember = Pick<MembershipRow, "user_id" | "role" | "availabili
 export class RealtimeRepo {
   private readonly userByPubsubStmt: TwoWayStatement;
   private readonly contactInboxByPubsubStmt: TwoWayStatement;
-  private readonly membershipStmt: TwoWayStatement;
   private readonly membersStmt: TwoWayStatement;
   private readonly inboxMembersStmt: TwoWayStatement;
 
@@ -26,10 +25,6 @@ export class RealtimeRepo {
     this.contactInboxByPubsubStmt = new TwoWayStatement(
       db,
       "SELECT ci.*, (SELECT account_id FROM inboxes WHERE id = ci.inbox_id) AS account_id FROM contact_inboxes ci WHERE ci.pubsub_token = $token",
-    );
-    this.membershipStmt = new TwoWayStatement(
-      db,
-      "SELECT * FROM account_users WHERE account_id = $account_id AND user_id = $user_id",
     );
     this.membersStmt = new TwoWayStatement(
       db,
@@ -52,11 +47,6 @@ export class RealtimeRepo {
 
   *readContactInboxByPubsubToken(token: string): Reads<ContactInboxWithAccount | null> {
     return (yield this.contactInboxByPubsubStmt.get({ token })) as ContactInboxWithAccount | null;
-  }
-
-  /** The user's membership of the account (UsersRepo.membership's row), for a subscription awaited on PostgreSQL. */
-  *readMembership(accountId: number, userId: number): Reads<MembershipRow | null> {
-    return (yield this.membershipStmt.get({ account_id: accountId, user_id: userId })) as MembershipRow | null;
   }
 
   /** Every member of the account with role and availability settings, by user id. */

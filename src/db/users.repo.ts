@@ -39,7 +39,7 @@ export class UsersRepo {
   private readonly byEmailStmt: Statement;
   private readonly markUnconfirmedStmt: Statement;
   private readonly setSignatureStmt: Statement;
-  private readonly membershipStmt: Statement;
+  private readonly membershipStmt: TwoWayStatement;
   private readonly addMembershipStmt: Statement;
   private readonly accountsOfStmt: TwoWayStatement;
   private readonly setPasswordStmt: Statement;
@@ -53,7 +53,8 @@ export class UsersRepo {
     this.byEmailStmt = db.prepare("SELECT * FROM users WHERE email = $email");
     this.markUnconfirmedStmt = db.prepare("UPDATE users SET confirmed = 0 WHERE id = $id AND password_hash IS NULL");
     this.setSignatureStmt = db.prepare("UPDATE users SET message_signature = $signature WHERE id = $id");
-    this.membershipStmt = db.prepare(
+    this.membershipStmt = new TwoWayStatement(
+      db,
       "SELECT * FROM account_users WHERE account_id = $account_id AND user_id = $user_id",
     );
     this.addMembershipStmt = db.prepare(
@@ -91,7 +92,12 @@ export class UsersRepo {
   }
 
   membership(accountId: number, userId: number): MembershipRow | null {
-    return (this.membershipStmt.get({ account_id: accountId, user_id: userId }) as MembershipRow | null) ?? null;
+    const row = this.membershipStmt.statement.get({ account_id: accountId, user_id: userId });
+    return (row as MembershipRow | null) ?? null;
+  }
+
+  *readMembership(accountId: number, userId: number): Reads<MembershipRow | null> {
+    return (yield this.membershipStmt.get({ account_id: accountId, user_id: userId })) as MembershipRow | null;
   }
 
   addMembership(m: { account_id: number; user_id: number; role: Role; now: number }): void {

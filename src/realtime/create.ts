@@ -6,6 +6,7 @@ import type { ConversationRefsRepo } from "../db/conversation-refs.repo.ts";
 import type { EventsRepo } from "../db/events.repo.ts";
 import type { MessagesRepo } from "../db/messages.repo.ts";
 import type { RealtimeRepo } from "../db/realtime.repo.ts";
+import type { UsersRepo } from "../db/users.repo.ts";
 import type { AuthService } from "../domain/auth.service.ts";
 import type { Clock } from "../lib/clock.ts";
 import type { FileLinks } from "../files/links.ts";
@@ -25,6 +26,7 @@ export interface RealtimeParts {
     contacts: ContactsRepo;
     conversationRefs: ConversationRefsRepo;
     agentBots: AgentBotsRepo;
+    users: UsersRepo;
   };
   auth: AuthService;
   /** config.replayMaxEvents */
@@ -43,7 +45,12 @@ export function createRealtime(p: RealtimeParts): RealtimeHub {
     isOnline: (accountId, userId) => presence.isOnline(accountId, userId),
   });
   const feed = new EventFeed({ events: repos.events, realtime: repos.realtime, renderer, maxReplay: p.maxReplay });
-  const identity = new CableIdentity({ auth: p.auth, realtime: repos.realtime, accounts: repos.accounts });
+  const identity = new CableIdentity({
+    auth: p.auth,
+    realtime: repos.realtime,
+    accounts: repos.accounts,
+    users: repos.users,
+  });
   return new RealtimeHub({
     events: repos.events,
     realtime: repos.realtime,

@@ -10,7 +10,7 @@
 import type { AccountsRepo } from "../db/accounts.repo.ts";
 import type { RealtimeRepo } from "../db/realtime.repo.ts";
 import { nested, type Reads, readSoon } from "../db/reads.ts";
-import type { UserRow } from "../db/users.repo.ts";
+import type { UserRow, UsersRepo } from "../db/users.repo.ts";
 import { parseId, type AuthService } from "../domain/auth.service.ts";
 import { whenReady } from "../lib/when-ready.ts";
 import { CHANNEL } from "../shared/cable-frames.ts";
@@ -43,6 +43,7 @@ export interface IdentifyDeps {
   auth: AuthService;
   realtime: RealtimeRepo;
   accounts: AccountsRepo;
+  users: UsersRepo;
 }
 
 export class CableIdentity {
@@ -143,7 +144,7 @@ export class CableIdentity {
     const accountId = rawAccountId === undefined ? null : parseId(String(rawAccountId));
     const account = accountId === null ? null : yield* nested(this.d.accounts.readById(accountId));
     if (!account || account.status === "suspended") return null;
-    if (!(yield* nested(this.d.realtime.readMembership(account.id, user.id)))) return null;
+    if (!(yield* nested(this.d.users.readMembership(account.id, user.id)))) return null;
     return { viewer: { kind: "user", accountId: account.id, userId: user.id }, since };
   }
 
