@@ -1,10 +1,12 @@
 // Whole-database operations the server and the CLI run: liveness, checkpoints, online copies.
 import type { Database } from "bun:sqlite";
-import { prepareRead } from "./async-reads.ts";
+import { prepareRead, type ReadStatement } from "./async-reads.ts";
 import { isPostgres } from "./postgres/database.ts";
 import { writing } from "./tx.ts";
 
 const ANSWERS = "SELECT 1 AS ok";
+/** The pooled ping of each PostgreSQL database, prepared once (its text is translated at preparing). */
+const pings = new WeakMap<object, ReadStatement>();
 
 /**
  * Whether the database answers a query (GET /api's data_services). On PostgreSQL it asks on the
@@ -14,7 +16,7 @@ const ANSWERS = "SELECT 1 AS ok";
 export function databaseAnswers(db: Database): boolean | Promise<boolean> {
   const engine: unknown = db;
   if (isPostgres(engine))
-    return prepareRead(db, ANSWERS)
+    return ping(db)
       .get<{ ok: number }>()
       .then(
         (row) => row?.ok === 1,
@@ -25,6 +27,12 @@ export function databaseAnswers(db: Database): boolean | Promise<boolean> {
   } catch {
     return false;
   }
+}
+
+function ping(db: Database): ReadStatement {
+  let statement = pings.get(db);
+  if (!statement) pings.set(db, (statement = prepareRead(db, ANSWERS)));
+  return statement;
 }
 
 /** Moves the WAL into the database file: PASSIVE never blocks writers; TRUNCATE at shutdown. */
