@@ -4,7 +4,7 @@
 // acts on the account API as the bot (src/domain/auth.service.ts, BOT_ROUTES); its secret signs the
 // deliveries to its outgoing_url.
 import type { AgentBotFields, AgentBotRow, AgentBotsRepo } from "../db/agent-bots.repo.ts";
-import type { ConversationRefsRepo, InboxRef } from "../db/conversation-refs.repo.ts";
+import type { ConversationRefsRepo } from "../db/conversation-refs.repo.ts";
 import type { PlatformAppRow } from "../db/platform.repo.ts";
 import { chain, nested, type Reads, readSoon } from "../db/reads.ts";
 import type { WriteTx } from "../db/tx.ts";
@@ -12,6 +12,7 @@ import { unixSeconds, type Clock } from "../lib/clock.ts";
 import { newAccessToken } from "../lib/tokens.ts";
 import { generateSecret } from "../lib/webhook-signature.ts";
 import { parseId, requireAdministrator, type AccountPrincipal } from "./auth.service.ts";
+import { inboxFound } from "./conversation-access.ts";
 import { FieldErrors, NotFoundError } from "./errors.ts";
 import { optionalString, requiredString } from "./validate.ts";
 
@@ -218,20 +219,13 @@ export class AgentBotsService {
 
   private inbox(p: AccountPrincipal, rawId: unknown): number {
     const id = parseId(rawId);
-    return this.inboxFound(rawId, id === null ? null : this.d.conversationRefs.inbox(p.account.id, id));
+    return inboxFound(rawId, id === null ? null : this.d.conversationRefs.inbox(p.account.id, id)).id;
   }
 
   private *readInbox(p: AccountPrincipal, rawId: unknown): Reads<number> {
     const id = parseId(rawId);
-    return this.inboxFound(
-      rawId,
-      id === null ? null : yield* nested(this.d.conversationRefs.readInbox(p.account.id, id)),
-    );
-  }
-
-  private inboxFound(rawId: unknown, inbox: InboxRef | null): number {
-    if (!inbox) throw new NotFoundError("Inbox", "inbox_id", `no inbox ${String(rawId)} in this account`);
-    return inbox.id;
+    return inboxFound(rawId, id === null ? null : yield* nested(this.d.conversationRefs.readInbox(p.account.id, id)))
+      .id;
   }
 
   private notFound(rawId: unknown): NotFoundError {

@@ -78,8 +78,8 @@ export class ConversationAccess {
   }
 }
 
-/** The inbox found by inbox() or readInbox(), or the same 404 for both. */
-function inboxFound(rawId: unknown, inbox: InboxRef | null): InboxRef {
+/** The inbox a request named, found in its account, or the one 404 every service answers for it. */
+export function inboxFound<T extends { id: number }>(rawId: unknown, inbox: T | null): T {
   if (!inbox) throw new NotFoundError("Inbox", "inbox_id", `no inbox ${String(rawId)} in this account`);
   return inbox;
 }

@@ -1,5 +1,6 @@
 // Webhook subscriptions (administrators): validation, the signing secret, and the delivery log with
 // manual redelivery. Sending is the job loop's (jobs/deliver-webhooks.job.ts); this service only wakes it.
+import { inboxFound } from "./conversation-access.ts";
 import type { WebhookDeliveriesRepo, DeliveryRow, AttemptRow } from "../db/webhook-deliveries.repo.ts";
 import type { WebhookFields, WebhooksRepo, WebhookWithInbox } from "../db/webhooks.repo.ts";
 import { chain, nested, type Reads, readSoon } from "../db/reads.ts";
@@ -235,9 +236,7 @@ export class WebhooksService {
   private inboxId(accountId: number, value: unknown): number | null {
     if (value === undefined || value === null || value === "") return null;
     const id = parseId(value);
-    const inbox = id === null ? null : this.d.webhooks.inbox(accountId, id);
-    if (!inbox) throw new NotFoundError("Inbox", "inbox_id", `no inbox ${String(value)} in this account`);
-    return inbox.id;
+    return inboxFound(value, id === null ? null : this.d.webhooks.inbox(accountId, id)).id;
   }
 }
 
