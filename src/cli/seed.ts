@@ -33,7 +33,7 @@ function seedAccount(d: Deps, n: SeedCounts, log: (line: string) => void) {
   });
   const principal = d.services.auth.account(boot.api_access_token, String(boot.account_id));
   const agentIds = ["Ana", "Bruno", "Chen", "Dara"].map((name) => {
-    const id = d.writeTx(() =>
+    const id = d.writeTx.now(() =>
       d.services.accounts.findOrCreateUser(name, `${name.toLowerCase()}-${tag}@demo.parley.local`, now),
     );
     d.services.accounts.addMember(boot.account_id, id, "agent");

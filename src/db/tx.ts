@@ -1,7 +1,12 @@
-// writeTx is the only way services write. Its body must be synchronous: in bun:sqlite an `await`
-// inside a transaction callback lets the transaction commit before the awaited work runs. Nor may a
-// body catch a failed statement and go on: SQLite undoes only the statement, but PostgreSQL aborts
-// the transaction, and there the body fails with that statement's error (postgres/database.ts).
+// writeTx is the only way services write. `await writeTx(body)` is the form services use: it
+// answers with a promise, so that bodies can become asynchronous (PostgreSQL's statements awaited on
+// the reserved connection) without changing a caller again. `writeTx.now(body)` answers in place:
+// the form still used where the caller is not asynchronous yet (docs/architecture.md, "Two
+// engines"). Both run the body at once, and today the body must be synchronous: in bun:sqlite an
+// `await` inside a transaction callback lets the transaction commit before the awaited work runs.
+// Nor may a body catch a failed statement and go on: SQLite undoes only the statement, but
+// PostgreSQL aborts the transaction, and there the body fails with that statement's error
+// (postgres/database.ts).
 //
 // Group commit (the server turns it on): a commit is the largest single cost of a small write
 // (appending every dirty page to the WAL, and now and then a checkpoint), so the writes of all
@@ -31,7 +36,12 @@ export function writing(db: Database): boolean {
   return db.inTransaction && (db as unknown as Record<symbol, boolean>)[SNAPSHOT] !== true;
 }
 
-export type WriteTx = <T>(fn: () => T) => T;
+export interface WriteTx {
+  /** Runs `fn` in a write transaction (joining an open one); its result, or its error, as a promise. */
+  <T>(fn: () => T): Promise<T>;
+  /** The same, answered in place: for callers that are not asynchronous yet. */
+  now<T>(fn: () => T): T;
+}
 
 export interface TxHooks {
   /** Runs after the outermost transaction commits (wakes event listeners). */
@@ -156,7 +166,7 @@ export function createWriteTx(
     return synchronousBody(fn)();
   };
 
-  const writeTx: WriteTx = <T>(fn: () => T): T => {
+  const now = <T>(fn: () => T): T => {
     // A nested call joins the outer transaction: a service may call another service's write path.
     if (depth > 0) return fn();
     depth++;
@@ -166,6 +176,16 @@ export function createWriteTx(
       depth--;
     }
   };
+  const writeTx = <T>(fn: () => T): Promise<T> => {
+    try {
+      return Promise.resolve(now(fn));
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  };
 
-  return { writeTx, commits: { settled: () => group?.done ?? null, flush, shareReads } };
+  return {
+    writeTx: Object.assign(writeTx, { now }),
+    commits: { settled: () => group?.done ?? null, flush, shareReads },
+  };
 }

@@ -99,14 +99,14 @@ export function createJobs(p: JobParts): Job[] {
     {
       name: "prune-notification-mail",
       pattern: "0 11 * * * *",
-      run: () => void writeTx(() => repos.notificationMail.prune(Math.floor(clock.nowMs() / 1000) - 7 * 86_400)),
+      run: () => void writeTx.now(() => repos.notificationMail.prune(Math.floor(clock.nowMs() / 1000) - 7 * 86_400)),
     },
     // Mobile pushes whose retry came due, or that a crash left; new ones go at once via wake().
     { name: "send-push", pattern: "*/5 * * * * *", run: () => pushRelay.pump(), stop: () => pushRelay.stop() },
     {
       name: "prune-push",
       pattern: "0 13 * * * *",
-      run: () => void writeTx(() => repos.push.prune(Math.floor(clock.nowMs() / 1000) - 7 * 86_400)),
+      run: () => void writeTx.now(() => repos.push.prune(Math.floor(clock.nowMs() / 1000) - 7 * 86_400)),
     },
     // Password-reset mail whose retry came due, or that a crash left; new ones are sent at once via wake().
     {

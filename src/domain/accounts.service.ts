@@ -50,7 +50,7 @@ export class AccountsService {
     const name = requiredString(errors, "name", input.name);
     const email = emailValue(errors, "email", input.email, true);
     errors.throwIfAny();
-    return this.d.writeTx(() => {
+    return this.d.writeTx.now(() => {
       const now = unixSeconds(this.d.clock);
       const accountId = this.d.accounts.insert({ name: accountName!, locale: "en", now });
       const userId = this.findOrCreateUser(name!, email!, now);
@@ -67,14 +67,14 @@ export class AccountsService {
   }
 
   addMember(accountId: number, userId: number, role: Role): void {
-    this.d.writeTx(() =>
+    this.d.writeTx.now(() =>
       this.d.users.addMembership({ account_id: accountId, user_id: userId, role, now: unixSeconds(this.d.clock) }),
     );
   }
 
   /** Issues a new token for a user (older tokens keep working). Returns the plaintext, shown once. */
   issueToken(userId: number): string {
-    return this.d.writeTx(() => this.issueTokenInTx(userId, unixSeconds(this.d.clock)));
+    return this.d.writeTx.now(() => this.issueTokenInTx(userId, unixSeconds(this.d.clock)));
   }
 
   private issueTokenInTx(userId: number, now: number): string {
@@ -109,7 +109,7 @@ export class AccountsService {
       else custom = JSON.stringify({ ...(JSON.parse(current.custom_attributes) as object), ...(v as object) });
     }
     errors.throwIfAny();
-    this.d.writeTx(() =>
+    this.d.writeTx.now(() =>
       this.d.accounts.update(accountId, {
         name: name!,
         locale: locale ?? "en",

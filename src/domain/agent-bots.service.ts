@@ -72,14 +72,14 @@ export class AgentBotsService {
   delete(p: AccountPrincipal, rawId: unknown): void {
     requireAdministrator(p);
     const bot = this.own(p, rawId);
-    this.d.writeTx(() => this.d.agentBots.delete(bot.id));
+    this.d.writeTx.now(() => this.d.agentBots.delete(bot.id));
   }
 
   /** A new access_token for the bot (the old one stops working at once). */
   resetAccessToken(p: AccountPrincipal, rawId: unknown): AgentBotRow {
     requireAdministrator(p);
     const bot = this.own(p, rawId);
-    return this.d.writeTx(() => {
+    return this.d.writeTx.now(() => {
       this.d.agentBots.setToken(bot.id, newAccessToken(), unixSeconds(this.d.clock));
       return this.d.agentBots.byId(bot.id)!;
     });
@@ -90,7 +90,7 @@ export class AgentBotsService {
     requireAdministrator(p);
     const inbox = this.inbox(p, rawInboxId);
     const bot = rawBot === null || rawBot === undefined || rawBot === "" ? null : this.get(p, rawBot);
-    this.d.writeTx(() => {
+    this.d.writeTx.now(() => {
       if (bot) this.d.agentBots.connect(p.account.id, inbox, bot.id, unixSeconds(this.d.clock));
       else this.d.agentBots.disconnect(inbox);
     });
@@ -127,7 +127,7 @@ export class AgentBotsService {
 
   platformDelete(app: PlatformAppRow, rawId: unknown): void {
     const bot = this.platformGet(app, rawId);
-    this.d.writeTx(() => this.d.agentBots.delete(bot.id));
+    this.d.writeTx.now(() => this.d.agentBots.delete(bot.id));
   }
 
   private insert(
@@ -135,7 +135,7 @@ export class AgentBotsService {
     input: AgentBotInput,
   ): AgentBotRow {
     const fields = this.fields(input, null);
-    return this.d.writeTx(
+    return this.d.writeTx.now(
       () =>
         this.d.agentBots.byId(
           this.d.agentBots.insert(owner, fields, newAccessToken(), generateSecret(), unixSeconds(this.d.clock)),
@@ -145,7 +145,7 @@ export class AgentBotsService {
 
   private change(bot: AgentBotRow, input: AgentBotInput): AgentBotRow {
     const fields = this.fields(input, bot);
-    return this.d.writeTx(() => {
+    return this.d.writeTx.now(() => {
       this.d.agentBots.update(bot.id, fields, unixSeconds(this.d.clock));
       return this.d.agentBots.byId(bot.id)!;
     });

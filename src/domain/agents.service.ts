@@ -92,7 +92,7 @@ export class AgentsService {
     const s = settings(errors, input, { role: "agent", availability: "online", auto_offline: 1 });
     errors.throwIfAny();
     const accountId = p.account.id;
-    return this.d.writeTx(() => {
+    return this.d.writeTx.now(() => {
       const now = unixSeconds(this.d.clock);
       const existing = this.d.users.byEmail(email!);
       if (existing && this.d.users.membership(accountId, existing.id))
@@ -116,7 +116,7 @@ export class AgentsService {
   invite(p: AccountPrincipal, userId: number | null): AgentRecord {
     requireAdministrator(p);
     const accountId = p.account.id;
-    return this.d.writeTx(() => {
+    return this.d.writeTx.now(() => {
       const agent = this.find(accountId, userId);
       if (agent.user.password_hash)
         throw ValidationError.of(
@@ -135,7 +135,7 @@ export class AgentsService {
   update(p: AccountPrincipal, userId: number | null, input: AgentInput): AgentRecord {
     requireAdministrator(p);
     const accountId = p.account.id;
-    return this.d.writeTx(() => {
+    return this.d.writeTx.now(() => {
       const agent = this.find(accountId, userId);
       const errors = new FieldErrors();
       const name = input.name === undefined ? undefined : requiredString(errors, "name", input.name);
@@ -164,7 +164,7 @@ export class AgentsService {
   remove(p: AccountPrincipal, userId: number | null): void {
     requireAdministrator(p);
     const accountId = p.account.id;
-    this.d.writeTx(() => {
+    this.d.writeTx.now(() => {
       const agent = this.find(accountId, userId);
       if (agent.membership.role === "administrator" && this.d.agents.administratorCount(accountId) === 1)
         throw lastAdministrator("id");

@@ -110,7 +110,9 @@ export class AutomationEngine {
         this.runRules([rule], conversation.id, { eventName: "conversation_idle", eventId: 0, message: null });
         const after = this.d.conversations.byId(conversation.id);
         if (after)
-          this.d.writeTx(() => this.d.automationRules.recordIdle(rule.row.id, after.id, after.last_activity_at, now));
+          this.d.writeTx.now(() =>
+            this.d.automationRules.recordIdle(rule.row.id, after.id, after.last_activity_at, now),
+          );
         looked++;
         await new Promise((resolve) => setImmediate(resolve));
       }

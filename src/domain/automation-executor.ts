@@ -142,7 +142,7 @@ export class AutomationExecutor {
   private webhook(a: Acting, row: ConversationRow, url: string, ctx: RunContext): void {
     const event = `automation_event.${ctx.eventName}`;
     const body = JSON.stringify({ event, ...conversationPushData(this.d.events.view(a, row)) });
-    this.d.writeTx(() =>
+    this.d.writeTx.now(() =>
       this.d.webhookDeliveries.insert({
         delivery_id: crypto.randomUUID(),
         account_id: row.account_id,

@@ -59,7 +59,7 @@ export class AutomationRulesService {
   create(p: AccountPrincipal, input: RuleInput): RuleRow {
     requireAdministrator(p);
     const rule = validateRuleInput(input, { partial: false });
-    return this.d.writeTx(() => {
+    return this.d.writeTx.now(() => {
       referenceProblems(this.d, p.account.id, rule.actions).throwIfAny();
       return this.insert(p.account.id, fieldsOf(rule));
     });
@@ -68,7 +68,7 @@ export class AutomationRulesService {
   /** Only the fields sent change; conditions and actions are replaced whole when sent. */
   update(p: AccountPrincipal, rawId: unknown, input: RuleInput): RuleRow {
     requireAdministrator(p);
-    return this.d.writeTx(() => {
+    return this.d.writeTx.now(() => {
       const current = this.find(p.account.id, rawId);
       const patch = validateRuleInput(input, {
         partial: true,
@@ -97,7 +97,7 @@ export class AutomationRulesService {
 
   delete(p: AccountPrincipal, rawId: unknown): void {
     requireAdministrator(p);
-    this.d.writeTx(() => {
+    this.d.writeTx.now(() => {
       this.d.automationRules.delete(p.account.id, this.find(p.account.id, rawId).id);
       this.invalidate(p.account.id);
     });
@@ -106,7 +106,7 @@ export class AutomationRulesService {
   /** A copy with the same name, conditions, actions and state, and a clean failure record. */
   clone(p: AccountPrincipal, rawId: unknown): RuleRow {
     requireAdministrator(p);
-    return this.d.writeTx(() => {
+    return this.d.writeTx.now(() => {
       const source = this.find(p.account.id, rawId);
       return this.insert(p.account.id, {
         ...fieldsFrom(source),
@@ -142,7 +142,7 @@ export class AutomationRulesService {
    * MAX_CONSECUTIVE_FAILURES-th in a row switches the rule off with the reason.
    */
   recordRun(rule: Pick<RuleRow, "id" | "account_id">, error: string | null): void {
-    this.d.writeTx(() => {
+    this.d.writeTx.now(() => {
       const fresh = this.d.automationRules.byId(rule.account_id, rule.id);
       if (!fresh) return;
       if (error === null) {

@@ -50,7 +50,7 @@ export class BulkActionsService {
   /** Applies the action to every conversation named, or to none. Returns how many were named. */
   apply(a: Acting, input: BulkActionInput): number {
     const plan = planOf(input);
-    return this.d.writeTx(() => {
+    return this.d.writeTx.now(() => {
       const rows = plan.ids.map((id) => this.d.access.conversation(a, id));
       for (const row of rows) this.applyOne(a, row, plan);
       return rows.length;

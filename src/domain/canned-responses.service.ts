@@ -38,7 +38,7 @@ export class CannedResponsesService {
   }
 
   create(p: AccountPrincipal, input: CannedResponseInput): CannedResponseRow {
-    return this.d.writeTx(() => {
+    return this.d.writeTx.now(() => {
       const { shortCode, content } = this.fields(p.account.id, input, null);
       const id = this.d.cannedResponses.insert(p.account.id, shortCode, content, unixSeconds(this.d.clock));
       return this.d.cannedResponses.byId(p.account.id, id)!;
@@ -46,7 +46,7 @@ export class CannedResponsesService {
   }
 
   update(p: AccountPrincipal, rawId: unknown, input: CannedResponseInput): CannedResponseRow {
-    return this.d.writeTx(() => {
+    return this.d.writeTx.now(() => {
       const current = this.find(p.account.id, rawId);
       const { shortCode, content } = this.fields(p.account.id, input, current);
       this.d.cannedResponses.update(current.id, shortCode, content, unixSeconds(this.d.clock));
@@ -55,7 +55,7 @@ export class CannedResponsesService {
   }
 
   delete(p: AccountPrincipal, rawId: unknown): void {
-    this.d.writeTx(() => this.d.cannedResponses.delete(this.find(p.account.id, rawId).id));
+    this.d.writeTx.now(() => this.d.cannedResponses.delete(this.find(p.account.id, rawId).id));
   }
 
   private find(accountId: number, rawId: unknown): CannedResponseRow {

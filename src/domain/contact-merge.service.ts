@@ -36,7 +36,7 @@ export class ContactMergeService {
     if (base.id === mergee.id)
       throw ValidationError.of("mergee_contact_id", "must be a different contact than base_contact_id", "invalid");
     const merged = this.mergedFields(base, mergee);
-    return this.d.writeTx(() => {
+    return this.d.writeTx.now(() => {
       this.d.contactMerge.moveChildren(base.id, mergee.id);
       // The mergee goes first: its email/phone/identifier may move to the base, and they are unique.
       this.d.contacts.delete(mergee.id);

@@ -48,7 +48,7 @@ export class ContactNotesService {
   create(a: Acting, contactId: number, input: { content?: unknown }) {
     this.d.contactsService.get(a.account.id, contactId);
     const content = this.content(input.content);
-    const id = this.d.writeTx(() =>
+    const id = this.d.writeTx.now(() =>
       this.d.contactNotes.insert(a.account.id, contactId, a.user?.id ?? null, content, unixSeconds(this.d.clock)),
     );
     return this.show(a, contactId, id);
@@ -57,13 +57,13 @@ export class ContactNotesService {
   update(a: Acting, contactId: number, id: number, input: { content?: unknown }) {
     this.note(a, contactId, id);
     const content = this.content(input.content);
-    this.d.writeTx(() => this.d.contactNotes.update(id, content, unixSeconds(this.d.clock)));
+    this.d.writeTx.now(() => this.d.contactNotes.update(id, content, unixSeconds(this.d.clock)));
     return this.show(a, contactId, id);
   }
 
   delete(a: Acting, contactId: number, id: number): void {
     this.note(a, contactId, id);
-    this.d.writeTx(() => this.d.contactNotes.delete(id));
+    this.d.writeTx.now(() => this.d.contactNotes.delete(id));
   }
 
   private note(a: Acting, contactId: number, id: number): ContactNoteRow {

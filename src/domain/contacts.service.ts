@@ -49,7 +49,7 @@ export class ContactsService {
     const errors = new FieldErrors();
     const sourceId = optionalString(errors, "source_id", input.source_id, 255);
     errors.throwIfAny();
-    return this.d.writeTx(() => {
+    return this.d.writeTx.now(() => {
       this.ensureUnique(a.account.id, fields, null);
       const now = unixSeconds(this.d.clock);
       const id = this.d.contacts.insert(a.account.id, fields, now);
@@ -75,7 +75,7 @@ export class ContactsService {
     const before = this.get(a.account.id, id);
     const fields = contactFields(input, fieldsOf(before));
     this.checkCustom(a, input.custom_attributes);
-    return this.d.writeTx(() => {
+    return this.d.writeTx.now(() => {
       this.ensureUnique(a.account.id, fields, id);
       this.d.contacts.update(id, fields, unixSeconds(this.d.clock));
       const after = this.get(a.account.id, id);
@@ -98,7 +98,7 @@ export class ContactsService {
     const before = this.get(a.account.id, id);
     const custom = JSON.parse(before.custom_attributes) as Record<string, unknown>;
     for (const k of list) delete custom[k];
-    return this.d.writeTx(() => {
+    return this.d.writeTx.now(() => {
       this.d.contacts.update(
         id,
         { ...fieldsOf(before), custom_attributes: JSON.stringify(custom) },
@@ -114,7 +114,7 @@ export class ContactsService {
   delete(a: Acting, id: number): void {
     const contact = this.get(a.account.id, id);
     let files: string[] = [];
-    this.d.writeTx(() => {
+    this.d.writeTx.now(() => {
       // The contact's conversations, messages and attachment rows go with it (foreign keys).
       files = this.d.attachmentsService.keysOfContact(a.account.id, id);
       this.d.contacts.delete(id);
@@ -153,7 +153,7 @@ export class ContactsService {
     if (input.hmac_verified !== undefined && typeof input.hmac_verified !== "boolean")
       errors.add("hmac_verified", "must be true or false", "invalid");
     errors.throwIfAny();
-    const ci = this.d.writeTx(() =>
+    const ci = this.d.writeTx.now(() =>
       this.addContactInbox(contact, inbox, sourceId ?? null, input.hmac_verified === true, unixSeconds(this.d.clock)),
     );
     return contactInboxOf(ci, inbox);
@@ -191,7 +191,7 @@ export class ContactsService {
   setLabels(a: Acting, id: number, raw: unknown): string[] {
     this.get(a.account.id, id);
     const titles = labelTitles("labels", raw);
-    return this.d.writeTx(() => {
+    return this.d.writeTx.now(() => {
       this.d.labels.replace("contact", id, a.account.id, titles);
       return this.d.labels.titles("contact", id);
     });

@@ -76,7 +76,7 @@ export class ConversationCreation {
       input.message === undefined || input.message === null
         ? null
         : (objectValue("message", input.message) as MessageInput);
-    return this.d.writeTx(() => {
+    return this.d.writeTx.now(() => {
       const { contact, contactInbox } = this.contactInbox(a, input, inbox, sourceId ?? null);
       if (inbox.lock_to_single_conversation === 1) {
         const existing = this.d.conversations.lastOfContactInbox(contactInbox.id);

@@ -46,7 +46,7 @@ export class ConversationStateService {
           : "open"
         : statusValue("status", input.status);
     const snoozedUntil = timeValue("snoozed_until", input.snoozed_until);
-    return this.d.writeTx(() => {
+    return this.d.writeTx.now(() => {
       let next = this.withStatus(row, status, status === "snoozed" ? snoozedUntil : null);
       // Chatwoot: an agent who opens an unassigned conversation takes it.
       if (isAgent(a) && status === "open" && next.assignee_id === null) next = { ...next, assignee_id: a.user!.id };
@@ -60,7 +60,7 @@ export class ConversationStateService {
     status: ConversationStatus,
     snoozedUntil: number | null = null,
   ): ConversationRow {
-    return this.d.writeTx(() => this.apply(a, row, this.withStatus(row, status, snoozedUntil)));
+    return this.d.writeTx.now(() => this.apply(a, row, this.withStatus(row, status, snoozedUntil)));
   }
 
   /**
@@ -68,7 +68,7 @@ export class ConversationStateService {
    * their messages no longer reopen anything or notify, and the conversation is resolved.
    */
   mute(a: Acting, row: ConversationRow): ConversationRow {
-    return this.d.writeTx(() => {
+    return this.d.writeTx.now(() => {
       this.d.contactsService.update(a, row.contact_id, { blocked: true });
       const resolved = this.setStatus(a, row, "resolved");
       return this.d.events.activity(a, resolved, `${a.name} has muted the conversation`);
@@ -77,7 +77,7 @@ export class ConversationStateService {
 
   /** Chatwoot's unmute: the contact is unblocked; the conversation stays as it is. */
   unmute(a: Acting, row: ConversationRow): ConversationRow {
-    return this.d.writeTx(() => {
+    return this.d.writeTx.now(() => {
       this.d.contactsService.update(a, row.contact_id, { blocked: false });
       return this.d.events.activity(a, this.d.conversations.byId(row.id)!, `${a.name} has unmuted the conversation`);
     });
@@ -86,7 +86,7 @@ export class ConversationStateService {
   togglePriority(a: Acting, row: ConversationRow, raw: unknown): ConversationRow {
     const priority = priorityValue(raw);
     if (priority === row.priority) return row;
-    return this.d.writeTx(() => {
+    return this.d.writeTx.now(() => {
       const after = { ...row, priority, updated_at_ms: this.d.clock.nowMs() };
       this.d.conversationsService.save(a, row, after);
       return this.d.events.activity(a, after, priorityActivity(a, row.priority, priority));
@@ -111,7 +111,7 @@ export class ConversationStateService {
         "invalid",
       );
     }
-    return this.d.writeTx(() => {
+    return this.d.writeTx.now(() => {
       let next: ConversationRow = { ...row, updated_at_ms: this.d.clock.nowMs() };
       if (hasAssignee) next.assignee_id = assignee?.user.id ?? null;
       if (hasTeam) {
@@ -157,7 +157,7 @@ export class ConversationStateService {
     const now = unixSeconds(this.d.clock);
     const due = this.d.conversations.snoozedDue(now, limit);
     for (const row of due) {
-      this.d.writeTx(() => {
+      this.d.writeTx.now(() => {
         const current = this.d.conversations.byId(row.id);
         if (current?.status !== "snoozed") return;
         const account = this.d.conversationRefs.accountRef(current.account_id);

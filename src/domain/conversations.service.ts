@@ -174,7 +174,7 @@ export class ConversationsService {
     const custom = objectValue("custom_attributes", input.custom_attributes);
     if (!additional && !custom) return row;
     this.d.attributeValues.check(a.account.id, "conversation_attribute", custom);
-    return this.d.writeTx(() => {
+    return this.d.writeTx.now(() => {
       const after: ConversationRow = {
         ...row,
         additional_attributes: additional
@@ -194,7 +194,7 @@ export class ConversationsService {
     const custom = objectValue("custom_attributes", raw);
     if (!custom) throw ValidationError.of("custom_attributes", "can't be blank", "required");
     this.d.attributeValues.check(a.account.id, "conversation_attribute", custom);
-    return this.d.writeTx(() =>
+    return this.d.writeTx.now(() =>
       this.save(a, row, { ...row, custom_attributes: JSON.stringify(custom), updated_at_ms: this.d.clock.nowMs() }),
     );
   }
@@ -206,7 +206,7 @@ export class ConversationsService {
   /** Replaces the labels; activity messages name what was added and removed. */
   setLabels(a: Acting, row: ConversationRow, raw: unknown): string[] {
     const titles = labelTitles("labels", raw);
-    return this.d.writeTx(() => {
+    return this.d.writeTx.now(() => {
       const before = this.d.labels.titles("conversation", row.id);
       const { added, removed } = this.d.labels.replace("conversation", row.id, a.account.id, titles);
       if (added.length === 0 && removed.length === 0) return before;
@@ -233,7 +233,7 @@ export class ConversationsService {
       agent_last_seen_at: now,
       assignee_last_seen_at: isAssignee ? now : row.assignee_last_seen_at,
     };
-    this.d.writeTx(() => {
+    this.d.writeTx.now(() => {
       this.d.conversations.save(after);
       this.d.messageUpdates.markRead(
         a,
@@ -254,7 +254,7 @@ export class ConversationsService {
       agent_last_seen_at: seen,
       assignee_last_seen_at: isAssignee ? seen : row.assignee_last_seen_at,
     };
-    this.d.writeTx(() => this.d.conversations.save(after));
+    this.d.writeTx.now(() => this.d.conversations.save(after));
     return after;
   }
 

@@ -24,7 +24,7 @@ export class CredentialsService {
    * working and one new token is issued (shown once). Browser sessions stay.
    */
   resetAccessToken(userId: number): string {
-    return this.d.writeTx(() => {
+    return this.d.writeTx.now(() => {
       const now = unixSeconds(this.d.clock);
       this.d.tokens.revokeAll("user", userId);
       const token = newAccessToken();
@@ -36,7 +36,7 @@ export class CredentialsService {
 
   /** Ends every browser session of the user (ours: Chatwoot has no such action); returns how many. */
   signOutEverywhere(userId: number): number {
-    return this.d.writeTx(() => {
+    return this.d.writeTx.now(() => {
       this.d.users.setPubsubToken(userId, randomToken(24), unixSeconds(this.d.clock));
       return this.d.sessions.deleteForUser(userId);
     });

@@ -106,7 +106,7 @@ export class CustomAttributeDefinitionsService {
 
   create(p: AccountPrincipal, input: DefinitionInput): AttributeDefinitionRow {
     requireAdministrator(p);
-    return this.d.writeTx(() => {
+    return this.d.writeTx.now(() => {
       const f = this.fields(p.account.id, input, null);
       return this.d.customAttributeDefinitions.byId(
         p.account.id,
@@ -117,7 +117,7 @@ export class CustomAttributeDefinitionsService {
 
   update(p: AccountPrincipal, rawId: unknown, input: DefinitionInput): AttributeDefinitionRow {
     requireAdministrator(p);
-    return this.d.writeTx(() => {
+    return this.d.writeTx.now(() => {
       const current = this.get(p, rawId);
       this.d.customAttributeDefinitions.update(
         current.id,
@@ -130,7 +130,7 @@ export class CustomAttributeDefinitionsService {
 
   delete(p: AccountPrincipal, rawId: unknown): void {
     requireAdministrator(p);
-    this.d.writeTx(() => this.d.customAttributeDefinitions.delete(this.get(p, rawId).id));
+    this.d.writeTx.now(() => this.d.customAttributeDefinitions.delete(this.get(p, rawId).id));
   }
 
   private fields(

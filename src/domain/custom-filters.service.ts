@@ -48,7 +48,7 @@ export class CustomFiltersService {
   create(a: Acting, input: CustomFilterInput): CustomFilterRow {
     const fields = this.fields(input, null);
     const userId = this.userId(a);
-    return this.d.writeTx(() => {
+    return this.d.writeTx.now(() => {
       if (this.d.customFilters.count(a.account.id, userId) >= MAX_CUSTOM_FILTERS_PER_USER) {
         throw ValidationError.of(
           "base",
@@ -63,13 +63,13 @@ export class CustomFiltersService {
   update(a: Acting, id: number, input: CustomFilterInput): CustomFilterRow {
     const before = this.get(a, id);
     const fields = this.fields(input, before);
-    this.d.writeTx(() => this.d.customFilters.update(id, fields, unixSeconds(this.d.clock)));
+    this.d.writeTx.now(() => this.d.customFilters.update(id, fields, unixSeconds(this.d.clock)));
     return this.get(a, id);
   }
 
   delete(a: Acting, id: number): void {
     this.get(a, id);
-    this.d.writeTx(() => this.d.customFilters.delete(id));
+    this.d.writeTx.now(() => this.d.customFilters.delete(id));
   }
 
   private userId(a: Acting): number {

@@ -49,7 +49,7 @@ export class DashboardAppsService {
   create(p: AccountPrincipal, input: DashboardAppInput): DashboardAppRow {
     requireAdministrator(p);
     const fields = fieldsOf(input, null);
-    return this.d.writeTx(() => {
+    return this.d.writeTx.now(() => {
       if (this.d.dashboardApps.count(p.account.id) >= DASHBOARD_APPS_MAX)
         throw ValidationError.of(
           "title",
@@ -63,7 +63,7 @@ export class DashboardAppsService {
 
   update(p: AccountPrincipal, rawId: unknown, input: DashboardAppInput): DashboardAppRow {
     requireAdministrator(p);
-    return this.d.writeTx(() => {
+    return this.d.writeTx.now(() => {
       const current = this.get(p, rawId);
       this.d.dashboardApps.update(current.id, fieldsOf(input, current), unixSeconds(this.d.clock));
       return this.d.dashboardApps.byId(p.account.id, current.id)!;
@@ -72,7 +72,7 @@ export class DashboardAppsService {
 
   delete(p: AccountPrincipal, rawId: unknown): void {
     requireAdministrator(p);
-    this.d.writeTx(() => this.d.dashboardApps.delete(this.get(p, rawId).id));
+    this.d.writeTx.now(() => this.d.dashboardApps.delete(this.get(p, rawId).id));
   }
 }
 

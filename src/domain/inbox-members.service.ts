@@ -91,7 +91,7 @@ export class InboxMembersService {
       throw ValidationError.of("inbox_id", "can't be blank", "required");
     }
     // Checked inside the transaction so that a concurrent removal cannot slip a stranger in.
-    return this.d.writeTx(() => {
+    return this.d.writeTx.now(() => {
       const inbox = this.d.inboxesService.find(p.account.id, parseId(input.inbox_id));
       const ids = accountUserIds(input.user_ids, (userId) => this.d.agents.byId(p.account.id, userId) !== null);
       apply(inbox.id, ids, unixSeconds(this.d.clock));

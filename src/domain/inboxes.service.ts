@@ -92,7 +92,7 @@ export class InboxesService {
     requireAdministrator(p);
     const fields = inboxFields(input, null);
     const email = fields.channel_type === "email" ? emailSettings(channelOf(input), null, this.d.secretBox) : null;
-    return this.d.writeTx(() => {
+    return this.d.writeTx.now(() => {
       const id = this.d.inboxes.insert(p.account.id, fields, unixSeconds(this.d.clock));
       if (email) this.d.emailChannels.save(p.account.id, id, email);
       const inbox = this.d.inboxes.byId(p.account.id, id)!;
@@ -115,10 +115,10 @@ export class InboxesService {
     const now = unixSeconds(this.d.clock);
     const email = this.emailChange(before, channelOf(input));
     if (changedAttributes(before, { ...before, ...fields, updated_at: now }).length === 0) {
-      if (email) this.d.writeTx(() => this.d.emailChannels.save(p.account.id, before.id, email));
+      if (email) this.d.writeTx.now(() => this.d.emailChannels.save(p.account.id, before.id, email));
       return before;
     }
-    return this.d.writeTx(() => {
+    return this.d.writeTx.now(() => {
       if (email) this.d.emailChannels.save(p.account.id, before.id, email);
       this.d.inboxes.update(p.account.id, before.id, fields, now);
       const after = this.d.inboxes.byId(p.account.id, before.id)!;
@@ -150,7 +150,7 @@ export class InboxesService {
   delete(p: AccountPrincipal, id: number | null): void {
     requireAdministrator(p);
     const inbox = this.find(p.account.id, id);
-    this.d.writeTx(() => {
+    this.d.writeTx.now(() => {
       this.d.inboxes.delete(p.account.id, inbox.id);
       this.d.outbox.record({
         kind: "inbox_deleted",

@@ -58,7 +58,7 @@ export class LabelsService {
 
   create(p: AccountPrincipal, input: LabelInput): LabelRow {
     requireAdministrator(p);
-    return this.d.writeTx(() => {
+    return this.d.writeTx.now(() => {
       const fields = this.fields(p.account.id, input, null);
       const id = this.d.accountLabels.insert(p.account.id, fields, unixSeconds(this.d.clock));
       return this.d.accountLabels.byId(p.account.id, id)!;
@@ -67,7 +67,7 @@ export class LabelsService {
 
   update(p: AccountPrincipal, rawId: unknown, input: LabelInput): LabelRow {
     requireAdministrator(p);
-    return this.d.writeTx(() => {
+    return this.d.writeTx.now(() => {
       const current = this.find(p.account.id, rawId);
       const fields = this.fields(p.account.id, input, current);
       this.d.accountLabels.update(p.account.id, current.id, fields, unixSeconds(this.d.clock));
@@ -82,7 +82,7 @@ export class LabelsService {
   /** Deletes the record and takes its title off every conversation and contact. */
   delete(p: AccountPrincipal, rawId: unknown): void {
     requireAdministrator(p);
-    this.d.writeTx(() => {
+    this.d.writeTx.now(() => {
       const current = this.find(p.account.id, rawId);
       this.d.accountLabels.delete(p.account.id, current.id);
       this.retag(actingAs(p), current.title, null);

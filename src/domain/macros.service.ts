@@ -78,7 +78,7 @@ export class MacrosService {
 
   create(p: AccountPrincipal, input: MacroInput): MacroRow {
     const fields = this.fieldsOf(p, input, null);
-    return this.d.writeTx(() => {
+    return this.d.writeTx.now(() => {
       if (this.d.macros.count(p.account.id) >= MACROS_MAX)
         throw ValidationError.of("name", `an account may keep at most ${MACROS_MAX} macros`, "invalid");
       const id = this.d.macros.insert(p.account.id, p.user.id, fields, unixSeconds(this.d.clock));
@@ -87,7 +87,7 @@ export class MacrosService {
   }
 
   update(p: AccountPrincipal, rawId: unknown, input: MacroInput): MacroRow {
-    return this.d.writeTx(() => {
+    return this.d.writeTx.now(() => {
       const current = this.owned(p, rawId);
       this.d.macros.update(current.id, p.user.id, this.fieldsOf(p, input, current), unixSeconds(this.d.clock));
       return this.d.macros.byId(p.account.id, current.id)!;
@@ -95,7 +95,7 @@ export class MacrosService {
   }
 
   delete(p: AccountPrincipal, rawId: unknown): void {
-    this.d.writeTx(() => this.d.macros.delete(this.owned(p, rawId).id));
+    this.d.writeTx.now(() => this.d.macros.delete(this.owned(p, rawId).id));
   }
 
   /** Runs every action, in order, on each conversation (display ids); all or nothing. */
@@ -107,7 +107,7 @@ export class MacrosService {
     });
     const actions = JSON.parse(macro.actions) as AutomationAction[];
     const ctx = { eventName: "macro_executed", eventId: 0, ruleName: macro.name };
-    this.d.writeTx(() => {
+    this.d.writeTx.now(() => {
       const rows = ids.map((id) => this.d.access.conversation(a, id));
       for (const row of rows) {
         actions.forEach((action, i) => {

@@ -35,7 +35,7 @@ export class MessageUpdatesService {
   delete(a: Acting, conversation: ConversationRow, rawId: unknown): CreatedMessage {
     const current = this.message(conversation, rawId);
     let released: string[] = [];
-    const result = this.d.writeTx(() => {
+    const result = this.d.writeTx.now(() => {
       released = this.d.attachmentsService.detachInTx(current.id);
       const deleted = {
         ...current,
@@ -71,7 +71,7 @@ export class MessageUpdatesService {
       throw ValidationError.of("external_error", "must be a string", "invalid");
     }
     const status = input.status as MessageStatus;
-    return this.d.writeTx(() => {
+    return this.d.writeTx.now(() => {
       // Chatwoot refuses read → delivered silently: a receipt never goes backwards.
       if (current.status === "read" && status === "delivered")
         return { message: current, view: this.d.events.view(a, conversation) };
@@ -96,7 +96,7 @@ export class MessageUpdatesService {
     if (!current || current.status === "failed") return;
     const conversation = this.d.conversations.byId(current.conversation_id);
     if (!conversation) return;
-    this.d.writeTx(() => {
+    this.d.writeTx.now(() => {
       const attrs = { ...(JSON.parse(current.content_attributes) as Record<string, unknown>), external_error: reason };
       this.saveChange(actingAsSystem(account), conversation, current, {
         ...current,
@@ -113,14 +113,14 @@ export class MessageUpdatesService {
     current: MessageRow,
     attrs: Record<string, unknown>,
   ): CreatedMessage {
-    return this.d.writeTx(() =>
+    return this.d.writeTx.now(() =>
       this.saveChange(a, conversation, current, { ...current, content_attributes: JSON.stringify(attrs) }),
     );
   }
 
   /** Read receipts (the public API's update_last_seen): each message becomes read, with its message_updated. */
   markRead(a: Acting, conversation: ConversationRow, messages: readonly MessageRow[]): void {
-    this.d.writeTx(() => {
+    this.d.writeTx.now(() => {
       for (const m of messages) this.saveChange(a, conversation, m, { ...m, status: "read" });
     });
   }

@@ -68,7 +68,7 @@ export class MessagesService {
     const key = idempotencyKey?.trim() || null;
     if (key && key.length > 255)
       throw ValidationError.of("Idempotency-Key", "is too long (maximum is 255 characters)", "too_long");
-    return this.d.writeTx(() => {
+    return this.d.writeTx.now(() => {
       if (key) {
         const prior = this.d.idempotency.get(a.account.id, key);
         if (prior && prior.created_at > unixSeconds(this.d.clock) - IDEMPOTENCY_TTL_SECONDS) {

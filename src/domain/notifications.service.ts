@@ -66,7 +66,7 @@ export class NotificationsService {
     const conversation = conversationOf(e);
     const primary = { id: conversation.id, meta: conversation.meta, inbox_id: conversation.inbox_id };
     const at = unixSeconds(this.d.clock);
-    return this.d.writeTx(() =>
+    return this.d.writeTx.now(() =>
       planned.map((p) => {
         const data: NotificationData = {
           push_message_title: p.title,
@@ -174,7 +174,7 @@ export class NotificationsService {
   /** Marks one read (PATCH) or unread again (POST …/unread). */
   setRead(p: AccountPrincipal, id: number, read: boolean) {
     const row = this.own(p, id);
-    this.d.writeTx(() => this.d.notifications.setRead(row.id, read ? unixSeconds(this.d.clock) : null));
+    this.d.writeTx.now(() => this.d.notifications.setRead(row.id, read ? unixSeconds(this.d.clock) : null));
     return notificationOf(this.own(p, id), userPushData(p.user, p.membership));
   }
 
@@ -189,14 +189,14 @@ export class NotificationsService {
         throw ValidationError.of("primary_actor_id", "must be a conversation id", "invalid");
       conversationId = id;
     }
-    this.d.writeTx(() =>
+    this.d.writeTx.now(() =>
       this.d.notifications.readAll(p.account.id, p.user.id, unixSeconds(this.d.clock), conversationId),
     );
   }
 
   delete(p: AccountPrincipal, id: number): void {
     const row = this.own(p, id);
-    this.d.writeTx(() => this.d.notifications.delete(row.id));
+    this.d.writeTx.now(() => this.d.notifications.delete(row.id));
   }
 
   /** Read-only: awaited on PostgreSQL (src/db/reads.ts readSoon), in place on SQLite. */
@@ -226,7 +226,7 @@ export class NotificationsService {
     };
     const email = read("selected_email_flags", input.selected_email_flags, "email", current.selected_email_flags);
     const push = read("selected_push_flags", input.selected_push_flags, "push", current.selected_push_flags);
-    this.d.writeTx(() =>
+    this.d.writeTx.now(() =>
       this.d.notifications.saveSettings(p.account.id, p.user.id, JSON.stringify(email), JSON.stringify(push)),
     );
     return settingsView(p, { email, push });

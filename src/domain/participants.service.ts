@@ -34,7 +34,7 @@ export class ParticipantsService {
   /** Adds these agents (those already following stay); answers the ones asked for. */
   add(a: Acting, row: ConversationRow, rawIds: unknown): MemberRef[] {
     const ids = this.userIds(a, row, rawIds);
-    this.d.writeTx(() => {
+    this.d.writeTx.now(() => {
       for (const id of ids) this.d.participants.add(row.account_id, row.id, id, unixSeconds(this.d.clock));
     });
     return this.members(a, ids);
@@ -43,7 +43,7 @@ export class ParticipantsService {
   /** Makes the participants exactly these agents; answers the new list. */
   replace(a: Acting, row: ConversationRow, rawIds: unknown): MemberRef[] {
     const ids = this.userIds(a, row, rawIds);
-    this.d.writeTx(() => {
+    this.d.writeTx.now(() => {
       const current = this.d.participants.userIds(row.id);
       for (const id of current) if (!ids.includes(id)) this.d.participants.remove(row.id, id);
       for (const id of ids) this.d.participants.add(row.account_id, row.id, id, unixSeconds(this.d.clock));
@@ -53,7 +53,7 @@ export class ParticipantsService {
 
   remove(row: ConversationRow, rawIds: unknown): void {
     const ids = idList(rawIds);
-    this.d.writeTx(() => {
+    this.d.writeTx.now(() => {
       for (const id of ids) this.d.participants.remove(row.id, id);
     });
   }

@@ -79,7 +79,7 @@ export class PasswordResetsService {
       ]);
     const address = email!.trim().toLowerCase();
     this.take(addressKey(ip), address);
-    this.d.writeTx(() => {
+    this.d.writeTx.now(() => {
       const user = this.d.users.byEmail(address);
       if (!user) return;
       const now = unixSeconds(this.d.clock);
@@ -132,7 +132,7 @@ export class PasswordResetsService {
     if (input.password_confirmation !== undefined && input.password_confirmation !== password)
       throw ValidationError.of("password_confirmation", "doesn't match Password", "confirmation");
     const hash = await this.d.hasher.hash(password);
-    return this.d.writeTx(() => {
+    return this.d.writeTx.now(() => {
       const reset = this.live(digest);
       const user = reset && this.d.users.byId(reset.user_id);
       if (!user) throw invalidLink();
@@ -155,7 +155,7 @@ export class PasswordResetsService {
   prune(): number {
     this.byIp.sweep();
     this.byEmail.sweep();
-    return this.d.writeTx(() => this.d.passwordResets.deleteExpired(unixSeconds(this.d.clock)));
+    return this.d.writeTx.now(() => this.d.passwordResets.deleteExpired(unixSeconds(this.d.clock)));
   }
 
   private live(digest: string) {

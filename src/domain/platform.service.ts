@@ -54,7 +54,7 @@ export class PlatformService {
 
   /** A new platform app and its token (shown once). */
   createApp(name = "Platform app"): { platform_app_id: number; api_access_token: string } {
-    return this.d.writeTx(() => {
+    return this.d.writeTx.now(() => {
       const now = unixSeconds(this.d.clock);
       const id = this.d.platform.insertApp(name, now);
       const token = newAccessToken();
@@ -80,7 +80,7 @@ export class PlatformService {
     const locale = optionalString(errors, "locale", input.locale, 10);
     const status = input.status === undefined ? undefined : oneOf(errors, "status", input.status, STATUSES);
     errors.throwIfAny();
-    return this.d.writeTx(() => {
+    return this.d.writeTx.now(() => {
       const now = unixSeconds(this.d.clock);
       const id = this.d.accounts.insert({ name: name!, locale: locale ?? "en", now });
       this.d.platform.grantAccount(app.id, id, now);
@@ -97,7 +97,7 @@ export class PlatformService {
     const errors = new FieldErrors();
     const status = input.status === undefined ? undefined : oneOf(errors, "status", input.status, STATUSES);
     errors.throwIfAny();
-    return this.d.writeTx(() => {
+    return this.d.writeTx.now(() => {
       const { name, locale, custom_attributes } = input;
       if (name !== undefined || locale !== undefined || custom_attributes !== undefined) {
         this.d.accountsService.update(account.id, { name, locale, custom_attributes });
@@ -112,7 +112,7 @@ export class PlatformService {
   deleteAccount(app: PlatformAppRow, rawId: unknown): void {
     const account = this.account(app, rawId);
     let files: string[] = [];
-    this.d.writeTx(() => {
+    this.d.writeTx.now(() => {
       files = this.d.attachmentsService.keysOfAccount(account.id);
       this.d.platform.deleteAccount(account.id);
     });
@@ -137,7 +137,7 @@ export class PlatformService {
     const displayName = optionalString(errors, "display_name", input.display_name);
     const passwordHash = this.passwordHash(errors, input.password);
     errors.throwIfAny();
-    return this.d.writeTx(() => {
+    return this.d.writeTx.now(() => {
       if (this.d.users.byEmail(email!)) throw ValidationError.of("email", "has already been taken", "taken");
       const now = unixSeconds(this.d.clock);
       const id = this.d.users.insert({ name: name!, email: email!, pubsub_token: randomToken(24), now });
@@ -163,7 +163,7 @@ export class PlatformService {
       input.display_name === undefined ? user.display_name : optionalString(errors, "display_name", input.display_name);
     const passwordHash = input.password === undefined ? user.password_hash : this.passwordHash(errors, input.password);
     errors.throwIfAny();
-    return this.d.writeTx(() => {
+    return this.d.writeTx.now(() => {
       const holder = this.d.users.byEmail(email!);
       if (holder && holder.id !== user.id) throw ValidationError.of("email", "has already been taken", "taken");
       const now = unixSeconds(this.d.clock);
@@ -181,7 +181,7 @@ export class PlatformService {
   /** Deletes the user, its memberships everywhere and its tokens. */
   deleteUser(app: PlatformAppRow, rawId: unknown): void {
     const user = this.user(app, rawId);
-    this.d.writeTx(() => {
+    this.d.writeTx.now(() => {
       this.d.tokens.revokeAll("user", user.id);
       this.d.platform.deleteUser(user.id);
     });
@@ -208,7 +208,7 @@ export class PlatformService {
     const role = input.role === undefined ? "agent" : oneOf(errors, "role", input.role, ROLES);
     errors.throwIfAny();
     const user = this.user(app, input.user_id);
-    return this.d.writeTx(() => {
+    return this.d.writeTx.now(() => {
       if (this.d.users.membership(account.id, user.id)) this.d.platform.setRole(account.id, user.id, role!);
       else
         this.d.users.addMembership({
@@ -227,7 +227,7 @@ export class PlatformService {
     if (input.user_id === undefined || input.user_id === null)
       throw ValidationError.of("user_id", "can't be blank", "required");
     const user = this.user(app, input.user_id);
-    this.d.writeTx(() => this.d.agents.removeFromAccount(account.id, user.id));
+    this.d.writeTx.now(() => this.d.agents.removeFromAccount(account.id, user.id));
   }
 
   private passwordHash(errors: FieldErrors, password: unknown): string | null | undefined {

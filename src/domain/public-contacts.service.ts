@@ -128,7 +128,7 @@ export class PublicContactsService {
     );
     const account = { id: inbox.account_id, name: inbox.account_name };
     this.d.contactsService.checkCustom(actingAsSystem(account), custom_attributes);
-    return this.d.writeTx(() => {
+    return this.d.writeTx.now(() => {
       const now = unixSeconds(this.d.clock);
       const existing = sourceId ? this.d.contactInboxes.bySource(inbox.id, sourceId) : null;
       if (existing) {

@@ -151,7 +151,7 @@ export class PublicConversationsService {
    */
   markSeen(scope: PublicScope, row: ConversationRow): void {
     const now = unixSeconds(this.d.clock);
-    this.d.writeTx(() => {
+    this.d.writeTx.now(() => {
       const current = this.d.conversations.byId(row.id) ?? row;
       const seen = { ...current, contact_last_seen_at: now };
       this.d.conversations.save(seen);

@@ -104,7 +104,7 @@ export class PublicMessagesService {
       throw ValidationError.of("submitted_values", "You cannot update the CSAT survey after 14 days", "invalid");
     }
     if (!submitted) return { messages: [current], senders: this.senders(row.account_id, [current]) };
-    const message = this.d.writeTx(() => {
+    const message = this.d.writeTx.now(() => {
       const attrs = {
         ...(JSON.parse(current.content_attributes) as Record<string, unknown>),
         submitted_values: submitted.values,

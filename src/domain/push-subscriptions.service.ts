@@ -43,7 +43,7 @@ export class PushSubscriptionsService {
     if (attributes && Buffer.byteLength(json) > ATTRIBUTES_MAX_BYTES)
       errors.add("subscription_attributes", `is too large (maximum is ${ATTRIBUTES_MAX_BYTES} bytes)`, "too_long");
     errors.throwIfAny();
-    return this.d.writeTx(() =>
+    return this.d.writeTx.now(() =>
       this.d.push.subscribe(
         { user_id: userId, identifier: device!, push_token: token!, attributes: json },
         unixSeconds(this.d.clock),
@@ -55,7 +55,7 @@ export class PushSubscriptionsService {
   unsubscribe(userId: number, pushToken: unknown): void {
     if (typeof pushToken !== "string" || pushToken === "")
       throw ValidationError.of("push_token", "can't be blank", "required");
-    this.d.writeTx(() => this.d.push.unsubscribe(userId, pushToken));
+    this.d.writeTx.now(() => this.d.push.unsubscribe(userId, pushToken));
   }
 }
 

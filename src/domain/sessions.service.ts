@@ -65,7 +65,7 @@ export class SessionsService {
    * password-reset link just used), ending the one the browser still held.
    */
   open(user: UserRow, input: Pick<SignInInput, "ip" | "userAgent" | "replacing">): SignedIn {
-    return this.d.writeTx(() => {
+    return this.d.writeTx.now(() => {
       if (input.replacing) this.end(input.replacing);
       const now = unixSeconds(this.d.clock);
       const token = newSessionToken();
@@ -98,20 +98,20 @@ export class SessionsService {
     }
     if (now - session.last_used_at >= SESSION_TOUCH_SECONDS) {
       const expiresAt = Math.min(now + SESSION_IDLE_SECONDS, session.absolute_expires_at);
-      this.d.writeTx(() => this.d.sessions.touch(session.id, now, expiresAt));
+      this.d.writeTx.now(() => this.d.sessions.touch(session.id, now, expiresAt));
       return { ...session, last_used_at: now, expires_at: expiresAt };
     }
     return session;
   }
 
   signOut(sessionId: number): void {
-    this.d.writeTx(() => this.d.sessions.delete(sessionId));
+    this.d.writeTx.now(() => this.d.sessions.delete(sessionId));
   }
 
   /** Deletes sessions past either expiry and forgets passed sign-in windows (job loop); returns how many sessions. */
   prune(): number {
     this.d.throttle.sweep();
-    return this.d.writeTx(() => this.d.sessions.deleteExpired(unixSeconds(this.d.clock)));
+    return this.d.writeTx.now(() => this.d.sessions.deleteExpired(unixSeconds(this.d.clock)));
   }
 
   private end(token: string): void {

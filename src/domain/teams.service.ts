@@ -76,7 +76,7 @@ export class TeamsService {
 
   create(p: AccountPrincipal, input: TeamInput): TeamRow {
     requireAdministrator(p);
-    return this.d.writeTx(() => {
+    return this.d.writeTx.now(() => {
       const fields = this.fields(p.account.id, input, null);
       const id = this.d.teams.insert(p.account.id, fields, unixSeconds(this.d.clock));
       return this.d.teams.byId(p.account.id, id)!;
@@ -85,7 +85,7 @@ export class TeamsService {
 
   update(p: AccountPrincipal, id: number | null, input: TeamInput): TeamRow {
     requireAdministrator(p);
-    return this.d.writeTx(() => {
+    return this.d.writeTx.now(() => {
       const team = this.get(p, id);
       this.d.teams.update(p.account.id, team.id, this.fields(p.account.id, input, team), unixSeconds(this.d.clock));
       return this.d.teams.byId(p.account.id, team.id)!;
@@ -95,7 +95,7 @@ export class TeamsService {
   /** Deletes the team and its memberships; its conversations stay, with no team (their FK sets NULL). */
   delete(p: AccountPrincipal, id: number | null): void {
     requireAdministrator(p);
-    this.d.writeTx(() => this.d.teams.delete(p.account.id, this.get(p, id).id));
+    this.d.writeTx.now(() => this.d.teams.delete(p.account.id, this.get(p, id).id));
   }
 
   /** The team's agents: read-only, awaited on PostgreSQL. */
@@ -133,7 +133,7 @@ export class TeamsService {
     apply: (teamId: number, ids: number[], now: number) => AgentRecord[],
   ): AgentRecord[] {
     requireAdministrator(p);
-    return this.d.writeTx(() => {
+    return this.d.writeTx.now(() => {
       const team = this.get(p, teamId);
       const ids = accountUserIds(userIds, (userId) => this.d.agents.byId(p.account.id, userId) !== null);
       return apply(team.id, ids, unixSeconds(this.d.clock));

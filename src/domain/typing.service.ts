@@ -25,7 +25,7 @@ export class TypingService {
     if (typingStatus !== "on" && typingStatus !== "off")
       throw ValidationError.of("typing_status", "must be on or off", "invalid");
     const hidden = a.actor.type !== "contact" && (isPrivate === true || isPrivate === "true");
-    this.d.writeTx(() => {
+    this.d.writeTx.now(() => {
       const payload = {
         user: this.typist(a, row),
         conversation: conversationPushData(this.d.events.view(a, row)),

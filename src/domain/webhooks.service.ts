@@ -97,7 +97,7 @@ export class WebhooksService {
         : parseSubscriptions(errors, input.subscriptions);
     errors.throwIfAny();
     const inboxId = this.inboxId(accountId, input.inbox_id);
-    return this.d.writeTx(() => {
+    return this.d.writeTx.now(() => {
       this.ensureUniqueUrl(accountId, url!, null);
       const fields: WebhookFields = {
         url: url!,
@@ -126,7 +126,7 @@ export class WebhooksService {
         : parseSubscriptions(errors, input.subscriptions);
     errors.throwIfAny();
     const inboxId = input.inbox_id === undefined ? current.inbox_id : this.inboxId(accountId, input.inbox_id);
-    return this.d.writeTx(() => {
+    return this.d.writeTx.now(() => {
       this.ensureUniqueUrl(accountId, url!, current.id);
       const fields: WebhookFields = {
         url: url!,
@@ -143,13 +143,13 @@ export class WebhooksService {
   /** Deletes the webhook with its delivery log; deliveries still pending are not sent. */
   delete(accountId: number, rawId: unknown): void {
     const current = this.get(accountId, rawId);
-    this.d.writeTx(() => this.d.webhooks.delete(accountId, current.id));
+    this.d.writeTx.now(() => this.d.webhooks.delete(accountId, current.id));
   }
 
   /** A new secret, effective at once, for pending retries too. */
   rotateSecret(accountId: number, rawId: unknown): WebhookWithInbox {
     const current = this.get(accountId, rawId);
-    return this.d.writeTx(() => {
+    return this.d.writeTx.now(() => {
       this.d.webhooks.setSecret(accountId, current.id, generateSecret(), unixSeconds(this.d.clock));
       return this.d.webhooks.byId(accountId, current.id)!;
     });
@@ -198,7 +198,7 @@ export class WebhooksService {
       ]);
     }
     const row = this.findDelivery(accountId, rawId, deliveryId);
-    const updated = this.d.writeTx(() => {
+    const updated = this.d.writeTx.now(() => {
       const maxAttempts = row.status === "pending" ? row.max_attempts : row.attempts + 1;
       this.d.deliveries.redeliver(row.id, maxAttempts, this.d.clock.nowMs());
       return this.d.deliveries.byId(row.id)!;
@@ -209,7 +209,9 @@ export class WebhooksService {
 
   /** Drops finished deliveries older than the retention period, a batch at a time. */
   pruneDeliveries(batch = 5000): number {
-    return this.d.writeTx(() => this.d.deliveries.pruneFinished(this.d.clock.nowMs() - DELIVERY_RETENTION_MS, batch));
+    return this.d.writeTx.now(() =>
+      this.d.deliveries.pruneFinished(this.d.clock.nowMs() - DELIVERY_RETENTION_MS, batch),
+    );
   }
 
   private findDelivery(accountId: number, rawId: unknown, deliveryId: string): DeliveryRow {

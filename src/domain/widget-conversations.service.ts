@@ -156,7 +156,7 @@ export class WidgetConversationsService {
     if (!isObject(input.message))
       throw ValidationError.of("message", "must be an object with the first message's content", "required");
     const message = input.message;
-    return this.d.writeTx(() => {
+    return this.d.writeTx.now(() => {
       const contact = input.contact ? this.updateContact(scope, input.contact) : scope;
       const row = this.d.publicConversations.create(contact, { custom_attributes: input.custom_attributes });
       return { row, messages: this.d.publicMessages.create(contact, row, message) };
@@ -173,7 +173,7 @@ export class WidgetConversationsService {
     input: WidgetMessageInput,
     files: readonly PreparedFile[] = [],
   ): { row: ConversationRow; messages: PublicMessages } {
-    return this.d.writeTx(() => {
+    return this.d.writeTx.now(() => {
       const current = this.current(scope);
       const closed = current?.status === "resolved" && scope.inbox.allow_messages_after_resolved === 0;
       const row = current && !closed ? current : this.d.publicConversations.create(scope, {});
@@ -230,7 +230,7 @@ export class WidgetConversationsService {
     if (JSON.stringify(info).length > 4096)
       throw ValidationError.of("event_info", "is too long (maximum is 4096 characters as JSON)", "too_long");
     const row = this.current(scope);
-    this.d.writeTx(() => {
+    this.d.writeTx.now(() => {
       this.d.outbox.record({
         kind: "webwidget_triggered",
         accountId: scope.account.id,

@@ -141,7 +141,7 @@ export class WidgetService {
         : holder === scope.contact.id;
     const { name, email, phone_number, avatar_url, custom_attributes } = input;
     if (same) {
-      this.d.writeTx(() => {
+      this.d.writeTx.now(() => {
         this.d.contactsService.update(scope.acting, scope.contact.id, {
           identifier,
           name,

@@ -136,7 +136,7 @@ export class EventBus {
   }
 
   private save(name: string, id: number): void {
-    this.writeTx(() => this.cursors.set(name, id));
+    this.writeTx.now(() => this.cursors.set(name, id));
   }
 
   /** Tests: the cursor of a listener. */

@@ -113,7 +113,7 @@ export class WebhookDeliverer {
 
   /** Safety net run by the job loop: a stream head left blocked would stall its conversation forever. */
   repairStreams(): void {
-    const n = this.d.writeTx(() => this.d.deliveries.repairStreams());
+    const n = this.d.writeTx.now(() => this.d.deliveries.repairStreams());
     if (n > 0) this.d.logger.warn("webhook delivery streams unblocked", { count: n });
   }
 
@@ -223,7 +223,7 @@ export class WebhookDeliverer {
     let secret = inbox.webhook_secret;
     if (secret === null) {
       secret = generateSecret();
-      this.d.writeTx(() => this.d.webhooks.setInboxSecret(inbox.id, secret!));
+      this.d.writeTx.now(() => this.d.webhooks.setInboxSecret(inbox.id, secret!));
     }
     return { url: inbox.webhook_url, secret };
   }

@@ -47,7 +47,7 @@ export class PushRelay extends OutboxSender<DuePush> {
 
   protected async send(row: DuePush): Promise<void> {
     const now = unixSeconds(this.d.clock);
-    if (!this.d.writeTx(() => this.d.push.recordAttempt(row.id, now + IN_FLIGHT_SECONDS))) return;
+    if (!this.d.writeTx.now(() => this.d.push.recordAttempt(row.id, now + IN_FLIGHT_SECONDS))) return;
     const conversation = this.d.conversations.byId(row.conversation_id);
     if (!conversation) return this.finish(row, "failed", "the conversation is gone");
     const body = JSON.stringify({
@@ -78,12 +78,12 @@ export class PushRelay extends OutboxSender<DuePush> {
     if (!retry || attempts >= MAX_ATTEMPTS) return this.finish(row, "failed", problem);
     this.d.logger.warn("push failed; will retry", { push_id: row.id, attempts, error: problem });
     const retryAt = unixSeconds(this.d.clock) + Math.min(3600, 15 * 2 ** (attempts - 1));
-    this.d.writeTx(() => this.d.push.retryAt(row.id, retryAt, problem));
+    this.d.writeTx.now(() => this.d.push.retryAt(row.id, retryAt, problem));
   }
 
   private finish(row: DuePush, state: "sent" | "failed", error: string | null): void {
     if (error) this.d.logger.warn("push given up", { push_id: row.id, error });
-    this.d.writeTx(() => this.d.push.finish(row.id, state, unixSeconds(this.d.clock), error));
+    this.d.writeTx.now(() => this.d.push.finish(row.id, state, unixSeconds(this.d.clock), error));
   }
 }
 

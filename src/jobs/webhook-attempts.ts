@@ -68,7 +68,7 @@ export class AttemptRecorder {
       if (batch.length === 1) this.recordAlone(batch[0]!.outcome);
       else {
         try {
-          this.d.writeTx(() => {
+          this.d.writeTx.now(() => {
             for (const { outcome } of batch) this.apply(outcome, true);
           });
         } catch {
@@ -84,7 +84,7 @@ export class AttemptRecorder {
 
   private recordAlone(outcome: Outcome): void {
     try {
-      this.d.writeTx(() => this.apply(outcome, true));
+      this.d.writeTx.now(() => this.apply(outcome, true));
     } catch (error) {
       // A failing hook must not roll the attempt back forever (the request would be re-sent every second).
       this.d.logger.error("webhook attempt could not be recorded with its hook; recording it without", {
@@ -92,7 +92,7 @@ export class AttemptRecorder {
         ...errorFields(error),
       });
       try {
-        this.d.writeTx(() => this.apply(outcome, false));
+        this.d.writeTx.now(() => this.apply(outcome, false));
       } catch (again) {
         this.d.logger.error("webhook attempt could not be recorded; it will be sent again", {
           id: outcome.id,

@@ -108,11 +108,11 @@ export class ImapPoller {
       } finally {
         lock.release();
       }
-      this.d.writeTx(() => this.d.emailChannels.synced(row.inbox_id, unixSeconds(this.d.clock), report.noted > 0));
+      this.d.writeTx.now(() => this.d.emailChannels.synced(row.inbox_id, unixSeconds(this.d.clock), report.noted > 0));
     } catch (error) {
       report.error = describeMailError(error, server);
       this.d.logger.warn("email inbox poll failed", { inbox_id: row.inbox_id, error: report.error });
-      this.d.writeTx(() => this.d.emailChannels.failed(row.inbox_id, report.error!, unixSeconds(this.d.clock)));
+      this.d.writeTx.now(() => this.d.emailChannels.failed(row.inbox_id, report.error!, unixSeconds(this.d.clock)));
     } finally {
       await client?.logout().catch(() => client?.close());
     }
@@ -192,7 +192,7 @@ export class ImapPoller {
 
   private note(row: EmailChannelRow, message: string): void {
     this.d.logger.warn("email skipped", { inbox_id: row.inbox_id, reason: message });
-    this.d.writeTx(() => this.d.emailChannels.failed(row.inbox_id, message, unixSeconds(this.d.clock)));
+    this.d.writeTx.now(() => this.d.emailChannels.failed(row.inbox_id, message, unixSeconds(this.d.clock)));
   }
 }
 

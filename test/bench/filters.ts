@@ -41,7 +41,7 @@ function seed() {
   const principal = deps.services.auth.account(boot.api_access_token, String(boot.account_id));
   const inbox = deps.services.inboxes.create(principal, { name: "API", channel: { type: "api" } });
   const agentIds = ["a", "b", "c", "d"].map((n) => {
-    const id = deps.writeTx(() => deps.services.accounts.findOrCreateUser(n, `${n}-filters@example.com`, now));
+    const id = deps.writeTx.now(() => deps.services.accounts.findOrCreateUser(n, `${n}-filters@example.com`, now));
     deps.services.accounts.addMember(boot.account_id, id, "agent");
     return id;
   });

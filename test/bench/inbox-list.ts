@@ -56,7 +56,7 @@ const {
 const agents = [
   adminId,
   ...[1, 2, 3, 4].map((i) =>
-    deps.writeTx(() => deps.services.accounts.findOrCreateUser(`Agent ${i}`, `agent${i}@example.com`, now)),
+    deps.writeTx.now(() => deps.services.accounts.findOrCreateUser(`Agent ${i}`, `agent${i}@example.com`, now)),
   ),
 ];
 for (const id of agents.slice(1)) deps.services.accounts.addMember(accountId, id, "agent");

@@ -45,7 +45,7 @@ function open(path: string): Deps {
 
 function record(d: Deps, accountId: number, events: number, conversations: number, firstId = 1) {
   for (let start = 0; start < events; start += 100) {
-    d.writeTx(() => {
+    d.writeTx.now(() => {
       for (let i = start; i < Math.min(events, start + 100); i++) {
         const conversation = (i % conversations) + 1;
         d.outbox.record({

@@ -56,7 +56,7 @@ describe("shared reads", () => {
     const other = new Database(path, { readonly: true });
     commits.shareReads();
     expect(count(db)).toBe(0);
-    writeTx(() => db.run("INSERT INTO t VALUES (1)"));
+    writeTx.now(() => db.run("INSERT INTO t VALUES (1)"));
     expect(writing(db)).toBe(true);
     commits.shareReads(); // a request after the write reads inside the write group
     expect(writing(db)).toBe(true);

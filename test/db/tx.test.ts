@@ -13,10 +13,10 @@ describe("writeTx without grouping", () => {
   test("each call commits on its own; a throwing body writes nothing", () => {
     const { db } = fileDb();
     const { writeTx, commits, calls } = counting(db, false);
-    writeTx(() => db.run("INSERT INTO t VALUES (1)"));
+    writeTx.now(() => db.run("INSERT INTO t VALUES (1)"));
     expect(db.inTransaction).toBe(false);
     expect(() =>
-      writeTx(
+      writeTx.now(
         () => (
           db.run("INSERT INTO t VALUES (2)"),
           (() => {
@@ -36,8 +36,8 @@ describe("group commit", () => {
     const { db, path } = fileDb();
     const { writeTx, commits, calls } = counting(db, true);
     const other = new Database(path, { readonly: true });
-    writeTx(() => db.run("INSERT INTO t VALUES (1)"));
-    writeTx(() => db.run("INSERT INTO t VALUES (2)"));
+    writeTx.now(() => db.run("INSERT INTO t VALUES (1)"));
+    writeTx.now(() => db.run("INSERT INTO t VALUES (2)"));
     expect(db.inTransaction).toBe(true);
     expect(db.query("SELECT count(*) AS n FROM t").get()).toEqual({ n: 2 }); // this connection reads its own writes
     expect(other.query("SELECT count(*) AS n FROM t").get()).toEqual({ n: 0 });
@@ -54,14 +54,14 @@ describe("group commit", () => {
   test("a failing body undoes only its own writes; the group still commits the rest", async () => {
     const { db } = fileDb();
     const { writeTx, commits, calls } = counting(db, true);
-    writeTx(() => db.run("INSERT INTO t VALUES (1)"));
+    writeTx.now(() => db.run("INSERT INTO t VALUES (1)"));
     expect(() =>
-      writeTx(() => {
+      writeTx.now(() => {
         db.run("INSERT INTO t VALUES (2)");
         throw new Error("refused");
       }),
     ).toThrow("refused");
-    writeTx(() => db.run("INSERT INTO t VALUES (3)"));
+    writeTx.now(() => db.run("INSERT INTO t VALUES (3)"));
     await commits.settled();
     expect(db.query("SELECT x FROM t ORDER BY x").all()).toEqual([{ x: 1 }, { x: 3 }]);
     expect(calls).toEqual({ commits: 1, rollbacks: 0 });
@@ -70,7 +70,7 @@ describe("group commit", () => {
   test("an asynchronous body is refused and writes nothing", async () => {
     const { db } = fileDb();
     const { writeTx, commits } = counting(db, true);
-    expect(() => writeTx(() => (db.run("INSERT INTO t VALUES (1)"), Promise.resolve(1)))).toThrow(
+    expect(() => writeTx.now(() => (db.run("INSERT INTO t VALUES (1)"), Promise.resolve(1)))).toThrow(
       "must be synchronous",
     );
     await commits.settled();
@@ -82,8 +82,8 @@ describe("group commit", () => {
     db.run("CREATE TABLE parent (id INTEGER PRIMARY KEY)");
     db.run("CREATE TABLE child (parent_id INTEGER NOT NULL REFERENCES parent(id) DEFERRABLE INITIALLY DEFERRED)");
     const { writeTx, commits, calls } = counting(db, true);
-    writeTx(() => db.run("INSERT INTO t VALUES (1)"));
-    writeTx(() => db.run("INSERT INTO child VALUES (99)")); // checked only at COMMIT
+    writeTx.now(() => db.run("INSERT INTO t VALUES (1)"));
+    writeTx.now(() => db.run("INSERT INTO child VALUES (99)")); // checked only at COMMIT
     await expect(commits.settled()!).rejects.toThrow("FOREIGN KEY constraint failed");
     expect(db.inTransaction).toBe(false);
     expect(db.query("SELECT count(*) AS n FROM t").get()).toEqual({ n: 0 });
@@ -93,15 +93,15 @@ describe("group commit", () => {
   test("a setImmediate queued inside a writeTx runs after the commit (how the webhook deliverer wakes)", async () => {
     const { db } = fileDb();
     const { writeTx } = counting(db, true);
-    writeTx(() => db.run("INSERT INTO t VALUES (1)"));
-    const seen = await new Promise<boolean>((ok) => writeTx(() => setImmediate(() => ok(db.inTransaction))));
+    writeTx.now(() => db.run("INSERT INTO t VALUES (1)"));
+    const seen = await new Promise<boolean>((ok) => writeTx.now(() => setImmediate(() => ok(db.inTransaction))));
     expect(seen).toBe(false);
   });
 
   test("flush() commits at once (shutdown)", () => {
     const { db } = fileDb();
     const { writeTx, commits, calls } = counting(db, true);
-    writeTx(() => db.run("INSERT INTO t VALUES (1)"));
+    writeTx.now(() => db.run("INSERT INTO t VALUES (1)"));
     commits.flush();
     expect(db.inTransaction).toBe(false);
     expect(calls.commits).toBe(1);
@@ -139,7 +139,7 @@ describe("responses wait for the commit", () => {
     const accounts = h.deps.repos.accounts;
     const update = accounts.update.bind(accounts);
     accounts.update = (...args: Parameters<typeof update>) => {
-      queueMicrotask(() => h.deps.writeTx(() => h.deps.db.run("INSERT INTO child VALUES (1)")));
+      queueMicrotask(() => h.deps.writeTx.now(() => h.deps.db.run("INSERT INTO child VALUES (1)")));
       return update(...args);
     };
     const r = await h.request("PATCH", `/api/v1/accounts/${a.accountId}`, {

@@ -141,7 +141,7 @@ export async function addAgent(
   role: "agent" | "administrator" = "agent",
 ): Promise<number> {
   const s = server.deps.services;
-  const id = server.deps.writeTx(() => s.accounts.findOrCreateUser(name, email, 0));
+  const id = server.deps.writeTx.now(() => s.accounts.findOrCreateUser(name, email, 0));
   s.accounts.addMember(server.first.account_id, id, role);
   await s.passwords.set(id, password);
   return id;

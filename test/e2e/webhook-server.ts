@@ -27,7 +27,7 @@ for await (const line of console) {
     continue;
   }
   if (cmd !== "emit") continue;
-  const ids = deps.writeTx(() =>
+  const ids = deps.writeTx.now(() =>
     Array.from(
       { length: count as number },
       (_, i) =>

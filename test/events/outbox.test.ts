@@ -30,7 +30,7 @@ describe("events outbox", () => {
     const seen: StoredEvent[] = [];
     h.deps.bus.register({ name: "fake", handle: (e) => void seen.push(e) });
     expect(() =>
-      h.deps.writeTx(() => {
+      h.deps.writeTx.now(() => {
         h.deps.outbox.record({ kind: "contact_created", accountId, actor, payload: { id: 1 } });
         throw new Error("change failed");
       }),
@@ -46,7 +46,7 @@ describe("events outbox", () => {
     const seen: StoredEvent[] = [];
     const both = Promise.withResolvers<void>();
     h.deps.bus.register({ name: "fake", handle: (e) => void (seen.push(e) === 2 && both.resolve()) });
-    h.deps.writeTx(() => {
+    h.deps.writeTx.now(() => {
       h.deps.outbox.record({
         kind: "contact_created",
         accountId,
@@ -80,13 +80,13 @@ describe("events outbox", () => {
     h.deps.db.exec("CREATE TABLE fanout (event_id INTEGER)");
     h.deps.outbox.onRecord((e) => void h.deps.db.query("INSERT INTO fanout VALUES (?)").run(e.id));
     expect(() =>
-      h.deps.writeTx(() => {
+      h.deps.writeTx.now(() => {
         h.deps.outbox.record({ kind: "contact_created", accountId, actor, payload: {} });
         throw new Error("boom");
       }),
     ).toThrow();
     expect(h.deps.db.query("SELECT COUNT(*) AS n FROM fanout").get()).toEqual({ n: 0 });
-    h.deps.writeTx(() => h.deps.outbox.record({ kind: "contact_created", accountId, actor, payload: {} }));
+    h.deps.writeTx.now(() => h.deps.outbox.record({ kind: "contact_created", accountId, actor, payload: {} }));
     expect(h.deps.db.query("SELECT COUNT(*) AS n FROM fanout").get()).toEqual({ n: 1 });
   });
 
@@ -105,7 +105,7 @@ describe("events outbox", () => {
         handled.push(e.payload.n as number);
       },
     });
-    h.deps.writeTx(() => {
+    h.deps.writeTx.now(() => {
       h.deps.outbox.record({ kind: "contact_updated", accountId, actor, payload: { n: 1 } });
       h.deps.outbox.record({ kind: "contact_updated", accountId, actor, payload: { poison: true } });
       h.deps.outbox.record({ kind: "contact_updated", accountId, actor, payload: { n: 3 } });
@@ -121,7 +121,7 @@ describe("events outbox", () => {
     const seen: number[] = [];
     h.deps.bus.register({ name: "steady", handle: (e) => void seen.push(e.payload.n as number) });
     h.deps.db.exec("ALTER TABLE listener_cursors RENAME TO listener_cursors_away");
-    h.deps.writeTx(() => h.deps.outbox.record({ kind: "contact_updated", accountId, actor, payload: { n: 1 } }));
+    h.deps.writeTx.now(() => h.deps.outbox.record({ kind: "contact_updated", accountId, actor, payload: { n: 1 } }));
     await expect(h.deps.bus.drain()).rejects.toThrow();
     expect(seen).toEqual([]);
     h.deps.db.exec("ALTER TABLE listener_cursors_away RENAME TO listener_cursors");
@@ -143,7 +143,7 @@ describe("events outbox", () => {
     first.bus.register({ name: "mailer", handle: () => {} });
     await first.bus.drain();
     // The process dies right after committing, before the bus runs (no drain, no wake handled).
-    first.writeTx(() =>
+    first.writeTx.now(() =>
       first.outbox.record({ kind: "contact_created", accountId: account_id, actor, payload: { id: 42 } }),
     );
     first.db.close();

@@ -78,7 +78,7 @@ describe("webhook fan-out", () => {
     const { h, a } = await setup();
     await createWebhook(h, a.accountId, a.adminToken, { url: "https://all.example.com" });
     expect(() =>
-      h.deps.writeTx(() => {
+      h.deps.writeTx.now(() => {
         h.deps.outbox.record({
           kind: "contact_created",
           accountId: a.accountId,
@@ -94,7 +94,7 @@ describe("webhook fan-out", () => {
   test("a disabled webhook gets nothing until it is saved again", async () => {
     const { h, a } = await setup();
     const w = await createWebhook(h, a.accountId, a.adminToken, { url: "https://all.example.com" });
-    h.deps.writeTx(() => h.deps.repos.webhooks.disable(w.id, "gone", 1));
+    h.deps.writeTx.now(() => h.deps.repos.webhooks.disable(w.id, "gone", 1));
     recordEvents(h, [{ kind: "contact_created", accountId: a.accountId, contactId: 1 }]);
     expect(deliveryRows(h)).toEqual([]);
     await h.request("PATCH", `/api/v1/accounts/${a.accountId}/webhooks/${w.id}`, { token: a.adminToken, body: {} });

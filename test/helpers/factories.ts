@@ -33,7 +33,7 @@ export function makeAccount(h: Harness, name = "Acme"): AccountFixture {
 export function makeMember(h: Harness, accountId: number, role: Role = "agent", name = "Agent"): UserFixture {
   const email = `${role}-${unique()}@example.com`;
   const s = h.deps.services.accounts;
-  const userId = h.deps.writeTx(() => s.findOrCreateUser(name, email, Math.floor(h.clock.nowMs() / 1000)));
+  const userId = h.deps.writeTx.now(() => s.findOrCreateUser(name, email, Math.floor(h.clock.nowMs() / 1000)));
   s.addMember(accountId, userId, role);
   return { userId, token: s.issueToken(userId), email };
 }

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { openDatabase } from "../../src/db/open.ts";
-import { createWriteTx } from "../../src/db/tx.ts";
+import { createWriteTx, type WriteTx } from "../../src/db/tx.ts";
 
 export const turn = () => new Promise<void>((ok) => setImmediate(ok));
 
@@ -35,4 +35,10 @@ export function counting(db: Database, groupCommit: boolean) {
     { groupCommit },
   );
   return { ...tx, calls };
+}
+
+/** `base`, calling `onBody` as each body starts (both forms): to count a service's transactions. */
+export function observedWriteTx(base: WriteTx, onBody: () => void): WriteTx {
+  const now = <T>(fn: () => T): T => base.now(() => (onBody(), fn()));
+  return Object.assign(<T>(fn: () => T): Promise<T> => base(() => (onBody(), fn())), { now });
 }

@@ -99,7 +99,7 @@ export interface EventSpec {
 
 /** Records events in one transaction, as a service would; returns their ids. */
 export function recordEvents(h: Harness, events: EventSpec[]): number[] {
-  return h.deps.writeTx(() =>
+  return h.deps.writeTx.now(() =>
     events.map((e) => h.deps.outbox.record({ actor: { type: "user", id: 1 }, payload: {}, ...e }).id),
   );
 }

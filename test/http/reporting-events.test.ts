@@ -190,7 +190,7 @@ describe("reporting events", () => {
     const row = w.h.deps.repos.conversations.byId(c.id)!;
     const acting = actingAsAutomation({ id: w.a.accountId, name: "Acme" });
     expect(() =>
-      w.h.deps.writeTx(() => {
+      w.h.deps.writeTx.now(() => {
         w.h.deps.services.conversationState.setStatus(acting, row, "resolved");
         expect(eventsOf(w, c)).toEqual([["conversation_resolved", 0, null]]);
         throw new Error("boom");

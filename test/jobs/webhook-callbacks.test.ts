@@ -7,6 +7,7 @@ import { AttemptRecorder } from "../../src/jobs/webhook-attempts.ts";
 import { createHarness, type HarnessOptions } from "../helpers/harness.ts";
 import { makeAccount } from "../helpers/factories.ts";
 import { deliveryRows, makeInbox, recordEvents, startReceiver, type Receiver } from "../helpers/webhooks.ts";
+import { observedWriteTx } from "../helpers/tx-fixtures.ts";
 
 const receivers: Receiver[] = [];
 afterEach(async () => {
@@ -149,7 +150,7 @@ describe("API inbox callbacks", () => {
       })),
     );
     let transactions = 0;
-    const writeTx: typeof h.deps.writeTx = (fn) => h.deps.writeTx(() => (transactions++, fn()));
+    const writeTx = observedWriteTx(h.deps.writeTx, () => transactions++);
     const recorder = new AttemptRecorder({
       ...h.deps,
       deliveries: h.deps.repos.webhookDeliveries,
@@ -200,7 +201,7 @@ describe("API inbox callbacks", () => {
       ...h.deps,
       deliveries: h.deps.repos.webhookDeliveries,
       webhooks: h.deps.repos.webhooks,
-      writeTx: (fn) => h.deps.writeTx(() => (transactions++, fn())),
+      writeTx: observedWriteTx(h.deps.writeTx, () => transactions++),
       onCallbackGaveUp: () => {},
     });
     const ok = { status: 204, error: null, latencyMs: 1, responseBody: "", retryAfterSeconds: null };

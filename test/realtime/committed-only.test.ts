@@ -44,7 +44,7 @@ describe("only committed events are streamed", () => {
     const hub = r.h.deps.realtime;
     const feed = hub.feed;
     const headBefore = feed.head();
-    const held = r.h.deps.writeTx(() => record(r!, "held")); // the group commits in a later setImmediate
+    const held = r.h.deps.writeTx.now(() => record(r!, "held")); // the group commits in a later setImmediate
     expect(r.h.deps.db.inTransaction).toBe(true);
     hub.fanOut(); // a fan-out while the group is still open
     expect(feed.head()).toBe(headBefore);
@@ -69,7 +69,7 @@ describe("only committed events are streamed", () => {
         throw new Error("the change failed");
       })(),
     ).toThrow("the change failed");
-    const kept = r.h.deps.writeTx(() => record(r!, "kept"));
+    const kept = r.h.deps.writeTx.now(() => record(r!, "kept"));
     // SQLite hands the rolled-back id out again; a PostgreSQL identity never does.
     expect(kept.id).toBe(TEST_ENGINE === "sqlite" ? lostId : lostId + 1);
     await r.h.deps.commits.settled();
