@@ -37,16 +37,16 @@ export class CannedResponsesService {
     return readSoon(this.d.cannedResponses.readList(p.account.id, term === "" ? null : term));
   }
 
-  create(p: AccountPrincipal, input: CannedResponseInput): CannedResponseRow {
-    return this.d.writeTx.now(() => {
+  create(p: AccountPrincipal, input: CannedResponseInput): Promise<CannedResponseRow> {
+    return this.d.writeTx(() => {
       const { shortCode, content } = this.fields(p.account.id, input, null);
       const id = this.d.cannedResponses.insert(p.account.id, shortCode, content, unixSeconds(this.d.clock));
       return this.d.cannedResponses.byId(p.account.id, id)!;
     });
   }
 
-  update(p: AccountPrincipal, rawId: unknown, input: CannedResponseInput): CannedResponseRow {
-    return this.d.writeTx.now(() => {
+  update(p: AccountPrincipal, rawId: unknown, input: CannedResponseInput): Promise<CannedResponseRow> {
+    return this.d.writeTx(() => {
       const current = this.find(p.account.id, rawId);
       const { shortCode, content } = this.fields(p.account.id, input, current);
       this.d.cannedResponses.update(current.id, shortCode, content, unixSeconds(this.d.clock));
@@ -54,8 +54,8 @@ export class CannedResponsesService {
     });
   }
 
-  delete(p: AccountPrincipal, rawId: unknown): void {
-    this.d.writeTx.now(() => this.d.cannedResponses.delete(this.find(p.account.id, rawId).id));
+  async delete(p: AccountPrincipal, rawId: unknown): Promise<void> {
+    await this.d.writeTx(() => this.d.cannedResponses.delete(this.find(p.account.id, rawId).id));
   }
 
   private find(accountId: number, rawId: unknown): CannedResponseRow {

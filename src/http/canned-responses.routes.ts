@@ -51,19 +51,19 @@ export function cannedResponseRoutes(d: Deps) {
       response: { 200: t.Array(CannedResponse), ...errorResponses },
       detail: { tags, summary: "List or search the account's canned responses" },
     })
-    .post("", ({ principal, body }) => present(canned.create(principal, body)), {
+    .post("", async ({ principal, body }) => present(await canned.create(principal, body)), {
       params: AccountParams,
       ...bodyOf(Body, "canned_response"),
       response: { 200: CannedResponse, ...errorResponses },
       detail: { tags, summary: "Create a canned response" },
     })
-    .patch("/:id", ({ principal, params, body }) => present(canned.update(principal, params.id, body)), {
+    .patch("/:id", async ({ principal, params, body }) => present(await canned.update(principal, params.id, body)), {
       params: IdParams,
       ...bodyOf(Body, "canned_response"),
       response: { 200: CannedResponse, ...errorResponses },
       detail: { tags, summary: "Change a canned response" },
     })
-    .delete("/:id", ({ principal, params }) => (canned.delete(principal, params.id), emptyOk()), {
+    .delete("/:id", async ({ principal, params }) => (await canned.delete(principal, params.id), emptyOk()), {
       params: IdParams,
       detail: { tags, summary: "Delete a canned response" },
     });
