@@ -23,8 +23,8 @@ export class CredentialsService {
    * Chatwoot's POST /api/v1/profile/reset_access_token: every API access token of the user stops
    * working and one new token is issued (shown once). Browser sessions stay.
    */
-  resetAccessToken(userId: number): string {
-    return this.d.writeTx.now(() => {
+  resetAccessToken(userId: number): Promise<string> {
+    return this.d.writeTx(() => {
       const now = unixSeconds(this.d.clock);
       this.d.tokens.revokeAll("user", userId);
       const token = newAccessToken();
@@ -35,8 +35,8 @@ export class CredentialsService {
   }
 
   /** Ends every browser session of the user (ours: Chatwoot has no such action); returns how many. */
-  signOutEverywhere(userId: number): number {
-    return this.d.writeTx.now(() => {
+  signOutEverywhere(userId: number): Promise<number> {
+    return this.d.writeTx(() => {
       this.d.users.setPubsubToken(userId, randomToken(24), unixSeconds(this.d.clock));
       return this.d.sessions.deleteForUser(userId);
     });

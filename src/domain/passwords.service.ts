@@ -29,7 +29,7 @@ export class PasswordsService {
   /** Sets a user's password; returns how many browser sessions it ended. */
   async set(userId: number, password: unknown): Promise<number> {
     const hash = await this.d.hasher.hash(checkPassword(password));
-    return this.d.writeTx.now(() => {
+    return this.d.writeTx(() => {
       if (!this.d.users.byId(userId)) throw new NotFoundError("User", "user_id");
       return this.replaceInTx(userId, hash);
     });

@@ -99,8 +99,8 @@ export function profileRoutes(d: Deps) {
     )
     .post(
       "/api/v1/profile/reset_access_token",
-      ({ caller }) => {
-        return profile(caller.user.id, d.services.credentials.resetAccessToken(caller.user.id));
+      async ({ caller }) => {
+        return profile(caller.user.id, await d.services.credentials.resetAccessToken(caller.user.id));
       },
       {
         response: { 200: Profile, 401: errorResponses[401] },

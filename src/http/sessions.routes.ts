@@ -96,8 +96,8 @@ export function sessionRoutes(d: Deps) {
     )
     .delete(
       "/sessions",
-      ({ caller, headers, request, set }) => {
-        const ended = d.services.credentials.signOutEverywhere(caller.user.id);
+      async ({ caller, headers, request, set }) => {
+        const ended = await d.services.credentials.signOutEverywhere(caller.user.id);
         set.headers["set-cookie"] = clearedSessionCookie(isHttps(request, headers, trustProxy));
         return { success: true, sessions_ended: ended };
       },
