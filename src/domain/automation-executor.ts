@@ -15,6 +15,7 @@ import type { ConversationEvents } from "./conversation-events.ts";
 import type { ConversationStateService } from "./conversation-state.service.ts";
 import type { ConversationsService } from "./conversations.service.ts";
 import { MAX_ATTEMPTS } from "./delivery-policy.ts";
+import type { MessageInput } from "./message-input.ts";
 import type { MessagesService } from "./messages.service.ts";
 import { conversationPushData } from "./presenters/conversation.presenter.ts";
 
@@ -73,9 +74,9 @@ export class AutomationExecutor {
         return void state.assign(a, row, { team_id: id === 0 ? null : id });
       }
       case "send_message":
-        return void this.d.messagesService.create(a, row, { content: p[0], message_type: "outgoing" });
+        return this.message(a, row, { content: p[0], message_type: "outgoing" });
       case "add_private_note":
-        return void this.d.messagesService.create(a, row, { content: p[0], message_type: "outgoing", private: true });
+        return this.message(a, row, { content: p[0], message_type: "outgoing", private: true });
       case "change_status":
         return void state.setStatus(a, row, p[0] as ConversationRow["status"]);
       case "resolve_conversation":
@@ -164,6 +165,11 @@ export class AutomationExecutor {
 
   /** No mailer: the intent is kept as a private note on the conversation, for the agents to act on. */
   private unsentEmail(a: Acting, row: ConversationRow, text: string): void {
-    this.d.messagesService.create(a, row, { content: text, message_type: "outgoing", private: true });
+    this.message(a, row, { content: text, message_type: "outgoing", private: true });
+  }
+
+  /** Writes the message in place: a macro runs its actions inside its own writeTx body, which cannot await. */
+  private message(a: Acting, row: ConversationRow, input: MessageInput): void {
+    this.d.writeTx.now(() => this.d.messagesService.createInTx(a, row, input));
   }
 }

@@ -58,17 +58,17 @@ export class MessagesService {
    * Creates a message in a conversation the caller may already use. With an idempotency key, a
    * retry returns the first result (no second message, no second event).
    */
-  create(
+  async create(
     a: Acting,
     conversation: ConversationRow,
     input: MessageInput,
     idempotencyKey?: string | null,
     files: readonly PreparedFile[] = [],
-  ): CreatedMessage {
+  ): Promise<CreatedMessage> {
     const key = idempotencyKey?.trim() || null;
     if (key && key.length > 255)
       throw ValidationError.of("Idempotency-Key", "is too long (maximum is 255 characters)", "too_long");
-    return this.d.writeTx.now(() => {
+    return await this.d.writeTx(() => {
       if (key) {
         const prior = this.d.idempotency.get(a.account.id, key);
         if (prior && prior.created_at > unixSeconds(this.d.clock) - IDEMPOTENCY_TTL_SECONDS) {
@@ -97,7 +97,7 @@ export class MessagesService {
 
   /**
    * The write path, inside the caller's writeTx (conversation create reuses it for its first
-   * message). `template`: a message the system sends (the CSAT survey), with no sender.
+   * message; automation and macros, whose actions run in place, too). `template`: a message the system sends (the CSAT survey), with no sender.
    */
   createInTx(
     a: Acting,

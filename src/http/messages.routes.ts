@@ -73,7 +73,7 @@ export function messageRoutes(d: Deps) {
       async ({ acting, load, body, headers }) => {
         const conversation = load();
         const files = await d.services.attachments.prepare(body.attachments);
-        const r = messages.create(acting, conversation, body, headers["idempotency-key"], files);
+        const r = await messages.create(acting, conversation, body, headers["idempotency-key"], files);
         return json(messageOf(r.message, messageScope(r.view)));
       },
       {

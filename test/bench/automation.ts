@@ -23,7 +23,7 @@ function setup() {
     logger: createLogger("silent"),
     hasher: new PasswordHasher({ concurrency: 1, queue: 4, memoryCost: 1024, timeCost: 1 }),
   });
-  const boot = d.services.accounts.bootstrap({ account: "Bench", name: "Admin", email: "admin@bench.local" });
+  const boot = d.services.accounts.bootstrapNow({ account: "Bench", name: "Admin", email: "admin@bench.local" });
   const p = d.services.auth.account(boot.api_access_token, String(boot.account_id));
   const inbox = d.services.inboxes.create(p, { name: "API", channel: { type: "api" } });
   const contact = d.services.contacts.create(actingAs(p), { name: "Carla", email: "carla@example.com" }).contact;
@@ -41,7 +41,7 @@ async function perEvent(label: string, rules: (s: ReturnType<typeof setup>) => v
   const t0 = performance.now();
   for (let i = 0; i < count; i++) {
     s.clock.advance(1000); // stay under the flood guard
-    s.d.services.messages.create(a, s.d.repos.conversations.byId(c.id)!, {
+    await s.d.services.messages.create(a, s.d.repos.conversations.byId(c.id)!, {
       content: `message ${i} about my order`,
       message_type: "incoming",
     });

@@ -120,7 +120,7 @@ describe("reporting events", () => {
     await say(w, c, { content: "note", private: true });
     await say(w, c, { content: "auto", content_attributes: { automation_rule_id: 1 } });
     const row = w.h.deps.repos.conversations.byId(c.id)!;
-    w.h.deps.services.messages.create(actingAsAutomation({ id: w.a.accountId, name: "Acme" }, 9), row, {
+    await w.h.deps.services.messages.create(actingAsAutomation({ id: w.a.accountId, name: "Acme" }, 9), row, {
       content: "rule reply",
     });
     await incoming(w, c);

@@ -120,7 +120,7 @@ describe("conversation_idle", () => {
     w.h.clock.advance(40 * MINUTE);
     const pass = runIdle(w); // handles the first conversation, then yields
     const row = w.h.deps.repos.conversations.byDisplayId(w.a.accountId, second.id)!;
-    w.h.deps.services.messages.create(actingAsSystem({ id: w.a.accountId, name: "Acme" }), row, {
+    await w.h.deps.services.messages.create(actingAsSystem({ id: w.a.accountId, name: "Acme" }), row, {
       content: "still here",
       message_type: "incoming",
     });
