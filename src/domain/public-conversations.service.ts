@@ -12,7 +12,7 @@ import { unixSeconds, type Clock } from "../lib/clock.ts";
 import { parseId } from "./auth.service.ts";
 import type { ConversationEvents } from "./conversation-events.ts";
 import type { ConversationStateService } from "./conversation-state.service.ts";
-import type { ConversationsService } from "./conversations.service.ts";
+import type { ConversationsService, CreateConversationInput } from "./conversations.service.ts";
 import { NotFoundError, UnauthorizedError } from "./errors.ts";
 import type { MessageUpdatesService } from "./message-updates.service.ts";
 import type { PublicScope } from "./public-contacts.service.ts";
@@ -128,20 +128,30 @@ export class PublicConversationsService {
   }
 
   /** A new conversation in this inbox for this identity (with lock_to_single_conversation, the last one). */
-  create(scope: PublicScope, input: { custom_attributes?: unknown }): ConversationRow {
+  async create(scope: PublicScope, input: { custom_attributes?: unknown }): Promise<ConversationRow> {
     this.d.limits.conversation(scope.contact.id);
-    return this.d.conversationsService.create(scope.acting, {
+    return await this.d.conversationsService.create(scope.acting, this.creation(scope, input));
+  }
+
+  /** create() in place, inside the caller's writeTx (the widget's first message opens the conversation). */
+  createNow(scope: PublicScope, input: { custom_attributes?: unknown }): ConversationRow {
+    this.d.limits.conversation(scope.contact.id);
+    return this.d.conversationsService.create(scope.acting, this.creation(scope, input));
+  }
+
+  private creation(scope: PublicScope, input: { custom_attributes?: unknown }): CreateConversationInput {
+    return {
       inbox_id: scope.inbox.id,
       contact_id: scope.contact.id,
       source_id: scope.contactInbox.source_id,
       custom_attributes: input.custom_attributes,
-    });
+    };
   }
 
   /** The contact can only resolve; resolving a resolved conversation changes nothing. */
-  resolve(scope: PublicScope, row: ConversationRow): ConversationRow {
+  async resolve(scope: PublicScope, row: ConversationRow): Promise<ConversationRow> {
     if (row.status === "resolved") return row;
-    return this.d.conversationState.setStatus(scope.acting, row, "resolved");
+    return await this.d.conversationState.setStatus(scope.acting, row, "resolved");
   }
 
   /**
@@ -149,9 +159,9 @@ export class PublicConversationsService {
    * Chatwoot's), and the public outgoing and template messages sent since it last looked become
    * read, each with its message_updated.
    */
-  markSeen(scope: PublicScope, row: ConversationRow): void {
+  async markSeen(scope: PublicScope, row: ConversationRow): Promise<void> {
     const now = unixSeconds(this.d.clock);
-    this.d.writeTx.now(() => {
+    await this.d.writeTx(() => {
       const current = this.d.conversations.byId(row.id) ?? row;
       const seen = { ...current, contact_last_seen_at: now };
       this.d.conversations.save(seen);

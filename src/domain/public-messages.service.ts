@@ -15,6 +15,7 @@ import { unixSeconds, type Clock } from "../lib/clock.ts";
 import { readBotsOf, senderIds, type SenderBook } from "./conversation-view.ts";
 import type { CsatService } from "./csat.service.ts";
 import { NotFoundError, ValidationError } from "./errors.ts";
+import type { MessageInput } from "./message-input.ts";
 import type { MessagesService } from "./messages.service.ts";
 import type { MessageUpdatesService } from "./message-updates.service.ts";
 import type { PublicLimits } from "./public-limits.ts";
@@ -68,21 +69,30 @@ export class PublicMessagesService {
    * An incoming message from the contact: content, echo_id and files, and for the website chat the
    * message it replies to (Chatwoot's widget sends `message[reply_to]`), as Chatwoot takes them.
    */
-  create(
+  async create(
+    scope: PublicScope,
+    row: ConversationRow,
+    input: { content?: unknown; echo_id?: unknown; reply_to?: unknown },
+    files: readonly PreparedFile[] = [],
+  ): Promise<PublicMessages> {
+    this.d.limits.message(scope.contact.id);
+    const { message } = await this.d.messagesService.create(scope.acting, row, incoming(input), null, files);
+    return { messages: [message], senders: this.senders(row.account_id, [message]) };
+  }
+
+  /**
+   * create() in place, inside the caller's writeTx: the widget opens a conversation and writes its
+   * first message in one transaction, whose body cannot await. No idempotency key here, so the
+   * message service's in-body write path is all its create() does.
+   */
+  createNow(
     scope: PublicScope,
     row: ConversationRow,
     input: { content?: unknown; echo_id?: unknown; reply_to?: unknown },
     files: readonly PreparedFile[] = [],
   ): PublicMessages {
     this.d.limits.message(scope.contact.id);
-    const replyTo = input.reply_to === undefined || input.reply_to === null ? {} : { in_reply_to: input.reply_to };
-    const { message } = this.d.messagesService.create(
-      scope.acting,
-      row,
-      { content: input.content, echo_id: input.echo_id, message_type: "incoming", content_attributes: replyTo },
-      null,
-      files,
-    );
+    const { message } = this.d.messagesService.createInTx(scope.acting, row, incoming(input), "chat", files);
     return { messages: [message], senders: this.senders(row.account_id, [message]) };
   }
 
@@ -91,12 +101,12 @@ export class PublicMessagesService {
    * message_updated. On a CSAT survey the answer is locked after 14 days (422) and kept as the
    * survey's response. A body without submitted_values changes nothing (Chatwoot).
    */
-  update(
+  async update(
     scope: PublicScope,
     row: ConversationRow,
     rawId: unknown,
     input: { submitted_values?: unknown },
-  ): PublicMessages {
+  ): Promise<PublicMessages> {
     const current = this.visible(row, rawId);
     const submitted = cleanSubmittedValues(input.submitted_values);
     const survey = current.content_type === "input_csat";
@@ -104,7 +114,7 @@ export class PublicMessagesService {
       throw ValidationError.of("submitted_values", "You cannot update the CSAT survey after 14 days", "invalid");
     }
     if (!submitted) return { messages: [current], senders: this.senders(row.account_id, [current]) };
-    const message = this.d.writeTx.now(() => {
+    const message = await this.d.writeTx(() => {
       const attrs = {
         ...(JSON.parse(current.content_attributes) as Record<string, unknown>),
         submitted_values: submitted.values,
@@ -143,6 +153,12 @@ export class PublicMessagesService {
       throw new NotFoundError("Message", "message_id", `no message ${String(rawId)} in this conversation`);
     return m;
   }
+}
+
+/** The contact's message as the message service takes it: incoming, and replying to a message when it says so. */
+function incoming(input: { content?: unknown; echo_id?: unknown; reply_to?: unknown }): MessageInput {
+  const replyTo = input.reply_to === undefined || input.reply_to === null ? {} : { in_reply_to: input.reply_to };
+  return { content: input.content, echo_id: input.echo_id, message_type: "incoming", content_attributes: replyTo };
 }
 
 function beforeId(raw: unknown): number | null {

@@ -150,16 +150,16 @@ export class WidgetConversationsService {
    * POST /api/v1/widget/conversations: the pre-chat form's contact details, a new conversation and
    * its first message, all or nothing.
    */
-  start(scope: PublicScope, input: StartInput): { row: ConversationRow; messages: PublicMessages } {
+  async start(scope: PublicScope, input: StartInput): Promise<{ row: ConversationRow; messages: PublicMessages }> {
     if (input.contact !== undefined && !isObject(input.contact))
       throw ValidationError.of("contact", "must be an object", "invalid");
     if (!isObject(input.message))
       throw ValidationError.of("message", "must be an object with the first message's content", "required");
     const message = input.message;
-    return this.d.writeTx.now(() => {
+    return await this.d.writeTx(() => {
       const contact = input.contact ? this.updateContact(scope, input.contact) : scope;
-      const row = this.d.publicConversations.create(contact, { custom_attributes: input.custom_attributes });
-      return { row, messages: this.d.publicMessages.create(contact, row, message) };
+      const row = this.d.publicConversations.createNow(contact, { custom_attributes: input.custom_attributes });
+      return { row, messages: this.d.publicMessages.createNow(contact, row, message) };
     });
   }
 
@@ -172,47 +172,47 @@ export class WidgetConversationsService {
     scope: PublicScope,
     input: WidgetMessageInput,
     files: readonly PreparedFile[] = [],
-  ): { row: ConversationRow; messages: PublicMessages } {
-    return this.d.writeTx.now(() => {
+  ): Promise<{ row: ConversationRow; messages: PublicMessages }> {
+    return this.d.writeTx(() => {
       const current = this.current(scope);
       const closed = current?.status === "resolved" && scope.inbox.allow_messages_after_resolved === 0;
-      const row = current && !closed ? current : this.d.publicConversations.create(scope, {});
-      return { row, messages: this.d.publicMessages.create(scope, row, input, files) };
+      const row = current && !closed ? current : this.d.publicConversations.createNow(scope, {});
+      return { row, messages: this.d.publicMessages.createNow(scope, row, input, files) };
     });
   }
 
   /** Merges into the conversation's custom attributes. */
-  setCustomAttributes(scope: PublicScope, raw: unknown): ConversationRow {
+  async setCustomAttributes(scope: PublicScope, raw: unknown): Promise<ConversationRow> {
     const row = this.required(scope);
     if (!isObject(raw)) throw ValidationError.of("custom_attributes", "must be an object", "invalid");
     const merged = { ...(JSON.parse(row.custom_attributes) as Record<string, unknown>), ...raw };
-    return this.d.conversationsService.setCustomAttributes(scope.acting, row, merged);
+    return await this.d.conversationsService.setCustomAttributes(scope.acting, row, merged);
   }
 
-  removeCustomAttributes(scope: PublicScope, rawKeys: unknown): ConversationRow {
+  async removeCustomAttributes(scope: PublicScope, rawKeys: unknown): Promise<ConversationRow> {
     const row = this.required(scope);
     const keys = labelTitles("custom_attributes", rawKeys);
     const attrs = JSON.parse(row.custom_attributes) as Record<string, unknown>;
     for (const k of keys) delete attrs[k];
-    return this.d.conversationsService.setCustomAttributes(scope.acting, row, attrs);
+    return await this.d.conversationsService.setCustomAttributes(scope.acting, row, attrs);
   }
 
   /** The site labels the conversation; only the account's defined labels (a visitor cannot invent new ones). */
-  addLabel(scope: PublicScope, raw: unknown): string[] {
+  async addLabel(scope: PublicScope, raw: unknown): Promise<string[]> {
     const row = this.required(scope);
     const title = this.knownLabel(scope, raw);
     const current = this.d.conversationsService.labels(row);
     return current.includes(title)
       ? current
-      : this.d.conversationsService.setLabels(scope.acting, row, [...current, title]);
+      : await this.d.conversationsService.setLabels(scope.acting, row, [...current, title]);
   }
 
-  removeLabel(scope: PublicScope, raw: unknown): string[] {
+  async removeLabel(scope: PublicScope, raw: unknown): Promise<string[]> {
     const row = this.required(scope);
     const title = typeof raw === "string" ? decodeURIComponent(raw).trim() : "";
     const current = this.d.conversationsService.labels(row);
     return current.includes(title)
-      ? this.d.conversationsService.setLabels(
+      ? await this.d.conversationsService.setLabels(
           scope.acting,
           row,
           current.filter((l) => l !== title),
@@ -224,13 +224,13 @@ export class WidgetConversationsService {
    * POST /api/v1/widget/events: the visitor opened the chat ("webwidget.triggered", the only event
    * Chatwoot's widget sends). Recorded for webhooks as Chatwoot's contact_inbox webhook data.
    */
-  triggered(scope: PublicScope, name: unknown, eventInfo: unknown): void {
+  async triggered(scope: PublicScope, name: unknown, eventInfo: unknown): Promise<void> {
     if (name !== "webwidget.triggered") throw ValidationError.of("name", "must be webwidget.triggered", "invalid");
     const info = isObject(eventInfo) ? eventInfo : {};
     if (JSON.stringify(info).length > 4096)
       throw ValidationError.of("event_info", "is too long (maximum is 4096 characters as JSON)", "too_long");
     const row = this.current(scope);
-    this.d.writeTx.now(() => {
+    await this.d.writeTx(() => {
       this.d.outbox.record({
         kind: "webwidget_triggered",
         accountId: scope.account.id,

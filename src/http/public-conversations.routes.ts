@@ -30,7 +30,7 @@ export function publicConversationRoutes(d: Deps) {
         "The contact's conversations (all of the contact's when its identity is verified), newest activity first, at most 20",
       ),
     })
-    .post("", ({ scope, body }) => json(present(svc.view(scope, svc.create(scope, body)))), {
+    .post("", async ({ scope, body }) => json(present(svc.view(scope, await svc.create(scope, body)))), {
       params: ContactIdentifierParams,
       ...bodyOf(t.Object({ custom_attributes: t.Optional(Attributes) }), "conversation"),
       response: { 200: PublicConversation, ...errorResponses },
@@ -47,7 +47,7 @@ export function publicConversationRoutes(d: Deps) {
     )
     .post(
       "/:conversation_id/toggle_status",
-      ({ scope, load }) => json(present(svc.view(scope, svc.resolve(scope, load())))),
+      async ({ scope, load }) => json(present(svc.view(scope, await svc.resolve(scope, load())))),
       {
         params: PublicConversationParams,
         response: { 200: PublicConversation, ...errorResponses },
@@ -63,8 +63,12 @@ export function publicConversationRoutes(d: Deps) {
         detail: publicDetail("The contact started (on) or stopped (off) typing"),
       },
     )
-    .post("/:conversation_id/update_last_seen", ({ scope, load }) => (svc.markSeen(scope, load()), emptyOk()), {
-      params: PublicConversationParams,
-      detail: publicDetail("The contact has read the conversation: agents' messages become read"),
-    });
+    .post(
+      "/:conversation_id/update_last_seen",
+      async ({ scope, load }) => (await svc.markSeen(scope, load()), emptyOk()),
+      {
+        params: PublicConversationParams,
+        detail: publicDetail("The contact has read the conversation: agents' messages become read"),
+      },
+    );
 }

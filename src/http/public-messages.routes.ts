@@ -26,9 +26,9 @@ export function publicMessageRoutes(d: Deps) {
     params: { message_id: string };
     body: { submitted_values?: unknown };
   };
-  const update = ({ scope, load, params, body }: Ctx) => {
+  const update = async ({ scope, load, params, body }: Ctx) => {
     const row = load();
-    return present(row, messages.update(scope, row, params.message_id, body))[0]!;
+    return present(row, await messages.update(scope, row, params.message_id, body))[0]!;
   };
   const updateOptions = {
     params: PublicMessageParams,
@@ -65,7 +65,7 @@ export function publicMessageRoutes(d: Deps) {
       async ({ scope, load, body }) => {
         const row = load();
         const files = await d.services.attachments.prepare(body.attachments);
-        return json(present(row, messages.create(scope, row, body, files))[0]);
+        return json(present(row, await messages.create(scope, row, body, files))[0]);
       },
       {
         params: PublicConversationParams,

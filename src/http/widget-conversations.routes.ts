@@ -94,9 +94,9 @@ export function widgetConversationRoutes(d: Deps) {
     )
     .post(
       "/conversations",
-      ({ visitor, body }) => {
+      async ({ visitor, body }) => {
         const scope = visitor();
-        const { row } = svc.start(scope, body);
+        const { row } = await svc.start(scope, body);
         return json(present(scope, row));
       },
       {
@@ -123,18 +123,18 @@ export function widgetConversationRoutes(d: Deps) {
     )
     .post(
       "/conversations/update_last_seen",
-      ({ visitor }) => {
+      async ({ visitor }) => {
         const scope = visitor();
-        publicConversations.markSeen(scope, svc.required(scope));
+        await publicConversations.markSeen(scope, svc.required(scope));
         return emptyOk();
       },
       { ...q, detail: widgetDetail("The visitor has read the conversation") },
     )
     .get(
       "/conversations/toggle_status",
-      ({ visitor }) => {
+      async ({ visitor }) => {
         const scope = visitor();
-        return json(present(scope, publicConversations.resolve(scope, svc.required(scope))));
+        return json(present(scope, await publicConversations.resolve(scope, svc.required(scope))));
       },
       {
         ...q,
@@ -144,9 +144,9 @@ export function widgetConversationRoutes(d: Deps) {
     )
     .post(
       "/conversations/set_custom_attributes",
-      ({ visitor, body }) => {
+      async ({ visitor, body }) => {
         const scope = visitor();
-        return json(present(scope, svc.setCustomAttributes(scope, body.custom_attributes)));
+        return json(present(scope, await svc.setCustomAttributes(scope, body.custom_attributes)));
       },
       {
         ...q,
@@ -157,9 +157,10 @@ export function widgetConversationRoutes(d: Deps) {
     )
     .post(
       "/conversations/destroy_custom_attributes",
-      ({ visitor, body }) => {
+      async ({ visitor, body }) => {
         const scope = visitor();
-        return json(present(scope, svc.removeCustomAttributes(scope, body.custom_attributes ?? body.custom_attribute)));
+        const row = await svc.removeCustomAttributes(scope, body.custom_attributes ?? body.custom_attribute);
+        return json(present(scope, row));
       },
       {
         ...q,
@@ -168,25 +169,29 @@ export function widgetConversationRoutes(d: Deps) {
         detail: widgetDetail("Remove the conversation's custom attributes with these keys"),
       },
     )
-    .post("/events", ({ visitor, body }) => (svc.triggered(visitor(), body.name, body.event_info), emptyOk()), {
-      ...q,
-      ...bodyOf(
-        t.Object({
-          name: t.Optional(Checked(t.String({ enum: ["webwidget.triggered"] }))),
-          event_info: t.Optional(
-            Checked(
-              t.Record(t.String(), JsonValue, {
-                description: "facts about the visitor's browser (at most 4096 characters as JSON)",
-              }),
+    .post(
+      "/events",
+      async ({ visitor, body }) => (await svc.triggered(visitor(), body.name, body.event_info), emptyOk()),
+      {
+        ...q,
+        ...bodyOf(
+          t.Object({
+            name: t.Optional(Checked(t.String({ enum: ["webwidget.triggered"] }))),
+            event_info: t.Optional(
+              Checked(
+                t.Record(t.String(), JsonValue, {
+                  description: "facts about the visitor's browser (at most 4096 characters as JSON)",
+                }),
+              ),
             ),
-          ),
-        }),
-      ),
-      detail: widgetDetail(
-        "The visitor opened the chat: name webwidget.triggered, event_info (browser facts); webhooks receive webwidget_triggered",
-      ),
-    })
-    .post("/labels", ({ visitor, body }) => ({ labels: svc.addLabel(visitor(), body.label) }), {
+          }),
+        ),
+        detail: widgetDetail(
+          "The visitor opened the chat: name webwidget.triggered, event_info (browser facts); webhooks receive webwidget_triggered",
+        ),
+      },
+    )
+    .post("/labels", async ({ visitor, body }) => ({ labels: await svc.addLabel(visitor(), body.label) }), {
       ...q,
       ...bodyOf(
         t.Object({ label: t.Optional(Checked(t.String({ description: "one of the account's label titles" }))) }),
@@ -194,12 +199,16 @@ export function widgetConversationRoutes(d: Deps) {
       response: { 200: Labels, ...errorResponses },
       detail: widgetDetail("Label the conversation with one of the account's labels"),
     })
-    .delete("/labels/:label", ({ visitor, params }) => ({ labels: svc.removeLabel(visitor(), params.label) }), {
-      ...q,
-      params: t.Object({ label: t.String() }),
-      response: { 200: Labels, ...errorResponses },
-      detail: widgetDetail("Take a label off the conversation"),
-    })
+    .delete(
+      "/labels/:label",
+      async ({ visitor, params }) => ({ labels: await svc.removeLabel(visitor(), params.label) }),
+      {
+        ...q,
+        params: t.Object({ label: t.String() }),
+        response: { 200: Labels, ...errorResponses },
+        detail: widgetDetail("Take a label off the conversation"),
+      },
+    )
     .get(
       "/messages",
       ({ visitor, visitorReads, query }) =>
@@ -219,7 +228,7 @@ export function widgetConversationRoutes(d: Deps) {
       async ({ visitor, body }) => {
         const scope = visitor();
         const files = await d.services.attachments.prepare(body.attachments);
-        const { row, messages } = svc.send(scope, body, files);
+        const { row, messages } = await svc.send(scope, body, files);
         return json(messagesOf(row, messages, d.files.links)[0]);
       },
       {
@@ -239,10 +248,12 @@ export function widgetConversationRoutes(d: Deps) {
     )
     .patch(
       "/messages/:message_id",
-      ({ visitor, params, body }) => {
+      async ({ visitor, params, body }) => {
         const scope = visitor();
         const row = svc.required(scope);
-        return json(messagesOf(row, publicMessages.update(scope, row, params.message_id, body), d.files.links)[0]);
+        return json(
+          messagesOf(row, await publicMessages.update(scope, row, params.message_id, body), d.files.links)[0],
+        );
       },
       {
         ...q,
