@@ -63,8 +63,12 @@ export function createJobs(p: JobParts): Job[] {
     },
     { name: "repair-webhook-streams", pattern: "15 * * * * *", run: () => deliverer.repairStreams() },
     { name: "prune-webhook-deliveries", pattern: "30 7 * * * *", run: () => void services.webhooks.pruneDeliveries() },
-    { name: "prune-sessions", pattern: "0 7 * * * *", run: () => void services.sessions.prune() },
-    { name: "prune-password-resets", pattern: "0 9 * * * *", run: () => void services.passwordResets.prune() },
+    { name: "prune-sessions", pattern: "0 7 * * * *", run: () => services.sessions.prune().then(() => undefined) },
+    {
+      name: "prune-password-resets",
+      pattern: "0 9 * * * *",
+      run: () => services.passwordResets.prune().then(() => undefined),
+    },
     // docs/compatibility.md #14: snoozed conversations open when snoozed_until passes.
     { name: "reopen-snoozed", pattern: "*/10 * * * * *", run: () => void services.conversationState.reopenDue() },
     // Events written by another process (the CLI) reach sockets within a second.

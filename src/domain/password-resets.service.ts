@@ -69,7 +69,7 @@ export class PasswordResetsService {
   }
 
   /** Queues the reset mail for the user with this address, if there is one. `ip`: the caller's. */
-  request(rawEmail: unknown, ip: string | null): { message: string } {
+  async request(rawEmail: unknown, ip: string | null): Promise<{ message: string }> {
     const errors = new FieldErrors();
     const email = emailValue(errors, "email", rawEmail, true);
     errors.throwIfAny();
@@ -79,7 +79,7 @@ export class PasswordResetsService {
       ]);
     const address = email!.trim().toLowerCase();
     this.take(addressKey(ip), address);
-    this.d.writeTx.now(() => {
+    await this.d.writeTx(() => {
       const user = this.d.users.byEmail(address);
       if (!user) return;
       const now = unixSeconds(this.d.clock);
@@ -132,7 +132,7 @@ export class PasswordResetsService {
     if (input.password_confirmation !== undefined && input.password_confirmation !== password)
       throw ValidationError.of("password_confirmation", "doesn't match Password", "confirmation");
     const hash = await this.d.hasher.hash(password);
-    return this.d.writeTx.now(() => {
+    return this.d.writeTx(() => {
       const reset = this.live(digest);
       const user = reset && this.d.users.byId(reset.user_id);
       if (!user) throw invalidLink();
@@ -152,10 +152,10 @@ export class PasswordResetsService {
   }
 
   /** Drops resets whose links have expired (their mail, if still unsent, with them), and spent limits. */
-  prune(): number {
+  prune(): Promise<number> {
     this.byIp.sweep();
     this.byEmail.sweep();
-    return this.d.writeTx.now(() => this.d.passwordResets.deleteExpired(unixSeconds(this.d.clock)));
+    return this.d.writeTx(() => this.d.passwordResets.deleteExpired(unixSeconds(this.d.clock)));
   }
 
   private live(digest: string) {

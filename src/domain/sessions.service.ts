@@ -64,8 +64,8 @@ export class SessionsService {
    * A new browser session for a user whose identity is already proven (a password just checked, a
    * password-reset link just used), ending the one the browser still held.
    */
-  open(user: UserRow, input: Pick<SignInInput, "ip" | "userAgent" | "replacing">): SignedIn {
-    return this.d.writeTx.now(() => {
+  open(user: UserRow, input: Pick<SignInInput, "ip" | "userAgent" | "replacing">): Promise<SignedIn> {
+    return this.d.writeTx(() => {
       if (input.replacing) this.end(input.replacing);
       const now = unixSeconds(this.d.clock);
       const token = newSessionToken();
@@ -98,20 +98,21 @@ export class SessionsService {
     }
     if (now - session.last_used_at >= SESSION_TOUCH_SECONDS) {
       const expiresAt = Math.min(now + SESSION_IDLE_SECONDS, session.absolute_expires_at);
+      // In place: the caller's lookup answers in place on SQLite (src/http/auth.ts), not awaited.
       this.d.writeTx.now(() => this.d.sessions.touch(session.id, now, expiresAt));
       return { ...session, last_used_at: now, expires_at: expiresAt };
     }
     return session;
   }
 
-  signOut(sessionId: number): void {
-    this.d.writeTx.now(() => this.d.sessions.delete(sessionId));
+  async signOut(sessionId: number): Promise<void> {
+    await this.d.writeTx(() => this.d.sessions.delete(sessionId));
   }
 
   /** Deletes sessions past either expiry and forgets passed sign-in windows (job loop); returns how many sessions. */
-  prune(): number {
+  prune(): Promise<number> {
     this.d.throttle.sweep();
-    return this.d.writeTx.now(() => this.d.sessions.deleteExpired(unixSeconds(this.d.clock)));
+    return this.d.writeTx(() => this.d.sessions.deleteExpired(unixSeconds(this.d.clock)));
   }
 
   private end(token: string): void {

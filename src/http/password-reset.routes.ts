@@ -26,8 +26,8 @@ export function passwordResetRoutes(d: Deps) {
   return new Elysia({ prefix: "/auth" })
     .post(
       "/password",
-      ({ body, headers, request, server }) =>
-        passwordResets.request(body.email, clientIp(request, headers, server, d.config.trustProxy)),
+      async ({ body, headers, request, server }) =>
+        await passwordResets.request(body.email, clientIp(request, headers, server, d.config.trustProxy)),
       {
         ...bodyOf(ResetRequest),
         response: { 200: t.Object({ message: t.String() }), ...errorResponses },
@@ -44,7 +44,7 @@ export function passwordResetRoutes(d: Deps) {
       async ({ body, headers, request, server, set }) => {
         refuseCrossSite(headers);
         const user = await passwordResets.complete(body);
-        const s = sessions.open(user, {
+        const s = await sessions.open(user, {
           ip: clientIp(request, headers, server, d.config.trustProxy),
           userAgent: headers["user-agent"] ?? null,
           replacing: sessionTokenOf(headers),

@@ -84,8 +84,8 @@ export function sessionRoutes(d: Deps) {
     )
     .delete(
       "/sign_out",
-      ({ caller, headers, request, set }) => {
-        sessions.signOut(caller.session!.id);
+      async ({ caller, headers, request, set }) => {
+        await sessions.signOut(caller.session!.id);
         set.headers["set-cookie"] = clearedSessionCookie(isHttps(request, headers, trustProxy));
         return { success: true };
       },

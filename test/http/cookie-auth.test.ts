@@ -148,9 +148,9 @@ describe("session lifetime", () => {
     await signIn(h, admin.email);
     await h.deps.services.passwords.set(agent.userId, "a brand new password");
     expect((await h.request("GET", "/api/v1/profile", { headers: { cookie: s.cookie } })).status).toBe(401);
-    expect(h.deps.services.sessions.prune()).toBe(0);
+    expect(await h.deps.services.sessions.prune()).toBe(0);
     h.clock.advance(15 * DAY_MS);
-    expect(h.deps.services.sessions.prune()).toBe(1);
+    expect(await h.deps.services.sessions.prune()).toBe(1);
     expect(h.deps.db.query("SELECT COUNT(*) AS n FROM sessions").get()).toEqual({ n: 0 });
   });
 });
