@@ -68,7 +68,7 @@ export class ProfileService {
       if (!ok) throw ValidationError.of("current_password", "Invalid current password", "invalid");
       newHash = await this.d.hasher.hash(password);
     }
-    this.d.writeTx.now(() => {
+    await this.d.writeTx(() => {
       const holder = this.d.users.byEmail(email!);
       if (holder && holder.id !== userId) throw ValidationError.of("email", "has already been taken", "taken");
       const now = unixSeconds(this.d.clock);
@@ -87,13 +87,13 @@ export class ProfileService {
   }
 
   /** The user's availability in one of their accounts (404 for an account they are not in); returns that account's id. */
-  setAvailability(userId: number, input: { account_id?: unknown; availability?: unknown }): number {
+  async setAvailability(userId: number, input: { account_id?: unknown; availability?: unknown }): Promise<number> {
     const membership = this.membership(userId, input.account_id);
     const errors = new FieldErrors();
     const availability = oneOf(errors, "availability", input.availability, AVAILABILITIES);
     errors.throwIfAny();
     // The membership's other settings as they are at the write (an administrator may change the role meanwhile).
-    this.d.writeTx.now(() => {
+    await this.d.writeTx(() => {
       const current = this.d.users.membership(membership.account_id, userId) ?? membership;
       const { account_id, user_id, role, auto_offline } = current;
       this.d.agents.updateMembership({ account_id, user_id, role, auto_offline, availability: availability! });
@@ -102,9 +102,9 @@ export class ProfileService {
   }
 
   /** The account the user works in now: the profile's account_id until they choose another. */
-  setActiveAccount(userId: number, input: { account_id?: unknown }): void {
+  async setActiveAccount(userId: number, input: { account_id?: unknown }): Promise<void> {
     const membership = this.membership(userId, input.account_id);
-    this.d.writeTx.now(() => this.d.users.setActiveAt(membership.account_id, userId, unixSeconds(this.d.clock)));
+    await this.d.writeTx(() => this.d.users.setActiveAt(membership.account_id, userId, unixSeconds(this.d.clock)));
   }
 
   private membership(userId: number, rawAccountId: unknown): MembershipRow {

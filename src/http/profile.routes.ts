@@ -69,8 +69,8 @@ export function profileRoutes(d: Deps) {
     )
     .post(
       "/api/v1/profile/availability",
-      ({ caller, body }) => {
-        const accountId = d.services.profile.setAvailability(caller.user.id, body);
+      async ({ caller, body }) => {
+        const accountId = await d.services.profile.setAvailability(caller.user.id, body);
         d.realtime.availabilityChanged(accountId); // the others' agent lists show the new status
         return profile(caller.user.id, caller.token);
       },
@@ -88,8 +88,8 @@ export function profileRoutes(d: Deps) {
     )
     .put(
       "/api/v1/profile/set_active_account",
-      ({ caller, body }) => {
-        d.services.profile.setActiveAccount(caller.user.id, body);
+      async ({ caller, body }) => {
+        await d.services.profile.setActiveAccount(caller.user.id, body);
         return emptyOk();
       },
       {
