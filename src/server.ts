@@ -27,7 +27,7 @@ export async function ensureFirstAccount(d: Deps): Promise<FirstRun | null> {
   const row = { n: accountCount(d.db) };
   if (row.n > 0) return null;
   const email = "admin@parley.local";
-  const result = d.services.accounts.bootstrap({ account: "My Helpdesk", name: "Administrator", email });
+  const result = await d.services.accounts.bootstrap({ account: "My Helpdesk", name: "Administrator", email });
   const password = await d.services.passwords.setRandom(result.user_id);
   return { ...result, email, password };
 }

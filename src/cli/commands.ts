@@ -68,8 +68,8 @@ export const bootstrap = command(
     email: { type: "string", help: "administrator's email", required: true },
     json: jsonFlag,
   },
-  (f, io) => {
-    const r = withDeps(f.db, (d) =>
+  async (f, io) => {
+    const r = await withDeps(f.db, (d) =>
       d.services.accounts.bootstrap({ account: f.account, name: f.name, email: f.email }),
     );
     if (f.json) io.out(JSON.stringify(r));
@@ -102,8 +102,8 @@ export const token = command(
   "token",
   "issue a new API access token for a user",
   { db: dbRequired, email: { type: "string", help: "the user's email", required: true }, json: jsonFlag },
-  (f, io) => {
-    const r = withDeps(f.db, (d) => d.services.accounts.issueTokenForEmail(f.email!));
+  async (f, io) => {
+    const r = await withDeps(f.db, (d) => d.services.accounts.issueTokenForEmail(f.email!));
     io.out(f.json ? JSON.stringify(r) : `API access token for user ${r.user_id} (shown once): ${r.api_access_token}`);
     return 0;
   },

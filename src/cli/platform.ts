@@ -10,8 +10,8 @@ export const platformToken = command(
     name: { type: "string", help: 'a name to recognise the app by (default "Platform app")' },
     json: jsonFlag,
   },
-  (f, io) => {
-    const r = withDeps(f.db, (d) => d.services.platform.createApp(f.name));
+  async (f, io) => {
+    const r = await withDeps(f.db, (d) => d.services.platform.createApp(f.name));
     if (f.json) io.out(JSON.stringify(r));
     else io.out(`Created platform app ${r.platform_app_id}.\nPlatform API token (shown once): ${r.api_access_token}`);
     return 0;

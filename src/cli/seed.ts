@@ -23,22 +23,23 @@ export interface SeedCounts {
   threadMessages: number;
 }
 
-function seedAccount(d: Deps, n: SeedCounts, log: (line: string) => void) {
+async function seedAccount(d: Deps, n: SeedCounts, log: (line: string) => void) {
   const now = unixSeconds(d.clock);
   const tag = `${Date.now().toString(36)}`;
-  const boot = d.services.accounts.bootstrap({
+  const boot = await d.services.accounts.bootstrap({
     account: "Demo Co",
     name: "Demo Admin",
     email: `admin-${tag}@demo.parley.local`,
   });
   const principal = d.services.auth.account(boot.api_access_token, String(boot.account_id));
-  const agentIds = ["Ana", "Bruno", "Chen", "Dara"].map((name) => {
-    const id = d.writeTx.now(() =>
+  const agentIds: number[] = [];
+  for (const name of ["Ana", "Bruno", "Chen", "Dara"]) {
+    const id = await d.writeTx(() =>
       d.services.accounts.findOrCreateUser(name, `${name.toLowerCase()}-${tag}@demo.parley.local`, now),
     );
-    d.services.accounts.addMember(boot.account_id, id, "agent");
-    return id;
-  });
+    await d.services.accounts.addMember(boot.account_id, id, "agent");
+    agentIds.push(id);
+  }
   const inbox = d.services.inboxes.create(principal, { name: "Website API", channel: { type: "api" } });
   d.services.inboxMembers.add(principal, { inbox_id: inbox.id, user_ids: [boot.user_id, ...agentIds] });
   const teamIds = ["sales", "support", "billing"].map((name, i) => {
@@ -121,7 +122,7 @@ export const seed = command(
     "thread-messages": { type: "string", help: "extra messages in the first conversation, for paging (default 10000)" },
     json: jsonFlag,
   },
-  (f, io) => {
+  async (f, io) => {
     // The bulk loads are SQLite's (its FTS tables, its statistics): seed a file, then parley copy it.
     if (isPostgresUrl(f.db!))
       throw new UsageError("seed writes a SQLite file: seed one, then move it with parley copy --to postgres://…");
@@ -131,7 +132,7 @@ export const seed = command(
       messagesPerConversation: intFlag("messages-per-conversation", f["messages-per-conversation"], 4),
       threadMessages: intFlag("thread-messages", f["thread-messages"], 10_000),
     };
-    const result = withDeps(f.db, (d) => seedAccount(d, counts, f.json ? io.err : io.out));
+    const result = await withDeps(f.db, (d) => seedAccount(d, counts, f.json ? io.err : io.out));
     if (f.json) io.out(JSON.stringify(result));
     else
       io.out(

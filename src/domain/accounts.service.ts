@@ -24,6 +24,18 @@ export interface BootstrapResult {
   api_access_token: string;
 }
 
+export interface BootstrapInput {
+  account: unknown;
+  name: unknown;
+  email: unknown;
+}
+
+export interface AccountInput {
+  name?: unknown;
+  locale?: unknown;
+  custom_attributes?: unknown;
+}
+
 export class AccountsService {
   constructor(private readonly d: AccountsDeps) {}
 
@@ -44,7 +56,12 @@ export class AccountsService {
   }
 
   /** Creates an account with an administrator (reusing a user with that email) and issues a token. */
-  bootstrap(input: { account: unknown; name: unknown; email: unknown }): BootstrapResult {
+  bootstrap(input: BootstrapInput): Promise<BootstrapResult> {
+    return this.d.writeTx(() => this.bootstrapNow(input));
+  }
+
+  /** bootstrap() in place: for the test factories and benchmarks, which build their records synchronously. */
+  bootstrapNow(input: BootstrapInput): BootstrapResult {
     const errors = new FieldErrors();
     const accountName = requiredString(errors, "account", input.account);
     const name = requiredString(errors, "name", input.name);
@@ -66,14 +83,24 @@ export class AccountsService {
     return this.d.users.insert({ name, email, pubsub_token: randomToken(24), now });
   }
 
-  addMember(accountId: number, userId: number, role: Role): void {
+  async addMember(accountId: number, userId: number, role: Role): Promise<void> {
+    await this.d.writeTx(() => this.addMemberNow(accountId, userId, role));
+  }
+
+  /** addMember() in place: for the test factories, which build their records synchronously. */
+  addMemberNow(accountId: number, userId: number, role: Role): void {
     this.d.writeTx.now(() =>
       this.d.users.addMembership({ account_id: accountId, user_id: userId, role, now: unixSeconds(this.d.clock) }),
     );
   }
 
   /** Issues a new token for a user (older tokens keep working). Returns the plaintext, shown once. */
-  issueToken(userId: number): string {
+  issueToken(userId: number): Promise<string> {
+    return this.d.writeTx(() => this.issueTokenNow(userId));
+  }
+
+  /** issueToken() in place: inside another write's body (a platform user's first token), and for the test factories. */
+  issueTokenNow(userId: number): string {
     return this.d.writeTx.now(() => this.issueTokenInTx(userId, unixSeconds(this.d.clock)));
   }
 
@@ -84,10 +111,10 @@ export class AccountsService {
   }
 
   /** Issues a token for the user with this email, for `parley token`. */
-  issueTokenForEmail(email: string): { user_id: number; api_access_token: string } {
+  async issueTokenForEmail(email: string): Promise<{ user_id: number; api_access_token: string }> {
     const user = this.d.users.byEmail(email.trim().toLowerCase());
     if (!user) throw new NotFoundError("User", "email", `no user with email ${email}`);
-    return { user_id: user.id, api_access_token: this.issueToken(user.id) };
+    return { user_id: user.id, api_access_token: await this.issueToken(user.id) };
   }
 
   get(accountId: number): AccountRow {
@@ -96,7 +123,12 @@ export class AccountsService {
     return account;
   }
 
-  update(accountId: number, input: { name?: unknown; locale?: unknown; custom_attributes?: unknown }): AccountRow {
+  update(accountId: number, input: AccountInput): Promise<AccountRow> {
+    return this.d.writeTx(() => this.updateNow(accountId, input));
+  }
+
+  /** update() in place: for a caller inside its own transaction (the Platform API's account writes). */
+  updateNow(accountId: number, input: AccountInput): AccountRow {
     const current = this.get(accountId);
     const errors = new FieldErrors();
     const name = input.name === undefined ? current.name : requiredString(errors, "name", input.name);

@@ -10,7 +10,7 @@ import type { PlatformAppRow } from "../db/platform.repo.ts";
 import { readNow } from "../db/reads.ts";
 import type { TokensRepo } from "../db/tokens.repo.ts";
 import type { WriteTx } from "../db/tx.ts";
-import type { UserAccountRow, UserRow } from "../db/users.repo.ts";
+import type { MembershipRow, UserAccountRow, UserRow } from "../db/users.repo.ts";
 import { unixSeconds, type Clock } from "../lib/clock.ts";
 import { newAccessToken, randomToken, sha256Hex } from "../lib/tokens.ts";
 import type { AccountsService } from "./accounts.service.ts";
@@ -44,6 +44,11 @@ export interface PlatformUserInput {
 
 const STATUSES = ["active", "suspended"] as const;
 
+export interface CreatedApp {
+  platform_app_id: number;
+  api_access_token: string;
+}
+
 export class PlatformService {
   /** The read-only routes' forms (awaited on PostgreSQL) and the checks the writes below run in place. */
   readonly reads: PlatformReads;
@@ -53,7 +58,12 @@ export class PlatformService {
   }
 
   /** A new platform app and its token (shown once). */
-  createApp(name = "Platform app"): { platform_app_id: number; api_access_token: string } {
+  createApp(name = "Platform app"): Promise<CreatedApp> {
+    return this.d.writeTx(() => this.createAppNow(name));
+  }
+
+  /** createApp() in place: for the test fixtures, which build their records synchronously. */
+  createAppNow(name = "Platform app"): CreatedApp {
     return this.d.writeTx.now(() => {
       const now = unixSeconds(this.d.clock);
       const id = this.d.platform.insertApp(name, now);
@@ -74,33 +84,33 @@ export class PlatformService {
     return readNow(this.reads.readAccount(app, rawId));
   }
 
-  createAccount(app: PlatformAppRow, input: PlatformAccountInput): AccountRow {
+  async createAccount(app: PlatformAppRow, input: PlatformAccountInput): Promise<AccountRow> {
     const errors = new FieldErrors();
     const name = requiredString(errors, "name", input.name);
     const locale = optionalString(errors, "locale", input.locale, 10);
     const status = input.status === undefined ? undefined : oneOf(errors, "status", input.status, STATUSES);
     errors.throwIfAny();
-    return this.d.writeTx.now(() => {
+    return this.d.writeTx(() => {
       const now = unixSeconds(this.d.clock);
       const id = this.d.accounts.insert({ name: name!, locale: locale ?? "en", now });
       this.d.platform.grantAccount(app.id, id, now);
       if (input.custom_attributes !== undefined)
-        this.d.accountsService.update(id, { custom_attributes: input.custom_attributes });
+        this.d.accountsService.updateNow(id, { custom_attributes: input.custom_attributes });
       if (status) this.d.platform.setAccountStatus(id, status, now);
       return this.d.accounts.byId(id)!;
     });
   }
 
   /** name, locale and custom_attributes (merged) as the account API updates them, plus status. */
-  updateAccount(app: PlatformAppRow, rawId: unknown, input: PlatformAccountInput): AccountRow {
+  async updateAccount(app: PlatformAppRow, rawId: unknown, input: PlatformAccountInput): Promise<AccountRow> {
     const account = this.account(app, rawId);
     const errors = new FieldErrors();
     const status = input.status === undefined ? undefined : oneOf(errors, "status", input.status, STATUSES);
     errors.throwIfAny();
-    return this.d.writeTx.now(() => {
+    return this.d.writeTx(() => {
       const { name, locale, custom_attributes } = input;
       if (name !== undefined || locale !== undefined || custom_attributes !== undefined) {
-        this.d.accountsService.update(account.id, { name, locale, custom_attributes });
+        this.d.accountsService.updateNow(account.id, { name, locale, custom_attributes });
       }
       if (status && status !== account.status)
         this.d.platform.setAccountStatus(account.id, status, unixSeconds(this.d.clock));
@@ -109,12 +119,12 @@ export class PlatformService {
   }
 
   /** Deletes the account with everything in it; its users stay. */
-  deleteAccount(app: PlatformAppRow, rawId: unknown): void {
+  async deleteAccount(app: PlatformAppRow, rawId: unknown): Promise<void> {
     const account = this.account(app, rawId);
-    let files: string[] = [];
-    this.d.writeTx.now(() => {
-      files = this.d.attachmentsService.keysOfAccount(account.id);
+    const files = await this.d.writeTx(() => {
+      const keys = this.d.attachmentsService.keysOfAccount(account.id);
       this.d.platform.deleteAccount(account.id);
+      return keys;
     });
     this.d.attachmentsService.release(files);
   }
@@ -130,14 +140,14 @@ export class PlatformService {
    * would hand the app that existing user (and so a token for it), which lets any app take over
    * any user by knowing their email.
    */
-  createUser(app: PlatformAppRow, input: PlatformUserInput): { user: UserRow; token: string } {
+  async createUser(app: PlatformAppRow, input: PlatformUserInput): Promise<{ user: UserRow; token: string }> {
     const errors = new FieldErrors();
     const name = requiredString(errors, "name", input.name);
     const email = emailValue(errors, "email", input.email, true);
     const displayName = optionalString(errors, "display_name", input.display_name);
     const passwordHash = this.passwordHash(errors, input.password);
     errors.throwIfAny();
-    return this.d.writeTx.now(() => {
+    return this.d.writeTx(() => {
       if (this.d.users.byEmail(email!)) throw ValidationError.of("email", "has already been taken", "taken");
       const now = unixSeconds(this.d.clock);
       const id = this.d.users.insert({ name: name!, email: email!, pubsub_token: randomToken(24), now });
@@ -149,12 +159,12 @@ export class PlatformService {
         now,
       });
       this.d.platform.grantUser(app.id, id, now);
-      const token = this.d.accountsService.issueToken(id);
+      const token = this.d.accountsService.issueTokenNow(id);
       return { user: this.d.users.byId(id)!, token };
     });
   }
 
-  updateUser(app: PlatformAppRow, rawId: unknown, input: PlatformUserInput): UserRow {
+  async updateUser(app: PlatformAppRow, rawId: unknown, input: PlatformUserInput): Promise<UserRow> {
     const user = this.user(app, rawId);
     const errors = new FieldErrors();
     const name = input.name === undefined ? user.name : requiredString(errors, "name", input.name);
@@ -163,7 +173,7 @@ export class PlatformService {
       input.display_name === undefined ? user.display_name : optionalString(errors, "display_name", input.display_name);
     const passwordHash = input.password === undefined ? user.password_hash : this.passwordHash(errors, input.password);
     errors.throwIfAny();
-    return this.d.writeTx.now(() => {
+    return this.d.writeTx(() => {
       const holder = this.d.users.byEmail(email!);
       if (holder && holder.id !== user.id) throw ValidationError.of("email", "has already been taken", "taken");
       const now = unixSeconds(this.d.clock);
@@ -179,18 +189,18 @@ export class PlatformService {
   }
 
   /** Deletes the user, its memberships everywhere and its tokens. */
-  deleteUser(app: PlatformAppRow, rawId: unknown): void {
+  async deleteUser(app: PlatformAppRow, rawId: unknown): Promise<void> {
     const user = this.user(app, rawId);
-    this.d.writeTx.now(() => {
+    await this.d.writeTx(() => {
       this.d.tokens.revokeAll("user", user.id);
       this.d.platform.deleteUser(user.id);
     });
   }
 
   /** Tokens are stored hashed, so "get the user's token" issues a new one (older ones keep working). */
-  issueUserToken(app: PlatformAppRow, rawId: unknown): { user: UserRow; token: string } {
+  async issueUserToken(app: PlatformAppRow, rawId: unknown): Promise<{ user: UserRow; token: string }> {
     const user = this.user(app, rawId);
-    return { user, token: this.d.accountsService.issueToken(user.id) };
+    return { user, token: await this.d.accountsService.issueToken(user.id) };
   }
 
   /** The user's memberships of accounts this app created (the only ones it may see). */
@@ -201,14 +211,18 @@ export class PlatformService {
   // ---- account users ----
 
   /** Adds a user the app created to an account it created, or changes their role there. */
-  addAccountUser(app: PlatformAppRow, rawAccountId: unknown, input: { user_id?: unknown; role?: unknown }) {
+  async addAccountUser(
+    app: PlatformAppRow,
+    rawAccountId: unknown,
+    input: { user_id?: unknown; role?: unknown },
+  ): Promise<MembershipRow> {
     const account = this.account(app, rawAccountId);
     const errors = new FieldErrors();
     if (input.user_id === undefined || input.user_id === null) errors.add("user_id", "can't be blank", "required");
     const role = input.role === undefined ? "agent" : oneOf(errors, "role", input.role, ROLES);
     errors.throwIfAny();
     const user = this.user(app, input.user_id);
-    return this.d.writeTx.now(() => {
+    return this.d.writeTx(() => {
       if (this.d.users.membership(account.id, user.id)) this.d.platform.setRole(account.id, user.id, role!);
       else
         this.d.users.addMembership({
@@ -222,12 +236,12 @@ export class PlatformService {
   }
 
   /** Takes a user out of the account (with their inbox and team memberships there). */
-  removeAccountUser(app: PlatformAppRow, rawAccountId: unknown, input: { user_id?: unknown }): void {
+  async removeAccountUser(app: PlatformAppRow, rawAccountId: unknown, input: { user_id?: unknown }): Promise<void> {
     const account = this.account(app, rawAccountId);
     if (input.user_id === undefined || input.user_id === null)
       throw ValidationError.of("user_id", "can't be blank", "required");
     const user = this.user(app, input.user_id);
-    this.d.writeTx.now(() => this.d.agents.removeFromAccount(account.id, user.id));
+    await this.d.writeTx(() => this.d.agents.removeFromAccount(account.id, user.id));
   }
 
   private passwordHash(errors: FieldErrors, password: unknown): string | null | undefined {

@@ -30,7 +30,7 @@ export function accountRoutes(d: Deps) {
       response: { 200: Account, ...errorResponses },
       detail: { tags: ["accounts"], summary: "Show the account" },
     })
-    .patch("", ({ principal, body }) => accountOf(accounts.update(principal.account.id, body)), {
+    .patch("", async ({ principal, body }) => accountOf(await accounts.update(principal.account.id, body)), {
       admin: true,
       params: AccountParams,
       ...bodyOf(AccountUpdate, "account"),

@@ -86,7 +86,7 @@ export function platformRoutes(d: Deps) {
   });
   return new Elysia({ prefix: "/platform/api/v1" })
     .use(platformScope(s))
-    .post("/accounts", ({ platformApp, body }) => accountOf(s.createAccount(platformApp, body)), {
+    .post("/accounts", async ({ platformApp, body }) => accountOf(await s.createAccount(platformApp, body)), {
       ...bodyOf(AccountBody, "account"),
       response: { 200: Account, ...responses },
       detail: { tags, summary: "Create an account" },
@@ -98,7 +98,7 @@ export function platformRoutes(d: Deps) {
     })
     .patch(
       "/accounts/:id",
-      ({ platformApp, params, body }) => accountOf(s.updateAccount(platformApp, params.id, body)),
+      async ({ platformApp, params, body }) => accountOf(await s.updateAccount(platformApp, params.id, body)),
       {
         params: IdParams,
         ...bodyOf(AccountBody, "account"),
@@ -109,7 +109,7 @@ export function platformRoutes(d: Deps) {
         },
       },
     )
-    .delete("/accounts/:id", ({ platformApp, params }) => (s.deleteAccount(platformApp, params.id), ok()), {
+    .delete("/accounts/:id", async ({ platformApp, params }) => (await s.deleteAccount(platformApp, params.id), ok()), {
       params: IdParams,
       response: { 200: t.Void(), ...responses },
       detail: { tags, summary: "Delete an account and everything in it" },
@@ -125,7 +125,7 @@ export function platformRoutes(d: Deps) {
     )
     .post(
       "/accounts/:id/account_users",
-      ({ platformApp, params, body }) => accountUser(s.addAccountUser(platformApp, params.id, body)),
+      async ({ platformApp, params, body }) => accountUser(await s.addAccountUser(platformApp, params.id, body)),
       {
         params: IdParams,
         ...bodyOf(AccountUserBody, "account_user"),
@@ -135,7 +135,7 @@ export function platformRoutes(d: Deps) {
     )
     .delete(
       "/accounts/:id/account_users",
-      ({ platformApp, params, body }) => (s.removeAccountUser(platformApp, params.id, body), ok()),
+      async ({ platformApp, params, body }) => (await s.removeAccountUser(platformApp, params.id, body), ok()),
       {
         params: IdParams,
         ...bodyOf(AccountUserBody, "account_user"),
@@ -145,8 +145,8 @@ export function platformRoutes(d: Deps) {
     )
     .post(
       "/users",
-      ({ platformApp, body }) => {
-        const { user, token } = s.createUser(platformApp, body);
+      async ({ platformApp, body }) => {
+        const { user, token } = await s.createUser(platformApp, body);
         return userOf(platformApp, user, token);
       },
       {
@@ -167,7 +167,8 @@ export function platformRoutes(d: Deps) {
     )
     .patch(
       "/users/:id",
-      ({ platformApp, params, body }) => userOf(platformApp, s.updateUser(platformApp, params.id, body), null),
+      async ({ platformApp, params, body }) =>
+        userOf(platformApp, await s.updateUser(platformApp, params.id, body), null),
       {
         params: IdParams,
         ...bodyOf(UserBody, "user"),
@@ -175,15 +176,15 @@ export function platformRoutes(d: Deps) {
         detail: { tags, summary: "Update a user (name, display_name, email, password)" },
       },
     )
-    .delete("/users/:id", ({ platformApp, params }) => (s.deleteUser(platformApp, params.id), ok()), {
+    .delete("/users/:id", async ({ platformApp, params }) => (await s.deleteUser(platformApp, params.id), ok()), {
       params: IdParams,
       response: { 200: t.Void(), ...responses },
       detail: { tags, summary: "Delete a user with its memberships and tokens" },
     })
     .post(
       "/users/:id/token",
-      ({ platformApp, params }) => {
-        const { user, token } = s.issueUserToken(platformApp, params.id);
+      async ({ platformApp, params }) => {
+        const { user, token } = await s.issueUserToken(platformApp, params.id);
         return {
           access_token: token,
           expiry: null,

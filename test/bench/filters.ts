@@ -33,7 +33,7 @@ const app = createApp(deps);
 const now = Math.floor(Date.now() / 1000);
 
 function seed() {
-  const boot = deps.services.accounts.bootstrap({
+  const boot = deps.services.accounts.bootstrapNow({
     account: "Bench",
     name: "Bench Admin",
     email: "bench-filters@example.com",
@@ -42,7 +42,7 @@ function seed() {
   const inbox = deps.services.inboxes.create(principal, { name: "API", channel: { type: "api" } });
   const agentIds = ["a", "b", "c", "d"].map((n) => {
     const id = deps.writeTx.now(() => deps.services.accounts.findOrCreateUser(n, `${n}-filters@example.com`, now));
-    deps.services.accounts.addMember(boot.account_id, id, "agent");
+    deps.services.accounts.addMemberNow(boot.account_id, id, "agent");
     return id;
   });
   const teamIds = ["sales", "support", "billing"].map((name) => deps.services.teams.create(principal, { name }).id);
@@ -70,7 +70,7 @@ if (!reuse) seed();
 const admin = db
   .query("SELECT account_id, user_id FROM account_users WHERE role = 'administrator' ORDER BY account_id LIMIT 1")
   .get() as { account_id: number; user_id: number };
-const token = deps.services.accounts.issueToken(admin.user_id);
+const token = await deps.services.accounts.issueToken(admin.user_id);
 const base = `http://localhost/api/v1/accounts/${admin.account_id}`;
 
 async function timeit(label: string, make: (i: number) => Request, detail: (b: any) => string): Promise<number> {

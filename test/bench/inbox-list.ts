@@ -52,14 +52,14 @@ const {
   account_id: accountId,
   user_id: adminId,
   api_access_token: token,
-} = deps.services.accounts.bootstrap({ account: "Bench", name: "Bench Admin", email: "bench@example.com" });
+} = await deps.services.accounts.bootstrap({ account: "Bench", name: "Bench Admin", email: "bench@example.com" });
 const agents = [
   adminId,
   ...[1, 2, 3, 4].map((i) =>
     deps.writeTx.now(() => deps.services.accounts.findOrCreateUser(`Agent ${i}`, `agent${i}@example.com`, now)),
   ),
 ];
-for (const id of agents.slice(1)) deps.services.accounts.addMember(accountId, id, "agent");
+for (const id of agents.slice(1)) await deps.services.accounts.addMember(accountId, id, "agent");
 const inboxIds = [1, 2].map((i) =>
   Number(
     db

@@ -45,11 +45,11 @@ function reopen() {
   const last = db
     .query("SELECT max(created_at) AS t FROM conversations WHERE account_id = ?")
     .get(admin.account_id) as { t: number };
-  return { accountId: admin.account_id, token: deps.services.accounts.issueToken(admin.user_id), end: last.t + 1 };
+  return { accountId: admin.account_id, token: deps.services.accounts.issueTokenNow(admin.user_id), end: last.t + 1 };
 }
 
 function seed() {
-  const { account_id: accountId, api_access_token: token } = deps.services.accounts.bootstrap({
+  const { account_id: accountId, api_access_token: token } = deps.services.accounts.bootstrapNow({
     account: "Bench",
     name: "Bench Admin",
     email: "bench@example.com",

@@ -60,7 +60,7 @@ function reopen() {
   return {
     accountId: admin.account_id,
     userId: admin.user_id,
-    token: deps.services.accounts.issueToken(admin.user_id),
+    token: deps.services.accounts.issueTokenNow(admin.user_id),
     displayId: conv.display_id,
     conversationId: conv.id,
   };
@@ -71,7 +71,7 @@ async function seed() {
     account_id: accountId,
     user_id: userId,
     api_access_token: token,
-  } = deps.services.accounts.bootstrap({ account: "Bench", name: "Bench Admin", email: "bench@example.com" });
+  } = await deps.services.accounts.bootstrap({ account: "Bench", name: "Bench Admin", email: "bench@example.com" });
   const inboxId = Number(
     db
       .query(

@@ -84,7 +84,7 @@ async function scenario(
 ) {
   const path = join(mkdtempSync(join(tmpdir(), "parley-bench-")), "bench.db");
   let d = open(path);
-  const { account_id } = d.services.accounts.bootstrap({ account: "Bench", name: "B", email: "b@bench.test" });
+  const { account_id } = await d.services.accounts.bootstrap({ account: "Bench", name: "B", email: "b@bench.test" });
   for (let i = 0; i < o.webhooks; i++)
     d.services.webhooks.create(account_id, { url: `${url}?w=${i}`, subscriptions: ["message_created"] });
   const deliveries = o.events * o.webhooks;

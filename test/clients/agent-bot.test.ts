@@ -167,7 +167,7 @@ describe("agent bots API", () => {
     );
 
     // A platform app's bot: no account, connectable to an inbox, not editable through the account API.
-    const app = w.h.deps.services.platform.createApp("Bots Inc");
+    const app = await w.h.deps.services.platform.createApp("Bots Inc");
     const pbot = await w.h.request("POST", "/platform/api/v1/agent_bots", {
       token: app.api_access_token,
       body: { name: "Platform Bot", outgoing_url: "https://bots.example/hook" },

@@ -12,7 +12,7 @@ const { agentWorld, serve } = mobileAppWorlds();
 test("mobile app: the settings screen's availability toggle and account switch", async () => {
   const { h, a, agent, root, headers } = agentWorld();
   const other = makeAccount(h, "Second shop");
-  h.deps.services.accounts.addMember(other.accountId, agent.userId, "agent");
+  await h.deps.services.accounts.addMember(other.accountId, agent.userId, "agent");
   // The app's API service sends these without the account prefix.
   const profileUrl = (path: string) => `${root}/api/v1/${path}`;
   // AuthService.updateAvailability: post('profile/availability', { profile: { availability, account_id: string } }).

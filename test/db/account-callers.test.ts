@@ -47,7 +47,7 @@ describe("the account caller in one statement", () => {
   test("an unknown token is no row; a platform app's token has no user", async () => {
     const { h, a, find } = setup();
     expect(await find("not a token", a.accountId)).toBeNull();
-    const app = h.deps.services.platform.createApp("Provisioner");
+    const app = await h.deps.services.platform.createApp("Provisioner");
     const found = (await find(app.api_access_token, a.accountId))!;
     expect(found.owner.owner_type).toBe("platform_app");
     expect(found.user).toBeNull();

@@ -141,8 +141,8 @@ export async function addAgent(
   role: "agent" | "administrator" = "agent",
 ): Promise<number> {
   const s = server.deps.services;
-  const id = server.deps.writeTx.now(() => s.accounts.findOrCreateUser(name, email, 0));
-  s.accounts.addMember(server.first.account_id, id, role);
+  const id = await server.deps.writeTx(() => s.accounts.findOrCreateUser(name, email, 0));
+  await s.accounts.addMember(server.first.account_id, id, role);
   await s.passwords.set(id, password);
   return id;
 }

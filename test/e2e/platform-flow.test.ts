@@ -5,7 +5,7 @@ import { createApp } from "../../src/app.ts";
 import { createHarness } from "../helpers/harness.ts";
 
 const h = createHarness();
-const platformToken = h.deps.services.platform.createApp("Portal").api_access_token;
+const platformToken = (await h.deps.services.platform.createApp("Portal")).api_access_token;
 const server = createApp(h.deps).listen({ port: 0, hostname: "127.0.0.1" });
 const base = `http://127.0.0.1:${server.server!.port}`;
 

@@ -206,7 +206,11 @@ describe.skipIf(!haveChromium)("web app in chromium", () => {
 
   test("an administrator of two accounts switches between them from the header", async () => {
     await withOwnServer(async (own) => {
-      own.deps.services.accounts.bootstrap({ account: "Second Shop", name: "Administrator", email: own.first.email });
+      await own.deps.services.accounts.bootstrap({
+        account: "Second Shop",
+        name: "Administrator",
+        email: own.first.email,
+      });
       const page = await openPage();
       await signIn(page, own.first.email, own.first.password);
       await page.getByRole("heading", { name: "Conversations" }).waitFor();

@@ -139,7 +139,7 @@ describe("events outbox", () => {
       return createDeps({ db, config: loadConfig({ db: path }, {}), logger: createLogger("silent") });
     };
     const first = open();
-    const { account_id } = first.services.accounts.bootstrap({ account: "A", name: "N", email: "n@example.com" });
+    const { account_id } = await first.services.accounts.bootstrap({ account: "A", name: "N", email: "n@example.com" });
     first.bus.register({ name: "mailer", handle: () => {} });
     await first.bus.drain();
     // The process dies right after committing, before the bus runs (no drain, no wake handled).

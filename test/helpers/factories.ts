@@ -1,4 +1,5 @@
-// Builders for the records most tests need, going through the real services.
+// Builders for the records most tests need, going through the real services. They use the services'
+// in-place forms (bootstrapNow, …): hundreds of tests build their records synchronously.
 import type { InboxRow } from "../../src/db/inboxes.repo.ts";
 import type { TeamRow } from "../../src/db/teams.repo.ts";
 import type { Role } from "../../src/db/users.repo.ts";
@@ -21,7 +22,7 @@ export interface UserFixture {
 
 /** A new account with its administrator and the administrator's token. */
 export function makeAccount(h: Harness, name = "Acme"): AccountFixture {
-  const r = h.deps.services.accounts.bootstrap({
+  const r = h.deps.services.accounts.bootstrapNow({
     account: name,
     name: "Admin",
     email: `admin-${unique()}@example.com`,
@@ -34,8 +35,8 @@ export function makeMember(h: Harness, accountId: number, role: Role = "agent", 
   const email = `${role}-${unique()}@example.com`;
   const s = h.deps.services.accounts;
   const userId = h.deps.writeTx.now(() => s.findOrCreateUser(name, email, Math.floor(h.clock.nowMs() / 1000)));
-  s.addMember(accountId, userId, role);
-  return { userId, token: s.issueToken(userId), email };
+  s.addMemberNow(accountId, userId, role);
+  return { userId, token: s.issueTokenNow(userId), email };
 }
 
 /** The administrator's principal in the account, for calling services directly. */

@@ -15,7 +15,7 @@ describe("DELETE /agents/:id and the agent's conversations", () => {
 
     // The same person works for a second account too.
     const other = makeAccount(w.h, "Other Co");
-    w.h.deps.services.accounts.addMember(other.accountId, w.agent.userId, "agent");
+    await w.h.deps.services.accounts.addMember(other.accountId, w.agent.userId, "agent");
     const otherInbox = makeInbox(w.h, other.accountId, { name: "Other API" });
     addInboxMember(w.h, otherInbox, w.agent.userId);
     const contact = await w.h.request("POST", `/api/v1/accounts/${other.accountId}/contacts`, {

@@ -177,7 +177,7 @@ describe("DELETE /agents/:id", () => {
     addInboxMember(h, a, inbox.id, agent.userId);
     addTeamMember(h, a, team.id, agent.userId);
     // The same user in another account keeps everything there.
-    h.deps.services.accounts.addMember(b.accountId, agent.userId, "agent");
+    await h.deps.services.accounts.addMember(b.accountId, agent.userId, "agent");
     const theirInbox = makeInbox(h, b);
     addInboxMember(h, b, theirInbox.id, agent.userId);
 

@@ -5,10 +5,10 @@ import { createHarness, type Harness } from "../helpers/harness.ts";
 
 const P = "/platform/api/v1";
 
-function setup() {
+async function setup() {
   const h = createHarness();
-  const app = h.deps.services.platform.createApp("Portal").api_access_token;
-  const rival = h.deps.services.platform.createApp("Rival").api_access_token;
+  const app = (await h.deps.services.platform.createApp("Portal")).api_access_token;
+  const rival = (await h.deps.services.platform.createApp("Rival")).api_access_token;
   return { h, app, rival };
 }
 
@@ -25,7 +25,7 @@ async function createUser(h: Harness, token: string, email = "ann@tenant.test") 
 
 describe("platform authentication", () => {
   test("no token 401; a user token or an unknown token 401 Invalid access_token", async () => {
-    const { h } = setup();
+    const { h } = await setup();
     const a = makeAccount(h);
     expect((await h.request("POST", `${P}/accounts`, { body: { name: "X" } })).status).toBe(401);
     for (const token of [a.adminToken, "nope"]) {
@@ -37,7 +37,7 @@ describe("platform authentication", () => {
   });
 
   test("a platform token does not open the account API", async () => {
-    const { h, app } = setup();
+    const { h, app } = await setup();
     const account = await createAccount(h, app);
     expect((await h.request("GET", `/api/v1/accounts/${account.id}`, { token: app })).status).toBe(401);
   });
@@ -45,7 +45,7 @@ describe("platform authentication", () => {
 
 describe("platform accounts", () => {
   test("create, show, update (status suspends the account), delete", async () => {
-    const { h, app } = setup();
+    const { h, app } = await setup();
     const created = await h.request("POST", `${P}/accounts`, {
       token: app,
       body: { name: "Tenant", locale: "de", custom_attributes: { plan: "pro" } },
@@ -97,7 +97,7 @@ describe("platform accounts", () => {
   });
 
   test("an app sees only accounts it created: others are 404 and unchanged", async () => {
-    const { h, app, rival } = setup();
+    const { h, app, rival } = await setup();
     const mine = await createAccount(h, app);
     const seeded = makeAccount(h, "Seeded");
     for (const id of [mine.id, seeded.accountId]) {
@@ -129,7 +129,7 @@ async function adminTokenFor(h: Harness, app: string, accountId: number) {
 
 describe("platform users", () => {
   test("create answers the user with its first token; show hides it; the token works on the account API", async () => {
-    const { h, app } = setup();
+    const { h, app } = await setup();
     const account = await createAccount(h, app);
     const r = await h.request("POST", `${P}/users`, {
       token: app,
@@ -160,7 +160,7 @@ describe("platform users", () => {
   });
 
   test("validation: duplicate email (even one the app did not create), bad email, short password", async () => {
-    const { h, app } = setup();
+    const { h, app } = await setup();
     const seeded = makeAccount(h, "Seeded");
     const seededEmail = h.deps.repos.users.byId(seeded.adminId)!.email;
     await createUser(h, app, "ann@tenant.test");
@@ -183,7 +183,7 @@ describe("platform users", () => {
   });
 
   test("update and token: a new token each time, older ones keep working", async () => {
-    const { h, app } = setup();
+    const { h, app } = await setup();
     const user = await createUser(h, app);
     const updated = await h.request("PATCH", `${P}/users/${user.id}`, {
       token: app,
@@ -212,7 +212,7 @@ describe("platform users", () => {
   });
 
   test("delete removes the user, its memberships and tokens", async () => {
-    const { h, app } = setup();
+    const { h, app } = await setup();
     const account = await createAccount(h, app);
     const adminToken = await adminTokenFor(h, app, account.id);
     const user = await createUser(h, app);
@@ -232,7 +232,7 @@ describe("platform users", () => {
   });
 
   test("users of another app, or created elsewhere, are 404 for every user route", async () => {
-    const { h, app, rival } = setup();
+    const { h, app, rival } = await setup();
     const user = await createUser(h, app);
     for (const [method, path, body] of [
       ["GET", `${P}/users/${user.id}`],
@@ -255,7 +255,7 @@ describe("platform users", () => {
 
 describe("platform account users", () => {
   test("add with a role, change the role, list, remove", async () => {
-    const { h, app } = setup();
+    const { h, app } = await setup();
     const account = await createAccount(h, app);
     const user = await createUser(h, app);
     const path = `${P}/accounts/${account.id}/account_users`;
@@ -285,7 +285,7 @@ describe("platform account users", () => {
   });
 
   test("only users the app created can be added", async () => {
-    const { h, app } = setup();
+    const { h, app } = await setup();
     const account = await createAccount(h, app);
     const seeded = makeAccount(h, "Seeded");
     const r = await h.request("POST", `${P}/accounts/${account.id}/account_users`, {

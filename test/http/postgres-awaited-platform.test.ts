@@ -39,8 +39,8 @@ describe.skipIf(TEST_ENGINE !== "postgres")(
   () => {
     test("an account, its users, a user, the app's bots and every refusal: all awaited", async () => {
       const h = createHarness();
-      const app = h.deps.services.platform.createApp("Portal").api_access_token;
-      const rival = h.deps.services.platform.createApp("Rival").api_access_token;
+      const app = (await h.deps.services.platform.createApp("Portal")).api_access_token;
+      const rival = (await h.deps.services.platform.createApp("Rival")).api_access_token;
       const account = await posted(h, `${P}/accounts`, app, { name: "Tenant", custom_attributes: { plan: "pro" } });
       const ann = await posted(h, `${P}/users`, app, { name: "Ann", email: "ann@tenant.test" });
       const member = { user_id: ann.id, role: "administrator" };

@@ -10,7 +10,7 @@ async function setup() {
   const a = makeAccount(h, "Acme");
   const b = makeAccount(h, "Globex");
   const bea = makeMember(h, a.accountId, "agent", "Bea");
-  h.deps.services.accounts.addMember(b.accountId, bea.userId, "administrator");
+  await h.deps.services.accounts.addMember(b.accountId, bea.userId, "administrator");
   await givePassword(h, bea.userId);
   const me = (token = bea.token) => h.request("GET", "/api/v1/profile", { token });
   return { h, a, b, bea, me };

@@ -147,7 +147,7 @@ describe("failing rules", () => {
       active: true,
       last_error: `assign_agent: no agent ${w.agent.userId} in this account`,
     });
-    services.accounts.addMember(w.a.accountId, w.agent.userId, "administrator");
+    await services.accounts.addMember(w.a.accountId, w.agent.userId, "administrator");
     const c = await freshConversation(w);
     await incoming(w, c.id, "refund");
     await settle(w);

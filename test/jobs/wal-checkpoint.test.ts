@@ -26,7 +26,7 @@ describe("the wal-checkpoint job", () => {
       groupCommit: true,
     });
     const job = deps.jobs.find((j) => j.name === "wal-checkpoint")!;
-    const made = deps.services.accounts.bootstrap({ account: "Acme", name: "Ann", email: "ann@acme.test" });
+    const made = await deps.services.accounts.bootstrap({ account: "Acme", name: "Ann", email: "ann@acme.test" });
     expect(db.inTransaction).toBe(true); // the group commits in a setImmediate
     await job.run();
     expect(db.inTransaction).toBe(false);
