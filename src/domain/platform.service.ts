@@ -59,12 +59,7 @@ export class PlatformService {
 
   /** A new platform app and its token (shown once). */
   createApp(name = "Platform app"): Promise<CreatedApp> {
-    return this.d.writeTx(() => this.createAppNow(name));
-  }
-
-  /** createApp() in place: for the test fixtures, which build their records synchronously. */
-  createAppNow(name = "Platform app"): CreatedApp {
-    return this.d.writeTx.now(() => {
+    return this.d.writeTx(() => {
       const now = unixSeconds(this.d.clock);
       const id = this.d.platform.insertApp(name, now);
       const token = newAccessToken();
