@@ -114,7 +114,7 @@ export class AutomationExecutor {
   }
 
   private setLabels(a: Acting, row: ConversationRow, next: (current: string[]) => string[]): void {
-    this.d.conversationsService.setLabels(a, row, next(this.d.labels.titles("conversation", row.id)));
+    this.d.conversationsService.setLabelsNow(a, row, next(this.d.labels.titles("conversation", row.id)));
   }
 
   /**

@@ -2,7 +2,7 @@
 // (by contact_id, or the legacy source_id alone), status (pending where a bot answers), assignee
 // and team, and an optional first message, all in one writeTx with their events.
 import type { AgentBotsRepo } from "../db/agent-bots.repo.ts";
-import type { ConversationRefsRepo, InboxRef } from "../db/conversation-refs.repo.ts";
+import type { ConversationRefsRepo, InboxRef, MemberRef, TeamRef } from "../db/conversation-refs.repo.ts";
 import type { ConversationRow, ConversationsRepo, ConversationStatus } from "../db/conversations.repo.ts";
 import type { WriteTx } from "../db/tx.ts";
 import { unixSeconds, type Clock } from "../lib/clock.ts";
@@ -45,13 +45,39 @@ export interface ConversationCreationDeps {
   clock: Clock;
 }
 
+/** What create() checked and read before its transaction. */
+interface Plan {
+  inbox: InboxRef;
+  sourceId: string | null;
+  status: ConversationStatus;
+  snoozedUntil: number | null;
+  additional: Record<string, unknown>;
+  custom: Record<string, unknown>;
+  assignee: MemberRef | null;
+  team: TeamRef | null;
+  message: MessageInput | null;
+}
+
 export class ConversationCreation {
   constructor(
     private readonly d: ConversationCreationDeps,
     private readonly assignment: ConversationAssignment,
   ) {}
 
-  create(a: Acting, input: CreateConversationInput): ConversationRow {
+  /** Checks the request, then writes it in its own transaction (or the caller's, joined). */
+  async create(a: Acting, input: CreateConversationInput): Promise<ConversationRow> {
+    const plan = this.plan(a, input);
+    return await this.d.writeTx(() => this.write(a, input, plan));
+  }
+
+  /** create() in place, for a caller inside another writeTx body (which cannot await). */
+  createNow(a: Acting, input: CreateConversationInput): ConversationRow {
+    const plan = this.plan(a, input);
+    return this.d.writeTx.now(() => this.write(a, input, plan));
+  }
+
+  /** Everything create() checks and reads before its transaction. */
+  private plan(a: Acting, input: CreateConversationInput): Plan {
     if (input.inbox_id === undefined || input.inbox_id === null || input.inbox_id === "")
       throw ValidationError.of("inbox_id", "can't be blank", "required");
     const inbox = this.d.access.inbox(a, input.inbox_id);
@@ -60,7 +86,7 @@ export class ConversationCreation {
     errors.throwIfAny();
     // In an inbox a bot answers, a new conversation waits for the bot (Chatwoot: pending) until it hands off.
     const fallback: ConversationStatus = this.d.agentBots.ofInbox(inbox.id) ? "pending" : "open";
-    let status: ConversationStatus =
+    const status: ConversationStatus =
       input.status === undefined || input.status === null || input.status === ""
         ? fallback
         : statusValue("status", input.status);
@@ -76,52 +102,56 @@ export class ConversationCreation {
       input.message === undefined || input.message === null
         ? null
         : (objectValue("message", input.message) as MessageInput);
-    return this.d.writeTx.now(() => {
-      const { contact, contactInbox } = this.contactInbox(a, input, inbox, sourceId ?? null);
-      if (inbox.lock_to_single_conversation === 1) {
-        const existing = this.d.conversations.lastOfContactInbox(contactInbox.id);
-        if (existing) return existing;
-      }
-      if (contact.blocked === 1) status = "resolved";
-      const now = unixSeconds(this.d.clock);
-      // Chatwoot's team rule: an assignee who is not in the team is dropped.
-      const assigneeId =
-        assignee && team && !this.d.conversationRefs.isTeamMember(team.id, assignee.user.id)
-          ? null
-          : (assignee?.user.id ?? null);
-      const id = this.d.conversations.insert({
-        account_id: a.account.id,
-        display_id: this.d.conversations.nextDisplayId(a.account.id),
-        uuid: crypto.randomUUID(),
-        inbox_id: inbox.id,
-        contact_id: contact.id,
-        contact_inbox_id: contactInbox.id,
-        status,
-        priority: null,
-        assignee_id: assigneeId,
-        team_id: team?.id ?? null,
-        snoozed_until: status === "snoozed" ? snoozedUntil : null,
-        waiting_since: now,
-        first_reply_created_at: null,
-        agent_last_seen_at: null,
-        assignee_last_seen_at: null,
-        contact_last_seen_at: null,
-        last_activity_at: now,
-        additional_attributes: JSON.stringify(additional),
-        custom_attributes: JSON.stringify(custom),
-        created_at: now,
-        updated_at_ms: this.d.clock.nowMs(),
-      });
-      let row = this.d.conversations.byId(id)!;
-      this.d.events.created(a, row);
-      if (row.team_id !== null || row.assignee_id !== null) {
-        const blank = { ...row, assignee_id: null, team_id: null };
-        this.d.events.changed(a, blank, row);
-        row = this.assignment.activity(a, blank, row);
-      }
-      if (message) row = this.d.messagesService.createInTx(a, row, message).view.row;
-      return this.d.conversations.byId(row.id)!;
+    return { inbox, sourceId: sourceId ?? null, status, snoozedUntil, additional, custom, assignee, team, message };
+  }
+
+  /** The write itself: inside writeTx. */
+  private write(a: Acting, input: CreateConversationInput, plan: Plan): ConversationRow {
+    const { inbox, snoozedUntil, additional, custom, assignee, team, message } = plan;
+    const { contact, contactInbox } = this.contactInbox(a, input, inbox, plan.sourceId);
+    if (inbox.lock_to_single_conversation === 1) {
+      const existing = this.d.conversations.lastOfContactInbox(contactInbox.id);
+      if (existing) return existing;
+    }
+    const status: ConversationStatus = contact.blocked === 1 ? "resolved" : plan.status;
+    const now = unixSeconds(this.d.clock);
+    // Chatwoot's team rule: an assignee who is not in the team is dropped.
+    const assigneeId =
+      assignee && team && !this.d.conversationRefs.isTeamMember(team.id, assignee.user.id)
+        ? null
+        : (assignee?.user.id ?? null);
+    const id = this.d.conversations.insert({
+      account_id: a.account.id,
+      display_id: this.d.conversations.nextDisplayId(a.account.id),
+      uuid: crypto.randomUUID(),
+      inbox_id: inbox.id,
+      contact_id: contact.id,
+      contact_inbox_id: contactInbox.id,
+      status,
+      priority: null,
+      assignee_id: assigneeId,
+      team_id: team?.id ?? null,
+      snoozed_until: status === "snoozed" ? snoozedUntil : null,
+      waiting_since: now,
+      first_reply_created_at: null,
+      agent_last_seen_at: null,
+      assignee_last_seen_at: null,
+      contact_last_seen_at: null,
+      last_activity_at: now,
+      additional_attributes: JSON.stringify(additional),
+      custom_attributes: JSON.stringify(custom),
+      created_at: now,
+      updated_at_ms: this.d.clock.nowMs(),
     });
+    let row = this.d.conversations.byId(id)!;
+    this.d.events.created(a, row);
+    if (row.team_id !== null || row.assignee_id !== null) {
+      const blank = { ...row, assignee_id: null, team_id: null };
+      this.d.events.changed(a, blank, row);
+      row = this.assignment.activity(a, blank, row);
+    }
+    if (message) row = this.d.messagesService.createInTx(a, row, message).view.row;
+    return this.d.conversations.byId(row.id)!;
   }
 
   private contactInbox(a: Acting, input: CreateConversationInput, inbox: InboxRef, sourceId: string | null) {

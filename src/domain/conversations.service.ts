@@ -160,21 +160,26 @@ export class ConversationsService {
   }
 
   /** Chatwoot's conversation create (src/domain/conversation-create.ts). */
-  create(a: Acting, input: CreateConversationInput): ConversationRow {
+  create(a: Acting, input: CreateConversationInput): Promise<ConversationRow> {
     return this.creation.create(a, input);
   }
 
+  /** create() in place, for a caller inside another writeTx body (the widget's first message, mail intake). */
+  createNow(a: Acting, input: CreateConversationInput): ConversationRow {
+    return this.creation.createNow(a, input);
+  }
+
   /** PATCH: priority via the state service; attribute objects are merged. */
-  updateAttributes(
+  async updateAttributes(
     a: Acting,
     row: ConversationRow,
     input: { additional_attributes?: unknown; custom_attributes?: unknown },
-  ): ConversationRow {
+  ): Promise<ConversationRow> {
     const additional = objectValue("additional_attributes", input.additional_attributes);
     const custom = objectValue("custom_attributes", input.custom_attributes);
     if (!additional && !custom) return row;
     this.d.attributeValues.check(a.account.id, "conversation_attribute", custom);
-    return this.d.writeTx.now(() => {
+    return await this.d.writeTx(() => {
       const after: ConversationRow = {
         ...row,
         additional_attributes: additional
@@ -190,11 +195,11 @@ export class ConversationsService {
   }
 
   /** POST custom_attributes: replaces the whole object (Chatwoot). */
-  setCustomAttributes(a: Acting, row: ConversationRow, raw: unknown): ConversationRow {
+  async setCustomAttributes(a: Acting, row: ConversationRow, raw: unknown): Promise<ConversationRow> {
     const custom = objectValue("custom_attributes", raw);
     if (!custom) throw ValidationError.of("custom_attributes", "can't be blank", "required");
     this.d.attributeValues.check(a.account.id, "conversation_attribute", custom);
-    return this.d.writeTx.now(() =>
+    return await this.d.writeTx(() =>
       this.save(a, row, { ...row, custom_attributes: JSON.stringify(custom), updated_at_ms: this.d.clock.nowMs() }),
     );
   }
@@ -204,20 +209,29 @@ export class ConversationsService {
   }
 
   /** Replaces the labels; activity messages name what was added and removed. */
-  setLabels(a: Acting, row: ConversationRow, raw: unknown): string[] {
+  async setLabels(a: Acting, row: ConversationRow, raw: unknown): Promise<string[]> {
     const titles = labelTitles("labels", raw);
-    return this.d.writeTx.now(() => {
-      const before = this.d.labels.titles("conversation", row.id);
-      const { added, removed } = this.d.labels.replace("conversation", row.id, a.account.id, titles);
-      if (added.length === 0 && removed.length === 0) return before;
-      const after = { ...row, updated_at_ms: this.d.clock.nowMs() };
-      this.d.conversations.save(after);
-      const labels = this.d.labels.titles("conversation", row.id);
-      this.d.events.changed(a, row, after, { before, after: labels });
-      let current = this.d.events.activity(a, after, labelActivity(a, "added", added));
-      current = this.d.events.activity(a, current, labelActivity(a, "removed", removed));
-      return labels;
-    });
+    return await this.d.writeTx(() => this.replaceLabels(a, row, titles));
+  }
+
+  /** setLabels() in place: automation actions run inside a macro's writeTx body, which cannot await. */
+  setLabelsNow(a: Acting, row: ConversationRow, raw: unknown): string[] {
+    const titles = labelTitles("labels", raw);
+    return this.d.writeTx.now(() => this.replaceLabels(a, row, titles));
+  }
+
+  /** The labels' write; inside writeTx. */
+  private replaceLabels(a: Acting, row: ConversationRow, titles: string[]): string[] {
+    const before = this.d.labels.titles("conversation", row.id);
+    const { added, removed } = this.d.labels.replace("conversation", row.id, a.account.id, titles);
+    if (added.length === 0 && removed.length === 0) return before;
+    const after = { ...row, updated_at_ms: this.d.clock.nowMs() };
+    this.d.conversations.save(after);
+    const labels = this.d.labels.titles("conversation", row.id);
+    this.d.events.changed(a, row, after, { before, after: labels });
+    let current = this.d.events.activity(a, after, labelActivity(a, "added", added));
+    current = this.d.events.activity(a, current, labelActivity(a, "removed", removed));
+    return labels;
   }
 
   /**
@@ -225,7 +239,7 @@ export class ConversationsService {
    * the contact's messages not read yet become read, each with its message_updated (Chatwoot's
    * UpdateMessageStatusJob), so the website chat shows the visitor "Read".
    */
-  markSeen(a: Acting, row: ConversationRow): ConversationRow {
+  async markSeen(a: Acting, row: ConversationRow): Promise<ConversationRow> {
     const now = unixSeconds(this.d.clock);
     const isAssignee = a.user !== null && row.assignee_id === a.user.id;
     const after = {
@@ -233,7 +247,7 @@ export class ConversationsService {
       agent_last_seen_at: now,
       assignee_last_seen_at: isAssignee ? now : row.assignee_last_seen_at,
     };
-    this.d.writeTx.now(() => {
+    await this.d.writeTx(() => {
       this.d.conversations.save(after);
       this.d.messageUpdates.markRead(
         a,
@@ -245,7 +259,7 @@ export class ConversationsService {
   }
 
   /** Marks the last incoming message unread: last seen goes to one second before it (Chatwoot). */
-  markUnread(a: Acting, row: ConversationRow): ConversationRow {
+  async markUnread(a: Acting, row: ConversationRow): Promise<ConversationRow> {
     const lastIncomingAt = this.d.messages.lastIncomingAt(row.id);
     const seen = lastIncomingAt === null ? null : lastIncomingAt - 1;
     const isAssignee = a.user !== null && row.assignee_id === a.user.id;
@@ -254,7 +268,7 @@ export class ConversationsService {
       agent_last_seen_at: seen,
       assignee_last_seen_at: isAssignee ? seen : row.assignee_last_seen_at,
     };
-    this.d.writeTx.now(() => this.d.conversations.save(after));
+    await this.d.writeTx(() => this.d.conversations.save(after));
     return after;
   }
 

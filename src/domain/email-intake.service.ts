@@ -100,7 +100,7 @@ export class EmailIntakeService {
     const acting = actingAsContact(at.account, contact);
     let conversation = thread;
     if (!conversation) {
-      conversation = this.d.conversationsService.create(acting, {
+      conversation = this.d.conversationsService.createNow(acting, {
         inbox_id: at.inboxId,
         contact_id: contact.id,
         source_id: mail.from.address,

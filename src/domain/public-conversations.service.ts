@@ -136,7 +136,7 @@ export class PublicConversationsService {
   /** create() in place, inside the caller's writeTx (the widget's first message opens the conversation). */
   createNow(scope: PublicScope, input: { custom_attributes?: unknown }): ConversationRow {
     this.d.limits.conversation(scope.contact.id);
-    return this.d.conversationsService.create(scope.acting, this.creation(scope, input));
+    return this.d.conversationsService.createNow(scope.acting, this.creation(scope, input));
   }
 
   private creation(scope: PublicScope, input: { custom_attributes?: unknown }): CreateConversationInput {

@@ -99,17 +99,21 @@ export function conversationActionRoutes(d: Deps) {
         detail: { tags, summary: "The conversation's labels" },
       },
     )
-    .post("/labels", ({ acting, load, body }) => ({ payload: conversations.setLabels(acting, load(), body.labels) }), {
-      params: ConversationParams,
-      ...bodyOf(t.Object({ labels: t.Optional(Checked(LabelTitles)) })),
-      response: { 200: Labels, ...errorResponses },
-      detail: { tags, summary: "Replace the conversation's labels" },
-    })
+    .post(
+      "/labels",
+      async ({ acting, load, body }) => ({ payload: await conversations.setLabels(acting, load(), body.labels) }),
+      {
+        params: ConversationParams,
+        ...bodyOf(t.Object({ labels: t.Optional(Checked(LabelTitles)) })),
+        response: { 200: Labels, ...errorResponses },
+        detail: { tags, summary: "Replace the conversation's labels" },
+      },
+    )
     .post(
       "/custom_attributes",
-      ({ acting, load, body }) => ({
+      async ({ acting, load, body }) => ({
         custom_attributes: JSON.parse(
-          conversations.setCustomAttributes(acting, load(), body.custom_attributes).custom_attributes,
+          (await conversations.setCustomAttributes(acting, load(), body.custom_attributes)).custom_attributes,
         ),
       }),
       {
@@ -121,7 +125,8 @@ export function conversationActionRoutes(d: Deps) {
     )
     .post(
       "/update_last_seen",
-      ({ acting, load }) => conversationOf(conversations.view(acting, conversations.markSeen(acting, load()))),
+      async ({ acting, load }) =>
+        conversationOf(conversations.view(acting, await conversations.markSeen(acting, load()))),
       {
         params: ConversationParams,
         response: { 200: Conversation, ...errorResponses },
@@ -142,8 +147,8 @@ export function conversationActionRoutes(d: Deps) {
     })
     .post(
       "/unread",
-      ({ acting, load }) => {
-        return conversationOf(conversations.view(acting, conversations.markUnread(acting, load())));
+      async ({ acting, load }) => {
+        return conversationOf(conversations.view(acting, await conversations.markUnread(acting, load())));
       },
       {
         params: ConversationParams,

@@ -79,7 +79,8 @@ export function conversationRoutes(d: Deps) {
     })
     .post(
       "",
-      ({ acting, body }) => json(conversationOf(conversations.view(acting, conversations.create(acting, body)))),
+      async ({ acting, body }) =>
+        json(conversationOf(conversations.view(acting, await conversations.create(acting, body)))),
       {
         params: AccountParams,
         ...bodyOf(CreateBody, "conversation"),
@@ -102,10 +103,10 @@ export function conversationRoutes(d: Deps) {
     )
     .patch(
       "/:conversation_id",
-      ({ acting, params, body }) => {
+      async ({ acting, params, body }) => {
         let row = conversations.get(acting, params.conversation_id);
         if (body.priority !== undefined) row = state.togglePriority(acting, row, body.priority);
-        row = conversations.updateAttributes(acting, row, body);
+        row = await conversations.updateAttributes(acting, row, body);
         return conversationOf(conversations.view(acting, row));
       },
       {

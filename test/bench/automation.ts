@@ -12,7 +12,7 @@ import { PasswordHasher } from "../../src/lib/passwords.ts";
 
 const N = Number(process.argv[2] ?? 10_000);
 
-function setup() {
+async function setup() {
   const db = openDatabase(":memory:");
   migrate(db);
   const clock = new ManualClock();
@@ -26,17 +26,17 @@ function setup() {
   const boot = d.services.accounts.bootstrapNow({ account: "Bench", name: "Admin", email: "admin@bench.local" });
   const p = d.services.auth.account(boot.api_access_token, String(boot.account_id));
   const inbox = d.services.inboxes.create(p, { name: "API", channel: { type: "api" } });
-  const contact = d.services.contacts.create(actingAs(p), { name: "Carla", email: "carla@example.com" }).contact;
+  const { contact } = await d.services.contacts.create(actingAs(p), { name: "Carla", email: "carla@example.com" });
   return { d, p, clock, inboxId: inbox.id, contactId: contact.id };
 }
 
 const ms = (t0: number) => (performance.now() - t0).toFixed(1);
 
-async function perEvent(label: string, rules: (s: ReturnType<typeof setup>) => void, count = 2000) {
-  const s = setup();
+async function perEvent(label: string, rules: (s: Awaited<ReturnType<typeof setup>>) => void, count = 2000) {
+  const s = await setup();
   rules(s);
   const a = actingAs(s.p);
-  const c = s.d.services.conversations.create(a, { inbox_id: s.inboxId, contact_id: s.contactId });
+  const c = await s.d.services.conversations.create(a, { inbox_id: s.inboxId, contact_id: s.contactId });
   await s.d.bus.drain();
   const t0 = performance.now();
   for (let i = 0; i < count; i++) {
@@ -73,12 +73,12 @@ function addRules(n: number, matching: boolean) {
 }
 
 async function rename() {
-  const s = setup();
+  const s = await setup();
   const a = actingAs(s.p);
   const label = s.d.services.labels.create(s.p, { title: "billing" });
   const t0 = performance.now();
   for (let i = 0; i < N; i++) {
-    const row = s.d.services.conversations.create(a, { inbox_id: s.inboxId, contact_id: s.contactId });
+    const row = await s.d.services.conversations.create(a, { inbox_id: s.inboxId, contact_id: s.contactId });
     s.d.repos.labels.replace("conversation", row.id, row.account_id, ["vip", "billing"]);
   }
   console.log(`seeded ${N} tagged conversations in ${ms(t0)} ms`);
@@ -91,9 +91,10 @@ async function rename() {
 }
 
 async function idle() {
-  const s = setup();
+  const s = await setup();
   const a = actingAs(s.p);
-  for (let i = 0; i < N; i++) s.d.services.conversations.create(a, { inbox_id: s.inboxId, contact_id: s.contactId });
+  for (let i = 0; i < N; i++)
+    await s.d.services.conversations.create(a, { inbox_id: s.inboxId, contact_id: s.contactId });
   s.d.services.labels.create(s.p, { title: "stale" });
   s.d.services.automationRules.create(s.p, {
     name: "idle",
