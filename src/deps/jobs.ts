@@ -70,7 +70,11 @@ export function createJobs(p: JobParts): Job[] {
       run: () => services.passwordResets.prune().then(() => undefined),
     },
     // docs/compatibility.md #14: snoozed conversations open when snoozed_until passes.
-    { name: "reopen-snoozed", pattern: "*/10 * * * * *", run: () => void services.conversationState.reopenDue() },
+    {
+      name: "reopen-snoozed",
+      pattern: "*/10 * * * * *",
+      run: () => services.conversationState.reopenDue().then(() => undefined),
+    },
     // Events written by another process (the CLI) reach sockets within a second.
     { name: "realtime-fanout", pattern: "* * * * * *", everywhere: true, run: () => hub.wake() },
     ...(p.sharedPresence ? [presenceHeartbeat(p.sharedPresence)] : []),

@@ -71,25 +71,25 @@ export class AutomationExecutor {
         return this.assignAgent(a, row, p[0] === "nil" ? null : toInteger(p[0]));
       case "assign_team": {
         const id = p.length === 0 || p[0] === "nil" ? null : toInteger(p[0]);
-        return void state.assign(a, row, { team_id: id === 0 ? null : id });
+        return void state.assignNow(a, row, { team_id: id === 0 ? null : id });
       }
       case "send_message":
         return this.message(a, row, { content: p[0], message_type: "outgoing" });
       case "add_private_note":
         return this.message(a, row, { content: p[0], message_type: "outgoing", private: true });
       case "change_status":
-        return void state.setStatus(a, row, p[0] as ConversationRow["status"]);
+        return void state.setStatusNow(a, row, p[0] as ConversationRow["status"]);
       case "resolve_conversation":
-        return void state.setStatus(a, row, "resolved");
+        return void state.setStatusNow(a, row, "resolved");
       case "open_conversation":
-        return void state.setStatus(a, row, "open");
+        return void state.setStatusNow(a, row, "open");
       case "snooze_conversation":
         // Chatwoot snoozes until the next reply; a parameter gives a fixed end (Unix seconds).
-        return void state.setStatus(a, row, "snoozed", p.length ? toInteger(p[0]) : null);
+        return void state.setStatusNow(a, row, "snoozed", p.length ? toInteger(p[0]) : null);
       case "mute_conversation":
         return this.mute(a, row);
       case "change_priority":
-        return void state.togglePriority(a, row, p[0] === "nil" ? null : p[0]);
+        return void state.togglePriorityNow(a, row, p[0] === "nil" ? null : p[0]);
       case "send_webhook_event":
         return this.webhook(a, row, String(p[0]), ctx);
       case "send_email_to_team": {
@@ -127,12 +127,12 @@ export class AutomationExecutor {
       if (!m?.membership) throw new Error(`no agent ${userId} in this account`);
       if (m.membership.role !== "administrator" && !this.d.conversationRefs.isInboxMember(row.inbox_id, userId)) return;
     }
-    this.d.conversationState.assign(a, row, { assignee_id: userId });
+    this.d.conversationState.assignNow(a, row, { assignee_id: userId });
   }
 
   /** Chatwoot's mute, as the API's: the contact is blocked and the conversation resolved. */
   private mute(a: Acting, row: ConversationRow): void {
-    this.d.conversationState.mute(a, row);
+    this.d.conversationState.muteNow(a, row);
   }
 
   /**

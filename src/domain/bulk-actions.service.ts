@@ -48,9 +48,9 @@ export class BulkActionsService {
   constructor(private readonly d: BulkActionsDeps) {}
 
   /** Applies the action to every conversation named, or to none. Returns how many were named. */
-  apply(a: Acting, input: BulkActionInput): number {
+  async apply(a: Acting, input: BulkActionInput): Promise<number> {
     const plan = planOf(input);
-    return this.d.writeTx.now(() => {
+    return await this.d.writeTx(() => {
       const rows = plan.ids.map((id) => this.d.access.conversation(a, id));
       for (const row of rows) this.applyOne(a, row, plan);
       return rows.length;
@@ -63,11 +63,11 @@ export class BulkActionsService {
       const current = labels.labels(row);
       const kept = current.filter((l) => !plan.remove.includes(l));
       const next = [...kept, ...plan.add.filter((l) => !kept.includes(l))];
-      if (next.join("\n") !== current.join("\n")) labels.setLabels(a, row, next);
+      if (next.join("\n") !== current.join("\n")) labels.setLabelsNow(a, row, next);
     }
     const fresh = () => this.d.conversations.byId(row.id)!;
-    if (plan.status) this.d.conversationState.setStatus(a, fresh(), plan.status, plan.snoozedUntil);
-    if (plan.assignment) this.d.conversationState.assign(a, fresh(), plan.assignment);
+    if (plan.status) this.d.conversationState.setStatusNow(a, fresh(), plan.status, plan.snoozedUntil);
+    if (plan.assignment) this.d.conversationState.assignNow(a, fresh(), plan.assignment);
   }
 }
 

@@ -34,11 +34,27 @@ export interface AssignmentResult {
   team: TeamRef | null;
 }
 
+export interface AssignmentInput {
+  assignee_id?: unknown;
+  team_id?: unknown;
+}
+
+interface AssignmentPlan {
+  hasAssignee: boolean;
+  hasTeam: boolean;
+  assignee: MemberRef | null;
+  team: TeamRef | null;
+}
+
 export class ConversationStateService {
   constructor(private readonly d: ConversationStateDeps) {}
 
   /** No status toggles (open ↔ resolved; pending/snoozed → open). Leaving snoozed clears snoozed_until; resolving clears waiting_since. */
-  toggleStatus(a: Acting, row: ConversationRow, input: { status?: unknown; snoozed_until?: unknown }): ConversationRow {
+  async toggleStatus(
+    a: Acting,
+    row: ConversationRow,
+    input: { status?: unknown; snoozed_until?: unknown },
+  ): Promise<ConversationRow> {
     const status: ConversationStatus =
       input.status === undefined || input.status === null || input.status === ""
         ? row.status === "open"
@@ -46,7 +62,7 @@ export class ConversationStateService {
           : "open"
         : statusValue("status", input.status);
     const snoozedUntil = timeValue("snoozed_until", input.snoozed_until);
-    return this.d.writeTx.now(() => {
+    return await this.d.writeTx(() => {
       let next = this.withStatus(row, status, status === "snoozed" ? snoozedUntil : null);
       // Chatwoot: an agent who opens an unassigned conversation takes it.
       if (isAgent(a) && status === "open" && next.assignee_id === null) next = { ...next, assignee_id: a.user!.id };
@@ -59,6 +75,16 @@ export class ConversationStateService {
     row: ConversationRow,
     status: ConversationStatus,
     snoozedUntil: number | null = null,
+  ): Promise<ConversationRow> {
+    return this.d.writeTx(() => this.setStatusNow(a, row, status, snoozedUntil));
+  }
+
+  /** setStatus() in place, for callers inside another writeTx body (bulk actions, automation actions). */
+  setStatusNow(
+    a: Acting,
+    row: ConversationRow,
+    status: ConversationStatus,
+    snoozedUntil: number | null = null,
   ): ConversationRow {
     return this.d.writeTx.now(() => this.apply(a, row, this.withStatus(row, status, snoozedUntil)));
   }
@@ -67,34 +93,61 @@ export class ConversationStateService {
    * Chatwoot's mute (the API action and the automation action alike): the contact is blocked, so
    * their messages no longer reopen anything or notify, and the conversation is resolved.
    */
-  mute(a: Acting, row: ConversationRow): ConversationRow {
+  mute(a: Acting, row: ConversationRow): Promise<ConversationRow> {
+    return this.d.writeTx(() => this.muteNow(a, row));
+  }
+
+  /** mute() in place: automation actions run inside a macro's writeTx body, which cannot await. */
+  muteNow(a: Acting, row: ConversationRow): ConversationRow {
     return this.d.writeTx.now(() => {
-      this.d.contactsService.update(a, row.contact_id, { blocked: true });
-      const resolved = this.setStatus(a, row, "resolved");
+      this.d.contactsService.updateNow(a, row.contact_id, { blocked: true });
+      const resolved = this.setStatusNow(a, row, "resolved");
       return this.d.events.activity(a, resolved, `${a.name} has muted the conversation`);
     });
   }
 
   /** Chatwoot's unmute: the contact is unblocked; the conversation stays as it is. */
-  unmute(a: Acting, row: ConversationRow): ConversationRow {
-    return this.d.writeTx.now(() => {
-      this.d.contactsService.update(a, row.contact_id, { blocked: false });
+  unmute(a: Acting, row: ConversationRow): Promise<ConversationRow> {
+    return this.d.writeTx(() => {
+      this.d.contactsService.updateNow(a, row.contact_id, { blocked: false });
       return this.d.events.activity(a, this.d.conversations.byId(row.id)!, `${a.name} has unmuted the conversation`);
     });
   }
 
-  togglePriority(a: Acting, row: ConversationRow, raw: unknown): ConversationRow {
+  async togglePriority(a: Acting, row: ConversationRow, raw: unknown): Promise<ConversationRow> {
     const priority = priorityValue(raw);
     if (priority === row.priority) return row;
-    return this.d.writeTx.now(() => {
-      const after = { ...row, priority, updated_at_ms: this.d.clock.nowMs() };
-      this.d.conversationsService.save(a, row, after);
-      return this.d.events.activity(a, after, priorityActivity(a, row.priority, priority));
-    });
+    return await this.d.writeTx(() => this.savePriority(a, row, priority));
+  }
+
+  /** togglePriority() in place: automation actions run inside a macro's writeTx body, which cannot await. */
+  togglePriorityNow(a: Acting, row: ConversationRow, raw: unknown): ConversationRow {
+    const priority = priorityValue(raw);
+    if (priority === row.priority) return row;
+    return this.d.writeTx.now(() => this.savePriority(a, row, priority));
+  }
+
+  /** Inside writeTx. */
+  private savePriority(a: Acting, row: ConversationRow, priority: ConversationRow["priority"]): ConversationRow {
+    const after = { ...row, priority, updated_at_ms: this.d.clock.nowMs() };
+    this.d.conversationsService.save(a, row, after);
+    return this.d.events.activity(a, after, priorityActivity(a, row.priority, priority));
   }
 
   /** Assignee and/or team. A team drops an assignee who is not in it; asking for both with such an assignee is a 422. */
-  assign(a: Acting, row: ConversationRow, input: { assignee_id?: unknown; team_id?: unknown }): AssignmentResult {
+  async assign(a: Acting, row: ConversationRow, input: AssignmentInput): Promise<AssignmentResult> {
+    const plan = this.assignment(a, row, input);
+    return await this.d.writeTx(() => this.saveAssignment(a, row, plan));
+  }
+
+  /** assign() in place, for callers inside another writeTx body (bulk actions, automation actions). */
+  assignNow(a: Acting, row: ConversationRow, input: AssignmentInput): AssignmentResult {
+    const plan = this.assignment(a, row, input);
+    return this.d.writeTx.now(() => this.saveAssignment(a, row, plan));
+  }
+
+  /** What assign() checks and reads before its transaction. */
+  private assignment(a: Acting, row: ConversationRow, input: AssignmentInput): AssignmentPlan {
     const hasAssignee = input.assignee_id !== undefined;
     const hasTeam = input.team_id !== undefined;
     if (!hasAssignee && !hasTeam) throw ValidationError.of("assignee_id", "give assignee_id or team_id", "required");
@@ -111,28 +164,34 @@ export class ConversationStateService {
         "invalid",
       );
     }
-    return this.d.writeTx.now(() => {
-      let next: ConversationRow = { ...row, updated_at_ms: this.d.clock.nowMs() };
-      if (hasAssignee) next.assignee_id = assignee?.user.id ?? null;
-      if (hasTeam) {
-        next.team_id = team?.id ?? null;
-        if (
-          team &&
-          next.assignee_id !== null &&
-          next.team_id !== row.team_id &&
-          !refs.isTeamMember(team.id, next.assignee_id)
-        )
-          next.assignee_id = null;
-      }
-      if (next.assignee_id === row.assignee_id && next.team_id === row.team_id) {
-        return { row, kind: hasAssignee ? "assignee" : "team", assignee, team } as AssignmentResult;
-      }
-      if (next.assignee_id !== row.assignee_id) next.assignee_last_seen_at = null;
-      svc.save(a, row, next);
-      next = svc.assignmentActivity(a, row, next);
-      const current = next.assignee_id === null ? null : refs.member(a.account.id, next.assignee_id);
-      return { row: next, kind: hasAssignee ? "assignee" : "team", assignee: current, team } as AssignmentResult;
-    });
+    return { hasAssignee, hasTeam, assignee, team };
+  }
+
+  /** Inside writeTx. */
+  private saveAssignment(a: Acting, row: ConversationRow, plan: AssignmentPlan): AssignmentResult {
+    const { hasAssignee, hasTeam, assignee, team } = plan;
+    const svc = this.d.conversationsService;
+    const refs = this.d.conversationRefs;
+    let next: ConversationRow = { ...row, updated_at_ms: this.d.clock.nowMs() };
+    if (hasAssignee) next.assignee_id = assignee?.user.id ?? null;
+    if (hasTeam) {
+      next.team_id = team?.id ?? null;
+      if (
+        team &&
+        next.assignee_id !== null &&
+        next.team_id !== row.team_id &&
+        !refs.isTeamMember(team.id, next.assignee_id)
+      )
+        next.assignee_id = null;
+    }
+    if (next.assignee_id === row.assignee_id && next.team_id === row.team_id) {
+      return { row, kind: hasAssignee ? "assignee" : "team", assignee, team } as AssignmentResult;
+    }
+    if (next.assignee_id !== row.assignee_id) next.assignee_last_seen_at = null;
+    svc.save(a, row, next);
+    next = svc.assignmentActivity(a, row, next);
+    const current = next.assignee_id === null ? null : refs.member(a.account.id, next.assignee_id);
+    return { row: next, kind: hasAssignee ? "assignee" : "team", assignee: current, team } as AssignmentResult;
   }
 
   /**
@@ -153,11 +212,11 @@ export class ConversationStateService {
   }
 
   /** The job: snoozed conversations whose snoozed_until has passed are opened by the system. */
-  reopenDue(limit = 500): number {
+  async reopenDue(limit = 500): Promise<number> {
     const now = unixSeconds(this.d.clock);
     const due = this.d.conversations.snoozedDue(now, limit);
     for (const row of due) {
-      this.d.writeTx.now(() => {
+      await this.d.writeTx(() => {
         const current = this.d.conversations.byId(row.id);
         if (current?.status !== "snoozed") return;
         const account = this.d.conversationRefs.accountRef(current.account_id);

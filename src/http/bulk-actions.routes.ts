@@ -36,8 +36,8 @@ const BulkBody = t.Object({
 export function bulkActionRoutes(d: Deps) {
   return new Elysia({ prefix: "/api/v1/accounts/:account_id" }).use(accountScope(d.services.auth)).post(
     "/bulk_actions",
-    ({ principal, body }) => {
-      d.services.bulkActions.apply(actingAs(principal), body);
+    async ({ principal, body }) => {
+      await d.services.bulkActions.apply(actingAs(principal), body);
       return emptyOk();
     },
     {

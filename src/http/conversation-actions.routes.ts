@@ -31,8 +31,8 @@ export function conversationActionRoutes(d: Deps) {
     .derive(conversationLoader(d))
     .post(
       "/toggle_status",
-      ({ acting, load, body }) => {
-        const row = state.toggleStatus(acting, load(), body);
+      async ({ acting, load, body }) => {
+        const row = await state.toggleStatus(acting, load(), body);
         return {
           meta: {},
           payload: {
@@ -57,7 +57,7 @@ export function conversationActionRoutes(d: Deps) {
     )
     .post(
       "/toggle_priority",
-      ({ acting, load, body }) => (state.togglePriority(acting, load(), body.priority), emptyOk()),
+      async ({ acting, load, body }) => (await state.togglePriority(acting, load(), body.priority), emptyOk()),
       {
         params: ConversationParams,
         ...bodyOf(t.Object({ priority: t.Optional(t.Union([t.String(), t.Null()])) })),
@@ -66,8 +66,8 @@ export function conversationActionRoutes(d: Deps) {
     )
     .post(
       "/assignments",
-      ({ acting, load, body }) => {
-        const r = state.assign(acting, load(), body);
+      async ({ acting, load, body }) => {
+        const r = await state.assign(acting, load(), body);
         if (r.kind === "team") return r.team ? teamOf({ ...conversations.view(acting, r.row), team: r.team }) : null;
         return r.assignee?.membership ? agentOf(r.assignee.user, r.assignee.membership) : null;
       },
@@ -133,7 +133,7 @@ export function conversationActionRoutes(d: Deps) {
         detail: { tags, summary: "Mark the conversation read by the agent" },
       },
     )
-    .post("/mute", ({ acting, load }) => (state.mute(acting, load()), emptyOk()), {
+    .post("/mute", async ({ acting, load }) => (await state.mute(acting, load()), emptyOk()), {
       params: ConversationParams,
       detail: {
         tags,
@@ -141,7 +141,7 @@ export function conversationActionRoutes(d: Deps) {
           "Mute: block the contact (their messages no longer reopen or notify) and resolve; answers 200 with no body",
       },
     })
-    .post("/unmute", ({ acting, load }) => (state.unmute(acting, load()), emptyOk()), {
+    .post("/unmute", async ({ acting, load }) => (await state.unmute(acting, load()), emptyOk()), {
       params: ConversationParams,
       detail: { tags, summary: "Unmute: unblock the contact; answers 200 with no body" },
     })

@@ -105,7 +105,7 @@ export function conversationRoutes(d: Deps) {
       "/:conversation_id",
       async ({ acting, params, body }) => {
         let row = conversations.get(acting, params.conversation_id);
-        if (body.priority !== undefined) row = state.togglePriority(acting, row, body.priority);
+        if (body.priority !== undefined) row = await state.togglePriority(acting, row, body.priority);
         row = await conversations.updateAttributes(acting, row, body);
         return conversationOf(conversations.view(acting, row));
       },

@@ -85,7 +85,7 @@ describe("the survey", () => {
     await say(w, c, conv.id, "one more thing"); // reopens
     await w.h.request("POST", `${contactPath(w, c)}/conversations/${conv.id}/toggle_status`);
     const row = w.h.deps.repos.conversations.byDisplayId(w.a.accountId, conv.id)!;
-    w.h.deps.services.conversationState.setStatus(
+    await w.h.deps.services.conversationState.setStatus(
       actingAsAutomation({ id: w.a.accountId, name: "Acme" }, 3),
       { ...row, status: "open" },
       "resolved",
@@ -100,7 +100,7 @@ describe("the survey", () => {
     await w.h.request("POST", `${contactPath(w, c)}/conversations/${byContact.id}/toggle_status`);
     const byRule = await openConversation(w, c);
     const row = w.h.deps.repos.conversations.byDisplayId(w.a.accountId, byRule.id)!;
-    w.h.deps.services.conversationState.setStatus(
+    await w.h.deps.services.conversationState.setStatus(
       actingAsAutomation({ id: w.a.accountId, name: "Acme" }, 3),
       row,
       "resolved",

@@ -191,7 +191,7 @@ describe("reporting events", () => {
     const acting = actingAsAutomation({ id: w.a.accountId, name: "Acme" });
     expect(() =>
       w.h.deps.writeTx.now(() => {
-        w.h.deps.services.conversationState.setStatus(acting, row, "resolved");
+        w.h.deps.services.conversationState.setStatusNow(acting, row, "resolved");
         expect(eventsOf(w, c)).toEqual([["conversation_resolved", 0, null]]);
         throw new Error("boom");
       }),
