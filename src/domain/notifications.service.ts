@@ -60,13 +60,13 @@ export class NotificationsService {
    * The listener's work for one event: the notifications it makes, in one transaction. Returns who
    * got which, so that once the transaction has committed the users' sockets can hear of it.
    */
-  handle(e: StoredEvent): NotificationCreated[] {
+  async handle(e: StoredEvent): Promise<NotificationCreated[]> {
     const planned = planNotifications(e, this.facts(e.accountId));
     if (planned.length === 0 || e.conversationId === null) return [];
     const conversation = conversationOf(e);
     const primary = { id: conversation.id, meta: conversation.meta, inbox_id: conversation.inbox_id };
     const at = unixSeconds(this.d.clock);
-    return this.d.writeTx.now(() =>
+    return this.d.writeTx(() =>
       planned.map((p) => {
         const data: NotificationData = {
           push_message_title: p.title,
@@ -172,14 +172,14 @@ export class NotificationsService {
   }
 
   /** Marks one read (PATCH) or unread again (POST …/unread). */
-  setRead(p: AccountPrincipal, id: number, read: boolean) {
+  async setRead(p: AccountPrincipal, id: number, read: boolean): Promise<ReturnType<typeof notificationOf>> {
     const row = this.own(p, id);
-    this.d.writeTx.now(() => this.d.notifications.setRead(row.id, read ? unixSeconds(this.d.clock) : null));
+    await this.d.writeTx(() => this.d.notifications.setRead(row.id, read ? unixSeconds(this.d.clock) : null));
     return notificationOf(this.own(p, id), userPushData(p.user, p.membership));
   }
 
   /** Every unread one read, or only those of one conversation (primary_actor_type Conversation + its id). */
-  readAll(p: AccountPrincipal, actorType: unknown, actorId: unknown): void {
+  async readAll(p: AccountPrincipal, actorType: unknown, actorId: unknown): Promise<void> {
     let conversationId: number | null = null;
     if (actorType !== undefined && actorType !== null && actorType !== "") {
       if (actorType !== "Conversation")
@@ -189,14 +189,14 @@ export class NotificationsService {
         throw ValidationError.of("primary_actor_id", "must be a conversation id", "invalid");
       conversationId = id;
     }
-    this.d.writeTx.now(() =>
+    await this.d.writeTx(() =>
       this.d.notifications.readAll(p.account.id, p.user.id, unixSeconds(this.d.clock), conversationId),
     );
   }
 
-  delete(p: AccountPrincipal, id: number): void {
+  async delete(p: AccountPrincipal, id: number): Promise<void> {
     const row = this.own(p, id);
-    this.d.writeTx.now(() => this.d.notifications.delete(row.id));
+    await this.d.writeTx(() => this.d.notifications.delete(row.id));
   }
 
   /** Read-only: awaited on PostgreSQL (src/db/reads.ts readSoon), in place on SQLite. */
@@ -207,7 +207,10 @@ export class NotificationsService {
   }
 
   /** Chatwoot's body: notification_settings: {selected_email_flags: [...], selected_push_flags: [...]}. */
-  saveSettings(p: AccountPrincipal, input: { selected_email_flags?: unknown; selected_push_flags?: unknown }) {
+  async saveSettings(
+    p: AccountPrincipal,
+    input: { selected_email_flags?: unknown; selected_push_flags?: unknown },
+  ): Promise<SettingsView> {
     const current = settingsView(p, this.chosen(p.account.id, p.user.id));
     const read = (field: string, raw: unknown, kind: string, fallback: string[]): string[] => {
       if (raw === undefined) return fallback.map((f) => f.slice(kind.length + 1));
@@ -226,7 +229,7 @@ export class NotificationsService {
     };
     const email = read("selected_email_flags", input.selected_email_flags, "email", current.selected_email_flags);
     const push = read("selected_push_flags", input.selected_push_flags, "push", current.selected_push_flags);
-    this.d.writeTx.now(() =>
+    await this.d.writeTx(() =>
       this.d.notifications.saveSettings(p.account.id, p.user.id, JSON.stringify(email), JSON.stringify(push)),
     );
     return settingsView(p, { email, push });

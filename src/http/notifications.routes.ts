@@ -60,13 +60,13 @@ function notificationId(raw: string): number {
 
 export function notificationRoutes(d: Deps) {
   const notifications = d.services.notifications;
-  const markRead = ({
+  const markRead = async ({
     principal,
     params,
   }: {
     principal: Parameters<typeof notifications.unreadCount>[0];
     params: { id: string };
-  }) => notifications.setRead(principal, notificationId(params.id), true);
+  }) => await notifications.setRead(principal, notificationId(params.id), true);
   return new Elysia({ prefix: "/api/v1/accounts/:account_id" })
     .use(accountScope(d.services.auth))
     .get("/notifications", ({ principal, query }) => notifications.list(principal, query.page, query.sort_order), {
@@ -97,8 +97,8 @@ export function notificationRoutes(d: Deps) {
     })
     .post(
       "/notifications/read_all",
-      ({ principal, body }) => (
-        notifications.readAll(principal, body.primary_actor_type, body.primary_actor_id), emptyOk()
+      async ({ principal, body }) => (
+        await notifications.readAll(principal, body.primary_actor_type, body.primary_actor_id), emptyOk()
       ),
       {
         params: AccountParams,
@@ -129,7 +129,7 @@ export function notificationRoutes(d: Deps) {
     })
     .post(
       "/notifications/:id/unread",
-      ({ principal, params }) => notifications.setRead(principal, notificationId(params.id), false),
+      async ({ principal, params }) => await notifications.setRead(principal, notificationId(params.id), false),
       {
         params: IdParams,
         response: { 200: Notification, ...errorResponses },
@@ -138,7 +138,7 @@ export function notificationRoutes(d: Deps) {
     )
     .delete(
       "/notifications/:id",
-      ({ principal, params }) => (notifications.delete(principal, notificationId(params.id)), emptyOk()),
+      async ({ principal, params }) => (await notifications.delete(principal, notificationId(params.id)), emptyOk()),
       {
         params: IdParams,
         detail: { tags, summary: "Delete a notification" },
@@ -152,7 +152,7 @@ export function notificationRoutes(d: Deps) {
         summary: "Which notification types you get by email and push (in-app notifications are always made)",
       },
     })
-    .patch("/notification_settings", ({ principal, body }) => notifications.saveSettings(principal, body), {
+    .patch("/notification_settings", async ({ principal, body }) => await notifications.saveSettings(principal, body), {
       params: AccountParams,
       ...bodyOf(
         t.Object({

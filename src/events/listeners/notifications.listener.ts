@@ -21,7 +21,7 @@ export function notificationsListener(d: NotificationsListenerDeps): DurableList
   return {
     name: NOTIFICATIONS_LISTENER,
     async handle(event) {
-      const created = d.service.handle(event);
+      const created = await d.service.handle(event);
       if (created.length === 0) return;
       await d.commits.settled(); // never tell a socket of a notification that was not saved
       d.committed?.();
