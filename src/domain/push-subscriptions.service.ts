@@ -21,7 +21,7 @@ export interface SubscriptionInput {
 export class PushSubscriptionsService {
   constructor(private readonly d: { push: PushRepo; writeTx: WriteTx; clock: Clock }) {}
 
-  subscribe(userId: number, input: SubscriptionInput): SubscriptionRow {
+  subscribe(userId: number, input: SubscriptionInput): Promise<SubscriptionRow> {
     const errors = new FieldErrors();
     if (input.subscription_type === undefined || input.subscription_type === null || input.subscription_type === "")
       errors.add("subscription_type", "can't be blank", "required");
@@ -43,7 +43,7 @@ export class PushSubscriptionsService {
     if (attributes && Buffer.byteLength(json) > ATTRIBUTES_MAX_BYTES)
       errors.add("subscription_attributes", `is too large (maximum is ${ATTRIBUTES_MAX_BYTES} bytes)`, "too_long");
     errors.throwIfAny();
-    return this.d.writeTx.now(() =>
+    return this.d.writeTx(() =>
       this.d.push.subscribe(
         { user_id: userId, identifier: device!, push_token: token!, attributes: json },
         unixSeconds(this.d.clock),
@@ -52,10 +52,10 @@ export class PushSubscriptionsService {
   }
 
   /** Removes the caller's device with this token (200 whether or not there was one, as Chatwoot). */
-  unsubscribe(userId: number, pushToken: unknown): void {
+  async unsubscribe(userId: number, pushToken: unknown): Promise<void> {
     if (typeof pushToken !== "string" || pushToken === "")
       throw ValidationError.of("push_token", "can't be blank", "required");
-    this.d.writeTx.now(() => this.d.push.unsubscribe(userId, pushToken));
+    await this.d.writeTx(() => this.d.push.unsubscribe(userId, pushToken));
   }
 }
 

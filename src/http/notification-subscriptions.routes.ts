@@ -39,7 +39,7 @@ export function notificationSubscriptionRoutes(d: Deps) {
     .use(userScope(d.services.auth))
     .post(
       "/api/v1/notification_subscriptions",
-      ({ caller, body }) => subscriptionOf(subscriptions.subscribe(caller.user.id, body)),
+      async ({ caller, body }) => subscriptionOf(await subscriptions.subscribe(caller.user.id, body)),
       {
         ...bodyOf(SubscriptionBody, "notification_subscription"),
         response: { 200: Subscription, ...errorResponses },
@@ -51,8 +51,8 @@ export function notificationSubscriptionRoutes(d: Deps) {
     )
     .delete(
       "/api/v1/notification_subscriptions",
-      ({ caller, body }) => {
-        subscriptions.unsubscribe(caller.user.id, body.push_token);
+      async ({ caller, body }) => {
+        await subscriptions.unsubscribe(caller.user.id, body.push_token);
         return emptyOk();
       },
       {
