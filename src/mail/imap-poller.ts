@@ -108,11 +108,13 @@ export class ImapPoller {
       } finally {
         lock.release();
       }
-      this.d.writeTx.now(() => this.d.emailChannels.synced(row.inbox_id, unixSeconds(this.d.clock), report.noted > 0));
+      await this.d.writeTx(() =>
+        this.d.emailChannels.synced(row.inbox_id, unixSeconds(this.d.clock), report.noted > 0),
+      );
     } catch (error) {
       report.error = describeMailError(error, server);
       this.d.logger.warn("email inbox poll failed", { inbox_id: row.inbox_id, error: report.error });
-      this.d.writeTx.now(() => this.d.emailChannels.failed(row.inbox_id, report.error!, unixSeconds(this.d.clock)));
+      await this.d.writeTx(() => this.d.emailChannels.failed(row.inbox_id, report.error!, unixSeconds(this.d.clock)));
     } finally {
       await client?.logout().catch(() => client?.close());
     }
@@ -140,7 +142,10 @@ export class ImapPoller {
       const at = { inboxId: row.inbox_id, account: { id: account.id, name: account.name }, uidValidity, uid };
       if (size > this.d.config.maxMessageBytes) {
         report.noted++;
-        this.note(row, `mail UID ${uid} skipped: ${size} bytes is over the limit of ${this.d.config.maxMessageBytes}`);
+        await this.note(
+          row,
+          `mail UID ${uid} skipped: ${size} bytes is over the limit of ${this.d.config.maxMessageBytes}`,
+        );
         this.d.intake.skip(at);
         report.skipped++;
         continue;
@@ -155,7 +160,10 @@ export class ImapPoller {
         // A mail that cannot be read never will be: noted, and passed over.
         this.d.logger.error("email could not be read", { inbox_id: row.inbox_id, uid, ...errorFields(error) });
         report.noted++;
-        this.note(row, `mail UID ${uid} could not be read: ${error instanceof Error ? error.message : String(error)}`);
+        await this.note(
+          row,
+          `mail UID ${uid} could not be read: ${error instanceof Error ? error.message : String(error)}`,
+        );
         this.d.intake.skip(at);
         report.skipped++;
         continue;
@@ -183,16 +191,16 @@ export class ImapPoller {
         }
         this.failures.delete(key);
         report.noted++;
-        this.note(row, `mail UID ${uid} passed over after ${failures} failed attempts: ${reason}`);
+        await this.note(row, `mail UID ${uid} passed over after ${failures} failed attempts: ${reason}`);
         this.d.intake.skip(at);
         report.skipped++;
       }
     }
   }
 
-  private note(row: EmailChannelRow, message: string): void {
+  private async note(row: EmailChannelRow, message: string): Promise<void> {
     this.d.logger.warn("email skipped", { inbox_id: row.inbox_id, reason: message });
-    this.d.writeTx.now(() => this.d.emailChannels.failed(row.inbox_id, message, unixSeconds(this.d.clock)));
+    await this.d.writeTx(() => this.d.emailChannels.failed(row.inbox_id, message, unixSeconds(this.d.clock)));
   }
 }
 

@@ -57,9 +57,12 @@ export class NotificationMailSender extends OutboxSender<NotificationMailRow> {
   protected async send(row: NotificationMailRow): Promise<void> {
     const now = unixSeconds(this.d.clock);
     const id = row.notification_id;
-    if (!this.d.writeTx.now(() => this.d.notificationMail.recordAttempt(id, now + IN_FLIGHT_SECONDS))) return;
+    if (!(await this.d.writeTx(() => this.d.notificationMail.recordAttempt(id, now + IN_FLIGHT_SECONDS)))) return;
     const mail = this.compose(row);
-    if (!mail) return void this.d.writeTx.now(() => this.d.notificationMail.finish(id, "skipped", now));
+    if (!mail) {
+      await this.d.writeTx(() => this.d.notificationMail.finish(id, "skipped", now));
+      return;
+    }
     const config = this.d.config!;
     try {
       const transport = await accountTransport(config);
@@ -68,13 +71,13 @@ export class NotificationMailSender extends OutboxSender<NotificationMailRow> {
       } finally {
         transport.close();
       }
-      this.d.writeTx.now(() => this.d.notificationMail.finish(id, "sent", unixSeconds(this.d.clock)));
+      await this.d.writeTx(() => this.d.notificationMail.finish(id, "sent", unixSeconds(this.d.clock)));
     } catch (error) {
       const attempts = row.attempts + 1;
       const server = `SMTP server ${config.host}:${config.port}`;
       const { reason, retryAt } = afterFailedSend(error, server, attempts, unixSeconds(this.d.clock));
       this.d.logger.warn("notification mail failed", { notification_id: id, attempts, error: reason });
-      this.d.writeTx.now(() =>
+      await this.d.writeTx(() =>
         retryAt === null
           ? this.d.notificationMail.finish(id, "failed", unixSeconds(this.d.clock), reason)
           : this.d.notificationMail.retryAt(id, retryAt, reason),

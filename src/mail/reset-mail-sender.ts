@@ -54,7 +54,7 @@ export class ResetMailSender extends OutboxSender<PasswordResetRow> {
   protected async send(row: PasswordResetRow): Promise<void> {
     const config = this.d.config!;
     const now = unixSeconds(this.d.clock);
-    const claimed = this.d.writeTx.now(() => this.d.passwordResets.recordAttempt(row, now + IN_FLIGHT_SECONDS));
+    const claimed = await this.d.writeTx(() => this.d.passwordResets.recordAttempt(row, now + IN_FLIGHT_SECONDS));
     if (!claimed) return;
     const user = this.d.users.byId(row.user_id);
     const token = row.sealed_token ? this.d.secretBox.open(row.sealed_token) : null;
@@ -75,13 +75,13 @@ export class ResetMailSender extends OutboxSender<PasswordResetRow> {
       } finally {
         transport.close();
       }
-      this.d.writeTx.now(() => this.d.passwordResets.sent(row, unixSeconds(this.d.clock)));
+      await this.d.writeTx(() => this.d.passwordResets.sent(row, unixSeconds(this.d.clock)));
     } catch (error) {
       const attempts = row.attempts + 1;
       const { reason, retryAt } = afterFailedSend(error, server, attempts, unixSeconds(this.d.clock));
       if (retryAt === null) return this.fail(row, reason);
       this.d.logger.warn("reset mail failed; will retry", { user_id: row.user_id, attempts, error: reason });
-      this.d.writeTx.now(() => this.d.passwordResets.retryAt(row, retryAt, reason));
+      await this.d.writeTx(() => this.d.passwordResets.retryAt(row, retryAt, reason));
     }
   }
 
@@ -91,8 +91,8 @@ export class ResetMailSender extends OutboxSender<PasswordResetRow> {
     return id == null ? null : this.d.accounts.byId(id);
   }
 
-  private fail(row: PasswordResetRow, reason: string): void {
+  private async fail(row: PasswordResetRow, reason: string): Promise<void> {
     this.d.logger.warn("reset mail given up", { user_id: row.user_id, error: reason });
-    this.d.writeTx.now(() => this.d.passwordResets.failed(row, reason));
+    await this.d.writeTx(() => this.d.passwordResets.failed(row, reason));
   }
 }

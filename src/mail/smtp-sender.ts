@@ -31,7 +31,7 @@ export interface SmtpSenderDeps {
   lease?: Lease;
   emailOutbox: EmailOutboxRepo;
   lookup: ReplyLookup;
-  /** Marks the message failed with the reason (in its own transaction). */
+  /** Marks the message failed with the reason, inside the sender's transaction (synchronous: called in its body). */
   markFailed: (row: EmailOutboxRow, reason: string) => void;
   secretBox: SecretBox;
   writeTx: WriteTx;
@@ -54,7 +54,9 @@ export class SmtpSender extends OutboxSender<EmailOutboxRow> {
 
   protected async send(row: EmailOutboxRow): Promise<void> {
     const now = unixSeconds(this.d.clock);
-    const claimed = this.d.writeTx.now(() => this.d.emailOutbox.recordAttempt(row.message_id, now + IN_FLIGHT_SECONDS));
+    const claimed = await this.d.writeTx(() =>
+      this.d.emailOutbox.recordAttempt(row.message_id, now + IN_FLIGHT_SECONDS),
+    );
     if (!claimed) return;
     const found = await this.d.lookup(row);
     if ("gone" in found) return this.fail(row, found.gone);
@@ -67,19 +69,19 @@ export class SmtpSender extends OutboxSender<EmailOutboxRow> {
       } finally {
         transport.close();
       }
-      this.d.writeTx.now(() => this.d.emailOutbox.sent(row.message_id, unixSeconds(this.d.clock)));
+      await this.d.writeTx(() => this.d.emailOutbox.sent(row.message_id, unixSeconds(this.d.clock)));
     } catch (error) {
       const attempts = row.attempts + 1;
       const { reason, retryAt } = afterFailedSend(error, server, attempts, unixSeconds(this.d.clock));
       if (retryAt === null) return this.fail(row, reason);
       this.d.logger.warn("email send failed; will retry", { message_id: row.message_id, attempts, error: reason });
-      this.d.writeTx.now(() => this.d.emailOutbox.retryAt(row.message_id, retryAt, reason));
+      await this.d.writeTx(() => this.d.emailOutbox.retryAt(row.message_id, retryAt, reason));
     }
   }
 
-  private fail(row: EmailOutboxRow, reason: string): void {
+  private async fail(row: EmailOutboxRow, reason: string): Promise<void> {
     this.d.logger.warn("email reply failed", { message_id: row.message_id, error: reason });
-    this.d.writeTx.now(() => {
+    await this.d.writeTx(() => {
       this.d.emailOutbox.failed(row.message_id, reason);
       this.d.markFailed(row, reason);
     });

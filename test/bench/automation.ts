@@ -23,9 +23,9 @@ async function setup() {
     logger: createLogger("silent"),
     hasher: new PasswordHasher({ concurrency: 1, queue: 4, memoryCost: 1024, timeCost: 1 }),
   });
-  const boot = d.services.accounts.bootstrapNow({ account: "Bench", name: "Admin", email: "admin@bench.local" });
+  const boot = await d.services.accounts.bootstrap({ account: "Bench", name: "Admin", email: "admin@bench.local" });
   const p = d.services.auth.account(boot.api_access_token, String(boot.account_id));
-  const inbox = d.services.inboxes.create(p, { name: "API", channel: { type: "api" } });
+  const inbox = await d.services.inboxes.create(p, { name: "API", channel: { type: "api" } });
   const { contact } = await d.services.contacts.create(actingAs(p), { name: "Carla", email: "carla@example.com" });
   return { d, p, clock, inboxId: inbox.id, contactId: contact.id };
 }
