@@ -42,6 +42,7 @@ export interface JobParts {
 export function createJobs(p: JobParts): Job[] {
   const { db, bus, commits, deliverer, hub, mail, pushRelay, services, repos, config, clock, logger, writeTx, lease } =
     p;
+  const weekAgo = () => Math.floor(clock.nowMs() / 1000) - 7 * 86_400;
   return [
     // Several processes on PostgreSQL: one runs the jobs below (the others only the `everywhere`
     // ones); when it stops, another takes the lease within a second (src/lib/lease.ts).
@@ -81,7 +82,8 @@ export function createJobs(p: JobParts): Job[] {
     {
       name: "prune-events",
       pattern: "0 23 * * * *",
-      run: () => pruneEvents({ events: repos.events, writeTx, clock, logger }, config.eventRetentionDays),
+      run: () =>
+        pruneEvents({ events: repos.events, writeTx, clock, logger }, config.eventRetentionDays).then(() => undefined),
     },
     // conversation_idle automation rules (ours): open conversations idle longer than a rule's idle_minutes.
     { name: "automation-idle", pattern: "0 * * * * *", run: () => services.automation.runIdle().then(() => undefined) },
@@ -107,14 +109,14 @@ export function createJobs(p: JobParts): Job[] {
     {
       name: "prune-notification-mail",
       pattern: "0 11 * * * *",
-      run: () => void writeTx.now(() => repos.notificationMail.prune(Math.floor(clock.nowMs() / 1000) - 7 * 86_400)),
+      run: () => writeTx(() => repos.notificationMail.prune(weekAgo())).then(() => undefined),
     },
     // Mobile pushes whose retry came due, or that a crash left; new ones go at once via wake().
     { name: "send-push", pattern: "*/5 * * * * *", run: () => pushRelay.pump(), stop: () => pushRelay.stop() },
     {
       name: "prune-push",
       pattern: "0 13 * * * *",
-      run: () => void writeTx.now(() => repos.push.prune(Math.floor(clock.nowMs() / 1000) - 7 * 86_400)),
+      run: () => writeTx(() => repos.push.prune(weekAgo())).then(() => undefined),
     },
     // Password-reset mail whose retry came due, or that a crash left; new ones are sent at once via wake().
     {

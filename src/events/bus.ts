@@ -128,15 +128,15 @@ export class EventBus {
         after_event_id: done,
         ...errorFields(error),
       });
-      if (done !== cursor) this.save(listener.name, done);
+      if (done !== cursor) await this.save(listener.name, done);
       return false;
     }
-    if (done !== cursor) this.save(listener.name, done);
+    if (done !== cursor) await this.save(listener.name, done);
     return rows.length === BATCH && done === rows.at(-1)!.id;
   }
 
-  private save(name: string, id: number): void {
-    this.writeTx.now(() => this.cursors.set(name, id));
+  private async save(name: string, id: number): Promise<void> {
+    await this.writeTx(() => this.cursors.set(name, id));
   }
 
   /** Tests: the cursor of a listener. */

@@ -112,8 +112,8 @@ export class WebhookDeliverer {
   }
 
   /** Safety net run by the job loop: a stream head left blocked would stall its conversation forever. */
-  repairStreams(): void {
-    const n = this.d.writeTx.now(() => this.d.deliveries.repairStreams());
+  async repairStreams(): Promise<void> {
+    const n = await this.d.writeTx(() => this.d.deliveries.repairStreams());
     if (n > 0) this.d.logger.warn("webhook delivery streams unblocked", { count: n });
   }
 
@@ -164,7 +164,7 @@ export class WebhookDeliverer {
   }
 
   private async attempt(row: DeliveryRow): Promise<void> {
-    const target = this.targetOf(row);
+    const target = await this.targetOf(row);
     if (target === null) return; // the webhook was deleted with its deliveries
     const startedAt = this.d.clock.nowMs();
     let result: AttemptResult;
@@ -205,7 +205,9 @@ export class WebhookDeliverer {
   }
 
   /** Where and with which key to send, read at attempt time (a rotated secret or changed URL applies to retries). */
-  private targetOf(row: DeliveryRow): { url: string; secret: string | null } | { refused: string } | null {
+  private async targetOf(
+    row: DeliveryRow,
+  ): Promise<{ url: string; secret: string | null } | { refused: string } | null> {
     if (row.target_key.startsWith(AUTOMATION_TARGET_PREFIX)) return { url: row.target_url, secret: null };
     if (row.target_key.startsWith(AGENT_BOT_TARGET_PREFIX)) {
       const bot = this.d.agentBots.byId(Number(row.target_key.slice(AGENT_BOT_TARGET_PREFIX.length)));
@@ -223,7 +225,7 @@ export class WebhookDeliverer {
     let secret = inbox.webhook_secret;
     if (secret === null) {
       secret = generateSecret();
-      this.d.writeTx.now(() => this.d.webhooks.setInboxSecret(inbox.id, secret!));
+      await this.d.writeTx(() => this.d.webhooks.setInboxSecret(inbox.id, secret!));
     }
     return { url: inbox.webhook_url, secret };
   }

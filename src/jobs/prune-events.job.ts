@@ -23,7 +23,7 @@ export async function pruneEvents(d: PruneEventsDeps, retentionDays: number): Pr
   if (below === null) return 0;
   let total = 0;
   for (;;) {
-    const n = d.writeTx.now(() => d.events.deleteBelow(below, BATCH));
+    const n = await d.writeTx(() => d.events.deleteBelow(below, BATCH));
     total += n;
     if (n < BATCH) break;
     await new Promise((resolve) => setImmediate(resolve));

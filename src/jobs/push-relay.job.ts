@@ -47,7 +47,7 @@ export class PushRelay extends OutboxSender<DuePush> {
 
   protected async send(row: DuePush): Promise<void> {
     const now = unixSeconds(this.d.clock);
-    if (!this.d.writeTx.now(() => this.d.push.recordAttempt(row.id, now + IN_FLIGHT_SECONDS))) return;
+    if (!(await this.d.writeTx(() => this.d.push.recordAttempt(row.id, now + IN_FLIGHT_SECONDS)))) return;
     const conversation = this.d.conversations.byId(row.conversation_id);
     if (!conversation) return this.finish(row, "failed", "the conversation is gone");
     const body = JSON.stringify({
@@ -68,7 +68,8 @@ export class PushRelay extends OutboxSender<DuePush> {
         signal: AbortSignal.timeout(TIMEOUT_MS),
       });
       await r.arrayBuffer();
-      if (r.ok) return this.finish(row, "sent", null);
+      // Awaited here, so that a failed write is handled as before: by the catch below.
+      if (r.ok) return await this.finish(row, "sent", null);
       problem = `the push relay answered ${r.status}`;
       retry = r.status >= 500 || r.status === 429;
     } catch (error) {
@@ -78,12 +79,12 @@ export class PushRelay extends OutboxSender<DuePush> {
     if (!retry || attempts >= MAX_ATTEMPTS) return this.finish(row, "failed", problem);
     this.d.logger.warn("push failed; will retry", { push_id: row.id, attempts, error: problem });
     const retryAt = unixSeconds(this.d.clock) + Math.min(3600, 15 * 2 ** (attempts - 1));
-    this.d.writeTx.now(() => this.d.push.retryAt(row.id, retryAt, problem));
+    await this.d.writeTx(() => this.d.push.retryAt(row.id, retryAt, problem));
   }
 
-  private finish(row: DuePush, state: "sent" | "failed", error: string | null): void {
+  private async finish(row: DuePush, state: "sent" | "failed", error: string | null): Promise<void> {
     if (error) this.d.logger.warn("push given up", { push_id: row.id, error });
-    this.d.writeTx.now(() => this.d.push.finish(row.id, state, unixSeconds(this.d.clock), error));
+    await this.d.writeTx(() => this.d.push.finish(row.id, state, unixSeconds(this.d.clock), error));
   }
 }
 

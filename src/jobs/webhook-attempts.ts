@@ -57,24 +57,28 @@ export class AttemptRecorder {
   /** Resolves once the outcome is committed (or, if the database refused it, logged: the delivery stays due). */
   record(outcome: Outcome): Promise<void> {
     return new Promise((done) => {
-      if (this.queue.push({ outcome, done }) === 1) setImmediate(() => this.flush());
+      // flush() logs what it cannot record; the catch is for a bug in it, never an unhandled rejection.
+      if (this.queue.push({ outcome, done }) === 1)
+        setImmediate(() =>
+          this.flush().catch((error) => this.d.logger.error("webhook attempts flush failed", errorFields(error))),
+        );
     });
   }
 
-  private flush(): void {
+  private async flush(): Promise<void> {
     const batch = this.queue;
     this.queue = [];
     try {
-      if (batch.length === 1) this.recordAlone(batch[0]!.outcome);
+      if (batch.length === 1) await this.recordAlone(batch[0]!.outcome);
       else {
         try {
-          this.d.writeTx.now(() => {
+          await this.d.writeTx(() => {
             for (const { outcome } of batch) this.apply(outcome, true);
           });
         } catch {
           // Some entry failed (most likely the callback hook), and the batch rolled back, hook effects
           // included: record each on its own so the others stand.
-          for (const { outcome } of batch) this.recordAlone(outcome);
+          for (const { outcome } of batch) await this.recordAlone(outcome);
         }
       }
     } finally {
@@ -82,9 +86,9 @@ export class AttemptRecorder {
     }
   }
 
-  private recordAlone(outcome: Outcome): void {
+  private async recordAlone(outcome: Outcome): Promise<void> {
     try {
-      this.d.writeTx.now(() => this.apply(outcome, true));
+      await this.d.writeTx(() => this.apply(outcome, true));
     } catch (error) {
       // A failing hook must not roll the attempt back forever (the request would be re-sent every second).
       this.d.logger.error("webhook attempt could not be recorded with its hook; recording it without", {
@@ -92,7 +96,7 @@ export class AttemptRecorder {
         ...errorFields(error),
       });
       try {
-        this.d.writeTx.now(() => this.apply(outcome, false));
+        await this.d.writeTx(() => this.apply(outcome, false));
       } catch (again) {
         this.d.logger.error("webhook attempt could not be recorded; it will be sent again", {
           id: outcome.id,
