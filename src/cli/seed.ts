@@ -40,13 +40,14 @@ async function seedAccount(d: Deps, n: SeedCounts, log: (line: string) => void) 
     await d.services.accounts.addMember(boot.account_id, id, "agent");
     agentIds.push(id);
   }
-  const inbox = d.services.inboxes.create(principal, { name: "Website API", channel: { type: "api" } });
-  d.services.inboxMembers.add(principal, { inbox_id: inbox.id, user_ids: [boot.user_id, ...agentIds] });
-  const teamIds = ["sales", "support", "billing"].map((name, i) => {
-    const team = d.services.teams.create(principal, { name, description: `The ${name} team` });
-    d.services.teams.addMembers(principal, team.id, [agentIds[i]!, agentIds[(i + 1) % agentIds.length]!]);
-    return team.id;
-  });
+  const inbox = await d.services.inboxes.create(principal, { name: "Website API", channel: { type: "api" } });
+  await d.services.inboxMembers.add(principal, { inbox_id: inbox.id, user_ids: [boot.user_id, ...agentIds] });
+  const teamIds: number[] = [];
+  for (const [i, name] of ["sales", "support", "billing"].entries()) {
+    const team = await d.services.teams.create(principal, { name, description: `The ${name} team` });
+    await d.services.teams.addMembers(principal, team.id, [agentIds[i]!, agentIds[(i + 1) % agentIds.length]!]);
+    teamIds.push(team.id);
+  }
 
   let t = performance.now();
   seedContacts(d.db, boot.account_id, n.contacts, now);

@@ -69,19 +69,28 @@ export class InboxMembersService {
     return [...inAll, ...administrators];
   }
 
-  add(p: AccountPrincipal, input: MembersInput): AgentRecord[] {
-    return this.change(p, input, (inboxId, ids, now) => void addMembers(this.d.inboxes.members, inboxId, ids, now));
+  add(p: AccountPrincipal, input: MembersInput): Promise<AgentRecord[]> {
+    return this.d.writeTx(() => this.addNow(p, input));
   }
 
-  replace(p: AccountPrincipal, input: MembersInput): AgentRecord[] {
-    return this.change(p, input, (inboxId, ids, now) => replaceMembers(this.d.inboxes.members, inboxId, ids, now));
+  /** add() in place: for the test factories, which build their records synchronously. */
+  addNow(p: AccountPrincipal, input: MembersInput): AgentRecord[] {
+    return this.changeNow(p, input, (inboxId, ids, now) => void addMembers(this.d.inboxes.members, inboxId, ids, now));
   }
 
-  remove(p: AccountPrincipal, input: MembersInput): AgentRecord[] {
-    return this.change(p, input, (inboxId, ids) => removeMembers(this.d.inboxes.members, inboxId, ids));
+  replace(p: AccountPrincipal, input: MembersInput): Promise<AgentRecord[]> {
+    return this.d.writeTx(() =>
+      this.changeNow(p, input, (inboxId, ids, now) => replaceMembers(this.d.inboxes.members, inboxId, ids, now)),
+    );
   }
 
-  private change(
+  remove(p: AccountPrincipal, input: MembersInput): Promise<AgentRecord[]> {
+    return this.d.writeTx(() =>
+      this.changeNow(p, input, (inboxId, ids) => removeMembers(this.d.inboxes.members, inboxId, ids)),
+    );
+  }
+
+  private changeNow(
     p: AccountPrincipal,
     input: MembersInput,
     apply: (inboxId: number, ids: number[], now: number) => void,

@@ -88,7 +88,12 @@ export class InboxesService {
     return out;
   }
 
-  create(p: AccountPrincipal, input: InboxInput): InboxRow {
+  create(p: AccountPrincipal, input: InboxInput): Promise<InboxRow> {
+    return this.d.writeTx(() => this.createNow(p, input));
+  }
+
+  /** create() in place: for the test factories and benchmark setups, which build their records synchronously. */
+  createNow(p: AccountPrincipal, input: InboxInput): InboxRow {
     requireAdministrator(p);
     const fields = inboxFields(input, null);
     const email = fields.channel_type === "email" ? emailSettings(channelOf(input), null, this.d.secretBox) : null;
@@ -108,17 +113,17 @@ export class InboxesService {
   }
 
   /** Applies the changes; an update that changes nothing writes nothing and records no event. */
-  update(p: AccountPrincipal, id: number | null, input: InboxInput): InboxRow {
+  async update(p: AccountPrincipal, id: number | null, input: InboxInput): Promise<InboxRow> {
     requireAdministrator(p);
     const before = this.find(p.account.id, id);
     const fields = inboxFields(input, before);
     const now = unixSeconds(this.d.clock);
     const email = this.emailChange(before, channelOf(input));
     if (changedAttributes(before, { ...before, ...fields, updated_at: now }).length === 0) {
-      if (email) this.d.writeTx.now(() => this.d.emailChannels.save(p.account.id, before.id, email));
+      if (email) await this.d.writeTx(() => this.d.emailChannels.save(p.account.id, before.id, email));
       return before;
     }
-    return this.d.writeTx.now(() => {
+    return this.d.writeTx(() => {
       if (email) this.d.emailChannels.save(p.account.id, before.id, email);
       this.d.inboxes.update(p.account.id, before.id, fields, now);
       const after = this.d.inboxes.byId(p.account.id, before.id)!;
@@ -147,10 +152,10 @@ export class InboxesService {
    * Deletes the inbox and its memberships at once (Chatwoot answers first and deletes later; with
    * one SQLite file there is nothing to wait for). Records the internal inbox_deleted event.
    */
-  delete(p: AccountPrincipal, id: number | null): void {
+  async delete(p: AccountPrincipal, id: number | null): Promise<void> {
     requireAdministrator(p);
     const inbox = this.find(p.account.id, id);
-    this.d.writeTx.now(() => {
+    await this.d.writeTx(() => {
       this.d.inboxes.delete(p.account.id, inbox.id);
       this.d.outbox.record({
         kind: "inbox_deleted",

@@ -74,7 +74,12 @@ export class TeamsService {
     return this.d.teams.teamIdsOf(p.account.id, p.user.id);
   }
 
-  create(p: AccountPrincipal, input: TeamInput): TeamRow {
+  create(p: AccountPrincipal, input: TeamInput): Promise<TeamRow> {
+    return this.d.writeTx(() => this.createNow(p, input));
+  }
+
+  /** create() in place: for the test factories and benchmark setups, which build their records synchronously. */
+  createNow(p: AccountPrincipal, input: TeamInput): TeamRow {
     requireAdministrator(p);
     return this.d.writeTx.now(() => {
       const fields = this.fields(p.account.id, input, null);
@@ -83,9 +88,9 @@ export class TeamsService {
     });
   }
 
-  update(p: AccountPrincipal, id: number | null, input: TeamInput): TeamRow {
+  async update(p: AccountPrincipal, id: number | null, input: TeamInput): Promise<TeamRow> {
     requireAdministrator(p);
-    return this.d.writeTx.now(() => {
+    return this.d.writeTx(() => {
       const team = this.get(p, id);
       this.d.teams.update(p.account.id, team.id, this.fields(p.account.id, input, team), unixSeconds(this.d.clock));
       return this.d.teams.byId(p.account.id, team.id)!;
@@ -93,9 +98,9 @@ export class TeamsService {
   }
 
   /** Deletes the team and its memberships; its conversations stay, with no team (their FK sets NULL). */
-  delete(p: AccountPrincipal, id: number | null): void {
+  async delete(p: AccountPrincipal, id: number | null): Promise<void> {
     requireAdministrator(p);
-    this.d.writeTx.now(() => this.d.teams.delete(p.account.id, this.get(p, id).id));
+    await this.d.writeTx(() => this.d.teams.delete(p.account.id, this.get(p, id).id));
   }
 
   /** The team's agents: read-only, awaited on PostgreSQL. */
@@ -104,7 +109,12 @@ export class TeamsService {
   }
 
   /** Adds members; returns only the agents it added, as Chatwoot does. */
-  addMembers(p: AccountPrincipal, teamId: number | null, userIds: unknown): AgentRecord[] {
+  addMembers(p: AccountPrincipal, teamId: number | null, userIds: unknown): Promise<AgentRecord[]> {
+    return this.d.writeTx(() => this.addMembersNow(p, teamId, userIds));
+  }
+
+  /** addMembers() in place: for the test factories, which build their records synchronously. */
+  addMembersNow(p: AccountPrincipal, teamId: number | null, userIds: unknown): AgentRecord[] {
     return this.changeMembers(p, teamId, userIds, (team, ids, now) => {
       const added = new Set(addMembers(this.d.teams.members, team, ids, now));
       return this.d.agents.inTeam(p.account.id, team).filter((a) => added.has(a.user.id));
@@ -112,20 +122,25 @@ export class TeamsService {
   }
 
   /** Makes the member set exactly `user_ids`; returns all members. */
-  replaceMembers(p: AccountPrincipal, teamId: number | null, userIds: unknown): AgentRecord[] {
-    return this.changeMembers(p, teamId, userIds, (team, ids, now) => {
-      replaceMembers(this.d.teams.members, team, ids, now);
-      return this.d.agents.inTeam(p.account.id, team);
-    });
+  replaceMembers(p: AccountPrincipal, teamId: number | null, userIds: unknown): Promise<AgentRecord[]> {
+    return this.d.writeTx(() =>
+      this.changeMembers(p, teamId, userIds, (team, ids, now) => {
+        replaceMembers(this.d.teams.members, team, ids, now);
+        return this.d.agents.inTeam(p.account.id, team);
+      }),
+    );
   }
 
-  removeMembers(p: AccountPrincipal, teamId: number | null, userIds: unknown): void {
-    this.changeMembers(p, teamId, userIds, (team, ids) => {
-      removeMembers(this.d.teams.members, team, ids);
-      return [];
-    });
+  async removeMembers(p: AccountPrincipal, teamId: number | null, userIds: unknown): Promise<void> {
+    await this.d.writeTx(() =>
+      this.changeMembers(p, teamId, userIds, (team, ids) => {
+        removeMembers(this.d.teams.members, team, ids);
+        return [];
+      }),
+    );
   }
 
+  /** The member change in place (joining the caller's transaction): the public forms await it. */
   private changeMembers(
     p: AccountPrincipal,
     teamId: number | null,

@@ -35,15 +35,15 @@ export function inboxMemberRoutes(d: Deps) {
       response: { 200: Members, ...errorResponses },
       detail: { tags, summary: "The inbox's member agents (administrators, or members of the inbox)" },
     })
-    .post("", ({ principal, body }) => members(s.add(principal, body)), {
+    .post("", async ({ principal, body }) => members(await s.add(principal, body)), {
       ...write,
       detail: { tags, summary: "Add agents to an inbox (administrators); answers the members after the change" },
     })
-    .patch("", ({ principal, body }) => members(s.replace(principal, body)), {
+    .patch("", async ({ principal, body }) => members(await s.replace(principal, body)), {
       ...write,
       detail: { tags, summary: "Make the inbox's members exactly user_ids (administrators)" },
     })
-    .delete("", ({ principal, body }) => members(s.remove(principal, body)), {
+    .delete("", async ({ principal, body }) => members(await s.remove(principal, body)), {
       ...write,
       detail: { tags, summary: "Remove agents from an inbox (administrators); answers the members left" },
     });

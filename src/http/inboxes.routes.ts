@@ -158,7 +158,7 @@ export function inboxRoutes(d: Deps) {
         detail: { tags, summary: "Show an inbox (administrators, or members of the inbox)" },
       },
     )
-    .post("", ({ principal, body }) => presentInbox(principal, inboxes.create(principal, body)), {
+    .post("", async ({ principal, body }) => presentInbox(principal, await inboxes.create(principal, body)), {
       admin: true,
       params: AccountParams,
       ...bodyOf(InboxBody, "inbox"),
@@ -167,7 +167,8 @@ export function inboxRoutes(d: Deps) {
     })
     .patch(
       "/:id",
-      ({ principal, params, body }) => presentInbox(principal, inboxes.update(principal, parseId(params.id), body)),
+      async ({ principal, params, body }) =>
+        presentInbox(principal, await inboxes.update(principal, parseId(params.id), body)),
       {
         admin: true,
         params: IdParams,
@@ -187,8 +188,8 @@ export function inboxRoutes(d: Deps) {
     })
     .delete(
       "/:id",
-      ({ principal, params }) => {
-        inboxes.delete(principal, parseId(params.id));
+      async ({ principal, params }) => {
+        await inboxes.delete(principal, parseId(params.id));
         return { message: "The inbox and its memberships were deleted." };
       },
       {

@@ -60,7 +60,7 @@ export function teamRoutes(d: Deps) {
         detail: { tags, summary: "Show a team" },
       },
     )
-    .post("", ({ principal, body }) => teamOf(teams.create(principal, body), teams.teamIdsOf(principal)), {
+    .post("", async ({ principal, body }) => teamOf(await teams.create(principal, body), teams.teamIdsOf(principal)), {
       admin: true,
       params: AccountParams,
       ...bodyOf(TeamBody, "team"),
@@ -69,8 +69,8 @@ export function teamRoutes(d: Deps) {
     })
     .patch(
       "/:team_id",
-      ({ principal, params, body }) =>
-        teamOf(teams.update(principal, parseId(params.team_id), body), teams.teamIdsOf(principal)),
+      async ({ principal, params, body }) =>
+        teamOf(await teams.update(principal, parseId(params.team_id), body), teams.teamIdsOf(principal)),
       {
         admin: true,
         params: TeamParams,
@@ -79,12 +79,16 @@ export function teamRoutes(d: Deps) {
         detail: { tags, summary: "Update a team (administrators)" },
       },
     )
-    .delete("/:team_id", ({ principal, params }) => (teams.delete(principal, parseId(params.team_id)), ok()), {
-      admin: true,
-      params: TeamParams,
-      response: { 200: t.Void(), ...errorResponses },
-      detail: { tags, summary: "Delete a team (administrators); its conversations stay, without a team" },
-    })
+    .delete(
+      "/:team_id",
+      async ({ principal, params }) => (await teams.delete(principal, parseId(params.team_id)), ok()),
+      {
+        admin: true,
+        params: TeamParams,
+        response: { 200: t.Void(), ...errorResponses },
+        detail: { tags, summary: "Delete a team (administrators); its conversations stay, without a team" },
+      },
+    )
     .get(
       "/:team_id/team_members",
       ({ principal, params }) => whenReady(teams.members(principal, parseId(params.team_id)), agents),
@@ -96,7 +100,8 @@ export function teamRoutes(d: Deps) {
     )
     .post(
       "/:team_id/team_members",
-      ({ principal, params, body }) => agents(teams.addMembers(principal, parseId(params.team_id), body.user_ids)),
+      async ({ principal, params, body }) =>
+        agents(await teams.addMembers(principal, parseId(params.team_id), body.user_ids)),
       {
         ...write,
         response: { 200: t.Array(Agent), ...errorResponses },
@@ -105,7 +110,8 @@ export function teamRoutes(d: Deps) {
     )
     .patch(
       "/:team_id/team_members",
-      ({ principal, params, body }) => agents(teams.replaceMembers(principal, parseId(params.team_id), body.user_ids)),
+      async ({ principal, params, body }) =>
+        agents(await teams.replaceMembers(principal, parseId(params.team_id), body.user_ids)),
       {
         ...write,
         response: { 200: t.Array(Agent), ...errorResponses },
@@ -114,7 +120,9 @@ export function teamRoutes(d: Deps) {
     )
     .delete(
       "/:team_id/team_members",
-      ({ principal, params, body }) => (teams.removeMembers(principal, parseId(params.team_id), body.user_ids), ok()),
+      async ({ principal, params, body }) => (
+        await teams.removeMembers(principal, parseId(params.team_id), body.user_ids), ok()
+      ),
       {
         ...write,
         response: { 200: t.Void(), ...errorResponses },

@@ -39,13 +39,13 @@ function seed() {
     email: "bench-filters@example.com",
   });
   const principal = deps.services.auth.account(boot.api_access_token, String(boot.account_id));
-  const inbox = deps.services.inboxes.create(principal, { name: "API", channel: { type: "api" } });
+  const inbox = deps.services.inboxes.createNow(principal, { name: "API", channel: { type: "api" } });
   const agentIds = ["a", "b", "c", "d"].map((n) => {
     const id = deps.writeTx.now(() => deps.services.accounts.findOrCreateUser(n, `${n}-filters@example.com`, now));
     deps.services.accounts.addMemberNow(boot.account_id, id, "agent");
     return id;
   });
-  const teamIds = ["sales", "support", "billing"].map((name) => deps.services.teams.create(principal, { name }).id);
+  const teamIds = ["sales", "support", "billing"].map((name) => deps.services.teams.createNow(principal, { name }).id);
   console.log(
     `seeding ${CONTACTS.toLocaleString()} contacts and ${CONVERSATIONS.toLocaleString()} conversations into ${dbPath}`,
   );
