@@ -32,10 +32,10 @@ export class MessageUpdatesService {
   constructor(private readonly d: MessageUpdatesDeps) {}
 
   /** Soft delete as Chatwoot: content replaced, content_attributes {deleted: true}; message_updated. */
-  delete(a: Acting, conversation: ConversationRow, rawId: unknown): CreatedMessage {
+  async delete(a: Acting, conversation: ConversationRow, rawId: unknown): Promise<CreatedMessage> {
     const current = this.message(conversation, rawId);
     let released: string[] = [];
-    const result = this.d.writeTx.now(() => {
+    const result = await this.d.writeTx(() => {
       released = this.d.attachmentsService.detachInTx(current.id);
       const deleted = {
         ...current,
@@ -51,12 +51,12 @@ export class MessageUpdatesService {
   }
 
   /** Delivery status from an API channel's client (Chatwoot's status_update_service). */
-  updateStatus(
+  async updateStatus(
     a: Acting,
     conversation: ConversationRow,
     rawId: unknown,
     input: { status?: unknown; external_error?: unknown },
-  ): CreatedMessage {
+  ): Promise<CreatedMessage> {
     const current = this.message(conversation, rawId);
     const inbox = this.d.conversationRefs.inbox(conversation.account_id, conversation.inbox_id)!;
     if (inbox.channel_type !== "api") throw new ForbiddenError("Message status update is only allowed for API inboxes");
@@ -71,7 +71,7 @@ export class MessageUpdatesService {
       throw ValidationError.of("external_error", "must be a string", "invalid");
     }
     const status = input.status as MessageStatus;
-    return this.d.writeTx.now(() => {
+    return await this.d.writeTx(() => {
       // Chatwoot refuses read → delivered silently: a receipt never goes backwards.
       if (current.status === "read" && status === "delivered")
         return { message: current, view: this.d.events.view(a, conversation) };
@@ -106,7 +106,10 @@ export class MessageUpdatesService {
     });
   }
 
-  /** Replaces a message's content_attributes (the public API's submitted_values); message_updated when it changed. */
+  /**
+   * Replaces a message's content_attributes (the public API's submitted_values); message_updated
+   * when it changed. In place: its caller writes inside its own writeTx body, which cannot await.
+   */
   setContentAttributes(
     a: Acting,
     conversation: ConversationRow,
@@ -118,7 +121,10 @@ export class MessageUpdatesService {
     );
   }
 
-  /** Read receipts (the public API's update_last_seen): each message becomes read, with its message_updated. */
+  /**
+   * Read receipts (update_last_seen): each message becomes read, with its message_updated. In
+   * place: its callers (the agent's and the contact's markSeen) write inside their own writeTx body.
+   */
   markRead(a: Acting, conversation: ConversationRow, messages: readonly MessageRow[]): void {
     this.d.writeTx.now(() => {
       for (const m of messages) this.saveChange(a, conversation, m, { ...m, status: "read" });

@@ -85,8 +85,8 @@ export function messageRoutes(d: Deps) {
     )
     .patch(
       "/:message_id",
-      ({ acting, load, params, body }) => {
-        const r = d.services.messageUpdates.updateStatus(acting, load(), params.message_id, body);
+      async ({ acting, load, params, body }) => {
+        const r = await d.services.messageUpdates.updateStatus(acting, load(), params.message_id, body);
         return messageOf(r.message, messageScope(r.view));
       },
       {
@@ -104,8 +104,8 @@ export function messageRoutes(d: Deps) {
     )
     .delete(
       "/:message_id",
-      ({ acting, load, params }) => {
-        const r = d.services.messageUpdates.delete(acting, load(), params.message_id);
+      async ({ acting, load, params }) => {
+        const r = await d.services.messageUpdates.delete(acting, load(), params.message_id);
         return messageOf(r.message, messageScope(r.view));
       },
       {
