@@ -32,18 +32,18 @@ export class ParticipantsService {
   }
 
   /** Adds these agents (those already following stay); answers the ones asked for. */
-  add(a: Acting, row: ConversationRow, rawIds: unknown): MemberRef[] {
+  async add(a: Acting, row: ConversationRow, rawIds: unknown): Promise<MemberRef[]> {
     const ids = this.userIds(a, row, rawIds);
-    this.d.writeTx.now(() => {
+    await this.d.writeTx(() => {
       for (const id of ids) this.d.participants.add(row.account_id, row.id, id, unixSeconds(this.d.clock));
     });
     return this.members(a, ids);
   }
 
   /** Makes the participants exactly these agents; answers the new list. */
-  replace(a: Acting, row: ConversationRow, rawIds: unknown): MemberRef[] {
+  async replace(a: Acting, row: ConversationRow, rawIds: unknown): Promise<MemberRef[]> {
     const ids = this.userIds(a, row, rawIds);
-    this.d.writeTx.now(() => {
+    await this.d.writeTx(() => {
       const current = this.d.participants.userIds(row.id);
       for (const id of current) if (!ids.includes(id)) this.d.participants.remove(row.id, id);
       for (const id of ids) this.d.participants.add(row.account_id, row.id, id, unixSeconds(this.d.clock));
@@ -51,9 +51,9 @@ export class ParticipantsService {
     return this.list(a, row);
   }
 
-  remove(row: ConversationRow, rawIds: unknown): void {
+  async remove(row: ConversationRow, rawIds: unknown): Promise<void> {
     const ids = idList(rawIds);
-    this.d.writeTx.now(() => {
+    await this.d.writeTx(() => {
       for (const id of ids) this.d.participants.remove(row.id, id);
     });
   }

@@ -21,11 +21,11 @@ export class TypingService {
   constructor(private readonly d: TypingDeps) {}
 
   /** `typing_status` "on" or "off" (422 otherwise); `is_private` marks a note being typed (agents only). */
-  toggle(a: Acting, row: ConversationRow, typingStatus: unknown, isPrivate: unknown): void {
+  async toggle(a: Acting, row: ConversationRow, typingStatus: unknown, isPrivate: unknown): Promise<void> {
     if (typingStatus !== "on" && typingStatus !== "off")
       throw ValidationError.of("typing_status", "must be on or off", "invalid");
     const hidden = a.actor.type !== "contact" && (isPrivate === true || isPrivate === "true");
-    this.d.writeTx.now(() => {
+    await this.d.writeTx(() => {
       const payload = {
         user: this.typist(a, row),
         conversation: conversationPushData(this.d.events.view(a, row)),

@@ -26,7 +26,7 @@ const agents = (list: MemberRef[]) => list.map((m) => agentOf(m.user, m.membersh
 
 export function participantRoutes(d: Deps) {
   const svc = d.services.participants;
-  const replace = ({
+  const replace = async ({
     acting,
     load,
     body,
@@ -34,7 +34,7 @@ export function participantRoutes(d: Deps) {
     acting: Parameters<typeof svc.list>[0];
     load: () => Parameters<typeof svc.list>[1];
     body: { user_ids?: unknown };
-  }) => agents(svc.replace(acting, load(), body.user_ids));
+  }) => agents(await svc.replace(acting, load(), body.user_ids));
   const replaceOptions = {
     params: ConversationParams,
     ...bodyOf(Body),
@@ -57,14 +57,14 @@ export function participantRoutes(d: Deps) {
         detail: { tags, summary: "The agents following the conversation" },
       },
     )
-    .post("", ({ acting, load, body }) => agents(svc.add(acting, load(), body.user_ids)), {
+    .post("", async ({ acting, load, body }) => agents(await svc.add(acting, load(), body.user_ids)), {
       params: ConversationParams,
       ...bodyOf(Body),
       response: { 200: t.Array(Agent), ...errorResponses },
       detail: { tags, summary: "Add participants (each must see the conversation's inbox)" },
     })
     .patch("", replace, replaceOptions)
-    .delete("", ({ load, body }) => (svc.remove(load(), body.user_ids), emptyOk()), {
+    .delete("", async ({ load, body }) => (await svc.remove(load(), body.user_ids), emptyOk()), {
       params: ConversationParams,
       ...bodyOf(Body),
       detail: { tags, summary: "Remove participants" },

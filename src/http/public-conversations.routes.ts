@@ -56,7 +56,9 @@ export function publicConversationRoutes(d: Deps) {
     )
     .post(
       "/:conversation_id/toggle_typing",
-      ({ scope, load, body }) => (d.services.typing.toggle(scope.acting, load(), body.typing_status, false), emptyOk()),
+      async ({ scope, load, body }) => (
+        await d.services.typing.toggle(scope.acting, load(), body.typing_status, false), emptyOk()
+      ),
       {
         params: PublicConversationParams,
         ...bodyOf(t.Object({ typing_status: TypingStatus })),

@@ -110,9 +110,9 @@ export function widgetConversationRoutes(d: Deps) {
     )
     .post(
       "/conversations/toggle_typing",
-      ({ visitor, body }) => {
+      async ({ visitor, body }) => {
         const scope = visitor();
-        d.services.typing.toggle(scope.acting, svc.required(scope), body.typing_status, false);
+        await d.services.typing.toggle(scope.acting, svc.required(scope), body.typing_status, false);
         return emptyOk();
       },
       {
