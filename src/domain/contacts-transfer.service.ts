@@ -113,19 +113,19 @@ export class ContactsTransferService {
       updated_records: 0,
       failed_records: [],
     };
-    rows.forEach((record, i) => {
+    for (const [i, record] of rows.entries()) {
       try {
         const input = rowInput(header, record);
         const existing = this.existing(a.account.id, input);
-        if (existing === null) this.d.contactsService.create(a, input), result.created_records++;
-        else this.d.contactsService.update(a, existing, input), result.updated_records++;
+        if (existing === null) await this.d.contactsService.create(a, input), result.created_records++;
+        else await this.d.contactsService.update(a, existing, input), result.updated_records++;
         result.processed_records++;
       } catch (error) {
         if (!(error instanceof AppError) || error.status >= 500) throw error;
         const errors = error.errors.length ? error.errors.map((e) => `${e.field} ${e.message}`) : [error.description];
         result.failed_records.push({ row: i + 2, errors }); // row 1 is the header
       }
-    });
+    }
     return result;
   }
 

@@ -39,17 +39,17 @@ export class ContactsService {
     return c;
   }
 
-  create(
+  async create(
     a: Acting,
     input: ContactInput & { inbox_id?: unknown; source_id?: unknown },
-  ): { contact: ContactRow; contactInbox: ContactInboxRow | null; inbox: InboxRef | null } {
+  ): Promise<{ contact: ContactRow; contactInbox: ContactInboxRow | null; inbox: InboxRef | null }> {
     const fields = contactFields(input, EMPTY_CONTACT);
     this.checkCustom(a, input.custom_attributes);
     const inbox = input.inbox_id === undefined || input.inbox_id === null ? null : this.inbox(a, input.inbox_id);
     const errors = new FieldErrors();
     const sourceId = optionalString(errors, "source_id", input.source_id, 255);
     errors.throwIfAny();
-    return this.d.writeTx.now(() => {
+    return await this.d.writeTx(() => {
       this.ensureUnique(a.account.id, fields, null);
       const now = unixSeconds(this.d.clock);
       const id = this.d.contacts.insert(a.account.id, fields, now);
@@ -71,19 +71,25 @@ export class ContactsService {
     return contact;
   }
 
-  update(a: Acting, id: number, input: ContactInput): ContactRow {
+  update(a: Acting, id: number, input: ContactInput): Promise<ContactRow> {
+    return this.d.writeTx(() => this.updateNow(a, id, input));
+  }
+
+  /**
+   * update() in place, inside the caller's writeTx: muting a conversation blocks its contact, and
+   * the widget updates its visitor in the same transaction as what comes with it.
+   */
+  updateNow(a: Acting, id: number, input: ContactInput): ContactRow {
     const before = this.get(a.account.id, id);
     const fields = contactFields(input, fieldsOf(before));
     this.checkCustom(a, input.custom_attributes);
-    return this.d.writeTx.now(() => {
-      this.ensureUnique(a.account.id, fields, id);
-      this.d.contacts.update(id, fields, unixSeconds(this.d.clock));
-      const after = this.get(a.account.id, id);
-      const changes = contactChanges(before, after);
-      // Chatwoot skips contact_updated when nothing but updated_at changed.
-      if (changes.some((c) => !("updated_at" in c))) this.record(a, "contact_updated", after, changes);
-      return after;
-    });
+    this.ensureUnique(a.account.id, fields, id);
+    this.d.contacts.update(id, fields, unixSeconds(this.d.clock));
+    const after = this.get(a.account.id, id);
+    const changes = contactChanges(before, after);
+    // Chatwoot skips contact_updated when nothing but updated_at changed.
+    if (changes.some((c) => !("updated_at" in c))) this.record(a, "contact_updated", after, changes);
+    return after;
   }
 
   /** Values of defined custom attributes must fit their definition (422 naming the key). */
@@ -93,12 +99,12 @@ export class ContactsService {
   }
 
   /** Removes custom attribute keys (Chatwoot's destroy_custom_attributes). */
-  removeCustomAttributes(a: Acting, id: number, keys: unknown): ContactRow {
+  async removeCustomAttributes(a: Acting, id: number, keys: unknown): Promise<ContactRow> {
     const list = labelTitles("custom_attributes", keys);
     const before = this.get(a.account.id, id);
     const custom = JSON.parse(before.custom_attributes) as Record<string, unknown>;
     for (const k of list) delete custom[k];
-    return this.d.writeTx.now(() => {
+    return await this.d.writeTx(() => {
       this.d.contacts.update(
         id,
         { ...fieldsOf(before), custom_attributes: JSON.stringify(custom) },
@@ -111,10 +117,10 @@ export class ContactsService {
     });
   }
 
-  delete(a: Acting, id: number): void {
+  async delete(a: Acting, id: number): Promise<void> {
     const contact = this.get(a.account.id, id);
     let files: string[] = [];
-    this.d.writeTx.now(() => {
+    await this.d.writeTx(() => {
       // The contact's conversations, messages and attachment rows go with it (foreign keys).
       files = this.d.attachmentsService.keysOfContact(a.account.id, id);
       this.d.contacts.delete(id);
@@ -139,11 +145,11 @@ export class ContactsService {
   }
 
   /** POST /contacts/:id/contact_inboxes: the contact's identity in an inbox. */
-  createContactInbox(
+  async createContactInbox(
     a: Acting,
     contactId: number,
     input: { inbox_id?: unknown; source_id?: unknown; hmac_verified?: unknown },
-  ) {
+  ): Promise<ReturnType<typeof contactInboxOf>> {
     const contact = this.get(a.account.id, contactId);
     if (input.inbox_id === undefined || input.inbox_id === null)
       throw ValidationError.of("inbox_id", "can't be blank", "required");
@@ -153,7 +159,7 @@ export class ContactsService {
     if (input.hmac_verified !== undefined && typeof input.hmac_verified !== "boolean")
       errors.add("hmac_verified", "must be true or false", "invalid");
     errors.throwIfAny();
-    const ci = this.d.writeTx.now(() =>
+    const ci = await this.d.writeTx(() =>
       this.addContactInbox(contact, inbox, sourceId ?? null, input.hmac_verified === true, unixSeconds(this.d.clock)),
     );
     return contactInboxOf(ci, inbox);
@@ -188,10 +194,10 @@ export class ContactsService {
     return this.d.contactInboxes.byId(id)!;
   }
 
-  setLabels(a: Acting, id: number, raw: unknown): string[] {
+  async setLabels(a: Acting, id: number, raw: unknown): Promise<string[]> {
     this.get(a.account.id, id);
     const titles = labelTitles("labels", raw);
-    return this.d.writeTx.now(() => {
+    return await this.d.writeTx(() => {
       this.d.labels.replace("contact", id, a.account.id, titles);
       return this.d.labels.titles("contact", id);
     });

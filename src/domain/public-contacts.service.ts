@@ -149,7 +149,7 @@ export class PublicContactsService {
   }
 
   /** Name, email, phone number, avatar and custom attributes (merged); the identifier is not the contact's to change. */
-  update(scope: PublicScope, input: PublicContactInput): ContactRow {
+  update(scope: PublicScope, input: PublicContactInput): Promise<ContactRow> {
     const { name, email, phone_number, avatar_url, custom_attributes } = input;
     return this.d.contactsService.update(scope.acting, scope.contact.id, {
       name,

@@ -261,7 +261,7 @@ export class WidgetConversationsService {
 
   private updateContact(scope: PublicScope, c: NonNullable<StartInput["contact"]>): PublicScope {
     const { name, email, phone_number, custom_attributes } = c;
-    const contact = this.d.contactsService.update(scope.acting, scope.contact.id, {
+    const contact = this.d.contactsService.updateNow(scope.acting, scope.contact.id, {
       name,
       email,
       phone_number,

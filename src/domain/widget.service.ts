@@ -142,7 +142,7 @@ export class WidgetService {
     const { name, email, phone_number, avatar_url, custom_attributes } = input;
     if (same) {
       this.d.writeTx.now(() => {
-        this.d.contactsService.update(scope.acting, scope.contact.id, {
+        this.d.contactsService.updateNow(scope.acting, scope.contact.id, {
           identifier,
           name,
           email,

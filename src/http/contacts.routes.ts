@@ -100,8 +100,8 @@ export function contactRoutes(d: Deps) {
     )
     .post(
       "",
-      ({ acting, body }) => {
-        const r = contacts.create(acting, body);
+      async ({ acting, body }) => {
+        const r = await contacts.create(acting, body);
         return {
           payload: {
             contact: one(acting.account.id, r.contact.id),
@@ -126,8 +126,8 @@ export function contactRoutes(d: Deps) {
     )
     .patch(
       "/:id",
-      ({ acting, params, body }) => ({
-        payload: one(acting.account.id, contacts.update(acting, contactId(params.id), body).id),
+      async ({ acting, params, body }) => ({
+        payload: one(acting.account.id, (await contacts.update(acting, contactId(params.id), body)).id),
       }),
       {
         params: IdParams,
@@ -138,8 +138,8 @@ export function contactRoutes(d: Deps) {
     )
     .put(
       "/:id",
-      ({ acting, params, body }) => ({
-        payload: one(acting.account.id, contacts.update(acting, contactId(params.id), body).id),
+      async ({ acting, params, body }) => ({
+        payload: one(acting.account.id, (await contacts.update(acting, contactId(params.id), body)).id),
       }),
       {
         params: IdParams,
@@ -148,17 +148,17 @@ export function contactRoutes(d: Deps) {
         detail: { tags, summary: "Update a contact (as PATCH)" },
       },
     )
-    .delete("/:id", ({ acting, params }) => (contacts.delete(acting, contactId(params.id)), emptyOk()), {
+    .delete("/:id", async ({ acting, params }) => (await contacts.delete(acting, contactId(params.id)), emptyOk()), {
       admin: true,
       params: IdParams,
       detail: { tags, summary: "Delete a contact (administrators)" },
     })
     .post(
       "/:id/destroy_custom_attributes",
-      ({ acting, params, body }) => ({
+      async ({ acting, params, body }) => ({
         payload: one(
           acting.account.id,
-          contacts.removeCustomAttributes(acting, contactId(params.id), body.custom_attributes).id,
+          (await contacts.removeCustomAttributes(acting, contactId(params.id), body.custom_attributes)).id,
         ),
       }),
       {
@@ -170,7 +170,7 @@ export function contactRoutes(d: Deps) {
     )
     .post(
       "/:id/contact_inboxes",
-      ({ acting, params, body }) => contacts.createContactInbox(acting, contactId(params.id), body),
+      async ({ acting, params, body }) => await contacts.createContactInbox(acting, contactId(params.id), body),
       {
         params: IdParams,
         ...bodyOf(
@@ -209,7 +209,9 @@ export function contactRoutes(d: Deps) {
     )
     .post(
       "/:id/labels",
-      ({ acting, params, body }) => ({ payload: contacts.setLabels(acting, contactId(params.id), body.labels) }),
+      async ({ acting, params, body }) => ({
+        payload: await contacts.setLabels(acting, contactId(params.id), body.labels),
+      }),
       {
         params: IdParams,
         ...bodyOf(t.Object({ labels: t.Optional(Checked(LabelTitles)) })),

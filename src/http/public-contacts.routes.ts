@@ -48,8 +48,8 @@ export function publicInboxRoutes(d: Deps) {
 
 export function publicContactRoutes(d: Deps) {
   const svc = d.services.publicContacts;
-  const update = ({ scope, body }: { scope: PublicScope; body: PublicContactInput }) =>
-    publicContactOf(scope.contactInbox, svc.update(scope, body));
+  const update = async ({ scope, body }: { scope: PublicScope; body: PublicContactInput }) =>
+    publicContactOf(scope.contactInbox, await svc.update(scope, body));
   const updateOptions = {
     params: ContactIdentifierParams,
     ...bodyOf(PublicContactBody, "contact"),

@@ -57,9 +57,9 @@ export function widgetContactRoutes(d: Deps) {
     )
     .patch(
       "/contact",
-      ({ visitor, body }) => {
+      async ({ visitor, body }) => {
         const scope = visitor();
-        return widgetContactOf(scope.contactInbox, d.services.publicContacts.update(scope, body));
+        return widgetContactOf(scope.contactInbox, await d.services.publicContacts.update(scope, body));
       },
       {
         query: WebsiteTokenQuery,
@@ -93,11 +93,11 @@ export function widgetContactRoutes(d: Deps) {
     )
     .post(
       "/contact/destroy_custom_attributes",
-      ({ visitor, body }) => {
+      async ({ visitor, body }) => {
         const scope = visitor();
         return widgetContactOf(
           scope.contactInbox,
-          contacts.removeCustomAttributes(scope.acting, scope.contact.id, body.custom_attributes),
+          await contacts.removeCustomAttributes(scope.acting, scope.contact.id, body.custom_attributes),
         );
       },
       {

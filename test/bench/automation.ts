@@ -57,7 +57,7 @@ async function perEvent(label: string, rules: (s: Awaited<ReturnType<typeof setu
 }
 
 function addRules(n: number, matching: boolean) {
-  return (s: ReturnType<typeof setup>) => {
+  return (s: Awaited<ReturnType<typeof setup>>) => {
     s.d.services.labels.create(s.p, { title: "billing" });
     for (let i = 0; i < n; i++) {
       s.d.services.automationRules.create(s.p, {
