@@ -56,19 +56,19 @@ export class AutomationRulesService {
     return readSoon(readRecordAt(RULE, rawId, (id) => automationRules.readById(p.account.id, id)));
   }
 
-  create(p: AccountPrincipal, input: RuleInput): RuleRow {
+  async create(p: AccountPrincipal, input: RuleInput): Promise<RuleRow> {
     requireAdministrator(p);
     const rule = validateRuleInput(input, { partial: false });
-    return this.d.writeTx.now(() => {
+    return await this.d.writeTx(() => {
       referenceProblems(this.d, p.account.id, rule.actions).throwIfAny();
       return this.insert(p.account.id, fieldsOf(rule));
     });
   }
 
   /** Only the fields sent change; conditions and actions are replaced whole when sent. */
-  update(p: AccountPrincipal, rawId: unknown, input: RuleInput): RuleRow {
+  async update(p: AccountPrincipal, rawId: unknown, input: RuleInput): Promise<RuleRow> {
     requireAdministrator(p);
-    return this.d.writeTx.now(() => {
+    return await this.d.writeTx(() => {
       const current = this.find(p.account.id, rawId);
       const patch = validateRuleInput(input, {
         partial: true,
@@ -95,18 +95,18 @@ export class AutomationRulesService {
     });
   }
 
-  delete(p: AccountPrincipal, rawId: unknown): void {
+  async delete(p: AccountPrincipal, rawId: unknown): Promise<void> {
     requireAdministrator(p);
-    this.d.writeTx.now(() => {
+    await this.d.writeTx(() => {
       this.d.automationRules.delete(p.account.id, this.find(p.account.id, rawId).id);
       this.invalidate(p.account.id);
     });
   }
 
   /** A copy with the same name, conditions, actions and state, and a clean failure record. */
-  clone(p: AccountPrincipal, rawId: unknown): RuleRow {
+  async clone(p: AccountPrincipal, rawId: unknown): Promise<RuleRow> {
     requireAdministrator(p);
-    return this.d.writeTx.now(() => {
+    return await this.d.writeTx(() => {
       const source = this.find(p.account.id, rawId);
       return this.insert(p.account.id, {
         ...fieldsFrom(source),

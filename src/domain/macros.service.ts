@@ -76,9 +76,9 @@ export class MacrosService {
     return visible(p, id === null ? null : this.d.macros.byId(p.account.id, id), rawId);
   }
 
-  create(p: AccountPrincipal, input: MacroInput): MacroRow {
+  async create(p: AccountPrincipal, input: MacroInput): Promise<MacroRow> {
     const fields = this.fieldsOf(p, input, null);
-    return this.d.writeTx.now(() => {
+    return await this.d.writeTx(() => {
       if (this.d.macros.count(p.account.id) >= MACROS_MAX)
         throw ValidationError.of("name", `an account may keep at most ${MACROS_MAX} macros`, "invalid");
       const id = this.d.macros.insert(p.account.id, p.user.id, fields, unixSeconds(this.d.clock));
@@ -86,20 +86,23 @@ export class MacrosService {
     });
   }
 
-  update(p: AccountPrincipal, rawId: unknown, input: MacroInput): MacroRow {
-    return this.d.writeTx.now(() => {
+  update(p: AccountPrincipal, rawId: unknown, input: MacroInput): Promise<MacroRow> {
+    return this.d.writeTx(() => {
       const current = this.owned(p, rawId);
       this.d.macros.update(current.id, p.user.id, this.fieldsOf(p, input, current), unixSeconds(this.d.clock));
       return this.d.macros.byId(p.account.id, current.id)!;
     });
   }
 
-  delete(p: AccountPrincipal, rawId: unknown): void {
-    this.d.writeTx.now(() => this.d.macros.delete(this.owned(p, rawId).id));
+  async delete(p: AccountPrincipal, rawId: unknown): Promise<void> {
+    await this.d.writeTx(() => this.d.macros.delete(this.owned(p, rawId).id));
   }
 
-  /** Runs every action, in order, on each conversation (display ids); all or nothing. */
-  execute(p: AccountPrincipal, a: Acting, rawId: unknown, rawConversationIds: unknown): void {
+  /**
+   * Runs every action, in order, on each conversation (display ids); all or nothing: one body, so
+   * the executor's actions run in place (the services' ...Now forms).
+   */
+  async execute(p: AccountPrincipal, a: Acting, rawId: unknown, rawConversationIds: unknown): Promise<void> {
     const macro = this.get(p, rawId);
     const ids = idList("conversation_ids", rawConversationIds, {
       max: MAX_RUN_CONVERSATIONS,
@@ -107,7 +110,7 @@ export class MacrosService {
     });
     const actions = JSON.parse(macro.actions) as AutomationAction[];
     const ctx = { eventName: "macro_executed", eventId: 0, ruleName: macro.name };
-    this.d.writeTx.now(() => {
+    await this.d.writeTx(() => {
       const rows = ids.map((id) => this.d.access.conversation(a, id));
       for (const row of rows) {
         actions.forEach((action, i) => {

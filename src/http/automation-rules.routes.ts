@@ -86,7 +86,7 @@ export function automationRuleRoutes(d: Deps) {
       response: { 200: t.Object({ payload: t.Array(Rule) }), ...errorResponses },
       detail: { tags, summary: "List the account's automation rules" },
     })
-    .post("", ({ principal, body }) => ruleOf(rules.create(principal, body)), {
+    .post("", async ({ principal, body }) => ruleOf(await rules.create(principal, body)), {
       admin: true,
       params: AccountParams,
       ...bodyOf(RuleBody, "automation_rule"),
@@ -103,16 +103,20 @@ export function automationRuleRoutes(d: Deps) {
         detail: { tags, summary: "Show a rule; an unknown id is 404" },
       },
     )
-    .patch("/:id", ({ principal, params, body }) => ({ payload: ruleOf(rules.update(principal, params.id, body)) }), {
-      admin: true,
-      params: RuleParams,
-      ...bodyOf(RuleBody, "automation_rule"),
-      response: { 200: Wrapped, ...errorResponses },
-      detail: { tags, summary: "Update a rule; conditions and actions are replaced only when sent" },
-    })
+    .patch(
+      "/:id",
+      async ({ principal, params, body }) => ({ payload: ruleOf(await rules.update(principal, params.id, body)) }),
+      {
+        admin: true,
+        params: RuleParams,
+        ...bodyOf(RuleBody, "automation_rule"),
+        response: { 200: Wrapped, ...errorResponses },
+        detail: { tags, summary: "Update a rule; conditions and actions are replaced only when sent" },
+      },
+    )
     .delete(
       "/:id",
-      ({ principal, params }) => (rules.delete(principal, params.id), new Response(null, { status: 200 })),
+      async ({ principal, params }) => (await rules.delete(principal, params.id), new Response(null, { status: 200 })),
       {
         admin: true,
         params: RuleParams,
@@ -120,10 +124,14 @@ export function automationRuleRoutes(d: Deps) {
         detail: { tags, summary: "Delete a rule" },
       },
     )
-    .post("/:id/clone", ({ principal, params }) => ({ payload: ruleOf(rules.clone(principal, params.id)) }), {
-      admin: true,
-      params: RuleParams,
-      response: { 200: Wrapped, ...errorResponses },
-      detail: { tags, summary: "Copy a rule" },
-    });
+    .post(
+      "/:id/clone",
+      async ({ principal, params }) => ({ payload: ruleOf(await rules.clone(principal, params.id)) }),
+      {
+        admin: true,
+        params: RuleParams,
+        response: { 200: Wrapped, ...errorResponses },
+        detail: { tags, summary: "Copy a rule" },
+      },
+    );
 }

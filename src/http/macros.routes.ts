@@ -74,26 +74,26 @@ export function macroRoutes(d: Deps) {
         detail: { tags, summary: "One macro (another agent's personal macro is not found)" },
       },
     )
-    .post("", ({ principal, body }) => written(macros.create(principal, body)), {
+    .post("", async ({ principal, body }) => written(await macros.create(principal, body)), {
       params: AccountParams,
       ...bodyOf(Body, "macro"),
       ...one,
       detail: { tags, summary: "Create a macro (an agent's is always personal)" },
     })
-    .patch("/:id", ({ principal, params, body }) => written(macros.update(principal, params.id, body)), {
+    .patch("/:id", async ({ principal, params, body }) => written(await macros.update(principal, params.id, body)), {
       params: IdParams,
       ...bodyOf(Body, "macro"),
       ...one,
       detail: { tags, summary: "Change a macro (its author, or an administrator)" },
     })
-    .delete("/:id", ({ principal, params }) => (macros.delete(principal, params.id), emptyOk()), {
+    .delete("/:id", async ({ principal, params }) => (await macros.delete(principal, params.id), emptyOk()), {
       params: IdParams,
       detail: { tags, summary: "Delete a macro (its author, or an administrator)" },
     })
     .post(
       "/:id/execute",
-      ({ principal, params, body }) => {
-        macros.execute(principal, actingAs(principal), params.id, body.conversation_ids);
+      async ({ principal, params, body }) => {
+        await macros.execute(principal, actingAs(principal), params.id, body.conversation_ids);
         return emptyOk();
       },
       {

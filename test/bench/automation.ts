@@ -32,9 +32,13 @@ async function setup() {
 
 const ms = (t0: number) => (performance.now() - t0).toFixed(1);
 
-async function perEvent(label: string, rules: (s: Awaited<ReturnType<typeof setup>>) => void, count = 2000) {
+async function perEvent(
+  label: string,
+  rules: (s: Awaited<ReturnType<typeof setup>>) => void | Promise<void>,
+  count = 2000,
+) {
   const s = await setup();
-  rules(s);
+  await rules(s);
   const a = actingAs(s.p);
   const c = await s.d.services.conversations.create(a, { inbox_id: s.inboxId, contact_id: s.contactId });
   await s.d.bus.drain();
@@ -57,10 +61,10 @@ async function perEvent(label: string, rules: (s: Awaited<ReturnType<typeof setu
 }
 
 function addRules(n: number, matching: boolean) {
-  return (s: Awaited<ReturnType<typeof setup>>) => {
+  return async (s: Awaited<ReturnType<typeof setup>>) => {
     s.d.services.labels.create(s.p, { title: "billing" });
     for (let i = 0; i < n; i++) {
-      s.d.services.automationRules.create(s.p, {
+      await s.d.services.automationRules.create(s.p, {
         name: `rule ${i}`,
         event_name: "message_created",
         conditions: [
@@ -96,7 +100,7 @@ async function idle() {
   for (let i = 0; i < N; i++)
     await s.d.services.conversations.create(a, { inbox_id: s.inboxId, contact_id: s.contactId });
   s.d.services.labels.create(s.p, { title: "stale" });
-  s.d.services.automationRules.create(s.p, {
+  await s.d.services.automationRules.create(s.p, {
     name: "idle",
     event_name: "conversation_idle",
     conditions: [{ attribute_key: "idle_minutes", filter_operator: "is_greater_than", values: [30] }],
