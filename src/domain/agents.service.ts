@@ -84,7 +84,7 @@ export class AgentsService {
     return agent;
   }
 
-  create(p: AccountPrincipal, input: AgentInput): AgentRecord {
+  async create(p: AccountPrincipal, input: AgentInput): Promise<AgentRecord> {
     requireAdministrator(p);
     const errors = new FieldErrors();
     const name = requiredString(errors, "name", input.name);
@@ -92,7 +92,7 @@ export class AgentsService {
     const s = settings(errors, input, { role: "agent", availability: "online", auto_offline: 1 });
     errors.throwIfAny();
     const accountId = p.account.id;
-    return this.d.writeTx.now(() => {
+    return this.d.writeTx(() => {
       const now = unixSeconds(this.d.clock);
       const existing = this.d.users.byEmail(email!);
       if (existing && this.d.users.membership(accountId, existing.id))
@@ -113,10 +113,10 @@ export class AgentsService {
    * endpoint for it); the earlier link stops working. 422 once they have a password, 503 when the
    * server cannot send mail.
    */
-  invite(p: AccountPrincipal, userId: number | null): AgentRecord {
+  async invite(p: AccountPrincipal, userId: number | null): Promise<AgentRecord> {
     requireAdministrator(p);
     const accountId = p.account.id;
-    return this.d.writeTx.now(() => {
+    return this.d.writeTx(() => {
       const agent = this.find(accountId, userId);
       if (agent.user.password_hash)
         throw ValidationError.of(
@@ -132,10 +132,10 @@ export class AgentsService {
     });
   }
 
-  update(p: AccountPrincipal, userId: number | null, input: AgentInput): AgentRecord {
+  async update(p: AccountPrincipal, userId: number | null, input: AgentInput): Promise<AgentRecord> {
     requireAdministrator(p);
     const accountId = p.account.id;
-    return this.d.writeTx.now(() => {
+    return this.d.writeTx(() => {
       const agent = this.find(accountId, userId);
       const errors = new FieldErrors();
       const name = input.name === undefined ? undefined : requiredString(errors, "name", input.name);
@@ -161,10 +161,10 @@ export class AgentsService {
    * and their other accounts stay. Chatwoot also unassigns their open conversations in the
    * account: that belongs to the conversations module, which does not exist yet.
    */
-  remove(p: AccountPrincipal, userId: number | null): void {
+  async remove(p: AccountPrincipal, userId: number | null): Promise<void> {
     requireAdministrator(p);
     const accountId = p.account.id;
-    this.d.writeTx.now(() => {
+    await this.d.writeTx(() => {
       const agent = this.find(accountId, userId);
       if (agent.membership.role === "administrator" && this.d.agents.administratorCount(accountId) === 1)
         throw lastAdministrator("id");

@@ -33,7 +33,7 @@ export function agentRoutes(d: Deps) {
       response: { 200: t.Array(Agent), ...errorResponses },
       detail: { tags, summary: "List the account's agents and administrators, by name" },
     })
-    .post("", ({ principal, body }) => present(agents.create(principal, body)), {
+    .post("", async ({ principal, body }) => present(await agents.create(principal, body)), {
       admin: true,
       params: AccountParams,
       ...bodyOf(AgentBody, "agent"),
@@ -42,8 +42,8 @@ export function agentRoutes(d: Deps) {
     })
     .patch(
       "/:id",
-      ({ principal, params, body }) => {
-        const updated = agents.update(principal, parseId(params.id), body);
+      async ({ principal, params, body }) => {
+        const updated = await agents.update(principal, parseId(params.id), body);
         // The others' agent lists and the mobile app show availability: tell the account's sockets.
         if (body.availability !== undefined) d.realtime.availabilityChanged(principal.account.id);
         return present(updated);
@@ -56,20 +56,24 @@ export function agentRoutes(d: Deps) {
         detail: { tags, summary: "Change an agent's name, role, availability or auto_offline (administrators)" },
       },
     )
-    .post("/:id/invitation", ({ principal, params }) => present(agents.invite(principal, parseId(params.id))), {
-      admin: true,
-      params: IdParams,
-      response: { 200: Agent, ...errorResponses },
-      detail: {
-        tags,
-        summary:
-          "Mail an agent who has not chosen a password a new invitation link (ours; administrators). 422 once they have one, 503 without a mail server",
+    .post(
+      "/:id/invitation",
+      async ({ principal, params }) => present(await agents.invite(principal, parseId(params.id))),
+      {
+        admin: true,
+        params: IdParams,
+        response: { 200: Agent, ...errorResponses },
+        detail: {
+          tags,
+          summary:
+            "Mail an agent who has not chosen a password a new invitation link (ours; administrators). 422 once they have one, 503 without a mail server",
+        },
       },
-    })
+    )
     .delete(
       "/:id",
-      ({ principal, params }) => {
-        agents.remove(principal, parseId(params.id));
+      async ({ principal, params }) => {
+        await agents.remove(principal, parseId(params.id));
         return new Response(null, { status: 200 });
       },
       {
