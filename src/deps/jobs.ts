@@ -63,7 +63,11 @@ export function createJobs(p: JobParts): Job[] {
       stop: () => deliverer.stop(),
     },
     { name: "repair-webhook-streams", pattern: "15 * * * * *", run: () => deliverer.repairStreams() },
-    { name: "prune-webhook-deliveries", pattern: "30 7 * * * *", run: () => void services.webhooks.pruneDeliveries() },
+    {
+      name: "prune-webhook-deliveries",
+      pattern: "30 7 * * * *",
+      run: () => services.webhooks.pruneDeliveries().then(() => undefined),
+    },
     { name: "prune-sessions", pattern: "0 7 * * * *", run: () => services.sessions.prune().then(() => undefined) },
     {
       name: "prune-password-resets",

@@ -87,7 +87,7 @@ export class WebhooksService {
     return readRecordAt("Webhook", rawId, (id) => this.d.webhooks.readById(accountId, id));
   }
 
-  create(accountId: number, input: WebhookInput): WebhookWithInbox {
+  async create(accountId: number, input: WebhookInput): Promise<WebhookWithInbox> {
     const errors = new FieldErrors();
     const url = this.url(errors, input.url);
     const name = optionalString(errors, "name", input.name) ?? null;
@@ -97,7 +97,7 @@ export class WebhooksService {
         : parseSubscriptions(errors, input.subscriptions);
     errors.throwIfAny();
     const inboxId = this.inboxId(accountId, input.inbox_id);
-    return this.d.writeTx.now(() => {
+    return this.d.writeTx(() => {
       this.ensureUniqueUrl(accountId, url!, null);
       const fields: WebhookFields = {
         url: url!,
@@ -115,7 +115,7 @@ export class WebhooksService {
   }
 
   /** Changes only the fields given; saving a webhook also re-enables it after a 410. */
-  update(accountId: number, rawId: unknown, input: WebhookInput): WebhookWithInbox {
+  async update(accountId: number, rawId: unknown, input: WebhookInput): Promise<WebhookWithInbox> {
     const current = this.get(accountId, rawId);
     const errors = new FieldErrors();
     const url = input.url === undefined ? current.url : this.url(errors, input.url);
@@ -126,7 +126,7 @@ export class WebhooksService {
         : parseSubscriptions(errors, input.subscriptions);
     errors.throwIfAny();
     const inboxId = input.inbox_id === undefined ? current.inbox_id : this.inboxId(accountId, input.inbox_id);
-    return this.d.writeTx.now(() => {
+    return this.d.writeTx(() => {
       this.ensureUniqueUrl(accountId, url!, current.id);
       const fields: WebhookFields = {
         url: url!,
@@ -141,15 +141,15 @@ export class WebhooksService {
   }
 
   /** Deletes the webhook with its delivery log; deliveries still pending are not sent. */
-  delete(accountId: number, rawId: unknown): void {
+  async delete(accountId: number, rawId: unknown): Promise<void> {
     const current = this.get(accountId, rawId);
-    this.d.writeTx.now(() => this.d.webhooks.delete(accountId, current.id));
+    await this.d.writeTx(() => this.d.webhooks.delete(accountId, current.id));
   }
 
   /** A new secret, effective at once, for pending retries too. */
-  rotateSecret(accountId: number, rawId: unknown): WebhookWithInbox {
+  async rotateSecret(accountId: number, rawId: unknown): Promise<WebhookWithInbox> {
     const current = this.get(accountId, rawId);
-    return this.d.writeTx.now(() => {
+    return this.d.writeTx(() => {
       this.d.webhooks.setSecret(accountId, current.id, generateSecret(), unixSeconds(this.d.clock));
       return this.d.webhooks.byId(accountId, current.id)!;
     });
@@ -186,7 +186,7 @@ export class WebhooksService {
    * Sends a delivery again soon. A pending one is tried now and keeps its retry schedule; a delivered or
    * failed one becomes pending for exactly one more attempt (its attempt count continues).
    */
-  redeliver(accountId: number, rawId: unknown, deliveryId: string): DeliveryRow {
+  async redeliver(accountId: number, rawId: unknown, deliveryId: string): Promise<DeliveryRow> {
     const webhook = this.get(accountId, rawId);
     if (webhook.disabled_reason !== null) {
       throw new ConflictError("Webhook is disabled", [
@@ -198,7 +198,7 @@ export class WebhooksService {
       ]);
     }
     const row = this.findDelivery(accountId, rawId, deliveryId);
-    const updated = this.d.writeTx.now(() => {
+    const updated = await this.d.writeTx(() => {
       const maxAttempts = row.status === "pending" ? row.max_attempts : row.attempts + 1;
       this.d.deliveries.redeliver(row.id, maxAttempts, this.d.clock.nowMs());
       return this.d.deliveries.byId(row.id)!;
@@ -208,10 +208,8 @@ export class WebhooksService {
   }
 
   /** Drops finished deliveries older than the retention period, a batch at a time. */
-  pruneDeliveries(batch = 5000): number {
-    return this.d.writeTx.now(() =>
-      this.d.deliveries.pruneFinished(this.d.clock.nowMs() - DELIVERY_RETENTION_MS, batch),
-    );
+  pruneDeliveries(batch = 5000): Promise<number> {
+    return this.d.writeTx(() => this.d.deliveries.pruneFinished(this.d.clock.nowMs() - DELIVERY_RETENTION_MS, batch));
   }
 
   private findDelivery(accountId: number, rawId: unknown, deliveryId: string): DeliveryRow {

@@ -100,8 +100,8 @@ export function webhookRoutes(d: Deps) {
     )
     .post(
       "",
-      ({ principal, body }) => {
-        const created = webhooks.create(principal.account.id, body);
+      async ({ principal, body }) => {
+        const created = await webhooks.create(principal.account.id, body);
         return { ...webhookWithSecret(created), payload: { webhook: webhookOf(created) } };
       },
       {
@@ -121,8 +121,8 @@ export function webhookRoutes(d: Deps) {
     )
     .patch(
       "/:id",
-      ({ principal, params, body }) => {
-        const webhook = webhookOf(webhooks.update(principal.account.id, params.id, body));
+      async ({ principal, params, body }) => {
+        const webhook = webhookOf(await webhooks.update(principal.account.id, params.id, body));
         return { ...webhook, payload: { webhook } };
       },
       {
@@ -135,15 +135,15 @@ export function webhookRoutes(d: Deps) {
     )
     .delete(
       "/:id",
-      ({ principal, params }) => {
-        webhooks.delete(principal.account.id, params.id);
+      async ({ principal, params }) => {
+        await webhooks.delete(principal.account.id, params.id);
         return new Response(null, { status: 200 });
       },
       { admin: true, params: WebhookParams, detail: { tags, summary: "Delete a webhook and its delivery log" } },
     )
     .post(
       "/:id/rotate_secret",
-      ({ principal, params }) => webhookWithSecret(webhooks.rotateSecret(principal.account.id, params.id)),
+      async ({ principal, params }) => webhookWithSecret(await webhooks.rotateSecret(principal.account.id, params.id)),
       {
         admin: true,
         params: WebhookParams,
@@ -187,7 +187,8 @@ export function webhookRoutes(d: Deps) {
     )
     .post(
       "/:id/deliveries/:delivery_id/redeliver",
-      ({ principal, params }) => deliveryOf(webhooks.redeliver(principal.account.id, params.id, params.delivery_id)),
+      async ({ principal, params }) =>
+        deliveryOf(await webhooks.redeliver(principal.account.id, params.id, params.delivery_id)),
       {
         admin: true,
         params: DeliveryParams,

@@ -86,7 +86,7 @@ async function scenario(
   let d = open(path);
   const { account_id } = await d.services.accounts.bootstrap({ account: "Bench", name: "B", email: "b@bench.test" });
   for (let i = 0; i < o.webhooks; i++)
-    d.services.webhooks.create(account_id, { url: `${url}?w=${i}`, subscriptions: ["message_created"] });
+    await d.services.webhooks.create(account_id, { url: `${url}?w=${i}`, subscriptions: ["message_created"] });
   const deliveries = o.events * o.webhooks;
   let seconds: number;
   if (o.backlog) {
