@@ -59,38 +59,38 @@ export class AgentBotsService {
     return readSoon(this.readSeen(p, rawId));
   }
 
-  create(p: AccountPrincipal, input: AgentBotInput): AgentBotRow {
+  async create(p: AccountPrincipal, input: AgentBotInput): Promise<AgentBotRow> {
     requireAdministrator(p);
     return this.insert({ account_id: p.account.id, platform_app_id: null }, input);
   }
 
-  update(p: AccountPrincipal, rawId: unknown, input: AgentBotInput): AgentBotRow {
+  async update(p: AccountPrincipal, rawId: unknown, input: AgentBotInput): Promise<AgentBotRow> {
     requireAdministrator(p);
     return this.change(this.own(p, rawId), input);
   }
 
-  delete(p: AccountPrincipal, rawId: unknown): void {
+  async delete(p: AccountPrincipal, rawId: unknown): Promise<void> {
     requireAdministrator(p);
     const bot = this.own(p, rawId);
-    this.d.writeTx.now(() => this.d.agentBots.delete(bot.id));
+    await this.d.writeTx(() => this.d.agentBots.delete(bot.id));
   }
 
   /** A new access_token for the bot (the old one stops working at once). */
-  resetAccessToken(p: AccountPrincipal, rawId: unknown): AgentBotRow {
+  async resetAccessToken(p: AccountPrincipal, rawId: unknown): Promise<AgentBotRow> {
     requireAdministrator(p);
     const bot = this.own(p, rawId);
-    return this.d.writeTx.now(() => {
+    return this.d.writeTx(() => {
       this.d.agentBots.setToken(bot.id, newAccessToken(), unixSeconds(this.d.clock));
       return this.d.agentBots.byId(bot.id)!;
     });
   }
 
   /** POST inboxes/:id/set_agent_bot: connects the bot (null: none) to the inbox. */
-  setForInbox(p: AccountPrincipal, rawInboxId: unknown, rawBot: unknown): void {
+  async setForInbox(p: AccountPrincipal, rawInboxId: unknown, rawBot: unknown): Promise<void> {
     requireAdministrator(p);
     const inbox = this.inbox(p, rawInboxId);
     const bot = rawBot === null || rawBot === undefined || rawBot === "" ? null : this.get(p, rawBot);
-    this.d.writeTx.now(() => {
+    await this.d.writeTx(() => {
       if (bot) this.d.agentBots.connect(p.account.id, inbox, bot.id, unixSeconds(this.d.clock));
       else this.d.agentBots.disconnect(inbox);
     });
@@ -117,25 +117,25 @@ export class AgentBotsService {
     return this.platformOwn(app, rawId, this.find(rawId));
   }
 
-  platformCreate(app: PlatformAppRow, input: AgentBotInput): AgentBotRow {
+  platformCreate(app: PlatformAppRow, input: AgentBotInput): Promise<AgentBotRow> {
     return this.insert({ account_id: null, platform_app_id: app.id }, input);
   }
 
-  platformUpdate(app: PlatformAppRow, rawId: unknown, input: AgentBotInput): AgentBotRow {
+  async platformUpdate(app: PlatformAppRow, rawId: unknown, input: AgentBotInput): Promise<AgentBotRow> {
     return this.change(this.platformGet(app, rawId), input);
   }
 
-  platformDelete(app: PlatformAppRow, rawId: unknown): void {
+  async platformDelete(app: PlatformAppRow, rawId: unknown): Promise<void> {
     const bot = this.platformGet(app, rawId);
-    this.d.writeTx.now(() => this.d.agentBots.delete(bot.id));
+    await this.d.writeTx(() => this.d.agentBots.delete(bot.id));
   }
 
-  private insert(
+  private async insert(
     owner: { account_id: number | null; platform_app_id: number | null },
     input: AgentBotInput,
-  ): AgentBotRow {
+  ): Promise<AgentBotRow> {
     const fields = this.fields(input, null);
-    return this.d.writeTx.now(
+    return this.d.writeTx(
       () =>
         this.d.agentBots.byId(
           this.d.agentBots.insert(owner, fields, newAccessToken(), generateSecret(), unixSeconds(this.d.clock)),
@@ -143,9 +143,9 @@ export class AgentBotsService {
     );
   }
 
-  private change(bot: AgentBotRow, input: AgentBotInput): AgentBotRow {
+  private async change(bot: AgentBotRow, input: AgentBotInput): Promise<AgentBotRow> {
     const fields = this.fields(input, bot);
-    return this.d.writeTx.now(() => {
+    return this.d.writeTx(() => {
       this.d.agentBots.update(bot.id, fields, unixSeconds(this.d.clock));
       return this.d.agentBots.byId(bot.id)!;
     });

@@ -89,7 +89,7 @@ export function agentBotRoutes(d: Deps) {
         detail: { tags, summary: "The account's agent bots and the platform's" },
       },
     )
-    .post("/agent_bots", ({ principal, body }) => present(principal, svc.create(principal, body)), {
+    .post("/agent_bots", async ({ principal, body }) => present(principal, await svc.create(principal, body)), {
       params: AccountParams,
       ...bodyOf(AgentBotBody, "agent_bot"),
       ...one,
@@ -106,7 +106,7 @@ export function agentBotRoutes(d: Deps) {
     )
     .patch(
       "/agent_bots/:id",
-      ({ principal, params, body }) => present(principal, svc.update(principal, params.id, body)),
+      async ({ principal, params, body }) => present(principal, await svc.update(principal, params.id, body)),
       {
         params: IdParams,
         ...bodyOf(AgentBotBody, "agent_bot"),
@@ -114,7 +114,7 @@ export function agentBotRoutes(d: Deps) {
         detail: { tags, summary: "Change an agent bot of the account (administrators)" },
       },
     )
-    .delete("/agent_bots/:id", ({ principal, params }) => (svc.delete(principal, params.id), emptyOk()), {
+    .delete("/agent_bots/:id", async ({ principal, params }) => (await svc.delete(principal, params.id), emptyOk()), {
       params: IdParams,
       detail: {
         tags,
@@ -123,7 +123,7 @@ export function agentBotRoutes(d: Deps) {
     })
     .post(
       "/agent_bots/:id/reset_access_token",
-      ({ principal, params }) => present(principal, svc.resetAccessToken(principal, params.id)),
+      async ({ principal, params }) => present(principal, await svc.resetAccessToken(principal, params.id)),
       {
         params: IdParams,
         ...one,
@@ -132,7 +132,7 @@ export function agentBotRoutes(d: Deps) {
     )
     .post(
       "/inboxes/:id/set_agent_bot",
-      ({ principal, params, body }) => (svc.setForInbox(principal, params.id, body.agent_bot), emptyOk()),
+      async ({ principal, params, body }) => (await svc.setForInbox(principal, params.id, body.agent_bot), emptyOk()),
       {
         params: InboxParams,
         ...bodyOf(t.Object({ agent_bot: t.Optional(t.Union([Integer(), t.String(), t.Null()])) })),

@@ -22,7 +22,7 @@ export function platformAgentBotRoutes(d: Deps) {
       response: { 200: t.Array(AgentBot), ...responses },
       detail: { tags, summary: "The app's agent bots" },
     })
-    .post("", ({ platformApp, body }) => present(svc.platformCreate(platformApp, body)), {
+    .post("", async ({ platformApp, body }) => present(await svc.platformCreate(platformApp, body)), {
       ...bodyOf(AgentBotBody, "agent_bot"),
       response: { 200: AgentBot, ...responses },
       detail: { tags, summary: "Create a platform agent bot (no account; connect it to inboxes with set_agent_bot)" },
@@ -32,15 +32,21 @@ export function platformAgentBotRoutes(d: Deps) {
       response: { 200: AgentBot, ...responses },
       detail: { tags, summary: "One of the app's agent bots" },
     })
-    .patch("/:id", ({ platformApp, params, body }) => present(svc.platformUpdate(platformApp, params.id, body)), {
-      params: IdParams,
-      ...bodyOf(AgentBotBody, "agent_bot"),
-      response: { 200: AgentBot, ...responses },
-      detail: { tags, summary: "Change one of the app's agent bots" },
-    })
+    .patch(
+      "/:id",
+      async ({ platformApp, params, body }) => present(await svc.platformUpdate(platformApp, params.id, body)),
+      {
+        params: IdParams,
+        ...bodyOf(AgentBotBody, "agent_bot"),
+        response: { 200: AgentBot, ...responses },
+        detail: { tags, summary: "Change one of the app's agent bots" },
+      },
+    )
     .delete(
       "/:id",
-      ({ platformApp, params }) => (svc.platformDelete(platformApp, params.id), new Response(null, { status: 200 })),
+      async ({ platformApp, params }) => (
+        await svc.platformDelete(platformApp, params.id), new Response(null, { status: 200 })
+      ),
       {
         params: IdParams,
         detail: { tags, summary: "Delete one of the app's agent bots" },
