@@ -111,11 +111,11 @@ export class PublicContactsService {
    * identifier needs its hash (401 otherwise); the identity is marked verified only when its contact
    * carries that very identifier, so a verified identifier never vouches for a contact found by email.
    */
-  create(
+  async create(
     inbox: PublicInboxRow,
     input: PublicContactInput,
     ip: string | null,
-  ): { contactInbox: ContactInboxRow; contact: ContactRow } {
+  ): Promise<{ contactInbox: ContactInboxRow; contact: ContactRow }> {
     this.d.limits.contactCreation(ip);
     const verified = this.verify(inbox, input);
     const errors = new FieldErrors();
@@ -128,7 +128,7 @@ export class PublicContactsService {
     );
     const account = { id: inbox.account_id, name: inbox.account_name };
     this.d.contactsService.checkCustom(actingAsSystem(account), custom_attributes);
-    return this.d.writeTx.now(() => {
+    return await this.d.writeTx(() => {
       const now = unixSeconds(this.d.clock);
       const existing = sourceId ? this.d.contactInboxes.bySource(inbox.id, sourceId) : null;
       if (existing) {

@@ -102,7 +102,7 @@ export class WidgetService {
   }
 
   /** The visitor of a valid token, else a new anonymous visitor (counted against the address's new-contact limit). */
-  start(inbox: PublicInboxRow, authToken: string | null | undefined, ip: string | null): WidgetVisitor {
+  async start(inbox: PublicInboxRow, authToken: string | null | undefined, ip: string | null): Promise<WidgetVisitor> {
     if (authToken) {
       try {
         const scope = this.visitor(inbox, authToken);
@@ -111,7 +111,7 @@ export class WidgetService {
         if (!(error instanceof UnauthorizedError)) throw error; // a stale token starts over
       }
     }
-    const r = this.d.publicContacts.create(inbox, {}, ip);
+    const r = await this.d.publicContacts.create(inbox, {}, ip);
     return this.identity(inbox, r.contactInbox.source_id);
   }
 
@@ -129,7 +129,11 @@ export class WidgetService {
    * in place and keeps the thread. Another person needs a verified hash — without it the visitor
    * would be shown that contact's details — and gets a new identity with a new token.
    */
-  setUser(scope: PublicScope, input: PublicContactInput, ip: string | null): WidgetVisitor & { switched: boolean } {
+  async setUser(
+    scope: PublicScope,
+    input: PublicContactInput,
+    ip: string | null,
+  ): Promise<WidgetVisitor & { switched: boolean }> {
     const errors = new FieldErrors();
     const identifier = requiredString(errors, "identifier", input.identifier, 255);
     errors.throwIfAny();
@@ -141,7 +145,7 @@ export class WidgetService {
         : holder === scope.contact.id;
     const { name, email, phone_number, avatar_url, custom_attributes } = input;
     if (same) {
-      this.d.writeTx.now(() => {
+      await this.d.writeTx(() => {
         this.d.contactsService.updateNow(scope.acting, scope.contact.id, {
           identifier,
           name,
@@ -160,7 +164,7 @@ export class WidgetService {
         "This identifier belongs to another contact: send its identifier_hash",
         "identifier_hash",
       );
-    const r = this.d.publicContacts.create(
+    const r = await this.d.publicContacts.create(
       scope.inbox,
       { identifier, identifier_hash: input.identifier_hash, name, email, phone_number, avatar_url, custom_attributes },
       ip,

@@ -31,8 +31,8 @@ export function publicInboxRoutes(d: Deps) {
     })
     .post(
       "/contacts",
-      ({ inbox, body, request, server }) => {
-        const r = svc.create(inbox, body, clientAddress(request, server, d.config.trustProxy));
+      async ({ inbox, body, request, server }) => {
+        const r = await svc.create(inbox, body, clientAddress(request, server, d.config.trustProxy));
         return publicContactOf(r.contactInbox, r.contact);
       },
       {

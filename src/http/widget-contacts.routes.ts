@@ -27,8 +27,8 @@ export function widgetContactRoutes(d: Deps) {
     .use(widgetScope(d))
     .post(
       "/config",
-      ({ inbox, authToken, request, server }) => {
-        const { scope, token } = svc.start(inbox, authToken, clientAddress(request, server, d.config.trustProxy));
+      async ({ inbox, authToken, request, server }) => {
+        const { scope, token } = await svc.start(inbox, authToken, clientAddress(request, server, d.config.trustProxy));
         return {
           website_channel_config: widgetChannelConfig(inbox, svc.availability(inbox)),
           contact: widgetContactOf(scope.contactInbox, scope.contact),
@@ -70,8 +70,8 @@ export function widgetContactRoutes(d: Deps) {
     )
     .patch(
       "/contact/set_user",
-      ({ visitor, body, request, server }) => {
-        const r = svc.setUser(visitor(), body, clientAddress(request, server, d.config.trustProxy));
+      async ({ visitor, body, request, server }) => {
+        const r = await svc.setUser(visitor(), body, clientAddress(request, server, d.config.trustProxy));
         const { contactInbox, contact } = r.scope;
         return {
           id: contact.id,
