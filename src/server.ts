@@ -143,7 +143,7 @@ export async function startServer(config: Config, out: (line: string) => void = 
   // minute, hourly and daily jobs takes a few ms (~0.6 ms a job), which the first requests (a
   // restart's health check) need not wait for. Nothing is late for it: no job is due sooner.
   const jobsStart = setTimeout(() => scheduler.start(), JOBS_START_DELAY_MS);
-  void deps.bus.drain();
+  deps.bus.wake(); // the events the last run left undelivered; a failure is logged, not unhandled
   const url = `http://${config.host.includes(":") ? `[${config.host}]` : config.host}:${port}`;
   if (!config.files.publicUrlSet && config.port === 0) deps.files.links.setBase(url);
   if (first)
