@@ -67,7 +67,7 @@ export class AutomationEngine {
    * The bus listener's work for one event. Events caused by automation never trigger automation
    * (chatwoot-behaviour.md §9.5): that is what keeps a rule from triggering itself or another rule.
    */
-  handle(e: StoredEvent): void {
+  async handle(e: StoredEvent): Promise<void> {
     if (!TRIGGER_KINDS.has(e.kind) || e.actor.type === "automation" || e.conversationId === null) return;
     const rules = this.d.rules.activeFor(e.accountId, e.kind);
     if (rules.length === 0) return;
@@ -83,7 +83,7 @@ export class AutomationEngine {
     // Chatwoot skips these for conversations an auto-reply opened (a mail server's out-of-office).
     if ((e.kind === "conversation_created" || e.kind === "conversation_opened") && isAutoReply(conversation)) return;
     const changed = e.kind === "conversation_updated" ? flattenChanges(e.payload.changed_attributes) : undefined;
-    this.runRules(rules, conversation.id, { eventName: e.kind, eventId: e.id, message, changed });
+    await this.runRules(rules, conversation.id, { eventName: e.kind, eventId: e.id, message, changed });
   }
 
   /**
@@ -97,7 +97,7 @@ export class AutomationEngine {
     for (const rule of this.d.rules.activeIdle()) {
       const minutes = idleMinutesOf(JSON.parse(rule.row.conditions));
       if (minutes === null) {
-        this.d.rules.recordRun(rule.row, "conditions: no usable idle_minutes condition");
+        await this.d.rules.recordRun(rule.row, "conditions: no usable idle_minutes condition");
         continue;
       }
       const now = unixSeconds(this.d.clock);
@@ -107,10 +107,10 @@ export class AutomationEngine {
         // Read again: a message may have arrived while this pass yielded, starting a new period.
         const current = this.d.conversations.byId(conversation.id);
         if (current?.status !== "open" || current.last_activity_at !== conversation.last_activity_at) continue;
-        this.runRules([rule], conversation.id, { eventName: "conversation_idle", eventId: 0, message: null });
+        await this.runRules([rule], conversation.id, { eventName: "conversation_idle", eventId: 0, message: null });
         const after = this.d.conversations.byId(conversation.id);
         if (after)
-          this.d.writeTx.now(() =>
+          await this.d.writeTx(() =>
             this.d.automationRules.recordIdle(rule.row.id, after.id, after.last_activity_at, now),
           );
         looked++;
@@ -124,7 +124,11 @@ export class AutomationEngine {
     return this.d.automationRules.byId(rule.row.account_id, rule.row.id)?.active === 1;
   }
 
-  private runRules(rules: readonly CompiledRule[], conversationId: number, trigger: Trigger): void {
+  /**
+   * The actions run in place (the executor is synchronous: a macro runs it inside its own writeTx
+   * body), each in its own transaction as before; the rule's record is awaited.
+   */
+  private async runRules(rules: readonly CompiledRule[], conversationId: number, trigger: Trigger): Promise<void> {
     const account = this.d.conversationRefs.accountRef(rules[0]!.row.account_id);
     if (!account) return;
     // Read once, and again only after a rule acted: the next rule sees what the earlier ones did.
@@ -132,7 +136,7 @@ export class AutomationEngine {
     for (const rule of rules) {
       const { row } = rule;
       if (!rule.conditions.ok) {
-        this.d.rules.recordRun(row, `conditions: ${rule.conditions.error}`);
+        await this.d.rules.recordRun(row, `conditions: ${rule.conditions.error}`);
         continue;
       }
       facts ??= this.facts(conversationId, trigger);
@@ -141,7 +145,7 @@ export class AutomationEngine {
       try {
         matched = rule.conditions.test(facts);
       } catch (e) {
-        this.d.rules.recordRun(row, `conditions: ${errorText(e)}`);
+        await this.d.rules.recordRun(row, `conditions: ${errorText(e)}`);
         continue;
       }
       if (!matched) continue;
@@ -165,7 +169,7 @@ export class AutomationEngine {
           conversation_id: conversationId,
           errors: failures,
         });
-      this.d.rules.recordRun(row, failures.length ? failures.join("; ") : null);
+      await this.d.rules.recordRun(row, failures.length ? failures.join("; ") : null);
     }
   }
 

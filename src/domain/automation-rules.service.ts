@@ -141,8 +141,8 @@ export class AutomationRulesService {
    * Records a run: a clean one (error null) clears the failure count; a failing one counts, and the
    * MAX_CONSECUTIVE_FAILURES-th in a row switches the rule off with the reason.
    */
-  recordRun(rule: Pick<RuleRow, "id" | "account_id">, error: string | null): void {
-    this.d.writeTx.now(() => {
+  async recordRun(rule: Pick<RuleRow, "id" | "account_id">, error: string | null): Promise<void> {
+    await this.d.writeTx(() => {
       const fresh = this.d.automationRules.byId(rule.account_id, rule.id);
       if (!fresh) return;
       if (error === null) {
