@@ -28,7 +28,7 @@ const blank = (v: string | null) => v === null || v === "";
 export class ContactMergeService {
   constructor(private readonly d: ContactMergeDeps) {}
 
-  merge(a: Acting, input: { base_contact_id?: unknown; mergee_contact_id?: unknown }): ContactRow {
+  async merge(a: Acting, input: { base_contact_id?: unknown; mergee_contact_id?: unknown }): Promise<ContactRow> {
     const baseId = this.id("base_contact_id", input.base_contact_id);
     const mergeeId = this.id("mergee_contact_id", input.mergee_contact_id);
     const base = this.d.contactsService.get(a.account.id, baseId, "base_contact_id");
@@ -36,7 +36,7 @@ export class ContactMergeService {
     if (base.id === mergee.id)
       throw ValidationError.of("mergee_contact_id", "must be a different contact than base_contact_id", "invalid");
     const merged = this.mergedFields(base, mergee);
-    return this.d.writeTx.now(() => {
+    return await this.d.writeTx(() => {
       this.d.contactMerge.moveChildren(base.id, mergee.id);
       // The mergee goes first: its email/phone/identifier may move to the base, and they are unique.
       this.d.contacts.delete(mergee.id);

@@ -45,25 +45,25 @@ export class ContactNotesService {
     return this.present(a, [this.note(a, contactId, id)])[0]!;
   }
 
-  create(a: Acting, contactId: number, input: { content?: unknown }) {
+  async create(a: Acting, contactId: number, input: { content?: unknown }): Promise<Note> {
     this.d.contactsService.get(a.account.id, contactId);
     const content = this.content(input.content);
-    const id = this.d.writeTx.now(() =>
+    const id = await this.d.writeTx(() =>
       this.d.contactNotes.insert(a.account.id, contactId, a.user?.id ?? null, content, unixSeconds(this.d.clock)),
     );
     return this.show(a, contactId, id);
   }
 
-  update(a: Acting, contactId: number, id: number, input: { content?: unknown }) {
+  async update(a: Acting, contactId: number, id: number, input: { content?: unknown }): Promise<Note> {
     this.note(a, contactId, id);
     const content = this.content(input.content);
-    this.d.writeTx.now(() => this.d.contactNotes.update(id, content, unixSeconds(this.d.clock)));
+    await this.d.writeTx(() => this.d.contactNotes.update(id, content, unixSeconds(this.d.clock)));
     return this.show(a, contactId, id);
   }
 
-  delete(a: Acting, contactId: number, id: number): void {
+  async delete(a: Acting, contactId: number, id: number): Promise<void> {
     this.note(a, contactId, id);
-    this.d.writeTx.now(() => this.d.contactNotes.delete(id));
+    await this.d.writeTx(() => this.d.contactNotes.delete(id));
   }
 
   private note(a: Acting, contactId: number, id: number): ContactNoteRow {

@@ -48,12 +48,16 @@ export function contactExtraRoutes(d: Deps) {
       response: { 200: t.Array(Note), ...errorResponses },
       detail: { tags: ["contacts"], summary: "A contact's notes, newest first" },
     })
-    .post("/contacts/:id/notes", ({ acting, params, body }) => notes.create(acting, contactId(params.id), body), {
-      params: IdParams,
-      ...bodyOf(NoteBody, "note"),
-      response: { 200: Note, ...errorResponses },
-      detail: { tags: ["contacts"], summary: "Add a note to a contact" },
-    })
+    .post(
+      "/contacts/:id/notes",
+      async ({ acting, params, body }) => await notes.create(acting, contactId(params.id), body),
+      {
+        params: IdParams,
+        ...bodyOf(NoteBody, "note"),
+        response: { 200: Note, ...errorResponses },
+        detail: { tags: ["contacts"], summary: "Add a note to a contact" },
+      },
+    )
     .get(
       "/contacts/:id/notes/:note_id",
       ({ acting, params }) => notes.showSoon(acting, contactId(params.id), noteId(params.note_id)),
@@ -65,7 +69,8 @@ export function contactExtraRoutes(d: Deps) {
     )
     .patch(
       "/contacts/:id/notes/:note_id",
-      ({ acting, params, body }) => notes.update(acting, contactId(params.id), noteId(params.note_id), body),
+      async ({ acting, params, body }) =>
+        await notes.update(acting, contactId(params.id), noteId(params.note_id), body),
       {
         params: NoteParams,
         ...bodyOf(NoteBody, "note"),
@@ -75,7 +80,9 @@ export function contactExtraRoutes(d: Deps) {
     )
     .delete(
       "/contacts/:id/notes/:note_id",
-      ({ acting, params }) => (notes.delete(acting, contactId(params.id), noteId(params.note_id)), emptyOk()),
+      async ({ acting, params }) => (
+        await notes.delete(acting, contactId(params.id), noteId(params.note_id)), emptyOk()
+      ),
       {
         params: NoteParams,
         detail: { tags: ["contacts"], summary: "Delete a note" },
@@ -102,10 +109,17 @@ export function contactExtraRoutes(d: Deps) {
         },
       },
     )
-    .post("/actions/contact_merge", ({ acting, body }) => contactOf(d.services.contactMerge.merge(acting, body)), {
-      params: AccountParams,
-      ...bodyOf(MergeBody),
-      response: { 200: Contact, ...errorResponses },
-      detail: { tags: ["contacts"], summary: "Merge the mergee contact into the base contact; the mergee is deleted" },
-    });
+    .post(
+      "/actions/contact_merge",
+      async ({ acting, body }) => contactOf(await d.services.contactMerge.merge(acting, body)),
+      {
+        params: AccountParams,
+        ...bodyOf(MergeBody),
+        response: { 200: Contact, ...errorResponses },
+        detail: {
+          tags: ["contacts"],
+          summary: "Merge the mergee contact into the base contact; the mergee is deleted",
+        },
+      },
+    );
 }
