@@ -56,18 +56,18 @@ export class LabelsService {
     return this.find(p.account.id, rawId);
   }
 
-  create(p: AccountPrincipal, input: LabelInput): LabelRow {
+  async create(p: AccountPrincipal, input: LabelInput): Promise<LabelRow> {
     requireAdministrator(p);
-    return this.d.writeTx.now(() => {
+    return await this.d.writeTx(() => {
       const fields = this.fields(p.account.id, input, null);
       const id = this.d.accountLabels.insert(p.account.id, fields, unixSeconds(this.d.clock));
       return this.d.accountLabels.byId(p.account.id, id)!;
     });
   }
 
-  update(p: AccountPrincipal, rawId: unknown, input: LabelInput): LabelRow {
+  async update(p: AccountPrincipal, rawId: unknown, input: LabelInput): Promise<LabelRow> {
     requireAdministrator(p);
-    return this.d.writeTx.now(() => {
+    return await this.d.writeTx(() => {
       const current = this.find(p.account.id, rawId);
       const fields = this.fields(p.account.id, input, current);
       this.d.accountLabels.update(p.account.id, current.id, fields, unixSeconds(this.d.clock));
@@ -80,9 +80,9 @@ export class LabelsService {
   }
 
   /** Deletes the record and takes its title off every conversation and contact. */
-  delete(p: AccountPrincipal, rawId: unknown): void {
+  async delete(p: AccountPrincipal, rawId: unknown): Promise<void> {
     requireAdministrator(p);
-    this.d.writeTx.now(() => {
+    await this.d.writeTx(() => {
       const current = this.find(p.account.id, rawId);
       this.d.accountLabels.delete(p.account.id, current.id);
       this.retag(actingAs(p), current.title, null);

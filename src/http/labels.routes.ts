@@ -54,14 +54,14 @@ export function labelRoutes(d: Deps) {
       response: { 200: Label, ...errorResponses },
       detail: { tags, summary: "Show a label (administrators)" },
     })
-    .post("", ({ principal, body }) => labelOf(labels.create(principal, body)), {
+    .post("", async ({ principal, body }) => labelOf(await labels.create(principal, body)), {
       admin: true,
       params: AccountParams,
       ...bodyOf(LabelBody, "label"),
       response: { 200: Label, ...errorResponses },
       detail: { tags, summary: "Create a label (administrators); answers the bare label" },
     })
-    .patch("/:id", ({ principal, params, body }) => labelOf(labels.update(principal, params.id, body)), {
+    .patch("/:id", async ({ principal, params, body }) => labelOf(await labels.update(principal, params.id, body)), {
       admin: true,
       params: LabelParams,
       ...bodyOf(LabelBody, "label"),
@@ -70,7 +70,7 @@ export function labelRoutes(d: Deps) {
     })
     .delete(
       "/:id",
-      ({ principal, params }) => (labels.delete(principal, params.id), new Response(null, { status: 200 })),
+      async ({ principal, params }) => (await labels.delete(principal, params.id), new Response(null, { status: 200 })),
       {
         admin: true,
         params: LabelParams,

@@ -62,7 +62,7 @@ async function perEvent(
 
 function addRules(n: number, matching: boolean) {
   return async (s: Awaited<ReturnType<typeof setup>>) => {
-    s.d.services.labels.create(s.p, { title: "billing" });
+    await s.d.services.labels.create(s.p, { title: "billing" });
     for (let i = 0; i < n; i++) {
       await s.d.services.automationRules.create(s.p, {
         name: `rule ${i}`,
@@ -79,7 +79,7 @@ function addRules(n: number, matching: boolean) {
 async function rename() {
   const s = await setup();
   const a = actingAs(s.p);
-  const label = s.d.services.labels.create(s.p, { title: "billing" });
+  const label = await s.d.services.labels.create(s.p, { title: "billing" });
   const t0 = performance.now();
   for (let i = 0; i < N; i++) {
     const row = await s.d.services.conversations.create(a, { inbox_id: s.inboxId, contact_id: s.contactId });
@@ -87,10 +87,10 @@ async function rename() {
   }
   console.log(`seeded ${N} tagged conversations in ${ms(t0)} ms`);
   const t1 = performance.now();
-  s.d.services.labels.update(s.p, label.id, { title: "finance" });
+  await s.d.services.labels.update(s.p, label.id, { title: "finance" });
   console.log(`label rename over ${N} conversations (one conversation_updated each): ${ms(t1)} ms`);
   const t2 = performance.now();
-  s.d.services.labels.delete(s.p, label.id);
+  await s.d.services.labels.delete(s.p, label.id);
   console.log(`label delete over ${N} conversations: ${ms(t2)} ms`);
 }
 
@@ -99,7 +99,7 @@ async function idle() {
   const a = actingAs(s.p);
   for (let i = 0; i < N; i++)
     await s.d.services.conversations.create(a, { inbox_id: s.inboxId, contact_id: s.contactId });
-  s.d.services.labels.create(s.p, { title: "stale" });
+  await s.d.services.labels.create(s.p, { title: "stale" });
   await s.d.services.automationRules.create(s.p, {
     name: "idle",
     event_name: "conversation_idle",
