@@ -45,10 +45,10 @@ export class CustomFiltersService {
     return row;
   }
 
-  create(a: Acting, input: CustomFilterInput): CustomFilterRow {
+  async create(a: Acting, input: CustomFilterInput): Promise<CustomFilterRow> {
     const fields = this.fields(input, null);
     const userId = this.userId(a);
-    return this.d.writeTx.now(() => {
+    return await this.d.writeTx(() => {
       if (this.d.customFilters.count(a.account.id, userId) >= MAX_CUSTOM_FILTERS_PER_USER) {
         throw ValidationError.of(
           "base",
@@ -60,16 +60,16 @@ export class CustomFiltersService {
     });
   }
 
-  update(a: Acting, id: number, input: CustomFilterInput): CustomFilterRow {
+  async update(a: Acting, id: number, input: CustomFilterInput): Promise<CustomFilterRow> {
     const before = this.get(a, id);
     const fields = this.fields(input, before);
-    this.d.writeTx.now(() => this.d.customFilters.update(id, fields, unixSeconds(this.d.clock)));
+    await this.d.writeTx(() => this.d.customFilters.update(id, fields, unixSeconds(this.d.clock)));
     return this.get(a, id);
   }
 
-  delete(a: Acting, id: number): void {
+  async delete(a: Acting, id: number): Promise<void> {
     this.get(a, id);
-    this.d.writeTx.now(() => this.d.customFilters.delete(id));
+    await this.d.writeTx(() => this.d.customFilters.delete(id));
   }
 
   private userId(a: Acting): number {

@@ -56,7 +56,7 @@ export function customFilterRoutes(d: Deps) {
       response: { 200: t.Array(CustomFilter), ...errorResponses },
       detail: { tags, summary: "Your saved filters of one type (conversation by default)" },
     })
-    .post("", ({ acting, body }) => present(filters.create(acting, body)), {
+    .post("", async ({ acting, body }) => present(await filters.create(acting, body)), {
       params: AccountParams,
       ...bodyOf(CustomFilterBody, "custom_filter"),
       response: { 200: CustomFilter, ...errorResponses },
@@ -67,13 +67,17 @@ export function customFilterRoutes(d: Deps) {
       response: { 200: CustomFilter, ...errorResponses },
       detail: { tags, summary: "One of your saved filters" },
     })
-    .patch("/:id", ({ acting, params, body }) => present(filters.update(acting, filterId(params.id), body)), {
-      params: Params,
-      ...bodyOf(CustomFilterBody, "custom_filter"),
-      response: { 200: CustomFilter, ...errorResponses },
-      detail: { tags, summary: "Change a saved filter" },
-    })
-    .delete("/:id", ({ acting, params }) => (filters.delete(acting, filterId(params.id)), emptyOk()), {
+    .patch(
+      "/:id",
+      async ({ acting, params, body }) => present(await filters.update(acting, filterId(params.id), body)),
+      {
+        params: Params,
+        ...bodyOf(CustomFilterBody, "custom_filter"),
+        response: { 200: CustomFilter, ...errorResponses },
+        detail: { tags, summary: "Change a saved filter" },
+      },
+    )
+    .delete("/:id", async ({ acting, params }) => (await filters.delete(acting, filterId(params.id)), emptyOk()), {
       params: Params,
       detail: { tags, summary: "Delete a saved filter" },
     });
