@@ -104,9 +104,9 @@ export class CustomAttributeDefinitionsService {
     return recordAt(DEFINITION, rawId, (id) => this.d.customAttributeDefinitions.byId(p.account.id, id));
   }
 
-  create(p: AccountPrincipal, input: DefinitionInput): AttributeDefinitionRow {
+  async create(p: AccountPrincipal, input: DefinitionInput): Promise<AttributeDefinitionRow> {
     requireAdministrator(p);
-    return this.d.writeTx.now(() => {
+    return await this.d.writeTx(() => {
       const f = this.fields(p.account.id, input, null);
       return this.d.customAttributeDefinitions.byId(
         p.account.id,
@@ -115,9 +115,9 @@ export class CustomAttributeDefinitionsService {
     });
   }
 
-  update(p: AccountPrincipal, rawId: unknown, input: DefinitionInput): AttributeDefinitionRow {
+  async update(p: AccountPrincipal, rawId: unknown, input: DefinitionInput): Promise<AttributeDefinitionRow> {
     requireAdministrator(p);
-    return this.d.writeTx.now(() => {
+    return await this.d.writeTx(() => {
       const current = this.get(p, rawId);
       this.d.customAttributeDefinitions.update(
         current.id,
@@ -128,9 +128,9 @@ export class CustomAttributeDefinitionsService {
     });
   }
 
-  delete(p: AccountPrincipal, rawId: unknown): void {
+  async delete(p: AccountPrincipal, rawId: unknown): Promise<void> {
     requireAdministrator(p);
-    this.d.writeTx.now(() => this.d.customAttributeDefinitions.delete(this.get(p, rawId).id));
+    await this.d.writeTx(() => this.d.customAttributeDefinitions.delete(this.get(p, rawId).id));
   }
 
   private fields(

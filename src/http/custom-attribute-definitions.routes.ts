@@ -99,7 +99,7 @@ export function customAttributeDefinitionRoutes(d: Deps) {
         detail: { tags, summary: "The account's custom attribute definitions" },
       },
     )
-    .post("", ({ principal, body }) => definitionOf(svc.create(principal, body)), {
+    .post("", async ({ principal, body }) => definitionOf(await svc.create(principal, body)), {
       params: AccountParams,
       ...bodyOf(Body, "custom_attribute_definition"),
       response: { 200: Definition, ...errorResponses },
@@ -110,14 +110,14 @@ export function customAttributeDefinitionRoutes(d: Deps) {
       ({ principal, params }) => whenReady(svc.show(principal, params.id), definitionOf),
       options("One custom attribute definition"),
     )
-    .patch("/:id", ({ principal, params, body }) => definitionOf(svc.update(principal, params.id, body)), {
+    .patch("/:id", async ({ principal, params, body }) => definitionOf(await svc.update(principal, params.id, body)), {
       ...options("Change a custom attribute definition (administrators)"),
       ...bodyOf(Body, "custom_attribute_definition"),
     })
     .delete(
       "/:id",
-      ({ principal, params, set }) => {
-        svc.delete(principal, params.id);
+      async ({ principal, params, set }) => {
+        await svc.delete(principal, params.id);
         set.status = 204;
       },
       {
