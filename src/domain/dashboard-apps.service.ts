@@ -46,10 +46,10 @@ export class DashboardAppsService {
     return readSoon(readRecordAt("Dashboard app", rawId, (id) => dashboardApps.readById(p.account.id, id)));
   }
 
-  create(p: AccountPrincipal, input: DashboardAppInput): DashboardAppRow {
+  async create(p: AccountPrincipal, input: DashboardAppInput): Promise<DashboardAppRow> {
     requireAdministrator(p);
     const fields = fieldsOf(input, null);
-    return this.d.writeTx.now(() => {
+    return await this.d.writeTx(() => {
       if (this.d.dashboardApps.count(p.account.id) >= DASHBOARD_APPS_MAX)
         throw ValidationError.of(
           "title",
@@ -61,18 +61,18 @@ export class DashboardAppsService {
     });
   }
 
-  update(p: AccountPrincipal, rawId: unknown, input: DashboardAppInput): DashboardAppRow {
+  async update(p: AccountPrincipal, rawId: unknown, input: DashboardAppInput): Promise<DashboardAppRow> {
     requireAdministrator(p);
-    return this.d.writeTx.now(() => {
+    return await this.d.writeTx(() => {
       const current = this.get(p, rawId);
       this.d.dashboardApps.update(current.id, fieldsOf(input, current), unixSeconds(this.d.clock));
       return this.d.dashboardApps.byId(p.account.id, current.id)!;
     });
   }
 
-  delete(p: AccountPrincipal, rawId: unknown): void {
+  async delete(p: AccountPrincipal, rawId: unknown): Promise<void> {
     requireAdministrator(p);
-    this.d.writeTx.now(() => this.d.dashboardApps.delete(this.get(p, rawId).id));
+    await this.d.writeTx(() => this.d.dashboardApps.delete(this.get(p, rawId).id));
   }
 }
 

@@ -48,13 +48,13 @@ export function dashboardAppRoutes(d: Deps) {
       response: { 200: DashboardApp, ...errorResponses },
       detail: { tags, summary: "One dashboard app" },
     })
-    .post("", ({ principal, body }) => present(apps.create(principal, body)), {
+    .post("", async ({ principal, body }) => present(await apps.create(principal, body)), {
       params: AccountParams,
       ...bodyOf(Body, "dashboard_app"),
       response: { 200: DashboardApp, ...errorResponses },
       detail: { tags, summary: "Create a dashboard app (administrators)" },
     })
-    .patch("/:id", ({ principal, params, body }) => present(apps.update(principal, params.id, body)), {
+    .patch("/:id", async ({ principal, params, body }) => present(await apps.update(principal, params.id, body)), {
       params: IdParams,
       ...bodyOf(Body, "dashboard_app"),
       response: { 200: DashboardApp, ...errorResponses },
@@ -62,7 +62,7 @@ export function dashboardAppRoutes(d: Deps) {
     })
     .delete(
       "/:id",
-      ({ principal, params }) => (apps.delete(principal, params.id), new Response(null, { status: 204 })),
+      async ({ principal, params }) => (await apps.delete(principal, params.id), new Response(null, { status: 204 })),
       {
         params: IdParams,
         detail: { tags, summary: "Delete a dashboard app (administrators); 204" },
