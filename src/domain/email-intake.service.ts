@@ -56,7 +56,7 @@ export class EmailIntakeService {
     const known = this.d.emailChannels.messageId(at.inboxId, mail.messageId) !== null;
     // Files are staged before the transaction (they may go to S3); a duplicate stages nothing.
     const files = known || mail.automated ? [] : await this.d.attachmentsService.prepareBytes(mail.files);
-    return this.d.writeTx.now(() => {
+    return await this.d.writeTx(() => {
       const result = this.fileInTx(at, mail, files);
       this.d.emailChannels.checkpoint(at.inboxId, at.uidValidity, at.uid);
       return result;
@@ -64,8 +64,8 @@ export class EmailIntakeService {
   }
 
   /** Moves the checkpoint past a mail that cannot be filed (unreadable, too large). */
-  skip(at: MailboxPosition): void {
-    this.d.writeTx.now(() => this.d.emailChannels.checkpoint(at.inboxId, at.uidValidity, at.uid));
+  async skip(at: MailboxPosition): Promise<void> {
+    await this.d.writeTx(() => this.d.emailChannels.checkpoint(at.inboxId, at.uidValidity, at.uid));
   }
 
   private fileInTx(at: MailboxPosition, mail: IncomingMail, files: readonly PreparedFile[]): FilingResult {

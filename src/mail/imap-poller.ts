@@ -146,7 +146,7 @@ export class ImapPoller {
           row,
           `mail UID ${uid} skipped: ${size} bytes is over the limit of ${this.d.config.maxMessageBytes}`,
         );
-        this.d.intake.skip(at);
+        await this.d.intake.skip(at);
         report.skipped++;
         continue;
       }
@@ -164,7 +164,7 @@ export class ImapPoller {
           row,
           `mail UID ${uid} could not be read: ${error instanceof Error ? error.message : String(error)}`,
         );
-        this.d.intake.skip(at);
+        await this.d.intake.skip(at);
         report.skipped++;
         continue;
       }
@@ -192,7 +192,7 @@ export class ImapPoller {
         this.failures.delete(key);
         report.noted++;
         await this.note(row, `mail UID ${uid} passed over after ${failures} failed attempts: ${reason}`);
-        this.d.intake.skip(at);
+        await this.d.intake.skip(at);
         report.skipped++;
       }
     }
