@@ -159,7 +159,7 @@ export function createDeps(opts: DepsOptions): Deps {
       });
       const account = repos.accounts.byId(delivery.accountId);
       if (account && delivery.messageId !== null)
-        services.messageUpdates.markCallbackFailed(account, delivery.messageId, reason);
+        services.messageUpdates.markCallbackFailedInTx(account, delivery.messageId, reason);
     });
   const deliverer = new WebhookDeliverer(
     {

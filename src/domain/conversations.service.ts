@@ -249,7 +249,7 @@ export class ConversationsService {
     };
     await this.d.writeTx(() => {
       this.d.conversations.save(after);
-      this.d.messageUpdates.markRead(
+      this.d.messageUpdates.markReadInTx(
         a,
         after,
         this.d.messages.incomingUnread(row.id, row.agent_last_seen_at ?? 0, now),

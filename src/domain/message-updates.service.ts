@@ -91,7 +91,7 @@ export class MessageUpdatesService {
    * the message becomes `failed` with the reason as external_error, as Chatwoot does. A message that
    * is already failed is left alone, so the callback for that update cannot start another cycle.
    */
-  markCallbackFailed(account: AccountRef, messageId: number, reason: string): void {
+  markCallbackFailedInTx(account: AccountRef, messageId: number, reason: string): void {
     const current = this.d.messages.inAccount(account.id, messageId);
     if (!current || current.status === "failed") return;
     const conversation = this.d.conversations.byId(current.conversation_id);
@@ -110,7 +110,7 @@ export class MessageUpdatesService {
    * Replaces a message's content_attributes (the public API's submitted_values); message_updated
    * when it changed. In place: its caller writes inside its own writeTx body, which cannot await.
    */
-  setContentAttributes(
+  setContentAttributesInTx(
     a: Acting,
     conversation: ConversationRow,
     current: MessageRow,
@@ -125,7 +125,7 @@ export class MessageUpdatesService {
    * Read receipts (update_last_seen): each message becomes read, with its message_updated. In
    * place: its callers (the agent's and the contact's markSeen) write inside their own writeTx body.
    */
-  markRead(a: Acting, conversation: ConversationRow, messages: readonly MessageRow[]): void {
+  markReadInTx(a: Acting, conversation: ConversationRow, messages: readonly MessageRow[]): void {
     this.d.writeTx.now(() => {
       for (const m of messages) this.saveChange(a, conversation, m, { ...m, status: "read" });
     });

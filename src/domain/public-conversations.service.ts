@@ -166,7 +166,7 @@ export class PublicConversationsService {
       const seen = { ...current, contact_last_seen_at: now };
       this.d.conversations.save(seen);
       const unread = this.d.publicRepo.unreadByContact(row.id, current.contact_last_seen_at ?? 0, now);
-      this.d.messageUpdates.markRead(scope.acting, seen, unread);
+      this.d.messageUpdates.markReadInTx(scope.acting, seen, unread);
     });
   }
 }

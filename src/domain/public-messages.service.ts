@@ -119,7 +119,7 @@ export class PublicMessagesService {
         ...(JSON.parse(current.content_attributes) as Record<string, unknown>),
         submitted_values: submitted.values,
       };
-      const saved = this.d.messageUpdates.setContentAttributes(scope.acting, row, current, attrs).message;
+      const saved = this.d.messageUpdates.setContentAttributesInTx(scope.acting, row, current, attrs).message;
       if (survey && submitted.csat) this.d.csat.recordAnswer(row, saved, submitted.csat);
       return saved;
     });

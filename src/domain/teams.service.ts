@@ -115,7 +115,7 @@ export class TeamsService {
 
   /** addMembers() in place: for the test factories, which build their records synchronously. */
   addMembersNow(p: AccountPrincipal, teamId: number | null, userIds: unknown): AgentRecord[] {
-    return this.changeMembers(p, teamId, userIds, (team, ids, now) => {
+    return this.changeMembersNow(p, teamId, userIds, (team, ids, now) => {
       const added = new Set(addMembers(this.d.teams.members, team, ids, now));
       return this.d.agents.inTeam(p.account.id, team).filter((a) => added.has(a.user.id));
     });
@@ -124,7 +124,7 @@ export class TeamsService {
   /** Makes the member set exactly `user_ids`; returns all members. */
   replaceMembers(p: AccountPrincipal, teamId: number | null, userIds: unknown): Promise<AgentRecord[]> {
     return this.d.writeTx(() =>
-      this.changeMembers(p, teamId, userIds, (team, ids, now) => {
+      this.changeMembersNow(p, teamId, userIds, (team, ids, now) => {
         replaceMembers(this.d.teams.members, team, ids, now);
         return this.d.agents.inTeam(p.account.id, team);
       }),
@@ -133,7 +133,7 @@ export class TeamsService {
 
   async removeMembers(p: AccountPrincipal, teamId: number | null, userIds: unknown): Promise<void> {
     await this.d.writeTx(() =>
-      this.changeMembers(p, teamId, userIds, (team, ids) => {
+      this.changeMembersNow(p, teamId, userIds, (team, ids) => {
         removeMembers(this.d.teams.members, team, ids);
         return [];
       }),
@@ -141,7 +141,7 @@ export class TeamsService {
   }
 
   /** The member change in place (joining the caller's transaction): the public forms await it. */
-  private changeMembers(
+  private changeMembersNow(
     p: AccountPrincipal,
     teamId: number | null,
     userIds: unknown,

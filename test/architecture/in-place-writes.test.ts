@@ -1,0 +1,56 @@
+// Services await their writes (`await writeTx(body)`, src/db/tx.ts). The in-place form,
+// `writeTx.now(body)`, is only for code that runs inside another write's body, which cannot await
+// yet: such a method says so in its name (`…Now`, or `…InTx` for a helper that only ever runs in a
+// caller's transaction). Each other place is listed here with its reason, so a new one is a choice
+// made on purpose, not a slip back to the synchronous write path (issue 18).
+import { expect, test } from "bun:test";
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join, relative, resolve } from "node:path";
+
+const src = resolve(import.meta.dir, "../../src");
+
+/** The methods allowed `writeTx.now` without the naming, as "file#method": why each may. */
+const KNOWN: Record<string, string> = {
+  // The caller lookup answers in place on SQLite (src/http/auth.ts); the hourly touch of a session
+  // happens inside it.
+  "domain/sessions.service.ts#admit": "the session cookie's touch, inside the synchronous caller lookup",
+  // Every action of a macro runs inside the macro's body; the engine runs each action on its own.
+  "domain/automation-executor.ts#webhook": "an automation action, run in place (a macro's body)",
+  "domain/automation-executor.ts#message": "an automation action, run in place (a macro's body)",
+};
+
+function files(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return files(path);
+    return /\.tsx?$/.test(name) ? [path] : [];
+  });
+}
+
+/** "file#method" for every `writeTx.now(` in src/, the method being the nearest declaration above it. */
+function inPlaceWrites(): string[] {
+  const found: string[] = [];
+  for (const path of files(src)) {
+    const rel = relative(src, path);
+    if (rel === "db/tx.ts") continue; // where both forms are made
+    let method = "(top level)";
+    for (const line of readFileSync(path, "utf8").split("\n")) {
+      const declared = /^ {2}(?:(?:private|protected|public|static|async) )*([A-Za-z_]\w*)(?:<[^>]*>)?\(/.exec(line);
+      if (declared) method = declared[1]!;
+      else if (/^(?:export )?(?:async )?function (\w+)/.test(line)) method = /function (\w+)/.exec(line)![1]!;
+      if (line.includes("writeTx.now(")) found.push(`${rel}#${method}`);
+    }
+  }
+  return found;
+}
+
+test("writeTx.now is used only by in-place forms (…Now, …InTx) and the places listed with a reason", () => {
+  const found = inPlaceWrites();
+  // The scan itself works: the in-place forms are found by their names.
+  expect(found).toContain("domain/conversation-create.ts#createNow");
+  expect(found).toContain("domain/message-updates.service.ts#markReadInTx");
+  const unexplained = found.filter((at) => !/#\w+(Now|InTx)$/.test(at) && !(at in KNOWN));
+  expect(unexplained).toEqual([]);
+  // A listed place that no longer writes in place is taken off the list.
+  expect(Object.keys(KNOWN).filter((at) => !found.includes(at))).toEqual([]);
+});
