@@ -145,7 +145,6 @@ export function createServices(base: ServiceBase, repos: ReturnType<typeof creat
     messagesService: messages,
     contactsService: contacts,
     events,
-    writeTx,
     clock,
     wakeDeliveries,
   });

@@ -124,10 +124,7 @@ export class AutomationEngine {
     return this.d.automationRules.byId(rule.row.account_id, rule.row.id)?.active === 1;
   }
 
-  /**
-   * The actions run in place (the executor is synchronous: a macro runs it inside its own writeTx
-   * body), each in its own transaction as before; the rule's record is awaited.
-   */
+  /** Each action in a transaction of its own (a failed one undone whole, the others kept); the rule's record after them. */
   private async runRules(rules: readonly CompiledRule[], conversationId: number, trigger: Trigger): Promise<void> {
     const account = this.d.conversationRefs.accountRef(rules[0]!.row.account_id);
     if (!account) return;
@@ -154,11 +151,13 @@ export class AutomationEngine {
       const failures: string[] = [];
       for (const action of rule.actions) {
         try {
-          this.d.executor.run(acting, conversationId, action, {
-            eventName: trigger.eventName,
-            eventId: trigger.eventId,
-            ruleName: row.name,
-          });
+          await this.d.writeTx(() =>
+            this.d.executor.runInTx(acting, conversationId, action, {
+              eventName: trigger.eventName,
+              eventId: trigger.eventId,
+              ruleName: row.name,
+            }),
+          );
         } catch (e) {
           failures.push(`${action.action_name}: ${errorText(e)}`);
         }

@@ -5,7 +5,6 @@
 import type { ConversationRefsRepo } from "../db/conversation-refs.repo.ts";
 import type { ConversationRow, ConversationsRepo } from "../db/conversations.repo.ts";
 import type { LabelsRepo } from "../db/labels.repo.ts";
-import type { WriteTx } from "../db/tx.ts";
 import type { WebhookDeliveriesRepo } from "../db/webhook-deliveries.repo.ts";
 import type { Clock } from "../lib/clock.ts";
 import type { Acting } from "./acting.ts";
@@ -29,7 +28,6 @@ export interface ExecutorDeps {
   messagesService: MessagesService;
   contactsService: ContactsService;
   events: ConversationEvents;
-  writeTx: WriteTx;
   clock: Clock;
   wakeDeliveries: () => void;
 }
@@ -50,7 +48,11 @@ const lower = (v: unknown): string => String(v).trim().toLowerCase();
 export class AutomationExecutor {
   constructor(private readonly d: ExecutorDeps) {}
 
-  run(a: Acting, conversationId: number, action: AutomationAction, ctx: RunContext): void {
+  /**
+   * Runs one action inside the caller's writeTx (a macro's body holds all its actions; the engine
+   * gives each action a transaction of its own), so a failing action leaves nothing half done.
+   */
+  runInTx(a: Acting, conversationId: number, action: AutomationAction, ctx: RunContext): void {
     // Reloaded before each action: the previous one may have changed it (Chatwoot does the same).
     const row = this.d.conversations.byId(conversationId);
     if (!row) throw new Error("the conversation no longer exists");
@@ -143,23 +145,21 @@ export class AutomationExecutor {
   private webhook(a: Acting, row: ConversationRow, url: string, ctx: RunContext): void {
     const event = `automation_event.${ctx.eventName}`;
     const body = JSON.stringify({ event, ...conversationPushData(this.d.events.view(a, row)) });
-    this.d.writeTx.now(() =>
-      this.d.webhookDeliveries.insert({
-        delivery_id: crypto.randomUUID(),
-        account_id: row.account_id,
-        webhook_id: null,
-        inbox_id: null,
-        target_url: url,
-        target_key: `${AUTOMATION_TARGET_PREFIX}${a.actor.id ?? 0}`,
-        order_key: `conversation:${row.id}`,
-        event_id: ctx.eventId,
-        event_kind: event,
-        conversation_id: row.id,
-        payload: body,
-        max_attempts: MAX_ATTEMPTS,
-        now_ms: this.d.clock.nowMs(),
-      }),
-    );
+    this.d.webhookDeliveries.insert({
+      delivery_id: crypto.randomUUID(),
+      account_id: row.account_id,
+      webhook_id: null,
+      inbox_id: null,
+      target_url: url,
+      target_key: `${AUTOMATION_TARGET_PREFIX}${a.actor.id ?? 0}`,
+      order_key: `conversation:${row.id}`,
+      event_id: ctx.eventId,
+      event_kind: event,
+      conversation_id: row.id,
+      payload: body,
+      max_attempts: MAX_ATTEMPTS,
+      now_ms: this.d.clock.nowMs(),
+    });
     this.d.wakeDeliveries();
   }
 
@@ -168,8 +168,7 @@ export class AutomationExecutor {
     this.message(a, row, { content: text, message_type: "outgoing", private: true });
   }
 
-  /** Writes the message in place: a macro runs its actions inside its own writeTx body, which cannot await. */
   private message(a: Acting, row: ConversationRow, input: MessageInput): void {
-    this.d.writeTx.now(() => this.d.messagesService.createInTx(a, row, input));
+    this.d.messagesService.createInTx(a, row, input);
   }
 }

@@ -115,7 +115,7 @@ export class MacrosService {
       for (const row of rows) {
         actions.forEach((action, i) => {
           try {
-            this.d.executor.run(a, row.id, action, ctx);
+            this.d.executor.runInTx(a, row.id, action, ctx);
           } catch (error) {
             // The executor's own failures (an agent who left, say) are the macro's problem, not ours.
             if (error instanceof AppError) throw error;

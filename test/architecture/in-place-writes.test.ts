@@ -14,9 +14,6 @@ const KNOWN: Record<string, string> = {
   // The caller lookup answers in place on SQLite (src/http/auth.ts); the hourly touch of a session
   // happens inside it.
   "domain/sessions.service.ts#admit": "the session cookie's touch, inside the synchronous caller lookup",
-  // Every action of a macro runs inside the macro's body; the engine runs each action on its own.
-  "domain/automation-executor.ts#webhook": "an automation action, run in place (a macro's body)",
-  "domain/automation-executor.ts#message": "an automation action, run in place (a macro's body)",
 };
 
 function files(dir: string): string[] {
