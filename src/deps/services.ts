@@ -81,7 +81,8 @@ export function createServices(base: ServiceBase, repos: ReturnType<typeof creat
     afterCommit: base.afterCommit,
   });
   const accounts = new AccountsService({ ...repos, writeTx, clock });
-  const sessions = new SessionsService({ ...repos, writeTx, clock, hasher, throttle: new SignInThrottle(clock) });
+  const throttle = new SignInThrottle(clock);
+  const sessions = new SessionsService({ ...repos, writeTx, clock, hasher, throttle, logger: base.logger });
   const inboxes = new InboxesService({ ...repos, writeTx, clock, outbox, secretBox: base.secretBox });
   const access = new ConversationAccess(repos);
   const views = new ConversationViews(repos, base.files.links);

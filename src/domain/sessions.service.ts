@@ -5,6 +5,7 @@ import type { SessionRow, SessionsRepo } from "../db/sessions.repo.ts";
 import type { WriteTx } from "../db/tx.ts";
 import type { UserRow, UsersRepo } from "../db/users.repo.ts";
 import { unixSeconds, type Clock } from "../lib/clock.ts";
+import { errorFields, type Logger } from "../lib/logger.ts";
 import { BUSY, type PasswordHasher } from "../lib/passwords.ts";
 import { csrfTokenFor, newSessionToken, sha256Hex } from "../lib/tokens.ts";
 import { RateLimitedError, UnauthorizedError } from "./errors.ts";
@@ -24,6 +25,7 @@ export interface SessionsDeps {
   clock: Clock;
   hasher: PasswordHasher;
   throttle: SignInThrottle;
+  logger: Logger;
 }
 
 export interface SignInInput {
@@ -98,8 +100,14 @@ export class SessionsService {
     }
     if (now - session.last_used_at >= SESSION_TOUCH_SECONDS) {
       const expiresAt = Math.min(now + SESSION_IDLE_SECONDS, session.absolute_expires_at);
-      // In place: the caller's lookup answers in place on SQLite (src/http/auth.ts), not awaited.
-      this.d.writeTx.now(() => this.d.sessions.touch(session.id, now, expiresAt));
+      // Not awaited: the caller lookup answers in place on SQLite (src/http/auth.ts). The body runs
+      // at once all the same. A failed touch leaves the expiry where it was, and the next request
+      // touches again: logged, not the request's failure.
+      this.d
+        .writeTx(() => this.d.sessions.touch(session.id, now, expiresAt))
+        .catch((error) =>
+          this.d.logger.warn("session touch failed", { session_id: session.id, ...errorFields(error) }),
+        );
       return { ...session, last_used_at: now, expires_at: expiresAt };
     }
     return session;

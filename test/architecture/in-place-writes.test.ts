@@ -1,20 +1,13 @@
 // Services await their writes (`await writeTx(body)`, src/db/tx.ts). The in-place form,
 // `writeTx.now(body)`, is only for code that runs inside another write's body, which cannot await
 // yet: such a method says so in its name (`…Now`, or `…InTx` for a helper that only ever runs in a
-// caller's transaction). Each other place is listed here with its reason, so a new one is a choice
-// made on purpose, not a slip back to the synchronous write path (issue 18).
+// caller's transaction). So a write path cannot slip back to the synchronous form unnoticed
+// (issue 18).
 import { expect, test } from "bun:test";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 
 const src = resolve(import.meta.dir, "../../src");
-
-/** The methods allowed `writeTx.now` without the naming, as "file#method": why each may. */
-const KNOWN: Record<string, string> = {
-  // The caller lookup answers in place on SQLite (src/http/auth.ts); the hourly touch of a session
-  // happens inside it.
-  "domain/sessions.service.ts#admit": "the session cookie's touch, inside the synchronous caller lookup",
-};
 
 function files(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -41,13 +34,10 @@ function inPlaceWrites(): string[] {
   return found;
 }
 
-test("writeTx.now is used only by in-place forms (…Now, …InTx) and the places listed with a reason", () => {
+test("writeTx.now is used only by in-place forms (…Now, …InTx)", () => {
   const found = inPlaceWrites();
   // The scan itself works: the in-place forms are found by their names.
   expect(found).toContain("domain/conversation-create.ts#createNow");
   expect(found).toContain("domain/message-updates.service.ts#markReadInTx");
-  const unexplained = found.filter((at) => !/#\w+(Now|InTx)$/.test(at) && !(at in KNOWN));
-  expect(unexplained).toEqual([]);
-  // A listed place that no longer writes in place is taken off the list.
-  expect(Object.keys(KNOWN).filter((at) => !found.includes(at))).toEqual([]);
+  expect(found.filter((at) => !/#\w+(Now|InTx)$/.test(at))).toEqual([]);
 });

@@ -142,6 +142,29 @@ describe("session lifetime", () => {
     expect(lastUsed()).toBe(start + 3600);
   });
 
+  test("a touch the database refuses does not fail the request; the next request touches again", async () => {
+    const { h, agent } = await setup();
+    const s = await signIn(h, agent.email);
+    const lastUsed = () =>
+      (h.deps.db.query("SELECT last_used_at FROM sessions").get() as { last_used_at: number }).last_used_at;
+    const start = lastUsed();
+    const repo = h.deps.repos.sessions;
+    const touch = repo.touch;
+    repo.touch = () => {
+      throw new Error("disk I/O error");
+    };
+    h.clock.advance(3_600_000);
+    try {
+      const refused = await h.request("GET", "/api/v1/profile", { headers: { cookie: s.cookie } });
+      expect([refused.status, refused.body.email]).toEqual([200, agent.email]);
+    } finally {
+      repo.touch = touch;
+    }
+    expect(lastUsed()).toBe(start);
+    expect((await h.request("GET", "/api/v1/profile", { headers: { cookie: s.cookie } })).status).toBe(200);
+    expect(lastUsed()).toBe(start + 3600);
+  });
+
   test("setting a new password ends the user's sessions; pruning deletes expired ones", async () => {
     const { h, agent, admin } = await setup();
     const s = await signIn(h, agent.email);
