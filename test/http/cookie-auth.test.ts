@@ -2,10 +2,14 @@
 // with the cookie need the session's CSRF token; expired and ended sessions open nothing.
 import { describe, expect, test } from "bun:test";
 import { makeAccount, makeMember } from "../helpers/factories.ts";
-import { createHarness } from "../helpers/harness.ts";
+import { createHarness, type Harness } from "../helpers/harness.ts";
 import { givePassword, signIn } from "../helpers/sessions.ts";
 
 const DAY_MS = 86_400_000;
+
+/** The one session's last_used_at. */
+const lastUsedAt = (h: Harness) =>
+  (h.deps.db.query("SELECT last_used_at FROM sessions").get() as { last_used_at: number }).last_used_at;
 
 async function setup() {
   const h = createHarness();
@@ -131,8 +135,7 @@ describe("session lifetime", () => {
   test("expiry is written at most hourly, so reads stay reads", async () => {
     const { h, agent } = await setup();
     const s = await signIn(h, agent.email);
-    const lastUsed = () =>
-      (h.deps.db.query("SELECT last_used_at FROM sessions").get() as { last_used_at: number }).last_used_at;
+    const lastUsed = () => lastUsedAt(h);
     const start = lastUsed();
     h.clock.advance(59 * 60_000);
     await h.request("GET", "/api/v1/profile", { headers: { cookie: s.cookie } });
@@ -145,8 +148,7 @@ describe("session lifetime", () => {
   test("a touch the database refuses does not fail the request; the next request touches again", async () => {
     const { h, agent } = await setup();
     const s = await signIn(h, agent.email);
-    const lastUsed = () =>
-      (h.deps.db.query("SELECT last_used_at FROM sessions").get() as { last_used_at: number }).last_used_at;
+    const lastUsed = () => lastUsedAt(h);
     const start = lastUsed();
     const repo = h.deps.repos.sessions;
     const touch = repo.touch;
