@@ -97,7 +97,8 @@ export class MessagesService {
 
   /**
    * The write path, inside the caller's writeTx (conversation create reuses it for its first
-   * message; automation and macros, whose actions run in place, too). `template`: a message the system sends (the CSAT survey), with no sender.
+   * message, and so do the website chat's first message and automation's actions). `template`: a
+   * message the system sends (the CSAT survey), with no sender.
    */
   createInTx(
     a: Acting,
