@@ -9,7 +9,7 @@ const serve = servedEach(afterEach);
 
 test("Activepieces: enable creates the webhook and reads payload.webhook.id; disable deletes it by that id", async () => {
   const h = createHarness();
-  const a = makeAccount(h);
+  const a = await makeAccount(h);
   const served = serve(h);
   const base = `${served.base}/api/v1/accounts/${a.accountId}`;
   const headers = { api_access_token: a.adminToken, "Content-Type": "application/json" };

@@ -117,7 +117,7 @@ describe("an agent bot answers first and hands off", () => {
     expect((await as("POST", `${w.base}/webhooks`, { url: "https://x.example" })).body.errors[0].message).toBe(
       "Access to this endpoint is not authorized for bots",
     );
-    const other = makeAccount(w.h, "Other");
+    const other = await makeAccount(w.h, "Other");
     expect((await as("POST", `/api/v1/accounts/${other.accountId}/conversations`, {})).status).toBe(401);
     const elsewhere = makeInbox(w.h, w.a.accountId, { name: "No bot here" });
     const conv = await w.h.request("POST", `${w.base}/conversations`, {
@@ -214,7 +214,7 @@ describe("agent bots API", () => {
     expect(
       (await w.h.request("GET", `${w.base}/inboxes/${w.inboxId}/agent_bot`, { token: w.a.adminToken })).body,
     ).toEqual({ agent_bot: {} });
-    const other = makeAccount(w.h, "Other");
+    const other = await makeAccount(w.h, "Other");
     expect(
       (
         await w.h.request("GET", `/api/v1/accounts/${other.accountId}/agent_bots/${bot.id}`, {

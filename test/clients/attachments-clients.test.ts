@@ -87,7 +87,7 @@ describe("Evolution API's media messages through @figuro/chatwoot-sdk", () => {
 
 describe("a contact's file through the public API, live on the agent's socket", () => {
   test("the public create takes attachments[]; the dashboard's message.created carries the file", async () => {
-    const w = publicWorld();
+    const w = await publicWorld();
     const contact = await newContact(w);
     const conversation = await openConversation(w, contact);
     const served = serve(w.h);

@@ -11,9 +11,9 @@ import { servedEach } from "../helpers/served.ts";
 
 const serve = servedEach(afterEach);
 
-function setup() {
+async function setup() {
   const h = createHarness();
-  const a = makeAccount(h, "Acme");
+  const a = await makeAccount(h, "Acme");
   makeInbox(h, a.accountId, { name: "WhatsApp" });
   const served = serve(h);
   const config: ChatwootAPIConfig = {
@@ -57,7 +57,7 @@ async function findContact(config: ChatwootAPIConfig, accountId: number, phone: 
 
 describe("Evolution API's inbound WhatsApp message", () => {
   test("lookup (miss) → create contact → lookup (hit) → conversation → incoming text message", async () => {
-    const { a, config, client } = setup();
+    const { a, config, client } = await setup();
     const phone = "5511987654321";
     const jid = `${phone}@s.whatsapp.net`;
     const accountId = a.accountId;
@@ -117,7 +117,7 @@ describe("Evolution API's inbound WhatsApp message", () => {
   });
 
   test("Brazilian numbers with and without the ninth digit: both found, then merged into one", async () => {
-    const { a, config, client } = setup();
+    const { a, config, client } = await setup();
     const accountId = a.accountId;
     const inboxes: any = await client.inboxes.list({ accountId });
     const inboxId = inboxes.payload[0].id;
@@ -151,7 +151,7 @@ describe("Evolution API's inbound WhatsApp message", () => {
   });
 
   test("a wrong token: the SDK's raw request sees Chatwoot's 401 body, and nothing is created", async () => {
-    const { h, a, base } = setup();
+    const { h, a, base } = await setup();
     const config: ChatwootAPIConfig = {
       basePath: base,
       with_credentials: true,

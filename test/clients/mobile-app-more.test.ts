@@ -10,8 +10,8 @@ import { smtpUrlOf, startSmtpRecorder } from "../mail/smtp-recorder.ts";
 const { agentWorld, serve } = mobileAppWorlds();
 
 test("mobile app: the settings screen's availability toggle and account switch", async () => {
-  const { h, a, agent, root, headers } = agentWorld();
-  const other = makeAccount(h, "Second shop");
+  const { h, a, agent, root, headers } = await agentWorld();
+  const other = await makeAccount(h, "Second shop");
   await h.deps.services.accounts.addMember(other.accountId, agent.userId, "agent");
   // The app's API service sends these without the account prefix.
   const profileUrl = (path: string) => `${root}/api/v1/${path}`;
@@ -39,7 +39,7 @@ test("mobile app: the settings screen's availability toggle and account switch",
 });
 
 test("mobile app: the conversation screen lists the account's dashboard apps", async () => {
-  const { a, base, headers } = agentWorld();
+  const { a, base, headers } = await agentWorld();
   const made = await fetch(`${base}/dashboard_apps`, {
     method: "POST",
     headers: { ...headers, api_access_token: a.adminToken },
@@ -58,7 +58,7 @@ test("mobile app: the conversation screen lists the account's dashboard apps", a
 });
 
 test("mobile app: macros listed in a chat and run on the selected conversations", async () => {
-  const { a, inboxId, agent, base, headers } = agentWorld();
+  const { a, inboxId, agent, base, headers } = await agentWorld();
   const admin = { ...headers, api_access_token: a.adminToken };
   const post = async (path: string, body: unknown, as = headers) =>
     fetch(`${base}${path}`, { method: "POST", headers: as, body: JSON.stringify(body) });
@@ -96,7 +96,7 @@ test("mobile app: macros listed in a chat and run on the selected conversations"
 });
 
 test("mobile app: the list's sort choice (latest, created at, priority) as getConversations sends it", async () => {
-  const { inboxId, base, headers } = agentWorld();
+  const { inboxId, base, headers } = await agentWorld();
   const post = async (path: string, body: unknown) =>
     (await (await fetch(`${base}${path}`, { method: "POST", headers, body: JSON.stringify(body) })).json()) as any;
   const contact = (await post("/contacts", { name: "Pat", email: "pat@example.com" })).payload.contact;
@@ -121,7 +121,7 @@ test("mobile app: the Forgot password screen, as AuthService.resetPassword posts
   const recorder = await startSmtpRecorder();
   try {
     const h = createHarness({ env: { PARLEY_SMTP_URL: smtpUrlOf(recorder) } });
-    const a = makeAccount(h);
+    const a = await makeAccount(h);
     const agent = makeMember(h, a.accountId, "agent", "Mo Bile");
     const root = serve(h).base;
     // Signed out there is no account_id, so the app's interceptor leaves the path as given:
@@ -141,7 +141,7 @@ test("mobile app: the Forgot password screen, as AuthService.resetPassword posts
 });
 
 test("mobile app: registering the phone for push after sign-in, and removing it on sign-out", async () => {
-  const { h, agent, root, headers } = agentWorld();
+  const { h, agent, root, headers } = await agentWorld();
   // SettingsService.saveDeviceDetails: post('notification_subscriptions', pushData) — a non-account route.
   const saved = await fetch(`${root}/api/v1/notification_subscriptions`, {
     method: "POST",

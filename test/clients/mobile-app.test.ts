@@ -13,7 +13,7 @@ const { serve, agentWorld } = mobileAppWorlds();
 
 test("mobile app: GET /api, assignments by query string, then the filtered list", async () => {
   const h = createHarness();
-  const a = makeAccount(h);
+  const a = await makeAccount(h);
   const inboxId = makeInbox(h, a.accountId);
   const agent = makeMember(h, a.accountId, "agent", "Mo Bile");
   addInboxMember(h, inboxId, agent.userId);
@@ -77,7 +77,7 @@ test("mobile app: GET /api, assignments by query string, then the filtered list"
 
 test("mobile app: opening a chat fetches the assignable agents of its inbox, as axios sends inbox_ids[]", async () => {
   const h = createHarness();
-  const a = makeAccount(h);
+  const a = await makeAccount(h);
   const inboxId = makeInbox(h, a.accountId);
   const agent = makeMember(h, a.accountId, "agent", "Mo Bile");
   const other = makeMember(h, a.accountId, "agent", "Ann Other");
@@ -118,7 +118,7 @@ test("mobile app: opening a chat fetches the assignable agents of its inbox, as 
 });
 
 test("mobile app: multi-select changes status, assignee and labels through bulk_actions", async () => {
-  const { inboxId, agent, base, headers } = agentWorld();
+  const { inboxId, agent, base, headers } = await agentWorld();
   const call = async (method: string, path: string, body?: unknown) => {
     const r = await fetch(`${base}${path}`, {
       method,
@@ -164,7 +164,7 @@ test("mobile app: multi-select changes status, assignee and labels through bulk_
 });
 
 test("mobile app: the Search tab's three sections, as SearchService.searchSection asks and reads them", async () => {
-  const { inboxId, base, headers } = agentWorld();
+  const { inboxId, base, headers } = await agentWorld();
   const post = async (path: string, body: unknown) =>
     (await (await fetch(`${base}${path}`, { method: "POST", headers, body: JSON.stringify(body) })).json()) as any;
   const pat = (await post("/contacts", { name: "Pat Refund", email: "pat@example.com" })).payload.contact;

@@ -10,7 +10,7 @@ const serve = servedEach(afterEach);
 
 test("n8n: Api-Access-Token header, then PUT on webhooks, labels, teams, contacts and conversations", async () => {
   const h = createHarness();
-  const a = makeAccount(h);
+  const a = await makeAccount(h);
   const inboxId = makeInbox(h, a.accountId);
   const teamId = makeTeam(h, a.accountId, "support");
   const served = serve(h);

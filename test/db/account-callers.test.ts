@@ -7,10 +7,10 @@ import { makeAccount, makeMember } from "../helpers/factories.ts";
 import { createHarness } from "../helpers/harness.ts";
 import { TEST_ENGINE } from "../helpers/test-database.ts";
 
-function setup() {
+async function setup() {
   const h = createHarness();
-  const a = makeAccount(h, "Acme");
-  const b = makeAccount(h, "Other");
+  const a = await makeAccount(h, "Acme");
+  const b = await makeAccount(h, "Other");
   const agent = makeMember(h, a.accountId, "agent", "Ann");
   // The pool reads committed rows only; requests are served after their commit.
   const find = async (token: string, accountId: number) => {
@@ -22,7 +22,7 @@ function setup() {
 
 describe("the account caller in one statement", () => {
   test("a member's token: the user, the account and the membership, as SELECT * reads them", async () => {
-    const { h, a, agent, find } = setup();
+    const { h, a, agent, find } = await setup();
     h.deps.db.query("UPDATE users SET message_signature = 'Ann, support' WHERE id = ?").run(agent.userId);
     const found = (await find(agent.token, a.accountId))!;
     expect(found.owner).toEqual({ owner_type: "user", owner_id: agent.userId });
@@ -34,7 +34,7 @@ describe("the account caller in one statement", () => {
   });
 
   test("another account: the account without a membership; no account: neither", async () => {
-    const { h, b, agent, find } = setup();
+    const { h, b, agent, find } = await setup();
     const other = (await find(agent.token, b.accountId))!;
     expect(other.user!.id).toBe(agent.userId);
     expect(other.account).toEqual(h.deps.repos.accounts.byId(b.accountId)!);
@@ -45,7 +45,7 @@ describe("the account caller in one statement", () => {
   });
 
   test("an unknown token is no row; a platform app's token has no user", async () => {
-    const { h, a, find } = setup();
+    const { h, a, find } = await setup();
     expect(await find("not a token", a.accountId)).toBeNull();
     const app = await h.deps.services.platform.createApp("Provisioner");
     const found = (await find(app.api_access_token, a.accountId))!;
@@ -55,7 +55,7 @@ describe("the account caller in one statement", () => {
   });
 
   test("findSoon is awaited on PostgreSQL (the read pool), answered in place on SQLite", async () => {
-    const { h, a, agent } = setup();
+    const { h, a, agent } = await setup();
     h.deps.commits.flush(); // the pool reads committed rows; requests are served after their commit
     const callers = h.deps.repos.accountCallers;
     const soon = callers.findSoon(sha256Hex(agent.token), a.accountId);
@@ -68,7 +68,7 @@ describe("the account caller in one statement", () => {
   test.skipIf(TEST_ENGINE !== "postgres")(
     "a session cookie's caller in one statement on PostgreSQL: the session as SELECT * reads it, the user, the membership",
     async () => {
-      const { h, a, b, agent } = setup();
+      const { h, a, b, agent } = await setup();
       const id = h.deps.writeTx.now(() =>
         h.deps.repos.sessions.insert({
           token_hash: sha256Hex("a cookie"),

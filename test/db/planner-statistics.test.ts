@@ -122,7 +122,7 @@ describe.skipIf(TEST_ENGINE === "postgres")("hot statements under misleading sta
   test("every statement of message create, event reads, realtime lookups, conversation list, contact search and reports keeps an indexed plan", async () => {
     const rec = recordStatements();
     try {
-      const w = publicWorld();
+      const w = await publicWorld();
       const { h, a } = w;
       const db = h.deps.db;
       const account = `/api/v1/accounts/${a.accountId}`;
@@ -208,7 +208,7 @@ describe.skipIf(TEST_ENGINE === "postgres")("hot statements under misleading sta
           "q=moss&page=2",
         ])
           await search(qs);
-        const other = makeAccount(h, "Globex");
+        const other = await makeAccount(h, "Globex");
         expect(
           (
             await h.request("POST", `/api/v1/accounts/${other.accountId}/contacts`, {

@@ -111,7 +111,7 @@ describe("shared reads", () => {
   // On PostgreSQL there is no snapshot to turn into a write.
   test.skipIf(TEST_ENGINE !== "sqlite")("the event bus saves a cursor in a write group of its own", async () => {
     const h = createHarness();
-    const a = makeAccount(h);
+    const a = await makeAccount(h);
     const bus = new EventBus(h.deps.db, h.deps.logger, SOLE_LEASE, h.deps.writeTx);
     const handled: number[] = [];
     bus.register({ name: "probe", handle: (e) => void handled.push(e.id) });

@@ -113,7 +113,7 @@ describe("group commit", () => {
 describe("responses wait for the commit", () => {
   test("a write's response arrives after its commit", async () => {
     const h = createHarness();
-    const a = makeAccount(h, "Acme");
+    const a = await makeAccount(h, "Acme");
     const r = await h.request("PATCH", `/api/v1/accounts/${a.accountId}`, {
       token: a.adminToken,
       body: { name: "Acme Renamed" },
@@ -127,7 +127,7 @@ describe("responses wait for the commit", () => {
 
   test("when the group's commit fails, the response is a 503 and nothing is written", async () => {
     const h = createHarness();
-    const a = makeAccount(h, "Acme");
+    const a = await makeAccount(h, "Acme");
     h.deps.db.run("CREATE TABLE parent (id INTEGER PRIMARY KEY)");
     h.deps.db.run(
       "CREATE TABLE child (parent_id INTEGER NOT NULL REFERENCES parent(id) DEFERRABLE INITIALLY DEFERRED)",

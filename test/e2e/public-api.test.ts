@@ -8,7 +8,7 @@ import { makeAccount } from "../helpers/factories.ts";
 import { createHarness } from "../helpers/harness.ts";
 
 const h = createHarness();
-const account = makeAccount(h, "Acme");
+const account = await makeAccount(h, "Acme");
 const server = createApp(h.deps).listen({ port: 0, hostname: "127.0.0.1" });
 const origin = `http://127.0.0.1:${server.server!.port}`;
 

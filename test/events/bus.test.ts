@@ -10,9 +10,9 @@ import { makeAccount } from "../helpers/factories.ts";
 import { createHarness } from "../helpers/harness.ts";
 import { recordEvents } from "../helpers/webhooks.ts";
 
-function setup() {
+async function setup() {
   const h = createHarness();
-  const a = makeAccount(h);
+  const a = await makeAccount(h);
   const lease: Lease & { held: boolean } = { held: true };
   const bus = new EventBus(h.deps.db, h.deps.logger, lease, h.deps.writeTx);
   const handled: number[] = [];
@@ -32,7 +32,7 @@ function setup() {
 }
 
 test("a listener stops between two events once the lease is gone, and goes on from its cursor when it is back", async () => {
-  const { bus, lease, handled, ids, when } = setup();
+  const { bus, lease, handled, ids, when } = await setup();
   when((e) => {
     if (e.id === ids[1]) lease.held = false; // lost while the second event was being handled
   });
@@ -51,7 +51,7 @@ test("a listener stops between two events once the lease is gone, and goes on fr
 });
 
 test("a cursor saved behind the one in the table leaves it where it is", async () => {
-  const { h, bus, handled, ids, when } = setup();
+  const { h, bus, handled, ids, when } = await setup();
   const ahead = ids[4]! + 10;
   // While this process handles its batch, another (which took the lease over) went further still.
   when((e) => {

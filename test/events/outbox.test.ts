@@ -26,7 +26,7 @@ describe("events outbox", () => {
 
   test("an event rolls back with its transaction and no listener sees it", async () => {
     const h = createHarness();
-    const { accountId } = makeAccount(h);
+    const { accountId } = await makeAccount(h);
     const seen: StoredEvent[] = [];
     h.deps.bus.register({ name: "fake", handle: (e) => void seen.push(e) });
     expect(() =>
@@ -42,7 +42,7 @@ describe("events outbox", () => {
 
   test("listeners run after commit, in order, with the stored fields", async () => {
     const h = createHarness();
-    const { accountId } = makeAccount(h);
+    const { accountId } = await makeAccount(h);
     const seen: StoredEvent[] = [];
     const both = Promise.withResolvers<void>();
     h.deps.bus.register({ name: "fake", handle: (e) => void (seen.push(e) === 2 && both.resolve()) });
@@ -74,9 +74,9 @@ describe("events outbox", () => {
     expect(h.deps.bus.cursorOf("fake")).toBe(seen[1]!.id);
   });
 
-  test("in-transaction hooks commit together with the event", () => {
+  test("in-transaction hooks commit together with the event", async () => {
     const h = createHarness();
-    const { accountId } = makeAccount(h);
+    const { accountId } = await makeAccount(h);
     h.deps.db.exec("CREATE TABLE fanout (event_id INTEGER)");
     h.deps.outbox.onRecord((e) => void h.deps.db.query("INSERT INTO fanout VALUES (?)").run(e.id));
     expect(() =>
@@ -92,7 +92,7 @@ describe("events outbox", () => {
 
   test("a failing listener retries, and skips a poison event after MAX_EVENT_FAILURES", async () => {
     const h = createHarness();
-    const { accountId } = makeAccount(h);
+    const { accountId } = await makeAccount(h);
     let calls = 0;
     const handled: number[] = [];
     h.deps.bus.register({
@@ -117,7 +117,7 @@ describe("events outbox", () => {
 
   test("a listener whose cursor could not be read (the database away a moment) runs at the next drain", async () => {
     const h = createHarness();
-    const { accountId } = makeAccount(h);
+    const { accountId } = await makeAccount(h);
     const seen: number[] = [];
     h.deps.bus.register({ name: "steady", handle: (e) => void seen.push(e.payload.n as number) });
     h.deps.db.exec("ALTER TABLE listener_cursors RENAME TO listener_cursors_away");

@@ -9,8 +9,8 @@ import { createWebhook, deliveryRows, makeInbox, recordEvents } from "../helpers
 async function setup() {
   const h = createHarness();
   await h.deps.deliverer.stop(); // rows only: nothing is sent in these tests
-  const a = makeAccount(h, "Acme");
-  const b = makeAccount(h, "Globex");
+  const a = await makeAccount(h, "Acme");
+  const b = await makeAccount(h, "Globex");
   return { h, a, b };
 }
 

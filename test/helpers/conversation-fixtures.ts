@@ -17,7 +17,7 @@ export interface World {
 
 export async function world(opts: HarnessOptions = {}): Promise<World> {
   const h = createHarness(opts);
-  const a = makeAccount(h, "Acme");
+  const a = await makeAccount(h, "Acme");
   const inboxId = makeInbox(h, a.accountId, { name: "API" });
   const agent = makeMember(h, a.accountId, "agent", "Ann Agent");
   const outsider = makeMember(h, a.accountId, "agent", "Otto Outsider");

@@ -31,7 +31,7 @@ export function receiversEach(
 export async function setup(config: Record<string, unknown> = {}) {
   const h = createHarness({ config: { allowPrivateWebhooks: true, ...config } });
   h.clock.set(Date.now()); // signatures carry the clock's time; receivers compare it with real time
-  const a = makeAccount(h, "Acme");
+  const a = await makeAccount(h, "Acme");
   return { h, a };
 }
 

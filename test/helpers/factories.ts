@@ -21,8 +21,8 @@ export interface UserFixture {
 }
 
 /** A new account with its administrator and the administrator's token. */
-export function makeAccount(h: Harness, name = "Acme"): AccountFixture {
-  const r = h.deps.services.accounts.bootstrapNow({
+export async function makeAccount(h: Harness, name = "Acme"): Promise<AccountFixture> {
+  const r = await h.deps.services.accounts.bootstrap({
     account: name,
     name: "Admin",
     email: `admin-${unique()}@example.com`,

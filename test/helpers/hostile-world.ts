@@ -51,7 +51,7 @@ export async function hostileWorld(): Promise<HostileWorld> {
     },
   });
   await h.deps.deliverer.stop(); // webhooks and bots are seeded with real-looking URLs: send nothing
-  const a = makeAccount(h);
+  const a = await makeAccount(h);
   const post: Post = (path, body, token = a.adminToken) => ok(h, "POST", path, { token, body });
   const platformToken = (await h.deps.services.platform.createApp("Portal")).api_access_token;
   const web = makeInbox(h, a, {

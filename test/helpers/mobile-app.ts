@@ -9,9 +9,9 @@ import { servedEach } from "./served.ts";
 /** Call once per test file: `agentWorld()` builds a served world, `serve(h)` serves another harness; each is stopped after its test. */
 export function mobileAppWorlds() {
   const serve = servedEach(afterEach);
-  const agentWorld = () => {
+  const agentWorld = async () => {
     const h = createHarness();
-    const a = makeAccount(h);
+    const a = await makeAccount(h);
     const inboxId = makeInbox(h, a.accountId);
     const agent = makeMember(h, a.accountId, "agent", "Mo Bile");
     addInboxMember(h, inboxId, agent.userId);

@@ -35,9 +35,12 @@ export interface PublicContact {
   phone_number: string | null;
 }
 
-export function publicWorld(inboxInput: Record<string, unknown> = {}, opts: HarnessOptions = {}): PublicWorld {
+export async function publicWorld(
+  inboxInput: Record<string, unknown> = {},
+  opts: HarnessOptions = {},
+): Promise<PublicWorld> {
   const h = createHarness(opts);
-  const a = makeAccount(h, "Acme");
+  const a = await makeAccount(h, "Acme");
   const inbox = makeInbox(h, a, { name: "Website", ...inboxInput });
   const agent = makeMember(h, a.accountId, "agent", "Ann Agent");
   addInboxMember(h, a, inbox.id, agent.userId);

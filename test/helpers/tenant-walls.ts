@@ -32,8 +32,8 @@ const n = (id: string | undefined) => Number(id);
 export async function tenants(): Promise<Tenants> {
   const h = createHarness();
   await h.deps.deliverer.stop(); // webhooks and bots are seeded with real-looking URLs: send nothing
-  const a = makeAccount(h, "Tenant A");
-  const b = makeAccount(h, "Tenant B");
+  const a = await makeAccount(h, "Tenant A");
+  const b = await makeAccount(h, "Tenant B");
   const postAs =
     (token: string): Post =>
     (path, body, t = token) =>

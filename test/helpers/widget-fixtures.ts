@@ -24,13 +24,13 @@ export interface WidgetWorld {
   api: string;
 }
 
-export function widgetWorld(
+export async function widgetWorld(
   channel: Record<string, unknown> = {},
   inboxInput: Record<string, unknown> = {},
   opts: HarnessOptions = {},
-): WidgetWorld {
+): Promise<WidgetWorld> {
   const h = createHarness(opts);
-  const a = makeAccount(h, "Acme");
+  const a = await makeAccount(h, "Acme");
   const inbox = makeInbox(h, a, {
     name: "Acme website",
     channel: { type: "web_widget", website_url: "https://shop.example.com", ...channel },

@@ -14,7 +14,7 @@ async function world() {
   const h = createHarness({
     env: { PARLEY_SMTP_URL: smtpUrlOf(recorder), PARLEY_PUBLIC_URL: "https://help.acme.test" },
   });
-  return { h, a: makeAccount(h, "Acme Shop"), smtp: recorder };
+  return { h, a: await makeAccount(h, "Acme Shop"), smtp: recorder };
 }
 
 const addAgent = (h: Harness, accountId: number, token: string, body: Record<string, unknown>) =>
@@ -45,7 +45,7 @@ test("a new agent is mailed a link, good for a week, that sets their password an
 
 test("an invitation expires after a week; someone who already has a password is not mailed", async () => {
   const { h, a, smtp } = await world();
-  const other = makeAccount(h, "Other Shop");
+  const other = await makeAccount(h, "Other Shop");
   const known = makeMember(h, other.accountId, "agent", "Kim Known");
   await givePassword(h, known.userId);
   expect((await addAgent(h, a.accountId, a.adminToken, { name: "Kim", email: known.email })).status).toBe(200);
@@ -74,7 +74,7 @@ test("a refused agent is not invited; without a mail server agents are added and
   expect(h.deps.repos.passwordResets.due(Number.MAX_SAFE_INTEGER, 10)).toEqual([]);
 
   const plain = createHarness();
-  const b = makeAccount(plain, "No Mail Shop");
+  const b = await makeAccount(plain, "No Mail Shop");
   const r = await addAgent(plain, b.accountId, b.adminToken, { name: "Pat", email: "pat@acme.test" });
   expect(r.status).toBe(200);
   expect(plain.deps.repos.passwordResets.byUser(r.body.id)).toBeNull();
@@ -107,14 +107,14 @@ test("an invited agent is unconfirmed until they choose a password; an administr
   expect(done.body.errors[0]).toMatchObject({ field: "id", code: "confirmed" });
   const agent = makeMember(h, a.accountId, "agent", "Ada Agent");
   expect((await again(agent.token)).status).toBe(403);
-  const other = makeAccount(h, "Other Shop");
+  const other = await makeAccount(h, "Other Shop");
   expect((await again(other.adminToken, added.body.id, other.accountId)).status).toBe(404);
   expect(smtp.mails).toHaveLength(2);
 });
 
 test("without a mail server an invitation cannot be sent again: a 503 that says so", async () => {
   const h = createHarness();
-  const a = makeAccount(h, "No Mail Shop");
+  const a = await makeAccount(h, "No Mail Shop");
   const added = await addAgent(h, a.accountId, a.adminToken, { name: "Pat", email: "pat@acme.test" });
   expect(added.body.confirmed).toBe(false);
   const r = await h.request("POST", `/api/v1/accounts/${a.accountId}/agents/${added.body.id}/invitation`, {

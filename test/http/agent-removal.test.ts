@@ -14,7 +14,7 @@ describe("DELETE /agents/:id and the agent's conversations", () => {
     const kept = await newConversation(w, { assignee_id: w.a.adminId });
 
     // The same person works for a second account too.
-    const other = makeAccount(w.h, "Other Co");
+    const other = await makeAccount(w.h, "Other Co");
     await w.h.deps.services.accounts.addMember(other.accountId, w.agent.userId, "agent");
     const otherInbox = makeInbox(w.h, other.accountId, { name: "Other API" });
     addInboxMember(w.h, otherInbox, w.agent.userId);

@@ -3,17 +3,17 @@ import { describe, expect, test } from "bun:test";
 import { addInboxMember, addTeamMember, makeAccount, makeInbox, makeMember, makeTeam } from "../helpers/factories.ts";
 import { createHarness } from "../helpers/harness.ts";
 
-function setup() {
+async function setup() {
   const h = createHarness();
-  const a = makeAccount(h, "Acme");
-  const b = makeAccount(h, "Globex");
+  const a = await makeAccount(h, "Acme");
+  const b = await makeAccount(h, "Globex");
   const agent = makeMember(h, a.accountId, "agent", "Zed");
   return { h, a, b, agent, base: `/api/v1/accounts/${a.accountId}/agents` };
 }
 
 describe("GET /agents", () => {
   test("every member of the account (administrators too), by name, as Agent records; any member may list", async () => {
-    const { h, a, agent, base } = setup();
+    const { h, a, agent, base } = await setup();
     const r = await h.request("GET", base, { token: agent.token });
     expect(r.status).toBe(200);
     expect(r.body).toEqual([
@@ -38,7 +38,7 @@ describe("GET /agents", () => {
 
 describe("POST /agents", () => {
   test("creates a user and adds them with role, availability and auto_offline", async () => {
-    const { h, a, base } = setup();
+    const { h, a, base } = await setup();
     const r = await h.request("POST", base, {
       token: a.adminToken,
       body: {
@@ -74,7 +74,7 @@ describe("POST /agents", () => {
   });
 
   test("an existing user of another account joins this one (same user id, their own name kept)", async () => {
-    const { h, a, b, base } = setup();
+    const { h, a, b, base } = await setup();
     const other = makeMember(h, b.accountId, "agent", "Olga");
     const r = await h.request("POST", base, { token: a.adminToken, body: { name: "Someone", email: other.email } });
     expect(r.status).toBe(200);
@@ -89,7 +89,7 @@ describe("POST /agents", () => {
   });
 
   test("validation: duplicate email in the account, unknown role, bad email, missing name", async () => {
-    const { h, a, agent, base } = setup();
+    const { h, a, agent, base } = await setup();
     const count = () => h.deps.repos.agents.list(a.accountId).length;
     const cases: [Record<string, unknown>, { field: string; message: string; code: string }[]][] = [
       [
@@ -122,7 +122,7 @@ describe("POST /agents", () => {
 
 describe("PATCH /agents/:id", () => {
   test("changes name, role, availability and auto_offline", async () => {
-    const { h, a, agent, base } = setup();
+    const { h, a, agent, base } = await setup();
     const r = await h.request("PATCH", `${base}/${agent.userId}`, {
       token: a.adminToken,
       body: { name: "Zed Z", role: "administrator", availability: "offline", auto_offline: false },
@@ -140,7 +140,7 @@ describe("PATCH /agents/:id", () => {
   });
 
   test("the account's only administrator cannot be demoted; a second one can", async () => {
-    const { h, a, base } = setup();
+    const { h, a, base } = await setup();
     const refused = await h.request("PATCH", `${base}/${a.adminId}`, { token: a.adminToken, body: { role: "agent" } });
     expect(refused.status).toBe(422);
     expect(refused.body.errors).toEqual([
@@ -158,7 +158,7 @@ describe("PATCH /agents/:id", () => {
   });
 
   test("bad values are 422 and change nothing", async () => {
-    const { h, a, agent, base } = setup();
+    const { h, a, agent, base } = await setup();
     const r = await h.request("PATCH", `${base}/${agent.userId}`, {
       token: a.adminToken,
       body: { name: "", role: "boss" },
@@ -171,7 +171,7 @@ describe("PATCH /agents/:id", () => {
 
 describe("DELETE /agents/:id", () => {
   test("removes the membership and the inbox and team memberships in this account only", async () => {
-    const { h, a, b, agent, base } = setup();
+    const { h, a, b, agent, base } = await setup();
     const inbox = makeInbox(h, a);
     const team = makeTeam(h, a);
     addInboxMember(h, a, inbox.id, agent.userId);
@@ -195,7 +195,7 @@ describe("DELETE /agents/:id", () => {
   });
 
   test("the only administrator cannot be removed", async () => {
-    const { h, a, base } = setup();
+    const { h, a, base } = await setup();
     const r = await h.request("DELETE", `${base}/${a.adminId}`, { token: a.adminToken });
     expect(r.status).toBe(422);
     expect(r.body.errors[0]).toMatchObject({ field: "id", code: "invalid" });
@@ -205,7 +205,7 @@ describe("DELETE /agents/:id", () => {
 
 describe("agents authorization and tenant isolation", () => {
   test("no token 401, another account 401, agents 403 on writes (before validation); nothing changes", async () => {
-    const { h, a, b, agent, base } = setup();
+    const { h, a, b, agent, base } = await setup();
     const cases: [string, string, unknown][] = [
       ["POST", base, { name: "N", email: "n@acme.test" }],
       ["PATCH", `${base}/${agent.userId}`, { role: "administrator" }],
@@ -224,7 +224,7 @@ describe("agents authorization and tenant isolation", () => {
   });
 
   test("a user of another account is 404 for update and delete, and stays as they were", async () => {
-    const { h, a, b, base } = setup();
+    const { h, a, b, base } = await setup();
     for (const [method, body] of [["PATCH", { name: "Taken over" }], ["DELETE"]] as [string, unknown][]) {
       const r = await h.request(method, `${base}/${b.adminId}`, { token: a.adminToken, body });
       expect(r.status).toBe(404);

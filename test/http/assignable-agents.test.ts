@@ -4,10 +4,10 @@ import { describe, expect, test } from "bun:test";
 import { addInboxMember, makeAccount, makeInbox, makeMember } from "../helpers/factories.ts";
 import { createHarness } from "../helpers/harness.ts";
 
-function setup() {
+async function setup() {
   const h = createHarness();
-  const a = makeAccount(h, "Acme");
-  const b = makeAccount(h, "Globex");
+  const a = await makeAccount(h, "Acme");
+  const b = await makeAccount(h, "Globex");
   const zoe = makeMember(h, a.accountId, "agent", "Zoe");
   const bea = makeMember(h, a.accountId, "agent", "Bea");
   const cal = makeMember(h, a.accountId, "agent", "Cal");
@@ -25,7 +25,7 @@ const ids = (body: unknown) => (body as { payload: { id: number }[] }).payload.m
 
 describe("GET /assignable_agents", () => {
   test("one inbox: its members by name, then the administrators who are not members", async () => {
-    const { h, a, zoe, bea, ada, shop, base } = setup();
+    const { h, a, zoe, bea, ada, shop, base } = await setup();
     const r = await h.request("GET", `${base}/assignable_agents?inbox_ids[]=${shop.id}`, { token: a.adminToken });
     expect(r.status).toBe(200);
     // Members Ada (an administrator), Bea, Zoe; then the account's first administrator, who is no member.
@@ -33,7 +33,7 @@ describe("GET /assignable_agents", () => {
   });
 
   test("several inboxes: only the agents who are members of all of them, then the administrators", async () => {
-    const { h, a, zoe, ada, shop, mail, base } = setup();
+    const { h, a, zoe, ada, shop, mail, base } = await setup();
     const r = await h.request("GET", `${base}/assignable_agents?inbox_ids[]=${shop.id}&inbox_ids[]=${mail.id}`, {
       token: a.adminToken,
     });
@@ -47,7 +47,7 @@ describe("GET /assignable_agents", () => {
   });
 
   test("each entry is the agent record GET /agents shows", async () => {
-    const { h, a, shop, base } = setup();
+    const { h, a, shop, base } = await setup();
     const listed = (await h.request("GET", `${base}/agents`, { token: a.adminToken })).body as { id: number }[];
     const r = await h.request("GET", `${base}/assignable_agents?inbox_ids[]=${shop.id}`, { token: a.adminToken });
     for (const agent of (r.body as { payload: { id: number }[] }).payload)
@@ -55,7 +55,7 @@ describe("GET /assignable_agents", () => {
   });
 
   test("an agent may ask about inboxes they work, not about others", async () => {
-    const { h, zoe, cal, bea, ada, a, shop, mail, base } = setup();
+    const { h, zoe, cal, bea, ada, a, shop, mail, base } = await setup();
     const mine = await h.request("GET", `${base}/assignable_agents?inbox_ids[]=${shop.id}`, { token: bea.token });
     expect(mine.status).toBe(200);
     expect(ids(mine.body)).toEqual([ada.userId, bea.userId, zoe.userId, a.adminId]);
@@ -69,7 +69,7 @@ describe("GET /assignable_agents", () => {
   });
 
   test("another account's inbox is not found; its token cannot ask here", async () => {
-    const { h, a, b, shop, foreign, base } = setup();
+    const { h, a, b, shop, foreign, base } = await setup();
     const r = await h.request("GET", `${base}/assignable_agents?inbox_ids[]=${shop.id}&inbox_ids[]=${foreign.id}`, {
       token: a.adminToken,
     });
@@ -82,7 +82,7 @@ describe("GET /assignable_agents", () => {
   });
 
   test("missing, empty, malformed or too many inbox ids are a 422 naming inbox_ids", async () => {
-    const { h, a, base } = setup();
+    const { h, a, base } = await setup();
     const tooMany = Array.from({ length: 101 }, (_, i) => `inbox_ids[]=${i + 1}`).join("&");
     for (const qs of ["", "?inbox_ids[]=", "?inbox_ids[]=abc", "?inbox_ids[]=1.5", "?inbox_ids[]=-3", `?${tooMany}`]) {
       const r = await h.request("GET", `${base}/assignable_agents${qs}`, { token: a.adminToken });
@@ -94,7 +94,7 @@ describe("GET /assignable_agents", () => {
 
 describe("GET /inboxes/:id/assignable_agents", () => {
   test("the same answer as assignable_agents for that one inbox; 404 for a stranger's inbox", async () => {
-    const { h, a, zoe, ada, mail, foreign, base } = setup();
+    const { h, a, zoe, ada, mail, foreign, base } = await setup();
     const r = await h.request("GET", `${base}/inboxes/${mail.id}/assignable_agents`, { token: a.adminToken });
     expect(r.status).toBe(200);
     expect(ids(r.body)).toEqual([zoe.userId, ada.userId, a.adminId]);

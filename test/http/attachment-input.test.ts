@@ -159,7 +159,7 @@ test("HTML and SVG are never served as pages, whatever their name; the name's ty
 test("tenants: another account's token cannot list or add files; an Idempotency-Key retry stores one message", async () => {
   const w = await world();
   const c = await newConversation(w);
-  const other = makeAccount(w.h, "Other");
+  const other = await makeAccount(w.h, "Other");
   const list = await w.h.request("GET", `${w.base}/conversations/${c.id}/attachments`, { token: other.adminToken });
   expect(list.status).toBe(401);
   const post = await postMultipart(

@@ -3,17 +3,17 @@ import { describe, expect, test } from "bun:test";
 import { createHarness } from "../helpers/harness.ts";
 import { makeAccount, makeMember } from "../helpers/factories.ts";
 
-function setup() {
+async function setup() {
   const h = createHarness();
-  const a = makeAccount(h, "Acme");
-  const b = makeAccount(h, "Globex");
+  const a = await makeAccount(h, "Acme");
+  const b = await makeAccount(h, "Globex");
   const agent = makeMember(h, a.accountId, "agent");
   return { h, a, b, agent };
 }
 
 describe("account API authorization", () => {
   test("no token is 401 with the envelope", async () => {
-    const { h, a } = setup();
+    const { h, a } = await setup();
     const r = await h.request("GET", `/api/v1/accounts/${a.accountId}`);
     expect(r.status).toBe(401);
     expect(r.body.description).toBe("You need to sign in or sign up before continuing.");
@@ -23,14 +23,14 @@ describe("account API authorization", () => {
   });
 
   test("an unknown token is 401 Invalid Access Token", async () => {
-    const { h, a } = setup();
+    const { h, a } = await setup();
     const r = await h.request("GET", `/api/v1/accounts/${a.accountId}`, { token: "not-a-token" });
     expect(r.status).toBe(401);
     expect(r.body.error).toBe("Invalid Access Token");
   });
 
   test("a valid token of another account is 401 and reveals nothing of it", async () => {
-    const { h, a, b } = setup();
+    const { h, a, b } = await setup();
     const r = await h.request("GET", `/api/v1/accounts/${b.accountId}`, { token: a.adminToken });
     expect(r.status).toBe(401);
     expect(r.body.description).toBe("You are not authorized to access this account");
@@ -38,7 +38,7 @@ describe("account API authorization", () => {
   });
 
   test("an unknown or malformed account id is 404", async () => {
-    const { h, a } = setup();
+    const { h, a } = await setup();
     for (const id of ["999", "abc", "0", "-1"]) {
       const r = await h.request("GET", `/api/v1/accounts/${id}`, { token: a.adminToken });
       expect(r.status).toBe(404);
@@ -47,7 +47,7 @@ describe("account API authorization", () => {
   });
 
   test("members read their account; only administrators change it (403 for agents, unchanged)", async () => {
-    const { h, a, agent } = setup();
+    const { h, a, agent } = await setup();
     const read = await h.request("GET", `/api/v1/accounts/${a.accountId}`, { token: agent.token });
     expect(read.status).toBe(200);
     expect(read.body).toMatchObject({
@@ -85,7 +85,7 @@ describe("account API authorization", () => {
   });
 
   test("another account's administrator cannot change this account", async () => {
-    const { h, a, b } = setup();
+    const { h, a, b } = await setup();
     const r = await h.request("PATCH", `/api/v1/accounts/${a.accountId}`, {
       token: b.adminToken,
       body: { name: "Taken" },
@@ -95,7 +95,7 @@ describe("account API authorization", () => {
   });
 
   test("authentication comes before validation: no token + bad body is 401, not 422", async () => {
-    const { h, a } = setup();
+    const { h, a } = await setup();
     const r = await h.request("PATCH", `/api/v1/accounts/${a.accountId}`, { body: { name: 5 } });
     expect(r.status).toBe(401);
   });
@@ -103,7 +103,7 @@ describe("account API authorization", () => {
 
 describe("GET /api/v1/profile", () => {
   test("returns the token's user with its accounts and roles, echoing the token used", async () => {
-    const { h, a } = setup();
+    const { h, a } = await setup();
     const agentInA = makeMember(h, a.accountId, "agent", "Bea");
     const r = await h.request("GET", "/api/v1/profile", { token: agentInA.token });
     expect(r.status).toBe(200);
@@ -133,12 +133,12 @@ describe("GET /api/v1/profile", () => {
   });
 
   test("no token is 401", async () => {
-    const { h } = setup();
+    const { h } = await setup();
     expect((await h.request("GET", "/api/v1/profile")).status).toBe(401);
   });
 
   test("tokens are stored hashed, never in plain text", async () => {
-    const { h, a } = setup();
+    const { h, a } = await setup();
     const rows = h.deps.db.query("SELECT token_hash FROM access_tokens").all() as { token_hash: string }[];
     expect(rows.some((r) => r.token_hash === a.adminToken)).toBe(false);
     expect(rows.every((r) => /^[0-9a-f]{64}$/.test(r.token_hash))).toBe(true);

@@ -67,7 +67,7 @@ describe("create and show", () => {
 
   test("unknown, malformed and other accounts' ids are 404", async () => {
     const w = await world();
-    const other = makeAccount(w.h, "Other");
+    const other = await makeAccount(w.h, "Other");
     const theirs = await w.h.request("POST", `/api/v1/accounts/${other.accountId}/automation_rules`, {
       token: other.adminToken,
       body: { ...refundRule(), actions: [{ action_name: "resolve_conversation" }] },
@@ -185,7 +185,7 @@ describe("validation (422 naming the item; nothing stored)", () => {
 
   test("an agent, team and label of another account are not found here", async () => {
     const w = await world();
-    const other = makeAccount(w.h, "Other");
+    const other = await makeAccount(w.h, "Other");
     const team = makeTeam(w.h, other.accountId, "theirs");
     await w.h.request("POST", `/api/v1/accounts/${other.accountId}/labels`, {
       token: other.adminToken,
@@ -292,7 +292,7 @@ describe("authorization", () => {
     const w = await world();
     await withLabel(w);
     const { id } = (await createRule(w, refundRule())).body;
-    const other = makeAccount(w.h, "Other");
+    const other = await makeAccount(w.h, "Other");
     const routes: [string, string, unknown][] = [
       ["GET", rulesPath(w), undefined],
       ["POST", rulesPath(w), refundRule()],

@@ -149,7 +149,7 @@ describe("POST bulk_actions", () => {
   test("another account's token is refused; its conversations are not found from here", async () => {
     const w = await world();
     const one = await newConversation(w);
-    const other = makeAccount(w.h, "Globex");
+    const other = await makeAccount(w.h, "Globex");
     const stranger = await bulk(
       w,
       { type: "Conversation", ids: [one.id], fields: { status: "resolved" } },

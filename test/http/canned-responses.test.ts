@@ -6,10 +6,10 @@ import { describe, expect, test } from "bun:test";
 import { makeAccount, makeMember } from "../helpers/factories.ts";
 import { createHarness } from "../helpers/harness.ts";
 
-function setup() {
+async function setup() {
   const h = createHarness();
-  const a = makeAccount(h, "Acme");
-  const b = makeAccount(h, "Globex");
+  const a = await makeAccount(h, "Acme");
+  const b = await makeAccount(h, "Globex");
   const agent = makeMember(h, a.accountId, "agent", "Ann");
   const base = `/api/v1/accounts/${a.accountId}/canned_responses`;
   const create = (body: unknown, token = agent.token) => h.request("POST", base, { token, body });
@@ -21,7 +21,7 @@ const count = (h: ReturnType<typeof createHarness>) =>
 
 describe("canned responses", () => {
   test("an agent creates, lists, changes and deletes; the records are Chatwoot's", async () => {
-    const { h, a, base, create, agent } = setup();
+    const { h, a, base, create, agent } = await setup();
     const r = await create({ canned_response: { short_code: "shipping", content: "Orders ship within 2 days." } });
     expect(r.status).toBe(200);
     expect(r.body).toEqual({
@@ -53,7 +53,7 @@ describe("canned responses", () => {
   });
 
   test("the mobile app: the list, then a search as the agent types; short codes starting with it first", async () => {
-    const { h, base, create, agent } = setup();
+    const { h, base, create, agent } = await setup();
     await create({ short_code: "thanks", content: "Thanks for the shipping details!" });
     await create({ short_code: "ship", content: "It ships today." });
     await create({ short_code: "delay", content: "Sorry, shipping is late." });
@@ -64,7 +64,7 @@ describe("canned responses", () => {
   });
 
   test("bad input: one 422 item per field, a taken short code in any case, nothing written", async () => {
-    const { h, create } = setup();
+    const { h, create } = await setup();
     await create({ short_code: "Ship", content: "x" });
     const cases: [unknown, { field: string; message: string; code: string }[]][] = [
       [
@@ -99,7 +99,7 @@ describe("canned responses", () => {
   });
 
   test("another account's canned responses are 404; a stranger's token is 401", async () => {
-    const { h, b, base, create, agent } = setup();
+    const { h, b, base, create, agent } = await setup();
     const mine = (await create({ short_code: "hello", content: "Hi!" })).body;
     const theirs = (
       await h.request("POST", `/api/v1/accounts/${b.accountId}/canned_responses`, {

@@ -61,7 +61,7 @@ describe("contact notes", () => {
     expect(missing.status).toBe(422);
     expect(count(w, "SELECT COUNT(*) AS n FROM contact_notes")).toBe(0);
     const note = await w.h.request("POST", notes, { token: w.a.adminToken, body: { content: "Mine" } });
-    const other = makeAccount(w.h, "Globex");
+    const other = await makeAccount(w.h, "Globex");
     const otherBase = `/api/v1/accounts/${other.accountId}`;
     expect(
       (await w.h.request("GET", `${otherBase}/contacts/${w.contactId}/notes`, { token: other.adminToken })).status,
@@ -109,7 +109,7 @@ describe("contactable_inboxes", () => {
       token: w.agent.token,
     });
     expect(asAgent.body.payload.map((p: any) => p.inbox.id)).toEqual([w.inboxId]);
-    const other = makeAccount(w.h, "Globex");
+    const other = await makeAccount(w.h, "Globex");
     expect(
       (
         await w.h.request("GET", `/api/v1/accounts/${other.accountId}/contacts/${w.contactId}/contactable_inboxes`, {
@@ -209,7 +209,7 @@ describe("actions/contact_merge", () => {
     expect(self.body.errors[0].field).toBe("mergee_contact_id");
     const missing = await w.h.request("POST", url, { token: w.a.adminToken, body: { base_contact_id: w.contactId } });
     expect(missing.status).toBe(422);
-    const other = makeAccount(w.h, "Globex");
+    const other = await makeAccount(w.h, "Globex");
     const foreign = (
       await w.h.request("POST", `/api/v1/accounts/${other.accountId}/contacts`, {
         token: other.adminToken,

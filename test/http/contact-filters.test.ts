@@ -193,7 +193,7 @@ describe("POST contacts/filter", () => {
 
   test("another account's contacts are never matched", async () => {
     const w = await world();
-    const other = makeAccount(w.h, "Globex");
+    const other = await makeAccount(w.h, "Globex");
     const r = await w.h.request("POST", `/api/v1/accounts/${other.accountId}/contacts/filter`, {
       token: other.adminToken,
       body: { payload: [cond("email", "contains", ["carla"])] },

@@ -7,7 +7,7 @@ import { createHarness } from "../helpers/harness.ts";
 
 test("email, phone_number and last_activity_at both ways: NULLs placed as Chatwoot does, ties by id the sort's way", async () => {
   const h = createHarness();
-  const a = makeAccount(h, "Acme");
+  const a = await makeAccount(h, "Acme");
   const base = `/api/v1/accounts/${a.accountId}/contacts`;
   const make = async (body: Record<string, unknown>) => {
     const r = await h.request("POST", base, { token: a.adminToken, body });

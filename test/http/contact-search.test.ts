@@ -6,8 +6,8 @@ import { createHarness } from "../helpers/harness.ts";
 
 async function setup() {
   const h = createHarness();
-  const a = makeAccount(h, "Acme");
-  const b = makeAccount(h, "Globex");
+  const a = await makeAccount(h, "Acme");
+  const b = await makeAccount(h, "Globex");
   const base = `/api/v1/accounts/${a.accountId}/contacts`;
   const make = async (body: Record<string, unknown>, token = a.adminToken, path = base) => {
     const r = await h.request("POST", path, { token, body });
@@ -203,7 +203,7 @@ describe("GET /contacts/search", () => {
 
   test("an account alone in the database counts hits without reading rows; a second account changes nothing it sees", async () => {
     const h = createHarness();
-    const a = makeAccount(h, "Solo");
+    const a = await makeAccount(h, "Solo");
     const path = (id: number) => `/api/v1/accounts/${id}/contacts`;
     for (const [name, email] of [
       ["Rita Moss", "rita@moss.io"],
@@ -223,7 +223,7 @@ describe("GET /contacts/search", () => {
     expect(soloSorted.body.meta).toEqual({ count: 2, current_page: "1" });
     expect(names(soloSorted)).toEqual(["Moss Lee", "Rita Moss"]);
 
-    const b = makeAccount(h, "Second");
+    const b = await makeAccount(h, "Second");
     expect(
       (
         await h.request("POST", path(b.accountId), {

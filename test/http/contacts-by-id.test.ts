@@ -6,7 +6,7 @@ import { makeInbox } from "../helpers/directory-fixtures.ts";
 
 describe("GET/PATCH/DELETE /contacts/:id", () => {
   test("show is {payload: Contact}; unknown, malformed and other-account ids are 404", async () => {
-    const { h, b, base, a, create } = setup();
+    const { h, b, base, a, create } = await setup();
     const id = (await create({ name: "Eve", email: "eve@example.com" })).body.payload.contact.id;
     const r = await h.request("GET", `${base}/${id}`, { token: a.adminToken });
     expect(r.status).toBe(200);
@@ -27,7 +27,7 @@ describe("GET/PATCH/DELETE /contacts/:id", () => {
   });
 
   test("update merges custom and additional attributes and records contact_updated with Chatwoot's changed_attributes", async () => {
-    const { h, base, a, create } = setup();
+    const { h, base, a, create } = await setup();
     const id = (
       await create({
         name: "Finn",
@@ -64,7 +64,7 @@ describe("GET/PATCH/DELETE /contacts/:id", () => {
   });
 
   test("update validates like create and refuses a value another contact holds", async () => {
-    const { h, base, a, create } = setup();
+    const { h, base, a, create } = await setup();
     await create({ email: "taken@example.com" });
     const id = (await create({ name: "G" })).body.payload.contact.id;
     const r = await h.request("PATCH", `${base}/${id}`, {
@@ -79,7 +79,7 @@ describe("GET/PATCH/DELETE /contacts/:id", () => {
   });
 
   test("delete: administrators only (403 for agents), 200 with an empty body, then 404", async () => {
-    const { h, base, a, agent, create } = setup();
+    const { h, base, a, agent, create } = await setup();
     const id = (await create({ name: "Hal" })).body.payload.contact.id;
     const refused = await h.request("DELETE", `${base}/${id}`, { token: agent.token });
     expect(refused.status).toBe(403);
@@ -94,7 +94,7 @@ describe("GET/PATCH/DELETE /contacts/:id", () => {
   });
 
   test("no token 401, another account's token 401, agents read and write contacts", async () => {
-    const { h, base, b, agent, create } = setup();
+    const { h, base, b, agent, create } = await setup();
     const id = (await create({ name: "Ida" })).body.payload.contact.id;
     expect((await h.request("GET", `${base}/${id}`)).status).toBe(401);
     expect((await h.request("GET", `${base}/${id}`, { token: b.adminToken })).status).toBe(401);
@@ -104,7 +104,7 @@ describe("GET/PATCH/DELETE /contacts/:id", () => {
   });
 
   test("destroy_custom_attributes removes keys", async () => {
-    const { h, base, a, create } = setup();
+    const { h, base, a, create } = await setup();
     const id = (await create({ name: "Jo", custom_attributes: { a: 1, b: 2, c: 3 } })).body.payload.contact.id;
     const r = await h.request("POST", `${base}/${id}/destroy_custom_attributes`, {
       token: a.adminToken,
@@ -116,7 +116,7 @@ describe("GET/PATCH/DELETE /contacts/:id", () => {
 
 describe("contact inboxes and labels", () => {
   test("POST contact_inboxes creates the identity; a source_id of another contact in the inbox is 422", async () => {
-    const { h, base, a, create } = setup();
+    const { h, base, a, create } = await setup();
     const inboxId = makeInbox(h, a.accountId, { name: "API" });
     const c1 = (await create({ name: "K" })).body.payload.contact.id;
     const c2 = (await create({ name: "L" })).body.payload.contact.id;
@@ -155,7 +155,7 @@ describe("contact inboxes and labels", () => {
   });
 
   test("labels: replace and list, in the order given, without duplicates", async () => {
-    const { h, base, a, create } = setup();
+    const { h, base, a, create } = await setup();
     const id = (await create({ name: "M" })).body.payload.contact.id;
     const set = await h.request("POST", `${base}/${id}/labels`, {
       token: a.adminToken,

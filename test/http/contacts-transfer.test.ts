@@ -4,10 +4,10 @@ import { describe, expect, test } from "bun:test";
 import { makeAccount, makeMember } from "../helpers/factories.ts";
 import { createHarness, type Harness } from "../helpers/harness.ts";
 
-function setup() {
+async function setup() {
   const h = createHarness();
-  const a = makeAccount(h, "Acme Shop");
-  const b = makeAccount(h, "Globex");
+  const a = await makeAccount(h, "Acme Shop");
+  const b = await makeAccount(h, "Globex");
   const agent = makeMember(h, a.accountId, "agent", "Ann");
   return { h, a, b, agent, base: `/api/v1/accounts/${a.accountId}/contacts` };
 }
@@ -25,7 +25,7 @@ const count = (h: Harness) => (h.deps.db.query("SELECT count(*) AS n FROM contac
 
 describe("POST /contacts/import", () => {
   test("creates new contacts, updates the one a row names, and reports refused rows by number", async () => {
-    const { h, a, base } = setup();
+    const { h, a, base } = await setup();
     const existing = await h.request("POST", base, {
       token: a.adminToken,
       body: { name: "Old Name", email: "kim@example.com" },
@@ -78,7 +78,7 @@ describe("POST /contacts/import", () => {
   });
 
   test("a missing file, a file without a known column and broken CSV are 422s that change nothing", async () => {
-    const { h, a, base } = setup();
+    const { h, a, base } = await setup();
     const cases: [string | null, string][] = [
       [null, "import_file must be a CSV file with a header row"],
       [
@@ -95,7 +95,7 @@ describe("POST /contacts/import", () => {
   });
 
   test("agents and other accounts' administrators are refused", async () => {
-    const { h, b, agent, base } = setup();
+    const { h, b, agent, base } = await setup();
     expect((await upload(h, `${base}/import`, agent.token, "name\nKim\n")).status).toBe(403);
     expect((await upload(h, `${base}/import`, b.adminToken, "name\nKim\n")).status).toBe(401);
     expect(count(h)).toBe(0);
@@ -104,7 +104,7 @@ describe("POST /contacts/import", () => {
 
 describe("POST /contacts/export", () => {
   test("the account's contacts as CSV, default columns, formula-looking text made harmless", async () => {
-    const { h, a, b, base } = setup();
+    const { h, a, b, base } = await setup();
     await h.request("POST", base, {
       token: a.adminToken,
       body: { name: "Kim Park", email: "kim@example.com", phone_number: "+14155550100" },
@@ -127,7 +127,7 @@ describe("POST /contacts/export", () => {
   });
 
   test("chosen columns; an unknown column is a 422 naming it; agents are refused", async () => {
-    const { h, a, agent, base } = setup();
+    const { h, a, agent, base } = await setup();
     await h.request("POST", base, { token: a.adminToken, body: { name: "Kim", identifier: "crm-1" } });
     const r = await h.request("POST", `${base}/export`, {
       token: a.adminToken,

@@ -8,7 +8,7 @@ const NOW = 1767603600; // the harness clock: 2026-01-05T09:00:00Z
 
 describe("POST /contacts", () => {
   test("creates a contact: {payload:{contact, contact_inbox}} with the exact record and a contact_created event", async () => {
-    const { h, a, create } = setup();
+    const { h, a, create } = await setup();
     const before = h.lastEventId();
     const r = await create({
       name: "Carla Diaz",
@@ -59,7 +59,7 @@ describe("POST /contacts", () => {
   });
 
   test("with inbox_id and source_id the contact gets its identity in that inbox", async () => {
-    const { h, a, create } = setup();
+    const { h, a, create } = await setup();
     const inboxId = makeInbox(h, a.accountId, { name: "Web API" });
     const r = await create({ name: "Dan", inbox_id: inboxId, source_id: "visitor-7" });
     expect(r.status).toBe(200);
@@ -76,7 +76,7 @@ describe("POST /contacts", () => {
   });
 
   test("fields nested under `contact` and form bodies are read too", async () => {
-    const { h, base, a } = setup();
+    const { h, base, a } = await setup();
     const nested = await h.request("POST", base, {
       token: a.adminToken,
       body: { contact: { name: "Nested", email: "n@example.com" } },
@@ -90,7 +90,7 @@ describe("POST /contacts", () => {
   });
 
   test("phone numbers typed with spaces, dashes, dots or parentheses are stored in E.164", async () => {
-    const { create } = setup();
+    const { create } = await setup();
     const typed = ["+351 912 000 111", "+1 (415) 555-0100", "+44.20.7946.0958"];
     const stored = [];
     for (const phone_number of typed) {
@@ -111,7 +111,7 @@ describe("POST /contacts", () => {
   });
 
   test("bad values: one 422 item per field, nothing stored, no event", async () => {
-    const { h, create } = setup();
+    const { h, create } = await setup();
     const before = h.lastEventId();
     const r = await create({ email: "not-an-email", phone_number: "0612345678", custom_attributes: "x" });
     expect(r.status).toBe(422);
@@ -135,7 +135,7 @@ describe("POST /contacts", () => {
   });
 
   test("email (any case), phone and identifier are unique per account: 422 taken; other accounts may reuse them", async () => {
-    const { h, b, create } = setup();
+    const { h, b, create } = await setup();
     expect((await create({ email: "dup@example.com", phone_number: "+14155550100", identifier: "X-1" })).status).toBe(
       200,
     );
@@ -154,7 +154,7 @@ describe("POST /contacts", () => {
   });
 
   test("an inbox of another account is 404; an agent's inbox outside their membership is 403", async () => {
-    const { h, a, b, agent, create } = setup();
+    const { h, a, b, agent, create } = await setup();
     const foreign = makeInbox(h, b.accountId);
     expect((await create({ name: "X", inbox_id: foreign })).status).toBe(404);
     const mine = makeInbox(h, a.accountId);

@@ -127,7 +127,7 @@ describe("POST toggle_status", () => {
     const w = await world();
     const c = await newConversation(w);
     expect((await post(w, c.id, "toggle_status", {}, w.outsider.token)).status).toBe(403);
-    const other = makeAccount(w.h, "Other");
+    const other = await makeAccount(w.h, "Other");
     expect(
       (
         await w.h.request("POST", `/api/v1/accounts/${other.accountId}/conversations/${c.id}/toggle_status`, {
@@ -244,7 +244,7 @@ describe("POST assignments", () => {
 
   test("bad assignees and teams are 422; nothing given is 422", async () => {
     const w = await world();
-    const other = makeAccount(w.h, "Other");
+    const other = await makeAccount(w.h, "Other");
     const c = await newConversation(w);
     expect((await post(w, c.id, "assignments", { assignee_id: other.adminId })).body.errors[0]).toMatchObject({
       field: "assignee_id",

@@ -37,7 +37,7 @@ describe("mute and unmute", () => {
     expect(
       (await w.h.request("POST", `${w.base}/conversations/${c.id}/mute`, { token: w.outsider.token })).status,
     ).toBe(403);
-    const other = makeAccount(w.h, "Other");
+    const other = await makeAccount(w.h, "Other");
     expect(
       (
         await w.h.request("POST", `/api/v1/accounts/${other.accountId}/conversations/${c.id}/mute`, {
@@ -87,7 +87,7 @@ describe("participants", () => {
     const w = await world();
     const c = await newConversation(w);
     const path = `${w.base}/conversations/${c.id}/participants`;
-    const other = makeAccount(w.h, "Other");
+    const other = await makeAccount(w.h, "Other");
     for (const [user_ids, message] of [
       [[w.outsider.userId], "Otto Outsider must have access to the conversation's inbox"],
       [[other.adminId], `no agent ${other.adminId} in this account`],

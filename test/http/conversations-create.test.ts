@@ -65,7 +65,7 @@ describe("POST /conversations", () => {
 
   test("display ids count per account from 1 and are never reused; show finds by display id", async () => {
     const w = await world();
-    const other = makeAccount(w.h, "Other");
+    const other = await makeAccount(w.h, "Other");
     const otherInbox = makeInbox(w.h, other.accountId);
     const otherContact = (
       await w.h.request("POST", `/api/v1/accounts/${other.accountId}/contacts`, {
@@ -238,7 +238,7 @@ describe("POST /conversations", () => {
 
   test("bad inputs: one field each", async () => {
     const w = await world();
-    const other = makeAccount(w.h, "Other");
+    const other = await makeAccount(w.h, "Other");
     const foreignInbox = makeInbox(w.h, other.accountId);
     const emailInbox = makeInbox(w.h, w.a.accountId, { channel: "email" });
     const post = (body: Record<string, unknown>) =>
@@ -281,7 +281,7 @@ describe("POST /conversations", () => {
 
   test("authorization: 401 without token or for another account; an agent outside the inbox is 403, inside 200", async () => {
     const w = await world();
-    const other = makeAccount(w.h, "Other");
+    const other = await makeAccount(w.h, "Other");
     const body = { inbox_id: w.inboxId, contact_id: w.contactId };
     expect((await w.h.request("POST", `${w.base}/conversations`, { body })).status).toBe(401);
     expect((await w.h.request("POST", `${w.base}/conversations`, { token: other.adminToken, body })).status).toBe(401);
@@ -301,7 +301,7 @@ describe("GET /conversations/:id", () => {
     const path = `${w.base}/conversations/${c.id}`;
     expect((await w.h.request("GET", path, { token: w.agent.token })).status).toBe(200);
     expect((await w.h.request("GET", path, { token: w.outsider.token })).status).toBe(403);
-    const other = makeAccount(w.h, "Other");
+    const other = await makeAccount(w.h, "Other");
     expect(
       (
         await w.h.request("GET", `/api/v1/accounts/${other.accountId}/conversations/${c.id}`, {

@@ -138,7 +138,7 @@ describe("GET /conversations", () => {
 
   test("tenant isolation and authentication", async () => {
     const { w } = await populated();
-    const other = makeAccount(w.h, "Other");
+    const other = await makeAccount(w.h, "Other");
     const theirs = await w.h.request("GET", `/api/v1/accounts/${other.accountId}/conversations?status=all`, {
       token: other.adminToken,
     });

@@ -13,8 +13,8 @@ const lastUsedAt = (h: Harness) =>
 
 async function setup() {
   const h = createHarness();
-  const a = makeAccount(h, "Acme");
-  const b = makeAccount(h, "Globex");
+  const a = await makeAccount(h, "Acme");
+  const b = await makeAccount(h, "Globex");
   const agent = makeMember(h, a.accountId, "agent", "Bea");
   const admin = makeMember(h, a.accountId, "administrator", "Ada");
   await givePassword(h, agent.userId);

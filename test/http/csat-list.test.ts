@@ -33,7 +33,7 @@ async function answered(w: PublicWorld, rating: number, base = w.base, name = "C
 
 describe("GET csat_survey_responses", () => {
   test("the record: contact and assigned agent in their account API shapes, the conversation's display id", async () => {
-    const w = publicWorld({ csat_survey_enabled: true });
+    const w = await publicWorld({ csat_survey_enabled: true });
     const c = await newContact(w, { name: "Carla", email: "carla@example.com" });
     const conv = await openConversation(w, c);
     await w.h.request("POST", `${w.api}/conversations/${conv.id}/assignments`, {
@@ -68,7 +68,7 @@ describe("GET csat_survey_responses", () => {
   });
 
   test("administrators see every inbox's answers, agents only their inboxes'; other accounts' tokens are 401", async () => {
-    const w = publicWorld({ csat_survey_enabled: true });
+    const w = await publicWorld({ csat_survey_enabled: true });
     const hidden = makeInbox(w.h, w.a, { name: "VIP", csat_survey_enabled: true });
     const hiddenBase = `/public/api/v1/inboxes/${hidden.identifier}`;
     await answered(w, 4);
@@ -87,7 +87,7 @@ describe("GET csat_survey_responses", () => {
     expect(await list(outsider.token)).toEqual([]);
     addInboxMember(w.h, w.a, hidden.id, outsider.userId);
     expect(await list(outsider.token)).toEqual([[1, "Vince"]]);
-    const other = makeAccount(w.h, "Other");
+    const other = await makeAccount(w.h, "Other");
     expect((await w.h.request("GET", `${w.api}/csat_survey_responses`, { token: other.adminToken })).status).toBe(401);
     expect((await w.h.request("GET", `${w.api}/csat_survey_responses`)).status).toBe(401);
     expect(
@@ -100,7 +100,7 @@ describe("GET csat_survey_responses", () => {
   });
 
   test("since (inclusive) and until (exclusive) in Unix seconds; 25 a page, newest first; bad bounds are 422", async () => {
-    const w = publicWorld(
+    const w = await publicWorld(
       { csat_survey_enabled: true },
       {
         config: {

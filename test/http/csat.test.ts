@@ -23,7 +23,7 @@ const surveys = (w: PublicWorld) =>
     .all() as any[];
 
 async function resolvedWithSurvey(inbox: Record<string, unknown> = {}) {
-  const w = publicWorld({ csat_survey_enabled: true, ...inbox });
+  const w = await publicWorld({ csat_survey_enabled: true, ...inbox });
   const c = await newContact(w, { name: "Carla" });
   const conv = await openConversation(w, c);
   await say(w, c, conv.id, "help");
@@ -35,7 +35,7 @@ async function resolvedWithSurvey(inbox: Record<string, unknown> = {}) {
 
 describe("the survey", () => {
   test("resolving sends one input_csat template: Chatwoot's default text and display type, no sender, after the activity message", async () => {
-    const w = publicWorld({ csat_survey_enabled: true });
+    const w = await publicWorld({ csat_survey_enabled: true });
     const c = await newContact(w);
     const conv = await openConversation(w, c);
     w.h.clock.advance(60_000);
@@ -94,7 +94,7 @@ describe("the survey", () => {
   });
 
   test("the contact resolving sends it, automation resolving sends it; a disabled inbox sends none", async () => {
-    const w = publicWorld({ csat_survey_enabled: true });
+    const w = await publicWorld({ csat_survey_enabled: true });
     const c = await newContact(w);
     const byContact = await openConversation(w, c);
     await w.h.request("POST", `${contactPath(w, c)}/conversations/${byContact.id}/toggle_status`);
@@ -106,7 +106,7 @@ describe("the survey", () => {
       "resolved",
     );
     expect(surveys(w).map((s) => s.message_type)).toEqual([3, 3]);
-    const off = publicWorld();
+    const off = await publicWorld();
     const c2 = await newContact(off);
     const conv2 = await openConversation(off, c2);
     await agentResolves(off, conv2.id);
@@ -120,7 +120,7 @@ describe("the survey", () => {
       ["does_not_contain", ["vip"], 0],
       ["does_not_contain", [], 1],
     ] as const) {
-      const w = publicWorld({
+      const w = await publicWorld({
         csat_survey_enabled: true,
         csat_config: { survey_rules: { operator, values: ["vip"] } },
       });
@@ -223,7 +223,7 @@ describe("the answer", () => {
   });
 
   test("csat_survey_response on a message that is not a survey is kept in submitted_values but is no survey response", async () => {
-    const w = publicWorld();
+    const w = await publicWorld();
     const c = await newContact(w);
     const conv = await openConversation(w, c);
     const ask = await agentSays(w, conv.id, { content: "Rate us?" });

@@ -118,7 +118,7 @@ describe("custom attribute definitions", () => {
         .status,
     ).toBe(200); // per model
     expect((await post({ attribute_display_name: "Mine", attribute_key: "mine" }, w.agent.token)).status).toBe(403);
-    const other = makeAccount(w.h, "Other");
+    const other = await makeAccount(w.h, "Other");
     const list = await w.h.request("GET", path(w), { token: w.a.adminToken });
     expect(
       (

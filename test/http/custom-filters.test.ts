@@ -59,7 +59,7 @@ describe("custom_filters", () => {
     expect((await w.h.request("GET", url, { token: w.a.adminToken })).body).toEqual([]);
     expect((await w.h.request("GET", `${url}/${mine.body.id}`, { token: w.a.adminToken })).status).toBe(404);
     expect((await w.h.request("DELETE", `${url}/${mine.body.id}`, { token: w.outsider.token })).status).toBe(404);
-    const other = makeAccount(w.h, "Globex");
+    const other = await makeAccount(w.h, "Globex");
     expect(
       (
         await w.h.request("PATCH", `/api/v1/accounts/${other.accountId}/custom_filters/${mine.body.id}`, {

@@ -3,10 +3,10 @@ import { describe, expect, test } from "bun:test";
 import { makeAccount, makeMember } from "../helpers/factories.ts";
 import { createHarness } from "../helpers/harness.ts";
 
-function setup() {
+async function setup() {
   const h = createHarness();
-  const a = makeAccount(h, "Acme");
-  const b = makeAccount(h, "Globex");
+  const a = await makeAccount(h, "Acme");
+  const b = await makeAccount(h, "Globex");
   const agent = makeMember(h, a.accountId, "agent", "Ann");
   const base = `/api/v1/accounts/${a.accountId}/dashboard_apps`;
   return { h, a, b, agent, base };
@@ -16,7 +16,7 @@ const CRM = { title: "CRM", content: [{ type: "frame", url: "https://crm.example
 
 describe("dashboard apps", () => {
   test("an administrator creates, changes and deletes one; every member lists and reads it", async () => {
-    const { h, a, agent, base } = setup();
+    const { h, a, agent, base } = await setup();
     const created = await h.request("POST", base, { token: a.adminToken, body: { dashboard_app: CRM } });
     expect(created.status).toBe(200);
     const id = created.body.id as number;
@@ -44,7 +44,7 @@ describe("dashboard apps", () => {
   });
 
   test("agents may not create, change or delete (403), and nothing changes", async () => {
-    const { h, a, agent, base } = setup();
+    const { h, a, agent, base } = await setup();
     const id = (await h.request("POST", base, { token: a.adminToken, body: CRM })).body.id as number;
     expect((await h.request("POST", base, { token: agent.token, body: CRM })).status).toBe(403);
     expect((await h.request("PATCH", `${base}/${id}`, { token: agent.token, body: { title: "x" } })).status).toBe(403);
@@ -54,7 +54,7 @@ describe("dashboard apps", () => {
   });
 
   test("bad input is a 422 naming the field, and changes nothing", async () => {
-    const { h, a, base } = setup();
+    const { h, a, base } = await setup();
     const frame = (url: unknown) => ({ title: "CRM", content: [{ type: "frame", url }] });
     const cases: [unknown, string][] = [
       [{ content: CRM.content }, "title"],
@@ -77,7 +77,7 @@ describe("dashboard apps", () => {
   });
 
   test("another account's app is not found here; its token is refused", async () => {
-    const { h, a, b, base } = setup();
+    const { h, a, b, base } = await setup();
     const theirs = (
       await h.request("POST", `/api/v1/accounts/${b.accountId}/dashboard_apps`, { token: b.adminToken, body: CRM })
     ).body.id as number;

@@ -18,7 +18,7 @@ describe("error envelope", () => {
 
   test("malformed JSON: 400 naming the body, nothing changed", async () => {
     const h = createHarness();
-    const a = makeAccount(h);
+    const a = await makeAccount(h);
     const r = await h.request("PATCH", `/api/v1/accounts/${a.accountId}`, {
       token: a.adminToken,
       body: '{"name": "x"',
@@ -32,7 +32,7 @@ describe("error envelope", () => {
 
   test("validation: 422 with one item per bad field", async () => {
     const h = createHarness();
-    const a = makeAccount(h);
+    const a = await makeAccount(h);
     const r = await h.request("PATCH", `/api/v1/accounts/${a.accountId}`, {
       token: a.adminToken,
       body: { name: "", locale: "far-too-long-locale", custom_attributes: "nope" },
@@ -48,7 +48,7 @@ describe("error envelope", () => {
 
   test("body over the limit: 413 in the envelope", async () => {
     const h = createHarness({ env: { PARLEY_BODY_LIMIT: "2048" } });
-    const a = makeAccount(h);
+    const a = await makeAccount(h);
     const r = await h.request("PATCH", `/api/v1/accounts/${a.accountId}`, {
       token: a.adminToken,
       body: { name: "x".repeat(5000) },
@@ -95,7 +95,7 @@ describe("error envelope", () => {
 
   test("every response carries its own x-request-id: pre-serialised, plain, error and redirect", async () => {
     const h = createHarness();
-    const a = makeAccount(h);
+    const a = await makeAccount(h);
     const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
     const list = await h.request("GET", `/api/v1/accounts/${a.accountId}/conversations`, { token: a.adminToken });
     const labels = await h.request("GET", `/api/v1/accounts/${a.accountId}/labels`, { token: a.adminToken });

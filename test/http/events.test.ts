@@ -125,7 +125,7 @@ describe("GET /events", () => {
 
   test("authorization: no token 401, another account's token 401, unknown account 404; accounts never mix", async () => {
     const { w, since } = await setup();
-    const other = makeAccount(w.h, "Other");
+    const other = await makeAccount(w.h, "Other");
     expect((await w.h.request("GET", `${w.base}/events`)).status).toBe(401);
     expect((await page(w, "", other.adminToken)).status).toBe(401);
     expect((await w.h.request("GET", "/api/v1/accounts/999/events", { token: w.a.adminToken })).status).toBe(404);

@@ -56,7 +56,7 @@ describe("in_reply_to", () => {
     const mine = await newConversation(w);
     const other = await newConversation(w);
     const elsewhere = await send(w, other.id, { content: "other", message_type: "incoming", source_id: "wamid.OTHER" });
-    const b = makeAccount(w.h, "Beta");
+    const b = await makeAccount(w.h, "Beta");
     const bInbox = await w.h.request("POST", `/api/v1/accounts/${b.accountId}/inboxes`, {
       token: b.adminToken,
       body: { name: "B", channel: { type: "api" } },

@@ -3,10 +3,10 @@ import { describe, expect, test } from "bun:test";
 import { addInboxMember, makeAccount, makeInbox, makeMember } from "../helpers/factories.ts";
 import { createHarness } from "../helpers/harness.ts";
 
-function setup() {
+async function setup() {
   const h = createHarness();
-  const a = makeAccount(h, "Acme");
-  const b = makeAccount(h, "Globex");
+  const a = await makeAccount(h, "Acme");
+  const b = await makeAccount(h, "Globex");
   const zoe = makeMember(h, a.accountId, "agent", "Zoe");
   const bea = makeMember(h, a.accountId, "agent", "Bea");
   const inbox = makeInbox(h, a);
@@ -17,7 +17,7 @@ const ids = (payload: { id: number }[]) => payload.map((x) => x.id);
 
 describe("POST /inbox_members", () => {
   test("adds agents and answers the inbox's members after the change as Agent records, by name", async () => {
-    const { h, a, zoe, bea, inbox, base } = setup();
+    const { h, a, zoe, bea, inbox, base } = await setup();
     addInboxMember(h, a, inbox.id, zoe.userId);
     const r = await h.request("POST", base, {
       token: a.adminToken,
@@ -47,7 +47,7 @@ describe("POST /inbox_members", () => {
   });
 
   test("form bodies with user_ids[] and ids as strings work", async () => {
-    const { h, a, bea, inbox, base } = setup();
+    const { h, a, bea, inbox, base } = await setup();
     const body = new URLSearchParams([
       ["inbox_id", String(inbox.id)],
       ["user_ids[]", String(bea.userId)],
@@ -62,7 +62,7 @@ describe("POST /inbox_members", () => {
   });
 
   test("user ids that are not agents of this account are refused with 422 naming them; nothing changes", async () => {
-    const { h, a, b, bea, inbox, base } = setup();
+    const { h, a, b, bea, inbox, base } = await setup();
     const r = await h.request("POST", base, {
       token: a.adminToken,
       body: { inbox_id: inbox.id, user_ids: [bea.userId, b.adminId, 9999] },
@@ -75,7 +75,7 @@ describe("POST /inbox_members", () => {
   });
 
   test("bad bodies: missing inbox_id or user_ids, ids that are not ids", async () => {
-    const { h, a, inbox, base } = setup();
+    const { h, a, inbox, base } = await setup();
     const cases: [unknown, { field: string; code: string }[]][] = [
       [{ user_ids: [1] }, [{ field: "inbox_id", code: "required" }]],
       [{ inbox_id: inbox.id }, [{ field: "user_ids", code: "required" }]],
@@ -98,7 +98,7 @@ describe("POST /inbox_members", () => {
   });
 
   test("an unknown inbox, or another account's, is 404 and changes nothing", async () => {
-    const { h, a, b, bea, base } = setup();
+    const { h, a, b, bea, base } = await setup();
     const theirs = makeInbox(h, b);
     for (const inboxId of [theirs.id, 9999, "abc"]) {
       const r = await h.request("POST", base, {
@@ -114,7 +114,7 @@ describe("POST /inbox_members", () => {
 
 describe("GET /inbox_members/:inbox_id, PATCH and DELETE", () => {
   test("show: administrators and member agents see the members; other agents 403", async () => {
-    const { h, a, zoe, bea, inbox, base } = setup();
+    const { h, a, zoe, bea, inbox, base } = await setup();
     addInboxMember(h, a, inbox.id, zoe.userId);
     const admin = await h.request("GET", `${base}/${inbox.id}`, { token: a.adminToken });
     expect(admin.status).toBe(200);
@@ -124,7 +124,7 @@ describe("GET /inbox_members/:inbox_id, PATCH and DELETE", () => {
   });
 
   test("PATCH makes the member set exactly user_ids; an empty list empties it", async () => {
-    const { h, a, zoe, bea, inbox, base } = setup();
+    const { h, a, zoe, bea, inbox, base } = await setup();
     addInboxMember(h, a, inbox.id, zoe.userId);
     const r = await h.request("PATCH", base, {
       token: a.adminToken,
@@ -141,7 +141,7 @@ describe("GET /inbox_members/:inbox_id, PATCH and DELETE", () => {
   });
 
   test("DELETE removes the given agents and answers the members left", async () => {
-    const { h, a, zoe, bea, inbox, base } = setup();
+    const { h, a, zoe, bea, inbox, base } = await setup();
     addInboxMember(h, a, inbox.id, zoe.userId, bea.userId);
     const r = await h.request("DELETE", base, {
       token: a.adminToken,
@@ -152,7 +152,7 @@ describe("GET /inbox_members/:inbox_id, PATCH and DELETE", () => {
   });
 
   test("authorization: no token 401, other account 401, agents 403 on every write, members unchanged", async () => {
-    const { h, a, b, zoe, bea, inbox, base } = setup();
+    const { h, a, b, zoe, bea, inbox, base } = await setup();
     addInboxMember(h, a, inbox.id, zoe.userId);
     const body = { inbox_id: inbox.id, user_ids: [bea.userId] };
     for (const method of ["POST", "PATCH", "DELETE"]) {
@@ -166,7 +166,7 @@ describe("GET /inbox_members/:inbox_id, PATCH and DELETE", () => {
   });
 
   test("another account's inbox id is 404 for show", async () => {
-    const { h, a, b, base } = setup();
+    const { h, a, b, base } = await setup();
     const theirs = makeInbox(h, b);
     expect((await h.request("GET", `${base}/${theirs.id}`, { token: a.adminToken })).status).toBe(404);
   });

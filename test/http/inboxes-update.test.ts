@@ -6,7 +6,7 @@ import { addInboxMember, makeInbox } from "../helpers/factories.ts";
 
 describe("PATCH /inboxes/:id", () => {
   test("changes settings and channel attributes; inbox_updated carries changed_attributes", async () => {
-    const { h, a, base } = setup();
+    const { h, a, base } = await setup();
     const inbox = makeInbox(h, a, { name: "API" });
     h.clock.advance(60_000);
     const before = h.lastEventId();
@@ -33,7 +33,7 @@ describe("PATCH /inboxes/:id", () => {
   });
 
   test("every setting counts as a change: csat_config, working hours, website settings", async () => {
-    const { h, a, base } = setup();
+    const { h, a, base } = await setup();
     const api = makeInbox(h, a);
     const web = makeInbox(h, a, { name: "Site", channel: { type: "web_widget", website_url: "https://a.test" } });
     const changes: [number, Record<string, unknown>, string][] = [
@@ -55,7 +55,7 @@ describe("PATCH /inboxes/:id", () => {
   });
 
   test("an update that changes nothing records no event and keeps updated_at", async () => {
-    const { h, a, base } = setup();
+    const { h, a, base } = await setup();
     const inbox = makeInbox(h, a, { name: "API" });
     h.clock.advance(60_000);
     const before = h.lastEventId();
@@ -69,7 +69,7 @@ describe("PATCH /inboxes/:id", () => {
   });
 
   test("working hours are replaced whole and shown back cleaned", async () => {
-    const { h, a, base } = setup();
+    const { h, a, base } = await setup();
     const inbox = makeInbox(h, a);
     const r = await h.request("PATCH", `${base}/${inbox.id}`, {
       token: a.adminToken,
@@ -128,7 +128,7 @@ describe("PATCH /inboxes/:id", () => {
 
 describe("DELETE /inboxes/:id", () => {
   test("deletes the inbox with its memberships and records inbox_deleted", async () => {
-    const { h, a, agent, base } = setup();
+    const { h, a, agent, base } = await setup();
     const inbox = makeInbox(h, a);
     addInboxMember(h, a, inbox.id, agent.userId);
     const before = h.lastEventId();

@@ -3,9 +3,9 @@ import { describe, expect, test } from "bun:test";
 import { makeAccount, makeInbox } from "../helpers/factories.ts";
 import { createHarness } from "../helpers/harness.ts";
 
-function setup() {
+async function setup() {
   const h = createHarness();
-  const a = makeAccount(h);
+  const a = await makeAccount(h);
   return { h, a, base: `/api/v1/accounts/${a.accountId}/inboxes` };
 }
 
@@ -58,7 +58,7 @@ describe("inbox validation", () => {
 
   for (const [label, body, expected] of createCases) {
     test(`create: ${label}`, async () => {
-      const { h, a, base } = setup();
+      const { h, a, base } = await setup();
       const r = await h.request("POST", base, { token: a.adminToken, body });
       expect(r.status).toBe(422);
       expect(pairs(r.body.errors).sort()).toEqual([...expected].sort());
@@ -68,7 +68,7 @@ describe("inbox validation", () => {
   }
 
   test("overlapping and malformed working hours name the entry and field", async () => {
-    const { h, a, base } = setup();
+    const { h, a, base } = await setup();
     const inbox = makeInbox(h, a);
     const overlap = await h.request("PATCH", `${base}/${inbox.id}`, {
       token: a.adminToken,
@@ -118,7 +118,7 @@ describe("inbox validation", () => {
   });
 
   test("update: the channel type cannot change, flags must be booleans, objects must be objects", async () => {
-    const { h, a, base } = setup();
+    const { h, a, base } = await setup();
     const inbox = makeInbox(h, a);
     const before = h.lastEventId();
     const r = await h.request("PATCH", `${base}/${inbox.id}`, {
@@ -141,7 +141,7 @@ describe("inbox validation", () => {
   });
 
   test("settings that do not apply to the channel type are ignored, as in Chatwoot", async () => {
-    const { h, a, base } = setup();
+    const { h, a, base } = await setup();
     const r = await h.request("POST", base, {
       token: a.adminToken,
       body: {

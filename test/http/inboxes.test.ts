@@ -52,7 +52,7 @@ function apiInbox(over: Record<string, unknown>) {
 
 describe("POST /inboxes", () => {
   test("creates an API inbox with an unguessable identifier, a webhook_url and settings; records inbox_created", async () => {
-    const { h, a, base } = setup();
+    const { h, a, base } = await setup();
     const before = h.lastEventId();
     const r = await h.request("POST", base, {
       token: a.adminToken,
@@ -131,13 +131,13 @@ describe("POST /inboxes", () => {
   });
 
   test("two API inboxes never share an identifier", async () => {
-    const { h, a } = setup();
+    const { h, a } = await setup();
     const ids = new Set([1, 2, 3].map((i) => makeInbox(h, a, { name: `I${i}` }).identifier));
     expect(ids.size).toBe(3);
   });
 
   test("website, email and phone inboxes show Chatwoot's channel_type names and their settings", async () => {
-    const { h, a, base } = setup();
+    const { h, a, base } = await setup();
     const web = await h.request("POST", base, {
       token: a.adminToken,
       body: { name: "Site", channel: { type: "web_widget", website_url: "https://acme.test", welcome_title: "Hi" } },
@@ -187,7 +187,7 @@ describe("POST /inboxes", () => {
   });
 
   test("a url-encoded body with Rails keys works like JSON", async () => {
-    const { h, a, base } = setup();
+    const { h, a, base } = await setup();
     const r = await h.request("POST", base, {
       token: a.adminToken,
       form: {
@@ -204,7 +204,7 @@ describe("POST /inboxes", () => {
 
 describe("GET /inboxes and /inboxes/:id", () => {
   test("administrators see every inbox by name; agents only their member inboxes; hmac_token for administrators only", async () => {
-    const { h, a, agent, base } = setup();
+    const { h, a, agent, base } = await setup();
     const zeta = makeInbox(h, a, { name: "zeta" });
     const alpha = makeInbox(h, a, { name: "Alpha" });
     addInboxMember(h, a, zeta.id, agent.userId);
@@ -244,7 +244,7 @@ describe("GET /inboxes and /inboxes/:id", () => {
 
 describe("inbox authorization and tenant isolation", () => {
   test("no token 401, another account's token 401, agents 403 on writes, before validation, nothing changes", async () => {
-    const { h, a, b, agent, base } = setup();
+    const { h, a, b, agent, base } = await setup();
     const inbox = makeInbox(h, a, { name: "Kept" });
     const before = h.lastEventId();
     const cases: [string, string, unknown][] = [
@@ -266,7 +266,7 @@ describe("inbox authorization and tenant isolation", () => {
   });
 
   test("another account's inbox id is 404 for show, update and delete, and stays untouched", async () => {
-    const { h, a, b, base } = setup();
+    const { h, a, b, base } = await setup();
     const theirs = makeInbox(h, b, { name: "Theirs" });
     const before = h.lastEventId();
     for (const [method, body] of [["GET"], ["PATCH", { name: "Mine now" }], ["DELETE"]] as [string, unknown][]) {

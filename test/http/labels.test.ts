@@ -118,7 +118,7 @@ describe("list, show, update, delete", () => {
   test("authorization matrix: agents read the list only; no token 401; another account's token 401", async () => {
     const w = await world();
     const { id } = (await create(w, { title: "vip" })).body;
-    const other = makeAccount(w.h, "Other");
+    const other = await makeAccount(w.h, "Other");
     const cases: [string, string, unknown][] = [
       ["GET", `${w.base}/labels/${id}`, undefined],
       ["POST", `${w.base}/labels`, { title: "new" }],
@@ -136,7 +136,7 @@ describe("list, show, update, delete", () => {
 
   test("another account's label is 404 and is left alone", async () => {
     const w = await world();
-    const other = makeAccount(w.h, "Other");
+    const other = await makeAccount(w.h, "Other");
     const theirs = await w.h.request("POST", `/api/v1/accounts/${other.accountId}/labels`, {
       token: other.adminToken,
       body: { title: "theirs" },
@@ -229,7 +229,7 @@ describe("renaming and deleting re-tag conversations and contacts", () => {
 
   test("another account's conversations keep the title", async () => {
     const w = await world();
-    const other = makeAccount(w.h, "Other");
+    const other = await makeAccount(w.h, "Other");
     const otherBase = `/api/v1/accounts/${other.accountId}`;
     const inbox = makeInbox(w.h, other.accountId, { name: "B" });
     const contact = await w.h.request("POST", `${otherBase}/contacts`, {

@@ -184,7 +184,7 @@ describe("macros", () => {
       expect({ field, status: r.status, got: r.body.errors?.[0]?.field }).toEqual({ field, status: 422, got: field });
     }
     expect((await w.h.request("GET", macros(w), { token: w.a.adminToken })).body.payload).toEqual([]);
-    const other = makeAccount(w.h, "Globex");
+    const other = await makeAccount(w.h, "Globex");
     const theirs = (
       await w.h.request("POST", `/api/v1/accounts/${other.accountId}/macros`, {
         token: other.adminToken,

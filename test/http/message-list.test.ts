@@ -165,7 +165,7 @@ describe("GET messages: meta and records", () => {
     const c = await newConversation(w);
     expect((await get(w, c.id, "", w.outsider.token)).status).toBe(403);
     expect((await get(w, c.id, "", w.agent.token)).status).toBe(200);
-    const other = makeAccount(w.h, "Other");
+    const other = await makeAccount(w.h, "Other");
     expect(
       (
         await w.h.request("GET", `/api/v1/accounts/${other.accountId}/conversations/${c.id}/messages`, {

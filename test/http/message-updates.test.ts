@@ -51,7 +51,7 @@ describe("DELETE messages/:id", () => {
       (await w.h.request("DELETE", `${w.base}/conversations/${c1.id}/messages/${m.id}`, { token: w.outsider.token }))
         .status,
     ).toBe(403);
-    const other = makeAccount(w.h, "Other");
+    const other = await makeAccount(w.h, "Other");
     expect(
       (
         await w.h.request("DELETE", `/api/v1/accounts/${other.accountId}/conversations/${c1.id}/messages/${m.id}`, {

@@ -292,7 +292,7 @@ describe("POST messages", () => {
     const c = await newConversation(w);
     expect((await send(w, c.id, { content: "x" }, w.outsider.token)).status).toBe(403);
     expect((await send(w, c.id, { content: "x" }, w.agent.token)).status).toBe(200);
-    const other = makeAccount(w.h, "Other");
+    const other = await makeAccount(w.h, "Other");
     expect(
       (
         await w.h.request("POST", `/api/v1/accounts/${other.accountId}/conversations/${c.id}/messages`, {

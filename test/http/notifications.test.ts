@@ -109,7 +109,7 @@ describe("the notifications API", () => {
     expect((await w.h.request("DELETE", url, { token: w.agent.token })).status).toBe(200);
     expect((await list(w, w.agent.token)).body.data.meta.count).toBe(0);
 
-    const stranger = makeAccount(w.h, "Other");
+    const stranger = await makeAccount(w.h, "Other");
     expect((await w.h.request("GET", `${w.base}/notifications`, { token: stranger.adminToken })).status).toBe(401);
     const bad = await w.h.request("POST", `${w.base}/notifications/read_all`, {
       token: w.agent.token,

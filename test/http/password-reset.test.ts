@@ -19,7 +19,7 @@ async function setup() {
       PARLEY_PUBLIC_URL: "https://help.acme.test",
     },
   });
-  const a = makeAccount(h, "Acme");
+  const a = await makeAccount(h, "Acme");
   const bea = makeMember(h, a.accountId, "agent", "Bea");
   await givePassword(h, bea.userId);
   return { h, a, bea, smtp: recorder };
@@ -185,7 +185,7 @@ describe("POST /auth/password", () => {
 
 test("without a mail server, asking for a link is a 503 that says so", async () => {
   const h = createHarness();
-  const a = makeAccount(h, "Acme");
+  const a = await makeAccount(h, "Acme");
   const bea = makeMember(h, a.accountId, "agent", "Bea");
   const r = await ask(h, bea.email);
   expect(r.status).toBe(503);

@@ -26,7 +26,7 @@ async function createUser(h: Harness, token: string, email = "ann@tenant.test") 
 describe("platform authentication", () => {
   test("no token 401; a user token or an unknown token 401 Invalid access_token", async () => {
     const { h } = await setup();
-    const a = makeAccount(h);
+    const a = await makeAccount(h);
     expect((await h.request("POST", `${P}/accounts`, { body: { name: "X" } })).status).toBe(401);
     for (const token of [a.adminToken, "nope"]) {
       const r = await h.request("POST", `${P}/accounts`, { token, body: { name: "X" } });
@@ -99,7 +99,7 @@ describe("platform accounts", () => {
   test("an app sees only accounts it created: others are 404 and unchanged", async () => {
     const { h, app, rival } = await setup();
     const mine = await createAccount(h, app);
-    const seeded = makeAccount(h, "Seeded");
+    const seeded = await makeAccount(h, "Seeded");
     for (const id of [mine.id, seeded.accountId]) {
       for (const [method, body] of [["GET"], ["PATCH", { name: "Taken" }], ["DELETE"]] as [string, unknown][]) {
         const r = await h.request(method, `${P}/accounts/${id}`, { token: rival, body });
@@ -161,7 +161,7 @@ describe("platform users", () => {
 
   test("validation: duplicate email (even one the app did not create), bad email, short password", async () => {
     const { h, app } = await setup();
-    const seeded = makeAccount(h, "Seeded");
+    const seeded = await makeAccount(h, "Seeded");
     const seededEmail = h.deps.repos.users.byId(seeded.adminId)!.email;
     await createUser(h, app, "ann@tenant.test");
     const cases: [unknown, { field: string; code: string }[]][] = [
@@ -287,7 +287,7 @@ describe("platform account users", () => {
   test("only users the app created can be added", async () => {
     const { h, app } = await setup();
     const account = await createAccount(h, app);
-    const seeded = makeAccount(h, "Seeded");
+    const seeded = await makeAccount(h, "Seeded");
     const r = await h.request("POST", `${P}/accounts/${account.id}/account_users`, {
       token: app,
       body: { user_id: seeded.adminId },

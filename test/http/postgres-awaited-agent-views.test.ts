@@ -14,7 +14,7 @@ import { widgetWorld } from "../helpers/widget-fixtures.ts";
 
 describe.skipIf(TEST_ENGINE !== "postgres")("an agent's views on PostgreSQL wait on nothing in place", () => {
   test("conversations, counts, a contact's, search, filter, CSAT answers and files: all awaited", async () => {
-    const w = publicWorld({ csat_survey_enabled: true });
+    const w = await publicWorld({ csat_survey_enabled: true });
     const outsider = makeMember(w.h, w.a.accountId, "agent", "Otto Outsider");
     const c = await newContact(w, { name: "Carla", email: "carla@example.com" });
     const conv = await openConversation(w, c);
@@ -162,7 +162,7 @@ describe.skipIf(TEST_ENGINE !== "postgres")("an agent's views on PostgreSQL wait
   });
 
   test("the website chat's page: its inbox awaited", async () => {
-    const w = widgetWorld({ welcome_title: "Hi there" });
+    const w = await widgetWorld({ welcome_title: "Hi there" });
     await w.h.deps.bus.drain();
     w.h.deps.commits.flush();
     const statuses: unknown[] = [];

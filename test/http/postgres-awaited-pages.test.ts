@@ -150,7 +150,7 @@ describe.skipIf(TEST_ENGINE !== "postgres")("what apps load on PostgreSQL waits 
   });
 
   test("the public API: a contact's conversations, one conversation and its messages, all awaited", async () => {
-    const w = publicWorld();
+    const w = await publicWorld();
     const c = await newContact(w, { name: "Vera Visitor" });
     const conversation = await openConversation(w, c);
     await say(w, c, conversation.id, "hello");
@@ -190,7 +190,7 @@ describe.skipIf(TEST_ENGINE !== "postgres")("what apps load on PostgreSQL waits 
   });
 
   test("the website chat: the visitor's conversation, its messages and contact, all awaited", async () => {
-    const w = widgetWorld();
+    const w = await widgetWorld();
     const v = new Visitor(w);
     await v.start();
     const created = await v.call("POST", "/conversations", {

@@ -47,7 +47,7 @@ describe.skipIf(TEST_ENGINE !== "postgres")(
       const membership = await posted(h, `${P}/accounts/${account.id}/account_users`, app, member);
       const bot = await posted(h, `${P}/agent_bots`, app, { name: "Triage", outgoing_url: "https://bot.example.com/" });
       // Ann also joins an account no app created: the platform's view of her leaves it out.
-      const seeded = makeAccount(h, "Seeded");
+      const seeded = await makeAccount(h, "Seeded");
       const agent = { name: "Ann", email: "ann@tenant.test", role: "agent" };
       await posted(h, `/api/v1/accounts/${seeded.accountId}/agents`, seeded.adminToken, agent);
       const theirs = await posted(h, `${P}/accounts`, rival, { name: "Rival Co" });

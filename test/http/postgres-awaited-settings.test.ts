@@ -49,7 +49,7 @@ describe.skipIf(TEST_ENGINE !== "postgres")("the settings pages on PostgreSQL wa
     await w.h.deps.bus.drain();
     await w.h.deps.bus.drain();
     await w.h.deps.deliverer.drain();
-    const b = makeAccount(w.h, "Globex");
+    const b = await makeAccount(w.h, "Globex");
     const theirs = await made(w, `/api/v1/accounts/${b.accountId}/webhooks`, b.adminToken, { url: rx.url });
     w.h.deps.commits.flush();
     const [delivery] = deliveryRows(w.h);
@@ -110,7 +110,7 @@ describe.skipIf(TEST_ENGINE !== "postgres")("the settings pages on PostgreSQL wa
     const shared = await made(w, `${w.base}/macros`, admin, { name: "Close", visibility: "global", actions: resolve });
     const mine = await made(w, `${w.base}/macros`, w.agent.token, { name: "Mine", actions: resolve });
     const appId = await made(w, `${w.base}/dashboard_apps`, admin, app);
-    const b = makeAccount(w.h, "Globex");
+    const b = await makeAccount(w.h, "Globex");
     const other = `/api/v1/accounts/${b.accountId}`;
     const theirRule = await made(w, `${other}/automation_rules`, b.adminToken, rule);
     const theirMacro = await made(w, `${other}/macros`, b.adminToken, { name: "Theirs", actions: resolve });

@@ -7,8 +7,8 @@ import { PASSWORD, givePassword, signIn } from "../helpers/sessions.ts";
 
 async function setup() {
   const h = createHarness();
-  const a = makeAccount(h, "Acme");
-  const b = makeAccount(h, "Globex");
+  const a = await makeAccount(h, "Acme");
+  const b = await makeAccount(h, "Globex");
   const bea = makeMember(h, a.accountId, "agent", "Bea");
   await h.deps.services.accounts.addMember(b.accountId, bea.userId, "administrator");
   await givePassword(h, bea.userId);
@@ -107,7 +107,7 @@ describe("POST /api/v1/profile/availability", () => {
 
   test("an account the caller is not in is a 404; a missing account or a bad status is a 422", async () => {
     const { h, a, bea } = await setup();
-    const other = makeAccount(h, "Initech");
+    const other = await makeAccount(h, "Initech");
     const post = (profile: Record<string, unknown>) =>
       h.request("POST", "/api/v1/profile/availability", { token: bea.token, body: { profile } });
     expect((await post({ availability: "busy", account_id: other.accountId })).status).toBe(404);
@@ -143,7 +143,7 @@ describe("PUT /api/v1/profile/set_active_account", () => {
       body: { profile: { account_id: a.accountId } },
     });
     expect((await me()).body.account_id).toBe(a.accountId);
-    const foreign = makeAccount(h, "Initech");
+    const foreign = await makeAccount(h, "Initech");
     const refused = await h.request("PUT", "/api/v1/profile/set_active_account", {
       token: bea.token,
       body: { profile: { account_id: foreign.accountId } },

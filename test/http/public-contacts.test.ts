@@ -4,12 +4,12 @@ import { describe, expect, test } from "bun:test";
 import { makeInbox } from "../helpers/factories.ts";
 import { contactPath, newContact, NOW, publicWorld } from "../helpers/public-fixtures.ts";
 
-const count = (w: ReturnType<typeof publicWorld>, table: string) =>
+const count = (w: Awaited<ReturnType<typeof publicWorld>>, table: string) =>
   (w.h.deps.db.query(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
 
 describe("GET /public/api/v1/inboxes/:inbox_identifier", () => {
   test("the inbox's public information, Chatwoot's keys", async () => {
-    const w = publicWorld({
+    const w = await publicWorld({
       greeting_enabled: true,
       csat_survey_enabled: true,
       timezone: "Europe/Berlin",
@@ -39,7 +39,7 @@ describe("GET /public/api/v1/inboxes/:inbox_identifier", () => {
   });
 
   test("unknown identifiers, other channels and suspended accounts are 404 alike", async () => {
-    const w = publicWorld();
+    const w = await publicWorld();
     const widget = makeInbox(w.h, w.a, {
       name: "Site",
       channel: { type: "web_widget", website_url: "https://example.com" },
@@ -61,7 +61,7 @@ describe("GET /public/api/v1/inboxes/:inbox_identifier", () => {
 
 describe("POST contacts", () => {
   test("a new contact: the identity record, a readable random name, contact_created by the contact itself", async () => {
-    const w = publicWorld();
+    const w = await publicWorld();
     const before = w.h.lastEventId();
     const r = await w.h.request("POST", `${w.base}/contacts`, {
       body: { email: "Vera@Example.com", custom_attributes: { plan: "pro" } },
@@ -93,7 +93,7 @@ describe("POST contacts", () => {
   });
 
   test("all fields; a given source_id is the identifier, and sending it again returns the same identity", async () => {
-    const w = publicWorld();
+    const w = await publicWorld();
     const body = {
       source_id: "visitor-42",
       name: "Vera Visitor",
@@ -115,7 +115,7 @@ describe("POST contacts", () => {
   });
 
   test("an existing account contact is reused: by identifier first, then email, then phone; no contact_created", async () => {
-    const w = publicWorld();
+    const w = await publicWorld();
     const make = async (body: Record<string, unknown>) =>
       (await w.h.request("POST", `${w.api}/contacts`, { token: w.a.adminToken, body })).body.payload.contact
         .id as number;
@@ -143,7 +143,7 @@ describe("POST contacts", () => {
   });
 
   test("bad fields are 422 per field and create nothing", async () => {
-    const w = publicWorld();
+    const w = await publicWorld();
     const r = await w.h.request("POST", `${w.base}/contacts`, {
       body: { email: "not-an-email", phone_number: "12", source_id: 7 },
     });
@@ -163,7 +163,7 @@ describe("POST contacts", () => {
   });
 
   test("url-encoded bodies and fields nested under `contact` work as JSON does", async () => {
-    const w = publicWorld();
+    const w = await publicWorld();
     const r = await w.h.request("POST", `${w.base}/contacts`, {
       form: { "contact[name]": "Fay Form", "contact[custom_attributes][tier]": "gold" },
     });
@@ -178,7 +178,7 @@ describe("POST contacts", () => {
 
 describe("GET / PATCH / PUT contacts/:contact_identifier", () => {
   test("show answers the identity record; unknown or another inbox's identifier is 404", async () => {
-    const w = publicWorld();
+    const w = await publicWorld();
     const c = await newContact(w, { name: "Sam", email: "sam@example.com" });
     expect((await w.h.request("GET", contactPath(w, c))).body).toEqual(c);
     const other = makeInbox(w.h, w.a, { name: "Other" });
@@ -193,7 +193,7 @@ describe("GET / PATCH / PUT contacts/:contact_identifier", () => {
   });
 
   test("update changes name, email, phone, custom attributes (merged) — not the identifier or blocked — as the contact", async () => {
-    const w = publicWorld();
+    const w = await publicWorld();
     const c = await newContact(w, { name: "Sam", identifier: "sam-1", custom_attributes: { a: 1 } });
     w.h.clock.advance(5000);
     const before = w.h.lastEventId();
@@ -226,7 +226,7 @@ describe("GET / PATCH / PUT contacts/:contact_identifier", () => {
   });
 
   test("an email or phone number another contact holds is 422 taken, and nothing changes", async () => {
-    const w = publicWorld();
+    const w = await publicWorld();
     await newContact(w, { email: "taken@example.com" });
     const c = await newContact(w, { name: "Sam" });
     const before = w.h.lastEventId();

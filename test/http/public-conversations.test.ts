@@ -15,7 +15,7 @@ import {
 
 describe("POST conversations", () => {
   test("opens a conversation in this inbox for this identity: the public record, conversation_created by the contact", async () => {
-    const w = publicWorld();
+    const w = await publicWorld();
     const c = await newContact(w, { name: "Carla", email: "carla@example.com" });
     const before = w.h.lastEventId();
     const conv = await openConversation(w, c, { custom_attributes: { order: "A-1" } });
@@ -60,7 +60,7 @@ describe("POST conversations", () => {
   });
 
   test("with lock_to_single_conversation the identity's last conversation comes back", async () => {
-    const w = publicWorld({ lock_to_single_conversation: true });
+    const w = await publicWorld({ lock_to_single_conversation: true });
     const c = await newContact(w);
     const first = await openConversation(w, c);
     const second = await openConversation(w, c);
@@ -70,7 +70,7 @@ describe("POST conversations", () => {
 
 describe("GET conversations and conversations/:id", () => {
   test("the identity's conversations, newest activity first, each with the messages the contact may see", async () => {
-    const w = publicWorld();
+    const w = await publicWorld();
     const c = await newContact(w, { name: "Carla" });
     const one = await openConversation(w, c);
     w.h.clock.advance(1000);
@@ -110,7 +110,7 @@ describe("GET conversations and conversations/:id", () => {
   });
 
   test("an unverified identity sees only its own conversations; a verified one all of its contact's, in every inbox", async () => {
-    const w = publicWorld();
+    const w = await publicWorld();
     const hash = (id: string) => new Bun.CryptoHasher("sha256", w.inbox.hmac_token!).update(id).digest("hex");
     const phone = await newContact(w, { identifier: "u-9" });
     const mine = await openConversation(w, phone);
@@ -139,7 +139,7 @@ describe("GET conversations and conversations/:id", () => {
   });
 
   test("unknown and malformed conversation ids are 404", async () => {
-    const w = publicWorld();
+    const w = await publicWorld();
     const c = await newContact(w);
     for (const id of ["99", "abc", "0"]) {
       const r = await w.h.request("GET", `${contactPath(w, c)}/conversations/${id}`);
@@ -150,7 +150,7 @@ describe("GET conversations and conversations/:id", () => {
 
 describe("POST conversations/:id/toggle_status", () => {
   test("resolves as the contact: Chatwoot's activity text and events; the activity stays out of the public record", async () => {
-    const w = publicWorld();
+    const w = await publicWorld();
     const c = await newContact(w, { name: "carla jones" });
     const conv = await openConversation(w, c);
     w.h.clock.advance(3000);
@@ -175,7 +175,7 @@ describe("POST conversations/:id/toggle_status", () => {
   });
 
   test("already resolved: 200 and nothing happens", async () => {
-    const w = publicWorld();
+    const w = await publicWorld();
     const c = await newContact(w);
     const conv = await openConversation(w, c);
     await w.h.request("POST", `${contactPath(w, c)}/conversations/${conv.id}/toggle_status`);
@@ -188,7 +188,7 @@ describe("POST conversations/:id/toggle_status", () => {
 
 describe("POST conversations/:id/toggle_typing", () => {
   test("on and off record typing events with Chatwoot's payload; anything else is 422", async () => {
-    const w = publicWorld();
+    const w = await publicWorld();
     const c = await newContact(w, { name: "Tess" });
     const conv = await openConversation(w, c);
     const path = `${contactPath(w, c)}/conversations/${conv.id}/toggle_typing`;
@@ -216,7 +216,7 @@ describe("POST conversations/:id/toggle_typing", () => {
 
 describe("POST conversations/:id/update_last_seen", () => {
   test("sets contact_last_seen_at and marks the agents' public messages read, each with message_updated", async () => {
-    const w = publicWorld();
+    const w = await publicWorld();
     const c = await newContact(w);
     const conv = await openConversation(w, c);
     const mine = await say(w, c, conv.id, "question");

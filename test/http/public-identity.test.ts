@@ -25,7 +25,7 @@ describe("identity verification", () => {
   });
 
   test("hmac_mandatory: an identifier without its hash, or with a wrong one, is 401 and creates nothing", async () => {
-    const w = publicWorld({ channel: { type: "api", hmac_mandatory: true } });
+    const w = await publicWorld({ channel: { type: "api", hmac_mandatory: true } });
     for (const body of [
       { identifier: "u-1" },
       { identifier: "u-1", identifier_hash: "00" },
@@ -38,7 +38,7 @@ describe("identity verification", () => {
   });
 
   test("hmac_mandatory: the right hash (any letter case) creates a verified identity; no identifier, no check and no verification", async () => {
-    const w = publicWorld({ channel: { type: "api", hmac_mandatory: true } });
+    const w = await publicWorld({ channel: { type: "api", hmac_mandatory: true } });
     const c = await newContact(w, { identifier: "u-1", identifier_hash: hashOf(w, "u-1").toUpperCase(), name: "Uma" });
     expect(verifiedOf(w, c.source_id)).toBe(1);
     const anonymous = await newContact(w, { name: "Anon" });
@@ -52,7 +52,7 @@ describe("identity verification", () => {
   });
 
   test("without hmac_mandatory: a sent hash is still checked; an identifier alone is accepted but not verified", async () => {
-    const w = publicWorld();
+    const w = await publicWorld();
     const bad = await w.h.request("POST", `${w.base}/contacts`, {
       body: { identifier: "u-1", identifier_hash: hashOf(w, "other") },
     });
@@ -65,7 +65,7 @@ describe("identity verification", () => {
   });
 
   test("a known source_id with the verified identifier of its contact becomes verified", async () => {
-    const w = publicWorld();
+    const w = await publicWorld();
     const c = await newContact(w, { source_id: "browser-1", identifier: "u-7" });
     expect(verifiedOf(w, "browser-1")).toBe(0);
     const again = await newContact(w, { source_id: "browser-1", identifier: "u-7", identifier_hash: hashOf(w, "u-7") });
@@ -74,7 +74,7 @@ describe("identity verification", () => {
   });
 
   test("a verified identifier never vouches for a contact found by email (that contact is not verified)", async () => {
-    const w = publicWorld();
+    const w = await publicWorld();
     const victim = await w.h.request("POST", `${w.api}/contacts`, {
       token: w.a.adminToken,
       body: { name: "Victim", email: "victim@example.com" },

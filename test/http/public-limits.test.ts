@@ -11,13 +11,13 @@ const OFF: PublicLimitsConfig = {
   conversationsPerHour: 0,
   contactsPerHour: 0,
 };
-const limited = (limits: Partial<PublicLimitsConfig>, trustProxy = false) =>
-  publicWorld({}, { config: { publicLimits: { ...OFF, ...limits }, trustProxy } });
+const limited = async (limits: Partial<PublicLimitsConfig>, trustProxy = false) =>
+  await publicWorld({}, { config: { publicLimits: { ...OFF, ...limits }, trustProxy } });
 const from = (ip: string) => ({ "x-forwarded-for": `10.0.0.1, ${ip}` });
 
 describe("per client address", () => {
   test("every public request counts, known identifiers or not; 429 with Retry-After, then recovery", async () => {
-    const w = limited({ requestsPerMinute: 3 });
+    const w = await limited({ requestsPerMinute: 3 });
     expect((await w.h.request("GET", w.base)).status).toBe(200);
     expect((await w.h.request("GET", "/public/api/v1/inboxes/guess-1")).status).toBe(404);
     expect((await w.h.request("GET", "/public/api/v1/nothing-here")).status).toBe(404);
@@ -42,7 +42,7 @@ describe("per client address", () => {
   });
 
   test("behind a trusted proxy each client address (IPv6: each /64) has its own bucket", async () => {
-    const w = limited({ requestsPerMinute: 1 }, true);
+    const w = await limited({ requestsPerMinute: 1 }, true);
     expect((await w.h.request("GET", w.base, { headers: from("203.0.113.5") })).status).toBe(200);
     expect((await w.h.request("GET", w.base, { headers: from("203.0.113.5") })).status).toBe(429);
     expect((await w.h.request("GET", w.base, { headers: from("203.0.113.6") })).status).toBe(200);
@@ -53,7 +53,7 @@ describe("per client address", () => {
 
 describe("per contact", () => {
   test("messages: the contact's bucket runs out, others' do not; nothing is written; recovery", async () => {
-    const w = limited({ messagesPerMinute: 2 });
+    const w = await limited({ messagesPerMinute: 2 });
     const c = await newContact(w);
     const other = await newContact(w);
     const conv = await openConversation(w, c);
@@ -74,7 +74,7 @@ describe("per contact", () => {
   });
 
   test("new conversations are stricter: per hour", async () => {
-    const w = limited({ conversationsPerHour: 2 });
+    const w = await limited({ conversationsPerHour: 2 });
     const c = await newContact(w);
     await openConversation(w, c);
     await openConversation(w, c);
@@ -90,7 +90,7 @@ describe("per contact", () => {
 
 describe("new contacts per address", () => {
   test("contact creation has its own hourly bucket per address", async () => {
-    const w = limited({ contactsPerHour: 2 }, true);
+    const w = await limited({ contactsPerHour: 2 }, true);
     for (let i = 0; i < 2; i++)
       expect(
         (await w.h.request("POST", `${w.base}/contacts`, { body: {}, headers: from("198.51.100.1") })).status,

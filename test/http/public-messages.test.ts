@@ -39,7 +39,7 @@ const internalId = (w: PublicWorld, displayId: number) =>
 
 describe("GET messages", () => {
   test("public records: contact, user and bot senders typed, templates without sender; no private notes, no activity, no attachments key", async () => {
-    const w = publicWorld();
+    const w = await publicWorld();
     const c = await newContact(w, { name: "Carla", email: "carla@example.com" });
     const conv = await openConversation(w, c);
     const incoming = await say(w, c, conv.id, "Where is my order?");
@@ -106,7 +106,7 @@ describe("GET messages", () => {
   });
 
   test("the latest 20, oldest first; `before` pages back; a bad `before` is 422", async () => {
-    const w = publicWorld(
+    const w = await publicWorld(
       {},
       {
         config: {
@@ -132,7 +132,7 @@ describe("GET messages", () => {
 
 describe("POST messages", () => {
   test("an incoming message from the contact: the public record, echo_id kept, events by the contact", async () => {
-    const w = publicWorld();
+    const w = await publicWorld();
     const c = await newContact(w, { name: "Carla" });
     const conv = await openConversation(w, c);
     w.h.clock.advance(4000);
@@ -169,7 +169,7 @@ describe("POST messages", () => {
   });
 
   test("a message reopens a resolved conversation", async () => {
-    const w = publicWorld();
+    const w = await publicWorld();
     const c = await newContact(w);
     const conv = await openConversation(w, c);
     await w.h.request("POST", `${w.api}/conversations/${conv.id}/toggle_status`, {
@@ -183,7 +183,7 @@ describe("POST messages", () => {
   });
 
   test("blank content and content over 150,000 characters are 422; nothing is written", async () => {
-    const w = publicWorld();
+    const w = await publicWorld();
     const c = await newContact(w);
     const conv = await openConversation(w, c);
     const blank = await w.h.request("POST", messagesPath(w, c, conv.id), { body: { content: "  " } });
@@ -200,7 +200,7 @@ describe("POST messages", () => {
   });
 
   test("the per-conversation flood guard applies: 200 messages in a minute, then 429 with Retry-After", async () => {
-    const w = publicWorld();
+    const w = await publicWorld();
     const c = await newContact(w);
     const conv = await openConversation(w, c);
     for (let i = 0; i < 200; i++) insertMessage(w, internalId(w, conv.id), { message_type: 0, created_at: NOW - 30 });
@@ -215,7 +215,7 @@ describe("POST messages", () => {
 
 describe("PATCH messages/:id", () => {
   test("submitted_values (object): only name/title/value/csat_survey_response kept, other content_attributes kept; message_updated by the contact", async () => {
-    const w = publicWorld();
+    const w = await publicWorld();
     const c = await newContact(w);
     const conv = await openConversation(w, c);
     const ask = await agentSays(w, conv.id, {
@@ -251,7 +251,7 @@ describe("PATCH messages/:id", () => {
   });
 
   test("an array of objects (select and form answers); PUT works too; no submitted_values changes nothing", async () => {
-    const w = publicWorld();
+    const w = await publicWorld();
     const c = await newContact(w);
     const conv = await openConversation(w, c);
     const ask = await agentSays(w, conv.id, {
@@ -274,7 +274,7 @@ describe("PATCH messages/:id", () => {
   });
 
   test("bad submitted_values are 422; private notes, activity messages and unknown ids are 404", async () => {
-    const w = publicWorld();
+    const w = await publicWorld();
     const c = await newContact(w);
     const conv = await openConversation(w, c);
     const ask = await agentSays(w, conv.id, { content: "Pick" });

@@ -24,7 +24,7 @@ function exactly(schema: TSchema, body: unknown) {
 
 describe("public answers match their schemas", () => {
   test("inbox, contact, conversations, messages, CSAT responses", async () => {
-    const w = publicWorld({ csat_survey_enabled: true });
+    const w = await publicWorld({ csat_survey_enabled: true });
     exactly(PublicInbox, (await w.h.request("GET", w.base)).body);
     const c = await newContact(w, { name: "Carla", identifier: "c-1", email: "c@example.com" });
     exactly(PublicContact, c);

@@ -29,7 +29,7 @@ function conversationRoutes(messageId: number): [string, string, unknown][] {
 }
 
 async function setup() {
-  const w = publicWorld();
+  const w = await publicWorld();
   const alice = await newContact(w, { name: "Alice", email: "alice@example.com" });
   const bob = await newContact(w, { name: "Bob", email: "bob@example.com" });
   const conv = await openConversation(w, alice);
@@ -92,7 +92,7 @@ describe("walls between inboxes and accounts", () => {
 
   test("another account's inbox never reaches this account's conversations, even with the same display id", async () => {
     const { w, conv } = await setup();
-    const b = makeAccount(w.h, "Beta");
+    const b = await makeAccount(w.h, "Beta");
     const bInbox = makeInbox(w.h, b, { name: "Beta API" });
     const bBase = `/public/api/v1/inboxes/${bInbox.identifier}`;
     const stranger = await newContact(w, { name: "Stranger" }, bBase);

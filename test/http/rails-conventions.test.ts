@@ -9,7 +9,7 @@ import { makeTeam } from "../helpers/directory-fixtures.ts";
 describe("PUT answers wherever PATCH does", () => {
   test("teams, labels and webhooks update with PUT exactly as with PATCH", async () => {
     const h = createHarness();
-    const a = makeAccount(h);
+    const a = await makeAccount(h);
     const base = `/api/v1/accounts/${a.accountId}`;
     const teamId = makeTeam(h, a.accountId, "billing");
     const team = await h.request("PUT", `${base}/teams/${teamId}`, {
@@ -39,7 +39,7 @@ describe("PUT answers wherever PATCH does", () => {
 
   test("PUT where no PATCH route exists is still a 404, and validation still applies", async () => {
     const h = createHarness();
-    const a = makeAccount(h);
+    const a = await makeAccount(h);
     const r = await h.request("PUT", `/api/v1/accounts/${a.accountId}/webhooks`, { token: a.adminToken, body: {} });
     expect(r.status).toBe(404);
     const teamId = makeTeam(h, a.accountId, "billing");
@@ -81,7 +81,7 @@ describe("the token header's spellings", () => {
   for (const header of ["api_access_token", "Api-Access-Token", "api-access-token", "API_ACCESS_TOKEN"]) {
     test(header, async () => {
       const h = createHarness();
-      const a = makeAccount(h);
+      const a = await makeAccount(h);
       const r = await h.request("GET", `/api/v1/accounts/${a.accountId}/contacts`, {
         headers: { [header]: a.adminToken },
       });

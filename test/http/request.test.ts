@@ -123,7 +123,7 @@ describe("request bodies", () => {
 
   test("url-encoded update through a real route: form strings land typed", async () => {
     const h = createHarness();
-    const a = makeAccount(h);
+    const a = await makeAccount(h);
     const r = await h.request("PATCH", `/api/v1/accounts/${a.accountId}`, {
       token: a.adminToken,
       form: { "account[name]": "Form Co", custom_attributes: '{"tier":2}' },
@@ -134,7 +134,7 @@ describe("request bodies", () => {
 
   test("a NUL character in any body's text is a 422 naming the field, and changes nothing", async () => {
     const h = createHarness();
-    const a = makeAccount(h);
+    const a = await makeAccount(h);
     const path = `/api/v1/accounts/${a.accountId}`;
     const patch = (opts: RequestOptions) => () => h.request("PATCH", path, { token: a.adminToken, ...opts });
     const multipart = (name: string, value: string) => async () => {
@@ -169,7 +169,7 @@ describe("request bodies", () => {
 
   test("a NUL character in a path segment is a 422 naming the parameter", async () => {
     const h = createHarness();
-    const a = makeAccount(h);
+    const a = await makeAccount(h);
     for (const [path, field, token] of [
       ["/public/api/v1/inboxes/ab%00cd", "inbox_identifier", null],
       ["/public/api/v1/inboxes/abc/contacts/x%00", "contact_identifier", null],

@@ -167,7 +167,7 @@ describe("GET search/contacts and GET search", () => {
         expect({ kind, status: r.status, field: r.body.errors?.[0]?.field }).toEqual({ kind, status: 422, field: "q" });
       }
     }
-    const other = makeAccount(w.h, "Globex");
+    const other = await makeAccount(w.h, "Globex");
     expect((await search(w, "?q=carla", other.adminToken)).status).toBe(401);
     const theirs = await w.h.request("GET", `/api/v1/accounts/${other.accountId}/search?q=carla`, {
       token: other.adminToken,

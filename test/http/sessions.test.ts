@@ -7,7 +7,7 @@ import { PASSWORD, cookieOf, givePassword, signIn } from "../helpers/sessions.ts
 
 async function setup(opts: Parameters<typeof createHarness>[0] = {}) {
   const h = createHarness(opts);
-  const a = makeAccount(h, "Acme");
+  const a = await makeAccount(h, "Acme");
   const agent = makeMember(h, a.accountId, "agent", "Bea");
   await givePassword(h, agent.userId);
   return { h, a, agent };

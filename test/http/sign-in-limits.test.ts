@@ -7,7 +7,7 @@ import { PASSWORD, givePassword } from "../helpers/sessions.ts";
 async function setup() {
   // Trust the proxy so tests can choose the client address with X-Forwarded-For.
   const h = createHarness({ env: { PARLEY_TRUST_PROXY: "1" } });
-  const a = makeAccount(h);
+  const a = await makeAccount(h);
   const agent = makeMember(h, a.accountId, "agent");
   await givePassword(h, agent.userId);
   return { h, agent };

@@ -203,7 +203,7 @@ describe("team summary", () => {
     expect((await report(w, "summary_reports/team", {}, null)).status).toBe(401);
     const agent = await report(w, "summary_reports/team", {}, w.agent.token);
     expect(agent.status).toBe(403);
-    const other = makeAccount(w.h, "Other");
+    const other = await makeAccount(w.h, "Other");
     expect((await report(w, "summary_reports/team", {}, other.adminToken)).status).toBe(401);
     const unknown = await w.h.request("GET", "/api/v2/accounts/999999/summary_reports/team", { token: w.a.adminToken });
     expect(unknown.status).toBe(404);
@@ -213,7 +213,7 @@ describe("team summary", () => {
 
   test("another account's teams and conversations never show", async () => {
     const { w } = await dataset();
-    const other = makeAccount(w.h, "Other");
+    const other = await makeAccount(w.h, "Other");
     const theirs = makeTeam(w.h, other, "sales");
     const r = await report(w, "summary_reports/team", ALL);
     expect(r.body.map((row: { id: number }) => row.id)).toEqual([w.teams.sales, w.teams.support, w.teams.empty]);

@@ -3,10 +3,10 @@ import { describe, expect, test } from "bun:test";
 import { addTeamMember, makeAccount, makeMember, makeTeam } from "../helpers/factories.ts";
 import { createHarness } from "../helpers/harness.ts";
 
-function setup() {
+async function setup() {
   const h = createHarness();
-  const a = makeAccount(h, "Acme");
-  const b = makeAccount(h, "Globex");
+  const a = await makeAccount(h, "Acme");
+  const b = await makeAccount(h, "Globex");
   const agent = makeMember(h, a.accountId, "agent", "Bea");
   const other = makeMember(h, a.accountId, "agent", "Cal");
   return { h, a, b, agent, other, base: `/api/v1/accounts/${a.accountId}/teams` };
@@ -16,7 +16,7 @@ const ids = (list: { id: number }[]) => list.map((x) => x.id);
 
 describe("teams", () => {
   test("create lower-cases the name; list and show tell the caller whether they are a member", async () => {
-    const { h, a, agent, base } = setup();
+    const { h, a, agent, base } = await setup();
     const r = await h.request("POST", base, {
       token: a.adminToken,
       body: { team: { name: "Sales EU", description: "Europe", allow_auto_assign: false } },
@@ -65,7 +65,7 @@ describe("teams", () => {
   });
 
   test("names are unique per account whatever the case; another account may reuse a name", async () => {
-    const { h, a, b, base } = setup();
+    const { h, a, b, base } = await setup();
     makeTeam(h, a, "sales");
     const dup = await h.request("POST", base, { token: a.adminToken, body: { name: "SALES" } });
     expect(dup.status).toBe(422);
@@ -84,7 +84,7 @@ describe("teams", () => {
   });
 
   test("update renames (unique), changes description and allow_auto_assign", async () => {
-    const { h, a, base } = setup();
+    const { h, a, base } = await setup();
     const sales = makeTeam(h, a, "sales");
     makeTeam(h, a, "support");
     const r = await h.request("PATCH", `${base}/${sales.id}`, {
@@ -102,7 +102,7 @@ describe("teams", () => {
   });
 
   test("delete removes the team and its memberships; the members stay in the account", async () => {
-    const { h, a, agent, base } = setup();
+    const { h, a, agent, base } = await setup();
     const team = makeTeam(h, a);
     addTeamMember(h, a, team.id, agent.userId);
     const r = await h.request("DELETE", `${base}/${team.id}`, { token: a.adminToken });
@@ -116,7 +116,7 @@ describe("teams", () => {
 
 describe("team members", () => {
   test("POST answers only the agents added; GET lists all; PATCH replaces and answers all; DELETE removes", async () => {
-    const { h, a, agent, other, base } = setup();
+    const { h, a, agent, other, base } = await setup();
     const team = makeTeam(h, a);
     const path = `${base}/${team.id}/team_members`;
     addTeamMember(h, a, team.id, agent.userId);
@@ -157,7 +157,7 @@ describe("team members", () => {
   });
 
   test("user ids outside the account are 422 naming them; nothing changes", async () => {
-    const { h, a, b, agent, base } = setup();
+    const { h, a, b, agent, base } = await setup();
     const team = makeTeam(h, a);
     const r = await h.request("POST", `${base}/${team.id}/team_members`, {
       token: a.adminToken,
@@ -173,7 +173,7 @@ describe("team members", () => {
 
 describe("teams authorization and tenant isolation", () => {
   test("agents read but may not write (403, before validation); no token or other account 401", async () => {
-    const { h, a, b, agent, base } = setup();
+    const { h, a, b, agent, base } = await setup();
     const team = makeTeam(h, a);
     const members = `${base}/${team.id}/team_members`;
     const writes: [string, string, unknown][] = [
@@ -197,7 +197,7 @@ describe("teams authorization and tenant isolation", () => {
   });
 
   test("another account's team id is 404 everywhere and stays untouched", async () => {
-    const { h, a, b, base } = setup();
+    const { h, a, b, base } = await setup();
     const theirs = makeTeam(h, b, "theirs");
     addTeamMember(h, b, theirs.id, b.adminId);
     const calls: [string, string, unknown][] = [

@@ -11,7 +11,7 @@ afterEach(async () => {
 
 async function setup(status: number) {
   const h = createHarness({ config: { allowPrivateWebhooks: true } });
-  const a = makeAccount(h, "Acme");
+  const a = await makeAccount(h, "Acme");
   const rx = startReceiver(() => status);
   receivers.push(rx);
   const w = await createWebhook(h, a.accountId, a.adminToken, { url: rx.url });
@@ -160,7 +160,7 @@ describe("POST /webhooks/:id/deliveries/:delivery_id/redeliver", () => {
 
   test("agents 403, another account 401/404, unknown delivery 404; nothing changes", async () => {
     const { h, a, base } = await setup(400);
-    const other = makeAccount(h, "Globex");
+    const other = await makeAccount(h, "Globex");
     const agent = makeMember(h, a.accountId, "agent");
     recordEvents(h, [event(a.accountId, 1)]);
     await h.deps.deliverer.drain();

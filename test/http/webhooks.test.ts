@@ -5,10 +5,10 @@ import { createHarness } from "../helpers/harness.ts";
 import { makeAccount, makeMember } from "../helpers/factories.ts";
 import { makeInbox } from "../helpers/webhooks.ts";
 
-function setup() {
+async function setup() {
   const h = createHarness();
-  const a = makeAccount(h, "Acme");
-  const b = makeAccount(h, "Globex");
+  const a = await makeAccount(h, "Acme");
+  const b = await makeAccount(h, "Globex");
   const agent = makeMember(h, a.accountId, "agent");
   const base = `/api/v1/accounts/${a.accountId}/webhooks`;
   return { h, a, b, agent, base };
@@ -19,7 +19,7 @@ const count = (h: ReturnType<typeof createHarness>) =>
 
 describe("POST /webhooks", () => {
   test("returns the bare record with its secret, and the record under payload.webhook; subscriptions default to the spec's eight", async () => {
-    const { h, a, base } = setup();
+    const { h, a, base } = await setup();
     const r = await h.request("POST", base, {
       token: a.adminToken,
       body: { url: "https://hooks.example.com/in", name: "CRM" },
@@ -44,7 +44,7 @@ describe("POST /webhooks", () => {
   });
 
   test("fields nested under `webhook`, form bodies, JSON text and duplicates in subscriptions", async () => {
-    const { h, a, base } = setup();
+    const { h, a, base } = await setup();
     const inboxId = makeInbox(h, a.accountId, { name: "Website" });
     const nested = await h.request("POST", base, {
       token: a.adminToken,
@@ -115,7 +115,7 @@ describe("POST /webhooks", () => {
   ];
   for (const [label, body, error] of bad) {
     test(`422 ${label}, nothing stored`, async () => {
-      const { h, a, base } = setup();
+      const { h, a, base } = await setup();
       const r = await h.request("POST", base, { token: a.adminToken, body });
       expect(r.status).toBe(422);
       expect(r.body.errors).toEqual([error]);
@@ -124,7 +124,7 @@ describe("POST /webhooks", () => {
   }
 
   test("422 names every unknown kind", async () => {
-    const { h, a, base } = setup();
+    const { h, a, base } = await setup();
     const r = await h.request("POST", base, {
       token: a.adminToken,
       body: { url: "https://e.example.com", subscriptions: ["message_created", "nope", "conversation_opened", 7] },
@@ -140,7 +140,7 @@ describe("POST /webhooks", () => {
   });
 
   test("several bad fields give one item each", async () => {
-    const { h, a, base } = setup();
+    const { h, a, base } = await setup();
     const r = await h.request("POST", base, {
       token: a.adminToken,
       body: { url: "gopher://x", subscriptions: ["x"], name: 5 },
@@ -149,7 +149,7 @@ describe("POST /webhooks", () => {
   });
 
   test("the same URL twice in one account is 422 taken; another account may use it", async () => {
-    const { h, a, b, base } = setup();
+    const { h, a, b, base } = await setup();
     expect(
       (await h.request("POST", base, { token: a.adminToken, body: { url: "https://dup.example.com" } })).status,
     ).toBe(200);
@@ -165,7 +165,7 @@ describe("POST /webhooks", () => {
   });
 
   test("an inbox of another account is 404 and nothing is stored", async () => {
-    const { h, a, b, base } = setup();
+    const { h, a, b, base } = await setup();
     const foreign = makeInbox(h, b.accountId);
     const r = await h.request("POST", base, {
       token: a.adminToken,
@@ -181,7 +181,7 @@ describe("POST /webhooks", () => {
 
 describe("list, update, delete, rotate_secret", () => {
   test("list wraps records in payload.webhooks without secrets", async () => {
-    const { h, a, b, base } = setup();
+    const { h, a, b, base } = await setup();
     await h.request("POST", base, {
       token: a.adminToken,
       body: { url: "https://1.example.com", subscriptions: ["message_created"] },
@@ -210,7 +210,7 @@ describe("list, update, delete, rotate_secret", () => {
   });
 
   test("update changes only the fields sent and answers the bare record plus payload.webhook", async () => {
-    const { h, a, base } = setup();
+    const { h, a, base } = await setup();
     const created = (
       await h.request("POST", base, { token: a.adminToken, body: { url: "https://1.example.com", name: "One" } })
     ).body;
@@ -254,7 +254,7 @@ describe("list, update, delete, rotate_secret", () => {
   });
 
   test("rotate_secret issues a new secret; delete removes the webhook", async () => {
-    const { h, a, base } = setup();
+    const { h, a, base } = await setup();
     const created = (await h.request("POST", base, { token: a.adminToken, body: { url: "https://1.example.com" } }))
       .body;
     const rotated = await h.request("POST", `${base}/${created.id}/rotate_secret`, { token: a.adminToken });
@@ -272,7 +272,7 @@ describe("list, update, delete, rotate_secret", () => {
 
 describe("authorization and tenant isolation", () => {
   test("no token 401, other account's token 401, agent 403 on every route; nothing changes", async () => {
-    const { h, a, b, agent, base } = setup();
+    const { h, a, b, agent, base } = await setup();
     const created = (
       await h.request("POST", base, { token: a.adminToken, body: { url: "https://1.example.com", name: "Keep" } })
     ).body;
@@ -296,7 +296,7 @@ describe("authorization and tenant isolation", () => {
   });
 
   test("another account's webhook id is 404 for its every route, and it is untouched", async () => {
-    const { h, a, b } = setup();
+    const { h, a, b } = await setup();
     const theirs = (
       await h.request("POST", `/api/v1/accounts/${b.accountId}/webhooks`, {
         token: b.adminToken,

@@ -15,7 +15,7 @@ async function agentReply(w: WidgetWorld, displayId: number, content: string, is
 
 describe("conversation and messages", () => {
   test("pre-chat details and the first message open a conversation; replies come back, private notes never", async () => {
-    const w = widgetWorld();
+    const w = await widgetWorld();
     const v = new Visitor(w);
     await v.start();
     expect((await v.call("GET", "/conversations")).body).toEqual({});
@@ -46,7 +46,7 @@ describe("conversation and messages", () => {
   });
 
   test("a bad first message or bad contact details are 422 and leave no conversation and no change behind", async () => {
-    const w = widgetWorld();
+    const w = await widgetWorld();
     const v = new Visitor(w);
     const start = await v.start();
     for (const body of [
@@ -63,7 +63,7 @@ describe("conversation and messages", () => {
   });
 
   test("a message with no conversation yet opens one; typing, last seen and resolve act on it", async () => {
-    const w = widgetWorld();
+    const w = await widgetWorld();
     const v = new Visitor(w);
     await v.start();
     expect((await v.call("POST", "/conversations/toggle_typing", { typing_status: "on" })).status).toBe(404);
@@ -83,7 +83,7 @@ describe("conversation and messages", () => {
       [true, false],
       [false, true],
     ] as const) {
-      const w = widgetWorld({}, { allow_messages_after_resolved: allow });
+      const w = await widgetWorld({}, { allow_messages_after_resolved: allow });
       const v = new Visitor(w);
       await v.start();
       const first = await v.call("POST", "/messages", { message: { content: "one" } });
@@ -96,7 +96,7 @@ describe("conversation and messages", () => {
   });
 
   test("the list of the visitor's conversations: newest first, unread counts, last visible message, pages", async () => {
-    const w = widgetWorld({}, { allow_messages_after_resolved: false });
+    const w = await widgetWorld({}, { allow_messages_after_resolved: false });
     const v = new Visitor(w);
     await v.start();
     expect((await v.call("GET", "/conversations/list")).body).toEqual({
@@ -126,7 +126,7 @@ describe("conversation and messages", () => {
   });
 
   test("custom attributes and labels from the SDK; only the account's labels", async () => {
-    const w = widgetWorld();
+    const w = await widgetWorld();
     await w.h.request("POST", `${w.api}/labels`, { token: w.a.adminToken, body: { title: "vip" } });
     const v = new Visitor(w);
     await v.start();
@@ -145,7 +145,7 @@ describe("conversation and messages", () => {
   });
 
   test("CSAT: the survey sent at resolve is answered through PATCH /messages/:id", async () => {
-    const w = widgetWorld({}, { csat_survey_enabled: true });
+    const w = await widgetWorld({}, { csat_survey_enabled: true });
     const v = new Visitor(w);
     await v.start();
     const m = await v.call("POST", "/messages", { message: { content: "help" } });
@@ -168,7 +168,7 @@ describe("conversation and messages", () => {
   });
 
   test("walls: a visitor never reaches another visitor's conversation, another inbox's token opens nothing", async () => {
-    const w = widgetWorld();
+    const w = await widgetWorld();
     const a = new Visitor(w);
     const b = new Visitor(w);
     await a.start();
@@ -176,7 +176,7 @@ describe("conversation and messages", () => {
     await a.call("POST", "/messages", { message: { content: "secret of A" } });
     expect((await b.call("GET", "/messages")).body).toEqual([]);
     expect((await b.call("GET", "/conversations")).body).toEqual({});
-    const other = widgetWorld();
+    const other = await widgetWorld();
     const stranger = new Visitor(other);
     stranger.token = a.token;
     expect((await stranger.call("GET", "/contact")).status).toBe(401);
@@ -192,7 +192,7 @@ describe("pre-serialised answers match their schemas", () => {
       expect([...Value.Errors(schema, body)].map((e) => `${e.path}: ${e.message}`)).toEqual([]);
       expect(Value.Clean(schema, structuredClone(body))).toEqual(body);
     };
-    const w = widgetWorld();
+    const w = await widgetWorld();
     const v = new Visitor(w);
     await v.start();
     const c = await v.call("POST", "/conversations", { contact: { name: "Sam" }, message: { content: "hi" } });

@@ -5,7 +5,7 @@ import { widgetWorld } from "../helpers/widget-fixtures.ts";
 
 describe("/widget", () => {
   test("carries the public settings and may be framed only by the allowed origins", async () => {
-    const w = widgetWorld({
+    const w = await widgetWorld({
       allowed_origins: ["https://shop.example.com", "http://localhost:8080"],
       welcome_title: "</script><script>alert(1)</script>",
     });
@@ -27,7 +27,7 @@ describe("/widget", () => {
   });
 
   test("without allowed origins only website_url's origin may frame it; a wrong token is 404", async () => {
-    const w = widgetWorld({ website_url: "https://www.example.org/shop" });
+    const w = await widgetWorld({ website_url: "https://www.example.org/shop" });
     const r = await w.h.request("GET", `/widget?website_token=${w.websiteToken}`);
     expect(r.headers.get("content-security-policy")).toMatch(/frame-ancestors 'self' https:\/\/www\.example\.org$/);
     expect((await w.h.request("GET", "/widget?website_token=nope")).status).toBe(404);
@@ -36,7 +36,7 @@ describe("/widget", () => {
 
 describe("inbox settings", () => {
   test("pre-chat form and allowed origins are kept and shown with Chatwoot's names; bad ones are 422 and change nothing", async () => {
-    const w = widgetWorld();
+    const w = await widgetWorld();
     const path = `${w.api}/inboxes/${w.inbox.id}`;
     const fields = [
       { name: "emailAddress", label: "Email", type: "email", field_type: "standard", required: true, enabled: true },
@@ -86,7 +86,7 @@ describe("inbox settings", () => {
 });
 
 test("/packs/js/sdk.js is the loader, cacheable, loadable from any site", async () => {
-  const w = widgetWorld();
+  const w = await widgetWorld();
   const r = await w.h.request("GET", "/packs/js/sdk.js");
   expect([r.status, r.headers.get("content-type"), r.headers.get("access-control-allow-origin")]).toEqual([
     200,

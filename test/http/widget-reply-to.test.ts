@@ -6,7 +6,7 @@ import { Visitor, widgetWorld } from "../helpers/widget-fixtures.ts";
 
 describe("website chat reply_to", () => {
   test("quotes an agent's message of the conversation; another conversation's reads null; alone it is refused", async () => {
-    const w = widgetWorld();
+    const w = await widgetWorld();
     const v = new Visitor(w);
     await v.start();
     const created = await v.call("POST", "/conversations", {

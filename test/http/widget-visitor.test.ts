@@ -5,7 +5,7 @@ import { hashOf, Visitor, widgetWorld } from "../helpers/widget-fixtures.ts";
 
 describe("config", () => {
   test("a new visitor gets the inbox's settings, an anonymous contact and a token that opens it", async () => {
-    const w = widgetWorld({ welcome_title: "Hi there", widget_color: "#112233", pre_chat_form_enabled: true });
+    const w = await widgetWorld({ welcome_title: "Hi there", widget_color: "#112233", pre_chat_form_enabled: true });
     const v = new Visitor(w);
     const body = await v.start();
     const c = body.website_channel_config;
@@ -31,7 +31,7 @@ describe("config", () => {
   });
 
   test("a wrong website_token is 404; a forged or missing X-Auth-Token is 401; a forged one on config starts over", async () => {
-    const w = widgetWorld();
+    const w = await widgetWorld();
     const wrong = await w.h.request("POST", "/api/v1/widget/config?website_token=nope");
     expect([wrong.status, wrong.body.errors[0].field]).toEqual([404, "website_token"]);
     const v = new Visitor(w);
@@ -56,7 +56,7 @@ describe("config", () => {
       close_hour: d === 2 ? 12 : null,
       close_minutes: d === 2 ? 0 : null,
     }));
-    const w = widgetWorld(
+    const w = await widgetWorld(
       {},
       { working_hours_enabled: true, working_hours: hours, timezone: "UTC", out_of_office_message: "We are away" },
     );
@@ -71,7 +71,7 @@ describe("config", () => {
 
 describe("events", () => {
   test("webwidget.triggered is recorded as Chatwoot's contact_inbox webhook data; other names are 422", async () => {
-    const w = widgetWorld();
+    const w = await widgetWorld();
     const v = new Visitor(w);
     const start = await v.start();
     const before = w.h.lastEventId();
@@ -102,7 +102,7 @@ describe("events", () => {
 
 describe("set_user", () => {
   test("an anonymous visitor identified with a valid hash keeps its thread and becomes verified", async () => {
-    const w = widgetWorld({ hmac_mandatory: true });
+    const w = await widgetWorld({ hmac_mandatory: true });
     const v = new Visitor(w);
     const start = await v.start();
     await v.call("POST", "/messages", { message: { content: "before login" } });
@@ -127,7 +127,7 @@ describe("set_user", () => {
   });
 
   test("a forged or missing hash is 401 with hmac_mandatory and changes nothing", async () => {
-    const w = widgetWorld({ hmac_mandatory: true });
+    const w = await widgetWorld({ hmac_mandatory: true });
     const v = new Visitor(w);
     const start = await v.start();
     for (const body of [
@@ -143,7 +143,7 @@ describe("set_user", () => {
   });
 
   test("claiming another contact's identifier needs its hash; with it the visitor switches identity and gets a new token", async () => {
-    const w = widgetWorld();
+    const w = await widgetWorld();
     const alice = new Visitor(w);
     await alice.start();
     await alice.call("PATCH", "/contact/set_user", { identifier: "alice", email: "alice@example.com" });
@@ -165,7 +165,7 @@ describe("set_user", () => {
 
 describe("CORS and limits", () => {
   test("only the inbox's origins get CORS headers; preflights from others are refused", async () => {
-    const w = widgetWorld({ allowed_origins: ["https://shop.example.com"] });
+    const w = await widgetWorld({ allowed_origins: ["https://shop.example.com"] });
     const ok = new Visitor(w, { origin: "https://shop.example.com" });
     const r = await ok.call("POST", "/config");
     expect(r.headers.get("access-control-allow-origin")).toBe("https://shop.example.com");
@@ -185,7 +185,7 @@ describe("CORS and limits", () => {
   });
 
   test("widget requests count against the public per-address limit", async () => {
-    const w = widgetWorld({}, {}, { env: { PARLEY_PUBLIC_REQUESTS_PER_MINUTE: "3" } });
+    const w = await widgetWorld({}, {}, { env: { PARLEY_PUBLIC_REQUESTS_PER_MINUTE: "3" } });
     const v = new Visitor(w);
     const statuses = [];
     for (let i = 0; i < 4; i++) statuses.push((await v.call("GET", "/contact")).status);

@@ -180,7 +180,7 @@ describe("failing rules", () => {
 describe("tenant isolation", () => {
   test("another account's rules never see this account's events", async () => {
     const w = await world();
-    const other = makeAccount(w.h, "Other");
+    const other = await makeAccount(w.h, "Other");
     await w.h.request("POST", `/api/v1/accounts/${other.accountId}/labels`, {
       token: other.adminToken,
       body: { title: "billing" },

@@ -134,7 +134,7 @@ describe("conversation_idle", () => {
   test("inactive rules and other accounts' rules leave the conversation alone", async () => {
     const w = await world();
     await nudgeRule(w, [], { active: false });
-    const other = makeAccount(w.h, "Other");
+    const other = await makeAccount(w.h, "Other");
     await w.h.request("POST", `/api/v1/accounts/${other.accountId}/labels`, {
       token: other.adminToken,
       body: { title: "stale" },

@@ -13,7 +13,7 @@ afterEach(async () => {
 
 async function setup(callbackStatus: number) {
   const h = createHarness({ config: { allowPrivateWebhooks: true } });
-  const a = makeAccount(h);
+  const a = await makeAccount(h);
   const base = `/api/v1/accounts/${a.accountId}`;
   const hooks = startReceiver(() => 200);
   const callback = startReceiver(() => callbackStatus);

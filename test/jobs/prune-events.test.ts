@@ -24,7 +24,7 @@ const contactEvents = (accountId: number, n: number) =>
 describe("pruneEvents", () => {
   test("deletes events older than the retention, keeps the rest", async () => {
     const h = createHarness();
-    const a = makeAccount(h);
+    const a = await makeAccount(h);
     const old = recordEvents(h, contactEvents(a.accountId, 3));
     h.clock.advance(6 * DAY);
     const recent = recordEvents(h, contactEvents(a.accountId, 2));
@@ -38,7 +38,7 @@ describe("pruneEvents", () => {
 
   test("never the newest event, so the next id continues the sequence", async () => {
     const h = createHarness();
-    const a = makeAccount(h);
+    const a = await makeAccount(h);
     const all = recordEvents(h, contactEvents(a.accountId, 4));
     h.clock.advance(30 * DAY);
     expect(await prune(h)).toBe(3);
@@ -49,7 +49,7 @@ describe("pruneEvents", () => {
 
   test("keeps what a durable listener has not finished", async () => {
     const h = createHarness();
-    const a = makeAccount(h);
+    const a = await makeAccount(h);
     const all = recordEvents(h, contactEvents(a.accountId, 5));
     h.deps.db.query("INSERT INTO listener_cursors (name, last_event_id) VALUES ('slow', ?)").run(all[1]!);
     h.clock.advance(30 * DAY);
@@ -59,7 +59,7 @@ describe("pruneEvents", () => {
 
   test("keeps the event of a pending webhook delivery and everything after it", async () => {
     const h = createHarness({ config: { allowPrivateWebhooks: true } });
-    const a = makeAccount(h);
+    const a = await makeAccount(h);
     const before = recordEvents(h, contactEvents(a.accountId, 2));
     await createWebhook(h, a.accountId, a.adminToken, {
       url: "http://127.0.0.1:9/hook",
@@ -75,7 +75,7 @@ describe("pruneEvents", () => {
 
   test("a large backlog goes in several small transactions", async () => {
     const h = createHarness();
-    const a = makeAccount(h);
+    const a = await makeAccount(h);
     h.deps.db.run(
       `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 12000)
        INSERT INTO events (account_id, kind, actor_type, payload, created_at_ms) SELECT ?, 'contact_updated', 'system', '{}', ? FROM n`,
@@ -99,7 +99,7 @@ describe("PARLEY_EVENT_RETENTION_DAYS", () => {
 
   test("the server runs the prune hourly with the configured window", async () => {
     const h = createHarness({ env: { PARLEY_EVENT_RETENTION_DAYS: "3" } });
-    const a = makeAccount(h);
+    const a = await makeAccount(h);
     const all = recordEvents(h, contactEvents(a.accountId, 3));
     h.clock.advance(4 * DAY);
     const job = h.deps.jobs.find((j) => j.name === "prune-events")!;

@@ -14,9 +14,9 @@ afterEach(async () => {
   await Promise.all(receivers.splice(0).map((r) => r.stop()));
 });
 
-function setup(status: number, deps?: HarnessOptions["deps"]) {
+async function setup(status: number, deps?: HarnessOptions["deps"]) {
   const h = createHarness({ config: { allowPrivateWebhooks: true }, deps });
-  const a = makeAccount(h, "Acme");
+  const a = await makeAccount(h, "Acme");
   const rx = startReceiver(() => status);
   receivers.push(rx);
   const inboxId = makeInbox(h, a.accountId, { webhook_url: rx.url });
@@ -34,7 +34,7 @@ async function exhaust(h: ReturnType<typeof createHarness>) {
 
 describe("API inbox callbacks", () => {
   test("are signed with the inbox's callback secret", async () => {
-    const { h, a, rx, inboxId } = setup(200);
+    const { h, a, rx, inboxId } = await setup(200);
     recordEvents(h, [
       {
         kind: "message_created",
@@ -65,7 +65,7 @@ describe("API inbox callbacks", () => {
 
   test("when a message's callback finally fails, onCallbackGaveUp gets the message id and the reason", async () => {
     const calls: [GaveUpCallback, string][] = [];
-    const { h, a, rx, inboxId } = setup(500, { onCallbackGaveUp: (d, reason) => void calls.push([d, reason]) });
+    const { h, a, rx, inboxId } = await setup(500, { onCallbackGaveUp: (d, reason) => void calls.push([d, reason]) });
     recordEvents(h, [
       {
         kind: "message_created",
@@ -91,7 +91,7 @@ describe("API inbox callbacks", () => {
 
   test("a refusal is final at once; message_updated counts too; other kinds never call the hook", async () => {
     const calls: [GaveUpCallback, string][] = [];
-    const { h, a, inboxId } = setup(422, { onCallbackGaveUp: (d, reason) => void calls.push([d, reason]) });
+    const { h, a, inboxId } = await setup(422, { onCallbackGaveUp: (d, reason) => void calls.push([d, reason]) });
     recordEvents(h, [
       { kind: "message_updated", accountId: a.accountId, inboxId, conversationId: 1, payload: { id: 9 } },
       { kind: "conversation_created", accountId: a.accountId, inboxId, conversationId: 2, payload: { id: 2 } },
@@ -106,7 +106,7 @@ describe("API inbox callbacks", () => {
   test("a callback to a blocked address fails with the block as the reason", async () => {
     const calls: string[] = [];
     const h = createHarness({ deps: { onCallbackGaveUp: (_d, reason) => void calls.push(reason) } });
-    const a = makeAccount(h, "Acme");
+    const a = await makeAccount(h, "Acme");
     const inboxId = makeInbox(h, a.accountId, { webhook_url: "http://169.254.169.254/latest/meta-data" });
     recordEvents(h, [
       { kind: "message_created", accountId: a.accountId, inboxId, conversationId: 1, payload: { id: 1 } },
@@ -117,7 +117,7 @@ describe("API inbox callbacks", () => {
 
   test("a throwing hook does not make the request repeat: the attempt is recorded and the delivery failed", async () => {
     let calls = 0;
-    const { h, a, rx, inboxId } = setup(400, {
+    const { h, a, rx, inboxId } = await setup(400, {
       onCallbackGaveUp: () => {
         calls++;
         throw new Error("messages table is locked");
@@ -136,7 +136,7 @@ describe("API inbox callbacks", () => {
   test("outcomes recorded in one turn share a transaction; if one hook throws, the others stand with their hook", async () => {
     const h = createHarness();
     await h.deps.deliverer.stop(); // this test records outcomes itself
-    const a = makeAccount(h, "Acme");
+    const a = await makeAccount(h, "Acme");
     const inboxId = makeInbox(h, a.accountId, { webhook_url: "https://cb.example.com" });
     h.deps.db.exec("CREATE TABLE marks (message_id INTEGER)");
     recordEvents(
@@ -182,7 +182,7 @@ describe("API inbox callbacks", () => {
   test("outcomes finished in the same turn are committed in one transaction", async () => {
     const h = createHarness();
     await h.deps.deliverer.stop();
-    const a = makeAccount(h, "Acme");
+    const a = await makeAccount(h, "Acme");
     await h.request("POST", `/api/v1/accounts/${a.accountId}/webhooks`, {
       token: a.adminToken,
       body: { url: "https://hooks.example.com" },

@@ -16,10 +16,10 @@ afterEach(async () => {
   for (const h of harnesses.splice(0)) await h.deps.mail.sender.stop();
 });
 
-function setup(): { h: Harness; a: AccountFixture } {
+async function setup(): Promise<{ h: Harness; a: AccountFixture }> {
   const h = createHarness({ env: { PARLEY_ALLOW_PRIVATE_MAIL_HOSTS: "1" } });
   harnesses.push(h);
-  return { h, a: makeAccount(h) };
+  return { h, a: await makeAccount(h) };
 }
 
 async function createEmailInbox(h: Harness, a: AccountFixture, over: Record<string, unknown> = {}) {
@@ -33,7 +33,7 @@ async function createEmailInbox(h: Harness, a: AccountFixture, over: Record<stri
 
 describe.skipIf(!dovecotInstalled)("email inboxes", () => {
   test("settings: administrators see them without passwords; agents do not see them; bad ones are a 422", async () => {
-    const { h, a } = setup();
+    const { h, a } = await setup();
     const inbox = await createEmailInbox(h, a);
     const shown = await h.request("GET", `/api/v1/accounts/${a.accountId}/inboxes/${inbox.id}`, {
       token: a.adminToken,
@@ -91,7 +91,7 @@ describe.skipIf(!dovecotInstalled)("email inboxes", () => {
   });
 
   test("test connection says what worked and, in words, what did not; another account's inbox is a 404", async () => {
-    const { h, a } = setup();
+    const { h, a } = await setup();
     const good = await createEmailInbox(h, a);
     const ok = await h.request("POST", `/api/v1/accounts/${a.accountId}/inboxes/${good.id}/test_connection`, {
       token: a.adminToken,
@@ -117,7 +117,7 @@ describe.skipIf(!dovecotInstalled)("email inboxes", () => {
       `SMTP server 127.0.0.1:${servers.smtp.port} refused the login and password`,
     );
 
-    const other = makeAccount(h, "Other");
+    const other = await makeAccount(h, "Other");
     const walled = await h.request("POST", `/api/v1/accounts/${other.accountId}/inboxes/${good.id}/test_connection`, {
       token: other.adminToken,
     });
@@ -132,7 +132,7 @@ describe.skipIf(!dovecotInstalled)("email inboxes", () => {
 
 describe("email inbox settings: bad input", () => {
   test("each wrong value is a 422 naming its field, and nothing is stored", async () => {
-    const { h, a } = setup();
+    const { h, a } = await setup();
     const cases: [Record<string, unknown>, string][] = [
       [{ imap_enabled: "yes" }, "channel.imap_enabled"],
       [{ imap_port: 0 }, "channel.imap_port"],

@@ -155,7 +155,7 @@ describe.skipIf(!dovecotInstalled)("conversation transcripts", () => {
     expect(text).toContain("A new one is coming.");
     expect(text).not.toContain("secret note");
 
-    const other = makeAccount(s.h, "Other");
+    const other = await makeAccount(s.h, "Other");
     const walled = await s.h.request(
       "POST",
       `/api/v1/accounts/${other.accountId}/conversations/${conversation.id}/transcript`,

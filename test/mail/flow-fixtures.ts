@@ -25,7 +25,7 @@ export function flowFixtures(servers: MailServers) {
   async function setup(smtpPort = servers.smtp.port, env: Record<string, string> = {}): Promise<Setup> {
     const h = createHarness({ env: { PARLEY_ALLOW_PRIVATE_MAIL_HOSTS: "1", ...env } });
     harnesses.push(h);
-    const a = makeAccount(h);
+    const a = await makeAccount(h);
     const folder = `t${crypto.randomUUID().slice(0, 8)}`;
     const api = (method: string, path: string, body?: unknown) =>
       h.request(method, `/api/v1/accounts/${a.accountId}${path}`, { token: a.adminToken, body });

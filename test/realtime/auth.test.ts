@@ -82,7 +82,7 @@ describe("RoomChannel subscriptions", () => {
 
   test("refusals: reject_subscription, nothing delivered", async () => {
     r = await room();
-    const other = makeAccount(r.h, "Other Co");
+    const other = await makeAccount(r.h, "Other Co");
     const anon = await anonymous(r);
     const refused = [
       { account_id: r.a.accountId }, // no credentials at all

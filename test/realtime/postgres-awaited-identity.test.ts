@@ -21,7 +21,7 @@ describe.skipIf(TEST_ENGINE !== "postgres")("the cable's identity lookups on Pos
   test("opening and subscribing by token, cookie and pubsub_token: same frames, nothing in place", async () => {
     const w = await room();
     r = w;
-    const other = makeAccount(w.h, "Other Co");
+    const other = await makeAccount(w.h, "Other Co");
     await givePassword(w.h, w.agent.userId);
     const browser = await signIn(w.h, w.agent.email);
     // A new password rotates the pubsub_token: the one the agent's client holds now.

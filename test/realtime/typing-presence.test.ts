@@ -46,7 +46,7 @@ describe("POST toggle_typing_status", () => {
 
   test("refusals: bad status 422, no token 401, another account 404, an agent outside the inbox 403 — nothing recorded", async () => {
     r = await room();
-    const other = makeAccount(r.h, "Other");
+    const other = await makeAccount(r.h, "Other");
     const before = r.h.lastEventId();
     const bad = await typing(r, { typing_status: "maybe" });
     expect(bad.status).toBe(422);

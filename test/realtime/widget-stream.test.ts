@@ -12,7 +12,7 @@ afterEach(async () => {
 });
 
 test("the visitor's stream: replies, typing and resolve; no private notes, no agent emails, no other visitor", async () => {
-  const w = widgetWorld();
+  const w = await widgetWorld();
   served = listen(w.h);
   const vera = new Visitor(w);
   const other = new Visitor(w);
