@@ -122,7 +122,7 @@ test("mobile app: the Forgot password screen, as AuthService.resetPassword posts
   try {
     const h = createHarness({ env: { PARLEY_SMTP_URL: smtpUrlOf(recorder) } });
     const a = await makeAccount(h);
-    const agent = makeMember(h, a.accountId, "agent", "Mo Bile");
+    const agent = await makeMember(h, a.accountId, "agent", "Mo Bile");
     const root = serve(h).base;
     // Signed out there is no account_id, so the app's interceptor leaves the path as given:
     // post('auth/password', { email }) against the installation URL, no credentials.

@@ -15,7 +15,7 @@ test("mobile app: GET /api, assignments by query string, then the filtered list"
   const h = createHarness();
   const a = await makeAccount(h);
   const inboxId = makeInbox(h, a.accountId);
-  const agent = makeMember(h, a.accountId, "agent", "Mo Bile");
+  const agent = await makeMember(h, a.accountId, "agent", "Mo Bile");
   addInboxMember(h, inboxId, agent.userId);
   const teamId = makeTeam(h, a.accountId, "mobile");
   addTeamMember(h, teamId, agent.userId);
@@ -79,8 +79,8 @@ test("mobile app: opening a chat fetches the assignable agents of its inbox, as 
   const h = createHarness();
   const a = await makeAccount(h);
   const inboxId = makeInbox(h, a.accountId);
-  const agent = makeMember(h, a.accountId, "agent", "Mo Bile");
-  const other = makeMember(h, a.accountId, "agent", "Ann Other");
+  const agent = await makeMember(h, a.accountId, "agent", "Mo Bile");
+  const other = await makeMember(h, a.accountId, "agent", "Ann Other");
   addInboxMember(h, inboxId, agent.userId);
   addInboxMember(h, inboxId, other.userId);
   const served = serve(h);

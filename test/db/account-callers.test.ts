@@ -11,7 +11,7 @@ async function setup() {
   const h = createHarness();
   const a = await makeAccount(h, "Acme");
   const b = await makeAccount(h, "Other");
-  const agent = makeMember(h, a.accountId, "agent", "Ann");
+  const agent = await makeMember(h, a.accountId, "agent", "Ann");
   // The pool reads committed rows only; requests are served after their commit.
   const find = async (token: string, accountId: number) => {
     h.deps.commits.flush();

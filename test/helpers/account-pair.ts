@@ -8,7 +8,7 @@ async function accountPair(resource: string, agentName: string) {
   const h = createHarness();
   const a = await makeAccount(h, "Acme");
   const b = await makeAccount(h, "Globex");
-  const agent = makeMember(h, a.accountId, "agent", agentName);
+  const agent = await makeMember(h, a.accountId, "agent", agentName);
   const base = `/api/v1/accounts/${a.accountId}/${resource}`;
   return { h, a, b, agent, base };
 }

@@ -19,8 +19,8 @@ export async function world(opts: HarnessOptions = {}): Promise<World> {
   const h = createHarness(opts);
   const a = await makeAccount(h, "Acme");
   const inboxId = makeInbox(h, a.accountId, { name: "API" });
-  const agent = makeMember(h, a.accountId, "agent", "Ann Agent");
-  const outsider = makeMember(h, a.accountId, "agent", "Otto Outsider");
+  const agent = await makeMember(h, a.accountId, "agent", "Ann Agent");
+  const outsider = await makeMember(h, a.accountId, "agent", "Otto Outsider");
   addInboxMember(h, inboxId, agent.userId);
   const base = `/api/v1/accounts/${a.accountId}`;
   const c = await h.request("POST", `${base}/contacts`, {

@@ -31,12 +31,17 @@ export async function makeAccount(h: Harness, name = "Acme"): Promise<AccountFix
 }
 
 /** A user who is a member of the account with the given role, with a token. */
-export function makeMember(h: Harness, accountId: number, role: Role = "agent", name = "Agent"): UserFixture {
+export async function makeMember(
+  h: Harness,
+  accountId: number,
+  role: Role = "agent",
+  name = "Agent",
+): Promise<UserFixture> {
   const email = `${role}-${unique()}@example.com`;
   const s = h.deps.services.accounts;
-  const userId = h.deps.writeTx.now(() => s.findOrCreateUser(name, email, Math.floor(h.clock.nowMs() / 1000)));
-  s.addMemberNow(accountId, userId, role);
-  return { userId, token: s.issueTokenNow(userId), email };
+  const userId = await h.deps.writeTx(() => s.findOrCreateUser(name, email, Math.floor(h.clock.nowMs() / 1000)));
+  await s.addMember(accountId, userId, role);
+  return { userId, token: await s.issueToken(userId), email };
 }
 
 /** The administrator's principal in the account, for calling services directly. */

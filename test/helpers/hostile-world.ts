@@ -80,7 +80,7 @@ export async function hostileWorld(): Promise<HostileWorld> {
 export async function accountIds(h: Harness, a: AccountFixture, post: Post): Promise<Ids> {
   const api = `/api/v1/accounts/${a.accountId}`;
   const token = a.adminToken;
-  const agent = makeMember(h, a.accountId, "agent");
+  const agent = await makeMember(h, a.accountId, "agent");
   const inbox = makeInbox(h, a);
   addInboxMember(h, a, inbox.id, agent.userId);
   const team = makeTeam(h, a);

@@ -13,7 +13,7 @@ export function mobileAppWorlds() {
     const h = createHarness();
     const a = await makeAccount(h);
     const inboxId = makeInbox(h, a.accountId);
-    const agent = makeMember(h, a.accountId, "agent", "Mo Bile");
+    const agent = await makeMember(h, a.accountId, "agent", "Mo Bile");
     addInboxMember(h, inboxId, agent.userId);
     const root = serve(h).base;
     const base = `${root}/api/v1/accounts/${a.accountId}`;

@@ -42,7 +42,7 @@ export async function publicWorld(
   const h = createHarness(opts);
   const a = await makeAccount(h, "Acme");
   const inbox = makeInbox(h, a, { name: "Website", ...inboxInput });
-  const agent = makeMember(h, a.accountId, "agent", "Ann Agent");
+  const agent = await makeMember(h, a.accountId, "agent", "Ann Agent");
   addInboxMember(h, a, inbox.id, agent.userId);
   return {
     h,

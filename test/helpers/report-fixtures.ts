@@ -31,7 +31,7 @@ export interface ReportWorld {
 export async function reportWorld(): Promise<ReportWorld> {
   const h = createHarness();
   const a = await makeAccount(h, "Acme");
-  const agent = makeMember(h, a.accountId, "agent", "Ann Agent");
+  const agent = await makeMember(h, a.accountId, "agent", "Ann Agent");
   const berlin = makeInbox(h, a, { name: "Berlin", working_hours_enabled: true, timezone: "Europe/Berlin" }).id;
   const plain = makeInbox(h, a, { name: "Plain" }).id;
   addInboxMember(h, a, berlin, agent.userId);

@@ -36,7 +36,7 @@ export async function widgetWorld(
     channel: { type: "web_widget", website_url: "https://shop.example.com", ...channel },
     ...inboxInput,
   });
-  const agent = makeMember(h, a.accountId, "agent", "Ann Agent");
+  const agent = await makeMember(h, a.accountId, "agent", "Ann Agent");
   addInboxMember(h, a, inbox.id, agent.userId);
   const websiteToken = (JSON.parse(inbox.channel_attributes) as { website_token: string }).website_token;
   return { h, a, inbox, websiteToken, agent, api: `/api/v1/accounts/${a.accountId}` };

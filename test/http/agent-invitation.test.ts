@@ -46,7 +46,7 @@ test("a new agent is mailed a link, good for a week, that sets their password an
 test("an invitation expires after a week; someone who already has a password is not mailed", async () => {
   const { h, a, smtp } = await world();
   const other = await makeAccount(h, "Other Shop");
-  const known = makeMember(h, other.accountId, "agent", "Kim Known");
+  const known = await makeMember(h, other.accountId, "agent", "Kim Known");
   await givePassword(h, known.userId);
   expect((await addAgent(h, a.accountId, a.adminToken, { name: "Kim", email: known.email })).status).toBe(200);
   expect((await addAgent(h, a.accountId, a.adminToken, { name: "Lee Late", email: "lee@acme.test" })).status).toBe(200);
@@ -65,7 +65,7 @@ test("a refused agent is not invited; without a mail server agents are added and
   const { h, a, smtp } = await world();
   const taken = await addAgent(h, a.accountId, a.adminToken, { name: "Bad", email: "not-an-address" });
   expect(taken.status).toBe(422);
-  const agent = makeMember(h, a.accountId, "agent", "Ada Agent");
+  const agent = await makeMember(h, a.accountId, "agent", "Ada Agent");
   const byAgent = await addAgent(h, a.accountId, agent.token, { name: "Sneaky", email: "sneaky@acme.test" });
   expect(byAgent.status).toBe(403);
   expect(h.deps.repos.users.byEmail("sneaky@acme.test")).toBeNull();
@@ -105,7 +105,7 @@ test("an invited agent is unconfirmed until they choose a password; an administr
   const done = await again();
   expect(done.status).toBe(422);
   expect(done.body.errors[0]).toMatchObject({ field: "id", code: "confirmed" });
-  const agent = makeMember(h, a.accountId, "agent", "Ada Agent");
+  const agent = await makeMember(h, a.accountId, "agent", "Ada Agent");
   expect((await again(agent.token)).status).toBe(403);
   const other = await makeAccount(h, "Other Shop");
   expect((await again(other.adminToken, added.body.id, other.accountId)).status).toBe(404);

@@ -7,7 +7,7 @@ async function setup() {
   const h = createHarness();
   const a = await makeAccount(h, "Acme");
   const b = await makeAccount(h, "Globex");
-  const agent = makeMember(h, a.accountId, "agent", "Zed");
+  const agent = await makeMember(h, a.accountId, "agent", "Zed");
   return { h, a, b, agent, base: `/api/v1/accounts/${a.accountId}/agents` };
 }
 
@@ -75,7 +75,7 @@ describe("POST /agents", () => {
 
   test("an existing user of another account joins this one (same user id, their own name kept)", async () => {
     const { h, a, b, base } = await setup();
-    const other = makeMember(h, b.accountId, "agent", "Olga");
+    const other = await makeMember(h, b.accountId, "agent", "Olga");
     const r = await h.request("POST", base, { token: a.adminToken, body: { name: "Someone", email: other.email } });
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({
@@ -151,7 +151,7 @@ describe("PATCH /agents/:id", () => {
       },
     ]);
     expect(h.deps.repos.users.membership(a.accountId, a.adminId)!.role).toBe("administrator");
-    makeMember(h, a.accountId, "administrator", "Second");
+    await makeMember(h, a.accountId, "administrator", "Second");
     expect(
       (await h.request("PATCH", `${base}/${a.adminId}`, { token: a.adminToken, body: { role: "agent" } })).status,
     ).toBe(200);

@@ -8,10 +8,10 @@ async function setup() {
   const h = createHarness();
   const a = await makeAccount(h, "Acme");
   const b = await makeAccount(h, "Globex");
-  const zoe = makeMember(h, a.accountId, "agent", "Zoe");
-  const bea = makeMember(h, a.accountId, "agent", "Bea");
-  const cal = makeMember(h, a.accountId, "agent", "Cal");
-  const ada = makeMember(h, a.accountId, "administrator", "Ada");
+  const zoe = await makeMember(h, a.accountId, "agent", "Zoe");
+  const bea = await makeMember(h, a.accountId, "agent", "Bea");
+  const cal = await makeMember(h, a.accountId, "agent", "Cal");
+  const ada = await makeMember(h, a.accountId, "administrator", "Ada");
   const shop = makeInbox(h, a, { name: "Shop" });
   const mail = makeInbox(h, a, { name: "Mail" });
   const foreign = makeInbox(h, b, { name: "Globex" });

@@ -7,7 +7,7 @@ async function setup() {
   const h = createHarness();
   const a = await makeAccount(h, "Acme");
   const b = await makeAccount(h, "Globex");
-  const agent = makeMember(h, a.accountId, "agent");
+  const agent = await makeMember(h, a.accountId, "agent");
   return { h, a, b, agent };
 }
 
@@ -104,7 +104,7 @@ describe("account API authorization", () => {
 describe("GET /api/v1/profile", () => {
   test("returns the token's user with its accounts and roles, echoing the token used", async () => {
     const { h, a } = await setup();
-    const agentInA = makeMember(h, a.accountId, "agent", "Bea");
+    const agentInA = await makeMember(h, a.accountId, "agent", "Bea");
     const r = await h.request("GET", "/api/v1/profile", { token: agentInA.token });
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({

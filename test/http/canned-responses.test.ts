@@ -10,7 +10,7 @@ async function setup() {
   const h = createHarness();
   const a = await makeAccount(h, "Acme");
   const b = await makeAccount(h, "Globex");
-  const agent = makeMember(h, a.accountId, "agent", "Ann");
+  const agent = await makeMember(h, a.accountId, "agent", "Ann");
   const base = `/api/v1/accounts/${a.accountId}/canned_responses`;
   const create = (body: unknown, token = agent.token) => h.request("POST", base, { token, body });
   return { h, a, b, agent, base, create };

@@ -296,7 +296,7 @@ describe("GET /contacts/search", () => {
     const { h, a, base, search, ids } = await setup();
     await h.request("POST", `${base}/${ids.dee}/labels`, { token: a.adminToken, body: { labels: ["vip"] } });
     expect(idsOf(await search("q=Johnson&labels[]=vip"))).toEqual([ids.dee]);
-    const agent = makeMember(h, a.accountId, "agent");
+    const agent = await makeMember(h, a.accountId, "agent");
     expect((await search("q=Johnson", agent.token)).status).toBe(200);
     expect((await h.request("GET", `${base}/search?q=Johnson`)).status).toBe(401);
   });

@@ -8,7 +8,7 @@ async function setup() {
   const h = createHarness();
   const a = await makeAccount(h, "Acme Shop");
   const b = await makeAccount(h, "Globex");
-  const agent = makeMember(h, a.accountId, "agent", "Ann");
+  const agent = await makeMember(h, a.accountId, "agent", "Ann");
   return { h, a, b, agent, base: `/api/v1/accounts/${a.accountId}/contacts` };
 }
 

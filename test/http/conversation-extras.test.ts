@@ -56,7 +56,7 @@ describe("participants", () => {
     const w = await world();
     const c = await newConversation(w);
     const path = `${w.base}/conversations/${c.id}/participants`;
-    const second = makeMember(w.h, w.a.accountId, "agent", "Bea Second");
+    const second = await makeMember(w.h, w.a.accountId, "agent", "Bea Second");
     addInboxMember(w.h, w.inboxId, second.userId);
     const added = await w.h.request("POST", path, {
       token: w.agent.token,

@@ -15,8 +15,8 @@ async function setup() {
   const h = createHarness();
   const a = await makeAccount(h, "Acme");
   const b = await makeAccount(h, "Globex");
-  const agent = makeMember(h, a.accountId, "agent", "Bea");
-  const admin = makeMember(h, a.accountId, "administrator", "Ada");
+  const agent = await makeMember(h, a.accountId, "agent", "Bea");
+  const admin = await makeMember(h, a.accountId, "administrator", "Ada");
   await givePassword(h, agent.userId);
   await givePassword(h, admin.userId);
   return { h, a, b, agent, admin };

@@ -83,7 +83,7 @@ describe("GET csat_survey_responses", () => {
       [4, "Carla"],
     ]);
     expect(await list(w.agent.token)).toEqual([[4, "Carla"]]);
-    const outsider = makeMember(w.h, w.a.accountId, "agent", "Otto");
+    const outsider = await makeMember(w.h, w.a.accountId, "agent", "Otto");
     expect(await list(outsider.token)).toEqual([]);
     addInboxMember(w.h, w.a, hidden.id, outsider.userId);
     expect(await list(outsider.token)).toEqual([[1, "Vince"]]);

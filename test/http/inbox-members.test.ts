@@ -7,8 +7,8 @@ async function setup() {
   const h = createHarness();
   const a = await makeAccount(h, "Acme");
   const b = await makeAccount(h, "Globex");
-  const zoe = makeMember(h, a.accountId, "agent", "Zoe");
-  const bea = makeMember(h, a.accountId, "agent", "Bea");
+  const zoe = await makeMember(h, a.accountId, "agent", "Zoe");
+  const bea = await makeMember(h, a.accountId, "agent", "Bea");
   const inbox = makeInbox(h, a);
   return { h, a, b, zoe, bea, inbox, base: `/api/v1/accounts/${a.accountId}/inbox_members` };
 }

@@ -20,7 +20,7 @@ async function setup() {
     },
   });
   const a = await makeAccount(h, "Acme");
-  const bea = makeMember(h, a.accountId, "agent", "Bea");
+  const bea = await makeMember(h, a.accountId, "agent", "Bea");
   await givePassword(h, bea.userId);
   return { h, a, bea, smtp: recorder };
 }
@@ -186,7 +186,7 @@ describe("POST /auth/password", () => {
 test("without a mail server, asking for a link is a 503 that says so", async () => {
   const h = createHarness();
   const a = await makeAccount(h, "Acme");
-  const bea = makeMember(h, a.accountId, "agent", "Bea");
+  const bea = await makeMember(h, a.accountId, "agent", "Bea");
   const r = await ask(h, bea.email);
   expect(r.status).toBe(503);
   expect(r.body.errors[0]).toMatchObject({ field: "email", code: "mail_not_configured" });

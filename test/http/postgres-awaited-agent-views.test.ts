@@ -15,7 +15,7 @@ import { widgetWorld } from "../helpers/widget-fixtures.ts";
 describe.skipIf(TEST_ENGINE !== "postgres")("an agent's views on PostgreSQL wait on nothing in place", () => {
   test("conversations, counts, a contact's, search, filter, CSAT answers and files: all awaited", async () => {
     const w = await publicWorld({ csat_survey_enabled: true });
-    const outsider = makeMember(w.h, w.a.accountId, "agent", "Otto Outsider");
+    const outsider = await makeMember(w.h, w.a.accountId, "agent", "Otto Outsider");
     const c = await newContact(w, { name: "Carla", email: "carla@example.com" });
     const conv = await openConversation(w, c);
     const filed = await postMultipart(

@@ -9,7 +9,7 @@ async function setup() {
   const h = createHarness();
   const a = await makeAccount(h, "Acme");
   const b = await makeAccount(h, "Globex");
-  const bea = makeMember(h, a.accountId, "agent", "Bea");
+  const bea = await makeMember(h, a.accountId, "agent", "Bea");
   await h.deps.services.accounts.addMember(b.accountId, bea.userId, "administrator");
   await givePassword(h, bea.userId);
   const me = (token = bea.token) => h.request("GET", "/api/v1/profile", { token });

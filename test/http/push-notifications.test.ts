@@ -177,7 +177,7 @@ describe("pushes through the relay", () => {
     expect(plain.h.deps.db.query("SELECT count(*) AS n FROM notification_pushes").get()).toEqual({ n: 0 });
 
     const { w, relay } = await pushWorld();
-    const other = makeMember(w.h, w.a.accountId, "agent", "Oli Other");
+    const other = await makeMember(w.h, w.a.accountId, "agent", "Oli Other");
     await subscribe(w, other.token, device("other-phone", "other"));
     await newConversation(w, { assignee_id: w.agent.userId });
     await w.h.deps.bus.drain();

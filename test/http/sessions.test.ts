@@ -8,7 +8,7 @@ import { PASSWORD, cookieOf, givePassword, signIn } from "../helpers/sessions.ts
 async function setup(opts: Parameters<typeof createHarness>[0] = {}) {
   const h = createHarness(opts);
   const a = await makeAccount(h, "Acme");
-  const agent = makeMember(h, a.accountId, "agent", "Bea");
+  const agent = await makeMember(h, a.accountId, "agent", "Bea");
   await givePassword(h, agent.userId);
   return { h, a, agent };
 }
@@ -70,7 +70,7 @@ describe("POST /auth/sign_in", () => {
 
   test("wrong password, unknown email and a user without a password answer identically", async () => {
     const { h, a, agent } = await setup();
-    const noPassword = makeMember(h, a.accountId, "agent");
+    const noPassword = await makeMember(h, a.accountId, "agent");
     const answers = await Promise.all([
       h.request("POST", "/auth/sign_in", { body: { email: agent.email, password: "wrong password" } }),
       h.request("POST", "/auth/sign_in", { body: { email: "nobody@example.com", password: PASSWORD } }),

@@ -8,7 +8,7 @@ async function setup() {
   // Trust the proxy so tests can choose the client address with X-Forwarded-For.
   const h = createHarness({ env: { PARLEY_TRUST_PROXY: "1" } });
   const a = await makeAccount(h);
-  const agent = makeMember(h, a.accountId, "agent");
+  const agent = await makeMember(h, a.accountId, "agent");
   await givePassword(h, agent.userId);
   return { h, agent };
 }

@@ -207,7 +207,7 @@ describe("team summary", () => {
     expect((await report(w, "summary_reports/team", {}, other.adminToken)).status).toBe(401);
     const unknown = await w.h.request("GET", "/api/v2/accounts/999999/summary_reports/team", { token: w.a.adminToken });
     expect(unknown.status).toBe(404);
-    const admin2 = makeMember(w.h, w.a.accountId, "administrator", "Second Admin");
+    const admin2 = await makeMember(w.h, w.a.accountId, "administrator", "Second Admin");
     expect((await report(w, "summary_reports/team", {}, admin2.token)).status).toBe(200);
   });
 

@@ -7,8 +7,8 @@ async function setup() {
   const h = createHarness();
   const a = await makeAccount(h, "Acme");
   const b = await makeAccount(h, "Globex");
-  const agent = makeMember(h, a.accountId, "agent", "Bea");
-  const other = makeMember(h, a.accountId, "agent", "Cal");
+  const agent = await makeMember(h, a.accountId, "agent", "Bea");
+  const other = await makeMember(h, a.accountId, "agent", "Cal");
   return { h, a, b, agent, other, base: `/api/v1/accounts/${a.accountId}/teams` };
 }
 

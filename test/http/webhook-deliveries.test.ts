@@ -161,7 +161,7 @@ describe("POST /webhooks/:id/deliveries/:delivery_id/redeliver", () => {
   test("agents 403, another account 401/404, unknown delivery 404; nothing changes", async () => {
     const { h, a, base } = await setup(400);
     const other = await makeAccount(h, "Globex");
-    const agent = makeMember(h, a.accountId, "agent");
+    const agent = await makeMember(h, a.accountId, "agent");
     recordEvents(h, [event(a.accountId, 1)]);
     await h.deps.deliverer.drain();
     const [row] = deliveryRows(h);

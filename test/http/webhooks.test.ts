@@ -9,7 +9,7 @@ async function setup() {
   const h = createHarness();
   const a = await makeAccount(h, "Acme");
   const b = await makeAccount(h, "Globex");
-  const agent = makeMember(h, a.accountId, "agent");
+  const agent = await makeMember(h, a.accountId, "agent");
   const base = `/api/v1/accounts/${a.accountId}/webhooks`;
   return { h, a, b, agent, base };
 }

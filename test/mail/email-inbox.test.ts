@@ -54,7 +54,7 @@ describe.skipIf(!dovecotInstalled)("email inboxes", () => {
     expect(JSON.stringify(shown.body)).not.toContain(servers.dovecot.password);
     expect(JSON.stringify(h.deps.repos.emailChannels.byInbox(inbox.id))).not.toContain(servers.dovecot.password);
 
-    const agent = makeMember(h, a.accountId, "agent");
+    const agent = await makeMember(h, a.accountId, "agent");
     addInboxMember(h, a, inbox.id, agent.userId);
     const seen = await h.request("GET", `/api/v1/accounts/${a.accountId}/inboxes/${inbox.id}`, { token: agent.token });
     expect(seen.status).toBe(200);
@@ -122,7 +122,7 @@ describe.skipIf(!dovecotInstalled)("email inboxes", () => {
       token: other.adminToken,
     });
     expect(walled.status).toBe(404);
-    const agent = makeMember(h, a.accountId, "agent");
+    const agent = await makeMember(h, a.accountId, "agent");
     const refused = await h.request("POST", `/api/v1/accounts/${a.accountId}/inboxes/${good.id}/test_connection`, {
       token: agent.token,
     });
