@@ -50,13 +50,18 @@ function adminOf(h: Harness, a: AccountFixture) {
 }
 
 /** An inbox created through the service (API channel unless `input` says otherwise). */
-export function makeInbox(h: Harness, a: AccountFixture, input: Record<string, unknown> = {}): InboxRow {
-  return h.deps.services.inboxes.createNow(adminOf(h, a), { name: "Support", channel: { type: "api" }, ...input });
+export async function makeInbox(h: Harness, a: AccountFixture, input: Record<string, unknown> = {}): Promise<InboxRow> {
+  return h.deps.services.inboxes.create(adminOf(h, a), { name: "Support", channel: { type: "api" }, ...input });
 }
 
 /** Makes the users members of the inbox (they must be members of the account). */
-export function addInboxMember(h: Harness, a: AccountFixture, inboxId: number, ...userIds: number[]): void {
-  h.deps.services.inboxMembers.addNow(adminOf(h, a), { inbox_id: inboxId, user_ids: userIds });
+export async function addInboxMember(
+  h: Harness,
+  a: AccountFixture,
+  inboxId: number,
+  ...userIds: number[]
+): Promise<void> {
+  await h.deps.services.inboxMembers.add(adminOf(h, a), { inbox_id: inboxId, user_ids: userIds });
 }
 
 export function makeTeam(h: Harness, a: AccountFixture, name = "sales", input: Record<string, unknown> = {}): TeamRow {

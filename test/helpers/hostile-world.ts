@@ -54,7 +54,7 @@ export async function hostileWorld(): Promise<HostileWorld> {
   const a = await makeAccount(h);
   const post: Post = (path, body, token = a.adminToken) => ok(h, "POST", path, { token, body });
   const platformToken = (await h.deps.services.platform.createApp("Portal")).api_access_token;
-  const web = makeInbox(h, a, {
+  const web = await makeInbox(h, a, {
     name: "Web",
     channel: { type: "web_widget", website_url: "https://shop.example.com" },
   });
@@ -81,8 +81,8 @@ export async function accountIds(h: Harness, a: AccountFixture, post: Post): Pro
   const api = `/api/v1/accounts/${a.accountId}`;
   const token = a.adminToken;
   const agent = await makeMember(h, a.accountId, "agent");
-  const inbox = makeInbox(h, a);
-  addInboxMember(h, a, inbox.id, agent.userId);
+  const inbox = await makeInbox(h, a);
+  await addInboxMember(h, a, inbox.id, agent.userId);
   const team = makeTeam(h, a);
   addTeamMember(h, a, team.id, agent.userId);
   const webhook = await post(`${api}/webhooks`, { url: "https://hooks.example.com/in", name: "Probe" });

@@ -41,9 +41,9 @@ export async function publicWorld(
 ): Promise<PublicWorld> {
   const h = createHarness(opts);
   const a = await makeAccount(h, "Acme");
-  const inbox = makeInbox(h, a, { name: "Website", ...inboxInput });
+  const inbox = await makeInbox(h, a, { name: "Website", ...inboxInput });
   const agent = await makeMember(h, a.accountId, "agent", "Ann Agent");
-  addInboxMember(h, a, inbox.id, agent.userId);
+  await addInboxMember(h, a, inbox.id, agent.userId);
   return {
     h,
     a,

@@ -32,10 +32,10 @@ export async function reportWorld(): Promise<ReportWorld> {
   const h = createHarness();
   const a = await makeAccount(h, "Acme");
   const agent = await makeMember(h, a.accountId, "agent", "Ann Agent");
-  const berlin = makeInbox(h, a, { name: "Berlin", working_hours_enabled: true, timezone: "Europe/Berlin" }).id;
-  const plain = makeInbox(h, a, { name: "Plain" }).id;
-  addInboxMember(h, a, berlin, agent.userId);
-  addInboxMember(h, a, plain, agent.userId);
+  const berlin = (await makeInbox(h, a, { name: "Berlin", working_hours_enabled: true, timezone: "Europe/Berlin" })).id;
+  const plain = (await makeInbox(h, a, { name: "Plain" })).id;
+  await addInboxMember(h, a, berlin, agent.userId);
+  await addInboxMember(h, a, plain, agent.userId);
   const teams = {
     sales: makeTeam(h, a, "sales").id,
     support: makeTeam(h, a, "support").id,

@@ -31,13 +31,13 @@ export async function widgetWorld(
 ): Promise<WidgetWorld> {
   const h = createHarness(opts);
   const a = await makeAccount(h, "Acme");
-  const inbox = makeInbox(h, a, {
+  const inbox = await makeInbox(h, a, {
     name: "Acme website",
     channel: { type: "web_widget", website_url: "https://shop.example.com", ...channel },
     ...inboxInput,
   });
   const agent = await makeMember(h, a.accountId, "agent", "Ann Agent");
-  addInboxMember(h, a, inbox.id, agent.userId);
+  await addInboxMember(h, a, inbox.id, agent.userId);
   const websiteToken = (JSON.parse(inbox.channel_attributes) as { website_token: string }).website_token;
   return { h, a, inbox, websiteToken, agent, api: `/api/v1/accounts/${a.accountId}` };
 }

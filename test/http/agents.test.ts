@@ -172,14 +172,14 @@ describe("PATCH /agents/:id", () => {
 describe("DELETE /agents/:id", () => {
   test("removes the membership and the inbox and team memberships in this account only", async () => {
     const { h, a, b, agent, base } = await setup();
-    const inbox = makeInbox(h, a);
+    const inbox = await makeInbox(h, a);
     const team = makeTeam(h, a);
-    addInboxMember(h, a, inbox.id, agent.userId);
+    await addInboxMember(h, a, inbox.id, agent.userId);
     addTeamMember(h, a, team.id, agent.userId);
     // The same user in another account keeps everything there.
     await h.deps.services.accounts.addMember(b.accountId, agent.userId, "agent");
-    const theirInbox = makeInbox(h, b);
-    addInboxMember(h, b, theirInbox.id, agent.userId);
+    const theirInbox = await makeInbox(h, b);
+    await addInboxMember(h, b, theirInbox.id, agent.userId);
 
     const r = await h.request("DELETE", `${base}/${agent.userId}`, { token: a.adminToken });
     expect(r.status).toBe(200);

@@ -12,11 +12,11 @@ async function setup() {
   const bea = await makeMember(h, a.accountId, "agent", "Bea");
   const cal = await makeMember(h, a.accountId, "agent", "Cal");
   const ada = await makeMember(h, a.accountId, "administrator", "Ada");
-  const shop = makeInbox(h, a, { name: "Shop" });
-  const mail = makeInbox(h, a, { name: "Mail" });
-  const foreign = makeInbox(h, b, { name: "Globex" });
-  addInboxMember(h, a, shop.id, zoe.userId, bea.userId, ada.userId);
-  addInboxMember(h, a, mail.id, zoe.userId);
+  const shop = await makeInbox(h, a, { name: "Shop" });
+  const mail = await makeInbox(h, a, { name: "Mail" });
+  const foreign = await makeInbox(h, b, { name: "Globex" });
+  await addInboxMember(h, a, shop.id, zoe.userId, bea.userId, ada.userId);
+  await addInboxMember(h, a, mail.id, zoe.userId);
   const base = `/api/v1/accounts/${a.accountId}`;
   return { h, a, b, zoe, bea, cal, ada, shop, mail, foreign, base };
 }

@@ -69,7 +69,7 @@ describe("GET csat_survey_responses", () => {
 
   test("administrators see every inbox's answers, agents only their inboxes'; other accounts' tokens are 401", async () => {
     const w = await publicWorld({ csat_survey_enabled: true });
-    const hidden = makeInbox(w.h, w.a, { name: "VIP", csat_survey_enabled: true });
+    const hidden = await makeInbox(w.h, w.a, { name: "VIP", csat_survey_enabled: true });
     const hiddenBase = `/public/api/v1/inboxes/${hidden.identifier}`;
     await answered(w, 4);
     await answered(w, 1, hiddenBase, "Vince");
@@ -85,7 +85,7 @@ describe("GET csat_survey_responses", () => {
     expect(await list(w.agent.token)).toEqual([[4, "Carla"]]);
     const outsider = await makeMember(w.h, w.a.accountId, "agent", "Otto");
     expect(await list(outsider.token)).toEqual([]);
-    addInboxMember(w.h, w.a, hidden.id, outsider.userId);
+    await addInboxMember(w.h, w.a, hidden.id, outsider.userId);
     expect(await list(outsider.token)).toEqual([[1, "Vince"]]);
     const other = await makeAccount(w.h, "Other");
     expect((await w.h.request("GET", `${w.api}/csat_survey_responses`, { token: other.adminToken })).status).toBe(401);

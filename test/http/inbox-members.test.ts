@@ -9,7 +9,7 @@ async function setup() {
   const b = await makeAccount(h, "Globex");
   const zoe = await makeMember(h, a.accountId, "agent", "Zoe");
   const bea = await makeMember(h, a.accountId, "agent", "Bea");
-  const inbox = makeInbox(h, a);
+  const inbox = await makeInbox(h, a);
   return { h, a, b, zoe, bea, inbox, base: `/api/v1/accounts/${a.accountId}/inbox_members` };
 }
 
@@ -18,7 +18,7 @@ const ids = (payload: { id: number }[]) => payload.map((x) => x.id);
 describe("POST /inbox_members", () => {
   test("adds agents and answers the inbox's members after the change as Agent records, by name", async () => {
     const { h, a, zoe, bea, inbox, base } = await setup();
-    addInboxMember(h, a, inbox.id, zoe.userId);
+    await addInboxMember(h, a, inbox.id, zoe.userId);
     const r = await h.request("POST", base, {
       token: a.adminToken,
       body: { inbox_id: inbox.id, user_ids: [bea.userId, zoe.userId] },
@@ -99,7 +99,7 @@ describe("POST /inbox_members", () => {
 
   test("an unknown inbox, or another account's, is 404 and changes nothing", async () => {
     const { h, a, b, bea, base } = await setup();
-    const theirs = makeInbox(h, b);
+    const theirs = await makeInbox(h, b);
     for (const inboxId of [theirs.id, 9999, "abc"]) {
       const r = await h.request("POST", base, {
         token: a.adminToken,
@@ -115,7 +115,7 @@ describe("POST /inbox_members", () => {
 describe("GET /inbox_members/:inbox_id, PATCH and DELETE", () => {
   test("show: administrators and member agents see the members; other agents 403", async () => {
     const { h, a, zoe, bea, inbox, base } = await setup();
-    addInboxMember(h, a, inbox.id, zoe.userId);
+    await addInboxMember(h, a, inbox.id, zoe.userId);
     const admin = await h.request("GET", `${base}/${inbox.id}`, { token: a.adminToken });
     expect(admin.status).toBe(200);
     expect(ids(admin.body.payload)).toEqual([zoe.userId]);
@@ -125,7 +125,7 @@ describe("GET /inbox_members/:inbox_id, PATCH and DELETE", () => {
 
   test("PATCH makes the member set exactly user_ids; an empty list empties it", async () => {
     const { h, a, zoe, bea, inbox, base } = await setup();
-    addInboxMember(h, a, inbox.id, zoe.userId);
+    await addInboxMember(h, a, inbox.id, zoe.userId);
     const r = await h.request("PATCH", base, {
       token: a.adminToken,
       body: { inbox_id: inbox.id, user_ids: [bea.userId, a.adminId] },
@@ -142,7 +142,7 @@ describe("GET /inbox_members/:inbox_id, PATCH and DELETE", () => {
 
   test("DELETE removes the given agents and answers the members left", async () => {
     const { h, a, zoe, bea, inbox, base } = await setup();
-    addInboxMember(h, a, inbox.id, zoe.userId, bea.userId);
+    await addInboxMember(h, a, inbox.id, zoe.userId, bea.userId);
     const r = await h.request("DELETE", base, {
       token: a.adminToken,
       body: { inbox_id: inbox.id, user_ids: [zoe.userId] },
@@ -153,7 +153,7 @@ describe("GET /inbox_members/:inbox_id, PATCH and DELETE", () => {
 
   test("authorization: no token 401, other account 401, agents 403 on every write, members unchanged", async () => {
     const { h, a, b, zoe, bea, inbox, base } = await setup();
-    addInboxMember(h, a, inbox.id, zoe.userId);
+    await addInboxMember(h, a, inbox.id, zoe.userId);
     const body = { inbox_id: inbox.id, user_ids: [bea.userId] };
     for (const method of ["POST", "PATCH", "DELETE"]) {
       expect((await h.request(method, base, { body })).status).toBe(401);
@@ -167,7 +167,7 @@ describe("GET /inbox_members/:inbox_id, PATCH and DELETE", () => {
 
   test("another account's inbox id is 404 for show", async () => {
     const { h, a, b, base } = await setup();
-    const theirs = makeInbox(h, b);
+    const theirs = await makeInbox(h, b);
     expect((await h.request("GET", `${base}/${theirs.id}`, { token: a.adminToken })).status).toBe(404);
   });
 });

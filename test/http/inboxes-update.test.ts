@@ -7,7 +7,7 @@ import { addInboxMember, makeInbox } from "../helpers/factories.ts";
 describe("PATCH /inboxes/:id", () => {
   test("changes settings and channel attributes; inbox_updated carries changed_attributes", async () => {
     const { h, a, base } = await setup();
-    const inbox = makeInbox(h, a, { name: "API" });
+    const inbox = await makeInbox(h, a, { name: "API" });
     h.clock.advance(60_000);
     const before = h.lastEventId();
     const r = await h.request("PATCH", `${base}/${inbox.id}`, {
@@ -34,8 +34,8 @@ describe("PATCH /inboxes/:id", () => {
 
   test("every setting counts as a change: csat_config, working hours, website settings", async () => {
     const { h, a, base } = await setup();
-    const api = makeInbox(h, a);
-    const web = makeInbox(h, a, { name: "Site", channel: { type: "web_widget", website_url: "https://a.test" } });
+    const api = await makeInbox(h, a);
+    const web = await makeInbox(h, a, { name: "Site", channel: { type: "web_widget", website_url: "https://a.test" } });
     const changes: [number, Record<string, unknown>, string][] = [
       [api.id, { csat_config: { message: "Rate us" } }, "csat_config"],
       [api.id, { working_hours: [] }, "working_hours"],
@@ -56,7 +56,7 @@ describe("PATCH /inboxes/:id", () => {
 
   test("an update that changes nothing records no event and keeps updated_at", async () => {
     const { h, a, base } = await setup();
-    const inbox = makeInbox(h, a, { name: "API" });
+    const inbox = await makeInbox(h, a, { name: "API" });
     h.clock.advance(60_000);
     const before = h.lastEventId();
     const r = await h.request("PATCH", `${base}/${inbox.id}`, {
@@ -70,7 +70,7 @@ describe("PATCH /inboxes/:id", () => {
 
   test("working hours are replaced whole and shown back cleaned", async () => {
     const { h, a, base } = await setup();
-    const inbox = makeInbox(h, a);
+    const inbox = await makeInbox(h, a);
     const r = await h.request("PATCH", `${base}/${inbox.id}`, {
       token: a.adminToken,
       body: {
@@ -129,8 +129,8 @@ describe("PATCH /inboxes/:id", () => {
 describe("DELETE /inboxes/:id", () => {
   test("deletes the inbox with its memberships and records inbox_deleted", async () => {
     const { h, a, agent, base } = await setup();
-    const inbox = makeInbox(h, a);
-    addInboxMember(h, a, inbox.id, agent.userId);
+    const inbox = await makeInbox(h, a);
+    await addInboxMember(h, a, inbox.id, agent.userId);
     const before = h.lastEventId();
     const r = await h.request("DELETE", `${base}/${inbox.id}`, { token: a.adminToken });
     expect(r.status).toBe(200);

@@ -69,7 +69,7 @@ describe("inbox validation", () => {
 
   test("overlapping and malformed working hours name the entry and field", async () => {
     const { h, a, base } = await setup();
-    const inbox = makeInbox(h, a);
+    const inbox = await makeInbox(h, a);
     const overlap = await h.request("PATCH", `${base}/${inbox.id}`, {
       token: a.adminToken,
       body: {
@@ -119,7 +119,7 @@ describe("inbox validation", () => {
 
   test("update: the channel type cannot change, flags must be booleans, objects must be objects", async () => {
     const { h, a, base } = await setup();
-    const inbox = makeInbox(h, a);
+    const inbox = await makeInbox(h, a);
     const before = h.lastEventId();
     const r = await h.request("PATCH", `${base}/${inbox.id}`, {
       token: a.adminToken,

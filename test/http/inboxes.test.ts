@@ -132,7 +132,7 @@ describe("POST /inboxes", () => {
 
   test("two API inboxes never share an identifier", async () => {
     const { h, a } = await setup();
-    const ids = new Set([1, 2, 3].map((i) => makeInbox(h, a, { name: `I${i}` }).identifier));
+    const ids = new Set([1, 2, 3].map(async (i) => (await makeInbox(h, a, { name: `I${i}` })).identifier));
     expect(ids.size).toBe(3);
   });
 
@@ -205,9 +205,9 @@ describe("POST /inboxes", () => {
 describe("GET /inboxes and /inboxes/:id", () => {
   test("administrators see every inbox by name; agents only their member inboxes; hmac_token for administrators only", async () => {
     const { h, a, agent, base } = await setup();
-    const zeta = makeInbox(h, a, { name: "zeta" });
-    const alpha = makeInbox(h, a, { name: "Alpha" });
-    addInboxMember(h, a, zeta.id, agent.userId);
+    const zeta = await makeInbox(h, a, { name: "zeta" });
+    const alpha = await makeInbox(h, a, { name: "Alpha" });
+    await addInboxMember(h, a, zeta.id, agent.userId);
 
     const all = await h.request("GET", base, { token: a.adminToken });
     expect(all.status).toBe(200);
@@ -245,7 +245,7 @@ describe("GET /inboxes and /inboxes/:id", () => {
 describe("inbox authorization and tenant isolation", () => {
   test("no token 401, another account's token 401, agents 403 on writes, before validation, nothing changes", async () => {
     const { h, a, b, agent, base } = await setup();
-    const inbox = makeInbox(h, a, { name: "Kept" });
+    const inbox = await makeInbox(h, a, { name: "Kept" });
     const before = h.lastEventId();
     const cases: [string, string, unknown][] = [
       ["POST", base, { name: "X", channel: { type: "api" } }],
@@ -267,7 +267,7 @@ describe("inbox authorization and tenant isolation", () => {
 
   test("another account's inbox id is 404 for show, update and delete, and stays untouched", async () => {
     const { h, a, b, base } = await setup();
-    const theirs = makeInbox(h, b, { name: "Theirs" });
+    const theirs = await makeInbox(h, b, { name: "Theirs" });
     const before = h.lastEventId();
     for (const [method, body] of [["GET"], ["PATCH", { name: "Mine now" }], ["DELETE"]] as [string, unknown][]) {
       const r = await h.request(method, `${base}/${theirs.id}`, { token: a.adminToken, body });

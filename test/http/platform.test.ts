@@ -63,7 +63,7 @@ describe("platform accounts", () => {
     expect((await h.request("GET", `${P}/accounts/${id}`, { token: app })).body).toEqual(created.body);
 
     const adminToken = await adminTokenFor(h, app, id);
-    const inbox = makeInbox(h, { accountId: id, adminId: 0, adminToken });
+    const inbox = await makeInbox(h, { accountId: id, adminId: 0, adminToken });
     const updated = await h.request("PATCH", `${P}/accounts/${id}`, {
       token: app,
       body: { name: "Tenant 2", status: "suspended", custom_attributes: { seats: 3 } },
@@ -217,8 +217,8 @@ describe("platform users", () => {
     const adminToken = await adminTokenFor(h, app, account.id);
     const user = await createUser(h, app);
     await h.request("POST", `${P}/accounts/${account.id}/account_users`, { token: app, body: { user_id: user.id } });
-    const inbox = makeInbox(h, { accountId: account.id, adminId: 0, adminToken });
-    addInboxMember(h, { accountId: account.id, adminId: 0, adminToken }, inbox.id, user.id);
+    const inbox = await makeInbox(h, { accountId: account.id, adminId: 0, adminToken });
+    await addInboxMember(h, { accountId: account.id, adminId: 0, adminToken }, inbox.id, user.id);
     const r = await h.request("DELETE", `${P}/users/${user.id}`, { token: app });
     expect(r.status).toBe(200);
     expect(h.deps.repos.users.byId(user.id)).toBeNull();

@@ -40,7 +40,7 @@ describe("GET /public/api/v1/inboxes/:inbox_identifier", () => {
 
   test("unknown identifiers, other channels and suspended accounts are 404 alike", async () => {
     const w = await publicWorld();
-    const widget = makeInbox(w.h, w.a, {
+    const widget = await makeInbox(w.h, w.a, {
       name: "Site",
       channel: { type: "web_widget", website_url: "https://example.com" },
     });
@@ -181,7 +181,7 @@ describe("GET / PATCH / PUT contacts/:contact_identifier", () => {
     const w = await publicWorld();
     const c = await newContact(w, { name: "Sam", email: "sam@example.com" });
     expect((await w.h.request("GET", contactPath(w, c))).body).toEqual(c);
-    const other = makeInbox(w.h, w.a, { name: "Other" });
+    const other = await makeInbox(w.h, w.a, { name: "Other" });
     const otherBase = `/public/api/v1/inboxes/${other.identifier}`;
     for (const path of [`${w.base}/contacts/nope`, contactPath(w, c, otherBase)]) {
       const r = await w.h.request("GET", path);

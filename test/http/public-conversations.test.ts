@@ -120,7 +120,7 @@ describe("GET conversations and conversations/:id", () => {
     const refused = await w.h.request("GET", `${contactPath(w, laptop)}/conversations/${mine.id}`);
     expect(refused.status).toBe(401);
     // The same contact in another inbox, through the account API.
-    const other = makeInbox(w.h, w.a, { name: "Email-ish API" });
+    const other = await makeInbox(w.h, w.a, { name: "Email-ish API" });
     const elsewhere = await w.h.request("POST", `${w.api}/conversations`, {
       token: w.a.adminToken,
       body: { inbox_id: other.id, contact_id: phone.id },

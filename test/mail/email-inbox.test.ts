@@ -55,7 +55,7 @@ describe.skipIf(!dovecotInstalled)("email inboxes", () => {
     expect(JSON.stringify(h.deps.repos.emailChannels.byInbox(inbox.id))).not.toContain(servers.dovecot.password);
 
     const agent = await makeMember(h, a.accountId, "agent");
-    addInboxMember(h, a, inbox.id, agent.userId);
+    await addInboxMember(h, a, inbox.id, agent.userId);
     const seen = await h.request("GET", `/api/v1/accounts/${a.accountId}/inboxes/${inbox.id}`, { token: agent.token });
     expect(seen.status).toBe(200);
     expect(seen.body.imap_address).toBeUndefined();
