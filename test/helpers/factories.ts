@@ -64,10 +64,20 @@ export async function addInboxMember(
   await h.deps.services.inboxMembers.add(adminOf(h, a), { inbox_id: inboxId, user_ids: userIds });
 }
 
-export function makeTeam(h: Harness, a: AccountFixture, name = "sales", input: Record<string, unknown> = {}): TeamRow {
-  return h.deps.services.teams.createNow(adminOf(h, a), { name, ...input });
+export async function makeTeam(
+  h: Harness,
+  a: AccountFixture,
+  name = "sales",
+  input: Record<string, unknown> = {},
+): Promise<TeamRow> {
+  return h.deps.services.teams.create(adminOf(h, a), { name, ...input });
 }
 
-export function addTeamMember(h: Harness, a: AccountFixture, teamId: number, ...userIds: number[]): void {
-  h.deps.services.teams.addMembersNow(adminOf(h, a), teamId, userIds);
+export async function addTeamMember(
+  h: Harness,
+  a: AccountFixture,
+  teamId: number,
+  ...userIds: number[]
+): Promise<void> {
+  await h.deps.services.teams.addMembers(adminOf(h, a), teamId, userIds);
 }

@@ -83,8 +83,8 @@ export async function accountIds(h: Harness, a: AccountFixture, post: Post): Pro
   const agent = await makeMember(h, a.accountId, "agent");
   const inbox = await makeInbox(h, a);
   await addInboxMember(h, a, inbox.id, agent.userId);
-  const team = makeTeam(h, a);
-  addTeamMember(h, a, team.id, agent.userId);
+  const team = await makeTeam(h, a);
+  await addTeamMember(h, a, team.id, agent.userId);
   const webhook = await post(`${api}/webhooks`, { url: "https://hooks.example.com/in", name: "Probe" });
   const contact = (await post(`${api}/contacts`, { name: "Carla", email: "carla@example.com" })).payload.contact;
   const mergee = (await post(`${api}/contacts`, { name: "Merge Me" })).payload.contact;

@@ -37,11 +37,11 @@ export async function reportWorld(): Promise<ReportWorld> {
   await addInboxMember(h, a, berlin, agent.userId);
   await addInboxMember(h, a, plain, agent.userId);
   const teams = {
-    sales: makeTeam(h, a, "sales").id,
-    support: makeTeam(h, a, "support").id,
-    empty: makeTeam(h, a, "empty").id,
+    sales: (await makeTeam(h, a, "sales")).id,
+    support: (await makeTeam(h, a, "support")).id,
+    empty: (await makeTeam(h, a, "empty")).id,
   };
-  addTeamMember(h, a, teams.sales, agent.userId);
+  await addTeamMember(h, a, teams.sales, agent.userId);
   const base = `/api/v1/accounts/${a.accountId}`;
   const c = await h.request("POST", `${base}/contacts`, {
     token: a.adminToken,

@@ -173,9 +173,9 @@ describe("DELETE /agents/:id", () => {
   test("removes the membership and the inbox and team memberships in this account only", async () => {
     const { h, a, b, agent, base } = await setup();
     const inbox = await makeInbox(h, a);
-    const team = makeTeam(h, a);
+    const team = await makeTeam(h, a);
     await addInboxMember(h, a, inbox.id, agent.userId);
-    addTeamMember(h, a, team.id, agent.userId);
+    await addTeamMember(h, a, team.id, agent.userId);
     // The same user in another account keeps everything there.
     await h.deps.services.accounts.addMember(b.accountId, agent.userId, "agent");
     const theirInbox = await makeInbox(h, b);

@@ -30,8 +30,8 @@ describe("teams", () => {
       account_id: a.accountId,
       is_member: false,
     });
-    const support = makeTeam(h, a, "support");
-    addTeamMember(h, a, support.id, agent.userId);
+    const support = await makeTeam(h, a, "support");
+    await addTeamMember(h, a, support.id, agent.userId);
 
     const list = await h.request("GET", base, { token: agent.token });
     expect(list.status).toBe(200);
@@ -66,7 +66,7 @@ describe("teams", () => {
 
   test("names are unique per account whatever the case; another account may reuse a name", async () => {
     const { h, a, b, base } = await setup();
-    makeTeam(h, a, "sales");
+    await makeTeam(h, a, "sales");
     const dup = await h.request("POST", base, { token: a.adminToken, body: { name: "SALES" } });
     expect(dup.status).toBe(422);
     expect(dup.body.errors).toEqual([{ field: "name", message: "has already been taken", code: "taken" }]);
@@ -85,8 +85,8 @@ describe("teams", () => {
 
   test("update renames (unique), changes description and allow_auto_assign", async () => {
     const { h, a, base } = await setup();
-    const sales = makeTeam(h, a, "sales");
-    makeTeam(h, a, "support");
+    const sales = await makeTeam(h, a, "sales");
+    await makeTeam(h, a, "support");
     const r = await h.request("PATCH", `${base}/${sales.id}`, {
       token: a.adminToken,
       body: { name: "Inside Sales", description: "", allow_auto_assign: false },
@@ -103,8 +103,8 @@ describe("teams", () => {
 
   test("delete removes the team and its memberships; the members stay in the account", async () => {
     const { h, a, agent, base } = await setup();
-    const team = makeTeam(h, a);
-    addTeamMember(h, a, team.id, agent.userId);
+    const team = await makeTeam(h, a);
+    await addTeamMember(h, a, team.id, agent.userId);
     const r = await h.request("DELETE", `${base}/${team.id}`, { token: a.adminToken });
     expect(r.status).toBe(200);
     expect(r.text).toBe("");
@@ -117,9 +117,9 @@ describe("teams", () => {
 describe("team members", () => {
   test("POST answers only the agents added; GET lists all; PATCH replaces and answers all; DELETE removes", async () => {
     const { h, a, agent, other, base } = await setup();
-    const team = makeTeam(h, a);
+    const team = await makeTeam(h, a);
     const path = `${base}/${team.id}/team_members`;
-    addTeamMember(h, a, team.id, agent.userId);
+    await addTeamMember(h, a, team.id, agent.userId);
 
     const added = await h.request("POST", path, {
       token: a.adminToken,
@@ -158,7 +158,7 @@ describe("team members", () => {
 
   test("user ids outside the account are 422 naming them; nothing changes", async () => {
     const { h, a, b, agent, base } = await setup();
-    const team = makeTeam(h, a);
+    const team = await makeTeam(h, a);
     const r = await h.request("POST", `${base}/${team.id}/team_members`, {
       token: a.adminToken,
       body: { user_ids: [agent.userId, b.adminId] },
@@ -174,7 +174,7 @@ describe("team members", () => {
 describe("teams authorization and tenant isolation", () => {
   test("agents read but may not write (403, before validation); no token or other account 401", async () => {
     const { h, a, b, agent, base } = await setup();
-    const team = makeTeam(h, a);
+    const team = await makeTeam(h, a);
     const members = `${base}/${team.id}/team_members`;
     const writes: [string, string, unknown][] = [
       ["POST", base, { name: "x" }],
@@ -198,8 +198,8 @@ describe("teams authorization and tenant isolation", () => {
 
   test("another account's team id is 404 everywhere and stays untouched", async () => {
     const { h, a, b, base } = await setup();
-    const theirs = makeTeam(h, b, "theirs");
-    addTeamMember(h, b, theirs.id, b.adminId);
+    const theirs = await makeTeam(h, b, "theirs");
+    await addTeamMember(h, b, theirs.id, b.adminId);
     const calls: [string, string, unknown][] = [
       ["GET", `${base}/${theirs.id}`, undefined],
       ["PATCH", `${base}/${theirs.id}`, { name: "mine" }],
