@@ -32,20 +32,23 @@ const deps = createDeps({ db, config: loadConfig({ db: dbPath }, {}), logger: cr
 const app = createApp(deps);
 const now = Math.floor(Date.now() / 1000);
 
-function seed() {
-  const boot = deps.services.accounts.bootstrapNow({
+async function seed() {
+  const boot = await deps.services.accounts.bootstrap({
     account: "Bench",
     name: "Bench Admin",
     email: "bench-filters@example.com",
   });
   const principal = deps.services.auth.account(boot.api_access_token, String(boot.account_id));
-  const inbox = deps.services.inboxes.createNow(principal, { name: "API", channel: { type: "api" } });
-  const agentIds = ["a", "b", "c", "d"].map((n) => {
-    const id = deps.writeTx.now(() => deps.services.accounts.findOrCreateUser(n, `${n}-filters@example.com`, now));
-    deps.services.accounts.addMemberNow(boot.account_id, id, "agent");
-    return id;
-  });
-  const teamIds = ["sales", "support", "billing"].map((name) => deps.services.teams.createNow(principal, { name }).id);
+  const inbox = await deps.services.inboxes.create(principal, { name: "API", channel: { type: "api" } });
+  const agentIds: number[] = [];
+  for (const n of ["a", "b", "c", "d"]) {
+    const id = await deps.writeTx(() => deps.services.accounts.findOrCreateUser(n, `${n}-filters@example.com`, now));
+    await deps.services.accounts.addMember(boot.account_id, id, "agent");
+    agentIds.push(id);
+  }
+  const teamIds: number[] = [];
+  for (const name of ["sales", "support", "billing"])
+    teamIds.push((await deps.services.teams.create(principal, { name })).id);
   console.log(
     `seeding ${CONTACTS.toLocaleString()} contacts and ${CONVERSATIONS.toLocaleString()} conversations into ${dbPath}`,
   );
@@ -66,7 +69,7 @@ function seed() {
   t = performance.now();
 }
 
-if (!reuse) seed();
+if (!reuse) await seed();
 const admin = db
   .query("SELECT account_id, user_id FROM account_users WHERE role = 'administrator' ORDER BY account_id LIMIT 1")
   .get() as { account_id: number; user_id: number };

@@ -36,20 +36,24 @@ const db = openDatabase(dbPath);
 migrate(db);
 const deps = createDeps({ db, config: loadConfig({ db: dbPath }, {}), logger: createLogger("silent") });
 const app = createApp(deps);
-const { accountId, token, end } = reuse ? reopen() : seed();
+const { accountId, token, end } = reuse ? await reopen() : await seed();
 
-function reopen() {
+async function reopen() {
   const admin = db
     .query("SELECT account_id, user_id FROM account_users WHERE role = 'administrator' ORDER BY account_id LIMIT 1")
     .get() as { account_id: number; user_id: number };
   const last = db
     .query("SELECT max(created_at) AS t FROM conversations WHERE account_id = ?")
     .get(admin.account_id) as { t: number };
-  return { accountId: admin.account_id, token: deps.services.accounts.issueTokenNow(admin.user_id), end: last.t + 1 };
+  return {
+    accountId: admin.account_id,
+    token: await deps.services.accounts.issueToken(admin.user_id),
+    end: last.t + 1,
+  };
 }
 
-function seed() {
-  const { account_id: accountId, api_access_token: token } = deps.services.accounts.bootstrapNow({
+async function seed() {
+  const { account_id: accountId, api_access_token: token } = await deps.services.accounts.bootstrap({
     account: "Bench",
     name: "Bench Admin",
     email: "bench@example.com",

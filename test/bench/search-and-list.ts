@@ -46,10 +46,10 @@ migrate(db);
 const deps = createDeps({ db, config: loadConfig({ db: dbPath }, {}), logger: createLogger("silent") });
 const app = createApp(deps);
 const now = Math.floor(Date.now() / 1000);
-const { accountId, token, displayId, conversationId } = reuse ? reopen() : await seed();
+const { accountId, token, displayId, conversationId } = reuse ? await reopen() : await seed();
 
 /** A seeded database given again: a fresh token for its administrator. */
-function reopen() {
+async function reopen() {
   const admin = db.query("SELECT account_id, user_id FROM account_users ORDER BY account_id LIMIT 1").get() as {
     account_id: number;
     user_id: number;
@@ -60,7 +60,7 @@ function reopen() {
   return {
     accountId: admin.account_id,
     userId: admin.user_id,
-    token: deps.services.accounts.issueTokenNow(admin.user_id),
+    token: await deps.services.accounts.issueToken(admin.user_id),
     displayId: conv.display_id,
     conversationId: conv.id,
   };
