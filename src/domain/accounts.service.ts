@@ -57,24 +57,22 @@ export class AccountsService {
 
   /** Creates an account with an administrator (reusing a user with that email) and issues a token. */
   bootstrap(input: BootstrapInput): Promise<BootstrapResult> {
-    return this.d.writeTx(() => this.bootstrapNow(input));
+    return this.d.writeTx(() => this.bootstrapBody(input));
   }
 
-  /** bootstrap() in place: for the test factories and benchmarks, which build their records synchronously. */
-  bootstrapNow(input: BootstrapInput): BootstrapResult {
+  /** bootstrap()'s body, run in its transaction. */
+  private bootstrapBody(input: BootstrapInput): BootstrapResult {
     const errors = new FieldErrors();
     const accountName = requiredString(errors, "account", input.account);
     const name = requiredString(errors, "name", input.name);
     const email = emailValue(errors, "email", input.email, true);
     errors.throwIfAny();
-    return this.d.writeTx.now(() => {
-      const now = unixSeconds(this.d.clock);
-      const accountId = this.d.accounts.insert({ name: accountName!, locale: "en", now });
-      const userId = this.findOrCreateUser(name!, email!, now);
-      this.d.users.addMembership({ account_id: accountId, user_id: userId, role: "administrator", now });
-      const token = this.issueTokenInTx(userId, now);
-      return { account_id: accountId, user_id: userId, api_access_token: token };
-    });
+    const now = unixSeconds(this.d.clock);
+    const accountId = this.d.accounts.insert({ name: accountName!, locale: "en", now });
+    const userId = this.findOrCreateUser(name!, email!, now);
+    this.d.users.addMembership({ account_id: accountId, user_id: userId, role: "administrator", now });
+    const token = this.issueTokenInTx(userId, now);
+    return { account_id: accountId, user_id: userId, api_access_token: token };
   }
 
   findOrCreateUser(name: string, email: string, now: number): number {
@@ -84,12 +82,7 @@ export class AccountsService {
   }
 
   async addMember(accountId: number, userId: number, role: Role): Promise<void> {
-    await this.d.writeTx(() => this.addMemberNow(accountId, userId, role));
-  }
-
-  /** addMember() in place: for the test factories, which build their records synchronously. */
-  addMemberNow(accountId: number, userId: number, role: Role): void {
-    this.d.writeTx.now(() =>
+    await this.d.writeTx(() =>
       this.d.users.addMembership({ account_id: accountId, user_id: userId, role, now: unixSeconds(this.d.clock) }),
     );
   }
@@ -99,7 +92,7 @@ export class AccountsService {
     return this.d.writeTx(() => this.issueTokenNow(userId));
   }
 
-  /** issueToken() in place: inside another write's body (a platform user's first token), and for the test factories. */
+  /** issueToken() in place: inside another write's body (a platform user's first token). */
   issueTokenNow(userId: number): string {
     return this.d.writeTx.now(() => this.issueTokenInTx(userId, unixSeconds(this.d.clock)));
   }

@@ -70,12 +70,9 @@ export class InboxMembersService {
   }
 
   add(p: AccountPrincipal, input: MembersInput): Promise<AgentRecord[]> {
-    return this.d.writeTx(() => this.addNow(p, input));
-  }
-
-  /** add() in place: for the test factories, which build their records synchronously. */
-  addNow(p: AccountPrincipal, input: MembersInput): AgentRecord[] {
-    return this.changeNow(p, input, (inboxId, ids, now) => void addMembers(this.d.inboxes.members, inboxId, ids, now));
+    return this.d.writeTx(() =>
+      this.changeNow(p, input, (inboxId, ids, now) => void addMembers(this.d.inboxes.members, inboxId, ids, now)),
+    );
   }
 
   replace(p: AccountPrincipal, input: MembersInput): Promise<AgentRecord[]> {

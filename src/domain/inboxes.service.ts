@@ -89,27 +89,25 @@ export class InboxesService {
   }
 
   create(p: AccountPrincipal, input: InboxInput): Promise<InboxRow> {
-    return this.d.writeTx(() => this.createNow(p, input));
+    return this.d.writeTx(() => this.createBody(p, input));
   }
 
-  /** create() in place: for the test factories and benchmark setups, which build their records synchronously. */
-  createNow(p: AccountPrincipal, input: InboxInput): InboxRow {
+  /** create()'s body, run in its transaction. */
+  private createBody(p: AccountPrincipal, input: InboxInput): InboxRow {
     requireAdministrator(p);
     const fields = inboxFields(input, null);
     const email = fields.channel_type === "email" ? emailSettings(channelOf(input), null, this.d.secretBox) : null;
-    return this.d.writeTx.now(() => {
-      const id = this.d.inboxes.insert(p.account.id, fields, unixSeconds(this.d.clock));
-      if (email) this.d.emailChannels.save(p.account.id, id, email);
-      const inbox = this.d.inboxes.byId(p.account.id, id)!;
-      this.d.outbox.record({
-        kind: "inbox_created",
-        accountId: p.account.id,
-        actor: userActor(p),
-        inboxId: id,
-        payload: inboxPushData(inbox),
-      });
-      return inbox;
+    const id = this.d.inboxes.insert(p.account.id, fields, unixSeconds(this.d.clock));
+    if (email) this.d.emailChannels.save(p.account.id, id, email);
+    const inbox = this.d.inboxes.byId(p.account.id, id)!;
+    this.d.outbox.record({
+      kind: "inbox_created",
+      accountId: p.account.id,
+      actor: userActor(p),
+      inboxId: id,
+      payload: inboxPushData(inbox),
     });
+    return inbox;
   }
 
   /** Applies the changes; an update that changes nothing writes nothing and records no event. */

@@ -75,17 +75,15 @@ export class TeamsService {
   }
 
   create(p: AccountPrincipal, input: TeamInput): Promise<TeamRow> {
-    return this.d.writeTx(() => this.createNow(p, input));
+    return this.d.writeTx(() => this.createBody(p, input));
   }
 
-  /** create() in place: for the test factories and benchmark setups, which build their records synchronously. */
-  createNow(p: AccountPrincipal, input: TeamInput): TeamRow {
+  /** create()'s body, run in its transaction. */
+  private createBody(p: AccountPrincipal, input: TeamInput): TeamRow {
     requireAdministrator(p);
-    return this.d.writeTx.now(() => {
-      const fields = this.fields(p.account.id, input, null);
-      const id = this.d.teams.insert(p.account.id, fields, unixSeconds(this.d.clock));
-      return this.d.teams.byId(p.account.id, id)!;
-    });
+    const fields = this.fields(p.account.id, input, null);
+    const id = this.d.teams.insert(p.account.id, fields, unixSeconds(this.d.clock));
+    return this.d.teams.byId(p.account.id, id)!;
   }
 
   async update(p: AccountPrincipal, id: number | null, input: TeamInput): Promise<TeamRow> {
@@ -110,15 +108,12 @@ export class TeamsService {
 
   /** Adds members; returns only the agents it added, as Chatwoot does. */
   addMembers(p: AccountPrincipal, teamId: number | null, userIds: unknown): Promise<AgentRecord[]> {
-    return this.d.writeTx(() => this.addMembersNow(p, teamId, userIds));
-  }
-
-  /** addMembers() in place: for the test factories, which build their records synchronously. */
-  addMembersNow(p: AccountPrincipal, teamId: number | null, userIds: unknown): AgentRecord[] {
-    return this.changeMembersNow(p, teamId, userIds, (team, ids, now) => {
-      const added = new Set(addMembers(this.d.teams.members, team, ids, now));
-      return this.d.agents.inTeam(p.account.id, team).filter((a) => added.has(a.user.id));
-    });
+    return this.d.writeTx(() =>
+      this.changeMembersNow(p, teamId, userIds, (team, ids, now) => {
+        const added = new Set(addMembers(this.d.teams.members, team, ids, now));
+        return this.d.agents.inTeam(p.account.id, team).filter((a) => added.has(a.user.id));
+      }),
+    );
   }
 
   /** Makes the member set exactly `user_ids`; returns all members. */

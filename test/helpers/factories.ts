@@ -1,5 +1,5 @@
-// Builders for the records most tests need, going through the real services. They use the services'
-// in-place forms (bootstrapNow, …): hundreds of tests build their records synchronously.
+// Builders for the records most tests need, going through the real services' awaited public
+// methods, as a request would: each builder answers with a promise.
 import type { InboxRow } from "../../src/db/inboxes.repo.ts";
 import type { TeamRow } from "../../src/db/teams.repo.ts";
 import type { Role } from "../../src/db/users.repo.ts";
