@@ -89,15 +89,11 @@ export class AccountsService {
 
   /** Issues a new token for a user (older tokens keep working). Returns the plaintext, shown once. */
   issueToken(userId: number): Promise<string> {
-    return this.d.writeTx(() => this.issueTokenNow(userId));
+    return this.d.writeTx(() => this.issueTokenInTx(userId, unixSeconds(this.d.clock)));
   }
 
-  /** issueToken() in place: inside another write's body (a platform user's first token). */
-  issueTokenNow(userId: number): string {
-    return this.d.writeTx.now(() => this.issueTokenInTx(userId, unixSeconds(this.d.clock)));
-  }
-
-  private issueTokenInTx(userId: number, now: number): string {
+  /** A new token for the user, inside the caller's writeTx (bootstrap, issueToken, a platform user's first token). */
+  issueTokenInTx(userId: number, now: number): string {
     const token = newAccessToken();
     this.d.tokens.insert({ token_hash: sha256Hex(token), owner_type: "user", owner_id: userId, now });
     return token;

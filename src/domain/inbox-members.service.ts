@@ -70,34 +70,29 @@ export class InboxMembersService {
   }
 
   add(p: AccountPrincipal, input: MembersInput): Promise<AgentRecord[]> {
-    return this.d.writeTx(() =>
-      this.changeNow(p, input, (inboxId, ids, now) => void addMembers(this.d.inboxes.members, inboxId, ids, now)),
-    );
+    return this.change(p, input, (inboxId, ids, now) => void addMembers(this.d.inboxes.members, inboxId, ids, now));
   }
 
   replace(p: AccountPrincipal, input: MembersInput): Promise<AgentRecord[]> {
-    return this.d.writeTx(() =>
-      this.changeNow(p, input, (inboxId, ids, now) => replaceMembers(this.d.inboxes.members, inboxId, ids, now)),
-    );
+    return this.change(p, input, (inboxId, ids, now) => replaceMembers(this.d.inboxes.members, inboxId, ids, now));
   }
 
   remove(p: AccountPrincipal, input: MembersInput): Promise<AgentRecord[]> {
-    return this.d.writeTx(() =>
-      this.changeNow(p, input, (inboxId, ids) => removeMembers(this.d.inboxes.members, inboxId, ids)),
-    );
+    return this.change(p, input, (inboxId, ids) => removeMembers(this.d.inboxes.members, inboxId, ids));
   }
 
-  private changeNow(
+  /** A member change in its own transaction; the inbox and the users are checked inside it. */
+  private async change(
     p: AccountPrincipal,
     input: MembersInput,
     apply: (inboxId: number, ids: number[], now: number) => void,
-  ): AgentRecord[] {
+  ): Promise<AgentRecord[]> {
     requireAdministrator(p);
     if (input.inbox_id === undefined || input.inbox_id === null || input.inbox_id === "") {
       throw ValidationError.of("inbox_id", "can't be blank", "required");
     }
     // Checked inside the transaction so that a concurrent removal cannot slip a stranger in.
-    return this.d.writeTx.now(() => {
+    return await this.d.writeTx(() => {
       const inbox = this.d.inboxesService.find(p.account.id, parseId(input.inbox_id));
       const ids = accountUserIds(input.user_ids, (userId) => this.d.agents.byId(p.account.id, userId) !== null);
       apply(inbox.id, ids, unixSeconds(this.d.clock));

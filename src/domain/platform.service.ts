@@ -154,7 +154,7 @@ export class PlatformService {
         now,
       });
       this.d.platform.grantUser(app.id, id, now);
-      const token = this.d.accountsService.issueTokenNow(id);
+      const token = this.d.accountsService.issueTokenInTx(id, now);
       return { user: this.d.users.byId(id)!, token };
     });
   }

@@ -108,42 +108,36 @@ export class TeamsService {
 
   /** Adds members; returns only the agents it added, as Chatwoot does. */
   addMembers(p: AccountPrincipal, teamId: number | null, userIds: unknown): Promise<AgentRecord[]> {
-    return this.d.writeTx(() =>
-      this.changeMembersNow(p, teamId, userIds, (team, ids, now) => {
-        const added = new Set(addMembers(this.d.teams.members, team, ids, now));
-        return this.d.agents.inTeam(p.account.id, team).filter((a) => added.has(a.user.id));
-      }),
-    );
+    return this.changeMembers(p, teamId, userIds, (team, ids, now) => {
+      const added = new Set(addMembers(this.d.teams.members, team, ids, now));
+      return this.d.agents.inTeam(p.account.id, team).filter((a) => added.has(a.user.id));
+    });
   }
 
   /** Makes the member set exactly `user_ids`; returns all members. */
   replaceMembers(p: AccountPrincipal, teamId: number | null, userIds: unknown): Promise<AgentRecord[]> {
-    return this.d.writeTx(() =>
-      this.changeMembersNow(p, teamId, userIds, (team, ids, now) => {
-        replaceMembers(this.d.teams.members, team, ids, now);
-        return this.d.agents.inTeam(p.account.id, team);
-      }),
-    );
+    return this.changeMembers(p, teamId, userIds, (team, ids, now) => {
+      replaceMembers(this.d.teams.members, team, ids, now);
+      return this.d.agents.inTeam(p.account.id, team);
+    });
   }
 
   async removeMembers(p: AccountPrincipal, teamId: number | null, userIds: unknown): Promise<void> {
-    await this.d.writeTx(() =>
-      this.changeMembersNow(p, teamId, userIds, (team, ids) => {
-        removeMembers(this.d.teams.members, team, ids);
-        return [];
-      }),
-    );
+    await this.changeMembers(p, teamId, userIds, (team, ids) => {
+      removeMembers(this.d.teams.members, team, ids);
+      return [];
+    });
   }
 
-  /** The member change in place (joining the caller's transaction): the public forms await it. */
-  private changeMembersNow(
+  /** A member change in its own transaction; the team and the users are checked inside it. */
+  private async changeMembers(
     p: AccountPrincipal,
     teamId: number | null,
     userIds: unknown,
     apply: (teamId: number, ids: number[], now: number) => AgentRecord[],
-  ): AgentRecord[] {
+  ): Promise<AgentRecord[]> {
     requireAdministrator(p);
-    return this.d.writeTx.now(() => {
+    return await this.d.writeTx(() => {
       const team = this.get(p, teamId);
       const ids = accountUserIds(userIds, (userId) => this.d.agents.byId(p.account.id, userId) !== null);
       return apply(team.id, ids, unixSeconds(this.d.clock));
