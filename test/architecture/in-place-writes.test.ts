@@ -4,23 +4,14 @@
 // caller's transaction). So a write path cannot slip back to the synchronous form unnoticed
 // (issue 18).
 import { expect, test } from "bun:test";
-import { readdirSync, readFileSync, statSync } from "node:fs";
-import { join, relative, resolve } from "node:path";
-
-const src = resolve(import.meta.dir, "../../src");
-
-function files(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) return files(path);
-    return /\.tsx?$/.test(name) ? [path] : [];
-  });
-}
+import { readFileSync } from "node:fs";
+import { relative } from "node:path";
+import { sourceFiles, src } from "./source-files.ts";
 
 /** "file#method" for every `writeTx.now(` in src/, the method being the nearest declaration above it. */
 function inPlaceWrites(): string[] {
   const found: string[] = [];
-  for (const path of files(src)) {
+  for (const path of sourceFiles(src)) {
     const rel = relative(src, path);
     if (rel === "db/tx.ts") continue; // where both forms are made
     let method = "(top level)";

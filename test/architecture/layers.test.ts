@@ -7,21 +7,11 @@
 //   http   routes reach data through services, never `d.repos` or a database handle
 //   SQL    text appears only in src/db (and migrations/)
 import { describe, expect, test } from "bun:test";
-import { readdirSync, readFileSync, statSync } from "node:fs";
-import { join, relative, resolve, dirname } from "node:path";
+import { readFileSync } from "node:fs";
+import { relative, resolve, dirname } from "node:path";
+import { sourceFiles, src } from "./source-files.ts";
 
-const root = resolve(import.meta.dir, "../..");
-const src = join(root, "src");
-
-function files(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) return files(path);
-    return /\.(ts|tsx)$/.test(name) ? [path] : [];
-  });
-}
-
-const all = files(src).map((path) => ({ path, rel: relative(src, path), text: readFileSync(path, "utf8") }));
+const all = sourceFiles(src).map((path) => ({ path, rel: relative(src, path), text: readFileSync(path, "utf8") }));
 const layerOf = (rel: string) => (rel.includes("/") ? rel.split("/")[0]! : "root");
 
 /** Every module a file imports (static and dynamic, type-only included), as paths relative to src/. */
