@@ -1,8 +1,8 @@
 // writeTx is the only way services write. `await writeTx(body)` is the form services use: it
 // answers with a promise, so that bodies can become asynchronous (PostgreSQL's statements awaited on
 // the reserved connection) without changing a caller again. `writeTx.now(body)` answers in place:
-// the form still used where the caller is not asynchronous yet (docs/architecture.md, "Two
-// engines"). Both run the body at once, and today the body must be synchronous: in bun:sqlite an
+// the form for code inside another write's body, which cannot await (a service's `…Now` and
+// `…InTx` methods; docs/architecture.md, "Transactions and group commit"). Both run the body at once, and today the body must be synchronous: in bun:sqlite an
 // `await` inside a transaction callback lets the transaction commit before the awaited work runs.
 // Nor may a body catch a failed statement and go on: SQLite undoes only the statement, but
 // PostgreSQL aborts the transaction, and there the body fails with that statement's error
@@ -39,7 +39,7 @@ export function writing(db: Database): boolean {
 export interface WriteTx {
   /** Runs `fn` in a write transaction (joining an open one); its result, or its error, as a promise. */
   <T>(fn: () => T): Promise<T>;
-  /** The same, answered in place: for callers that are not asynchronous yet. */
+  /** The same, answered in place: for code inside another write's body, which cannot await. */
   now<T>(fn: () => T): T;
 }
 

@@ -31,6 +31,27 @@ describe("writeTx without grouping", () => {
   });
 });
 
+describe("the awaited form", () => {
+  test("writeTx answers the body's result, or rejects with its error and writes nothing; a nested call joins", async () => {
+    const { db } = fileDb();
+    const { writeTx, calls } = counting(db, false);
+    const inserted = writeTx(() => (db.run("INSERT INTO t VALUES (1)"), "one"));
+    expect(db.inTransaction).toBe(false); // the body ran and committed before writeTx answered
+    expect(await inserted).toBe("one");
+    const failed = writeTx(() => {
+      db.run("INSERT INTO t VALUES (2)");
+      throw new Error("no");
+    });
+    await expect(failed).rejects.toThrow("no");
+    await writeTx(() => {
+      db.run("INSERT INTO t VALUES (3)");
+      writeTx.now(() => db.run("INSERT INTO t VALUES (4)"));
+    });
+    expect(db.query("SELECT x FROM t ORDER BY x").all()).toEqual([{ x: 1 }, { x: 3 }, { x: 4 }]);
+    expect(calls).toEqual({ commits: 2, rollbacks: 1 });
+  });
+});
+
 describe("group commit", () => {
   test("writes of one turn share one commit; other connections see them only after it", async () => {
     const { db, path } = fileDb();
