@@ -5,6 +5,7 @@
 import { workerData } from "node:worker_threads";
 import type { ReservedSQL } from "bun";
 import type { BridgeNotice, BridgeReply, BridgeRequest, Numbered, ReadRequest } from "./bridge-protocol.ts";
+import { describeFailure, type Result, rowsOf } from "./results.ts";
 
 const { port, notices, reads, signal } = workerData as {
   notices: { postMessage(notice: BridgeNotice): void };
@@ -41,31 +42,6 @@ function connect(url: string): Promise<Connection> {
     connections.set(url, c);
   }
   return c;
-}
-
-/** SQLite's values: integers as numbers, truth as 1/0 (repositories compare with 1). */
-function sqliteValue(v: unknown): unknown {
-  if (typeof v === "bigint") return Number(v);
-  if (typeof v === "boolean") return v ? 1 : 0;
-  return v;
-}
-
-// PostgreSQL's NUMERIC (what sum() of BIGINTs and avg() answer) arrives as text; SQLite answers a number.
-const NUMERIC_OID = 1700;
-
-type Result = unknown[] & { count: number; columns?: { name: string; type: number }[] };
-
-function rowsOf(result: Result, arrays: boolean): unknown[] {
-  const numeric = (result.columns ?? []).flatMap((c, i) => (c.type === NUMERIC_OID ? [arrays ? i : c.name] : []));
-  const out = new Array(result.length);
-  for (let i = 0; i < result.length; i++) {
-    const row = result[i] as Record<string | number, unknown>;
-    const copy = (arrays ? new Array((row as unknown as unknown[]).length) : {}) as Record<string | number, unknown>;
-    for (const key in row) copy[key] = sqliteValue(row[key]);
-    for (const key of numeric) if (typeof copy[key] === "string") copy[key] = Number(copy[key]);
-    out[i] = copy;
-  }
-  return out;
 }
 
 // Reads the main thread awaits (async-reads.ts) share a small pool per database: several run at once
@@ -186,17 +162,6 @@ async function run(reserved: ReservedSQL, req: Extract<BridgeRequest, { kind: "q
   return { rows: rowsOf(result, req.arrays), count: result.count ?? 0 };
 }
 
-/**
- * Whether the connection is gone: closed or reset under us, or ended by the server (a restart,
- * an administrator: SQLSTATE classes 08 and 57P). Bun.SQL does not reconnect a reserved
- * connection, and each later statement would fail the same way.
- */
-function connectionLost(code: string | null): boolean {
-  return (
-    code !== null && (code.startsWith("ERR_POSTGRES_CONNECTION") || /^(08|57P0)/.test(code) || code === "ECONNRESET")
-  );
-}
-
 /** Forgets a lost connection: the next statement for this URL opens a new one. */
 function dropConnection(url: string): void {
   const c = connections.get(url);
@@ -211,9 +176,7 @@ function dropConnection(url: string): void {
 }
 
 function failure(error: unknown): Extract<BridgeReply, { error: object }> {
-  const e = error as { message?: string; errno?: string; code?: string };
-  const code = e.errno ?? e.code ?? null;
-  return { error: { message: String(e.message ?? error), code, lost: connectionLost(code) } };
+  return { error: describeFailure(error) };
 }
 
 // A pool reconnects by itself: a lost read connection needs nothing more than the error.
