@@ -11,7 +11,8 @@
 // the way up; docs/architecture.md "Two engines" lists the ones that are.
 import type { Database, Statement } from "bun:sqlite";
 import { StatementCache } from "./batch.ts";
-import { isPostgres, PostgresStatement } from "./postgres/database.ts";
+import { isPostgres } from "./postgres/database.ts";
+import { PostgresStatement } from "./postgres/statement.ts";
 
 type Params = unknown[];
 

@@ -15,6 +15,7 @@
 import type { Database, Statement } from "bun:sqlite";
 import { prepareRead, type ReadStatement } from "./async-reads.ts";
 import { isPostgres } from "./postgres/database.ts";
+import { PostgresStatement } from "./postgres/statement.ts";
 
 /** One statement's execution, to run in place or to await. */
 export interface Read {
@@ -22,6 +23,11 @@ export interface Read {
   later(): Promise<unknown>;
   /** Whether awaiting it gains anything: false on SQLite, where `later` would only wrap `now`. */
   readonly pooled: boolean;
+  /**
+   * PostgreSQL: the statement awaited on the connection of the transaction body under way (tx.ts,
+   * writeTx.steps), where it sees that body's writes. Absent where it cannot run there.
+   */
+  held?(): Promise<unknown>;
 }
 
 /** What a Reads yields: a statement to run, or another Reads whose value it needs. */
@@ -59,7 +65,7 @@ export function* known<T>(value: T): Reads<T> {
 class Together implements Read {
   readonly pooled = false;
 
-  constructor(private readonly reads: Reads<unknown>[]) {}
+  constructor(readonly reads: Reads<unknown>[]) {}
 
   now(): unknown[] {
     return this.reads.map((r) => readNow(r));
@@ -149,6 +155,34 @@ async function awaitRest<T>(stack: Reads<unknown>[], first: Promise<unknown>): P
   return step.value as T;
 }
 
+/**
+ * Awaits every step on the connection of the awaited transaction body under way (PostgreSQL,
+ * tx.ts): the body's own writes and reads, one after another. While the body's own code runs
+ * between them, `engine.heldBody` is set, so a statement sent in place by mistake fails at once
+ * instead of running outside the transaction (postgres/database.ts).
+ */
+export async function readHeld<T>(reads: Reads<T>, engine: { heldBody: boolean }): Promise<T> {
+  const stack: Reads<unknown>[] = [reads];
+  let input: unknown;
+  for (;;) {
+    let step: Advanced;
+    engine.heldBody = true;
+    try {
+      step = advance(stack, input);
+    } finally {
+      engine.heldBody = false;
+    }
+    if (step.done) return step.value as T;
+    const read = step.read;
+    if (read instanceof Together) {
+      const values: unknown[] = [];
+      for (const r of read.reads) values.push(await readHeld(r, engine));
+      input = values;
+    } else if (read.held) input = await read.held();
+    else throw new Error("an awaited transaction body yielded a statement that cannot run on its connection");
+  }
+}
+
 /** readSoon, always as a promise: for callers that await anyway. */
 export async function readLater<T>(reads: Reads<T>): Promise<T> {
   return readSoon(reads);
@@ -162,6 +196,7 @@ type Params = Record<string, string | number | null> | unknown[];
  */
 export class TwoWayStatement {
   private twinStatement: ReadStatement | null = null;
+  private heldStatement: PostgresStatement | null = null;
   /** Whether its awaited form goes to PostgreSQL's read pool. */
   readonly pooled: boolean;
   readonly statement: Statement;
@@ -181,6 +216,7 @@ export class TwoWayStatement {
       now: () => this.run("all", params),
       later: () => this.twin().all(...this.spread(params)),
       pooled: this.pooled,
+      held: () => this.heldForm().allHeld(...this.spread(params)),
     };
   }
 
@@ -189,6 +225,17 @@ export class TwoWayStatement {
       now: () => this.run("get", params) ?? null,
       later: () => this.twin().get(...this.spread(params)),
       pooled: this.pooled,
+      held: async () => (await this.heldForm().allHeld(...this.spread(params)))[0] ?? null,
+    };
+  }
+
+  /** A write: its value is bun:sqlite's `{ changes, lastInsertRowid }`. Never pooled (committed rows only). */
+  write(params: Params): Read {
+    return {
+      now: () => (this.statement.run as (...p: unknown[]) => unknown)(...this.spread(params)),
+      later: () => Promise.reject(new Error("a write cannot run on the read pool")),
+      pooled: false,
+      held: () => this.heldForm().runHeld(...this.spread(params)),
     };
   }
 
@@ -203,6 +250,13 @@ export class TwoWayStatement {
 
   private spread(params: Params): unknown[] {
     return Array.isArray(params) ? params : [params];
+  }
+
+  private heldForm(): PostgresStatement {
+    const engine: unknown = this.db;
+    if (!isPostgres(engine)) throw new Error("only PostgreSQL awaits a transaction body's statements");
+    this.heldStatement ??= new PostgresStatement(engine, this.sql);
+    return this.heldStatement;
   }
 
   private twin(): ReadStatement {

@@ -23,7 +23,9 @@
 // (`commits.shareReads()`), and the turn's setImmediate ends it. It sees only committed rows, and a
 // write of the turn ends it before the write group begins: both groups hold one transaction.
 import type { Database } from "bun:sqlite";
+import { AwaitedWrites } from "./awaited-writes.ts";
 import { isPostgres } from "./postgres/database.ts";
+import { type Reads, readNow } from "./reads.ts";
 
 const SNAPSHOT = Symbol("parley.readSnapshot");
 
@@ -41,6 +43,12 @@ export interface WriteTx {
   <T>(fn: () => T): Promise<T>;
   /** The same, answered in place: for code inside another write's body, which cannot await. */
   now<T>(fn: () => T): T;
+  /**
+   * A body written as a Reads (reads.ts) that yields its statements, writes too: SQLite runs it in
+   * place, as `writeTx`; PostgreSQL awaits each statement (awaited-writes.ts), serving other
+   * requests meanwhile.
+   */
+  steps<T>(make: () => Reads<T>): Promise<T>;
 }
 
 export interface TxHooks {
@@ -166,9 +174,14 @@ export function createWriteTx(
     return synchronousBody(fn)();
   };
 
+  const engine: unknown = db;
+  const awaited = isPostgres(engine) ? new AwaitedWrites(engine, hooks, () => group?.done ?? null) : null;
+
   const now = <T>(fn: () => T): T => {
     // A nested call joins the outer transaction: a service may call another service's write path.
     if (depth > 0) return fn();
+    if (awaited?.busy)
+      throw new Error("writeTx.now outside a transaction body while an awaited body writes: await writeTx(...)");
     depth++;
     try {
       return opts.groupCommit ? grouped(fn) : alone(fn);
@@ -177,6 +190,7 @@ export function createWriteTx(
     }
   };
   const writeTx = <T>(fn: () => T): Promise<T> => {
+    if (depth === 0 && awaited?.busy) return awaited.inPlace(fn);
     try {
       return Promise.resolve(now(fn));
     } catch (error) {
@@ -185,7 +199,10 @@ export function createWriteTx(
   };
 
   return {
-    writeTx: Object.assign(writeTx, { now }),
+    writeTx: Object.assign(writeTx, {
+      now,
+      steps: <T>(make: () => Reads<T>): Promise<T> => (awaited ? awaited.steps(make) : writeTx(() => readNow(make()))),
+    }),
     commits: { settled: () => group?.done ?? null, flush, shareReads },
   };
 }

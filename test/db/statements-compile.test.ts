@@ -3,7 +3,7 @@
 // and prepares every statement it holds, on a migrated database: each must compile.
 import { describe, expect, test } from "bun:test";
 import { LazyStatement } from "../../src/db/lazy-statements.ts";
-import { PostgresStatement } from "../../src/db/postgres/database.ts";
+import { PostgresStatement } from "../../src/db/postgres/statement.ts";
 import { createHarness } from "../helpers/harness.ts";
 
 /**

@@ -47,7 +47,8 @@ function freshPostgres(): PostgresDatabase {
   while (live.length > LIVE) {
     const old = live.shift()!;
     old.db.close();
-    admin().exec(`DROP DATABASE ${old.name}`);
+    // FORCE: an awaited-body connection (held-connection.ts) closes without waiting for the server.
+    admin().exec(`DROP DATABASE ${old.name} WITH (FORCE)`);
   }
   return db;
 }

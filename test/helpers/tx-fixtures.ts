@@ -7,6 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { openDatabase } from "../../src/db/open.ts";
 import { createWriteTx, type WriteTx } from "../../src/db/tx.ts";
+import type { Reads } from "../../src/db/reads.ts";
 
 export const turn = () => new Promise<void>((ok) => setImmediate(ok));
 
@@ -37,8 +38,9 @@ export function counting(db: Database, groupCommit: boolean) {
   return { ...tx, calls };
 }
 
-/** `base`, calling `onBody` as each body starts (both forms): to count a service's transactions. */
+/** `base`, calling `onBody` as each body starts (every form): to count a service's transactions. */
 export function observedWriteTx(base: WriteTx, onBody: () => void): WriteTx {
   const now = <T>(fn: () => T): T => base.now(() => (onBody(), fn()));
-  return Object.assign(<T>(fn: () => T): Promise<T> => base(() => (onBody(), fn())), { now });
+  const steps = <T>(make: () => Reads<T>): Promise<T> => base.steps(() => (onBody(), make()));
+  return Object.assign(<T>(fn: () => T): Promise<T> => base(() => (onBody(), fn())), { now, steps });
 }

@@ -4,7 +4,8 @@
 // included — another process takes the work over within a second, from where the database says it
 // stood (listener cursors, pending deliveries and mail are rows).
 import type { Lease } from "../../lib/lease.ts";
-import type { PostgresDatabase, PostgresStatement } from "./database.ts";
+import type { PostgresDatabase } from "./database.ts";
+import type { PostgresStatement } from "./statement.ts";
 
 const BACKGROUND_LEASE_KEY = 0x5041524c4559; // "PARLEY"
 

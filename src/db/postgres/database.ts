@@ -5,84 +5,10 @@
 // connection: like the one SQLite connection, it sees its own open transaction.
 import type { Database } from "bun:sqlite";
 import { type SyncBridge, sharedBridge } from "./sync-bridge.ts";
-import { type Translated, toPostgres } from "./translate.ts";
+import { HeldConnection } from "./held-connection.ts";
+import { PostgresStatement } from "./statement.ts";
 
 type Params = unknown[];
-
-function bindable(v: unknown): unknown {
-  if (v === undefined) return null;
-  if (typeof v === "boolean") return v ? 1 : 0;
-  return v;
-}
-
-export class PostgresStatement {
-  private translated: Translated | null = null;
-
-  constructor(
-    private readonly db: PostgresDatabase,
-    private readonly sql: string,
-  ) {}
-
-  private get statement(): Translated {
-    this.translated ??= toPostgres(this.sql, this.db.tablesWithId);
-    return this.translated;
-  }
-
-  /** The PostgreSQL text (tests check that PostgreSQL accepts every statement). */
-  get text(): string {
-    return this.statement.text;
-  }
-
-  private bind(args: Params): unknown[] {
-    const { names, positional } = this.statement;
-    if (names) {
-      const fields = (args[0] ?? {}) as Record<string, unknown>;
-      return names.map((n) => bindable(fields[n]));
-    }
-    const values = args.length === 1 && Array.isArray(args[0]) ? (args[0] as unknown[]) : args;
-    if (values.length < positional) throw new RangeError(`statement takes ${positional} values, got ${values.length}`);
-    return values.slice(0, positional).map(bindable);
-  }
-
-  private rows(args: Params, arrays = false) {
-    return this.db.send(this.statement.text, this.bind(args), arrays);
-  }
-
-  get(...args: Params): unknown {
-    return this.rows(args).rows[0] ?? null;
-  }
-
-  all(...args: Params): unknown[] {
-    return this.rows(args).rows;
-  }
-
-  values(...args: Params): unknown[] {
-    return this.rows(args, true).rows;
-  }
-
-  /** all(), awaited instead of blocking: committed rows only (src/db/async-reads.ts). */
-  async allAsync(...args: Params): Promise<unknown[]> {
-    return (await this.db.read(this.statement.text, this.bind(args), false)).rows;
-  }
-
-  /** values(), awaited instead of blocking: committed rows only (src/db/async-reads.ts). */
-  async valuesAsync(...args: Params): Promise<unknown[]> {
-    return (await this.db.read(this.statement.text, this.bind(args), true)).rows;
-  }
-
-  run(...args: Params): { changes: number; lastInsertRowid: number } {
-    const { rows, count } = this.rows(args);
-    const last = rows[rows.length - 1] as { id?: number } | undefined;
-    return { changes: count, lastInsertRowid: last?.id ?? 0 };
-  }
-
-  /** Has PostgreSQL parse and plan it, without running it (test/db/statements-compile.test.ts). */
-  check(): void {
-    this.db.exec(`PREPARE parley_check AS ${this.statement.text}; DEALLOCATE parley_check`);
-  }
-
-  finalize(): void {}
-}
 
 // SQLite's ways to begin a transaction. Every transaction Parley begins writes, and SQLite lets one
 // writer in at a time (BEGIN IMMEDIATE takes the write lock at once). On PostgreSQL the same comes
@@ -91,6 +17,9 @@ export class PostgresStatement {
 // identity — commit in the order of their ids, which the event bus and realtime read by.
 const WRITERS_LOCK = "SELECT pg_advisory_xact_lock(5782993884054880256)"; // "PARLEY" and two zero bytes
 const COMMITS_CHANNEL = "parley_commits";
+/** What begins and commits a transaction on either connection (the bridge's, or held-connection.ts). */
+export const BEGIN_WRITING = `BEGIN; ${WRITERS_LOCK}`;
+export const COMMIT_AND_TELL = `NOTIFY ${COMMITS_CHANNEL}; COMMIT`;
 const BEGIN = /^\s*BEGIN(\s+(IMMEDIATE|DEFERRED|EXCLUSIVE))?(\s+TRANSACTION)?\s*;?\s*$/i;
 const END = /^\s*(COMMIT|END|ROLLBACK)(\s+TRANSACTION)?\s*;?\s*$/i;
 
@@ -104,6 +33,13 @@ export class PostgresDatabase {
   /** An unguarded statement's failure, and the savepoint depth it happened at: the transaction is aborted. */
   private failed: { depth: number; error: unknown } | null = null;
   private notifyStatement: PostgresStatement | null = null;
+  private heldConnection: HeldConnection | null = null;
+  /**
+   * Set while an awaited transaction body's own code runs, between its statements (src/db/reads.ts,
+   * readHeld): a statement sent in place then would run on the bridge's connection, outside the
+   * body's transaction, and is refused.
+   */
+  heldBody = false;
   /** Tables with an `id` column: an INSERT into one returns it (bun:sqlite's lastInsertRowid). */
   readonly tablesWithId: Set<string>;
 
@@ -116,6 +52,12 @@ export class PostgresDatabase {
       [],
     ).rows as { name: string }[];
     this.tablesWithId = new Set(rows.map((r) => r.name));
+  }
+
+  /** The connection awaited transaction bodies run on (held-connection.ts), opened at first use. */
+  get held(): HeldConnection {
+    this.heldConnection ??= new HeldConnection(this.url);
+    return this.heldConnection;
   }
 
   /** The URL without its password: what logs and `filename` show. */
@@ -144,6 +86,8 @@ export class PostgresDatabase {
    * second round trip, to move the savepoint.
    */
   send(text: string, params: unknown[], arrays = false): { rows: unknown[]; count: number } {
+    if (this.heldBody)
+      throw new Error(`a statement run in place inside an awaited transaction body: yield it (${text})`);
     const guard = this.depth > 0 && this.bodies === 0;
     try {
       return this.bridge.call({ kind: "query", url: this.url, text, params, arrays, guard });
@@ -169,7 +113,7 @@ export class PostgresDatabase {
   /** Statements without parameters, several at once (BEGIN/COMMIT are tracked as bun:sqlite does). */
   exec(sql: string): void {
     if (BEGIN.test(sql)) {
-      this.bridge.call({ kind: "script", url: this.url, text: `BEGIN; ${WRITERS_LOCK}` });
+      this.bridge.call({ kind: "script", url: this.url, text: BEGIN_WRITING });
       this.depth = 1;
       return;
     }
@@ -180,7 +124,7 @@ export class PostgresDatabase {
       // A commit tells every process listening (onCommits): their sockets hear it at once, not at
       // their next second's poll. NOTIFY is part of the transaction: a rollback sends nothing.
       const commit = /^\s*(COMMIT|END)/i.test(sql);
-      this.bridge.call({ kind: "script", url: this.url, text: commit ? `NOTIFY ${COMMITS_CHANNEL}; ${sql}` : sql });
+      this.bridge.call({ kind: "script", url: this.url, text: commit ? COMMIT_AND_TELL : sql });
       return;
     }
     this.bridge.call({ kind: "script", url: this.url, text: this.afterReleases(sql) });
@@ -281,6 +225,7 @@ export class PostgresDatabase {
   }
 
   close(): void {
+    void this.heldConnection?.close();
     this.bridge.call({ kind: "close", url: this.url });
   }
 

@@ -8,7 +8,8 @@
 // and one another process took meanwhile is that process's now (the attempt under way here may
 // then be sent twice, with the same delivery id).
 import type { WorkClaims } from "../../lib/lease.ts";
-import type { PostgresDatabase, PostgresStatement } from "./database.ts";
+import type { PostgresDatabase } from "./database.ts";
+import type { PostgresStatement } from "./statement.ts";
 
 const CLAIMS_CLASS = 0x50574b43; // "PWKC"
 
