@@ -39,7 +39,7 @@ export class ContactsRepo {
   private readonly byIdStmt: TwoWayStatement;
   private readonly byIdsBatch: Batch<ContactRow>;
   private readonly deleteStmt: Statement;
-  private readonly touchStmt: Statement;
+  private readonly touchStmt: TwoWayStatement;
   private readonly byEmailStmt: Statement;
   private readonly byPhoneStmt: Statement;
   private readonly byIdentifierStmt: Statement;
@@ -60,7 +60,10 @@ export class ContactsRepo {
     this.byIdStmt = new TwoWayStatement(db, "SELECT * FROM contacts WHERE account_id = $account_id AND id = $id");
     this.byIdsBatch = new Batch<ContactRow>(db, "SELECT * FROM contacts WHERE id IN {ids}", "id");
     this.deleteStmt = db.prepare("DELETE FROM contacts WHERE id = $id");
-    this.touchStmt = db.prepare("UPDATE contacts SET last_activity_at = $at, updated_at = $at WHERE id = $id");
+    this.touchStmt = new TwoWayStatement(
+      db,
+      "UPDATE contacts SET last_activity_at = $at, updated_at = $at WHERE id = $id",
+    );
     this.byEmailStmt = db.prepare("SELECT id FROM contacts WHERE account_id = $account_id AND email = $value");
     this.byPhoneStmt = db.prepare("SELECT id FROM contacts WHERE account_id = $account_id AND phone_number = $value");
     this.byIdentifierStmt = db.prepare(
@@ -98,8 +101,8 @@ export class ContactsRepo {
   }
 
   /** Records activity (an incoming message); returns nothing, the caller re-reads for the event. */
-  touchActivity(id: number, at: number): void {
-    this.touchStmt.run({ id, at });
+  *touchActivitySteps(id: number, at: number): Reads<void> {
+    yield this.touchStmt.write({ id, at });
   }
 
   /** The id of the contact in this account holding a unique value, if any. */

@@ -63,8 +63,8 @@ export type NewConversation = Omit<
 
 export class ConversationsRepo {
   private readonly insertStmt: Statement;
-  private readonly saveStmt: Statement;
-  private readonly touchStmt: Statement;
+  private readonly saveStmt: TwoWayStatement;
+  private readonly touchStmt: TwoWayStatement;
   private readonly byIdStmt: TwoWayStatement;
   private readonly byDisplay: TwoWayStatement;
   private readonly bumpCounterStmt: Statement;
@@ -87,10 +87,12 @@ export class ConversationsRepo {
     this.insertStmt = db.prepare(
       `INSERT INTO conversations (${cols.join(", ")}) VALUES (${cols.map((c) => `$${c}`).join(", ")})`,
     );
-    this.saveStmt = db.prepare(
+    this.saveStmt = new TwoWayStatement(
+      db,
       `UPDATE conversations SET ${MUTABLE_COLUMNS.map((c) => `${c} = $${c}`).join(", ")} WHERE id = $id`,
     );
-    this.touchStmt = db.prepare(
+    this.touchStmt = new TwoWayStatement(
+      db,
       "UPDATE conversations SET last_activity_at = $last_activity_at, updated_at_ms = $updated_at_ms WHERE id = $id",
     );
     this.byIdStmt = new TwoWayStatement(db, "SELECT * FROM conversations WHERE id = $id");
@@ -127,14 +129,20 @@ export class ConversationsRepo {
   }
 
   save(row: ConversationRow): void {
-    const params: Record<string, string | number | null> = { id: row.id };
-    for (const c of MUTABLE_COLUMNS) params[c] = row[c];
-    this.saveStmt.run(params);
+    this.saveStmt.statement.run(saved(row));
+  }
+
+  *saveSteps(row: ConversationRow): Reads<void> {
+    yield this.saveStmt.write(saved(row));
   }
 
   /** A message moved the conversation's activity: two columns, so the other indexes stay untouched. */
-  touch(row: ConversationRow): void {
-    this.touchStmt.run({ id: row.id, last_activity_at: row.last_activity_at, updated_at_ms: row.updated_at_ms });
+  *touchSteps(row: ConversationRow): Reads<void> {
+    yield this.touchStmt.write({
+      id: row.id,
+      last_activity_at: row.last_activity_at,
+      updated_at_ms: row.updated_at_ms,
+    });
   }
 
   byId(id: number): ConversationRow | null {
@@ -165,4 +173,10 @@ export class ConversationsRepo {
   snoozedDue(now: number, limit: number): ConversationRow[] {
     return this.snoozedDueStmt.all({ now, limit }) as ConversationRow[];
   }
+}
+
+function saved(row: ConversationRow): Record<string, string | number | null> {
+  const params: Record<string, string | number | null> = { id: row.id };
+  for (const c of MUTABLE_COLUMNS) params[c] = row[c];
+  return params;
 }

@@ -1,7 +1,7 @@
 // An email inbox's mail settings (passwords arrive here already sealed), its IMAP checkpoint and
 // its sync status, and the Message-IDs it has seen (migration 021).
 import type { Database, Statement } from "bun:sqlite";
-import { type Reads, TwoWayStatement } from "./reads.ts";
+import { type Reads, readNow, TwoWayStatement } from "./reads.ts";
 
 export interface EmailChannelRow {
   inbox_id: number;
@@ -77,7 +77,7 @@ export class EmailChannelsRepo {
   private readonly syncedStmt: Statement;
   private readonly failedStmt: Statement;
   private readonly idStmt: Statement;
-  private readonly insertIdStmt: Statement;
+  private readonly insertIdStmt: TwoWayStatement;
   private readonly byUuidStmt: Statement;
   private readonly threadStmt: Statement;
   private readonly sendingStmt: Statement;
@@ -111,7 +111,8 @@ export class EmailChannelsRepo {
     this.idStmt = db.prepare(
       "SELECT header_id, conversation_id, message_id, direction FROM email_message_ids WHERE inbox_id = $inbox_id AND header_id = $header_id",
     );
-    this.insertIdStmt = db.prepare(
+    this.insertIdStmt = new TwoWayStatement(
+      db,
       `INSERT OR IGNORE INTO email_message_ids (inbox_id, header_id, conversation_id, message_id, direction, created_at)
        VALUES ($inbox_id, $header_id, $conversation_id, $message_id, $direction, $now)`,
     );
@@ -187,6 +188,14 @@ export class EmailChannelsRepo {
     row: { header_id: string; conversation_id: number | null; message_id: number | null; direction: "in" | "out" },
     now: number,
   ): boolean {
-    return this.insertIdStmt.run({ inbox_id: inboxId, ...row, now }).changes > 0;
+    return readNow(this.recordMessageIdSteps(inboxId, row, now));
+  }
+
+  *recordMessageIdSteps(
+    inboxId: number,
+    row: { header_id: string; conversation_id: number | null; message_id: number | null; direction: "in" | "out" },
+    now: number,
+  ): Reads<boolean> {
+    return ((yield this.insertIdStmt.write({ inbox_id: inboxId, ...row, now })) as { changes: number }).changes > 0;
   }
 }

@@ -1,6 +1,7 @@
 // Replies an email inbox must send (migration 021): written with the message, claimed by the SMTP
 // sender (src/mail/smtp-sender.ts), finished by a recorded result.
 import type { Database, Statement } from "bun:sqlite";
+import { type Reads, TwoWayStatement } from "./reads.ts";
 
 export interface EmailOutboxRow {
   message_id: number;
@@ -17,7 +18,7 @@ export interface EmailOutboxRow {
 }
 
 export class EmailOutboxRepo {
-  private readonly insertStmt: Statement;
+  private readonly insertStmt: TwoWayStatement;
   private readonly dueStmt: Statement;
   private readonly byMessageStmt: Statement;
   private readonly attemptStmt: Statement;
@@ -26,7 +27,8 @@ export class EmailOutboxRepo {
   private readonly failedStmt: Statement;
 
   constructor(db: Database) {
-    this.insertStmt = db.prepare(
+    this.insertStmt = new TwoWayStatement(
+      db,
       `INSERT OR IGNORE INTO email_outbox (message_id, account_id, inbox_id, conversation_id, header_id, state, next_attempt_at, created_at)
        VALUES ($message_id, $account_id, $inbox_id, $conversation_id, $header_id, 'pending', $now, $now)`,
     );
@@ -48,11 +50,11 @@ export class EmailOutboxRepo {
     );
   }
 
-  insert(
+  *insertSteps(
     row: Omit<EmailOutboxRow, "state" | "attempts" | "next_attempt_at" | "last_error" | "created_at" | "sent_at">,
     now: number,
-  ): void {
-    this.insertStmt.run({ ...row, now });
+  ): Reads<void> {
+    yield this.insertStmt.write({ ...row, now });
   }
 
   due(now: number, limit: number): EmailOutboxRow[] {

@@ -55,12 +55,13 @@ export class EventsRepo {
   private readonly minCursorStmt: Statement;
   private readonly minPendingStmt: Statement;
   private readonly deleteStmt: Statement;
-  private readonly insertStmt: Statement;
+  private readonly insertStmt: TwoWayStatement;
   private readonly batchStmt: Statement;
   private readonly maxIdStmt: Statement;
 
   constructor(private readonly db: Database) {
-    this.insertStmt = db.prepare(
+    this.insertStmt = new TwoWayStatement(
+      db,
       `INSERT INTO events (account_id, kind, actor_type, actor_id, inbox_id, conversation_id, contact_id, private, payload, created_at_ms)
        VALUES ($account_id, $kind, $actor_type, $actor_id, $inbox_id, $conversation_id, $contact_id, $private, $payload, $created_at_ms)`,
     );
@@ -167,8 +168,11 @@ export class EventsRepo {
   }
 
   /** Writes one event (inside the writer's transaction); returns its id. */
-  insert(e: NewEventRow): number {
-    return Number(this.insertStmt.run(e as unknown as Record<string, string | number | null>).lastInsertRowid);
+  *insertSteps(e: NewEventRow): Reads<number> {
+    const run = (yield this.insertStmt.write(e as unknown as Record<string, string | number | null>)) as {
+      lastInsertRowid: number | bigint;
+    };
+    return Number(run.lastInsertRowid);
   }
 
   /** Up to `limit` events after `after`, in id order (the bus's batches). */

@@ -1,4 +1,5 @@
 import type { Database, Statement } from "bun:sqlite";
+import { type Reads, TwoWayStatement } from "./reads.ts";
 
 export interface IdempotencyRow {
   account_id: number;
@@ -9,13 +10,17 @@ export interface IdempotencyRow {
 }
 
 export class IdempotencyRepo {
-  private readonly getStmt: Statement;
-  private readonly putStmt: Statement;
+  private readonly getStmt: TwoWayStatement;
+  private readonly putStmt: TwoWayStatement;
   private readonly pruneStmt: Statement;
 
   constructor(db: Database) {
-    this.getStmt = db.prepare("SELECT * FROM idempotency_keys WHERE account_id = $account_id AND key = $key");
-    this.putStmt = db.prepare(
+    this.getStmt = new TwoWayStatement(
+      db,
+      "SELECT * FROM idempotency_keys WHERE account_id = $account_id AND key = $key",
+    );
+    this.putStmt = new TwoWayStatement(
+      db,
       `INSERT INTO idempotency_keys (account_id, key, conversation_id, message_id, created_at)
        VALUES ($account_id, $key, $conversation_id, $message_id, $created_at)
        ON CONFLICT (account_id, key) DO UPDATE SET conversation_id = excluded.conversation_id,
@@ -24,12 +29,12 @@ export class IdempotencyRepo {
     this.pruneStmt = db.prepare("DELETE FROM idempotency_keys WHERE created_at < $before");
   }
 
-  get(accountId: number, key: string): IdempotencyRow | null {
-    return (this.getStmt.get({ account_id: accountId, key }) as IdempotencyRow | null) ?? null;
+  *readKey(accountId: number, key: string): Reads<IdempotencyRow | null> {
+    return (yield this.getStmt.get({ account_id: accountId, key })) as IdempotencyRow | null;
   }
 
-  put(row: IdempotencyRow): void {
-    this.putStmt.run(row as unknown as Record<string, string | number>);
+  *putSteps(row: IdempotencyRow): Reads<void> {
+    yield this.putStmt.write(row as unknown as Record<string, string | number>);
   }
 
   prune(before: number): number {

@@ -2,7 +2,7 @@
 // No OFFSET scans: a page is a range of ids, so a 100,000-message conversation pages as fast as a small one.
 import type { Database, Statement } from "bun:sqlite";
 import { Batch } from "./batch.ts";
-import { type Reads, TwoWayStatement } from "./reads.ts";
+import { type Reads, readNow, TwoWayStatement } from "./reads.ts";
 
 export type MessageStatus = "sent" | "delivered" | "read" | "failed";
 export type SenderType = "User" | "Contact" | "AgentBot";
@@ -51,8 +51,8 @@ export type NewMessage = Omit<MessageRow, "id" | "external_source_ids" | "status
 };
 
 export class MessagesRepo {
-  private readonly insertStmt: Statement;
-  private readonly byIdStmt: Statement;
+  private readonly insertStmt: TwoWayStatement;
+  private readonly byIdStmt: TwoWayStatement;
   private readonly inAccountStmt: TwoWayStatement;
   private readonly saveStmt: Statement;
   private readonly latestStmt: TwoWayStatement;
@@ -62,19 +62,20 @@ export class MessagesRepo {
   private readonly lastAny: Batch<MessageRow>;
   private readonly lastNonActivity: Batch<MessageRow>;
   private readonly lastChat: Batch<MessageRow>;
-  private readonly recentStmt: Statement;
+  private readonly recentStmt: TwoWayStatement;
   private readonly incomingUnreadStmt: Statement;
-  private readonly nthRecentStmt: Statement;
+  private readonly nthRecentStmt: TwoWayStatement;
   private readonly unread: Batch<{ id: number; n: number }>;
-  private readonly humanRepliesStmt: Statement;
+  private readonly humanRepliesStmt: TwoWayStatement;
   private readonly byIdsBatch: Batch<MessageRow>;
   private readonly lastIncomingStmt: Statement;
-  private readonly bySourceStmt: Statement;
+  private readonly bySourceStmt: TwoWayStatement;
 
   constructor(db: Database) {
     // A quoted reply named by its channel id (in_reply_to_external_id): the conversation's own
     // messages only, walked on its index (no index has source_id; this is the rare path).
-    this.bySourceStmt = db.prepare(
+    this.bySourceStmt = new TwoWayStatement(
+      db,
       "SELECT * FROM messages INDEXED BY messages_conversation WHERE conversation_id = $c AND source_id = $source_id ORDER BY id LIMIT 1",
     );
     // Read receipts for the contact's messages since the agents last looked: a seek on the
@@ -83,13 +84,17 @@ export class MessagesRepo {
       `SELECT * FROM messages INDEXED BY messages_conversation_time WHERE conversation_id = $c AND created_at >= $since AND created_at <= $until
          AND message_type = 0 AND status IN ('sent', 'delivered') ORDER BY id`,
     );
-    this.insertStmt = db.prepare(
+    this.insertStmt = new TwoWayStatement(
+      db,
       `INSERT INTO messages (account_id, inbox_id, conversation_id, message_type, content, content_type, content_attributes,
          additional_attributes, private, status, source_id, echo_id, sender_type, sender_id, created_at, updated_at)
        VALUES ($account_id, $inbox_id, $conversation_id, $message_type, $content, $content_type, $content_attributes,
          $additional_attributes, $private, $status, $source_id, $echo_id, $sender_type, $sender_id, $created_at, $updated_at)`,
     );
-    this.byIdStmt = db.prepare("SELECT * FROM messages WHERE conversation_id = $conversation_id AND id = $id");
+    this.byIdStmt = new TwoWayStatement(
+      db,
+      "SELECT * FROM messages WHERE conversation_id = $conversation_id AND id = $id",
+    );
     this.inAccountStmt = new TwoWayStatement(db, "SELECT * FROM messages WHERE account_id = $account_id AND id = $id");
     this.byIdsBatch = new Batch<MessageRow>(db, "SELECT * FROM messages WHERE id IN {ids}", "id");
     this.saveStmt = db.prepare(
@@ -135,10 +140,12 @@ export class MessagesRepo {
     this.lastNonActivity = lastOf(" AND message_type != 2");
     this.lastChat = lastOf(" AND message_type != 2 AND private = 0");
     // A plain count: the window holds at most about FLOOD_LIMIT entries, and a LIMIT subquery measured 10x slower.
-    this.recentStmt = db.prepare(
+    this.recentStmt = new TwoWayStatement(
+      db,
       "SELECT count(*) AS n FROM messages WHERE conversation_id = $c AND created_at > $since",
     );
-    this.nthRecentStmt = db.prepare(
+    this.nthRecentStmt = new TwoWayStatement(
+      db,
       "SELECT created_at FROM messages WHERE conversation_id = $c AND created_at > $since ORDER BY created_at DESC LIMIT 1 OFFSET $n",
     );
     // Counted up to UNREAD_LIMIT: a conversation nobody opened may hold 100,000 incoming messages,
@@ -153,7 +160,8 @@ export class MessagesRepo {
     this.lastIncomingStmt = db.prepare(
       "SELECT max(created_at) AS at FROM messages WHERE conversation_id = $c AND message_type = 0",
     );
-    this.humanRepliesStmt = db.prepare(
+    this.humanRepliesStmt = new TwoWayStatement(
+      db,
       `SELECT count(*) AS n FROM messages WHERE conversation_id = $c AND message_type = 1 AND private = 0 AND sender_type = 'User'
          AND json_extract(content_attributes, '$.automation_rule_id') IS NULL
          AND json_extract(additional_attributes, '$.campaign_id') IS NULL`,
@@ -162,19 +170,28 @@ export class MessagesRepo {
 
   /** Inserts and returns the row as stored (built here: no read-back). */
   insert(m: NewMessage): MessageRow {
+    return readNow(this.insertSteps(m));
+  }
+
+  *insertSteps(m: NewMessage): Reads<MessageRow> {
     const params = { status: "sent" as MessageStatus, ...m };
-    const id = Number(this.insertStmt.run(params as unknown as Record<string, string | number | null>).lastInsertRowid);
-    return { id, external_source_ids: "{}", ...params };
+    const run = (yield this.insertStmt.write(params as unknown as Record<string, string | number | null>)) as {
+      lastInsertRowid: number | bigint;
+    };
+    return { id: Number(run.lastInsertRowid), external_source_ids: "{}", ...params };
   }
 
   byId(conversationId: number, id: number): MessageRow | null {
-    return (this.byIdStmt.get({ conversation_id: conversationId, id }) as MessageRow | null) ?? null;
+    return (this.byIdStmt.statement.get({ conversation_id: conversationId, id }) as MessageRow | null) ?? null;
   }
 
-  /** A message by id within an account (the webhook job knows no conversation). */
+  *readById(conversationId: number, id: number): Reads<MessageRow | null> {
+    return (yield this.byIdStmt.get({ conversation_id: conversationId, id })) as MessageRow | null;
+  }
+
   /** The conversation's first message with this channel id (source_id), if any. */
-  bySource(conversationId: number, sourceId: string): MessageRow | null {
-    return (this.bySourceStmt.get({ c: conversationId, source_id: sourceId }) as MessageRow | null) ?? null;
+  *readBySource(conversationId: number, sourceId: string): Reads<MessageRow | null> {
+    return (yield this.bySourceStmt.get({ c: conversationId, source_id: sourceId })) as MessageRow | null;
   }
 
   inAccount(accountId: number, id: number): MessageRow | null {
@@ -251,14 +268,15 @@ export class MessagesRepo {
   }
 
   /** Messages created after `since` (index entries only). */
-  countSince(conversationId: number, since: number): number {
-    return (this.recentStmt.get({ c: conversationId, since }) as { n: number }).n;
+  *readCountSince(conversationId: number, since: number): Reads<number> {
+    return ((yield this.recentStmt.get({ c: conversationId, since })) as { n: number }).n;
   }
 
   /** created_at of the n-th newest message after `since` (0 = newest), or null when there are fewer. */
-  nthSince(conversationId: number, since: number, n: number): number | null {
+  *readNthSince(conversationId: number, since: number, n: number): Reads<number | null> {
     return (
-      (this.nthRecentStmt.get({ c: conversationId, since, n }) as { created_at: number } | null)?.created_at ?? null
+      ((yield this.nthRecentStmt.get({ c: conversationId, since, n })) as { created_at: number } | null)?.created_at ??
+      null
     );
   }
 
@@ -276,8 +294,8 @@ export class MessagesRepo {
   }
 
   /** Public replies written by people (not automation, not campaigns): Chatwoot's "human responses". */
-  humanReplyCount(conversationId: number): number {
-    return (this.humanRepliesStmt.get({ c: conversationId }) as { n: number }).n;
+  *readHumanReplyCount(conversationId: number): Reads<number> {
+    return ((yield this.humanRepliesStmt.get({ c: conversationId })) as { n: number }).n;
   }
 }
 

@@ -2,6 +2,7 @@
 // conversation's own events through reporting_events_conversation). The reports' aggregates are in
 // reports.repo.ts.
 import type { Database, Statement } from "bun:sqlite";
+import { type Reads, TwoWayStatement } from "./reads.ts";
 
 export type ReportingEventName = "first_response" | "reply_time" | "conversation_resolved" | "conversation_opened";
 
@@ -31,47 +32,53 @@ export interface InboxHours {
 }
 
 export class ReportingEventsRepo {
-  private readonly insertStmt: Statement;
-  private readonly lastEndStmt: Statement;
-  private readonly setTeamStmt: Statement;
-  private readonly hoursStmt: Statement;
+  private readonly insertStmt: TwoWayStatement;
+  private readonly lastEndStmt: TwoWayStatement;
+  private readonly setTeamStmt: TwoWayStatement;
+  private readonly hoursStmt: TwoWayStatement;
   private readonly ofConversationStmt: Statement;
 
   constructor(db: Database) {
-    this.insertStmt = db.prepare(
+    this.insertStmt = new TwoWayStatement(
+      db,
       `INSERT INTO reporting_events (name, value, value_in_business_hours, account_id, inbox_id, user_id, team_id, conversation_id,
          event_start_time, event_end_time, created_at)
        VALUES ($name, $value, $value_in_business_hours, $account_id, $inbox_id, $user_id, $team_id, $conversation_id,
          $event_start_time, $event_end_time, $created_at)`,
     );
-    this.lastEndStmt = db.prepare(
+    this.lastEndStmt = new TwoWayStatement(
+      db,
       "SELECT max(event_end_time) AS at FROM reporting_events WHERE conversation_id = $conversation_id AND name = $name",
     );
-    this.setTeamStmt = db.prepare(
+    this.setTeamStmt = new TwoWayStatement(
+      db,
       "UPDATE reporting_events SET team_id = $team_id WHERE conversation_id = $conversation_id",
     );
-    this.hoursStmt = db.prepare("SELECT working_hours_enabled, working_hours, timezone FROM inboxes WHERE id = $id");
+    this.hoursStmt = new TwoWayStatement(
+      db,
+      "SELECT working_hours_enabled, working_hours, timezone FROM inboxes WHERE id = $id",
+    );
     this.ofConversationStmt = db.prepare(
       "SELECT * FROM reporting_events WHERE conversation_id = $conversation_id ORDER BY id",
     );
   }
 
-  insert(e: NewReportingEvent): number {
-    return Number(this.insertStmt.run({ ...e }).lastInsertRowid);
+  *insertSteps(e: NewReportingEvent): Reads<void> {
+    yield this.insertStmt.write({ ...e } as unknown as Record<string, string | number | null>);
   }
 
   /** When the conversation's latest event of this name ended; null if it has none. */
-  lastEnd(conversationId: number, name: ReportingEventName): number | null {
-    return (this.lastEndStmt.get({ conversation_id: conversationId, name }) as { at: number | null }).at;
+  *readLastEnd(conversationId: number, name: ReportingEventName): Reads<number | null> {
+    return ((yield this.lastEndStmt.get({ conversation_id: conversationId, name })) as { at: number | null }).at;
   }
 
   /** The conversation moved to another team (or none): its events follow it. */
-  setTeam(conversationId: number, teamId: number | null): void {
-    this.setTeamStmt.run({ conversation_id: conversationId, team_id: teamId });
+  *setTeamSteps(conversationId: number, teamId: number | null): Reads<void> {
+    yield this.setTeamStmt.write({ conversation_id: conversationId, team_id: teamId });
   }
 
-  inboxHours(inboxId: number): InboxHours | null {
-    return (this.hoursStmt.get({ id: inboxId }) as InboxHours | null) ?? null;
+  *readInboxHours(inboxId: number): Reads<InboxHours | null> {
+    return (yield this.hoursStmt.get({ id: inboxId })) as InboxHours | null;
   }
 
   /** A conversation's events, oldest first (tests and support questions). */

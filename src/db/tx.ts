@@ -32,9 +32,11 @@ const SNAPSHOT = Symbol("parley.readSnapshot");
 /**
  * Whether a write transaction is open on `db`, one whose rows may yet roll back; a shared read
  * snapshot (above) is not one. Read through a property so that a view of the database (the
- * repositories' lazily preparing proxy) answers as the database itself.
+ * repositories' lazily preparing proxy) answers as the database itself. On PostgreSQL, code of an
+ * awaited body (awaited-writes.ts) writes too, in the transaction of its own connection.
  */
 export function writing(db: Database): boolean {
+  if ((db as unknown as { heldBody?: boolean }).heldBody === true) return true;
   return db.inTransaction && (db as unknown as Record<symbol, boolean>)[SNAPSHOT] !== true;
 }
 

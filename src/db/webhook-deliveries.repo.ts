@@ -1,6 +1,6 @@
 // Webhook deliveries (one per event and receiver) and their attempts.
 import type { Database, Statement } from "bun:sqlite";
-import { type Reads, TwoWayStatement } from "./reads.ts";
+import { type Reads, readNow, TwoWayStatement } from "./reads.ts";
 
 export type DeliveryStatus = "pending" | "delivered" | "failed";
 
@@ -73,7 +73,7 @@ export interface DeliveryOutcome {
 const DUE = "status = 'pending' AND blocked = 0 AND next_attempt_at_ms <= $now_ms";
 
 export class WebhookDeliveriesRepo {
-  private readonly insertStmt: Statement;
+  private readonly insertStmt: TwoWayStatement;
   private readonly readyTargetsStmt: Statement;
   private readonly dueStmt: Statement;
   private readonly unblockNextStmt: Statement;
@@ -93,7 +93,8 @@ export class WebhookDeliveriesRepo {
 
   constructor(db: Database) {
     // Blocked from the start when an earlier delivery of its stream is still pending.
-    this.insertStmt = db.prepare(
+    this.insertStmt = new TwoWayStatement(
+      db,
       `INSERT INTO webhook_deliveries (delivery_id, account_id, webhook_id, inbox_id, target_url, target_key, order_key, blocked,
          event_id, event_kind, conversation_id, payload, max_attempts, next_attempt_at_ms, created_at_ms, updated_at_ms)
        VALUES ($delivery_id, $account_id, $webhook_id, $inbox_id, $target_url, $target_key, $order_key,
@@ -179,7 +180,14 @@ export class WebhookDeliveriesRepo {
   }
 
   insert(d: NewDelivery): number {
-    return Number(this.insertStmt.run(d).lastInsertRowid);
+    return readNow(this.insertSteps(d));
+  }
+
+  *insertSteps(d: NewDelivery): Reads<number> {
+    const run = (yield this.insertStmt.write(d as unknown as Record<string, string | number | null>)) as {
+      lastInsertRowid: number | bigint;
+    };
+    return Number(run.lastInsertRowid);
   }
 
   /** Receivers (target keys) that have a stream head pending, due or not. */

@@ -47,11 +47,11 @@ export class WebhooksRepo {
   private readonly deleteStmt: Statement;
   private readonly setSecretStmt: Statement;
   private readonly disableStmt: Statement;
-  private readonly activeStmt: Statement;
+  private readonly activeStmt: TwoWayStatement;
   private readonly secretStmt: Statement;
   private readonly inboxStmt: Statement;
-  private readonly callbackStmt: Statement;
-  private readonly setInboxSecretStmt: Statement;
+  private readonly callbackStmt: TwoWayStatement;
+  private readonly setInboxSecretStmt: TwoWayStatement;
 
   constructor(db: Database) {
     this.insertStmt = db.prepare(
@@ -74,7 +74,8 @@ export class WebhooksRepo {
     this.disableStmt = db.prepare(
       "UPDATE webhooks SET disabled_reason = $reason, disabled_at = $now, updated_at = $now WHERE id = $id",
     );
-    this.activeStmt = db.prepare(
+    this.activeStmt = new TwoWayStatement(
+      db,
       // Sorted in code rather than by SQL: the index is on (account_id, url), so ORDER BY id set up a
       // temporary b-tree for every event of every account, ~4 of its ~6 µs even when it had no webhook.
       // Named, because without the ORDER BY statistics saying "1 row" make SQLite scan the table.
@@ -82,10 +83,11 @@ export class WebhooksRepo {
     );
     this.secretStmt = db.prepare("SELECT secret, disabled_reason FROM webhooks WHERE id = $id");
     this.inboxStmt = db.prepare("SELECT id, name FROM inboxes WHERE account_id = $account_id AND id = $id");
-    this.callbackStmt = db.prepare(
+    this.callbackStmt = new TwoWayStatement(
+      db,
       "SELECT id, webhook_url, webhook_secret FROM inboxes WHERE account_id = $account_id AND id = $id AND channel_type = 'api'",
     );
-    this.setInboxSecretStmt = db.prepare("UPDATE inboxes SET webhook_secret = $secret WHERE id = $id");
+    this.setInboxSecretStmt = new TwoWayStatement(db, "UPDATE inboxes SET webhook_secret = $secret WHERE id = $id");
   }
 
   insert(accountId: number, f: WebhookFields & { secret: string; now: number }): number {
@@ -125,8 +127,11 @@ export class WebhooksRepo {
   }
 
   /** Enabled webhooks of an account, for fan-out. */
-  active(accountId: number): Pick<WebhookRow, "id" | "url" | "subscriptions">[] {
-    const rows = this.activeStmt.all({ account_id: accountId }) as Pick<WebhookRow, "id" | "url" | "subscriptions">[];
+  *readActive(accountId: number): Reads<Pick<WebhookRow, "id" | "url" | "subscriptions">[]> {
+    const rows = (yield this.activeStmt.all({ account_id: accountId })) as Pick<
+      WebhookRow,
+      "id" | "url" | "subscriptions"
+    >[];
     return rows.length > 1 ? rows.sort((a, b) => a.id - b.id) : rows;
   }
 
@@ -141,10 +146,18 @@ export class WebhooksRepo {
 
   /** An API inbox's callback settings; null for other channel types or another account's inbox. */
   apiInboxCallback(accountId: number, inboxId: number): InboxCallback | null {
-    return (this.callbackStmt.get({ account_id: accountId, id: inboxId }) as InboxCallback | null) ?? null;
+    return (this.callbackStmt.statement.get({ account_id: accountId, id: inboxId }) as InboxCallback | null) ?? null;
+  }
+
+  *readApiInboxCallback(accountId: number, inboxId: number): Reads<InboxCallback | null> {
+    return (yield this.callbackStmt.get({ account_id: accountId, id: inboxId })) as InboxCallback | null;
   }
 
   setInboxSecret(inboxId: number, secret: string): void {
-    this.setInboxSecretStmt.run({ id: inboxId, secret });
+    this.setInboxSecretStmt.statement.run({ id: inboxId, secret });
+  }
+
+  *setInboxSecretSteps(inboxId: number, secret: string): Reads<void> {
+    yield this.setInboxSecretStmt.write({ id: inboxId, secret });
   }
 }

@@ -8,6 +8,7 @@ import type { ContactFields, ContactRow, ContactsRepo } from "../db/contacts.rep
 import type { InboxRef } from "../db/conversation-refs.repo.ts";
 import type { LabelsRepo } from "../db/labels.repo.ts";
 import type { WriteTx } from "../db/tx.ts";
+import { nested, type Reads, readNow } from "../db/reads.ts";
 import type { EventOutbox } from "../events/outbox.ts";
 import { unixSeconds, type Clock } from "../lib/clock.ts";
 import { randomToken } from "../lib/tokens.ts";
@@ -136,11 +137,11 @@ export class ContactsService {
   }
 
   /** Records activity on the contact (an incoming message) and its contact_updated; inside the caller's writeTx. */
-  touchActivity(a: Acting, contact: ContactRow, at: number): ContactRow {
-    this.d.contacts.touchActivity(contact.id, at);
+  *touchActivitySteps(a: Acting, contact: ContactRow, at: number): Reads<ContactRow> {
+    yield* nested(this.d.contacts.touchActivitySteps(contact.id, at));
     const after = { ...contact, last_activity_at: at, updated_at: at };
     const changes = contactChanges(contact, after);
-    if (changes.length) this.record(a, "contact_updated", after, changes);
+    if (changes.length) yield* nested(this.recordSteps(a, "contact_updated", after, changes));
     return after;
   }
 
@@ -225,8 +226,19 @@ export class ContactsService {
     c: ContactRow,
     changes: ReturnType<typeof contactChanges> | null,
   ): void {
+    readNow(this.recordSteps(a, kind, c, changes));
+  }
+
+  *recordSteps(
+    a: Acting,
+    kind: "contact_created" | "contact_updated",
+    c: ContactRow,
+    changes: ReturnType<typeof contactChanges> | null,
+  ): Reads<void> {
     const payload: Record<string, unknown> = contactWebhookData(c, a.account as AccountRef);
     if (changes) payload.changed_attributes = changes;
-    this.d.outbox.record({ kind, accountId: a.account.id, actor: a.actor, contactId: c.id, payload });
+    yield* nested(
+      this.d.outbox.recordSteps({ kind, accountId: a.account.id, actor: a.actor, contactId: c.id, payload }),
+    );
   }
 }

@@ -4,6 +4,7 @@
 import type { ConversationRow, ConversationsRepo } from "../db/conversations.repo.ts";
 import { ACTIVITY, type MessageRow, type MessagesRepo } from "../db/messages.repo.ts";
 import type { EventOutbox } from "../events/outbox.ts";
+import { nested, type Reads, readNow } from "../db/reads.ts";
 import type { EventKind } from "../shared/event-types.ts";
 import { unixSeconds, type Clock } from "../lib/clock.ts";
 import type { Acting } from "./acting.ts";
@@ -29,17 +30,33 @@ export class ConversationEvents {
     return this.d.views.one(row, { account: a.account, viewerId: null, api: false, known });
   }
 
+  *readView(a: Acting, row: ConversationRow, known?: ViewOptions["known"]): Reads<ConversationView> {
+    return yield* nested(this.d.views.readOne(row, { account: a.account, viewerId: null, api: false, known }));
+  }
+
   record(a: Acting, kind: EventKind, row: ConversationRow, payload: Record<string, unknown>, isPrivate = false): void {
-    this.d.outbox.record({
-      kind,
-      accountId: a.account.id,
-      actor: a.actor,
-      inboxId: row.inbox_id,
-      conversationId: row.id,
-      contactId: row.contact_id,
-      private: isPrivate,
-      payload,
-    });
+    readNow(this.recordSteps(a, kind, row, payload, isPrivate));
+  }
+
+  *recordSteps(
+    a: Acting,
+    kind: EventKind,
+    row: ConversationRow,
+    payload: Record<string, unknown>,
+    isPrivate = false,
+  ): Reads<void> {
+    yield* nested(
+      this.d.outbox.recordSteps({
+        kind,
+        accountId: a.account.id,
+        actor: a.actor,
+        inboxId: row.inbox_id,
+        conversationId: row.id,
+        contactId: row.contact_id,
+        private: isPrivate,
+        payload,
+      }),
+    );
   }
 
   created(a: Acting, row: ConversationRow): void {
@@ -57,29 +74,40 @@ export class ConversationEvents {
     labels?: { before: string[]; after: string[] },
     view?: ConversationView,
   ): ChangedAttribute[] {
+    return readNow(this.changedSteps(a, before, after, labels, view));
+  }
+
+  *changedSteps(
+    a: Acting,
+    before: ConversationRow,
+    after: ConversationRow,
+    labels?: { before: string[]; after: string[] },
+    view?: ConversationView,
+  ): Reads<ChangedAttribute[]> {
     // Issue 8: every saved change passes here, so resolutions, openings and team moves write their
     // reporting events in the same transaction.
-    this.d.reporting.conversationChanged(before, after);
+    yield* nested(this.d.reporting.conversationChanged(before, after));
     const changes = conversationChanges(before, after, labels);
     if (changes.length === 0) return changes;
-    const push = conversationPushData(view ?? this.view(a, after));
+    const push = conversationPushData(view ?? (yield* nested(this.readView(a, after))));
+    const record = (kind: EventKind, payload: Record<string, unknown>) => this.recordSteps(a, kind, after, payload);
     if (before.status !== after.status) {
       // Chatwoot reads the changes after they were cleared: status_changed carries null.
-      this.record(a, "conversation_status_changed", after, { ...push, changed_attributes: null });
-      if (after.status === "open") this.record(a, "conversation_opened", after, push);
-      if (after.status === "resolved") this.record(a, "conversation_resolved", after, push);
+      yield* nested(record("conversation_status_changed", { ...push, changed_attributes: null }));
+      if (after.status === "open") yield* nested(record("conversation_opened", push));
+      if (after.status === "resolved") yield* nested(record("conversation_resolved", push));
     }
     if (triggersUpdate(changes))
-      this.record(a, "conversation_updated", after, { ...push, changed_attributes: changes });
-    if (before.assignee_id !== after.assignee_id) this.record(a, "assignee_changed", after, push);
-    if (before.team_id !== after.team_id) this.record(a, "team_changed", after, push);
+      yield* nested(record("conversation_updated", { ...push, changed_attributes: changes }));
+    if (before.assignee_id !== after.assignee_id) yield* nested(record("assignee_changed", push));
+    if (before.team_id !== after.team_id) yield* nested(record("team_changed", push));
     return changes;
   }
 
   /** message_created for a message just inserted (the view must show the conversation after the insert). */
-  messageCreated(a: Acting, m: MessageRow, view: ConversationView): void {
+  *messageCreatedSteps(a: Acting, m: MessageRow, view: ConversationView): Reads<void> {
     const payload = messageWebhookData(m, view, conversationPushData(view));
-    this.record(a, "message_created", view.row, payload, m.private === 1);
+    yield* nested(this.recordSteps(a, "message_created", view.row, payload, m.private === 1));
   }
 
   /**
@@ -87,28 +115,34 @@ export class ConversationEvents {
    * the conversation's last activity, silently (Chatwoot updates those columns without callbacks).
    */
   activity(a: Acting, row: ConversationRow, content: string | null): ConversationRow {
+    return readNow(this.activitySteps(a, row, content));
+  }
+
+  *activitySteps(a: Acting, row: ConversationRow, content: string | null): Reads<ConversationRow> {
     if (!content) return row;
     const now = unixSeconds(this.d.clock);
-    const message = this.d.messages.insert({
-      account_id: row.account_id,
-      inbox_id: row.inbox_id,
-      conversation_id: row.id,
-      message_type: ACTIVITY,
-      content,
-      content_type: "text",
-      content_attributes: "{}",
-      additional_attributes: "{}",
-      private: 0,
-      source_id: null,
-      echo_id: null,
-      sender_type: null,
-      sender_id: null,
-      created_at: now,
-      updated_at: now,
-    });
+    const message = yield* nested(
+      this.d.messages.insertSteps({
+        account_id: row.account_id,
+        inbox_id: row.inbox_id,
+        conversation_id: row.id,
+        message_type: ACTIVITY,
+        content,
+        content_type: "text",
+        content_attributes: "{}",
+        additional_attributes: "{}",
+        private: 0,
+        source_id: null,
+        echo_id: null,
+        sender_type: null,
+        sender_id: null,
+        created_at: now,
+        updated_at: now,
+      }),
+    );
     const touched = { ...row, last_activity_at: now, updated_at_ms: this.d.clock.nowMs() };
-    this.d.conversations.touch(touched);
-    this.messageCreated(a, message, this.view(a, touched));
+    yield* nested(this.d.conversations.touchSteps(touched));
+    yield* nested(this.messageCreatedSteps(a, message, yield* nested(this.readView(a, touched))));
     return touched;
   }
 }

@@ -6,6 +6,7 @@
 // customer's WhatsApp message, and sends both when a customer quotes one. It also keeps a message
 // from pointing at another conversation's (or another account's) message.
 import type { MessageRow } from "../db/messages.repo.ts";
+import { nested, type Reads } from "../db/reads.ts";
 import { parseId } from "./auth.service.ts";
 
 /** The keys of content_attributes a quoted reply uses: they name a message, they say nothing. */
@@ -13,15 +14,15 @@ export const REPLY_KEYS: readonly string[] = ["in_reply_to", "in_reply_to_extern
 
 export interface ReplyLookups {
   /** A message of this conversation by id. */
-  byId(id: number): MessageRow | null;
+  byId(id: number): Reads<MessageRow | null>;
   /** A message of this conversation by its channel id. */
-  bySource(sourceId: string): MessageRow | null;
+  bySource(sourceId: string): Reads<MessageRow | null>;
 }
 
 const present = (v: unknown) => v !== undefined && v !== null && v !== "";
 
 /** Sets `in_reply_to` and `in_reply_to_external_id` in `attributes` (in place) when either was given. */
-export function resolveInReplyTo(attributes: Record<string, unknown>, find: ReplyLookups): void {
+export function* resolveInReplyTo(attributes: Record<string, unknown>, find: ReplyLookups): Reads<void> {
   const byId = attributes.in_reply_to;
   const bySource = attributes.in_reply_to_external_id;
   if (!present(byId) && !present(bySource)) return;
@@ -29,8 +30,9 @@ export function resolveInReplyTo(attributes: Record<string, unknown>, find: Repl
   if (present(byId)) {
     // Rails' find_by(id:) takes an integer or the text of one.
     const id = parseId(typeof byId === "string" ? byId.trim() : byId);
-    found = id === null ? null : find.byId(id);
-  } else if (typeof bySource === "string" || typeof bySource === "number") found = find.bySource(String(bySource));
+    found = id === null ? null : yield* nested(find.byId(id));
+  } else if (typeof bySource === "string" || typeof bySource === "number")
+    found = yield* nested(find.bySource(String(bySource)));
   attributes.in_reply_to = found?.id ?? null;
   attributes.in_reply_to_external_id = found?.source_id ?? null;
 }

@@ -6,7 +6,7 @@ import type { ConversationRefsRepo } from "../db/conversation-refs.repo.ts";
 import type { ConversationRow, ConversationsRepo } from "../db/conversations.repo.ts";
 import type { IdempotencyRepo } from "../db/idempotency.repo.ts";
 import { INCOMING, TEMPLATE, type MessageRow, type MessagesRepo } from "../db/messages.repo.ts";
-import type { Reads } from "../db/reads.ts";
+import { nested, type Reads, readNow } from "../db/reads.ts";
 import type { WriteTx } from "../db/tx.ts";
 import { unixSeconds, type Clock } from "../lib/clock.ts";
 import type { Acting } from "./acting.ts";
@@ -16,7 +16,7 @@ import type { ConversationEvents } from "./conversation-events.ts";
 import type { AttachmentsService, PreparedFile } from "./attachments.service.ts";
 import type { ConversationView } from "./conversation-view.ts";
 import { isHumanReply } from "./human-reply.ts";
-import { ConflictError, RateLimitedError, ValidationError } from "./errors.ts";
+import { ConflictError, NotFoundError, RateLimitedError, ValidationError } from "./errors.ts";
 import { cleanMessage, type MessageInput } from "./message-input.ts";
 import { resolveInReplyTo } from "./in-reply-to.ts";
 import type { ReportingRecorder } from "./reporting-recorder.ts";
@@ -68,31 +68,47 @@ export class MessagesService {
     const key = idempotencyKey?.trim() || null;
     if (key && key.length > 255)
       throw ValidationError.of("Idempotency-Key", "is too long (maximum is 255 characters)", "too_long");
-    return await this.d.writeTx(() => {
-      if (key) {
-        const prior = this.d.idempotency.get(a.account.id, key);
-        if (prior && prior.created_at > unixSeconds(this.d.clock) - IDEMPOTENCY_TTL_SECONDS) {
-          if (prior.conversation_id !== conversation.id)
-            throw new ConflictError("Idempotency-Key was already used for another conversation", [
-              { field: "Idempotency-Key", message: "was used for another conversation", code: "taken" },
-            ]);
-          const message = this.d.messages.byId(conversation.id, prior.message_id);
-          const current = this.d.conversations.byId(conversation.id);
-          if (message && current) return { message, view: this.d.events.view(a, current) };
-        }
+    const body = () => this.createSteps(a, conversation, input, key, files);
+    // Files are committed to the store in place (attachments.service.ts): such a message keeps the
+    // in-place body, run through the bridge on PostgreSQL.
+    return files.length > 0 ? await this.d.writeTx(() => readNow(body())) : await this.d.writeTx.steps(body);
+  }
+
+  private *createSteps(
+    a: Acting,
+    loaded: ConversationRow,
+    input: MessageInput,
+    key: string | null,
+    files: readonly PreparedFile[],
+  ): Reads<CreatedMessage> {
+    // The row as of this transaction: on PostgreSQL the body may wait behind others' writes to the
+    // same conversation, and what it saves is derived from the row (status, first reply, waiting).
+    const conversation = (yield* nested(this.d.conversations.readById(loaded.id))) ?? notFound(loaded);
+    if (key) {
+      const prior = yield* nested(this.d.idempotency.readKey(a.account.id, key));
+      if (prior && prior.created_at > unixSeconds(this.d.clock) - IDEMPOTENCY_TTL_SECONDS) {
+        if (prior.conversation_id !== conversation.id)
+          throw new ConflictError("Idempotency-Key was already used for another conversation", [
+            { field: "Idempotency-Key", message: "was used for another conversation", code: "taken" },
+          ]);
+        const message = yield* nested(this.d.messages.readById(conversation.id, prior.message_id));
+        const current = yield* nested(this.d.conversations.readById(conversation.id));
+        if (message && current) return { message, view: yield* nested(this.d.events.readView(a, current)) };
       }
-      const created = this.createInTx(a, conversation, input, "chat", files);
-      if (key) {
-        this.d.idempotency.put({
+    }
+    const created = yield* nested(this.writeSteps(a, conversation, input, "chat", files));
+    if (key) {
+      yield* nested(
+        this.d.idempotency.putSteps({
           account_id: a.account.id,
           key,
           conversation_id: conversation.id,
           message_id: created.message.id,
           created_at: created.message.created_at,
-        });
-      }
-      return created;
-    });
+        }),
+      );
+    }
+    return created;
   }
 
   /**
@@ -107,20 +123,33 @@ export class MessagesService {
     kind: "chat" | "template" = "chat",
     files: readonly PreparedFile[] = [],
   ): CreatedMessage {
-    const inbox = this.d.conversationRefs.inbox(conversation.account_id, conversation.inbox_id)!;
+    return readNow(this.writeSteps(a, conversation, input, kind, files));
+  }
+
+  /** createInTx as steps (src/db/reads.ts): awaited on PostgreSQL when create() runs it. */
+  private *writeSteps(
+    a: Acting,
+    conversation: ConversationRow,
+    input: MessageInput,
+    kind: "chat" | "template",
+    files: readonly PreparedFile[],
+  ): Reads<CreatedMessage> {
+    const inbox = (yield* nested(this.d.conversationRefs.readInbox(conversation.account_id, conversation.inbox_id)))!;
     const m = cleanMessage(input, inbox, a.actor.type === "contact", files.length > 0);
     if (kind === "template") m.messageType = TEMPLATE;
     const now = unixSeconds(this.d.clock);
-    this.guardFlood(conversation.id, now);
+    yield* nested(this.guardFlood(conversation.id, now));
     const incoming = m.messageType === INCOMING;
-    const contact = this.d.contacts.byId(conversation.account_id, conversation.contact_id)!;
+    const contact = (yield* nested(this.d.contacts.readById(conversation.account_id, conversation.contact_id)))!;
     const attributes = { ...m.contentAttributes };
     if (a.actor.type === "automation" && a.actor.id !== null && attributes.automation_rule_id === undefined)
       attributes.automation_rule_id = a.actor.id;
-    resolveInReplyTo(attributes, {
-      byId: (id) => this.d.messages.byId(conversation.id, id),
-      bySource: (sourceId) => this.d.messages.bySource(conversation.id, sourceId),
-    });
+    yield* nested(
+      resolveInReplyTo(attributes, {
+        byId: (id) => this.d.messages.readById(conversation.id, id),
+        bySource: (sourceId) => this.d.messages.readBySource(conversation.id, sourceId),
+      }),
+    );
     const sender = incoming
       ? { type: "Contact" as const, id: contact.id }
       : kind !== "chat"
@@ -130,24 +159,27 @@ export class MessagesService {
           : a.actor.type === "agent_bot"
             ? { type: "AgentBot" as const, id: a.actor.id }
             : null;
-    const inserted = this.d.messages.insert({
-      account_id: conversation.account_id,
-      inbox_id: conversation.inbox_id,
-      conversation_id: conversation.id,
-      message_type: m.messageType,
-      content: m.content,
-      content_type: m.contentType,
-      content_attributes: JSON.stringify(attributes),
-      additional_attributes: "{}",
-      private: m.private ? 1 : 0,
-      source_id: m.sourceId,
-      echo_id: m.echoId,
-      sender_type: sender?.type ?? null,
-      sender_id: sender?.id ?? null,
-      created_at: now,
-      updated_at: now,
-    });
-    const message = this.d.attachmentsService.attachInTx(inserted, files);
+    const inserted = yield* nested(
+      this.d.messages.insertSteps({
+        account_id: conversation.account_id,
+        inbox_id: conversation.inbox_id,
+        conversation_id: conversation.id,
+        message_type: m.messageType,
+        content: m.content,
+        content_type: m.contentType,
+        content_attributes: JSON.stringify(attributes),
+        additional_attributes: "{}",
+        private: m.private ? 1 : 0,
+        source_id: m.sourceId,
+        echo_id: m.echoId,
+        sender_type: sender?.type ?? null,
+        sender_id: sender?.id ?? null,
+        created_at: now,
+        updated_at: now,
+      }),
+    );
+    // Attachments write in place; create() never awaits a body that has files.
+    const message = files.length > 0 ? this.d.attachmentsService.attachInTx(inserted, files) : inserted;
     let row = conversation;
     // An incoming message reopens a snoozed or resolved conversation (not a muted one).
     if (incoming && contact.blocked === 0 && (row.status === "snoozed" || row.status === "resolved")) {
@@ -157,33 +189,34 @@ export class MessagesService {
         snoozed_until: null,
         updated_at_ms: this.d.clock.nowMs(),
       };
-      this.d.conversations.save(reopened);
-      this.d.events.changed(a, row, reopened);
-      row = this.d.events.activity(a, reopened, SYSTEM_REOPENED);
+      yield* nested(this.d.conversations.saveSteps(reopened));
+      yield* nested(this.d.events.changedSteps(a, row, reopened));
+      row = yield* nested(this.d.events.activitySteps(a, reopened, SYSTEM_REOPENED));
     }
     // Every message moves the conversation's activity, silently (no conversation_updated).
     row = { ...row, last_activity_at: now, updated_at_ms: this.d.clock.nowMs() };
-    this.d.conversations.touch(row);
+    yield* nested(this.d.conversations.touchSteps(row));
     // The new message is the newest public one unless it is a private note.
-    let view = this.d.events.view(a, row, { contact, inbox, ...(message.private === 0 ? { lastChat: message } : {}) });
-    this.d.events.messageCreated(a, message, view);
-    const next = this.replyBookkeeping(row, message, now);
+    const known = { contact, inbox, ...(message.private === 0 ? { lastChat: message } : {}) };
+    let view = yield* nested(this.d.events.readView(a, row, known));
+    yield* nested(this.d.events.messageCreatedSteps(a, message, view));
+    const next = yield* nested(this.replyBookkeeping(row, message, now));
     if (next) {
       // Issue 8: first_response / reply_time need the conversation before this bookkeeping.
-      this.d.reporting.replied(row, next, message);
-      this.d.conversations.save(next);
+      yield* nested(this.d.reporting.replied(row, next, message));
+      yield* nested(this.d.conversations.saveSteps(next));
       // The view just built differs only in the row: reuse it rather than load every part again.
       view = { ...view, row: next };
-      this.d.events.changed(a, row, next, undefined, view);
+      yield* nested(this.d.events.changedSteps(a, row, next, undefined, view));
     }
-    if (incoming) this.d.contactsService.touchActivity(a, contact, now);
+    if (incoming) yield* nested(this.d.contactsService.touchActivitySteps(a, contact, now));
     return { message, view };
   }
 
   /** Chatwoot's first-reply and waiting_since rules (§3.10 "Human reply"); null when nothing changes. */
-  private replyBookkeeping(row: ConversationRow, m: MessageRow, now: number): ConversationRow | null {
+  private *replyBookkeeping(row: ConversationRow, m: MessageRow, now: number): Reads<ConversationRow | null> {
     if (isHumanReply(m)) {
-      if (row.first_reply_created_at === null && this.d.messages.humanReplyCount(row.id) <= 1) {
+      if (row.first_reply_created_at === null && (yield* nested(this.d.messages.readHumanReplyCount(row.id))) <= 1) {
         return {
           ...row,
           first_reply_created_at: m.created_at,
@@ -199,11 +232,11 @@ export class MessagesService {
     return null;
   }
 
-  private guardFlood(conversationId: number, now: number): void {
+  private *guardFlood(conversationId: number, now: number): Reads<void> {
     const since = now - FLOOD_WINDOW_SECONDS;
-    if (this.d.messages.countSince(conversationId, since) < FLOOD_LIMIT) return;
+    if ((yield* nested(this.d.messages.readCountSince(conversationId, since))) < FLOOD_LIMIT) return;
     // Retry when the oldest message that keeps the window full leaves it.
-    const oldest = this.d.messages.nthSince(conversationId, since, FLOOD_LIMIT - 1) ?? now;
+    const oldest = (yield* nested(this.d.messages.readNthSince(conversationId, since, FLOOD_LIMIT - 1))) ?? now;
     throw new RateLimitedError(oldest + FLOOD_WINDOW_SECONDS - now, "conversation_id", "Too many messages");
   }
 
@@ -219,6 +252,11 @@ export class MessagesService {
     if (before !== null) return m.readBefore(c, before, 20);
     return m.readLatest(c, 20);
   }
+}
+
+/** The conversation was deleted after the route found it. */
+function notFound(row: ConversationRow): never {
+  throw new NotFoundError("Conversation", "conversation_id", `no conversation ${row.display_id} in this account`);
 }
 
 function pageBound(field: string, raw: unknown): number | null {

@@ -11,6 +11,7 @@
 import type { ConversationRow } from "../db/conversations.repo.ts";
 import type { MessageRow } from "../db/messages.repo.ts";
 import type { InboxHours, ReportingEventName, ReportingEventsRepo } from "../db/reporting-events.repo.ts";
+import { nested, type Reads } from "../db/reads.ts";
 import { unixSeconds, type Clock } from "../lib/clock.ts";
 import { businessSeconds } from "./business-hours.ts";
 import { isHumanReply } from "./human-reply.ts";
@@ -29,18 +30,19 @@ export class ReportingRecorder {
 
   constructor(private readonly d: ReportingRecorderDeps) {}
 
-  /** A saved conversation change (inside its writeTx). */
-  conversationChanged(before: ConversationRow, after: ConversationRow): void {
-    if (before.team_id !== after.team_id) this.d.reportingEvents.setTeam(after.id, after.team_id);
+  /** A saved conversation change (inside its writeTx), as steps (src/db/reads.ts). */
+  *conversationChanged(before: ConversationRow, after: ConversationRow): Reads<void> {
+    const events = this.d.reportingEvents;
+    if (before.team_id !== after.team_id) yield* nested(events.setTeamSteps(after.id, after.team_id));
     if (before.status === after.status) return;
     const now = unixSeconds(this.d.clock);
     if (after.status === "resolved") {
       // Wall-clock time from creation to this resolution; the assignee gets the credit.
-      this.record("conversation_resolved", after, after.created_at, now, after.assignee_id);
+      yield* nested(this.record("conversation_resolved", after, after.created_at, now, after.assignee_id));
     } else if (after.status === "open") {
       // 0 on a first opening (pending/snoozed → open), else the time since the last resolution.
-      const resolvedAt = this.d.reportingEvents.lastEnd(after.id, "conversation_resolved");
-      this.record("conversation_opened", after, resolvedAt ?? now, now, after.assignee_id);
+      const resolvedAt = yield* nested(events.readLastEnd(after.id, "conversation_resolved"));
+      yield* nested(this.record("conversation_opened", after, resolvedAt ?? now, now, after.assignee_id));
     }
   }
 
@@ -50,42 +52,44 @@ export class ReportingRecorder {
    * first_response, measured from the last opening (else creation); a later human reply that ends
    * a wait is a reply_time, measured from waiting_since. Never both for one message.
    */
-  replied(before: ConversationRow, after: ConversationRow, m: MessageRow): void {
+  *replied(before: ConversationRow, after: ConversationRow, m: MessageRow): Reads<void> {
     if (!isHumanReply(m)) return;
     if (before.first_reply_created_at === null && after.first_reply_created_at !== null) {
-      const openedAt = this.d.reportingEvents.lastEnd(after.id, "conversation_opened");
+      const openedAt = yield* nested(this.d.reportingEvents.readLastEnd(after.id, "conversation_opened"));
       const start = Math.max(after.created_at, openedAt ?? after.created_at);
-      this.record("first_response", after, start, m.created_at, m.sender_id);
+      yield* nested(this.record("first_response", after, start, m.created_at, m.sender_id));
     } else if (before.waiting_since !== null && after.waiting_since === null) {
-      this.record("reply_time", after, before.waiting_since, m.created_at, after.assignee_id);
+      yield* nested(this.record("reply_time", after, before.waiting_since, m.created_at, after.assignee_id));
     }
   }
 
-  private record(
+  private *record(
     name: ReportingEventName,
     c: ConversationRow,
     start: number,
     end: number,
     userId: number | null,
-  ): void {
+  ): Reads<void> {
     const from = Math.min(start, end);
-    this.d.reportingEvents.insert({
-      name,
-      value: end - from,
-      value_in_business_hours: this.businessValue(c.inbox_id, from, end),
-      account_id: c.account_id,
-      inbox_id: c.inbox_id,
-      user_id: userId,
-      team_id: c.team_id,
-      conversation_id: c.id,
-      event_start_time: from,
-      event_end_time: end,
-      created_at: unixSeconds(this.d.clock),
-    });
+    yield* nested(
+      this.d.reportingEvents.insertSteps({
+        name,
+        value: end - from,
+        value_in_business_hours: yield* nested(this.businessValue(c.inbox_id, from, end)),
+        account_id: c.account_id,
+        inbox_id: c.inbox_id,
+        user_id: userId,
+        team_id: c.team_id,
+        conversation_id: c.id,
+        event_start_time: from,
+        event_end_time: end,
+        created_at: unixSeconds(this.d.clock),
+      }),
+    );
   }
 
-  private businessValue(inboxId: number, start: number, end: number): number | null {
-    const inbox = this.d.reportingEvents.inboxHours(inboxId);
+  private *businessValue(inboxId: number, start: number, end: number): Reads<number | null> {
+    const inbox = yield* nested(this.d.reportingEvents.readInboxHours(inboxId));
     if (inbox?.working_hours_enabled !== 1) return null;
     return Math.round(businessSeconds(start, end, this.schedule(inbox), inbox.timezone));
   }

@@ -1,13 +1,15 @@
 // The outbox writer (its SQL is in src/db/events.repo.ts). record() must run inside writeTx: the event commits or rolls back with the
-// change it describes, so no listener ever sees an event for a change that did not happen.
+// change it describes, so no listener ever sees an event for a change that did not happen. Written as
+// steps (src/db/reads.ts), hooks included, so that an awaited body (writeTx.steps) records the same way.
 import type { Database } from "bun:sqlite";
 import { EventsRepo } from "../db/events.repo.ts";
+import { nested, type Reads, readNow } from "../db/reads.ts";
 import { writing } from "../db/tx.ts";
 import type { Clock } from "../lib/clock.ts";
 import type { NewEvent, StoredEvent } from "../shared/event-types.ts";
 
-/** Synchronous work that must commit together with the event (e.g. webhook delivery rows). */
-export type InTransactionHook = (event: StoredEvent) => void;
+/** Work that must commit together with the event (e.g. webhook delivery rows), as steps. */
+export type InTransactionHook = (event: StoredEvent) => Reads<void>;
 
 export class EventOutbox {
   private readonly events: EventsRepo;
@@ -27,20 +29,26 @@ export class EventOutbox {
   }
 
   record(e: NewEvent): StoredEvent {
+    return readNow(this.recordSteps(e));
+  }
+
+  *recordSteps(e: NewEvent): Reads<StoredEvent> {
     if (!writing(this.db)) throw new Error(`event ${e.kind} recorded outside writeTx`);
     const createdAtMs = this.clock.nowMs();
-    const id = this.events.insert({
-      account_id: e.accountId,
-      kind: e.kind,
-      actor_type: e.actor.type,
-      actor_id: e.actor.id,
-      inbox_id: e.inboxId ?? null,
-      conversation_id: e.conversationId ?? null,
-      contact_id: e.contactId ?? null,
-      private: e.private ? 1 : 0,
-      payload: JSON.stringify(e.payload),
-      created_at_ms: createdAtMs,
-    });
+    const id = yield* nested(
+      this.events.insertSteps({
+        account_id: e.accountId,
+        kind: e.kind,
+        actor_type: e.actor.type,
+        actor_id: e.actor.id,
+        inbox_id: e.inboxId ?? null,
+        conversation_id: e.conversationId ?? null,
+        contact_id: e.contactId ?? null,
+        private: e.private ? 1 : 0,
+        payload: JSON.stringify(e.payload),
+        created_at_ms: createdAtMs,
+      }),
+    );
     const stored: StoredEvent = {
       id,
       kind: e.kind,
@@ -53,7 +61,7 @@ export class EventOutbox {
       payload: e.payload,
       createdAtMs,
     };
-    for (const hook of this.hooks) hook(stored);
+    for (const hook of this.hooks) yield* nested(hook(stored));
     this.pending = true;
     return stored;
   }

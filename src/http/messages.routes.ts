@@ -10,6 +10,7 @@ import { whenReady } from "../lib/when-ready.ts";
 import { accountScope } from "./auth.ts";
 import { conversationLoader } from "./conversation-scope.ts";
 import { json } from "./json.ts";
+import { known } from "../db/reads.ts";
 import { Contact, ConversationParams, Message, MessageParams } from "./conversation-schemas.ts";
 import { Attachments, MessageFields } from "./field-docs.ts";
 import { bodyOf } from "./request.ts";
@@ -70,8 +71,10 @@ export function messageRoutes(d: Deps) {
     )
     .post(
       "",
-      async ({ acting, load, body, headers }) => {
-        const conversation = load();
+      async ({ acting, about, body, headers }) => {
+        // Committed rows are enough here (awaited on PostgreSQL's read pool): the body reads the
+        // conversation again in its own transaction before it writes (MessagesService.create).
+        const conversation = await about(known);
         const files = await d.services.attachments.prepare(body.attachments);
         const r = await messages.create(acting, conversation, body, headers["idempotency-key"], files);
         return json(messageOf(r.message, messageScope(r.view)));

@@ -4,6 +4,7 @@ import { expect, test } from "bun:test";
 import { migrate } from "../../src/db/migrate.ts";
 import { openDatabase } from "../../src/db/open.ts";
 import { WebhooksRepo } from "../../src/db/webhooks.repo.ts";
+import { readNow } from "../../src/db/reads.ts";
 
 test("active() lists an account's enabled webhooks by id, whatever their URLs", () => {
   const db = openDatabase(":memory:");
@@ -26,11 +27,11 @@ test("active() lists an account's enabled webhooks by id, whatever their URLs", 
   const first = add(1, "https://aab.example/hook");
   repo.disable(disabled, "gone", 2);
 
-  expect(repo.active(1).map((w) => w.id)).toEqual([zed, mid, first]);
-  expect(repo.active(1).map((w) => w.url)).toEqual([
+  expect(readNow(repo.readActive(1)).map((w) => w.id)).toEqual([zed, mid, first]);
+  expect(readNow(repo.readActive(1)).map((w) => w.url)).toEqual([
     "https://zed.example/hook",
     "https://mid.example/hook",
     "https://aab.example/hook",
   ]);
-  expect(repo.active(3)).toEqual([]);
+  expect(readNow(repo.readActive(3))).toEqual([]);
 });

@@ -46,7 +46,7 @@ export interface HarnessOptions {
   config?: Partial<Config>;
   env?: Record<string, string>;
   /** Seams a test may replace (e.g. onCallbackGaveUp: what a finally failed API inbox callback does). */
-  deps?: Pick<DepsOptions, "onCallbackGaveUp">;
+  deps?: Pick<DepsOptions, "onCallbackGaveUp" | "wakeListeners">;
   /** The engine, when a test needs one in particular (a SQLite file to copy); default: the run's. */
   engine?: TestEngine;
 }

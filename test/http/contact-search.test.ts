@@ -3,6 +3,7 @@
 import { describe, expect, test } from "bun:test";
 import { makeAccount, makeMember } from "../helpers/factories.ts";
 import { createHarness } from "../helpers/harness.ts";
+import { readNow } from "../../src/db/reads.ts";
 
 async function setup() {
   const h = createHarness();
@@ -254,7 +255,7 @@ describe("GET /contacts/search", () => {
     await h.request("PATCH", `${base}/${ids.ana}`, { token: a.adminToken, body: { name: "Ana Smith" } });
     expect(await count()).toBe(2);
     const before = version();
-    h.deps.repos.contacts.touchActivity(added, 1234); // activity is not a searched field
+    readNow(h.deps.repos.contacts.touchActivitySteps(added, 1234)); // activity is not a searched field
     expect(version()).toBe(before);
     expect(await count()).toBe(2);
     await h.request("DELETE", `${base}/${added}`, { token: a.adminToken });

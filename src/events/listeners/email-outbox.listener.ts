@@ -8,6 +8,7 @@ import type { InboxesRepo } from "../../db/inboxes.repo.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { channelTypeName } from "../../domain/channels.ts";
 import { channelAttributes } from "../../domain/presenters/inbox.presenter.ts";
+import { nested } from "../../db/reads.ts";
 import type { InTransactionHook } from "../outbox.ts";
 
 export interface EmailOutboxDeps {
@@ -25,32 +26,36 @@ export function replyMessageId(inboxEmail: string | null): string {
 }
 
 export function emailOutboxFanOut(d: EmailOutboxDeps): InTransactionHook {
-  return (event) => {
+  return function* (event) {
     if (event.kind !== "message_created" || event.inboxId === null || event.conversationId === null) return;
     const p = event.payload;
     if (p.message_type !== "outgoing" || p.private === true || typeof p.id !== "number") return;
     // The payload names the conversation's channel: other channels cost no inbox lookup on the write path.
     const channel = (p.conversation as { channel?: unknown } | undefined)?.channel;
     if (typeof channel === "string" && channel !== channelTypeName("email")) return;
-    const inbox = d.inboxes.byId(event.accountId, event.inboxId);
+    const inbox = yield* nested(d.inboxes.readById(event.accountId, event.inboxId));
     if (inbox?.channel_type !== "email") return;
     const email = channelAttributes(inbox).email ?? null;
     const headerId = replyMessageId(email);
     const now = Math.floor(d.clock.nowMs() / 1000);
-    d.emailOutbox.insert(
-      {
-        message_id: p.id,
-        account_id: event.accountId,
-        inbox_id: event.inboxId,
-        conversation_id: event.conversationId,
-        header_id: headerId,
-      },
-      now,
+    yield* nested(
+      d.emailOutbox.insertSteps(
+        {
+          message_id: p.id,
+          account_id: event.accountId,
+          inbox_id: event.inboxId,
+          conversation_id: event.conversationId,
+          header_id: headerId,
+        },
+        now,
+      ),
     );
-    d.emailChannels.recordMessageId(
-      event.inboxId,
-      { header_id: headerId, conversation_id: event.conversationId, message_id: p.id, direction: "out" },
-      now,
+    yield* nested(
+      d.emailChannels.recordMessageIdSteps(
+        event.inboxId,
+        { header_id: headerId, conversation_id: event.conversationId, message_id: p.id, direction: "out" },
+        now,
+      ),
     );
     d.wake();
   };
