@@ -86,7 +86,7 @@ export class ConversationEvents {
   ): Reads<ChangedAttribute[]> {
     // Issue 8: every saved change passes here, so resolutions, openings and team moves write their
     // reporting events in the same transaction.
-    yield* nested(this.d.reporting.conversationChanged(before, after));
+    yield* nested(this.d.reporting.conversationChangedSteps(before, after));
     const changes = conversationChanges(before, after, labels);
     if (changes.length === 0) return changes;
     const push = conversationPushData(view ?? (yield* nested(this.readView(a, after))));

@@ -22,7 +22,7 @@ export interface ReplyLookups {
 const present = (v: unknown) => v !== undefined && v !== null && v !== "";
 
 /** Sets `in_reply_to` and `in_reply_to_external_id` in `attributes` (in place) when either was given. */
-export function* resolveInReplyTo(attributes: Record<string, unknown>, find: ReplyLookups): Reads<void> {
+export function* resolveInReplyToSteps(attributes: Record<string, unknown>, find: ReplyLookups): Reads<void> {
   const byId = attributes.in_reply_to;
   const bySource = attributes.in_reply_to_external_id;
   if (!present(byId) && !present(bySource)) return;

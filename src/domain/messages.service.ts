@@ -18,7 +18,7 @@ import type { ConversationView } from "./conversation-view.ts";
 import { isHumanReply } from "./human-reply.ts";
 import { ConflictError, NotFoundError, RateLimitedError, ValidationError } from "./errors.ts";
 import { cleanMessage, type MessageInput } from "./message-input.ts";
-import { resolveInReplyTo } from "./in-reply-to.ts";
+import { resolveInReplyToSteps } from "./in-reply-to.ts";
 import type { ReportingRecorder } from "./reporting-recorder.ts";
 
 /** Chatwoot's CONVERSATION_MESSAGE_PER_MINUTE_LIMIT: a guard against automation loops and floods. */
@@ -138,14 +138,14 @@ export class MessagesService {
     const m = cleanMessage(input, inbox, a.actor.type === "contact", files.length > 0);
     if (kind === "template") m.messageType = TEMPLATE;
     const now = unixSeconds(this.d.clock);
-    yield* nested(this.guardFlood(conversation.id, now));
+    yield* nested(this.floodGuardSteps(conversation.id, now));
     const incoming = m.messageType === INCOMING;
     const contact = (yield* nested(this.d.contacts.readById(conversation.account_id, conversation.contact_id)))!;
     const attributes = { ...m.contentAttributes };
     if (a.actor.type === "automation" && a.actor.id !== null && attributes.automation_rule_id === undefined)
       attributes.automation_rule_id = a.actor.id;
     yield* nested(
-      resolveInReplyTo(attributes, {
+      resolveInReplyToSteps(attributes, {
         byId: (id) => this.d.messages.readById(conversation.id, id),
         bySource: (sourceId) => this.d.messages.readBySource(conversation.id, sourceId),
       }),
@@ -203,7 +203,7 @@ export class MessagesService {
     const next = yield* nested(this.replyBookkeeping(row, message, now));
     if (next) {
       // Issue 8: first_response / reply_time need the conversation before this bookkeeping.
-      yield* nested(this.d.reporting.replied(row, next, message));
+      yield* nested(this.d.reporting.repliedSteps(row, next, message));
       yield* nested(this.d.conversations.saveSteps(next));
       // The view just built differs only in the row: reuse it rather than load every part again.
       view = { ...view, row: next };
@@ -232,7 +232,7 @@ export class MessagesService {
     return null;
   }
 
-  private *guardFlood(conversationId: number, now: number): Reads<void> {
+  private *floodGuardSteps(conversationId: number, now: number): Reads<void> {
     const since = now - FLOOD_WINDOW_SECONDS;
     if ((yield* nested(this.d.messages.readCountSince(conversationId, since))) < FLOOD_LIMIT) return;
     // Retry when the oldest message that keeps the window full leaves it.

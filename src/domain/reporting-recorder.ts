@@ -31,18 +31,18 @@ export class ReportingRecorder {
   constructor(private readonly d: ReportingRecorderDeps) {}
 
   /** A saved conversation change (inside its writeTx), as steps (src/db/reads.ts). */
-  *conversationChanged(before: ConversationRow, after: ConversationRow): Reads<void> {
+  *conversationChangedSteps(before: ConversationRow, after: ConversationRow): Reads<void> {
     const events = this.d.reportingEvents;
     if (before.team_id !== after.team_id) yield* nested(events.setTeamSteps(after.id, after.team_id));
     if (before.status === after.status) return;
     const now = unixSeconds(this.d.clock);
     if (after.status === "resolved") {
       // Wall-clock time from creation to this resolution; the assignee gets the credit.
-      yield* nested(this.record("conversation_resolved", after, after.created_at, now, after.assignee_id));
+      yield* nested(this.recordSteps("conversation_resolved", after, after.created_at, now, after.assignee_id));
     } else if (after.status === "open") {
       // 0 on a first opening (pending/snoozed → open), else the time since the last resolution.
       const resolvedAt = yield* nested(events.readLastEnd(after.id, "conversation_resolved"));
-      yield* nested(this.record("conversation_opened", after, resolvedAt ?? now, now, after.assignee_id));
+      yield* nested(this.recordSteps("conversation_opened", after, resolvedAt ?? now, now, after.assignee_id));
     }
   }
 
@@ -52,18 +52,18 @@ export class ReportingRecorder {
    * first_response, measured from the last opening (else creation); a later human reply that ends
    * a wait is a reply_time, measured from waiting_since. Never both for one message.
    */
-  *replied(before: ConversationRow, after: ConversationRow, m: MessageRow): Reads<void> {
+  *repliedSteps(before: ConversationRow, after: ConversationRow, m: MessageRow): Reads<void> {
     if (!isHumanReply(m)) return;
     if (before.first_reply_created_at === null && after.first_reply_created_at !== null) {
       const openedAt = yield* nested(this.d.reportingEvents.readLastEnd(after.id, "conversation_opened"));
       const start = Math.max(after.created_at, openedAt ?? after.created_at);
-      yield* nested(this.record("first_response", after, start, m.created_at, m.sender_id));
+      yield* nested(this.recordSteps("first_response", after, start, m.created_at, m.sender_id));
     } else if (before.waiting_since !== null && after.waiting_since === null) {
-      yield* nested(this.record("reply_time", after, before.waiting_since, m.created_at, after.assignee_id));
+      yield* nested(this.recordSteps("reply_time", after, before.waiting_since, m.created_at, after.assignee_id));
     }
   }
 
-  private *record(
+  private *recordSteps(
     name: ReportingEventName,
     c: ConversationRow,
     start: number,
