@@ -9,7 +9,7 @@ import type { ConversationRefsRepo } from "../db/conversation-refs.repo.ts";
 import type { ConversationRow } from "../db/conversations.repo.ts";
 import { ACTIVITY, type MessageRow, type MessagesRepo } from "../db/messages.repo.ts";
 import type { PublicRepo } from "../db/public.repo.ts";
-import { nested, type Reads, readNow } from "../db/reads.ts";
+import { nested, type Reads, readNow, readSoon } from "../db/reads.ts";
 import type { WriteTx } from "../db/tx.ts";
 import { unixSeconds, type Clock } from "../lib/clock.ts";
 import { readBotsOf, senderIds, type SenderBook } from "./conversation-view.ts";
@@ -77,7 +77,7 @@ export class PublicMessagesService {
   ): Promise<PublicMessages> {
     this.d.limits.message(scope.contact.id);
     const { message } = await this.d.messagesService.create(scope.acting, row, incoming(input), null, files);
-    return { messages: [message], senders: this.senders(row.account_id, [message]) };
+    return { messages: [message], senders: await readSoon(this.readSenders(row.account_id, [message])) };
   }
 
   /**

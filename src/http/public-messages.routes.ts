@@ -4,6 +4,7 @@ import { Elysia, t } from "elysia";
 import type { Deps } from "../deps.ts";
 import type { PublicMessages } from "../domain/public-messages.service.ts";
 import type { ConversationRow } from "../db/conversations.repo.ts";
+import { readSoon } from "../db/reads.ts";
 import type { PublicScope } from "../domain/public-contacts.service.ts";
 import { publicMessageOf } from "../domain/presenters/public.presenter.ts";
 import { whenReady } from "../lib/when-ready.ts";
@@ -42,9 +43,14 @@ export function publicMessageRoutes(d: Deps) {
     prefix: `${PUBLIC_PREFIX}/:inbox_identifier/contacts/:contact_identifier/conversations/:conversation_id/messages`,
   })
     .use(publicContactScope(d))
-    .derive(({ scope, params }) => ({
-      load: () => conversations.get(scope, (params as { conversation_id: string }).conversation_id),
-    }))
+    .derive(({ scope, params }) => {
+      const id = (params as { conversation_id: string }).conversation_id;
+      return {
+        load: () => conversations.get(scope, id),
+        /** Committed rows are enough for a new message (its body reads the row again): awaited on PostgreSQL. */
+        loadSoon: () => readSoon(conversations.readGet(scope, id)),
+      };
+    })
     .get(
       "",
       ({ scope, params, query }) =>
@@ -62,8 +68,8 @@ export function publicMessageRoutes(d: Deps) {
     )
     .post(
       "",
-      async ({ scope, load, body }) => {
-        const row = load();
+      async ({ scope, loadSoon, body }) => {
+        const row = await loadSoon();
         const files = await d.services.attachments.prepare(body.attachments);
         return json(present(row, await messages.create(scope, row, body, files))[0]);
       },

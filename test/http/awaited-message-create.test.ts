@@ -1,10 +1,12 @@
 // Account-API message create as an awaited body (writeTx.steps, src/db/awaited-writes.ts). On both
 // engines: messages sent together to one conversation make one first reply, one first_response
 // and one message_created delivery each, since the body reads the conversation again in its own
-// transaction. On PostgreSQL: the request sends nothing through the synchronous bridge in place.
+// transaction. On PostgreSQL: the request sends nothing through the synchronous bridge in place, on
+// the account API and on the public API.
 import { describe, expect, test } from "bun:test";
 import { blockingDuring } from "../helpers/bridge-calls.ts";
 import { newConversation, send, type World, world } from "../helpers/conversation-fixtures.ts";
+import { newContact, openConversation, publicWorld, say } from "../helpers/public-fixtures.ts";
 import { TEST_ENGINE } from "../helpers/test-database.ts";
 
 async function withWebhook(w: World) {
@@ -94,9 +96,21 @@ describe.skipIf(TEST_ENGINE !== "postgres")("PostgreSQL: message create waits on
       .all(c.id) as { content: string }[];
     expect(contents.map((m) => m.content).slice(-4)).toEqual([
       "We are on it",
-      "Conversation was reopened",
       "Thanks!",
+      "System reopened the conversation due to a new incoming message.",
       "VIP",
     ]);
+  });
+
+  test("the public API: a contact's message, its answer with the contact as sender", async () => {
+    const w = await publicWorld({}, { deps: { wakeListeners: false } });
+    const pat = await newContact(w, { name: "Pat" });
+    const conversation = await openConversation(w, pat);
+    let answer: { content: string; message_type: number; sender: { name: string } } | null = null;
+    const blocking = await blockingDuring(async () => {
+      answer = await say(w, pat, conversation.id, "Hello from the website");
+    });
+    expect(blocking).toEqual([]);
+    expect(answer!).toMatchObject({ content: "Hello from the website", message_type: 0, sender: { name: "Pat" } });
   });
 });
