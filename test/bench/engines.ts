@@ -17,7 +17,8 @@ const root = join(import.meta.dir, "../..");
 const duration = Number(process.env.BENCH_DURATION ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 30);
 const contacts = Number(process.env.BENCH_CONTACTS ?? 20_000);
-const binary = join(root, "build/parley");
+// BENCH_SERVER=/path/to/another/parley compares builds on the same databases, as run.ts does.
+const binary = process.env.BENCH_SERVER ?? join(root, "build/parley");
 const ENGINE_SCENARIOS = [
   "health",
   "message-create (account API)",
