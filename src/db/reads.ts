@@ -117,12 +117,29 @@ function advance(stack: Reads<unknown>[], input: unknown): Advanced {
   }
 }
 
-/** Runs every step in place: SQLite, or PostgreSQL's bridge inside the open transaction. */
+/**
+ * Runs every step in place: SQLite, or PostgreSQL's bridge inside the open transaction. The hot
+ * driver (write paths run their bodies through it on SQLite), so it keeps the running Reads in a
+ * local and allocates nothing of its own a step.
+ */
 export function readNow<T>(reads: Reads<T>): T {
-  const stack: Reads<unknown>[] = [reads];
-  let step = advance(stack, undefined);
-  while (!step.done) step = advance(stack, step.read.now());
-  return step.value as T;
+  let top: Reads<unknown> = reads;
+  let below: Reads<unknown>[] | null = null;
+  let input: unknown;
+  for (;;) {
+    const r = top.next(input);
+    if (r.done) {
+      if (below === null || below.length === 0) return r.value as T;
+      top = below.pop()!;
+      input = r.value;
+    } else if (isRead(r.value)) {
+      input = r.value.now();
+    } else {
+      (below ??= []).push(top);
+      top = r.value;
+      input = undefined;
+    }
+  }
 }
 
 /**
@@ -212,40 +229,42 @@ export class TwoWayStatement {
 
   // The drivers call `later` only for a pooled Read; elsewhere the twin would run in place anyway.
   all(params: Params): Read {
-    return {
-      now: () => this.run("all", params),
-      later: () => this.twin().all(...this.spread(params)),
-      pooled: this.pooled,
-      held: () => this.heldForm().allHeld(...this.spread(params)),
-    };
+    return new StatementStep(this, "all", params);
   }
 
   get(params: Params): Read {
-    return {
-      now: () => this.run("get", params) ?? null,
-      later: () => this.twin().get(...this.spread(params)),
-      pooled: this.pooled,
-      held: async () => (await this.heldForm().allHeld(...this.spread(params)))[0] ?? null,
-    };
+    return new StatementStep(this, "get", params);
   }
 
   /** A write: its value is bun:sqlite's `{ changes, lastInsertRowid }`. Never pooled (committed rows only). */
   write(params: Params): Read {
-    return {
-      now: () => (this.statement.run as (...p: unknown[]) => unknown)(...this.spread(params)),
-      later: () => Promise.reject(new Error("a write cannot run on the read pool")),
-      pooled: false,
-      held: () => this.heldForm().runHeld(...this.spread(params)),
-    };
+    return new StatementStep(this, "run", params);
+  }
+
+  /** A step's statement in place (StatementStep.now). */
+  runNow(kind: StepKind, params: Params): unknown {
+    const run = this.statement[kind] as (...p: unknown[]) => unknown;
+    const value = Array.isArray(params) ? run.apply(this.statement, params) : run.call(this.statement, params);
+    return kind === "get" ? (value ?? null) : value;
+  }
+
+  /** A step's statement on the read pool (StatementStep.later). */
+  runLater(kind: StepKind, params: Params): Promise<unknown> {
+    if (kind === "run") return Promise.reject(new Error("a write cannot run on the read pool"));
+    return this.twin()[kind](...this.spread(params));
+  }
+
+  /** A step's statement on the awaited body's connection (StatementStep.held). */
+  async runHeld(kind: StepKind, params: Params): Promise<unknown> {
+    const held = this.heldForm();
+    if (kind === "run") return held.runHeld(...this.spread(params));
+    const rows = await held.allHeld(...this.spread(params));
+    return kind === "get" ? (rows[0] ?? null) : rows;
   }
 
   finalize(): void {
     this.statement.finalize();
     this.twinStatement?.finalize();
-  }
-
-  private run(kind: "all" | "get", params: Params): unknown {
-    return (this.statement[kind] as (...p: unknown[]) => unknown)(...this.spread(params));
   }
 
   private spread(params: Params): unknown[] {
@@ -261,5 +280,35 @@ export class TwoWayStatement {
 
   private twin(): ReadStatement {
     return (this.twinStatement ??= prepareRead(this.db, this.sql));
+  }
+}
+
+type StepKind = "all" | "get" | "run";
+
+/**
+ * One execution of a TwoWayStatement, as a Read. A class rather than an object of closures: a
+ * message create yields some twenty of them, and on SQLite each runs in place at once.
+ */
+class StatementStep implements Read {
+  constructor(
+    private readonly statement: TwoWayStatement,
+    private readonly kind: StepKind,
+    private readonly params: Params,
+  ) {}
+
+  get pooled(): boolean {
+    return this.kind !== "run" && this.statement.pooled;
+  }
+
+  now(): unknown {
+    return this.statement.runNow(this.kind, this.params);
+  }
+
+  later(): Promise<unknown> {
+    return this.statement.runLater(this.kind, this.params);
+  }
+
+  held(): Promise<unknown> {
+    return this.statement.runHeld(this.kind, this.params);
   }
 }
