@@ -8,7 +8,7 @@ import type { ContactFields, ContactRow, ContactsRepo } from "../db/contacts.rep
 import type { InboxRef } from "../db/conversation-refs.repo.ts";
 import type { LabelsRepo } from "../db/labels.repo.ts";
 import type { WriteTx } from "../db/tx.ts";
-import { nested, type Reads, readNow } from "../db/reads.ts";
+import { type Reads, readNow } from "../db/reads.ts";
 import type { EventOutbox } from "../events/outbox.ts";
 import { unixSeconds, type Clock } from "../lib/clock.ts";
 import { randomToken } from "../lib/tokens.ts";
@@ -138,10 +138,10 @@ export class ContactsService {
 
   /** Records activity on the contact (an incoming message) and its contact_updated; inside the caller's writeTx. */
   *touchActivitySteps(a: Acting, contact: ContactRow, at: number): Reads<ContactRow> {
-    yield* nested(this.d.contacts.touchActivitySteps(contact.id, at));
+    yield* this.d.contacts.touchActivitySteps(contact.id, at);
     const after = { ...contact, last_activity_at: at, updated_at: at };
     const changes = contactChanges(contact, after);
-    if (changes.length) yield* nested(this.recordSteps(a, "contact_updated", after, changes));
+    if (changes.length) yield* this.recordSteps(a, "contact_updated", after, changes);
     return after;
   }
 
@@ -237,8 +237,6 @@ export class ContactsService {
   ): Reads<void> {
     const payload: Record<string, unknown> = contactWebhookData(c, a.account as AccountRef);
     if (changes) payload.changed_attributes = changes;
-    yield* nested(
-      this.d.outbox.recordSteps({ kind, accountId: a.account.id, actor: a.actor, contactId: c.id, payload }),
-    );
+    yield* this.d.outbox.recordSteps({ kind, accountId: a.account.id, actor: a.actor, contactId: c.id, payload });
   }
 }

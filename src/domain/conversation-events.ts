@@ -45,18 +45,16 @@ export class ConversationEvents {
     payload: Record<string, unknown>,
     isPrivate = false,
   ): Reads<void> {
-    yield* nested(
-      this.d.outbox.recordSteps({
-        kind,
-        accountId: a.account.id,
-        actor: a.actor,
-        inboxId: row.inbox_id,
-        conversationId: row.id,
-        contactId: row.contact_id,
-        private: isPrivate,
-        payload,
-      }),
-    );
+    yield* this.d.outbox.recordSteps({
+      kind,
+      accountId: a.account.id,
+      actor: a.actor,
+      inboxId: row.inbox_id,
+      conversationId: row.id,
+      contactId: row.contact_id,
+      private: isPrivate,
+      payload,
+    });
   }
 
   created(a: Acting, row: ConversationRow): void {
@@ -86,28 +84,27 @@ export class ConversationEvents {
   ): Reads<ChangedAttribute[]> {
     // Issue 8: every saved change passes here, so resolutions, openings and team moves write their
     // reporting events in the same transaction.
-    yield* nested(this.d.reporting.conversationChangedSteps(before, after));
+    yield* this.d.reporting.conversationChangedSteps(before, after);
     const changes = conversationChanges(before, after, labels);
     if (changes.length === 0) return changes;
-    const push = conversationPushData(view ?? (yield* nested(this.readView(a, after))));
+    const push = conversationPushData(view ?? (yield* this.readView(a, after)));
     const record = (kind: EventKind, payload: Record<string, unknown>) => this.recordSteps(a, kind, after, payload);
     if (before.status !== after.status) {
       // Chatwoot reads the changes after they were cleared: status_changed carries null.
-      yield* nested(record("conversation_status_changed", { ...push, changed_attributes: null }));
-      if (after.status === "open") yield* nested(record("conversation_opened", push));
-      if (after.status === "resolved") yield* nested(record("conversation_resolved", push));
+      yield* record("conversation_status_changed", { ...push, changed_attributes: null });
+      if (after.status === "open") yield* record("conversation_opened", push);
+      if (after.status === "resolved") yield* record("conversation_resolved", push);
     }
-    if (triggersUpdate(changes))
-      yield* nested(record("conversation_updated", { ...push, changed_attributes: changes }));
-    if (before.assignee_id !== after.assignee_id) yield* nested(record("assignee_changed", push));
-    if (before.team_id !== after.team_id) yield* nested(record("team_changed", push));
+    if (triggersUpdate(changes)) yield* record("conversation_updated", { ...push, changed_attributes: changes });
+    if (before.assignee_id !== after.assignee_id) yield* record("assignee_changed", push);
+    if (before.team_id !== after.team_id) yield* record("team_changed", push);
     return changes;
   }
 
   /** message_created for a message just inserted (the view must show the conversation after the insert). */
   *messageCreatedSteps(a: Acting, m: MessageRow, view: ConversationView): Reads<void> {
     const payload = messageWebhookData(m, view, conversationPushData(view));
-    yield* nested(this.recordSteps(a, "message_created", view.row, payload, m.private === 1));
+    yield* this.recordSteps(a, "message_created", view.row, payload, m.private === 1);
   }
 
   /**
@@ -121,28 +118,26 @@ export class ConversationEvents {
   *activitySteps(a: Acting, row: ConversationRow, content: string | null): Reads<ConversationRow> {
     if (!content) return row;
     const now = unixSeconds(this.d.clock);
-    const message = yield* nested(
-      this.d.messages.insertSteps({
-        account_id: row.account_id,
-        inbox_id: row.inbox_id,
-        conversation_id: row.id,
-        message_type: ACTIVITY,
-        content,
-        content_type: "text",
-        content_attributes: "{}",
-        additional_attributes: "{}",
-        private: 0,
-        source_id: null,
-        echo_id: null,
-        sender_type: null,
-        sender_id: null,
-        created_at: now,
-        updated_at: now,
-      }),
-    );
+    const message = yield* this.d.messages.insertSteps({
+      account_id: row.account_id,
+      inbox_id: row.inbox_id,
+      conversation_id: row.id,
+      message_type: ACTIVITY,
+      content,
+      content_type: "text",
+      content_attributes: "{}",
+      additional_attributes: "{}",
+      private: 0,
+      source_id: null,
+      echo_id: null,
+      sender_type: null,
+      sender_id: null,
+      created_at: now,
+      updated_at: now,
+    });
     const touched = { ...row, last_activity_at: now, updated_at_ms: this.d.clock.nowMs() };
-    yield* nested(this.d.conversations.touchSteps(touched));
-    yield* nested(this.messageCreatedSteps(a, message, yield* nested(this.readView(a, touched))));
+    yield* this.d.conversations.touchSteps(touched);
+    yield* this.messageCreatedSteps(a, message, yield* this.readView(a, touched));
     return touched;
   }
 }

@@ -6,7 +6,7 @@ import type { ConversationRefsRepo } from "../db/conversation-refs.repo.ts";
 import type { ConversationRow, ConversationsRepo } from "../db/conversations.repo.ts";
 import type { IdempotencyRepo } from "../db/idempotency.repo.ts";
 import { INCOMING, TEMPLATE, type MessageRow, type MessagesRepo } from "../db/messages.repo.ts";
-import { nested, type Reads, readNow } from "../db/reads.ts";
+import { type Reads, readNow } from "../db/reads.ts";
 import type { WriteTx } from "../db/tx.ts";
 import { unixSeconds, type Clock } from "../lib/clock.ts";
 import type { Acting } from "./acting.ts";
@@ -83,30 +83,28 @@ export class MessagesService {
   ): Reads<CreatedMessage> {
     // The row as of this transaction: on PostgreSQL the body may wait behind others' writes to the
     // same conversation, and what it saves is derived from the row (status, first reply, waiting).
-    const conversation = (yield* nested(this.d.conversations.readById(loaded.id))) ?? notFound(loaded);
+    const conversation = (yield* this.d.conversations.readById(loaded.id)) ?? notFound(loaded);
     if (key) {
-      const prior = yield* nested(this.d.idempotency.readKey(a.account.id, key));
+      const prior = yield* this.d.idempotency.readKey(a.account.id, key);
       if (prior && prior.created_at > unixSeconds(this.d.clock) - IDEMPOTENCY_TTL_SECONDS) {
         if (prior.conversation_id !== conversation.id)
           throw new ConflictError("Idempotency-Key was already used for another conversation", [
             { field: "Idempotency-Key", message: "was used for another conversation", code: "taken" },
           ]);
-        const message = yield* nested(this.d.messages.readById(conversation.id, prior.message_id));
-        const current = yield* nested(this.d.conversations.readById(conversation.id));
-        if (message && current) return { message, view: yield* nested(this.d.events.readView(a, current)) };
+        const message = yield* this.d.messages.readById(conversation.id, prior.message_id);
+        const current = yield* this.d.conversations.readById(conversation.id);
+        if (message && current) return { message, view: yield* this.d.events.readView(a, current) };
       }
     }
-    const created = yield* nested(this.writeSteps(a, conversation, input, "chat", files));
+    const created = yield* this.writeSteps(a, conversation, input, "chat", files);
     if (key) {
-      yield* nested(
-        this.d.idempotency.putSteps({
-          account_id: a.account.id,
-          key,
-          conversation_id: conversation.id,
-          message_id: created.message.id,
-          created_at: created.message.created_at,
-        }),
-      );
+      yield* this.d.idempotency.putSteps({
+        account_id: a.account.id,
+        key,
+        conversation_id: conversation.id,
+        message_id: created.message.id,
+        created_at: created.message.created_at,
+      });
     }
     return created;
   }
@@ -134,22 +132,20 @@ export class MessagesService {
     kind: "chat" | "template",
     files: readonly PreparedFile[],
   ): Reads<CreatedMessage> {
-    const inbox = (yield* nested(this.d.conversationRefs.readInbox(conversation.account_id, conversation.inbox_id)))!;
+    const inbox = (yield* this.d.conversationRefs.readInbox(conversation.account_id, conversation.inbox_id))!;
     const m = cleanMessage(input, inbox, a.actor.type === "contact", files.length > 0);
     if (kind === "template") m.messageType = TEMPLATE;
     const now = unixSeconds(this.d.clock);
-    yield* nested(this.floodGuardSteps(conversation.id, now));
+    yield* this.floodGuardSteps(conversation.id, now);
     const incoming = m.messageType === INCOMING;
-    const contact = (yield* nested(this.d.contacts.readById(conversation.account_id, conversation.contact_id)))!;
+    const contact = (yield* this.d.contacts.readById(conversation.account_id, conversation.contact_id))!;
     const attributes = { ...m.contentAttributes };
     if (a.actor.type === "automation" && a.actor.id !== null && attributes.automation_rule_id === undefined)
       attributes.automation_rule_id = a.actor.id;
-    yield* nested(
-      resolveInReplyToSteps(attributes, {
-        byId: (id) => this.d.messages.readById(conversation.id, id),
-        bySource: (sourceId) => this.d.messages.readBySource(conversation.id, sourceId),
-      }),
-    );
+    yield* resolveInReplyToSteps(attributes, {
+      byId: (id) => this.d.messages.readById(conversation.id, id),
+      bySource: (sourceId) => this.d.messages.readBySource(conversation.id, sourceId),
+    });
     const sender = incoming
       ? { type: "Contact" as const, id: contact.id }
       : kind !== "chat"
@@ -159,25 +155,23 @@ export class MessagesService {
           : a.actor.type === "agent_bot"
             ? { type: "AgentBot" as const, id: a.actor.id }
             : null;
-    const inserted = yield* nested(
-      this.d.messages.insertSteps({
-        account_id: conversation.account_id,
-        inbox_id: conversation.inbox_id,
-        conversation_id: conversation.id,
-        message_type: m.messageType,
-        content: m.content,
-        content_type: m.contentType,
-        content_attributes: JSON.stringify(attributes),
-        additional_attributes: "{}",
-        private: m.private ? 1 : 0,
-        source_id: m.sourceId,
-        echo_id: m.echoId,
-        sender_type: sender?.type ?? null,
-        sender_id: sender?.id ?? null,
-        created_at: now,
-        updated_at: now,
-      }),
-    );
+    const inserted = yield* this.d.messages.insertSteps({
+      account_id: conversation.account_id,
+      inbox_id: conversation.inbox_id,
+      conversation_id: conversation.id,
+      message_type: m.messageType,
+      content: m.content,
+      content_type: m.contentType,
+      content_attributes: JSON.stringify(attributes),
+      additional_attributes: "{}",
+      private: m.private ? 1 : 0,
+      source_id: m.sourceId,
+      echo_id: m.echoId,
+      sender_type: sender?.type ?? null,
+      sender_id: sender?.id ?? null,
+      created_at: now,
+      updated_at: now,
+    });
     // Attachments write in place; create() never awaits a body that has files.
     const message = files.length > 0 ? this.d.attachmentsService.attachInTx(inserted, files) : inserted;
     let row = conversation;
@@ -189,34 +183,34 @@ export class MessagesService {
         snoozed_until: null,
         updated_at_ms: this.d.clock.nowMs(),
       };
-      yield* nested(this.d.conversations.saveSteps(reopened));
-      yield* nested(this.d.events.changedSteps(a, row, reopened));
-      row = yield* nested(this.d.events.activitySteps(a, reopened, SYSTEM_REOPENED));
+      yield* this.d.conversations.saveSteps(reopened);
+      yield* this.d.events.changedSteps(a, row, reopened);
+      row = yield* this.d.events.activitySteps(a, reopened, SYSTEM_REOPENED);
     }
     // Every message moves the conversation's activity, silently (no conversation_updated).
     row = { ...row, last_activity_at: now, updated_at_ms: this.d.clock.nowMs() };
-    yield* nested(this.d.conversations.touchSteps(row));
+    yield* this.d.conversations.touchSteps(row);
     // The new message is the newest public one unless it is a private note.
     const known = { contact, inbox, ...(message.private === 0 ? { lastChat: message } : {}) };
-    let view = yield* nested(this.d.events.readView(a, row, known));
-    yield* nested(this.d.events.messageCreatedSteps(a, message, view));
-    const next = yield* nested(this.replyBookkeeping(row, message, now));
+    let view = yield* this.d.events.readView(a, row, known);
+    yield* this.d.events.messageCreatedSteps(a, message, view);
+    const next = yield* this.replyBookkeeping(row, message, now);
     if (next) {
       // Issue 8: first_response / reply_time need the conversation before this bookkeeping.
-      yield* nested(this.d.reporting.repliedSteps(row, next, message));
-      yield* nested(this.d.conversations.saveSteps(next));
+      yield* this.d.reporting.repliedSteps(row, next, message);
+      yield* this.d.conversations.saveSteps(next);
       // The view just built differs only in the row: reuse it rather than load every part again.
       view = { ...view, row: next };
-      yield* nested(this.d.events.changedSteps(a, row, next, undefined, view));
+      yield* this.d.events.changedSteps(a, row, next, undefined, view);
     }
-    if (incoming) yield* nested(this.d.contactsService.touchActivitySteps(a, contact, now));
+    if (incoming) yield* this.d.contactsService.touchActivitySteps(a, contact, now);
     return { message, view };
   }
 
   /** Chatwoot's first-reply and waiting_since rules (§3.10 "Human reply"); null when nothing changes. */
   private *replyBookkeeping(row: ConversationRow, m: MessageRow, now: number): Reads<ConversationRow | null> {
     if (isHumanReply(m)) {
-      if (row.first_reply_created_at === null && (yield* nested(this.d.messages.readHumanReplyCount(row.id))) <= 1) {
+      if (row.first_reply_created_at === null && (yield* this.d.messages.readHumanReplyCount(row.id)) <= 1) {
         return {
           ...row,
           first_reply_created_at: m.created_at,
@@ -234,9 +228,9 @@ export class MessagesService {
 
   private *floodGuardSteps(conversationId: number, now: number): Reads<void> {
     const since = now - FLOOD_WINDOW_SECONDS;
-    if ((yield* nested(this.d.messages.readCountSince(conversationId, since))) < FLOOD_LIMIT) return;
+    if ((yield* this.d.messages.readCountSince(conversationId, since)) < FLOOD_LIMIT) return;
     // Retry when the oldest message that keeps the window full leaves it.
-    const oldest = (yield* nested(this.d.messages.readNthSince(conversationId, since, FLOOD_LIMIT - 1))) ?? now;
+    const oldest = (yield* this.d.messages.readNthSince(conversationId, since, FLOOD_LIMIT - 1)) ?? now;
     throw new RateLimitedError(oldest + FLOOD_WINDOW_SECONDS - now, "conversation_id", "Too many messages");
   }
 

@@ -11,7 +11,7 @@
 import type { ConversationRow } from "../db/conversations.repo.ts";
 import type { MessageRow } from "../db/messages.repo.ts";
 import type { InboxHours, ReportingEventName, ReportingEventsRepo } from "../db/reporting-events.repo.ts";
-import { nested, type Reads } from "../db/reads.ts";
+import type { Reads } from "../db/reads.ts";
 import { unixSeconds, type Clock } from "../lib/clock.ts";
 import { businessSeconds } from "./business-hours.ts";
 import { isHumanReply } from "./human-reply.ts";
@@ -33,16 +33,16 @@ export class ReportingRecorder {
   /** A saved conversation change (inside its writeTx), as steps (src/db/reads.ts). */
   *conversationChangedSteps(before: ConversationRow, after: ConversationRow): Reads<void> {
     const events = this.d.reportingEvents;
-    if (before.team_id !== after.team_id) yield* nested(events.setTeamSteps(after.id, after.team_id));
+    if (before.team_id !== after.team_id) yield* events.setTeamSteps(after.id, after.team_id);
     if (before.status === after.status) return;
     const now = unixSeconds(this.d.clock);
     if (after.status === "resolved") {
       // Wall-clock time from creation to this resolution; the assignee gets the credit.
-      yield* nested(this.recordSteps("conversation_resolved", after, after.created_at, now, after.assignee_id));
+      yield* this.recordSteps("conversation_resolved", after, after.created_at, now, after.assignee_id);
     } else if (after.status === "open") {
       // 0 on a first opening (pending/snoozed → open), else the time since the last resolution.
-      const resolvedAt = yield* nested(events.readLastEnd(after.id, "conversation_resolved"));
-      yield* nested(this.recordSteps("conversation_opened", after, resolvedAt ?? now, now, after.assignee_id));
+      const resolvedAt = yield* events.readLastEnd(after.id, "conversation_resolved");
+      yield* this.recordSteps("conversation_opened", after, resolvedAt ?? now, now, after.assignee_id);
     }
   }
 
@@ -55,11 +55,11 @@ export class ReportingRecorder {
   *repliedSteps(before: ConversationRow, after: ConversationRow, m: MessageRow): Reads<void> {
     if (!isHumanReply(m)) return;
     if (before.first_reply_created_at === null && after.first_reply_created_at !== null) {
-      const openedAt = yield* nested(this.d.reportingEvents.readLastEnd(after.id, "conversation_opened"));
+      const openedAt = yield* this.d.reportingEvents.readLastEnd(after.id, "conversation_opened");
       const start = Math.max(after.created_at, openedAt ?? after.created_at);
-      yield* nested(this.recordSteps("first_response", after, start, m.created_at, m.sender_id));
+      yield* this.recordSteps("first_response", after, start, m.created_at, m.sender_id);
     } else if (before.waiting_since !== null && after.waiting_since === null) {
-      yield* nested(this.recordSteps("reply_time", after, before.waiting_since, m.created_at, after.assignee_id));
+      yield* this.recordSteps("reply_time", after, before.waiting_since, m.created_at, after.assignee_id);
     }
   }
 
@@ -71,25 +71,23 @@ export class ReportingRecorder {
     userId: number | null,
   ): Reads<void> {
     const from = Math.min(start, end);
-    yield* nested(
-      this.d.reportingEvents.insertSteps({
-        name,
-        value: end - from,
-        value_in_business_hours: yield* nested(this.businessValue(c.inbox_id, from, end)),
-        account_id: c.account_id,
-        inbox_id: c.inbox_id,
-        user_id: userId,
-        team_id: c.team_id,
-        conversation_id: c.id,
-        event_start_time: from,
-        event_end_time: end,
-        created_at: unixSeconds(this.d.clock),
-      }),
-    );
+    yield* this.d.reportingEvents.insertSteps({
+      name,
+      value: end - from,
+      value_in_business_hours: yield* this.businessValue(c.inbox_id, from, end),
+      account_id: c.account_id,
+      inbox_id: c.inbox_id,
+      user_id: userId,
+      team_id: c.team_id,
+      conversation_id: c.id,
+      event_start_time: from,
+      event_end_time: end,
+      created_at: unixSeconds(this.d.clock),
+    });
   }
 
   private *businessValue(inboxId: number, start: number, end: number): Reads<number | null> {
-    const inbox = yield* nested(this.d.reportingEvents.readInboxHours(inboxId));
+    const inbox = yield* this.d.reportingEvents.readInboxHours(inboxId);
     if (inbox?.working_hours_enabled !== 1) return null;
     return Math.round(businessSeconds(start, end, this.schedule(inbox), inbox.timezone));
   }

@@ -8,7 +8,8 @@ import type { AgentBotsRepo } from "../../db/agent-bots.repo.ts";
 import type { WebhookDeliveriesRepo } from "../../db/webhook-deliveries.repo.ts";
 import { MAX_ATTEMPTS } from "../../domain/delivery-policy.ts";
 import type { Clock } from "../../lib/clock.ts";
-import { nested } from "../../db/reads.ts";
+import { nested, type Reads } from "../../db/reads.ts";
+import type { StoredEvent } from "../../shared/event-types.ts";
 import type { InTransactionHook } from "../outbox.ts";
 import { isActivityMessageEvent, orderKeyOf, webhookBody } from "./webhooks.listener.ts";
 
@@ -30,28 +31,30 @@ export interface AgentBotFanOutDeps {
 }
 
 export function agentBotFanOut(d: AgentBotFanOutDeps): InTransactionHook {
-  return function* (event) {
-    if (!BOT_KINDS.has(event.kind) || event.inboxId === null) return;
-    if (isActivityMessageEvent(event) || event.payload.private === true) return;
-    const bot = yield* nested(d.agentBots.readOfInbox(event.inboxId));
-    if (!bot?.outgoing_url) return;
-    yield* nested(
-      d.deliveries.insertSteps({
-        webhook_id: null,
-        inbox_id: event.inboxId,
-        target_url: bot.outgoing_url,
-        target_key: `${AGENT_BOT_TARGET_PREFIX}${bot.id}`,
-        delivery_id: crypto.randomUUID(),
-        account_id: event.accountId,
-        order_key: orderKeyOf(event),
-        event_id: event.id,
-        event_kind: event.kind,
-        conversation_id: event.conversationId,
-        payload: webhookBody(event),
-        max_attempts: MAX_ATTEMPTS,
-        now_ms: d.clock.nowMs(),
-      }),
-    );
-    d.wake();
+  return (event) => {
+    if (!BOT_KINDS.has(event.kind) || event.inboxId === null) return null;
+    if (isActivityMessageEvent(event) || event.payload.private === true) return null;
+    return botDeliverySteps(d, event, event.inboxId);
   };
+}
+
+function* botDeliverySteps(d: AgentBotFanOutDeps, event: StoredEvent, inboxId: number): Reads<void> {
+  const bot = yield* nested(d.agentBots.readOfInbox(inboxId));
+  if (!bot?.outgoing_url) return;
+  yield* d.deliveries.insertSteps({
+    webhook_id: null,
+    inbox_id: inboxId,
+    target_url: bot.outgoing_url,
+    target_key: `${AGENT_BOT_TARGET_PREFIX}${bot.id}`,
+    delivery_id: crypto.randomUUID(),
+    account_id: event.accountId,
+    order_key: orderKeyOf(event),
+    event_id: event.id,
+    event_kind: event.kind,
+    conversation_id: event.conversationId,
+    payload: webhookBody(event),
+    max_attempts: MAX_ATTEMPTS,
+    now_ms: d.clock.nowMs(),
+  });
+  d.wake();
 }

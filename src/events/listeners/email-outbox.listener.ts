@@ -8,7 +8,8 @@ import type { InboxesRepo } from "../../db/inboxes.repo.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { channelTypeName } from "../../domain/channels.ts";
 import { channelAttributes } from "../../domain/presenters/inbox.presenter.ts";
-import { nested } from "../../db/reads.ts";
+import type { Reads } from "../../db/reads.ts";
+import type { StoredEvent } from "../../shared/event-types.ts";
 import type { InTransactionHook } from "../outbox.ts";
 
 export interface EmailOutboxDeps {
@@ -26,37 +27,41 @@ export function replyMessageId(inboxEmail: string | null): string {
 }
 
 export function emailOutboxFanOut(d: EmailOutboxDeps): InTransactionHook {
-  return function* (event) {
-    if (event.kind !== "message_created" || event.inboxId === null || event.conversationId === null) return;
+  return (event) => {
+    if (event.kind !== "message_created" || event.inboxId === null || event.conversationId === null) return null;
     const p = event.payload;
-    if (p.message_type !== "outgoing" || p.private === true || typeof p.id !== "number") return;
+    if (p.message_type !== "outgoing" || p.private === true || typeof p.id !== "number") return null;
     // The payload names the conversation's channel: other channels cost no inbox lookup on the write path.
     const channel = (p.conversation as { channel?: unknown } | undefined)?.channel;
-    if (typeof channel === "string" && channel !== channelTypeName("email")) return;
-    const inbox = yield* nested(d.inboxes.readById(event.accountId, event.inboxId));
-    if (inbox?.channel_type !== "email") return;
-    const email = channelAttributes(inbox).email ?? null;
-    const headerId = replyMessageId(email);
-    const now = Math.floor(d.clock.nowMs() / 1000);
-    yield* nested(
-      d.emailOutbox.insertSteps(
-        {
-          message_id: p.id,
-          account_id: event.accountId,
-          inbox_id: event.inboxId,
-          conversation_id: event.conversationId,
-          header_id: headerId,
-        },
-        now,
-      ),
-    );
-    yield* nested(
-      d.emailChannels.recordMessageIdSteps(
-        event.inboxId,
-        { header_id: headerId, conversation_id: event.conversationId, message_id: p.id, direction: "out" },
-        now,
-      ),
-    );
-    d.wake();
+    if (typeof channel === "string" && channel !== channelTypeName("email")) return null;
+    return outboxSteps(d, event, { inboxId: event.inboxId, conversationId: event.conversationId, messageId: p.id });
   };
+}
+
+function* outboxSteps(
+  d: EmailOutboxDeps,
+  event: StoredEvent,
+  ids: { inboxId: number; conversationId: number; messageId: number },
+): Reads<void> {
+  const inbox = yield* d.inboxes.readById(event.accountId, ids.inboxId);
+  if (inbox?.channel_type !== "email") return;
+  const email = channelAttributes(inbox).email ?? null;
+  const headerId = replyMessageId(email);
+  const now = Math.floor(d.clock.nowMs() / 1000);
+  yield* d.emailOutbox.insertSteps(
+    {
+      message_id: ids.messageId,
+      account_id: event.accountId,
+      inbox_id: ids.inboxId,
+      conversation_id: ids.conversationId,
+      header_id: headerId,
+    },
+    now,
+  );
+  yield* d.emailChannels.recordMessageIdSteps(
+    ids.inboxId,
+    { header_id: headerId, conversation_id: ids.conversationId, message_id: ids.messageId, direction: "out" },
+    now,
+  );
+  d.wake();
 }

@@ -9,7 +9,7 @@ import type { WebhooksRepo } from "../../db/webhooks.repo.ts";
 import { MAX_ATTEMPTS } from "../../domain/delivery-policy.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { generateSecret } from "../../lib/webhook-signature.ts";
-import { nested, type Reads } from "../../db/reads.ts";
+import type { Reads } from "../../db/reads.ts";
 import type { InTransactionHook } from "../outbox.ts";
 import { isWebhookKind, type StoredEvent, type WebhookKind } from "../../shared/event-types.ts";
 
@@ -63,15 +63,15 @@ interface Receiver {
 
 function* readReceivers(d: FanOutDeps, e: StoredEvent & { kind: WebhookKind }): Reads<Receiver[]> {
   const out: Receiver[] = [];
-  for (const w of yield* nested(d.webhooks.readActive(e.accountId))) {
+  for (const w of yield* d.webhooks.readActive(e.accountId)) {
     if ((JSON.parse(w.subscriptions) as string[]).includes(e.kind)) {
       out.push({ webhook_id: w.id, inbox_id: null, target_url: w.url, target_key: `webhook:${w.id}` });
     }
   }
   if (e.inboxId !== null && CALLBACK_KINDS.has(e.kind)) {
-    const inbox = yield* nested(d.webhooks.readApiInboxCallback(e.accountId, e.inboxId));
+    const inbox = yield* d.webhooks.readApiInboxCallback(e.accountId, e.inboxId);
     if (inbox?.webhook_url) {
-      if (inbox.webhook_secret === null) yield* nested(d.webhooks.setInboxSecretSteps(inbox.id, generateSecret()));
+      if (inbox.webhook_secret === null) yield* d.webhooks.setInboxSecretSteps(inbox.id, generateSecret());
       out.push({
         webhook_id: null,
         inbox_id: inbox.id,
@@ -93,29 +93,31 @@ export function isActivityMessageEvent(e: Pick<StoredEvent, "kind" | "payload">)
 }
 
 export function webhookFanOut(d: FanOutDeps): InTransactionHook {
-  return function* (event) {
-    if (!isWebhookKind(event.kind)) return; // internal kinds never leave the server
-    if (isActivityMessageEvent(event)) return;
-    const receivers = yield* nested(readReceivers(d, event as StoredEvent & { kind: WebhookKind }));
-    if (receivers.length === 0) return;
-    const payload = webhookBody(event);
-    const order_key = orderKeyOf(event);
-    for (const r of receivers) {
-      yield* nested(
-        d.deliveries.insertSteps({
-          ...r,
-          delivery_id: crypto.randomUUID(),
-          account_id: event.accountId,
-          order_key,
-          event_id: event.id,
-          event_kind: event.kind,
-          conversation_id: event.conversationId,
-          payload,
-          max_attempts: MAX_ATTEMPTS,
-          now_ms: d.clock.nowMs(),
-        }),
-      );
-    }
-    d.wake();
+  return (event) => {
+    if (!isWebhookKind(event.kind)) return null; // internal kinds never leave the server
+    if (isActivityMessageEvent(event)) return null;
+    return deliverySteps(d, event as StoredEvent & { kind: WebhookKind });
   };
+}
+
+function* deliverySteps(d: FanOutDeps, event: StoredEvent & { kind: WebhookKind }): Reads<void> {
+  const receivers = yield* readReceivers(d, event);
+  if (receivers.length === 0) return;
+  const payload = webhookBody(event);
+  const order_key = orderKeyOf(event);
+  for (const r of receivers) {
+    yield* d.deliveries.insertSteps({
+      ...r,
+      delivery_id: crypto.randomUUID(),
+      account_id: event.accountId,
+      order_key,
+      event_id: event.id,
+      event_kind: event.kind,
+      conversation_id: event.conversationId,
+      payload,
+      max_attempts: MAX_ATTEMPTS,
+      now_ms: d.clock.nowMs(),
+    });
+  }
+  d.wake();
 }
