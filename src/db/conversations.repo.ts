@@ -153,6 +153,11 @@ export class ConversationsRepo {
     return (yield this.byIdStmt.get({ id })) as ConversationRow | null;
   }
 
+  /** Whether its reads are awaited on PostgreSQL's read pool (else they run in place). */
+  get pooled(): boolean {
+    return this.byDisplay.pooled;
+  }
+
   byDisplayId(accountId: number, displayId: number): ConversationRow | null {
     return readNow(this.readByDisplayId(accountId, displayId));
   }

@@ -13,7 +13,7 @@ import type { ConversationCounts, ConversationListsRepo } from "../db/conversati
 import type { ConversationRow, ConversationsRepo } from "../db/conversations.repo.ts";
 import type { LabelsRepo } from "../db/labels.repo.ts";
 import type { MessageRow, MessagesRepo } from "../db/messages.repo.ts";
-import { chain, nested, type Reads, readSoon } from "../db/reads.ts";
+import { chain, known, nested, type Reads, readSoon } from "../db/reads.ts";
 import type { WriteTx } from "../db/tx.ts";
 import { unixSeconds, type Clock } from "../lib/clock.ts";
 import type { Acting } from "./acting.ts";
@@ -87,6 +87,15 @@ export class ConversationsService {
 
   get(a: Acting, rawDisplayId: unknown): ConversationRow {
     return this.d.access.conversation(a, rawDisplayId);
+  }
+
+  /**
+   * For a write whose body reads the conversation again in its own transaction (a message create):
+   * committed rows are enough, awaited on PostgreSQL's read pool. SQLite reads in place (through
+   * readSoon it measured ~10 % more CPU a message create, in process).
+   */
+  getSoon(a: Acting, rawDisplayId: unknown): ConversationRow | Promise<ConversationRow> {
+    return this.d.conversations.pooled ? this.readAbout(a, rawDisplayId, known) : this.get(a, rawDisplayId);
   }
 
   /** The API object's data for conversations the caller sees. */

@@ -63,6 +63,11 @@ export class PublicConversationsService {
     return reachable(scope, row, rawDisplayId);
   }
 
+  /** get() for a message create, whose body reads the row again: awaited on PostgreSQL's read pool. */
+  getSoon(scope: PublicScope, rawDisplayId: unknown): ConversationRow | Promise<ConversationRow> {
+    return this.d.publicRepo.pooled ? readSoon(this.readGet(scope, rawDisplayId)) : this.get(scope, rawDisplayId);
+  }
+
   *readGet(scope: PublicScope, rawDisplayId: unknown): Reads<ConversationRow> {
     const displayId = parseId(rawDisplayId);
     const row =

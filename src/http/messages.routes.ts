@@ -10,7 +10,6 @@ import { whenReady } from "../lib/when-ready.ts";
 import { accountScope } from "./auth.ts";
 import { conversationLoader } from "./conversation-scope.ts";
 import { json } from "./json.ts";
-import { known } from "../db/reads.ts";
 import { Contact, ConversationParams, Message, MessageParams } from "./conversation-schemas.ts";
 import { Attachments, MessageFields } from "./field-docs.ts";
 import { bodyOf } from "./request.ts";
@@ -71,10 +70,8 @@ export function messageRoutes(d: Deps) {
     )
     .post(
       "",
-      async ({ acting, about, body, headers }) => {
-        // Committed rows are enough here (awaited on PostgreSQL's read pool): the body reads the
-        // conversation again in its own transaction before it writes (MessagesService.create).
-        const conversation = await about(known);
+      async ({ acting, loadSoon, body, headers }) => {
+        const conversation = await loadSoon();
         const files = await d.services.attachments.prepare(body.attachments);
         const r = await messages.create(acting, conversation, body, headers["idempotency-key"], files);
         return json(messageOf(r.message, messageScope(r.view)));

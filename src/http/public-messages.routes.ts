@@ -4,7 +4,6 @@ import { Elysia, t } from "elysia";
 import type { Deps } from "../deps.ts";
 import type { PublicMessages } from "../domain/public-messages.service.ts";
 import type { ConversationRow } from "../db/conversations.repo.ts";
-import { readSoon } from "../db/reads.ts";
 import type { PublicScope } from "../domain/public-contacts.service.ts";
 import { publicMessageOf } from "../domain/presenters/public.presenter.ts";
 import { whenReady } from "../lib/when-ready.ts";
@@ -47,8 +46,7 @@ export function publicMessageRoutes(d: Deps) {
       const id = (params as { conversation_id: string }).conversation_id;
       return {
         load: () => conversations.get(scope, id),
-        /** Committed rows are enough for a new message (its body reads the row again): awaited on PostgreSQL. */
-        loadSoon: () => readSoon(conversations.readGet(scope, id)),
+        loadSoon: () => conversations.getSoon(scope, id),
       };
     })
     .get(
