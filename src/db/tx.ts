@@ -192,7 +192,7 @@ export function createWriteTx(
     }
   };
   const writeTx = <T>(fn: () => T): Promise<T> => {
-    if (depth === 0 && awaited?.busy) return awaited.inPlace(fn);
+    if (depth === 0 && awaited?.busy) return awaited.inPlace(() => now(fn));
     try {
       return Promise.resolve(now(fn));
     } catch (error) {

@@ -60,7 +60,7 @@ describe.skipIf(TEST_ENGINE !== "postgres")("PostgreSQL: awaited bodies", () => 
   test("while a body waits on a lock, the process answers in place; in-place writes wait or are refused", async () => {
     const db = freshDatabase();
     const pg = db as unknown as PostgresDatabase;
-    const { writeTx } = counting(db, true);
+    const { writeTx, calls } = counting(db, true);
     const a = accounts(db);
     // Two connections: one holds the lock; the other watches (a transaction sees one statistics snapshot).
     const other = new Bun.SQL(pg.url, { max: 2 });
@@ -83,6 +83,9 @@ describe.skipIf(TEST_ENGINE !== "postgres")("PostgreSQL: awaited bodies", () => 
       await later;
       expect(order).toEqual(["awaited", "later"]);
       expect(a.names()).toEqual(["awaited", "later"]);
+      // Each in a transaction of its own: the awaited group's, then the in-place write's group.
+      await turn();
+      expect(calls).toEqual({ commits: 2, rollbacks: 0 });
     } finally {
       session.release();
       await other.close();
