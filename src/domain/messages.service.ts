@@ -92,8 +92,7 @@ export class MessagesService {
             { field: "Idempotency-Key", message: "was used for another conversation", code: "taken" },
           ]);
         const message = yield* this.d.messages.readById(conversation.id, prior.message_id);
-        const current = yield* this.d.conversations.readById(conversation.id);
-        if (message && current) return { message, view: yield* this.d.events.readView(a, current) };
+        if (message) return { message, view: yield* this.d.events.readView(a, conversation) };
       }
     }
     const created = yield* this.writeSteps(a, conversation, input, "chat", files);
