@@ -13,6 +13,9 @@ async function setup() {
 }
 
 async function upload(h: Harness, path: string, token: string, csv: string | null) {
+  // Straight to the app, not through h.request: wait here for the setup's writes to commit, since on
+  // PostgreSQL the caller's token is looked up on the read pool, which sees committed rows only.
+  await h.deps.commits.settled();
   const form = new FormData();
   if (csv !== null) form.append("import_file", new File([csv], "contacts.csv", { type: "text/csv" }));
   const r = await h.app.handle(
