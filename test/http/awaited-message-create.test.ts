@@ -8,37 +8,19 @@ import { blockingDuring } from "../helpers/bridge-calls.ts";
 import { newConversation, send, type World, world } from "../helpers/conversation-fixtures.ts";
 import { newContact, openConversation, publicWorld, say } from "../helpers/public-fixtures.ts";
 import { TEST_ENGINE } from "../helpers/test-database.ts";
+import { createWebhook, deliveryRows } from "../helpers/webhooks.ts";
 
-async function withWebhook(w: World) {
-  const r = await w.h.request("POST", `${w.base}/webhooks`, {
-    token: w.a.adminToken,
-    body: {
-      url: "https://hooks.example.com/parley",
-      subscriptions: ["message_created", "conversation_status_changed"],
-    },
-  });
-  expect(r.status).toBe(200);
-}
-
-function deliveries(w: World): { event_kind: string; conversation_id: number }[] {
-  return w.h.deps.db.prepare("SELECT event_kind, conversation_id FROM webhook_deliveries ORDER BY id").all() as {
-    event_kind: string;
-    conversation_id: number;
-  }[];
-}
-
-function reportingEvents(w: World, conversationId: number): string[] {
-  return (
-    w.h.deps.db
-      .prepare("SELECT name FROM reporting_events WHERE conversation_id = ? ORDER BY id")
-      .all(conversationId) as { name: string }[]
-  ).map((r) => r.name);
-}
+/** The reporting events of a conversation, by name, oldest first. */
+const reportingEvents = (w: World, conversationId: number) =>
+  w.h.deps.repos.reportingEvents.ofConversation(conversationId).map((e) => e.name);
 
 describe("message create, awaited", () => {
   test("replies sent together make one first reply, one first_response and a delivery each", async () => {
     const w = await world();
-    await withWebhook(w);
+    await createWebhook(w.h, w.a.accountId, w.a.adminToken, {
+      url: "https://hooks.example.com/parley",
+      subscriptions: ["message_created", "conversation_status_changed"],
+    });
     const c = await newConversation(w);
     const incoming = await send(w, c.id, { content: "Anyone there?", message_type: "incoming" });
     expect(incoming.status).toBe(200);
@@ -54,7 +36,7 @@ describe("message create, awaited", () => {
     );
     expect(row.waiting_since).toBeNull();
     expect(reportingEvents(w, c.id)).toEqual(["first_response"]);
-    expect(deliveries(w).filter((d) => d.event_kind === "message_created")).toHaveLength(5);
+    expect(deliveryRows(w.h, "event_kind = 'message_created'")).toHaveLength(5);
   });
 });
 
