@@ -5,7 +5,7 @@
 import { workerData } from "node:worker_threads";
 import type { ReservedSQL } from "bun";
 import type { BridgeNotice, BridgeReply, BridgeRequest, Numbered, ReadRequest } from "./bridge-protocol.ts";
-import { describeFailure, type Result, rowsOf } from "./results.ts";
+import { describeFailure, openReserved, type Result, rowsOf } from "./results.ts";
 
 const { port, notices, reads, signal } = workerData as {
   notices: { postMessage(notice: BridgeNotice): void };
@@ -32,12 +32,7 @@ const connections = new Map<string, Promise<Connection>>();
 function connect(url: string): Promise<Connection> {
   let c = connections.get(url);
   if (!c) {
-    c = (async () => {
-      // bigint: int8 columns (every integer column, see migrations/postgres/001) arrive as BigInt,
-      // not as strings, and become numbers below, as bun:sqlite hands them over.
-      const pool = new Bun.SQL(url, { max: 1, bigint: true, idleTimeout: 0, connectionTimeout: 10 });
-      return { pool, reserved: await pool.reserve(), guarded: false };
-    })();
+    c = openReserved(url).then((open) => ({ ...open, guarded: false }));
     c.catch(() => connections.delete(url));
     connections.set(url, c);
   }

@@ -5,15 +5,10 @@
 // see an awaited body's change half made; and the writers' lock (database.ts) that its BEGIN takes
 // keeps it from writing at the same time as the bridge's transactions, in this process or another.
 import { PostgresError } from "./sync-bridge.ts";
-import { describeFailure, type Result, rowsOf } from "./results.ts";
+import { describeFailure, openReserved, type Result, rowsOf } from "./results.ts";
 
 type Rows = { rows: unknown[]; count: number };
-type Reserved = Awaited<ReturnType<InstanceType<typeof Bun.SQL>["reserve"]>>;
-
-interface Open {
-  pool: InstanceType<typeof Bun.SQL>;
-  reserved: Reserved;
-}
+type Open = Awaited<ReturnType<typeof openReserved>>;
 
 export class HeldConnection {
   private open: Promise<Open> | null = null;
@@ -53,11 +48,7 @@ export class HeldConnection {
 
   private connection(text: string): Promise<Open> {
     if (!this.open) {
-      const open = (async () => {
-        // bigint: int8 columns arrive as BigInt and become numbers (results.ts), as on the bridge.
-        const pool = new Bun.SQL(this.url, { max: 1, bigint: true, idleTimeout: 0, connectionTimeout: 10 });
-        return { pool, reserved: await pool.reserve() };
-      })();
+      const open = openReserved(this.url);
       this.open = open;
       open.catch(() => {
         if (this.open === open) this.open = null;

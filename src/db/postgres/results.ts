@@ -1,6 +1,18 @@
-// What Bun.SQL answers, made into what bun:sqlite would have answered, and its failures classified.
-// Shared by the bridge's worker (bridge-worker.ts) and the connection the main thread awaits
-// transaction bodies on (held-connection.ts), so both hand repositories the same values.
+// What Bun.SQL answers, made into what bun:sqlite would have answered, its failures classified, and
+// the one way a transaction's connection is opened. Shared by the bridge's worker (bridge-worker.ts)
+// and the connection the main thread awaits transaction bodies on (held-connection.ts), so both hand
+// repositories the same values.
+import type { ReservedSQL } from "bun";
+
+/** A connection of its own for one session's transactions: a pool of one, that connection reserved. */
+export async function openReserved(
+  url: string,
+): Promise<{ pool: InstanceType<typeof Bun.SQL>; reserved: ReservedSQL }> {
+  // bigint: int8 columns (every integer column, see migrations/postgres/001) arrive as BigInt, not
+  // as strings, and rowsOf makes them numbers, as bun:sqlite hands them over.
+  const pool = new Bun.SQL(url, { max: 1, bigint: true, idleTimeout: 0, connectionTimeout: 10 });
+  return { pool, reserved: await pool.reserve() };
+}
 
 /** SQLite's values: integers as numbers, truth as 1/0 (repositories compare with 1). */
 function sqliteValue(v: unknown): unknown {
