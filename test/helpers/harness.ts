@@ -19,6 +19,7 @@ export const cheapHasher = () => new PasswordHasher({ concurrency: 2, queue: 32,
 
 export interface RequestOptions {
   token?: string | null;
+  /** JSON (an object or a string), or a FormData sent multipart (the Request sets its boundary). */
   body?: unknown;
   /** Send the body url-encoded (values as strings) instead of JSON. */
   form?: Record<string, string>;
@@ -94,6 +95,8 @@ export function createHarness(opts: HarnessOptions = {}): Harness {
     if (o.form) {
       body = new URLSearchParams(o.form).toString();
       headers["content-type"] ??= "application/x-www-form-urlencoded";
+    } else if (o.body instanceof FormData) {
+      body = o.body;
     } else if (o.body !== undefined) {
       body = typeof o.body === "string" ? o.body : JSON.stringify(o.body);
       headers["content-type"] ??= "application/json";

@@ -12,16 +12,12 @@ async function setup() {
   return { h, a, b, agent, base: `/api/v1/accounts/${a.accountId}/contacts` };
 }
 
+/** Through h.request, which commits the setup's open group first (on PostgreSQL the token is read on the read pool). */
 async function upload(h: Harness, path: string, token: string, csv: string | null) {
-  // Straight to the app, not through h.request: wait here for the setup's writes to commit, since on
-  // PostgreSQL the caller's token is looked up on the read pool, which sees committed rows only.
-  await h.deps.commits.settled();
   const form = new FormData();
   if (csv !== null) form.append("import_file", new File([csv], "contacts.csv", { type: "text/csv" }));
-  const r = await h.app.handle(
-    new Request(`http://localhost${path}`, { method: "POST", headers: { api_access_token: token }, body: form }),
-  );
-  return { status: r.status, body: await r.json() };
+  const r = await h.request<any>("POST", path, { token, body: form });
+  return { status: r.status, body: r.body };
 }
 
 const count = (h: Harness) => (h.deps.db.query("SELECT count(*) AS n FROM contacts").get() as { n: number }).n;
