@@ -2,7 +2,7 @@
 // No OFFSET scans: a page is a range of ids, so a 100,000-message conversation pages as fast as a small one.
 import type { Database, Statement } from "bun:sqlite";
 import { Batch } from "./batch.ts";
-import { type Reads, readNow, TwoWayStatement } from "./reads.ts";
+import { type Reads, TwoWayStatement } from "./reads.ts";
 
 export type MessageStatus = "sent" | "delivered" | "read" | "failed";
 export type SenderType = "User" | "Contact" | "AgentBot";
@@ -169,10 +169,6 @@ export class MessagesRepo {
   }
 
   /** Inserts and returns the row as stored (built here: no read-back). */
-  insert(m: NewMessage): MessageRow {
-    return readNow(this.insertSteps(m));
-  }
-
   *insertSteps(m: NewMessage): Reads<MessageRow> {
     const params = { status: "sent" as MessageStatus, ...m };
     const run = (yield this.insertStmt.write(params as unknown as Record<string, string | number | null>)) as {
