@@ -67,6 +67,9 @@ describe("pubsub_token rotation", () => {
     await other.subscribe({ account_id: w.a.accountId });
 
     await w.h.deps.services.passwords.set(w.agent.userId, "a brand new password");
+    // A write answers before its group commits (responses wait for it: src/http/commit-wait.ts), and on
+    // PostgreSQL the check reads committed rows on the read pool: the next ping comes after the commit.
+    await w.h.deps.commits.settled();
     w.h.deps.realtime.checkCredentials(); // what every ping does
     expect(await socket.closed()).toEqual({
       code: 1008,
