@@ -56,7 +56,7 @@ export class PostgresDatabase {
 
   /** The connection awaited transaction bodies run on (held-connection.ts), opened at first use. */
   get held(): HeldConnection {
-    this.heldConnection ??= new HeldConnection(this.url);
+    this.heldConnection ??= new HeldConnection(this.url, () => this.bridge.deadlineMs);
     return this.heldConnection;
   }
 

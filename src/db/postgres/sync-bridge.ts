@@ -99,6 +99,11 @@ export class SyncBridge {
     this.timeoutMs = o.timeoutMs;
     this.onStall = o.onStall;
   }
+
+  /** How long a statement may take: the awaited bodies' connection keeps the same (held-connection.ts). */
+  get deadlineMs(): number {
+    return this.timeoutMs;
+  }
   private seq = 0;
 
   call(req: BridgeRequest): Rows {
