@@ -1,4 +1,4 @@
-import type { Database, Statement } from "bun:sqlite";
+import type { Database } from "bun:sqlite";
 import { Batch } from "./batch.ts";
 import { type Reads, TwoWayStatement } from "./reads.ts";
 
@@ -13,19 +13,29 @@ export interface ContactInboxRow {
   updated_at: number;
 }
 
+export type NewContactInbox = {
+  contact_id: number;
+  inbox_id: number;
+  source_id: string;
+  pubsub_token: string;
+  hmac_verified: number;
+  now: number;
+};
+
 export class ContactInboxesRepo {
-  private readonly insertStmt: Statement;
-  private readonly byIdStmt: Statement;
+  private readonly insertStmt: TwoWayStatement;
+  private readonly byIdStmt: TwoWayStatement;
   private readonly byIdsBatch: Batch<ContactInboxRow>;
   private readonly bySourceStmt: TwoWayStatement;
   private readonly ofContactsBatch: Batch<ContactInboxRow>;
 
   constructor(db: Database) {
-    this.insertStmt = db.prepare(
+    this.insertStmt = new TwoWayStatement(
+      db,
       `INSERT INTO contact_inboxes (contact_id, inbox_id, source_id, pubsub_token, hmac_verified, created_at, updated_at)
        VALUES ($contact_id, $inbox_id, $source_id, $pubsub_token, $hmac_verified, $now, $now)`,
     );
-    this.byIdStmt = db.prepare("SELECT * FROM contact_inboxes WHERE id = $id");
+    this.byIdStmt = new TwoWayStatement(db, "SELECT * FROM contact_inboxes WHERE id = $id");
     this.byIdsBatch = new Batch<ContactInboxRow>(db, "SELECT * FROM contact_inboxes WHERE id IN {ids}", "id");
     this.bySourceStmt = new TwoWayStatement(
       db,
@@ -38,19 +48,20 @@ export class ContactInboxesRepo {
     );
   }
 
-  insert(c: {
-    contact_id: number;
-    inbox_id: number;
-    source_id: string;
-    pubsub_token: string;
-    hmac_verified: number;
-    now: number;
-  }): number {
-    return Number(this.insertStmt.run(c).lastInsertRowid);
+  insert(c: NewContactInbox): number {
+    return Number(this.insertStmt.statement.run(c).lastInsertRowid);
+  }
+
+  *insertSteps(c: NewContactInbox): Reads<number> {
+    return Number(((yield this.insertStmt.write(c)) as { lastInsertRowid: number | bigint }).lastInsertRowid);
   }
 
   byId(id: number): ContactInboxRow | null {
-    return (this.byIdStmt.get({ id }) as ContactInboxRow | null) ?? null;
+    return (this.byIdStmt.statement.get({ id }) as ContactInboxRow | null) ?? null;
+  }
+
+  *readById(id: number): Reads<ContactInboxRow | null> {
+    return (yield this.byIdStmt.get({ id })) as ContactInboxRow | null;
   }
 
   byIds(ids: readonly number[]): Map<number, ContactInboxRow> {

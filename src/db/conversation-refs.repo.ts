@@ -1,6 +1,6 @@
 // Read-only lookups into the directory (inboxes, teams, members) that conversations need. The
 // directory's own repos belong to its routes; these are the few questions conversations ask.
-import type { Database, Statement } from "bun:sqlite";
+import type { Database } from "bun:sqlite";
 import { Batch } from "./batch.ts";
 import { type Reads, TwoWayStatement } from "./reads.ts";
 import type { ChannelType } from "./channel-types.ts";
@@ -40,11 +40,11 @@ export class ConversationRefsRepo {
   private readonly memberInboxesStmt: TwoWayStatement;
   private readonly teamStmt: TwoWayStatement;
   private readonly teamsBatch: Batch<TeamRef>;
-  private readonly isTeamMemberStmt: Statement;
+  private readonly isTeamMemberStmt: TwoWayStatement;
   private readonly users: Batch<UserRow>;
   private readonly memberships: Batch<MembershipRow>;
   private readonly teamsOfUserStmt: TwoWayStatement;
-  private readonly accountStmt: Statement;
+  private readonly accountStmt: TwoWayStatement;
 
   constructor(db: Database) {
     this.inboxStmt = new TwoWayStatement(
@@ -69,10 +69,11 @@ export class ConversationRefsRepo {
       "SELECT id, account_id, name, description, allow_auto_assign FROM teams WHERE id IN {ids}",
       "id",
     );
-    this.isTeamMemberStmt = db.prepare(
+    this.isTeamMemberStmt = new TwoWayStatement(
+      db,
       "SELECT 1 AS ok FROM team_members WHERE team_id = $team_id AND user_id = $user_id",
     );
-    this.accountStmt = db.prepare("SELECT id, name FROM accounts WHERE id = $id");
+    this.accountStmt = new TwoWayStatement(db, "SELECT id, name FROM accounts WHERE id = $id");
     this.teamsOfUserStmt = new TwoWayStatement(
       db,
       "SELECT team_id FROM team_members WHERE user_id = $user_id AND team_id IN (SELECT value FROM json_each($ids))",
@@ -87,7 +88,11 @@ export class ConversationRefsRepo {
   }
 
   accountRef(id: number): { id: number; name: string } | null {
-    return (this.accountStmt.get({ id }) as { id: number; name: string } | null) ?? null;
+    return (this.accountStmt.statement.get({ id }) as { id: number; name: string } | null) ?? null;
+  }
+
+  *readAccountRef(id: number): Reads<{ id: number; name: string } | null> {
+    return (yield this.accountStmt.get({ id })) as { id: number; name: string } | null;
   }
 
   inbox(accountId: number, id: number): InboxRef | null {
@@ -137,7 +142,11 @@ export class ConversationRefsRepo {
   }
 
   isTeamMember(teamId: number, userId: number): boolean {
-    return this.isTeamMemberStmt.get({ team_id: teamId, user_id: userId }) !== null;
+    return this.isTeamMemberStmt.statement.get({ team_id: teamId, user_id: userId }) !== null;
+  }
+
+  *readIsTeamMember(teamId: number, userId: number): Reads<boolean> {
+    return (yield this.isTeamMemberStmt.get({ team_id: teamId, user_id: userId })) !== null;
   }
 
   /** Which of these teams the user belongs to. */

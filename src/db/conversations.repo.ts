@@ -62,15 +62,15 @@ export type NewConversation = Omit<
 >;
 
 export class ConversationsRepo {
-  private readonly insertStmt: Statement;
+  private readonly insertStmt: TwoWayStatement;
   private readonly saveStmt: TwoWayStatement;
   private readonly touchStmt: TwoWayStatement;
   private readonly byIdStmt: TwoWayStatement;
   private readonly byDisplay: TwoWayStatement;
-  private readonly bumpCounterStmt: Statement;
+  private readonly bumpCounterStmt: TwoWayStatement;
   private readonly assignedToStmt: Statement;
-  private readonly readCounterStmt: Statement;
-  private readonly lastOfContactInboxStmt: Statement;
+  private readonly readCounterStmt: TwoWayStatement;
+  private readonly lastOfContactInboxStmt: TwoWayStatement;
   private readonly snoozedDueStmt: Statement;
 
   constructor(db: Database) {
@@ -84,7 +84,8 @@ export class ConversationsRepo {
       "created_at",
       ...MUTABLE_COLUMNS,
     ];
-    this.insertStmt = db.prepare(
+    this.insertStmt = new TwoWayStatement(
+      db,
       `INSERT INTO conversations (${cols.join(", ")}) VALUES (${cols.map((c) => `$${c}`).join(", ")})`,
     );
     this.saveStmt = new TwoWayStatement(
@@ -100,14 +101,17 @@ export class ConversationsRepo {
       db,
       "SELECT * FROM conversations WHERE account_id = $account_id AND display_id = $display_id",
     );
-    this.bumpCounterStmt = db.prepare(
+    this.bumpCounterStmt = new TwoWayStatement(
+      db,
       `INSERT INTO account_counters (account_id, name, value) VALUES ($account_id, 'conversation_display_id', 1)
        ON CONFLICT (account_id, name) DO UPDATE SET value = account_counters.value + 1`,
     );
-    this.readCounterStmt = db.prepare(
+    this.readCounterStmt = new TwoWayStatement(
+      db,
       "SELECT value FROM account_counters WHERE account_id = $account_id AND name = 'conversation_display_id'",
     );
-    this.lastOfContactInboxStmt = db.prepare(
+    this.lastOfContactInboxStmt = new TwoWayStatement(
+      db,
       "SELECT * FROM conversations WHERE contact_inbox_id = $id ORDER BY id DESC LIMIT 1",
     );
     this.assignedToStmt = db.prepare(
@@ -120,12 +124,23 @@ export class ConversationsRepo {
 
   /** The next display id of the account; call inside the creating transaction. */
   nextDisplayId(accountId: number): number {
-    this.bumpCounterStmt.run({ account_id: accountId });
-    return (this.readCounterStmt.get({ account_id: accountId }) as { value: number }).value;
+    this.bumpCounterStmt.statement.run({ account_id: accountId });
+    return (this.readCounterStmt.statement.get({ account_id: accountId }) as { value: number }).value;
+  }
+
+  *nextDisplayIdSteps(accountId: number): Reads<number> {
+    yield this.bumpCounterStmt.write({ account_id: accountId });
+    return ((yield this.readCounterStmt.get({ account_id: accountId })) as { value: number }).value;
   }
 
   insert(c: NewConversation & { display_id: number }): number {
-    return Number(this.insertStmt.run(c as unknown as Record<string, string | number | null>).lastInsertRowid);
+    return Number(this.insertStmt.statement.run(insertParams(c)).lastInsertRowid);
+  }
+
+  *insertSteps(c: NewConversation & { display_id: number }): Reads<number> {
+    return Number(
+      ((yield this.insertStmt.write(insertParams(c))) as { lastInsertRowid: number | bigint }).lastInsertRowid,
+    );
   }
 
   save(row: ConversationRow): void {
@@ -167,7 +182,11 @@ export class ConversationsRepo {
   }
 
   lastOfContactInbox(contactInboxId: number): ConversationRow | null {
-    return (this.lastOfContactInboxStmt.get({ id: contactInboxId }) as ConversationRow | null) ?? null;
+    return (this.lastOfContactInboxStmt.statement.get({ id: contactInboxId }) as ConversationRow | null) ?? null;
+  }
+
+  *readLastOfContactInbox(contactInboxId: number): Reads<ConversationRow | null> {
+    return (yield this.lastOfContactInboxStmt.get({ id: contactInboxId })) as ConversationRow | null;
   }
 
   /** Every conversation of the account assigned to this user. */
@@ -178,6 +197,10 @@ export class ConversationsRepo {
   snoozedDue(now: number, limit: number): ConversationRow[] {
     return this.snoozedDueStmt.all({ now, limit }) as ConversationRow[];
   }
+}
+
+function insertParams(c: NewConversation & { display_id: number }): Record<string, string | number | null> {
+  return c as unknown as Record<string, string | number | null>;
 }
 
 function saved(row: ConversationRow): Record<string, string | number | null> {

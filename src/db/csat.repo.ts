@@ -31,7 +31,7 @@ export interface CsatFilter {
 }
 
 export class CsatRepo {
-  private readonly sentStmt: Statement;
+  private readonly sentStmt: TwoWayStatement;
   private readonly upsertStmt: Statement;
   private readonly byMessageStmt: Statement;
   /** The list's statements by their shape (a filter of three optional parts: at most eight). */
@@ -40,7 +40,8 @@ export class CsatRepo {
   constructor(db: Database) {
     this.pages = new StatementCache(db, 8, (sql) => new TwoWayStatement(db, sql));
     // Served by the partial index messages_input_csat.
-    this.sentStmt = db.prepare(
+    this.sentStmt = new TwoWayStatement(
+      db,
       "SELECT 1 AS ok FROM messages WHERE conversation_id = $c AND content_type = 'input_csat' LIMIT 1",
     );
     this.upsertStmt = db.prepare(
@@ -54,7 +55,11 @@ export class CsatRepo {
   }
 
   surveySent(conversationId: number): boolean {
-    return this.sentStmt.get({ c: conversationId }) !== null;
+    return this.sentStmt.statement.get({ c: conversationId }) !== null;
+  }
+
+  *readSurveySent(conversationId: number): Reads<boolean> {
+    return (yield this.sentStmt.get({ c: conversationId })) !== null;
   }
 
   /** Inserts the answer, or changes it (the first answer's created_at stays). */

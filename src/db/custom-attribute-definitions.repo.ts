@@ -31,7 +31,7 @@ export class CustomAttributeDefinitionsRepo {
   private readonly listStmt: TwoWayStatement;
   private readonly listAllStmt: TwoWayStatement;
   private readonly byIdStmt: TwoWayStatement;
-  private readonly byKeyStmt: Statement;
+  private readonly byKeyStmt: TwoWayStatement;
   private readonly insertStmt: Statement;
   private readonly updateStmt: Statement;
   private readonly deleteStmt: Statement;
@@ -50,7 +50,8 @@ export class CustomAttributeDefinitionsRepo {
       db,
       "SELECT * FROM custom_attribute_definitions WHERE account_id = $account_id AND id = $id",
     );
-    this.byKeyStmt = db.prepare(
+    this.byKeyStmt = new TwoWayStatement(
+      db,
       "SELECT * FROM custom_attribute_definitions WHERE account_id = $account_id AND attribute_model = $model AND attribute_key = $key",
     );
     this.insertStmt = db.prepare(
@@ -87,7 +88,12 @@ export class CustomAttributeDefinitionsRepo {
   }
 
   byKey(accountId: number, model: AttributeModel, key: string): AttributeDefinitionRow | null {
-    return (this.byKeyStmt.get({ account_id: accountId, model, key }) as AttributeDefinitionRow | null) ?? null;
+    const row = this.byKeyStmt.statement.get({ account_id: accountId, model, key });
+    return (row as AttributeDefinitionRow | null) ?? null;
+  }
+
+  *readByKey(accountId: number, model: AttributeModel, key: string): Reads<AttributeDefinitionRow | null> {
+    return (yield this.byKeyStmt.get({ account_id: accountId, model, key })) as AttributeDefinitionRow | null;
   }
 
   insert(accountId: number, f: AttributeDefinitionFields, now: number): number {

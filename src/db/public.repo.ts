@@ -91,7 +91,10 @@ export class PublicRepo {
    * A verified identity's conversations are its contact's (in every inbox); an unverified one's, its
    * own. Newest activity first.
    */
-  *readConversationsOf(by: { contactId: number } | { contactInboxId: number }, limit: number) {
+  *readConversationsOf(
+    by: { contactId: number } | { contactInboxId: number },
+    limit: number,
+  ): Reads<ConversationRow[]> {
     const read =
       "contactId" in by
         ? this.ofContactStmt.all({ id: by.contactId, limit })

@@ -136,7 +136,7 @@ export function createServices(base: ServiceBase, repos: ReturnType<typeof creat
     events,
     writeTx,
     clock,
-    afterResolved: (_a, row) => csat.afterResolved(row),
+    afterResolved: (_a, row) => csat.afterResolvedSteps(row),
   });
   const automationRules = new AutomationRulesService({ ...repos, writeTx, clock });
   const executor = new AutomationExecutor({

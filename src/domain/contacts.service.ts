@@ -35,7 +35,11 @@ export class ContactsService {
   constructor(private readonly d: ContactsDeps) {}
 
   get(accountId: number, id: number, field = "id"): ContactRow {
-    const c = this.d.contacts.byId(accountId, id);
+    return readNow(this.readGet(accountId, id, field));
+  }
+
+  *readGet(accountId: number, id: number, field = "id"): Reads<ContactRow> {
+    const c = yield* this.d.contacts.readById(accountId, id);
     if (!c) throw new NotFoundError("Contact", field, `no contact ${id} in this account`);
     return c;
   }
@@ -166,8 +170,8 @@ export class ContactsService {
     return contactInboxOf(ci, inbox);
   }
 
-  contactInboxBySource(inboxId: number, sourceId: string): ContactInboxRow | null {
-    return this.d.contactInboxes.bySource(inboxId, sourceId);
+  readContactInboxBySource(inboxId: number, sourceId: string): Reads<ContactInboxRow | null> {
+    return this.d.contactInboxes.readBySource(inboxId, sourceId);
   }
 
   /** Finds or creates the contact_inbox; a source_id taken by another contact in the inbox is a 422. */
@@ -178,13 +182,23 @@ export class ContactsService {
     hmacVerified: boolean,
     now: number,
   ): ContactInboxRow {
+    return readNow(this.addContactInboxSteps(contact, inbox, sourceId, hmacVerified, now));
+  }
+
+  *addContactInboxSteps(
+    contact: ContactRow,
+    inbox: InboxRef,
+    sourceId: string | null,
+    hmacVerified: boolean,
+    now: number,
+  ): Reads<ContactInboxRow> {
     const source = sourceId ?? crypto.randomUUID();
-    const existing = this.d.contactInboxes.bySource(inbox.id, source);
+    const existing = yield* this.d.contactInboxes.readBySource(inbox.id, source);
     if (existing) {
       if (existing.contact_id !== contact.id) throw ValidationError.of("source_id", "should be unique", "taken");
       return existing;
     }
-    const id = this.d.contactInboxes.insert({
+    const id = yield* this.d.contactInboxes.insertSteps({
       contact_id: contact.id,
       inbox_id: inbox.id,
       source_id: source,
@@ -192,7 +206,7 @@ export class ContactsService {
       hmac_verified: hmacVerified ? 1 : 0,
       now,
     });
-    return this.d.contactInboxes.byId(id)!;
+    return (yield* this.d.contactInboxes.readById(id))!;
   }
 
   async setLabels(a: Acting, id: number, raw: unknown): Promise<string[]> {

@@ -8,6 +8,7 @@ import { nested, type Reads, readNow } from "../db/reads.ts";
 import type { EventKind } from "../shared/event-types.ts";
 import { unixSeconds, type Clock } from "../lib/clock.ts";
 import type { Acting } from "./acting.ts";
+import { NotFoundError } from "./errors.ts";
 import type { ConversationView, ConversationViews, ViewOptions } from "./conversation-view.ts";
 import type { ChangedAttribute } from "./presenters/contact.presenter.ts";
 import { conversationChanges, conversationPushData, triggersUpdate } from "./presenters/conversation.presenter.ts";
@@ -28,6 +29,16 @@ export class ConversationEvents {
 
   view(a: Acting, row: ConversationRow, known?: ViewOptions["known"]): ConversationView {
     return this.d.views.one(row, { account: a.account, viewerId: null, api: false, known });
+  }
+
+  /**
+   * The row as of the caller's transaction: an awaited body may run after others' writes to the
+   * conversation, and what it saves is derived from the row. A 404 once the conversation is deleted.
+   */
+  *readCurrent(loaded: ConversationRow): Reads<ConversationRow> {
+    const row = yield* this.d.conversations.readById(loaded.id);
+    if (row) return row;
+    throw new NotFoundError("Conversation", "conversation_id", `no conversation ${loaded.display_id} in this account`);
   }
 
   *readView(a: Acting, row: ConversationRow, known?: ViewOptions["known"]): Reads<ConversationView> {
@@ -58,7 +69,11 @@ export class ConversationEvents {
   }
 
   created(a: Acting, row: ConversationRow): void {
-    this.record(a, "conversation_created", row, conversationPushData(this.view(a, row)));
+    readNow(this.createdSteps(a, row));
+  }
+
+  *createdSteps(a: Acting, row: ConversationRow): Reads<void> {
+    yield* this.recordSteps(a, "conversation_created", row, conversationPushData(yield* this.readView(a, row)));
   }
 
   /**

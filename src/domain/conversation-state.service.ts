@@ -4,10 +4,12 @@
 import type { ConversationRow, ConversationsRepo, ConversationStatus } from "../db/conversations.repo.ts";
 import type { MemberRef, TeamRef } from "../db/conversation-refs.repo.ts";
 import type { ConversationRefsRepo } from "../db/conversation-refs.repo.ts";
+import { type Reads, readNow, readSoon } from "../db/reads.ts";
 import type { WriteTx } from "../db/tx.ts";
 import { unixSeconds, type Clock } from "../lib/clock.ts";
 import { actingAsSystem, isAgent, type Acting } from "./acting.ts";
 import { priorityActivity, statusActivity } from "./activity-messages.ts";
+import { ConversationAssignment } from "./conversation-assignment.ts";
 import type { ConversationEvents } from "./conversation-events.ts";
 import { optionalId, priorityValue, statusValue, timeValue } from "./conversation-input.ts";
 import type { ContactsService } from "./contacts.service.ts";
@@ -22,8 +24,8 @@ export interface ConversationStateDeps {
   events: ConversationEvents;
   writeTx: WriteTx;
   clock: Clock;
-  /** Runs in the same transaction once a conversation has become resolved (the CSAT survey). */
-  afterResolved?: (a: Acting, row: ConversationRow) => ConversationRow;
+  /** Steps of the same transaction once a conversation has become resolved (the CSAT survey). */
+  afterResolved?: (a: Acting, row: ConversationRow) => Reads<ConversationRow>;
 }
 
 export interface AssignmentResult {
@@ -47,7 +49,11 @@ interface AssignmentPlan {
 }
 
 export class ConversationStateService {
-  constructor(private readonly d: ConversationStateDeps) {}
+  private readonly assignment: ConversationAssignment;
+
+  constructor(private readonly d: ConversationStateDeps) {
+    this.assignment = new ConversationAssignment(d);
+  }
 
   /** No status toggles (open ↔ resolved; pending/snoozed → open). Leaving snoozed clears snoozed_until; resolving clears waiting_since. */
   async toggleStatus(
@@ -55,19 +61,27 @@ export class ConversationStateService {
     row: ConversationRow,
     input: { status?: unknown; snoozed_until?: unknown },
   ): Promise<ConversationRow> {
-    const status: ConversationStatus =
+    const asked: ConversationStatus | null =
       input.status === undefined || input.status === null || input.status === ""
-        ? row.status === "open"
-          ? "resolved"
-          : "open"
+        ? null
         : statusValue("status", input.status);
     const snoozedUntil = timeValue("snoozed_until", input.snoozed_until);
-    return await this.d.writeTx(() => {
-      let next = this.withStatus(row, status, status === "snoozed" ? snoozedUntil : null);
-      // Chatwoot: an agent who opens an unassigned conversation takes it.
-      if (isAgent(a) && status === "open" && next.assignee_id === null) next = { ...next, assignee_id: a.user!.id };
-      return this.apply(a, row, next);
-    });
+    return await this.d.writeTx.steps(() => this.toggleSteps(a, row, asked, snoozedUntil));
+  }
+
+  private *toggleSteps(
+    a: Acting,
+    loaded: ConversationRow,
+    asked: ConversationStatus | null,
+    snoozedUntil: number | null,
+  ): Reads<ConversationRow> {
+    // What a toggle means depends on the status as of this transaction.
+    const row = yield* this.d.events.readCurrent(loaded);
+    const status = asked ?? (row.status === "open" ? "resolved" : "open");
+    let next = this.withStatus(row, status, status === "snoozed" ? snoozedUntil : null);
+    // Chatwoot: an agent who opens an unassigned conversation takes it.
+    if (isAgent(a) && status === "open" && next.assignee_id === null) next = { ...next, assignee_id: a.user!.id };
+    return yield* this.applySteps(a, row, next);
   }
 
   setStatus(
@@ -76,7 +90,7 @@ export class ConversationStateService {
     status: ConversationStatus,
     snoozedUntil: number | null = null,
   ): Promise<ConversationRow> {
-    return this.d.writeTx(() => this.setStatusNow(a, row, status, snoozedUntil));
+    return this.d.writeTx.steps(() => this.setStatusSteps(a, row, status, snoozedUntil));
   }
 
   /** setStatus() in place, for callers inside another writeTx body (bulk actions, automation actions). */
@@ -86,7 +100,17 @@ export class ConversationStateService {
     status: ConversationStatus,
     snoozedUntil: number | null = null,
   ): ConversationRow {
-    return this.d.writeTx.now(() => this.apply(a, row, this.withStatus(row, status, snoozedUntil)));
+    return this.d.writeTx.now(() => readNow(this.applySteps(a, row, this.withStatus(row, status, snoozedUntil))));
+  }
+
+  private *setStatusSteps(
+    a: Acting,
+    loaded: ConversationRow,
+    status: ConversationStatus,
+    snoozedUntil: number | null,
+  ): Reads<ConversationRow> {
+    const row = yield* this.d.events.readCurrent(loaded);
+    return yield* this.applySteps(a, row, this.withStatus(row, status, snoozedUntil));
   }
 
   /**
@@ -117,47 +141,52 @@ export class ConversationStateService {
   async togglePriority(a: Acting, row: ConversationRow, raw: unknown): Promise<ConversationRow> {
     const priority = priorityValue(raw);
     if (priority === row.priority) return row;
-    return await this.d.writeTx(() => this.savePriority(a, row, priority));
+    return await this.d.writeTx.steps(() => this.prioritySteps(a, row, priority));
   }
 
   /** togglePriority() in place: automation actions run inside a macro's writeTx body, which cannot await. */
   togglePriorityNow(a: Acting, row: ConversationRow, raw: unknown): ConversationRow {
     const priority = priorityValue(raw);
     if (priority === row.priority) return row;
-    return this.d.writeTx.now(() => this.savePriority(a, row, priority));
+    return this.d.writeTx.now(() => readNow(this.prioritySteps(a, row, priority)));
   }
 
-  /** Inside writeTx. */
-  private savePriority(a: Acting, row: ConversationRow, priority: ConversationRow["priority"]): ConversationRow {
+  private *prioritySteps(
+    a: Acting,
+    loaded: ConversationRow,
+    priority: ConversationRow["priority"],
+  ): Reads<ConversationRow> {
+    const row = yield* this.d.events.readCurrent(loaded);
+    if (priority === row.priority) return row;
     const after = { ...row, priority, updated_at_ms: this.d.clock.nowMs() };
-    this.d.conversationsService.save(a, row, after);
-    return this.d.events.activity(a, after, priorityActivity(a, row.priority, priority));
+    yield* this.saveSteps(a, row, after);
+    return yield* this.d.events.activitySteps(a, after, priorityActivity(a, row.priority, priority));
   }
 
   /** Assignee and/or team. A team drops an assignee who is not in it; asking for both with such an assignee is a 422. */
   async assign(a: Acting, row: ConversationRow, input: AssignmentInput): Promise<AssignmentResult> {
-    const plan = this.assignment(a, row, input);
-    return await this.d.writeTx(() => this.saveAssignment(a, row, plan));
+    // Committed rows, awaited on PostgreSQL's read pool: what the body checks again is the row alone.
+    const plan = await readSoon(this.readPlan(a, row, input));
+    return await this.d.writeTx.steps(() => this.assignmentSteps(a, row, plan));
   }
 
   /** assign() in place, for callers inside another writeTx body (bulk actions, automation actions). */
   assignNow(a: Acting, row: ConversationRow, input: AssignmentInput): AssignmentResult {
-    const plan = this.assignment(a, row, input);
-    return this.d.writeTx.now(() => this.saveAssignment(a, row, plan));
+    const plan = readNow(this.readPlan(a, row, input));
+    return this.d.writeTx.now(() => readNow(this.assignmentSteps(a, row, plan)));
   }
 
   /** What assign() checks and reads before its transaction. */
-  private assignment(a: Acting, row: ConversationRow, input: AssignmentInput): AssignmentPlan {
+  private *readPlan(a: Acting, row: ConversationRow, input: AssignmentInput): Reads<AssignmentPlan> {
     const hasAssignee = input.assignee_id !== undefined;
     const hasTeam = input.team_id !== undefined;
     if (!hasAssignee && !hasTeam) throw ValidationError.of("assignee_id", "give assignee_id or team_id", "required");
-    const svc = this.d.conversationsService;
+    const { assignment } = this;
     const assignee = hasAssignee
-      ? svc.assignee(a, optionalId("assignee_id", input.assignee_id) ?? null, { id: row.inbox_id })
+      ? yield* assignment.readAssignee(a, optionalId("assignee_id", input.assignee_id) ?? null, { id: row.inbox_id })
       : null;
-    const team = hasTeam ? svc.team(a, optionalId("team_id", input.team_id) ?? null) : null;
-    const refs = this.d.conversationRefs;
-    if (hasAssignee && hasTeam && assignee && team && !refs.isTeamMember(team.id, assignee.user.id)) {
+    const team = hasTeam ? yield* assignment.readTeam(a, optionalId("team_id", input.team_id) ?? null) : null;
+    if (assignee && team && !(yield* this.d.conversationRefs.readIsTeamMember(team.id, assignee.user.id))) {
       throw ValidationError.of(
         "assignee_id",
         `agent ${assignee.user.id} is not a member of team ${team.id}`,
@@ -167,11 +196,11 @@ export class ConversationStateService {
     return { hasAssignee, hasTeam, assignee, team };
   }
 
-  /** Inside writeTx. */
-  private saveAssignment(a: Acting, row: ConversationRow, plan: AssignmentPlan): AssignmentResult {
+  private *assignmentSteps(a: Acting, loaded: ConversationRow, plan: AssignmentPlan): Reads<AssignmentResult> {
     const { hasAssignee, hasTeam, assignee, team } = plan;
-    const svc = this.d.conversationsService;
+    const kind = hasAssignee ? "assignee" : "team";
     const refs = this.d.conversationRefs;
+    const row = yield* this.d.events.readCurrent(loaded);
     let next: ConversationRow = { ...row, updated_at_ms: this.d.clock.nowMs() };
     if (hasAssignee) next.assignee_id = assignee?.user.id ?? null;
     if (hasTeam) {
@@ -180,18 +209,17 @@ export class ConversationStateService {
         team &&
         next.assignee_id !== null &&
         next.team_id !== row.team_id &&
-        !refs.isTeamMember(team.id, next.assignee_id)
+        !(yield* refs.readIsTeamMember(team.id, next.assignee_id))
       )
         next.assignee_id = null;
     }
-    if (next.assignee_id === row.assignee_id && next.team_id === row.team_id) {
-      return { row, kind: hasAssignee ? "assignee" : "team", assignee, team } as AssignmentResult;
-    }
+    if (next.assignee_id === row.assignee_id && next.team_id === row.team_id) return { row, kind, assignee, team };
     if (next.assignee_id !== row.assignee_id) next.assignee_last_seen_at = null;
-    svc.save(a, row, next);
-    next = svc.assignmentActivity(a, row, next);
-    const current = next.assignee_id === null ? null : refs.member(a.account.id, next.assignee_id);
-    return { row: next, kind: hasAssignee ? "assignee" : "team", assignee: current, team } as AssignmentResult;
+    yield* this.saveSteps(a, row, next);
+    next = yield* this.assignment.activitySteps(a, row, next);
+    const members = next.assignee_id === null ? null : yield* refs.readMembers(a.account.id, [next.assignee_id]);
+    const current = next.assignee_id === null ? null : (members?.get(next.assignee_id) ?? null);
+    return { row: next, kind, assignee: current, team };
   }
 
   /**
@@ -215,16 +243,16 @@ export class ConversationStateService {
   async reopenDue(limit = 500): Promise<number> {
     const now = unixSeconds(this.d.clock);
     const due = this.d.conversations.snoozedDue(now, limit);
-    for (const row of due) {
-      await this.d.writeTx(() => {
-        const current = this.d.conversations.byId(row.id);
-        if (current?.status !== "snoozed") return;
-        const account = this.d.conversationRefs.accountRef(current.account_id);
-        if (!account) return;
-        this.apply(actingAsSystem(account), current, this.withStatus(current, "open", null));
-      });
-    }
+    for (const row of due) await this.d.writeTx.steps(() => this.reopenSteps(row.id));
     return due.length;
+  }
+
+  private *reopenSteps(id: number): Reads<void> {
+    const current = yield* this.d.conversations.readById(id);
+    if (current?.status !== "snoozed") return;
+    const account = yield* this.d.conversationRefs.readAccountRef(current.account_id);
+    if (!account) return;
+    yield* this.applySteps(actingAsSystem(account), current, this.withStatus(current, "open", null));
   }
 
   private withStatus(row: ConversationRow, status: ConversationStatus, snoozedUntil: number | null): ConversationRow {
@@ -238,21 +266,28 @@ export class ConversationStateService {
   }
 
   /** Saves, records the events, writes the activity messages (status, then assignment). */
-  private apply(a: Acting, before: ConversationRow, after: ConversationRow): ConversationRow {
+  private *applySteps(a: Acting, before: ConversationRow, after: ConversationRow): Reads<ConversationRow> {
     if (
       after.status === before.status &&
       after.snoozed_until === before.snoozed_until &&
       after.assignee_id === before.assignee_id
     )
       return before;
-    const svc = this.d.conversationsService;
-    svc.save(a, before, after);
+    yield* this.saveSteps(a, before, after);
     let current =
-      after.status === before.status ? after : this.d.events.activity(a, after, statusActivity(a, after.status));
-    if (after.assignee_id !== before.assignee_id) current = svc.assignmentActivity(a, before, current);
+      after.status === before.status
+        ? after
+        : yield* this.d.events.activitySteps(a, after, statusActivity(a, after.status));
+    if (after.assignee_id !== before.assignee_id) current = yield* this.assignment.activitySteps(a, before, current);
     // After the activity message, so the survey follows "Conversation was marked resolved" as in Chatwoot.
     if (after.status === "resolved" && before.status !== "resolved" && this.d.afterResolved)
-      current = this.d.afterResolved(a, current);
+      current = yield* this.d.afterResolved(a, current);
     return current;
+  }
+
+  /** Saves a change and records its events (ConversationsService.save, as steps). */
+  private *saveSteps(a: Acting, before: ConversationRow, after: ConversationRow): Reads<void> {
+    yield* this.d.conversations.saveSteps(after);
+    yield* this.d.events.changedSteps(a, before, after);
   }
 }

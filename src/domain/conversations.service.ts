@@ -8,7 +8,7 @@ import type { ContactFinder } from "../db/contacts-search.ts";
 import type { AgentBotsRepo } from "../db/agent-bots.repo.ts";
 import type { CustomAttributeValues } from "./custom-attribute-values.ts";
 import type { ContactsRepo } from "../db/contacts.repo.ts";
-import type { ConversationRefsRepo, InboxRef, MemberRef, TeamRef } from "../db/conversation-refs.repo.ts";
+import type { ConversationRefsRepo } from "../db/conversation-refs.repo.ts";
 import type { ConversationCounts, ConversationListsRepo } from "../db/conversation-lists.repo.ts";
 import type { ConversationRow, ConversationsRepo } from "../db/conversations.repo.ts";
 import type { LabelsRepo } from "../db/labels.repo.ts";
@@ -63,13 +63,11 @@ export interface MessageList {
 
 export class ConversationsService {
   private readonly lists: ConversationLists;
-  private readonly assignment: ConversationAssignment;
   private readonly creation: ConversationCreation;
 
   constructor(private readonly d: ConversationsDeps) {
     this.lists = new ConversationLists(d);
-    this.assignment = new ConversationAssignment(d);
-    this.creation = new ConversationCreation(d, this.assignment);
+    this.creation = new ConversationCreation(d, new ConversationAssignment(d));
   }
 
   list(a: Acting, q: ListQuery): Promise<{ counts: ConversationCounts; rows: ConversationRow[] }> {
@@ -176,6 +174,11 @@ export class ConversationsService {
   /** create() in place, for a caller inside another writeTx body (the widget's first message, mail intake). */
   createNow(a: Acting, input: CreateConversationInput): ConversationRow {
     return this.creation.createNow(a, input);
+  }
+
+  /** create() as steps of the caller's awaited body. */
+  *createSteps(a: Acting, input: CreateConversationInput): Reads<ConversationRow> {
+    return yield* this.creation.createSteps(a, input);
   }
 
   /** PATCH: priority via the state service; attribute objects are merged. */
@@ -286,18 +289,5 @@ export class ConversationsService {
     this.d.conversations.save(after);
     this.d.events.changed(a, before, after);
     return after;
-  }
-
-  /** Activity for an assignment change (src/domain/conversation-assignment.ts). */
-  assignmentActivity(a: Acting, before: ConversationRow, after: ConversationRow): ConversationRow {
-    return this.assignment.activity(a, before, after);
-  }
-
-  assignee(a: Acting, id: number | null, inbox: InboxRef | { id: number }): MemberRef | null {
-    return this.assignment.assignee(a, id, inbox);
-  }
-
-  team(a: Acting, id: number | null): TeamRef | null {
-    return this.assignment.team(a, id);
   }
 }

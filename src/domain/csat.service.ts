@@ -68,20 +68,21 @@ export function surveyRulesAllow(config: CsatConfig, labels: readonly string[]):
 export class CsatService {
   constructor(private readonly d: CsatDeps) {}
 
-  /** Called inside the resolving transaction; returns the conversation as it is afterwards. */
-  afterResolved(row: ConversationRow): ConversationRow {
-    const inbox = this.d.inboxes.byId(row.account_id, row.inbox_id);
-    if (inbox?.csat_survey_enabled !== 1 || this.d.csat.surveySent(row.id)) return row;
+  /** Steps of the resolving transaction (src/db/reads.ts); the conversation as it is afterwards. */
+  *afterResolvedSteps(row: ConversationRow): Reads<ConversationRow> {
+    const inbox = yield* this.d.inboxes.readById(row.account_id, row.inbox_id);
+    if (inbox?.csat_survey_enabled !== 1 || (yield* this.d.csat.readSurveySent(row.id))) return row;
     const config = JSON.parse(inbox.csat_config) as CsatConfig;
-    if (!surveyRulesAllow(config, this.d.labels.titles("conversation", row.id))) return row;
-    const account = this.d.conversationRefs.accountRef(row.account_id)!;
+    if (!surveyRulesAllow(config, yield* this.d.labels.readTitles("conversation", row.id))) return row;
+    const account = (yield* this.d.conversationRefs.readAccountRef(row.account_id))!;
     const content =
       typeof config.message === "string" && config.message.trim() !== "" ? config.message : DEFAULT_CSAT_MESSAGE;
     const displayType = (CSAT_DISPLAY_TYPES as readonly unknown[]).includes(config.display_type)
       ? config.display_type
       : "emoji";
     const input = { content, content_type: "input_csat", content_attributes: { display_type: displayType } };
-    return this.d.messagesService.createInTx(actingAsSystem(account), row, input, "template").view.row;
+    return (yield* this.d.messagesService.createInTxSteps(actingAsSystem(account), row, input, "template", [])).view
+      .row;
   }
 
   /** Keeps (or changes) the contact's answer to a survey message; inside the caller's writeTx. */

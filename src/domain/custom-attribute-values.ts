@@ -7,6 +7,7 @@ import type {
   AttributeModel,
   CustomAttributeDefinitionsRepo,
 } from "../db/custom-attribute-definitions.repo.ts";
+import { type Reads, readNow } from "../db/reads.ts";
 import { FieldErrors } from "./errors.ts";
 
 const isNumeric = (v: unknown) =>
@@ -52,6 +53,14 @@ export class CustomAttributeValues {
 
   /** Throws a 422 naming each `custom_attributes.<key>` whose value its definition refuses. */
   check(accountId: number, model: AttributeModel, values: Record<string, unknown> | null | undefined): void {
+    readNow(this.readCheck(accountId, model, values));
+  }
+
+  *readCheck(
+    accountId: number,
+    model: AttributeModel,
+    values: Record<string, unknown> | null | undefined,
+  ): Reads<void> {
     if (!values) return;
     const keys = Object.keys(values);
     if (keys.length === 0) return;
@@ -59,7 +68,7 @@ export class CustomAttributeValues {
     for (const key of keys) {
       const v = values[key];
       if (v === null || v === undefined || v === "") continue;
-      const definition = this.d.customAttributeDefinitions.byKey(accountId, model, key);
+      const definition = yield* this.d.customAttributeDefinitions.readByKey(accountId, model, key);
       const wrong = definition && problem(definition, v);
       if (wrong) errors.add(`custom_attributes.${key}`, wrong, "invalid");
     }

@@ -16,7 +16,7 @@ import type { ConversationEvents } from "./conversation-events.ts";
 import type { AttachmentsService, PreparedFile } from "./attachments.service.ts";
 import type { ConversationView } from "./conversation-view.ts";
 import { isHumanReply } from "./human-reply.ts";
-import { ConflictError, NotFoundError, RateLimitedError, ValidationError } from "./errors.ts";
+import { ConflictError, RateLimitedError, ValidationError } from "./errors.ts";
 import { cleanMessage, type MessageInput } from "./message-input.ts";
 import { resolveInReplyToSteps } from "./in-reply-to.ts";
 import type { ReportingRecorder } from "./reporting-recorder.ts";
@@ -81,9 +81,9 @@ export class MessagesService {
     key: string | null,
     files: readonly PreparedFile[],
   ): Reads<CreatedMessage> {
-    // The row as of this transaction: on PostgreSQL the body may wait behind others' writes to the
-    // same conversation, and what it saves is derived from the row (status, first reply, waiting).
-    const conversation = (yield* this.d.conversations.readById(loaded.id)) ?? notFound(loaded);
+    // On PostgreSQL the body may wait behind others' writes to the same conversation, and what it
+    // saves is derived from the row (status, first reply, waiting).
+    const conversation = yield* this.d.events.readCurrent(loaded);
     if (key) {
       const prior = yield* this.d.idempotency.readKey(a.account.id, key);
       if (prior && prior.created_at > unixSeconds(this.d.clock) - IDEMPOTENCY_TTL_SECONDS) {
@@ -95,7 +95,7 @@ export class MessagesService {
         if (message) return { message, view: yield* this.d.events.readView(a, conversation) };
       }
     }
-    const created = yield* this.writeSteps(a, conversation, input, "chat", files);
+    const created = yield* this.createInTxSteps(a, conversation, input, "chat", files);
     if (key) {
       yield* this.d.idempotency.putSteps({
         account_id: a.account.id,
@@ -120,11 +120,11 @@ export class MessagesService {
     kind: "chat" | "template" = "chat",
     files: readonly PreparedFile[] = [],
   ): CreatedMessage {
-    return readNow(this.writeSteps(a, conversation, input, kind, files));
+    return readNow(this.createInTxSteps(a, conversation, input, kind, files));
   }
 
-  /** createInTx as steps (src/db/reads.ts): awaited on PostgreSQL when create() runs it. */
-  private *writeSteps(
+  /** createInTx as steps (src/db/reads.ts): awaited on PostgreSQL when an awaited body runs it. */
+  *createInTxSteps(
     a: Acting,
     conversation: ConversationRow,
     input: MessageInput,
@@ -245,11 +245,6 @@ export class MessagesService {
     if (before !== null) return m.readBefore(c, before, 20);
     return m.readLatest(c, 20);
   }
-}
-
-/** The conversation was deleted after the route found it. */
-function notFound(row: ConversationRow): never {
-  throw new NotFoundError("Conversation", "conversation_id", `no conversation ${row.display_id} in this account`);
 }
 
 function pageBound(field: string, raw: unknown): number | null {

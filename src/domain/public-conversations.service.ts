@@ -144,6 +144,12 @@ export class PublicConversationsService {
     return this.d.conversationsService.createNow(scope.acting, this.creation(scope, input));
   }
 
+  /** create() as steps of the caller's awaited body (the widget's message opens the conversation). */
+  *createSteps(scope: PublicScope, input: { custom_attributes?: unknown }): Reads<ConversationRow> {
+    this.d.limits.conversation(scope.contact.id);
+    return yield* this.d.conversationsService.createSteps(scope.acting, this.creation(scope, input));
+  }
+
   private creation(scope: PublicScope, input: { custom_attributes?: unknown }): CreateConversationInput {
     return {
       inbox_id: scope.inbox.id,

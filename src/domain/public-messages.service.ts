@@ -77,11 +77,7 @@ export class PublicMessagesService {
   ): Promise<PublicMessages> {
     this.d.limits.message(scope.contact.id);
     const { message } = await this.d.messagesService.create(scope.acting, row, incoming(input), null, files);
-    // Awaited on PostgreSQL; SQLite's plain statement calls cost less than a driven Reads (batch.ts).
-    const senders = this.d.publicRepo.pooled
-      ? await readSoon(this.readSenders(row.account_id, [message]))
-      : this.senders(row.account_id, [message]);
-    return { messages: [message], senders };
+    return { messages: [message], senders: await this.sendersSoon(row.account_id, message) };
   }
 
   /**
@@ -98,6 +94,25 @@ export class PublicMessagesService {
     this.d.limits.message(scope.contact.id);
     const { message } = this.d.messagesService.createInTx(scope.acting, row, incoming(input), "chat", files);
     return { messages: [message], senders: this.senders(row.account_id, [message]) };
+  }
+
+  /** createNow() as steps of the caller's awaited body (the widget's message); the message alone. */
+  *createSteps(
+    scope: PublicScope,
+    row: ConversationRow,
+    input: { content?: unknown; echo_id?: unknown; reply_to?: unknown },
+    files: readonly PreparedFile[],
+  ): Reads<MessageRow> {
+    this.d.limits.message(scope.contact.id);
+    return (yield* this.d.messagesService.createInTxSteps(scope.acting, row, incoming(input), "chat", files)).message;
+  }
+
+  /** The senders of one message just written: awaited on PostgreSQL (committed rows), in place on SQLite. */
+  async sendersSoon(accountId: number, message: MessageRow): Promise<SenderBook> {
+    // SQLite's plain statement calls cost less than a driven Reads (batch.ts).
+    return this.d.publicRepo.pooled
+      ? await readSoon(this.readSenders(accountId, [message]))
+      : this.senders(accountId, [message]);
   }
 
   /**

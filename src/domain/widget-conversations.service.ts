@@ -9,7 +9,7 @@ import type { ConversationRow } from "../db/conversations.repo.ts";
 import type { MessageRow } from "../db/messages.repo.ts";
 import type { PublicRepo } from "../db/public.repo.ts";
 import type { WidgetRepo } from "../db/widget.repo.ts";
-import { nested, type Reads, readSoon } from "../db/reads.ts";
+import { nested, type Reads, readNow, readSoon } from "../db/reads.ts";
 import type { WriteTx } from "../db/tx.ts";
 import type { EventOutbox } from "../events/outbox.ts";
 import type { ConversationEvents } from "./conversation-events.ts";
@@ -168,17 +168,31 @@ export class WidgetConversationsService {
    * or when it is resolved and the inbox does not take messages after resolution (Chatwoot's
    * allow_messages_after_resolved: the visitor's next message starts a new conversation).
    */
-  send(
+  async send(
     scope: PublicScope,
     input: WidgetMessageInput,
     files: readonly PreparedFile[] = [],
   ): Promise<{ row: ConversationRow; messages: PublicMessages }> {
-    return this.d.writeTx(() => {
-      const current = this.current(scope);
-      const closed = current?.status === "resolved" && scope.inbox.allow_messages_after_resolved === 0;
-      const row = current && !closed ? current : this.d.publicConversations.createNow(scope, {});
-      return { row, messages: this.d.publicMessages.createNow(scope, row, input, files) };
-    });
+    const body = () => this.sendSteps(scope, input, files);
+    // Files are committed to the store in place (attachments.service.ts): such a message keeps the
+    // in-place body, run through the bridge on PostgreSQL.
+    const { row, message } =
+      files.length > 0 ? await this.d.writeTx(() => readNow(body())) : await this.d.writeTx.steps(body);
+    const senders = await this.d.publicMessages.sendersSoon(row.account_id, message);
+    return { row, messages: { messages: [message], senders } };
+  }
+
+  private *sendSteps(
+    scope: PublicScope,
+    input: WidgetMessageInput,
+    files: readonly PreparedFile[],
+  ): Reads<{ row: ConversationRow; message: MessageRow }> {
+    // The current conversation as of this transaction: two messages sent at once open one.
+    const of = { contactInboxId: scope.contactInbox.id };
+    const current = (yield* this.d.publicRepo.readConversationsOf(of, 1))[0] ?? null;
+    const closed = current?.status === "resolved" && scope.inbox.allow_messages_after_resolved === 0;
+    const row = current && !closed ? current : yield* this.d.publicConversations.createSteps(scope, {});
+    return { row, message: yield* this.d.publicMessages.createSteps(scope, row, input, files) };
   }
 
   /** Merges into the conversation's custom attributes. */

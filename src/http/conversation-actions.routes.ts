@@ -5,6 +5,7 @@ import type { Deps } from "../deps.ts";
 import { conversationOf, teamOf } from "../domain/presenters/conversation.presenter.ts";
 import { agentOf } from "../domain/presenters/user.presenter.ts";
 import { isoFromSeconds } from "../lib/clock.ts";
+import { readSoon } from "../db/reads.ts";
 import { whenReady } from "../lib/when-ready.ts";
 import { accountScope } from "./auth.ts";
 import { conversationLoader } from "./conversation-scope.ts";
@@ -31,8 +32,8 @@ export function conversationActionRoutes(d: Deps) {
     .derive(conversationLoader(d))
     .post(
       "/toggle_status",
-      async ({ acting, load, body }) => {
-        const row = await state.toggleStatus(acting, load(), body);
+      async ({ acting, loadSoon, body }) => {
+        const row = await state.toggleStatus(acting, await loadSoon(), body);
         return {
           meta: {},
           payload: {
@@ -57,7 +58,9 @@ export function conversationActionRoutes(d: Deps) {
     )
     .post(
       "/toggle_priority",
-      async ({ acting, load, body }) => (await state.togglePriority(acting, load(), body.priority), emptyOk()),
+      async ({ acting, loadSoon, body }) => (
+        await state.togglePriority(acting, await loadSoon(), body.priority), emptyOk()
+      ),
       {
         params: ConversationParams,
         ...bodyOf(t.Object({ priority: t.Optional(t.Union([t.String(), t.Null()])) })),
@@ -66,9 +69,10 @@ export function conversationActionRoutes(d: Deps) {
     )
     .post(
       "/assignments",
-      async ({ acting, load, body }) => {
-        const r = await state.assign(acting, load(), body);
-        if (r.kind === "team") return r.team ? teamOf({ ...conversations.view(acting, r.row), team: r.team }) : null;
+      async ({ acting, loadSoon, body }) => {
+        const r = await state.assign(acting, await loadSoon(), body);
+        if (r.kind === "team")
+          return r.team ? teamOf({ ...(await readSoon(conversations.readView(acting, r.row))), team: r.team }) : null;
         return r.assignee?.membership ? agentOf(r.assignee.user, r.assignee.membership) : null;
       },
       {

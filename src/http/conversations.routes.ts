@@ -10,6 +10,7 @@ import { Conversation, ConversationParams, Counts } from "./conversation-schemas
 import { MessageFields } from "./field-docs.ts";
 import { bodyOf } from "./request.ts";
 import { AccountParams, Attributes, Checked, Documented, errorResponses, Integer, Text } from "./schemas.ts";
+import { readSoon } from "../db/reads.ts";
 import { whenReady } from "../lib/when-ready.ts";
 
 const CreateBody = t.Object({
@@ -79,8 +80,11 @@ export function conversationRoutes(d: Deps) {
     })
     .post(
       "",
-      async ({ acting, body }) =>
-        json(conversationOf(conversations.view(acting, await conversations.create(acting, body)))),
+      async ({ acting, body }) => {
+        const row = await conversations.create(acting, body);
+        // Committed rows: on PostgreSQL the read pool's, awaited (src/db/reads.ts readSoon).
+        return json(conversationOf(await readSoon(conversations.readView(acting, row))));
+      },
       {
         params: AccountParams,
         ...bodyOf(CreateBody, "conversation"),

@@ -225,8 +225,9 @@ export function widgetConversationRoutes(d: Deps) {
     )
     .post(
       "/messages",
-      async ({ visitor, body }) => {
-        const scope = visitor();
+      async ({ inbox, authToken, body }) => {
+        // Committed rows, awaited on PostgreSQL; the body reads the conversation again in its own.
+        const scope = await d.services.widget.visitorSoon(inbox, authToken);
         const files = await d.services.attachments.prepare(body.attachments);
         const { row, messages } = await svc.send(scope, body, files);
         return json(messagesOf(row, messages, d.files.links)[0]);

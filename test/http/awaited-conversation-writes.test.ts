@@ -1,0 +1,206 @@
+// Conversation create, and status, priority and assignment changes, as awaited bodies
+// (writeTx.steps, src/db/awaited-writes.ts). On both engines: changes sent together each act on the
+// conversation as the one before left it, since the body reads the row again in its own
+// transaction (toggles alternate, a repeated priority writes once, a resolution sends one survey),
+// and creates sent together take display ids one after another (one conversation where the inbox
+// allows one). On PostgreSQL: none of these requests sends anything through the synchronous bridge
+// in place.
+import { describe, expect, test } from "bun:test";
+import { blockingDuring } from "../helpers/bridge-calls.ts";
+import { newConversation, type World, world } from "../helpers/conversation-fixtures.ts";
+import { makeInbox } from "../helpers/directory-fixtures.ts";
+import { addTeamMember, makeTeam } from "../helpers/factories.ts";
+import { agentSays, newContact, openConversation, publicWorld, say } from "../helpers/public-fixtures.ts";
+import { TEST_ENGINE } from "../helpers/test-database.ts";
+import { Visitor, widgetWorld } from "../helpers/widget-fixtures.ts";
+
+/** The reporting events of a conversation, by name, oldest first. */
+const reportingEvents = (w: { h: World["h"] }, conversationId: number) =>
+  w.h.deps.repos.reportingEvents.ofConversation(conversationId).map((e) => e.name);
+
+/** The conversation's messages: [content type, content], oldest first. */
+const messages = (w: { h: World["h"] }, conversationId: number) =>
+  (
+    w.h.deps.db
+      .prepare("SELECT content_type, content FROM messages WHERE conversation_id = ? ORDER BY id")
+      .all(conversationId) as { content_type: string; content: string }[]
+  ).map((m) => [m.content_type, m.content]);
+
+const action = (w: World, displayId: number, path: string, body: Record<string, unknown>) =>
+  w.h.request("POST", `${w.base}/conversations/${displayId}/${path}`, { token: w.a.adminToken, body });
+
+describe("status and priority changes, awaited", () => {
+  test("toggles sent together each toggle the status the one before left", async () => {
+    const w = await world();
+    const c = await newConversation(w, { assignee_id: w.agent.userId });
+    const answers = await Promise.all([1, 2, 3].map(() => action(w, c.id, "toggle_status", {})));
+    expect(answers.map((r) => r.status)).toEqual([200, 200, 200]);
+    // The order they reach the database in is not the order they were sent in: count them.
+    const statuses = answers.map((r) => r.body.payload.current_status as string).sort();
+    expect(statuses).toEqual(["open", "resolved", "resolved"]);
+    expect(w.h.deps.repos.conversations.byId(c.id)!.status).toBe("resolved");
+    expect(reportingEvents(w, c.id)).toEqual(["conversation_resolved", "conversation_opened", "conversation_resolved"]);
+    expect(messages(w, c.id).map(([, content]) => content)).toEqual([
+      "Assigned to Ann Agent by Admin",
+      "Conversation was marked resolved by Admin",
+      "Conversation was reopened by Admin",
+      "Conversation was marked resolved by Admin",
+    ]);
+  });
+
+  test("the same priority sent twice together is written once", async () => {
+    const w = await world();
+    const c = await newConversation(w);
+    const answers = await Promise.all([1, 2].map(() => action(w, c.id, "toggle_priority", { priority: "urgent" })));
+    expect(answers.map((r) => r.status)).toEqual([200, 200]);
+    expect(w.h.deps.repos.conversations.byId(c.id)!.priority).toBe("urgent");
+    expect(messages(w, c.id)).toEqual([["text", "Admin set the priority to urgent"]]);
+  });
+
+  test("two resolutions sent together send one CSAT survey, after the one activity message", async () => {
+    const w = await publicWorld({ csat_survey_enabled: true });
+    const contact = await newContact(w, { name: "Carla" });
+    const conversation = await openConversation(w, contact);
+    await say(w, contact, conversation.id, "help");
+    await agentSays(w, conversation.id, { content: "done" });
+    const resolve = () =>
+      w.h.request("POST", `${w.api}/conversations/${conversation.id}/toggle_status`, {
+        token: w.a.adminToken,
+        body: { status: "resolved" },
+      });
+    const answers = await Promise.all([resolve(), resolve()]);
+    expect(answers.map((r) => [r.status, r.body.payload.current_status])).toEqual([
+      [200, "resolved"],
+      [200, "resolved"],
+    ]);
+    const row = w.h.deps.db.prepare("SELECT id FROM conversations WHERE display_id = ?").get(conversation.id) as {
+      id: number;
+    };
+    expect(messages(w, row.id).slice(-2)).toEqual([
+      ["text", "Conversation was marked resolved by Admin"],
+      ["input_csat", "Please rate the conversation"],
+    ]);
+    expect(reportingEvents(w, row.id).filter((e) => e === "conversation_resolved")).toHaveLength(1);
+  });
+});
+
+describe("conversation create, awaited", () => {
+  test("creates sent together take display ids one after another; a locked inbox makes one", async () => {
+    const w = await world();
+    const created = await Promise.all([1, 2, 3].map(() => newConversation(w)));
+    const first = Math.min(...created.map((c) => c.id as number));
+    expect(created.map((c) => c.id as number).sort()).toEqual([first, first + 1, first + 2]);
+    const locked = makeInbox(w.h, w.a.accountId, { lock: true });
+    const same = await Promise.all([1, 2].map(() => newConversation(w, { inbox_id: locked, source_id: "same" })));
+    expect(same[1].id).toBe(same[0].id);
+    const count = w.h.deps.db.prepare("SELECT count(*) AS n FROM conversations WHERE inbox_id = ?").get(locked);
+    expect(count).toEqual({ n: 1 });
+  });
+});
+
+describe("the website chat's message create, awaited", () => {
+  test("a visitor's first two messages sent together open one conversation", async () => {
+    const w = await widgetWorld();
+    const visitor = new Visitor(w);
+    await visitor.start();
+    const sent = await Promise.all(
+      ["Hello?", "Anyone there?"].map((content) => visitor.call("POST", "/messages", { message: { content } })),
+    );
+    expect(sent.map((r) => [r.status, r.body.message_type])).toEqual([
+      [200, 0],
+      [200, 0],
+    ]);
+    expect(sent[1]!.body.conversation_id).toBe(sent[0]!.body.conversation_id);
+    const rows = w.h.deps.db.prepare("SELECT id FROM conversations WHERE inbox_id = ?").all(w.inbox.id) as {
+      id: number;
+    }[];
+    expect(rows).toHaveLength(1);
+    expect(
+      messages(w, rows[0]!.id)
+        .map(([, content]) => content)
+        .sort(),
+    ).toEqual(["Anyone there?", "Hello?"]);
+  });
+});
+
+const onPostgres = describe.skipIf(TEST_ENGINE !== "postgres");
+
+onPostgres("PostgreSQL: conversation writes wait on nothing in place", () => {
+  test("a create with an assignee, a team and a first message", async () => {
+    // No listeners after commits, and no webhook: their own statements are not the requests'.
+    const w = await world({ deps: { wakeListeners: false } });
+    const team = await makeTeam(w.h, w.a, "Sales");
+    await addTeamMember(w.h, w.a, team.id, w.agent.userId);
+    let created: { status: number; body: { id: number } } | null = null;
+    const blocking = await blockingDuring(async () => {
+      created = await w.h.request("POST", `${w.base}/conversations`, {
+        token: w.a.adminToken,
+        body: {
+          inbox_id: w.inboxId,
+          contact_id: w.contactId,
+          assignee_id: w.agent.userId,
+          team_id: team.id,
+          message: { content: "Your order has shipped" },
+        },
+      });
+    });
+    expect(blocking).toEqual([]);
+    expect(created!.status).toBe(200);
+    const row = w.h.deps.repos.conversations.byDisplayId(w.a.accountId, created!.body.id)!;
+    expect([row.status, row.assignee_id, row.team_id]).toEqual(["open", w.agent.userId, team.id]);
+    expect(messages(w, row.id)).toEqual([
+      ["text", "Assigned to Ann Agent via sales by Admin"],
+      ["text", "Your order has shipped"],
+    ]);
+  });
+
+  test("the website chat: a visitor's first message opens the conversation, the next one joins it", async () => {
+    const w = await widgetWorld({}, {}, { deps: { wakeListeners: false } });
+    const visitor = new Visitor(w);
+    await visitor.start();
+    const answers: unknown[] = [];
+    const blocking = await blockingDuring(async () => {
+      for (const content of ["Hello?", "It is about my order"]) {
+        const r = await visitor.call("POST", "/messages", { message: { content } });
+        answers.push([r.status, r.body.content, r.body.sender?.type]);
+      }
+    });
+    expect(blocking).toEqual([]);
+    expect(answers).toEqual([
+      [200, "Hello?", "contact"],
+      [200, "It is about my order", "contact"],
+    ]);
+  });
+
+  test("a resolution with its survey, a priority, an assignee, a team", async () => {
+    const w = await world({ deps: { wakeListeners: false } });
+    const team = await makeTeam(w.h, w.a, "Sales");
+    await addTeamMember(w.h, w.a, team.id, w.agent.userId);
+    await w.h.request("PATCH", `${w.base}/inboxes/${w.inboxId}`, {
+      token: w.a.adminToken,
+      body: { csat_survey_enabled: true },
+    });
+    const c = await newConversation(w);
+    const answers: unknown[] = [];
+    const blocking = await blockingDuring(async () => {
+      const resolved = await action(w, c.id, "toggle_status", { status: "resolved" });
+      answers.push([resolved.status, resolved.body.payload.current_status]);
+      const priority = await action(w, c.id, "toggle_priority", { priority: "high" });
+      answers.push([priority.status]);
+      const assignee = await action(w, c.id, "assignments", { assignee_id: w.agent.userId });
+      answers.push([assignee.status, assignee.body.name]);
+      const moved = await action(w, c.id, "assignments", { team_id: team.id });
+      answers.push([moved.status, moved.body.name, moved.body.is_member]);
+    });
+    expect(blocking).toEqual([]);
+    expect(answers).toEqual([[200, "resolved"], [200], [200, "Ann Agent"], [200, "sales", false]]);
+    const row = w.h.deps.repos.conversations.byId(c.id)!;
+    expect([row.status, row.priority, row.assignee_id, row.team_id]).toEqual([
+      "resolved",
+      "high",
+      w.agent.userId,
+      team.id,
+    ]);
+    expect(messages(w, c.id).map(([type]) => type)).toEqual(["text", "input_csat", "text", "text", "text"]);
+  });
+});
