@@ -1,8 +1,8 @@
 // Free-form label titles on conversations and on contacts, kept in tables (not a cached string) so
 // that a later label rename or delete can update every tagged record with one statement.
-import type { Database, Statement } from "bun:sqlite";
+import type { Database } from "bun:sqlite";
 import { Batch } from "./batch.ts";
-import { nested, type Reads } from "./reads.ts";
+import { nested, type Reads, readNow, TwoWayStatement } from "./reads.ts";
 
 type Target = "conversation" | "contact";
 
@@ -13,8 +13,8 @@ interface LabelRow {
 
 class LabelSet {
   private readonly list: Batch<LabelRow>;
-  private readonly addStmt: Statement;
-  private readonly removeStmt: Statement;
+  private readonly addStmt: TwoWayStatement;
+  private readonly removeStmt: TwoWayStatement;
 
   constructor(db: Database, table: string, column: string) {
     this.list = new Batch<LabelRow>(
@@ -22,10 +22,11 @@ class LabelSet {
       `SELECT ${column} AS owner_id, title FROM ${table} WHERE ${column} IN {ids} ORDER BY ${column}, id`,
       "owner_id",
     );
-    this.addStmt = db.prepare(
+    this.addStmt = new TwoWayStatement(
+      db,
       `INSERT OR IGNORE INTO ${table} (${column}, account_id, title) VALUES ($owner_id, $account_id, $title)`,
     );
-    this.removeStmt = db.prepare(`DELETE FROM ${table} WHERE ${column} = $owner_id AND title = $title`);
+    this.removeStmt = new TwoWayStatement(db, `DELETE FROM ${table} WHERE ${column} = $owner_id AND title = $title`);
   }
 
   of(ids: readonly number[]): Map<number, string[]> {
@@ -36,12 +37,12 @@ class LabelSet {
     return titles(yield* this.list.readGroup(ids));
   }
 
-  add(ownerId: number, accountId: number, title: string): void {
-    this.addStmt.run({ owner_id: ownerId, account_id: accountId, title });
+  *addSteps(ownerId: number, accountId: number, title: string): Reads<void> {
+    yield this.addStmt.write({ owner_id: ownerId, account_id: accountId, title });
   }
 
-  remove(ownerId: number, title: string): void {
-    this.removeStmt.run({ owner_id: ownerId, title });
+  *removeSteps(ownerId: number, title: string): Reads<void> {
+    yield this.removeStmt.write({ owner_id: ownerId, title });
   }
 }
 
@@ -79,12 +80,21 @@ export class LabelsRepo {
     accountId: number,
     titles: readonly string[],
   ): { added: string[]; removed: string[] } {
+    return readNow(this.replaceSteps(target, ownerId, accountId, titles));
+  }
+
+  *replaceSteps(
+    target: Target,
+    ownerId: number,
+    accountId: number,
+    titles: readonly string[],
+  ): Reads<{ added: string[]; removed: string[] }> {
     const set = this.sets[target];
-    const current = this.titles(target, ownerId);
+    const current = yield* this.readTitles(target, ownerId);
     const added = titles.filter((t) => !current.includes(t));
     const removed = current.filter((t) => !titles.includes(t));
-    for (const t of removed) set.remove(ownerId, t);
-    for (const t of added) set.add(ownerId, accountId, t);
+    for (const t of removed) yield* set.removeSteps(ownerId, t);
+    for (const t of added) yield* set.addSteps(ownerId, accountId, t);
     return { added, removed };
   }
 }

@@ -54,7 +54,7 @@ export class MessagesRepo {
   private readonly insertStmt: TwoWayStatement;
   private readonly byIdStmt: TwoWayStatement;
   private readonly inAccountStmt: TwoWayStatement;
-  private readonly saveStmt: Statement;
+  private readonly saveStmt: TwoWayStatement;
   private readonly latestStmt: TwoWayStatement;
   private readonly beforeStmt: TwoWayStatement;
   private readonly afterStmt: TwoWayStatement;
@@ -63,7 +63,7 @@ export class MessagesRepo {
   private readonly lastNonActivity: Batch<MessageRow>;
   private readonly lastChat: Batch<MessageRow>;
   private readonly recentStmt: TwoWayStatement;
-  private readonly incomingUnreadStmt: Statement;
+  private readonly incomingUnreadStmt: TwoWayStatement;
   private readonly nthRecentStmt: TwoWayStatement;
   private readonly unread: Batch<{ id: number; n: number }>;
   private readonly humanRepliesStmt: TwoWayStatement;
@@ -80,7 +80,8 @@ export class MessagesRepo {
     );
     // Read receipts for the contact's messages since the agents last looked: a seek on the
     // conversation's index by time, whatever the statistics say.
-    this.incomingUnreadStmt = db.prepare(
+    this.incomingUnreadStmt = new TwoWayStatement(
+      db,
       `SELECT * FROM messages INDEXED BY messages_conversation_time WHERE conversation_id = $c AND created_at >= $since AND created_at <= $until
          AND message_type = 0 AND status IN ('sent', 'delivered') ORDER BY id`,
     );
@@ -97,7 +98,8 @@ export class MessagesRepo {
     );
     this.inAccountStmt = new TwoWayStatement(db, "SELECT * FROM messages WHERE account_id = $account_id AND id = $id");
     this.byIdsBatch = new Batch<MessageRow>(db, "SELECT * FROM messages WHERE id IN {ids}", "id");
-    this.saveStmt = db.prepare(
+    this.saveStmt = new TwoWayStatement(
+      db,
       `UPDATE messages SET content = $content, content_type = $content_type, content_attributes = $content_attributes,
          status = $status, updated_at = $updated_at WHERE id = $id`,
     );
@@ -207,14 +209,11 @@ export class MessagesRepo {
   }
 
   save(m: MessageRow): void {
-    this.saveStmt.run({
-      id: m.id,
-      content: m.content,
-      content_type: m.content_type,
-      content_attributes: m.content_attributes,
-      status: m.status,
-      updated_at: m.updated_at,
-    });
+    this.saveStmt.statement.run(savedColumns(m));
+  }
+
+  *saveSteps(m: MessageRow): Reads<void> {
+    yield this.saveStmt.write(savedColumns(m));
   }
 
   /** The page selections of the account message list (docs/compatibility.md #4), ascending by id. */
@@ -259,8 +258,8 @@ export class MessagesRepo {
   }
 
   /** The contact's messages created in [since, until] that are not read yet (sent or delivered), oldest first. */
-  incomingUnread(conversationId: number, since: number, until: number): MessageRow[] {
-    return this.incomingUnreadStmt.all({ c: conversationId, since, until }) as MessageRow[];
+  *readIncomingUnread(conversationId: number, since: number, until: number): Reads<MessageRow[]> {
+    return (yield this.incomingUnreadStmt.all({ c: conversationId, since, until })) as MessageRow[];
   }
 
   /** Messages created after `since` (index entries only). */
@@ -297,4 +296,10 @@ export class MessagesRepo {
 
 function counted(rows: Map<number, { id: number; n: number }>): Map<number, number> {
   return new Map([...rows].map(([id, r]) => [id, r.n]));
+}
+
+/** What a message's save writes: the columns a change may touch. */
+function savedColumns(m: MessageRow) {
+  const { id, content, content_type, content_attributes, status, updated_at } = m;
+  return { id, content, content_type, content_attributes, status, updated_at };
 }

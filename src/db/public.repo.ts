@@ -19,7 +19,7 @@ export class PublicRepo {
   private readonly ofContactInboxStmt: TwoWayStatement;
   private readonly latestStmt: TwoWayStatement;
   private readonly beforeStmt: TwoWayStatement;
-  private readonly unreadStmt: Statement;
+  private readonly unreadStmt: TwoWayStatement;
   private readonly verifyStmt: Statement;
 
   constructor(db: Database) {
@@ -51,7 +51,8 @@ export class PublicRepo {
     );
     // Only messages since the contact last looked can still be unread: a range of the
     // (conversation_id, created_at, message_type) index, not the whole conversation.
-    this.unreadStmt = db.prepare(
+    this.unreadStmt = new TwoWayStatement(
+      db,
       `SELECT * FROM messages WHERE conversation_id = $c AND created_at >= $since AND created_at <= $until
          AND message_type IN (1, 3) AND private = 0 AND status IN ('sent', 'delivered') ORDER BY id`,
     );
@@ -112,8 +113,8 @@ export class PublicRepo {
   }
 
   /** Public outgoing and template messages created in [since, until] that are not read yet. */
-  unreadByContact(conversationId: number, since: number, until: number): MessageRow[] {
-    return this.unreadStmt.all({ c: conversationId, since, until }) as MessageRow[];
+  *readUnreadByContact(conversationId: number, since: number, until: number): Reads<MessageRow[]> {
+    return (yield this.unreadStmt.all({ c: conversationId, since, until })) as MessageRow[];
   }
 
   markVerified(contactInboxId: number, now: number): void {

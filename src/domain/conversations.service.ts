@@ -13,7 +13,7 @@ import type { ConversationCounts, ConversationListsRepo } from "../db/conversati
 import type { ConversationRow, ConversationsRepo } from "../db/conversations.repo.ts";
 import type { LabelsRepo } from "../db/labels.repo.ts";
 import type { MessageRow, MessagesRepo } from "../db/messages.repo.ts";
-import { chain, known, nested, type Reads, readSoon } from "../db/reads.ts";
+import { chain, known, nested, type Reads, readNow, readSoon } from "../db/reads.ts";
 import type { WriteTx } from "../db/tx.ts";
 import { unixSeconds, type Clock } from "../lib/clock.ts";
 import type { Acting } from "./acting.ts";
@@ -223,27 +223,29 @@ export class ConversationsService {
   /** Replaces the labels; activity messages name what was added and removed. */
   async setLabels(a: Acting, row: ConversationRow, raw: unknown): Promise<string[]> {
     const titles = labelTitles("labels", raw);
-    return await this.d.writeTx(() => this.replaceLabels(a, row, titles));
+    return await this.d.writeTx.steps(() => this.labelsSteps(a, row, titles));
   }
 
   /** setLabels() in place: automation actions run inside a macro's writeTx body, which cannot await. */
   setLabelsNow(a: Acting, row: ConversationRow, raw: unknown): string[] {
     const titles = labelTitles("labels", raw);
-    return this.d.writeTx.now(() => this.replaceLabels(a, row, titles));
+    return this.d.writeTx.now(() => readNow(this.labelsSteps(a, row, titles)));
   }
 
-  /** The labels' write; inside writeTx. */
-  private replaceLabels(a: Acting, row: ConversationRow, titles: string[]): string[] {
-    const before = this.d.labels.titles("conversation", row.id);
-    const { added, removed } = this.d.labels.replace("conversation", row.id, a.account.id, titles);
+  /** The labels' write, as steps of the transaction (src/db/reads.ts). */
+  private *labelsSteps(a: Acting, loaded: ConversationRow, titles: string[]): Reads<string[]> {
+    const row = yield* this.d.events.readCurrent(loaded);
+    const labels = this.d.labels;
+    const before = yield* labels.readTitles("conversation", row.id);
+    const { added, removed } = yield* labels.replaceSteps("conversation", row.id, a.account.id, titles);
     if (added.length === 0 && removed.length === 0) return before;
     const after = { ...row, updated_at_ms: this.d.clock.nowMs() };
-    this.d.conversations.save(after);
-    const labels = this.d.labels.titles("conversation", row.id);
-    this.d.events.changed(a, row, after, { before, after: labels });
-    let current = this.d.events.activity(a, after, labelActivity(a, "added", added));
-    current = this.d.events.activity(a, current, labelActivity(a, "removed", removed));
-    return labels;
+    yield* this.d.conversations.saveSteps(after);
+    const now = yield* labels.readTitles("conversation", row.id);
+    yield* this.d.events.changedSteps(a, row, after, { before, after: now });
+    const current = yield* this.d.events.activitySteps(a, after, labelActivity(a, "added", added));
+    yield* this.d.events.activitySteps(a, current, labelActivity(a, "removed", removed));
+    return now;
   }
 
   /**
@@ -252,6 +254,12 @@ export class ConversationsService {
    * UpdateMessageStatusJob), so the website chat shows the visitor "Read".
    */
   async markSeen(a: Acting, row: ConversationRow): Promise<ConversationRow> {
+    return await this.d.writeTx.steps(() => this.markSeenSteps(a, row));
+  }
+
+  private *markSeenSteps(a: Acting, loaded: ConversationRow): Reads<ConversationRow> {
+    // The whole row is saved: as of this transaction, so a change made since the load stays.
+    const row = yield* this.d.events.readCurrent(loaded);
     const now = unixSeconds(this.d.clock);
     const isAssignee = a.user !== null && row.assignee_id === a.user.id;
     const after = {
@@ -259,14 +267,9 @@ export class ConversationsService {
       agent_last_seen_at: now,
       assignee_last_seen_at: isAssignee ? now : row.assignee_last_seen_at,
     };
-    await this.d.writeTx(() => {
-      this.d.conversations.save(after);
-      this.d.messageUpdates.markReadInTx(
-        a,
-        after,
-        this.d.messages.incomingUnread(row.id, row.agent_last_seen_at ?? 0, now),
-      );
-    });
+    yield* this.d.conversations.saveSteps(after);
+    const unread = yield* this.d.messages.readIncomingUnread(row.id, row.agent_last_seen_at ?? 0, now);
+    yield* this.d.messageUpdates.markReadSteps(a, after, unread);
     return after;
   }
 

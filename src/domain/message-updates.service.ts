@@ -4,6 +4,7 @@
 import type { ConversationRow, ConversationsRepo } from "../db/conversations.repo.ts";
 import type { ConversationRefsRepo } from "../db/conversation-refs.repo.ts";
 import type { MessageRow, MessagesRepo, MessageStatus } from "../db/messages.repo.ts";
+import { type Reads, readNow } from "../db/reads.ts";
 import type { WriteTx } from "../db/tx.ts";
 import { unixSeconds, type Clock } from "../lib/clock.ts";
 import { actingAsSystem, type Acting } from "./acting.ts";
@@ -122,13 +123,11 @@ export class MessageUpdatesService {
   }
 
   /**
-   * Read receipts (update_last_seen): each message becomes read, with its message_updated. In
-   * place: its callers (the agent's and the contact's markSeen) write inside their own writeTx body.
+   * Read receipts (update_last_seen): each message becomes read, with its message_updated; steps
+   * of the agent's and the contact's markSeen bodies.
    */
-  markReadInTx(a: Acting, conversation: ConversationRow, messages: readonly MessageRow[]): void {
-    this.d.writeTx.now(() => {
-      for (const m of messages) this.saveChange(a, conversation, m, { ...m, status: "read" });
-    });
+  *markReadSteps(a: Acting, conversation: ConversationRow, messages: readonly MessageRow[]): Reads<void> {
+    for (const m of messages) yield* this.saveChangeSteps(a, conversation, m, { ...m, status: "read" });
   }
 
   private saveChange(
@@ -138,18 +137,28 @@ export class MessageUpdatesService {
     after: MessageRow,
     filesChanged = false,
   ): CreatedMessage {
+    return readNow(this.saveChangeSteps(a, conversation, before, after, filesChanged));
+  }
+
+  private *saveChangeSteps(
+    a: Acting,
+    conversation: ConversationRow,
+    before: MessageRow,
+    after: MessageRow,
+    filesChanged = false,
+  ): Reads<CreatedMessage> {
     const changed =
       filesChanged ||
       before.content !== after.content ||
       before.status !== after.status ||
       before.content_attributes !== after.content_attributes ||
       before.content_type !== after.content_type;
-    const view = this.d.events.view(a, this.d.conversations.byId(conversation.id)!);
+    const view = yield* this.d.events.readView(a, yield* this.d.events.readCurrent(conversation));
     if (!changed) return { message: before, view };
     const saved = { ...after, updated_at: unixSeconds(this.d.clock) };
-    this.d.messages.save(saved);
-    const fresh = this.d.events.view(a, view.row);
-    this.d.events.record(
+    yield* this.d.messages.saveSteps(saved);
+    const fresh = yield* this.d.events.readView(a, view.row);
+    yield* this.d.events.recordSteps(
       a,
       "message_updated",
       conversation,

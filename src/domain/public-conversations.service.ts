@@ -171,13 +171,15 @@ export class PublicConversationsService {
    * read, each with its message_updated.
    */
   async markSeen(scope: PublicScope, row: ConversationRow): Promise<void> {
+    await this.d.writeTx.steps(() => this.markSeenSteps(scope, row));
+  }
+
+  private *markSeenSteps(scope: PublicScope, row: ConversationRow): Reads<void> {
     const now = unixSeconds(this.d.clock);
-    await this.d.writeTx(() => {
-      const current = this.d.conversations.byId(row.id) ?? row;
-      const seen = { ...current, contact_last_seen_at: now };
-      this.d.conversations.save(seen);
-      const unread = this.d.publicRepo.unreadByContact(row.id, current.contact_last_seen_at ?? 0, now);
-      this.d.messageUpdates.markReadInTx(scope.acting, seen, unread);
-    });
+    const current = (yield* this.d.conversations.readById(row.id)) ?? row;
+    const seen = { ...current, contact_last_seen_at: now };
+    yield* this.d.conversations.saveSteps(seen);
+    const unread = yield* this.d.publicRepo.readUnreadByContact(row.id, current.contact_last_seen_at ?? 0, now);
+    yield* this.d.messageUpdates.markReadSteps(scope.acting, seen, unread);
   }
 }

@@ -105,7 +105,9 @@ export function conversationActionRoutes(d: Deps) {
     )
     .post(
       "/labels",
-      async ({ acting, load, body }) => ({ payload: await conversations.setLabels(acting, load(), body.labels) }),
+      async ({ acting, loadSoon, body }) => ({
+        payload: await conversations.setLabels(acting, await loadSoon(), body.labels),
+      }),
       {
         params: ConversationParams,
         ...bodyOf(t.Object({ labels: t.Optional(Checked(LabelTitles)) })),
@@ -129,8 +131,10 @@ export function conversationActionRoutes(d: Deps) {
     )
     .post(
       "/update_last_seen",
-      async ({ acting, load }) =>
-        conversationOf(conversations.view(acting, await conversations.markSeen(acting, load()))),
+      async ({ acting, loadSoon }) => {
+        const row = await conversations.markSeen(acting, await loadSoon());
+        return conversationOf(await readSoon(conversations.readView(acting, row)));
+      },
       {
         params: ConversationParams,
         response: { 200: Conversation, ...errorResponses },

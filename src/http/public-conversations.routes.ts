@@ -20,9 +20,14 @@ export function publicConversationRoutes(d: Deps) {
   const svc = d.services.publicConversations;
   return new Elysia({ prefix: `${PUBLIC_PREFIX}/:inbox_identifier/contacts/:contact_identifier/conversations` })
     .use(publicContactScope(d))
-    .derive(({ scope, params }) => ({
-      load: () => svc.get(scope, (params as { conversation_id?: string }).conversation_id),
-    }))
+    .derive(({ scope, params }) => {
+      const id = (params as { conversation_id?: string }).conversation_id;
+      return {
+        load: () => svc.get(scope, id),
+        /** An awaited write's: committed rows, awaited on PostgreSQL (its body reads the row again). */
+        loadSoon: () => svc.getSoon(scope, id),
+      };
+    })
     .get("", ({ scope }) => whenReady(svc.listSoon(scope), (views) => json(views.map(present))), {
       params: ContactIdentifierParams,
       response: { 200: t.Array(PublicConversation), ...errorResponses },
@@ -67,7 +72,7 @@ export function publicConversationRoutes(d: Deps) {
     )
     .post(
       "/:conversation_id/update_last_seen",
-      async ({ scope, load }) => (await svc.markSeen(scope, load()), emptyOk()),
+      async ({ scope, loadSoon }) => (await svc.markSeen(scope, await loadSoon()), emptyOk()),
       {
         params: PublicConversationParams,
         detail: publicDetail("The contact has read the conversation: agents' messages become read"),

@@ -7,10 +7,10 @@
 // in place.
 import { describe, expect, test } from "bun:test";
 import { blockingDuring } from "../helpers/bridge-calls.ts";
-import { newConversation, type World, world } from "../helpers/conversation-fixtures.ts";
+import { newConversation, send, type World, world } from "../helpers/conversation-fixtures.ts";
 import { makeInbox } from "../helpers/directory-fixtures.ts";
 import { addTeamMember, makeTeam } from "../helpers/factories.ts";
-import { agentSays, newContact, openConversation, publicWorld, say } from "../helpers/public-fixtures.ts";
+import { agentSays, messagesPath, newContact, openConversation, publicWorld, say } from "../helpers/public-fixtures.ts";
 import { TEST_ENGINE } from "../helpers/test-database.ts";
 import { Visitor, widgetWorld } from "../helpers/widget-fixtures.ts";
 
@@ -24,7 +24,7 @@ const messages = (w: { h: World["h"] }, conversationId: number) =>
     w.h.deps.db
       .prepare("SELECT content_type, content FROM messages WHERE conversation_id = ? ORDER BY id")
       .all(conversationId) as { content_type: string; content: string }[]
-  ).map((m) => [m.content_type, m.content]);
+  ).map((m): [string, string] => [m.content_type, m.content]);
 
 const action = (w: World, displayId: number, path: string, body: Record<string, unknown>) =>
   w.h.request("POST", `${w.base}/conversations/${displayId}/${path}`, { token: w.a.adminToken, body });
@@ -81,6 +81,32 @@ describe("status and priority changes, awaited", () => {
       ["input_csat", "Please rate the conversation"],
     ]);
     expect(reportingEvents(w, row.id).filter((e) => e === "conversation_resolved")).toHaveLength(1);
+  });
+});
+
+describe("labels and read marks, awaited", () => {
+  test("sent beside a resolution, they keep it; labels sent twice write once", async () => {
+    const w = await world();
+    const c = await newConversation(w);
+    await send(w, c.id, { content: "Where is my parcel?", message_type: "incoming" });
+    const answers = await Promise.all([
+      action(w, c.id, "toggle_status", { status: "resolved" }),
+      action(w, c.id, "labels", { labels: ["billing", "vip"] }),
+      action(w, c.id, "update_last_seen", {}),
+      action(w, c.id, "labels", { labels: ["billing", "vip"] }),
+    ]);
+    expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 200]);
+    expect(answers[1]!.body.payload).toEqual(["billing", "vip"]);
+    expect(answers[3]!.body.payload).toEqual(["billing", "vip"]);
+    const row = w.h.deps.repos.conversations.byId(c.id)!;
+    expect(row.status).toBe("resolved");
+    expect(row.agent_last_seen_at).not.toBeNull();
+    const contents = messages(w, c.id).map(([, content]) => content);
+    expect(contents.filter((m) => m.startsWith("Admin added"))).toEqual(["Admin added billing, vip"]);
+    const read = w.h.deps.db
+      .prepare("SELECT status FROM messages WHERE conversation_id = ? AND message_type = 0")
+      .all(c.id);
+    expect(read).toEqual([{ status: "read" }]);
   });
 });
 
@@ -169,6 +195,36 @@ onPostgres("PostgreSQL: conversation writes wait on nothing in place", () => {
     expect(answers).toEqual([
       [200, "Hello?", "contact"],
       [200, "It is about my order", "contact"],
+    ]);
+  });
+
+  test("labels and the agent's and the contact's read marks", async () => {
+    const w = await publicWorld({}, { deps: { wakeListeners: false } });
+    const contact = await newContact(w, { name: "Carla" });
+    const conversation = await openConversation(w, contact);
+    await say(w, contact, conversation.id, "help");
+    await agentSays(w, conversation.id, { content: "On it" });
+    const path = `${w.api}/conversations/${conversation.id}`;
+    const answers: unknown[] = [];
+    const blocking = await blockingDuring(async () => {
+      const labels = await w.h.request("POST", `${path}/labels`, { token: w.a.adminToken, body: { labels: ["vip"] } });
+      answers.push([labels.status, labels.body.payload]);
+      const seen = await w.h.request("POST", `${path}/update_last_seen`, { token: w.a.adminToken, body: {} });
+      answers.push([seen.status, seen.body.labels]);
+      const read = await w.h.request(
+        "POST",
+        `${messagesPath(w, contact, conversation.id).replace(/\/messages$/, "")}/update_last_seen`,
+      );
+      answers.push([read.status]);
+    });
+    expect(blocking).toEqual([]);
+    expect(answers).toEqual([[200, ["vip"]], [200, ["vip"]], [200]]);
+    const statuses = w.h.deps.db
+      .prepare("SELECT message_type, status FROM messages WHERE content IN ('help', 'On it') ORDER BY id")
+      .all();
+    expect(statuses).toEqual([
+      { message_type: 0, status: "read" },
+      { message_type: 1, status: "read" },
     ]);
   });
 
