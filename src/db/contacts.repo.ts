@@ -33,25 +33,28 @@ export type ContactFields = Pick<
   | "custom_attributes"
 >;
 
+/** The columns no two contacts of an account may share. */
+export type UniqueField = "email" | "phone_number" | "identifier";
+
 export class ContactsRepo {
-  private readonly insertStmt: Statement;
-  private readonly updateStmt: Statement;
+  private readonly insertStmt: TwoWayStatement;
+  private readonly updateStmt: TwoWayStatement;
   private readonly byIdStmt: TwoWayStatement;
   private readonly byIdsBatch: Batch<ContactRow>;
   private readonly deleteStmt: Statement;
   private readonly touchStmt: TwoWayStatement;
-  private readonly byEmailStmt: Statement;
-  private readonly byPhoneStmt: Statement;
-  private readonly byIdentifierStmt: Statement;
+  private readonly holderStmts: Record<UniqueField, TwoWayStatement>;
 
   constructor(db: Database) {
-    this.insertStmt = db.prepare(
+    this.insertStmt = new TwoWayStatement(
+      db,
       `INSERT INTO contacts (account_id, name, email, phone_number, identifier, company_name, blocked, avatar_url,
          additional_attributes, custom_attributes, last_activity_at, created_at, updated_at)
        VALUES ($account_id, $name, $email, $phone_number, $identifier, $company_name, $blocked, $avatar_url,
          $additional_attributes, $custom_attributes, NULL, $now, $now)`,
     );
-    this.updateStmt = db.prepare(
+    this.updateStmt = new TwoWayStatement(
+      db,
       `UPDATE contacts SET name = $name, email = $email, phone_number = $phone_number, identifier = $identifier,
          company_name = $company_name, blocked = $blocked, avatar_url = $avatar_url,
          additional_attributes = $additional_attributes, custom_attributes = $custom_attributes, updated_at = $now
@@ -64,19 +67,32 @@ export class ContactsRepo {
       db,
       "UPDATE contacts SET last_activity_at = $at, updated_at = $at WHERE id = $id",
     );
-    this.byEmailStmt = db.prepare("SELECT id FROM contacts WHERE account_id = $account_id AND email = $value");
-    this.byPhoneStmt = db.prepare("SELECT id FROM contacts WHERE account_id = $account_id AND phone_number = $value");
-    this.byIdentifierStmt = db.prepare(
-      "SELECT id FROM contacts WHERE account_id = $account_id AND identifier = $value",
-    );
+    const holder = (column: UniqueField) =>
+      new TwoWayStatement(db, `SELECT id FROM contacts WHERE account_id = $account_id AND ${column} = $value`);
+    this.holderStmts = {
+      email: holder("email"),
+      phone_number: holder("phone_number"),
+      identifier: holder("identifier"),
+    };
   }
 
   insert(accountId: number, f: ContactFields, now: number): number {
-    return Number(this.insertStmt.run({ account_id: accountId, ...f, now }).lastInsertRowid);
+    return Number(this.insertStmt.statement.run({ account_id: accountId, ...f, now }).lastInsertRowid);
+  }
+
+  *insertSteps(accountId: number, f: ContactFields, now: number): Reads<number> {
+    const { lastInsertRowid } = (yield this.insertStmt.write({ account_id: accountId, ...f, now })) as {
+      lastInsertRowid: number | bigint;
+    };
+    return Number(lastInsertRowid);
   }
 
   update(id: number, f: ContactFields, now: number): void {
-    this.updateStmt.run({ id, ...f, now });
+    this.updateStmt.statement.run({ id, ...f, now });
+  }
+
+  *updateSteps(id: number, f: ContactFields, now: number): Reads<void> {
+    yield this.updateStmt.write({ id, ...f, now });
   }
 
   byId(accountId: number, id: number): ContactRow | null {
@@ -106,9 +122,13 @@ export class ContactsRepo {
   }
 
   /** The id of the contact in this account holding a unique value, if any. */
-  holderOf(accountId: number, field: "email" | "phone_number" | "identifier", value: string): number | null {
-    const stmt =
-      field === "email" ? this.byEmailStmt : field === "phone_number" ? this.byPhoneStmt : this.byIdentifierStmt;
-    return (stmt.get({ account_id: accountId, value }) as { id: number } | null)?.id ?? null;
+  holderOf(accountId: number, field: UniqueField, value: string): number | null {
+    const row = this.holderStmts[field].statement.get({ account_id: accountId, value });
+    return (row as { id: number } | null)?.id ?? null;
+  }
+
+  *readHolderOf(accountId: number, field: UniqueField, value: string): Reads<number | null> {
+    const row = yield this.holderStmts[field].get({ account_id: accountId, value });
+    return (row as { id: number } | null)?.id ?? null;
   }
 }

@@ -8,7 +8,7 @@ import type { ContactFields, ContactRow, ContactsRepo } from "../db/contacts.rep
 import type { InboxRef } from "../db/conversation-refs.repo.ts";
 import type { LabelsRepo } from "../db/labels.repo.ts";
 import type { WriteTx } from "../db/tx.ts";
-import { type Reads, readNow } from "../db/reads.ts";
+import { type Reads, readNow, readSoon } from "../db/reads.ts";
 import type { EventOutbox } from "../events/outbox.ts";
 import { unixSeconds, type Clock } from "../lib/clock.ts";
 import { randomToken } from "../lib/tokens.ts";
@@ -49,20 +49,33 @@ export class ContactsService {
     input: ContactInput & { inbox_id?: unknown; source_id?: unknown },
   ): Promise<{ contact: ContactRow; contactInbox: ContactInboxRow | null; inbox: InboxRef | null }> {
     const fields = contactFields(input, EMPTY_CONTACT);
-    this.checkCustom(a, input.custom_attributes);
-    const inbox = input.inbox_id === undefined || input.inbox_id === null ? null : this.inbox(a, input.inbox_id);
+    // Committed rows, awaited on PostgreSQL's read pool: the definitions and the inbox.
+    const inbox = await readSoon(this.readCreationChecks(a, input));
     const errors = new FieldErrors();
     const sourceId = optionalString(errors, "source_id", input.source_id, 255);
     errors.throwIfAny();
-    return await this.d.writeTx(() => {
-      this.ensureUnique(a.account.id, fields, null);
-      const now = unixSeconds(this.d.clock);
-      const id = this.d.contacts.insert(a.account.id, fields, now);
-      const contact = this.get(a.account.id, id);
-      this.record(a, "contact_created", contact, null);
-      const contactInbox = inbox ? this.addContactInbox(contact, inbox, sourceId ?? null, false, now) : null;
-      return { contact, contactInbox, inbox };
-    });
+    return await this.d.writeTx.steps(() => this.createSteps(a, fields, inbox, sourceId ?? null));
+  }
+
+  private *readCreationChecks(a: Acting, input: ContactInput & { inbox_id?: unknown }): Reads<InboxRef | null> {
+    yield* this.readCheckCustom(a, input.custom_attributes);
+    return input.inbox_id === undefined || input.inbox_id === null
+      ? null
+      : yield* this.d.access.readInbox(a, input.inbox_id);
+  }
+
+  private *createSteps(
+    a: Acting,
+    fields: ContactFields,
+    inbox: InboxRef | null,
+    sourceId: string | null,
+  ): Reads<{ contact: ContactRow; contactInbox: ContactInboxRow | null; inbox: InboxRef | null }> {
+    yield* this.ensureUniqueSteps(a.account.id, fields, null);
+    const now = unixSeconds(this.d.clock);
+    const contact = yield* this.readGet(a.account.id, yield* this.d.contacts.insertSteps(a.account.id, fields, now));
+    yield* this.recordSteps(a, "contact_created", contact, null);
+    const contactInbox = inbox ? yield* this.addContactInboxSteps(contact, inbox, sourceId, false, now) : null;
+    return { contact, contactInbox, inbox };
   }
 
   /**
@@ -77,7 +90,7 @@ export class ContactsService {
   }
 
   update(a: Acting, id: number, input: ContactInput): Promise<ContactRow> {
-    return this.d.writeTx(() => this.updateNow(a, id, input));
+    return this.d.writeTx.steps(() => this.updateSteps(a, id, input));
   }
 
   /**
@@ -85,22 +98,30 @@ export class ContactsService {
    * the widget updates its visitor in the same transaction as what comes with it.
    */
   updateNow(a: Acting, id: number, input: ContactInput): ContactRow {
-    const before = this.get(a.account.id, id);
+    return readNow(this.updateSteps(a, id, input));
+  }
+
+  private *updateSteps(a: Acting, id: number, input: ContactInput): Reads<ContactRow> {
+    const before = yield* this.readGet(a.account.id, id);
     const fields = contactFields(input, fieldsOf(before));
-    this.checkCustom(a, input.custom_attributes);
-    this.ensureUnique(a.account.id, fields, id);
-    this.d.contacts.update(id, fields, unixSeconds(this.d.clock));
-    const after = this.get(a.account.id, id);
+    yield* this.readCheckCustom(a, input.custom_attributes);
+    yield* this.ensureUniqueSteps(a.account.id, fields, id);
+    yield* this.d.contacts.updateSteps(id, fields, unixSeconds(this.d.clock));
+    const after = yield* this.readGet(a.account.id, id);
     const changes = contactChanges(before, after);
     // Chatwoot skips contact_updated when nothing but updated_at changed.
-    if (changes.some((c) => !("updated_at" in c))) this.record(a, "contact_updated", after, changes);
+    if (changes.some((c) => !("updated_at" in c))) yield* this.recordSteps(a, "contact_updated", after, changes);
     return after;
   }
 
   /** Values of defined custom attributes must fit their definition (422 naming the key). */
   checkCustom(a: Acting, custom: unknown): void {
+    readNow(this.readCheckCustom(a, custom));
+  }
+
+  *readCheckCustom(a: Acting, custom: unknown): Reads<void> {
     if (custom && typeof custom === "object" && !Array.isArray(custom))
-      this.d.attributeValues.check(a.account.id, "contact_attribute", custom as Record<string, unknown>);
+      yield* this.d.attributeValues.readCheck(a.account.id, "contact_attribute", custom as Record<string, unknown>);
   }
 
   /** Removes custom attribute keys (Chatwoot's destroy_custom_attributes). */
@@ -223,11 +244,15 @@ export class ContactsService {
   }
 
   private ensureUnique(accountId: number, f: ContactFields, selfId: number | null): void {
+    readNow(this.ensureUniqueSteps(accountId, f, selfId));
+  }
+
+  private *ensureUniqueSteps(accountId: number, f: ContactFields, selfId: number | null): Reads<void> {
     const errors = new FieldErrors();
     for (const field of ["email", "phone_number", "identifier"] as const) {
       const value = f[field];
       if (value === null) continue;
-      const holder = this.d.contacts.holderOf(accountId, field, value);
+      const holder = yield* this.d.contacts.readHolderOf(accountId, field, value);
       if (holder !== null && holder !== selfId) errors.add(field, "has already been taken", "taken");
     }
     errors.throwIfAny();

@@ -58,7 +58,8 @@ function contactId(raw: string): number {
 export function contactRoutes(d: Deps) {
   const contacts = d.services.contacts;
   const reads = d.services.contactReads;
-  const one = (accountId: number, id: number) => present(reads.withInboxes([contacts.get(accountId, id)]), true)[0]!;
+  // A contact just written, with its inboxes: committed rows, awaited on PostgreSQL's read pool.
+  const one = async (accountId: number, id: number) => present([await reads.showSoon(accountId, id)], true)[0]!;
   // A list or search page: its contacts' inboxes awaited on PostgreSQL, as the page itself.
   const page = async (
     r: { count: number; rows: import("../db/contacts.repo.ts").ContactRow[]; page: number },
@@ -104,7 +105,7 @@ export function contactRoutes(d: Deps) {
         const r = await contacts.create(acting, body);
         return {
           payload: {
-            contact: one(acting.account.id, r.contact.id),
+            contact: await one(acting.account.id, r.contact.id),
             contact_inbox: { inbox: r.inbox ? inboxSlim(r.inbox) : null, source_id: r.contactInbox?.source_id ?? null },
           },
         };
@@ -127,7 +128,7 @@ export function contactRoutes(d: Deps) {
     .patch(
       "/:id",
       async ({ acting, params, body }) => ({
-        payload: one(acting.account.id, (await contacts.update(acting, contactId(params.id), body)).id),
+        payload: await one(acting.account.id, (await contacts.update(acting, contactId(params.id), body)).id),
       }),
       {
         params: IdParams,
@@ -139,7 +140,7 @@ export function contactRoutes(d: Deps) {
     .put(
       "/:id",
       async ({ acting, params, body }) => ({
-        payload: one(acting.account.id, (await contacts.update(acting, contactId(params.id), body)).id),
+        payload: await one(acting.account.id, (await contacts.update(acting, contactId(params.id), body)).id),
       }),
       {
         params: IdParams,
@@ -156,7 +157,7 @@ export function contactRoutes(d: Deps) {
     .post(
       "/:id/destroy_custom_attributes",
       async ({ acting, params, body }) => ({
-        payload: one(
+        payload: await one(
           acting.account.id,
           (await contacts.removeCustomAttributes(acting, contactId(params.id), body.custom_attributes)).id,
         ),

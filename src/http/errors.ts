@@ -78,12 +78,18 @@ export function errorHandling(logger: Logger) {
       if (app) return errorResponse(app.status, app.description, app.errors, app.headers, app.extra);
       const requestId = String(set.headers["x-request-id"] ?? crypto.randomUUID());
       // PostgreSQL out of reach for a moment (restarted, failed over): the next request reconnects.
+      // Or a statement past its deadline (PARLEY_DB_TIMEOUT_MS): the next may find the lock let go.
       if ((error as { databaseUnavailable?: unknown }).databaseUnavailable === true) {
         logger.warn("database unavailable", { request_id: requestId, path, ...errorFields(error) });
+        const { code: sqlState, message: text } = error as { code?: unknown; message?: unknown };
+        const late = sqlState === "57014" || /did not answer/.test(String(text));
+        const message = late
+          ? "the database did not answer in time; try again"
+          : "the connection to the database was lost; try again";
         return errorResponse(
           503,
           "The database is unavailable",
-          [{ field: "database", message: "the connection to the database was lost; try again", code: "unavailable" }],
+          [{ field: "database", message, code: "unavailable" }],
           { "retry-after": "1", "x-request-id": requestId },
         );
       }

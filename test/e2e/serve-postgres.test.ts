@@ -144,12 +144,13 @@ describe.skipIf(skip !== null)("parley serve on PostgreSQL", () => {
   test("a statement left unanswered past PARLEY_DB_TIMEOUT_MS: the server exits with 75, to be started again", async () => {
     const url = await server!.createDatabase("stalled");
     const p = await serveProcess(url, { ...env, PARLEY_DB_TIMEOUT_MS: "1000" }, procs);
-    // Another session holds the contacts table, so the server's write waits on it and never answers.
+    // Another session holds the labels table, so the server's write (run in place through the
+    // bridge: a label's create is not an awaited body) waits on it and never answers.
     const holder = new Bun.SQL(url, { max: 1 });
     const session = await holder.reserve();
     await session`BEGIN`;
-    await session`LOCK TABLE contacts IN ACCESS EXCLUSIVE MODE`;
-    const write = call(p.base, p.token!, "POST", "/contacts", { name: "Stuck", email: "stuck@example.com" }).then(
+    await session`LOCK TABLE labels IN ACCESS EXCLUSIVE MODE`;
+    const write = call(p.base, p.token!, "POST", "/labels", { title: "stuck" }).then(
       () => "answered",
       () => "no answer",
     );
@@ -161,11 +162,36 @@ describe.skipIf(skip !== null)("parley serve on PostgreSQL", () => {
 
     // Started again, it serves; the write that never answered was never made.
     const again = await serveProcess(url, env, procs);
-    const contacts = await call(again.base, p.token!, "GET", "/contacts");
-    expect(contacts.status).toBe(200);
-    expect(contacts.body.payload).toEqual([]);
+    const labels = await call(again.base, p.token!, "GET", "/labels");
+    expect(labels.status).toBe(200);
+    expect(labels.body.payload).toEqual([]);
     again.proc.kill(9);
     await again.exited;
+  }, 60_000);
+
+  test("an awaited write past PARLEY_DB_TIMEOUT_MS fails alone with 503; the server goes on", async () => {
+    const url = await server!.createDatabase("awaited_stall");
+    const p = await serveProcess(url, { ...env, PARLEY_DB_TIMEOUT_MS: "1000" }, procs);
+    // A contact's create is an awaited body: PostgreSQL ends its statement at the deadline.
+    const holder = new Bun.SQL(url, { max: 1 });
+    const session = await holder.reserve();
+    await session`BEGIN`;
+    await session`LOCK TABLE contacts IN ACCESS EXCLUSIVE MODE`;
+    const stuck = await call(p.base, p.token!, "POST", "/contacts", { name: "Stuck", email: "stuck@example.com" });
+    expect(stuck.status).toBe(503);
+    expect(stuck.body.errors).toEqual([
+      { field: "database", message: "the database did not answer in time; try again", code: "unavailable" },
+    ]);
+    await session`ROLLBACK`;
+    session.release();
+    await holder.close();
+
+    const next = await call(p.base, p.token!, "POST", "/contacts", { name: "Next", email: "next@example.com" });
+    expect(next.status).toBe(200);
+    const contacts = await call(p.base, p.token!, "GET", "/contacts");
+    expect(contacts.body.payload.map((c: { name: string }) => c.name)).toEqual(["Next"]);
+    p.proc.kill(9);
+    await p.exited;
   }, 60_000);
 
   // Last: it restarts this file's PostgreSQL under every server still running.

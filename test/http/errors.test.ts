@@ -93,6 +93,26 @@ describe("error envelope", () => {
     expect(JSON.stringify(body)).not.toContain("INSERT");
   });
 
+  test("a statement past its deadline: 503 with Retry-After, saying the database was late", async () => {
+    const h = createHarness();
+    const sql = "INSERT INTO contacts (name) VALUES ($1)";
+    const app = h.app
+      .get("/ended", () => {
+        throw new PostgresError("canceling statement due to statement timeout", "57014", sql, true);
+      })
+      .get("/unanswered", () => {
+        throw new PostgresError("PostgreSQL did not answer within 61 s", null, sql, true);
+      });
+    for (const path of ["/ended", "/unanswered"]) {
+      const res = await app.handle(new Request(`http://localhost${path}`));
+      expect(res.status).toBe(503);
+      expect(res.headers.get("retry-after")).toBe("1");
+      expect((await res.json()).errors).toEqual([
+        { field: "database", message: "the database did not answer in time; try again", code: "unavailable" },
+      ]);
+    }
+  });
+
   test("every response carries its own x-request-id: pre-serialised, plain, error and redirect", async () => {
     const h = createHarness();
     const a = await makeAccount(h);
