@@ -10,8 +10,9 @@
 import { existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { startPostgres } from "../helpers/postgres.ts";
-import { freePort, type LoadResult, runLoad, settle, waitForHttp } from "./load.ts";
+import { freePort, type LoadResult, PUBLIC_LIMITS_OFF, runLoad, settle, waitForHttp } from "./load.ts";
 import { chosenScenarios, SCENARIOS, type SeedInfo } from "./scenarios.ts";
+import { widgetSetup } from "./widget-setup.ts";
 
 const root = join(import.meta.dir, "../..");
 const duration = Number(process.env.BENCH_DURATION ?? 10);
@@ -71,6 +72,7 @@ async function servers(db: string, count: number) {
           PARLEY_LOG_LEVEL: "warn",
           PARLEY_SECRET_KEY: SECRET,
           PARLEY_STORAGE: join(root, "test/bench/results/engines.files"),
+          ...PUBLIC_LIMITS_OFF,
         },
       }),
     );
@@ -143,8 +145,11 @@ async function main() {
     for (const [label, target, count] of setups) {
       const s = await servers(target, count);
       try {
-        for (const scenario of SCENARIOS.filter((x) => wanted(x.name))) {
-          const r = await measure(s.origins, scenario.requests(info), BESIDE?.requests(info) ?? null);
+        const chosen = SCENARIOS.filter((x) => wanted(x.name));
+        // The website chat's visitors are made through the running server, on this setup's database.
+        const widget = chosen.some((x) => x.needsWidget) ? await widgetSetup(s.origins[0]!, info) : undefined;
+        for (const scenario of chosen) {
+          const r = await measure(s.origins, scenario.requests({ ...info, widget }), BESIDE?.requests(info) ?? null);
           (table[scenario.name] ??= {})[label] = `${r.rps} req/s, p99 ${r.p99} ms${r.bad ? ` (${r.bad} errors)` : ""}`;
           console.log(`${label} — ${scenario.name}: ${table[scenario.name]![label]}`);
         }

@@ -189,3 +189,14 @@ export async function cacheFiles(...paths: string[]): Promise<void> {
     }
   }
 }
+
+/**
+ * The public API's per-address and per-contact limits are abuse policy, not capacity: one load
+ * generator address would hit them at once. Off for the measurement (documented in test/bench/README.md).
+ */
+export const PUBLIC_LIMITS_OFF = {
+  PARLEY_PUBLIC_REQUESTS_PER_MINUTE: "0",
+  PARLEY_PUBLIC_MESSAGES_PER_MINUTE: "0",
+  PARLEY_PUBLIC_CONVERSATIONS_PER_HOUR: "0",
+  PARLEY_PUBLIC_CONTACTS_PER_HOUR: "0",
+};

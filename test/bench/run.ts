@@ -13,6 +13,7 @@ import {
   cacheFiles,
   cpuMs,
   freePort,
+  PUBLIC_LIMITS_OFF,
   rssMb,
   runLoad,
   settle,
@@ -134,16 +135,7 @@ async function main() {
     {
       stdout: "ignore",
       stderr: "inherit",
-      // The public API's per-address and per-contact limits are abuse policy, not capacity: one load
-      // generator address would hit them at once. Off for the measurement (documented in test/bench/README.md).
-      env: {
-        ...process.env,
-        PARLEY_LOG_LEVEL: "warn",
-        PARLEY_PUBLIC_REQUESTS_PER_MINUTE: "0",
-        PARLEY_PUBLIC_MESSAGES_PER_MINUTE: "0",
-        PARLEY_PUBLIC_CONVERSATIONS_PER_HOUR: "0",
-        PARLEY_PUBLIC_CONTACTS_PER_HOUR: "0",
-      },
+      env: { ...process.env, PARLEY_LOG_LEVEL: "warn", ...PUBLIC_LIMITS_OFF },
     },
   );
   await waitForHttp(`http://127.0.0.1:${port}/health`);

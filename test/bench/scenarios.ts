@@ -95,6 +95,18 @@ export const SCENARIOS: Scenario[] = [
       })),
   },
   {
+    // toggle_status without a status: open ↔ resolved, each with its activity message and events.
+    name: "status toggle",
+    needsSeed: true,
+    requests: (s) =>
+      spread(s).map((id) => ({
+        method: "POST",
+        path: `${account(s)}/conversations/${id}/toggle_status`,
+        headers: { ...json, ...auth(s) },
+        body: "{}",
+      })),
+  },
+  {
     name: "message-list (before, 10,000-message thread)",
     needsSeed: true,
     requests: (s) => [
