@@ -1,6 +1,6 @@
 // Messages are always read through (conversation_id, id): pages, the latest, the flood window.
 // No OFFSET scans: a page is a range of ids, so a 100,000-message conversation pages as fast as a small one.
-import type { Database, Statement } from "bun:sqlite";
+import type { Database } from "bun:sqlite";
 import { Batch } from "./batch.ts";
 import { type Reads, TwoWayStatement } from "./reads.ts";
 
@@ -68,7 +68,7 @@ export class MessagesRepo {
   private readonly unread: Batch<{ id: number; n: number }>;
   private readonly humanRepliesStmt: TwoWayStatement;
   private readonly byIdsBatch: Batch<MessageRow>;
-  private readonly lastIncomingStmt: Statement;
+  private readonly lastIncomingStmt: TwoWayStatement;
   private readonly bySourceStmt: TwoWayStatement;
 
   constructor(db: Database) {
@@ -159,7 +159,8 @@ export class MessagesRepo {
        FROM conversations c WHERE c.id IN {ids}`,
       "id",
     );
-    this.lastIncomingStmt = db.prepare(
+    this.lastIncomingStmt = new TwoWayStatement(
+      db,
       "SELECT max(created_at) AS at FROM messages WHERE conversation_id = $c AND message_type = 0",
     );
     this.humanRepliesStmt = new TwoWayStatement(
@@ -284,8 +285,8 @@ export class MessagesRepo {
     return counted(yield* this.unread.readMap(conversationIds));
   }
 
-  lastIncomingAt(conversationId: number): number | null {
-    return (this.lastIncomingStmt.get({ c: conversationId }) as { at: number | null }).at;
+  *readLastIncomingAt(conversationId: number): Reads<number | null> {
+    return ((yield this.lastIncomingStmt.get({ c: conversationId })) as { at: number | null }).at;
   }
 
   /** Public replies written by people (not automation, not campaigns): Chatwoot's "human responses". */

@@ -4,6 +4,7 @@
 import { ConversationLists, type ListQuery } from "./conversation-lists.ts";
 import { ConversationAssignment } from "./conversation-assignment.ts";
 import { ConversationCreation, type CreateConversationInput } from "./conversation-create.ts";
+import { ConversationDetails } from "./conversation-details.ts";
 import type { ContactFinder } from "../db/contacts-search.ts";
 import type { AgentBotsRepo } from "../db/agent-bots.repo.ts";
 import type { CustomAttributeValues } from "./custom-attribute-values.ts";
@@ -13,19 +14,15 @@ import type { ConversationCounts, ConversationListsRepo } from "../db/conversati
 import type { ConversationRow, ConversationsRepo } from "../db/conversations.repo.ts";
 import type { LabelsRepo } from "../db/labels.repo.ts";
 import type { MessageRow, MessagesRepo } from "../db/messages.repo.ts";
-import { chain, known, nested, type Reads, readNow, readSoon } from "../db/reads.ts";
+import { chain, known, nested, type Reads, readSoon } from "../db/reads.ts";
 import type { WriteTx } from "../db/tx.ts";
-import { unixSeconds, type Clock } from "../lib/clock.ts";
+import type { Clock } from "../lib/clock.ts";
 import type { Acting } from "./acting.ts";
-import { labelActivity } from "./activity-messages.ts";
-import { labelTitles } from "./contact-input.ts";
 import type { ContactReads, ContactWithInboxes } from "./contact-reads.ts";
 import type { ContactsService } from "./contacts.service.ts";
 import type { ConversationAccess } from "./conversation-access.ts";
 import type { ConversationEvents } from "./conversation-events.ts";
-import { objectValue } from "./conversation-input.ts";
 import type { ConversationView, ConversationViews } from "./conversation-view.ts";
-import { ValidationError } from "./errors.ts";
 import type { MessagesService } from "./messages.service.ts";
 import type { MessageUpdatesService } from "./message-updates.service.ts";
 
@@ -64,10 +61,12 @@ export interface MessageList {
 export class ConversationsService {
   private readonly lists: ConversationLists;
   private readonly creation: ConversationCreation;
+  private readonly details: ConversationDetails;
 
   constructor(private readonly d: ConversationsDeps) {
     this.lists = new ConversationLists(d);
     this.creation = new ConversationCreation(d, new ConversationAssignment(d));
+    this.details = new ConversationDetails(d);
   }
 
   list(a: Acting, q: ListQuery): Promise<{ counts: ConversationCounts; rows: ConversationRow[] }> {
@@ -181,39 +180,18 @@ export class ConversationsService {
     return yield* this.creation.createSteps(a, input);
   }
 
-  /** PATCH: priority via the state service; attribute objects are merged. */
-  async updateAttributes(
+  /** PATCH: priority via the state service; attribute objects are merged (conversation-details.ts). */
+  updateAttributes(
     a: Acting,
     row: ConversationRow,
     input: { additional_attributes?: unknown; custom_attributes?: unknown },
   ): Promise<ConversationRow> {
-    const additional = objectValue("additional_attributes", input.additional_attributes);
-    const custom = objectValue("custom_attributes", input.custom_attributes);
-    if (!additional && !custom) return row;
-    this.d.attributeValues.check(a.account.id, "conversation_attribute", custom);
-    return await this.d.writeTx(() => {
-      const after: ConversationRow = {
-        ...row,
-        additional_attributes: additional
-          ? JSON.stringify({ ...JSON.parse(row.additional_attributes), ...additional })
-          : row.additional_attributes,
-        custom_attributes: custom
-          ? JSON.stringify({ ...JSON.parse(row.custom_attributes), ...custom })
-          : row.custom_attributes,
-        updated_at_ms: this.d.clock.nowMs(),
-      };
-      return this.save(a, row, after);
-    });
+    return this.details.updateAttributes(a, row, input);
   }
 
   /** POST custom_attributes: replaces the whole object (Chatwoot). */
-  async setCustomAttributes(a: Acting, row: ConversationRow, raw: unknown): Promise<ConversationRow> {
-    const custom = objectValue("custom_attributes", raw);
-    if (!custom) throw ValidationError.of("custom_attributes", "can't be blank", "required");
-    this.d.attributeValues.check(a.account.id, "conversation_attribute", custom);
-    return await this.d.writeTx(() =>
-      this.save(a, row, { ...row, custom_attributes: JSON.stringify(custom), updated_at_ms: this.d.clock.nowMs() }),
-    );
+  setCustomAttributes(a: Acting, row: ConversationRow, raw: unknown): Promise<ConversationRow> {
+    return this.details.setCustomAttributes(a, row, raw);
   }
 
   labels(row: ConversationRow): string[] {
@@ -221,70 +199,23 @@ export class ConversationsService {
   }
 
   /** Replaces the labels; activity messages name what was added and removed. */
-  async setLabels(a: Acting, row: ConversationRow, raw: unknown): Promise<string[]> {
-    const titles = labelTitles("labels", raw);
-    return await this.d.writeTx.steps(() => this.labelsSteps(a, row, titles));
+  setLabels(a: Acting, row: ConversationRow, raw: unknown): Promise<string[]> {
+    return this.details.setLabels(a, row, raw);
   }
 
   /** setLabels() in place: automation actions run inside a macro's writeTx body, which cannot await. */
   setLabelsNow(a: Acting, row: ConversationRow, raw: unknown): string[] {
-    const titles = labelTitles("labels", raw);
-    return this.d.writeTx.now(() => readNow(this.labelsSteps(a, row, titles)));
+    return this.details.setLabelsNow(a, row, raw);
   }
 
-  /** The labels' write, as steps of the transaction (src/db/reads.ts). */
-  private *labelsSteps(a: Acting, loaded: ConversationRow, titles: string[]): Reads<string[]> {
-    const row = yield* this.d.events.readCurrent(loaded);
-    const labels = this.d.labels;
-    const before = yield* labels.readTitles("conversation", row.id);
-    const { added, removed } = yield* labels.replaceSteps("conversation", row.id, a.account.id, titles);
-    if (added.length === 0 && removed.length === 0) return before;
-    const after = { ...row, updated_at_ms: this.d.clock.nowMs() };
-    yield* this.d.conversations.saveSteps(after);
-    const now = yield* labels.readTitles("conversation", row.id);
-    yield* this.d.events.changedSteps(a, row, after, { before, after: now });
-    const current = yield* this.d.events.activitySteps(a, after, labelActivity(a, "added", added));
-    yield* this.d.events.activitySteps(a, current, labelActivity(a, "removed", removed));
-    return now;
+  /** The agent has read the conversation (conversation-details.ts). */
+  markSeen(a: Acting, row: ConversationRow): Promise<ConversationRow> {
+    return this.details.markSeen(a, row);
   }
 
-  /**
-   * The agent has read the conversation: the last-seen columns move (silently, as Chatwoot's), and
-   * the contact's messages not read yet become read, each with its message_updated (Chatwoot's
-   * UpdateMessageStatusJob), so the website chat shows the visitor "Read".
-   */
-  async markSeen(a: Acting, row: ConversationRow): Promise<ConversationRow> {
-    return await this.d.writeTx.steps(() => this.markSeenSteps(a, row));
-  }
-
-  private *markSeenSteps(a: Acting, loaded: ConversationRow): Reads<ConversationRow> {
-    // The whole row is saved: as of this transaction, so a change made since the load stays.
-    const row = yield* this.d.events.readCurrent(loaded);
-    const now = unixSeconds(this.d.clock);
-    const isAssignee = a.user !== null && row.assignee_id === a.user.id;
-    const after = {
-      ...row,
-      agent_last_seen_at: now,
-      assignee_last_seen_at: isAssignee ? now : row.assignee_last_seen_at,
-    };
-    yield* this.d.conversations.saveSteps(after);
-    const unread = yield* this.d.messages.readIncomingUnread(row.id, row.agent_last_seen_at ?? 0, now);
-    yield* this.d.messageUpdates.markReadSteps(a, after, unread);
-    return after;
-  }
-
-  /** Marks the last incoming message unread: last seen goes to one second before it (Chatwoot). */
-  async markUnread(a: Acting, row: ConversationRow): Promise<ConversationRow> {
-    const lastIncomingAt = this.d.messages.lastIncomingAt(row.id);
-    const seen = lastIncomingAt === null ? null : lastIncomingAt - 1;
-    const isAssignee = a.user !== null && row.assignee_id === a.user.id;
-    const after = {
-      ...row,
-      agent_last_seen_at: seen,
-      assignee_last_seen_at: isAssignee ? seen : row.assignee_last_seen_at,
-    };
-    await this.d.writeTx(() => this.d.conversations.save(after));
-    return after;
+  /** Marks the last incoming message unread. */
+  markUnread(a: Acting, row: ConversationRow): Promise<ConversationRow> {
+    return this.details.markUnread(a, row);
   }
 
   /** Saves a change and records its events; inside writeTx. */

@@ -117,9 +117,9 @@ export function conversationActionRoutes(d: Deps) {
     )
     .post(
       "/custom_attributes",
-      async ({ acting, load, body }) => ({
+      async ({ acting, loadSoon, body }) => ({
         custom_attributes: JSON.parse(
-          (await conversations.setCustomAttributes(acting, load(), body.custom_attributes)).custom_attributes,
+          (await conversations.setCustomAttributes(acting, await loadSoon(), body.custom_attributes)).custom_attributes,
         ),
       }),
       {
@@ -155,8 +155,9 @@ export function conversationActionRoutes(d: Deps) {
     })
     .post(
       "/unread",
-      async ({ acting, load }) => {
-        return conversationOf(conversations.view(acting, await conversations.markUnread(acting, load())));
+      async ({ acting, loadSoon }) => {
+        const row = await conversations.markUnread(acting, await loadSoon());
+        return conversationOf(await readSoon(conversations.readView(acting, row)));
       },
       {
         params: ConversationParams,

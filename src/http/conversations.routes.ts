@@ -108,10 +108,11 @@ export function conversationRoutes(d: Deps) {
     .patch(
       "/:conversation_id",
       async ({ acting, params, body }) => {
-        let row = conversations.get(acting, params.conversation_id);
+        // Committed rows, awaited on PostgreSQL; each write's body reads the row again in its own.
+        let row = await conversations.getSoon(acting, params.conversation_id);
         if (body.priority !== undefined) row = await state.togglePriority(acting, row, body.priority);
         row = await conversations.updateAttributes(acting, row, body);
-        return conversationOf(conversations.view(acting, row));
+        return conversationOf(await readSoon(conversations.readView(acting, row)));
       },
       {
         params: ConversationParams,

@@ -108,6 +108,25 @@ describe("labels and read marks, awaited", () => {
       .all(c.id);
     expect(read).toEqual([{ status: "read" }]);
   });
+
+  test("attribute writes sent together each merge into what the one before left", async () => {
+    const w = await world();
+    const c = await newConversation(w);
+    const patch = (body: Record<string, unknown>) =>
+      w.h.request("PATCH", `${w.base}/conversations/${c.id}`, { token: w.a.adminToken, body });
+    const answers = await Promise.all([
+      patch({ custom_attributes: { plan: "pro" } }),
+      patch({ custom_attributes: { seats: 5 }, priority: "high" }),
+      action(w, c.id, "toggle_status", { status: "resolved" }),
+    ]);
+    expect(answers.map((r) => r.status)).toEqual([200, 200, 200]);
+    const row = w.h.deps.repos.conversations.byId(c.id)!;
+    expect([row.status, row.priority, JSON.parse(row.custom_attributes)]).toEqual([
+      "resolved",
+      "high",
+      { plan: "pro", seats: 5 },
+    ]);
+  });
 });
 
 describe("conversation create, awaited", () => {
@@ -219,6 +238,27 @@ onPostgres("PostgreSQL: conversation writes wait on nothing in place", () => {
     });
     expect(blocking).toEqual([]);
     expect(answers).toEqual([[200, ["vip"]], [200, ["vip"]], [200]]);
+    const more: unknown[] = [];
+    const moreBlocking = await blockingDuring(async () => {
+      const custom = await w.h.request("POST", `${path}/custom_attributes`, {
+        token: w.a.adminToken,
+        body: { custom_attributes: { order: "A-1" } },
+      });
+      more.push([custom.status, custom.body.custom_attributes]);
+      const patched = await w.h.request("PATCH", path, {
+        token: w.a.adminToken,
+        body: { priority: "low", additional_attributes: { source: "web" } },
+      });
+      more.push([patched.status, patched.body.priority, patched.body.custom_attributes]);
+      const unread = await w.h.request("POST", `${path}/unread`, { token: w.a.adminToken, body: {} });
+      more.push([unread.status, unread.body.unread_count]);
+    });
+    expect(moreBlocking).toEqual([]);
+    expect(more).toEqual([
+      [200, { order: "A-1" }],
+      [200, "low", { order: "A-1" }],
+      [200, 1],
+    ]);
     const statuses = w.h.deps.db
       .prepare("SELECT message_type, status FROM messages WHERE content IN ('help', 'On it') ORDER BY id")
       .all();
