@@ -1,7 +1,7 @@
 // Reads the public (client) API needs beyond the account API's: an inbox by its public identifier,
 // a contact identity's conversations, pages of the messages a contact may see (no private notes,
 // no activity messages) and the agents' messages a contact has not read yet.
-import type { Database, Statement } from "bun:sqlite";
+import type { Database } from "bun:sqlite";
 import { type Reads, TwoWayStatement } from "./reads.ts";
 import type { ConversationRow } from "./conversations.repo.ts";
 import type { InboxRow } from "./inboxes.repo.ts";
@@ -20,7 +20,7 @@ export class PublicRepo {
   private readonly latestStmt: TwoWayStatement;
   private readonly beforeStmt: TwoWayStatement;
   private readonly unreadStmt: TwoWayStatement;
-  private readonly verifyStmt: Statement;
+  private readonly verifyStmt: TwoWayStatement;
 
   constructor(db: Database) {
     // A suspended account's inboxes are as unknown as a wrong identifier.
@@ -56,7 +56,10 @@ export class PublicRepo {
       `SELECT * FROM messages WHERE conversation_id = $c AND created_at >= $since AND created_at <= $until
          AND message_type IN (1, 3) AND private = 0 AND status IN ('sent', 'delivered') ORDER BY id`,
     );
-    this.verifyStmt = db.prepare("UPDATE contact_inboxes SET hmac_verified = 1, updated_at = $now WHERE id = $id");
+    this.verifyStmt = new TwoWayStatement(
+      db,
+      "UPDATE contact_inboxes SET hmac_verified = 1, updated_at = $now WHERE id = $id",
+    );
   }
 
   inboxByIdentifier(identifier: string): PublicInboxRow | null {
@@ -118,6 +121,10 @@ export class PublicRepo {
   }
 
   markVerified(contactInboxId: number, now: number): void {
-    this.verifyStmt.run({ id: contactInboxId, now });
+    this.verifyStmt.statement.run({ id: contactInboxId, now });
+  }
+
+  *markVerifiedSteps(contactInboxId: number, now: number): Reads<void> {
+    yield this.verifyStmt.write({ id: contactInboxId, now });
   }
 }

@@ -83,9 +83,14 @@ export class ContactsService {
    * Fields come validated (contactFields); inside the caller's writeTx.
    */
   createSelf(account: AccountRef, fields: ContactFields): ContactRow {
-    this.ensureUnique(account.id, fields, null);
-    const contact = this.get(account.id, this.d.contacts.insert(account.id, fields, unixSeconds(this.d.clock)));
-    this.record(actingAsContact(account, contact), "contact_created", contact, null);
+    return readNow(this.createSelfSteps(account, fields));
+  }
+
+  *createSelfSteps(account: AccountRef, fields: ContactFields): Reads<ContactRow> {
+    yield* this.ensureUniqueSteps(account.id, fields, null);
+    const id = yield* this.d.contacts.insertSteps(account.id, fields, unixSeconds(this.d.clock));
+    const contact = yield* this.readGet(account.id, id);
+    yield* this.recordSteps(actingAsContact(account, contact), "contact_created", contact, null);
     return contact;
   }
 
@@ -101,7 +106,8 @@ export class ContactsService {
     return readNow(this.updateSteps(a, id, input));
   }
 
-  private *updateSteps(a: Acting, id: number, input: ContactInput): Reads<ContactRow> {
+  /** update() as steps of the caller's awaited body (the website chat's setUser). */
+  *updateSteps(a: Acting, id: number, input: ContactInput): Reads<ContactRow> {
     const before = yield* this.readGet(a.account.id, id);
     const fields = contactFields(input, fieldsOf(before));
     yield* this.readCheckCustom(a, input.custom_attributes);
@@ -241,10 +247,6 @@ export class ContactsService {
 
   private inbox(a: Acting, rawId: unknown): InboxRef {
     return this.d.access.inbox(a, rawId);
-  }
-
-  private ensureUnique(accountId: number, f: ContactFields, selfId: number | null): void {
-    readNow(this.ensureUniqueSteps(accountId, f, selfId));
   }
 
   private *ensureUniqueSteps(accountId: number, f: ContactFields, selfId: number | null): Reads<void> {

@@ -74,6 +74,11 @@ export class PublicContactsService {
     return knownInbox(this.d.publicRepo.inboxByIdentifier(identifier));
   }
 
+  /** inbox(), awaited on PostgreSQL's read pool (the public inbox routes' derive there). */
+  async inboxLater(identifier: string): Promise<PublicInboxRow> {
+    return knownInbox(await readSoon(this.d.publicRepo.readInboxByIdentifier(identifier)));
+  }
+
   scope(inboxIdentifier: string, contactIdentifier: string): PublicScope {
     return this.scopeIn(this.inbox(inboxIdentifier), contactIdentifier);
   }
@@ -127,25 +132,34 @@ export class PublicContactsService {
       EMPTY_CONTACT,
     );
     const account = { id: inbox.account_id, name: inbox.account_name };
-    this.d.contactsService.checkCustom(actingAsSystem(account), custom_attributes);
-    return await this.d.writeTx(() => {
-      const now = unixSeconds(this.d.clock);
-      const existing = sourceId ? this.d.contactInboxes.bySource(inbox.id, sourceId) : null;
-      if (existing) {
-        const contact = this.d.contacts.byId(inbox.account_id, existing.contact_id)!;
-        if (verified && existing.hmac_verified === 0 && contact.identifier === fields.identifier) {
-          this.d.publicRepo.markVerified(existing.id, now);
-          return { contactInbox: this.d.contactInboxes.byId(existing.id)!, contact };
-        }
-        return { contactInbox: existing, contact };
+    // Committed rows, awaited on PostgreSQL's read pool: the attribute definitions.
+    await readSoon(this.d.contactsService.readCheckCustom(actingAsSystem(account), custom_attributes));
+    return await this.d.writeTx.steps(() => this.createSteps(inbox, account, fields, sourceId ?? null, verified));
+  }
+
+  private *createSteps(
+    inbox: PublicInboxRow,
+    account: AccountRef,
+    fields: ContactFields,
+    sourceId: string | null,
+    verified: boolean,
+  ): Reads<{ contactInbox: ContactInboxRow; contact: ContactRow }> {
+    const now = unixSeconds(this.d.clock);
+    const existing = sourceId ? yield* this.d.contactInboxes.readBySource(inbox.id, sourceId) : null;
+    if (existing) {
+      const contact = (yield* this.d.contacts.readById(inbox.account_id, existing.contact_id))!;
+      if (verified && existing.hmac_verified === 0 && contact.identifier === fields.identifier) {
+        yield* this.d.publicRepo.markVerifiedSteps(existing.id, now);
+        return { contactInbox: (yield* this.d.contactInboxes.readById(existing.id))!, contact };
       }
-      const contact =
-        this.findContact(inbox.account_id, fields) ??
-        this.d.contactsService.createSelf(account, { ...fields, name: fields.name || randomContactName() });
-      const isVerified = verified && fields.identifier !== null && contact.identifier === fields.identifier;
-      const contactInbox = this.d.contactsService.addContactInbox(contact, inbox, sourceId ?? null, isVerified, now);
-      return { contactInbox, contact };
-    });
+      return { contactInbox: existing, contact };
+    }
+    const contact =
+      (yield* this.readFoundContact(inbox.account_id, fields)) ??
+      (yield* this.d.contactsService.createSelfSteps(account, { ...fields, name: fields.name || randomContactName() }));
+    const isVerified = verified && fields.identifier !== null && contact.identifier === fields.identifier;
+    const contactInbox = yield* this.d.contactsService.addContactInboxSteps(contact, inbox, sourceId, isVerified, now);
+    return { contactInbox, contact };
   }
 
   /** Name, email, phone number, avatar and custom attributes (merged); the identifier is not the contact's to change. */
@@ -174,11 +188,11 @@ export class PublicContactsService {
   }
 
   /** Chatwoot's order: identifier, then email, then phone number. */
-  private findContact(accountId: number, f: ContactFields): ContactRow | null {
+  private *readFoundContact(accountId: number, f: ContactFields): Reads<ContactRow | null> {
     for (const field of ["identifier", "email", "phone_number"] as const) {
       const value = f[field];
-      const id = value === null ? null : this.d.contacts.holderOf(accountId, field, value);
-      if (id !== null) return this.d.contacts.byId(accountId, id);
+      const id = value === null ? null : yield* this.d.contacts.readHolderOf(accountId, field, value);
+      if (id !== null) return yield* this.d.contacts.readById(accountId, id);
     }
     return null;
   }

@@ -105,14 +105,14 @@ export class WidgetService {
   async start(inbox: PublicInboxRow, authToken: string | null | undefined, ip: string | null): Promise<WidgetVisitor> {
     if (authToken) {
       try {
-        const scope = this.visitor(inbox, authToken);
+        const scope = await this.visitorSoon(inbox, authToken);
         return { scope, token: authToken };
       } catch (error) {
         if (!(error instanceof UnauthorizedError)) throw error; // a stale token starts over
       }
     }
     const r = await this.d.publicContacts.create(inbox, {}, ip);
-    return this.identity(inbox, r.contactInbox.source_id);
+    return await this.identity(inbox, r.contactInbox.source_id);
   }
 
   token(scope: PublicScope): string {
@@ -138,26 +138,24 @@ export class WidgetService {
     const identifier = requiredString(errors, "identifier", input.identifier, 255);
     errors.throwIfAny();
     const verified = this.d.publicContacts.verify(scope.inbox, input);
-    const holder = this.d.contacts.holderOf(scope.account.id, "identifier", identifier!);
+    // Committed rows, awaited on PostgreSQL's read pool; the update's body checks uniqueness again.
+    const holder = await readSoon(this.d.contacts.readHolderOf(scope.account.id, "identifier", identifier!));
     const same =
       holder === null
         ? scope.contact.identifier === null || scope.contact.identifier === identifier
         : holder === scope.contact.id;
     const { name, email, phone_number, avatar_url, custom_attributes } = input;
     if (same) {
-      await this.d.writeTx(() => {
-        this.d.contactsService.updateNow(scope.acting, scope.contact.id, {
-          identifier,
-          name,
-          email,
-          phone_number,
-          avatar_url,
-          custom_attributes,
-        });
+      const details = { identifier, name, email, phone_number, avatar_url, custom_attributes };
+      const contacts = this.d.contactsService;
+      const publicRepo = this.d.publicRepo;
+      const now = unixSeconds(this.d.clock);
+      await this.d.writeTx.steps(function* () {
+        yield* contacts.updateSteps(scope.acting, scope.contact.id, details);
         if (verified && scope.contactInbox.hmac_verified === 0)
-          this.d.publicRepo.markVerified(scope.contactInbox.id, unixSeconds(this.d.clock));
+          yield* publicRepo.markVerifiedSteps(scope.contactInbox.id, now);
       });
-      return { ...this.identity(scope.inbox, scope.contactInbox.source_id), switched: false };
+      return { ...(await this.identity(scope.inbox, scope.contactInbox.source_id)), switched: false };
     }
     if (!verified)
       throw new UnauthorizedError(
@@ -169,7 +167,7 @@ export class WidgetService {
       { identifier, identifier_hash: input.identifier_hash, name, email, phone_number, avatar_url, custom_attributes },
       ip,
     );
-    return { ...this.identity(scope.inbox, r.contactInbox.source_id), switched: true };
+    return { ...(await this.identity(scope.inbox, r.contactInbox.source_id)), switched: true };
   }
 
   /** Business hours as the visitor sees them: always open when the inbox keeps none. */
@@ -181,8 +179,9 @@ export class WidgetService {
     return { open: false, next_open_at: nextOpening(now, schedule, inbox.timezone) };
   }
 
-  private identity(inbox: PublicInboxRow, sourceId: string): WidgetVisitor {
-    const scope = this.d.publicContacts.scopeIn(inbox, sourceId);
+  /** The identity just written, read back: committed rows, awaited on PostgreSQL's read pool. */
+  private async identity(inbox: PublicInboxRow, sourceId: string): Promise<WidgetVisitor> {
+    const scope = await readSoon(this.d.publicContacts.readScopeIn(inbox, sourceId));
     return { scope, token: this.token(scope) };
   }
 }

@@ -22,8 +22,13 @@ export const publicDetail = (summary: string) => ({ tags, summary, security: [] 
 
 export function publicInboxRoutes(d: Deps) {
   const svc = d.services.publicContacts;
+  const identifier = (params: unknown) => (params as { inbox_identifier: string }).inbox_identifier;
+  // Awaited on PostgreSQL, as the public contact routes' scope (public-scope.ts).
+  const derive = d.services.auth.callersAwait
+    ? async ({ params }: { params: unknown }) => ({ inbox: await svc.inboxLater(identifier(params)) })
+    : ({ params }: { params: unknown }) => ({ inbox: svc.inbox(identifier(params)) });
   return new Elysia({ prefix: `${PUBLIC_PREFIX}/:inbox_identifier` })
-    .derive(({ params }) => ({ inbox: svc.inbox((params as { inbox_identifier: string }).inbox_identifier) }))
+    .derive(derive)
     .get("", ({ inbox }) => publicInboxOf(inbox), {
       params: InboxIdentifierParams,
       response: { 200: PublicInbox, ...errorResponses },

@@ -70,8 +70,9 @@ export function widgetContactRoutes(d: Deps) {
     )
     .patch(
       "/contact/set_user",
-      async ({ visitor, body, request, server }) => {
-        const r = await svc.setUser(visitor(), body, clientAddress(request, server, d.config.trustProxy));
+      async ({ inbox, authToken, body, request, server }) => {
+        const scope = await svc.visitorSoon(inbox, authToken);
+        const r = await svc.setUser(scope, body, clientAddress(request, server, d.config.trustProxy));
         const { contactInbox, contact } = r.scope;
         return {
           id: contact.id,
