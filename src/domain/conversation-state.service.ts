@@ -118,24 +118,28 @@ export class ConversationStateService {
    * their messages no longer reopen anything or notify, and the conversation is resolved.
    */
   mute(a: Acting, row: ConversationRow): Promise<ConversationRow> {
-    return this.d.writeTx(() => this.muteNow(a, row));
+    return this.d.writeTx.steps(() => this.muteSteps(a, row, true));
   }
 
   /** mute() in place: automation actions run inside a macro's writeTx body, which cannot await. */
   muteNow(a: Acting, row: ConversationRow): ConversationRow {
-    return this.d.writeTx.now(() => {
-      this.d.contactsService.updateNow(a, row.contact_id, { blocked: true });
-      const resolved = this.setStatusNow(a, row, "resolved");
-      return this.d.events.activity(a, resolved, `${a.name} has muted the conversation`);
-    });
+    return this.d.writeTx.now(() => readNow(this.muteSteps(a, row, true)));
   }
 
   /** Chatwoot's unmute: the contact is unblocked; the conversation stays as it is. */
   unmute(a: Acting, row: ConversationRow): Promise<ConversationRow> {
-    return this.d.writeTx(() => {
-      this.d.contactsService.updateNow(a, row.contact_id, { blocked: false });
-      return this.d.events.activity(a, this.d.conversations.byId(row.id)!, `${a.name} has unmuted the conversation`);
-    });
+    return this.d.writeTx.steps(() => this.muteSteps(a, row, false));
+  }
+
+  private *muteSteps(a: Acting, loaded: ConversationRow, muted: boolean): Reads<ConversationRow> {
+    const row = yield* this.d.events.readCurrent(loaded);
+    yield* this.d.contactsService.updateSteps(a, row.contact_id, { blocked: muted });
+    const current = muted ? yield* this.applySteps(a, row, this.withStatus(row, "resolved", null)) : row;
+    return yield* this.d.events.activitySteps(
+      a,
+      current,
+      `${a.name} has ${muted ? "muted" : "unmuted"} the conversation`,
+    );
   }
 
   async togglePriority(a: Acting, row: ConversationRow, raw: unknown): Promise<ConversationRow> {

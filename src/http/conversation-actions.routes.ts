@@ -141,7 +141,7 @@ export function conversationActionRoutes(d: Deps) {
         detail: { tags, summary: "Mark the conversation read by the agent" },
       },
     )
-    .post("/mute", async ({ acting, load }) => (await state.mute(acting, load()), emptyOk()), {
+    .post("/mute", async ({ acting, loadSoon }) => (await state.mute(acting, await loadSoon()), emptyOk()), {
       params: ConversationParams,
       detail: {
         tags,
@@ -149,7 +149,7 @@ export function conversationActionRoutes(d: Deps) {
           "Mute: block the contact (their messages no longer reopen or notify) and resolve; answers 200 with no body",
       },
     })
-    .post("/unmute", async ({ acting, load }) => (await state.unmute(acting, load()), emptyOk()), {
+    .post("/unmute", async ({ acting, loadSoon }) => (await state.unmute(acting, await loadSoon()), emptyOk()), {
       params: ConversationParams,
       detail: { tags, summary: "Unmute: unblock the contact; answers 200 with no body" },
     })

@@ -287,9 +287,12 @@ onPostgres("PostgreSQL: conversation writes wait on nothing in place", () => {
       answers.push([assignee.status, assignee.body.name]);
       const moved = await action(w, c.id, "assignments", { team_id: team.id });
       answers.push([moved.status, moved.body.name, moved.body.is_member]);
+      const muted = await action(w, c.id, "mute", {});
+      const unmuted = await action(w, c.id, "unmute", {});
+      answers.push([muted.status, unmuted.status]);
     });
     expect(blocking).toEqual([]);
-    expect(answers).toEqual([[200, "resolved"], [200], [200, "Ann Agent"], [200, "sales", false]]);
+    expect(answers).toEqual([[200, "resolved"], [200], [200, "Ann Agent"], [200, "sales", false], [200, 200]]);
     const row = w.h.deps.repos.conversations.byId(c.id)!;
     expect([row.status, row.priority, row.assignee_id, row.team_id]).toEqual([
       "resolved",
@@ -297,6 +300,18 @@ onPostgres("PostgreSQL: conversation writes wait on nothing in place", () => {
       w.agent.userId,
       team.id,
     ]);
-    expect(messages(w, c.id).map(([type]) => type)).toEqual(["text", "input_csat", "text", "text", "text"]);
+    expect(messages(w, c.id).map(([type]) => type)).toEqual([
+      "text",
+      "input_csat",
+      "text",
+      "text",
+      "text",
+      "text",
+      "text",
+    ]);
+    expect(messages(w, c.id).slice(-2)).toEqual([
+      ["text", "Admin has muted the conversation"],
+      ["text", "Admin has unmuted the conversation"],
+    ]);
   });
 });
