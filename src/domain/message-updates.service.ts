@@ -4,7 +4,7 @@
 import type { ConversationRow, ConversationsRepo } from "../db/conversations.repo.ts";
 import type { ConversationRefsRepo } from "../db/conversation-refs.repo.ts";
 import type { MessageRow, MessagesRepo, MessageStatus } from "../db/messages.repo.ts";
-import { type Reads, readNow } from "../db/reads.ts";
+import { type Reads, readNow, readSoon } from "../db/reads.ts";
 import type { WriteTx } from "../db/tx.ts";
 import { unixSeconds, type Clock } from "../lib/clock.ts";
 import { actingAsSystem, type Acting } from "./acting.ts";
@@ -58,9 +58,9 @@ export class MessageUpdatesService {
     rawId: unknown,
     input: { status?: unknown; external_error?: unknown },
   ): Promise<CreatedMessage> {
-    const current = this.message(conversation, rawId);
-    const inbox = this.d.conversationRefs.inbox(conversation.account_id, conversation.inbox_id)!;
-    if (inbox.channel_type !== "api") throw new ForbiddenError("Message status update is only allowed for API inboxes");
+    // Committed rows, awaited on PostgreSQL's read pool; the body reads the message again in its own.
+    const found = await readSoon(this.readChecked(conversation, rawId));
+    if (found.channel !== "api") throw new ForbiddenError("Message status update is only allowed for API inboxes");
     if (typeof input.status !== "string" || !STATUSES.includes(input.status as MessageStatus)) {
       throw ValidationError.of("status", `must be one of: ${STATUSES.join(", ")}`, "invalid");
     }
@@ -72,18 +72,37 @@ export class MessageUpdatesService {
       throw ValidationError.of("external_error", "must be a string", "invalid");
     }
     const status = input.status as MessageStatus;
-    return await this.d.writeTx(() => {
-      // Chatwoot refuses read → delivered silently: a receipt never goes backwards.
-      if (current.status === "read" && status === "delivered")
-        return { message: current, view: this.d.events.view(a, conversation) };
-      const attrs = JSON.parse(current.content_attributes) as Record<string, unknown>;
-      if (status === "failed" && typeof input.external_error === "string") attrs.external_error = input.external_error;
-      else delete attrs.external_error;
-      return this.saveChange(a, conversation, current, {
-        ...current,
-        status,
-        content_attributes: JSON.stringify(attrs),
-      });
+    const error = typeof input.external_error === "string" ? input.external_error : null;
+    return await this.d.writeTx.steps(() => this.statusSteps(a, conversation, found.message, status, error));
+  }
+
+  /** The message (404) and the conversation's channel, before an update's transaction. */
+  private *readChecked(conversation: ConversationRow, rawId: unknown): Reads<{ message: MessageRow; channel: string }> {
+    const message = yield* this.readMessage(conversation, rawId);
+    const inbox = yield* this.d.conversationRefs.readInbox(conversation.account_id, conversation.inbox_id);
+    return { message, channel: inbox?.channel_type ?? "" };
+  }
+
+  private *statusSteps(
+    a: Acting,
+    conversation: ConversationRow,
+    found: MessageRow,
+    status: MessageStatus,
+    error: string | null,
+  ): Reads<CreatedMessage> {
+    const current = (yield* this.d.messages.readById(conversation.id, found.id)) ?? found;
+    // Chatwoot refuses read → delivered silently: a receipt never goes backwards.
+    if (current.status === "read" && status === "delivered") {
+      const view = yield* this.d.events.readView(a, yield* this.d.events.readCurrent(conversation));
+      return { message: current, view };
+    }
+    const attrs = JSON.parse(current.content_attributes) as Record<string, unknown>;
+    if (status === "failed" && error !== null) attrs.external_error = error;
+    else delete attrs.external_error;
+    return yield* this.saveChangeSteps(a, conversation, current, {
+      ...current,
+      status,
+      content_attributes: JSON.stringify(attrs),
     });
   }
 
@@ -169,9 +188,13 @@ export class MessageUpdatesService {
   }
 
   private message(conversation: ConversationRow, rawId: unknown): MessageRow {
+    return readNow(this.readMessage(conversation, rawId));
+  }
+
+  private *readMessage(conversation: ConversationRow, rawId: unknown): Reads<MessageRow> {
     const id =
       typeof rawId === "string" && /^\d{1,15}$/.test(rawId) ? Number(rawId) : typeof rawId === "number" ? rawId : NaN;
-    const m = Number.isSafeInteger(id) && id > 0 ? this.d.messages.byId(conversation.id, id) : null;
+    const m = Number.isSafeInteger(id) && id > 0 ? yield* this.d.messages.readById(conversation.id, id) : null;
     if (!m) throw new NotFoundError("Message", "id", `no message ${String(rawId)} in this conversation`);
     return m;
   }

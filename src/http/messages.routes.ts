@@ -85,8 +85,8 @@ export function messageRoutes(d: Deps) {
     )
     .patch(
       "/:message_id",
-      async ({ acting, load, params, body }) => {
-        const r = await d.services.messageUpdates.updateStatus(acting, load(), params.message_id, body);
+      async ({ acting, loadSoon, params, body }) => {
+        const r = await d.services.messageUpdates.updateStatus(acting, await loadSoon(), params.message_id, body);
         return messageOf(r.message, messageScope(r.view));
       },
       {

@@ -268,6 +268,26 @@ onPostgres("PostgreSQL: conversation writes wait on nothing in place", () => {
     ]);
   });
 
+  test("an API channel's delivery receipts: delivered, read, and a late delivered that changes nothing", async () => {
+    const w = await world({ deps: { wakeListeners: false } });
+    const c = await newConversation(w);
+    const sent = await send(w, c.id, { content: "Your order has shipped" });
+    const path = `${w.base}/conversations/${c.id}/messages/${sent.body.id}`;
+    const statuses: unknown[] = [];
+    const blocking = await blockingDuring(async () => {
+      for (const status of ["delivered", "read", "delivered"]) {
+        const r = await w.h.request("PATCH", path, { token: w.a.adminToken, body: { status } });
+        statuses.push([r.status, r.body.status]);
+      }
+    });
+    expect(blocking).toEqual([]);
+    expect(statuses).toEqual([
+      [200, "delivered"],
+      [200, "read"],
+      [200, "read"],
+    ]);
+  });
+
   test("a resolution with its survey, a priority, an assignee, a team", async () => {
     const w = await world({ deps: { wakeListeners: false } });
     const team = await makeTeam(w.h, w.a, "Sales");
