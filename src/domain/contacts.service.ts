@@ -133,20 +133,20 @@ export class ContactsService {
   /** Removes custom attribute keys (Chatwoot's destroy_custom_attributes). */
   async removeCustomAttributes(a: Acting, id: number, keys: unknown): Promise<ContactRow> {
     const list = labelTitles("custom_attributes", keys);
-    const before = this.get(a.account.id, id);
+    // Awaited, as update(): the route reads its answer on PostgreSQL's read pool after the commit.
+    return await this.d.writeTx.steps(() => this.removeCustomSteps(a, id, list));
+  }
+
+  private *removeCustomSteps(a: Acting, id: number, keys: string[]): Reads<ContactRow> {
+    const before = yield* this.readGet(a.account.id, id);
     const custom = JSON.parse(before.custom_attributes) as Record<string, unknown>;
-    for (const k of list) delete custom[k];
-    return await this.d.writeTx(() => {
-      this.d.contacts.update(
-        id,
-        { ...fieldsOf(before), custom_attributes: JSON.stringify(custom) },
-        unixSeconds(this.d.clock),
-      );
-      const after = this.get(a.account.id, id);
-      const changes = contactChanges(before, after);
-      if (changes.some((c) => !("updated_at" in c))) this.record(a, "contact_updated", after, changes);
-      return after;
-    });
+    for (const k of keys) delete custom[k];
+    const fields = { ...fieldsOf(before), custom_attributes: JSON.stringify(custom) };
+    yield* this.d.contacts.updateSteps(id, fields, unixSeconds(this.d.clock));
+    const after = yield* this.readGet(a.account.id, id);
+    const changes = contactChanges(before, after);
+    if (changes.some((c) => !("updated_at" in c))) yield* this.recordSteps(a, "contact_updated", after, changes);
+    return after;
   }
 
   async delete(a: Acting, id: number): Promise<void> {
