@@ -48,12 +48,8 @@ export class ContactInboxesRepo {
     );
   }
 
-  insert(c: NewContactInbox): number {
-    return Number(this.insertStmt.statement.run(c).lastInsertRowid);
-  }
-
   *insertSteps(c: NewContactInbox): Reads<number> {
-    return Number(((yield this.insertStmt.write(c)) as { lastInsertRowid: number | bigint }).lastInsertRowid);
+    return yield* this.insertStmt.insertSteps(c);
   }
 
   byId(id: number): ContactInboxRow | null {

@@ -76,15 +76,8 @@ export class ContactsRepo {
     };
   }
 
-  insert(accountId: number, f: ContactFields, now: number): number {
-    return Number(this.insertStmt.statement.run({ account_id: accountId, ...f, now }).lastInsertRowid);
-  }
-
   *insertSteps(accountId: number, f: ContactFields, now: number): Reads<number> {
-    const { lastInsertRowid } = (yield this.insertStmt.write({ account_id: accountId, ...f, now })) as {
-      lastInsertRowid: number | bigint;
-    };
-    return Number(lastInsertRowid);
+    return yield* this.insertStmt.insertSteps({ account_id: accountId, ...f, now });
   }
 
   update(id: number, f: ContactFields, now: number): void {

@@ -141,10 +141,6 @@ export class ConversationRefsRepo {
     return this.teamsBatch.readMap(ids);
   }
 
-  isTeamMember(teamId: number, userId: number): boolean {
-    return this.isTeamMemberStmt.statement.get({ team_id: teamId, user_id: userId }) !== null;
-  }
-
   *readIsTeamMember(teamId: number, userId: number): Reads<boolean> {
     return (yield this.isTeamMemberStmt.get({ team_id: teamId, user_id: userId })) !== null;
   }

@@ -122,25 +122,13 @@ export class ConversationsRepo {
     );
   }
 
-  /** The next display id of the account; call inside the creating transaction. */
-  nextDisplayId(accountId: number): number {
-    this.bumpCounterStmt.statement.run({ account_id: accountId });
-    return (this.readCounterStmt.statement.get({ account_id: accountId }) as { value: number }).value;
-  }
-
   *nextDisplayIdSteps(accountId: number): Reads<number> {
     yield this.bumpCounterStmt.write({ account_id: accountId });
     return ((yield this.readCounterStmt.get({ account_id: accountId })) as { value: number }).value;
   }
 
-  insert(c: NewConversation & { display_id: number }): number {
-    return Number(this.insertStmt.statement.run(insertParams(c)).lastInsertRowid);
-  }
-
   *insertSteps(c: NewConversation & { display_id: number }): Reads<number> {
-    return Number(
-      ((yield this.insertStmt.write(insertParams(c))) as { lastInsertRowid: number | bigint }).lastInsertRowid,
-    );
+    return yield* this.insertStmt.insertSteps(insertParams(c));
   }
 
   save(row: ConversationRow): void {
@@ -179,10 +167,6 @@ export class ConversationsRepo {
 
   *readByDisplayId(accountId: number, displayId: number): Reads<ConversationRow | null> {
     return (yield this.byDisplay.get({ account_id: accountId, display_id: displayId })) as ConversationRow | null;
-  }
-
-  lastOfContactInbox(contactInboxId: number): ConversationRow | null {
-    return (this.lastOfContactInboxStmt.statement.get({ id: contactInboxId }) as ConversationRow | null) ?? null;
   }
 
   *readLastOfContactInbox(contactInboxId: number): Reads<ConversationRow | null> {

@@ -54,10 +54,6 @@ export class CsatRepo {
     this.byMessageStmt = db.prepare("SELECT * FROM csat_survey_responses WHERE message_id = $id");
   }
 
-  surveySent(conversationId: number): boolean {
-    return this.sentStmt.statement.get({ c: conversationId }) !== null;
-  }
-
   *readSurveySent(conversationId: number): Reads<boolean> {
     return (yield this.sentStmt.get({ c: conversationId })) !== null;
   }

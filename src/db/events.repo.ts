@@ -169,10 +169,7 @@ export class EventsRepo {
 
   /** Writes one event (inside the writer's transaction); returns its id. */
   *insertSteps(e: NewEventRow): Reads<number> {
-    const run = (yield this.insertStmt.write(e as unknown as Record<string, string | number | null>)) as {
-      lastInsertRowid: number | bigint;
-    };
-    return Number(run.lastInsertRowid);
+    return yield* this.insertStmt.insertSteps(e as unknown as Record<string, string | number | null>);
   }
 
   /** Up to `limit` events after `after`, in id order (the bus's batches). */

@@ -174,10 +174,8 @@ export class MessagesRepo {
   /** Inserts and returns the row as stored (built here: no read-back). */
   *insertSteps(m: NewMessage): Reads<MessageRow> {
     const params = { status: "sent" as MessageStatus, ...m };
-    const run = (yield this.insertStmt.write(params as unknown as Record<string, string | number | null>)) as {
-      lastInsertRowid: number | bigint;
-    };
-    return { id: Number(run.lastInsertRowid), external_source_ids: "{}", ...params };
+    const id = yield* this.insertStmt.insertSteps(params as unknown as Record<string, string | number | null>);
+    return { id, external_source_ids: "{}", ...params };
   }
 
   byId(conversationId: number, id: number): MessageRow | null {
@@ -207,10 +205,6 @@ export class MessagesRepo {
 
   readByIds(ids: readonly number[]): Reads<Map<number, MessageRow>> {
     return this.byIdsBatch.readMap(ids);
-  }
-
-  save(m: MessageRow): void {
-    this.saveStmt.statement.run(savedColumns(m));
   }
 
   *saveSteps(m: MessageRow): Reads<void> {

@@ -120,10 +120,6 @@ export class PublicRepo {
     return (yield this.unreadStmt.all({ c: conversationId, since, until })) as MessageRow[];
   }
 
-  markVerified(contactInboxId: number, now: number): void {
-    this.verifyStmt.statement.run({ id: contactInboxId, now });
-  }
-
   *markVerifiedSteps(contactInboxId: number, now: number): Reads<void> {
     yield this.verifyStmt.write({ id: contactInboxId, now });
   }

@@ -241,6 +241,12 @@ export class TwoWayStatement {
     return new StatementStep(this, "run", params);
   }
 
+  /** An INSERT of one row, as a step form: its value is the new row's id. */
+  *insertSteps(params: Params): Reads<number> {
+    const run = (yield this.write(params)) as { lastInsertRowid: number | bigint };
+    return Number(run.lastInsertRowid);
+  }
+
   /** A step's statement in place (StatementStep.now). */
   runNow(kind: StepKind, params: Params): unknown {
     const run = this.statement[kind] as (...p: unknown[]) => unknown;

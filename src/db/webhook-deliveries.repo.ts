@@ -184,10 +184,7 @@ export class WebhookDeliveriesRepo {
   }
 
   *insertSteps(d: NewDelivery): Reads<number> {
-    const run = (yield this.insertStmt.write(d as unknown as Record<string, string | number | null>)) as {
-      lastInsertRowid: number | bigint;
-    };
-    return Number(run.lastInsertRowid);
+    return yield* this.insertStmt.insertSteps(d as unknown as Record<string, string | number | null>);
   }
 
   /** Receivers (target keys) that have a stream head pending, due or not. */

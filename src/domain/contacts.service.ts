@@ -121,10 +121,6 @@ export class ContactsService {
   }
 
   /** Values of defined custom attributes must fit their definition (422 naming the key). */
-  checkCustom(a: Acting, custom: unknown): void {
-    readNow(this.readCheckCustom(a, custom));
-  }
-
   *readCheckCustom(a: Acting, custom: unknown): Reads<void> {
     if (custom && typeof custom === "object" && !Array.isArray(custom))
       yield* this.d.attributeValues.readCheck(a.account.id, "contact_attribute", custom as Record<string, unknown>);

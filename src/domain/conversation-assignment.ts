@@ -2,7 +2,7 @@
 // (Chatwoot's wording). Used when a conversation is created and when its assignment changes.
 import type { ConversationRefsRepo, InboxRef, MemberRef, TeamRef } from "../db/conversation-refs.repo.ts";
 import type { ConversationRow } from "../db/conversations.repo.ts";
-import { type Reads, readNow } from "../db/reads.ts";
+import type { Reads } from "../db/reads.ts";
 import type { Acting } from "./acting.ts";
 import { assigneeActivity, teamActivity } from "./activity-messages.ts";
 import type { ConversationEvents } from "./conversation-events.ts";
@@ -17,10 +17,6 @@ export class ConversationAssignment {
   constructor(private readonly d: ConversationAssignmentDeps) {}
 
   /** Activity for an assignment change: a team change names the team (and the new assignee), else the assignee. */
-  activity(a: Acting, before: ConversationRow, after: ConversationRow): ConversationRow {
-    return readNow(this.activitySteps(a, before, after));
-  }
-
   *activitySteps(a: Acting, before: ConversationRow, after: ConversationRow): Reads<ConversationRow> {
     const members = yield* this.d.conversationRefs.readMembers(
       a.account.id,
@@ -46,10 +42,6 @@ export class ConversationAssignment {
   }
 
   /** An assignee must be a member of the account who can reach the inbox (administrator or inbox member). */
-  assignee(a: Acting, id: number | null, inbox: InboxRef | { id: number }): MemberRef | null {
-    return readNow(this.readAssignee(a, id, inbox));
-  }
-
   *readAssignee(a: Acting, id: number | null, inbox: InboxRef | { id: number }): Reads<MemberRef | null> {
     if (id === null) return null;
     const refs = this.d.conversationRefs;
@@ -62,10 +54,6 @@ export class ConversationAssignment {
   }
 
   /** A team must belong to the account. */
-  team(a: Acting, id: number | null): TeamRef | null {
-    return readNow(this.readTeam(a, id));
-  }
-
   *readTeam(a: Acting, id: number | null): Reads<TeamRef | null> {
     if (id === null) return null;
     const t = yield* this.d.conversationRefs.readTeam(a.account.id, id);

@@ -68,10 +68,6 @@ export class ConversationEvents {
     });
   }
 
-  created(a: Acting, row: ConversationRow): void {
-    readNow(this.createdSteps(a, row));
-  }
-
   *createdSteps(a: Acting, row: ConversationRow): Reads<void> {
     yield* this.recordSteps(a, "conversation_created", row, conversationPushData(yield* this.readView(a, row)));
   }
@@ -126,10 +122,6 @@ export class ConversationEvents {
    * Writes an activity message (no sender) and its message_created. Like every message it moves
    * the conversation's last activity, silently (Chatwoot updates those columns without callbacks).
    */
-  activity(a: Acting, row: ConversationRow, content: string | null): ConversationRow {
-    return readNow(this.activitySteps(a, row, content));
-  }
-
   *activitySteps(a: Acting, row: ConversationRow, content: string | null): Reads<ConversationRow> {
     if (!content) return row;
     const now = unixSeconds(this.d.clock);

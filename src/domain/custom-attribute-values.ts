@@ -7,7 +7,7 @@ import type {
   AttributeModel,
   CustomAttributeDefinitionsRepo,
 } from "../db/custom-attribute-definitions.repo.ts";
-import { type Reads, readNow } from "../db/reads.ts";
+import type { Reads } from "../db/reads.ts";
 import { FieldErrors } from "./errors.ts";
 
 const isNumeric = (v: unknown) =>
@@ -52,10 +52,6 @@ export class CustomAttributeValues {
   constructor(private readonly d: { customAttributeDefinitions: CustomAttributeDefinitionsRepo }) {}
 
   /** Throws a 422 naming each `custom_attributes.<key>` whose value its definition refuses. */
-  check(accountId: number, model: AttributeModel, values: Record<string, unknown> | null | undefined): void {
-    readNow(this.readCheck(accountId, model, values));
-  }
-
   *readCheck(
     accountId: number,
     model: AttributeModel,
