@@ -10,11 +10,12 @@ import { notificationFrames } from "./realtime/notification-frames.ts";
 import { type Lease, SOLE_CLAIMS, SOLE_LEASE } from "./lib/lease.ts";
 import { isPostgres } from "./db/postgres/database.ts";
 import { preparingLazily } from "./db/lazy-statements.ts";
+import type { Reads } from "./db/reads.ts";
 import { createServices } from "./deps/services.ts";
 import type { Config } from "./config.ts";
 import { loadConfig } from "./config.ts";
 import { databaseAnswers } from "./db/maintenance.ts";
-import { createWriteTx, type Commits, type WriteTx } from "./db/tx.ts";
+import { createWriteTx, type Commits, writing, type WriteTx } from "./db/tx.ts";
 import { EventBus } from "./events/bus.ts";
 import { automationListener } from "./events/listeners/automation.listener.ts";
 import { notificationsListener } from "./events/listeners/notifications.listener.ts";
@@ -125,11 +126,17 @@ export function createDeps(opts: DepsOptions): Deps {
   // cached read results (the summary reports).
   let commitCount = 0;
   const wakeListeners = opts.wakeListeners ?? true;
+  // Deliveries written by a transaction are sent once it has committed: the pump reads committed rows.
+  let deliveriesWritten = false;
   const { writeTx, commits } = createWriteTx(
     db,
     {
       afterCommit() {
         commitCount++;
+        if (deliveriesWritten) {
+          deliveriesWritten = false;
+          deliverer.wake();
+        }
         if (outbox.pending) {
           outbox.pending = false;
           repos.events.committedHead(); // right after COMMIT, before the next write: the new head
@@ -141,6 +148,7 @@ export function createDeps(opts: DepsOptions): Deps {
       },
       afterRollback() {
         outbox.pending = false;
+        deliveriesWritten = false;
       },
       beforeCommit: crashHook(outbox),
     },
@@ -157,16 +165,19 @@ export function createDeps(opts: DepsOptions): Deps {
         message_id: delivery.messageId,
         reason,
       });
-      const account = repos.accounts.byId(delivery.accountId);
-      if (account && delivery.messageId !== null)
-        services.messageUpdates.markCallbackFailedInTx(account, delivery.messageId, reason);
+      return delivery.messageId === null ? undefined : markFailed(delivery.accountId, delivery.messageId, reason);
     });
+  function* markFailed(accountId: number, messageId: number, reason: string): Reads<void> {
+    const account = yield* repos.accounts.readById(accountId);
+    if (account) yield* services.messageUpdates.markCallbackFailedSteps(account, messageId, reason);
+  }
   const deliverer = new WebhookDeliverer(
     {
       deliveries: repos.webhookDeliveries,
       webhooks: repos.webhooks,
       agentBots: repos.agentBots,
       writeTx,
+      committed: commits.settled,
       clock,
       logger,
       onCallbackGaveUp,
@@ -177,7 +188,10 @@ export function createDeps(opts: DepsOptions): Deps {
       claims: postgres ? new PostgresClaims(postgres) : SOLE_CLAIMS,
     },
   );
-  const wakeDeliveries = () => deliverer.wake();
+  const wakeDeliveries = () => {
+    if (writing(db)) deliveriesWritten = true;
+    else deliverer.wake();
+  };
   outbox.onRecord(
     webhookFanOut({ webhooks: repos.webhooks, deliveries: repos.webhookDeliveries, clock, wake: wakeDeliveries }),
   );

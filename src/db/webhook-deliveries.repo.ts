@@ -74,15 +74,15 @@ const DUE = "status = 'pending' AND blocked = 0 AND next_attempt_at_ms <= $now_m
 
 export class WebhookDeliveriesRepo {
   private readonly insertStmt: TwoWayStatement;
-  private readonly readyTargetsStmt: Statement;
-  private readonly dueStmt: Statement;
-  private readonly unblockNextStmt: Statement;
+  private readonly readyTargetsStmt: TwoWayStatement;
+  private readonly dueStmt: TwoWayStatement;
+  private readonly unblockNextStmt: TwoWayStatement;
   private readonly repairStmt: Statement;
-  private readonly byIdStmt: Statement;
-  private readonly stillDueStmt: Statement;
-  private readonly insertAttemptStmt: Statement;
-  private readonly finishStmt: Statement;
-  private readonly failPendingStmt: Statement;
+  private readonly byIdStmt: TwoWayStatement;
+  private readonly stillDueStmt: TwoWayStatement;
+  private readonly insertAttemptStmt: TwoWayStatement;
+  private readonly finishStmt: TwoWayStatement;
+  private readonly failPendingStmt: TwoWayStatement;
   private readonly retargetStmt: Statement;
   private readonly listStmt: TwoWayStatement;
   private readonly countStmt: TwoWayStatement;
@@ -104,7 +104,9 @@ export class WebhookDeliveriesRepo {
     );
     // Receivers with stream heads waiting, one index probe per receiver (a loose index scan), so the cost
     // does not grow with the backlog.
-    this.readyTargetsStmt = db.prepare(
+    this.readyTargetsStmt = new TwoWayStatement(
+      db,
+
       `WITH RECURSIVE t(k) AS (
          SELECT MIN(target_key) FROM webhook_deliveries WHERE status = 'pending' AND blocked = 0
          UNION ALL
@@ -112,14 +114,18 @@ export class WebhookDeliveriesRepo {
          FROM t WHERE t.k IS NOT NULL)
        SELECT k FROM t WHERE k IS NOT NULL`,
     );
-    this.dueStmt = db.prepare(
+    this.dueStmt = new TwoWayStatement(
+      db,
+
       `SELECT * FROM webhook_deliveries WHERE ${DUE} AND target_key = $target_key
        ORDER BY next_attempt_at_ms, id
        LIMIT $limit`,
     );
-    this.stillDueStmt = db.prepare(`SELECT * FROM webhook_deliveries WHERE id = $id AND ${DUE}`);
+    this.stillDueStmt = new TwoWayStatement(db, `SELECT * FROM webhook_deliveries WHERE id = $id AND ${DUE}`);
     // The oldest pending delivery of a stream is its head: it may go.
-    this.unblockNextStmt = db.prepare(
+    this.unblockNextStmt = new TwoWayStatement(
+      db,
+
       `UPDATE webhook_deliveries SET blocked = 0 WHERE id = (
          SELECT id FROM webhook_deliveries WHERE status = 'pending' AND target_key = $target_key AND order_key = $order_key
          ORDER BY id LIMIT 1)`,
@@ -131,17 +137,23 @@ export class WebhookDeliveriesRepo {
          SELECT 1 FROM webhook_deliveries e WHERE e.status = 'pending' AND e.target_key = webhook_deliveries.target_key
            AND e.order_key = webhook_deliveries.order_key AND e.id < webhook_deliveries.id)`,
     );
-    this.byIdStmt = db.prepare("SELECT * FROM webhook_deliveries WHERE id = $id");
-    this.insertAttemptStmt = db.prepare(
+    this.byIdStmt = new TwoWayStatement(db, "SELECT * FROM webhook_deliveries WHERE id = $id");
+    this.insertAttemptStmt = new TwoWayStatement(
+      db,
+
       `INSERT INTO webhook_attempts (delivery_id, attempt, started_at_ms, status_code, latency_ms, error, response_excerpt)
        VALUES ($delivery_id, $attempt, $started_at_ms, $status_code, $latency_ms, $error, $response_excerpt)`,
     );
-    this.finishStmt = db.prepare(
+    this.finishStmt = new TwoWayStatement(
+      db,
+
       `UPDATE webhook_deliveries SET status = $status, attempts = $attempts, next_attempt_at_ms = $next_attempt_at_ms,
          last_status_code = $last_status_code, last_error = $last_error, last_latency_ms = $last_latency_ms, updated_at_ms = $now_ms
        WHERE id = $id`,
     );
-    this.failPendingStmt = db.prepare(
+    this.failPendingStmt = new TwoWayStatement(
+      db,
+
       `UPDATE webhook_deliveries SET status = 'failed', next_attempt_at_ms = NULL, last_error = $error, updated_at_ms = $now_ms
        WHERE webhook_id = $webhook_id AND status = 'pending'`,
     );
@@ -188,33 +200,37 @@ export class WebhookDeliveriesRepo {
   }
 
   /** Receivers (target keys) that have a stream head pending, due or not. */
-  readyTargets(): string[] {
-    return (this.readyTargetsStmt.all() as { k: string }[]).map((r) => r.k);
+  *readReadyTargets(): Reads<string[]> {
+    return ((yield this.readyTargetsStmt.all({})) as { k: string }[]).map((r) => r.k);
   }
 
   /** A receiver's due stream heads, oldest due first. */
-  dueFor(targetKey: string, nowMs: number, limit: number): DeliveryRow[] {
-    return this.dueStmt.all({ target_key: targetKey, now_ms: nowMs, limit }) as DeliveryRow[];
+  *readDueFor(targetKey: string, nowMs: number, limit: number): Reads<DeliveryRow[]> {
+    return (yield this.dueStmt.all({ target_key: targetKey, now_ms: nowMs, limit })) as DeliveryRow[];
   }
 
   /** The delivery if it is still a due stream head (read again once its stream is claimed). */
-  stillDue(id: number, nowMs: number): DeliveryRow | null {
-    return (this.stillDueStmt.get({ id, now_ms: nowMs }) as DeliveryRow | null) ?? null;
+  *readStillDue(id: number, nowMs: number): Reads<DeliveryRow | null> {
+    return (yield this.stillDueStmt.get({ id, now_ms: nowMs })) as DeliveryRow | null;
   }
 
   byId(id: number): DeliveryRow | null {
-    return (this.byIdStmt.get({ id }) as DeliveryRow | null) ?? null;
+    return (this.byIdStmt.statement.get({ id }) as DeliveryRow | null) ?? null;
   }
 
-  insertAttempt(a: Omit<AttemptRow, "id">): void {
-    this.insertAttemptStmt.run(a);
+  *readById(id: number): Reads<DeliveryRow | null> {
+    return (yield this.byIdStmt.get({ id })) as DeliveryRow | null;
+  }
+
+  *insertAttemptSteps(a: Omit<AttemptRow, "id">): Reads<void> {
+    yield this.insertAttemptStmt.write(a as unknown as Record<string, string | number | null>);
   }
 
   /** Records the outcome; a finished delivery lets the next one of its stream go. */
-  finish(row: Pick<DeliveryRow, "id" | "target_key" | "order_key">, o: DeliveryOutcome): void {
-    this.finishStmt.run({ id: row.id, ...o });
+  *finishSteps(row: Pick<DeliveryRow, "id" | "target_key" | "order_key">, o: DeliveryOutcome): Reads<void> {
+    yield this.finishStmt.write({ id: row.id, ...o });
     if (o.status !== "pending" && row.order_key !== null)
-      this.unblockNextStmt.run({ target_key: row.target_key, order_key: row.order_key });
+      yield this.unblockNextStmt.write({ target_key: row.target_key, order_key: row.order_key });
   }
 
   /** Unblocks stream heads left blocked (nothing pending before them); returns how many. */
@@ -222,8 +238,8 @@ export class WebhookDeliveriesRepo {
     return this.repairStmt.run().changes;
   }
 
-  failPendingOfWebhook(webhookId: number, error: string, nowMs: number): void {
-    this.failPendingStmt.run({ webhook_id: webhookId, error, now_ms: nowMs });
+  *failPendingOfWebhookSteps(webhookId: number, error: string, nowMs: number): Reads<void> {
+    yield this.failPendingStmt.write({ webhook_id: webhookId, error, now_ms: nowMs });
   }
 
   /** A changed webhook URL applies to what is still waiting to be sent. */

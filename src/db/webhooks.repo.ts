@@ -46,9 +46,9 @@ export class WebhooksRepo {
   private readonly updateStmt: Statement;
   private readonly deleteStmt: Statement;
   private readonly setSecretStmt: Statement;
-  private readonly disableStmt: Statement;
+  private readonly disableStmt: TwoWayStatement;
   private readonly activeStmt: TwoWayStatement;
-  private readonly secretStmt: Statement;
+  private readonly secretStmt: TwoWayStatement;
   private readonly inboxStmt: Statement;
   private readonly callbackStmt: TwoWayStatement;
   private readonly setInboxSecretStmt: TwoWayStatement;
@@ -71,7 +71,8 @@ export class WebhooksRepo {
     this.setSecretStmt = db.prepare(
       "UPDATE webhooks SET secret = $secret, updated_at = $now WHERE account_id = $account_id AND id = $id",
     );
-    this.disableStmt = db.prepare(
+    this.disableStmt = new TwoWayStatement(
+      db,
       "UPDATE webhooks SET disabled_reason = $reason, disabled_at = $now, updated_at = $now WHERE id = $id",
     );
     this.activeStmt = new TwoWayStatement(
@@ -81,7 +82,7 @@ export class WebhooksRepo {
       // Named, because without the ORDER BY statistics saying "1 row" make SQLite scan the table.
       "SELECT id, url, subscriptions FROM webhooks INDEXED BY webhooks_account_url WHERE account_id = $account_id AND disabled_at IS NULL",
     );
-    this.secretStmt = db.prepare("SELECT secret, disabled_reason FROM webhooks WHERE id = $id");
+    this.secretStmt = new TwoWayStatement(db, "SELECT secret, disabled_reason FROM webhooks WHERE id = $id");
     this.inboxStmt = db.prepare("SELECT id, name FROM inboxes WHERE account_id = $account_id AND id = $id");
     this.callbackStmt = new TwoWayStatement(
       db,
@@ -123,7 +124,11 @@ export class WebhooksRepo {
   }
 
   disable(id: number, reason: string, now: number): void {
-    this.disableStmt.run({ id, reason, now });
+    this.disableStmt.statement.run({ id, reason, now });
+  }
+
+  *disableSteps(id: number, reason: string, now: number): Reads<void> {
+    yield this.disableStmt.write({ id, reason, now });
   }
 
   /** Enabled webhooks of an account, for fan-out. */
@@ -136,8 +141,8 @@ export class WebhooksRepo {
   }
 
   /** The signing secret at attempt time (a rotation applies to pending retries too); null once deleted. */
-  signing(id: number): { secret: string; disabled_reason: string | null } | null {
-    return (this.secretStmt.get({ id }) as { secret: string; disabled_reason: string | null } | null) ?? null;
+  *readSigning(id: number): Reads<{ secret: string; disabled_reason: string | null } | null> {
+    return (yield this.secretStmt.get({ id })) as { secret: string; disabled_reason: string | null } | null;
   }
 
   inbox(accountId: number, id: number): { id: number; name: string } | null {
@@ -145,16 +150,8 @@ export class WebhooksRepo {
   }
 
   /** An API inbox's callback settings; null for other channel types or another account's inbox. */
-  apiInboxCallback(accountId: number, inboxId: number): InboxCallback | null {
-    return (this.callbackStmt.statement.get({ account_id: accountId, id: inboxId }) as InboxCallback | null) ?? null;
-  }
-
   *readApiInboxCallback(accountId: number, inboxId: number): Reads<InboxCallback | null> {
     return (yield this.callbackStmt.get({ account_id: accountId, id: inboxId })) as InboxCallback | null;
-  }
-
-  setInboxSecret(inboxId: number, secret: string): void {
-    this.setInboxSecretStmt.statement.run({ id: inboxId, secret });
   }
 
   *setInboxSecretSteps(inboxId: number, secret: string): Reads<void> {

@@ -107,22 +107,26 @@ export class MessageUpdatesService {
   }
 
   /**
-   * The API inbox's callback for this message finally failed (webhook job, inside its transaction):
+   * The message's delivery finally failed (an API inbox's callback, or an email reply's sending):
    * the message becomes `failed` with the reason as external_error, as Chatwoot does. A message that
    * is already failed is left alone, so the callback for that update cannot start another cycle.
+   * In place: the mail sender's body, which cannot await.
    */
-  markCallbackFailedInTx(account: AccountRef, messageId: number, reason: string): void {
-    const current = this.d.messages.inAccount(account.id, messageId);
+  markCallbackFailedNow(account: AccountRef, messageId: number, reason: string): void {
+    this.d.writeTx.now(() => readNow(this.markCallbackFailedSteps(account, messageId, reason)));
+  }
+
+  /** The same as steps of a transaction body (the webhook deliverer's). */
+  *markCallbackFailedSteps(account: AccountRef, messageId: number, reason: string): Reads<void> {
+    const current = yield* this.d.messages.readInAccount(account.id, messageId);
     if (!current || current.status === "failed") return;
-    const conversation = this.d.conversations.byId(current.conversation_id);
+    const conversation = yield* this.d.conversations.readById(current.conversation_id);
     if (!conversation) return;
-    this.d.writeTx.now(() => {
-      const attrs = { ...(JSON.parse(current.content_attributes) as Record<string, unknown>), external_error: reason };
-      this.saveChange(actingAsSystem(account), conversation, current, {
-        ...current,
-        status: "failed",
-        content_attributes: JSON.stringify(attrs),
-      });
+    const attrs = { ...(JSON.parse(current.content_attributes) as Record<string, unknown>), external_error: reason };
+    yield* this.saveChangeSteps(actingAsSystem(account), conversation, current, {
+      ...current,
+      status: "failed",
+      content_attributes: JSON.stringify(attrs),
     });
   }
 

@@ -11,8 +11,13 @@
 // Several processes (PostgreSQL): every process sends, each delivery under a claim on its stream
 // (src/lib/lease.ts WorkClaims), so a stream's deliveries go one process at a time, in order, and
 // none twice. The limits above are per process.
+//
+// On PostgreSQL its reads go to the read pool and its writes are awaited bodies (writeTx.steps), so
+// the process serves requests meanwhile; one pump runs at a time (a wake during one runs another after
+// it), so nothing it reads is started twice. The claims are still taken through the bridge.
 import { SOLE_CLAIMS, type WorkClaims } from "../lib/lease.ts";
 import type { DeliveryRow } from "../db/webhook-deliveries.repo.ts";
+import { readSoon } from "../db/reads.ts";
 import { errorFields } from "../lib/logger.ts";
 import { coalescedWake, drainInFlight } from "../lib/pump.ts";
 import { safePost } from "../lib/ssrf.ts";
@@ -30,7 +35,11 @@ export const PER_TARGET = 4;
 export const RESPONSE_EXCERPT_BYTES = 1024;
 
 /** The recorder's dependencies, and the bots whose URL and secret a bot delivery uses. */
-export type DelivererDeps = RecorderDeps & { agentBots: AgentBotsRepo };
+export type DelivererDeps = RecorderDeps & {
+  agentBots: AgentBotsRepo;
+  /** The open write group's commit, if one is open (tx.ts Commits.settled): the pump reads after it. */
+  committed?: () => Promise<void> | null;
+};
 
 export interface DelivererOptions {
   timeoutMs: number;
@@ -50,6 +59,9 @@ export class WebhookDeliverer {
   private readonly claims: WorkClaims;
   private rotation = 0;
   private stopping = false;
+  /** The pump under way, and whether another was asked for meanwhile. */
+  private pumping: Promise<number> | null = null;
+  private again = false;
 
   constructor(
     private readonly d: DelivererDeps,
@@ -67,37 +79,75 @@ export class WebhookDeliverer {
     () => this.stopping,
   );
 
-  /** Starts due deliveries in the free slots; returns how many it started. Never throws. */
-  pump(): number {
-    let started = 0;
+  /**
+   * Starts due deliveries in the free slots; answers how many it started. Never rejects. Asked for while
+   * one runs, one more runs after it: what the first read may predate the wake.
+   */
+  pump(): Promise<number> {
+    if (this.pumping) {
+      this.again = true;
+      return this.pumping;
+    }
+    const run = async () => {
+      let started = 0;
+      do {
+        this.again = false;
+        started += await this.pumpOnce();
+      } while (this.again && !this.stopping);
+      return started;
+    };
+    const pumping = run().finally(() => {
+      this.pumping = null;
+    });
+    this.pumping = pumping;
+    return pumping;
+  }
+
+  /** One pass: picks due stream heads for the free slots, then starts them together. */
+  private async pumpOnce(): Promise<number> {
+    if (this.stopping || this.inFlight.size >= this.maxConcurrent) return 0;
+    const chosen: DeliveryRow[] = [];
     try {
-      if (this.stopping || this.inFlight.size >= this.maxConcurrent) return 0;
-      const now = this.d.clock.nowMs();
-      // Heads other processes are sending are still pending too: with shared claims, look past them.
-      const lookahead = this.claims.shared ? this.maxConcurrent : 0;
-      const targets = this.d.deliveries.readyTargets();
-      // Start at a different receiver each time so that, when the pool is the limit, none is always last.
-      const offset = targets.length === 0 ? 0 : this.rotation++ % targets.length;
-      for (let i = 0; i < targets.length && this.inFlight.size < this.maxConcurrent; i++) {
-        const target = targets[(i + offset) % targets.length]!;
-        const busy = this.perTargetCount.get(target) ?? 0;
-        const room = Math.min(this.perTarget - busy, this.maxConcurrent - this.inFlight.size);
-        if (room <= 0) continue;
-        // Heads already in flight are still pending: ask for enough to see past them.
-        for (const listed of this.d.deliveries.dueFor(target, now, room + busy + lookahead)) {
-          if (this.inFlight.has(listed.id)) continue;
-          if ((this.perTargetCount.get(target) ?? 0) >= this.perTarget) break;
-          if (this.inFlight.size >= this.maxConcurrent) break;
-          const row = this.claimed(listed, now);
-          if (!row) continue;
-          this.start(row);
-          started++;
-        }
-      }
+      await this.choose(chosen);
     } catch (error) {
       this.d.logger.error("webhook delivery pump failed", errorFields(error));
     }
-    return started;
+    // Started in one turn, after the reads: each attempt's bookkeeping (in flight, per receiver)
+    // then holds from the same moment, whatever the reads awaited.
+    for (const row of chosen) {
+      if (this.stopping) this.releaseClaim(row);
+      else this.start(row);
+    }
+    return this.stopping ? 0 : chosen.length;
+  }
+
+  private async choose(chosen: DeliveryRow[]): Promise<void> {
+    // Its reads see committed rows (PostgreSQL's read pool): deliveries of the open group come after
+    // its commit. On SQLite too, so that nothing a rollback takes back is ever sent.
+    await this.d.committed?.()?.catch(() => {});
+    const now = this.d.clock.nowMs();
+    const used = () => this.inFlight.size + chosen.length;
+    // Heads other processes are sending are still pending too: with shared claims, look past them.
+    const lookahead = this.claims.shared ? this.maxConcurrent : 0;
+    const targets = await readSoon(this.d.deliveries.readReadyTargets());
+    // Start at a different receiver each time so that, when the pool is the limit, none is always last.
+    const offset = targets.length === 0 ? 0 : this.rotation++ % targets.length;
+    for (let i = 0; i < targets.length && used() < this.maxConcurrent && !this.stopping; i++) {
+      const target = targets[(i + offset) % targets.length]!;
+      const busy = this.perTargetCount.get(target) ?? 0;
+      const room = Math.min(this.perTarget - busy, this.maxConcurrent - used());
+      if (room <= 0) continue;
+      let taken = 0;
+      // Heads already in flight are still pending: ask for enough to see past them.
+      for (const listed of await readSoon(this.d.deliveries.readDueFor(target, now, room + busy + lookahead))) {
+        if (taken >= room || this.stopping) break;
+        if (this.inFlight.has(listed.id)) continue;
+        const row = await this.claimed(listed, now);
+        if (!row) continue;
+        chosen.push(row);
+        taken++;
+      }
+    }
   }
 
   /** Tests and benchmarks: send everything due now, and wait until nothing is in flight. */
@@ -108,6 +158,7 @@ export class WebhookDeliverer {
   /** SIGTERM: start nothing new, let the attempts under way finish and be recorded. */
   async stop(): Promise<void> {
     this.stopping = true;
+    await this.pumping;
     await Promise.allSettled([...this.inFlight.values()]);
   }
 
@@ -125,13 +176,14 @@ export class WebhookDeliverer {
    * The delivery, claimed for this process, as it stands now; null when another process holds its
    * stream, or has sent it since the list was read (so it is read again under the claim).
    */
-  private claimed(listed: DeliveryRow, now: number): DeliveryRow | null {
+  private async claimed(listed: DeliveryRow, now: number): Promise<DeliveryRow | null> {
     if (!this.claims.shared) return listed;
     const key = streamKey(listed);
     if (!this.claims.claim(key)) return null;
     let row: DeliveryRow | null = null;
     try {
-      row = this.d.deliveries.stillDue(listed.id, now);
+      // Committed rows are enough: a process releases a claim only after its outcome has committed.
+      row = await readSoon(this.d.deliveries.readStillDue(listed.id, now));
       return row;
     } finally {
       if (!row) this.claims.release(key);
@@ -210,22 +262,25 @@ export class WebhookDeliverer {
   ): Promise<{ url: string; secret: string | null } | { refused: string } | null> {
     if (row.target_key.startsWith(AUTOMATION_TARGET_PREFIX)) return { url: row.target_url, secret: null };
     if (row.target_key.startsWith(AGENT_BOT_TARGET_PREFIX)) {
-      const bot = this.d.agentBots.byId(Number(row.target_key.slice(AGENT_BOT_TARGET_PREFIX.length)));
+      const bot = await readSoon(
+        this.d.agentBots.readById(Number(row.target_key.slice(AGENT_BOT_TARGET_PREFIX.length))),
+      );
       if (!bot?.outgoing_url) return { refused: "the agent bot no longer exists or has no outgoing_url" };
       return { url: bot.outgoing_url, secret: bot.secret };
     }
     if (row.webhook_id !== null) {
-      const w = this.d.webhooks.signing(row.webhook_id);
+      const w = await readSoon(this.d.webhooks.readSigning(row.webhook_id));
       if (!w) return null;
       if (w.disabled_reason !== null) return { refused: `webhook disabled: ${w.disabled_reason}` };
       return { url: row.target_url, secret: w.secret };
     }
-    const inbox = row.inbox_id === null ? null : this.d.webhooks.apiInboxCallback(row.account_id, row.inbox_id);
+    const inbox =
+      row.inbox_id === null ? null : await readSoon(this.d.webhooks.readApiInboxCallback(row.account_id, row.inbox_id));
     if (!inbox?.webhook_url) return { refused: "the inbox no longer exists or has no webhook_url" };
     let secret = inbox.webhook_secret;
     if (secret === null) {
       secret = generateSecret();
-      await this.d.writeTx(() => this.d.webhooks.setInboxSecret(inbox.id, secret!));
+      await this.d.writeTx.steps(() => this.d.webhooks.setInboxSecretSteps(inbox.id, secret!));
     }
     return { url: inbox.webhook_url, secret };
   }

@@ -1,9 +1,11 @@
 // Records webhook attempt outcomes and decides what comes next: delivered, retry at the policy's next
 // time, or failed (410 also disables the webhook; a message's API inbox callback that fails tells the
 // messages feature). Outcomes finished in the same event-loop turn share one transaction: with many
-// attempts in flight, the commit was the largest cost per delivery.
+// attempts in flight, the commit was the largest cost per delivery. The bodies are awaited ones
+// (writeTx.steps): on PostgreSQL the process serves requests while they are written.
 import type { DeliveryRow, DeliveryStatus, WebhookDeliveriesRepo } from "../db/webhook-deliveries.repo.ts";
 import type { WebhooksRepo } from "../db/webhooks.repo.ts";
+import { nested, type Reads } from "../db/reads.ts";
 import type { WriteTx } from "../db/tx.ts";
 import { classifyAttempt, disablesEndpoint, nextAttemptAt } from "../domain/delivery-policy.ts";
 import type { Clock } from "../lib/clock.ts";
@@ -20,8 +22,11 @@ export interface GaveUpCallback {
   messageId: number | null;
 }
 
-/** Marks the message failed with the reason (Chatwoot: status "failed", external_error). Runs inside the delivery's transaction. */
-export type OnCallbackGaveUp = (delivery: GaveUpCallback, reason: string) => void;
+/**
+ * Marks the message failed with the reason (Chatwoot: status "failed", external_error), as the steps
+ * it returns, run inside the delivery's transaction; nothing when there is nothing to write.
+ */
+export type OnCallbackGaveUp = (delivery: GaveUpCallback, reason: string) => Reads<unknown> | undefined;
 
 const MESSAGE_KINDS = new Set(["message_created", "message_updated"]);
 
@@ -72,9 +77,7 @@ export class AttemptRecorder {
       if (batch.length === 1) await this.recordAlone(batch[0]!.outcome);
       else {
         try {
-          await this.d.writeTx(() => {
-            for (const { outcome } of batch) this.apply(outcome, true);
-          });
+          await this.d.writeTx.steps(() => this.applyAll(batch.map((entry) => entry.outcome)));
         } catch {
           // Some entry failed (most likely the callback hook), and the batch rolled back, hook effects
           // included: record each on its own so the others stand.
@@ -88,7 +91,7 @@ export class AttemptRecorder {
 
   private async recordAlone(outcome: Outcome): Promise<void> {
     try {
-      await this.d.writeTx(() => this.apply(outcome, true));
+      await this.d.writeTx.steps(() => this.apply(outcome, true));
     } catch (error) {
       // A failing hook must not roll the attempt back forever (the request would be re-sent every second).
       this.d.logger.error("webhook attempt could not be recorded with its hook; recording it without", {
@@ -96,7 +99,7 @@ export class AttemptRecorder {
         ...errorFields(error),
       });
       try {
-        await this.d.writeTx(() => this.apply(outcome, false));
+        await this.d.writeTx.steps(() => this.apply(outcome, false));
       } catch (again) {
         this.d.logger.error("webhook attempt could not be recorded; it will be sent again", {
           id: outcome.id,
@@ -106,8 +109,12 @@ export class AttemptRecorder {
     }
   }
 
-  private apply({ id, startedAt, result, refused }: Outcome, withHook: boolean): void {
-    const row = this.d.deliveries.byId(id);
+  private *applyAll(outcomes: readonly Outcome[]): Reads<void> {
+    for (const outcome of outcomes) yield* this.apply(outcome, true);
+  }
+
+  private *apply({ id, startedAt, result, refused }: Outcome, withHook: boolean): Reads<void> {
+    const row = yield* this.d.deliveries.readById(id);
     if (!row) return; // deleted with its webhook while the request was in flight
     const now = this.d.clock.nowMs();
     const attempts = row.attempts + 1;
@@ -120,7 +127,7 @@ export class AttemptRecorder {
       if (next !== null) status = "pending";
     }
     const error = result.error ?? (status === "delivered" ? null : `HTTP ${result.status}`);
-    this.d.deliveries.insertAttempt({
+    yield* this.d.deliveries.insertAttemptSteps({
       delivery_id: id,
       attempt: attempts,
       started_at_ms: startedAt,
@@ -129,7 +136,7 @@ export class AttemptRecorder {
       error,
       response_excerpt: result.responseBody === "" ? null : result.responseBody,
     });
-    this.d.deliveries.finish(row, {
+    yield* this.d.deliveries.finishSteps(row, {
       status,
       attempts,
       next_attempt_at_ms: next,
@@ -140,12 +147,13 @@ export class AttemptRecorder {
     });
     if (row.webhook_id !== null && disablesEndpoint(result)) {
       const reason = `the receiver answered 410 Gone to delivery ${row.delivery_id}`;
-      this.d.webhooks.disable(row.webhook_id, reason, Math.floor(now / 1000));
-      this.d.deliveries.failPendingOfWebhook(row.webhook_id, `webhook disabled: ${reason}`, now);
+      yield* this.d.webhooks.disableSteps(row.webhook_id, reason, Math.floor(now / 1000));
+      yield* this.d.deliveries.failPendingOfWebhookSteps(row.webhook_id, `webhook disabled: ${reason}`, now);
     }
     // Only an API inbox's own callback marks its message failed (not a bot's or an automation's URL).
     if (withHook && status === "failed" && row.target_key.startsWith("inbox:") && MESSAGE_KINDS.has(row.event_kind)) {
-      this.d.onCallbackGaveUp(callbackOf(row), error ?? "failed");
+      const hook = this.d.onCallbackGaveUp(callbackOf(row), error ?? "failed");
+      if (hook) yield* nested(hook);
     }
   }
 }

@@ -22,9 +22,9 @@ export function coalescedWake(pump: () => void, stopped: () => boolean): () => v
 }
 
 /** Tests and benchmarks: pump everything due now, and wait until nothing is in flight. */
-export async function drainInFlight(pump: () => void, inFlight: Map<unknown, Promise<void>>): Promise<void> {
+export async function drainInFlight(pump: () => unknown, inFlight: Map<unknown, Promise<void>>): Promise<void> {
   for (;;) {
-    pump();
+    await pump();
     if (inFlight.size === 0) return;
     await Promise.race(inFlight.values());
   }

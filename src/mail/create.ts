@@ -62,7 +62,7 @@ export function createMail(d: MailDeps): MailParts {
     lookup: replyLookup({ ...repos, store: d.store }),
     markFailed: (row, reason) => {
       const account = repos.accounts.byId(row.account_id);
-      if (account) services.messageUpdates.markCallbackFailedInTx(account, row.message_id, reason);
+      if (account) services.messageUpdates.markCallbackFailedNow(account, row.message_id, reason);
     },
   });
   d.outbox.onRecord(emailOutboxFanOut({ ...repos, clock: d.clock, wake: () => sender.wake() }));

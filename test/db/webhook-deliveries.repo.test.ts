@@ -3,6 +3,7 @@
 import { describe, expect, test } from "bun:test";
 import { migrate } from "../../src/db/migrate.ts";
 import { openDatabase } from "../../src/db/open.ts";
+import { readNow } from "../../src/db/reads.ts";
 import { WebhookDeliveriesRepo, type NewDelivery } from "../../src/db/webhook-deliveries.repo.ts";
 
 function setup() {
@@ -53,23 +54,27 @@ describe("webhook delivery streams", () => {
     add("webhook:2", "conversation:1"); // another receiver: its own stream
     add("webhook:1", null); // unordered
     expect(blocked()).toEqual([0, 1, 0, 0, 0]);
-    expect(repo.dueFor("webhook:1", 1000, 10).map((r) => r.id)).toEqual([1, 3, 5]);
-    repo.finish(
-      { id: a1, target_key: "webhook:1", order_key: "conversation:1" },
-      { ...done, status: "pending", next_attempt_at_ms: 9000 },
+    expect(readNow(repo.readDueFor("webhook:1", 1000, 10)).map((r) => r.id)).toEqual([1, 3, 5]);
+    readNow(
+      repo.finishSteps(
+        { id: a1, target_key: "webhook:1", order_key: "conversation:1" },
+        { ...done, status: "pending", next_attempt_at_ms: 9000 },
+      ),
     );
     expect(blocked()).toEqual([0, 1, 0, 0, 0]); // a retry keeps its place at the head
-    repo.finish({ id: a1, target_key: "webhook:1", order_key: "conversation:1" }, { ...done, status: "failed" });
+    readNow(
+      repo.finishSteps({ id: a1, target_key: "webhook:1", order_key: "conversation:1" }, { ...done, status: "failed" }),
+    );
     expect(blocked()).toEqual([0, 0, 0, 0, 0]);
-    expect(repo.readyTargets()).toEqual(["webhook:1", "webhook:2"]);
+    expect(readNow(repo.readReadyTargets())).toEqual(["webhook:1", "webhook:2"]);
   });
 
   test("due means due: a head waiting out its backoff is listed as a receiver but not returned", () => {
     const { repo, add } = setup();
     add("inbox:3", "conversation:1", 5000);
-    expect(repo.readyTargets()).toEqual(["inbox:3"]);
-    expect(repo.dueFor("inbox:3", 4999, 4)).toEqual([]);
-    expect(repo.dueFor("inbox:3", 5000, 4)).toHaveLength(1);
+    expect(readNow(repo.readReadyTargets())).toEqual(["inbox:3"]);
+    expect(readNow(repo.readDueFor("inbox:3", 4999, 4))).toEqual([]);
+    expect(readNow(repo.readDueFor("inbox:3", 5000, 4))).toHaveLength(1);
   });
 
   test("repairStreams unblocks a head left blocked, and nothing else", () => {
@@ -89,7 +94,12 @@ describe("webhook delivery streams", () => {
     const first = add("webhook:1", "conversation:1");
     add("webhook:1", "conversation:1");
     add("webhook:1", "conversation:1");
-    repo.finish({ id: first, target_key: "webhook:1", order_key: "conversation:1" }, { ...done, status: "delivered" });
+    readNow(
+      repo.finishSteps(
+        { id: first, target_key: "webhook:1", order_key: "conversation:1" },
+        { ...done, status: "delivered" },
+      ),
+    );
     expect(blocked()).toEqual([0, 0, 1]);
     repo.redeliver(3, 8, 3000); // pending, behind #2
     repo.redeliver(first, 2, 3000); // finished: goes now, outside the order

@@ -1,7 +1,9 @@
 // Webhooks meet conversations: the real routes emit events, the fan-out chooses receivers, the
 // job delivers to a real receiver on 127.0.0.1 — and a callback that finally fails marks its message.
 import { afterEach, describe, expect, test } from "bun:test";
+import { blockingDuring } from "../helpers/bridge-calls.ts";
 import { createHarness } from "../helpers/harness.ts";
+import { TEST_ENGINE } from "../helpers/test-database.ts";
 import { makeAccount } from "../helpers/factories.ts";
 import { startReceiver, type Receiver } from "../helpers/webhooks.ts";
 
@@ -11,8 +13,8 @@ afterEach(async () => {
   receivers = [];
 });
 
-async function setup(callbackStatus: number) {
-  const h = createHarness({ config: { allowPrivateWebhooks: true } });
+async function setup(callbackStatus: number, wakeListeners = true) {
+  const h = createHarness({ config: { allowPrivateWebhooks: true }, deps: { wakeListeners } });
   const a = await makeAccount(h);
   const base = `/api/v1/accounts/${a.accountId}`;
   const hooks = startReceiver(() => 200);
@@ -84,5 +86,36 @@ describe("webhooks for conversation events", () => {
     // Marking it failed is itself a message_updated — recorded once, and not marked again.
     const updates = h.events().filter((e) => e.kind === "message_updated" && e.payload.id === sent.body.id);
     expect(updates).toHaveLength(1);
+  });
+});
+
+describe.skipIf(TEST_ENGINE !== "postgres")("PostgreSQL: sending deliveries waits on nothing in place", () => {
+  test("a webhook, a callback refused and its message marked failed: only the stream claims", async () => {
+    const { h, a, base, hooks, callback, displayId } = await setup(400, false); // the event bus's listeners idle
+    const sent = await h.request("POST", `${base}/conversations/${displayId}/messages`, {
+      token: a.adminToken,
+      body: { content: "Will not arrive" },
+    });
+    expect(sent.status).toBe(200);
+    const blocking = await blockingDuring(async () => {
+      await h.deps.deliverer.drain();
+      await h.deps.deliverer.drain();
+    });
+    // Each delivery's stream is claimed and released through the bridge (an advisory lock held by the
+    // bridge's session); the reads went to the read pool, the outcomes and the mark to awaited bodies.
+    const claims = blocking.filter((sql) => /pg_try_advisory_lock|pg_advisory_unlock/.test(sql));
+    expect(blocking.filter((sql) => !claims.includes(sql))).toEqual([]);
+    expect(claims.length).toBeGreaterThanOrEqual(4);
+    expect(hooks.received.map((r) => r.json.content)).toEqual(["Will not arrive"]);
+    // The callback gets the inbox's events in order, the mark's message_updated last (refused too).
+    expect(callback.received.map((r) => r.json.event)).toEqual([
+      "conversation_created",
+      "message_created",
+      "conversation_updated",
+      "message_updated",
+    ]);
+    const list = await h.request("GET", `${base}/conversations/${displayId}/messages`, { token: a.adminToken });
+    const message = list.body.payload.find((m: { id: number }) => m.id === sent.body.id);
+    expect([message.status, message.content_attributes.external_error]).toEqual(["failed", "HTTP 400"]);
   });
 });

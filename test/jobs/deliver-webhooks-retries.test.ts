@@ -124,11 +124,11 @@ describe("delivery", () => {
     const rx = receiver(() => 200);
     await createWebhook(h, a.accountId, a.adminToken, { url: rx.url });
     const webhooks = h.deps.repos.webhooks;
-    const signing = webhooks.signing.bind(webhooks);
+    const readSigning = webhooks.readSigning.bind(webhooks);
     let calls = 0;
-    webhooks.signing = (id) => {
+    webhooks.readSigning = function* (id) {
       if (++calls === 1) throw new Error("disk I/O error");
-      return signing(id);
+      return yield* readSigning(id);
     };
     recordEvents(h, [message(a.accountId, 1, 1)]);
     await h.deps.deliverer.drain();

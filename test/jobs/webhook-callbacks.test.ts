@@ -1,6 +1,7 @@
 // API inbox callbacks: signed with the inbox's own secret, durable like webhooks, and when a message's
 // callback finally fails the messages feature is told (onCallbackGaveUp) with the message id and reason.
 import { afterEach, describe, expect, test } from "bun:test";
+import { TwoWayStatement } from "../../src/db/reads.ts";
 import { verifySignature } from "../../src/lib/webhook-signature.ts";
 import type { GaveUpCallback } from "../../src/jobs/deliver-webhooks.job.ts";
 import { AttemptRecorder } from "../../src/jobs/webhook-attempts.ts";
@@ -139,6 +140,7 @@ describe("API inbox callbacks", () => {
     const a = await makeAccount(h, "Acme");
     const inboxId = makeInbox(h, a.accountId, { webhook_url: "https://cb.example.com" });
     h.deps.db.exec("CREATE TABLE marks (message_id INTEGER)");
+    const mark = new TwoWayStatement(h.deps.db, "INSERT INTO marks (message_id) VALUES ($id)");
     recordEvents(
       h,
       [1, 2, 3].map((id) => ({
@@ -156,9 +158,10 @@ describe("API inbox callbacks", () => {
       deliveries: h.deps.repos.webhookDeliveries,
       webhooks: h.deps.repos.webhooks,
       writeTx,
+      // A step of the delivery's transaction body: rolls back with it.
       onCallbackGaveUp: (d) => {
         if (d.messageId === 2) throw new Error("cannot mark message 2");
-        h.deps.db.query("INSERT INTO marks VALUES (?)").run(d.messageId); // rolls back with its transaction
+        return mark.insertSteps({ id: d.messageId });
       },
     });
     const result = { status: 400, error: "HTTP 400", latencyMs: 3, responseBody: "", retryAfterSeconds: null };
@@ -202,7 +205,7 @@ describe("API inbox callbacks", () => {
       deliveries: h.deps.repos.webhookDeliveries,
       webhooks: h.deps.repos.webhooks,
       writeTx: observedWriteTx(h.deps.writeTx, () => transactions++),
-      onCallbackGaveUp: () => {},
+      onCallbackGaveUp: () => undefined,
     });
     const ok = { status: 204, error: null, latencyMs: 1, responseBody: "", retryAfterSeconds: null };
     await Promise.all(
