@@ -208,9 +208,9 @@ export function createDeps(opts: DepsOptions): Deps {
       }
     : undefined;
   const files = createFileStore(config.files, repos.serverSecrets, clock);
-  const afterCommit = (fn: () => void) => {
+  const afterCommit = (fn: () => void, orElse = () => {}) => {
     const pending = commits.settled();
-    if (pending) pending.then(fn, () => {});
+    if (pending) pending.then(fn, orElse);
     else queueMicrotask(fn);
   };
   // The key file sits beside the database file; a database in memory (tests) has no file to sit

@@ -1,6 +1,6 @@
 // Attachment rows (migration 016) and the JSON copy of them that a message row carries.
 import type { Database, Statement } from "bun:sqlite";
-import { type Reads, TwoWayStatement } from "./reads.ts";
+import { type Reads, readNow, TwoWayStatement } from "./reads.ts";
 
 export interface AttachmentRow {
   id: number;
@@ -54,23 +54,23 @@ export function copyOf(a: AttachmentRow): AttachmentCopy {
 
 export class AttachmentsRepo {
   private readonly insertStmt: Statement;
-  private readonly copyStmt: Statement;
+  private readonly copyStmt: TwoWayStatement;
   private readonly byIdStmt: TwoWayStatement;
   private readonly ofConversationStmt: TwoWayStatement;
   private readonly countConversationStmt: TwoWayStatement;
-  private readonly keysOfMessageStmt: Statement;
+  private readonly keysOfMessageStmt: TwoWayStatement;
   private readonly keysOfConversationStmt: Statement;
   private readonly keysOfContactStmt: Statement;
   private readonly keysOfAccountStmt: Statement;
-  private readonly deleteOfMessageStmt: Statement;
-  private readonly inUseStmt: Statement;
+  private readonly deleteOfMessageStmt: TwoWayStatement;
+  private readonly inUseStmt: TwoWayStatement;
 
   constructor(private readonly db: Database) {
     this.insertStmt = db.prepare(
       `INSERT INTO attachments (account_id, conversation_id, message_id, file_type, content_type, filename, extension, storage_key, file_size, width, height, created_at)
        VALUES ($account_id, $conversation_id, $message_id, $file_type, $content_type, $filename, $extension, $storage_key, $file_size, $width, $height, $created_at)`,
     );
-    this.copyStmt = db.prepare("UPDATE messages SET attachments = $json WHERE id = $id");
+    this.copyStmt = new TwoWayStatement(db, "UPDATE messages SET attachments = $json WHERE id = $id");
     this.byIdStmt = new TwoWayStatement(db, "SELECT * FROM attachments WHERE id = $id");
     this.ofConversationStmt = new TwoWayStatement(
       db,
@@ -81,14 +81,14 @@ export class AttachmentsRepo {
       db,
       "SELECT count(*) AS n FROM attachments a JOIN messages m ON m.id = a.message_id WHERE a.conversation_id = $c AND m.private IN (0, $private)",
     );
-    this.keysOfMessageStmt = db.prepare("SELECT storage_key FROM attachments WHERE message_id = $id");
+    this.keysOfMessageStmt = new TwoWayStatement(db, "SELECT storage_key FROM attachments WHERE message_id = $id");
     this.keysOfConversationStmt = db.prepare("SELECT storage_key FROM attachments WHERE conversation_id = $id");
     this.keysOfContactStmt = db.prepare(
       "SELECT a.storage_key FROM attachments a JOIN conversations c ON c.id = a.conversation_id WHERE c.account_id = $account_id AND c.contact_id = $id",
     );
     this.keysOfAccountStmt = db.prepare("SELECT storage_key FROM attachments WHERE account_id = $id");
-    this.deleteOfMessageStmt = db.prepare("DELETE FROM attachments WHERE message_id = $id");
-    this.inUseStmt = db.prepare("SELECT 1 FROM attachments WHERE storage_key = $key LIMIT 1");
+    this.deleteOfMessageStmt = new TwoWayStatement(db, "DELETE FROM attachments WHERE message_id = $id");
+    this.inUseStmt = new TwoWayStatement(db, "SELECT 1 FROM attachments WHERE storage_key = $key LIMIT 1");
   }
 
   insert(a: NewAttachment): AttachmentRow {
@@ -98,7 +98,11 @@ export class AttachmentsRepo {
 
   /** Writes the message's copy of its attachment records (null: none). */
   setCopy(messageId: number, copies: readonly AttachmentCopy[]): void {
-    this.copyStmt.run({ id: messageId, json: copies.length > 0 ? JSON.stringify(copies) : null });
+    readNow(this.setCopySteps(messageId, copies));
+  }
+
+  *setCopySteps(messageId: number, copies: readonly AttachmentCopy[]): Reads<void> {
+    yield this.copyStmt.write({ id: messageId, json: copies.length > 0 ? JSON.stringify(copies) : null });
   }
 
   /** By id alone: only a signed link (which names the id) leads here. */
@@ -128,8 +132,10 @@ export class AttachmentsRepo {
     return { total: counted.n, rows };
   }
 
-  keysOfMessage(messageId: number): string[] {
-    return (this.keysOfMessageStmt.all({ id: messageId }) as { storage_key: string }[]).map((r) => r.storage_key);
+  *readKeysOfMessage(messageId: number): Reads<string[]> {
+    return ((yield this.keysOfMessageStmt.all({ id: messageId })) as { storage_key: string }[]).map(
+      (r) => r.storage_key,
+    );
   }
 
   keysOfConversation(conversationId: number): string[] {
@@ -148,8 +154,8 @@ export class AttachmentsRepo {
     return (this.keysOfAccountStmt.all({ id: accountId }) as { storage_key: string }[]).map((r) => r.storage_key);
   }
 
-  deleteOfMessage(messageId: number): void {
-    this.deleteOfMessageStmt.run({ id: messageId });
+  *deleteOfMessageSteps(messageId: number): Reads<void> {
+    yield this.deleteOfMessageStmt.write({ id: messageId });
   }
 
   /** Every stored file's key (a backup copies them). */
@@ -159,7 +165,7 @@ export class AttachmentsRepo {
     );
   }
 
-  inUse(key: string): boolean {
-    return this.inUseStmt.get({ key }) !== null;
+  *readInUse(key: string): Reads<boolean> {
+    return (yield this.inUseStmt.get({ key })) !== null;
   }
 }

@@ -65,7 +65,7 @@ export interface ServiceBase extends Pick<Deps, "writeTx" | "clock" | "outbox" |
   readVersionSoon?: () => Promise<string>;
   files: Files;
   /** Runs a function once the writes made so far are committed. */
-  afterCommit: (fn: () => void) => void;
+  afterCommit: (fn: () => void, orElse?: () => void) => void;
   /** Seals and opens mailbox passwords and unsent reset links (src/mail/secret-key.ts). */
   secretBox: SecretBox;
   /** Wakes the password-reset mail sender (bound once the mail parts exist). */

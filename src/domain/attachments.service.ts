@@ -4,7 +4,7 @@
 // commit step. After it: files that deleted rows no longer need are released.
 import { type AttachmentRow, type AttachmentsRepo, copyOf } from "../db/attachments.repo.ts";
 import type { MessageRow } from "../db/messages.repo.ts";
-import { readSoon } from "../db/reads.ts";
+import { type Reads, readSoon } from "../db/reads.ts";
 import { imageSize } from "../files/image-size.ts";
 import type { FileLinks } from "../files/links.ts";
 import { isSpooledFile, type SpooledFile } from "../files/multipart.ts";
@@ -31,7 +31,8 @@ export interface AttachmentsDeps {
   links: FileLinks;
   logger: Logger;
   /** Runs `fn` once the writes made so far are committed (group commit: src/db/tx.ts). */
-  afterCommit: (fn: () => void) => void;
+  /** Runs `fn` once the open write has committed; `orElse` if it rolled back. */
+  afterCommit: (fn: () => void, orElse?: () => void) => void;
 }
 
 export interface Download {
@@ -55,6 +56,9 @@ const NOT_A_FILE =
   "must be files sent as multipart/form-data parts (attachments[]); links, direct-upload ids and base64 text are not accepted";
 
 export class AttachmentsService {
+  /** File removals under way (released()). */
+  private readonly removals = new Set<Promise<void>>();
+
   constructor(private readonly d: AttachmentsDeps) {}
 
   /** Checks and stages the request's `attachments` (absent or empty: none). Runs before the writeTx. */
@@ -122,12 +126,12 @@ export class AttachmentsService {
     return { ...message, attachments: JSON.stringify(copies) };
   }
 
-  /** Inside a writeTx: drops a message's attachments (Chatwoot purges them on delete); returns their keys. */
-  detachInTx(messageId: number): string[] {
-    const keys = this.d.attachments.keysOfMessage(messageId);
+  /** Steps of a message delete: drops its attachments (Chatwoot purges them); returns their keys. */
+  *detachSteps(messageId: number): Reads<string[]> {
+    const keys = yield* this.d.attachments.readKeysOfMessage(messageId);
     if (keys.length === 0) return keys;
-    this.d.attachments.deleteOfMessage(messageId);
-    this.d.attachments.setCopy(messageId, []);
+    yield* this.d.attachments.deleteOfMessageSteps(messageId);
+    yield* this.d.attachments.setCopySteps(messageId, []);
     return keys;
   }
 
@@ -147,13 +151,24 @@ export class AttachmentsService {
   /** Call after the writeTx that removed the rows: their files go once that is committed. */
   release(keys: readonly string[]): void {
     if (keys.length === 0) return;
-    this.d.afterCommit(() => {
-      this.d.store
-        .release(keys, (key) => this.d.attachments.inUse(key))
-        .catch((error) => {
-          this.d.logger.warn("attachment files not removed", { error: String(error) });
-        });
-    });
+    const removal = new Promise<void>((done) =>
+      this.d.afterCommit(() => {
+        this.d.store
+          .release(keys, (key) => readSoon(this.d.attachments.readInUse(key)))
+          .catch((error) => this.d.logger.warn("attachment files not removed", { error: String(error) }))
+          .finally(done);
+      }, done),
+    );
+    this.removals.add(removal);
+    void removal.then(() => this.removals.delete(removal));
+  }
+
+  /**
+   * Tests: the file removals asked for so far have ended. On PostgreSQL a removal awaits the read
+   * pool (is the file still referred to?), so it ends after the request that asked for it.
+   */
+  async released(): Promise<void> {
+    await Promise.all(this.removals);
   }
 
   /** A conversation's files, newest first (Chatwoot's GET conversations/:id/attachments). */
@@ -186,6 +201,6 @@ export class AttachmentsService {
 
   /** Removes stored files no row refers to, older than a day (uploads of failed requests, crashes). */
   sweep(nowMs: number): Promise<number> {
-    return this.d.store.sweep(nowMs - 24 * 60 * 60 * 1000, (key) => this.d.attachments.inUse(key));
+    return this.d.store.sweep(nowMs - 24 * 60 * 60 * 1000, (key) => readSoon(this.d.attachments.readInUse(key)));
   }
 }

@@ -34,21 +34,29 @@ export class MessageUpdatesService {
 
   /** Soft delete as Chatwoot: content replaced, content_attributes {deleted: true}; message_updated. */
   async delete(a: Acting, conversation: ConversationRow, rawId: unknown): Promise<CreatedMessage> {
-    const current = this.message(conversation, rawId);
-    let released: string[] = [];
-    const result = await this.d.writeTx(() => {
-      released = this.d.attachmentsService.detachInTx(current.id);
-      const deleted = {
-        ...current,
-        content: DELETED_CONTENT,
-        content_type: "text",
-        content_attributes: JSON.stringify({ deleted: true }),
-        attachments: null,
-      };
-      return this.saveChange(a, conversation, current, deleted, released.length > 0);
-    });
+    // 404 on committed rows (PostgreSQL's read pool); the body reads the message again in its own.
+    const found = await readSoon(this.readMessage(conversation, rawId));
+    const { result, released } = await this.d.writeTx.steps(() => this.deleteSteps(a, conversation, found));
     this.d.attachmentsService.release(released);
     return result;
+  }
+
+  private *deleteSteps(
+    a: Acting,
+    conversation: ConversationRow,
+    found: MessageRow,
+  ): Reads<{ result: CreatedMessage; released: string[] }> {
+    const current = (yield* this.d.messages.readById(conversation.id, found.id)) ?? found;
+    const released = yield* this.d.attachmentsService.detachSteps(current.id);
+    const deleted = {
+      ...current,
+      content: DELETED_CONTENT,
+      content_type: "text",
+      content_attributes: JSON.stringify({ deleted: true }),
+      attachments: null,
+    };
+    const result = yield* this.saveChangeSteps(a, conversation, current, deleted, released.length > 0);
+    return { result, released };
   }
 
   /** Delivery status from an API channel's client (Chatwoot's status_update_service). */
@@ -189,10 +197,6 @@ export class MessageUpdatesService {
       saved.private === 1,
     );
     return { message: saved, view: fresh };
-  }
-
-  private message(conversation: ConversationRow, rawId: unknown): MessageRow {
-    return readNow(this.readMessage(conversation, rawId));
   }
 
   private *readMessage(conversation: ConversationRow, rawId: unknown): Reads<MessageRow> {

@@ -104,8 +104,8 @@ export function messageRoutes(d: Deps) {
     )
     .delete(
       "/:message_id",
-      async ({ acting, load, params }) => {
-        const r = await d.services.messageUpdates.delete(acting, load(), params.message_id);
+      async ({ acting, loadSoon, params }) => {
+        const r = await d.services.messageUpdates.delete(acting, await loadSoon(), params.message_id);
         return messageOf(r.message, messageScope(r.view));
       },
       {

@@ -177,6 +177,7 @@ for (const backend of ["disk", "s3"] as const) {
       expect((await download(w.h, url)).status).toBe(404);
       const files = await w.h.request("GET", `${w.base}/conversations/${c.id}/attachments`, { token: w.a.adminToken });
       expect(files.body.meta.total_count).toBe(0);
+      await w.h.deps.services.attachments.released();
       if (backend === "disk") expect(storedFiles(w)).toEqual([]);
     });
   });
@@ -192,9 +193,11 @@ describe("attachments (disk store specifics)", () => {
     const two = await postMultipart(w.h, path, [file(png, "b.png")], w.a.adminToken);
     expect(storedFiles(w)).toHaveLength(1);
     await w.h.request("DELETE", `${path}/${one.body.id}`, { token: w.a.adminToken });
+    await w.h.deps.services.attachments.released();
     expect(storedFiles(w)).toHaveLength(1);
     expect((await download(w.h, two.body.attachments[0].data_url)).status).toBe(200);
     await w.h.request("DELETE", `${path}/${two.body.id}`, { token: w.a.adminToken });
+    await w.h.deps.services.attachments.released();
     expect(storedFiles(w)).toEqual([]);
   });
 
@@ -211,6 +214,7 @@ describe("attachments (disk store specifics)", () => {
     expect((await w.h.request("DELETE", `${w.base}/contacts/${w.contactId}`, { token: w.a.adminToken })).status).toBe(
       200,
     );
+    await w.h.deps.services.attachments.released();
     expect(storedFiles(w)).toEqual([]);
   });
 

@@ -10,6 +10,7 @@ import { blockingDuring } from "../helpers/bridge-calls.ts";
 import { newConversation, send, type World, world } from "../helpers/conversation-fixtures.ts";
 import { makeInbox } from "../helpers/directory-fixtures.ts";
 import { addTeamMember, makeTeam } from "../helpers/factories.ts";
+import { pngFile, postMultipart } from "../helpers/files.ts";
 import { agentSays, messagesPath, newContact, openConversation, publicWorld, say } from "../helpers/public-fixtures.ts";
 import { TEST_ENGINE } from "../helpers/test-database.ts";
 import { Visitor, widgetWorld } from "../helpers/widget-fixtures.ts";
@@ -126,6 +127,23 @@ describe("labels and read marks, awaited", () => {
       "high",
       { plan: "pro", seats: 5 },
     ]);
+  });
+});
+
+describe("message deletes, awaited", () => {
+  test("two deletes of one message sent together: both answer the deleted message, one message_updated", async () => {
+    const w = await world();
+    const c = await newConversation(w);
+    const sent = await send(w, c.id, { content: "Oops, wrong customer" });
+    const del = () =>
+      w.h.request("DELETE", `${w.base}/conversations/${c.id}/messages/${sent.body.id}`, { token: w.a.adminToken });
+    const answers = await Promise.all([del(), del()]);
+    expect(answers.map((r) => [r.status, r.body.content])).toEqual([
+      [200, "This message was deleted"],
+      [200, "This message was deleted"],
+    ]);
+    const updates = w.h.events().filter((e) => e.kind === "message_updated" && e.payload.id === sent.body.id);
+    expect(updates).toHaveLength(1);
   });
 });
 
@@ -286,6 +304,30 @@ onPostgres("PostgreSQL: conversation writes wait on nothing in place", () => {
       [200, "read"],
       [200, "read"],
     ]);
+  });
+
+  test("a message deleted with its file: the record stays, the file and its row go", async () => {
+    const w = await world({ deps: { wakeListeners: false } });
+    const c = await newConversation(w);
+    const path = `${w.base}/conversations/${c.id}/messages`;
+    const sent = await postMultipart(
+      w.h,
+      path,
+      [{ name: "attachments[]", value: { bytes: pngFile(4, 4, 1), filename: "a.png" } }],
+      w.a.adminToken,
+    );
+    expect(sent.body.attachments).toHaveLength(1);
+    const answers: unknown[] = [];
+    const blocking = await blockingDuring(async () => {
+      const r = await w.h.request("DELETE", `${path}/${sent.body.id}`, { token: w.a.adminToken });
+      answers.push([r.status, r.body.content, r.body.content_attributes, r.body.attachments]);
+      const missing = await w.h.request("DELETE", `${path}/999999`, { token: w.a.adminToken });
+      answers.push(missing.status);
+    });
+    expect(blocking).toEqual([]);
+    expect(answers).toEqual([[200, "This message was deleted", { deleted: true }, undefined], 404]);
+    const rows = w.h.deps.db.prepare("SELECT COUNT(*) AS n FROM attachments WHERE message_id = ?").get(sent.body.id);
+    expect(rows).toEqual({ n: 0 });
   });
 
   test("a resolution with its survey, a priority, an assignee, a team", async () => {
