@@ -53,7 +53,7 @@ export class AccountLabelsRepo {
   private readonly updateStmt: Statement;
   private readonly deleteStmt: Statement;
   private readonly byIdStmt: Statement;
-  private readonly byTitleStmt: Statement;
+  private readonly byTitleStmt: TwoWayStatement;
   private readonly listStmt: TwoWayStatement;
   readonly conversations: Retagger;
   readonly contacts: Retagger;
@@ -69,7 +69,10 @@ export class AccountLabelsRepo {
     );
     this.deleteStmt = db.prepare("DELETE FROM labels WHERE account_id = $account_id AND id = $id");
     this.byIdStmt = db.prepare("SELECT * FROM labels WHERE account_id = $account_id AND id = $id");
-    this.byTitleStmt = db.prepare("SELECT * FROM labels WHERE account_id = $account_id AND title = $title");
+    this.byTitleStmt = new TwoWayStatement(
+      db,
+      "SELECT * FROM labels WHERE account_id = $account_id AND title = $title",
+    );
     this.listStmt = new TwoWayStatement(db, "SELECT * FROM labels WHERE account_id = $account_id ORDER BY title");
     this.conversations = new Retagger(db, "conversation_labels", "conversation_id");
     this.contacts = new Retagger(db, "contact_labels", "contact_id");
@@ -93,7 +96,11 @@ export class AccountLabelsRepo {
 
   /** By lower-case title. */
   byTitle(accountId: number, title: string): LabelRow | null {
-    return (this.byTitleStmt.get({ account_id: accountId, title }) as LabelRow | null) ?? null;
+    return (this.byTitleStmt.statement.get({ account_id: accountId, title }) as LabelRow | null) ?? null;
+  }
+
+  *readByTitle(accountId: number, title: string): Reads<LabelRow | null> {
+    return (yield this.byTitleStmt.get({ account_id: accountId, title })) as LabelRow | null;
   }
 
   list(accountId: number): LabelRow[] {

@@ -32,7 +32,7 @@ export interface CsatFilter {
 
 export class CsatRepo {
   private readonly sentStmt: TwoWayStatement;
-  private readonly upsertStmt: Statement;
+  private readonly upsertStmt: TwoWayStatement;
   private readonly byMessageStmt: Statement;
   /** The list's statements by their shape (a filter of three optional parts: at most eight). */
   private readonly pages: StatementCache<TwoWayStatement>;
@@ -44,7 +44,8 @@ export class CsatRepo {
       db,
       "SELECT 1 AS ok FROM messages WHERE conversation_id = $c AND content_type = 'input_csat' LIMIT 1",
     );
-    this.upsertStmt = db.prepare(
+    this.upsertStmt = new TwoWayStatement(
+      db,
       `INSERT INTO csat_survey_responses (account_id, inbox_id, conversation_id, message_id, contact_id, assigned_agent_id,
          rating, feedback_message, created_at, updated_at)
        VALUES ($account_id, $inbox_id, $conversation_id, $message_id, $contact_id, $assigned_agent_id, $rating, $feedback_message, $now, $now)
@@ -59,8 +60,8 @@ export class CsatRepo {
   }
 
   /** Inserts the answer, or changes it (the first answer's created_at stays). */
-  upsert(r: NewCsatResponse, now: number): void {
-    this.upsertStmt.run({ ...r, now });
+  *upsertSteps(r: NewCsatResponse, now: number): Reads<void> {
+    yield this.upsertStmt.write({ ...r, now } as unknown as Record<string, string | number | null>);
   }
 
   byMessage(messageId: number): CsatResponseRow | null {

@@ -98,15 +98,7 @@ export class ContactsService {
     return this.d.writeTx.steps(() => this.updateSteps(a, id, input));
   }
 
-  /**
-   * update() in place, inside the caller's writeTx: muting a conversation blocks its contact, and
-   * the widget updates its visitor in the same transaction as what comes with it.
-   */
-  updateNow(a: Acting, id: number, input: ContactInput): ContactRow {
-    return readNow(this.updateSteps(a, id, input));
-  }
-
-  /** update() as steps of the caller's awaited body (the website chat's setUser). */
+  /** update() as steps of the caller's awaited body (the website chat's setUser and pre-chat form). */
   *updateSteps(a: Acting, id: number, input: ContactInput): Reads<ContactRow> {
     const before = yield* this.readGet(a.account.id, id);
     const fields = contactFields(input, fieldsOf(before));

@@ -85,11 +85,11 @@ export class CsatService {
       .row;
   }
 
-  /** Keeps (or changes) the contact's answer to a survey message; inside the caller's writeTx. */
-  recordAnswer(conversation: ConversationRow, survey: MessageRow, answer: CsatAnswer): void {
+  /** Keeps (or changes) the contact's answer to a survey message: steps of the caller's body. */
+  *recordAnswerSteps(conversation: ConversationRow, survey: MessageRow, answer: CsatAnswer): Reads<void> {
     // The assignee when the contact answers (Chatwoot's response builder).
-    const current = this.d.conversations.byId(conversation.id) ?? conversation;
-    this.d.csat.upsert(
+    const current = (yield* this.d.conversations.readById(conversation.id)) ?? conversation;
+    yield* this.d.csat.upsertSteps(
       {
         account_id: current.account_id,
         inbox_id: current.inbox_id,

@@ -140,17 +140,18 @@ export class MessageUpdatesService {
 
   /**
    * Replaces a message's content_attributes (the public API's submitted_values); message_updated
-   * when it changed. In place: its caller writes inside its own writeTx body, which cannot await.
+   * when it changed. Steps of the caller's body, which also keeps a survey's answer.
    */
-  setContentAttributesInTx(
+  *setContentAttributesSteps(
     a: Acting,
     conversation: ConversationRow,
     current: MessageRow,
     attrs: Record<string, unknown>,
-  ): CreatedMessage {
-    return this.d.writeTx.now(() =>
-      this.saveChange(a, conversation, current, { ...current, content_attributes: JSON.stringify(attrs) }),
-    );
+  ): Reads<CreatedMessage> {
+    return yield* this.saveChangeSteps(a, conversation, current, {
+      ...current,
+      content_attributes: JSON.stringify(attrs),
+    });
   }
 
   /**
@@ -159,16 +160,6 @@ export class MessageUpdatesService {
    */
   *markReadSteps(a: Acting, conversation: ConversationRow, messages: readonly MessageRow[]): Reads<void> {
     for (const m of messages) yield* this.saveChangeSteps(a, conversation, m, { ...m, status: "read" });
-  }
-
-  private saveChange(
-    a: Acting,
-    conversation: ConversationRow,
-    before: MessageRow,
-    after: MessageRow,
-    filesChanged = false,
-  ): CreatedMessage {
-    return readNow(this.saveChangeSteps(a, conversation, before, after, filesChanged));
   }
 
   private *saveChangeSteps(

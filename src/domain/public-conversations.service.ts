@@ -102,6 +102,11 @@ export class PublicConversationsService {
     return readSoon(chain(this.readGet(scope, rawDisplayId), (row) => this.readView(scope, row)));
   }
 
+  /** view() on committed rows, after an awaited write: PostgreSQL's read pool, in place on SQLite. */
+  viewSoon(scope: PublicScope, row: ConversationRow): PublicConversation | Promise<PublicConversation> {
+    return this.d.publicRepo.pooled ? readSoon(this.readView(scope, row)) : this.view(scope, row);
+  }
+
   view(scope: PublicScope, row: ConversationRow): PublicConversation {
     const messages = this.d.publicRepo.latestVisible(row.id, PUBLIC_PAGE_SIZE);
     const contact = this.d.contacts.byId(scope.account.id, row.contact_id) ?? scope.contact;
@@ -136,12 +141,6 @@ export class PublicConversationsService {
   async create(scope: PublicScope, input: { custom_attributes?: unknown }): Promise<ConversationRow> {
     this.d.limits.conversation(scope.contact.id);
     return await this.d.conversationsService.create(scope.acting, this.creation(scope, input));
-  }
-
-  /** create() in place, inside the caller's writeTx (the widget's first message opens the conversation). */
-  createNow(scope: PublicScope, input: { custom_attributes?: unknown }): ConversationRow {
-    this.d.limits.conversation(scope.contact.id);
-    return this.d.conversationsService.createNow(scope.acting, this.creation(scope, input));
   }
 
   /** create() as steps of the caller's awaited body (the widget's message opens the conversation). */

@@ -80,23 +80,7 @@ export class PublicMessagesService {
     return { messages: [message], senders: await this.sendersSoon(row.account_id, message) };
   }
 
-  /**
-   * create() in place, inside the caller's writeTx: the widget opens a conversation and writes its
-   * first message in one transaction, whose body cannot await. No idempotency key here, so the
-   * message service's in-body write path is all its create() does.
-   */
-  createNow(
-    scope: PublicScope,
-    row: ConversationRow,
-    input: { content?: unknown; echo_id?: unknown; reply_to?: unknown },
-    files: readonly PreparedFile[] = [],
-  ): PublicMessages {
-    this.d.limits.message(scope.contact.id);
-    const { message } = this.d.messagesService.createInTx(scope.acting, row, incoming(input), "chat", files);
-    return { messages: [message], senders: this.senders(row.account_id, [message]) };
-  }
-
-  /** createNow() as steps of the caller's awaited body (the widget's message); the message alone. */
+  /** create() as steps of the caller's awaited body (the widget's messages); the message alone. */
   *createSteps(
     scope: PublicScope,
     row: ConversationRow,
@@ -126,23 +110,34 @@ export class PublicMessagesService {
     rawId: unknown,
     input: { submitted_values?: unknown },
   ): Promise<PublicMessages> {
-    const current = this.visible(row, rawId);
+    // Committed rows (PostgreSQL's read pool); the body reads the message again in its own.
+    const current = await readSoon(this.readVisible(row, rawId));
     const submitted = cleanSubmittedValues(input.submitted_values);
     const survey = current.content_type === "input_csat";
     if (survey && csatLocked(current.created_at, unixSeconds(this.d.clock))) {
       throw ValidationError.of("submitted_values", "You cannot update the CSAT survey after 14 days", "invalid");
     }
-    if (!submitted) return { messages: [current], senders: this.senders(row.account_id, [current]) };
-    const message = await this.d.writeTx(() => {
-      const attrs = {
-        ...(JSON.parse(current.content_attributes) as Record<string, unknown>),
-        submitted_values: submitted.values,
-      };
-      const saved = this.d.messageUpdates.setContentAttributesInTx(scope.acting, row, current, attrs).message;
-      if (survey && submitted.csat) this.d.csat.recordAnswer(row, saved, submitted.csat);
-      return saved;
-    });
-    return { messages: [message], senders: this.senders(row.account_id, [message]) };
+    const message = submitted
+      ? await this.d.writeTx.steps(() => this.submitSteps(scope, row, current, submitted))
+      : current;
+    return { messages: [message], senders: await this.sendersSoon(row.account_id, message) };
+  }
+
+  private *submitSteps(
+    scope: PublicScope,
+    row: ConversationRow,
+    found: MessageRow,
+    submitted: NonNullable<ReturnType<typeof cleanSubmittedValues>>,
+  ): Reads<MessageRow> {
+    const current = (yield* this.d.messages.readById(row.id, found.id)) ?? found;
+    const attrs = {
+      ...(JSON.parse(current.content_attributes) as Record<string, unknown>),
+      submitted_values: submitted.values,
+    };
+    const saved = (yield* this.d.messageUpdates.setContentAttributesSteps(scope.acting, row, current, attrs)).message;
+    if (current.content_type === "input_csat" && submitted.csat)
+      yield* this.d.csat.recordAnswerSteps(row, saved, submitted.csat);
+    return saved;
   }
 
   /** The senders of these messages: users with their membership of the account, contacts. */
@@ -165,9 +160,9 @@ export class PublicMessagesService {
   }
 
   /** A message of the conversation the contact may see; private notes and activity messages are as unknown as a wrong id. */
-  private visible(row: ConversationRow, rawId: unknown): MessageRow {
+  private *readVisible(row: ConversationRow, rawId: unknown): Reads<MessageRow> {
     const id = typeof rawId === "string" && /^\d{1,15}$/.test(rawId) ? Number(rawId) : NaN;
-    const m = Number.isSafeInteger(id) && id > 0 ? this.d.messages.byId(row.id, id) : null;
+    const m = Number.isSafeInteger(id) && id > 0 ? yield* this.d.messages.readById(row.id, id) : null;
     if (!m || m.private === 1 || m.message_type === ACTIVITY)
       throw new NotFoundError("Message", "message_id", `no message ${String(rawId)} in this conversation`);
     return m;

@@ -4,6 +4,7 @@
 // agents and (unless it is a private note being typed) to its contact.
 import type { ContactsRepo } from "../db/contacts.repo.ts";
 import type { ConversationRow } from "../db/conversations.repo.ts";
+import type { Reads } from "../db/reads.ts";
 import type { WriteTx } from "../db/tx.ts";
 import type { Acting } from "./acting.ts";
 import type { ConversationEvents } from "./conversation-events.ts";
@@ -25,27 +26,29 @@ export class TypingService {
     if (typingStatus !== "on" && typingStatus !== "off")
       throw ValidationError.of("typing_status", "must be on or off", "invalid");
     const hidden = a.actor.type !== "contact" && (isPrivate === true || isPrivate === "true");
-    await this.d.writeTx(() => {
-      const payload = {
-        user: this.typist(a, row),
-        conversation: conversationPushData(this.d.events.view(a, row)),
-        is_private: hidden,
-      };
-      this.d.events.record(
-        a,
-        typingStatus === "on" ? "conversation_typing_on" : "conversation_typing_off",
-        row,
-        payload,
-        hidden,
-      );
-    });
+    const kind = typingStatus === "on" ? "conversation_typing_on" : "conversation_typing_off";
+    await this.d.writeTx.steps(() => this.toggleSteps(a, row, kind, hidden));
+  }
+
+  private *toggleSteps(
+    a: Acting,
+    row: ConversationRow,
+    kind: "conversation_typing_on" | "conversation_typing_off",
+    hidden: boolean,
+  ): Reads<void> {
+    const payload = {
+      user: yield* this.readTypist(a, row),
+      conversation: conversationPushData(yield* this.d.events.readView(a, row)),
+      is_private: hidden,
+    };
+    yield* this.d.events.recordSteps(a, kind, row, payload, hidden);
   }
 
   /** The typist as webhooks show them: a user's {id, name, email, type}, a contact's webhook data. */
-  private typist(a: Acting, row: ConversationRow): Record<string, unknown> | null {
+  private *readTypist(a: Acting, row: ConversationRow): Reads<Record<string, unknown> | null> {
     if (a.user) return { id: a.user.id, name: a.user.name, email: a.user.email, type: "user" };
     if (a.actor.type === "contact" && a.actor.id !== null) {
-      const contact = this.d.contacts.byId(row.account_id, a.actor.id);
+      const contact = yield* this.d.contacts.readById(row.account_id, a.actor.id);
       return contact ? contactWebhookData(contact, a.account) : null;
     }
     return null;

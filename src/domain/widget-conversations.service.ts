@@ -72,6 +72,12 @@ interface CurrentThen<T> {
   reads(row: ConversationRow | null): Reads<T>;
 }
 
+/** The current conversation, or 404 before the first message. */
+function orNotFound(row: ConversationRow | null): ConversationRow {
+  if (!row) throw new NotFoundError("Conversation", "conversation", "this visitor has no conversation yet");
+  return row;
+}
+
 /** A Reads that reads nothing more: its value is the one given. */
 // biome-ignore lint/correctness/useYield: a Reads of no statement, for a step that needs none
 function* nothingMore<T>(value: T): Reads<T> {
@@ -141,9 +147,16 @@ export class WidgetConversationsService {
 
   /** The current conversation; 404 before the first message (Chatwoot's render_not_found_if_empty). */
   required(scope: PublicScope): ConversationRow {
-    const row = this.current(scope);
-    if (!row) throw new NotFoundError("Conversation", "conversation", "this visitor has no conversation yet");
-    return row;
+    return orNotFound(this.current(scope));
+  }
+
+  /** required() on committed rows: awaited on PostgreSQL's read pool, in place on SQLite. */
+  async requiredLater(scope: PublicScope): Promise<ConversationRow> {
+    return orNotFound(await readSoon(this.readCurrent(scope)));
+  }
+
+  private *readCurrent(scope: PublicScope): Reads<ConversationRow | null> {
+    return (yield* this.d.publicRepo.readConversationsOf({ contactInboxId: scope.contactInbox.id }, 1))[0] ?? null;
   }
 
   /**
@@ -155,12 +168,19 @@ export class WidgetConversationsService {
       throw ValidationError.of("contact", "must be an object", "invalid");
     if (!isObject(input.message))
       throw ValidationError.of("message", "must be an object with the first message's content", "required");
-    const message = input.message;
-    return await this.d.writeTx(() => {
-      const contact = input.contact ? this.updateContact(scope, input.contact) : scope;
-      const row = this.d.publicConversations.createNow(contact, { custom_attributes: input.custom_attributes });
-      return { row, messages: this.d.publicMessages.createNow(contact, row, message) };
-    });
+    const { row, message } = await this.d.writeTx.steps(() => this.startSteps(scope, input, input.message!));
+    const senders = await this.d.publicMessages.sendersSoon(row.account_id, message);
+    return { row, messages: { messages: [message], senders } };
+  }
+
+  private *startSteps(
+    scope: PublicScope,
+    input: StartInput,
+    first: WidgetMessageInput,
+  ): Reads<{ row: ConversationRow; message: MessageRow }> {
+    const contact = input.contact ? yield* this.updateContactSteps(scope, input.contact) : scope;
+    const row = yield* this.d.publicConversations.createSteps(contact, { custom_attributes: input.custom_attributes });
+    return { row, message: yield* this.d.publicMessages.createSteps(contact, row, first, []) };
   }
 
   /**
@@ -188,8 +208,7 @@ export class WidgetConversationsService {
     files: readonly PreparedFile[],
   ): Reads<{ row: ConversationRow; message: MessageRow }> {
     // The current conversation as of this transaction: two messages sent at once open one.
-    const of = { contactInboxId: scope.contactInbox.id };
-    const current = (yield* this.d.publicRepo.readConversationsOf(of, 1))[0] ?? null;
+    const current = yield* this.readCurrent(scope);
     const closed = current?.status === "resolved" && scope.inbox.allow_messages_after_resolved === 0;
     const row = current && !closed ? current : yield* this.d.publicConversations.createSteps(scope, {});
     return { row, message: yield* this.d.publicMessages.createSteps(scope, row, input, files) };
@@ -197,14 +216,14 @@ export class WidgetConversationsService {
 
   /** Merges into the conversation's custom attributes. */
   async setCustomAttributes(scope: PublicScope, raw: unknown): Promise<ConversationRow> {
-    const row = this.required(scope);
+    const row = await this.requiredLater(scope);
     if (!isObject(raw)) throw ValidationError.of("custom_attributes", "must be an object", "invalid");
     const merged = { ...(JSON.parse(row.custom_attributes) as Record<string, unknown>), ...raw };
     return await this.d.conversationsService.setCustomAttributes(scope.acting, row, merged);
   }
 
   async removeCustomAttributes(scope: PublicScope, rawKeys: unknown): Promise<ConversationRow> {
-    const row = this.required(scope);
+    const row = await this.requiredLater(scope);
     const keys = labelTitles("custom_attributes", rawKeys);
     const attrs = JSON.parse(row.custom_attributes) as Record<string, unknown>;
     for (const k of keys) delete attrs[k];
@@ -213,18 +232,18 @@ export class WidgetConversationsService {
 
   /** The site labels the conversation; only the account's defined labels (a visitor cannot invent new ones). */
   async addLabel(scope: PublicScope, raw: unknown): Promise<string[]> {
-    const row = this.required(scope);
-    const title = this.knownLabel(scope, raw);
-    const current = this.d.conversationsService.labels(row);
+    const row = await this.requiredLater(scope);
+    const title = await readSoon(this.readKnownLabel(scope, raw));
+    const current = await readSoon(this.d.conversationsService.readLabels(row));
     return current.includes(title)
       ? current
       : await this.d.conversationsService.setLabels(scope.acting, row, [...current, title]);
   }
 
   async removeLabel(scope: PublicScope, raw: unknown): Promise<string[]> {
-    const row = this.required(scope);
+    const row = await this.requiredLater(scope);
     const title = typeof raw === "string" ? decodeURIComponent(raw).trim() : "";
-    const current = this.d.conversationsService.labels(row);
+    const current = await readSoon(this.d.conversationsService.readLabels(row));
     return current.includes(title)
       ? await this.d.conversationsService.setLabels(
           scope.acting,
@@ -243,39 +262,42 @@ export class WidgetConversationsService {
     const info = isObject(eventInfo) ? eventInfo : {};
     if (JSON.stringify(info).length > 4096)
       throw ValidationError.of("event_info", "is too long (maximum is 4096 characters as JSON)", "too_long");
-    const row = this.current(scope);
-    await this.d.writeTx(() => {
-      this.d.outbox.record({
-        kind: "webwidget_triggered",
-        accountId: scope.account.id,
-        actor: scope.acting.actor,
-        inboxId: scope.inbox.id,
-        conversationId: row?.id ?? null,
-        contactId: scope.contact.id,
-        payload: {
-          id: scope.contactInbox.id,
-          contact: contactWebhookData(scope.contact, scope.account),
-          inbox: { id: scope.inbox.id, name: scope.inbox.name },
-          account: { id: scope.account.id, name: scope.account.name },
-          current_conversation: row ? conversationPushData(this.d.events.view(scope.acting, row)) : null,
-          source_id: scope.contactInbox.source_id,
-          event_info: info,
-        },
-      });
+    await this.d.writeTx.steps(() => this.triggeredSteps(scope, info));
+  }
+
+  private *triggeredSteps(scope: PublicScope, info: Record<string, unknown>): Reads<void> {
+    const row = yield* this.readCurrent(scope);
+    const view = row ? yield* this.d.events.readView(scope.acting, row) : null;
+    yield* this.d.outbox.recordSteps({
+      kind: "webwidget_triggered",
+      accountId: scope.account.id,
+      actor: scope.acting.actor,
+      inboxId: scope.inbox.id,
+      conversationId: row?.id ?? null,
+      contactId: scope.contact.id,
+      payload: {
+        id: scope.contactInbox.id,
+        contact: contactWebhookData(scope.contact, scope.account),
+        inbox: { id: scope.inbox.id, name: scope.inbox.name },
+        account: { id: scope.account.id, name: scope.account.name },
+        current_conversation: view ? conversationPushData(view) : null,
+        source_id: scope.contactInbox.source_id,
+        event_info: info,
+      },
     });
   }
 
-  private knownLabel(scope: PublicScope, raw: unknown): string {
+  private *readKnownLabel(scope: PublicScope, raw: unknown): Reads<string> {
     const title = typeof raw === "string" ? raw.trim() : "";
     if (!title) throw ValidationError.of("label", "can't be blank", "required");
-    const label = this.d.accountLabels.byTitle(scope.account.id, title.toLowerCase());
+    const label = yield* this.d.accountLabels.readByTitle(scope.account.id, title.toLowerCase());
     if (!label) throw ValidationError.of("label", `no label ${title} in this account`, "invalid");
     return label.title;
   }
 
-  private updateContact(scope: PublicScope, c: NonNullable<StartInput["contact"]>): PublicScope {
+  private *updateContactSteps(scope: PublicScope, c: NonNullable<StartInput["contact"]>): Reads<PublicScope> {
     const { name, email, phone_number, custom_attributes } = c;
-    const contact = this.d.contactsService.updateNow(scope.acting, scope.contact.id, {
+    const contact = yield* this.d.contactsService.updateSteps(scope.acting, scope.contact.id, {
       name,
       email,
       phone_number,

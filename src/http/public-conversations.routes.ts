@@ -35,7 +35,7 @@ export function publicConversationRoutes(d: Deps) {
         "The contact's conversations (all of the contact's when its identity is verified), newest activity first, at most 20",
       ),
     })
-    .post("", async ({ scope, body }) => json(present(svc.view(scope, await svc.create(scope, body)))), {
+    .post("", async ({ scope, body }) => json(present(await svc.viewSoon(scope, await svc.create(scope, body)))), {
       params: ContactIdentifierParams,
       ...bodyOf(t.Object({ custom_attributes: t.Optional(Attributes) }), "conversation"),
       response: { 200: PublicConversation, ...errorResponses },
@@ -52,7 +52,8 @@ export function publicConversationRoutes(d: Deps) {
     )
     .post(
       "/:conversation_id/toggle_status",
-      async ({ scope, load }) => json(present(svc.view(scope, await svc.resolve(scope, load())))),
+      async ({ scope, loadSoon }) =>
+        json(present(await svc.viewSoon(scope, await svc.resolve(scope, await loadSoon())))),
       {
         params: PublicConversationParams,
         response: { 200: PublicConversation, ...errorResponses },
@@ -61,8 +62,8 @@ export function publicConversationRoutes(d: Deps) {
     )
     .post(
       "/:conversation_id/toggle_typing",
-      async ({ scope, load, body }) => (
-        await d.services.typing.toggle(scope.acting, load(), body.typing_status, false), emptyOk()
+      async ({ scope, loadSoon, body }) => (
+        await d.services.typing.toggle(scope.acting, await loadSoon(), body.typing_status, false), emptyOk()
       ),
       {
         params: PublicConversationParams,

@@ -22,12 +22,12 @@ export function publicMessageRoutes(d: Deps) {
   const messages = d.services.publicMessages;
   type Ctx = {
     scope: PublicScope;
-    load: () => ConversationRow;
+    loadSoon: () => ConversationRow | Promise<ConversationRow>;
     params: { message_id: string };
     body: { submitted_values?: unknown };
   };
-  const update = async ({ scope, load, params, body }: Ctx) => {
-    const row = load();
+  const update = async ({ scope, loadSoon, params, body }: Ctx) => {
+    const row = await loadSoon();
     return present(row, await messages.update(scope, row, params.message_id, body))[0]!;
   };
   const updateOptions = {

@@ -14,8 +14,8 @@ export function typingRoutes(d: Deps) {
     .derive(conversationLoader(d))
     .post(
       "/toggle_typing_status",
-      async ({ acting, load, body }) => (
-        await d.services.typing.toggle(acting, load(), body.typing_status, body.is_private), emptyOk()
+      async ({ acting, loadSoon, body }) => (
+        await d.services.typing.toggle(acting, await loadSoon(), body.typing_status, body.is_private), emptyOk()
       ),
       {
         params: ConversationParams,

@@ -57,8 +57,8 @@ export function widgetContactRoutes(d: Deps) {
     )
     .patch(
       "/contact",
-      async ({ visitor, body }) => {
-        const scope = visitor();
+      async ({ visitorSoon, body }) => {
+        const scope = await visitorSoon();
         return widgetContactOf(scope.contactInbox, await d.services.publicContacts.update(scope, body));
       },
       {
@@ -94,8 +94,8 @@ export function widgetContactRoutes(d: Deps) {
     )
     .post(
       "/contact/destroy_custom_attributes",
-      async ({ visitor, body }) => {
-        const scope = visitor();
+      async ({ visitorSoon, body }) => {
+        const scope = await visitorSoon();
         return widgetContactOf(
           scope.contactInbox,
           await contacts.removeCustomAttributes(scope.acting, scope.contact.id, body.custom_attributes),

@@ -40,8 +40,9 @@ export function widgetConversationRoutes(d: Deps) {
   const svc = d.services.widgetConversations;
   const publicConversations = d.services.publicConversations;
   const publicMessages = d.services.publicMessages;
-  const present = (scope: Parameters<typeof publicConversations.view>[0], row: ConversationRow) => {
-    const v = publicConversations.view(scope, row);
+  // After an awaited write: on committed rows (PostgreSQL's read pool).
+  const present = async (scope: Parameters<typeof publicConversations.view>[0], row: ConversationRow) => {
+    const v = await publicConversations.viewSoon(scope, row);
     return publicConversationOf(v.row, v.contact, v.messages, v.senders, d.files.links);
   };
   const q = { query: WebsiteTokenQuery };
@@ -94,10 +95,10 @@ export function widgetConversationRoutes(d: Deps) {
     )
     .post(
       "/conversations",
-      async ({ visitor, body }) => {
-        const scope = visitor();
+      async ({ visitorSoon, body }) => {
+        const scope = await visitorSoon();
         const { row } = await svc.start(scope, body);
-        return json(present(scope, row));
+        return json(await present(scope, row));
       },
       {
         ...q,
@@ -110,9 +111,9 @@ export function widgetConversationRoutes(d: Deps) {
     )
     .post(
       "/conversations/toggle_typing",
-      async ({ visitor, body }) => {
-        const scope = visitor();
-        await d.services.typing.toggle(scope.acting, svc.required(scope), body.typing_status, false);
+      async ({ visitorSoon, body }) => {
+        const scope = await visitorSoon();
+        await d.services.typing.toggle(scope.acting, await svc.requiredLater(scope), body.typing_status, false);
         return emptyOk();
       },
       {
@@ -123,18 +124,18 @@ export function widgetConversationRoutes(d: Deps) {
     )
     .post(
       "/conversations/update_last_seen",
-      async ({ visitor }) => {
-        const scope = visitor();
-        await publicConversations.markSeen(scope, svc.required(scope));
+      async ({ visitorSoon }) => {
+        const scope = await visitorSoon();
+        await publicConversations.markSeen(scope, await svc.requiredLater(scope));
         return emptyOk();
       },
       { ...q, detail: widgetDetail("The visitor has read the conversation") },
     )
     .get(
       "/conversations/toggle_status",
-      async ({ visitor }) => {
-        const scope = visitor();
-        return json(present(scope, await publicConversations.resolve(scope, svc.required(scope))));
+      async ({ visitorSoon }) => {
+        const scope = await visitorSoon();
+        return json(await present(scope, await publicConversations.resolve(scope, await svc.requiredLater(scope))));
       },
       {
         ...q,
@@ -144,9 +145,9 @@ export function widgetConversationRoutes(d: Deps) {
     )
     .post(
       "/conversations/set_custom_attributes",
-      async ({ visitor, body }) => {
-        const scope = visitor();
-        return json(present(scope, await svc.setCustomAttributes(scope, body.custom_attributes)));
+      async ({ visitorSoon, body }) => {
+        const scope = await visitorSoon();
+        return json(await present(scope, await svc.setCustomAttributes(scope, body.custom_attributes)));
       },
       {
         ...q,
@@ -157,10 +158,10 @@ export function widgetConversationRoutes(d: Deps) {
     )
     .post(
       "/conversations/destroy_custom_attributes",
-      async ({ visitor, body }) => {
-        const scope = visitor();
+      async ({ visitorSoon, body }) => {
+        const scope = await visitorSoon();
         const row = await svc.removeCustomAttributes(scope, body.custom_attributes ?? body.custom_attribute);
-        return json(present(scope, row));
+        return json(await present(scope, row));
       },
       {
         ...q,
@@ -171,7 +172,9 @@ export function widgetConversationRoutes(d: Deps) {
     )
     .post(
       "/events",
-      async ({ visitor, body }) => (await svc.triggered(visitor(), body.name, body.event_info), emptyOk()),
+      async ({ visitorSoon, body }) => (
+        await svc.triggered(await visitorSoon(), body.name, body.event_info), emptyOk()
+      ),
       {
         ...q,
         ...bodyOf(
@@ -191,17 +194,21 @@ export function widgetConversationRoutes(d: Deps) {
         ),
       },
     )
-    .post("/labels", async ({ visitor, body }) => ({ labels: await svc.addLabel(visitor(), body.label) }), {
-      ...q,
-      ...bodyOf(
-        t.Object({ label: t.Optional(Checked(t.String({ description: "one of the account's label titles" }))) }),
-      ),
-      response: { 200: Labels, ...errorResponses },
-      detail: widgetDetail("Label the conversation with one of the account's labels"),
-    })
+    .post(
+      "/labels",
+      async ({ visitorSoon, body }) => ({ labels: await svc.addLabel(await visitorSoon(), body.label) }),
+      {
+        ...q,
+        ...bodyOf(
+          t.Object({ label: t.Optional(Checked(t.String({ description: "one of the account's label titles" }))) }),
+        ),
+        response: { 200: Labels, ...errorResponses },
+        detail: widgetDetail("Label the conversation with one of the account's labels"),
+      },
+    )
     .delete(
       "/labels/:label",
-      async ({ visitor, params }) => ({ labels: await svc.removeLabel(visitor(), params.label) }),
+      async ({ visitorSoon, params }) => ({ labels: await svc.removeLabel(await visitorSoon(), params.label) }),
       {
         ...q,
         params: t.Object({ label: t.String() }),
@@ -249,9 +256,9 @@ export function widgetConversationRoutes(d: Deps) {
     )
     .patch(
       "/messages/:message_id",
-      async ({ visitor, params, body }) => {
-        const scope = visitor();
-        const row = svc.required(scope);
+      async ({ visitorSoon, params, body }) => {
+        const scope = await visitorSoon();
+        const row = await svc.requiredLater(scope);
         return json(
           messagesOf(row, await publicMessages.update(scope, row, params.message_id, body), d.files.links)[0],
         );

@@ -32,7 +32,8 @@ export function corsHeaders(inbox: PublicInboxRow | null, request: Request): Rec
 
 /**
  * The inbox (404 for a wrong website_token) and, lazily, the visitor (401 without a valid token):
- * `visitor()` in place, `visitorReads()` as a step of a read-only route's Reads. The inbox is
+ * `visitor()` in place, `visitorSoon()` on committed rows (awaited on PostgreSQL's read pool, for
+ * routes whose writes are awaited bodies), `visitorReads()` as a step of a read-only route's Reads. The inbox is
  * awaited on PostgreSQL (an async derive there, as the account routes' caller: src/http/auth.ts).
  */
 export function widgetScope(d: Deps) {
@@ -45,6 +46,7 @@ export function widgetScope(d: Deps) {
       inbox,
       authToken,
       visitor: () => widget.visitor(inbox, authToken),
+      visitorSoon: () => widget.visitorSoon(inbox, authToken),
       visitorReads: () => widget.readVisitor(inbox, authToken),
     };
   };
