@@ -154,7 +154,7 @@ export function createDeps(opts: DepsOptions): Deps {
     },
     { groupCommit: opts.groupCommit ?? false },
   );
-  const bus = new EventBus(db, logger, lease, writeTx);
+  const bus = new EventBus(db, logger, lease, writeTx, commits.settled);
   const repos = createRepos(preparingLazily(db));
   // Bound late: the messages service is built after the deliverer that calls this.
   const onCallbackGaveUp: OnCallbackGaveUp =

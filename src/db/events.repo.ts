@@ -56,7 +56,7 @@ export class EventsRepo {
   private readonly minPendingStmt: Statement;
   private readonly deleteStmt: Statement;
   private readonly insertStmt: TwoWayStatement;
-  private readonly batchStmt: Statement;
+  private readonly batchStmt: TwoWayStatement;
   private readonly maxIdStmt: Statement;
 
   constructor(private readonly db: Database) {
@@ -65,8 +65,10 @@ export class EventsRepo {
       `INSERT INTO events (account_id, kind, actor_type, actor_id, inbox_id, conversation_id, contact_id, private, payload, created_at_ms)
        VALUES ($account_id, $kind, $actor_type, $actor_id, $inbox_id, $conversation_id, $contact_id, $private, $payload, $created_at_ms)`,
     );
-    // The bus's read: every event after its cursor, committed or not (it runs after commits).
-    this.batchStmt = db.prepare(
+    // The bus's read: every event after its cursor (it runs after commits; on PostgreSQL on the
+    // read pool, where events commit in id order: the writers' lock).
+    this.batchStmt = new TwoWayStatement(
+      db,
       "SELECT * FROM events INDEXED BY events_seq WHERE id > $after ORDER BY id LIMIT $limit",
     );
     this.maxIdStmt = db.prepare("SELECT COALESCE(MAX(id), 0) AS id FROM events");
@@ -173,8 +175,8 @@ export class EventsRepo {
   }
 
   /** Up to `limit` events after `after`, in id order (the bus's batches). */
-  batchAfter(after: number, limit: number): EventRow[] {
-    return this.batchStmt.all({ after, limit }) as EventRow[];
+  *readBatchAfter(after: number, limit: number): Reads<EventRow[]> {
+    return (yield this.batchStmt.all({ after, limit })) as EventRow[];
   }
 
   /** The newest id written so far (0: none). */

@@ -7,6 +7,7 @@ import type { Database } from "bun:sqlite";
 import { errorFields, type Logger } from "../lib/logger.ts";
 import { eventFromRow, EventsRepo } from "../db/events.repo.ts";
 import { ListenerCursorsRepo } from "../db/listener-cursors.repo.ts";
+import { readSoon } from "../db/reads.ts";
 import type { WriteTx } from "../db/tx.ts";
 import type { StoredEvent } from "../shared/event-types.ts";
 
@@ -43,6 +44,11 @@ export class EventBus {
      * statement would turn the snapshot into a write (src/db/tx.ts).
      */
     private readonly writeTx: WriteTx,
+    /**
+     * The open write group's commit, if one is open (tx.ts Commits.settled): a drain reads after it,
+     * since its reads see committed rows on PostgreSQL.
+     */
+    private readonly committed: () => Promise<void> | null = () => null,
   ) {
     this.events = new EventsRepo(db);
     this.cursors = new ListenerCursorsRepo(db);
@@ -71,6 +77,7 @@ export class EventBus {
   /** Runs every listener until it has caught up with the outbox. */
   async drain(): Promise<void> {
     if (!this.lease.held) return;
+    await this.committed()?.catch(() => {});
     await Promise.all(this.states.map((s) => this.run(s)));
   }
 
@@ -83,8 +90,13 @@ export class EventBus {
       try {
         do {
           state.again = false;
-          while (this.lease.held && (await this.step(state))) {
-            /* keep going until a batch comes back short, or the lease is gone */
+          try {
+            while (this.lease.held && (await this.step(state))) {
+              /* keep going until a batch comes back short, or the lease is gone */
+            }
+          } catch (error) {
+            // A drain that joined this run while its reads were on their way gets a try of its own.
+            if (!state.again) throw error;
           }
         } while (state.again);
       } finally {
@@ -98,8 +110,9 @@ export class EventBus {
   /** Handles one batch; returns true when there may be more to do. */
   private async step(state: ListenerState): Promise<boolean> {
     const { listener } = state;
-    const cursor = this.cursors.get(listener.name)!;
-    const rows = this.events.batchAfter(cursor, BATCH);
+    // Committed rows: awaited on PostgreSQL's read pool, so the process serves requests meanwhile.
+    const cursor = (await readSoon(this.cursors.readGet(listener.name)))!;
+    const rows = await readSoon(this.events.readBatchAfter(cursor, BATCH));
     let done = cursor;
     try {
       for (const row of rows) {
@@ -136,7 +149,7 @@ export class EventBus {
   }
 
   private async save(name: string, id: number): Promise<void> {
-    await this.writeTx(() => this.cursors.set(name, id));
+    await this.writeTx.steps(() => this.cursors.setSteps(name, id));
   }
 
   /** Tests: the cursor of a listener. */

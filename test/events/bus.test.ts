@@ -6,15 +6,17 @@ import { expect, test } from "bun:test";
 import { EventBus } from "../../src/events/bus.ts";
 import type { Lease } from "../../src/lib/lease.ts";
 import type { StoredEvent } from "../../src/shared/event-types.ts";
+import { blockingDuring } from "../helpers/bridge-calls.ts";
 import { makeAccount } from "../helpers/factories.ts";
 import { createHarness } from "../helpers/harness.ts";
+import { TEST_ENGINE } from "../helpers/test-database.ts";
 import { recordEvents } from "../helpers/webhooks.ts";
 
-async function setup() {
-  const h = createHarness();
+async function setup(wakeListeners = true) {
+  const h = createHarness({ deps: { wakeListeners } });
   const a = await makeAccount(h);
   const lease: Lease & { held: boolean } = { held: true };
-  const bus = new EventBus(h.deps.db, h.deps.logger, lease, h.deps.writeTx);
+  const bus = new EventBus(h.deps.db, h.deps.logger, lease, h.deps.writeTx, h.deps.commits.settled);
   const handled: number[] = [];
   let onHandle: (e: StoredEvent) => void = () => {};
   bus.register({
@@ -62,3 +64,14 @@ test("a cursor saved behind the one in the table leaves it where it is", async (
   expect(handled).toEqual(ids); // the batch read before was finished (at least once, as always)
   expect(bus.cursorOf("probe")).toBe(ahead); // and saving its end did not move the cursor back
 });
+
+test.skipIf(TEST_ENGINE !== "postgres")(
+  "PostgreSQL: a drain reads its cursor and the events on the read pool and saves the cursor awaited",
+  async () => {
+    const { bus, handled, ids } = await setup(false); // the server's own listeners idle
+    const blocking = await blockingDuring(() => bus.drain());
+    expect(blocking).toEqual([]);
+    expect(handled).toEqual(ids);
+    expect(bus.cursorOf("probe")).toBe(ids[4]!);
+  },
+);
