@@ -1,6 +1,7 @@
 // Notifications to mail (migration 028): queued with the notification, sent a minute later unless
 // read by then, claimed before each attempt so a crash retries it and nothing sends it twice.
 import type { Database, Statement } from "bun:sqlite";
+import { type Reads, TwoWayStatement } from "./reads.ts";
 
 export interface NotificationMailRow {
   notification_id: number;
@@ -15,7 +16,7 @@ export interface NotificationMailRow {
 }
 
 export class NotificationMailRepo {
-  private readonly insertStmt: Statement;
+  private readonly insertStmt: TwoWayStatement;
   private readonly dueStmt: Statement;
   private readonly attemptStmt: Statement;
   private readonly finishStmt: Statement;
@@ -23,7 +24,8 @@ export class NotificationMailRepo {
   private readonly pruneStmt: Statement;
 
   constructor(db: Database) {
-    this.insertStmt = db.prepare(
+    this.insertStmt = new TwoWayStatement(
+      db,
       `INSERT INTO notification_mail (notification_id, account_id, user_id, state, next_attempt_at, created_at)
        VALUES ($notification_id, $account_id, $user_id, 'pending', $send_at, $now)`,
     );
@@ -47,8 +49,12 @@ export class NotificationMailRepo {
   }
 
   /** Queues the mail of a notification just inserted, to go at `sendAt`. */
-  insert(r: { notification_id: number; account_id: number; user_id: number }, sendAt: number, now: number): void {
-    this.insertStmt.run({ ...r, send_at: sendAt, now });
+  *insertSteps(
+    r: { notification_id: number; account_id: number; user_id: number },
+    sendAt: number,
+    now: number,
+  ): Reads<void> {
+    yield this.insertStmt.write({ ...r, send_at: sendAt, now });
   }
 
   due(now: number, limit: number): NotificationMailRow[] {

@@ -1,6 +1,6 @@
 // Agents' notifications and their per-user settings (migration 011).
 import type { Database, Statement } from "bun:sqlite";
-import { type Reads, TwoWayStatement } from "./reads.ts";
+import { type Reads, readNow, TwoWayStatement } from "./reads.ts";
 
 export interface NotificationRow {
   id: number;
@@ -29,8 +29,8 @@ export interface NotificationFlags {
 }
 
 export class NotificationsRepo {
-  private readonly insertStmt: Statement;
-  private readonly dropOlderStmt: Statement;
+  private readonly insertStmt: TwoWayStatement;
+  private readonly dropOlderStmt: TwoWayStatement;
   private readonly pageStmt: TwoWayStatement;
   private readonly oldestFirstStmt: TwoWayStatement;
   private readonly countStmt: TwoWayStatement;
@@ -44,11 +44,13 @@ export class NotificationsRepo {
   private readonly saveSettingsStmt: Statement;
 
   constructor(db: Database) {
-    this.insertStmt = db.prepare(
+    this.insertStmt = new TwoWayStatement(
+      db,
       `INSERT INTO notifications (account_id, user_id, notification_type, conversation_id, data, created_at, last_activity_at)
        VALUES ($account_id, $user_id, $type, $conversation_id, $data, $at, $at)`,
     );
-    this.dropOlderStmt = db.prepare(
+    this.dropOlderStmt = new TwoWayStatement(
+      db,
       "DELETE FROM notifications WHERE conversation_id = $conversation_id AND user_id = $user_id AND notification_type = $type AND id < $id",
     );
     this.pageStmt = new TwoWayStatement(
@@ -92,17 +94,19 @@ export class NotificationsRepo {
 
   /** Inserts one and drops the user's older one of the same type about the same conversation (Chatwoot keeps the latest). */
   insert(n: NewNotification): number {
-    const id = Number(
-      this.insertStmt.run({
-        account_id: n.accountId,
-        user_id: n.userId,
-        type: n.type,
-        conversation_id: n.conversationId,
-        data: n.data,
-        at: n.at,
-      }).lastInsertRowid,
-    );
-    this.dropOlderStmt.run({ conversation_id: n.conversationId, user_id: n.userId, type: n.type, id });
+    return readNow(this.insertSteps(n));
+  }
+
+  *insertSteps(n: NewNotification): Reads<number> {
+    const id = yield* this.insertStmt.insertSteps({
+      account_id: n.accountId,
+      user_id: n.userId,
+      type: n.type,
+      conversation_id: n.conversationId,
+      data: n.data,
+      at: n.at,
+    });
+    yield this.dropOlderStmt.write({ conversation_id: n.conversationId, user_id: n.userId, type: n.type, id });
     return id;
   }
 

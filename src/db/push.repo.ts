@@ -1,6 +1,7 @@
 // Mobile push (migration 030): devices' FCM registrations, and the pushes queued for them with each
 // notification, claimed before each attempt as the mail outboxes are.
 import type { Database, Statement } from "bun:sqlite";
+import { type Reads, TwoWayStatement } from "./reads.ts";
 
 export interface SubscriptionRow {
   id: number;
@@ -42,7 +43,7 @@ export class PushRepo {
   private readonly byIdentifierStmt: Statement;
   private readonly ofUserStmt: Statement;
   private readonly deleteByTokenStmt: Statement;
-  private readonly queueStmt: Statement;
+  private readonly queueStmt: TwoWayStatement;
   private readonly dueStmt: Statement;
   private readonly attemptStmt: Statement;
   private readonly finishStmt: Statement;
@@ -67,7 +68,8 @@ export class PushRepo {
     this.deleteByTokenStmt = db.prepare(
       "DELETE FROM notification_subscriptions WHERE user_id = $user_id AND push_token = $push_token",
     );
-    this.queueStmt = db.prepare(
+    this.queueStmt = new TwoWayStatement(
+      db,
       `INSERT INTO notification_pushes (notification_id, subscription_id, state, next_attempt_at, created_at)
        SELECT $notification_id, id, 'pending', $now, $now FROM notification_subscriptions WHERE user_id = $user_id`,
     );
@@ -109,8 +111,8 @@ export class PushRepo {
   }
 
   /** A push to each of the user's devices for this notification; how many. */
-  queue(notificationId: number, userId: number, now: number): number {
-    return this.queueStmt.run({ notification_id: notificationId, user_id: userId, now }).changes;
+  *queueSteps(notificationId: number, userId: number, now: number): Reads<void> {
+    yield this.queueStmt.write({ notification_id: notificationId, user_id: userId, now });
   }
 
   due(now: number, limit: number): DuePush[] {

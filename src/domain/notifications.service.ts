@@ -4,7 +4,7 @@
 // Who gets what: notification-builder.ts. The table is the record: a socket that missed a
 // notification.created (it was closed) reads the list and unread count when it comes back.
 import type { ConversationRefsRepo } from "../db/conversation-refs.repo.ts";
-import { nested, readSoon } from "../db/reads.ts";
+import { nested, type Reads, readSoon } from "../db/reads.ts";
 import type { WriteTx } from "../db/tx.ts";
 import type { NotificationMailRepo } from "../db/notification-mail.repo.ts";
 import type { NotificationFlags, NotificationRow, NotificationsRepo } from "../db/notifications.repo.ts";
@@ -66,32 +66,45 @@ export class NotificationsService {
     const conversation = conversationOf(e);
     const primary = { id: conversation.id, meta: conversation.meta, inbox_id: conversation.inbox_id };
     const at = unixSeconds(this.d.clock);
-    return this.d.writeTx(() =>
-      planned.map((p) => {
-        const data: NotificationData = {
-          push_message_title: p.title,
-          primary_actor: primary,
-          secondary_actor: p.secondary,
-        };
-        const notificationId = this.d.notifications.insert({
-          accountId: e.accountId,
-          userId: p.userId,
-          type: p.type,
-          conversationId: e.conversationId!,
-          data: JSON.stringify(data),
-          at,
-        });
-        // The user's choices are read once, and only when there is a way to send them.
-        const chosen = this.d.mailConfigured || this.d.pushConfigured ? this.chosen(e.accountId, p.userId) : null;
-        if (this.d.mailConfigured && chosen?.email.includes(p.type)) {
-          const mail = { notification_id: notificationId, account_id: e.accountId, user_id: p.userId };
-          this.d.notificationMail.insert(mail, at + NOTIFICATION_MAIL_DELAY_SECONDS, at);
-        }
-        // A push to each of the user's phones, at once (Chatwoot's).
-        if (this.d.pushConfigured && chosen?.push.includes(p.type)) this.d.push.queue(notificationId, p.userId, at);
-        return { accountId: e.accountId, userId: p.userId, notificationId };
-      }),
-    );
+    return this.d.writeTx.steps(() => this.makeSteps(e, planned, primary, at));
+  }
+
+  private *makeSteps(
+    e: StoredEvent,
+    planned: ReturnType<typeof planNotifications>,
+    primary: NotificationData["primary_actor"],
+    at: number,
+  ): Reads<NotificationCreated[]> {
+    const created: NotificationCreated[] = [];
+    for (const p of planned) {
+      const data: NotificationData = {
+        push_message_title: p.title,
+        primary_actor: primary,
+        secondary_actor: p.secondary,
+      };
+      const notificationId = yield* this.d.notifications.insertSteps({
+        accountId: e.accountId,
+        userId: p.userId,
+        type: p.type,
+        conversationId: e.conversationId!,
+        data: JSON.stringify(data),
+        at,
+      });
+      // The user's choices are read once, and only when there is a way to send them.
+      const chosen =
+        this.d.mailConfigured || this.d.pushConfigured
+          ? chosenOf(yield* this.d.notifications.readSettings(e.accountId, p.userId))
+          : null;
+      if (this.d.mailConfigured && chosen?.email.includes(p.type)) {
+        const mail = { notification_id: notificationId, account_id: e.accountId, user_id: p.userId };
+        yield* this.d.notificationMail.insertSteps(mail, at + NOTIFICATION_MAIL_DELAY_SECONDS, at);
+      }
+      // A push to each of the user's phones, at once (Chatwoot's).
+      if (this.d.pushConfigured && chosen?.push.includes(p.type))
+        yield* this.d.push.queueSteps(notificationId, p.userId, at);
+      created.push({ accountId: e.accountId, userId: p.userId, notificationId });
+    }
+    return created;
   }
 
   /**

@@ -4,6 +4,7 @@
 // a device for push, an invitation, a notification mail and a push waiting): what a copy to
 // PostgreSQL is tested on.
 import { expect } from "bun:test";
+import { readNow } from "../../src/db/reads.ts";
 import { newConversation, send, world, type World } from "./conversation-fixtures.ts";
 
 export async function installation(): Promise<World> {
@@ -55,12 +56,14 @@ export async function installation(): Promise<World> {
       { user_id: w.agent.userId, ...invitation, purpose: "invitation", account_id: w.a.accountId },
       now,
     );
-    notificationMail.insert(
-      { notification_id: notification.id, account_id: w.a.accountId, user_id: notification.user_id },
-      now + 60,
-      now,
+    readNow(
+      notificationMail.insertSteps(
+        { notification_id: notification.id, account_id: w.a.accountId, user_id: notification.user_id },
+        now + 60,
+        now,
+      ),
     );
-    push.queue(notification.id, w.agent.userId, now);
+    readNow(push.queueSteps(notification.id, w.agent.userId, now));
   });
   w.h.deps.commits.flush();
   return w;

@@ -2,9 +2,11 @@
 // message in their conversation and a mention; the list, unread count, read / unread / read_all /
 // delete on one's own only; settings; and notification.created on the user's socket.
 import { afterEach, describe, expect, test } from "bun:test";
+import { blockingDuring } from "../helpers/bridge-calls.ts";
 import { CableClient, listen, type Served } from "../helpers/cable.ts";
 import { newConversation, send, world, type World } from "../helpers/conversation-fixtures.ts";
 import { makeAccount } from "../helpers/factories.ts";
+import { TEST_ENGINE } from "../helpers/test-database.ts";
 import { mentionOf } from "../../src/shared/mentions.ts";
 
 let served: Served | null = null;
@@ -191,5 +193,21 @@ describe("notification.created", () => {
     });
     await w.h.deps.bus.drain();
     expect(outsider.messages("notification.created")).toEqual([]);
+  });
+});
+
+describe.skipIf(TEST_ENGINE !== "postgres")("PostgreSQL: notifications are made without the bridge", () => {
+  test("a customer's message in an assigned conversation: the assignee's notification, nothing in place", async () => {
+    const w = await world({ deps: { wakeListeners: false } });
+    const c = await newConversation(w, { assignee_id: w.agent.userId });
+    await send(w, c.id, { content: "Hello?", message_type: "incoming" });
+    await w.h.deps.bus.drain(); // the automation listener has cached the account's (no) rules for these events
+    await send(w, c.id, { content: "Where is my parcel?", message_type: "incoming" });
+    const blocking = await blockingDuring(() => w.h.deps.bus.drain());
+    expect(blocking).toEqual([]);
+    expect((await seen(w, w.agent.token))[0]).toEqual([
+      "assigned_conversation_new_message",
+      `New message in conversation #${c.id}: Where is my parcel?`,
+    ]);
   });
 });
