@@ -3,7 +3,7 @@
 // process died: a delivery row is only ever finished by a recorded attempt, so after kill -9 it is simply
 // due again). Each attempt is re-signed with a fresh timestamp and the same delivery id.
 //
-// Fairness: at most `maxConcurrent` attempts in flight overall and `perTarget` per receiver, so a slow
+// Fairness: at most `maxConcurrent` requests in flight overall and `perTarget` per receiver, so a slow
 // receiver holds a few slots for at most the timeout and never the whole pool. Order: one in flight per
 // (receiver, conversation) stream: a later delivery is stored `blocked` while an earlier one is pending
 // and freed when that one finishes, so only stream heads are ever read here.
@@ -21,10 +21,9 @@ import { readSoon } from "../db/reads.ts";
 import { errorFields } from "../lib/logger.ts";
 import { coalescedWake, drainInFlight } from "../lib/pump.ts";
 import { safePost } from "../lib/ssrf.ts";
-import { AUTOMATION_TARGET_PREFIX } from "../domain/automation-executor.ts";
 import type { AgentBotsRepo } from "../db/agent-bots.repo.ts";
-import { AGENT_BOT_TARGET_PREFIX } from "../events/listeners/agent-bots.listener.ts";
-import { generateSecret, HEADER_DELIVERY, HEADER_SW_ID, signatureHeaders } from "../lib/webhook-signature.ts";
+import { HEADER_DELIVERY, HEADER_SW_ID, signatureHeaders } from "../lib/webhook-signature.ts";
+import { deliveryTarget } from "./delivery-targets.ts";
 import { AttemptRecorder, type AttemptResult, type RecorderDeps } from "./webhook-attempts.ts";
 
 export type { GaveUpCallback, OnCallbackGaveUp } from "./webhook-attempts.ts";
@@ -51,8 +50,13 @@ export interface DelivererOptions {
 }
 
 export class WebhookDeliverer {
+  /** Attempts started and not yet recorded: never started again meanwhile (still pending in the table). */
   private readonly inFlight = new Map<number, Promise<void>>();
-  private readonly perTargetCount = new Map<string, number>();
+  /** Of those, the ones whose request is under way: the limits count these. */
+  private sending = 0;
+  private readonly sendingTo = new Map<string, number>();
+  /** Attempts started and not yet recorded, per receiver. */
+  private readonly startedFor = new Map<string, number>();
   private readonly maxConcurrent: number;
   private readonly perTarget: number;
   private readonly recorder: AttemptRecorder;
@@ -105,7 +109,7 @@ export class WebhookDeliverer {
 
   /** One pass: picks due stream heads for the free slots, then starts them together. */
   private async pumpOnce(): Promise<number> {
-    if (this.stopping || this.inFlight.size >= this.maxConcurrent) return 0;
+    if (this.stopping || this.sending >= this.maxConcurrent) return 0;
     const chosen: DeliveryRow[] = [];
     try {
       await this.choose(chosen);
@@ -126,7 +130,7 @@ export class WebhookDeliverer {
     // its commit. On SQLite too, so that nothing a rollback takes back is ever sent.
     await this.d.committed?.()?.catch(() => {});
     const now = this.d.clock.nowMs();
-    const used = () => this.inFlight.size + chosen.length;
+    const used = () => this.sending + chosen.length;
     // Heads other processes are sending are still pending too: with shared claims, look past them.
     const lookahead = this.claims.shared ? this.maxConcurrent : 0;
     const targets = await readSoon(this.d.deliveries.readReadyTargets());
@@ -134,12 +138,12 @@ export class WebhookDeliverer {
     const offset = targets.length === 0 ? 0 : this.rotation++ % targets.length;
     for (let i = 0; i < targets.length && used() < this.maxConcurrent && !this.stopping; i++) {
       const target = targets[(i + offset) % targets.length]!;
-      const busy = this.perTargetCount.get(target) ?? 0;
-      const room = Math.min(this.perTarget - busy, this.maxConcurrent - used());
+      const room = Math.min(this.perTarget - (this.sendingTo.get(target) ?? 0), this.maxConcurrent - used());
       if (room <= 0) continue;
       let taken = 0;
-      // Heads already in flight are still pending: ask for enough to see past them.
-      for (const listed of await readSoon(this.d.deliveries.readDueFor(target, now, room + busy + lookahead))) {
+      // Heads already started are still pending: ask for enough to see past them.
+      const seen = room + (this.startedFor.get(target) ?? 0) + lookahead;
+      for (const listed of await readSoon(this.d.deliveries.readDueFor(target, now, seen))) {
         if (taken >= room || this.stopping) break;
         if (this.inFlight.has(listed.id)) continue;
         const row = await this.claimed(listed, now);
@@ -168,8 +172,9 @@ export class WebhookDeliverer {
     if (n > 0) this.d.logger.warn("webhook delivery streams unblocked", { count: n });
   }
 
+  /** Requests under way (attempts being recorded are not counted). */
   get inFlightCount(): number {
-    return this.inFlight.size;
+    return this.sending;
   }
 
   /**
@@ -200,23 +205,38 @@ export class WebhookDeliverer {
     }
   }
 
+  /**
+   * A request's slot is free once the receiver has answered, before the outcome is recorded: on
+   * PostgreSQL the record waits its turn among the requests' writes, and the receiver would wait
+   * with it. The stream's next delivery still waits for the record (it stays blocked until then).
+   */
   private start(row: DeliveryRow): void {
-    this.perTargetCount.set(row.target_key, (this.perTargetCount.get(row.target_key) ?? 0) + 1);
-    const p = this.attempt(row)
+    const key = row.target_key;
+    this.sending++;
+    count(this.sendingTo, key, 1);
+    count(this.startedFor, key, 1);
+    let answered = false;
+    const answer = () => {
+      if (answered) return;
+      answered = true;
+      this.sending--;
+      count(this.sendingTo, key, -1);
+      this.wake();
+    };
+    const p = this.attempt(row, answer)
       .catch((error) => this.recordCrash(row, error))
       .finally(() => {
+        answer();
         this.inFlight.delete(row.id);
-        const n = (this.perTargetCount.get(row.target_key) ?? 1) - 1;
-        if (n <= 0) this.perTargetCount.delete(row.target_key);
-        else this.perTargetCount.set(row.target_key, n);
+        count(this.startedFor, key, -1);
         this.releaseClaim(row);
         this.wake();
       });
     this.inFlight.set(row.id, p);
   }
 
-  private async attempt(row: DeliveryRow): Promise<void> {
-    const target = await this.targetOf(row);
+  private async attempt(row: DeliveryRow, answered: () => void): Promise<void> {
+    const target = await deliveryTarget(this.d, row);
     if (target === null) return; // the webhook was deleted with its deliveries
     const startedAt = this.d.clock.nowMs();
     let result: AttemptResult;
@@ -236,6 +256,7 @@ export class WebhookDeliverer {
         allowPrivate: this.opts.allowPrivate,
       });
     }
+    answered();
     await this.recorder.record({ id: row.id, startedAt, result, refused: "refused" in target });
   }
 
@@ -255,35 +276,12 @@ export class WebhookDeliverer {
     };
     await this.recorder.record({ id: row.id, startedAt: this.d.clock.nowMs(), result, refused: false });
   }
+}
 
-  /** Where and with which key to send, read at attempt time (a rotated secret or changed URL applies to retries). */
-  private async targetOf(
-    row: DeliveryRow,
-  ): Promise<{ url: string; secret: string | null } | { refused: string } | null> {
-    if (row.target_key.startsWith(AUTOMATION_TARGET_PREFIX)) return { url: row.target_url, secret: null };
-    if (row.target_key.startsWith(AGENT_BOT_TARGET_PREFIX)) {
-      const bot = await readSoon(
-        this.d.agentBots.readById(Number(row.target_key.slice(AGENT_BOT_TARGET_PREFIX.length))),
-      );
-      if (!bot?.outgoing_url) return { refused: "the agent bot no longer exists or has no outgoing_url" };
-      return { url: bot.outgoing_url, secret: bot.secret };
-    }
-    if (row.webhook_id !== null) {
-      const w = await readSoon(this.d.webhooks.readSigning(row.webhook_id));
-      if (!w) return null;
-      if (w.disabled_reason !== null) return { refused: `webhook disabled: ${w.disabled_reason}` };
-      return { url: row.target_url, secret: w.secret };
-    }
-    const inbox =
-      row.inbox_id === null ? null : await readSoon(this.d.webhooks.readApiInboxCallback(row.account_id, row.inbox_id));
-    if (!inbox?.webhook_url) return { refused: "the inbox no longer exists or has no webhook_url" };
-    let secret = inbox.webhook_secret;
-    if (secret === null) {
-      secret = generateSecret();
-      await this.d.writeTx.steps(() => this.d.webhooks.setInboxSecretSteps(inbox.id, secret!));
-    }
-    return { url: inbox.webhook_url, secret };
-  }
+function count(counts: Map<string, number>, key: string, by: number): void {
+  const n = (counts.get(key) ?? 0) + by;
+  if (n <= 0) counts.delete(key);
+  else counts.set(key, n);
 }
 
 /** A delivery's stream: its receiver and conversation; a delivery outside any order is its own. */

@@ -1,6 +1,9 @@
 // The delivery job sending over real HTTP (receivers on 127.0.0.1, the ManualClock skips backoff, drain() runs it):
 // the signed body, sent right after commit, order per conversation, per-receiver slots, and a graceful stop.
 import { afterEach, describe, expect, test } from "bun:test";
+import type { Reads } from "../../src/db/reads.ts";
+import type { WriteTx } from "../../src/db/tx.ts";
+import { WebhookDeliverer } from "../../src/jobs/deliver-webhooks.job.ts";
 import { verifyStandardSignature, standardWebhooksSecret } from "../../src/lib/webhook-signature.ts";
 import { message, nextRound, readmeRecipe, receiversEach, setup } from "../helpers/delivery-fixtures.ts";
 import { attemptRows, closedPort, createWebhook, deliveryRows, recordEvents } from "../helpers/webhooks.ts";
@@ -162,6 +165,48 @@ describe("delivery", () => {
     release();
     await h.deps.deliverer.drain();
     expect(slow.received).toHaveLength(20);
+  });
+
+  test("a receiver's slot is free once it answered: the next conversation's delivery goes while the first is recorded", async () => {
+    const { h, a } = await setup();
+    await h.deps.deliverer.stop(); // this test sends with a deliverer of its own
+    const rx = receiver(() => 200);
+    await createWebhook(h, a.accountId, a.adminToken, { url: rx.url });
+    // The first outcome's transaction waits at a gate (on PostgreSQL, behind the requests' writes).
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    let bodies = 0;
+    const base = h.deps.writeTx;
+    const writeTx: WriteTx = Object.assign(<T>(fn: () => T) => base(fn), {
+      now: base.now,
+      steps: async <T>(make: () => Reads<T>) => {
+        if (bodies++ === 0) await gate;
+        return base.steps(make);
+      },
+    });
+    const deliverer = new WebhookDeliverer(
+      {
+        ...h.deps,
+        deliveries: h.deps.repos.webhookDeliveries,
+        webhooks: h.deps.repos.webhooks,
+        agentBots: h.deps.repos.agentBots,
+        writeTx,
+        onCallbackGaveUp: () => undefined,
+        committed: h.deps.commits.settled,
+      },
+      { timeoutMs: 5000, allowPrivate: true, perTarget: 1 },
+    );
+    recordEvents(h, [message(a.accountId, 1, 1), message(a.accountId, 2, 2)]);
+    const draining = deliverer.drain();
+    await rx.reached(2);
+    expect(deliveryRows(h)[0]).toMatchObject({ status: "pending", attempts: 0 }); // still at the gate
+    open();
+    await draining;
+    expect(deliveryRows(h).map((r) => [r.status, r.attempts])).toEqual([
+      ["delivered", 1],
+      ["delivered", 1],
+    ]);
+    expect(rx.received.map((r) => r.json.id)).toEqual([1, 2]);
   });
 
   test("SIGTERM's stop() lets the attempt in flight finish and records it; nothing new starts", async () => {
