@@ -7,11 +7,13 @@
 //   BENCH_DURATION=10 BENCH_CONTACTS=20000 npm run bench:engines
 //   BENCH_SETUPS=2 BENCH_PG_CPU=1 bun test/bench/engines.ts   # PostgreSQL only, on the other core
 //   BENCH_BESIDE=contact-search …                               # each scenario beside 8 connections of searches
+//   BENCH_WEBHOOK=1 …                                           # with a webhook on message_created (webhook-receiver.ts)
 import { existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { startPostgres } from "../helpers/postgres.ts";
 import { freePort, type LoadResult, PUBLIC_LIMITS_OFF, runLoad, settle, waitForHttp } from "./load.ts";
 import { chosenScenarios, SCENARIOS, type SeedInfo } from "./scenarios.ts";
+import { type BenchWebhook, benchWebhook } from "./webhook-receiver.ts";
 import { widgetSetup } from "./widget-setup.ts";
 
 const root = join(import.meta.dir, "../..");
@@ -32,6 +34,7 @@ const wanted = chosenScenarios(process.env.BENCH_ONLY) ?? ((name: string) => ENG
 const SETUPS = (process.env.BENCH_SETUPS ?? "1,2,3").split(",").map(Number);
 const SECRET = "bench key, the same for every process";
 const PG_CPU = process.env.BENCH_PG_CPU ?? "0";
+const WEBHOOK = process.env.BENCH_WEBHOOK === "1";
 
 function run(cmd: string[]): string {
   const r = Bun.spawnSync(cmd, { cwd: root, stdout: "pipe", stderr: "pipe" });
@@ -73,6 +76,7 @@ async function servers(db: string, count: number) {
           PARLEY_SECRET_KEY: SECRET,
           PARLEY_STORAGE: join(root, "test/bench/results/engines.files"),
           ...PUBLIC_LIMITS_OFF,
+          ...(WEBHOOK ? { PARLEY_ALLOW_PRIVATE_WEBHOOKS: "1" } : {}),
         },
       }),
     );
@@ -98,7 +102,7 @@ const BESIDE = process.env.BENCH_BESIDE ? SCENARIOS.find((x) => x.name === proce
 if (process.env.BENCH_BESIDE && !BESIDE) throw new Error(`BENCH_BESIDE: no scenario ${process.env.BENCH_BESIDE}`);
 
 /** One scenario against every origin at once; rates summed, the worst p99. */
-async function measure(origins: string[], requests: Requests, beside: Requests | null) {
+async function measure(origins: string[], requests: Requests, beside: Requests | null, hook: BenchWebhook | null) {
   const per = Math.max(1, Math.round(connections / origins.length));
   const load = (seconds: number) =>
     Promise.all(
@@ -109,9 +113,12 @@ async function measure(origins: string[], requests: Requests, beside: Requests |
   const besideLoad = beside
     ? runLoad({ origin: origins[0]!, requests: beside, connections: 8, durationSeconds: duration + 1, cpu: "1" })
     : null;
+  const before = await hook?.received();
   const results: LoadResult[] = await load(duration);
+  const delivered = hook ? ((await hook.received()) - before!) / duration : null;
   await besideLoad;
   return {
+    delivered,
     rps: results.reduce((n, r) => n + r.requestsPerSecond, 0),
     p99: Math.max(...results.map((r) => r.p99)),
     bad: results.reduce((n, r) => n + r.errors + r.non2xx, 0),
@@ -148,10 +155,18 @@ async function main() {
         const chosen = SCENARIOS.filter((x) => wanted(x.name));
         // The website chat's visitors are made through the running server, on this setup's database.
         const widget = chosen.some((x) => x.needsWidget) ? await widgetSetup(s.origins[0]!, info) : undefined;
-        for (const scenario of chosen) {
-          const r = await measure(s.origins, scenario.requests({ ...info, widget }), BESIDE?.requests(info) ?? null);
-          (table[scenario.name] ??= {})[label] = `${r.rps} req/s, p99 ${r.p99} ms${r.bad ? ` (${r.bad} errors)` : ""}`;
-          console.log(`${label} — ${scenario.name}: ${table[scenario.name]![label]}`);
+        const hook = WEBHOOK ? await benchWebhook(s.origins[0]!, info) : null;
+        try {
+          for (const scenario of chosen) {
+            const requests = scenario.requests({ ...info, widget });
+            const r = await measure(s.origins, requests, BESIDE?.requests(info) ?? null, hook);
+            const sent = r.delivered === null ? "" : `, webhooks received ${Math.round(r.delivered)}/s`;
+            (table[scenario.name] ??= {})[label] =
+              `${r.rps} req/s, p99 ${r.p99} ms${sent}${r.bad ? ` (${r.bad} errors)` : ""}`;
+            console.log(`${label} — ${scenario.name}: ${table[scenario.name]![label]}`);
+          }
+        } finally {
+          await hook?.stop();
         }
       } finally {
         await s.stop();
