@@ -4,7 +4,7 @@
 // commit step. After it: files that deleted rows no longer need are released.
 import { type AttachmentRow, type AttachmentsRepo, copyOf } from "../db/attachments.repo.ts";
 import type { MessageRow } from "../db/messages.repo.ts";
-import { type Reads, readSoon } from "../db/reads.ts";
+import { type Reads, readNow, readSoon } from "../db/reads.ts";
 import { imageSize } from "../files/image-size.ts";
 import type { FileLinks } from "../files/links.ts";
 import { isSpooledFile, type SpooledFile } from "../files/multipart.ts";
@@ -153,8 +153,10 @@ export class AttachmentsService {
     if (keys.length === 0) return;
     const removal = new Promise<void>((done) =>
       this.d.afterCommit(() => {
+        // In place, not on PostgreSQL's read pool: a message written with the same file in the
+        // open group (its row not yet committed) must count as using it (disk-store.ts commitInTx).
         this.d.store
-          .release(keys, (key) => readSoon(this.d.attachments.readInUse(key)))
+          .release(keys, (key) => readNow(this.d.attachments.readInUse(key)))
           .catch((error) => this.d.logger.warn("attachment files not removed", { error: String(error) }))
           .finally(done);
       }, done),
@@ -163,10 +165,7 @@ export class AttachmentsService {
     void removal.then(() => this.removals.delete(removal));
   }
 
-  /**
-   * Tests: the file removals asked for so far have ended. On PostgreSQL a removal awaits the read
-   * pool (is the file still referred to?), so it ends after the request that asked for it.
-   */
+  /** Tests: the file removals asked for so far (after their commits) have ended. */
   async released(): Promise<void> {
     await Promise.all(this.removals);
   }
@@ -201,6 +200,6 @@ export class AttachmentsService {
 
   /** Removes stored files no row refers to, older than a day (uploads of failed requests, crashes). */
   sweep(nowMs: number): Promise<number> {
-    return this.d.store.sweep(nowMs - 24 * 60 * 60 * 1000, (key) => readSoon(this.d.attachments.readInUse(key)));
+    return this.d.store.sweep(nowMs - 24 * 60 * 60 * 1000, (key) => readNow(this.d.attachments.readInUse(key)));
   }
 }

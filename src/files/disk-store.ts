@@ -4,7 +4,7 @@ import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, statSync, unlink
 import { readdir, stat, unlink } from "node:fs/promises";
 import { join } from "node:path";
 import type { SpooledFile } from "./multipart.ts";
-import type { ByteRange, FileStore, InUse, StagedFile } from "./store.ts";
+import type { ByteRange, FileStore, StagedFile } from "./store.ts";
 
 const KEY = /^[0-9a-f]{64}$/;
 
@@ -55,17 +55,16 @@ export class DiskStore implements FileStore {
     return range ? file.slice(range.start, range.end + 1) : file.slice(0, size);
   }
 
-  async release(keys: readonly string[], inUse: InUse): Promise<void> {
+  async release(keys: readonly string[], inUse: (key: string) => boolean): Promise<void> {
     for (const key of new Set(keys)) {
-      const used = inUse(key);
-      if (used instanceof Promise ? await used : used) continue;
+      if (inUse(key)) continue;
       try {
         unlinkSync(this.pathOf(key));
       } catch {}
     }
   }
 
-  async sweep(olderThanMs: number, inUse: InUse): Promise<number> {
+  async sweep(olderThanMs: number, inUse: (key: string) => boolean): Promise<number> {
     let removed = 0;
     for (const folder of await readdir(this.dir).catch(() => [] as string[])) {
       const isSpool = folder === "tmp";
@@ -74,7 +73,7 @@ export class DiskStore implements FileStore {
         const path = join(this.dir, folder, name);
         const info = await stat(path).catch(() => null);
         if (!info || info.mtimeMs >= olderThanMs) continue;
-        if (!isSpool && (!KEY.test(name) || (await inUse(name)))) continue;
+        if (!isSpool && (!KEY.test(name) || inUse(name))) continue;
         await unlink(path).catch(() => {});
         removed++;
       }

@@ -6,7 +6,7 @@
 import { mkdirSync } from "node:fs";
 import { unlink } from "node:fs/promises";
 import type { SpooledFile } from "./multipart.ts";
-import type { ByteRange, FileStore, InUse, StagedFile } from "./store.ts";
+import type { ByteRange, FileStore, StagedFile } from "./store.ts";
 
 export interface S3Settings {
   bucket: string;
@@ -51,11 +51,11 @@ export class S3Store implements FileStore {
     return (range ? object.slice(range.start, range.end + 1) : object.slice(0, size)).stream();
   }
 
-  async release(keys: readonly string[], inUse: InUse): Promise<void> {
-    for (const key of new Set(keys)) if (!(await inUse(key))) await this.client.delete(key).catch(() => {});
+  async release(keys: readonly string[], inUse: (key: string) => boolean): Promise<void> {
+    for (const key of new Set(keys)) if (!inUse(key)) await this.client.delete(key).catch(() => {});
   }
 
-  async sweep(olderThanMs: number, inUse: InUse): Promise<number> {
+  async sweep(olderThanMs: number, inUse: (key: string) => boolean): Promise<number> {
     let removed = 0;
     let startAfter: string | undefined;
     for (;;) {
@@ -63,7 +63,7 @@ export class S3Store implements FileStore {
       const contents = page.contents ?? [];
       for (const o of contents) {
         const modified = o.lastModified ? Date.parse(String(o.lastModified)) : Number.NaN;
-        if (!(modified < olderThanMs) || (await inUse(o.key))) continue;
+        if (!(modified < olderThanMs) || inUse(o.key)) continue;
         await this.client.delete(o.key).catch(() => {});
         removed++;
       }

@@ -28,15 +28,9 @@ export interface FileStore {
   /** A readable body of the whole object or a range of it; null when the object is missing. */
   read(key: string, size: number, range?: ByteRange): Promise<ReadableStream<Uint8Array> | Blob | null>;
   /** Removes these keys if `inUse` says no row refers to them any more. */
-  release(keys: readonly string[], inUse: InUse): Promise<void>;
+  release(keys: readonly string[], inUse: (key: string) => boolean): Promise<void>;
   /** Removes stored objects older than `olderThanMs` (epoch ms) that no row refers to; returns how many. */
-  sweep(olderThanMs: number, inUse: InUse): Promise<number>;
+  sweep(olderThanMs: number, inUse: (key: string) => boolean): Promise<number>;
   /** Where spooled uploads wait (always a local directory). */
   readonly spoolDir: string;
 }
-
-/**
- * Whether a row still refers to the key: in place on SQLite, awaited on PostgreSQL (the read pool).
- * A store awaits only an answer that is a promise, so on SQLite a release runs to its end at once.
- */
-export type InUse = (key: string) => boolean | Promise<boolean>;
