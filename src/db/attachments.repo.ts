@@ -53,7 +53,7 @@ export function copyOf(a: AttachmentRow): AttachmentCopy {
 }
 
 export class AttachmentsRepo {
-  private readonly insertStmt: Statement;
+  private readonly insertStmt: TwoWayStatement;
   private readonly copyStmt: TwoWayStatement;
   private readonly byIdStmt: TwoWayStatement;
   private readonly ofConversationStmt: TwoWayStatement;
@@ -66,7 +66,8 @@ export class AttachmentsRepo {
   private readonly inUseStmt: TwoWayStatement;
 
   constructor(private readonly db: Database) {
-    this.insertStmt = db.prepare(
+    this.insertStmt = new TwoWayStatement(
+      db,
       `INSERT INTO attachments (account_id, conversation_id, message_id, file_type, content_type, filename, extension, storage_key, file_size, width, height, created_at)
        VALUES ($account_id, $conversation_id, $message_id, $file_type, $content_type, $filename, $extension, $storage_key, $file_size, $width, $height, $created_at)`,
     );
@@ -91,12 +92,11 @@ export class AttachmentsRepo {
     this.inUseStmt = new TwoWayStatement(db, "SELECT 1 FROM attachments WHERE storage_key = $key LIMIT 1");
   }
 
-  insert(a: NewAttachment): AttachmentRow {
-    const id = Number(this.insertStmt.run(a as unknown as Record<string, string | number | null>).lastInsertRowid);
+  *insertSteps(a: NewAttachment): Reads<AttachmentRow> {
+    const id = yield* this.insertStmt.insertSteps(a as unknown as Record<string, string | number | null>);
     return { id, ...a };
   }
 
-  /** Writes the message's copy of its attachment records (null: none). */
   setCopy(messageId: number, copies: readonly AttachmentCopy[]): void {
     readNow(this.setCopySteps(messageId, copies));
   }

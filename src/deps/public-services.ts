@@ -2,6 +2,7 @@
 // (/public/api/v1, the Chatwoot API inbox's contacts, conversations and messages) and the website
 // chat (/widget, /api/v1/widget), with the per-visitor limits they share. Wired apart from the
 // agents' services (services.ts), on top of the core services they call.
+import type { AttachmentsService } from "../domain/attachments.service.ts";
 import type { ContactsService } from "../domain/contacts.service.ts";
 import type { ConversationEvents } from "../domain/conversation-events.ts";
 import type { ConversationStateService } from "../domain/conversation-state.service.ts";
@@ -20,6 +21,7 @@ import type { ServiceBase } from "./services.ts";
 
 /** The core services the public ones call. */
 export interface CoreServices {
+  attachments: AttachmentsService;
   messages: MessagesService;
   messageUpdates: MessageUpdatesService;
   conversations: ConversationsService;
@@ -71,6 +73,7 @@ export function createPublicServices(base: ServiceBase, repos: ReturnType<typeof
       conversationsService: core.conversations,
       publicConversations,
       publicMessages,
+      attachments: core.attachments,
       events: core.events,
       outbox,
       writeTx,

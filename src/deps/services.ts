@@ -170,6 +170,7 @@ export function createServices(base: ServiceBase, repos: ReturnType<typeof creat
     wakeSender: base.wakeResetMail,
   });
   const visitors = createPublicServices(base, repos, {
+    attachments,
     messages,
     messageUpdates,
     conversations,

@@ -58,6 +58,15 @@ const NOT_A_FILE =
 export class AttachmentsService {
   /** File removals under way (released()). */
   private readonly removals = new Set<Promise<void>>();
+  /** Keys awaited bodies are attaching, and how many (holding()). */
+  private readonly held = new Map<string, number>();
+
+  /**
+   * Whether a row refers to the key, or one is being written. In place, not on PostgreSQL's read
+   * pool: a message written with the same file in the open write group (its row not yet committed)
+   * must count as using it, as must one an awaited body is writing (holding()).
+   */
+  private readonly inUse = (key: string): boolean => this.held.has(key) || readNow(this.d.attachments.readInUse(key));
 
   constructor(private readonly d: AttachmentsDeps) {}
 
@@ -101,29 +110,53 @@ export class AttachmentsService {
     return this.prepare(spooled);
   }
 
-  /** Inside the message's writeTx: the rows, the store's commit step, the message's copy. */
-  attachInTx(message: MessageRow, files: readonly PreparedFile[]): MessageRow {
+  /**
+   * Steps of the message's write: the store's commit step, the rows, the message's copy. The store's
+   * step is a file operation done in place between the statements; a file's key is its content's
+   * hash, so another message may already have put it there.
+   */
+  *attachSteps(message: MessageRow, files: readonly PreparedFile[]): Reads<MessageRow> {
     if (files.length === 0) return message;
-    const rows = files.map((f) => {
+    const rows: AttachmentRow[] = [];
+    for (const f of files) {
       this.d.store.commitInTx(f.staged);
-      return this.d.attachments.insert({
-        account_id: message.account_id,
-        conversation_id: message.conversation_id,
-        message_id: message.id,
-        file_type: f.fileType,
-        content_type: f.mime,
-        filename: f.filename,
-        extension: f.extension,
-        storage_key: f.staged.key,
-        file_size: f.staged.size,
-        width: f.width,
-        height: f.height,
-        created_at: message.created_at,
-      });
-    });
+      rows.push(
+        yield* this.d.attachments.insertSteps({
+          account_id: message.account_id,
+          conversation_id: message.conversation_id,
+          message_id: message.id,
+          file_type: f.fileType,
+          content_type: f.mime,
+          filename: f.filename,
+          extension: f.extension,
+          storage_key: f.staged.key,
+          file_size: f.staged.size,
+          width: f.width,
+          height: f.height,
+          created_at: message.created_at,
+        }),
+      );
+    }
     const copies = rows.map(copyOf);
-    this.d.attachments.setCopy(message.id, copies);
+    yield* this.d.attachments.setCopySteps(message.id, copies);
     return { ...message, attachments: JSON.stringify(copies) };
+  }
+
+  /**
+   * Around an awaited body that attaches these files: until it has settled, their keys count as in
+   * use. Its rows are on a connection of their own (PostgreSQL), which the in-place check of a
+   * release or the sweep cannot see, and the file may already be in the store for another message
+   * that is being deleted. Returns what ends the hold.
+   */
+  holding(files: readonly PreparedFile[]): () => void {
+    for (const f of files) this.held.set(f.staged.key, (this.held.get(f.staged.key) ?? 0) + 1);
+    return () => {
+      for (const f of files) {
+        const n = (this.held.get(f.staged.key) ?? 1) - 1;
+        if (n <= 0) this.held.delete(f.staged.key);
+        else this.held.set(f.staged.key, n);
+      }
+    };
   }
 
   /** Steps of a message delete: drops its attachments (Chatwoot purges them); returns their keys. */
@@ -153,10 +186,8 @@ export class AttachmentsService {
     if (keys.length === 0) return;
     const removal = new Promise<void>((done) =>
       this.d.afterCommit(() => {
-        // In place, not on PostgreSQL's read pool: a message written with the same file in the
-        // open group (its row not yet committed) must count as using it (disk-store.ts commitInTx).
         this.d.store
-          .release(keys, (key) => readNow(this.d.attachments.readInUse(key)))
+          .release(keys, this.inUse)
           .catch((error) => this.d.logger.warn("attachment files not removed", { error: String(error) }))
           .finally(done);
       }, done),
@@ -200,6 +231,6 @@ export class AttachmentsService {
 
   /** Removes stored files no row refers to, older than a day (uploads of failed requests, crashes). */
   sweep(nowMs: number): Promise<number> {
-    return this.d.store.sweep(nowMs - 24 * 60 * 60 * 1000, (key) => readNow(this.d.attachments.readInUse(key)));
+    return this.d.store.sweep(nowMs - 24 * 60 * 60 * 1000, this.inUse);
   }
 }

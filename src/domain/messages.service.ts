@@ -68,10 +68,8 @@ export class MessagesService {
     const key = idempotencyKey?.trim() || null;
     if (key && key.length > 255)
       throw ValidationError.of("Idempotency-Key", "is too long (maximum is 255 characters)", "too_long");
-    const body = () => this.createSteps(a, conversation, input, key, files);
-    // Files are committed to the store in place (attachments.service.ts): such a message keeps the
-    // in-place body, run through the bridge on PostgreSQL.
-    return files.length > 0 ? await this.d.writeTx(() => readNow(body())) : await this.d.writeTx.steps(body);
+    const held = this.d.attachmentsService.holding(files);
+    return await this.d.writeTx.steps(() => this.createSteps(a, conversation, input, key, files)).finally(held);
   }
 
   private *createSteps(
@@ -171,8 +169,8 @@ export class MessagesService {
       created_at: now,
       updated_at: now,
     });
-    // Attachments write in place; create() never awaits a body that has files.
-    const message = files.length > 0 ? this.d.attachmentsService.attachInTx(inserted, files) : inserted;
+    // Attachments too: create() holds their keys until the body has settled (AttachmentsService.holding).
+    const message = files.length > 0 ? yield* this.d.attachmentsService.attachSteps(inserted, files) : inserted;
     let row = conversation;
     // An incoming message reopens a snoozed or resolved conversation (not a muted one).
     if (incoming && contact.blocked === 0 && (row.status === "snoozed" || row.status === "resolved")) {

@@ -3,13 +3,13 @@
 // visitor's contact details from the pre-chat form, conversation custom attributes and labels
 // the site sets through the SDK. Every write goes through the public API's and the account API's
 // services with the visitor as the actor.
-import type { PreparedFile } from "./attachments.service.ts";
+import type { AttachmentsService, PreparedFile } from "./attachments.service.ts";
 import type { AccountLabelsRepo } from "../db/account-labels.repo.ts";
 import type { ConversationRow } from "../db/conversations.repo.ts";
 import type { MessageRow } from "../db/messages.repo.ts";
 import type { PublicRepo } from "../db/public.repo.ts";
 import type { WidgetRepo } from "../db/widget.repo.ts";
-import { nested, type Reads, readNow, readSoon } from "../db/reads.ts";
+import { nested, type Reads, readSoon } from "../db/reads.ts";
 import type { WriteTx } from "../db/tx.ts";
 import type { EventOutbox } from "../events/outbox.ts";
 import type { ConversationEvents } from "./conversation-events.ts";
@@ -31,6 +31,7 @@ export interface WidgetConversationsDeps {
   conversationsService: ConversationsService;
   publicConversations: PublicConversationsService;
   publicMessages: PublicMessagesService;
+  attachments: AttachmentsService;
   events: ConversationEvents;
   outbox: EventOutbox;
   writeTx: WriteTx;
@@ -193,11 +194,8 @@ export class WidgetConversationsService {
     input: WidgetMessageInput,
     files: readonly PreparedFile[] = [],
   ): Promise<{ row: ConversationRow; messages: PublicMessages }> {
-    const body = () => this.sendSteps(scope, input, files);
-    // Files are committed to the store in place (attachments.service.ts): such a message keeps the
-    // in-place body, run through the bridge on PostgreSQL.
-    const { row, message } =
-      files.length > 0 ? await this.d.writeTx(() => readNow(body())) : await this.d.writeTx.steps(body);
+    const held = this.d.attachments.holding(files);
+    const { row, message } = await this.d.writeTx.steps(() => this.sendSteps(scope, input, files)).finally(held);
     const senders = await this.d.publicMessages.sendersSoon(row.account_id, message);
     return { row, messages: { messages: [message], senders } };
   }

@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
+import type { PreparedFile } from "../../src/domain/attachments.service.ts";
 import { newConversation, world, type World } from "../helpers/conversation-fixtures.ts";
 import { download, mp3File, pdfFile, pngFile, postMultipart, type Part } from "../helpers/files.ts";
 import { startS3, type S3Server } from "../helpers/s3.ts";
@@ -198,6 +199,26 @@ describe("attachments (disk store specifics)", () => {
     expect((await download(w.h, two.body.attachments[0].data_url)).status).toBe(200);
     await w.h.request("DELETE", `${path}/${two.body.id}`, { token: w.a.adminToken });
     await w.h.deps.services.attachments.released();
+    expect(storedFiles(w)).toEqual([]);
+  });
+
+  test("a file an awaited write is attaching stays when another message with it is deleted meanwhile", async () => {
+    const w = await world();
+    const c = await newConversation(w);
+    const path = `${w.base}/conversations/${c.id}/messages`;
+    const png = pngFile(6, 6, 2);
+    const first = await postMultipart(w.h, path, [file(png, "a.png")], w.a.adminToken);
+    const { storage_key } = w.h.deps.db
+      .prepare("SELECT storage_key FROM attachments WHERE message_id = ?")
+      .get(first.body.id) as { storage_key: string };
+    // A message with the same bytes whose body has put the file in place and not yet committed.
+    const attaching = { staged: { key: storage_key, size: png.length, spoolPath: "" } } as PreparedFile;
+    const done = w.h.deps.services.attachments.holding([attaching]);
+    await w.h.request("DELETE", `${path}/${first.body.id}`, { token: w.a.adminToken });
+    await w.h.deps.services.attachments.released();
+    expect(storedFiles(w)).toEqual([storage_key]);
+    done(); // that body rolled back: the file is nobody's, and the sweep takes it a day later
+    expect(await w.h.deps.services.attachments.sweep(Date.now() + 2 * 24 * 3600 * 1000)).toBe(1);
     expect(storedFiles(w)).toEqual([]);
   });
 

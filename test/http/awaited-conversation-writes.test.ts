@@ -306,29 +306,27 @@ onPostgres("PostgreSQL: conversation writes wait on nothing in place", () => {
     ]);
   });
 
-  test("a message deleted with its file: the record stays, the file and its row go", async () => {
+  test("a message with a file, then deleted: the record stays, the file and its row go", async () => {
     const w = await world({ deps: { wakeListeners: false } });
     const c = await newConversation(w);
     const path = `${w.base}/conversations/${c.id}/messages`;
-    const sent = await postMultipart(
-      w.h,
-      path,
-      [{ name: "attachments[]", value: { bytes: pngFile(4, 4, 1), filename: "a.png" } }],
-      w.a.adminToken,
-    );
-    expect(sent.body.attachments).toHaveLength(1);
+    const png = { name: "attachments[]", value: { bytes: pngFile(4, 4, 1), filename: "a.png" } };
     const answers: unknown[] = [];
+    let id = 0;
     const blocking = await blockingDuring(async () => {
-      const r = await w.h.request("DELETE", `${path}/${sent.body.id}`, { token: w.a.adminToken });
+      const sent = await postMultipart(w.h, path, [{ name: "content", value: "the photo" }, png], w.a.adminToken);
+      id = sent.body.id;
+      answers.push([sent.status, sent.body.attachments.map((f: { file_type: string }) => f.file_type)]);
+      const r = await w.h.request("DELETE", `${path}/${id}`, { token: w.a.adminToken });
       answers.push([r.status, r.body.content, r.body.content_attributes, r.body.attachments]);
       const missing = await w.h.request("DELETE", `${path}/999999`, { token: w.a.adminToken });
       answers.push(missing.status);
     });
-    // After the commit, whether another message still uses the file is asked in place, where a row
-    // of the open write group counts too (attachments.service.ts release).
+    // After the delete's commit, whether another message still uses the file is asked in place,
+    // where a row of the open write group counts too (attachments.service.ts inUse).
     expect(blocking).toEqual(["SELECT 1 FROM attachments WHERE storage_key = $1 LIMIT 1"]);
-    expect(answers).toEqual([[200, "This message was deleted", { deleted: true }, undefined], 404]);
-    const rows = w.h.deps.db.prepare("SELECT COUNT(*) AS n FROM attachments WHERE message_id = ?").get(sent.body.id);
+    expect(answers).toEqual([[200, ["image"]], [200, "This message was deleted", { deleted: true }, undefined], 404]);
+    const rows = w.h.deps.db.prepare("SELECT COUNT(*) AS n FROM attachments WHERE message_id = ?").get(id);
     expect(rows).toEqual({ n: 0 });
   });
 
