@@ -146,12 +146,10 @@ export class WidgetConversationsService {
     return { items, hasNextPage: rows.length > WIDGET_LIST_PAGE };
   }
 
-  /** The current conversation; 404 before the first message (Chatwoot's render_not_found_if_empty). */
-  required(scope: PublicScope): ConversationRow {
-    return orNotFound(this.current(scope));
-  }
-
-  /** required() on committed rows: awaited on PostgreSQL's read pool, in place on SQLite. */
+  /**
+   * The current conversation; 404 before the first message (Chatwoot's render_not_found_if_empty).
+   * On committed rows: awaited on PostgreSQL's read pool, in place on SQLite.
+   */
   async requiredLater(scope: PublicScope): Promise<ConversationRow> {
     return orNotFound(await readSoon(this.readCurrent(scope)));
   }
