@@ -69,7 +69,7 @@ describe("the account caller in one statement", () => {
     "a session cookie's caller in one statement on PostgreSQL: the session as SELECT * reads it, the user, the membership",
     async () => {
       const { h, a, b, agent } = await setup();
-      const id = h.deps.writeTx.now(() =>
+      const id = await h.deps.writeTx(() =>
         h.deps.repos.sessions.insert({
           token_hash: sha256Hex("a cookie"),
           user_id: agent.userId,

@@ -115,7 +115,7 @@ describe("shared reads", () => {
     const bus = new EventBus(h.deps.db, h.deps.logger, SOLE_LEASE, h.deps.writeTx);
     const handled: number[] = [];
     bus.register({ name: "probe", handle: (e) => void handled.push(e.id) });
-    const ids = recordEvents(h, [{ kind: "contact_updated", accountId: a.accountId }]);
+    const ids = await recordEvents(h, [{ kind: "contact_updated", accountId: a.accountId }]);
     await h.deps.commits.settled();
     h.deps.commits.shareReads();
     expect(writing(h.deps.db)).toBe(false);

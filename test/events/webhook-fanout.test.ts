@@ -24,7 +24,7 @@ describe("webhook fan-out", () => {
     });
     await createWebhook(h, b.accountId, b.adminToken, { url: "https://other.example.com" });
     const payload = { id: 41, content: "Hi", message_type: "incoming", event: "spoofed" };
-    const [eventId] = recordEvents(h, [
+    const [eventId] = await recordEvents(h, [
       { kind: "message_created", accountId: a.accountId, conversationId: 7, inboxId: null, payload },
     ]);
 
@@ -51,7 +51,7 @@ describe("webhook fan-out", () => {
     expect(rows[0].payload).toBe('{"event":"message_created","id":41,"content":"Hi","message_type":"incoming"}');
     expect(rows[0].delivery_id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
 
-    recordEvents(h, [{ kind: "contact_created", accountId: a.accountId, contactId: 5, payload: { id: 5 } }]);
+    await recordEvents(h, [{ kind: "contact_created", accountId: a.accountId, contactId: 5, payload: { id: 5 } }]);
     const contactRows = deliveryRows(h, "event_kind = 'contact_created'");
     expect(contactRows.map((r) => [r.webhook_id, r.order_key])).toEqual([
       [all.id, "contact:5"],
@@ -66,7 +66,7 @@ describe("webhook fan-out", () => {
       url: "https://all.example.com",
       subscriptions: ["message_created", "inbox_created"],
     });
-    recordEvents(h, [
+    await recordEvents(h, [
       { kind: "conversation_resolved", accountId: a.accountId, conversationId: 1 },
       { kind: "assignee_changed", accountId: a.accountId, conversationId: 1 },
       { kind: "contact_created", accountId: a.accountId, contactId: 1 },
@@ -95,10 +95,10 @@ describe("webhook fan-out", () => {
     const { h, a } = await setup();
     const w = await createWebhook(h, a.accountId, a.adminToken, { url: "https://all.example.com" });
     h.deps.writeTx.now(() => h.deps.repos.webhooks.disable(w.id, "gone", 1));
-    recordEvents(h, [{ kind: "contact_created", accountId: a.accountId, contactId: 1 }]);
+    await recordEvents(h, [{ kind: "contact_created", accountId: a.accountId, contactId: 1 }]);
     expect(deliveryRows(h)).toEqual([]);
     await h.request("PATCH", `/api/v1/accounts/${a.accountId}/webhooks/${w.id}`, { token: a.adminToken, body: {} });
-    recordEvents(h, [{ kind: "contact_created", accountId: a.accountId, contactId: 1 }]);
+    await recordEvents(h, [{ kind: "contact_created", accountId: a.accountId, contactId: 1 }]);
     expect(deliveryRows(h)).toHaveLength(1);
   });
 });
@@ -111,7 +111,7 @@ describe("API inbox callbacks", () => {
       url: "https://all.example.com",
       subscriptions: ["contact_created"],
     });
-    recordEvents(h, [
+    await recordEvents(h, [
       { kind: "message_created", accountId: a.accountId, inboxId: api, conversationId: 3, payload: { id: 99 } },
       { kind: "conversation_typing_on", accountId: a.accountId, inboxId: api, conversationId: 3 },
       { kind: "conversation_status_changed", accountId: a.accountId, inboxId: api, conversationId: 3 },
@@ -135,10 +135,10 @@ describe("API inbox callbacks", () => {
       (h.deps.db.query("SELECT webhook_secret FROM inboxes WHERE id = ?").get(api) as { webhook_secret: string | null })
         .webhook_secret;
     expect(secret()).toBeNull();
-    recordEvents(h, [{ kind: "message_created", accountId: a.accountId, inboxId: api, conversationId: 1 }]);
+    await recordEvents(h, [{ kind: "message_created", accountId: a.accountId, inboxId: api, conversationId: 1 }]);
     const first = secret();
     expect(first).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    recordEvents(h, [{ kind: "message_created", accountId: a.accountId, inboxId: api, conversationId: 1 }]);
+    await recordEvents(h, [{ kind: "message_created", accountId: a.accountId, inboxId: api, conversationId: 1 }]);
     expect(secret()).toBe(first);
   });
 
@@ -147,7 +147,7 @@ describe("API inbox callbacks", () => {
     const noUrl = makeInbox(h, a.accountId);
     const widget = makeInbox(h, a.accountId, { channel_type: "web_widget", webhook_url: "https://w.example.com" });
     const foreign = makeInbox(h, b.accountId, { webhook_url: "https://b.example.com" });
-    recordEvents(
+    await recordEvents(
       h,
       [noUrl, widget, foreign].map((inboxId) => ({
         kind: "message_created" as const,

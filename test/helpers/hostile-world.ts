@@ -98,7 +98,7 @@ export async function accountIds(h: Harness, a: AccountFixture, post: Post): Pro
   await post(`${conversationPath}/assignments`, { assignee_id: a.adminId }, agent.token);
   await h.deps.bus.drain();
   const notification = (await ok(h, "GET", `${api}/notifications`, { token })).data.payload[0];
-  recordEvents(h, [{ kind: "message_created", accountId: a.accountId, conversationId: conversation.id }]);
+  await recordEvents(h, [{ kind: "message_created", accountId: a.accountId, conversationId: conversation.id }]);
   const delivery = (await ok(h, "GET", `${api}/webhooks/${webhook.id}/deliveries`, { token })).payload[0];
   const made = async (path: string, body: unknown) => String((await post(`${api}/${path}`, body)).id);
   return {

@@ -49,7 +49,7 @@ export async function installation(): Promise<World> {
     id: number;
     user_id: number;
   };
-  w.h.deps.writeTx.now(() => {
+  await w.h.deps.writeTx(() => {
     const now = Math.floor(w.h.clock.nowMs() / 1000);
     const invitation = { token_digest: "digest", sealed_token: "sealed", expires_at: now + 3600 };
     passwordResets.replace(

@@ -98,8 +98,10 @@ export interface EventSpec {
 }
 
 /** Records events in one transaction, as a service would; returns their ids. */
-export function recordEvents(h: Harness, events: EventSpec[]): number[] {
-  return h.deps.writeTx.now(() =>
+export function recordEvents(h: Harness, events: EventSpec[]): Promise<number[]> {
+  // The promise form: on PostgreSQL the deliverer's and the listeners' awaited bodies may be writing
+  // (writeTx.now outside a body is refused then); it waits its turn behind them.
+  return h.deps.writeTx(() =>
     events.map((e) => h.deps.outbox.record({ actor: { type: "user", id: 1 }, payload: {}, ...e }).id),
   );
 }

@@ -165,7 +165,7 @@ describe("POST /auth/password", () => {
     const repo = h.deps.repos.passwordResets;
     const row = repo.byUser(bea.userId)!;
     // What a process that died mid-send leaves: the attempt claimed, no result recorded.
-    expect(h.deps.writeTx.now(() => repo.recordAttempt(row, Math.floor(h.clock.nowMs() / 1000) + 300))).toBe(true);
+    expect(await h.deps.writeTx(() => repo.recordAttempt(row, Math.floor(h.clock.nowMs() / 1000) + 300))).toBe(true);
     await h.deps.mail.resetSender.drain();
     expect(smtp.mails).toHaveLength(0);
     h.clock.advance(301_000);

@@ -189,6 +189,9 @@ describe("reporting events", () => {
     const c = await open(w, w.plain);
     const row = w.h.deps.repos.conversations.byId(c.id)!;
     const acting = actingAsAutomation({ id: w.a.accountId, name: "Acme" });
+    // The listeners first (on PostgreSQL the notifications they write are an awaited body, and an
+    // in-place write outside any body is refused meanwhile).
+    await w.h.deps.bus.drain();
     expect(() =>
       w.h.deps.writeTx.now(() => {
         w.h.deps.services.conversationState.setStatusNow(acting, row, "resolved");

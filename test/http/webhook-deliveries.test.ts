@@ -29,7 +29,7 @@ const event = (accountId: number, id: number) => ({
 describe("GET /webhooks/:id/deliveries", () => {
   test("newest first with status, attempts, code, latency, error and next attempt; 25 a page", async () => {
     const { h, a, base } = await setup(503);
-    recordEvents(
+    await recordEvents(
       h,
       Array.from({ length: 27 }, (_, i) => event(a.accountId, i + 1)),
     );
@@ -64,7 +64,7 @@ describe("GET /webhooks/:id/deliveries", () => {
 
   test("one delivery shows its body and its attempts, newest first", async () => {
     const { h, a, rx, base } = await setup(500);
-    recordEvents(h, [event(a.accountId, 7)]);
+    await recordEvents(h, [event(a.accountId, 7)]);
     await h.deps.deliverer.drain();
     h.clock.advance(7000);
     rx.behaviour = () => 200;
@@ -99,7 +99,7 @@ describe("GET /webhooks/:id/deliveries", () => {
 describe("POST /webhooks/:id/deliveries/:delivery_id/redeliver", () => {
   test("a failed delivery becomes pending, due now, with one more attempt allowed", async () => {
     const { h, a, rx, base } = await setup(400); // 4xx: given up at once
-    recordEvents(h, [event(a.accountId, 1)]);
+    await recordEvents(h, [event(a.accountId, 1)]);
     await h.deps.deliverer.drain();
     const [failed] = deliveryRows(h);
     expect(failed).toMatchObject({ status: "failed", attempts: 1, last_status_code: 400 });
@@ -119,7 +119,7 @@ describe("POST /webhooks/:id/deliveries/:delivery_id/redeliver", () => {
 
   test("redelivery is one more attempt: a delivered one that then fails is failed again, not retried for a day", async () => {
     const { h, a, rx, base } = await setup(200);
-    recordEvents(h, [event(a.accountId, 1)]);
+    await recordEvents(h, [event(a.accountId, 1)]);
     await h.deps.deliverer.drain();
     const [row] = deliveryRows(h);
     rx.behaviour = () => 503;
@@ -137,7 +137,7 @@ describe("POST /webhooks/:id/deliveries/:delivery_id/redeliver", () => {
 
   test("a pending delivery is tried now and keeps its schedule", async () => {
     const { h, a, rx, base } = await setup(503);
-    recordEvents(h, [event(a.accountId, 1)]);
+    await recordEvents(h, [event(a.accountId, 1)]);
     await h.deps.deliverer.drain();
     const [row] = deliveryRows(h);
     expect(row.next_attempt_at_ms).toBeGreaterThan(h.clock.nowMs());
@@ -149,7 +149,7 @@ describe("POST /webhooks/:id/deliveries/:delivery_id/redeliver", () => {
 
   test("a disabled webhook refuses redelivery with 409 until it is updated", async () => {
     const { h, a, base } = await setup(410);
-    recordEvents(h, [event(a.accountId, 1)]);
+    await recordEvents(h, [event(a.accountId, 1)]);
     await h.deps.deliverer.drain();
     const [row] = deliveryRows(h);
     const r = await h.request("POST", `${base}/deliveries/${row.delivery_id}/redeliver`, { token: a.adminToken });
@@ -162,7 +162,7 @@ describe("POST /webhooks/:id/deliveries/:delivery_id/redeliver", () => {
     const { h, a, base } = await setup(400);
     const other = await makeAccount(h, "Globex");
     const agent = await makeMember(h, a.accountId, "agent");
-    recordEvents(h, [event(a.accountId, 1)]);
+    await recordEvents(h, [event(a.accountId, 1)]);
     await h.deps.deliverer.drain();
     const [row] = deliveryRows(h);
     const path = `${base}/deliveries/${row.delivery_id}/redeliver`;

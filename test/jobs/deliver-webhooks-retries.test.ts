@@ -13,7 +13,7 @@ describe("delivery", () => {
     const verify = await readmeRecipe();
     const rx = receiver((n) => (n <= 3 ? 503 : 200));
     const w = await createWebhook(h, a.accountId, a.adminToken, { url: rx.url });
-    recordEvents(h, [message(a.accountId, 1, 1)]);
+    await recordEvents(h, [message(a.accountId, 1, 1)]);
     await h.deps.deliverer.drain();
     for (let attempt = 1; attempt <= 3; attempt++) {
       const [row] = deliveryRows(h);
@@ -44,7 +44,7 @@ describe("delivery", () => {
     const { h, a } = await setup();
     const rx = receiver(() => 500);
     await createWebhook(h, a.accountId, a.adminToken, { url: rx.url });
-    recordEvents(h, [message(a.accountId, 1, 1)]);
+    await recordEvents(h, [message(a.accountId, 1, 1)]);
     const first = h.clock.nowMs();
     await h.deps.deliverer.drain();
     for (let i = 0; i < 10; i++) await nextRound(h);
@@ -60,7 +60,7 @@ describe("delivery", () => {
     const { h, a } = await setup();
     const rx = receiver(() => 410);
     const w = await createWebhook(h, a.accountId, a.adminToken, { url: rx.url });
-    recordEvents(h, [message(a.accountId, 1, 1), message(a.accountId, 1, 2)]);
+    await recordEvents(h, [message(a.accountId, 1, 1), message(a.accountId, 1, 2)]);
     await h.deps.deliverer.drain();
     expect(rx.received).toHaveLength(1);
     const [first, second] = deliveryRows(h);
@@ -69,14 +69,14 @@ describe("delivery", () => {
     expect(second).toMatchObject({ status: "failed", attempts: 0, last_error: `webhook disabled: ${reason}` });
     const listed = await h.request("GET", `/api/v1/accounts/${a.accountId}/webhooks`, { token: a.adminToken });
     expect(listed.body.payload.webhooks[0].disabled_reason).toBe(reason);
-    recordEvents(h, [message(a.accountId, 1, 3)]);
+    await recordEvents(h, [message(a.accountId, 1, 3)]);
     expect(deliveryRows(h)).toHaveLength(2); // nothing new for a disabled webhook
     await h.request("PATCH", `/api/v1/accounts/${a.accountId}/webhooks/${w.id}`, {
       token: a.adminToken,
       body: { name: "fixed" },
     });
     rx.behaviour = () => 200;
-    recordEvents(h, [message(a.accountId, 1, 4)]);
+    await recordEvents(h, [message(a.accountId, 1, 4)]);
     await h.deps.deliverer.drain();
     expect(rx.received.map((r) => r.json.id)).toEqual([1, 4]);
   });
@@ -85,7 +85,7 @@ describe("delivery", () => {
     const { h, a } = await setup({ allowPrivateWebhooks: false });
     const rx = receiver(() => 200);
     await createWebhook(h, a.accountId, a.adminToken, { url: rx.url });
-    recordEvents(h, [message(a.accountId, 1, 1)]);
+    await recordEvents(h, [message(a.accountId, 1, 1)]);
     await h.deps.deliverer.drain();
     expect(rx.received).toEqual([]);
     const [row] = deliveryRows(h);
@@ -106,7 +106,7 @@ describe("delivery", () => {
       return 200;
     });
     await createWebhook(h, a.accountId, a.adminToken, { url: rx.url });
-    recordEvents(h, [message(a.accountId, 1, 1)]);
+    await recordEvents(h, [message(a.accountId, 1, 1)]);
     await h.deps.deliverer.drain();
     expect(deliveryRows(h)[0]).toMatchObject({
       status: "pending",
@@ -130,7 +130,7 @@ describe("delivery", () => {
       if (++calls === 1) throw new Error("disk I/O error");
       return yield* readSigning(id);
     };
-    recordEvents(h, [message(a.accountId, 1, 1)]);
+    await recordEvents(h, [message(a.accountId, 1, 1)]);
     await h.deps.deliverer.drain();
     // An attempt restarted at once would run by the next turn, and a second drain would wait for it.
     await new Promise((resolve) => setImmediate(resolve));

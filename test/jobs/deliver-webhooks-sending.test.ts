@@ -16,7 +16,7 @@ describe("delivery", () => {
     const verify = await readmeRecipe();
     const rx = receiver(() => 200);
     const w = await createWebhook(h, a.accountId, a.adminToken, { url: rx.url, subscriptions: ["message_created"] });
-    recordEvents(h, [message(a.accountId, 3, 812)]);
+    await recordEvents(h, [message(a.accountId, 3, 812)]);
     await h.deps.deliverer.drain();
 
     expect(rx.received).toHaveLength(1);
@@ -72,7 +72,7 @@ describe("delivery", () => {
     const { h, a } = await setup();
     const rx = receiver(() => 204);
     await createWebhook(h, a.accountId, a.adminToken, { url: rx.url });
-    recordEvents(h, [{ kind: "contact_created", accountId: a.accountId, contactId: 1, payload: { id: 1 } }]);
+    await recordEvents(h, [{ kind: "contact_created", accountId: a.accountId, contactId: 1, payload: { id: 1 } }]);
     await rx.reached(1);
     expect(rx.received.map((r) => r.json)).toEqual([{ event: "contact_created", id: 1 }]);
   });
@@ -96,7 +96,7 @@ describe("delivery", () => {
       return req.json.id === 1 && rx.received.filter((r) => r.json.id === 1).length === 1 ? 500 : 200;
     });
     await createWebhook(h, a.accountId, a.adminToken, { url: rx.url });
-    recordEvents(h, [
+    await recordEvents(h, [
       message(a.accountId, 1, 1),
       message(a.accountId, 1, 2),
       message(a.accountId, 2, 10),
@@ -119,7 +119,7 @@ describe("delivery", () => {
     const port = await closedPort();
     await createWebhook(h, a.accountId, a.adminToken, { url: `http://127.0.0.1:${port}/hook` });
     const events = [1, 2, 3].flatMap((conv) => [1, 2, 3, 4].map((n) => message(a.accountId, conv, conv * 100 + n)));
-    recordEvents(h, events);
+    await recordEvents(h, events);
     await h.deps.deliverer.drain();
     await nextRound(h);
     const pending = deliveryRows(h);
@@ -153,7 +153,7 @@ describe("delivery", () => {
     const fast = receiver(() => 200);
     await createWebhook(h, a.accountId, a.adminToken, { url: slow.url });
     await createWebhook(h, a.accountId, a.adminToken, { url: fast.url });
-    recordEvents(
+    await recordEvents(
       h,
       Array.from({ length: 20 }, (_, i) => message(a.accountId, i + 1, i + 1)),
     );
@@ -196,7 +196,7 @@ describe("delivery", () => {
       },
       { timeoutMs: 5000, allowPrivate: true, perTarget: 1 },
     );
-    recordEvents(h, [message(a.accountId, 1, 1), message(a.accountId, 2, 2)]);
+    await recordEvents(h, [message(a.accountId, 1, 1), message(a.accountId, 2, 2)]);
     const draining = deliverer.drain();
     await rx.reached(2);
     expect(deliveryRows(h)[0]).toMatchObject({ status: "pending", attempts: 0 }); // still at the gate
@@ -218,7 +218,7 @@ describe("delivery", () => {
       return 200;
     });
     await createWebhook(h, a.accountId, a.adminToken, { url: rx.url });
-    recordEvents(h, [message(a.accountId, 1, 1)]);
+    await recordEvents(h, [message(a.accountId, 1, 1)]);
     await rx.reached(1);
     expect(h.deps.deliverer.inFlightCount).toBe(1);
     let stopped = false;
@@ -230,7 +230,7 @@ describe("delivery", () => {
     answer();
     await stopping;
     expect(deliveryRows(h)[0]).toMatchObject({ status: "delivered", attempts: 1 });
-    recordEvents(h, [message(a.accountId, 2, 2)]);
+    await recordEvents(h, [message(a.accountId, 2, 2)]);
     // What a commit sets off runs after it settles, on a later turn: give it both before looking.
     await h.deps.commits.settled();
     await new Promise((resolve) => setImmediate(resolve));

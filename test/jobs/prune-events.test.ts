@@ -25,9 +25,9 @@ describe("pruneEvents", () => {
   test("deletes events older than the retention, keeps the rest", async () => {
     const h = createHarness();
     const a = await makeAccount(h);
-    const old = recordEvents(h, contactEvents(a.accountId, 3));
+    const old = await recordEvents(h, contactEvents(a.accountId, 3));
     h.clock.advance(6 * DAY);
-    const recent = recordEvents(h, contactEvents(a.accountId, 2));
+    const recent = await recordEvents(h, contactEvents(a.accountId, 2));
     h.clock.advance(2 * DAY); // the first three are 8 days old, the others 2
     expect(await prune(h)).toBe(3);
     expect(ids(h)).toEqual(recent);
@@ -39,18 +39,18 @@ describe("pruneEvents", () => {
   test("never the newest event, so the next id continues the sequence", async () => {
     const h = createHarness();
     const a = await makeAccount(h);
-    const all = recordEvents(h, contactEvents(a.accountId, 4));
+    const all = await recordEvents(h, contactEvents(a.accountId, 4));
     h.clock.advance(30 * DAY);
     expect(await prune(h)).toBe(3);
     expect(ids(h)).toEqual([all[3]!]);
-    const [next] = recordEvents(h, contactEvents(a.accountId, 1));
+    const [next] = await recordEvents(h, contactEvents(a.accountId, 1));
     expect(next).toBe(all[3]! + 1);
   });
 
   test("keeps what a durable listener has not finished", async () => {
     const h = createHarness();
     const a = await makeAccount(h);
-    const all = recordEvents(h, contactEvents(a.accountId, 5));
+    const all = await recordEvents(h, contactEvents(a.accountId, 5));
     h.deps.db.query("INSERT INTO listener_cursors (name, last_event_id) VALUES ('slow', ?)").run(all[1]!);
     h.clock.advance(30 * DAY);
     expect(await prune(h)).toBe(2);
@@ -59,13 +59,14 @@ describe("pruneEvents", () => {
 
   test("keeps the event of a pending webhook delivery and everything after it", async () => {
     const h = createHarness({ config: { allowPrivateWebhooks: true } });
+    await h.deps.deliverer.stop(); // the deliveries stay as the test sets them: nothing is sent
     const a = await makeAccount(h);
-    const before = recordEvents(h, contactEvents(a.accountId, 2));
+    const before = await recordEvents(h, contactEvents(a.accountId, 2));
     await createWebhook(h, a.accountId, a.adminToken, {
       url: "http://127.0.0.1:9/hook",
       subscriptions: ["contact_updated"],
     });
-    const delivered = recordEvents(h, contactEvents(a.accountId, 3));
+    const delivered = await recordEvents(h, contactEvents(a.accountId, 3));
     h.deps.db.query("UPDATE webhook_deliveries SET status = 'delivered' WHERE event_id <> ?").run(delivered[1]!);
     h.clock.advance(30 * DAY);
     expect(await prune(h)).toBe(3);
@@ -100,7 +101,7 @@ describe("PARLEY_EVENT_RETENTION_DAYS", () => {
   test("the server runs the prune hourly with the configured window", async () => {
     const h = createHarness({ env: { PARLEY_EVENT_RETENTION_DAYS: "3" } });
     const a = await makeAccount(h);
-    const all = recordEvents(h, contactEvents(a.accountId, 3));
+    const all = await recordEvents(h, contactEvents(a.accountId, 3));
     h.clock.advance(4 * DAY);
     const job = h.deps.jobs.find((j) => j.name === "prune-events")!;
     expect(job.pattern).toBe("0 23 * * * *");

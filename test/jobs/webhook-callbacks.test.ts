@@ -36,7 +36,7 @@ async function exhaust(h: ReturnType<typeof createHarness>) {
 describe("API inbox callbacks", () => {
   test("are signed with the inbox's callback secret", async () => {
     const { h, a, rx, inboxId } = await setup(200);
-    recordEvents(h, [
+    await recordEvents(h, [
       {
         kind: "message_created",
         accountId: a.accountId,
@@ -67,7 +67,7 @@ describe("API inbox callbacks", () => {
   test("when a message's callback finally fails, onCallbackGaveUp gets the message id and the reason", async () => {
     const calls: [GaveUpCallback, string][] = [];
     const { h, a, rx, inboxId } = await setup(500, { onCallbackGaveUp: (d, reason) => void calls.push([d, reason]) });
-    recordEvents(h, [
+    await recordEvents(h, [
       {
         kind: "message_created",
         accountId: a.accountId,
@@ -93,7 +93,7 @@ describe("API inbox callbacks", () => {
   test("a refusal is final at once; message_updated counts too; other kinds never call the hook", async () => {
     const calls: [GaveUpCallback, string][] = [];
     const { h, a, inboxId } = await setup(422, { onCallbackGaveUp: (d, reason) => void calls.push([d, reason]) });
-    recordEvents(h, [
+    await recordEvents(h, [
       { kind: "message_updated", accountId: a.accountId, inboxId, conversationId: 1, payload: { id: 9 } },
       { kind: "conversation_created", accountId: a.accountId, inboxId, conversationId: 2, payload: { id: 2 } },
     ]);
@@ -109,7 +109,7 @@ describe("API inbox callbacks", () => {
     const h = createHarness({ deps: { onCallbackGaveUp: (_d, reason) => void calls.push(reason) } });
     const a = await makeAccount(h, "Acme");
     const inboxId = makeInbox(h, a.accountId, { webhook_url: "http://169.254.169.254/latest/meta-data" });
-    recordEvents(h, [
+    await recordEvents(h, [
       { kind: "message_created", accountId: a.accountId, inboxId, conversationId: 1, payload: { id: 1 } },
     ]);
     await h.deps.deliverer.drain();
@@ -124,7 +124,7 @@ describe("API inbox callbacks", () => {
         throw new Error("messages table is locked");
       },
     });
-    recordEvents(h, [
+    await recordEvents(h, [
       { kind: "message_created", accountId: a.accountId, inboxId, conversationId: 1, payload: { id: 3 } },
     ]);
     await h.deps.deliverer.drain();
@@ -141,7 +141,7 @@ describe("API inbox callbacks", () => {
     const inboxId = makeInbox(h, a.accountId, { webhook_url: "https://cb.example.com" });
     h.deps.db.exec("CREATE TABLE marks (message_id INTEGER)");
     const mark = new TwoWayStatement(h.deps.db, "INSERT INTO marks (message_id) VALUES ($id)");
-    recordEvents(
+    await recordEvents(
       h,
       [1, 2, 3].map((id) => ({
         kind: "message_created" as const,
@@ -190,7 +190,7 @@ describe("API inbox callbacks", () => {
       token: a.adminToken,
       body: { url: "https://hooks.example.com" },
     });
-    recordEvents(
+    await recordEvents(
       h,
       [1, 2, 3, 4].map((id) => ({
         kind: "contact_created" as const,

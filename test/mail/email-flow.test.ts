@@ -212,7 +212,7 @@ describe.skipIf(!dovecotInstalled)("email conversations", () => {
     const s = await setup();
     await deliver(servers.dovecot, s.folder, { messageId: "<once@example.com>" }, { messageId: "<twice@example.com>" });
     await s.poll();
-    s.h.deps.writeTx.now(() => s.h.deps.repos.emailChannels.resetCheckpoint(s.inboxId));
+    await s.h.deps.writeTx(() => s.h.deps.repos.emailChannels.resetCheckpoint(s.inboxId));
     await s.poll();
     const list = await conversationsOf(s);
     expect(list.length).toBe(2);

@@ -41,6 +41,7 @@ describe("only committed events are streamed", () => {
   test("an event inside an open group commit waits for the commit", async () => {
     r = await room();
     const agent = await agentSocket(r);
+    await r.h.deps.bus.drain(); // the listeners' awaited writes (PostgreSQL) are over before writing in place
     const hub = r.h.deps.realtime;
     const feed = hub.feed;
     const headBefore = feed.head();
@@ -60,6 +61,7 @@ describe("only committed events are streamed", () => {
   test("an event whose transaction rolls back is never sent, and its reused id carries the real event", async () => {
     r = await room();
     const agent = await agentSocket(r);
+    await r.h.deps.bus.drain(); // as above
     const hub = r.h.deps.realtime;
     let lostId = 0;
     expect(() =>
