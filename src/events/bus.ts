@@ -153,6 +153,9 @@ export class EventBus {
     // every commit, and code that writes in place outside any body (writeTx.now: the tests' fixtures)
     // is refused while an awaited body writes. The promise form waits its turn behind one.
     await this.writeTx(() => this.cursors.set(name, id));
+    // Its promise answers before the write group commits; the next batch reads the cursor on the
+    // read pool (committed rows), so it waits for that commit.
+    await this.committed()?.catch(() => {});
   }
 
   /** Tests: the cursor of a listener. */
