@@ -1,6 +1,6 @@
 // Attachment rows (migration 016) and the JSON copy of them that a message row carries.
 import type { Database, Statement } from "bun:sqlite";
-import { type Reads, readNow, TwoWayStatement } from "./reads.ts";
+import { type Reads, TwoWayStatement } from "./reads.ts";
 
 export interface AttachmentRow {
   id: number;
@@ -97,10 +97,7 @@ export class AttachmentsRepo {
     return { id, ...a };
   }
 
-  setCopy(messageId: number, copies: readonly AttachmentCopy[]): void {
-    readNow(this.setCopySteps(messageId, copies));
-  }
-
+  /** Writes the message's copy of its attachment records (null: none). */
   *setCopySteps(messageId: number, copies: readonly AttachmentCopy[]): Reads<void> {
     yield this.copyStmt.write({ id: messageId, json: copies.length > 0 ? JSON.stringify(copies) : null });
   }

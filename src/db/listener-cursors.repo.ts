@@ -1,17 +1,16 @@
 // Where each durable listener of the bus stopped (the last event it finished).
-import type { Database } from "bun:sqlite";
+import type { Database, Statement } from "bun:sqlite";
 import { type Reads, readNow, TwoWayStatement } from "./reads.ts";
 
 export class ListenerCursorsRepo {
   private readonly getStmt: TwoWayStatement;
-  private readonly setStmt: TwoWayStatement;
+  private readonly setStmt: Statement;
 
   constructor(db: Database) {
     this.getStmt = new TwoWayStatement(db, "SELECT last_event_id FROM listener_cursors WHERE name = $name");
     // Only forward: a process that lost the background lease mid-batch may save its place after
     // another process went further, and moving back would hand those events to the listener again.
-    this.setStmt = new TwoWayStatement(
-      db,
+    this.setStmt = db.prepare(
       "INSERT INTO listener_cursors (name, last_event_id) VALUES ($name, $id) ON CONFLICT(name) DO UPDATE SET last_event_id = max(listener_cursors.last_event_id, excluded.last_event_id)",
     );
   }
@@ -26,10 +25,6 @@ export class ListenerCursorsRepo {
   }
 
   set(name: string, id: number): void {
-    readNow(this.setSteps(name, id));
-  }
-
-  *setSteps(name: string, id: number): Reads<void> {
-    yield this.setStmt.write({ name, id });
+    this.setStmt.run({ name, id });
   }
 }

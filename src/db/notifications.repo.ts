@@ -1,6 +1,6 @@
 // Agents' notifications and their per-user settings (migration 011).
 import type { Database, Statement } from "bun:sqlite";
-import { type Reads, readNow, TwoWayStatement } from "./reads.ts";
+import { type Reads, TwoWayStatement } from "./reads.ts";
 
 export interface NotificationRow {
   id: number;
@@ -93,10 +93,6 @@ export class NotificationsRepo {
   }
 
   /** Inserts one and drops the user's older one of the same type about the same conversation (Chatwoot keeps the latest). */
-  insert(n: NewNotification): number {
-    return readNow(this.insertSteps(n));
-  }
-
   *insertSteps(n: NewNotification): Reads<number> {
     const id = yield* this.insertStmt.insertSteps({
       account_id: n.accountId,

@@ -123,10 +123,6 @@ export class WebhooksRepo {
     this.setSecretStmt.run({ account_id: accountId, id, secret, now });
   }
 
-  disable(id: number, reason: string, now: number): void {
-    this.disableStmt.statement.run({ id, reason, now });
-  }
-
   *disableSteps(id: number, reason: string, now: number): Reads<void> {
     yield this.disableStmt.write({ id, reason, now });
   }

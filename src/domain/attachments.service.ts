@@ -30,8 +30,7 @@ export interface AttachmentsDeps {
   store: FileStore;
   links: FileLinks;
   logger: Logger;
-  /** Runs `fn` once the writes made so far are committed (group commit: src/db/tx.ts). */
-  /** Runs `fn` once the open write has committed; `orElse` if it rolled back. */
+  /** Runs `fn` once the writes made so far are committed (group commit: src/db/tx.ts); `orElse` if they rolled back. */
   afterCommit: (fn: () => void, orElse?: () => void) => void;
 }
 

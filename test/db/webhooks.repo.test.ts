@@ -25,7 +25,7 @@ test("active() lists an account's enabled webhooks by id, whatever their URLs", 
   add(2, "https://other.example/hook");
   const disabled = add(1, "https://aaa.example/hook");
   const first = add(1, "https://aab.example/hook");
-  repo.disable(disabled, "gone", 2);
+  readNow(repo.disableSteps(disabled, "gone", 2));
 
   expect(readNow(repo.readActive(1)).map((w) => w.id)).toEqual([zed, mid, first]);
   expect(readNow(repo.readActive(1)).map((w) => w.url)).toEqual([

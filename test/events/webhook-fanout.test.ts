@@ -94,7 +94,7 @@ describe("webhook fan-out", () => {
   test("a disabled webhook gets nothing until it is saved again", async () => {
     const { h, a } = await setup();
     const w = await createWebhook(h, a.accountId, a.adminToken, { url: "https://all.example.com" });
-    h.deps.writeTx.now(() => h.deps.repos.webhooks.disable(w.id, "gone", 1));
+    await h.deps.writeTx.steps(() => h.deps.repos.webhooks.disableSteps(w.id, "gone", 1));
     await recordEvents(h, [{ kind: "contact_created", accountId: a.accountId, contactId: 1 }]);
     expect(deliveryRows(h)).toEqual([]);
     await h.request("PATCH", `/api/v1/accounts/${a.accountId}/webhooks/${w.id}`, { token: a.adminToken, body: {} });
