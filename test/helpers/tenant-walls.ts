@@ -116,23 +116,30 @@ const REFS: Record<string, string> = {
   assigned_agent_id: "users",
 };
 
-/** Rows that hold a reference to account `a`'s record and belong to (or reference) account `b`'s. */
-export function crossRows(db: Database, a: number, b: number): string[] {
-  const tables = userTables(db);
-  const found: string[] = [];
+/**
+ * Rows that hold a reference to account `a`'s record and belong to (or reference) account `b`'s.
+ * Returns the check; its statements (one a table) are made once.
+ */
+export function crossRowsCheck(db: Database, a: number, b: number): () => string[] {
   const owner = (col: string) =>
     REFS[col] === "users"
       ? `(SELECT CASE WHEN EXISTS (SELECT 1 FROM account_users u WHERE u.user_id = t."${col}" AND u.account_id = ${b}) THEN ${b} ELSE (SELECT MIN(account_id) FROM account_users u WHERE u.user_id = t."${col}") END)`
       : `(SELECT r.account_id FROM "${REFS[col]}" r WHERE r.id = t."${col}")`;
-  for (const { name, columns: cols } of tables) {
+  const queries: { name: string; sql: string }[] = [];
+  for (const { name, columns: cols } of userTables(db)) {
     const refs = cols.filter((c) => c in REFS && REFS[c] !== name);
     const owners = [...(cols.includes("account_id") ? ['t."account_id"'] : []), ...refs.map(owner)];
     if (owners.length < 2) continue;
     const sets = owners.map((o) => `${o} = ${a}`).join(" OR ");
     const setsB = owners.map((o) => `${o} = ${b}`).join(" OR ");
     const shown = [...(cols.includes("account_id") ? ["account_id"] : []), ...refs].map((c) => `t."${c}"`).join(", ");
-    const rows = db.query(`SELECT ${shown} FROM "${name}" t WHERE (${sets}) AND (${setsB})`).all();
-    for (const row of rows) found.push(`${name} ${JSON.stringify(row)}`);
+    queries.push({ name, sql: `SELECT ${shown} FROM "${name}" t WHERE (${sets}) AND (${setsB})` });
   }
-  return found;
+  return () =>
+    queries.flatMap((q) =>
+      db
+        .query(q.sql)
+        .all()
+        .map((row) => `${q.name} ${JSON.stringify(row)}`),
+    );
 }
