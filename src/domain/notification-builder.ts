@@ -51,7 +51,11 @@ export function conversationOf(e: StoredEvent): Obj {
   return e.kind === "message_created" ? obj(e.payload.conversation) : e.payload;
 }
 
+/** The only kinds that notify anyone: the others return before their payload is parsed. */
+const NOTIFYING = new Set<StoredEvent["kind"]>(["conversation_created", "assignee_changed", "message_created"]);
+
 export function planNotifications(e: StoredEvent, facts: AccountFacts): Planned[] {
+  if (!NOTIFYING.has(e.kind)) return [];
   const conversation = conversationOf(e);
   const displayId = conversation.id;
   const assigneeId = obj(obj(conversation.meta).assignee).id;
