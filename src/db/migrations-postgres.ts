@@ -35,6 +35,7 @@ import p031 from "../../migrations/postgres/031_conversation_order_ties.sql" wit
 import p032 from "../../migrations/postgres/032_contact_list_order.sql" with { type: "text" };
 import p033 from "../../migrations/postgres/033_contact_list_sorts.sql" with { type: "text" };
 import p034 from "../../migrations/postgres/034_search_version_once_per_transaction.sql" with { type: "text" };
+import p035 from "../../migrations/postgres/035_drop_contact_activity_index.sql" with { type: "text" };
 import type { Migration } from "./migrations.ts";
 
 export const POSTGRES_MIGRATIONS: Migration[] = [
@@ -72,4 +73,5 @@ export const POSTGRES_MIGRATIONS: Migration[] = [
   { version: 32, name: "032_contact_list_order", sql: p032 },
   { version: 33, name: "033_contact_list_sorts", sql: p033 },
   { version: 34, name: "034_search_version_once_per_transaction", sql: p034 },
+  { version: 35, name: "035_drop_contact_activity_index", sql: p035 },
 ];

@@ -34,6 +34,7 @@ import m031 from "../../migrations/031_conversation_order_ties.sql" with { type:
 import m032 from "../../migrations/032_contact_list_order.sql" with { type: "text" };
 import m033 from "../../migrations/033_contact_list_sorts.sql" with { type: "text" };
 import m034 from "../../migrations/034_search_version_once_per_transaction.sql" with { type: "text" };
+import m035 from "../../migrations/035_drop_contact_activity_index.sql" with { type: "text" };
 
 export interface Migration {
   version: number;
@@ -76,6 +77,7 @@ export const MIGRATIONS: Migration[] = [
   { version: 32, name: "032_contact_list_order", sql: m032 },
   { version: 33, name: "033_contact_list_sorts", sql: m033 },
   { version: 34, name: "034_search_version_once_per_transaction", sql: m034 },
+  { version: 35, name: "035_drop_contact_activity_index", sql: m035 },
 ];
 
 export const LATEST_VERSION = MIGRATIONS.length;
