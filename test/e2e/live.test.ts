@@ -2,10 +2,11 @@
 // delivery failure, another agent resolving) shows without a reload, and after the server drops
 // the socket the page reconnects with `since` and is replayed what it missed.
 import { describe, expect, test } from "bun:test";
-import type { Page, WebSocket as PageSocket } from "playwright-core";
+import type { Page } from "playwright-core";
 import type { Connection } from "../../src/realtime/hub.ts";
-import { addAgent, browserSuite, haveChromium, until, type WebServer } from "./browser.ts";
+import { addAgent, browserSuite, haveChromium, type WebServer } from "./browser.ts";
 import { accountApi, seedConversation, type AccountApi } from "./seed.ts";
+import { recordSubscriptions, subscribed } from "./subscriptions.ts";
 
 if (!haveChromium)
   console.warn("test/e2e/live.test.ts: SKIPPED — /usr/bin/chromium is missing (apt-get install -y chromium)");
@@ -19,31 +20,6 @@ let inboxId: number;
 const row = (page: Page, id: number) => page.locator(`[data-conversation-id="${id}"]`);
 const lastEventId = (kind: string) =>
   (server.deps.db.query("SELECT MAX(id) AS id FROM events WHERE kind = ?").get(kind) as { id: number }).id;
-/** The page's subscription number n is confirmed: events from now on reach it. */
-const subscribed = (s: Subscriptions, n: number) => until(() => s.confirmed >= n);
-
-interface Subscriptions {
-  /** The `since` of every subscription the page asked for (null: none), in order. */
-  since: (number | null)[];
-  /** How many the server confirmed. */
-  confirmed: number;
-}
-
-function recordSubscriptions(page: Page): Subscriptions {
-  const seen: Subscriptions = { since: [], confirmed: 0 };
-  page.on("websocket", (ws: PageSocket) => {
-    ws.on("framesent", (f) => {
-      const frame = JSON.parse(String(f.payload)) as { command?: string; identifier?: string };
-      if (frame.command === "subscribe")
-        seen.since.push((JSON.parse(frame.identifier!) as { since?: number }).since ?? null);
-    });
-    ws.on(
-      "framereceived",
-      (f) => void (String(f.payload).includes('"type":"confirm_subscription"') && seen.confirmed++),
-    );
-  });
-  return seen;
-}
 
 async function openConversation(
   page: Page,

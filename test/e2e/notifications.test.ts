@@ -4,6 +4,7 @@
 import { describe, expect, test } from "bun:test";
 import { addAgent, browserSuite, haveChromium, shot, until, type WebServer } from "./browser.ts";
 import { accountApi, seedConversation, type AccountApi } from "./seed.ts";
+import { recordSubscriptions, subscribed } from "./subscriptions.ts";
 
 if (!haveChromium)
   console.warn("test/e2e/notifications.test.ts: SKIPPED — /usr/bin/chromium is missing (apt-get install -y chromium)");
@@ -28,10 +29,13 @@ describe.skipIf(!haveChromium)("notifications in chromium", () => {
 
   test("assigned and mentioned while the page is open: bell, title, panel, open, mark all read", async () => {
     const page = await openPage();
+    const subscriptions = recordSubscriptions(page);
     await signIn(page, AGENT.email, AGENT.password);
     await page.getByRole("heading", { name: "Conversations" }).waitFor();
     const bell = page.getByRole("button", { name: /^Notifications, \d+ unread$/ });
     await page.getByRole("button", { name: "Notifications, 0 unread" }).waitFor();
+    // The panel lists what arrives over the socket: a notification made before it listens is not in it.
+    await subscribed(subscriptions, 1);
 
     const c = await seedConversation(
       admin,
