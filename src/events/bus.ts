@@ -15,6 +15,13 @@ export interface DurableListener {
   /** Stable name: the cursor is stored under it. */
   name: string;
   handle(event: StoredEvent): void | Promise<void>;
+  /**
+   * Settles what handle() left to commit (a listener that lets a batch's writes share one commit),
+   * awaited before the cursor moves past them; a failure replays the batch. Writes in `open`, the
+   * write group still open, need no wait: the cursor's save joins that group, so both commit or
+   * neither does.
+   */
+  flush?(open: Promise<void> | null): Promise<void>;
 }
 
 const BATCH = 200;
@@ -141,11 +148,26 @@ export class EventBus {
         after_event_id: done,
         ...errorFields(error),
       });
-      if (done !== cursor) await this.save(listener.name, done);
+      if (done !== cursor && (await this.flushed(listener))) await this.save(listener.name, done);
       return false;
     }
+    if (!(await this.flushed(listener))) return false;
     if (done !== cursor) await this.save(listener.name, done);
     return rows.length === BATCH && done === rows.at(-1)!.id;
+  }
+
+  /** Whether the writes the listener left to commit were committed; if not, the batch is replayed. */
+  private async flushed(listener: DurableListener): Promise<boolean> {
+    try {
+      await listener.flush?.(this.committed());
+      return true;
+    } catch (error) {
+      this.logger.warn("listener's writes were not committed; will retry", {
+        listener: listener.name,
+        ...errorFields(error),
+      });
+      return false;
+    }
   }
 
   private async save(name: string, id: number): Promise<void> {

@@ -17,15 +17,36 @@ export interface NotificationsListenerDeps {
   committed?: () => void;
 }
 
+/** The key of announcements whose notifications were committed when they were made. */
+const COMMITTED = Promise.resolve();
+
 export function notificationsListener(d: NotificationsListenerDeps): DurableListener {
+  // Announcements waiting for their notifications' commit, by that commit.
+  const pending = new Map<Promise<void>, Promise<void>[]>();
   return {
     name: NOTIFICATIONS_LISTENER,
     async handle(event) {
       const created = await d.service.handle(event);
       if (created.length === 0) return;
-      await d.commits.settled(); // never tell a socket of a notification that was not saved
-      d.committed?.();
-      for (const c of created) d.announce(c);
+      // Not awaited here: on SQLite the write group stays open while the bus goes on to the next
+      // event, so a batch's notifications (and the bus's cursor after them) share one commit, where
+      // waiting made a commit per notification, one per customer message. The bus calls flush().
+      const commit = d.commits.settled() ?? COMMITTED;
+      const announced = commit.then(() => {
+        d.committed?.();
+        // Never tell a socket of a notification that was not saved.
+        for (const c of created) d.announce(c);
+      });
+      announced.catch(() => {}); // heard by flush(), not as an unhandled rejection meanwhile
+      const same = pending.get(commit);
+      if (same) same.push(announced);
+      else pending.set(commit, [announced]);
+    },
+    async flush(open) {
+      const waiting = [...pending];
+      pending.clear();
+      // The open group's need no wait: the cursor joins it, so both are committed or undone together.
+      for (const [commit, announced] of waiting) if (commit !== open) for (const a of announced) await a;
     },
   };
 }
