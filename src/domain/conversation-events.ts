@@ -121,8 +121,16 @@ export class ConversationEvents {
   /**
    * Writes an activity message (no sender) and its message_created. Like every message it moves
    * the conversation's last activity, silently (Chatwoot updates those columns without callbacks).
+   * `view`: the event view of `row`, when the caller built it after its last write. An activity
+   * message changes nothing the view shows but the row's times (an event view's newest messages
+   * and unread count leave activity messages out), so it is reused with the touched row.
    */
-  *activitySteps(a: Acting, row: ConversationRow, content: string | null): Reads<ConversationRow> {
+  *activitySteps(
+    a: Acting,
+    row: ConversationRow,
+    content: string | null,
+    view?: ConversationView,
+  ): Reads<ConversationRow> {
     if (!content) return row;
     const now = unixSeconds(this.d.clock);
     const message = yield* this.d.messages.insertSteps({
@@ -144,7 +152,7 @@ export class ConversationEvents {
     });
     const touched = { ...row, last_activity_at: now, updated_at_ms: this.d.clock.nowMs() };
     yield* this.d.conversations.touchSteps(touched);
-    yield* this.messageCreatedSteps(a, message, yield* this.readView(a, touched));
+    yield* this.messageCreatedSteps(a, message, view ? { ...view, row: touched } : yield* this.readView(a, touched));
     return touched;
   }
 }

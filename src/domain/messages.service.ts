@@ -181,8 +181,10 @@ export class MessagesService {
         updated_at_ms: this.d.clock.nowMs(),
       };
       yield* this.d.conversations.saveSteps(reopened);
-      yield* this.d.events.changedSteps(a, row, reopened);
-      row = yield* this.d.events.activitySteps(a, reopened, SYSTEM_REOPENED);
+      // One event view for the reopening's events and its activity message's.
+      const reopenedView = yield* this.d.events.readView(a, reopened);
+      yield* this.d.events.changedSteps(a, row, reopened, undefined, reopenedView);
+      row = yield* this.d.events.activitySteps(a, reopened, SYSTEM_REOPENED, reopenedView);
     }
     // Every message moves the conversation's activity, silently (no conversation_updated).
     row = { ...row, last_activity_at: now, updated_at_ms: this.d.clock.nowMs() };
