@@ -112,6 +112,21 @@ export class ConversationEvents {
     return changes;
   }
 
+  /**
+   * A saved status change whose activity message follows it: its events and the activity message's
+   * message_created share one event view (built once, not once each). Returns the touched row.
+   */
+  *statusChangedSteps(
+    a: Acting,
+    before: ConversationRow,
+    after: ConversationRow,
+    content: string | null,
+  ): Reads<ConversationRow> {
+    const view = yield* this.readView(a, after);
+    yield* this.changedSteps(a, before, after, undefined, view);
+    return yield* this.activitySteps(a, after, content, view);
+  }
+
   /** message_created for a message just inserted (the view must show the conversation after the insert). */
   *messageCreatedSteps(a: Acting, m: MessageRow, view: ConversationView): Reads<void> {
     const payload = messageWebhookData(m, view, conversationPushData(view));

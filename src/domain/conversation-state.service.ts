@@ -280,11 +280,8 @@ export class ConversationStateService {
     let current = after;
     if (after.status === before.status) yield* this.saveSteps(a, before, after);
     else {
-      // One event view for the status events and the activity message's: a toggle built it twice.
       yield* this.d.conversations.saveSteps(after);
-      const view = yield* this.d.events.readView(a, after);
-      yield* this.d.events.changedSteps(a, before, after, undefined, view);
-      current = yield* this.d.events.activitySteps(a, after, statusActivity(a, after.status), view);
+      current = yield* this.d.events.statusChangedSteps(a, before, after, statusActivity(a, after.status));
     }
     if (after.assignee_id !== before.assignee_id) current = yield* this.assignment.activitySteps(a, before, current);
     // After the activity message, so the survey follows "Conversation was marked resolved" as in Chatwoot.

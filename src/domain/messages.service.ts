@@ -181,10 +181,7 @@ export class MessagesService {
         updated_at_ms: this.d.clock.nowMs(),
       };
       yield* this.d.conversations.saveSteps(reopened);
-      // One event view for the reopening's events and its activity message's.
-      const reopenedView = yield* this.d.events.readView(a, reopened);
-      yield* this.d.events.changedSteps(a, row, reopened, undefined, reopenedView);
-      row = yield* this.d.events.activitySteps(a, reopened, SYSTEM_REOPENED, reopenedView);
+      row = yield* this.d.events.statusChangedSteps(a, row, reopened, SYSTEM_REOPENED);
     }
     // Every message moves the conversation's activity, silently (no conversation_updated).
     row = { ...row, last_activity_at: now, updated_at_ms: this.d.clock.nowMs() };
