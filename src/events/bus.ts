@@ -148,19 +148,19 @@ export class EventBus {
         after_event_id: done,
         ...errorFields(error),
       });
-      if (done !== cursor && (await this.flushed(listener))) await this.save(listener.name, done);
+      await this.advance(listener, cursor, done);
       return false;
     }
-    if (!(await this.flushed(listener))) return false;
-    if (done !== cursor) await this.save(listener.name, done);
-    return rows.length === BATCH && done === rows.at(-1)!.id;
+    return (await this.advance(listener, cursor, done)) && rows.length === BATCH && done === rows.at(-1)!.id;
   }
 
-  /** Whether the writes the listener left to commit were committed; if not, the batch is replayed. */
-  private async flushed(listener: DurableListener): Promise<boolean> {
+  /**
+   * Moves the listener's cursor to `done` once the writes it left to commit are committed; if they
+   * were not, leaves it, and the batch is replayed. Returns whether it moved on.
+   */
+  private async advance(listener: DurableListener, cursor: number, done: number): Promise<boolean> {
     try {
       await listener.flush?.(this.committed());
-      return true;
     } catch (error) {
       this.logger.warn("listener's writes were not committed; will retry", {
         listener: listener.name,
@@ -168,6 +168,8 @@ export class EventBus {
       });
       return false;
     }
+    if (done !== cursor) await this.save(listener.name, done);
+    return true;
   }
 
   private async save(name: string, id: number): Promise<void> {

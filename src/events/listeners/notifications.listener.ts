@@ -21,8 +21,8 @@ export interface NotificationsListenerDeps {
 const COMMITTED = Promise.resolve();
 
 export function notificationsListener(d: NotificationsListenerDeps): DurableListener {
-  // Announcements waiting for their notifications' commit, by that commit.
-  const pending = new Map<Promise<void>, Promise<void>[]>();
+  // Announcements waiting for their notifications' commit, with that commit.
+  const pending: { commit: Promise<void>; announced: Promise<void> }[] = [];
   return {
     name: NOTIFICATIONS_LISTENER,
     async handle(event) {
@@ -38,15 +38,11 @@ export function notificationsListener(d: NotificationsListenerDeps): DurableList
         for (const c of created) d.announce(c);
       });
       announced.catch(() => {}); // heard by flush(), not as an unhandled rejection meanwhile
-      const same = pending.get(commit);
-      if (same) same.push(announced);
-      else pending.set(commit, [announced]);
+      pending.push({ commit, announced });
     },
     async flush(open) {
-      const waiting = [...pending];
-      pending.clear();
       // The open group's need no wait: the cursor joins it, so both are committed or undone together.
-      for (const [commit, announced] of waiting) if (commit !== open) for (const a of announced) await a;
+      for (const { commit, announced } of pending.splice(0)) if (commit !== open) await announced;
     },
   };
 }
