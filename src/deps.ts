@@ -185,7 +185,7 @@ export function createDeps(opts: DepsOptions): Deps {
     {
       timeoutMs: config.webhookTimeoutMs,
       allowPrivate: config.allowPrivateWebhooks,
-      claims: postgres ? new PostgresClaims(postgres) : SOLE_CLAIMS,
+      claims: postgres ? new PostgresClaims(postgres.claimsConnection) : SOLE_CLAIMS,
     },
   );
   const wakeDeliveries = () => {

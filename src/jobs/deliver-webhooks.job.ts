@@ -14,7 +14,7 @@
 //
 // On PostgreSQL its reads go to the read pool and its writes are awaited bodies (writeTx.steps), so
 // the process serves requests meanwhile; one pump runs at a time (a wake during one runs another after
-// it), so nothing it reads is started twice. The claims are still taken through the bridge.
+// it), so nothing it reads is started twice. The claims are awaited too (a connection of their own).
 import { SOLE_CLAIMS, type WorkClaims } from "../lib/lease.ts";
 import type { DeliveryRow } from "../db/webhook-deliveries.repo.ts";
 import { readSoon } from "../db/reads.ts";
@@ -184,25 +184,24 @@ export class WebhookDeliverer {
   private async claimed(listed: DeliveryRow, now: number): Promise<DeliveryRow | null> {
     if (!this.claims.shared) return listed;
     const key = streamKey(listed);
-    if (!this.claims.claim(key)) return null;
+    if (!(await this.claims.claim(key))) return null;
     let row: DeliveryRow | null = null;
     try {
       // Committed rows are enough: a process releases a claim only after its outcome has committed.
       row = await readSoon(this.d.deliveries.readStillDue(listed.id, now));
       return row;
     } finally {
-      if (!row) this.claims.release(key);
+      if (!row) this.releaseClaim(listed);
     }
   }
 
   /** After the outcome is committed: a process claiming the stream next reads it as finished. */
   private releaseClaim(row: DeliveryRow): void {
-    try {
-      this.claims.release(streamKey(row));
-    } catch (error) {
+    if (!this.claims.shared) return;
+    this.claims.release(streamKey(row)).catch((error) => {
       // Held until the process's connection closes: the stream waits, nothing is sent twice.
       this.d.logger.error("webhook stream claim not released", { delivery_id: row.delivery_id, ...errorFields(error) });
-    }
+    });
   }
 
   /**

@@ -22,8 +22,12 @@ export interface WorkClaims {
   /** Whether other processes may hold claims (then work read before claiming must be read again). */
   readonly shared: boolean;
   /** Takes the claim if no other process holds it; each true answer is matched by one release(). */
-  claim(key: string): boolean;
-  release(key: string): void;
+  claim(key: string): Promise<boolean>;
+  release(key: string): Promise<void>;
 }
 
-export const SOLE_CLAIMS: WorkClaims = { shared: false, claim: () => true, release: () => {} };
+export const SOLE_CLAIMS: WorkClaims = {
+  shared: false,
+  claim: () => Promise.resolve(true),
+  release: () => Promise.resolve(),
+};

@@ -34,6 +34,7 @@ export class PostgresDatabase {
   private failed: { depth: number; error: unknown } | null = null;
   private notifyStatement: PostgresStatement | null = null;
   private heldConnection: HeldConnection | null = null;
+  private claimsHolder: HeldConnection | null = null;
   /**
    * Set while an awaited transaction body's own code runs, between its statements (src/db/reads.ts,
    * readHeld): a statement sent in place then would run on the bridge's connection, outside the
@@ -58,6 +59,15 @@ export class PostgresDatabase {
   get held(): HeldConnection {
     this.heldConnection ??= new HeldConnection(this.url, () => this.bridge.deadlineMs);
     return this.heldConnection;
+  }
+
+  /**
+   * The connection this process's claims on shared work are held on (work-claims.ts), opened at
+   * first use: session advisory locks, kept apart from the transactions of the other two.
+   */
+  get claimsConnection(): HeldConnection {
+    this.claimsHolder ??= new HeldConnection(this.url, () => this.bridge.deadlineMs);
+    return this.claimsHolder;
   }
 
   /** The URL without its password: what logs and `filename` show. */
@@ -226,6 +236,7 @@ export class PostgresDatabase {
 
   close(): void {
     void this.heldConnection?.close();
+    void this.claimsHolder?.close();
     this.bridge.call({ kind: "close", url: this.url });
   }
 

@@ -23,6 +23,7 @@ const GRACE_MS = 1_000;
 
 export class HeldConnection {
   private open: Promise<Open> | null = null;
+  private dropped = 0;
 
   constructor(
     private readonly url: string,
@@ -52,10 +53,19 @@ export class HeldConnection {
     }
   }
 
+  /**
+   * Which session statements run in: it changes the moment a connection is dropped (lost, past its
+   * deadline, closed), and with it went whatever lived in that session (work-claims.ts).
+   */
+  get session(): number {
+    return this.dropped;
+  }
+
   async close(): Promise<void> {
     const open = this.open;
     this.open = null;
     if (!open) return;
+    this.dropped++;
     const { pool, reserved } = await open.catch(() => ({ pool: null, reserved: null }));
     reserved?.release();
     await pool?.close({ timeout: 1 });
