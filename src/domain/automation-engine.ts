@@ -3,12 +3,16 @@
 // conversation as it is now, and runs the matching rules' actions in order, each in its own try.
 // A run that cannot evaluate the conditions, or in which an action failed, counts against the rule;
 // the rules service switches it off after MAX_CONSECUTIVE_FAILURES such runs in a row.
+// On PostgreSQL what it reads (the conversation, its message, contact and labels, the rule) is
+// awaited on the read pool: committed rows, which is all it acts on, since it runs after the commit
+// and each action commits before the next rule reads again. The actions still write in place.
 import type { ContactsRepo } from "../db/contacts.repo.ts";
 import type { ConversationRefsRepo } from "../db/conversation-refs.repo.ts";
 import type { ConversationRow, ConversationsRepo } from "../db/conversations.repo.ts";
 import type { LabelsRepo } from "../db/labels.repo.ts";
 import type { MessageRow, MessagesRepo } from "../db/messages.repo.ts";
 import type { AutomationRulesRepo } from "../db/automation-rules.repo.ts";
+import { all, nested, type Reads, readSoon } from "../db/reads.ts";
 import type { WriteTx } from "../db/tx.ts";
 import type { StoredEvent } from "../shared/event-types.ts";
 import { unixSeconds, type Clock } from "../lib/clock.ts";
@@ -71,13 +75,13 @@ export class AutomationEngine {
     if (!TRIGGER_KINDS.has(e.kind) || e.actor.type === "automation" || e.conversationId === null) return;
     const rules = this.d.rules.activeFor(e.accountId, e.kind);
     if (rules.length === 0) return;
-    const conversation = this.d.conversations.byId(e.conversationId);
+    const conversation = await readSoon(this.d.conversations.readById(e.conversationId));
     if (!conversation || conversation.account_id !== e.accountId) return;
     let message: MessageRow | null = null;
     if (e.kind === "message_created") {
       // Activity messages ("… was resolved by …") are the system talking, not a message (Chatwoot).
       if (e.payload.message_type === "activity" || typeof e.payload.id !== "number") return;
-      message = this.d.messages.byId(conversation.id, e.payload.id);
+      message = await readSoon(this.d.messages.readById(conversation.id, e.payload.id));
       if (!message) return;
     }
     // Chatwoot skips these for conversations an auto-reply opened (a mail server's out-of-office).
@@ -103,12 +107,12 @@ export class AutomationEngine {
       const now = unixSeconds(this.d.clock);
       // idle_minutes counts whole minutes, so "more than N" starts at N + 1 whole minutes.
       for (const conversation of this.d.automationRules.idleCandidates(rule.row, now - (minutes + 1) * 60, batch)) {
-        if (!this.stillActive(rule)) break;
+        if (!(await this.stillActive(rule))) break;
         // Read again: a message may have arrived while this pass yielded, starting a new period.
-        const current = this.d.conversations.byId(conversation.id);
+        const current = await readSoon(this.d.conversations.readById(conversation.id));
         if (current?.status !== "open" || current.last_activity_at !== conversation.last_activity_at) continue;
         await this.runRules([rule], conversation.id, { eventName: "conversation_idle", eventId: 0, message: null });
-        const after = this.d.conversations.byId(conversation.id);
+        const after = await readSoon(this.d.conversations.readById(conversation.id));
         if (after)
           await this.d.writeTx(() =>
             this.d.automationRules.recordIdle(rule.row.id, after.id, after.last_activity_at, now),
@@ -120,13 +124,13 @@ export class AutomationEngine {
     return looked;
   }
 
-  private stillActive(rule: CompiledRule): boolean {
-    return this.d.automationRules.byId(rule.row.account_id, rule.row.id)?.active === 1;
+  private async stillActive(rule: CompiledRule): Promise<boolean> {
+    return (await readSoon(this.d.automationRules.readById(rule.row.account_id, rule.row.id)))?.active === 1;
   }
 
   /** Each action in a transaction of its own (a failed one undone whole, the others kept); the rule's record after them. */
   private async runRules(rules: readonly CompiledRule[], conversationId: number, trigger: Trigger): Promise<void> {
-    const account = this.d.conversationRefs.accountRef(rules[0]!.row.account_id);
+    const account = await readSoon(this.d.conversationRefs.readAccountRef(rules[0]!.row.account_id));
     if (!account) return;
     // Read once, and again only after a rule acted: the next rule sees what the earlier ones did.
     let facts: Facts | null = null;
@@ -136,7 +140,7 @@ export class AutomationEngine {
         await this.d.rules.recordRun(row, `conditions: ${rule.conditions.error}`);
         continue;
       }
-      facts ??= this.facts(conversationId, trigger);
+      facts ??= await readSoon(this.readFacts(conversationId, trigger));
       if (!facts) return;
       let matched: boolean;
       try {
@@ -173,11 +177,14 @@ export class AutomationEngine {
   }
 
   /** The conversation, its contact and labels as they are now; null when the conversation is gone. */
-  private facts(conversationId: number, trigger: Trigger): Facts | null {
-    const conversation = this.d.conversations.byId(conversationId);
-    const contact = conversation && this.d.contacts.byId(conversation.account_id, conversation.contact_id);
-    if (!conversation || !contact) return null;
-    const labels = this.d.labels.titles("conversation", conversation.id);
+  private *readFacts(conversationId: number, trigger: Trigger): Reads<Facts | null> {
+    const conversation = yield* nested(this.d.conversations.readById(conversationId));
+    if (!conversation) return null;
+    const [contact, labels] = yield* all(
+      this.d.contacts.readById(conversation.account_id, conversation.contact_id),
+      this.d.labels.readTitles("conversation", conversation.id),
+    );
+    if (!contact) return null;
     return factsOf(conversation, contact, labels, trigger.message, trigger.changed, unixSeconds(this.d.clock));
   }
 }

@@ -142,6 +142,13 @@ export class AutomationRulesService {
    * MAX_CONSECUTIVE_FAILURES-th in a row switches the rule off with the reason.
    */
   async recordRun(rule: Pick<RuleRow, "id" | "account_id">, error: string | null): Promise<void> {
+    // A clean run of a rule with no failures to clear changes nothing: a read (on PostgreSQL's read
+    // pool), no transaction. Only the process holding the lease runs rules, so nothing records a
+    // failure between this read and the return.
+    if (error === null) {
+      const now = await readSoon(this.d.automationRules.readById(rule.account_id, rule.id));
+      if (!now || now.failure_count === 0) return;
+    }
     await this.d.writeTx(() => {
       const fresh = this.d.automationRules.byId(rule.account_id, rule.id);
       if (!fresh) return;

@@ -1,7 +1,9 @@
 // The automation engine end to end: events caused through the real API reach the rules over the
 // bus, and matching rules act through the services as actor `automation`, on every trigger.
 import { describe, expect, test } from "bun:test";
+import { blockingDuring, CURSOR_SAVE } from "../helpers/bridge-calls.ts";
 import { newConversation, send, world } from "../helpers/conversation-fixtures.ts";
+import { TEST_ENGINE } from "../helpers/test-database.ts";
 import {
   automationEvents,
   freshConversation,
@@ -207,5 +209,33 @@ describe("triggers", () => {
     expect((await send(w, c.id, { content: "answer" }, w.agent.token)).status).toBe(200);
     await settle(w);
     expect(await labelsOf(w, c.id)).toEqual(["hit"]);
+  });
+});
+
+describe.skipIf(TEST_ENGINE !== "postgres")("PostgreSQL: evaluating rules reads on the read pool", () => {
+  test("a message no rule matches, and a clean run of a healthy rule's action, read nothing in place", async () => {
+    const w = await world();
+    const r = await rule(w, refundRule());
+    const c = await freshConversation(w);
+    await incoming(w, c.id, "Hello"); // the account's rules for the event read and compiled once
+    await settle(w);
+
+    await incoming(w, c.id, "Where is my parcel?");
+    const missed = await blockingDuring(() => settle(w));
+    expect(missed.filter((sql) => !CURSOR_SAVE.test(sql))).toEqual([]);
+
+    await incoming(w, c.id, "I want a refund");
+    const matched = await blockingDuring(() => settle(w));
+    // In place: the action's own transaction (the label and its events). Not the conversation, its
+    // message, contact and labels for the conditions, nor the rule read again to record the run.
+    // In place: only the action's own transaction (the label, its activity message, their events).
+    // Not the account, the message, the contact or the rule: what the conditions and the run's record
+    // read (the conversation is read in place by the action itself too, so it cannot tell here).
+    const evaluation =
+      /FROM (automation_rules|accounts) |FROM messages WHERE conversation_id = \$1 AND id = |FROM contacts WHERE account_id = /;
+    expect(matched.filter((sql) => evaluation.test(sql))).toEqual([]);
+    expect(matched.filter((sql) => sql.startsWith("INSERT INTO conversation_labels"))).toHaveLength(1);
+    expect(await labelsOf(w, c.id)).toEqual(["billing"]);
+    expect(await ruleState(w, r.id)).toMatchObject({ active: true, failure_count: 0, last_error: null });
   });
 });
