@@ -5,7 +5,7 @@
 // the rules service switches it off after MAX_CONSECUTIVE_FAILURES such runs in a row.
 // On PostgreSQL what it reads (the conversation, its message, contact and labels, the rule) is
 // awaited on the read pool: committed rows, which is all it acts on, since it runs after the commit
-// and each action commits before the next rule reads again. The actions still write in place.
+// and each action commits before the next rule reads again. Each action is an awaited body.
 import type { ContactsRepo } from "../db/contacts.repo.ts";
 import type { ConversationRefsRepo } from "../db/conversation-refs.repo.ts";
 import type { ConversationRow, ConversationsRepo } from "../db/conversations.repo.ts";
@@ -155,8 +155,8 @@ export class AutomationEngine {
       const failures: string[] = [];
       for (const action of rule.actions) {
         try {
-          await this.d.writeTx(() =>
-            this.d.executor.runInTx(acting, conversationId, action, {
+          await this.d.writeTx.steps(() =>
+            this.d.executor.runSteps(acting, conversationId, action, {
               eventName: trigger.eventName,
               eventId: trigger.eventId,
               ruleName: row.name,

@@ -5,6 +5,7 @@
 import type { ConversationRefsRepo } from "../db/conversation-refs.repo.ts";
 import type { ConversationRow, ConversationsRepo } from "../db/conversations.repo.ts";
 import type { LabelsRepo } from "../db/labels.repo.ts";
+import { nested, type Reads } from "../db/reads.ts";
 import type { WebhookDeliveriesRepo } from "../db/webhook-deliveries.repo.ts";
 import type { Clock } from "../lib/clock.ts";
 import type { Acting } from "./acting.ts";
@@ -49,63 +50,68 @@ export class AutomationExecutor {
   constructor(private readonly d: ExecutorDeps) {}
 
   /**
-   * Runs one action inside the caller's writeTx (a macro's body holds all its actions; the engine
-   * gives each action a transaction of its own), so a failing action leaves nothing half done.
+   * Runs one action inside the caller's body, as steps (src/db/reads.ts): the engine gives each action
+   * an awaited body of its own, a macro's body holds all its actions, so a failing action leaves
+   * nothing half done.
    */
-  runInTx(a: Acting, conversationId: number, action: AutomationAction, ctx: RunContext): void {
+  *runSteps(a: Acting, conversationId: number, action: AutomationAction, ctx: RunContext): Reads<void> {
     // Reloaded before each action: the previous one may have changed it (Chatwoot does the same).
-    const row = this.d.conversations.byId(conversationId);
+    const row = yield* nested(this.d.conversations.readById(conversationId));
     if (!row) throw new Error("the conversation no longer exists");
     const p = action.action_params;
     const state = this.d.conversationState;
     switch (action.action_name) {
       case "add_label":
         // A title the conversation already carries in another case counts as there.
-        return void this.setLabels(a, row, (current) => [
+        return yield* this.setLabels(a, row, (current) => [
           ...current,
           ...p.map(lower).filter((t) => !current.some((c) => c.toLowerCase() === t)),
         ]);
       case "remove_label": {
         const drop = new Set(p.map(lower));
-        return void this.setLabels(a, row, (current) => current.filter((t) => !drop.has(t.toLowerCase())));
+        return yield* this.setLabels(a, row, (current) => current.filter((t) => !drop.has(t.toLowerCase())));
       }
       case "assign_agent":
-        return this.assignAgent(a, row, p[0] === "nil" ? null : toInteger(p[0]));
+        return yield* this.assignAgent(a, row, p[0] === "nil" ? null : toInteger(p[0]));
       case "assign_team": {
         const id = p.length === 0 || p[0] === "nil" ? null : toInteger(p[0]);
-        return void state.assignNow(a, row, { team_id: id === 0 ? null : id });
+        return void (yield* state.assignSteps(a, row, { team_id: id === 0 ? null : id }));
       }
       case "send_message":
-        return this.message(a, row, { content: p[0], message_type: "outgoing" });
+        return yield* this.message(a, row, { content: p[0], message_type: "outgoing" });
       case "add_private_note":
-        return this.message(a, row, { content: p[0], message_type: "outgoing", private: true });
+        return yield* this.message(a, row, { content: p[0], message_type: "outgoing", private: true });
       case "change_status":
-        return void state.setStatusNow(a, row, p[0] as ConversationRow["status"]);
+        return void (yield* state.setStatusSteps(a, row, p[0] as ConversationRow["status"], null));
       case "resolve_conversation":
-        return void state.setStatusNow(a, row, "resolved");
+        return void (yield* state.setStatusSteps(a, row, "resolved", null));
       case "open_conversation":
-        return void state.setStatusNow(a, row, "open");
+        return void (yield* state.setStatusSteps(a, row, "open", null));
       case "snooze_conversation":
         // Chatwoot snoozes until the next reply; a parameter gives a fixed end (Unix seconds).
-        return void state.setStatusNow(a, row, "snoozed", p.length ? toInteger(p[0]) : null);
+        return void (yield* state.setStatusSteps(a, row, "snoozed", p.length ? toInteger(p[0]) : null));
       case "mute_conversation":
-        return this.mute(a, row);
+        // Chatwoot's mute, as the API's: the contact is blocked and the conversation resolved.
+        return void (yield* state.muteSteps(a, row, true));
       case "change_priority":
-        return void state.togglePriorityNow(a, row, p[0] === "nil" ? null : p[0]);
+        return void (yield* state.togglePrioritySteps(a, row, p[0] === "nil" ? null : p[0]));
       case "send_webhook_event":
-        return this.webhook(a, row, String(p[0]), ctx);
+        return yield* this.webhook(a, row, String(p[0]), ctx);
       case "send_email_to_team": {
         const { team_ids: ids, message } = p[0] as { team_ids: unknown[]; message: string };
-        const teams = this.d.conversationRefs.teams(ids.map((id) => toInteger(id) ?? 0));
-        const names = [...teams.values()].filter((t) => t.account_id === row.account_id).map((t) => t.name);
-        return this.unsentEmail(
+        const names: string[] = [];
+        for (const id of ids) {
+          const team = yield* nested(this.d.conversationRefs.readTeam(row.account_id, toInteger(id) ?? 0));
+          if (team) names.push(team.name);
+        }
+        return yield* this.unsentEmail(
           a,
           row,
           `Automation rule "${ctx.ruleName}" would have emailed team ${names.join(", ")} (not sent: Parley has no mailer): ${message}`,
         );
       }
       case "send_email_transcript":
-        return this.unsentEmail(
+        return yield* this.unsentEmail(
           a,
           row,
           `Automation rule "${ctx.ruleName}" would have emailed the transcript to ${p.join(", ")} (not sent: Parley has no mailer)`,
@@ -115,26 +121,24 @@ export class AutomationExecutor {
     }
   }
 
-  private setLabels(a: Acting, row: ConversationRow, next: (current: string[]) => string[]): void {
-    this.d.conversationsService.setLabelsNow(a, row, next(this.d.labels.titles("conversation", row.id)));
+  private *setLabels(a: Acting, row: ConversationRow, next: (current: string[]) => string[]): Reads<void> {
+    const current = yield* nested(this.d.labels.readTitles("conversation", row.id));
+    yield* this.d.conversationsService.setLabelsSteps(a, row, next(current));
   }
 
   /**
    * Chatwoot assigns only an agent who may work the inbox (a member of it, or an administrator) and
    * otherwise does nothing: not a failure of the rule. An agent who left the account is one.
    */
-  private assignAgent(a: Acting, row: ConversationRow, userId: number | null): void {
+  private *assignAgent(a: Acting, row: ConversationRow, userId: number | null): Reads<void> {
+    const refs = this.d.conversationRefs;
     if (userId !== null) {
-      const m = this.d.conversationRefs.member(row.account_id, userId);
+      const m = (yield* nested(refs.readMembers(row.account_id, [userId]))).get(userId);
       if (!m?.membership) throw new Error(`no agent ${userId} in this account`);
-      if (m.membership.role !== "administrator" && !this.d.conversationRefs.isInboxMember(row.inbox_id, userId)) return;
+      if (m.membership.role !== "administrator" && !(yield* nested(refs.readIsInboxMember(row.inbox_id, userId))))
+        return;
     }
-    this.d.conversationState.assignNow(a, row, { assignee_id: userId });
-  }
-
-  /** Chatwoot's mute, as the API's: the contact is blocked and the conversation resolved. */
-  private mute(a: Acting, row: ConversationRow): void {
-    this.d.conversationState.muteNow(a, row);
+    yield* this.d.conversationState.assignSteps(a, row, { assignee_id: userId });
   }
 
   /**
@@ -142,10 +146,11 @@ export class AutomationExecutor {
    * durable delivery table (retries, SSRF checks, PARLEY_ALLOW_PRIVATE_WEBHOOKS). Unsigned, as in
    * Chatwoot: there is no webhook record and so no secret; X-Chatwoot-Delivery still identifies it.
    */
-  private webhook(a: Acting, row: ConversationRow, url: string, ctx: RunContext): void {
+  private *webhook(a: Acting, row: ConversationRow, url: string, ctx: RunContext): Reads<void> {
     const event = `automation_event.${ctx.eventName}`;
-    const body = JSON.stringify({ event, ...conversationPushData(this.d.events.view(a, row)) });
-    this.d.webhookDeliveries.insert({
+    const view = yield* this.d.events.readView(a, row);
+    const body = JSON.stringify({ event, ...conversationPushData(view) });
+    yield* this.d.webhookDeliveries.insertSteps({
       delivery_id: crypto.randomUUID(),
       account_id: row.account_id,
       webhook_id: null,
@@ -164,11 +169,11 @@ export class AutomationExecutor {
   }
 
   /** No mailer: the intent is kept as a private note on the conversation, for the agents to act on. */
-  private unsentEmail(a: Acting, row: ConversationRow, text: string): void {
-    this.message(a, row, { content: text, message_type: "outgoing", private: true });
+  private *unsentEmail(a: Acting, row: ConversationRow, text: string): Reads<void> {
+    yield* this.message(a, row, { content: text, message_type: "outgoing", private: true });
   }
 
-  private message(a: Acting, row: ConversationRow, input: MessageInput): void {
-    this.d.messagesService.createInTx(a, row, input);
+  private *message(a: Acting, row: ConversationRow, input: MessageInput): Reads<void> {
+    yield* this.d.messagesService.createInTxSteps(a, row, input, "chat", []);
   }
 }

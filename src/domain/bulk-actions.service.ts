@@ -6,6 +6,7 @@
 // unknown id, a conversation the caller may not see or an assignee who may not work one of the
 // inboxes refuses the batch and changes nothing.
 import type { ConversationRow, ConversationsRepo, ConversationStatus } from "../db/conversations.repo.ts";
+import { nested, type Reads } from "../db/reads.ts";
 import type { WriteTx } from "../db/tx.ts";
 import type { Acting } from "./acting.ts";
 import { labelTitles } from "./contact-input.ts";
@@ -50,24 +51,29 @@ export class BulkActionsService {
   /** Applies the action to every conversation named, or to none. Returns how many were named. */
   async apply(a: Acting, input: BulkActionInput): Promise<number> {
     const plan = planOf(input);
-    return await this.d.writeTx(() => {
-      const rows = plan.ids.map((id) => this.d.access.conversation(a, id));
-      for (const row of rows) this.applyOne(a, row, plan);
-      return rows.length;
-    });
+    return await this.d.writeTx.steps(() => this.applySteps(a, plan));
   }
 
-  private applyOne(a: Acting, row: ConversationRow, plan: Plan): void {
+  /** One body, its statements awaited on PostgreSQL: every conversation is checked before any changes. */
+  private *applySteps(a: Acting, plan: Plan): Reads<number> {
+    const rows: ConversationRow[] = [];
+    for (const id of plan.ids) rows.push(yield* nested(this.d.access.readConversation(a, id)));
+    for (const row of rows) yield* this.applyOneSteps(a, row, plan);
+    return rows.length;
+  }
+
+  /** Each change reads the conversation as the one before it left it (the services' steps do). */
+  private *applyOneSteps(a: Acting, row: ConversationRow, plan: Plan): Reads<void> {
     const labels = this.d.conversationsService;
     if (plan.add.length > 0 || plan.remove.length > 0) {
-      const current = labels.labels(row);
+      const current = yield* labels.readLabels(row);
       const kept = current.filter((l) => !plan.remove.includes(l));
       const next = [...kept, ...plan.add.filter((l) => !kept.includes(l))];
-      if (next.join("\n") !== current.join("\n")) labels.setLabelsNow(a, row, next);
+      if (next.join("\n") !== current.join("\n")) yield* labels.setLabelsSteps(a, row, next);
     }
-    const fresh = () => this.d.conversations.byId(row.id)!;
-    if (plan.status) this.d.conversationState.setStatusNow(a, fresh(), plan.status, plan.snoozedUntil);
-    if (plan.assignment) this.d.conversationState.assignNow(a, fresh(), plan.assignment);
+    const state = this.d.conversationState;
+    if (plan.status) yield* state.setStatusSteps(a, row, plan.status, plan.snoozedUntil);
+    if (plan.assignment) yield* state.assignSteps(a, row, plan.assignment);
   }
 }
 

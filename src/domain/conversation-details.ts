@@ -5,7 +5,7 @@
 import type { ConversationRow, ConversationsRepo } from "../db/conversations.repo.ts";
 import type { LabelsRepo } from "../db/labels.repo.ts";
 import type { MessagesRepo } from "../db/messages.repo.ts";
-import { type Reads, readNow, readSoon } from "../db/reads.ts";
+import { type Reads, readSoon } from "../db/reads.ts";
 import type { WriteTx } from "../db/tx.ts";
 import { unixSeconds, type Clock } from "../lib/clock.ts";
 import type { Acting } from "./acting.ts";
@@ -80,10 +80,9 @@ export class ConversationDetails {
     return await this.d.writeTx.steps(() => this.labelsSteps(a, row, titles));
   }
 
-  /** setLabels() in place: automation actions run inside a macro's writeTx body, which cannot await. */
-  setLabelsNow(a: Acting, row: ConversationRow, raw: unknown): string[] {
-    const titles = labelTitles("labels", raw);
-    return this.d.writeTx.now(() => readNow(this.labelsSteps(a, row, titles)));
+  /** setLabels() as steps, inside the caller's body (automation actions). */
+  *setLabelsSteps(a: Acting, row: ConversationRow, raw: unknown): Reads<string[]> {
+    return yield* this.labelsSteps(a, row, labelTitles("labels", raw));
   }
 
   private *labelsSteps(a: Acting, loaded: ConversationRow, titles: string[]): Reads<string[]> {

@@ -4,7 +4,7 @@
 import type { ConversationRow, ConversationsRepo, ConversationStatus } from "../db/conversations.repo.ts";
 import type { MemberRef, TeamRef } from "../db/conversation-refs.repo.ts";
 import type { ConversationRefsRepo } from "../db/conversation-refs.repo.ts";
-import { type Reads, readNow, readSoon } from "../db/reads.ts";
+import { type Reads, readSoon } from "../db/reads.ts";
 import type { WriteTx } from "../db/tx.ts";
 import { unixSeconds, type Clock } from "../lib/clock.ts";
 import { actingAsSystem, isAgent, type Acting } from "./acting.ts";
@@ -93,17 +93,8 @@ export class ConversationStateService {
     return this.d.writeTx.steps(() => this.setStatusSteps(a, row, status, snoozedUntil));
   }
 
-  /** setStatus() in place, for callers inside another writeTx body (bulk actions, automation actions). */
-  setStatusNow(
-    a: Acting,
-    row: ConversationRow,
-    status: ConversationStatus,
-    snoozedUntil: number | null = null,
-  ): ConversationRow {
-    return this.d.writeTx.now(() => readNow(this.applySteps(a, row, this.withStatus(row, status, snoozedUntil))));
-  }
-
-  private *setStatusSteps(
+  /** setStatus() as steps, inside the caller's body (automation actions, macros). */
+  *setStatusSteps(
     a: Acting,
     loaded: ConversationRow,
     status: ConversationStatus,
@@ -121,17 +112,13 @@ export class ConversationStateService {
     return this.d.writeTx.steps(() => this.muteSteps(a, row, true));
   }
 
-  /** mute() in place: automation actions run inside a macro's writeTx body, which cannot await. */
-  muteNow(a: Acting, row: ConversationRow): ConversationRow {
-    return this.d.writeTx.now(() => readNow(this.muteSteps(a, row, true)));
-  }
-
   /** Chatwoot's unmute: the contact is unblocked; the conversation stays as it is. */
   unmute(a: Acting, row: ConversationRow): Promise<ConversationRow> {
     return this.d.writeTx.steps(() => this.muteSteps(a, row, false));
   }
 
-  private *muteSteps(a: Acting, loaded: ConversationRow, muted: boolean): Reads<ConversationRow> {
+  /** mute() (muted) or unmute() as steps, inside the caller's body (automation actions, macros). */
+  *muteSteps(a: Acting, loaded: ConversationRow, muted: boolean): Reads<ConversationRow> {
     const row = yield* this.d.events.readCurrent(loaded);
     yield* this.d.contactsService.updateSteps(a, row.contact_id, { blocked: muted });
     const current = muted ? yield* this.applySteps(a, row, this.withStatus(row, "resolved", null)) : row;
@@ -148,11 +135,11 @@ export class ConversationStateService {
     return await this.d.writeTx.steps(() => this.prioritySteps(a, row, priority));
   }
 
-  /** togglePriority() in place: automation actions run inside a macro's writeTx body, which cannot await. */
-  togglePriorityNow(a: Acting, row: ConversationRow, raw: unknown): ConversationRow {
+  /** togglePriority() as steps, inside the caller's body (automation actions, macros). */
+  *togglePrioritySteps(a: Acting, row: ConversationRow, raw: unknown): Reads<ConversationRow> {
     const priority = priorityValue(raw);
     if (priority === row.priority) return row;
-    return this.d.writeTx.now(() => readNow(this.prioritySteps(a, row, priority)));
+    return yield* this.prioritySteps(a, row, priority);
   }
 
   private *prioritySteps(
@@ -174,10 +161,10 @@ export class ConversationStateService {
     return await this.d.writeTx.steps(() => this.assignmentSteps(a, row, plan));
   }
 
-  /** assign() in place, for callers inside another writeTx body (bulk actions, automation actions). */
-  assignNow(a: Acting, row: ConversationRow, input: AssignmentInput): AssignmentResult {
-    const plan = readNow(this.readPlan(a, row, input));
-    return this.d.writeTx.now(() => readNow(this.assignmentSteps(a, row, plan)));
+  /** assign() as steps, its checks included, inside the caller's body (automation actions, macros). */
+  *assignSteps(a: Acting, row: ConversationRow, input: AssignmentInput): Reads<AssignmentResult> {
+    const plan = yield* this.readPlan(a, row, input);
+    return yield* this.assignmentSteps(a, row, plan);
   }
 
   /** What assign() checks and reads before its transaction. */

@@ -203,9 +203,9 @@ export class ConversationsService {
     return this.details.setLabels(a, row, raw);
   }
 
-  /** setLabels() in place: automation actions run inside a macro's writeTx body, which cannot await. */
-  setLabelsNow(a: Acting, row: ConversationRow, raw: unknown): string[] {
-    return this.details.setLabelsNow(a, row, raw);
+  /** setLabels() as steps, inside the caller's body (automation actions). */
+  *setLabelsSteps(a: Acting, row: ConversationRow, raw: unknown): Reads<string[]> {
+    return yield* this.details.setLabelsSteps(a, row, raw);
   }
 
   /** The agent has read the conversation (conversation-details.ts). */

@@ -6,6 +6,7 @@
 // Unlike Chatwoot, which queues a job and answers first, a run is one transaction, done before the
 // answer: a conversation the caller may not see, or an action that cannot be done, changes nothing.
 import type { MemberRef } from "../db/conversation-refs.repo.ts";
+import type { ConversationRow } from "../db/conversations.repo.ts";
 import type { MacroFields, MacroRow, MacrosRepo } from "../db/macros.repo.ts";
 import { MACROS_MAX } from "../db/macros.repo.ts";
 import { chain, nested, type Reads, readSoon } from "../db/reads.ts";
@@ -15,7 +16,7 @@ import type { Acting } from "./acting.ts";
 import { parseId, type AccountPrincipal } from "./auth.service.ts";
 import { MACRO_ACTIONS } from "../shared/macro-actions.ts";
 import { normaliseActions, type AutomationAction } from "./automation-catalogue.ts";
-import type { AutomationExecutor } from "./automation-executor.ts";
+import type { AutomationExecutor, RunContext } from "./automation-executor.ts";
 import { referenceProblems, type ReferenceRepos } from "./automation-references.ts";
 import type { ConversationAccess } from "./conversation-access.ts";
 import { AppError, FieldErrors, ForbiddenError, NotFoundError, ValidationError } from "./errors.ts";
@@ -99,31 +100,35 @@ export class MacrosService {
   }
 
   /**
-   * Runs every action, in order, on each conversation (display ids); all or nothing: one body, so
-   * the executor's actions run in place (the services' ...Now forms).
+   * Runs every action, in order, on each conversation (display ids); all or nothing: one body, its
+   * statements awaited on PostgreSQL (writeTx.steps).
    */
   async execute(p: AccountPrincipal, a: Acting, rawId: unknown, rawConversationIds: unknown): Promise<void> {
-    const macro = this.get(p, rawId);
+    const macro = await readSoon(this.readVisible(p, rawId));
     const ids = idList("conversation_ids", rawConversationIds, {
       max: MAX_RUN_CONVERSATIONS,
       noun: ["conversation", "conversations"],
     });
     const actions = JSON.parse(macro.actions) as AutomationAction[];
     const ctx = { eventName: "macro_executed", eventId: 0, ruleName: macro.name };
-    await this.d.writeTx(() => {
-      const rows = ids.map((id) => this.d.access.conversation(a, id));
-      for (const row of rows) {
-        actions.forEach((action, i) => {
-          try {
-            this.d.executor.runInTx(a, row.id, action, ctx);
-          } catch (error) {
-            // The executor's own failures (an agent who left, say) are the macro's problem, not ours.
-            if (error instanceof AppError) throw error;
-            throw ValidationError.of(`actions[${i}]`, (error as Error).message, "invalid");
-          }
-        });
+    await this.d.writeTx.steps(() => this.executeSteps(a, ids, actions, ctx));
+  }
+
+  private *executeSteps(a: Acting, ids: readonly number[], actions: AutomationAction[], ctx: RunContext): Reads<void> {
+    const rows: ConversationRow[] = [];
+    for (const id of ids) rows.push(yield* nested(this.d.access.readConversation(a, id)));
+    for (const row of rows) {
+      for (const [i, action] of actions.entries()) {
+        try {
+          yield* this.d.executor.runSteps(a, row.id, action, ctx);
+        } catch (error) {
+          // The executor's own failures (an agent who left, say) are the macro's problem, not ours.
+          // (A failed statement is not caught here: it ends the body where the driver ran it.)
+          if (error instanceof AppError) throw error;
+          throw ValidationError.of(`actions[${i}]`, (error as Error).message, "invalid");
+        }
       }
-    });
+    }
   }
 
   private *readVisible(p: AccountPrincipal, rawId: unknown): Reads<MacroRow> {

@@ -1,6 +1,7 @@
 // Reporting events as the conversation write paths record them, with hand-computed values.
 // The Berlin inbox works Mon-Fri 09:00-17:00 Europe/Berlin (UTC+1 in January); 2026-01-09 is a Friday.
 import { describe, expect, test } from "bun:test";
+import { readNow } from "../../src/db/reads.ts";
 import { actingAsAutomation } from "../../src/domain/acting.ts";
 import { isHumanReply } from "../../src/domain/human-reply.ts";
 import {
@@ -194,7 +195,7 @@ describe("reporting events", () => {
     await w.h.deps.bus.drain();
     expect(() =>
       w.h.deps.writeTx.now(() => {
-        w.h.deps.services.conversationState.setStatusNow(acting, row, "resolved");
+        readNow(w.h.deps.services.conversationState.setStatusSteps(acting, row, "resolved", null));
         expect(eventsOf(w, c)).toEqual([["conversation_resolved", 0, null]]);
         throw new Error("boom");
       }),
