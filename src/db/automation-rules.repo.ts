@@ -43,7 +43,7 @@ export class AutomationRulesRepo {
   private readonly deleteStmt: Statement;
   private readonly byIdStmt: TwoWayStatement;
   private readonly listStmt: TwoWayStatement;
-  private readonly activeStmt: Statement;
+  private readonly activeStmt: TwoWayStatement;
   private readonly activeIdleStmt: Statement;
   private readonly idleCandidatesStmt: Statement;
   private readonly recordIdleStmt: Statement;
@@ -80,7 +80,8 @@ export class AutomationRulesRepo {
       db,
       "SELECT * FROM automation_rules WHERE account_id = $account_id ORDER BY id",
     );
-    this.activeStmt = db.prepare(
+    this.activeStmt = new TwoWayStatement(
+      db,
       "SELECT * FROM automation_rules WHERE account_id = $account_id AND event_name = $event_name AND active = 1 ORDER BY id",
     );
     this.activeIdleStmt = db.prepare(
@@ -134,8 +135,8 @@ export class AutomationRulesRepo {
     return (yield this.listStmt.all({ account_id: accountId })) as RuleRow[];
   }
 
-  active(accountId: number, eventName: string): RuleRow[] {
-    return this.activeStmt.all({ account_id: accountId, event_name: eventName }) as RuleRow[];
+  *readActive(accountId: number, eventName: string): Reads<RuleRow[]> {
+    return (yield this.activeStmt.all({ account_id: accountId, event_name: eventName })) as RuleRow[];
   }
 
   /** Every active conversation_idle rule, all accounts. */

@@ -138,7 +138,7 @@ export function createServices(base: ServiceBase, repos: ReturnType<typeof creat
     clock,
     afterResolved: (_a, row) => csat.afterResolvedSteps(row),
   });
-  const automationRules = new AutomationRulesService({ ...repos, writeTx, clock });
+  const automationRules = new AutomationRulesService({ ...repos, writeTx, clock, afterCommit: base.afterCommit });
   const executor = new AutomationExecutor({
     ...repos,
     conversationsService: conversations,

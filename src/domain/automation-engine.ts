@@ -73,7 +73,9 @@ export class AutomationEngine {
    */
   async handle(e: StoredEvent): Promise<void> {
     if (!TRIGGER_KINDS.has(e.kind) || e.actor.type === "automation" || e.conversationId === null) return;
-    const rules = this.d.rules.activeFor(e.accountId, e.kind);
+    const found = this.d.rules.activeFor(e.accountId, e.kind);
+    // Kept rules answer in place: an account without rules for the kind costs no await.
+    const rules = found instanceof Promise ? await found : found;
     if (rules.length === 0) return;
     const conversation = await readSoon(this.d.conversations.readById(e.conversationId));
     if (!conversation || conversation.account_id !== e.accountId) return;

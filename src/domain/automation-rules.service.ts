@@ -35,10 +35,14 @@ export interface AutomationRulesDeps {
   conversationRefs: ConversationRefsRepo;
   writeTx: WriteTx;
   clock: Clock;
+  /** Runs a function once the writes made so far are committed (or at once, outside a transaction). */
+  afterCommit?: (fn: () => void) => void;
 }
 
 export class AutomationRulesService {
   private readonly cache = new Map<number, Map<string, CompiledRule[]>>();
+  /** Moves at every change of any account's rules: a read begun before one is not kept. */
+  private generation = 0;
   private tellOthers: ((accountId: number) => void) | null = null;
 
   constructor(private readonly d: AutomationRulesDeps) {}
@@ -117,19 +121,28 @@ export class AutomationRulesService {
     });
   }
 
-  /** The account's active rules for an event, conditions compiled once per change of the rules. */
-  activeFor(accountId: number, eventName: string): CompiledRule[] {
-    let byEvent = this.cache.get(accountId);
-    if (!byEvent) {
-      byEvent = new Map();
-      this.cache.set(accountId, byEvent);
-    }
-    let rules = byEvent.get(eventName);
-    if (!rules) {
-      rules = this.d.automationRules.active(accountId, eventName).map(compiled);
+  /**
+   * The account's active rules for an event, conditions compiled once per change of the rules: kept
+   * ones in place, else a read (on PostgreSQL's read pool) whose answer is kept only if no change of
+   * any account's rules came while it was under way.
+   */
+  activeFor(accountId: number, eventName: string): CompiledRule[] | Promise<CompiledRule[]> {
+    const kept = this.cache.get(accountId)?.get(eventName);
+    if (kept) return kept;
+    const generation = this.generation;
+    const keep = (rows: RuleRow[]) => {
+      const rules = rows.map(compiled);
+      if (generation !== this.generation) return rules;
+      let byEvent = this.cache.get(accountId);
+      if (!byEvent) {
+        byEvent = new Map();
+        this.cache.set(accountId, byEvent);
+      }
       byEvent.set(eventName, rules);
-    }
-    return rules;
+      return rules;
+    };
+    const rows = readSoon(this.d.automationRules.readActive(accountId, eventName));
+    return rows instanceof Promise ? rows.then(keep) : keep(rows);
   }
 
   /** Every active conversation_idle rule (the idle job reads them once a minute; no cache needed). */
@@ -204,11 +217,19 @@ export class AutomationRulesService {
   /** Another process changed this account's rules: they are read and compiled again when next needed. */
   forget(accountId: number): void {
     this.cache.delete(accountId);
+    this.generation++;
   }
 
   private invalidate(accountId: number): void {
     this.cache.delete(accountId);
+    this.generation++;
     this.tellOthers?.(accountId);
+    // Again once committed: a read on the read pool begun before the commit (a write group still
+    // open) saw the rules as they were, and what it kept is dropped.
+    this.d.afterCommit?.(() => {
+      this.cache.delete(accountId);
+      this.generation++;
+    });
   }
 
   private find(accountId: number, rawId: unknown): RuleRow {

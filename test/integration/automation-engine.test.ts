@@ -9,6 +9,7 @@ import {
   freshConversation,
   hitRule,
   incoming,
+  label,
   labelsOf,
   messagesOf,
   refundRule,
@@ -232,5 +233,19 @@ describe.skipIf(TEST_ENGINE !== "postgres")("PostgreSQL: rules run with nothing 
     expect(await labelsOf(w, c.id)).toEqual(["billing"]);
     expect(messagesOf(w, c.id).at(-1)).toMatchObject({ content: "Automation System added billing", message_type: 2 });
     expect(await ruleState(w, r.id)).toMatchObject({ active: true, failure_count: 0, last_error: null });
+  });
+
+  test("rules read while a rule changes are not kept: the next event sees the change", async () => {
+    const w = await world();
+    await label(w, "billing");
+    const rules = w.h.deps.services.automationRules;
+    const admin = w.h.deps.services.auth.account(w.a.adminToken, String(w.a.accountId));
+    const reading = rules.activeFor(w.a.accountId, "message_created");
+    expect(reading).toBeInstanceOf(Promise); // on the read pool, answered at a later turn
+    // The rule is written in place before that turn: its change comes while the read is under way.
+    const created = rules.create(admin, refundRule());
+    await reading;
+    const r = await created;
+    expect((await rules.activeFor(w.a.accountId, "message_created")).map((k) => k.row.id)).toEqual([r.id]);
   });
 });
