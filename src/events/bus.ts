@@ -173,10 +173,9 @@ export class EventBus {
   }
 
   private async save(name: string, id: number): Promise<void> {
-    // In place (through the bridge on PostgreSQL), not an awaited body: the bus runs after nearly
-    // every commit, and code that writes in place outside any body (writeTx.now: the tests' fixtures)
-    // is refused while an awaited body writes. The promise form waits its turn behind one.
-    await this.writeTx(() => this.cursors.set(name, id));
+    // An awaited body on PostgreSQL, a write of the open group on SQLite (where it joins the
+    // listener's own writes of the batch: both commit or neither).
+    await this.writeTx.steps(() => this.cursors.setSteps(name, id));
     // Its promise answers before the write group commits; the next batch reads the cursor on the
     // read pool (committed rows), so it waits for that commit.
     await this.committed()?.catch(() => {});

@@ -8,13 +8,6 @@ import { sharedBridge } from "../../src/db/postgres/sync-bridge.ts";
  */
 const BUS = /^(SELECT \(SELECT MIN\(id\) FROM events\)|NOTIFY parley_commits; COMMIT)/;
 
-/**
- * A listener's cursor saved by the event bus: in place by design (src/events/bus.ts save), and the
- * scheduler's every-second drain may save one during any test.
- */
-export const CURSOR_SAVE =
-  /^(BEGIN; SELECT pg_advisory_xact_lock|SAVEPOINT |RELEASE SAVEPOINT |INSERT INTO listener_cursors )/;
-
 /** What the bridge was asked to run in place while `work` ran, besides the bus's own statements. */
 export async function blockingDuring(work: () => Promise<void>): Promise<string[]> {
   const bridge = sharedBridge();
