@@ -228,6 +228,7 @@ export function createDeps(opts: DepsOptions): Deps {
       wakeDeliveries,
       readVersion,
       readVersionSoon,
+      readsPooled: postgres !== null,
       files,
       afterCommit,
       hasher: opts.hasher ?? new PasswordHasher(),

@@ -63,6 +63,11 @@ export interface ServiceBase extends Pick<Deps, "writeTx" | "clock" | "outbox" |
   readVersion: () => string;
   /** readVersion awaited, where reading it would block the process (PostgreSQL). */
   readVersionSoon?: () => Promise<string>;
+  /**
+   * Whether a Reads run with readSoon goes to PostgreSQL's read pool; else it runs in place, where
+   * a hot path may call the repositories' plain statements instead (no generators).
+   */
+  readsPooled?: boolean;
   files: Files;
   /** Runs a function once the writes made so far are committed. */
   afterCommit: (fn: () => void, orElse?: () => void) => void;
@@ -151,6 +156,7 @@ export function createServices(base: ServiceBase, repos: ReturnType<typeof creat
   });
   const automation = new AutomationEngine({
     ...repos,
+    pooled: base.readsPooled === true,
     rules: automationRules,
     executor,
     writeTx,
