@@ -72,13 +72,13 @@ export class EmailChannelsRepo {
   private readonly byInboxStmt: TwoWayStatement;
   private readonly upsertStmt: Statement;
   private readonly pollableStmt: Statement;
-  private readonly checkpointStmt: Statement;
+  private readonly checkpointStmt: TwoWayStatement;
   private readonly resetStmt: Statement;
   private readonly syncedStmt: Statement;
   private readonly failedStmt: Statement;
-  private readonly idStmt: Statement;
+  private readonly idStmt: TwoWayStatement;
   private readonly insertIdStmt: TwoWayStatement;
-  private readonly byUuidStmt: Statement;
+  private readonly byUuidStmt: TwoWayStatement;
   private readonly threadStmt: Statement;
   private readonly sendingStmt: Statement;
 
@@ -94,7 +94,8 @@ export class EmailChannelsRepo {
       `SELECT e.* FROM email_channels e JOIN inboxes i ON i.id = e.inbox_id
        WHERE e.imap_enabled = 1 AND e.imap_address IS NOT NULL ORDER BY e.inbox_id`,
     );
-    this.checkpointStmt = db.prepare(
+    this.checkpointStmt = new TwoWayStatement(
+      db,
       "UPDATE email_channels SET uid_validity = $uid_validity, last_uid = $last_uid WHERE inbox_id = $inbox_id",
     );
     this.resetStmt = db.prepare(
@@ -108,7 +109,8 @@ export class EmailChannelsRepo {
     this.failedStmt = db.prepare(
       "UPDATE email_channels SET last_error = $error, last_error_at = $at WHERE inbox_id = $inbox_id",
     );
-    this.idStmt = db.prepare(
+    this.idStmt = new TwoWayStatement(
+      db,
       "SELECT header_id, conversation_id, message_id, direction FROM email_message_ids WHERE inbox_id = $inbox_id AND header_id = $header_id",
     );
     this.insertIdStmt = new TwoWayStatement(
@@ -123,7 +125,10 @@ export class EmailChannelsRepo {
       `SELECT * FROM email_channels WHERE account_id = $account_id AND smtp_enabled = 1 AND smtp_address IS NOT NULL
        ORDER BY inbox_id = $prefer DESC, inbox_id LIMIT 1`,
     );
-    this.byUuidStmt = db.prepare("SELECT id FROM conversations WHERE uuid = $uuid AND inbox_id = $inbox_id");
+    this.byUuidStmt = new TwoWayStatement(
+      db,
+      "SELECT id FROM conversations WHERE uuid = $uuid AND inbox_id = $inbox_id",
+    );
   }
 
   /** An email inbox of the account that can send mail, `prefer` first (the conversation's own inbox). */
@@ -137,8 +142,8 @@ export class EmailChannelsRepo {
   }
 
   /** The inbox's conversation with this uuid (a reply+<uuid>@ address), if any. */
-  conversationByUuid(inboxId: number, uuid: string): number | null {
-    return (this.byUuidStmt.get({ uuid, inbox_id: inboxId }) as { id: number } | null)?.id ?? null;
+  *readConversationByUuid(inboxId: number, uuid: string): Reads<number | null> {
+    return ((yield this.byUuidStmt.get({ uuid, inbox_id: inboxId })) as { id: number } | null)?.id ?? null;
   }
 
   byInbox(inboxId: number): EmailChannelRow | null {
@@ -160,8 +165,8 @@ export class EmailChannelsRepo {
     return this.pollableStmt.all() as EmailChannelRow[];
   }
 
-  checkpoint(inboxId: number, uidValidity: number, lastUid: number): void {
-    this.checkpointStmt.run({ inbox_id: inboxId, uid_validity: uidValidity, last_uid: lastUid });
+  *checkpointSteps(inboxId: number, uidValidity: number, lastUid: number): Reads<void> {
+    yield this.checkpointStmt.write({ inbox_id: inboxId, uid_validity: uidValidity, last_uid: lastUid });
   }
 
   /** The mailbox or folder changed: start over (Message-IDs already filed keep the restart from filing twice). */
@@ -178,8 +183,8 @@ export class EmailChannelsRepo {
     this.failedStmt.run({ inbox_id: inboxId, error: error.slice(0, 1000), at });
   }
 
-  messageId(inboxId: number, headerId: string): MessageIdRow | null {
-    return (this.idStmt.get({ inbox_id: inboxId, header_id: headerId }) as MessageIdRow | null) ?? null;
+  *readMessageId(inboxId: number, headerId: string): Reads<MessageIdRow | null> {
+    return (yield this.idStmt.get({ inbox_id: inboxId, header_id: headerId })) as MessageIdRow | null;
   }
 
   /** Records a Message-ID; false when the inbox already had it (the mail was filed before). */
