@@ -6,8 +6,9 @@
 // so a bad row is reported and the others are kept. Chatwoot imports and exports in the background
 // and mails the result; Parley has no mailer, so both answer at once (the export is the CSV itself).
 import { isSpooledFile } from "../files/multipart.ts";
-import type { ContactsExportRepo } from "../db/contacts-export.repo.ts";
-import type { ContactRow, ContactsRepo } from "../db/contacts.repo.ts";
+import { type ContactsExportRepo, EXPORT_BATCH } from "../db/contacts-export.repo.ts";
+import type { ContactRow, ContactsRepo, UniqueField } from "../db/contacts.repo.ts";
+import { readSoon } from "../db/reads.ts";
 import { CsvError, formatCsv, parseCsv, unguarded } from "../lib/csv.ts";
 import type { Acting } from "./acting.ts";
 import type { ContactInput } from "./contact-input.ts";
@@ -116,7 +117,7 @@ export class ContactsTransferService {
     for (const [i, record] of rows.entries()) {
       try {
         const input = rowInput(header, record);
-        const existing = this.existing(a.account.id, input);
+        const existing = await this.existing(a.account.id, input);
         if (existing === null) await this.d.contactsService.create(a, input), result.created_records++;
         else await this.d.contactsService.update(a, existing, input), result.updated_records++;
         result.processed_records++;
@@ -130,24 +131,31 @@ export class ContactsTransferService {
   }
 
   /** The contact a row updates: by identifier, then email, then phone number (Chatwoot's order). */
-  private existing(accountId: number, input: ContactInput): number | null {
+  private async existing(accountId: number, input: ContactInput): Promise<number | null> {
     const text = (v: unknown) => (typeof v === "string" ? v : null);
+    const holder = (field: UniqueField, value: string) =>
+      readSoon(this.d.contacts.readHolderOf(accountId, field, value));
     const identifier = text(input.identifier);
     const email = text(input.email)?.toLowerCase() ?? null;
     const phone = text(input.phone_number);
     return (
-      (identifier && this.d.contacts.holderOf(accountId, "identifier", identifier)) ||
-      (email && this.d.contacts.holderOf(accountId, "email", email)) ||
-      (phone && this.d.contacts.holderOf(accountId, "phone_number", normalisePhone(phone))) ||
+      (identifier && (await holder("identifier", identifier))) ||
+      (email && (await holder("email", email))) ||
+      (phone && (await holder("phone_number", normalisePhone(phone)))) ||
       null
     );
   }
 
   /** The account's contacts as CSV, with the chosen columns (default id, name, email, phone_number). */
-  exportCsv(accountId: number, columnNames: unknown): string {
+  async exportCsv(accountId: number, columnNames: unknown): Promise<string> {
     const columns = this.columns(columnNames);
     const records: (string | number | boolean | null)[][] = [columns];
-    for (const c of this.d.contactsExport.all(accountId)) records.push(columns.map((col) => EXPORT_COLUMNS[col]!(c)));
+    for (let after = 0; ; ) {
+      const batch = await readSoon(this.d.contactsExport.readBatch(accountId, after));
+      for (const c of batch) records.push(columns.map((col) => EXPORT_COLUMNS[col]!(c)));
+      if (batch.length < EXPORT_BATCH) break;
+      after = batch.at(-1)!.id;
+    }
     return formatCsv(records);
   }
 

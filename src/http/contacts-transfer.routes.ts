@@ -52,8 +52,8 @@ export function contactTransferRoutes(d: Deps) {
     )
     .post(
       "/export",
-      ({ principal, body }) =>
-        new Response(transfer.exportCsv(principal.account.id, body.column_names), {
+      async ({ principal, body }) =>
+        new Response(await transfer.exportCsv(principal.account.id, body.column_names), {
           headers: {
             "content-type": "text/csv; charset=utf-8",
             "content-disposition": `attachment; filename="${fileName(principal.account)}"`,

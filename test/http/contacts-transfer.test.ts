@@ -1,8 +1,12 @@
 // Contacts in and out as CSV: an import creates and updates contacts by Chatwoot's rules and reports
 // the rows it refused; an export answers the CSV; both are for administrators of the account only.
 import { describe, expect, test } from "bun:test";
+import { EXPORT_BATCH } from "../../src/db/contacts-export.repo.ts";
+import { EMPTY_CONTACT } from "../../src/domain/contact-input.ts";
 import { makeAccount, makeMember } from "../helpers/factories.ts";
+import { blockingDuring } from "../helpers/bridge-calls.ts";
 import { createHarness, type Harness } from "../helpers/harness.ts";
+import { TEST_ENGINE } from "../helpers/test-database.ts";
 
 async function setup() {
   const h = createHarness();
@@ -143,5 +147,42 @@ describe("POST /contacts/export", () => {
       message: expect.stringContaining("has unknown columns: password;"),
     });
     expect((await h.request("POST", `${base}/export`, { token: agent.token, body: {} })).status).toBe(403);
+  });
+
+  test("an account larger than one read batch: every contact once, in id order", async () => {
+    const { h, a, base } = await setup();
+    const n = EXPORT_BATCH + 5;
+    const contacts = h.deps.repos.contacts;
+    await h.deps.writeTx.steps(function* () {
+      for (let i = 0; i < n; i++)
+        yield* contacts.insertSteps(a.accountId, { ...EMPTY_CONTACT, name: `Contact ${i}` }, 1_700_000_000);
+    });
+    const r = await h.request("POST", `${base}/export`, { token: a.adminToken, body: { column_names: ["name"] } });
+    expect(r.status).toBe(200);
+    const lines = r.text.trimEnd().split("\r\n");
+    expect(lines).toHaveLength(n + 1);
+    expect(lines.slice(1)).toEqual(Array.from({ length: n }, (_, i) => `Contact ${i}`));
+  });
+});
+
+describe.skipIf(TEST_ENGINE !== "postgres")("PostgreSQL: import and export run nothing in place", () => {
+  test("an import that creates one contact and updates another, then the export", async () => {
+    const { h, a, base } = await setup();
+    const kim = await h.request("POST", base, { token: a.adminToken, body: { name: "Kim", email: "kim@example.com" } });
+    expect(kim.status).toBe(200);
+    let exported = "";
+    const blocking = await blockingDuring(async () => {
+      const r = await upload(
+        h,
+        `${base}/import`,
+        a.adminToken,
+        "name,email\nKim Park,kim@example.com\nLee,lee@example.com\n",
+      );
+      expect(r.body.data_import).toMatchObject({ created_records: 1, updated_records: 1, failed_records: [] });
+      exported = (await h.request("POST", `${base}/export`, { token: a.adminToken, body: { column_names: ["name"] } }))
+        .text;
+    });
+    expect(blocking).toEqual([]);
+    expect(exported).toBe("name\r\nKim Park\r\nLee\r\n");
   });
 });
