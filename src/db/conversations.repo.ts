@@ -71,7 +71,7 @@ export class ConversationsRepo {
   private readonly assignedToStmt: Statement;
   private readonly readCounterStmt: TwoWayStatement;
   private readonly lastOfContactInboxStmt: TwoWayStatement;
-  private readonly snoozedDueStmt: Statement;
+  private readonly snoozedDueStmt: TwoWayStatement;
 
   constructor(db: Database) {
     const cols = [
@@ -117,7 +117,8 @@ export class ConversationsRepo {
     this.assignedToStmt = db.prepare(
       "SELECT * FROM conversations WHERE assignee_id = $user_id AND account_id = $account_id ORDER BY id",
     );
-    this.snoozedDueStmt = db.prepare(
+    this.snoozedDueStmt = new TwoWayStatement(
+      db,
       "SELECT * FROM conversations WHERE status = 'snoozed' AND snoozed_until IS NOT NULL AND snoozed_until <= $now ORDER BY snoozed_until LIMIT $limit",
     );
   }
@@ -178,8 +179,8 @@ export class ConversationsRepo {
     return this.assignedToStmt.all({ account_id: accountId, user_id: userId }) as ConversationRow[];
   }
 
-  snoozedDue(now: number, limit: number): ConversationRow[] {
-    return this.snoozedDueStmt.all({ now, limit }) as ConversationRow[];
+  *readSnoozedDue(now: number, limit: number): Reads<ConversationRow[]> {
+    return (yield this.snoozedDueStmt.all({ now, limit })) as ConversationRow[];
   }
 }
 

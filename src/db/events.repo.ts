@@ -63,10 +63,10 @@ export class EventsRepo {
   private readonly afterStmt: Statement;
   private readonly afterInAccountStmt: TwoWayStatement;
   private readonly boundsStmt: TwoWayStatement;
-  private readonly firstSinceStmt: Statement;
-  private readonly minCursorStmt: Statement;
-  private readonly minPendingStmt: Statement;
-  private readonly deleteStmt: Statement;
+  private readonly firstSinceStmt: TwoWayStatement;
+  private readonly minCursorStmt: TwoWayStatement;
+  private readonly minPendingStmt: TwoWayStatement;
+  private readonly deleteStmt: TwoWayStatement;
   private readonly insertStmt: TwoWayStatement;
   private readonly batchStmt: TwoWayStatement;
   private readonly maxIdStmt: Statement;
@@ -99,10 +99,17 @@ export class EventsRepo {
       "SELECT (SELECT MIN(id) FROM events) AS oldest, (SELECT MAX(id) FROM events) AS latest",
     );
     // Walks from the oldest row; the rows it passes are exactly the ones the prune removes.
-    this.firstSinceStmt = db.prepare("SELECT id FROM events WHERE created_at_ms >= $cutoff ORDER BY id LIMIT 1");
-    this.minCursorStmt = db.prepare("SELECT MIN(last_event_id) AS id FROM listener_cursors");
-    this.minPendingStmt = db.prepare("SELECT MIN(event_id) AS id FROM webhook_deliveries WHERE status = 'pending'");
-    this.deleteStmt = db.prepare(
+    this.firstSinceStmt = new TwoWayStatement(
+      db,
+      "SELECT id FROM events WHERE created_at_ms >= $cutoff ORDER BY id LIMIT 1",
+    );
+    this.minCursorStmt = new TwoWayStatement(db, "SELECT MIN(last_event_id) AS id FROM listener_cursors");
+    this.minPendingStmt = new TwoWayStatement(
+      db,
+      "SELECT MIN(event_id) AS id FROM webhook_deliveries WHERE status = 'pending'",
+    );
+    this.deleteStmt = new TwoWayStatement(
+      db,
       "DELETE FROM events WHERE id IN (SELECT id FROM events WHERE id < $below ORDER BY id LIMIT $limit)",
     );
     this.committedHead();
@@ -163,22 +170,22 @@ export class EventsRepo {
    * durable listener has not finished, the oldest event a pending webhook delivery came from, and
    * never past the newest event (without AUTOINCREMENT SQLite would hand a deleted top id out again).
    */
-  keepFrom(cutoffMs: number): number | null {
-    const { latest } = this.bounds();
+  *readKeepFrom(cutoffMs: number): Reads<number | null> {
+    const { latest } = yield* this.readBounds();
     if (latest === null) return null;
     const candidates = [latest];
-    const fresh = this.firstSinceStmt.get({ cutoff: cutoffMs }) as { id: number } | null;
+    const fresh = (yield this.firstSinceStmt.get({ cutoff: cutoffMs })) as { id: number } | null;
     if (fresh) candidates.push(fresh.id);
-    const cursor = (this.minCursorStmt.get() as { id: number | null }).id;
+    const cursor = ((yield this.minCursorStmt.get([])) as { id: number | null }).id;
     if (cursor !== null) candidates.push(cursor + 1);
-    const pending = (this.minPendingStmt.get() as { id: number | null }).id;
+    const pending = ((yield this.minPendingStmt.get([])) as { id: number | null }).id;
     if (pending !== null) candidates.push(pending);
     return Math.min(...candidates);
   }
 
   /** Deletes up to `limit` of the oldest events below `below`; returns how many. */
-  deleteBelow(below: number, limit: number): number {
-    return this.deleteStmt.run({ below, limit }).changes;
+  *deleteBelowSteps(below: number, limit: number): Reads<number> {
+    return yield* this.deleteStmt.changesSteps({ below, limit });
   }
 
   /** Writes one event (inside the writer's transaction); returns its id. */

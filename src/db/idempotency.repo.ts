@@ -1,4 +1,4 @@
-import type { Database, Statement } from "bun:sqlite";
+import type { Database } from "bun:sqlite";
 import { type Reads, TwoWayStatement } from "./reads.ts";
 
 export interface IdempotencyRow {
@@ -12,7 +12,7 @@ export interface IdempotencyRow {
 export class IdempotencyRepo {
   private readonly getStmt: TwoWayStatement;
   private readonly putStmt: TwoWayStatement;
-  private readonly pruneStmt: Statement;
+  private readonly pruneStmt: TwoWayStatement;
 
   constructor(db: Database) {
     this.getStmt = new TwoWayStatement(
@@ -26,7 +26,7 @@ export class IdempotencyRepo {
        ON CONFLICT (account_id, key) DO UPDATE SET conversation_id = excluded.conversation_id,
          message_id = excluded.message_id, created_at = excluded.created_at`,
     );
-    this.pruneStmt = db.prepare("DELETE FROM idempotency_keys WHERE created_at < $before");
+    this.pruneStmt = new TwoWayStatement(db, "DELETE FROM idempotency_keys WHERE created_at < $before");
   }
 
   *readKey(accountId: number, key: string): Reads<IdempotencyRow | null> {
@@ -37,7 +37,7 @@ export class IdempotencyRepo {
     yield this.putStmt.write(row as unknown as Record<string, string | number>);
   }
 
-  prune(before: number): number {
-    return this.pruneStmt.run({ before }).changes;
+  *pruneSteps(before: number): Reads<number> {
+    return yield* this.pruneStmt.changesSteps({ before });
   }
 }

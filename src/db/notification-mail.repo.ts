@@ -21,7 +21,7 @@ export class NotificationMailRepo {
   private readonly attemptStmt: Statement;
   private readonly finishStmt: Statement;
   private readonly retryStmt: Statement;
-  private readonly pruneStmt: Statement;
+  private readonly pruneStmt: TwoWayStatement;
 
   constructor(db: Database) {
     this.insertStmt = new TwoWayStatement(
@@ -45,7 +45,10 @@ export class NotificationMailRepo {
       `UPDATE notification_mail SET next_attempt_at = $retry_at, last_error = $error
        WHERE notification_id = $notification_id AND state = 'pending'`,
     );
-    this.pruneStmt = db.prepare("DELETE FROM notification_mail WHERE state != 'pending' AND created_at < $before");
+    this.pruneStmt = new TwoWayStatement(
+      db,
+      "DELETE FROM notification_mail WHERE state != 'pending' AND created_at < $before",
+    );
   }
 
   /** Queues the mail of a notification just inserted, to go at `sendAt`. */
@@ -80,7 +83,7 @@ export class NotificationMailRepo {
   }
 
   /** Drops finished rows older than `before` (the notifications themselves stay). */
-  prune(before: number): number {
-    return this.pruneStmt.run({ before }).changes;
+  *pruneSteps(before: number): Reads<number> {
+    return yield* this.pruneStmt.changesSteps({ before });
   }
 }

@@ -1,6 +1,7 @@
 // Password resets by mail (migration 026): one live reset per user, found by its token's digest,
 // and the row doubles as the reset mail's outbox (claimed before each attempt, as email_outbox is).
 import type { Database, Statement } from "bun:sqlite";
+import { type Reads, TwoWayStatement } from "./reads.ts";
 
 export interface PasswordResetRow {
   user_id: number;
@@ -38,7 +39,7 @@ export class PasswordResetsRepo {
   private readonly retryStmt: Statement;
   private readonly failedStmt: Statement;
   private readonly deleteStmt: Statement;
-  private readonly deleteExpiredStmt: Statement;
+  private readonly deleteExpiredStmt: TwoWayStatement;
 
   constructor(db: Database) {
     // A new request replaces the user's earlier reset: its link stops working, its mail (if not yet
@@ -75,7 +76,7 @@ export class PasswordResetsRepo {
        WHERE user_id = $user_id AND token_digest = $token_digest`,
     );
     this.deleteStmt = db.prepare("DELETE FROM password_resets WHERE user_id = $user_id");
-    this.deleteExpiredStmt = db.prepare("DELETE FROM password_resets WHERE expires_at <= $now");
+    this.deleteExpiredStmt = new TwoWayStatement(db, "DELETE FROM password_resets WHERE expires_at <= $now");
   }
 
   replace(r: NewReset, now: number): void {
@@ -125,7 +126,7 @@ export class PasswordResetsRepo {
     this.deleteStmt.run({ user_id: userId });
   }
 
-  deleteExpired(now: number): number {
-    return this.deleteExpiredStmt.run({ now }).changes;
+  *deleteExpiredSteps(now: number): Reads<number> {
+    return yield* this.deleteExpiredStmt.changesSteps({ now });
   }
 }

@@ -48,7 +48,7 @@ export class PushRepo {
   private readonly attemptStmt: Statement;
   private readonly finishStmt: Statement;
   private readonly retryStmt: Statement;
-  private readonly pruneStmt: Statement;
+  private readonly pruneStmt: TwoWayStatement;
 
   constructor(db: Database) {
     // One row per device: signing in as someone else on the same phone moves it to them (Chatwoot's builder).
@@ -89,7 +89,10 @@ export class PushRepo {
     this.retryStmt = db.prepare(
       "UPDATE notification_pushes SET next_attempt_at = $retry_at, last_error = $error WHERE id = $id AND state = 'pending'",
     );
-    this.pruneStmt = db.prepare("DELETE FROM notification_pushes WHERE state != 'pending' AND created_at < $before");
+    this.pruneStmt = new TwoWayStatement(
+      db,
+      "DELETE FROM notification_pushes WHERE state != 'pending' AND created_at < $before",
+    );
   }
 
   subscribe(
@@ -131,7 +134,7 @@ export class PushRepo {
     this.retryStmt.run({ id, retry_at: retryAt, error: error.slice(0, 1000) });
   }
 
-  prune(before: number): number {
-    return this.pruneStmt.run({ before }).changes;
+  *pruneSteps(before: number): Reads<number> {
+    return yield* this.pruneStmt.changesSteps({ before });
   }
 }

@@ -247,6 +247,11 @@ export class TwoWayStatement {
     return Number(run.lastInsertRowid);
   }
 
+  /** An UPDATE or DELETE as a step form: its value is how many rows it changed. */
+  *changesSteps(params: Params): Reads<number> {
+    return ((yield this.write(params)) as { changes: number }).changes;
+  }
+
   /** A step's statement in place (StatementStep.now). */
   runNow(kind: StepKind, params: Params): unknown {
     const run = this.statement[kind] as (...p: unknown[]) => unknown;

@@ -1,4 +1,5 @@
 import type { Database, Statement } from "bun:sqlite";
+import { type Reads, TwoWayStatement } from "./reads.ts";
 
 export interface SessionRow {
   id: number;
@@ -20,7 +21,7 @@ export class SessionsRepo {
   private readonly touchStmt: Statement;
   private readonly deleteStmt: Statement;
   private readonly deleteForUserStmt: Statement;
-  private readonly deleteExpiredStmt: Statement;
+  private readonly deleteExpiredStmt: TwoWayStatement;
 
   constructor(db: Database) {
     this.insertStmt = db.prepare(
@@ -31,7 +32,10 @@ export class SessionsRepo {
     this.touchStmt = db.prepare("UPDATE sessions SET last_used_at = $now, expires_at = $expires_at WHERE id = $id");
     this.deleteStmt = db.prepare("DELETE FROM sessions WHERE id = $id");
     this.deleteForUserStmt = db.prepare("DELETE FROM sessions WHERE user_id = $user_id");
-    this.deleteExpiredStmt = db.prepare("DELETE FROM sessions WHERE expires_at <= $now OR absolute_expires_at <= $now");
+    this.deleteExpiredStmt = new TwoWayStatement(
+      db,
+      "DELETE FROM sessions WHERE expires_at <= $now OR absolute_expires_at <= $now",
+    );
   }
 
   insert(s: NewSession): number {
@@ -54,7 +58,7 @@ export class SessionsRepo {
     return this.deleteForUserStmt.run({ user_id: userId }).changes;
   }
 
-  deleteExpired(now: number): number {
-    return this.deleteExpiredStmt.run({ now }).changes;
+  *deleteExpiredSteps(now: number): Reads<number> {
+    return yield* this.deleteExpiredStmt.changesSteps({ now });
   }
 }

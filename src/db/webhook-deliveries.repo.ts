@@ -89,7 +89,7 @@ export class WebhookDeliveriesRepo {
   private readonly byUuidStmt: TwoWayStatement;
   private readonly attemptsStmt: TwoWayStatement;
   private readonly redeliverStmt: Statement;
-  private readonly pruneStmt: Statement;
+  private readonly pruneStmt: TwoWayStatement;
 
   constructor(db: Database) {
     // Blocked from the start when an earlier delivery of its stream is still pending.
@@ -185,7 +185,8 @@ export class WebhookDeliveriesRepo {
          next_attempt_at_ms = $now_ms, max_attempts = $max_attempts, updated_at_ms = $now_ms
        WHERE id = $id`,
     );
-    this.pruneStmt = db.prepare(
+    this.pruneStmt = new TwoWayStatement(
+      db,
       `DELETE FROM webhook_deliveries WHERE id IN (
          SELECT id FROM webhook_deliveries WHERE status <> 'pending' AND updated_at_ms < $before_ms LIMIT $limit)`,
     );
@@ -273,7 +274,7 @@ export class WebhookDeliveriesRepo {
   }
 
   /** Deletes up to `limit` finished deliveries last touched before `beforeMs`; returns how many. */
-  pruneFinished(beforeMs: number, limit: number): number {
-    return this.pruneStmt.run({ before_ms: beforeMs, limit }).changes;
+  *pruneFinishedSteps(beforeMs: number, limit: number): Reads<number> {
+    return yield* this.pruneStmt.changesSteps({ before_ms: beforeMs, limit });
   }
 }

@@ -95,7 +95,10 @@ export function createJobs(p: JobParts): Job[] {
     {
       name: "prune-idempotency-keys",
       pattern: "0 17 * * * *",
-      run: () => void repos.idempotency.prune(Math.floor(clock.nowMs() / 1000) - IDEMPOTENCY_TTL_SECONDS),
+      run: () =>
+        writeTx
+          .steps(() => repos.idempotency.pruneSteps(Math.floor(clock.nowMs() / 1000) - IDEMPOTENCY_TTL_SECONDS))
+          .then(() => undefined),
     },
     // Email inboxes: each mailbox is read every PARLEY_MAIL_POLL_SECONDS (the poller keeps the times).
     { name: "poll-email", pattern: "* * * * * *", run: () => mail.poller.poll().then(() => undefined) },
@@ -113,14 +116,14 @@ export function createJobs(p: JobParts): Job[] {
     {
       name: "prune-notification-mail",
       pattern: "0 11 * * * *",
-      run: () => writeTx(() => repos.notificationMail.prune(weekAgo())).then(() => undefined),
+      run: () => writeTx.steps(() => repos.notificationMail.pruneSteps(weekAgo())).then(() => undefined),
     },
     // Mobile pushes whose retry came due, or that a crash left; new ones go at once via wake().
     { name: "send-push", pattern: "*/5 * * * * *", run: () => pushRelay.pump(), stop: () => pushRelay.stop() },
     {
       name: "prune-push",
       pattern: "0 13 * * * *",
-      run: () => writeTx(() => repos.push.prune(weekAgo())).then(() => undefined),
+      run: () => writeTx.steps(() => repos.push.pruneSteps(weekAgo())).then(() => undefined),
     },
     // Password-reset mail whose retry came due, or that a crash left; new ones are sent at once via wake().
     {

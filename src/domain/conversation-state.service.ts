@@ -233,7 +233,8 @@ export class ConversationStateService {
   /** The job: snoozed conversations whose snoozed_until has passed are opened by the system. */
   async reopenDue(limit = 500): Promise<number> {
     const now = unixSeconds(this.d.clock);
-    const due = this.d.conversations.snoozedDue(now, limit);
+    // Committed rows (PostgreSQL's read pool); each body reads its row again before opening it.
+    const due = await readSoon(this.d.conversations.readSnoozedDue(now, limit));
     for (const row of due) await this.d.writeTx.steps(() => this.reopenSteps(row.id));
     return due.length;
   }

@@ -155,7 +155,7 @@ export class PasswordResetsService {
   prune(): Promise<number> {
     this.byIp.sweep();
     this.byEmail.sweep();
-    return this.d.writeTx(() => this.d.passwordResets.deleteExpired(unixSeconds(this.d.clock)));
+    return this.d.writeTx.steps(() => this.d.passwordResets.deleteExpiredSteps(unixSeconds(this.d.clock)));
   }
 
   private live(digest: string) {

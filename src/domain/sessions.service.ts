@@ -120,7 +120,7 @@ export class SessionsService {
   /** Deletes sessions past either expiry and forgets passed sign-in windows (job loop); returns how many sessions. */
   prune(): Promise<number> {
     this.d.throttle.sweep();
-    return this.d.writeTx(() => this.d.sessions.deleteExpired(unixSeconds(this.d.clock)));
+    return this.d.writeTx.steps(() => this.d.sessions.deleteExpiredSteps(unixSeconds(this.d.clock)));
   }
 
   private end(token: string): void {

@@ -209,7 +209,8 @@ export class WebhooksService {
 
   /** Drops finished deliveries older than the retention period, a batch at a time. */
   pruneDeliveries(batch = 5000): Promise<number> {
-    return this.d.writeTx(() => this.d.deliveries.pruneFinished(this.d.clock.nowMs() - DELIVERY_RETENTION_MS, batch));
+    const before = this.d.clock.nowMs() - DELIVERY_RETENTION_MS;
+    return this.d.writeTx.steps(() => this.d.deliveries.pruneFinishedSteps(before, batch));
   }
 
   private findDelivery(accountId: number, rawId: unknown, deliveryId: string): DeliveryRow {

@@ -3,6 +3,7 @@
 // (ids must keep growing). Deletes a prefix of the table in small transactions, so writers wait
 // milliseconds at most; a client asking for a pruned `since` is told to resync.
 import type { EventsRepo } from "../db/events.repo.ts";
+import { readSoon } from "../db/reads.ts";
 import type { WriteTx } from "../db/tx.ts";
 import type { Clock } from "../lib/clock.ts";
 import type { Logger } from "../lib/logger.ts";
@@ -19,11 +20,12 @@ export interface PruneEventsDeps {
 
 /** Returns how many events were deleted. */
 export async function pruneEvents(d: PruneEventsDeps, retentionDays: number): Promise<number> {
-  const below = d.events.keepFrom(d.clock.nowMs() - retentionDays * DAY_MS);
+  // Committed rows (PostgreSQL's read pool): a delivery or a cursor the open group writes is newer.
+  const below = await readSoon(d.events.readKeepFrom(d.clock.nowMs() - retentionDays * DAY_MS));
   if (below === null) return 0;
   let total = 0;
   for (;;) {
-    const n = await d.writeTx(() => d.events.deleteBelow(below, BATCH));
+    const n = await d.writeTx.steps(() => d.events.deleteBelowSteps(below, BATCH));
     total += n;
     if (n < BATCH) break;
     await new Promise((resolve) => setImmediate(resolve));
