@@ -100,8 +100,8 @@ export class AutomationExecutor {
       case "send_email_to_team": {
         const { team_ids: ids, message } = p[0] as { team_ids: unknown[]; message: string };
         const names: string[] = [];
-        for (const id of ids) {
-          const team = yield* nested(this.d.conversationRefs.readTeam(row.account_id, toInteger(id) ?? 0));
+        for (const id of new Set(ids.map((v) => toInteger(v) ?? 0))) {
+          const team = yield* nested(this.d.conversationRefs.readTeam(row.account_id, id));
           if (team) names.push(team.name);
         }
         return yield* this.unsentEmail(

@@ -159,8 +159,8 @@ export class AutomationRulesService {
     // pool), no transaction. Only the process holding the lease runs rules, so nothing records a
     // failure between this read and the return.
     if (error === null) {
-      const now = await readSoon(this.d.automationRules.readById(rule.account_id, rule.id));
-      if (!now || now.failure_count === 0) return;
+      const current = await readSoon(this.d.automationRules.readById(rule.account_id, rule.id));
+      if (!current || current.failure_count === 0) return;
     }
     await this.d.writeTx(() => {
       const fresh = this.d.automationRules.byId(rule.account_id, rule.id);

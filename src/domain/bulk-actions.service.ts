@@ -5,7 +5,7 @@
 // before anything is done, the whole batch is one transaction, done when the answer comes: an
 // unknown id, a conversation the caller may not see or an assignee who may not work one of the
 // inboxes refuses the batch and changes nothing.
-import type { ConversationRow, ConversationsRepo, ConversationStatus } from "../db/conversations.repo.ts";
+import type { ConversationRow, ConversationStatus } from "../db/conversations.repo.ts";
 import { nested, type Reads } from "../db/reads.ts";
 import type { WriteTx } from "../db/tx.ts";
 import type { Acting } from "./acting.ts";
@@ -30,7 +30,6 @@ export interface BulkActionInput {
 
 export interface BulkActionsDeps {
   access: ConversationAccess;
-  conversations: ConversationsRepo;
   conversationsService: ConversationsService;
   conversationState: ConversationStateService;
   writeTx: WriteTx;

@@ -50,8 +50,13 @@ describe("messages", () => {
   test("send_email_to_team and send_email_transcript leave the unsent email as a private note", async () => {
     const w = await world();
     const team = makeTeam(w.h, w.a.accountId, "billing");
+    const vip = makeTeam(w.h, w.a.accountId, "vip");
     const x = await act(w, [
-      { action_name: "send_email_to_team", action_params: [{ team_ids: [team], message: "A refund request came in" }] },
+      // A team named twice is named once, in the order given.
+      {
+        action_name: "send_email_to_team",
+        action_params: [{ team_ids: [team, String(team), vip], message: "A refund request came in" }],
+      },
       { action_name: "send_email_transcript", action_params: ["boss@example.com, {{contact.email}}"] },
     ]);
     expect(
@@ -60,7 +65,7 @@ describe("messages", () => {
         .map((m) => [m.content, m.private]),
     ).toEqual([
       [
-        'Automation rule "Act" would have emailed team billing (not sent: Parley has no mailer): A refund request came in',
+        'Automation rule "Act" would have emailed team billing, vip (not sent: Parley has no mailer): A refund request came in',
         1,
       ],
       [
