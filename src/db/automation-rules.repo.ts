@@ -44,9 +44,9 @@ export class AutomationRulesRepo {
   private readonly byIdStmt: TwoWayStatement;
   private readonly listStmt: TwoWayStatement;
   private readonly activeStmt: TwoWayStatement;
-  private readonly activeIdleStmt: Statement;
-  private readonly idleCandidatesStmt: Statement;
-  private readonly recordIdleStmt: Statement;
+  private readonly activeIdleStmt: TwoWayStatement;
+  private readonly idleCandidatesStmt: TwoWayStatement;
+  private readonly recordIdleStmt: TwoWayStatement;
 
   constructor(db: Database) {
     const cols = [
@@ -84,19 +84,22 @@ export class AutomationRulesRepo {
       db,
       "SELECT * FROM automation_rules WHERE account_id = $account_id AND event_name = $event_name AND active = 1 ORDER BY id",
     );
-    this.activeIdleStmt = db.prepare(
+    this.activeIdleStmt = new TwoWayStatement(
+      db,
       "SELECT * FROM automation_rules WHERE event_name = 'conversation_idle' AND active = 1 ORDER BY id",
     );
     // Open conversations idle since before the threshold that the rule has not looked at in this idle
     // period (the recorded last_activity_at is the one its own actions left).
-    this.idleCandidatesStmt = db.prepare(
+    this.idleCandidatesStmt = new TwoWayStatement(
+      db,
       `SELECT c.* FROM conversations c
        LEFT JOIN automation_idle_fires f ON f.rule_id = $rule_id AND f.conversation_id = c.id
        WHERE c.account_id = $account_id AND c.status = 'open' AND c.last_activity_at <= $threshold
          AND (f.conversation_id IS NULL OR f.last_activity_at <> c.last_activity_at)
        ORDER BY c.last_activity_at, c.id LIMIT $limit`,
     );
-    this.recordIdleStmt = db.prepare(
+    this.recordIdleStmt = new TwoWayStatement(
+      db,
       `INSERT INTO automation_idle_fires (rule_id, conversation_id, last_activity_at, fired_at) VALUES ($rule_id, $conversation_id, $last_activity_at, $now)
        ON CONFLICT (rule_id, conversation_id) DO UPDATE SET last_activity_at = excluded.last_activity_at, fired_at = excluded.fired_at`,
     );
@@ -140,21 +143,21 @@ export class AutomationRulesRepo {
   }
 
   /** Every active conversation_idle rule, all accounts. */
-  activeIdle(): RuleRow[] {
-    return this.activeIdleStmt.all() as RuleRow[];
+  *readActiveIdle(): Reads<RuleRow[]> {
+    return (yield this.activeIdleStmt.all([])) as RuleRow[];
   }
 
-  idleCandidates(rule: Pick<RuleRow, "id" | "account_id">, threshold: number, limit: number): ConversationRow[] {
-    return this.idleCandidatesStmt.all({
-      rule_id: rule.id,
-      account_id: rule.account_id,
-      threshold,
-      limit,
-    }) as ConversationRow[];
+  *readIdleCandidates(
+    rule: Pick<RuleRow, "id" | "account_id">,
+    threshold: number,
+    limit: number,
+  ): Reads<ConversationRow[]> {
+    const params = { rule_id: rule.id, account_id: rule.account_id, threshold, limit };
+    return (yield this.idleCandidatesStmt.all(params)) as ConversationRow[];
   }
 
-  recordIdle(ruleId: number, conversationId: number, lastActivityAt: number, now: number): void {
-    this.recordIdleStmt.run({
+  *recordIdleSteps(ruleId: number, conversationId: number, lastActivityAt: number, now: number): Reads<void> {
+    yield this.recordIdleStmt.write({
       rule_id: ruleId,
       conversation_id: conversationId,
       last_activity_at: lastActivityAt,

@@ -111,7 +111,7 @@ export class AutomationEngine {
    */
   async runIdle(batch = IDLE_BATCH): Promise<number> {
     let looked = 0;
-    for (const rule of this.d.rules.activeIdle()) {
+    for (const rule of await this.d.rules.activeIdle()) {
       const minutes = idleMinutesOf(JSON.parse(rule.row.conditions));
       if (minutes === null) {
         await this.d.rules.recordRun(rule.row, "conditions: no usable idle_minutes condition");
@@ -119,7 +119,9 @@ export class AutomationEngine {
       }
       const now = unixSeconds(this.d.clock);
       // idle_minutes counts whole minutes, so "more than N" starts at N + 1 whole minutes.
-      for (const conversation of this.d.automationRules.idleCandidates(rule.row, now - (minutes + 1) * 60, batch)) {
+      const threshold = now - (minutes + 1) * 60;
+      const candidates = await readSoon(this.d.automationRules.readIdleCandidates(rule.row, threshold, batch));
+      for (const conversation of candidates) {
         if (!(await this.stillActive(rule))) break;
         // Read again: a message may have arrived while this pass yielded, starting a new period.
         const current = await readSoon(this.d.conversations.readById(conversation.id));
@@ -127,8 +129,8 @@ export class AutomationEngine {
         await this.runRules([rule], conversation.id, { eventName: "conversation_idle", eventId: 0, message: null });
         const after = await readSoon(this.d.conversations.readById(conversation.id));
         if (after)
-          await this.d.writeTx(() =>
-            this.d.automationRules.recordIdle(rule.row.id, after.id, after.last_activity_at, now),
+          await this.d.writeTx.steps(() =>
+            this.d.automationRules.recordIdleSteps(rule.row.id, after.id, after.last_activity_at, now),
           );
         looked++;
         await new Promise((resolve) => setImmediate(resolve));

@@ -146,8 +146,8 @@ export class AutomationRulesService {
   }
 
   /** Every active conversation_idle rule (the idle job reads them once a minute; no cache needed). */
-  activeIdle(): CompiledRule[] {
-    return this.d.automationRules.activeIdle().map(compiled);
+  async activeIdle(): Promise<CompiledRule[]> {
+    return (await readSoon(this.d.automationRules.readActiveIdle())).map(compiled);
   }
 
   /**

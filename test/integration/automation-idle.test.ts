@@ -6,6 +6,8 @@ import { actingAsSystem } from "../../src/domain/acting.ts";
 import { makeAccount } from "../helpers/factories.ts";
 import { newConversation, world, type World } from "../helpers/conversation-fixtures.ts";
 import { incoming, labelsOf, messagesOf, rule, ruleState, settle } from "../helpers/automation-fixtures.ts";
+import { blockingDuring } from "../helpers/bridge-calls.ts";
+import { TEST_ENGINE } from "../helpers/test-database.ts";
 
 const MINUTE = 60_000;
 const idle = (minutes: number, more: unknown[] = []) => [
@@ -164,5 +166,23 @@ describe("conversation_idle", () => {
     w.h.clock.advance(31 * MINUTE);
     await job.run();
     expect(nudges(w, c.id)).toBe(1);
+  });
+});
+
+describe.skipIf(TEST_ENGINE !== "postgres")("PostgreSQL: the idle pass runs nothing in place", () => {
+  test("the rules, the candidates, the actions and the period's mark", async () => {
+    const w = await world();
+    await nudgeRule(w);
+    const c = await newConversation(w);
+    await settle(w);
+    w.h.clock.advance(31 * MINUTE);
+    let looked = 0;
+    const blocking = await blockingDuring(async () => {
+      looked = await runIdle(w);
+    });
+    expect(blocking).toEqual([]);
+    expect(looked).toBe(1);
+    expect(nudges(w, c.id)).toBe(1);
+    expect(await runIdle(w)).toBe(0); // the mark was written: the same period does not fire again
   });
 });
