@@ -120,14 +120,24 @@ export function envelopeProblem(body: unknown): string | null {
  * Unlike total_changes(), a write undone by its savepoint (a request that failed half-way) leaves
  * no row, so the log shows what a request really left behind.
  */
-export function changeLog(db: Database): { size(): number; tablesSince(n: number): string[] } {
+export async function changeLog(db: Database): Promise<{ size(): number; tablesSince(n: number): string[] }> {
   const tables = userTables(db);
-  if (isPostgres(db)) {
+  const engine: unknown = db;
+  if (isPostgres(engine)) {
     // No temporary triggers on PostgreSQL; the harness's database is thrown away after the test anyway.
-    db.exec(`CREATE TABLE hostile_changes (id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY, tbl TEXT NOT NULL);
+    // On a connection of its own, awaited: CREATE TRIGGER waits for every transaction that has
+    // touched the table, and one may be an awaited body of the listeners (a cursor's save), which
+    // needs this thread to go on. In place, through the bridge, the two would wait for each other.
+    const ddl = `CREATE TABLE hostile_changes (id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY, tbl TEXT NOT NULL);
       CREATE FUNCTION hostile_log() RETURNS trigger LANGUAGE plpgsql AS $$
         BEGIN INSERT INTO hostile_changes (tbl) VALUES (TG_TABLE_NAME); RETURN NULL; END $$;
-      ${tables.map((t) => `CREATE TRIGGER hostile_log AFTER INSERT OR UPDATE OR DELETE ON "${t.name}" FOR EACH ROW EXECUTE FUNCTION hostile_log();`).join("\n")}`);
+      ${tables.map((t) => `CREATE TRIGGER hostile_log AFTER INSERT OR UPDATE OR DELETE ON "${t.name}" FOR EACH ROW EXECUTE FUNCTION hostile_log();`).join("\n")}`;
+    const own = new Bun.SQL(engine.url, { max: 1 });
+    try {
+      await own.unsafe(ddl).simple();
+    } finally {
+      await own.close();
+    }
   } else {
     db.run("CREATE TEMP TABLE hostile_changes (id INTEGER PRIMARY KEY, tbl TEXT NOT NULL)");
     for (const { name } of tables)

@@ -9,7 +9,7 @@ import { type Probe, probesOf } from "../helpers/hostile-probes.ts";
 describe("hostile input, every route", () => {
   test("no 500, the envelope on every 4xx, nothing changed by a refusal", async () => {
     const w = await hostileWorld();
-    const log = changeLog(w.h.deps.db);
+    const log = await changeLog(w.h.deps.db);
     const probes = probesOf(w);
     const failures: string[] = [];
     // A sweep that never got past authentication would prove nothing: each route must answer something else.

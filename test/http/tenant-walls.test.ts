@@ -34,7 +34,7 @@ describe("tenant walls, every account route", () => {
   test("B's administrator never reaches A's data", async () => {
     const started = performance.now();
     const { h, a, b } = await tenants();
-    const log = changeLog(h.deps.db);
+    const log = await changeLog(h.deps.db);
     const doc = (await h.request("GET", "/openapi/json")).body;
     // Deletions last, so a leaking DELETE cannot hide what the other methods would show.
     const routes = routesOf(doc)
