@@ -115,11 +115,6 @@ export class ContactsRepo {
   }
 
   /** The id of the contact in this account holding a unique value, if any. */
-  holderOf(accountId: number, field: UniqueField, value: string): number | null {
-    const row = this.holderStmts[field].statement.get({ account_id: accountId, value });
-    return (row as { id: number } | null)?.id ?? null;
-  }
-
   *readHolderOf(accountId: number, field: UniqueField, value: string): Reads<number | null> {
     const row = yield this.holderStmts[field].get({ account_id: accountId, value });
     return (row as { id: number } | null)?.id ?? null;

@@ -133,10 +133,6 @@ export class ConversationRefsRepo {
     return (yield this.teamStmt.get({ account_id: accountId, id })) as TeamRef | null;
   }
 
-  teams(ids: readonly number[]): Map<number, TeamRef> {
-    return this.teamsBatch.map(ids);
-  }
-
   readTeams(ids: readonly number[]): Reads<Map<number, TeamRef>> {
     return this.teamsBatch.readMap(ids);
   }

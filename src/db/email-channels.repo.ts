@@ -201,6 +201,6 @@ export class EmailChannelsRepo {
     row: { header_id: string; conversation_id: number | null; message_id: number | null; direction: "in" | "out" },
     now: number,
   ): Reads<boolean> {
-    return ((yield this.insertIdStmt.write({ inbox_id: inboxId, ...row, now })) as { changes: number }).changes > 0;
+    return (yield* this.insertIdStmt.changesSteps({ inbox_id: inboxId, ...row, now })) > 0;
   }
 }

@@ -79,13 +79,9 @@ export class ContactsService {
   }
 
   /**
-   * A contact that creates itself (public API): contact_created's actor is the new contact.
-   * Fields come validated (contactFields); inside the caller's writeTx.
+   * A contact that creates itself (public API, incoming mail): contact_created's actor is the new
+   * contact. Fields come validated (contactFields); steps of the caller's body.
    */
-  createSelf(account: AccountRef, fields: ContactFields): ContactRow {
-    return readNow(this.createSelfSteps(account, fields));
-  }
-
   *createSelfSteps(account: AccountRef, fields: ContactFields): Reads<ContactRow> {
     yield* this.ensureUniqueSteps(account.id, fields, null);
     const id = yield* this.d.contacts.insertSteps(account.id, fields, unixSeconds(this.d.clock));

@@ -27,10 +27,6 @@ export interface ConversationEventsDeps {
 export class ConversationEvents {
   constructor(private readonly d: ConversationEventsDeps) {}
 
-  view(a: Acting, row: ConversationRow, known?: ViewOptions["known"]): ConversationView {
-    return this.d.views.one(row, { account: a.account, viewerId: null, api: false, known });
-  }
-
   /**
    * The row as of the caller's transaction: an awaited body may run after others' writes to the
    * conversation, and what it saves is derived from the row. A 404 once the conversation is deleted.

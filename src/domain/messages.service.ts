@@ -6,7 +6,7 @@ import type { ConversationRefsRepo } from "../db/conversation-refs.repo.ts";
 import type { ConversationRow, ConversationsRepo } from "../db/conversations.repo.ts";
 import type { IdempotencyRepo } from "../db/idempotency.repo.ts";
 import { INCOMING, TEMPLATE, type MessageRow, type MessagesRepo } from "../db/messages.repo.ts";
-import { type Reads, readNow } from "../db/reads.ts";
+import type { Reads } from "../db/reads.ts";
 import type { WriteTx } from "../db/tx.ts";
 import { unixSeconds, type Clock } from "../lib/clock.ts";
 import type { Acting } from "./acting.ts";
@@ -107,21 +107,10 @@ export class MessagesService {
   }
 
   /**
-   * The write path, inside the caller's writeTx (conversation create reuses it for its first
-   * message, and so do the website chat's first message and automation's actions). `template`: a
-   * message the system sends (the CSAT survey), with no sender.
+   * The write path as steps of the caller's body (src/db/reads.ts): conversation create reuses it
+   * for its first message, and so do the website chat's first message, automation's actions and
+   * incoming mail. `template`: a message the system sends (the CSAT survey), with no sender.
    */
-  createInTx(
-    a: Acting,
-    conversation: ConversationRow,
-    input: MessageInput,
-    kind: "chat" | "template" = "chat",
-    files: readonly PreparedFile[] = [],
-  ): CreatedMessage {
-    return readNow(this.createInTxSteps(a, conversation, input, kind, files));
-  }
-
-  /** createInTx as steps (src/db/reads.ts): awaited on PostgreSQL when an awaited body runs it. */
   *createInTxSteps(
     a: Acting,
     conversation: ConversationRow,
