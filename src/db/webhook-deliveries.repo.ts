@@ -1,5 +1,5 @@
 // Webhook deliveries (one per event and receiver) and their attempts.
-import type { Database, Statement } from "bun:sqlite";
+import type { Database } from "bun:sqlite";
 import { type Reads, readNow, TwoWayStatement } from "./reads.ts";
 
 export type DeliveryStatus = "pending" | "delivered" | "failed";
@@ -77,18 +77,18 @@ export class WebhookDeliveriesRepo {
   private readonly readyTargetsStmt: TwoWayStatement;
   private readonly dueStmt: TwoWayStatement;
   private readonly unblockNextStmt: TwoWayStatement;
-  private readonly repairStmt: Statement;
+  private readonly repairStmt: TwoWayStatement;
   private readonly byIdStmt: TwoWayStatement;
   private readonly stillDueStmt: TwoWayStatement;
   private readonly insertAttemptStmt: TwoWayStatement;
   private readonly finishStmt: TwoWayStatement;
   private readonly failPendingStmt: TwoWayStatement;
-  private readonly retargetStmt: Statement;
+  private readonly retargetStmt: TwoWayStatement;
   private readonly listStmt: TwoWayStatement;
   private readonly countStmt: TwoWayStatement;
   private readonly byUuidStmt: TwoWayStatement;
   private readonly attemptsStmt: TwoWayStatement;
-  private readonly redeliverStmt: Statement;
+  private readonly redeliverStmt: TwoWayStatement;
   private readonly pruneStmt: TwoWayStatement;
 
   constructor(db: Database) {
@@ -131,7 +131,8 @@ export class WebhookDeliveriesRepo {
          ORDER BY id LIMIT 1)`,
     );
     // Safety net: any blocked delivery with nothing pending before it is a head.
-    this.repairStmt = db.prepare(
+    this.repairStmt = new TwoWayStatement(
+      db,
       `UPDATE webhook_deliveries SET blocked = 0
        WHERE status = 'pending' AND blocked = 1 AND NOT EXISTS (
          SELECT 1 FROM webhook_deliveries e WHERE e.status = 'pending' AND e.target_key = webhook_deliveries.target_key
@@ -157,11 +158,12 @@ export class WebhookDeliveriesRepo {
       `UPDATE webhook_deliveries SET status = 'failed', next_attempt_at_ms = NULL, last_error = $error, updated_at_ms = $now_ms
        WHERE webhook_id = $webhook_id AND status = 'pending'`,
     );
-    this.retargetStmt = db.prepare(
+    this.retargetStmt = new TwoWayStatement(
+      db,
       "UPDATE webhook_deliveries SET target_url = $url WHERE webhook_id = $webhook_id AND status = 'pending'",
     );
-    // The delivery log's reads: a read-only route awaits them (src/db/reads.ts); a redelivery finds
-    // its delivery in place.
+    // The delivery log's reads: a read-only route awaits them on the read pool (src/db/reads.ts), a
+    // redelivery in its body.
     this.listStmt = new TwoWayStatement(
       db,
       "SELECT * FROM webhook_deliveries WHERE webhook_id = $webhook_id ORDER BY id DESC LIMIT $limit OFFSET $offset",
@@ -180,7 +182,8 @@ export class WebhookDeliveriesRepo {
     );
     // A finished delivery sent again goes at once, outside its stream's order (the receiver has seen what
     // followed it already); a pending one keeps its place behind an earlier pending one.
-    this.redeliverStmt = db.prepare(
+    this.redeliverStmt = new TwoWayStatement(
+      db,
       `UPDATE webhook_deliveries SET blocked = CASE WHEN status = 'pending' THEN blocked ELSE 0 END, status = 'pending',
          next_attempt_at_ms = $now_ms, max_attempts = $max_attempts, updated_at_ms = $now_ms
        WHERE id = $id`,
@@ -215,10 +218,6 @@ export class WebhookDeliveriesRepo {
     return (yield this.stillDueStmt.get({ id, now_ms: nowMs })) as DeliveryRow | null;
   }
 
-  byId(id: number): DeliveryRow | null {
-    return (this.byIdStmt.statement.get({ id }) as DeliveryRow | null) ?? null;
-  }
-
   *readById(id: number): Reads<DeliveryRow | null> {
     return (yield this.byIdStmt.get({ id })) as DeliveryRow | null;
   }
@@ -235,8 +234,8 @@ export class WebhookDeliveriesRepo {
   }
 
   /** Unblocks stream heads left blocked (nothing pending before them); returns how many. */
-  repairStreams(): number {
-    return this.repairStmt.run().changes;
+  *repairStreamsSteps(): Reads<number> {
+    return yield* this.repairStmt.changesSteps({});
   }
 
   *failPendingOfWebhookSteps(webhookId: number, error: string, nowMs: number): Reads<void> {
@@ -244,8 +243,8 @@ export class WebhookDeliveriesRepo {
   }
 
   /** A changed webhook URL applies to what is still waiting to be sent. */
-  retargetPending(webhookId: number, url: string): void {
-    this.retargetStmt.run({ webhook_id: webhookId, url });
+  *retargetPendingSteps(webhookId: number, url: string): Reads<void> {
+    yield this.retargetStmt.write({ webhook_id: webhookId, url });
   }
 
   *readForWebhook(webhookId: number, limit: number, offset: number): Reads<DeliveryRow[]> {
@@ -256,11 +255,6 @@ export class WebhookDeliveriesRepo {
     return ((yield this.countStmt.get({ webhook_id: webhookId })) as { n: number }).n;
   }
 
-  byDeliveryId(webhookId: number, deliveryId: string): DeliveryRow | null {
-    const row = this.byUuidStmt.statement.get({ webhook_id: webhookId, delivery_id: deliveryId });
-    return (row as DeliveryRow | null) ?? null;
-  }
-
   *readByDeliveryId(webhookId: number, deliveryId: string): Reads<DeliveryRow | null> {
     return (yield this.byUuidStmt.get({ webhook_id: webhookId, delivery_id: deliveryId })) as DeliveryRow | null;
   }
@@ -269,8 +263,8 @@ export class WebhookDeliveriesRepo {
     return (yield this.attemptsStmt.all({ id, limit })) as AttemptRow[];
   }
 
-  redeliver(id: number, maxAttempts: number, nowMs: number): void {
-    this.redeliverStmt.run({ id, max_attempts: maxAttempts, now_ms: nowMs });
+  *redeliverSteps(id: number, maxAttempts: number, nowMs: number): Reads<void> {
+    yield this.redeliverStmt.write({ id, max_attempts: maxAttempts, now_ms: nowMs });
   }
 
   /** Deletes up to `limit` finished deliveries last touched before `beforeMs`; returns how many. */

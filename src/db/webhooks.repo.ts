@@ -1,6 +1,6 @@
 // Webhook subscriptions, plus the two inbox facts webhooks need (an inbox's name for the webhook
 // record, an API inbox's callback URL and signing secret).
-import type { Database, Statement } from "bun:sqlite";
+import type { Database } from "bun:sqlite";
 import { type Reads, TwoWayStatement } from "./reads.ts";
 
 export interface WebhookRow {
@@ -39,36 +39,39 @@ export interface InboxCallback {
 const SELECT_WITH_INBOX = "SELECT w.*, i.name AS inbox_name FROM webhooks w LEFT JOIN inboxes i ON i.id = w.inbox_id";
 
 export class WebhooksRepo {
-  private readonly insertStmt: Statement;
+  private readonly insertStmt: TwoWayStatement;
   private readonly byIdStmt: TwoWayStatement;
   private readonly listStmt: TwoWayStatement;
-  private readonly byUrlStmt: Statement;
-  private readonly updateStmt: Statement;
-  private readonly deleteStmt: Statement;
-  private readonly setSecretStmt: Statement;
+  private readonly byUrlStmt: TwoWayStatement;
+  private readonly updateStmt: TwoWayStatement;
+  private readonly deleteStmt: TwoWayStatement;
+  private readonly setSecretStmt: TwoWayStatement;
   private readonly disableStmt: TwoWayStatement;
   private readonly activeStmt: TwoWayStatement;
   private readonly secretStmt: TwoWayStatement;
-  private readonly inboxStmt: Statement;
+  private readonly inboxStmt: TwoWayStatement;
   private readonly callbackStmt: TwoWayStatement;
   private readonly setInboxSecretStmt: TwoWayStatement;
 
   constructor(db: Database) {
-    this.insertStmt = db.prepare(
+    this.insertStmt = new TwoWayStatement(
+      db,
       `INSERT INTO webhooks (account_id, inbox_id, url, name, subscriptions, secret, created_at, updated_at)
        VALUES ($account_id, $inbox_id, $url, $name, $subscriptions, $secret, $now, $now)`,
     );
     this.byIdStmt = new TwoWayStatement(db, `${SELECT_WITH_INBOX} WHERE w.account_id = $account_id AND w.id = $id`);
     this.listStmt = new TwoWayStatement(db, `${SELECT_WITH_INBOX} WHERE w.account_id = $account_id ORDER BY w.id`);
-    this.byUrlStmt = db.prepare("SELECT id FROM webhooks WHERE account_id = $account_id AND url = $url");
+    this.byUrlStmt = new TwoWayStatement(db, "SELECT id FROM webhooks WHERE account_id = $account_id AND url = $url");
     // An administrator saving the webhook has looked at it: that re-enables one a 410 disabled.
-    this.updateStmt = db.prepare(
+    this.updateStmt = new TwoWayStatement(
+      db,
       `UPDATE webhooks SET inbox_id = $inbox_id, url = $url, name = $name, subscriptions = $subscriptions,
          disabled_reason = NULL, disabled_at = NULL, updated_at = $now
        WHERE account_id = $account_id AND id = $id`,
     );
-    this.deleteStmt = db.prepare("DELETE FROM webhooks WHERE account_id = $account_id AND id = $id");
-    this.setSecretStmt = db.prepare(
+    this.deleteStmt = new TwoWayStatement(db, "DELETE FROM webhooks WHERE account_id = $account_id AND id = $id");
+    this.setSecretStmt = new TwoWayStatement(
+      db,
       "UPDATE webhooks SET secret = $secret, updated_at = $now WHERE account_id = $account_id AND id = $id",
     );
     this.disableStmt = new TwoWayStatement(
@@ -83,7 +86,10 @@ export class WebhooksRepo {
       "SELECT id, url, subscriptions FROM webhooks INDEXED BY webhooks_account_url WHERE account_id = $account_id AND disabled_at IS NULL",
     );
     this.secretStmt = new TwoWayStatement(db, "SELECT secret, disabled_reason FROM webhooks WHERE id = $id");
-    this.inboxStmt = db.prepare("SELECT id, name FROM inboxes WHERE account_id = $account_id AND id = $id");
+    this.inboxStmt = new TwoWayStatement(
+      db,
+      "SELECT id, name FROM inboxes WHERE account_id = $account_id AND id = $id",
+    );
     this.callbackStmt = new TwoWayStatement(
       db,
       "SELECT id, webhook_url, webhook_secret FROM inboxes WHERE account_id = $account_id AND id = $id AND channel_type = 'api'",
@@ -91,12 +97,8 @@ export class WebhooksRepo {
     this.setInboxSecretStmt = new TwoWayStatement(db, "UPDATE inboxes SET webhook_secret = $secret WHERE id = $id");
   }
 
-  insert(accountId: number, f: WebhookFields & { secret: string; now: number }): number {
-    return Number(this.insertStmt.run({ account_id: accountId, ...f }).lastInsertRowid);
-  }
-
-  byId(accountId: number, id: number): WebhookWithInbox | null {
-    return (this.byIdStmt.statement.get({ account_id: accountId, id }) as WebhookWithInbox | null) ?? null;
+  *insertSteps(accountId: number, f: WebhookFields & { secret: string; now: number }): Reads<number> {
+    return yield* this.insertStmt.insertSteps({ account_id: accountId, ...f });
   }
 
   *readById(accountId: number, id: number): Reads<WebhookWithInbox | null> {
@@ -107,20 +109,20 @@ export class WebhooksRepo {
     return (yield this.listStmt.all({ account_id: accountId })) as WebhookWithInbox[];
   }
 
-  idByUrl(accountId: number, url: string): number | null {
-    return (this.byUrlStmt.get({ account_id: accountId, url }) as { id: number } | null)?.id ?? null;
+  *readIdByUrl(accountId: number, url: string): Reads<number | null> {
+    return ((yield this.byUrlStmt.get({ account_id: accountId, url })) as { id: number } | null)?.id ?? null;
   }
 
-  update(accountId: number, id: number, f: WebhookFields & { now: number }): void {
-    this.updateStmt.run({ account_id: accountId, id, ...f });
+  *updateSteps(accountId: number, id: number, f: WebhookFields & { now: number }): Reads<void> {
+    yield this.updateStmt.write({ account_id: accountId, id, ...f });
   }
 
-  delete(accountId: number, id: number): void {
-    this.deleteStmt.run({ account_id: accountId, id });
+  *deleteSteps(accountId: number, id: number): Reads<void> {
+    yield this.deleteStmt.write({ account_id: accountId, id });
   }
 
-  setSecret(accountId: number, id: number, secret: string, now: number): void {
-    this.setSecretStmt.run({ account_id: accountId, id, secret, now });
+  *setSecretSteps(accountId: number, id: number, secret: string, now: number): Reads<void> {
+    yield this.setSecretStmt.write({ account_id: accountId, id, secret, now });
   }
 
   *disableSteps(id: number, reason: string, now: number): Reads<void> {
@@ -141,8 +143,8 @@ export class WebhooksRepo {
     return (yield this.secretStmt.get({ id })) as { secret: string; disabled_reason: string | null } | null;
   }
 
-  inbox(accountId: number, id: number): { id: number; name: string } | null {
-    return (this.inboxStmt.get({ account_id: accountId, id }) as { id: number; name: string } | null) ?? null;
+  *readInbox(accountId: number, id: number): Reads<{ id: number; name: string } | null> {
+    return (yield this.inboxStmt.get({ account_id: accountId, id })) as { id: number; name: string } | null;
   }
 
   /** An API inbox's callback settings; null for other channel types or another account's inbox. */

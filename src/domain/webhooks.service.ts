@@ -11,7 +11,7 @@ import { validateWebhookUrl } from "./webhook-url.ts";
 import { generateSecret } from "../lib/webhook-signature.ts";
 import { parseId } from "./auth.service.ts";
 import { AppError, ConflictError, FieldErrors, NotFoundError, ValidationError } from "./errors.ts";
-import { readRecordAt, recordAt } from "./path-record.ts";
+import { readRecordAt } from "./path-record.ts";
 import { optionalString } from "./validate.ts";
 
 export interface WebhooksDeps {
@@ -78,16 +78,12 @@ export class WebhooksService {
     return readSoon(this.d.webhooks.readList(accountId));
   }
 
-  get(accountId: number, rawId: unknown): WebhookWithInbox {
-    return recordAt("Webhook", rawId, (id) => this.d.webhooks.byId(accountId, id));
-  }
-
-  /** get() as a step of a read-only route's Reads. */
+  /** The webhook the path names, or its 404, as a step of a read or a write. */
   private readExisting(accountId: number, rawId: unknown): Reads<WebhookWithInbox> {
     return readRecordAt("Webhook", rawId, (id) => this.d.webhooks.readById(accountId, id));
   }
 
-  async create(accountId: number, input: WebhookInput): Promise<WebhookWithInbox> {
+  create(accountId: number, input: WebhookInput): Promise<WebhookWithInbox> {
     const errors = new FieldErrors();
     const url = this.url(errors, input.url);
     const name = optionalString(errors, "name", input.name) ?? null;
@@ -96,62 +92,73 @@ export class WebhooksService {
         ? [...SPEC_WEBHOOK_KINDS]
         : parseSubscriptions(errors, input.subscriptions);
     errors.throwIfAny();
-    const inboxId = this.inboxId(accountId, input.inbox_id);
-    return this.d.writeTx(() => {
-      this.ensureUniqueUrl(accountId, url!, null);
+    const { webhooks, clock } = this.d;
+    const self = this;
+    return this.d.writeTx.steps(function* () {
+      const inboxId = yield* self.readInboxId(accountId, input.inbox_id);
+      yield* self.ensureUniqueUrl(accountId, url!, null);
       const fields: WebhookFields = {
         url: url!,
         name,
         subscriptions: JSON.stringify(subscriptions),
         inbox_id: inboxId,
       };
-      const id = this.d.webhooks.insert(accountId, {
+      const id = yield* webhooks.insertSteps(accountId, {
         ...fields,
         secret: generateSecret(),
-        now: unixSeconds(this.d.clock),
+        now: unixSeconds(clock),
       });
-      return this.d.webhooks.byId(accountId, id)!;
+      return (yield* webhooks.readById(accountId, id))!;
     });
   }
 
   /** Changes only the fields given; saving a webhook also re-enables it after a 410. */
-  async update(accountId: number, rawId: unknown, input: WebhookInput): Promise<WebhookWithInbox> {
-    const current = this.get(accountId, rawId);
-    const errors = new FieldErrors();
-    const url = input.url === undefined ? current.url : this.url(errors, input.url);
-    const name = input.name === undefined ? current.name : (optionalString(errors, "name", input.name) ?? null);
-    const subscriptions =
-      input.subscriptions === undefined || input.subscriptions === null
-        ? undefined
-        : parseSubscriptions(errors, input.subscriptions);
-    errors.throwIfAny();
-    const inboxId = input.inbox_id === undefined ? current.inbox_id : this.inboxId(accountId, input.inbox_id);
-    return this.d.writeTx(() => {
-      this.ensureUniqueUrl(accountId, url!, current.id);
+  update(accountId: number, rawId: unknown, input: WebhookInput): Promise<WebhookWithInbox> {
+    const { webhooks, deliveries, clock } = this.d;
+    const self = this;
+    return this.d.writeTx.steps(function* () {
+      const current = yield* self.readExisting(accountId, rawId);
+      const errors = new FieldErrors();
+      const url = input.url === undefined ? current.url : self.url(errors, input.url);
+      const name = input.name === undefined ? current.name : (optionalString(errors, "name", input.name) ?? null);
+      const subscriptions =
+        input.subscriptions === undefined || input.subscriptions === null
+          ? undefined
+          : parseSubscriptions(errors, input.subscriptions);
+      errors.throwIfAny();
+      const inboxId =
+        input.inbox_id === undefined ? current.inbox_id : yield* self.readInboxId(accountId, input.inbox_id);
+      yield* self.ensureUniqueUrl(accountId, url!, current.id);
       const fields: WebhookFields = {
         url: url!,
         name,
         subscriptions: subscriptions ? JSON.stringify(subscriptions) : current.subscriptions,
         inbox_id: inboxId,
       };
-      this.d.webhooks.update(accountId, current.id, { ...fields, now: unixSeconds(this.d.clock) });
-      if (url !== current.url) this.d.deliveries.retargetPending(current.id, url!);
-      return this.d.webhooks.byId(accountId, current.id)!;
+      yield* webhooks.updateSteps(accountId, current.id, { ...fields, now: unixSeconds(clock) });
+      if (url !== current.url) yield* deliveries.retargetPendingSteps(current.id, url!);
+      return (yield* webhooks.readById(accountId, current.id))!;
     });
   }
 
   /** Deletes the webhook with its delivery log; deliveries still pending are not sent. */
   async delete(accountId: number, rawId: unknown): Promise<void> {
-    const current = this.get(accountId, rawId);
-    await this.d.writeTx(() => this.d.webhooks.delete(accountId, current.id));
+    const { webhooks } = this.d;
+    const self = this;
+    await this.d.writeTx.steps(function* () {
+      const current = yield* self.readExisting(accountId, rawId);
+      yield* webhooks.deleteSteps(accountId, current.id);
+    });
   }
 
   /** A new secret, effective at once, for pending retries too. */
-  async rotateSecret(accountId: number, rawId: unknown): Promise<WebhookWithInbox> {
-    const current = this.get(accountId, rawId);
-    return this.d.writeTx(() => {
-      this.d.webhooks.setSecret(accountId, current.id, generateSecret(), unixSeconds(this.d.clock));
-      return this.d.webhooks.byId(accountId, current.id)!;
+  rotateSecret(accountId: number, rawId: unknown): Promise<WebhookWithInbox> {
+    const { webhooks, clock } = this.d;
+    const self = this;
+    return this.d.writeTx.steps(function* () {
+      const current = yield* self.readExisting(accountId, rawId);
+      yield* webhooks.setSecretSteps(accountId, current.id, generateSecret(), unixSeconds(clock));
+      return (yield* webhooks.readById(accountId, current.id))!;
     });
   }
 
@@ -187,21 +194,23 @@ export class WebhooksService {
    * failed one becomes pending for exactly one more attempt (its attempt count continues).
    */
   async redeliver(accountId: number, rawId: unknown, deliveryId: string): Promise<DeliveryRow> {
-    const webhook = this.get(accountId, rawId);
-    if (webhook.disabled_reason !== null) {
-      throw new ConflictError("Webhook is disabled", [
-        {
-          field: "webhook",
-          message: `is disabled (${webhook.disabled_reason}); update the webhook to enable it`,
-          code: "disabled",
-        },
-      ]);
-    }
-    const row = this.findDelivery(accountId, rawId, deliveryId);
-    const updated = await this.d.writeTx(() => {
+    const { deliveries, clock } = this.d;
+    const self = this;
+    const updated = await this.d.writeTx.steps(function* () {
+      const webhook = yield* self.readExisting(accountId, rawId);
+      if (webhook.disabled_reason !== null) {
+        throw new ConflictError("Webhook is disabled", [
+          {
+            field: "webhook",
+            message: `is disabled (${webhook.disabled_reason}); update the webhook to enable it`,
+            code: "disabled",
+          },
+        ]);
+      }
+      const row = existingDelivery(yield* deliveries.readByDeliveryId(webhook.id, deliveryId), webhook, deliveryId);
       const maxAttempts = row.status === "pending" ? row.max_attempts : row.attempts + 1;
-      this.d.deliveries.redeliver(row.id, maxAttempts, this.d.clock.nowMs());
-      return this.d.deliveries.byId(row.id)!;
+      yield* deliveries.redeliverSteps(row.id, maxAttempts, clock.nowMs());
+      return (yield* deliveries.readById(row.id))!;
     });
     this.d.wakeDeliveries();
     return updated;
@@ -211,11 +220,6 @@ export class WebhooksService {
   pruneDeliveries(batch = 5000): Promise<number> {
     const before = this.d.clock.nowMs() - DELIVERY_RETENTION_MS;
     return this.d.writeTx.steps(() => this.d.deliveries.pruneFinishedSteps(before, batch));
-  }
-
-  private findDelivery(accountId: number, rawId: unknown, deliveryId: string): DeliveryRow {
-    const webhook = this.get(accountId, rawId);
-    return existingDelivery(this.d.deliveries.byDeliveryId(webhook.id, deliveryId), webhook, deliveryId);
   }
 
   private url(errors: FieldErrors, value: unknown): string | undefined {
@@ -228,20 +232,20 @@ export class WebhooksService {
     }
   }
 
-  private ensureUniqueUrl(accountId: number, url: string, selfId: number | null): void {
-    const other = this.d.webhooks.idByUrl(accountId, url);
+  private *ensureUniqueUrl(accountId: number, url: string, selfId: number | null): Reads<void> {
+    const other = yield* this.d.webhooks.readIdByUrl(accountId, url);
     if (other !== null && other !== selfId) throw ValidationError.of("url", "has already been taken", "taken");
   }
 
   /** null for none; an inbox of another account is 404, as every foreign record is. */
-  private inboxId(accountId: number, value: unknown): number | null {
+  private *readInboxId(accountId: number, value: unknown): Reads<number | null> {
     if (value === undefined || value === null || value === "") return null;
     const id = parseId(value);
-    return inboxFound(value, id === null ? null : this.d.webhooks.inbox(accountId, id)).id;
+    return inboxFound(value, id === null ? null : yield* this.d.webhooks.readInbox(accountId, id)).id;
   }
 }
 
-/** The delivery's 404, for the redelivery in place and the awaited delivery page alike. */
+/** The delivery's 404, for the redelivery and the delivery page alike. */
 function existingDelivery(row: DeliveryRow | null, webhook: WebhookWithInbox, deliveryId: string): DeliveryRow {
   if (!row) throw new NotFoundError("Delivery", "delivery_id", `no delivery ${deliveryId} for webhook ${webhook.id}`);
   return row;

@@ -168,7 +168,7 @@ export class WebhookDeliverer {
 
   /** Safety net run by the job loop: a stream head left blocked would stall its conversation forever. */
   async repairStreams(): Promise<void> {
-    const n = await this.d.writeTx(() => this.d.deliveries.repairStreams());
+    const n = await this.d.writeTx.steps(() => this.d.deliveries.repairStreamsSteps());
     if (n > 0) this.d.logger.warn("webhook delivery streams unblocked", { count: n });
   }
 

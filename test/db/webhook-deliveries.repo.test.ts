@@ -84,9 +84,9 @@ describe("webhook delivery streams", () => {
     add("webhook:1", "conversation:1");
     db.exec("UPDATE webhook_deliveries SET status = 'delivered' WHERE id = 1"); // finished without freeing the next
     expect(blocked()).toEqual([0, 1, 1]);
-    expect(repo.repairStreams()).toBe(1);
+    expect(readNow(repo.repairStreamsSteps())).toBe(1);
     expect(blocked()).toEqual([0, 0, 1]);
-    expect(repo.repairStreams()).toBe(0);
+    expect(readNow(repo.repairStreamsSteps())).toBe(0);
   });
 
   test("redelivering a finished delivery sends it at once; a pending one keeps its place", () => {
@@ -101,8 +101,8 @@ describe("webhook delivery streams", () => {
       ),
     );
     expect(blocked()).toEqual([0, 0, 1]);
-    repo.redeliver(3, 8, 3000); // pending, behind #2
-    repo.redeliver(first, 2, 3000); // finished: goes now, outside the order
+    readNow(repo.redeliverSteps(3, 8, 3000)); // pending, behind #2
+    readNow(repo.redeliverSteps(first, 2, 3000)); // finished: goes now, outside the order
     expect(blocked()).toEqual([0, 0, 1]);
     expect(
       db.query("SELECT status, next_attempt_at_ms FROM webhook_deliveries WHERE id IN (1, 3) ORDER BY id").all(),

@@ -12,14 +12,16 @@ test("active() lists an account's enabled webhooks by id, whatever their URLs", 
   db.exec("INSERT INTO accounts (name, created_at, updated_at) VALUES ('A', 0, 0), ('B', 0, 0)");
   const repo = new WebhooksRepo(db);
   const add = (accountId: number, url: string) =>
-    repo.insert(accountId, {
-      inbox_id: null,
-      url,
-      name: null,
-      subscriptions: '["message_created"]',
-      secret: "s",
-      now: 1,
-    });
+    readNow(
+      repo.insertSteps(accountId, {
+        inbox_id: null,
+        url,
+        name: null,
+        subscriptions: '["message_created"]',
+        secret: "s",
+        now: 1,
+      }),
+    );
   const zed = add(1, "https://zed.example/hook");
   const mid = add(1, "https://mid.example/hook");
   add(2, "https://other.example/hook");
