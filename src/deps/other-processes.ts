@@ -32,11 +32,9 @@ export function hearOtherProcesses(p: OtherProcessesParts): SharedPresence {
   const presence = new SharedPresence({
     processId: crypto.randomUUID().slice(0, 8),
     send: (line) => {
-      try {
-        p.db.notify(PRESENCE_CHANNEL, line);
-      } catch (error) {
+      p.db.notifySoon(PRESENCE_CHANNEL, line).catch((error) => {
         p.logger.warn("presence not told to the other processes", errorFields(error));
-      }
+      });
     },
     clock: p.clock,
     changed: (accountId) => p.hub.availabilityChanged(accountId),

@@ -40,7 +40,14 @@ export function notificationFrames(d: NotificationFramesDeps): (created: Notific
     const c = parseAnnouncement(payload);
     if (c) safely("told", c, () => tellHere(c));
   });
-  return (c) => safely("announced", c, () => db.notify(CHANNEL, `${c.accountId} ${c.userId} ${c.notificationId}`));
+  // Sent on the read pool, not in place: the notification has committed, and the bus goes on meanwhile.
+  return (c) =>
+    void db.notifySoon(CHANNEL, `${c.accountId} ${c.userId} ${c.notificationId}`).catch((error) => {
+      d.logger.error("notification.created not announced", {
+        notification_id: c.notificationId,
+        ...errorFields(error),
+      });
+    });
 }
 
 function parseAnnouncement(payload: string): NotificationCreated | null {

@@ -33,6 +33,8 @@ export class PostgresDatabase {
   /** An unguarded statement's failure, and the savepoint depth it happened at: the transaction is aborted. */
   private failed: { depth: number; error: unknown } | null = null;
   private notifyStatement: PostgresStatement | null = null;
+  /** The last notice sent by notifySoon, for the next to follow. */
+  private lastNotice: Promise<unknown> = Promise.resolve();
   private heldConnection: HeldConnection | null = null;
   private claimsHolder: HeldConnection | null = null;
   /**
@@ -232,6 +234,18 @@ export class PostgresDatabase {
   notify(channel: string, payload: string): void {
     this.notifyStatement ??= this.prepare("SELECT pg_notify(?, ?) AS sent");
     this.notifyStatement.get(channel, payload);
+  }
+
+  /**
+   * Tells every process listening on `channel` now, outside any transaction: awaited on the read
+   * pool, so the process serves on meanwhile. Notices sent this way leave in call order (each waits
+   * for the one before), as one connection sends them: a "went offline" never overtakes its "came
+   * online". Rejects if it could not be sent.
+   */
+  notifySoon(channel: string, payload: string): Promise<void> {
+    const sent = this.lastNotice.then(() => this.read("SELECT pg_notify($1, $2)", [channel, payload], false));
+    this.lastNotice = sent.catch(() => {});
+    return sent.then(() => undefined);
   }
 
   close(): void {
