@@ -79,7 +79,7 @@ export class EmailChannelsRepo {
   private readonly idStmt: TwoWayStatement;
   private readonly insertIdStmt: TwoWayStatement;
   private readonly byUuidStmt: TwoWayStatement;
-  private readonly threadStmt: Statement;
+  private readonly threadStmt: TwoWayStatement;
   private readonly sendingStmt: Statement;
 
   constructor(db: Database) {
@@ -118,7 +118,8 @@ export class EmailChannelsRepo {
       `INSERT OR IGNORE INTO email_message_ids (inbox_id, header_id, conversation_id, message_id, direction, created_at)
        VALUES ($inbox_id, $header_id, $conversation_id, $message_id, $direction, $now)`,
     );
-    this.threadStmt = db.prepare(
+    this.threadStmt = new TwoWayStatement(
+      db,
       "SELECT header_id, conversation_id, message_id, direction FROM email_message_ids WHERE conversation_id = $conversation_id ORDER BY id",
     );
     this.sendingStmt = db.prepare(
@@ -137,8 +138,8 @@ export class EmailChannelsRepo {
   }
 
   /** The Message-IDs of a conversation, received and sent, oldest first. */
-  thread(conversationId: number): MessageIdRow[] {
-    return this.threadStmt.all({ conversation_id: conversationId }) as MessageIdRow[];
+  *readThread(conversationId: number): Reads<MessageIdRow[]> {
+    return (yield this.threadStmt.all({ conversation_id: conversationId })) as MessageIdRow[];
   }
 
   /** The inbox's conversation with this uuid (a reply+<uuid>@ address), if any. */

@@ -19,12 +19,12 @@ export interface EmailOutboxRow {
 
 export class EmailOutboxRepo {
   private readonly insertStmt: TwoWayStatement;
-  private readonly dueStmt: Statement;
+  private readonly dueStmt: TwoWayStatement;
   private readonly byMessageStmt: Statement;
-  private readonly attemptStmt: Statement;
-  private readonly sentStmt: Statement;
-  private readonly retryStmt: Statement;
-  private readonly failedStmt: Statement;
+  private readonly attemptStmt: TwoWayStatement;
+  private readonly sentStmt: TwoWayStatement;
+  private readonly retryStmt: TwoWayStatement;
+  private readonly failedStmt: TwoWayStatement;
 
   constructor(db: Database) {
     this.insertStmt = new TwoWayStatement(
@@ -32,20 +32,26 @@ export class EmailOutboxRepo {
       `INSERT OR IGNORE INTO email_outbox (message_id, account_id, inbox_id, conversation_id, header_id, state, next_attempt_at, created_at)
        VALUES ($message_id, $account_id, $inbox_id, $conversation_id, $header_id, 'pending', $now, $now)`,
     );
-    this.dueStmt = db.prepare(
+    this.dueStmt = new TwoWayStatement(
+      db,
       "SELECT * FROM email_outbox WHERE state = 'pending' AND next_attempt_at <= $now ORDER BY next_attempt_at, message_id LIMIT $limit",
     );
     this.byMessageStmt = db.prepare("SELECT * FROM email_outbox WHERE message_id = $message_id");
-    this.attemptStmt = db.prepare(
-      "UPDATE email_outbox SET attempts = attempts + 1, next_attempt_at = $retry_at WHERE message_id = $message_id AND state = 'pending'",
+    this.attemptStmt = new TwoWayStatement(
+      db,
+      `UPDATE email_outbox SET attempts = attempts + 1, next_attempt_at = $retry_at
+       WHERE message_id = $message_id AND state = 'pending' AND next_attempt_at <= $now`,
     );
-    this.sentStmt = db.prepare(
+    this.sentStmt = new TwoWayStatement(
+      db,
       "UPDATE email_outbox SET state = 'sent', sent_at = $now, last_error = NULL WHERE message_id = $message_id",
     );
-    this.retryStmt = db.prepare(
+    this.retryStmt = new TwoWayStatement(
+      db,
       "UPDATE email_outbox SET next_attempt_at = $retry_at, last_error = $error WHERE message_id = $message_id AND state = 'pending'",
     );
-    this.failedStmt = db.prepare(
+    this.failedStmt = new TwoWayStatement(
+      db,
       "UPDATE email_outbox SET state = 'failed', last_error = $error WHERE message_id = $message_id",
     );
   }
@@ -57,8 +63,8 @@ export class EmailOutboxRepo {
     yield this.insertStmt.write({ ...row, now });
   }
 
-  due(now: number, limit: number): EmailOutboxRow[] {
-    return this.dueStmt.all({ now, limit }) as EmailOutboxRow[];
+  *readDue(now: number, limit: number): Reads<EmailOutboxRow[]> {
+    return (yield this.dueStmt.all({ now, limit })) as EmailOutboxRow[];
   }
 
   byMessage(messageId: number): EmailOutboxRow | null {
@@ -67,21 +73,23 @@ export class EmailOutboxRepo {
 
   /**
    * Records an attempt before it is made, and when to try again if it never reports back (a crash
-   * mid-send): the row stays pending, so it is sent again then, with the same Message-ID.
+   * mid-send): the row stays pending, so it is sent again then, with the same Message-ID. False when
+   * it is no longer due: sent, failed or tried since it was listed (a list read on PostgreSQL's read
+   * pool can be older than an attempt that ended while it was read).
    */
-  recordAttempt(messageId: number, retryAt: number): boolean {
-    return this.attemptStmt.run({ message_id: messageId, retry_at: retryAt }).changes > 0;
+  *recordAttemptSteps(messageId: number, now: number, retryAt: number): Reads<boolean> {
+    return (yield* this.attemptStmt.changesSteps({ message_id: messageId, now, retry_at: retryAt })) > 0;
   }
 
-  sent(messageId: number, now: number): void {
-    this.sentStmt.run({ message_id: messageId, now });
+  *sentSteps(messageId: number, now: number): Reads<void> {
+    yield this.sentStmt.write({ message_id: messageId, now });
   }
 
-  retryAt(messageId: number, retryAt: number, error: string): void {
-    this.retryStmt.run({ message_id: messageId, retry_at: retryAt, error: error.slice(0, 1000) });
+  *retryAtSteps(messageId: number, retryAt: number, error: string): Reads<void> {
+    yield this.retryStmt.write({ message_id: messageId, retry_at: retryAt, error: error.slice(0, 1000) });
   }
 
-  failed(messageId: number, error: string): void {
-    this.failedStmt.run({ message_id: messageId, error: error.slice(0, 1000) });
+  *failedSteps(messageId: number, error: string): Reads<void> {
+    yield this.failedStmt.write({ message_id: messageId, error: error.slice(0, 1000) });
   }
 }

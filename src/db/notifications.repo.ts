@@ -1,5 +1,5 @@
 // Agents' notifications and their per-user settings (migration 011).
-import type { Database, Statement } from "bun:sqlite";
+import type { Database } from "bun:sqlite";
 import { type Reads, TwoWayStatement } from "./reads.ts";
 
 export interface NotificationRow {
@@ -35,13 +35,13 @@ export class NotificationsRepo {
   private readonly oldestFirstStmt: TwoWayStatement;
   private readonly countStmt: TwoWayStatement;
   private readonly unreadStmt: TwoWayStatement;
-  private readonly byIdStmt: Statement;
-  private readonly setReadStmt: Statement;
-  private readonly readAllStmt: Statement;
-  private readonly readConversationStmt: Statement;
-  private readonly deleteStmt: Statement;
+  private readonly byIdStmt: TwoWayStatement;
+  private readonly setReadStmt: TwoWayStatement;
+  private readonly readAllStmt: TwoWayStatement;
+  private readonly readConversationStmt: TwoWayStatement;
+  private readonly deleteStmt: TwoWayStatement;
   private readonly settingsStmt: TwoWayStatement;
-  private readonly saveSettingsStmt: Statement;
+  private readonly saveSettingsStmt: TwoWayStatement;
 
   constructor(db: Database) {
     this.insertStmt = new TwoWayStatement(
@@ -71,22 +71,26 @@ export class NotificationsRepo {
       db,
       "SELECT count(*) AS n FROM notifications WHERE user_id = $user_id AND account_id = $account_id AND read_at IS NULL",
     );
-    this.byIdStmt = db.prepare(
+    this.byIdStmt = new TwoWayStatement(
+      db,
       "SELECT * FROM notifications WHERE id = $id AND user_id = $user_id AND account_id = $account_id",
     );
-    this.setReadStmt = db.prepare("UPDATE notifications SET read_at = $read_at WHERE id = $id");
-    this.readAllStmt = db.prepare(
+    this.setReadStmt = new TwoWayStatement(db, "UPDATE notifications SET read_at = $read_at WHERE id = $id");
+    this.readAllStmt = new TwoWayStatement(
+      db,
       "UPDATE notifications SET read_at = $at WHERE user_id = $user_id AND account_id = $account_id AND read_at IS NULL",
     );
-    this.readConversationStmt = db.prepare(
+    this.readConversationStmt = new TwoWayStatement(
+      db,
       "UPDATE notifications SET read_at = $at WHERE user_id = $user_id AND account_id = $account_id AND conversation_id = $conversation_id AND read_at IS NULL",
     );
-    this.deleteStmt = db.prepare("DELETE FROM notifications WHERE id = $id");
+    this.deleteStmt = new TwoWayStatement(db, "DELETE FROM notifications WHERE id = $id");
     this.settingsStmt = new TwoWayStatement(
       db,
       "SELECT email_flags, push_flags FROM notification_settings WHERE account_id = $account_id AND user_id = $user_id",
     );
-    this.saveSettingsStmt = db.prepare(
+    this.saveSettingsStmt = new TwoWayStatement(
+      db,
       `INSERT INTO notification_settings (account_id, user_id, email_flags, push_flags) VALUES ($account_id, $user_id, $email, $push)
        ON CONFLICT (account_id, user_id) DO UPDATE SET email_flags = excluded.email_flags, push_flags = excluded.push_flags`,
     );
@@ -120,42 +124,29 @@ export class NotificationsRepo {
     return ((yield this.unreadStmt.get({ account_id: accountId, user_id: userId })) as { n: number }).n;
   }
 
-  count(accountId: number, userId: number): number {
-    return (this.countStmt.statement.get({ account_id: accountId, user_id: userId }) as { n: number }).n;
+  *readById(accountId: number, userId: number, id: number): Reads<NotificationRow | null> {
+    return (yield this.byIdStmt.get({ id, user_id: userId, account_id: accountId })) as NotificationRow | null;
   }
 
-  unreadCount(accountId: number, userId: number): number {
-    return (this.unreadStmt.statement.get({ account_id: accountId, user_id: userId }) as { n: number }).n;
+  *setReadSteps(id: number, readAt: number | null): Reads<void> {
+    yield this.setReadStmt.write({ id, read_at: readAt });
   }
 
-  byId(accountId: number, userId: number, id: number): NotificationRow | null {
-    return (this.byIdStmt.get({ id, user_id: userId, account_id: accountId }) as NotificationRow | null) ?? null;
-  }
-
-  setRead(id: number, readAt: number | null): void {
-    this.setReadStmt.run({ id, read_at: readAt });
-  }
-
-  readAll(accountId: number, userId: number, at: number, conversationId: number | null): void {
+  *readAllSteps(accountId: number, userId: number, at: number, conversationId: number | null): Reads<void> {
     const p = { account_id: accountId, user_id: userId, at };
-    if (conversationId === null) this.readAllStmt.run(p);
-    else this.readConversationStmt.run({ ...p, conversation_id: conversationId });
+    if (conversationId === null) yield this.readAllStmt.write(p);
+    else yield this.readConversationStmt.write({ ...p, conversation_id: conversationId });
   }
 
-  delete(id: number): void {
-    this.deleteStmt.run({ id });
-  }
-
-  settings(accountId: number, userId: number): NotificationFlags | null {
-    const row = this.settingsStmt.statement.get({ account_id: accountId, user_id: userId });
-    return (row as NotificationFlags | null) ?? null;
+  *deleteSteps(id: number): Reads<void> {
+    yield this.deleteStmt.write({ id });
   }
 
   *readSettings(accountId: number, userId: number): Reads<NotificationFlags | null> {
     return (yield this.settingsStmt.get({ account_id: accountId, user_id: userId })) as NotificationFlags | null;
   }
 
-  saveSettings(accountId: number, userId: number, email: string, push: string): void {
-    this.saveSettingsStmt.run({ account_id: accountId, user_id: userId, email, push });
+  *saveSettingsSteps(accountId: number, userId: number, email: string, push: string): Reads<void> {
+    yield this.saveSettingsStmt.write({ account_id: accountId, user_id: userId, email, push });
   }
 }

@@ -33,11 +33,11 @@ export class PasswordResetsRepo {
   private readonly upsertStmt: Statement;
   private readonly byUserStmt: Statement;
   private readonly byDigestStmt: Statement;
-  private readonly dueStmt: Statement;
-  private readonly attemptStmt: Statement;
-  private readonly sentStmt: Statement;
-  private readonly retryStmt: Statement;
-  private readonly failedStmt: Statement;
+  private readonly dueStmt: TwoWayStatement;
+  private readonly attemptStmt: TwoWayStatement;
+  private readonly sentStmt: TwoWayStatement;
+  private readonly retryStmt: TwoWayStatement;
+  private readonly failedStmt: TwoWayStatement;
   private readonly deleteStmt: Statement;
   private readonly deleteExpiredStmt: TwoWayStatement;
 
@@ -55,23 +55,28 @@ export class PasswordResetsRepo {
     );
     this.byUserStmt = db.prepare("SELECT * FROM password_resets WHERE user_id = $user_id");
     this.byDigestStmt = db.prepare("SELECT * FROM password_resets WHERE token_digest = $token_digest");
-    this.dueStmt = db.prepare(
+    this.dueStmt = new TwoWayStatement(
+      db,
       `SELECT * FROM password_resets INDEXED BY password_resets_due
        WHERE mail_state = 'pending' AND next_attempt_at <= $now ORDER BY next_attempt_at, user_id LIMIT $limit`,
     );
-    this.attemptStmt = db.prepare(
+    this.attemptStmt = new TwoWayStatement(
+      db,
       `UPDATE password_resets SET attempts = attempts + 1, next_attempt_at = $retry_at
-       WHERE user_id = $user_id AND token_digest = $token_digest AND mail_state = 'pending'`,
+       WHERE user_id = $user_id AND token_digest = $token_digest AND mail_state = 'pending' AND next_attempt_at <= $now`,
     );
-    this.sentStmt = db.prepare(
+    this.sentStmt = new TwoWayStatement(
+      db,
       `UPDATE password_resets SET mail_state = 'sent', sent_at = $now, sealed_token = NULL, last_error = NULL
        WHERE user_id = $user_id AND token_digest = $token_digest`,
     );
-    this.retryStmt = db.prepare(
+    this.retryStmt = new TwoWayStatement(
+      db,
       `UPDATE password_resets SET next_attempt_at = $retry_at, last_error = $error
        WHERE user_id = $user_id AND token_digest = $token_digest AND mail_state = 'pending'`,
     );
-    this.failedStmt = db.prepare(
+    this.failedStmt = new TwoWayStatement(
+      db,
       `UPDATE password_resets SET mail_state = 'failed', sealed_token = NULL, last_error = $error
        WHERE user_id = $user_id AND token_digest = $token_digest`,
     );
@@ -91,35 +96,31 @@ export class PasswordResetsRepo {
     return (this.byDigestStmt.get({ token_digest: digest }) as PasswordResetRow | null) ?? null;
   }
 
-  due(now: number, limit: number): PasswordResetRow[] {
-    return this.dueStmt.all({ now, limit }) as PasswordResetRow[];
+  *readDue(now: number, limit: number): Reads<PasswordResetRow[]> {
+    return (yield this.dueStmt.all({ now, limit })) as PasswordResetRow[];
   }
 
   /**
    * Claims the mail for one attempt, recording when to try again if it never reports back (a crash
-   * mid-send). False when the reset was replaced or finished meanwhile: nothing to send.
+   * mid-send). False when the reset was replaced, finished or tried since it was listed: nothing to
+   * send (a list read on PostgreSQL's read pool can be older than an attempt that ended meanwhile).
    */
-  recordAttempt(row: PasswordResetRow, retryAt: number): boolean {
-    return (
-      this.attemptStmt.run({ user_id: row.user_id, token_digest: row.token_digest, retry_at: retryAt }).changes > 0
-    );
+  *recordAttemptSteps(row: PasswordResetRow, now: number, retryAt: number): Reads<boolean> {
+    const key = { user_id: row.user_id, token_digest: row.token_digest };
+    return (yield* this.attemptStmt.changesSteps({ ...key, now, retry_at: retryAt })) > 0;
   }
 
-  sent(row: PasswordResetRow, now: number): void {
-    this.sentStmt.run({ user_id: row.user_id, token_digest: row.token_digest, now });
+  *sentSteps(row: PasswordResetRow, now: number): Reads<void> {
+    yield this.sentStmt.write({ user_id: row.user_id, token_digest: row.token_digest, now });
   }
 
-  retryAt(row: PasswordResetRow, retryAt: number, error: string): void {
-    this.retryStmt.run({
-      user_id: row.user_id,
-      token_digest: row.token_digest,
-      retry_at: retryAt,
-      error: error.slice(0, 1000),
-    });
+  *retryAtSteps(row: PasswordResetRow, retryAt: number, error: string): Reads<void> {
+    const key = { user_id: row.user_id, token_digest: row.token_digest };
+    yield this.retryStmt.write({ ...key, retry_at: retryAt, error: error.slice(0, 1000) });
   }
 
-  failed(row: PasswordResetRow, error: string): void {
-    this.failedStmt.run({ user_id: row.user_id, token_digest: row.token_digest, error: error.slice(0, 1000) });
+  *failedSteps(row: PasswordResetRow, error: string): Reads<void> {
+    yield this.failedStmt.write({ user_id: row.user_id, token_digest: row.token_digest, error: error.slice(0, 1000) });
   }
 
   delete(userId: number): void {

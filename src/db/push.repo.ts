@@ -44,10 +44,10 @@ export class PushRepo {
   private readonly ofUserStmt: Statement;
   private readonly deleteByTokenStmt: Statement;
   private readonly queueStmt: TwoWayStatement;
-  private readonly dueStmt: Statement;
-  private readonly attemptStmt: Statement;
-  private readonly finishStmt: Statement;
-  private readonly retryStmt: Statement;
+  private readonly dueStmt: TwoWayStatement;
+  private readonly attemptStmt: TwoWayStatement;
+  private readonly finishStmt: TwoWayStatement;
+  private readonly retryStmt: TwoWayStatement;
   private readonly pruneStmt: TwoWayStatement;
 
   constructor(db: Database) {
@@ -73,20 +73,25 @@ export class PushRepo {
       `INSERT INTO notification_pushes (notification_id, subscription_id, state, next_attempt_at, created_at)
        SELECT $notification_id, id, 'pending', $now, $now FROM notification_subscriptions WHERE user_id = $user_id`,
     );
-    this.dueStmt = db.prepare(
+    this.dueStmt = new TwoWayStatement(
+      db,
       `SELECT p.*, s.push_token, n.account_id, n.user_id, n.notification_type, n.conversation_id, n.data
        FROM notification_pushes p INDEXED BY notification_pushes_due
        JOIN notification_subscriptions s ON s.id = p.subscription_id
        JOIN notifications n ON n.id = p.notification_id
        WHERE p.state = 'pending' AND p.next_attempt_at <= $now ORDER BY p.next_attempt_at, p.id LIMIT $limit`,
     );
-    this.attemptStmt = db.prepare(
-      "UPDATE notification_pushes SET attempts = attempts + 1, next_attempt_at = $retry_at WHERE id = $id AND state = 'pending'",
+    this.attemptStmt = new TwoWayStatement(
+      db,
+      `UPDATE notification_pushes SET attempts = attempts + 1, next_attempt_at = $retry_at
+       WHERE id = $id AND state = 'pending' AND next_attempt_at <= $now`,
     );
-    this.finishStmt = db.prepare(
+    this.finishStmt = new TwoWayStatement(
+      db,
       "UPDATE notification_pushes SET state = $state, sent_at = $sent_at, last_error = $error WHERE id = $id",
     );
-    this.retryStmt = db.prepare(
+    this.retryStmt = new TwoWayStatement(
+      db,
       "UPDATE notification_pushes SET next_attempt_at = $retry_at, last_error = $error WHERE id = $id AND state = 'pending'",
     );
     this.pruneStmt = new TwoWayStatement(
@@ -118,20 +123,22 @@ export class PushRepo {
     yield this.queueStmt.write({ notification_id: notificationId, user_id: userId, now });
   }
 
-  due(now: number, limit: number): DuePush[] {
-    return this.dueStmt.all({ now, limit }) as DuePush[];
+  *readDue(now: number, limit: number): Reads<DuePush[]> {
+    return (yield this.dueStmt.all({ now, limit })) as DuePush[];
   }
 
-  recordAttempt(id: number, retryAt: number): boolean {
-    return this.attemptStmt.run({ id, retry_at: retryAt }).changes > 0;
+  /** Claims one attempt; false when no longer due (finished, or tried since it was listed). */
+  *recordAttemptSteps(id: number, now: number, retryAt: number): Reads<boolean> {
+    return (yield* this.attemptStmt.changesSteps({ id, now, retry_at: retryAt })) > 0;
   }
 
-  finish(id: number, state: "sent" | "failed", now: number, error: string | null = null): void {
-    this.finishStmt.run({ id, state, sent_at: state === "sent" ? now : null, error: error?.slice(0, 1000) ?? null });
+  *finishSteps(id: number, state: "sent" | "failed", now: number, error: string | null = null): Reads<void> {
+    const sentAt = state === "sent" ? now : null;
+    yield this.finishStmt.write({ id, state, sent_at: sentAt, error: error?.slice(0, 1000) ?? null });
   }
 
-  retryAt(id: number, retryAt: number, error: string): void {
-    this.retryStmt.run({ id, retry_at: retryAt, error: error.slice(0, 1000) });
+  *retryAtSteps(id: number, retryAt: number, error: string): Reads<void> {
+    yield this.retryStmt.write({ id, retry_at: retryAt, error: error.slice(0, 1000) });
   }
 
   *pruneSteps(before: number): Reads<number> {

@@ -4,7 +4,7 @@
 import type { ConversationRow, ConversationsRepo } from "../db/conversations.repo.ts";
 import type { ConversationRefsRepo } from "../db/conversation-refs.repo.ts";
 import type { MessageRow, MessagesRepo, MessageStatus } from "../db/messages.repo.ts";
-import { type Reads, readNow, readSoon } from "../db/reads.ts";
+import { type Reads, readSoon } from "../db/reads.ts";
 import type { WriteTx } from "../db/tx.ts";
 import { unixSeconds, type Clock } from "../lib/clock.ts";
 import { actingAsSystem, type Acting } from "./acting.ts";
@@ -118,13 +118,8 @@ export class MessageUpdatesService {
    * The message's delivery finally failed (an API inbox's callback, or an email reply's sending):
    * the message becomes `failed` with the reason as external_error, as Chatwoot does. A message that
    * is already failed is left alone, so the callback for that update cannot start another cycle.
-   * In place: the mail sender's body, which cannot await.
+   * Steps of the failing sender's body (the webhook deliverer's, the mail sender's).
    */
-  markCallbackFailedNow(account: AccountRef, messageId: number, reason: string): void {
-    this.d.writeTx.now(() => readNow(this.markCallbackFailedSteps(account, messageId, reason)));
-  }
-
-  /** The same as steps of a transaction body (the webhook deliverer's). */
   *markCallbackFailedSteps(account: AccountRef, messageId: number, reason: string): Reads<void> {
     const current = yield* this.d.messages.readInAccount(account.id, messageId);
     if (!current || current.status === "failed") return;

@@ -112,19 +112,20 @@ export class NotificationsService {
    * are now (null when it was deleted meanwhile). Two counts over the user's notifications: asked
    * only for users who are listening, never for nobody.
    */
-  pushData(c: NotificationCreated): Record<string, unknown> | null {
-    const row = this.d.notifications.byId(c.accountId, c.userId, c.notificationId);
-    if (!row) return null;
-    return {
-      notification: this.present(row),
-      unread_count: this.d.notifications.unreadCount(c.accountId, c.userId),
-      count: this.d.notifications.count(c.accountId, c.userId),
-    };
-  }
-
-  /** The types the user chose by email and by push in this account (Chatwoot's flags; the defaults when never set). */
-  private chosen(accountId: number, userId: number): Chosen {
-    return chosenOf(this.d.notifications.settings(accountId, userId));
+  pushData(c: NotificationCreated): Record<string, unknown> | null | Promise<Record<string, unknown> | null> {
+    const { notifications } = this.d;
+    const self = this;
+    return readSoon(
+      (function* (): Reads<Record<string, unknown> | null> {
+        const row = yield* notifications.readById(c.accountId, c.userId, c.notificationId);
+        if (!row) return null;
+        return {
+          notification: self.present(row),
+          unread_count: yield* notifications.readUnreadCount(c.accountId, c.userId),
+          count: yield* notifications.readCount(c.accountId, c.userId),
+        };
+      })(),
+    );
   }
 
   /** Read only when an event could notify someone: most events (a message to nobody's conversation) never ask. */
@@ -178,17 +179,23 @@ export class NotificationsService {
     return readSoon(this.d.notifications.readUnreadCount(p.account.id, p.user.id));
   }
 
-  private own(p: AccountPrincipal, id: number): NotificationRow {
-    const row = this.d.notifications.byId(p.account.id, p.user.id, id);
+  /** The user's own notification, or its 404: a step of the body that changes it. */
+  private *readOwn(p: AccountPrincipal, id: number): Reads<NotificationRow> {
+    const row = yield* this.d.notifications.readById(p.account.id, p.user.id, id);
     if (!row) throw new NotFoundError("Notification", "id", `no notification ${id} of yours in this account`);
     return row;
   }
 
   /** Marks one read (PATCH) or unread again (POST …/unread). */
   async setRead(p: AccountPrincipal, id: number, read: boolean): Promise<ReturnType<typeof notificationOf>> {
-    const row = this.own(p, id);
-    await this.d.writeTx(() => this.d.notifications.setRead(row.id, read ? unixSeconds(this.d.clock) : null));
-    return notificationOf(this.own(p, id), userPushData(p.user, p.membership));
+    const { notifications, clock } = this.d;
+    const self = this;
+    const row = await this.d.writeTx.steps(function* () {
+      const current = yield* self.readOwn(p, id);
+      yield* notifications.setReadSteps(current.id, read ? unixSeconds(clock) : null);
+      return yield* self.readOwn(p, id);
+    });
+    return notificationOf(row, userPushData(p.user, p.membership));
   }
 
   /** Every unread one read, or only those of one conversation (primary_actor_type Conversation + its id). */
@@ -202,14 +209,17 @@ export class NotificationsService {
         throw ValidationError.of("primary_actor_id", "must be a conversation id", "invalid");
       conversationId = id;
     }
-    await this.d.writeTx(() =>
-      this.d.notifications.readAll(p.account.id, p.user.id, unixSeconds(this.d.clock), conversationId),
+    await this.d.writeTx.steps(() =>
+      this.d.notifications.readAllSteps(p.account.id, p.user.id, unixSeconds(this.d.clock), conversationId),
     );
   }
 
   async delete(p: AccountPrincipal, id: number): Promise<void> {
-    const row = this.own(p, id);
-    await this.d.writeTx(() => this.d.notifications.delete(row.id));
+    const { notifications } = this.d;
+    const self = this;
+    await this.d.writeTx.steps(function* () {
+      yield* notifications.deleteSteps((yield* self.readOwn(p, id)).id);
+    });
   }
 
   /** Read-only: awaited on PostgreSQL (src/db/reads.ts readSoon), in place on SQLite. */
@@ -224,7 +234,10 @@ export class NotificationsService {
     p: AccountPrincipal,
     input: { selected_email_flags?: unknown; selected_push_flags?: unknown },
   ): Promise<SettingsView> {
-    const current = settingsView(p, this.chosen(p.account.id, p.user.id));
+    const current = settingsView(
+      p,
+      chosenOf(await readSoon(this.d.notifications.readSettings(p.account.id, p.user.id))),
+    );
     const read = (field: string, raw: unknown, kind: string, fallback: string[]): string[] => {
       if (raw === undefined) return fallback.map((f) => f.slice(kind.length + 1));
       const list = Array.isArray(raw) ? raw : null;
@@ -242,8 +255,8 @@ export class NotificationsService {
     };
     const email = read("selected_email_flags", input.selected_email_flags, "email", current.selected_email_flags);
     const push = read("selected_push_flags", input.selected_push_flags, "push", current.selected_push_flags);
-    await this.d.writeTx(() =>
-      this.d.notifications.saveSettings(p.account.id, p.user.id, JSON.stringify(email), JSON.stringify(push)),
+    await this.d.writeTx.steps(() =>
+      this.d.notifications.saveSettingsSteps(p.account.id, p.user.id, JSON.stringify(email), JSON.stringify(push)),
     );
     return settingsView(p, { email, push });
   }

@@ -7,6 +7,7 @@
 import type { Lease } from "../lib/lease.ts";
 import type { ConversationsRepo } from "../db/conversations.repo.ts";
 import type { DuePush, PushRepo } from "../db/push.repo.ts";
+import { readSoon } from "../db/reads.ts";
 import type { WriteTx } from "../db/tx.ts";
 import { unixSeconds, type Clock } from "../lib/clock.ts";
 import type { Logger } from "../lib/logger.ts";
@@ -36,7 +37,7 @@ export class PushRelay extends OutboxSender<DuePush> {
   constructor(private readonly d: PushRelayDeps) {
     super({
       name: "push",
-      due: (limit) => (d.relayUrl ? d.push.due(unixSeconds(d.clock), limit) : []),
+      due: (limit) => (d.relayUrl ? readSoon(d.push.readDue(unixSeconds(d.clock), limit)) : []),
       keyField: "id",
       logKey: "push_id",
       concurrency: CONCURRENCY,
@@ -47,8 +48,9 @@ export class PushRelay extends OutboxSender<DuePush> {
 
   protected async send(row: DuePush): Promise<void> {
     const now = unixSeconds(this.d.clock);
-    if (!(await this.d.writeTx(() => this.d.push.recordAttempt(row.id, now + IN_FLIGHT_SECONDS)))) return;
-    const conversation = this.d.conversations.byId(row.conversation_id);
+    if (!(await this.d.writeTx.steps(() => this.d.push.recordAttemptSteps(row.id, now, now + IN_FLIGHT_SECONDS))))
+      return;
+    const conversation = await readSoon(this.d.conversations.readById(row.conversation_id));
     if (!conversation) return this.finish(row, "failed", "the conversation is gone");
     const body = JSON.stringify({
       fcm_options: fcmMessage(row, conversation.display_id, now),
@@ -79,12 +81,12 @@ export class PushRelay extends OutboxSender<DuePush> {
     if (!retry || attempts >= MAX_ATTEMPTS) return this.finish(row, "failed", problem);
     this.d.logger.warn("push failed; will retry", { push_id: row.id, attempts, error: problem });
     const retryAt = unixSeconds(this.d.clock) + Math.min(3600, 15 * 2 ** (attempts - 1));
-    await this.d.writeTx(() => this.d.push.retryAt(row.id, retryAt, problem));
+    await this.d.writeTx.steps(() => this.d.push.retryAtSteps(row.id, retryAt, problem));
   }
 
   private async finish(row: DuePush, state: "sent" | "failed", error: string | null): Promise<void> {
     if (error) this.d.logger.warn("push given up", { push_id: row.id, error });
-    await this.d.writeTx(() => this.d.push.finish(row.id, state, unixSeconds(this.d.clock), error));
+    await this.d.writeTx.steps(() => this.d.push.finishSteps(row.id, state, unixSeconds(this.d.clock), error));
   }
 }
 

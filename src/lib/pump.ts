@@ -33,8 +33,8 @@ export async function drainInFlight(pump: () => unknown, inFlight: Map<unknown, 
 export interface OutboxPumpOptions<Row> {
   /** What is sent, for the log: "<name> crashed", "<name> pump failed". */
   name: string;
-  /** Rows whose send is due now, at most `limit`. */
-  due: (limit: number) => Row[];
+  /** Rows whose send is due now, at most `limit` (read on PostgreSQL's read pool, awaited). */
+  due: (limit: number) => Row[] | Promise<Row[]>;
   /**
    * The column naming a row: one send at a time per value (a row being sent is not started again);
    * logged with a crash.
@@ -67,10 +67,29 @@ export class OutboxPump<Row> {
     () => this.stopping,
   );
 
-  pump(): void {
+  /**
+   * Starts what is due. Two pumps may overlap while their reads are awaited: each starts its rows in
+   * one synchronous pass, so the second finds the first's in flight and skips them.
+   */
+  pump(): void | Promise<void> {
     if (this.stopping || !(this.o.lease ?? SOLE_LEASE).held) return;
+    let due: Row[] | Promise<Row[]>;
     try {
-      for (const row of this.o.due(this.o.concurrency * 2)) {
+      due = this.o.due(this.o.concurrency * 2);
+    } catch (error) {
+      return this.crashed(error, null);
+    }
+    if (!(due instanceof Promise)) return this.start(due);
+    return due.then(
+      (rows) => this.start(rows),
+      (error) => this.crashed(error, null),
+    );
+  }
+
+  private start(rows: Row[]): void {
+    if (this.stopping) return;
+    try {
+      for (const row of rows) {
         if (this.inFlight.size >= this.o.concurrency) break;
         const key = row[this.o.keyField] as number;
         if (this.inFlight.has(key)) continue;
@@ -122,7 +141,7 @@ export abstract class OutboxSender<Row> {
   protected abstract send(row: Row): Promise<void>;
 
   readonly wake = (): void => this.loop.wake();
-  readonly pump = (): void => this.loop.pump();
+  readonly pump = (): void | Promise<void> => this.loop.pump();
   /** Tests: send everything due now and wait until nothing is in flight. */
   readonly drain = (): Promise<void> => this.loop.drain();
   readonly stop = (): Promise<void> => this.loop.stop();

@@ -60,9 +60,9 @@ export function createMail(d: MailDeps): MailParts {
     ...base,
     emailOutbox: repos.emailOutbox,
     lookup: replyLookup({ ...repos, store: d.store }),
-    markFailed: (row, reason) => {
-      const account = repos.accounts.byId(row.account_id);
-      if (account) services.messageUpdates.markCallbackFailedNow(account, row.message_id, reason);
+    *markFailedSteps(row, reason) {
+      const account = yield* repos.accounts.readById(row.account_id);
+      if (account) yield* services.messageUpdates.markCallbackFailedSteps(account, row.message_id, reason);
     },
   });
   d.outbox.onRecord(emailOutboxFanOut({ ...repos, clock: d.clock, wake: () => sender.wake() }));

@@ -10,6 +10,7 @@ import type { ConversationRefsRepo } from "../db/conversation-refs.repo.ts";
 import type { ConversationsRepo } from "../db/conversations.repo.ts";
 import type { NotificationMailRepo, NotificationMailRow } from "../db/notification-mail.repo.ts";
 import type { NotificationsRepo } from "../db/notifications.repo.ts";
+import { type Reads, readSoon } from "../db/reads.ts";
 import type { WriteTx } from "../db/tx.ts";
 import type { UsersRepo } from "../db/users.repo.ts";
 import { unixSeconds, type Clock } from "../lib/clock.ts";
@@ -46,7 +47,7 @@ export class NotificationMailSender extends OutboxSender<NotificationMailRow> {
   constructor(private readonly d: NotificationMailDeps) {
     super({
       name: "notification mail",
-      due: (limit) => (d.config ? d.notificationMail.due(unixSeconds(d.clock), limit) : []),
+      due: (limit) => (d.config ? readSoon(d.notificationMail.readDue(unixSeconds(d.clock), limit)) : []),
       keyField: "notification_id",
       concurrency: CONCURRENCY,
       lease: d.lease,
@@ -57,10 +58,12 @@ export class NotificationMailSender extends OutboxSender<NotificationMailRow> {
   protected async send(row: NotificationMailRow): Promise<void> {
     const now = unixSeconds(this.d.clock);
     const id = row.notification_id;
-    if (!(await this.d.writeTx(() => this.d.notificationMail.recordAttempt(id, now + IN_FLIGHT_SECONDS)))) return;
-    const mail = this.compose(row);
+    const { notificationMail } = this.d;
+    if (!(await this.d.writeTx.steps(() => notificationMail.recordAttemptSteps(id, now, now + IN_FLIGHT_SECONDS))))
+      return;
+    const mail = await readSoon(this.readMail(row));
     if (!mail) {
-      await this.d.writeTx(() => this.d.notificationMail.finish(id, "skipped", now));
+      await this.d.writeTx.steps(() => notificationMail.finishSteps(id, "skipped", now));
       return;
     }
     const config = this.d.config!;
@@ -71,30 +74,30 @@ export class NotificationMailSender extends OutboxSender<NotificationMailRow> {
       } finally {
         transport.close();
       }
-      await this.d.writeTx(() => this.d.notificationMail.finish(id, "sent", unixSeconds(this.d.clock)));
+      await this.d.writeTx.steps(() => notificationMail.finishSteps(id, "sent", unixSeconds(this.d.clock)));
     } catch (error) {
       const attempts = row.attempts + 1;
       const server = `SMTP server ${config.host}:${config.port}`;
       const { reason, retryAt } = afterFailedSend(error, server, attempts, unixSeconds(this.d.clock));
       this.d.logger.warn("notification mail failed", { notification_id: id, attempts, error: reason });
-      await this.d.writeTx(() =>
-        retryAt === null
-          ? this.d.notificationMail.finish(id, "failed", unixSeconds(this.d.clock), reason)
-          : this.d.notificationMail.retryAt(id, retryAt, reason),
-      );
+      const at = unixSeconds(this.d.clock);
+      await this.d.writeTx.steps(function* () {
+        if (retryAt === null) yield* notificationMail.finishSteps(id, "failed", at, reason);
+        else yield* notificationMail.retryAtSteps(id, retryAt, reason);
+      });
     }
   }
 
   /** The mail as things are now; null when there is nothing to tell (read, replaced, gone, or they left). */
-  private compose(row: NotificationMailRow) {
-    const n = this.d.notifications.byId(row.account_id, row.user_id, row.notification_id);
+  private *readMail(row: NotificationMailRow): Reads<ReturnType<typeof notificationMail> | null> {
+    const n = yield* this.d.notifications.readById(row.account_id, row.user_id, row.notification_id);
     if (!n || n.read_at !== null) return null;
-    const user = this.d.users.byId(row.user_id);
-    const account = this.d.accounts.byId(row.account_id);
-    const conversation = this.d.conversations.byId(n.conversation_id);
+    const user = yield* this.d.users.readById(row.user_id);
+    const account = yield* this.d.accounts.readById(row.account_id);
+    const conversation = yield* this.d.conversations.readById(n.conversation_id);
     // Someone who has left the account since hears nothing more of its conversations.
-    if (!user || !account || !conversation || !this.d.users.membership(account.id, user.id)) return null;
-    const inbox = this.d.conversationRefs.inboxes([conversation.inbox_id]).get(conversation.inbox_id);
+    if (!user || !account || !conversation || !(yield* this.d.users.readMembership(account.id, user.id))) return null;
+    const inbox = (yield* this.d.conversationRefs.readInboxes([conversation.inbox_id])).get(conversation.inbox_id);
     const data = JSON.parse(n.data) as { secondary_actor?: { content?: unknown } | null };
     const content = data.secondary_actor?.content;
     const message = typeof content === "string" ? mentionsAsText(content).trim().slice(0, MESSAGE_CHARS) : "";

@@ -5,14 +5,15 @@ import type { AttachmentCopy, AttachmentsRepo } from "../db/attachments.repo.ts"
 import type { ContactInboxesRepo } from "../db/contact-inboxes.repo.ts";
 import type { ContactsRepo } from "../db/contacts.repo.ts";
 import type { ConversationsRepo } from "../db/conversations.repo.ts";
-import type { EmailChannelsRepo } from "../db/email-channels.repo.ts";
+import type { EmailChannelRow, EmailChannelsRepo } from "../db/email-channels.repo.ts";
 import type { EmailOutboxRow } from "../db/email-outbox.repo.ts";
 import type { InboxesRepo } from "../db/inboxes.repo.ts";
 import type { MessagesRepo } from "../db/messages.repo.ts";
 import type { UsersRepo } from "../db/users.repo.ts";
 import type { FileStore } from "../files/store.ts";
 import { channelAttributes } from "../domain/presenters/inbox.presenter.ts";
-import { replySubject } from "./compose-reply.ts";
+import { type Reads, readSoon } from "../db/reads.ts";
+import { replySubject, type ReplyData } from "./compose-reply.ts";
 import type { ReplyLookup } from "./smtp-sender.ts";
 
 export interface ReplyLookupDeps {
@@ -27,53 +28,60 @@ export interface ReplyLookupDeps {
   store: FileStore;
 }
 
+/** Read on PostgreSQL's read pool, awaited (the reply's row and message have committed). */
 export function replyLookup(d: ReplyLookupDeps): ReplyLookup {
   return async (row: EmailOutboxRow) => {
-    const message = d.messages.byId(row.conversation_id, row.message_id);
-    if (!message || (message.content === null && !message.attachments)) return { gone: "the message was deleted" };
-    const conversation = d.conversations.byId(row.conversation_id);
-    const inbox = d.inboxes.byId(row.account_id, row.inbox_id);
-    const channel = d.emailChannels.byInbox(row.inbox_id);
-    if (!conversation || !inbox) return { gone: "the conversation or its inbox was deleted" };
-    if (channel?.smtp_enabled !== 1 || !channel.smtp_address)
-      return { gone: "the inbox has no SMTP server set up (Settings → Inboxes → Email)" };
-    const inboxEmail = channelAttributes(inbox).email;
-    if (!inboxEmail) return { gone: "the inbox has no email address" };
-    const contactInbox = d.contactInboxes.byId(conversation.contact_inbox_id);
-    const contact = d.contacts.byId(row.account_id, conversation.contact_id);
-    const to = contactInbox?.source_id.includes("@") ? contactInbox.source_id : contact?.email;
-    if (!to) return { gone: "the contact has no email address" };
-    const attrs = JSON.parse(conversation.additional_attributes) as { mail_subject?: string; cc_emails?: string[] };
-    const thread = d.emailChannels.thread(conversation.id).filter((t) => t.message_id !== row.message_id);
-    const lastIn = thread.filter((t) => t.direction === "in").at(-1)?.header_id ?? null;
-    const sender =
-      message.sender_type === "User" && message.sender_id !== null ? d.users.byId(message.sender_id) : null;
-    const business = inbox.business_name?.trim() || inbox.name;
-    return {
-      channel,
-      data: {
-        headerId: row.header_id,
-        inboxEmail,
-        businessName: business,
-        senderName: inbox.sender_name_type === "professional" ? null : sender?.display_name || sender?.name || null,
-        to,
-        cc: Array.isArray(attrs.cc_emails) ? attrs.cc_emails.filter((c) => typeof c === "string") : [],
-        subject: replySubject(attrs.mail_subject ?? null, `[#${conversation.display_id}] ${business}`),
-        thread: thread.map((t) => t.header_id),
-        inReplyTo: lastIn,
-        text: message.content ?? "",
-        replyTo: channel.reply_plus_addressing === 1 ? plusAddress(inboxEmail, conversation.uuid) : null,
-        files: await filesOf(d, message.attachments ?? null),
-      },
-    };
+    const found = await readSoon(readReply(d, row));
+    if ("gone" in found) return found;
+    const { channel, data, attachments } = found;
+    return { channel, data: { ...data, files: await filesOf(d, attachments) } };
   };
+}
+
+type Found = { channel: EmailChannelRow; data: Omit<ReplyData, "files">; attachments: string | null };
+
+function* readReply(d: ReplyLookupDeps, row: EmailOutboxRow): Reads<Found | { gone: string }> {
+  const message = yield* d.messages.readById(row.conversation_id, row.message_id);
+  if (!message || (message.content === null && !message.attachments)) return { gone: "the message was deleted" };
+  const conversation = yield* d.conversations.readById(row.conversation_id);
+  const inbox = yield* d.inboxes.readById(row.account_id, row.inbox_id);
+  const channel = yield* d.emailChannels.readByInbox(row.inbox_id);
+  if (!conversation || !inbox) return { gone: "the conversation or its inbox was deleted" };
+  if (channel?.smtp_enabled !== 1 || !channel.smtp_address)
+    return { gone: "the inbox has no SMTP server set up (Settings → Inboxes → Email)" };
+  const inboxEmail = channelAttributes(inbox).email;
+  if (!inboxEmail) return { gone: "the inbox has no email address" };
+  const contactInbox = yield* d.contactInboxes.readById(conversation.contact_inbox_id);
+  const contact = yield* d.contacts.readById(row.account_id, conversation.contact_id);
+  const to = contactInbox?.source_id.includes("@") ? contactInbox.source_id : contact?.email;
+  if (!to) return { gone: "the contact has no email address" };
+  const attrs = JSON.parse(conversation.additional_attributes) as { mail_subject?: string; cc_emails?: string[] };
+  const thread = (yield* d.emailChannels.readThread(conversation.id)).filter((t) => t.message_id !== row.message_id);
+  const lastIn = thread.filter((t) => t.direction === "in").at(-1)?.header_id ?? null;
+  const sender =
+    message.sender_type === "User" && message.sender_id !== null ? yield* d.users.readById(message.sender_id) : null;
+  const business = inbox.business_name?.trim() || inbox.name;
+  const data: Omit<ReplyData, "files"> = {
+    headerId: row.header_id,
+    inboxEmail,
+    businessName: business,
+    senderName: inbox.sender_name_type === "professional" ? null : sender?.display_name || sender?.name || null,
+    to,
+    cc: Array.isArray(attrs.cc_emails) ? attrs.cc_emails.filter((c) => typeof c === "string") : [],
+    subject: replySubject(attrs.mail_subject ?? null, `[#${conversation.display_id}] ${business}`),
+    thread: thread.map((t) => t.header_id),
+    inReplyTo: lastIn,
+    text: message.content ?? "",
+    replyTo: channel.reply_plus_addressing === 1 ? plusAddress(inboxEmail, conversation.uuid) : null,
+  };
+  return { channel, data, attachments: message.attachments ?? null };
 }
 
 async function filesOf(d: ReplyLookupDeps, copies: string | null) {
   const list = copies ? (JSON.parse(copies) as AttachmentCopy[]) : [];
   const files = [];
   for (const copy of list) {
-    const row = d.attachments.find(copy.id);
+    const row = await readSoon(d.attachments.readById(copy.id));
     const body = row ? await d.store.read(row.storage_key, row.file_size) : null;
     if (!row || !body) continue;
     files.push({

@@ -5,8 +5,9 @@
 // backoff; a 5xx answer or ten failed attempts give up (the user may ask again at once).
 import type { Lease } from "../lib/lease.ts";
 import type { AccountMailConfig } from "../config-mail.ts";
-import type { AccountsRepo } from "../db/accounts.repo.ts";
+import type { AccountRow, AccountsRepo } from "../db/accounts.repo.ts";
 import type { PasswordResetRow, PasswordResetsRepo } from "../db/password-resets.repo.ts";
+import { type Reads, readSoon } from "../db/reads.ts";
 import type { WriteTx } from "../db/tx.ts";
 import type { UsersRepo } from "../db/users.repo.ts";
 import { unixSeconds, type Clock } from "../lib/clock.ts";
@@ -43,7 +44,7 @@ export class ResetMailSender extends OutboxSender<PasswordResetRow> {
     super({
       name: "reset mail",
       // No mail server, no sending: requests are refused then (503), so nothing waits here.
-      due: (limit) => (d.config ? d.passwordResets.due(unixSeconds(d.clock), limit) : []),
+      due: (limit) => (d.config ? readSoon(d.passwordResets.readDue(unixSeconds(d.clock), limit)) : []),
       keyField: "user_id",
       concurrency: CONCURRENCY,
       lease: d.lease,
@@ -54,9 +55,11 @@ export class ResetMailSender extends OutboxSender<PasswordResetRow> {
   protected async send(row: PasswordResetRow): Promise<void> {
     const config = this.d.config!;
     const now = unixSeconds(this.d.clock);
-    const claimed = await this.d.writeTx(() => this.d.passwordResets.recordAttempt(row, now + IN_FLIGHT_SECONDS));
+    const claimed = await this.d.writeTx.steps(() =>
+      this.d.passwordResets.recordAttemptSteps(row, now, now + IN_FLIGHT_SECONDS),
+    );
     if (!claimed) return;
-    const user = this.d.users.byId(row.user_id);
+    const user = await readSoon(this.d.users.readById(row.user_id));
     const token = row.sealed_token ? this.d.secretBox.open(row.sealed_token) : null;
     // Sealed with a key this server no longer has (PARLEY_SECRET_KEY changed): the link cannot be written.
     if (!user || !token) return this.fail(row, "the reset link could not be opened with this server's key");
@@ -65,7 +68,7 @@ export class ResetMailSender extends OutboxSender<PasswordResetRow> {
       const transport = await accountTransport(config);
       try {
         const link = `${this.d.publicUrl()}${resetPath(token)}`;
-        const account = this.accountOf(row);
+        const account = await readSoon(this.readAccountOf(row));
         const locale = localeFor(account?.locale);
         await transport.sendMail(
           row.purpose === "invitation"
@@ -75,24 +78,24 @@ export class ResetMailSender extends OutboxSender<PasswordResetRow> {
       } finally {
         transport.close();
       }
-      await this.d.writeTx(() => this.d.passwordResets.sent(row, unixSeconds(this.d.clock)));
+      await this.d.writeTx.steps(() => this.d.passwordResets.sentSteps(row, unixSeconds(this.d.clock)));
     } catch (error) {
       const attempts = row.attempts + 1;
       const { reason, retryAt } = afterFailedSend(error, server, attempts, unixSeconds(this.d.clock));
       if (retryAt === null) return this.fail(row, reason);
       this.d.logger.warn("reset mail failed; will retry", { user_id: row.user_id, attempts, error: reason });
-      await this.d.writeTx(() => this.d.passwordResets.retryAt(row, retryAt, reason));
+      await this.d.writeTx.steps(() => this.d.passwordResets.retryAtSteps(row, retryAt, reason));
     }
   }
 
   /** The account whose language the mail speaks: the inviting one, else the one the user last worked in. */
-  private accountOf(row: PasswordResetRow) {
-    const id = row.account_id ?? activeMembership(this.d.users.accountsOf(row.user_id))?.account_id;
-    return id == null ? null : this.d.accounts.byId(id);
+  private *readAccountOf(row: PasswordResetRow): Reads<AccountRow | null> {
+    const id = row.account_id ?? activeMembership(yield* this.d.users.readAccountsOf(row.user_id))?.account_id;
+    return id == null ? null : yield* this.d.accounts.readById(id);
   }
 
   private async fail(row: PasswordResetRow, reason: string): Promise<void> {
     this.d.logger.warn("reset mail given up", { user_id: row.user_id, error: reason });
-    await this.d.writeTx(() => this.d.passwordResets.failed(row, reason));
+    await this.d.writeTx.steps(() => this.d.passwordResets.failedSteps(row, reason));
   }
 }

@@ -7,6 +7,7 @@
 import type { Lease } from "../lib/lease.ts";
 import type { MailConfig } from "../config-mail.ts";
 import type { EmailOutboxRepo, EmailOutboxRow } from "../db/email-outbox.repo.ts";
+import { type Reads, readSoon } from "../db/reads.ts";
 import type { WriteTx } from "../db/tx.ts";
 import { unixSeconds, type Clock } from "../lib/clock.ts";
 import type { Logger } from "../lib/logger.ts";
@@ -31,8 +32,8 @@ export interface SmtpSenderDeps {
   lease?: Lease;
   emailOutbox: EmailOutboxRepo;
   lookup: ReplyLookup;
-  /** Marks the message failed with the reason, inside the sender's transaction (synchronous: called in its body). */
-  markFailed: (row: EmailOutboxRow, reason: string) => void;
+  /** Marks the message failed with the reason: steps of the sender's body, which records the failure. */
+  markFailedSteps: (row: EmailOutboxRow, reason: string) => Reads<void>;
   secretBox: SecretBox;
   writeTx: WriteTx;
   clock: Clock;
@@ -44,7 +45,7 @@ export class SmtpSender extends OutboxSender<EmailOutboxRow> {
   constructor(private readonly d: SmtpSenderDeps) {
     super({
       name: "email send",
-      due: (limit) => d.emailOutbox.due(unixSeconds(d.clock), limit),
+      due: (limit) => readSoon(d.emailOutbox.readDue(unixSeconds(d.clock), limit)),
       keyField: "message_id",
       concurrency: CONCURRENCY,
       lease: d.lease,
@@ -54,8 +55,8 @@ export class SmtpSender extends OutboxSender<EmailOutboxRow> {
 
   protected async send(row: EmailOutboxRow): Promise<void> {
     const now = unixSeconds(this.d.clock);
-    const claimed = await this.d.writeTx(() =>
-      this.d.emailOutbox.recordAttempt(row.message_id, now + IN_FLIGHT_SECONDS),
+    const claimed = await this.d.writeTx.steps(() =>
+      this.d.emailOutbox.recordAttemptSteps(row.message_id, now, now + IN_FLIGHT_SECONDS),
     );
     if (!claimed) return;
     const found = await this.d.lookup(row);
@@ -69,21 +70,22 @@ export class SmtpSender extends OutboxSender<EmailOutboxRow> {
       } finally {
         transport.close();
       }
-      await this.d.writeTx(() => this.d.emailOutbox.sent(row.message_id, unixSeconds(this.d.clock)));
+      await this.d.writeTx.steps(() => this.d.emailOutbox.sentSteps(row.message_id, unixSeconds(this.d.clock)));
     } catch (error) {
       const attempts = row.attempts + 1;
       const { reason, retryAt } = afterFailedSend(error, server, attempts, unixSeconds(this.d.clock));
       if (retryAt === null) return this.fail(row, reason);
       this.d.logger.warn("email send failed; will retry", { message_id: row.message_id, attempts, error: reason });
-      await this.d.writeTx(() => this.d.emailOutbox.retryAt(row.message_id, retryAt, reason));
+      await this.d.writeTx.steps(() => this.d.emailOutbox.retryAtSteps(row.message_id, retryAt, reason));
     }
   }
 
   private async fail(row: EmailOutboxRow, reason: string): Promise<void> {
     this.d.logger.warn("email reply failed", { message_id: row.message_id, error: reason });
-    await this.d.writeTx(() => {
-      this.d.emailOutbox.failed(row.message_id, reason);
-      this.d.markFailed(row, reason);
+    const { emailOutbox, markFailedSteps } = this.d;
+    await this.d.writeTx.steps(function* () {
+      yield* emailOutbox.failedSteps(row.message_id, reason);
+      yield* markFailedSteps(row, reason);
     });
   }
 }

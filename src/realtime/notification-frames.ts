@@ -8,6 +8,7 @@
 import type { PostgresDatabase } from "../db/postgres/database.ts";
 import type { NotificationCreated, NotificationsService } from "../domain/notifications.service.ts";
 import { errorFields, type Logger } from "../lib/logger.ts";
+import { whenReady } from "../lib/when-ready.ts";
 import type { RealtimeHub } from "./hub.ts";
 
 const CHANNEL = "parley_notifications";
@@ -22,16 +23,19 @@ export interface NotificationFramesDeps {
 
 /** Announces a committed notification to the sockets of its user, wherever they are connected. */
 export function notificationFrames(d: NotificationFramesDeps): (created: NotificationCreated) => void {
-  const tellHere = (c: NotificationCreated) => {
+  const tellHere = (c: NotificationCreated): void | Promise<void> => {
     if (!d.hub.listening(c.accountId, c.userId)) return; // nobody to tell: no counts are read
-    const data = d.service.pushData(c);
-    if (data) d.hub.tellUser(c.accountId, c.userId, "notification.created", data);
+    return whenReady(d.service.pushData(c), (data) => {
+      if (data) d.hub.tellUser(c.accountId, c.userId, "notification.created", data);
+    });
   };
-  const safely = (what: string, c: NotificationCreated, fn: () => void) => {
-    try {
-      fn();
-    } catch (error) {
+  const safely = (what: string, c: NotificationCreated, fn: () => void | Promise<void>) => {
+    const failed = (error: unknown) =>
       d.logger.error(`notification.created not ${what}`, { notification_id: c.notificationId, ...errorFields(error) });
+    try {
+      void fn()?.catch(failed);
+    } catch (error) {
+      failed(error);
     }
   };
   const db = d.others;
@@ -41,13 +45,7 @@ export function notificationFrames(d: NotificationFramesDeps): (created: Notific
     if (c) safely("told", c, () => tellHere(c));
   });
   // Sent on the read pool, not in place: the notification has committed, and the bus goes on meanwhile.
-  return (c) =>
-    void db.notifySoon(CHANNEL, `${c.accountId} ${c.userId} ${c.notificationId}`).catch((error) => {
-      d.logger.error("notification.created not announced", {
-        notification_id: c.notificationId,
-        ...errorFields(error),
-      });
-    });
+  return (c) => safely("announced", c, () => db.notifySoon(CHANNEL, `${c.accountId} ${c.userId} ${c.notificationId}`));
 }
 
 function parseAnnouncement(payload: string): NotificationCreated | null {

@@ -3,25 +3,15 @@
 // synchronous bridge in place (the process answers other requests while PostgreSQL works). A refused
 // write changes nothing. The periodic repair of webhook delivery streams is held to the same.
 import { afterEach, describe, expect, test } from "bun:test";
-import { blockingDuring } from "../helpers/bridge-calls.ts";
+import { inPlaceDuring } from "../helpers/bridge-calls.ts";
 import { newConversation, send, type World, world } from "../helpers/conversation-fixtures.ts";
 import { makeAccount } from "../helpers/factories.ts";
-import { TEST_ENGINE } from "../helpers/test-database.ts";
 import { deliveryRows, type Receiver, startReceiver } from "../helpers/webhooks.ts";
 
 const receivers: Receiver[] = [];
 afterEach(async () => {
   await Promise.all(receivers.splice(0).map((r) => r.stop()));
 });
-
-/** What `work` sent through the bridge in place: on SQLite there is no bridge, so nothing. */
-async function inPlaceDuring(work: () => Promise<void>): Promise<string[]> {
-  if (TEST_ENGINE !== "postgres") {
-    await work();
-    return [];
-  }
-  return blockingDuring(work);
-}
 
 function receiver(status = 201): Receiver {
   const rx = startReceiver(() => status);

@@ -2,6 +2,7 @@
 // recording what arrives); PUT /auth/password sets the new password with the link's token.
 import { afterEach, describe, expect, test } from "bun:test";
 import { RESET_LINK_SECONDS, RESET_REQUESTED } from "../../src/domain/password-resets.service.ts";
+import { inPlaceDuring } from "../helpers/bridge-calls.ts";
 import { makeAccount, makeMember } from "../helpers/factories.ts";
 import { createHarness, type Harness } from "../helpers/harness.ts";
 import { PASSWORD, cookieOf, givePassword, signIn } from "../helpers/sessions.ts";
@@ -28,9 +29,12 @@ async function setup() {
 const ask = (h: Harness, email: unknown) => h.request("POST", "/auth/password", { body: { email } });
 const reset = (h: Harness, body: Record<string, unknown>) => h.request("PUT", "/auth/password", { body });
 
-/** Sends what is due and returns the token of the nth mail's link. */
+/**
+ * Sends what is due and returns the token of the nth mail's link. The sender's reads and
+ * bookkeeping never hold the process through PostgreSQL's bridge in place.
+ */
 async function tokenOf(h: Harness, smtp: SmtpRecorder, n: number): Promise<string> {
-  await h.deps.mail.resetSender.drain();
+  expect(await inPlaceDuring(() => h.deps.mail.resetSender.drain())).toEqual([]);
   const mail = await smtp.mail(n);
   const link = /https:\/\/help\.acme\.test\/app\/auth\/password\/edit\?reset_password_token=([\w-]+)/.exec(
     mail.parsed.text ?? "",
@@ -165,7 +169,8 @@ describe("POST /auth/password", () => {
     const repo = h.deps.repos.passwordResets;
     const row = repo.byUser(bea.userId)!;
     // What a process that died mid-send leaves: the attempt claimed, no result recorded.
-    expect(await h.deps.writeTx(() => repo.recordAttempt(row, Math.floor(h.clock.nowMs() / 1000) + 300))).toBe(true);
+    const now = Math.floor(h.clock.nowMs() / 1000);
+    expect(await h.deps.writeTx.steps(() => repo.recordAttemptSteps(row, now, now + 300))).toBe(true);
     await h.deps.mail.resetSender.drain();
     expect(smtp.mails).toHaveLength(0);
     h.clock.advance(301_000);
