@@ -71,11 +71,11 @@ export interface MessageIdRow {
 export class EmailChannelsRepo {
   private readonly byInboxStmt: TwoWayStatement;
   private readonly upsertStmt: Statement;
-  private readonly pollableStmt: Statement;
+  private readonly pollableStmt: TwoWayStatement;
   private readonly checkpointStmt: TwoWayStatement;
   private readonly resetStmt: Statement;
-  private readonly syncedStmt: Statement;
-  private readonly failedStmt: Statement;
+  private readonly syncedStmt: TwoWayStatement;
+  private readonly failedStmt: TwoWayStatement;
   private readonly idStmt: TwoWayStatement;
   private readonly insertIdStmt: TwoWayStatement;
   private readonly byUuidStmt: TwoWayStatement;
@@ -90,7 +90,8 @@ export class EmailChannelsRepo {
        VALUES ($inbox_id, $account_id, ${f.map((k) => `$${k}`).join(", ")})
        ON CONFLICT(inbox_id) DO UPDATE SET ${f.map((k) => `${k} = excluded.${k}`).join(", ")}`,
     );
-    this.pollableStmt = db.prepare(
+    this.pollableStmt = new TwoWayStatement(
+      db,
       `SELECT e.* FROM email_channels e JOIN inboxes i ON i.id = e.inbox_id
        WHERE e.imap_enabled = 1 AND e.imap_address IS NOT NULL ORDER BY e.inbox_id`,
     );
@@ -101,12 +102,14 @@ export class EmailChannelsRepo {
     this.resetStmt = db.prepare(
       "UPDATE email_channels SET uid_validity = NULL, last_uid = 0 WHERE inbox_id = $inbox_id",
     );
-    this.syncedStmt = db.prepare(
+    this.syncedStmt = new TwoWayStatement(
+      db,
       `UPDATE email_channels SET last_synced_at = $at,
          last_error = CASE WHEN $keep_error = 1 THEN last_error END, last_error_at = CASE WHEN $keep_error = 1 THEN last_error_at END
        WHERE inbox_id = $inbox_id`,
     );
-    this.failedStmt = db.prepare(
+    this.failedStmt = new TwoWayStatement(
+      db,
       "UPDATE email_channels SET last_error = $error, last_error_at = $at WHERE inbox_id = $inbox_id",
     );
     this.idStmt = new TwoWayStatement(
@@ -162,8 +165,8 @@ export class EmailChannelsRepo {
   }
 
   /** Email inboxes with IMAP turned on, oldest first. */
-  pollable(): EmailChannelRow[] {
-    return this.pollableStmt.all() as EmailChannelRow[];
+  *readPollable(): Reads<EmailChannelRow[]> {
+    return (yield this.pollableStmt.all({})) as EmailChannelRow[];
   }
 
   *checkpointSteps(inboxId: number, uidValidity: number, lastUid: number): Reads<void> {
@@ -176,12 +179,12 @@ export class EmailChannelsRepo {
   }
 
   /** A poll that reached the mailbox; the last error stays when this poll noted one (a skipped mail). */
-  synced(inboxId: number, at: number, keepError: boolean): void {
-    this.syncedStmt.run({ inbox_id: inboxId, at, keep_error: keepError ? 1 : 0 });
+  *syncedSteps(inboxId: number, at: number, keepError: boolean): Reads<void> {
+    yield this.syncedStmt.write({ inbox_id: inboxId, at, keep_error: keepError ? 1 : 0 });
   }
 
-  failed(inboxId: number, error: string, at: number): void {
-    this.failedStmt.run({ inbox_id: inboxId, error: error.slice(0, 1000), at });
+  *failedSteps(inboxId: number, error: string, at: number): Reads<void> {
+    yield this.failedStmt.write({ inbox_id: inboxId, error: error.slice(0, 1000), at });
   }
 
   *readMessageId(inboxId: number, headerId: string): Reads<MessageIdRow | null> {

@@ -1,5 +1,6 @@
 // Who is notified of an event, and of what (Chatwoot's notification types). Pure over the event and
-// a few facts about the account, so the rules can be read and tested in one place:
+// a few facts about the account, read as they are asked (most events ask none), so the rules can be
+// read and tested in one place:
 // - conversation_creation: every member of the conversation's inbox but the one who created it;
 // - conversation_assignment: the new assignee, unless they assigned themselves;
 // - conversation_mention: each agent mentioned in a private note (Chatwoot's
@@ -7,6 +8,7 @@
 // - assigned_conversation_new_message: the assignee, for a message (a private note too) by anyone
 //   else, unless that message already mentioned them.
 // Activity and template messages (the CSAT survey) notify nobody.
+import type { Reads } from "../db/reads.ts";
 import type { StoredEvent } from "../shared/event-types.ts";
 import { mentionedUserIds, mentionsAsText } from "../shared/mentions.ts";
 
@@ -31,10 +33,10 @@ export interface Planned {
 }
 
 export interface AccountFacts {
-  inboxMembers(inboxId: number): Set<number>;
+  inboxMembers(inboxId: number): Reads<Set<number>>;
   /** Whether the user may see the inbox's conversations (an administrator, or a member of it). */
-  maySee(userId: number, inboxId: number): boolean;
-  inboxName(inboxId: number): string;
+  maySee(userId: number, inboxId: number): Reads<boolean>;
+  inboxName(inboxId: number): Reads<string>;
 }
 
 type Obj = Record<string, unknown>;
@@ -54,15 +56,15 @@ export function conversationOf(e: StoredEvent): Obj {
 /** The only kinds that notify anyone: the others return before their payload is parsed. */
 const NOTIFYING = new Set<StoredEvent["kind"]>(["conversation_created", "assignee_changed", "message_created"]);
 
-export function planNotifications(e: StoredEvent, facts: AccountFacts): Planned[] {
+export function* planNotifications(e: StoredEvent, facts: AccountFacts): Reads<Planned[]> {
   if (!NOTIFYING.has(e.kind)) return [];
   const conversation = conversationOf(e);
   const displayId = conversation.id;
   const assigneeId = obj(obj(conversation.meta).assignee).id;
   const actorUser = e.actor.type === "user" ? e.actor.id : null;
   if (e.kind === "conversation_created" && e.inboxId !== null) {
-    const title = `New conversation #${displayId} in ${facts.inboxName(e.inboxId)}`;
-    return [...facts.inboxMembers(e.inboxId)]
+    const title = `New conversation #${displayId} in ${yield* facts.inboxName(e.inboxId)}`;
+    return [...(yield* facts.inboxMembers(e.inboxId))]
       .filter((u) => u !== actorUser)
       .map((userId) => ({ userId, type: "conversation_creation", title, secondary: null }));
   }
@@ -88,10 +90,10 @@ export function planNotifications(e: StoredEvent, facts: AccountFacts): Planned[
     private: e.payload.private,
     sender: e.payload.sender ?? null,
   };
-  const mentioned =
-    e.payload.private === true
-      ? mentionedUserIds(content).filter((u) => u !== actorUser && facts.maySee(u, e.inboxId!))
-      : [];
+  const mentioned: number[] = [];
+  if (e.payload.private === true)
+    for (const u of mentionedUserIds(content))
+      if (u !== actorUser && (yield* facts.maySee(u, e.inboxId))) mentioned.push(u);
   const planned: Planned[] = mentioned.map((userId) => ({
     userId,
     type: "conversation_mention",

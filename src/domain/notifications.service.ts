@@ -16,7 +16,13 @@ import { unixSeconds, type Clock } from "../lib/clock.ts";
 import { whenReady } from "../lib/when-ready.ts";
 import type { AccountPrincipal } from "./auth.service.ts";
 import { NotFoundError, ValidationError } from "./errors.ts";
-import { conversationOf, NOTIFICATION_TYPES, planNotifications, type AccountFacts } from "./notification-builder.ts";
+import {
+  conversationOf,
+  NOTIFICATION_TYPES,
+  planNotifications,
+  type AccountFacts,
+  type Planned,
+} from "./notification-builder.ts";
 import { notificationOf, type NotificationData } from "./presenters/notification.presenter.ts";
 import { userPushData } from "./presenters/user.presenter.ts";
 
@@ -61,7 +67,8 @@ export class NotificationsService {
    * got which, so that once the transaction has committed the users' sockets can hear of it.
    */
   async handle(e: StoredEvent): Promise<NotificationCreated[]> {
-    const planned = planNotifications(e, this.facts(e.accountId));
+    // Read on PostgreSQL's read pool (the event has committed), and only what this event's plan asks.
+    const planned = await readSoon(planNotifications(e, this.facts(e.accountId)));
     if (planned.length === 0 || e.conversationId === null) return [];
     const conversation = conversationOf(e);
     const primary = { id: conversation.id, meta: conversation.meta, inbox_id: conversation.inbox_id };
@@ -71,7 +78,7 @@ export class NotificationsService {
 
   private *makeSteps(
     e: StoredEvent,
-    planned: ReturnType<typeof planNotifications>,
+    planned: Planned[],
     primary: NotificationData["primary_actor"],
     at: number,
   ): Reads<NotificationCreated[]> {
@@ -120,7 +127,7 @@ export class NotificationsService {
         const row = yield* notifications.readById(c.accountId, c.userId, c.notificationId);
         if (!row) return null;
         return {
-          notification: self.present(row),
+          notification: yield* self.readPresent(row),
           unread_count: yield* notifications.readUnreadCount(c.accountId, c.userId),
           count: yield* notifications.readCount(c.accountId, c.userId),
         };
@@ -130,23 +137,29 @@ export class NotificationsService {
 
   /** Read only when an event could notify someone: most events (a message to nobody's conversation) never ask. */
   private facts(accountId: number): AccountFacts {
+    const { realtime, conversationRefs } = this.d;
     let loaded: Map<number, AccountMember> | null = null;
-    const members = () => (loaded ??= this.d.realtime.accountMembers(accountId));
     const inboxMembers = new Map<number, Set<number>>();
-    const of = (inboxId: number) =>
-      inboxMembers.get(inboxId) ?? inboxMembers.set(inboxId, this.d.realtime.inboxMemberIds(inboxId)).get(inboxId)!;
+    function* of(inboxId: number): Reads<Set<number>> {
+      let ids = inboxMembers.get(inboxId);
+      if (!ids) inboxMembers.set(inboxId, (ids = yield* realtime.readInboxMemberIds(inboxId)));
+      return ids;
+    }
     return {
       inboxMembers: of,
-      maySee: (userId, inboxId) => {
-        const m = members().get(userId);
-        return m !== undefined && (m.role === "administrator" || of(inboxId).has(userId));
+      *maySee(userId, inboxId) {
+        loaded ??= yield* realtime.readAccountMembers(accountId);
+        const m = loaded.get(userId);
+        return m !== undefined && (m.role === "administrator" || (yield* of(inboxId)).has(userId));
       },
-      inboxName: (inboxId) => this.d.conversationRefs.inboxes([inboxId]).get(inboxId)?.name ?? `inbox ${inboxId}`,
+      *inboxName(inboxId) {
+        return (yield* conversationRefs.readInboxes([inboxId])).get(inboxId)?.name ?? `inbox ${inboxId}`;
+      },
     };
   }
 
-  private present(row: NotificationRow) {
-    const user = this.d.users.byId(row.user_id);
+  private *readPresent(row: NotificationRow): Reads<ReturnType<typeof notificationOf>> {
+    const user = yield* this.d.users.readById(row.user_id);
     return notificationOf(row, user ? userPushData(user, null) : { id: row.user_id });
   }
 

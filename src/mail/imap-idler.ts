@@ -8,6 +8,7 @@ import { type Lease, SOLE_LEASE } from "../lib/lease.ts";
 import type { ImapFlow } from "imapflow";
 import type { MailConfig } from "../config-mail.ts";
 import type { EmailChannelRow, EmailChannelsRepo } from "../db/email-channels.repo.ts";
+import { readSoon } from "../db/reads.ts";
 import type { Logger } from "../lib/logger.ts";
 import type { SecretBox } from "../lib/secret-box.ts";
 import { connectImap, type ImapPoller } from "./imap-poller.ts";
@@ -50,7 +51,8 @@ export class ImapIdler {
   /** Opens, replaces and closes connections to match the email inboxes; resolves when the new ones are open. */
   async sync(): Promise<void> {
     if (this.stopped) return;
-    const rows = (this.d.lease ?? SOLE_LEASE).held ? this.d.emailChannels.pollable() : [];
+    const rows = (this.d.lease ?? SOLE_LEASE).held ? await readSoon(this.d.emailChannels.readPollable()) : [];
+    if (this.stopped) return;
     const live = new Set(rows.map((r) => r.inbox_id));
     for (const [id, w] of this.watches) if (!live.has(id)) this.close(id, w);
     const opening: Promise<void>[] = [];

@@ -9,6 +9,7 @@ import type { ImapFlow, ImapFlowOptions } from "imapflow";
 import type { MailConfig } from "../config-mail.ts";
 import type { AccountsRepo } from "../db/accounts.repo.ts";
 import type { EmailChannelRow, EmailChannelsRepo } from "../db/email-channels.repo.ts";
+import { readSoon } from "../db/reads.ts";
 import type { WriteTx } from "../db/tx.ts";
 import type { EmailIntakeService } from "../domain/email-intake.service.ts";
 import type { IncomingMail } from "../domain/incoming-mail.ts";
@@ -82,7 +83,7 @@ export class ImapPoller {
   private async pollDue(force: boolean): Promise<PollReport[]> {
     const now = this.d.clock.nowMs();
     const reports: PollReport[] = [];
-    for (const row of this.d.emailChannels.pollable()) {
+    for (const row of await readSoon(this.d.emailChannels.readPollable())) {
       const last = this.lastPoll.get(row.inbox_id);
       const due = last === undefined || now - last >= this.d.config.pollSeconds * 1000;
       if (!force && !due && !this.wanted.has(row.inbox_id)) continue;
@@ -108,13 +109,16 @@ export class ImapPoller {
       } finally {
         lock.release();
       }
-      await this.d.writeTx(() =>
-        this.d.emailChannels.synced(row.inbox_id, unixSeconds(this.d.clock), report.noted > 0),
+      await this.d.writeTx.steps(() =>
+        this.d.emailChannels.syncedSteps(row.inbox_id, unixSeconds(this.d.clock), report.noted > 0),
       );
     } catch (error) {
       report.error = describeMailError(error, server);
       this.d.logger.warn("email inbox poll failed", { inbox_id: row.inbox_id, error: report.error });
-      await this.d.writeTx(() => this.d.emailChannels.failed(row.inbox_id, report.error!, unixSeconds(this.d.clock)));
+      const reason = report.error;
+      await this.d.writeTx.steps(() =>
+        this.d.emailChannels.failedSteps(row.inbox_id, reason, unixSeconds(this.d.clock)),
+      );
     } finally {
       await client?.logout().catch(() => client?.close());
     }
@@ -131,7 +135,7 @@ export class ImapPoller {
       this.d.logger.warn("email folder UIDVALIDITY changed; reading it again", { inbox_id: row.inbox_id });
       lastUid = 0;
     }
-    const account = this.d.accounts.byId(row.account_id);
+    const account = await readSoon(this.d.accounts.readById(row.account_id));
     if (!account || mailbox.exists === 0) return;
     // "N:*" also matches the newest mail when N is past it: keep only UIDs after the checkpoint.
     const found: { uid: number; size: number }[] = [];
@@ -200,7 +204,9 @@ export class ImapPoller {
 
   private async note(row: EmailChannelRow, message: string): Promise<void> {
     this.d.logger.warn("email skipped", { inbox_id: row.inbox_id, reason: message });
-    await this.d.writeTx(() => this.d.emailChannels.failed(row.inbox_id, message, unixSeconds(this.d.clock)));
+    await this.d.writeTx.steps(() =>
+      this.d.emailChannels.failedSteps(row.inbox_id, message, unixSeconds(this.d.clock)),
+    );
   }
 }
 

@@ -1,6 +1,7 @@
 // What the mail flow tests share: an account with an email inbox reading its own IMAP folder of the
 // test mailbox and sending through the recording SMTP server, and the API calls they read back with.
 import { afterEach, expect } from "bun:test";
+import { inPlaceDuring } from "../helpers/bridge-calls.ts";
 import { createHarness, type Harness } from "../helpers/harness.ts";
 import { makeAccount, type AccountFixture } from "../helpers/factories.ts";
 import { deliver } from "./mailbox.ts";
@@ -42,9 +43,14 @@ export function flowFixtures(servers: MailServers) {
       inboxId: r.body.id,
       folder,
       api,
+      /** Reads the mailbox; nothing of it (reads, filing, bookkeeping) runs in place on PostgreSQL. */
       async poll() {
-        const reports = await h.deps.mail.poller.poll(true);
+        let reports: { error: string | null }[] = [];
+        const blocking = await inPlaceDuring(async () => {
+          reports = await h.deps.mail.poller.poll(true);
+        });
         for (const report of reports) expect(report.error).toBeNull();
+        expect(blocking).toEqual([]);
       },
     };
   }
