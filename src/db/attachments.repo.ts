@@ -60,7 +60,7 @@ export class AttachmentsRepo {
   private readonly countConversationStmt: TwoWayStatement;
   private readonly keysOfMessageStmt: TwoWayStatement;
   private readonly keysOfConversationStmt: Statement;
-  private readonly keysOfContactStmt: Statement;
+  private readonly keysOfContactStmt: TwoWayStatement;
   private readonly keysOfAccountStmt: Statement;
   private readonly deleteOfMessageStmt: TwoWayStatement;
   private readonly inUseStmt: TwoWayStatement;
@@ -84,7 +84,8 @@ export class AttachmentsRepo {
     );
     this.keysOfMessageStmt = new TwoWayStatement(db, "SELECT storage_key FROM attachments WHERE message_id = $id");
     this.keysOfConversationStmt = db.prepare("SELECT storage_key FROM attachments WHERE conversation_id = $id");
-    this.keysOfContactStmt = db.prepare(
+    this.keysOfContactStmt = new TwoWayStatement(
+      db,
       "SELECT a.storage_key FROM attachments a JOIN conversations c ON c.id = a.conversation_id WHERE c.account_id = $account_id AND c.contact_id = $id",
     );
     this.keysOfAccountStmt = db.prepare("SELECT storage_key FROM attachments WHERE account_id = $id");
@@ -141,10 +142,11 @@ export class AttachmentsRepo {
     );
   }
 
-  keysOfContact(accountId: number, contactId: number): string[] {
-    return (this.keysOfContactStmt.all({ account_id: accountId, id: contactId }) as { storage_key: string }[]).map(
-      (r) => r.storage_key,
-    );
+  *readKeysOfContact(accountId: number, contactId: number): Reads<string[]> {
+    const rows = (yield this.keysOfContactStmt.all({ account_id: accountId, id: contactId })) as {
+      storage_key: string;
+    }[];
+    return rows.map((r) => r.storage_key);
   }
 
   keysOfAccount(accountId: number): string[] {

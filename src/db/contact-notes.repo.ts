@@ -1,4 +1,4 @@
-import type { Database, Statement } from "bun:sqlite";
+import type { Database } from "bun:sqlite";
 import { type Reads, TwoWayStatement } from "./reads.ts";
 
 export interface ContactNoteRow {
@@ -12,14 +12,15 @@ export interface ContactNoteRow {
 }
 
 export class ContactNotesRepo {
-  private readonly insertStmt: Statement;
+  private readonly insertStmt: TwoWayStatement;
   private readonly byIdStmt: TwoWayStatement;
   private readonly ofContactStmt: TwoWayStatement;
-  private readonly updateStmt: Statement;
-  private readonly deleteStmt: Statement;
+  private readonly updateStmt: TwoWayStatement;
+  private readonly deleteStmt: TwoWayStatement;
 
   constructor(db: Database) {
-    this.insertStmt = db.prepare(
+    this.insertStmt = new TwoWayStatement(
+      db,
       `INSERT INTO contact_notes (account_id, contact_id, user_id, content, created_at, updated_at)
        VALUES ($account_id, $contact_id, $user_id, $content, $now, $now)`,
     );
@@ -28,20 +29,27 @@ export class ContactNotesRepo {
       db,
       "SELECT * FROM contact_notes WHERE contact_id = $contact_id ORDER BY id DESC",
     );
-    this.updateStmt = db.prepare("UPDATE contact_notes SET content = $content, updated_at = $now WHERE id = $id");
-    this.deleteStmt = db.prepare("DELETE FROM contact_notes WHERE id = $id");
-  }
-
-  insert(accountId: number, contactId: number, userId: number | null, content: string, now: number): number {
-    return Number(
-      this.insertStmt.run({ account_id: accountId, contact_id: contactId, user_id: userId, content, now })
-        .lastInsertRowid,
+    this.updateStmt = new TwoWayStatement(
+      db,
+      "UPDATE contact_notes SET content = $content, updated_at = $now WHERE id = $id",
     );
+    this.deleteStmt = new TwoWayStatement(db, "DELETE FROM contact_notes WHERE id = $id");
   }
 
-  /** A note of this contact (the contact is already scoped to the account). */
-  byId(contactId: number, id: number): ContactNoteRow | null {
-    return (this.byIdStmt.statement.get({ contact_id: contactId, id }) as ContactNoteRow | null) ?? null;
+  *insertSteps(
+    accountId: number,
+    contactId: number,
+    userId: number | null,
+    content: string,
+    now: number,
+  ): Reads<number> {
+    return yield* this.insertStmt.insertSteps({
+      account_id: accountId,
+      contact_id: contactId,
+      user_id: userId,
+      content,
+      now,
+    });
   }
 
   *readById(contactId: number, id: number): Reads<ContactNoteRow | null> {
@@ -53,11 +61,11 @@ export class ContactNotesRepo {
     return (yield this.ofContactStmt.all({ contact_id: contactId })) as ContactNoteRow[];
   }
 
-  update(id: number, content: string, now: number): void {
-    this.updateStmt.run({ id, content, now });
+  *updateSteps(id: number, content: string, now: number): Reads<void> {
+    yield this.updateStmt.write({ id, content, now });
   }
 
-  delete(id: number): void {
-    this.deleteStmt.run({ id });
+  *deleteSteps(id: number): Reads<void> {
+    yield this.deleteStmt.write({ id });
   }
 }

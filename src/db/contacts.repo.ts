@@ -1,4 +1,4 @@
-import type { Database, Statement } from "bun:sqlite";
+import type { Database } from "bun:sqlite";
 import { Batch } from "./batch.ts";
 import { type Reads, TwoWayStatement } from "./reads.ts";
 
@@ -41,7 +41,7 @@ export class ContactsRepo {
   private readonly updateStmt: TwoWayStatement;
   private readonly byIdStmt: TwoWayStatement;
   private readonly byIdsBatch: Batch<ContactRow>;
-  private readonly deleteStmt: Statement;
+  private readonly deleteStmt: TwoWayStatement;
   private readonly touchStmt: TwoWayStatement;
   private readonly holderStmts: Record<UniqueField, TwoWayStatement>;
 
@@ -62,7 +62,7 @@ export class ContactsRepo {
     );
     this.byIdStmt = new TwoWayStatement(db, "SELECT * FROM contacts WHERE account_id = $account_id AND id = $id");
     this.byIdsBatch = new Batch<ContactRow>(db, "SELECT * FROM contacts WHERE id IN {ids}", "id");
-    this.deleteStmt = db.prepare("DELETE FROM contacts WHERE id = $id");
+    this.deleteStmt = new TwoWayStatement(db, "DELETE FROM contacts WHERE id = $id");
     this.touchStmt = new TwoWayStatement(
       db,
       "UPDATE contacts SET last_activity_at = $at, updated_at = $at WHERE id = $id",
@@ -78,10 +78,6 @@ export class ContactsRepo {
 
   *insertSteps(accountId: number, f: ContactFields, now: number): Reads<number> {
     return yield* this.insertStmt.insertSteps({ account_id: accountId, ...f, now });
-  }
-
-  update(id: number, f: ContactFields, now: number): void {
-    this.updateStmt.statement.run({ id, ...f, now });
   }
 
   *updateSteps(id: number, f: ContactFields, now: number): Reads<void> {
@@ -105,8 +101,8 @@ export class ContactsRepo {
     return this.byIdsBatch.readMap(ids);
   }
 
-  delete(id: number): void {
-    this.deleteStmt.run({ id });
+  *deleteSteps(id: number): Reads<void> {
+    yield this.deleteStmt.write({ id });
   }
 
   /** Records activity (an incoming message); returns nothing, the caller re-reads for the event. */

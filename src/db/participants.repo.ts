@@ -1,21 +1,23 @@
 // Conversation participants (migration 017): agents following a conversation.
-import type { Database, Statement } from "bun:sqlite";
+import type { Database } from "bun:sqlite";
 import { type Reads, TwoWayStatement } from "./reads.ts";
 
 export class ParticipantsRepo {
   private readonly idsStmt: TwoWayStatement;
-  private readonly addStmt: Statement;
-  private readonly removeStmt: Statement;
+  private readonly addStmt: TwoWayStatement;
+  private readonly removeStmt: TwoWayStatement;
 
   constructor(db: Database) {
     this.idsStmt = new TwoWayStatement(
       db,
       "SELECT user_id FROM conversation_participants WHERE conversation_id = $c ORDER BY id",
     );
-    this.addStmt = db.prepare(
+    this.addStmt = new TwoWayStatement(
+      db,
       "INSERT OR IGNORE INTO conversation_participants (account_id, conversation_id, user_id, created_at) VALUES ($account_id, $c, $user_id, $now)",
     );
-    this.removeStmt = db.prepare(
+    this.removeStmt = new TwoWayStatement(
+      db,
       "DELETE FROM conversation_participants WHERE conversation_id = $c AND user_id = $user_id",
     );
   }
@@ -28,11 +30,11 @@ export class ParticipantsRepo {
     return ((yield this.idsStmt.all({ c: conversationId })) as { user_id: number }[]).map((r) => r.user_id);
   }
 
-  add(accountId: number, conversationId: number, userId: number, now: number): void {
-    this.addStmt.run({ account_id: accountId, c: conversationId, user_id: userId, now });
+  *addSteps(accountId: number, conversationId: number, userId: number, now: number): Reads<void> {
+    yield this.addStmt.write({ account_id: accountId, c: conversationId, user_id: userId, now });
   }
 
-  remove(conversationId: number, userId: number): void {
-    this.removeStmt.run({ c: conversationId, user_id: userId });
+  *removeSteps(conversationId: number, userId: number): Reads<void> {
+    yield this.removeStmt.write({ c: conversationId, user_id: userId });
   }
 }

@@ -284,7 +284,7 @@ export function createServices(base: ServiceBase, repos: ReturnType<typeof creat
       readVersionSoon: base.readVersionSoon,
     }),
     customFilters: new CustomFiltersService({ ...repos, writeTx, clock }),
-    contactNotes: new ContactNotesService({ ...repos, contactsService: contacts, contactReads, writeTx, clock }),
+    contactNotes: new ContactNotesService({ ...repos, contactReads, writeTx, clock }),
     contactMerge: new ContactMergeService({ ...repos, contactsService: contacts, outbox, writeTx, clock }),
     contactableInboxes: new ContactableInboxes({ ...repos, contactReads }),
   };

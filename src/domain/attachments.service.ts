@@ -172,8 +172,8 @@ export class AttachmentsService {
     return this.d.attachments.keysOfConversation(conversationId);
   }
 
-  keysOfContact(accountId: number, contactId: number): string[] {
-    return this.d.attachments.keysOfContact(accountId, contactId);
+  readKeysOfContact(accountId: number, contactId: number): Reads<string[]> {
+    return this.d.attachments.readKeysOfContact(accountId, contactId);
   }
 
   keysOfAccount(accountId: number): string[] {

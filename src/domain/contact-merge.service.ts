@@ -1,7 +1,8 @@
 // POST actions/contact_merge (Chatwoot's ContactMergeAction): the mergee's conversations,
 // contact_inboxes, messages, notes and labels move to the base contact, its attributes fill the
 // base's blanks (the base's own values win), and the mergee is deleted — one transaction, with
-// contact_deleted (mergee), contact_merged and contact_updated (base) recorded in it.
+// contact_deleted (mergee), contact_merged and contact_updated (base) recorded in it: an awaited
+// body (writeTx.steps), which on PostgreSQL holds nothing of the process while it runs.
 import type { ContactMergeRepo } from "../db/contact-merge.repo.ts";
 import type { ContactFields, ContactRow, ContactsRepo } from "../db/contacts.repo.ts";
 import type { WriteTx } from "../db/tx.ts";
@@ -31,25 +32,26 @@ export class ContactMergeService {
   async merge(a: Acting, input: { base_contact_id?: unknown; mergee_contact_id?: unknown }): Promise<ContactRow> {
     const baseId = this.id("base_contact_id", input.base_contact_id);
     const mergeeId = this.id("mergee_contact_id", input.mergee_contact_id);
-    const base = this.d.contactsService.get(a.account.id, baseId, "base_contact_id");
-    const mergee = this.d.contactsService.get(a.account.id, mergeeId, "mergee_contact_id");
-    if (base.id === mergee.id)
-      throw ValidationError.of("mergee_contact_id", "must be a different contact than base_contact_id", "invalid");
-    const merged = this.mergedFields(base, mergee);
-    return await this.d.writeTx(() => {
-      this.d.contactMerge.moveChildren(base.id, mergee.id);
+    const { contactMerge, contacts, contactsService, outbox, clock } = this.d;
+    const self = this;
+    return await this.d.writeTx.steps(function* () {
+      const base = yield* contactsService.readGet(a.account.id, baseId, "base_contact_id");
+      const mergee = yield* contactsService.readGet(a.account.id, mergeeId, "mergee_contact_id");
+      if (base.id === mergee.id)
+        throw ValidationError.of("mergee_contact_id", "must be a different contact than base_contact_id", "invalid");
+      yield* contactMerge.moveChildrenSteps(base.id, mergee.id);
       // The mergee goes first: its email/phone/identifier may move to the base, and they are unique.
-      this.d.contacts.delete(mergee.id);
-      this.d.outbox.record({
+      yield* contacts.deleteSteps(mergee.id);
+      yield* outbox.recordSteps({
         kind: "contact_deleted",
         accountId: a.account.id,
         actor: a.actor,
         contactId: mergee.id,
         payload: contactWebhookData(mergee, a.account),
       });
-      this.d.contacts.update(base.id, merged, unixSeconds(this.d.clock));
-      const after = this.d.contactsService.get(a.account.id, base.id);
-      this.d.outbox.record({
+      yield* contacts.updateSteps(base.id, self.mergedFields(base, mergee), unixSeconds(clock));
+      const after = yield* contactsService.readGet(a.account.id, base.id);
+      yield* outbox.recordSteps({
         kind: "contact_merged",
         accountId: a.account.id,
         actor: a.actor,
@@ -58,7 +60,7 @@ export class ContactMergeService {
       });
       const changes = contactChanges(base, after);
       if (changes.some((c) => !("updated_at" in c)))
-        this.d.contactsService.record(a, "contact_updated", after, changes);
+        yield* contactsService.recordSteps(a, "contact_updated", after, changes);
       return after;
     });
   }

@@ -7,7 +7,6 @@ import type { WriteTx } from "../db/tx.ts";
 import { unixSeconds, type Clock } from "../lib/clock.ts";
 import type { Acting } from "./acting.ts";
 import type { ContactReads } from "./contact-reads.ts";
-import type { ContactsService } from "./contacts.service.ts";
 import { FieldErrors, NotFoundError } from "./errors.ts";
 import { agentOf } from "./presenters/user.presenter.ts";
 import { requiredString } from "./validate.ts";
@@ -15,7 +14,6 @@ import { requiredString } from "./validate.ts";
 export interface ContactNotesDeps {
   contactNotes: ContactNotesRepo;
   conversationRefs: ConversationRefsRepo;
-  contactsService: ContactsService;
   contactReads: ContactReads;
   writeTx: WriteTx;
   clock: Clock;
@@ -40,38 +38,37 @@ export class ContactNotesService {
     return readSoon(chain(this.readNote(a, contactId, id), (note) => this.readPresentOne(a, note)));
   }
 
-  /** One note in place: the answer of a write, which the read pool may not see committed yet. */
-  show(a: Acting, contactId: number, id: number): Note {
-    return this.present(a, [this.note(a, contactId, id)])[0]!;
-  }
-
   async create(a: Acting, contactId: number, input: { content?: unknown }): Promise<Note> {
-    this.d.contactsService.get(a.account.id, contactId);
-    const content = this.content(input.content);
-    const id = await this.d.writeTx(() =>
-      this.d.contactNotes.insert(a.account.id, contactId, a.user?.id ?? null, content, unixSeconds(this.d.clock)),
-    );
-    return this.show(a, contactId, id);
+    const { contactNotes, clock } = this.d;
+    const self = this;
+    return await this.d.writeTx.steps(function* () {
+      yield* self.d.contactReads.readExisting(a.account.id, contactId);
+      const content = self.content(input.content);
+      const userId = a.user?.id ?? null;
+      const id = yield* contactNotes.insertSteps(a.account.id, contactId, userId, content, unixSeconds(clock));
+      return yield* self.readPresentOne(a, yield* self.readNote(a, contactId, id));
+    });
   }
 
   async update(a: Acting, contactId: number, id: number, input: { content?: unknown }): Promise<Note> {
-    this.note(a, contactId, id);
-    const content = this.content(input.content);
-    await this.d.writeTx(() => this.d.contactNotes.update(id, content, unixSeconds(this.d.clock)));
-    return this.show(a, contactId, id);
+    const { contactNotes, clock } = this.d;
+    const self = this;
+    return await this.d.writeTx.steps(function* () {
+      yield* self.readNote(a, contactId, id);
+      yield* contactNotes.updateSteps(id, self.content(input.content), unixSeconds(clock));
+      return yield* self.readPresentOne(a, yield* self.readNote(a, contactId, id));
+    });
   }
 
   async delete(a: Acting, contactId: number, id: number): Promise<void> {
-    this.note(a, contactId, id);
-    await this.d.writeTx(() => this.d.contactNotes.delete(id));
+    const { contactNotes } = this.d;
+    const self = this;
+    await this.d.writeTx.steps(function* () {
+      yield* contactNotes.deleteSteps((yield* self.readNote(a, contactId, id)).id);
+    });
   }
 
-  private note(a: Acting, contactId: number, id: number): ContactNoteRow {
-    this.d.contactsService.get(a.account.id, contactId);
-    return noteFound(id, this.d.contactNotes.byId(contactId, id));
-  }
-
-  /** note() as a step of a read-only route's Reads: the same 404s in the same order. */
+  /** The note, after the contact's 404 and then its own: the same in a write's body as in a read. */
   private *readNote(a: Acting, contactId: number, id: number): Reads<ContactNoteRow> {
     yield* nested(this.d.contactReads.readExisting(a.account.id, contactId));
     return noteFound(id, yield* nested(this.d.contactNotes.readById(contactId, id)));
@@ -82,10 +79,6 @@ export class ContactNotesService {
     const content = requiredString(errors, "content", typeof raw === "string" ? raw.trim() : raw, MAX_NOTE);
     errors.throwIfAny();
     return content!;
-  }
-
-  private present(a: Acting, notes: ContactNoteRow[]): Note[] {
-    return notesOf(notes, this.d.conversationRefs.members(a.account.id, writers(notes)));
   }
 
   private *readPresent(a: Acting, notes: ContactNoteRow[]): Reads<Note[]> {

@@ -134,21 +134,23 @@ export class ContactsService {
   }
 
   async delete(a: Acting, id: number): Promise<void> {
-    const contact = this.get(a.account.id, id);
-    let files: string[] = [];
-    await this.d.writeTx(() => {
+    const { contacts, outbox, attachmentsService } = this.d;
+    const self = this;
+    const files = await this.d.writeTx.steps(function* () {
+      const contact = yield* self.readGet(a.account.id, id);
       // The contact's conversations, messages and attachment rows go with it (foreign keys).
-      files = this.d.attachmentsService.keysOfContact(a.account.id, id);
-      this.d.contacts.delete(id);
-      this.d.outbox.record({
+      const keys = yield* attachmentsService.readKeysOfContact(a.account.id, id);
+      yield* contacts.deleteSteps(id);
+      yield* outbox.recordSteps({
         kind: "contact_deleted",
         accountId: a.account.id,
         actor: a.actor,
         contactId: id,
         payload: contactWebhookData(contact, a.account),
       });
+      return keys;
     });
-    this.d.attachmentsService.release(files);
+    attachmentsService.release(files);
   }
 
   /** Records activity on the contact (an incoming message) and its contact_updated; inside the caller's writeTx. */
@@ -166,18 +168,22 @@ export class ContactsService {
     contactId: number,
     input: { inbox_id?: unknown; source_id?: unknown; hmac_verified?: unknown },
   ): Promise<ReturnType<typeof contactInboxOf>> {
-    const contact = this.get(a.account.id, contactId);
-    if (input.inbox_id === undefined || input.inbox_id === null)
-      throw ValidationError.of("inbox_id", "can't be blank", "required");
-    const inbox = this.inbox(a, input.inbox_id);
-    const errors = new FieldErrors();
-    const sourceId = optionalString(errors, "source_id", input.source_id, 255);
-    if (input.hmac_verified !== undefined && typeof input.hmac_verified !== "boolean")
-      errors.add("hmac_verified", "must be true or false", "invalid");
-    errors.throwIfAny();
-    const ci = await this.d.writeTx(() =>
-      this.addContactInbox(contact, inbox, sourceId ?? null, input.hmac_verified === true, unixSeconds(this.d.clock)),
-    );
+    const { access, clock } = this.d;
+    const self = this;
+    const { ci, inbox } = await this.d.writeTx.steps(function* () {
+      const contact = yield* self.readGet(a.account.id, contactId);
+      if (input.inbox_id === undefined || input.inbox_id === null)
+        throw ValidationError.of("inbox_id", "can't be blank", "required");
+      const inbox = yield* access.readInbox(a, input.inbox_id);
+      const errors = new FieldErrors();
+      const sourceId = optionalString(errors, "source_id", input.source_id, 255);
+      if (input.hmac_verified !== undefined && typeof input.hmac_verified !== "boolean")
+        errors.add("hmac_verified", "must be true or false", "invalid");
+      errors.throwIfAny();
+      const verified = input.hmac_verified === true;
+      const ci = yield* self.addContactInboxSteps(contact, inbox, sourceId ?? null, verified, unixSeconds(clock));
+      return { ci, inbox };
+    });
     return contactInboxOf(ci, inbox);
   }
 
@@ -186,16 +192,6 @@ export class ContactsService {
   }
 
   /** Finds or creates the contact_inbox; a source_id taken by another contact in the inbox is a 422. */
-  addContactInbox(
-    contact: ContactRow,
-    inbox: InboxRef,
-    sourceId: string | null,
-    hmacVerified: boolean,
-    now: number,
-  ): ContactInboxRow {
-    return readNow(this.addContactInboxSteps(contact, inbox, sourceId, hmacVerified, now));
-  }
-
   *addContactInboxSteps(
     contact: ContactRow,
     inbox: InboxRef,
@@ -221,16 +217,14 @@ export class ContactsService {
   }
 
   async setLabels(a: Acting, id: number, raw: unknown): Promise<string[]> {
-    this.get(a.account.id, id);
-    const titles = labelTitles("labels", raw);
-    return await this.d.writeTx(() => {
-      this.d.labels.replace("contact", id, a.account.id, titles);
-      return this.d.labels.titles("contact", id);
+    const { labels } = this.d;
+    const self = this;
+    return await this.d.writeTx.steps(function* () {
+      yield* self.readGet(a.account.id, id);
+      const titles = labelTitles("labels", raw);
+      yield* labels.replaceSteps("contact", id, a.account.id, titles);
+      return yield* labels.readTitles("contact", id);
     });
-  }
-
-  private inbox(a: Acting, rawId: unknown): InboxRef {
-    return this.d.access.inbox(a, rawId);
   }
 
   private *ensureUniqueSteps(accountId: number, f: ContactFields, selfId: number | null): Reads<void> {
@@ -244,16 +238,7 @@ export class ContactsService {
     errors.throwIfAny();
   }
 
-  /** Records contact_created/contact_updated with Chatwoot's payload; inside the caller's writeTx. */
-  record(
-    a: Acting,
-    kind: "contact_created" | "contact_updated",
-    c: ContactRow,
-    changes: ReturnType<typeof contactChanges> | null,
-  ): void {
-    readNow(this.recordSteps(a, kind, c, changes));
-  }
-
+  /** Records contact_created/contact_updated with Chatwoot's payload: steps of the caller's body. */
   *recordSteps(
     a: Acting,
     kind: "contact_created" | "contact_updated",

@@ -21,11 +21,7 @@ export class ParticipantsService {
     },
   ) {}
 
-  list(a: Acting, row: ConversationRow): MemberRef[] {
-    return this.members(a, this.d.participants.userIds(row.id));
-  }
-
-  /** list() for a read-only route (awaited on PostgreSQL: src/db/reads.ts). */
+  /** The agents following the conversation: a read-only route's (awaited on PostgreSQL: src/db/reads.ts). */
   *readList(a: Acting, row: ConversationRow): Reads<MemberRef[]> {
     const ids = yield* nested(this.d.participants.readUserIds(row.id));
     return following(ids, yield* nested(this.d.conversationRefs.readMembers(a.account.id, ids)));
@@ -33,44 +29,47 @@ export class ParticipantsService {
 
   /** Adds these agents (those already following stay); answers the ones asked for. */
   async add(a: Acting, row: ConversationRow, rawIds: unknown): Promise<MemberRef[]> {
-    const ids = this.userIds(a, row, rawIds);
-    await this.d.writeTx(() => {
-      for (const id of ids) this.d.participants.add(row.account_id, row.id, id, unixSeconds(this.d.clock));
+    const { participants, conversationRefs, clock } = this.d;
+    const self = this;
+    return await this.d.writeTx.steps(function* () {
+      const ids = yield* self.readUserIds(a, row, rawIds);
+      for (const id of ids) yield* participants.addSteps(row.account_id, row.id, id, unixSeconds(clock));
+      return following(ids, yield* conversationRefs.readMembers(a.account.id, ids));
     });
-    return this.members(a, ids);
   }
 
   /** Makes the participants exactly these agents; answers the new list. */
   async replace(a: Acting, row: ConversationRow, rawIds: unknown): Promise<MemberRef[]> {
-    const ids = this.userIds(a, row, rawIds);
-    await this.d.writeTx(() => {
-      const current = this.d.participants.userIds(row.id);
-      for (const id of current) if (!ids.includes(id)) this.d.participants.remove(row.id, id);
-      for (const id of ids) this.d.participants.add(row.account_id, row.id, id, unixSeconds(this.d.clock));
+    const { participants, clock } = this.d;
+    const self = this;
+    return await this.d.writeTx.steps(function* () {
+      const ids = yield* self.readUserIds(a, row, rawIds);
+      for (const id of yield* participants.readUserIds(row.id))
+        if (!ids.includes(id)) yield* participants.removeSteps(row.id, id);
+      for (const id of ids) yield* participants.addSteps(row.account_id, row.id, id, unixSeconds(clock));
+      return yield* self.readList(a, row);
     });
-    return this.list(a, row);
   }
 
   async remove(row: ConversationRow, rawIds: unknown): Promise<void> {
-    const ids = idList(rawIds);
-    await this.d.writeTx(() => {
-      for (const id of ids) this.d.participants.remove(row.id, id);
+    const { participants } = this.d;
+    await this.d.writeTx.steps(function* () {
+      for (const id of idList(rawIds)) yield* participants.removeSteps(row.id, id);
     });
   }
 
-  private members(a: Acting, ids: readonly number[]): MemberRef[] {
-    return following(ids, this.d.conversationRefs.members(a.account.id, ids));
-  }
-
   /** The ids, each an agent of this account who may see the conversation (422 naming the others). */
-  private userIds(a: Acting, row: ConversationRow, raw: unknown): number[] {
+  private *readUserIds(a: Acting, row: ConversationRow, raw: unknown): Reads<number[]> {
     const ids = idList(raw);
-    const found = this.d.conversationRefs.members(a.account.id, ids);
+    const found = yield* this.d.conversationRefs.readMembers(a.account.id, ids);
     const errors = new FieldErrors();
     for (const id of ids) {
       const m = found.get(id);
       if (!m?.membership) errors.add("user_ids", `no agent ${id} in this account`, "not_found");
-      else if (m.membership.role !== "administrator" && !this.d.conversationRefs.isInboxMember(row.inbox_id, id)) {
+      else if (
+        m.membership.role !== "administrator" &&
+        !(yield* this.d.conversationRefs.readIsInboxMember(row.inbox_id, id))
+      ) {
         errors.add("user_ids", `${m.user.name} must have access to the conversation's inbox`, "invalid");
       }
     }

@@ -26,15 +26,16 @@ const agents = (list: MemberRef[]) => list.map((m) => agentOf(m.user, m.membersh
 
 export function participantRoutes(d: Deps) {
   const svc = d.services.participants;
+  // The conversation is read on PostgreSQL's read pool, awaited (committed rows: loadSoon).
   const replace = async ({
     acting,
-    load,
+    loadSoon,
     body,
   }: {
-    acting: Parameters<typeof svc.list>[0];
-    load: () => Parameters<typeof svc.list>[1];
+    acting: Parameters<typeof svc.replace>[0];
+    loadSoon: () => Promise<Parameters<typeof svc.replace>[1]> | Parameters<typeof svc.replace>[1];
     body: { user_ids?: unknown };
-  }) => agents(await svc.replace(acting, load(), body.user_ids));
+  }) => agents(await svc.replace(acting, await loadSoon(), body.user_ids));
   const replaceOptions = {
     params: ConversationParams,
     ...bodyOf(Body),
@@ -57,14 +58,14 @@ export function participantRoutes(d: Deps) {
         detail: { tags, summary: "The agents following the conversation" },
       },
     )
-    .post("", async ({ acting, load, body }) => agents(await svc.add(acting, load(), body.user_ids)), {
+    .post("", async ({ acting, loadSoon, body }) => agents(await svc.add(acting, await loadSoon(), body.user_ids)), {
       params: ConversationParams,
       ...bodyOf(Body),
       response: { 200: t.Array(Agent), ...errorResponses },
       detail: { tags, summary: "Add participants (each must see the conversation's inbox)" },
     })
     .patch("", replace, replaceOptions)
-    .delete("", async ({ load, body }) => (await svc.remove(load(), body.user_ids), emptyOk()), {
+    .delete("", async ({ loadSoon, body }) => (await svc.remove(await loadSoon(), body.user_ids), emptyOk()), {
       params: ConversationParams,
       ...bodyOf(Body),
       detail: { tags, summary: "Remove participants" },
