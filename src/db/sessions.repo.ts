@@ -16,21 +16,25 @@ export interface SessionRow {
 export type NewSession = Omit<SessionRow, "id">;
 
 export class SessionsRepo {
-  private readonly insertStmt: Statement;
-  private readonly byHashStmt: Statement;
-  private readonly touchStmt: Statement;
-  private readonly deleteStmt: Statement;
+  private readonly insertStmt: TwoWayStatement;
+  private readonly byHashStmt: TwoWayStatement;
+  private readonly touchStmt: TwoWayStatement;
+  private readonly deleteStmt: TwoWayStatement;
   private readonly deleteForUserStmt: Statement;
   private readonly deleteExpiredStmt: TwoWayStatement;
 
   constructor(db: Database) {
-    this.insertStmt = db.prepare(
+    this.insertStmt = new TwoWayStatement(
+      db,
       `INSERT INTO sessions (token_hash, user_id, created_at, last_used_at, expires_at, absolute_expires_at, ip, user_agent)
        VALUES ($token_hash, $user_id, $created_at, $last_used_at, $expires_at, $absolute_expires_at, $ip, $user_agent)`,
     );
-    this.byHashStmt = db.prepare("SELECT * FROM sessions WHERE token_hash = $token_hash");
-    this.touchStmt = db.prepare("UPDATE sessions SET last_used_at = $now, expires_at = $expires_at WHERE id = $id");
-    this.deleteStmt = db.prepare("DELETE FROM sessions WHERE id = $id");
+    this.byHashStmt = new TwoWayStatement(db, "SELECT * FROM sessions WHERE token_hash = $token_hash");
+    this.touchStmt = new TwoWayStatement(
+      db,
+      "UPDATE sessions SET last_used_at = $now, expires_at = $expires_at WHERE id = $id",
+    );
+    this.deleteStmt = new TwoWayStatement(db, "DELETE FROM sessions WHERE id = $id");
     this.deleteForUserStmt = db.prepare("DELETE FROM sessions WHERE user_id = $user_id");
     this.deleteExpiredStmt = new TwoWayStatement(
       db,
@@ -38,20 +42,24 @@ export class SessionsRepo {
     );
   }
 
-  insert(s: NewSession): number {
-    return Number(this.insertStmt.run(s).lastInsertRowid);
+  *insertSteps(s: NewSession): Reads<number> {
+    return yield* this.insertStmt.insertSteps(s as unknown as Record<string, string | number | null>);
   }
 
   byHash(tokenHash: string): SessionRow | null {
-    return (this.byHashStmt.get({ token_hash: tokenHash }) as SessionRow | null) ?? null;
+    return (this.byHashStmt.statement.get({ token_hash: tokenHash }) as SessionRow | null) ?? null;
   }
 
-  touch(id: number, now: number, expiresAt: number): void {
-    this.touchStmt.run({ id, now, expires_at: expiresAt });
+  *readByHash(tokenHash: string): Reads<SessionRow | null> {
+    return (yield this.byHashStmt.get({ token_hash: tokenHash })) as SessionRow | null;
   }
 
-  delete(id: number): void {
-    this.deleteStmt.run({ id });
+  *touchSteps(id: number, now: number, expiresAt: number): Reads<void> {
+    yield this.touchStmt.write({ id, now, expires_at: expiresAt });
+  }
+
+  *deleteSteps(id: number): Reads<void> {
+    yield this.deleteStmt.write({ id });
   }
 
   deleteForUser(userId: number): number {

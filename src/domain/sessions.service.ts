@@ -67,12 +67,16 @@ export class SessionsService {
    * password-reset link just used), ending the one the browser still held.
    */
   open(user: UserRow, input: Pick<SignInInput, "ip" | "userAgent" | "replacing">): Promise<SignedIn> {
-    return this.d.writeTx(() => {
-      if (input.replacing) this.end(input.replacing);
-      const now = unixSeconds(this.d.clock);
+    const { sessions, clock } = this.d;
+    return this.d.writeTx.steps(function* () {
+      if (input.replacing) {
+        const old = yield* sessions.readByHash(sha256Hex(input.replacing));
+        if (old) yield* sessions.deleteSteps(old.id);
+      }
+      const now = unixSeconds(clock);
       const token = newSessionToken();
       const expiresAt = now + SESSION_IDLE_SECONDS;
-      this.d.sessions.insert({
+      yield* sessions.insertSteps({
         token_hash: sha256Hex(token),
         user_id: user.id,
         created_at: now,
@@ -103,8 +107,8 @@ export class SessionsService {
       // Not awaited: the caller lookup answers in place on SQLite (src/http/auth.ts). The body runs
       // at once all the same. A failed touch leaves the expiry where it was, and the next request
       // touches again: logged, not the request's failure.
-      this.d
-        .writeTx(() => this.d.sessions.touch(session.id, now, expiresAt))
+      this.d.writeTx
+        .steps(() => this.d.sessions.touchSteps(session.id, now, expiresAt))
         .catch((error) =>
           this.d.logger.warn("session touch failed", { session_id: session.id, ...errorFields(error) }),
         );
@@ -114,17 +118,12 @@ export class SessionsService {
   }
 
   async signOut(sessionId: number): Promise<void> {
-    await this.d.writeTx(() => this.d.sessions.delete(sessionId));
+    await this.d.writeTx.steps(() => this.d.sessions.deleteSteps(sessionId));
   }
 
   /** Deletes sessions past either expiry and forgets passed sign-in windows (job loop); returns how many sessions. */
   prune(): Promise<number> {
     this.d.throttle.sweep();
     return this.d.writeTx.steps(() => this.d.sessions.deleteExpiredSteps(unixSeconds(this.d.clock)));
-  }
-
-  private end(token: string): void {
-    const old = this.d.sessions.byHash(sha256Hex(token));
-    if (old) this.d.sessions.delete(old.id);
   }
 }

@@ -53,7 +53,14 @@ export function userScope(auth: AuthService) {
 
 /** Routes about the browser session itself (/auth/session, /auth/sign_out): the cookie only. */
 export function sessionScope(auth: AuthService) {
-  return new Elysia().derive({ as: "scoped" }, ({ headers, request }) => ({
-    caller: auth.caller({ ...credentialsOf(headers, request.method), apiToken: null }),
-  }));
+  const cookieOnly = (headers: Headers, method: string) => ({ ...credentialsOf(headers, method), apiToken: null });
+  // Awaited on PostgreSQL, in place on SQLite, as userScope's.
+  const derive = auth.callersAwait
+    ? async ({ headers, request }: { headers: Headers; request: Request }) => ({
+        caller: await auth.callerSoon(cookieOnly(headers, request.method)),
+      })
+    : ({ headers, request }: { headers: Headers; request: Request }) => ({
+        caller: auth.caller(cookieOnly(headers, request.method)),
+      });
+  return new Elysia().derive({ as: "scoped" }, derive);
 }

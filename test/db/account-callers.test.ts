@@ -69,8 +69,8 @@ describe("the account caller in one statement", () => {
     "a session cookie's caller in one statement on PostgreSQL: the session as SELECT * reads it, the user, the membership",
     async () => {
       const { h, a, b, agent } = await setup();
-      const id = await h.deps.writeTx(() =>
-        h.deps.repos.sessions.insert({
+      const id = await h.deps.writeTx.steps(() =>
+        h.deps.repos.sessions.insertSteps({
           token_hash: sha256Hex("a cookie"),
           user_id: agent.userId,
           created_at: 10,

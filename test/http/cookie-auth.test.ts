@@ -1,15 +1,29 @@
 // The account API accepts the web app's session cookie as well as api_access_token; changes made
 // with the cookie need the session's CSRF token; expired and ended sessions open nothing.
 import { describe, expect, test } from "bun:test";
+import { inPlaceDuring } from "../helpers/bridge-calls.ts";
 import { makeAccount, makeMember } from "../helpers/factories.ts";
 import { createHarness, type Harness } from "../helpers/harness.ts";
 import { givePassword, signIn } from "../helpers/sessions.ts";
 
 const DAY_MS = 86_400_000;
 
-/** The one session's last_used_at. */
-const lastUsedAt = (h: Harness) =>
-  (h.deps.db.query("SELECT last_used_at FROM sessions").get() as { last_used_at: number }).last_used_at;
+/** Once the touch the last request left behind (if any) has committed: the request did not wait for it. */
+async function touched(h: Harness): Promise<void> {
+  await h.deps.writeTx.steps(function* () {
+    yield* [];
+  });
+}
+
+/**
+ * The one session's last_used_at, once the touch a request left behind has committed: the request
+ * does not wait for it, and on PostgreSQL it is an awaited body (an empty one queued after it
+ * resolves once it has committed; on SQLite it ran in place).
+ */
+async function lastUsedAt(h: Harness): Promise<number> {
+  await touched(h);
+  return (h.deps.db.query("SELECT last_used_at FROM sessions").get() as { last_used_at: number }).last_used_at;
+}
 
 async function setup() {
   const h = createHarness();
@@ -106,7 +120,11 @@ describe("session lifetime", () => {
   test("idle for 14 days → 401 expired; each use within that slides the expiry", async () => {
     const { h, agent } = await setup();
     const s = await signIn(h, agent.email);
-    const get = () => h.request("GET", "/api/v1/profile", { headers: { cookie: s.cookie } });
+    const get = async () => {
+      const r = await h.request("GET", "/api/v1/profile", { headers: { cookie: s.cookie } });
+      await touched(h);
+      return r;
+    };
     h.clock.advance(13 * DAY_MS);
     expect((await get()).status).toBe(200); // slides to day 27
     h.clock.advance(13 * DAY_MS);
@@ -127,32 +145,52 @@ describe("session lifetime", () => {
     for (let day = 10; day < 90; day += 10) {
       h.clock.advance(10 * DAY_MS);
       expect((await h.request("GET", "/api/v1/profile", { headers: { cookie: s.cookie } })).status).toBe(200);
+      await touched(h);
     }
     h.clock.advance(10 * DAY_MS);
     expect((await h.request("GET", "/api/v1/profile", { headers: { cookie: s.cookie } })).status).toBe(401);
+  });
+
+  test("the hourly touch and the sign-out run nothing in place on PostgreSQL", async () => {
+    const { h, agent } = await setup();
+    const s = await signIn(h, agent.email);
+    const start = await lastUsedAt(h);
+    h.clock.advance(3_600_000);
+    const statuses: number[] = [];
+    const touching = await inPlaceDuring(async () => {
+      statuses.push((await h.request("GET", "/api/v1/profile", { headers: { cookie: s.cookie } })).status);
+    });
+    expect(await lastUsedAt(h)).toBe(start + 3600); // the touch, which the request does not wait for
+    const signingOut = await inPlaceDuring(async () => {
+      const headers = { cookie: s.cookie, "x-csrf-token": s.csrf };
+      statuses.push((await h.request("DELETE", "/auth/sign_out", { headers })).status);
+    });
+    expect([statuses, touching, signingOut]).toEqual([[200, 200], [], []]);
+    expect(h.deps.db.query("SELECT COUNT(*) AS n FROM sessions").get()).toEqual({ n: 0 });
   });
 
   test("expiry is written at most hourly, so reads stay reads", async () => {
     const { h, agent } = await setup();
     const s = await signIn(h, agent.email);
     const lastUsed = () => lastUsedAt(h);
-    const start = lastUsed();
+    const start = await lastUsed();
     h.clock.advance(59 * 60_000);
     await h.request("GET", "/api/v1/profile", { headers: { cookie: s.cookie } });
-    expect(lastUsed()).toBe(start);
+    expect(await lastUsed()).toBe(start);
     h.clock.advance(60_000);
     await h.request("GET", "/api/v1/profile", { headers: { cookie: s.cookie } });
-    expect(lastUsed()).toBe(start + 3600);
+    expect(await lastUsed()).toBe(start + 3600);
   });
 
   test("a touch the database refuses does not fail the request; the next request touches again", async () => {
     const { h, agent } = await setup();
     const s = await signIn(h, agent.email);
     const lastUsed = () => lastUsedAt(h);
-    const start = lastUsed();
+    const start = await lastUsed();
     const repo = h.deps.repos.sessions;
-    const touch = repo.touch;
-    repo.touch = () => {
+    const touch = repo.touchSteps;
+    // biome-ignore lint/correctness/useYield: a step that fails before its statement, as a refused write does
+    repo.touchSteps = function* () {
       throw new Error("disk I/O error");
     };
     h.clock.advance(3_600_000);
@@ -160,11 +198,11 @@ describe("session lifetime", () => {
       const refused = await h.request("GET", "/api/v1/profile", { headers: { cookie: s.cookie } });
       expect([refused.status, refused.body.email]).toEqual([200, agent.email]);
     } finally {
-      repo.touch = touch;
+      repo.touchSteps = touch;
     }
-    expect(lastUsed()).toBe(start);
+    expect(await lastUsed()).toBe(start);
     expect((await h.request("GET", "/api/v1/profile", { headers: { cookie: s.cookie } })).status).toBe(200);
-    expect(lastUsed()).toBe(start + 3600);
+    expect(await lastUsed()).toBe(start + 3600);
   });
 
   test("setting a new password ends the user's sessions; pruning deletes expired ones", async () => {
