@@ -1,11 +1,11 @@
-// More settings pages' writes as awaited bodies (writeTx.steps, src/db/tx.ts): canned responses,
-// custom attribute definitions, saved filters and dashboard apps. What each changes is the same on
-// both engines, checked here on both; on PostgreSQL none of these writes sends a statement through
-// the synchronous bridge in place. A refused write changes nothing, and another account's record is
-// a 404 as an unknown one is.
+// More settings pages' writes as awaited bodies (writeTx.steps, src/db/tx.ts): labels, canned
+// responses, custom attribute definitions, saved filters and dashboard apps. What each changes is
+// the same on both engines, checked here on both; on PostgreSQL none of these writes sends a
+// statement through the synchronous bridge in place (a label's rename aside: see its test). A
+// refused write changes nothing, and another account's record is a 404 as an unknown one is.
 import { describe, expect, test } from "bun:test";
 import { inPlaceDuring } from "../helpers/bridge-calls.ts";
-import { type World, world } from "../helpers/conversation-fixtures.ts";
+import { newConversation, type World, world } from "../helpers/conversation-fixtures.ts";
 import { makeAccount } from "../helpers/factories.ts";
 
 type Answer = { status: number; body: any };
@@ -38,6 +38,70 @@ async function theirs(w: World, path: string, body: unknown): Promise<number> {
 }
 
 describe("settings writes in one awaited body each", () => {
+  test("labels: create, a refused duplicate, update, a foreign 404, delete untagging a conversation", async () => {
+    const w = await world();
+    const foreign = await theirs(w, "/labels", { title: "theirs" });
+    const c = await newConversation(w);
+    let id = 0;
+    const [made, madeBlocking] = await writes(w, [
+      async (r) => {
+        const x = await r("POST", "/labels", { title: "Billing", description: "Money" });
+        id = x.body.id;
+        return [x.status, x.body.title, x.body.description, x.body.color, x.body.show_on_sidebar];
+      },
+      async (r) => {
+        const x = await r("POST", "/labels", { title: "billing" });
+        return [x.status, x.body.errors];
+      },
+      async (r) => (await r("POST", "/labels", { title: "x" })).status,
+    ]);
+    expect(made).toEqual([
+      [200, "billing", "Money", "#1f93ff", false],
+      [422, [{ field: "title", message: "has already been taken", code: "taken" }]],
+      422,
+    ]);
+    expect(madeBlocking).toEqual([]);
+    expect(await listed(w, "/labels", (body) => body.payload.map((l: any) => l.title))).toEqual(["billing"]);
+
+    const tag = await w.h.request("POST", `${w.base}/conversations/${c.id}/labels`, {
+      token: w.a.adminToken,
+      body: { labels: ["billing", "vip"] },
+    });
+    expect(tag.body.payload).toEqual(["billing", "vip"]);
+    const [changed, changedBlocking] = await writes(w, [
+      async (r) => {
+        const x = await r("PATCH", `/labels/${id}`, { color: "#00FF00", show_on_sidebar: true });
+        return [x.status, x.body.title, x.body.color, x.body.show_on_sidebar, x.body.description];
+      },
+      async (r) => (await r("PATCH", `/labels/${foreign}`, { color: "#000000" })).status,
+      async (r) => (await r("DELETE", `/labels/${foreign}`)).status,
+      async (r) => (await r("DELETE", `/labels/${id}`)).status,
+      async (r) => (await r("DELETE", `/labels/${id}`)).status,
+    ]);
+    expect(changed).toEqual([[200, "billing", "#00FF00", true, "Money"], 404, 404, 200, 404]);
+    expect(changedBlocking).toEqual([]);
+    expect(await listed(w, "/labels", (body) => body.payload)).toEqual([]);
+    const after = await w.h.request("GET", `${w.base}/conversations/${c.id}/labels`, { token: w.a.adminToken });
+    expect(after.body.payload).toEqual(["vip"]);
+  });
+
+  test("labels: a rename still re-tags conversations (in place: the automation rules follow it there)", async () => {
+    const w = await world();
+    const c = await newConversation(w);
+    const made = await w.h.request("POST", `${w.base}/labels`, { token: w.a.adminToken, body: { title: "old" } });
+    await w.h.request("POST", `${w.base}/conversations/${c.id}/labels`, {
+      token: w.a.adminToken,
+      body: { labels: ["old"] },
+    });
+    const renamed = await w.h.request("PATCH", `${w.base}/labels/${made.body.id}`, {
+      token: w.a.adminToken,
+      body: { title: "New" },
+    });
+    expect([renamed.status, renamed.body.title]).toEqual([200, "new"]);
+    const after = await w.h.request("GET", `${w.base}/conversations/${c.id}/labels`, { token: w.a.adminToken });
+    expect(after.body.payload).toEqual(["new"]);
+  });
+
   test("canned responses: create, a refused duplicate, update, a foreign 404, delete", async () => {
     const w = await world();
     const foreign = await theirs(w, "/canned_responses", { short_code: "hi", content: "Hello" });
