@@ -1,5 +1,5 @@
 // The account's canned responses (migration 015).
-import type { Database, Statement } from "bun:sqlite";
+import type { Database } from "bun:sqlite";
 import { type Reads, TwoWayStatement } from "./reads.ts";
 
 export interface CannedResponseRow {
@@ -17,11 +17,11 @@ export const CANNED_RESPONSES_MAX = 1000;
 export class CannedResponsesRepo {
   private readonly listStmt: TwoWayStatement;
   private readonly searchStmt: TwoWayStatement;
-  private readonly byIdStmt: Statement;
-  private readonly byCodeStmt: Statement;
-  private readonly insertStmt: Statement;
-  private readonly updateStmt: Statement;
-  private readonly deleteStmt: Statement;
+  private readonly byIdStmt: TwoWayStatement;
+  private readonly byCodeStmt: TwoWayStatement;
+  private readonly insertStmt: TwoWayStatement;
+  private readonly updateStmt: TwoWayStatement;
+  private readonly deleteStmt: TwoWayStatement;
 
   constructor(db: Database) {
     this.listStmt = new TwoWayStatement(
@@ -35,17 +35,23 @@ export class CannedResponsesRepo {
       `SELECT * FROM canned_responses WHERE account_id = $account_id AND (instr(lower(short_code), $q) > 0 OR instr(lower(content), $q) > 0)
        ORDER BY instr(lower(short_code), $q) <> 1, lower(short_code), id LIMIT ${CANNED_RESPONSES_MAX}`,
     );
-    this.byIdStmt = db.prepare("SELECT * FROM canned_responses WHERE account_id = $account_id AND id = $id");
-    this.byCodeStmt = db.prepare(
+    this.byIdStmt = new TwoWayStatement(
+      db,
+      "SELECT * FROM canned_responses WHERE account_id = $account_id AND id = $id",
+    );
+    this.byCodeStmt = new TwoWayStatement(
+      db,
       "SELECT id FROM canned_responses WHERE account_id = $account_id AND lower(short_code) = lower($code)",
     );
-    this.insertStmt = db.prepare(
+    this.insertStmt = new TwoWayStatement(
+      db,
       "INSERT INTO canned_responses (account_id, short_code, content, created_at, updated_at) VALUES ($account_id, $short_code, $content, $now, $now)",
     );
-    this.updateStmt = db.prepare(
+    this.updateStmt = new TwoWayStatement(
+      db,
       "UPDATE canned_responses SET short_code = $short_code, content = $content, updated_at = $now WHERE id = $id",
     );
-    this.deleteStmt = db.prepare("DELETE FROM canned_responses WHERE id = $id");
+    this.deleteStmt = new TwoWayStatement(db, "DELETE FROM canned_responses WHERE id = $id");
   }
 
   *readList(accountId: number, search: string | null): Reads<CannedResponseRow[]> {
@@ -53,24 +59,24 @@ export class CannedResponsesRepo {
     return (yield this.searchStmt.all({ account_id: accountId, q: search.toLowerCase() })) as CannedResponseRow[];
   }
 
-  byId(accountId: number, id: number): CannedResponseRow | null {
-    return (this.byIdStmt.get({ account_id: accountId, id }) as CannedResponseRow | null) ?? null;
+  *readById(accountId: number, id: number): Reads<CannedResponseRow | null> {
+    return (yield this.byIdStmt.get({ account_id: accountId, id })) as CannedResponseRow | null;
   }
 
   /** The id holding this short code (any case), if any. */
-  holderOf(accountId: number, code: string): number | null {
-    return (this.byCodeStmt.get({ account_id: accountId, code }) as { id: number } | null)?.id ?? null;
+  *readHolderOf(accountId: number, code: string): Reads<number | null> {
+    return ((yield this.byCodeStmt.get({ account_id: accountId, code })) as { id: number } | null)?.id ?? null;
   }
 
-  insert(accountId: number, shortCode: string, content: string, now: number): number {
-    return Number(this.insertStmt.run({ account_id: accountId, short_code: shortCode, content, now }).lastInsertRowid);
+  *insertSteps(accountId: number, shortCode: string, content: string, now: number): Reads<number> {
+    return yield* this.insertStmt.insertSteps({ account_id: accountId, short_code: shortCode, content, now });
   }
 
-  update(id: number, shortCode: string, content: string, now: number): void {
-    this.updateStmt.run({ id, short_code: shortCode, content, now });
+  *updateSteps(id: number, shortCode: string, content: string, now: number): Reads<void> {
+    yield this.updateStmt.write({ id, short_code: shortCode, content, now });
   }
 
-  delete(id: number): void {
-    this.deleteStmt.run({ id });
+  *deleteSteps(id: number): Reads<void> {
+    yield this.deleteStmt.write({ id });
   }
 }

@@ -1,5 +1,5 @@
 // Custom attribute definitions (migration 017).
-import type { Database, Statement } from "bun:sqlite";
+import type { Database } from "bun:sqlite";
 import { type Reads, TwoWayStatement } from "./reads.ts";
 
 export type AttributeModel = "conversation_attribute" | "contact_attribute";
@@ -32,10 +32,10 @@ export class CustomAttributeDefinitionsRepo {
   private readonly listAllStmt: TwoWayStatement;
   private readonly byIdStmt: TwoWayStatement;
   private readonly byKeyStmt: TwoWayStatement;
-  private readonly insertStmt: Statement;
-  private readonly updateStmt: Statement;
-  private readonly deleteStmt: Statement;
-  private readonly nextPositionStmt: Statement;
+  private readonly insertStmt: TwoWayStatement;
+  private readonly updateStmt: TwoWayStatement;
+  private readonly deleteStmt: TwoWayStatement;
+  private readonly nextPositionStmt: TwoWayStatement;
 
   constructor(db: Database) {
     this.listStmt = new TwoWayStatement(
@@ -54,20 +54,23 @@ export class CustomAttributeDefinitionsRepo {
       db,
       "SELECT * FROM custom_attribute_definitions WHERE account_id = $account_id AND attribute_model = $model AND attribute_key = $key",
     );
-    this.insertStmt = db.prepare(
+    this.insertStmt = new TwoWayStatement(
+      db,
       `INSERT INTO custom_attribute_definitions (account_id, attribute_model, attribute_key, attribute_display_name, attribute_display_type,
          attribute_description, attribute_values, regex_pattern, regex_cue, default_value, position, created_at, updated_at)
        VALUES ($account_id, $attribute_model, $attribute_key, $attribute_display_name, $attribute_display_type,
          $attribute_description, $attribute_values, $regex_pattern, $regex_cue, $default_value, $position, $now, $now)`,
     );
-    this.updateStmt = db.prepare(
+    this.updateStmt = new TwoWayStatement(
+      db,
       `UPDATE custom_attribute_definitions SET attribute_model = $attribute_model, attribute_key = $attribute_key,
          attribute_display_name = $attribute_display_name, attribute_display_type = $attribute_display_type,
          attribute_description = $attribute_description, attribute_values = $attribute_values, regex_pattern = $regex_pattern,
          regex_cue = $regex_cue, default_value = $default_value, updated_at = $now WHERE id = $id`,
     );
-    this.deleteStmt = db.prepare("DELETE FROM custom_attribute_definitions WHERE id = $id");
-    this.nextPositionStmt = db.prepare(
+    this.deleteStmt = new TwoWayStatement(db, "DELETE FROM custom_attribute_definitions WHERE id = $id");
+    this.nextPositionStmt = new TwoWayStatement(
+      db,
       "SELECT COALESCE(MAX(position), 0) + 10 AS p FROM custom_attribute_definitions WHERE account_id = $account_id AND attribute_model = $model",
     );
   }
@@ -79,34 +82,26 @@ export class CustomAttributeDefinitionsRepo {
     return (yield read) as AttributeDefinitionRow[];
   }
 
-  byId(accountId: number, id: number): AttributeDefinitionRow | null {
-    return (this.byIdStmt.statement.get({ account_id: accountId, id }) as AttributeDefinitionRow | null) ?? null;
-  }
-
   *readById(accountId: number, id: number): Reads<AttributeDefinitionRow | null> {
     return (yield this.byIdStmt.get({ account_id: accountId, id })) as AttributeDefinitionRow | null;
-  }
-
-  byKey(accountId: number, model: AttributeModel, key: string): AttributeDefinitionRow | null {
-    const row = this.byKeyStmt.statement.get({ account_id: accountId, model, key });
-    return (row as AttributeDefinitionRow | null) ?? null;
   }
 
   *readByKey(accountId: number, model: AttributeModel, key: string): Reads<AttributeDefinitionRow | null> {
     return (yield this.byKeyStmt.get({ account_id: accountId, model, key })) as AttributeDefinitionRow | null;
   }
 
-  insert(accountId: number, f: AttributeDefinitionFields, now: number): number {
-    const position = (this.nextPositionStmt.get({ account_id: accountId, model: f.attribute_model }) as { p: number })
-      .p;
-    return Number(this.insertStmt.run({ ...f, account_id: accountId, position, now }).lastInsertRowid);
+  *insertSteps(accountId: number, f: AttributeDefinitionFields, now: number): Reads<number> {
+    const next = (yield this.nextPositionStmt.get({ account_id: accountId, model: f.attribute_model })) as {
+      p: number;
+    };
+    return yield* this.insertStmt.insertSteps({ ...f, account_id: accountId, position: next.p, now });
   }
 
-  update(id: number, f: AttributeDefinitionFields, now: number): void {
-    this.updateStmt.run({ ...f, id, now });
+  *updateSteps(id: number, f: AttributeDefinitionFields, now: number): Reads<void> {
+    yield this.updateStmt.write({ ...f, id, now });
   }
 
-  delete(id: number): void {
-    this.deleteStmt.run({ id });
+  *deleteSteps(id: number): Reads<void> {
+    yield this.deleteStmt.write({ id });
   }
 }

@@ -1,4 +1,4 @@
-import type { Database, Statement } from "bun:sqlite";
+import type { Database } from "bun:sqlite";
 import { type Reads, TwoWayStatement } from "./reads.ts";
 
 export type CustomFilterType = "conversation" | "contact" | "report";
@@ -15,46 +15,55 @@ export interface CustomFilterRow {
 }
 
 export class CustomFiltersRepo {
-  private readonly insertStmt: Statement;
-  private readonly byIdStmt: Statement;
+  private readonly insertStmt: TwoWayStatement;
+  private readonly byIdStmt: TwoWayStatement;
   private readonly listStmt: TwoWayStatement;
-  private readonly countStmt: Statement;
-  private readonly updateStmt: Statement;
-  private readonly deleteStmt: Statement;
+  private readonly countStmt: TwoWayStatement;
+  private readonly updateStmt: TwoWayStatement;
+  private readonly deleteStmt: TwoWayStatement;
 
   constructor(db: Database) {
-    this.insertStmt = db.prepare(
+    this.insertStmt = new TwoWayStatement(
+      db,
       `INSERT INTO custom_filters (account_id, user_id, name, filter_type, query, created_at, updated_at)
        VALUES ($account_id, $user_id, $name, $filter_type, $query, $now, $now)`,
     );
-    this.byIdStmt = db.prepare(
+    this.byIdStmt = new TwoWayStatement(
+      db,
       "SELECT * FROM custom_filters WHERE account_id = $account_id AND user_id = $user_id AND id = $id",
     );
     this.listStmt = new TwoWayStatement(
       db,
       "SELECT * FROM custom_filters WHERE account_id = $account_id AND user_id = $user_id AND filter_type = $filter_type ORDER BY id",
     );
-    this.countStmt = db.prepare(
+    this.countStmt = new TwoWayStatement(
+      db,
       "SELECT COUNT(*) AS n FROM custom_filters WHERE account_id = $account_id AND user_id = $user_id",
     );
-    this.updateStmt = db.prepare(
+    this.updateStmt = new TwoWayStatement(
+      db,
       "UPDATE custom_filters SET name = $name, filter_type = $filter_type, query = $query, updated_at = $now WHERE id = $id",
     );
-    this.deleteStmt = db.prepare("DELETE FROM custom_filters WHERE id = $id");
+    this.deleteStmt = new TwoWayStatement(db, "DELETE FROM custom_filters WHERE id = $id");
   }
 
-  insert(
+  *insertSteps(
     accountId: number,
     userId: number,
     f: Pick<CustomFilterRow, "name" | "filter_type" | "query">,
     now: number,
-  ): number {
-    return Number(this.insertStmt.run({ account_id: accountId, user_id: userId, ...f, now }).lastInsertRowid);
+  ): Reads<number> {
+    return yield* this.insertStmt.insertSteps({ account_id: accountId, user_id: userId, ...f, now });
   }
 
   /** One of this user's filters in this account; anyone else's is not found. */
   byId(accountId: number, userId: number, id: number): CustomFilterRow | null {
-    return (this.byIdStmt.get({ account_id: accountId, user_id: userId, id }) as CustomFilterRow | null) ?? null;
+    const row = this.byIdStmt.statement.get({ account_id: accountId, user_id: userId, id });
+    return (row as CustomFilterRow | null) ?? null;
+  }
+
+  *readById(accountId: number, userId: number, id: number): Reads<CustomFilterRow | null> {
+    return (yield this.byIdStmt.get({ account_id: accountId, user_id: userId, id })) as CustomFilterRow | null;
   }
 
   *readList(accountId: number, userId: number, filterType: CustomFilterType): Reads<CustomFilterRow[]> {
@@ -65,15 +74,15 @@ export class CustomFiltersRepo {
     })) as CustomFilterRow[];
   }
 
-  count(accountId: number, userId: number): number {
-    return (this.countStmt.get({ account_id: accountId, user_id: userId }) as { n: number }).n;
+  *readCount(accountId: number, userId: number): Reads<number> {
+    return ((yield this.countStmt.get({ account_id: accountId, user_id: userId })) as { n: number }).n;
   }
 
-  update(id: number, f: Pick<CustomFilterRow, "name" | "filter_type" | "query">, now: number): void {
-    this.updateStmt.run({ id, ...f, now });
+  *updateSteps(id: number, f: Pick<CustomFilterRow, "name" | "filter_type" | "query">, now: number): Reads<void> {
+    yield this.updateStmt.write({ id, ...f, now });
   }
 
-  delete(id: number): void {
-    this.deleteStmt.run({ id });
+  *deleteSteps(id: number): Reads<void> {
+    yield this.deleteStmt.write({ id });
   }
 }

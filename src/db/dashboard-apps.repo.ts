@@ -1,5 +1,5 @@
 // The account's dashboard apps (migration 024).
-import type { Database, Statement } from "bun:sqlite";
+import type { Database } from "bun:sqlite";
 import { type Reads, TwoWayStatement } from "./reads.ts";
 
 export interface DashboardAppRow {
@@ -25,54 +25,52 @@ export interface DashboardAppFields {
 
 export class DashboardAppsRepo {
   private readonly listStmt: TwoWayStatement;
-  private readonly countStmt: Statement;
+  private readonly countStmt: TwoWayStatement;
   private readonly byIdStmt: TwoWayStatement;
-  private readonly insertStmt: Statement;
-  private readonly updateStmt: Statement;
-  private readonly deleteStmt: Statement;
+  private readonly insertStmt: TwoWayStatement;
+  private readonly updateStmt: TwoWayStatement;
+  private readonly deleteStmt: TwoWayStatement;
 
   constructor(db: Database) {
     this.listStmt = new TwoWayStatement(
       db,
       `SELECT * FROM dashboard_apps WHERE account_id = $account_id ORDER BY id LIMIT ${DASHBOARD_APPS_MAX}`,
     );
-    this.countStmt = db.prepare("SELECT count(*) AS n FROM dashboard_apps WHERE account_id = $account_id");
+    this.countStmt = new TwoWayStatement(db, "SELECT count(*) AS n FROM dashboard_apps WHERE account_id = $account_id");
     this.byIdStmt = new TwoWayStatement(db, "SELECT * FROM dashboard_apps WHERE account_id = $account_id AND id = $id");
-    this.insertStmt = db.prepare(
+    this.insertStmt = new TwoWayStatement(
+      db,
       `INSERT INTO dashboard_apps (account_id, user_id, title, content, show_on_sidebar, created_at, updated_at)
        VALUES ($account_id, $user_id, $title, $content, $show_on_sidebar, $now, $now)`,
     );
-    this.updateStmt = db.prepare(
+    this.updateStmt = new TwoWayStatement(
+      db,
       "UPDATE dashboard_apps SET title = $title, content = $content, show_on_sidebar = $show_on_sidebar, updated_at = $now WHERE id = $id",
     );
-    this.deleteStmt = db.prepare("DELETE FROM dashboard_apps WHERE id = $id");
+    this.deleteStmt = new TwoWayStatement(db, "DELETE FROM dashboard_apps WHERE id = $id");
   }
 
   *readList(accountId: number): Reads<DashboardAppRow[]> {
     return (yield this.listStmt.all({ account_id: accountId })) as DashboardAppRow[];
   }
 
-  count(accountId: number): number {
-    return (this.countStmt.get({ account_id: accountId }) as { n: number }).n;
-  }
-
-  byId(accountId: number, id: number): DashboardAppRow | null {
-    return (this.byIdStmt.statement.get({ account_id: accountId, id }) as DashboardAppRow | null) ?? null;
+  *readCount(accountId: number): Reads<number> {
+    return ((yield this.countStmt.get({ account_id: accountId })) as { n: number }).n;
   }
 
   *readById(accountId: number, id: number): Reads<DashboardAppRow | null> {
     return (yield this.byIdStmt.get({ account_id: accountId, id })) as DashboardAppRow | null;
   }
 
-  insert(accountId: number, userId: number, f: DashboardAppFields, now: number): number {
-    return Number(this.insertStmt.run({ account_id: accountId, user_id: userId, ...f, now }).lastInsertRowid);
+  *insertSteps(accountId: number, userId: number, f: DashboardAppFields, now: number): Reads<number> {
+    return yield* this.insertStmt.insertSteps({ account_id: accountId, user_id: userId, ...f, now });
   }
 
-  update(id: number, f: DashboardAppFields, now: number): void {
-    this.updateStmt.run({ id, ...f, now });
+  *updateSteps(id: number, f: DashboardAppFields, now: number): Reads<void> {
+    yield this.updateStmt.write({ id, ...f, now });
   }
 
-  delete(id: number): void {
-    this.deleteStmt.run({ id });
+  *deleteSteps(id: number): Reads<void> {
+    yield this.deleteStmt.write({ id });
   }
 }

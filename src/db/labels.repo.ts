@@ -57,10 +57,6 @@ export class LabelsRepo {
   }
 
   /** Titles per owner id, in the order they were added. */
-  of(target: Target, ids: readonly number[]): Map<number, string[]> {
-    return this.sets[target].of(ids);
-  }
-
   readOf(target: Target, ids: readonly number[]): Reads<Map<number, string[]>> {
     return this.sets[target].readOf(ids);
   }

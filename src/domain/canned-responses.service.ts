@@ -2,11 +2,12 @@
 // deletes them, as in Chatwoot. A short code is one word (letters, digits, - and _; the reply box
 // finds it after "/"), unique in the account whatever its case.
 import type { CannedResponseRow, CannedResponsesRepo } from "../db/canned-responses.repo.ts";
-import { readSoon } from "../db/reads.ts";
+import { type Reads, readSoon } from "../db/reads.ts";
 import type { WriteTx } from "../db/tx.ts";
 import { unixSeconds, type Clock } from "../lib/clock.ts";
-import { parseId, type AccountPrincipal } from "./auth.service.ts";
-import { FieldErrors, NotFoundError, ValidationError } from "./errors.ts";
+import type { AccountPrincipal } from "./auth.service.ts";
+import { FieldErrors, ValidationError } from "./errors.ts";
+import { readRecordAt } from "./path-record.ts";
 import { requiredString } from "./validate.ts";
 
 const SHORT_CODE = /^[\p{L}\p{N}_-]+$/u;
@@ -38,38 +39,44 @@ export class CannedResponsesService {
   }
 
   create(p: AccountPrincipal, input: CannedResponseInput): Promise<CannedResponseRow> {
-    return this.d.writeTx(() => {
-      const { shortCode, content } = this.fields(p.account.id, input, null);
-      const id = this.d.cannedResponses.insert(p.account.id, shortCode, content, unixSeconds(this.d.clock));
-      return this.d.cannedResponses.byId(p.account.id, id)!;
+    const { cannedResponses, clock } = this.d;
+    const self = this;
+    return this.d.writeTx.steps(function* () {
+      const { shortCode, content } = yield* self.readFields(p.account.id, input, null);
+      const id = yield* cannedResponses.insertSteps(p.account.id, shortCode, content, unixSeconds(clock));
+      return (yield* cannedResponses.readById(p.account.id, id))!;
     });
   }
 
   update(p: AccountPrincipal, rawId: unknown, input: CannedResponseInput): Promise<CannedResponseRow> {
-    return this.d.writeTx(() => {
-      const current = this.find(p.account.id, rawId);
-      const { shortCode, content } = this.fields(p.account.id, input, current);
-      this.d.cannedResponses.update(current.id, shortCode, content, unixSeconds(this.d.clock));
-      return this.d.cannedResponses.byId(p.account.id, current.id)!;
+    const { cannedResponses, clock } = this.d;
+    const self = this;
+    return this.d.writeTx.steps(function* () {
+      const current = yield* self.readExisting(p.account.id, rawId);
+      const { shortCode, content } = yield* self.readFields(p.account.id, input, current);
+      yield* cannedResponses.updateSteps(current.id, shortCode, content, unixSeconds(clock));
+      return (yield* cannedResponses.readById(p.account.id, current.id))!;
     });
   }
 
   async delete(p: AccountPrincipal, rawId: unknown): Promise<void> {
-    await this.d.writeTx(() => this.d.cannedResponses.delete(this.find(p.account.id, rawId).id));
+    const { cannedResponses } = this.d;
+    const self = this;
+    await this.d.writeTx.steps(function* () {
+      yield* cannedResponses.deleteSteps((yield* self.readExisting(p.account.id, rawId)).id);
+    });
   }
 
-  private find(accountId: number, rawId: unknown): CannedResponseRow {
-    const id = parseId(rawId);
-    const row = id === null ? null : this.d.cannedResponses.byId(accountId, id);
-    if (!row) throw new NotFoundError("Canned response", "id", `no canned response ${String(rawId)} in this account`);
-    return row;
+  /** The canned response the path names, or its 404, as a step of a write's body. */
+  private readExisting(accountId: number, rawId: unknown): Reads<CannedResponseRow> {
+    return readRecordAt("Canned response", rawId, (id) => this.d.cannedResponses.readById(accountId, id));
   }
 
-  private fields(
+  private *readFields(
     accountId: number,
     input: CannedResponseInput,
     current: CannedResponseRow | null,
-  ): { shortCode: string; content: string } {
+  ): Reads<{ shortCode: string; content: string }> {
     const errors = new FieldErrors();
     let shortCode = current?.short_code;
     if (current === null || input.short_code !== undefined) {
@@ -77,7 +84,7 @@ export class CannedResponsesService {
       if (shortCode !== undefined && !SHORT_CODE.test(shortCode)) {
         errors.add("short_code", "must be one word: letters, digits, - and _", "invalid");
       } else if (shortCode !== undefined) {
-        const holder = this.d.cannedResponses.holderOf(accountId, shortCode);
+        const holder = yield* this.d.cannedResponses.readHolderOf(accountId, shortCode);
         if (holder !== null && holder !== current?.id) errors.add("short_code", "has already been taken", "taken");
       }
     }

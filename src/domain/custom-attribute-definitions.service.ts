@@ -7,13 +7,13 @@ import type {
   AttributeModel,
   CustomAttributeDefinitionsRepo,
 } from "../db/custom-attribute-definitions.repo.ts";
-import { readSoon } from "../db/reads.ts";
+import { type Reads, readSoon } from "../db/reads.ts";
 import type { WriteTx } from "../db/tx.ts";
 import { unixSeconds, type Clock } from "../lib/clock.ts";
 import { requireAdministrator, type AccountPrincipal } from "./auth.service.ts";
 import { FieldErrors, ValidationError } from "./errors.ts";
 import { patternOf } from "./custom-attribute-values.ts";
-import { readRecordAt, recordAt } from "./path-record.ts";
+import { readRecordAt } from "./path-record.ts";
 import { optionalString, requiredString } from "./validate.ts";
 
 export const DISPLAY_TYPES = ["text", "number", "currency", "percent", "link", "date", "list", "checkbox"] as const;
@@ -95,49 +95,55 @@ export class CustomAttributeDefinitionsService {
 
   /** One definition, read-only: awaited on PostgreSQL. */
   show(p: AccountPrincipal, rawId: unknown): AttributeDefinitionRow | Promise<AttributeDefinitionRow> {
-    const { customAttributeDefinitions } = this.d;
-    return readSoon(readRecordAt(DEFINITION, rawId, (id) => customAttributeDefinitions.readById(p.account.id, id)));
-  }
-
-  /** In place: the writes find their definition inside their transaction. */
-  get(p: AccountPrincipal, rawId: unknown): AttributeDefinitionRow {
-    return recordAt(DEFINITION, rawId, (id) => this.d.customAttributeDefinitions.byId(p.account.id, id));
+    return readSoon(this.readExisting(p, rawId));
   }
 
   async create(p: AccountPrincipal, input: DefinitionInput): Promise<AttributeDefinitionRow> {
     requireAdministrator(p);
-    return await this.d.writeTx(() => {
-      const f = this.fields(p.account.id, input, null);
-      return this.d.customAttributeDefinitions.byId(
-        p.account.id,
-        this.d.customAttributeDefinitions.insert(p.account.id, f, unixSeconds(this.d.clock)),
-      )!;
+    const { customAttributeDefinitions: definitions, clock } = this.d;
+    const self = this;
+    return await this.d.writeTx.steps(function* () {
+      const f = yield* self.readFields(p.account.id, input, null);
+      const id = yield* definitions.insertSteps(p.account.id, f, unixSeconds(clock));
+      return (yield* definitions.readById(p.account.id, id))!;
     });
   }
 
   async update(p: AccountPrincipal, rawId: unknown, input: DefinitionInput): Promise<AttributeDefinitionRow> {
     requireAdministrator(p);
-    return await this.d.writeTx(() => {
-      const current = this.get(p, rawId);
-      this.d.customAttributeDefinitions.update(
+    const { customAttributeDefinitions: definitions, clock } = this.d;
+    const self = this;
+    return await this.d.writeTx.steps(function* () {
+      const current = yield* self.readExisting(p, rawId);
+      yield* definitions.updateSteps(
         current.id,
-        this.fields(p.account.id, input, current),
-        unixSeconds(this.d.clock),
+        yield* self.readFields(p.account.id, input, current),
+        unixSeconds(clock),
       );
-      return this.d.customAttributeDefinitions.byId(p.account.id, current.id)!;
+      return (yield* definitions.readById(p.account.id, current.id))!;
     });
   }
 
   async delete(p: AccountPrincipal, rawId: unknown): Promise<void> {
     requireAdministrator(p);
-    await this.d.writeTx(() => this.d.customAttributeDefinitions.delete(this.get(p, rawId).id));
+    const { customAttributeDefinitions: definitions } = this.d;
+    const self = this;
+    await this.d.writeTx.steps(function* () {
+      yield* definitions.deleteSteps((yield* self.readExisting(p, rawId)).id);
+    });
   }
 
-  private fields(
+  /** The definition the path names, or its 404, as a step of a read or a write. */
+  private readExisting(p: AccountPrincipal, rawId: unknown): Reads<AttributeDefinitionRow> {
+    const { customAttributeDefinitions } = this.d;
+    return readRecordAt(DEFINITION, rawId, (id) => customAttributeDefinitions.readById(p.account.id, id));
+  }
+
+  private *readFields(
     accountId: number,
     input: DefinitionInput,
     current: AttributeDefinitionRow | null,
-  ): AttributeDefinitionFields {
+  ): Reads<AttributeDefinitionFields> {
     const errors = new FieldErrors();
     const has = (k: keyof DefinitionInput) => input[k] !== undefined;
     const model = has("attribute_model") ? attributeModelOf(input.attribute_model) : null;
@@ -196,7 +202,7 @@ export class CustomAttributeDefinitionsService {
         : String(input.default_value)
       : (current?.default_value ?? null);
     errors.throwIfAny();
-    const clash = this.d.customAttributeDefinitions.byKey(accountId, attributeModel, key!);
+    const clash = yield* this.d.customAttributeDefinitions.readByKey(accountId, attributeModel, key!);
     if (clash && clash.id !== current?.id) throw ValidationError.of("attribute_key", "has already been taken", "taken");
     return {
       attribute_model: attributeModel,

@@ -39,37 +39,46 @@ export class CustomFiltersService {
     return readSoon(this.d.customFilters.readList(a.account.id, this.userId(a), type!));
   }
 
+  /** In place: the read-only route's single filter. */
   get(a: Acting, id: number): CustomFilterRow {
-    const row = this.d.customFilters.byId(a.account.id, this.userId(a), id);
-    if (!row) throw new NotFoundError("Custom filter", "id", `no custom filter ${id} of yours in this account`);
-    return row;
+    return found(id, this.d.customFilters.byId(a.account.id, this.userId(a), id));
   }
 
   async create(a: Acting, input: CustomFilterInput): Promise<CustomFilterRow> {
     const fields = this.fields(input, null);
     const userId = this.userId(a);
-    return await this.d.writeTx(() => {
-      if (this.d.customFilters.count(a.account.id, userId) >= MAX_CUSTOM_FILTERS_PER_USER) {
+    const { customFilters, clock } = this.d;
+    return await this.d.writeTx.steps(function* () {
+      if ((yield* customFilters.readCount(a.account.id, userId)) >= MAX_CUSTOM_FILTERS_PER_USER) {
         throw ValidationError.of(
           "base",
           `Account limit exceeded: at most ${MAX_CUSTOM_FILTERS_PER_USER} custom filters per user`,
           "limit",
         );
       }
-      return this.get(a, this.d.customFilters.insert(a.account.id, userId, fields, unixSeconds(this.d.clock)));
+      const id = yield* customFilters.insertSteps(a.account.id, userId, fields, unixSeconds(clock));
+      return found(id, yield* customFilters.readById(a.account.id, userId, id));
     });
   }
 
   async update(a: Acting, id: number, input: CustomFilterInput): Promise<CustomFilterRow> {
-    const before = this.get(a, id);
-    const fields = this.fields(input, before);
-    await this.d.writeTx(() => this.d.customFilters.update(id, fields, unixSeconds(this.d.clock)));
-    return this.get(a, id);
+    const userId = this.userId(a);
+    const { customFilters, clock } = this.d;
+    const self = this;
+    return await this.d.writeTx.steps(function* () {
+      const before = found(id, yield* customFilters.readById(a.account.id, userId, id));
+      yield* customFilters.updateSteps(id, self.fields(input, before), unixSeconds(clock));
+      return found(id, yield* customFilters.readById(a.account.id, userId, id));
+    });
   }
 
   async delete(a: Acting, id: number): Promise<void> {
-    this.get(a, id);
-    await this.d.writeTx(() => this.d.customFilters.delete(id));
+    const userId = this.userId(a);
+    const { customFilters } = this.d;
+    await this.d.writeTx.steps(function* () {
+      found(id, yield* customFilters.readById(a.account.id, userId, id));
+      yield* customFilters.deleteSteps(id);
+    });
   }
 
   private userId(a: Acting): number {
@@ -111,4 +120,10 @@ export class CustomFiltersService {
     }
     return { name: name!, filter_type: type!, query: JSON.stringify(query) };
   }
+}
+
+/** Another user's filter, or another account's, is as unknown as one that never was. */
+function found(id: number, row: CustomFilterRow | null): CustomFilterRow {
+  if (!row) throw new NotFoundError("Custom filter", "id", `no custom filter ${id} of yours in this account`);
+  return row;
 }

@@ -3,12 +3,12 @@
 // and reads them; administrators create, change and delete them (Chatwoot's DashboardAppPolicy).
 import type { DashboardAppFields, DashboardAppRow, DashboardAppsRepo } from "../db/dashboard-apps.repo.ts";
 import { DASHBOARD_APPS_MAX } from "../db/dashboard-apps.repo.ts";
-import { readSoon } from "../db/reads.ts";
+import { type Reads, readSoon } from "../db/reads.ts";
 import type { WriteTx } from "../db/tx.ts";
 import { unixSeconds, type Clock } from "../lib/clock.ts";
 import { requireAdministrator, type AccountPrincipal } from "./auth.service.ts";
 import { FieldErrors, ValidationError } from "./errors.ts";
-import { readRecordAt, recordAt } from "./path-record.ts";
+import { readRecordAt } from "./path-record.ts";
 import { requiredString } from "./validate.ts";
 
 /** A frame per app is what Chatwoot's dashboard shows; a few are allowed, as its schema allows a list. */
@@ -35,44 +35,51 @@ export class DashboardAppsService {
     return readSoon(this.d.dashboardApps.readList(p.account.id));
   }
 
-  /** In place: the writes find their app inside their transaction. */
-  get(p: AccountPrincipal, rawId: unknown): DashboardAppRow {
-    return recordAt("Dashboard app", rawId, (id) => this.d.dashboardApps.byId(p.account.id, id));
-  }
-
-  /** get() for the read-only route: awaited on PostgreSQL. */
+  /** The app the path names, or its 404: awaited on PostgreSQL for the read-only route. */
   showSoon(p: AccountPrincipal, rawId: unknown): DashboardAppRow | Promise<DashboardAppRow> {
-    const { dashboardApps } = this.d;
-    return readSoon(readRecordAt("Dashboard app", rawId, (id) => dashboardApps.readById(p.account.id, id)));
+    return readSoon(this.readExisting(p, rawId));
   }
 
   async create(p: AccountPrincipal, input: DashboardAppInput): Promise<DashboardAppRow> {
     requireAdministrator(p);
     const fields = fieldsOf(input, null);
-    return await this.d.writeTx(() => {
-      if (this.d.dashboardApps.count(p.account.id) >= DASHBOARD_APPS_MAX)
+    const { dashboardApps, clock } = this.d;
+    return await this.d.writeTx.steps(function* () {
+      if ((yield* dashboardApps.readCount(p.account.id)) >= DASHBOARD_APPS_MAX)
         throw ValidationError.of(
           "title",
           `an account may have at most ${DASHBOARD_APPS_MAX} dashboard apps`,
           "invalid",
         );
-      const id = this.d.dashboardApps.insert(p.account.id, p.user.id, fields, unixSeconds(this.d.clock));
-      return this.d.dashboardApps.byId(p.account.id, id)!;
+      const id = yield* dashboardApps.insertSteps(p.account.id, p.user.id, fields, unixSeconds(clock));
+      return (yield* dashboardApps.readById(p.account.id, id))!;
     });
   }
 
   async update(p: AccountPrincipal, rawId: unknown, input: DashboardAppInput): Promise<DashboardAppRow> {
     requireAdministrator(p);
-    return await this.d.writeTx(() => {
-      const current = this.get(p, rawId);
-      this.d.dashboardApps.update(current.id, fieldsOf(input, current), unixSeconds(this.d.clock));
-      return this.d.dashboardApps.byId(p.account.id, current.id)!;
+    const { dashboardApps, clock } = this.d;
+    const self = this;
+    return await this.d.writeTx.steps(function* () {
+      const current = yield* self.readExisting(p, rawId);
+      yield* dashboardApps.updateSteps(current.id, fieldsOf(input, current), unixSeconds(clock));
+      return (yield* dashboardApps.readById(p.account.id, current.id))!;
     });
   }
 
   async delete(p: AccountPrincipal, rawId: unknown): Promise<void> {
     requireAdministrator(p);
-    await this.d.writeTx(() => this.d.dashboardApps.delete(this.get(p, rawId).id));
+    const { dashboardApps } = this.d;
+    const self = this;
+    await this.d.writeTx.steps(function* () {
+      yield* dashboardApps.deleteSteps((yield* self.readExisting(p, rawId)).id);
+    });
+  }
+
+  /** The app the path names, or its 404, as a step of a read or a write. */
+  private readExisting(p: AccountPrincipal, rawId: unknown): Reads<DashboardAppRow> {
+    const { dashboardApps } = this.d;
+    return readRecordAt("Dashboard app", rawId, (id) => dashboardApps.readById(p.account.id, id));
   }
 }
 

@@ -5,14 +5,16 @@
 import type { AccountLabelsRepo, LabelFields, LabelRow } from "../db/account-labels.repo.ts";
 import type { ConversationsRepo } from "../db/conversations.repo.ts";
 import type { LabelsRepo } from "../db/labels.repo.ts";
-import { readSoon } from "../db/reads.ts";
+import type { ConversationRow } from "../db/conversations.repo.ts";
+import { nested, type Reads, readNow, readSoon } from "../db/reads.ts";
 import type { WriteTx } from "../db/tx.ts";
 import { unixSeconds, type Clock } from "../lib/clock.ts";
 import { actingAs, type Acting } from "./acting.ts";
-import { parseId, requireAdministrator, type AccountPrincipal } from "./auth.service.ts";
+import { requireAdministrator, type AccountPrincipal } from "./auth.service.ts";
 import type { ConversationEvents } from "./conversation-events.ts";
 import type { ConversationViews } from "./conversation-view.ts";
-import { FieldErrors, NotFoundError } from "./errors.ts";
+import { FieldErrors } from "./errors.ts";
+import { readRecordAt, recordAt } from "./path-record.ts";
 import { optionalString } from "./validate.ts";
 
 export const DEFAULT_LABEL_COLOR = "#1f93ff";
@@ -51,49 +53,70 @@ export class LabelsService {
     return readSoon(this.d.accountLabels.readList(accountId));
   }
 
+  /** In place: the read-only route's single label. */
   get(p: AccountPrincipal, rawId: unknown): LabelRow {
     requireAdministrator(p);
-    return this.find(p.account.id, rawId);
+    return recordAt("Label", rawId, (id) => this.d.accountLabels.byId(p.account.id, id));
   }
 
   async create(p: AccountPrincipal, input: LabelInput): Promise<LabelRow> {
     requireAdministrator(p);
-    return await this.d.writeTx(() => {
-      const fields = this.fields(p.account.id, input, null);
-      const id = this.d.accountLabels.insert(p.account.id, fields, unixSeconds(this.d.clock));
-      return this.d.accountLabels.byId(p.account.id, id)!;
+    const { accountLabels, clock } = this.d;
+    const self = this;
+    return await this.d.writeTx.steps(function* () {
+      const fields = yield* self.readFields(p.account.id, input, null);
+      const id = yield* accountLabels.insertSteps(p.account.id, fields, unixSeconds(clock));
+      return (yield* accountLabels.readById(p.account.id, id))!;
     });
   }
 
   async update(p: AccountPrincipal, rawId: unknown, input: LabelInput): Promise<LabelRow> {
     requireAdministrator(p);
-    return await this.d.writeTx(() => {
-      const current = this.find(p.account.id, rawId);
-      const fields = this.fields(p.account.id, input, current);
-      this.d.accountLabels.update(p.account.id, current.id, fields, unixSeconds(this.d.clock));
-      if (fields.title !== current.title) {
-        this.retag(actingAs(p), current.title, fields.title);
-        this.d.onRenamed?.(p.account.id, current.title, fields.title);
-      }
-      return this.d.accountLabels.byId(p.account.id, current.id)!;
-    });
+    const saved = await this.d.writeTx.steps(() => this.readUpdate(p, rawId, input, false));
+    // A rename the automation rules follow: the whole update again, in place (readUpdate).
+    return saved ?? (await this.d.writeTx(() => readNow(this.readUpdate(p, rawId, input, true))!));
   }
 
   /** Deletes the record and takes its title off every conversation and contact. */
   async delete(p: AccountPrincipal, rawId: unknown): Promise<void> {
     requireAdministrator(p);
-    await this.d.writeTx(() => {
-      const current = this.find(p.account.id, rawId);
-      this.d.accountLabels.delete(p.account.id, current.id);
-      this.retag(actingAs(p), current.title, null);
+    const { accountLabels } = this.d;
+    const self = this;
+    await this.d.writeTx.steps(function* () {
+      const current = yield* self.readExisting(p.account.id, rawId);
+      yield* accountLabels.deleteSteps(p.account.id, current.id);
+      yield* self.retagSteps(actingAs(p), current.title, null);
     });
   }
 
-  private find(accountId: number, rawId: unknown): LabelRow {
-    const id = parseId(rawId);
-    const row = id === null ? null : this.d.accountLabels.byId(accountId, id);
-    if (!row) throw new NotFoundError("Label", "id", `no label ${String(rawId)} in this account`);
-    return row;
+  /**
+   * The update's body. Told of a rename, the automation rules rewrite their rules and notify the
+   * other processes in place (automation-rules.service.ts renameLabel has no awaited form), which an
+   * awaited body may not do: there (`inPlace` false) a rename with such a listener writes nothing and
+   * answers null, for the caller to run it again in place. Everything else is awaited on PostgreSQL.
+   */
+  private *readUpdate(
+    p: AccountPrincipal,
+    rawId: unknown,
+    input: LabelInput,
+    inPlace: boolean,
+  ): Reads<LabelRow | null> {
+    const { accountLabels, clock, onRenamed } = this.d;
+    const current = yield* this.readExisting(p.account.id, rawId);
+    const fields = yield* this.readFields(p.account.id, input, current);
+    const renamed = fields.title !== current.title;
+    if (renamed && onRenamed && !inPlace) return null;
+    yield* accountLabels.updateSteps(p.account.id, current.id, fields, unixSeconds(clock));
+    if (renamed) {
+      yield* this.retagSteps(actingAs(p), current.title, fields.title);
+      onRenamed?.(p.account.id, current.title, fields.title);
+    }
+    return yield* accountLabels.readById(p.account.id, current.id);
+  }
+
+  /** The label the path names, or its 404, as a step of a write's body. */
+  private readExisting(accountId: number, rawId: unknown): Reads<LabelRow> {
+    return readRecordAt("Label", rawId, (id) => this.d.accountLabels.readById(accountId, id));
   }
 
   /**
@@ -101,41 +124,41 @@ export class LabelsService {
    * conversation_updated with its label_list change, as a change through the labels route does;
    * contacts' labels have no event (none exists for them in Chatwoot either).
    */
-  private retag(a: Acting, from: string, to: string | null): void {
+  private *retagSteps(a: Acting, from: string, to: string | null): Reads<void> {
+    const { accountLabels, labels, conversations, views, events, clock } = this.d;
     const accountId = a.account.id;
-    this.d.accountLabels.contacts.retag(accountId, from, to);
-    const ids = this.d.accountLabels.conversations.owners(accountId, from);
+    yield* accountLabels.contacts.retagSteps(accountId, from, to);
+    const ids = yield* accountLabels.conversations.readOwners(accountId, from);
     if (ids.length === 0) return;
-    const before = this.d.labels.of("conversation", ids);
-    this.d.accountLabels.conversations.retag(accountId, from, to);
-    const nowMs = this.d.clock.nowMs();
+    const before = yield* nested(labels.readOf("conversation", ids));
+    yield* accountLabels.conversations.retagSteps(accountId, from, to);
+    const nowMs = clock.nowMs();
     // Views are built a chunk at a time (a fixed number of queries per chunk, not per conversation).
     for (let i = 0; i < ids.length; i += RETAG_CHUNK) {
       const chunk = ids.slice(i, i + RETAG_CHUNK);
-      const after = this.d.labels.of("conversation", chunk);
-      const rows = chunk.flatMap((id) => this.d.conversations.byId(id) ?? []);
+      const after = yield* nested(labels.readOf("conversation", chunk));
+      const rows: ConversationRow[] = [];
+      for (const id of chunk) {
+        const row = yield* conversations.readById(id);
+        if (row) rows.push(row);
+      }
       const next = rows.map((row) => ({ ...row, updated_at_ms: nowMs }));
-      for (const row of next) this.d.conversations.save(row);
-      const views = this.d.views.many(next, { account: a.account, viewerId: null, api: false });
-      rows.forEach((row, j) => {
-        this.d.events.changed(
-          a,
-          row,
-          next[j]!,
-          { before: before.get(row.id) ?? [], after: after.get(row.id) ?? [] },
-          views[j],
-        );
-      });
+      for (const row of next) yield* conversations.saveSteps(row);
+      const chunkViews = yield* views.readMany(next, { account: a.account, viewerId: null, api: false });
+      for (const [j, row] of rows.entries()) {
+        const change = { before: before.get(row.id) ?? [], after: after.get(row.id) ?? [] };
+        yield* events.changedSteps(a, row, next[j]!, change, chunkViews[j]);
+      }
     }
   }
 
-  private fields(accountId: number, input: LabelInput, current: LabelRow | null): LabelFields {
+  private *readFields(accountId: number, input: LabelInput, current: LabelRow | null): Reads<LabelFields> {
     const errors = new FieldErrors();
     let title = current?.title;
     if (current === null || input.title !== undefined) {
       title = this.title(errors, input.title);
       if (title !== undefined) {
-        const holder = this.d.accountLabels.byTitle(accountId, title);
+        const holder = yield* this.d.accountLabels.readByTitle(accountId, title);
         if (holder && holder.id !== current?.id) errors.add("title", "has already been taken", "taken");
       }
     }
