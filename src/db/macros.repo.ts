@@ -1,5 +1,5 @@
 // The account's macros (migration 025).
-import type { Database, Statement } from "bun:sqlite";
+import type { Database } from "bun:sqlite";
 import { type Reads, TwoWayStatement } from "./reads.ts";
 
 export interface MacroRow {
@@ -26,11 +26,11 @@ export const MACROS_MAX = 500;
 
 export class MacrosRepo {
   private readonly listStmt: TwoWayStatement;
-  private readonly countStmt: Statement;
+  private readonly countStmt: TwoWayStatement;
   private readonly byIdStmt: TwoWayStatement;
-  private readonly insertStmt: Statement;
-  private readonly updateStmt: Statement;
-  private readonly deleteStmt: Statement;
+  private readonly insertStmt: TwoWayStatement;
+  private readonly updateStmt: TwoWayStatement;
+  private readonly deleteStmt: TwoWayStatement;
 
   constructor(db: Database) {
     // Every macro of the account, or (an agent's list) the global ones and the agent's own.
@@ -40,17 +40,19 @@ export class MacrosRepo {
          AND (CAST($user_id AS BIGINT) IS NULL OR visibility = 'global' OR created_by_id = $user_id)
        ORDER BY id LIMIT ${MACROS_MAX}`,
     );
-    this.countStmt = db.prepare("SELECT count(*) AS n FROM macros WHERE account_id = $account_id");
+    this.countStmt = new TwoWayStatement(db, "SELECT count(*) AS n FROM macros WHERE account_id = $account_id");
     this.byIdStmt = new TwoWayStatement(db, "SELECT * FROM macros WHERE account_id = $account_id AND id = $id");
-    this.insertStmt = db.prepare(
+    this.insertStmt = new TwoWayStatement(
+      db,
       `INSERT INTO macros (account_id, name, visibility, created_by_id, updated_by_id, actions, created_at, updated_at)
        VALUES ($account_id, $name, $visibility, $user_id, $user_id, $actions, $now, $now)`,
     );
-    this.updateStmt = db.prepare(
+    this.updateStmt = new TwoWayStatement(
+      db,
       `UPDATE macros SET name = $name, visibility = $visibility, actions = $actions, updated_by_id = $user_id,
          updated_at = $now WHERE id = $id`,
     );
-    this.deleteStmt = db.prepare("DELETE FROM macros WHERE id = $id");
+    this.deleteStmt = new TwoWayStatement(db, "DELETE FROM macros WHERE id = $id");
   }
 
   /** `visibleTo`: null for every macro of the account, else a user's (global and their own). */
@@ -58,8 +60,8 @@ export class MacrosRepo {
     return (yield this.listStmt.all({ account_id: accountId, user_id: visibleTo })) as MacroRow[];
   }
 
-  count(accountId: number): number {
-    return (this.countStmt.get({ account_id: accountId }) as { n: number }).n;
+  *readCount(accountId: number): Reads<number> {
+    return ((yield this.countStmt.get({ account_id: accountId })) as { n: number }).n;
   }
 
   byId(accountId: number, id: number): MacroRow | null {
@@ -70,15 +72,15 @@ export class MacrosRepo {
     return (yield this.byIdStmt.get({ account_id: accountId, id })) as MacroRow | null;
   }
 
-  insert(accountId: number, userId: number, f: MacroFields, now: number): number {
-    return Number(this.insertStmt.run({ account_id: accountId, user_id: userId, ...f, now }).lastInsertRowid);
+  *insertSteps(accountId: number, userId: number, f: MacroFields, now: number): Reads<number> {
+    return yield* this.insertStmt.insertSteps({ account_id: accountId, user_id: userId, ...f, now });
   }
 
-  update(id: number, userId: number, f: MacroFields, now: number): void {
-    this.updateStmt.run({ id, user_id: userId, ...f, now });
+  *updateSteps(id: number, userId: number, f: MacroFields, now: number): Reads<void> {
+    yield this.updateStmt.write({ id, user_id: userId, ...f, now });
   }
 
-  delete(id: number): void {
-    this.deleteStmt.run({ id });
+  *deleteSteps(id: number): Reads<void> {
+    yield this.deleteStmt.write({ id });
   }
 }

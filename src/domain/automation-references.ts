@@ -6,6 +6,7 @@
 import type { AccountLabelsRepo } from "../db/account-labels.repo.ts";
 import type { RuleRow } from "../db/automation-rules.repo.ts";
 import type { ConversationRefsRepo } from "../db/conversation-refs.repo.ts";
+import type { Reads } from "../db/reads.ts";
 import { validateWebhookUrl } from "./webhook-url.ts";
 import { toInteger, type AutomationAction } from "./automation-catalogue.ts";
 import { FieldErrors, ValidationError } from "./errors.ts";
@@ -20,40 +21,46 @@ const positive = (v: unknown): number | null => {
   return n !== null && n > 0 ? n : null;
 };
 
-export function referenceProblems(
+/** Steps of the saving body: what is checked is read in the same transaction as the save. */
+export function* readReferenceProblems(
   r: ReferenceRepos,
   accountId: number,
   actions: readonly AutomationAction[],
-): FieldErrors {
+): Reads<FieldErrors> {
   const errors = new FieldErrors();
-  const teamMissing = (id: number) => r.conversationRefs.team(accountId, id) === null;
-  actions.forEach((action, i) => {
+  function* missingTeams(ids: number[]): Reads<number[]> {
+    const missing: number[] = [];
+    for (const id of ids) if ((yield* r.conversationRefs.readTeam(accountId, id)) === null) missing.push(id);
+    return missing;
+  }
+  for (const [i, action] of actions.entries()) {
     const at = `actions[${i}].action_params`;
     const params = action.action_params;
     switch (action.action_name) {
       case "assign_agent": {
         const id = positive(params[0]);
-        if (id !== null && !r.conversationRefs.member(accountId, id)?.membership)
+        if (id !== null && !(yield* r.conversationRefs.readMembers(accountId, [id])).get(id)?.membership)
           errors.add(at, `no agent ${id} in this account`, "not_found");
         break;
       }
       case "assign_team": {
         const id = positive(params[0]);
-        if (id !== null && teamMissing(id)) errors.add(at, `no team ${id} in this account`, "not_found");
+        if (id !== null && (yield* missingTeams([id])).length)
+          errors.add(at, `no team ${id} in this account`, "not_found");
         break;
       }
       case "send_email_to_team": {
         const ids = (params[0] as { team_ids: unknown[] }).team_ids
           .map(positive)
           .filter((id): id is number => id !== null);
-        const missing = ids.filter(teamMissing);
+        const missing = yield* missingTeams(ids);
         if (missing.length) errors.add(at, `no team ${missing.join(", ")} in this account`, "not_found");
         break;
       }
       case "add_label": {
-        const missing = (params as string[]).filter(
-          (t) => r.accountLabels.byTitle(accountId, t.trim().toLowerCase()) === null,
-        );
+        const missing: string[] = [];
+        for (const t of params as string[])
+          if ((yield* r.accountLabels.readByTitle(accountId, t.trim().toLowerCase())) === null) missing.push(t);
         if (missing.length)
           errors.add(at, `no label ${missing.join(", ")} in this account (create it first)`, "not_found");
         break;
@@ -74,7 +81,7 @@ export function referenceProblems(
         );
         break;
     }
-  });
+  }
   return errors;
 }
 

@@ -3,7 +3,7 @@
 import type { AccountLabelsRepo } from "../db/account-labels.repo.ts";
 import type { AutomationRulesRepo, RuleFields, RuleRow } from "../db/automation-rules.repo.ts";
 import type { ConversationRefsRepo } from "../db/conversation-refs.repo.ts";
-import { readSoon } from "../db/reads.ts";
+import { readNow, readSoon } from "../db/reads.ts";
 import type { WriteTx } from "../db/tx.ts";
 import { unixSeconds, type Clock } from "../lib/clock.ts";
 import {
@@ -13,7 +13,7 @@ import {
   type RuleInput,
 } from "./automation-catalogue.ts";
 import { compileConditions, type CompiledConditions } from "./automation-match.ts";
-import { referenceProblems, renameLabelIn } from "./automation-references.ts";
+import { readReferenceProblems, renameLabelIn } from "./automation-references.ts";
 import { requireAdministrator, type AccountPrincipal } from "./auth.service.ts";
 import { readRecordAt, recordAt } from "./path-record.ts";
 
@@ -64,7 +64,7 @@ export class AutomationRulesService {
     requireAdministrator(p);
     const rule = validateRuleInput(input, { partial: false });
     return await this.d.writeTx(() => {
-      referenceProblems(this.d, p.account.id, rule.actions).throwIfAny();
+      readNow(readReferenceProblems(this.d, p.account.id, rule.actions)).throwIfAny();
       return this.insert(p.account.id, fieldsOf(rule));
     });
   }
@@ -78,7 +78,7 @@ export class AutomationRulesService {
         partial: true,
         current: { event_name: current.event_name, conditions: JSON.parse(current.conditions) },
       });
-      if (patch.actions) referenceProblems(this.d, p.account.id, patch.actions).throwIfAny();
+      if (patch.actions) readNow(readReferenceProblems(this.d, p.account.id, patch.actions)).throwIfAny();
       const next: RuleFields = {
         ...fieldsFrom(current),
         name: patch.name ?? current.name,

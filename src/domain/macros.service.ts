@@ -17,7 +17,7 @@ import { parseId, type AccountPrincipal } from "./auth.service.ts";
 import { MACRO_ACTIONS } from "../shared/macro-actions.ts";
 import { normaliseActions, type AutomationAction } from "./automation-catalogue.ts";
 import type { AutomationExecutor, RunContext } from "./automation-executor.ts";
-import { referenceProblems, type ReferenceRepos } from "./automation-references.ts";
+import { readReferenceProblems, type ReferenceRepos } from "./automation-references.ts";
 import type { ConversationAccess } from "./conversation-access.ts";
 import { AppError, FieldErrors, ForbiddenError, NotFoundError, ValidationError } from "./errors.ts";
 import { idList } from "./id-list.ts";
@@ -66,37 +66,36 @@ export class MacrosService {
     return readSoon(chain(this.readVisible(p, rawId), (macro) => this.readWithPeople(p.account.id, [macro])));
   }
 
-  /** The macros with their people, in place: what a create or an update answers. */
-  withPeople(accountId: number, macros: MacroRow[]): MacrosWithPeople {
-    return { macros, people: this.d.conversationRefs.members(accountId, peopleOf(macros)) };
-  }
-
-  /** A macro the caller may see: another agent's personal macro is not found. */
-  get(p: AccountPrincipal, rawId: unknown): MacroRow {
-    const id = parseId(rawId);
-    return visible(p, id === null ? null : this.d.macros.byId(p.account.id, id), rawId);
-  }
-
-  async create(p: AccountPrincipal, input: MacroInput): Promise<MacroRow> {
-    const fields = this.fieldsOf(p, input, null);
-    return await this.d.writeTx(() => {
-      if (this.d.macros.count(p.account.id) >= MACROS_MAX)
+  /** The macro made, with its people, read in its body: what a create answers. */
+  create(p: AccountPrincipal, input: MacroInput): Promise<MacrosWithPeople> {
+    const { macros, clock } = this.d;
+    const self = this;
+    return this.d.writeTx.steps(function* () {
+      const fields = yield* self.readFieldsOf(p, input, null);
+      if ((yield* macros.readCount(p.account.id)) >= MACROS_MAX)
         throw ValidationError.of("name", `an account may keep at most ${MACROS_MAX} macros`, "invalid");
-      const id = this.d.macros.insert(p.account.id, p.user.id, fields, unixSeconds(this.d.clock));
-      return this.d.macros.byId(p.account.id, id)!;
+      const id = yield* macros.insertSteps(p.account.id, p.user.id, fields, unixSeconds(clock));
+      return yield* self.readWithPeople(p.account.id, [(yield* macros.readById(p.account.id, id))!]);
     });
   }
 
-  update(p: AccountPrincipal, rawId: unknown, input: MacroInput): Promise<MacroRow> {
-    return this.d.writeTx(() => {
-      const current = this.owned(p, rawId);
-      this.d.macros.update(current.id, p.user.id, this.fieldsOf(p, input, current), unixSeconds(this.d.clock));
-      return this.d.macros.byId(p.account.id, current.id)!;
+  update(p: AccountPrincipal, rawId: unknown, input: MacroInput): Promise<MacrosWithPeople> {
+    const { macros, clock } = this.d;
+    const self = this;
+    return this.d.writeTx.steps(function* () {
+      const current = yield* self.readOwned(p, rawId);
+      const fields = yield* self.readFieldsOf(p, input, current);
+      yield* macros.updateSteps(current.id, p.user.id, fields, unixSeconds(clock));
+      return yield* self.readWithPeople(p.account.id, [(yield* macros.readById(p.account.id, current.id))!]);
     });
   }
 
   async delete(p: AccountPrincipal, rawId: unknown): Promise<void> {
-    await this.d.writeTx(() => this.d.macros.delete(this.owned(p, rawId).id));
+    const { macros } = this.d;
+    const self = this;
+    await this.d.writeTx.steps(function* () {
+      yield* macros.deleteSteps((yield* self.readOwned(p, rawId)).id);
+    });
   }
 
   /**
@@ -141,14 +140,14 @@ export class MacrosService {
   }
 
   /** A macro the caller may change: their own, or any for an administrator. */
-  private owned(p: AccountPrincipal, rawId: unknown): MacroRow {
-    const macro = this.get(p, rawId);
+  private *readOwned(p: AccountPrincipal, rawId: unknown): Reads<MacroRow> {
+    const macro = yield* this.readVisible(p, rawId);
     if (!isAdministrator(p) && macro.created_by_id !== p.user.id)
       throw new ForbiddenError("Only its author or an administrator may change this macro");
     return macro;
   }
 
-  private fieldsOf(p: AccountPrincipal, input: MacroInput, current: MacroRow | null): MacroFields {
+  private *readFieldsOf(p: AccountPrincipal, input: MacroInput, current: MacroRow | null): Reads<MacroFields> {
     const errors = new FieldErrors();
     const name = input.name === undefined && current ? current.name : requiredString(errors, "name", input.name);
     let visibility = current?.visibility ?? "personal";
@@ -162,7 +161,8 @@ export class MacrosService {
     if (input.actions !== undefined || !current) {
       const list = actionsOf(input.actions, errors);
       if (list) {
-        for (const e of referenceProblems(this.d, p.account.id, list).items) errors.add(e.field, e.message, e.code);
+        const problems = yield* readReferenceProblems(this.d, p.account.id, list);
+        for (const e of problems.items) errors.add(e.field, e.message, e.code);
         actions = JSON.stringify(list);
       }
     }

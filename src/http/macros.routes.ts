@@ -54,8 +54,8 @@ export function macroRoutes(d: Deps) {
     };
   };
   const present = ({ macros: rows, people }: MacrosWithPeople) => rows.map((m) => presentOne(m, people));
-  // A write's answer: its people read in place, after its transaction.
-  const written = (m: MacroRow) => ({ payload: present(macros.withPeople(m.account_id, [m]))[0]! });
+  // A write's answer: the macro and its people, read in the write's own body.
+  const written = (m: MacrosWithPeople) => ({ payload: present(m)[0]! });
   const one = { response: { 200: t.Object({ payload: Macro }), ...errorResponses } };
   return new Elysia({ prefix: "/api/v1/accounts/:account_id/macros" })
     .use(accountScope(d.services.auth))

@@ -156,3 +156,49 @@ describe("webhooks: writes in one awaited body each", () => {
     expect(blocking).toEqual([]);
   });
 });
+
+describe("macros: writes in one awaited body each", () => {
+  test("create, refusals, update by its author, another agent's 404, delete", async () => {
+    const w = await world();
+    const b = await makeAccount(w.h, "Globex");
+    const resolve = [{ action_name: "resolve_conversation", action_params: [] }];
+    const macros = `${w.base}/macros`;
+    const agent = { token: w.agent.token };
+    const answers: unknown[] = [];
+    let id = 0;
+    const blocking = await inPlaceDuring(async () => {
+      const made = await w.h.request("POST", macros, { ...agent, body: { name: "Close", actions: resolve } });
+      id = made.body.payload.id;
+      answers.push([
+        made.status,
+        made.body.payload.name,
+        made.body.payload.visibility,
+        made.body.payload.created_by.name,
+      ]);
+      const noTeam = await w.h.request("POST", macros, {
+        ...agent,
+        body: { name: "Team", actions: [{ action_name: "assign_team", action_params: [9999] }] },
+      });
+      answers.push([noTeam.status, noTeam.body.errors]);
+      const edited = await w.h.request("PATCH", `${macros}/${id}`, { ...agent, body: { name: "Close it" } });
+      answers.push([edited.status, edited.body.payload.name, edited.body.payload.updated_by.name]);
+      answers.push(
+        (await w.h.request("PATCH", `${macros}/${id}`, { token: w.outsider.token, body: { name: "x" } })).status,
+      );
+      answers.push(
+        (await w.h.request("DELETE", `/api/v1/accounts/${b.accountId}/macros/${id}`, { token: b.adminToken })).status,
+      );
+      answers.push((await w.h.request("DELETE", `${macros}/${id}`, agent)).status);
+    });
+    expect(answers).toEqual([
+      [200, "Close", "personal", "Ann Agent"],
+      [422, [{ field: "actions[0].action_params", message: "no team 9999 in this account", code: "not_found" }]],
+      [200, "Close it", "Ann Agent"],
+      404,
+      404,
+      200,
+    ]);
+    expect(blocking).toEqual([]);
+    expect((await w.h.request("GET", macros, { token: w.a.adminToken })).body.payload).toEqual([]);
+  });
+});
