@@ -1,6 +1,6 @@
 // Automation rules (conditions and actions kept as JSON text) and the idle trigger's memory of which
 // conversations a conversation_idle rule has already been evaluated for.
-import type { Database, Statement } from "bun:sqlite";
+import type { Database } from "bun:sqlite";
 import type { ConversationRow } from "./conversations.repo.ts";
 import { type Reads, TwoWayStatement } from "./reads.ts";
 
@@ -37,10 +37,10 @@ export type RuleFields = Pick<
 export type RuleHealth = Pick<RuleRow, "active" | "failure_count" | "last_error" | "disabled_reason">;
 
 export class AutomationRulesRepo {
-  private readonly insertStmt: Statement;
-  private readonly updateStmt: Statement;
-  private readonly healthStmt: Statement;
-  private readonly deleteStmt: Statement;
+  private readonly insertStmt: TwoWayStatement;
+  private readonly updateStmt: TwoWayStatement;
+  private readonly healthStmt: TwoWayStatement;
+  private readonly deleteStmt: TwoWayStatement;
   private readonly byIdStmt: TwoWayStatement;
   private readonly listStmt: TwoWayStatement;
   private readonly activeStmt: TwoWayStatement;
@@ -60,18 +60,24 @@ export class AutomationRulesRepo {
       "last_error",
       "disabled_reason",
     ];
-    this.insertStmt = db.prepare(
+    this.insertStmt = new TwoWayStatement(
+      db,
       `INSERT INTO automation_rules (account_id, ${cols.join(", ")}, created_at, updated_at)
        VALUES ($account_id, ${cols.map((c) => `$${c}`).join(", ")}, $now, $now)`,
     );
-    this.updateStmt = db.prepare(
+    this.updateStmt = new TwoWayStatement(
+      db,
       `UPDATE automation_rules SET ${cols.map((c) => `${c} = $${c}`).join(", ")}, updated_at = $now WHERE account_id = $account_id AND id = $id`,
     );
     // The engine's bookkeeping leaves updated_at alone: it is about what an administrator changed.
-    this.healthStmt = db.prepare(
+    this.healthStmt = new TwoWayStatement(
+      db,
       "UPDATE automation_rules SET active = $active, failure_count = $failure_count, last_error = $last_error, disabled_reason = $disabled_reason WHERE id = $id",
     );
-    this.deleteStmt = db.prepare("DELETE FROM automation_rules WHERE account_id = $account_id AND id = $id");
+    this.deleteStmt = new TwoWayStatement(
+      db,
+      "DELETE FROM automation_rules WHERE account_id = $account_id AND id = $id",
+    );
     this.byIdStmt = new TwoWayStatement(
       db,
       "SELECT * FROM automation_rules WHERE account_id = $account_id AND id = $id",
@@ -105,33 +111,24 @@ export class AutomationRulesRepo {
     );
   }
 
-  insert(accountId: number, f: RuleFields, now: number): number {
-    return Number(this.insertStmt.run({ account_id: accountId, ...f, now }).lastInsertRowid);
+  *insertSteps(accountId: number, f: RuleFields, now: number): Reads<number> {
+    return yield* this.insertStmt.insertSteps({ account_id: accountId, ...f, now });
   }
 
-  update(accountId: number, id: number, f: RuleFields, now: number): void {
-    this.updateStmt.run({ account_id: accountId, id, ...f, now });
+  *updateSteps(accountId: number, id: number, f: RuleFields, now: number): Reads<void> {
+    yield this.updateStmt.write({ account_id: accountId, id, ...f, now });
   }
 
-  setHealth(id: number, h: RuleHealth): void {
-    this.healthStmt.run({ id, ...h });
+  *setHealthSteps(id: number, h: RuleHealth): Reads<void> {
+    yield this.healthStmt.write({ id, ...h });
   }
 
-  delete(accountId: number, id: number): void {
-    this.deleteStmt.run({ account_id: accountId, id });
-  }
-
-  byId(accountId: number, id: number): RuleRow | null {
-    return (this.byIdStmt.statement.get({ account_id: accountId, id }) as RuleRow | null) ?? null;
+  *deleteSteps(accountId: number, id: number): Reads<void> {
+    yield this.deleteStmt.write({ account_id: accountId, id });
   }
 
   *readById(accountId: number, id: number): Reads<RuleRow | null> {
     return (yield this.byIdStmt.get({ account_id: accountId, id })) as RuleRow | null;
-  }
-
-  /** In place: a label's rename rewrites the rules inside its transaction. */
-  list(accountId: number): RuleRow[] {
-    return this.listStmt.statement.all({ account_id: accountId }) as RuleRow[];
   }
 
   *readList(accountId: number): Reads<RuleRow[]> {

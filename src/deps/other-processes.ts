@@ -4,6 +4,7 @@
 // are compiled once per change, in whichever process runs the automations). A failure to tell or to
 // hear presence is logged, never thrown into the socket or timer that caused it.
 import type { EventBus } from "../events/bus.ts";
+import { transactionalNotices } from "../db/notices.ts";
 import type { PostgresDatabase } from "../db/postgres/database.ts";
 import type { AutomationRulesService } from "../domain/automation-rules.service.ts";
 import type { Clock } from "../lib/clock.ts";
@@ -52,7 +53,8 @@ export function hearOtherProcesses(p: OtherProcessesParts): SharedPresence {
   // A rule change is heard here a moment after its commit, on a connection of its own: an event
   // committed within that moment may still meet the rules from before, as if the change had come
   // a few milliseconds later.
-  p.rules.shareChanges((accountId) => p.db.notify(RULES_CHANNEL, String(accountId)));
+  const notice = transactionalNotices(p.db);
+  p.rules.shareChanges((accountId) => notice(RULES_CHANNEL, String(accountId)));
   p.db.onNotice(RULES_CHANNEL, (accountId) => p.rules.forget(Number(accountId)));
   return presence;
 }

@@ -143,7 +143,7 @@ export function createServices(base: ServiceBase, repos: ReturnType<typeof creat
     clock,
     afterResolved: (_a, row) => csat.afterResolvedSteps(row),
   });
-  const automationRules = new AutomationRulesService({ ...repos, writeTx, clock, afterCommit: base.afterCommit });
+  const automationRules = new AutomationRulesService({ ...repos, writeTx, clock });
   const executor = new AutomationExecutor({
     ...repos,
     conversationsService: conversations,
@@ -264,7 +264,10 @@ export function createServices(base: ServiceBase, repos: ReturnType<typeof creat
       views,
       writeTx,
       clock,
-      onRenamed: (account, from, to) => automationRules.renameLabel(account, from, to),
+      onRenamed: {
+        steps: (account, from, to) => automationRules.renameLabelSteps(account, from, to),
+        committed: (account) => automationRules.forget(account),
+      },
     }),
     automationRules,
     automation,

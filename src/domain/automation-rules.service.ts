@@ -3,7 +3,7 @@
 import type { AccountLabelsRepo } from "../db/account-labels.repo.ts";
 import type { AutomationRulesRepo, RuleFields, RuleRow } from "../db/automation-rules.repo.ts";
 import type { ConversationRefsRepo } from "../db/conversation-refs.repo.ts";
-import { readNow, readSoon } from "../db/reads.ts";
+import { type Reads, readSoon } from "../db/reads.ts";
 import type { WriteTx } from "../db/tx.ts";
 import { unixSeconds, type Clock } from "../lib/clock.ts";
 import {
@@ -15,7 +15,7 @@ import {
 import { compileConditions, type CompiledConditions } from "./automation-match.ts";
 import { readReferenceProblems, renameLabelIn } from "./automation-references.ts";
 import { requireAdministrator, type AccountPrincipal } from "./auth.service.ts";
-import { readRecordAt, recordAt } from "./path-record.ts";
+import { readRecordAt } from "./path-record.ts";
 
 /** What an unknown rule's 404 names. docs/compatibility.md #12: Chatwoot answers 500; we answer 404. */
 const RULE = "Automation rule";
@@ -35,15 +35,13 @@ export interface AutomationRulesDeps {
   conversationRefs: ConversationRefsRepo;
   writeTx: WriteTx;
   clock: Clock;
-  /** Runs a function once the writes made so far are committed (or at once, outside a transaction). */
-  afterCommit?: (fn: () => void) => void;
 }
 
 export class AutomationRulesService {
   private readonly cache = new Map<number, Map<string, CompiledRule[]>>();
   /** Moves at every change of any account's rules: a read begun before one is not kept. */
   private generation = 0;
-  private tellOthers: ((accountId: number) => void) | null = null;
+  private tellOthers: ((accountId: number) => Reads<void>) | null = null;
 
   constructor(private readonly d: AutomationRulesDeps) {}
 
@@ -53,7 +51,7 @@ export class AutomationRulesService {
     return readSoon(this.d.automationRules.readList(p.account.id));
   }
 
-  /** Read-only, as list(); the writes find their rule in place (find). */
+  /** Read-only, as list(); the writes find their rule in their body (readFind). */
   get(p: AccountPrincipal, rawId: unknown): RuleRow | Promise<RuleRow> {
     requireAdministrator(p);
     const { automationRules } = this.d;
@@ -63,22 +61,25 @@ export class AutomationRulesService {
   async create(p: AccountPrincipal, input: RuleInput): Promise<RuleRow> {
     requireAdministrator(p);
     const rule = validateRuleInput(input, { partial: false });
-    return await this.d.writeTx(() => {
-      readNow(readReferenceProblems(this.d, p.account.id, rule.actions)).throwIfAny();
-      return this.insert(p.account.id, fieldsOf(rule));
+    const self = this;
+    return this.committed(p.account.id, function* () {
+      (yield* readReferenceProblems(self.d, p.account.id, rule.actions)).throwIfAny();
+      return yield* self.insertSteps(p.account.id, fieldsOf(rule));
     });
   }
 
   /** Only the fields sent change; conditions and actions are replaced whole when sent. */
   async update(p: AccountPrincipal, rawId: unknown, input: RuleInput): Promise<RuleRow> {
     requireAdministrator(p);
-    return await this.d.writeTx(() => {
-      const current = this.find(p.account.id, rawId);
+    const { automationRules, clock } = this.d;
+    const self = this;
+    return this.committed(p.account.id, function* () {
+      const current = yield* self.readFind(p.account.id, rawId);
       const patch = validateRuleInput(input, {
         partial: true,
         current: { event_name: current.event_name, conditions: JSON.parse(current.conditions) },
       });
-      if (patch.actions) readNow(readReferenceProblems(this.d, p.account.id, patch.actions)).throwIfAny();
+      if (patch.actions) (yield* readReferenceProblems(self.d, p.account.id, patch.actions)).throwIfAny();
       const next: RuleFields = {
         ...fieldsFrom(current),
         name: patch.name ?? current.name,
@@ -93,26 +94,29 @@ export class AutomationRulesService {
         next.failure_count = 0;
         next.disabled_reason = null;
       }
-      this.d.automationRules.update(p.account.id, current.id, next, unixSeconds(this.d.clock));
-      this.invalidate(p.account.id);
-      return this.d.automationRules.byId(p.account.id, current.id)!;
+      yield* automationRules.updateSteps(p.account.id, current.id, next, unixSeconds(clock));
+      yield* self.invalidateSteps(p.account.id);
+      return (yield* automationRules.readById(p.account.id, current.id))!;
     });
   }
 
   async delete(p: AccountPrincipal, rawId: unknown): Promise<void> {
     requireAdministrator(p);
-    await this.d.writeTx(() => {
-      this.d.automationRules.delete(p.account.id, this.find(p.account.id, rawId).id);
-      this.invalidate(p.account.id);
+    const { automationRules } = this.d;
+    const self = this;
+    await this.committed(p.account.id, function* () {
+      yield* automationRules.deleteSteps(p.account.id, (yield* self.readFind(p.account.id, rawId)).id);
+      yield* self.invalidateSteps(p.account.id);
     });
   }
 
   /** A copy with the same name, conditions, actions and state, and a clean failure record. */
   async clone(p: AccountPrincipal, rawId: unknown): Promise<RuleRow> {
     requireAdministrator(p);
-    return await this.d.writeTx(() => {
-      const source = this.find(p.account.id, rawId);
-      return this.insert(p.account.id, {
+    const self = this;
+    return this.committed(p.account.id, function* () {
+      const source = yield* self.readFind(p.account.id, rawId);
+      return yield* self.insertSteps(p.account.id, {
         ...fieldsFrom(source),
         failure_count: 0,
         last_error: null,
@@ -162,12 +166,14 @@ export class AutomationRulesService {
       const current = await readSoon(this.d.automationRules.readById(rule.account_id, rule.id));
       if (!current || current.failure_count === 0) return;
     }
-    await this.d.writeTx(() => {
-      const fresh = this.d.automationRules.byId(rule.account_id, rule.id);
+    const { automationRules } = this.d;
+    const self = this;
+    await this.committed(rule.account_id, function* () {
+      const fresh = yield* automationRules.readById(rule.account_id, rule.id);
       if (!fresh) return;
       if (error === null) {
         if (fresh.failure_count === 0) return;
-        this.d.automationRules.setHealth(fresh.id, {
+        yield* automationRules.setHealthSteps(fresh.id, {
           active: fresh.active,
           failure_count: 0,
           last_error: fresh.last_error,
@@ -176,7 +182,7 @@ export class AutomationRulesService {
       } else {
         const failures = fresh.failure_count + 1;
         const off = failures >= MAX_CONSECUTIVE_FAILURES && fresh.active === 1;
-        this.d.automationRules.setHealth(fresh.id, {
+        yield* automationRules.setHealthSteps(fresh.id, {
           active: off ? 0 : fresh.active,
           failure_count: failures,
           last_error: error,
@@ -185,55 +191,61 @@ export class AutomationRulesService {
             : fresh.disabled_reason,
         });
       }
-      this.invalidate(rule.account_id);
+      yield* self.invalidateSteps(rule.account_id);
     });
   }
 
-  /** A label was renamed (inside its transaction): rules naming the old title follow. */
-  renameLabel(accountId: number, from: string, to: string): void {
+  /** A label was renamed: steps of the renaming body, in which the rules naming the old title follow. */
+  *renameLabelSteps(accountId: number, from: string, to: string): Reads<void> {
     const now = unixSeconds(this.d.clock);
-    for (const rule of this.d.automationRules.list(accountId)) {
+    for (const rule of yield* this.d.automationRules.readList(accountId)) {
       const renamed = renameLabelIn(rule, from, to);
-      if (renamed) this.d.automationRules.update(accountId, rule.id, { ...fieldsFrom(rule), ...renamed }, now);
+      if (renamed)
+        yield* this.d.automationRules.updateSteps(accountId, rule.id, { ...fieldsFrom(rule), ...renamed }, now);
     }
-    this.invalidate(accountId);
+    yield* this.invalidateSteps(accountId);
   }
 
-  private insert(accountId: number, fields: RuleFields): RuleRow {
-    const id = this.d.automationRules.insert(accountId, fields, unixSeconds(this.d.clock));
-    this.invalidate(accountId);
-    return this.d.automationRules.byId(accountId, id)!;
+  private *insertSteps(accountId: number, fields: RuleFields): Reads<RuleRow> {
+    const id = yield* this.d.automationRules.insertSteps(accountId, fields, unixSeconds(this.d.clock));
+    yield* this.invalidateSteps(accountId);
+    return (yield* this.d.automationRules.readById(accountId, id))!;
   }
 
   /**
-   * Several processes on PostgreSQL (src/deps/other-processes.ts): each change is told to the others,
-   * inside its transaction, so they hear of it once it commits. A failure to tell undoes the change:
+   * Several processes on PostgreSQL (src/deps/other-processes.ts): each change is told to the others
+   * by a step of its body, so they hear of it once it commits. A failure to tell undoes the change:
    * the process running the automations would otherwise go on with the rules it compiled before.
    */
-  shareChanges(tell: (accountId: number) => void): void {
+  shareChanges(tell: (accountId: number) => Reads<void>): void {
     this.tellOthers = tell;
   }
 
-  /** Another process changed this account's rules: they are read and compiled again when next needed. */
+  /** Another process changed this account's rules (or this one's change committed): compile them again. */
   forget(accountId: number): void {
     this.cache.delete(accountId);
     this.generation++;
   }
 
-  private invalidate(accountId: number): void {
-    this.cache.delete(accountId);
-    this.generation++;
-    this.tellOthers?.(accountId);
-    // Again once committed: a read on the read pool begun before the commit (a write group still
-    // open) saw the rules as they were, and what it kept is dropped.
-    this.d.afterCommit?.(() => {
-      this.cache.delete(accountId);
-      this.generation++;
-    });
+  /**
+   * A change of the account's rules, as a step of its body. The rules are dropped at once and again
+   * once the body has committed (committed(); a label's rename: LabelsDeps.onRenamed): a read on the
+   * read pool begun before the commit saw the rules as they were, and what it kept is dropped.
+   */
+  private *invalidateSteps(accountId: number): Reads<void> {
+    this.forget(accountId);
+    if (this.tellOthers) yield* this.tellOthers(accountId);
   }
 
-  private find(accountId: number, rawId: unknown): RuleRow {
-    return recordAt(RULE, rawId, (id) => this.d.automationRules.byId(accountId, id));
+  /** A body changing the account's rules, awaited; the rules are forgotten again once it committed. */
+  private async committed<T>(accountId: number, make: () => Reads<T>): Promise<T> {
+    const result = await this.d.writeTx.steps(make);
+    this.forget(accountId);
+    return result;
+  }
+
+  private readFind(accountId: number, rawId: unknown): Reads<RuleRow> {
+    return readRecordAt(RULE, rawId, (id) => this.d.automationRules.readById(accountId, id));
   }
 }
 

@@ -6,7 +6,7 @@ import type { AccountLabelsRepo, LabelFields, LabelRow } from "../db/account-lab
 import type { ConversationsRepo } from "../db/conversations.repo.ts";
 import type { LabelsRepo } from "../db/labels.repo.ts";
 import type { ConversationRow } from "../db/conversations.repo.ts";
-import { nested, type Reads, readNow, readSoon } from "../db/reads.ts";
+import { nested, type Reads, readSoon } from "../db/reads.ts";
 import type { WriteTx } from "../db/tx.ts";
 import { unixSeconds, type Clock } from "../lib/clock.ts";
 import { actingAs, type Acting } from "./acting.ts";
@@ -31,8 +31,14 @@ export interface LabelInput {
   show_on_sidebar?: unknown;
 }
 
-/** Told when a label is renamed, inside the renaming transaction (automation rules follow the new title). */
-export type LabelRenamed = (accountId: number, from: string, to: string) => void;
+/**
+ * Told when a label is renamed: steps of the renaming body (automation rules follow the new title),
+ * and once that body has committed.
+ */
+export interface LabelRenamed {
+  steps(accountId: number, from: string, to: string): Reads<void>;
+  committed(accountId: number): void;
+}
 
 export interface LabelsDeps {
   accountLabels: AccountLabelsRepo;
@@ -72,9 +78,9 @@ export class LabelsService {
 
   async update(p: AccountPrincipal, rawId: unknown, input: LabelInput): Promise<LabelRow> {
     requireAdministrator(p);
-    const saved = await this.d.writeTx.steps(() => this.readUpdate(p, rawId, input, false));
-    // A rename the automation rules follow: the whole update again, in place (readUpdate).
-    return saved ?? (await this.d.writeTx(() => readNow(this.readUpdate(p, rawId, input, true))!));
+    const { label, renamed } = await this.d.writeTx.steps(() => this.readUpdate(p, rawId, input));
+    if (renamed) this.d.onRenamed?.committed(p.account.id);
+    return label;
   }
 
   /** Deletes the record and takes its title off every conversation and contact. */
@@ -89,29 +95,22 @@ export class LabelsService {
     });
   }
 
-  /**
-   * The update's body. Told of a rename, the automation rules rewrite their rules and notify the
-   * other processes in place (automation-rules.service.ts renameLabel has no awaited form), which an
-   * awaited body may not do: there (`inPlace` false) a rename with such a listener writes nothing and
-   * answers null, for the caller to run it again in place. Everything else is awaited on PostgreSQL.
-   */
+  /** The update's body; a rename re-tags what carries the old title, and the automation rules follow. */
   private *readUpdate(
     p: AccountPrincipal,
     rawId: unknown,
     input: LabelInput,
-    inPlace: boolean,
-  ): Reads<LabelRow | null> {
+  ): Reads<{ label: LabelRow; renamed: boolean }> {
     const { accountLabels, clock, onRenamed } = this.d;
     const current = yield* this.readExisting(p.account.id, rawId);
     const fields = yield* this.readFields(p.account.id, input, current);
     const renamed = fields.title !== current.title;
-    if (renamed && onRenamed && !inPlace) return null;
     yield* accountLabels.updateSteps(p.account.id, current.id, fields, unixSeconds(clock));
     if (renamed) {
       yield* this.retagSteps(actingAs(p), current.title, fields.title);
-      onRenamed?.(p.account.id, current.title, fields.title);
+      if (onRenamed) yield* onRenamed.steps(p.account.id, current.title, fields.title);
     }
-    return yield* accountLabels.readById(p.account.id, current.id);
+    return { label: (yield* accountLabels.readById(p.account.id, current.id))!, renamed };
   }
 
   /** The label the path names, or its 404, as a step of a write's body. */

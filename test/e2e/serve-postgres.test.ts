@@ -144,13 +144,17 @@ describe.skipIf(skip !== null)("parley serve on PostgreSQL", () => {
   test("a statement left unanswered past PARLEY_DB_TIMEOUT_MS: the server exits with 75, to be started again", async () => {
     const url = await server!.createDatabase("stalled");
     const p = await serveProcess(url, { ...env, PARLEY_DB_TIMEOUT_MS: "1000" }, procs);
-    // Another session holds the labels table, so the server's write (run in place through the
-    // bridge: a label's create is not an awaited body) waits on it and never answers.
+    // Another session holds the users table, so the server's write (run in place through the
+    // bridge: a profile's update is not an awaited body) waits on it and never answers.
     const holder = new Bun.SQL(url, { max: 1 });
     const session = await holder.reserve();
     await session`BEGIN`;
-    await session`LOCK TABLE labels IN ACCESS EXCLUSIVE MODE`;
-    const write = call(p.base, p.token!, "POST", "/labels", { title: "stuck" }).then(
+    await session`LOCK TABLE users IN EXCLUSIVE MODE`; // reads go on (the caller's lookup), writes wait
+    const write = fetch(`${p.base}/api/v1/profile`, {
+      method: "PUT",
+      headers: { api_access_token: p.token!, "content-type": "application/json" },
+      body: JSON.stringify({ profile: { display_name: "stuck" } }),
+    }).then(
       () => "answered",
       () => "no answer",
     );
@@ -162,9 +166,9 @@ describe.skipIf(skip !== null)("parley serve on PostgreSQL", () => {
 
     // Started again, it serves; the write that never answered was never made.
     const again = await serveProcess(url, env, procs);
-    const labels = await call(again.base, p.token!, "GET", "/labels");
-    expect(labels.status).toBe(200);
-    expect(labels.body.payload).toEqual([]);
+    const profile = await fetch(`${again.base}/api/v1/profile`, { headers: { api_access_token: p.token! } });
+    expect(profile.status).toBe(200);
+    expect(((await profile.json()) as { display_name: string | null }).display_name).not.toBe("stuck");
     again.proc.kill(9);
     await again.exited;
   }, 60_000);

@@ -1,6 +1,7 @@
 // Automation tests drive the real API: create labels and rules over HTTP, cause events over HTTP,
 // then let the bus deliver them to the engine (settle) and look at what the rules did.
 import { expect } from "bun:test";
+import { readNow } from "../../src/db/reads.ts";
 import type { StoredEvent } from "../../src/shared/event-types.ts";
 import { newConversation, send, type World } from "./conversation-fixtures.ts";
 
@@ -36,20 +37,22 @@ export const hitRule = (w: World, event: string, conditions: unknown[]) =>
 
 /** Writes a rule straight into the table, past the API's validation (old rows, hand-edited databases). */
 export function storeRule(w: World, name: string, conditions: unknown[], actions: unknown[]): number {
-  return w.h.deps.repos.automationRules.insert(
-    w.a.accountId,
-    {
-      name,
-      description: null,
-      event_name: "message_created",
-      conditions: JSON.stringify(conditions),
-      actions: JSON.stringify(actions),
-      active: 1,
-      failure_count: 0,
-      last_error: null,
-      disabled_reason: null,
-    },
-    Math.floor(w.h.clock.nowMs() / 1000),
+  return readNow(
+    w.h.deps.repos.automationRules.insertSteps(
+      w.a.accountId,
+      {
+        name,
+        description: null,
+        event_name: "message_created",
+        conditions: JSON.stringify(conditions),
+        actions: JSON.stringify(actions),
+        active: 1,
+        failure_count: 0,
+        last_error: null,
+        disabled_reason: null,
+      },
+      Math.floor(w.h.clock.nowMs() / 1000),
+    ),
   );
 }
 

@@ -32,7 +32,6 @@ export class PostgresDatabase {
   private released: string[] = [];
   /** An unguarded statement's failure, and the savepoint depth it happened at: the transaction is aborted. */
   private failed: { depth: number; error: unknown } | null = null;
-  private notifyStatement: PostgresStatement | null = null;
   /** The last notice sent by notifySoon, for the next to follow. */
   private lastNotice: Promise<unknown> = Promise.resolve();
   private heldConnection: HeldConnection | null = null;
@@ -228,12 +227,6 @@ export class PostgresDatabase {
   /** Calls `fn` with the payload of each notice on `channel`, from any process (this one included). */
   onNotice(channel: string, fn: (payload: string) => void): void {
     this.bridge.listen(this.url, channel, fn);
-  }
-
-  /** Tells every process listening on `channel`; inside a transaction, once it commits. */
-  notify(channel: string, payload: string): void {
-    this.notifyStatement ??= this.prepare("SELECT pg_notify(?, ?) AS sent");
-    this.notifyStatement.get(channel, payload);
   }
 
   /**
