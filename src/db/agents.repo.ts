@@ -34,7 +34,7 @@ function split(r: JoinedRow): AgentRecord {
 
 export class AgentsRepo {
   private readonly listStmt: TwoWayStatement;
-  private readonly byIdStmt: Statement;
+  private readonly byIdStmt: TwoWayStatement;
   private readonly inInboxStmt: TwoWayStatement;
   private readonly inTeamStmt: TwoWayStatement;
   private readonly updateMembershipStmt: Statement;
@@ -47,7 +47,10 @@ export class AgentsRepo {
   constructor(db: Database) {
     const from = "FROM account_users au JOIN users u ON u.id = au.user_id";
     this.listStmt = new TwoWayStatement(db, `SELECT ${COLUMNS} ${from} WHERE au.account_id = $account_id ${ORDER}`);
-    this.byIdStmt = db.prepare(`SELECT ${COLUMNS} ${from} WHERE au.account_id = $account_id AND au.user_id = $user_id`);
+    this.byIdStmt = new TwoWayStatement(
+      db,
+      `SELECT ${COLUMNS} ${from} WHERE au.account_id = $account_id AND au.user_id = $user_id`,
+    );
     this.inInboxStmt = new TwoWayStatement(
       db,
       `SELECT ${COLUMNS} ${from} JOIN inbox_members m ON m.user_id = au.user_id AND m.inbox_id = $inbox_id
@@ -87,20 +90,17 @@ export class AgentsRepo {
   }
 
   byId(accountId: number, userId: number): AgentRecord | null {
-    const row = this.byIdStmt.get({ account_id: accountId, user_id: userId }) as JoinedRow | null;
+    const row = this.byIdStmt.statement.get({ account_id: accountId, user_id: userId }) as JoinedRow | null;
     return row ? split(row) : null;
   }
 
-  inInbox(accountId: number, inboxId: number): AgentRecord[] {
-    return (this.inInboxStmt.statement.all({ account_id: accountId, inbox_id: inboxId }) as JoinedRow[]).map(split);
+  *readById(accountId: number, userId: number): Reads<AgentRecord | null> {
+    const row = (yield this.byIdStmt.get({ account_id: accountId, user_id: userId })) as JoinedRow | null;
+    return row ? split(row) : null;
   }
 
   *readInInbox(accountId: number, inboxId: number): Reads<AgentRecord[]> {
     return ((yield this.inInboxStmt.all({ account_id: accountId, inbox_id: inboxId })) as JoinedRow[]).map(split);
-  }
-
-  inTeam(accountId: number, teamId: number): AgentRecord[] {
-    return (this.inTeamStmt.statement.all({ account_id: accountId, team_id: teamId }) as JoinedRow[]).map(split);
   }
 
   *readInTeam(accountId: number, teamId: number): Reads<AgentRecord[]> {

@@ -56,6 +56,11 @@ export class InboxesService {
     return found(id, id === null ? null : this.d.inboxes.byId(accountId, id));
   }
 
+  /** find() as a step of a Reads or of a write's awaited body: the same 404. */
+  *readFound(accountId: number, id: number | null): Reads<InboxRow> {
+    return found(id, id === null ? null : yield* nested(this.d.inboxes.readById(accountId, id)));
+  }
+
   /** An inbox the caller may see: administrators any, agents only their member inboxes (403). */
   get(p: AccountPrincipal, id: number | null): InboxRow {
     const inbox = this.find(p.account.id, id);
@@ -65,7 +70,7 @@ export class InboxesService {
 
   /** get() as a step of a read-only route's Reads: the same 404, then the same 403. */
   *readVisibleOne(p: AccountPrincipal, id: number | null): Reads<InboxRow> {
-    const inbox = found(id, id === null ? null : yield* nested(this.d.inboxes.readById(p.account.id, id)));
+    const inbox = yield* nested(this.readFound(p.account.id, id));
     if (p.role !== "administrator" && !(yield* nested(this.d.inboxes.members.readHas(inbox.id, p.user.id))))
       throw notMember();
     return inbox;

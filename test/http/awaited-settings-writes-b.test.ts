@@ -1,0 +1,146 @@
+// More settings pages' writes as awaited bodies (writeTx.steps, src/db/tx.ts), as in
+// awaited-settings-writes.test.ts: teams and inbox members. What they change is the same
+// on both engines, checked here on both; on PostgreSQL none of them sends a statement through the
+// synchronous bridge in place. A refused write changes nothing.
+import { describe, expect, test } from "bun:test";
+import { inPlaceDuring } from "../helpers/bridge-calls.ts";
+import { makeAccount, makeInbox, makeMember } from "../helpers/factories.ts";
+import { createHarness, type Harness } from "../helpers/harness.ts";
+
+/** Two accounts; Acme has the agents Zoe and Bea, Globex the agent Sam (a stranger to Acme). */
+async function setup() {
+  const h = createHarness();
+  const [a, b] = [await makeAccount(h, "Acme"), await makeAccount(h, "Globex")];
+  const stranger = await makeMember(h, b.accountId, "agent", "Sam");
+  const [zoe, bea] = [
+    await makeMember(h, a.accountId, "agent", "Zoe"),
+    await makeMember(h, a.accountId, "agent", "Bea"),
+  ];
+  return { h, a, b, zoe, bea, stranger, base: `/api/v1/accounts/${a.accountId}` };
+}
+
+const names = (payload: { name: string }[]) => payload.map((x) => x.name);
+
+async function teamNames(h: Harness, base: string, token: string): Promise<string[]> {
+  return names((await h.request("GET", `${base}/teams`, { token })).body);
+}
+
+describe("teams: writes in one awaited body each", () => {
+  test("create, a refused duplicate, update, a foreign team's 404, members, delete", async () => {
+    const { h, a, b, zoe, bea, stranger, base } = await setup();
+    const admin = { token: a.adminToken };
+    const theirs = (
+      await h.request("POST", `/api/v1/accounts/${b.accountId}/teams`, { token: b.adminToken, body: { name: "Ops" } })
+    ).body.id as number;
+    const answers: unknown[] = [];
+    let id = 0;
+    const blocking = await inPlaceDuring(async () => {
+      const made = await h.request("POST", `${base}/teams`, { ...admin, body: { name: "Sales", description: "S" } });
+      id = made.body.id;
+      answers.push([made.status, made.body.name, made.body.description, made.body.allow_auto_assign]);
+      const duplicate = await h.request("POST", `${base}/teams`, { ...admin, body: { name: "SALES" } });
+      answers.push([duplicate.status, duplicate.body.errors]);
+      const other = await h.request("POST", `${base}/teams`, { ...admin, body: { name: "support" } });
+      const clash = await h.request("PATCH", `${base}/teams/${other.body.id}`, { ...admin, body: { name: "sales" } });
+      answers.push([clash.status, clash.body.errors[0].code]);
+      const changed = await h.request("PATCH", `${base}/teams/${id}`, {
+        ...admin,
+        body: { name: "Field Sales", allow_auto_assign: false },
+      });
+      answers.push([changed.status, changed.body.name, changed.body.description, changed.body.allow_auto_assign]);
+      const foreign = await h.request("PATCH", `${base}/teams/${theirs}`, { ...admin, body: { name: "mine" } });
+      answers.push(foreign.status);
+      const members = `${base}/teams/${id}/team_members`;
+      const added = await h.request("POST", members, { ...admin, body: { user_ids: [zoe.userId, bea.userId] } });
+      answers.push([added.status, names(added.body)]);
+      const again = await h.request("POST", members, { ...admin, body: { user_ids: [zoe.userId] } });
+      answers.push([again.status, names(again.body)]);
+      const outsider = await h.request("POST", members, { ...admin, body: { user_ids: [stranger.userId] } });
+      answers.push([outsider.status, outsider.body.errors]);
+      const replaced = await h.request("PATCH", members, { ...admin, body: { user_ids: [bea.userId] } });
+      answers.push([replaced.status, names(replaced.body)]);
+      const removed = await h.request("DELETE", members, { ...admin, body: { user_ids: [bea.userId] } });
+      answers.push(removed.status);
+      const gone = await h.request("DELETE", `${base}/teams/${other.body.id}`, admin);
+      answers.push(gone.status);
+      const theirsGone = await h.request("DELETE", `${base}/teams/${theirs}`, admin);
+      answers.push(theirsGone.status);
+    });
+    expect(answers).toEqual([
+      [200, "sales", "S", true],
+      [422, [{ field: "name", message: "has already been taken", code: "taken" }]],
+      [422, "taken"],
+      [200, "field sales", "S", false],
+      404,
+      [200, ["Bea", "Zoe"]],
+      [200, []],
+      [422, [{ field: "user_ids", message: `are not agents of this account: ${stranger.userId}`, code: "invalid" }]],
+      [200, ["Bea"]],
+      200,
+      200,
+      404,
+    ]);
+    expect(blocking).toEqual([]);
+    expect(await teamNames(h, base, a.adminToken)).toEqual(["field sales"]);
+    expect((await h.request("GET", `${base}/teams/${id}/team_members`, admin)).body).toEqual([]);
+    expect(await teamNames(h, `/api/v1/accounts/${b.accountId}`, b.adminToken)).toEqual(["ops"]);
+  });
+});
+
+describe("inbox members: writes in one awaited body each", () => {
+  test("add, a refused stranger, replace, a foreign inbox's 404, remove", async () => {
+    const { h, a, b, zoe, bea, stranger, base } = await setup();
+    const inbox = await makeInbox(h, a);
+    const theirs = await makeInbox(h, b);
+    const admin = { token: a.adminToken };
+    const members = `${base}/inbox_members`;
+    const answers: unknown[] = [];
+    const blocking = await inPlaceDuring(async () => {
+      const added = await h.request("POST", members, {
+        ...admin,
+        body: { inbox_id: inbox.id, user_ids: [zoe.userId, bea.userId] },
+      });
+      answers.push([added.status, names(added.body.payload)]);
+      const outsider = await h.request("POST", members, {
+        ...admin,
+        body: { inbox_id: inbox.id, user_ids: [bea.userId, stranger.userId] },
+      });
+      answers.push([outsider.status, outsider.body.errors]);
+      const replaced = await h.request("PATCH", members, {
+        ...admin,
+        body: { inbox_id: inbox.id, user_ids: [zoe.userId] },
+      });
+      answers.push([replaced.status, names(replaced.body.payload)]);
+      const foreign = await h.request("POST", members, {
+        ...admin,
+        body: { inbox_id: theirs.id, user_ids: [zoe.userId] },
+      });
+      answers.push(foreign.status);
+      const blank = await h.request("POST", members, { ...admin, body: { user_ids: [zoe.userId] } });
+      answers.push([blank.status, blank.body.errors[0].field]);
+      const removed = await h.request("DELETE", members, {
+        ...admin,
+        body: { inbox_id: inbox.id, user_ids: [zoe.userId] },
+      });
+      answers.push([removed.status, names(removed.body.payload)]);
+      const readded = await h.request("POST", members, {
+        ...admin,
+        body: { inbox_id: inbox.id, user_ids: [bea.userId] },
+      });
+      answers.push([readded.status, names(readded.body.payload)]);
+    });
+    expect(answers).toEqual([
+      [200, ["Bea", "Zoe"]],
+      [422, [{ field: "user_ids", message: `are not agents of this account: ${stranger.userId}`, code: "invalid" }]],
+      [200, ["Zoe"]],
+      404,
+      [422, "inbox_id"],
+      [200, []],
+      [200, ["Bea"]],
+    ]);
+    expect(blocking).toEqual([]);
+    expect(names((await h.request("GET", `${members}/${inbox.id}`, admin)).body.payload)).toEqual(["Bea"]);
+    const theirMembers = `/api/v1/accounts/${b.accountId}/inbox_members/${theirs.id}`;
+    expect((await h.request("GET", theirMembers, { token: b.adminToken })).body.payload).toEqual([]);
+  });
+});
