@@ -1,5 +1,5 @@
 // More settings pages' writes as awaited bodies (writeTx.steps, src/db/tx.ts), as in
-// awaited-settings-writes.test.ts: teams and inbox members. What they change is the same
+// awaited-settings-writes.test.ts: teams, inbox members and agent bots. What they change is the same
 // on both engines, checked here on both; on PostgreSQL none of them sends a statement through the
 // synchronous bridge in place. A refused write changes nothing.
 import { describe, expect, test } from "bun:test";
@@ -142,5 +142,105 @@ describe("inbox members: writes in one awaited body each", () => {
     expect(names((await h.request("GET", `${members}/${inbox.id}`, admin)).body.payload)).toEqual(["Bea"]);
     const theirMembers = `/api/v1/accounts/${b.accountId}/inbox_members/${theirs.id}`;
     expect((await h.request("GET", theirMembers, { token: b.adminToken })).body.payload).toEqual([]);
+  });
+});
+
+describe("agent bots: writes in one awaited body each", () => {
+  test("create, a refused one, update, foreign 404s, token, inbox link, delete; a platform app's too", async () => {
+    const { h, a, b, base } = await setup();
+    const admin = { token: a.adminToken };
+    const inbox = await makeInbox(h, a);
+    const theirInbox = await makeInbox(h, b);
+    const theirBot = (
+      await h.request("POST", `/api/v1/accounts/${b.accountId}/agent_bots`, {
+        token: b.adminToken,
+        body: { name: "Theirs" },
+      })
+    ).body.id as number;
+    const app = (await h.deps.services.platform.createApp("Portal")).api_access_token;
+    const platform = { token: app };
+    const answers: unknown[] = [];
+    let id = 0;
+    let platformId = 0;
+    const blocking = await inPlaceDuring(async () => {
+      const made = await h.request("POST", `${base}/agent_bots`, {
+        ...admin,
+        body: { name: "Helper", outgoing_url: "https://bot.example/hook" },
+      });
+      id = made.body.id;
+      const token = made.body.access_token;
+      answers.push([made.status, made.body.name, made.body.outgoing_url]);
+      const refused = await h.request("POST", `${base}/agent_bots`, {
+        ...admin,
+        body: { name: "Bad", outgoing_url: "ftp://bot.example" },
+      });
+      answers.push([refused.status, refused.body.errors]);
+      const changed = await h.request("PATCH", `${base}/agent_bots/${id}`, { ...admin, body: { name: "Helper 2" } });
+      answers.push([changed.status, changed.body.name, changed.body.outgoing_url]);
+      const invalid = await h.request("PATCH", `${base}/agent_bots/${id}`, { ...admin, body: { name: "" } });
+      answers.push([invalid.status, invalid.body.errors[0].field]);
+      const foreign = await h.request("PATCH", `${base}/agent_bots/${theirBot}`, { ...admin, body: { name: "Mine" } });
+      answers.push(foreign.status);
+      const reset = await h.request("POST", `${base}/agent_bots/${id}/reset_access_token`, admin);
+      answers.push([reset.status, reset.body.access_token === token]);
+      const link = `${base}/inboxes/${inbox.id}/set_agent_bot`;
+      answers.push((await h.request("POST", link, { ...admin, body: { agent_bot: id } })).status);
+      answers.push((await h.request("POST", link, { ...admin, body: { agent_bot: theirBot } })).status);
+      const theirs = `${base}/inboxes/${theirInbox.id}/set_agent_bot`;
+      answers.push((await h.request("POST", theirs, { ...admin, body: { agent_bot: id } })).status);
+      const platformMade = await h.request("POST", "/platform/api/v1/agent_bots", {
+        ...platform,
+        body: { name: "Platform Bot" },
+      });
+      platformId = platformMade.body.id;
+      answers.push([platformMade.status, platformMade.body.account_id]);
+      const platformChanged = await h.request("PATCH", `/platform/api/v1/agent_bots/${platformId}`, {
+        ...platform,
+        body: { description: "for all" },
+      });
+      answers.push([platformChanged.status, platformChanged.body.name, platformChanged.body.description]);
+      const notTheApps = await h.request("DELETE", `/platform/api/v1/agent_bots/${id}`, platform);
+      answers.push(notTheApps.status);
+      const platformBotHere = await h.request("PATCH", `${base}/agent_bots/${platformId}`, {
+        ...admin,
+        body: { name: "Mine" },
+      });
+      answers.push(platformBotHere.status);
+    });
+    expect(answers).toEqual([
+      [200, "Helper", "https://bot.example/hook"],
+      [422, [{ field: "outgoing_url", message: "must be an http:// or https:// URL", code: "invalid" }]],
+      [200, "Helper 2", "https://bot.example/hook"],
+      [422, "name"],
+      404,
+      [200, false],
+      200,
+      404,
+      404,
+      [200, null],
+      [200, "Platform Bot", "for all"],
+      404,
+      404,
+    ]);
+    expect(blocking).toEqual([]);
+    const linked = await h.request("GET", `${base}/inboxes/${inbox.id}/agent_bot`, admin);
+    expect(linked.body.agent_bot.name).toBe("Helper 2");
+    const bots = async () => names((await h.request("GET", `${base}/agent_bots`, admin)).body);
+    expect(await bots()).toEqual(["Helper 2", "Platform Bot"]);
+
+    answers.length = 0;
+    const removed = await inPlaceDuring(async () => {
+      const unlink = `${base}/inboxes/${inbox.id}/set_agent_bot`;
+      answers.push((await h.request("POST", unlink, { ...admin, body: { agent_bot: null } })).status);
+      answers.push((await h.request("DELETE", `${base}/agent_bots/${id}`, admin)).status);
+      answers.push((await h.request("DELETE", `${base}/agent_bots/${theirBot}`, admin)).status);
+      answers.push((await h.request("DELETE", `/platform/api/v1/agent_bots/${platformId}`, platform)).status);
+    });
+    expect(answers).toEqual([200, 200, 404, 200]);
+    expect(removed).toEqual([]);
+    expect((await h.request("GET", `${base}/inboxes/${inbox.id}/agent_bot`, admin)).body).toEqual({ agent_bot: {} });
+    expect(await bots()).toEqual([]);
+    const theirBots = await h.request("GET", `/api/v1/accounts/${b.accountId}/agent_bots`, { token: b.adminToken });
+    expect(names(theirBots.body)).toEqual(["Theirs"]);
   });
 });
