@@ -1,7 +1,7 @@
 // Agents: the users of an account with their role and availability. Administrators add them by
 // email (an existing user with that email joins the account), change them and take them out.
 import type { AgentRecord, AgentsRepo } from "../db/agents.repo.ts";
-import { readSoon } from "../db/reads.ts";
+import { type Reads, readSoon } from "../db/reads.ts";
 import type { WriteTx } from "../db/tx.ts";
 import type { Role, UsersRepo } from "../db/users.repo.ts";
 import { unixSeconds, type Clock } from "../lib/clock.ts";
@@ -20,8 +20,8 @@ export interface AgentsDeps {
   accounts: AccountsService;
   writeTx: WriteTx;
   clock: Clock;
-  /** Runs inside the removal's transaction once the agent has left the account (unassigns their conversations). */
-  onRemoved?: (account: { id: number; name: string }, userId: number) => void;
+  /** Steps of the removal's body once the agent has left the account (unassigns their conversations). */
+  onRemoved?: (account: { id: number; name: string }, userId: number) => Reads<void>;
   /**
    * Runs inside the caller's transaction for an agent who has no password yet: mails them a link to
    * choose one (PasswordResetsService.inviteInTx). False when the server cannot send mail.
@@ -73,15 +73,14 @@ export class AgentsService {
     return readSoon(this.d.agents.readList(p.account.id));
   }
 
+  /** The agent or its 404, in place: invite() runs inside a body that is still in place. */
   find(accountId: number, userId: number | null): AgentRecord {
-    const agent = userId === null ? null : this.d.agents.byId(accountId, userId);
-    if (!agent)
-      throw new NotFoundError(
-        "Agent",
-        "id",
-        userId === null ? "no such agent in this account" : `no agent ${userId} in this account`,
-      );
-    return agent;
+    return agentFound(userId, userId === null ? null : this.d.agents.byId(accountId, userId));
+  }
+
+  /** find() as a step of an awaited body. */
+  private *readFound(accountId: number, userId: number | null): Reads<AgentRecord> {
+    return agentFound(userId, userId === null ? null : yield* this.d.agents.readById(accountId, userId));
   }
 
   async create(p: AccountPrincipal, input: AgentInput): Promise<AgentRecord> {
@@ -135,8 +134,10 @@ export class AgentsService {
   async update(p: AccountPrincipal, userId: number | null, input: AgentInput): Promise<AgentRecord> {
     requireAdministrator(p);
     const accountId = p.account.id;
-    return this.d.writeTx(() => {
-      const agent = this.find(accountId, userId);
+    const { agents, clock } = this.d;
+    const self = this;
+    return this.d.writeTx.steps(function* () {
+      const agent = yield* self.readFound(accountId, userId);
       const errors = new FieldErrors();
       const name = input.name === undefined ? undefined : requiredString(errors, "name", input.name);
       const s = settings(errors, input, agent.membership);
@@ -144,32 +145,39 @@ export class AgentsService {
       if (
         agent.membership.role === "administrator" &&
         s.role !== "administrator" &&
-        this.d.agents.administratorCount(accountId) === 1
+        (yield* agents.readAdministratorCount(accountId)) === 1
       ) {
         throw lastAdministrator("role");
       }
       // The name belongs to the user, not the membership: as in Chatwoot it changes everywhere.
       if (name !== undefined && name !== agent.user.name)
-        this.d.agents.rename(agent.user.id, name, unixSeconds(this.d.clock));
-      this.d.agents.updateMembership({ account_id: accountId, user_id: agent.user.id, ...s });
-      return this.d.agents.byId(accountId, agent.user.id)!;
+        yield* agents.renameSteps(agent.user.id, name, unixSeconds(clock));
+      yield* agents.updateMembershipSteps({ account_id: accountId, user_id: agent.user.id, ...s });
+      return (yield* agents.readById(accountId, agent.user.id))!;
     });
   }
 
   /**
    * Takes the agent out of this account with their inbox and team memberships there. The user
-   * and their other accounts stay. Chatwoot also unassigns their open conversations in the
-   * account: that belongs to the conversations module, which does not exist yet.
+   * and their other accounts stay; their conversations in the account are unassigned (onRemoved).
    */
   async remove(p: AccountPrincipal, userId: number | null): Promise<void> {
     requireAdministrator(p);
     const accountId = p.account.id;
-    await this.d.writeTx(() => {
-      const agent = this.find(accountId, userId);
-      if (agent.membership.role === "administrator" && this.d.agents.administratorCount(accountId) === 1)
+    const { agents, onRemoved } = this.d;
+    const self = this;
+    await this.d.writeTx.steps(function* () {
+      const agent = yield* self.readFound(accountId, userId);
+      if (agent.membership.role === "administrator" && (yield* agents.readAdministratorCount(accountId)) === 1)
         throw lastAdministrator("id");
-      this.d.agents.removeFromAccount(accountId, agent.user.id);
-      this.d.onRemoved?.(p.account, agent.user.id);
+      yield* agents.removeFromAccountSteps(accountId, agent.user.id);
+      if (onRemoved) yield* onRemoved(p.account, agent.user.id);
     });
   }
+}
+
+function agentFound(userId: number | null, agent: AgentRecord | null): AgentRecord {
+  if (agent) return agent;
+  const message = userId === null ? "no such agent in this account" : `no agent ${userId} in this account`;
+  throw new NotFoundError("Agent", "id", message);
 }

@@ -1,9 +1,10 @@
 // More settings pages' writes as awaited bodies (writeTx.steps, src/db/tx.ts), as in
-// awaited-settings-writes.test.ts: teams, inbox members and agent bots. What they change is the same
+// awaited-settings-writes.test.ts: teams, inbox members, agent bots and agents. What they change is the same
 // on both engines, checked here on both; on PostgreSQL none of them sends a statement through the
 // synchronous bridge in place. A refused write changes nothing.
 import { describe, expect, test } from "bun:test";
 import { inPlaceDuring } from "../helpers/bridge-calls.ts";
+import { newConversation, world } from "../helpers/conversation-fixtures.ts";
 import { makeAccount, makeInbox, makeMember } from "../helpers/factories.ts";
 import { createHarness, type Harness } from "../helpers/harness.ts";
 
@@ -242,5 +243,49 @@ describe("agent bots: writes in one awaited body each", () => {
     expect(await bots()).toEqual([]);
     const theirBots = await h.request("GET", `/api/v1/accounts/${b.accountId}/agent_bots`, { token: b.adminToken });
     expect(names(theirBots.body)).toEqual(["Theirs"]);
+  });
+});
+
+describe("agents: updates and removals in one awaited body each", () => {
+  test("update, refused ones, a foreign agent's 404, removal unassigning the agent's conversations", async () => {
+    const w = await world();
+    const b = await makeAccount(w.h, "Globex");
+    const c = await newConversation(w, { assignee_id: w.agent.userId });
+    const admin = { token: w.a.adminToken };
+    const agents = `${w.base}/agents`;
+    const before = w.h.lastEventId();
+    const answers: unknown[] = [];
+    const blocking = await inPlaceDuring(async () => {
+      const renamed = await w.h.request("PATCH", `${agents}/${w.agent.userId}`, {
+        ...admin,
+        body: { name: "Agnes", role: "administrator", auto_offline: false },
+      });
+      answers.push([renamed.status, renamed.body.name, renamed.body.role, renamed.body.auto_offline]);
+      const invalid = await w.h.request("PATCH", `${agents}/${w.agent.userId}`, { ...admin, body: { role: "boss" } });
+      answers.push([invalid.status, invalid.body.errors[0].field]);
+      const demoted = await w.h.request("PATCH", `${agents}/${w.agent.userId}`, { ...admin, body: { role: "agent" } });
+      answers.push([demoted.status, demoted.body.role]);
+      const lastAdmin = await w.h.request("DELETE", `${agents}/${w.a.adminId}`, admin);
+      answers.push([lastAdmin.status, lastAdmin.body.errors[0].field]);
+      const foreign = await w.h.request("PATCH", `${agents}/${b.adminId}`, { ...admin, body: { name: "Mine" } });
+      answers.push(foreign.status);
+      answers.push((await w.h.request("DELETE", `${agents}/${w.agent.userId}`, admin)).status);
+      answers.push((await w.h.request("DELETE", `${agents}/${w.agent.userId}`, admin)).status);
+    });
+    expect(answers).toEqual([
+      [200, "Agnes", "administrator", false],
+      [422, "role"],
+      [200, "agent"],
+      [422, "id"],
+      404,
+      200,
+      404,
+    ]);
+    expect(blocking).toEqual([]);
+    const left = await w.h.request("GET", agents, admin);
+    expect(left.body.map((x: { id: number }) => x.id)).toEqual([w.a.adminId, w.outsider.userId]);
+    // The removal unassigned the agent's conversation in its body, with its event.
+    const unassigned = w.h.events(before).filter((e) => e.kind === "assignee_changed");
+    expect(unassigned.map((e) => [e.actor.type, e.payload.id])).toEqual([["system", c.id]]);
   });
 });
