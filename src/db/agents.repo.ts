@@ -103,11 +103,6 @@ export class AgentsRepo {
     return ((yield this.listStmt.all({ account_id: accountId })) as JoinedRow[]).map(split);
   }
 
-  byId(accountId: number, userId: number): AgentRecord | null {
-    const row = this.byIdStmt.statement.get({ account_id: accountId, user_id: userId }) as JoinedRow | null;
-    return row ? split(row) : null;
-  }
-
   *readById(accountId: number, userId: number): Reads<AgentRecord | null> {
     const row = (yield this.byIdStmt.get({ account_id: accountId, user_id: userId })) as JoinedRow | null;
     return row ? split(row) : null;

@@ -205,7 +205,7 @@ export function createServices(base: ServiceBase, repos: ReturnType<typeof creat
       writeTx,
       clock,
       onRemoved: (account, userId) => conversationState.unassignAgentSteps(account, userId),
-      invite: (userId, accountId) => passwordResets.inviteInTx(userId, accountId),
+      invitations: passwordResets,
     }),
     teams: new TeamsService({ ...repos, writeTx, clock }),
     platform: new PlatformService({

@@ -6,6 +6,7 @@ import type { WriteTx } from "../db/tx.ts";
 import type { Role, UsersRepo } from "../db/users.repo.ts";
 import { unixSeconds, type Clock } from "../lib/clock.ts";
 import type { AccountsService } from "./accounts.service.ts";
+import type { PasswordResetsService } from "./password-resets.service.ts";
 import { requireAdministrator, type AccountPrincipal } from "./auth.service.ts";
 import { AppError, FieldErrors, NotFoundError, ValidationError } from "./errors.ts";
 import { emailValue, oneOf, requiredString } from "./validate.ts";
@@ -23,10 +24,10 @@ export interface AgentsDeps {
   /** Steps of the removal's body once the agent has left the account (unassigns their conversations). */
   onRemoved?: (account: { id: number; name: string }, userId: number) => Reads<void>;
   /**
-   * Runs inside the caller's transaction for an agent who has no password yet: mails them a link to
-   * choose one (PasswordResetsService.inviteInTx). False when the server cannot send mail.
+   * For an agent who has no password yet: queues the mail of a link to choose one, in the caller's
+   * body (its steps answer false when the server cannot send mail), and wakes the sender after.
    */
-  invite?: (userId: number, accountId: number) => boolean;
+  invitations?: Pick<PasswordResetsService, "inviteSteps" | "invitedAfterCommit">;
 }
 
 export interface AgentInput {
@@ -73,12 +74,7 @@ export class AgentsService {
     return readSoon(this.d.agents.readList(p.account.id));
   }
 
-  /** The agent or its 404, in place: invite() runs inside a body that is still in place. */
-  find(accountId: number, userId: number | null): AgentRecord {
-    return agentFound(userId, userId === null ? null : this.d.agents.byId(accountId, userId));
-  }
-
-  /** find() as a step of an awaited body. */
+  /** The agent or its 404, as a step of an awaited body. */
   private *readFound(accountId: number, userId: number | null): Reads<AgentRecord> {
     return agentFound(userId, userId === null ? null : yield* this.d.agents.readById(accountId, userId));
   }
@@ -91,20 +87,24 @@ export class AgentsService {
     const s = settings(errors, input, { role: "agent", availability: "online", auto_offline: 1 });
     errors.throwIfAny();
     const accountId = p.account.id;
-    return this.d.writeTx(() => {
-      const now = unixSeconds(this.d.clock);
-      const existing = this.d.users.byEmail(email!);
-      if (existing && this.d.users.membership(accountId, existing.id))
+    const { users, agents, accounts, invitations, clock } = this.d;
+    let invited = false;
+    const agent = await this.d.writeTx.steps(function* () {
+      const now = unixSeconds(clock);
+      const existing = yield* users.readByEmail(email!);
+      if (existing && (yield* users.readMembership(accountId, existing.id)))
         throw ValidationError.of("email", "has already been taken", "taken");
-      const userId = this.d.accounts.findOrCreateUser(name!, email!, now);
-      this.d.users.addMembership({ account_id: accountId, user_id: userId, role: s.role, now });
-      this.d.agents.updateMembership({ account_id: accountId, user_id: userId, ...s });
-      if (!this.d.users.byId(userId)?.password_hash) {
-        this.d.users.markUnconfirmed(userId);
-        this.d.invite?.(userId, accountId);
+      const userId = yield* accounts.findOrCreateUserSteps(name!, email!, now);
+      yield* users.addMembershipSteps({ account_id: accountId, user_id: userId, role: s.role, now });
+      yield* agents.updateMembershipSteps({ account_id: accountId, user_id: userId, ...s });
+      if (!(yield* users.readById(userId))?.password_hash) {
+        yield* users.markUnconfirmedSteps(userId);
+        if (invitations) invited = yield* invitations.inviteSteps(userId, accountId);
       }
-      return this.d.agents.byId(accountId, userId)!;
+      return (yield* agents.readById(accountId, userId))!;
     });
+    if (invited) invitations!.invitedAfterCommit();
+    return agent;
   }
 
   /**
@@ -115,20 +115,24 @@ export class AgentsService {
   async invite(p: AccountPrincipal, userId: number | null): Promise<AgentRecord> {
     requireAdministrator(p);
     const accountId = p.account.id;
-    return this.d.writeTx(() => {
-      const agent = this.find(accountId, userId);
+    const { invitations } = this.d;
+    const self = this;
+    const agent = await this.d.writeTx.steps(function* () {
+      const agent = yield* self.readFound(accountId, userId);
       if (agent.user.password_hash)
         throw ValidationError.of(
           "id",
           "has already chosen a password: they can use Forgot your password?",
           "confirmed",
         );
-      if (!this.d.invite?.(agent.user.id, accountId))
+      if (!invitations || !(yield* invitations.inviteSteps(agent.user.id, accountId)))
         throw new AppError(503, "This server cannot send mail", [
           { field: "id", message: "no mail server is configured (PARLEY_SMTP_URL)", code: "mail_not_configured" },
         ]);
       return agent;
     });
+    invitations!.invitedAfterCommit();
+    return agent;
   }
 
   async update(p: AccountPrincipal, userId: number | null, input: AgentInput): Promise<AgentRecord> {

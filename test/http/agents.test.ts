@@ -166,7 +166,7 @@ describe("PATCH /agents/:id", () => {
     });
     expect(r.status).toBe(422);
     expect(r.body.errors.map((e: { field: string }) => e.field)).toEqual(["name", "role"]);
-    expect(h.deps.repos.agents.byId(a.accountId, agent.userId)!.user.name).toBe("Zed");
+    expect(readNow(h.deps.repos.agents.readById(a.accountId, agent.userId))!.user.name).toBe("Zed");
   });
 });
 

@@ -246,8 +246,8 @@ describe("agent bots: writes in one awaited body each", () => {
   });
 });
 
-describe("agents: updates and removals in one awaited body each", () => {
-  test("update, refused ones, a foreign agent's 404, removal unassigning the agent's conversations", async () => {
+describe("agents: writes in one awaited body each", () => {
+  test("create, invite, update, refused ones, a foreign agent's 404, removal unassigning the agent's conversations", async () => {
     const w = await world();
     const b = await makeAccount(w.h, "Globex");
     const c = await newConversation(w, { assignee_id: w.agent.userId });
@@ -255,7 +255,15 @@ describe("agents: updates and removals in one awaited body each", () => {
     const agents = `${w.base}/agents`;
     const before = w.h.lastEventId();
     const answers: unknown[] = [];
+    let nia = 0;
     const blocking = await inPlaceDuring(async () => {
+      const added = await w.h.request("POST", agents, { ...admin, body: { name: "Nia", email: "nia@acme.test" } });
+      nia = added.body.id;
+      answers.push([added.status, added.body.name, added.body.confirmed]);
+      const taken = await w.h.request("POST", agents, { ...admin, body: { name: "N", email: "nia@acme.test" } });
+      answers.push([taken.status, taken.body.errors]);
+      const noMail = await w.h.request("POST", `${agents}/${nia}/invitation`, admin);
+      answers.push([noMail.status, noMail.body.errors[0].code]);
       const renamed = await w.h.request("PATCH", `${agents}/${w.agent.userId}`, {
         ...admin,
         body: { name: "Agnes", role: "administrator", auto_offline: false },
@@ -273,6 +281,9 @@ describe("agents: updates and removals in one awaited body each", () => {
       answers.push((await w.h.request("DELETE", `${agents}/${w.agent.userId}`, admin)).status);
     });
     expect(answers).toEqual([
+      [200, "Nia", false],
+      [422, [{ field: "email", message: "has already been taken", code: "taken" }]],
+      [503, "mail_not_configured"],
       [200, "Agnes", "administrator", false],
       [422, "role"],
       [200, "agent"],
@@ -283,7 +294,7 @@ describe("agents: updates and removals in one awaited body each", () => {
     ]);
     expect(blocking).toEqual([]);
     const left = await w.h.request("GET", agents, admin);
-    expect(left.body.map((x: { id: number }) => x.id)).toEqual([w.a.adminId, w.outsider.userId]);
+    expect(left.body.map((x: { id: number }) => x.id)).toEqual([w.a.adminId, nia, w.outsider.userId]);
     // The removal unassigned the agent's conversation in its body, with its event.
     const unassigned = w.h.events(before).filter((e) => e.kind === "assignee_changed");
     expect(unassigned.map((e) => [e.actor.type, e.payload.id])).toEqual([["system", c.id]]);
