@@ -1,5 +1,5 @@
 // Agent bots and the inboxes they answer (migration 018).
-import type { Database, Statement } from "bun:sqlite";
+import type { Database } from "bun:sqlite";
 import { nested, type Reads, TwoWayStatement } from "./reads.ts";
 
 export interface AgentBotRow {
@@ -32,13 +32,13 @@ export class AgentBotsRepo {
   private readonly ofAccountStmt: TwoWayStatement;
   private readonly byIdStmt: TwoWayStatement;
   private readonly byTokenStmt: TwoWayStatement;
-  private readonly insertStmt: Statement;
-  private readonly updateStmt: Statement;
-  private readonly setTokenStmt: Statement;
-  private readonly deleteStmt: Statement;
+  private readonly insertStmt: TwoWayStatement;
+  private readonly updateStmt: TwoWayStatement;
+  private readonly setTokenStmt: TwoWayStatement;
+  private readonly deleteStmt: TwoWayStatement;
   private readonly ofInboxStmt: TwoWayStatement;
-  private readonly connectStmt: Statement;
-  private readonly disconnectStmt: Statement;
+  private readonly connectStmt: TwoWayStatement;
+  private readonly disconnectStmt: TwoWayStatement;
   private readonly ofPlatformStmt: TwoWayStatement;
   private readonly inboxIdsStmt: TwoWayStatement;
 
@@ -50,24 +50,30 @@ export class AgentBotsRepo {
     );
     this.byIdStmt = new TwoWayStatement(db, "SELECT * FROM agent_bots WHERE id = $id");
     this.byTokenStmt = new TwoWayStatement(db, "SELECT * FROM agent_bots WHERE access_token = $token");
-    this.insertStmt = db.prepare(
+    this.insertStmt = new TwoWayStatement(
+      db,
       `INSERT INTO agent_bots (account_id, platform_app_id, name, description, outgoing_url, avatar_url, bot_type, bot_config, access_token, secret, created_at, updated_at)
        VALUES ($account_id, $platform_app_id, $name, $description, $outgoing_url, $avatar_url, $bot_type, $bot_config, $access_token, $secret, $now, $now)`,
     );
-    this.updateStmt = db.prepare(
+    this.updateStmt = new TwoWayStatement(
+      db,
       `UPDATE agent_bots SET name = $name, description = $description, outgoing_url = $outgoing_url, avatar_url = $avatar_url,
          bot_type = $bot_type, bot_config = $bot_config, updated_at = $now WHERE id = $id`,
     );
-    this.setTokenStmt = db.prepare("UPDATE agent_bots SET access_token = $token, updated_at = $now WHERE id = $id");
-    this.deleteStmt = db.prepare("DELETE FROM agent_bots WHERE id = $id");
-    // On every message write (the bot fan-out): two primary-key lookups, whose plans no statistics
-    // can turn into scans (a join could, measured by test/db/planner-statistics.test.ts).
+    this.setTokenStmt = new TwoWayStatement(
+      db,
+      "UPDATE agent_bots SET access_token = $token, updated_at = $now WHERE id = $id",
+    );
+    this.deleteStmt = new TwoWayStatement(db, "DELETE FROM agent_bots WHERE id = $id");
+    // The inbox's bot as two primary-key lookups, whose plans no statistics can turn into scans (a
+    // join could, measured by test/db/planner-statistics.test.ts).
     this.ofInboxStmt = new TwoWayStatement(db, "SELECT agent_bot_id FROM agent_bot_inboxes WHERE inbox_id = $inbox_id");
-    this.connectStmt = db.prepare(
+    this.connectStmt = new TwoWayStatement(
+      db,
       `INSERT INTO agent_bot_inboxes (inbox_id, agent_bot_id, account_id, created_at) VALUES ($inbox_id, $bot_id, $account_id, $now)
        ON CONFLICT (inbox_id) DO UPDATE SET agent_bot_id = excluded.agent_bot_id, created_at = excluded.created_at`,
     );
-    this.disconnectStmt = db.prepare("DELETE FROM agent_bot_inboxes WHERE inbox_id = $inbox_id");
+    this.disconnectStmt = new TwoWayStatement(db, "DELETE FROM agent_bot_inboxes WHERE inbox_id = $inbox_id");
     this.ofPlatformStmt = new TwoWayStatement(db, "SELECT * FROM agent_bots WHERE platform_app_id = $app ORDER BY id");
     this.inboxIdsStmt = new TwoWayStatement(
       db,
@@ -84,10 +90,6 @@ export class AgentBotsRepo {
     return (yield this.ofAccountStmt.all({ account_id: accountId })) as AgentBotRow[];
   }
 
-  byId(id: number): AgentBotRow | null {
-    return (this.byIdStmt.statement.get({ id }) as AgentBotRow | null) ?? null;
-  }
-
   *readById(id: number): Reads<AgentBotRow | null> {
     return (yield this.byIdStmt.get({ id })) as AgentBotRow | null;
   }
@@ -97,45 +99,40 @@ export class AgentBotsRepo {
     return (yield this.byTokenStmt.get({ token })) as AgentBotRow | null;
   }
 
-  insert(
+  *insertSteps(
     owner: { account_id: number | null; platform_app_id: number | null },
     f: AgentBotFields,
     access_token: string,
     secret: string,
     now: number,
-  ): number {
-    return Number(this.insertStmt.run({ ...owner, ...f, access_token, secret, now }).lastInsertRowid);
+  ): Reads<number> {
+    return yield* this.insertStmt.insertSteps({ ...owner, ...f, access_token, secret, now });
   }
 
-  update(id: number, f: AgentBotFields, now: number): void {
-    this.updateStmt.run({ ...f, id, now });
+  *updateSteps(id: number, f: AgentBotFields, now: number): Reads<void> {
+    yield this.updateStmt.write({ ...f, id, now });
   }
 
-  setToken(id: number, token: string, now: number): void {
-    this.setTokenStmt.run({ id, token, now });
+  *setTokenSteps(id: number, token: string, now: number): Reads<void> {
+    yield this.setTokenStmt.write({ id, token, now });
   }
 
-  delete(id: number): void {
-    this.deleteStmt.run({ id });
+  *deleteSteps(id: number): Reads<void> {
+    yield this.deleteStmt.write({ id });
   }
 
-  ofInbox(inboxId: number): AgentBotRow | null {
-    const link = this.ofInboxStmt.statement.get({ inbox_id: inboxId }) as BotLink | null;
-    return link ? this.byId(link.agent_bot_id) : null;
-  }
-
-  /** ofInbox for a read-only route (awaited on PostgreSQL); the message writes keep the form above. */
+  /** The inbox's bot, for its read-only route (awaited on PostgreSQL). */
   *readOfInbox(inboxId: number): Reads<AgentBotRow | null> {
     const link = (yield this.ofInboxStmt.get({ inbox_id: inboxId })) as BotLink | null;
     return link ? yield* nested(this.readById(link.agent_bot_id)) : null;
   }
 
-  connect(accountId: number, inboxId: number, botId: number, now: number): void {
-    this.connectStmt.run({ account_id: accountId, inbox_id: inboxId, bot_id: botId, now });
+  *connectSteps(accountId: number, inboxId: number, botId: number, now: number): Reads<void> {
+    yield this.connectStmt.write({ account_id: accountId, inbox_id: inboxId, bot_id: botId, now });
   }
 
-  disconnect(inboxId: number): void {
-    this.disconnectStmt.run({ inbox_id: inboxId });
+  *disconnectSteps(inboxId: number): Reads<void> {
+    yield this.disconnectStmt.write({ inbox_id: inboxId });
   }
 
   /** The inboxes of this account the bot answers. */

@@ -1,6 +1,6 @@
 // A conversation's own row: insert, save, lookups by id and display id, the display-id counter,
 // the snoozed that are due. The list's pages and counts: conversation-lists.repo.ts.
-import type { Database, Statement } from "bun:sqlite";
+import type { Database } from "bun:sqlite";
 import { type Reads, readNow, TwoWayStatement } from "./reads.ts";
 
 export type ConversationStatus = "open" | "resolved" | "pending" | "snoozed";
@@ -68,7 +68,7 @@ export class ConversationsRepo {
   private readonly byIdStmt: TwoWayStatement;
   private readonly byDisplay: TwoWayStatement;
   private readonly bumpCounterStmt: TwoWayStatement;
-  private readonly assignedToStmt: Statement;
+  private readonly assignedToStmt: TwoWayStatement;
   private readonly readCounterStmt: TwoWayStatement;
   private readonly lastOfContactInboxStmt: TwoWayStatement;
   private readonly snoozedDueStmt: TwoWayStatement;
@@ -114,7 +114,8 @@ export class ConversationsRepo {
       db,
       "SELECT * FROM conversations WHERE contact_inbox_id = $id ORDER BY id DESC LIMIT 1",
     );
-    this.assignedToStmt = db.prepare(
+    this.assignedToStmt = new TwoWayStatement(
+      db,
       "SELECT * FROM conversations WHERE assignee_id = $user_id AND account_id = $account_id ORDER BY id",
     );
     this.snoozedDueStmt = new TwoWayStatement(
@@ -175,8 +176,8 @@ export class ConversationsRepo {
   }
 
   /** Every conversation of the account assigned to this user. */
-  assignedTo(accountId: number, userId: number): ConversationRow[] {
-    return this.assignedToStmt.all({ account_id: accountId, user_id: userId }) as ConversationRow[];
+  *readAssignedTo(accountId: number, userId: number): Reads<ConversationRow[]> {
+    return (yield this.assignedToStmt.all({ account_id: accountId, user_id: userId })) as ConversationRow[];
   }
 
   *readSnoozedDue(now: number, limit: number): Reads<ConversationRow[]> {

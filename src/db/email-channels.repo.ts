@@ -70,7 +70,7 @@ export interface MessageIdRow {
 
 export class EmailChannelsRepo {
   private readonly byInboxStmt: TwoWayStatement;
-  private readonly upsertStmt: Statement;
+  private readonly upsertStmt: TwoWayStatement;
   private readonly pollableStmt: TwoWayStatement;
   private readonly checkpointStmt: TwoWayStatement;
   private readonly resetStmt: Statement;
@@ -85,7 +85,8 @@ export class EmailChannelsRepo {
   constructor(db: Database) {
     const f = EMAIL_SETTING_FIELDS;
     this.byInboxStmt = new TwoWayStatement(db, "SELECT * FROM email_channels WHERE inbox_id = $inbox_id");
-    this.upsertStmt = db.prepare(
+    this.upsertStmt = new TwoWayStatement(
+      db,
       `INSERT INTO email_channels (inbox_id, account_id, ${f.join(", ")})
        VALUES ($inbox_id, $account_id, ${f.map((k) => `$${k}`).join(", ")})
        ON CONFLICT(inbox_id) DO UPDATE SET ${f.map((k) => `${k} = excluded.${k}`).join(", ")}`,
@@ -158,10 +159,10 @@ export class EmailChannelsRepo {
     return (yield this.byInboxStmt.get({ inbox_id: inboxId })) as EmailChannelRow | null;
   }
 
-  save(accountId: number, inboxId: number, settings: EmailSettings): void {
+  *saveSteps(accountId: number, inboxId: number, settings: EmailSettings): Reads<void> {
     const values: Record<string, unknown> = { inbox_id: inboxId, account_id: accountId };
     for (const k of EMAIL_SETTING_FIELDS) values[k] = settings[k];
-    this.upsertStmt.run(values as Record<string, string | number | null>);
+    yield this.upsertStmt.write(values as Record<string, string | number | null>);
   }
 
   /** Email inboxes with IMAP turned on, oldest first. */

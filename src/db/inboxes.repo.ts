@@ -1,4 +1,4 @@
-import type { Database, Statement } from "bun:sqlite";
+import type { Database } from "bun:sqlite";
 import { type Reads, TwoWayStatement } from "./reads.ts";
 import type { ChannelType } from "./channel-types.ts";
 import { MemberTable } from "./member-table.ts";
@@ -65,21 +65,23 @@ const FIELDS: (keyof InboxFields)[] = [
 ];
 
 export class InboxesRepo {
-  private readonly insertStmt: Statement;
-  private readonly updateStmt: Statement;
+  private readonly insertStmt: TwoWayStatement;
+  private readonly updateStmt: TwoWayStatement;
   private readonly byIdStmt: TwoWayStatement;
   private readonly listStmt: TwoWayStatement;
   private readonly listForMemberStmt: TwoWayStatement;
-  private readonly deleteStmt: Statement;
+  private readonly deleteStmt: TwoWayStatement;
   /** Which users are members of which inbox. */
   readonly members: MemberTable;
 
   constructor(db: Database) {
-    this.insertStmt = db.prepare(
+    this.insertStmt = new TwoWayStatement(
+      db,
       `INSERT INTO inboxes (account_id, ${FIELDS.join(", ")}, created_at, updated_at)
        VALUES ($account_id, ${FIELDS.map((f) => `$${f}`).join(", ")}, $now, $now)`,
     );
-    this.updateStmt = db.prepare(
+    this.updateStmt = new TwoWayStatement(
+      db,
       `UPDATE inboxes SET ${FIELDS.map((f) => `${f} = $${f}`).join(", ")}, updated_at = $now
        WHERE account_id = $account_id AND id = $id`,
     );
@@ -93,16 +95,16 @@ export class InboxesRepo {
       `SELECT i.* FROM inboxes i JOIN inbox_members m ON m.inbox_id = i.id AND m.user_id = $user_id
        WHERE i.account_id = $account_id ORDER BY i.name COLLATE NOCASE, i.id`,
     );
-    this.deleteStmt = db.prepare("DELETE FROM inboxes WHERE account_id = $account_id AND id = $id");
+    this.deleteStmt = new TwoWayStatement(db, "DELETE FROM inboxes WHERE account_id = $account_id AND id = $id");
     this.members = new MemberTable(db, "inbox_members", "inbox_id");
   }
 
-  insert(accountId: number, fields: InboxFields, now: number): number {
-    return Number(this.insertStmt.run({ account_id: accountId, ...pick(fields), now }).lastInsertRowid);
+  *insertSteps(accountId: number, fields: InboxFields, now: number): Reads<number> {
+    return yield* this.insertStmt.insertSteps({ account_id: accountId, ...pick(fields), now });
   }
 
-  update(accountId: number, id: number, fields: InboxFields, now: number): void {
-    this.updateStmt.run({ account_id: accountId, id, ...pick(fields), now });
+  *updateSteps(accountId: number, id: number, fields: InboxFields, now: number): Reads<void> {
+    yield this.updateStmt.write({ account_id: accountId, id, ...pick(fields), now });
   }
 
   byId(accountId: number, id: number): InboxRow | null {
@@ -124,8 +126,8 @@ export class InboxesRepo {
   }
 
   /** Deletes the inbox; inbox_members go with it (ON DELETE CASCADE). */
-  delete(accountId: number, id: number): void {
-    this.deleteStmt.run({ account_id: accountId, id });
+  *deleteSteps(accountId: number, id: number): Reads<void> {
+    yield this.deleteStmt.write({ account_id: accountId, id });
   }
 }
 

@@ -30,7 +30,7 @@ export interface NewReset {
 }
 
 export class PasswordResetsRepo {
-  private readonly upsertStmt: Statement;
+  private readonly upsertStmt: TwoWayStatement;
   private readonly byUserStmt: Statement;
   private readonly byDigestStmt: Statement;
   private readonly dueStmt: TwoWayStatement;
@@ -44,7 +44,8 @@ export class PasswordResetsRepo {
   constructor(db: Database) {
     // A new request replaces the user's earlier reset: its link stops working, its mail (if not yet
     // sent) is not sent.
-    this.upsertStmt = db.prepare(
+    this.upsertStmt = new TwoWayStatement(
+      db,
       `INSERT INTO password_resets (user_id, token_digest, sealed_token, requested_at, expires_at, mail_state, attempts,
          next_attempt_at, last_error, sent_at, purpose, account_id)
        VALUES ($user_id, $token_digest, $sealed_token, $now, $expires_at, 'pending', 0, $now, NULL, NULL, $purpose, $account_id)
@@ -85,7 +86,11 @@ export class PasswordResetsRepo {
   }
 
   replace(r: NewReset, now: number): void {
-    this.upsertStmt.run({ ...r, now });
+    this.upsertStmt.statement.run({ ...r, now });
+  }
+
+  *replaceSteps(r: NewReset, now: number): Reads<void> {
+    yield this.upsertStmt.write({ ...r, now });
   }
 
   byUser(userId: number): PasswordResetRow | null {

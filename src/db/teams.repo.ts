@@ -1,4 +1,4 @@
-import type { Database, Statement } from "bun:sqlite";
+import type { Database } from "bun:sqlite";
 import { type Reads, TwoWayStatement } from "./reads.ts";
 import { MemberTable } from "./member-table.ts";
 
@@ -15,29 +15,31 @@ export interface TeamRow {
 export type TeamFields = Pick<TeamRow, "name" | "description" | "allow_auto_assign">;
 
 export class TeamsRepo {
-  private readonly insertStmt: Statement;
-  private readonly updateStmt: Statement;
+  private readonly insertStmt: TwoWayStatement;
+  private readonly updateStmt: TwoWayStatement;
   private readonly byIdStmt: TwoWayStatement;
-  private readonly byNameStmt: Statement;
+  private readonly byNameStmt: TwoWayStatement;
   private readonly listStmt: TwoWayStatement;
-  private readonly deleteStmt: Statement;
+  private readonly deleteStmt: TwoWayStatement;
   private readonly teamIdsOfStmt: TwoWayStatement;
   /** Which users are members of which team. */
   readonly members: MemberTable;
 
   constructor(db: Database) {
-    this.insertStmt = db.prepare(
+    this.insertStmt = new TwoWayStatement(
+      db,
       `INSERT INTO teams (account_id, name, description, allow_auto_assign, created_at, updated_at)
        VALUES ($account_id, $name, $description, $allow_auto_assign, $now, $now)`,
     );
-    this.updateStmt = db.prepare(
+    this.updateStmt = new TwoWayStatement(
+      db,
       `UPDATE teams SET name = $name, description = $description, allow_auto_assign = $allow_auto_assign, updated_at = $now
        WHERE account_id = $account_id AND id = $id`,
     );
     this.byIdStmt = new TwoWayStatement(db, "SELECT * FROM teams WHERE account_id = $account_id AND id = $id");
-    this.byNameStmt = db.prepare("SELECT * FROM teams WHERE account_id = $account_id AND name = $name");
+    this.byNameStmt = new TwoWayStatement(db, "SELECT * FROM teams WHERE account_id = $account_id AND name = $name");
     this.listStmt = new TwoWayStatement(db, "SELECT * FROM teams WHERE account_id = $account_id ORDER BY name, id");
-    this.deleteStmt = db.prepare("DELETE FROM teams WHERE account_id = $account_id AND id = $id");
+    this.deleteStmt = new TwoWayStatement(db, "DELETE FROM teams WHERE account_id = $account_id AND id = $id");
     this.teamIdsOfStmt = new TwoWayStatement(
       db,
       `SELECT m.team_id FROM team_members m JOIN teams t ON t.id = m.team_id
@@ -46,12 +48,12 @@ export class TeamsRepo {
     this.members = new MemberTable(db, "team_members", "team_id");
   }
 
-  insert(accountId: number, t: TeamFields, now: number): number {
-    return Number(this.insertStmt.run({ account_id: accountId, ...t, now }).lastInsertRowid);
+  *insertSteps(accountId: number, t: TeamFields, now: number): Reads<number> {
+    return yield* this.insertStmt.insertSteps({ account_id: accountId, ...t, now });
   }
 
-  update(accountId: number, id: number, t: TeamFields, now: number): void {
-    this.updateStmt.run({
+  *updateSteps(accountId: number, id: number, t: TeamFields, now: number): Reads<void> {
+    yield this.updateStmt.write({
       account_id: accountId,
       id,
       name: t.name,
@@ -61,20 +63,12 @@ export class TeamsRepo {
     });
   }
 
-  byId(accountId: number, id: number): TeamRow | null {
-    return (this.byIdStmt.statement.get({ account_id: accountId, id }) as TeamRow | null) ?? null;
-  }
-
   *readById(accountId: number, id: number): Reads<TeamRow | null> {
     return (yield this.byIdStmt.get({ account_id: accountId, id })) as TeamRow | null;
   }
 
-  byName(accountId: number, name: string): TeamRow | null {
-    return (this.byNameStmt.get({ account_id: accountId, name }) as TeamRow | null) ?? null;
-  }
-
-  list(accountId: number): TeamRow[] {
-    return this.listStmt.statement.all({ account_id: accountId }) as TeamRow[];
+  *readByName(accountId: number, name: string): Reads<TeamRow | null> {
+    return (yield this.byNameStmt.get({ account_id: accountId, name })) as TeamRow | null;
   }
 
   *readList(accountId: number): Reads<TeamRow[]> {
@@ -82,19 +76,11 @@ export class TeamsRepo {
   }
 
   /** Deletes the team and its memberships; conversations keep existing with team_id NULL (their FK). */
-  delete(accountId: number, id: number): void {
-    this.deleteStmt.run({ account_id: accountId, id });
+  *deleteSteps(accountId: number, id: number): Reads<void> {
+    yield this.deleteStmt.write({ account_id: accountId, id });
   }
 
   /** The ids of the account's teams the user belongs to. */
-  teamIdsOf(accountId: number, userId: number): Set<number> {
-    return new Set(
-      (this.teamIdsOfStmt.statement.all({ account_id: accountId, user_id: userId }) as { team_id: number }[]).map(
-        (r) => r.team_id,
-      ),
-    );
-  }
-
   *readTeamIdsOf(accountId: number, userId: number): Reads<Set<number>> {
     const rows = (yield this.teamIdsOfStmt.all({ account_id: accountId, user_id: userId })) as { team_id: number }[];
     return new Set(rows.map((r) => r.team_id));

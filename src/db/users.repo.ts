@@ -33,31 +33,39 @@ export interface UserAccountRow extends MembershipRow {
   account_status: string;
 }
 
+type NewUser = { name: string; email: string; pubsub_token: string; now: number };
+type NewMembership = { account_id: number; user_id: number; role: Role; now: number };
+
 export class UsersRepo {
-  private readonly insertStmt: Statement;
+  private readonly insertStmt: TwoWayStatement;
   private readonly byIdStmt: TwoWayStatement;
-  private readonly byEmailStmt: Statement;
-  private readonly markUnconfirmedStmt: Statement;
+  private readonly byEmailStmt: TwoWayStatement;
+  private readonly markUnconfirmedStmt: TwoWayStatement;
   private readonly setSignatureStmt: Statement;
   private readonly membershipStmt: TwoWayStatement;
-  private readonly addMembershipStmt: Statement;
+  private readonly addMembershipStmt: TwoWayStatement;
   private readonly accountsOfStmt: TwoWayStatement;
   private readonly setPasswordStmt: Statement;
   private readonly setActiveAtStmt: Statement;
 
   constructor(private readonly db: Database) {
-    this.insertStmt = db.prepare(
+    this.insertStmt = new TwoWayStatement(
+      db,
       "INSERT INTO users (name, email, pubsub_token, created_at, updated_at) VALUES ($name, $email, $pubsub_token, $now, $now)",
     );
     this.byIdStmt = new TwoWayStatement(db, "SELECT * FROM users WHERE id = $id");
-    this.byEmailStmt = db.prepare("SELECT * FROM users WHERE email = $email");
-    this.markUnconfirmedStmt = db.prepare("UPDATE users SET confirmed = 0 WHERE id = $id AND password_hash IS NULL");
+    this.byEmailStmt = new TwoWayStatement(db, "SELECT * FROM users WHERE email = $email");
+    this.markUnconfirmedStmt = new TwoWayStatement(
+      db,
+      "UPDATE users SET confirmed = 0 WHERE id = $id AND password_hash IS NULL",
+    );
     this.setSignatureStmt = db.prepare("UPDATE users SET message_signature = $signature WHERE id = $id");
     this.membershipStmt = new TwoWayStatement(
       db,
       "SELECT * FROM account_users WHERE account_id = $account_id AND user_id = $user_id",
     );
-    this.addMembershipStmt = db.prepare(
+    this.addMembershipStmt = new TwoWayStatement(
+      db,
       "INSERT INTO account_users (account_id, user_id, role, created_at) VALUES ($account_id, $user_id, $role, $now)",
     );
     this.accountsOfStmt = new TwoWayStatement(
@@ -75,8 +83,12 @@ export class UsersRepo {
     );
   }
 
-  insert(u: { name: string; email: string; pubsub_token: string; now: number }): number {
-    return Number(this.insertStmt.run(u).lastInsertRowid);
+  insert(u: NewUser): number {
+    return Number(this.insertStmt.statement.run(u).lastInsertRowid);
+  }
+
+  *insertSteps(u: NewUser): Reads<number> {
+    return yield* this.insertStmt.insertSteps(u);
   }
 
   byId(id: number): UserRow | null {
@@ -88,7 +100,11 @@ export class UsersRepo {
   }
 
   byEmail(email: string): UserRow | null {
-    return (this.byEmailStmt.get({ email }) as UserRow | null) ?? null;
+    return (this.byEmailStmt.statement.get({ email }) as UserRow | null) ?? null;
+  }
+
+  *readByEmail(email: string): Reads<UserRow | null> {
+    return (yield this.byEmailStmt.get({ email })) as UserRow | null;
   }
 
   membership(accountId: number, userId: number): MembershipRow | null {
@@ -100,8 +116,12 @@ export class UsersRepo {
     return (yield this.membershipStmt.get({ account_id: accountId, user_id: userId })) as MembershipRow | null;
   }
 
-  addMembership(m: { account_id: number; user_id: number; role: Role; now: number }): void {
-    this.addMembershipStmt.run(m);
+  addMembership(m: NewMembership): void {
+    this.addMembershipStmt.statement.run(m);
+  }
+
+  *addMembershipSteps(m: NewMembership): Reads<void> {
+    yield this.addMembershipStmt.write(m);
   }
 
   accountsOf(userId: number): UserAccountRow[] {
@@ -124,8 +144,8 @@ export class UsersRepo {
   }
 
   /** An invited agent who has not chosen a password yet is unconfirmed (Chatwoot's agent `confirmed`). */
-  markUnconfirmed(id: number): void {
-    this.markUnconfirmedStmt.run({ id });
+  *markUnconfirmedSteps(id: number): Reads<void> {
+    yield this.markUnconfirmedStmt.write({ id });
   }
 
   setActiveAt(accountId: number, userId: number, now: number): void {

@@ -136,7 +136,6 @@ export function createServices(base: ServiceBase, repos: ReturnType<typeof creat
   const csat = new CsatService({ ...repos, access, messagesService: messages, clock });
   const conversationState = new ConversationStateService({
     ...repos,
-    conversationsService: conversations,
     contactsService: contacts,
     events,
     writeTx,
@@ -205,8 +204,8 @@ export function createServices(base: ServiceBase, repos: ReturnType<typeof creat
       accounts,
       writeTx,
       clock,
-      onRemoved: (account, userId) => conversationState.unassignAgent(account, userId),
-      invite: (userId, accountId) => passwordResets.inviteInTx(userId, accountId),
+      onRemoved: (account, userId) => conversationState.unassignAgentSteps(account, userId),
+      invitations: passwordResets,
     }),
     teams: new TeamsService({ ...repos, writeTx, clock }),
     platform: new PlatformService({

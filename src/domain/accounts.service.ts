@@ -3,7 +3,7 @@
 import type { AccountRow, AccountsRepo } from "../db/accounts.repo.ts";
 import type { TokensRepo } from "../db/tokens.repo.ts";
 import type { Role, UserAccountRow, UserRow, UsersRepo } from "../db/users.repo.ts";
-import { nested, readSoon } from "../db/reads.ts";
+import { nested, type Reads, readSoon } from "../db/reads.ts";
 import type { WriteTx } from "../db/tx.ts";
 import { unixSeconds, type Clock } from "../lib/clock.ts";
 import { newAccessToken, randomToken, sha256Hex } from "../lib/tokens.ts";
@@ -79,6 +79,13 @@ export class AccountsService {
     const existing = this.d.users.byEmail(email);
     if (existing) return existing.id;
     return this.d.users.insert({ name, email, pubsub_token: randomToken(24), now });
+  }
+
+  /** findOrCreateUser as steps of an awaited body (an agent's creation). */
+  *findOrCreateUserSteps(name: string, email: string, now: number): Reads<number> {
+    const existing = yield* this.d.users.readByEmail(email);
+    if (existing) return existing.id;
+    return yield* this.d.users.insertSteps({ name, email, pubsub_token: randomToken(24), now });
   }
 
   async addMember(accountId: number, userId: number, role: Role): Promise<void> {

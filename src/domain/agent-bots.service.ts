@@ -49,12 +49,7 @@ export class AgentBotsService {
     return readSoon(this.d.agentBots.readOfAccount(p.account.id));
   }
 
-  /** A bot the account sees (its own or the platform's), or 404. */
-  get(p: AccountPrincipal, rawId: unknown): AgentBotRow {
-    return this.seen(p, rawId, this.find(rawId));
-  }
-
-  /** get() for a read-only route, as list(). */
+  /** A bot the account sees (its own or the platform's), or 404, for a read-only route, as list(). */
   show(p: AccountPrincipal, rawId: unknown): AgentBotRow | Promise<AgentBotRow> {
     return readSoon(this.readSeen(p, rawId));
   }
@@ -66,33 +61,39 @@ export class AgentBotsService {
 
   async update(p: AccountPrincipal, rawId: unknown, input: AgentBotInput): Promise<AgentBotRow> {
     requireAdministrator(p);
-    return this.change(this.own(p, rawId), input);
+    return this.change(() => this.readOwn(p, rawId), input);
   }
 
   async delete(p: AccountPrincipal, rawId: unknown): Promise<void> {
     requireAdministrator(p);
-    const bot = this.own(p, rawId);
-    await this.d.writeTx(() => this.d.agentBots.delete(bot.id));
+    await this.remove(() => this.readOwn(p, rawId));
   }
 
   /** A new access_token for the bot (the old one stops working at once). */
   async resetAccessToken(p: AccountPrincipal, rawId: unknown): Promise<AgentBotRow> {
     requireAdministrator(p);
-    const bot = this.own(p, rawId);
-    return this.d.writeTx(() => {
-      this.d.agentBots.setToken(bot.id, newAccessToken(), unixSeconds(this.d.clock));
-      return this.d.agentBots.byId(bot.id)!;
+    const { agentBots, clock } = this.d;
+    const self = this;
+    return this.d.writeTx.steps(function* () {
+      const bot = yield* self.readOwn(p, rawId);
+      yield* agentBots.setTokenSteps(bot.id, newAccessToken(), unixSeconds(clock));
+      return (yield* agentBots.readById(bot.id))!;
     });
   }
 
   /** POST inboxes/:id/set_agent_bot: connects the bot (null: none) to the inbox. */
   async setForInbox(p: AccountPrincipal, rawInboxId: unknown, rawBot: unknown): Promise<void> {
     requireAdministrator(p);
-    const inbox = this.inbox(p, rawInboxId);
-    const bot = rawBot === null || rawBot === undefined || rawBot === "" ? null : this.get(p, rawBot);
-    await this.d.writeTx(() => {
-      if (bot) this.d.agentBots.connect(p.account.id, inbox, bot.id, unixSeconds(this.d.clock));
-      else this.d.agentBots.disconnect(inbox);
+    const { agentBots, clock } = this.d;
+    const self = this;
+    await this.d.writeTx.steps(function* () {
+      // The inbox's 404 first, then the bot's, as before.
+      const inbox = yield* self.readInbox(p, rawInboxId);
+      if (rawBot === null || rawBot === undefined || rawBot === "") yield* agentBots.disconnectSteps(inbox);
+      else {
+        const bot = yield* self.readSeen(p, rawBot);
+        yield* agentBots.connectSteps(p.account.id, inbox, bot.id, unixSeconds(clock));
+      }
     });
   }
 
@@ -108,46 +109,53 @@ export class AgentBotsService {
     return readSoon(this.d.agentBots.readOfPlatformApp(app.id));
   }
 
-  /** One of the app's own bots, awaited on PostgreSQL (the GET route); platformGet in place. */
+  /** One of the app's own bots, awaited on PostgreSQL (the GET route). */
   platformShow(app: PlatformAppRow, rawId: unknown): AgentBotRow | Promise<AgentBotRow> {
     return readSoon(this.readPlatformBot(app, rawId));
-  }
-
-  platformGet(app: PlatformAppRow, rawId: unknown): AgentBotRow {
-    return this.platformOwn(app, rawId, this.find(rawId));
   }
 
   platformCreate(app: PlatformAppRow, input: AgentBotInput): Promise<AgentBotRow> {
     return this.insert({ account_id: null, platform_app_id: app.id }, input);
   }
 
-  async platformUpdate(app: PlatformAppRow, rawId: unknown, input: AgentBotInput): Promise<AgentBotRow> {
-    return this.change(this.platformGet(app, rawId), input);
+  platformUpdate(app: PlatformAppRow, rawId: unknown, input: AgentBotInput): Promise<AgentBotRow> {
+    return this.change(() => this.readPlatformBot(app, rawId), input);
   }
 
   async platformDelete(app: PlatformAppRow, rawId: unknown): Promise<void> {
-    const bot = this.platformGet(app, rawId);
-    await this.d.writeTx(() => this.d.agentBots.delete(bot.id));
+    await this.remove(() => this.readPlatformBot(app, rawId));
   }
 
-  private async insert(
+  /** Validated before the body, which reads nothing but the new row. */
+  private insert(
     owner: { account_id: number | null; platform_app_id: number | null },
     input: AgentBotInput,
   ): Promise<AgentBotRow> {
     const fields = this.fields(input, null);
-    return this.d.writeTx(
-      () =>
-        this.d.agentBots.byId(
-          this.d.agentBots.insert(owner, fields, newAccessToken(), generateSecret(), unixSeconds(this.d.clock)),
-        )!,
-    );
+    const { agentBots, clock } = this.d;
+    return this.d.writeTx.steps(function* () {
+      const id = yield* agentBots.insertSteps(owner, fields, newAccessToken(), generateSecret(), unixSeconds(clock));
+      return (yield* agentBots.readById(id))!;
+    });
   }
 
-  private async change(bot: AgentBotRow, input: AgentBotInput): Promise<AgentBotRow> {
-    const fields = this.fields(input, bot);
-    return this.d.writeTx(() => {
-      this.d.agentBots.update(bot.id, fields, unixSeconds(this.d.clock));
-      return this.d.agentBots.byId(bot.id)!;
+  /** The bot `readBot` finds (its 404 first), then the input's 422, then the update. */
+  private change(readBot: () => Reads<AgentBotRow>, input: AgentBotInput): Promise<AgentBotRow> {
+    const { agentBots, clock } = this.d;
+    const self = this;
+    return this.d.writeTx.steps(function* () {
+      const bot = yield* readBot();
+      const fields = self.fields(input, bot);
+      yield* agentBots.updateSteps(bot.id, fields, unixSeconds(clock));
+      return (yield* agentBots.readById(bot.id))!;
+    });
+  }
+
+  private async remove(readBot: () => Reads<AgentBotRow>): Promise<void> {
+    const { agentBots } = this.d;
+    await this.d.writeTx.steps(function* () {
+      const bot = yield* readBot();
+      yield* agentBots.deleteSteps(bot.id);
     });
   }
 
@@ -183,43 +191,28 @@ export class AgentBotsService {
     };
   }
 
-  private find(rawId: unknown): AgentBotRow | null {
-    const id = parseId(rawId);
-    return id === null ? null : this.d.agentBots.byId(id);
-  }
-
   /** The account's own bot (a platform bot cannot be changed through the account API): 404 otherwise. */
-  private own(p: AccountPrincipal, rawId: unknown): AgentBotRow {
-    const bot = this.find(rawId);
+  private *readOwn(p: AccountPrincipal, rawId: unknown): Reads<AgentBotRow> {
+    const id = parseId(rawId);
+    const bot = id === null ? null : yield* nested(this.d.agentBots.readById(id));
     if (!bot || bot.account_id !== p.account.id) throw this.notFound(rawId);
     return bot;
   }
 
   /** One of the app's own bots; another app's, an account's or an unknown id is 404. */
-  private platformOwn(app: PlatformAppRow, rawId: unknown, bot: AgentBotRow | null): AgentBotRow {
+  private *readPlatformBot(app: PlatformAppRow, rawId: unknown): Reads<AgentBotRow> {
+    const id = parseId(rawId);
+    const bot = id === null ? null : yield* nested(this.d.agentBots.readById(id));
     if (!bot || bot.platform_app_id !== app.id) throw this.notFound(rawId);
     return bot;
   }
 
-  private *readPlatformBot(app: PlatformAppRow, rawId: unknown): Reads<AgentBotRow> {
-    const id = parseId(rawId);
-    return this.platformOwn(app, rawId, id === null ? null : yield* nested(this.d.agentBots.readById(id)));
-  }
-
   /** A bot the account sees: its own or the platform's (404 otherwise). */
-  private seen(p: AccountPrincipal, rawId: unknown, bot: AgentBotRow | null): AgentBotRow {
-    if (!bot || (bot.account_id !== null && bot.account_id !== p.account.id)) throw this.notFound(rawId);
-    return bot;
-  }
-
   private *readSeen(p: AccountPrincipal, rawId: unknown): Reads<AgentBotRow> {
     const id = parseId(rawId);
-    return this.seen(p, rawId, id === null ? null : yield* nested(this.d.agentBots.readById(id)));
-  }
-
-  private inbox(p: AccountPrincipal, rawId: unknown): number {
-    const id = parseId(rawId);
-    return inboxFound(rawId, id === null ? null : this.d.conversationRefs.inbox(p.account.id, id)).id;
+    const bot = id === null ? null : yield* nested(this.d.agentBots.readById(id));
+    if (!bot || (bot.account_id !== null && bot.account_id !== p.account.id)) throw this.notFound(rawId);
+    return bot;
   }
 
   private *readInbox(p: AccountPrincipal, rawId: unknown): Reads<number> {

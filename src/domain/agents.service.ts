@@ -1,11 +1,12 @@
 // Agents: the users of an account with their role and availability. Administrators add them by
 // email (an existing user with that email joins the account), change them and take them out.
 import type { AgentRecord, AgentsRepo } from "../db/agents.repo.ts";
-import { readSoon } from "../db/reads.ts";
+import { type Reads, readSoon } from "../db/reads.ts";
 import type { WriteTx } from "../db/tx.ts";
 import type { Role, UsersRepo } from "../db/users.repo.ts";
 import { unixSeconds, type Clock } from "../lib/clock.ts";
 import type { AccountsService } from "./accounts.service.ts";
+import type { PasswordResetsService } from "./password-resets.service.ts";
 import { requireAdministrator, type AccountPrincipal } from "./auth.service.ts";
 import { AppError, FieldErrors, NotFoundError, ValidationError } from "./errors.ts";
 import { emailValue, oneOf, requiredString } from "./validate.ts";
@@ -20,13 +21,13 @@ export interface AgentsDeps {
   accounts: AccountsService;
   writeTx: WriteTx;
   clock: Clock;
-  /** Runs inside the removal's transaction once the agent has left the account (unassigns their conversations). */
-  onRemoved?: (account: { id: number; name: string }, userId: number) => void;
+  /** Steps of the removal's body once the agent has left the account (unassigns their conversations). */
+  onRemoved?: (account: { id: number; name: string }, userId: number) => Reads<void>;
   /**
-   * Runs inside the caller's transaction for an agent who has no password yet: mails them a link to
-   * choose one (PasswordResetsService.inviteInTx). False when the server cannot send mail.
+   * For an agent who has no password yet: queues the mail of a link to choose one, in the caller's
+   * body (its steps answer false when the server cannot send mail), and wakes the sender after.
    */
-  invite?: (userId: number, accountId: number) => boolean;
+  invitations?: Pick<PasswordResetsService, "inviteSteps" | "invitedAfterCommit">;
 }
 
 export interface AgentInput {
@@ -73,15 +74,9 @@ export class AgentsService {
     return readSoon(this.d.agents.readList(p.account.id));
   }
 
-  find(accountId: number, userId: number | null): AgentRecord {
-    const agent = userId === null ? null : this.d.agents.byId(accountId, userId);
-    if (!agent)
-      throw new NotFoundError(
-        "Agent",
-        "id",
-        userId === null ? "no such agent in this account" : `no agent ${userId} in this account`,
-      );
-    return agent;
+  /** The agent or its 404, as a step of an awaited body. */
+  private *readFound(accountId: number, userId: number | null): Reads<AgentRecord> {
+    return agentFound(userId, userId === null ? null : yield* this.d.agents.readById(accountId, userId));
   }
 
   async create(p: AccountPrincipal, input: AgentInput): Promise<AgentRecord> {
@@ -92,20 +87,24 @@ export class AgentsService {
     const s = settings(errors, input, { role: "agent", availability: "online", auto_offline: 1 });
     errors.throwIfAny();
     const accountId = p.account.id;
-    return this.d.writeTx(() => {
-      const now = unixSeconds(this.d.clock);
-      const existing = this.d.users.byEmail(email!);
-      if (existing && this.d.users.membership(accountId, existing.id))
+    const { users, agents, accounts, invitations, clock } = this.d;
+    let invited = false;
+    const agent = await this.d.writeTx.steps(function* () {
+      const now = unixSeconds(clock);
+      const existing = yield* users.readByEmail(email!);
+      if (existing && (yield* users.readMembership(accountId, existing.id)))
         throw ValidationError.of("email", "has already been taken", "taken");
-      const userId = this.d.accounts.findOrCreateUser(name!, email!, now);
-      this.d.users.addMembership({ account_id: accountId, user_id: userId, role: s.role, now });
-      this.d.agents.updateMembership({ account_id: accountId, user_id: userId, ...s });
-      if (!this.d.users.byId(userId)?.password_hash) {
-        this.d.users.markUnconfirmed(userId);
-        this.d.invite?.(userId, accountId);
+      const userId = yield* accounts.findOrCreateUserSteps(name!, email!, now);
+      yield* users.addMembershipSteps({ account_id: accountId, user_id: userId, role: s.role, now });
+      yield* agents.updateMembershipSteps({ account_id: accountId, user_id: userId, ...s });
+      if (!(yield* users.readById(userId))?.password_hash) {
+        yield* users.markUnconfirmedSteps(userId);
+        if (invitations) invited = yield* invitations.inviteSteps(userId, accountId);
       }
-      return this.d.agents.byId(accountId, userId)!;
+      return (yield* agents.readById(accountId, userId))!;
     });
+    if (invited) invitations!.invitedAfterCommit();
+    return agent;
   }
 
   /**
@@ -116,27 +115,33 @@ export class AgentsService {
   async invite(p: AccountPrincipal, userId: number | null): Promise<AgentRecord> {
     requireAdministrator(p);
     const accountId = p.account.id;
-    return this.d.writeTx(() => {
-      const agent = this.find(accountId, userId);
+    const { invitations } = this.d;
+    const self = this;
+    const agent = await this.d.writeTx.steps(function* () {
+      const agent = yield* self.readFound(accountId, userId);
       if (agent.user.password_hash)
         throw ValidationError.of(
           "id",
           "has already chosen a password: they can use Forgot your password?",
           "confirmed",
         );
-      if (!this.d.invite?.(agent.user.id, accountId))
+      if (!invitations || !(yield* invitations.inviteSteps(agent.user.id, accountId)))
         throw new AppError(503, "This server cannot send mail", [
           { field: "id", message: "no mail server is configured (PARLEY_SMTP_URL)", code: "mail_not_configured" },
         ]);
       return agent;
     });
+    invitations!.invitedAfterCommit();
+    return agent;
   }
 
   async update(p: AccountPrincipal, userId: number | null, input: AgentInput): Promise<AgentRecord> {
     requireAdministrator(p);
     const accountId = p.account.id;
-    return this.d.writeTx(() => {
-      const agent = this.find(accountId, userId);
+    const { agents, clock } = this.d;
+    const self = this;
+    return this.d.writeTx.steps(function* () {
+      const agent = yield* self.readFound(accountId, userId);
       const errors = new FieldErrors();
       const name = input.name === undefined ? undefined : requiredString(errors, "name", input.name);
       const s = settings(errors, input, agent.membership);
@@ -144,32 +149,39 @@ export class AgentsService {
       if (
         agent.membership.role === "administrator" &&
         s.role !== "administrator" &&
-        this.d.agents.administratorCount(accountId) === 1
+        (yield* agents.readAdministratorCount(accountId)) === 1
       ) {
         throw lastAdministrator("role");
       }
       // The name belongs to the user, not the membership: as in Chatwoot it changes everywhere.
       if (name !== undefined && name !== agent.user.name)
-        this.d.agents.rename(agent.user.id, name, unixSeconds(this.d.clock));
-      this.d.agents.updateMembership({ account_id: accountId, user_id: agent.user.id, ...s });
-      return this.d.agents.byId(accountId, agent.user.id)!;
+        yield* agents.renameSteps(agent.user.id, name, unixSeconds(clock));
+      yield* agents.updateMembershipSteps({ account_id: accountId, user_id: agent.user.id, ...s });
+      return (yield* agents.readById(accountId, agent.user.id))!;
     });
   }
 
   /**
    * Takes the agent out of this account with their inbox and team memberships there. The user
-   * and their other accounts stay. Chatwoot also unassigns their open conversations in the
-   * account: that belongs to the conversations module, which does not exist yet.
+   * and their other accounts stay; their conversations in the account are unassigned (onRemoved).
    */
   async remove(p: AccountPrincipal, userId: number | null): Promise<void> {
     requireAdministrator(p);
     const accountId = p.account.id;
-    await this.d.writeTx(() => {
-      const agent = this.find(accountId, userId);
-      if (agent.membership.role === "administrator" && this.d.agents.administratorCount(accountId) === 1)
+    const { agents, onRemoved } = this.d;
+    const self = this;
+    await this.d.writeTx.steps(function* () {
+      const agent = yield* self.readFound(accountId, userId);
+      if (agent.membership.role === "administrator" && (yield* agents.readAdministratorCount(accountId)) === 1)
         throw lastAdministrator("id");
-      this.d.agents.removeFromAccount(accountId, agent.user.id);
-      this.d.onRemoved?.(p.account, agent.user.id);
+      yield* agents.removeFromAccountSteps(accountId, agent.user.id);
+      if (onRemoved) yield* onRemoved(p.account, agent.user.id);
     });
   }
+}
+
+function agentFound(userId: number | null, agent: AgentRecord | null): AgentRecord {
+  if (agent) return agent;
+  const message = userId === null ? "no such agent in this account" : `no agent ${userId} in this account`;
+  throw new NotFoundError("Agent", "id", message);
 }

@@ -13,13 +13,11 @@ import { ConversationAssignment } from "./conversation-assignment.ts";
 import type { ConversationEvents } from "./conversation-events.ts";
 import { optionalId, priorityValue, statusValue, timeValue } from "./conversation-input.ts";
 import type { ContactsService } from "./contacts.service.ts";
-import type { ConversationsService } from "./conversations.service.ts";
 import { ValidationError } from "./errors.ts";
 
 export interface ConversationStateDeps {
   conversations: ConversationsRepo;
   conversationRefs: ConversationRefsRepo;
-  conversationsService: ConversationsService;
   contactsService: ContactsService;
   events: ConversationEvents;
   writeTx: WriteTx;
@@ -216,12 +214,12 @@ export class ConversationStateService {
   /**
    * An agent left the account: their conversations there become unassigned, as Chatwoot's agent
    * removal does, but with the usual events (Chatwoot's bulk update sends none, so lists and
-   * webhooks kept showing a departed assignee). Inside the removal's writeTx.
+   * webhooks kept showing a departed assignee). Steps of the removal's awaited body.
    */
-  unassignAgent(account: { id: number; name: string }, userId: number): void {
+  *unassignAgentSteps(account: { id: number; name: string }, userId: number): Reads<void> {
     const a = actingAsSystem(account);
-    for (const row of this.d.conversations.assignedTo(account.id, userId)) {
-      this.d.conversationsService.save(a, row, {
+    for (const row of yield* this.d.conversations.readAssignedTo(account.id, userId)) {
+      yield* this.saveSteps(a, row, {
         ...row,
         assignee_id: null,
         assignee_last_seen_at: null,

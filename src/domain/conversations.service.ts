@@ -217,11 +217,4 @@ export class ConversationsService {
   markUnread(a: Acting, row: ConversationRow): Promise<ConversationRow> {
     return this.details.markUnread(a, row);
   }
-
-  /** Saves a change and records its events; inside writeTx. */
-  save(a: Acting, before: ConversationRow, after: ConversationRow): ConversationRow {
-    this.d.conversations.save(after);
-    this.d.events.changed(a, before, after);
-    return after;
-  }
 }

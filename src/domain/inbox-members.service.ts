@@ -9,7 +9,7 @@ import { parseId, requireAdministrator, type AccountPrincipal } from "./auth.ser
 import { ValidationError } from "./errors.ts";
 import { idList } from "./id-list.ts";
 import type { InboxesService } from "./inboxes.service.ts";
-import { accountUserIds, addMembers, removeMembers, replaceMembers } from "./member-sets.ts";
+import { addMembersSteps, readAccountUserIds, removeMembersSteps, replaceMembersSteps } from "./member-sets.ts";
 
 export interface InboxMembersDeps {
   inboxes: InboxesRepo;
@@ -70,33 +70,41 @@ export class InboxMembersService {
   }
 
   add(p: AccountPrincipal, input: MembersInput): Promise<AgentRecord[]> {
-    return this.change(p, input, (inboxId, ids, now) => void addMembers(this.d.inboxes.members, inboxId, ids, now));
+    const { inboxes } = this.d;
+    return this.change(p, input, function* (inboxId, ids, now) {
+      yield* addMembersSteps(inboxes.members, inboxId, ids, now);
+    });
   }
 
   replace(p: AccountPrincipal, input: MembersInput): Promise<AgentRecord[]> {
-    return this.change(p, input, (inboxId, ids, now) => replaceMembers(this.d.inboxes.members, inboxId, ids, now));
+    const { inboxes } = this.d;
+    return this.change(p, input, (inboxId, ids, now) => replaceMembersSteps(inboxes.members, inboxId, ids, now));
   }
 
   remove(p: AccountPrincipal, input: MembersInput): Promise<AgentRecord[]> {
-    return this.change(p, input, (inboxId, ids) => removeMembers(this.d.inboxes.members, inboxId, ids));
+    const { inboxes } = this.d;
+    return this.change(p, input, (inboxId, ids) => removeMembersSteps(inboxes.members, inboxId, ids));
   }
 
-  /** A member change in its own transaction; the inbox and the users are checked inside it. */
+  /** A member change in one awaited body; the inbox and the users are checked inside it. */
   private async change(
     p: AccountPrincipal,
     input: MembersInput,
-    apply: (inboxId: number, ids: number[], now: number) => void,
+    apply: (inboxId: number, ids: number[], now: number) => Reads<void>,
   ): Promise<AgentRecord[]> {
     requireAdministrator(p);
     if (input.inbox_id === undefined || input.inbox_id === null || input.inbox_id === "") {
       throw ValidationError.of("inbox_id", "can't be blank", "required");
     }
+    const { agents, inboxesService, clock } = this.d;
     // Checked inside the transaction so that a concurrent removal cannot slip a stranger in.
-    return await this.d.writeTx(() => {
-      const inbox = this.d.inboxesService.find(p.account.id, parseId(input.inbox_id));
-      const ids = accountUserIds(input.user_ids, (userId) => this.d.agents.byId(p.account.id, userId) !== null);
-      apply(inbox.id, ids, unixSeconds(this.d.clock));
-      return this.d.agents.inInbox(p.account.id, inbox.id);
+    return await this.d.writeTx.steps(function* () {
+      const inbox = yield* inboxesService.readFound(p.account.id, parseId(input.inbox_id));
+      const ids = yield* readAccountUserIds(input.user_ids, function* (userId) {
+        return (yield* agents.readById(p.account.id, userId)) !== null;
+      });
+      yield* apply(inbox.id, ids, unixSeconds(clock));
+      return yield* agents.readInInbox(p.account.id, inbox.id);
     });
   }
 }

@@ -51,9 +51,14 @@ export class InboxesService {
     return readSoon(chain(this.readVisibleOne(p, id), (row) => this.readShown(p, row)));
   }
 
-  /** An inbox of this account (404 otherwise), without checking who may see it. */
+  /** An inbox of this account (404 otherwise), without checking who may see it; in place, for get(). */
   find(accountId: number, id: number | null): InboxRow {
     return found(id, id === null ? null : this.d.inboxes.byId(accountId, id));
+  }
+
+  /** find() as a step of a Reads or of a write's awaited body: the same 404. */
+  *readFound(accountId: number, id: number | null): Reads<InboxRow> {
+    return found(id, id === null ? null : yield* nested(this.d.inboxes.readById(accountId, id)));
   }
 
   /** An inbox the caller may see: administrators any, agents only their member inboxes (403). */
@@ -65,15 +70,19 @@ export class InboxesService {
 
   /** get() as a step of a read-only route's Reads: the same 404, then the same 403. */
   *readVisibleOne(p: AccountPrincipal, id: number | null): Reads<InboxRow> {
-    const inbox = found(id, id === null ? null : yield* nested(this.d.inboxes.readById(p.account.id, id)));
+    const inbox = yield* nested(this.readFound(p.account.id, id));
     if (p.role !== "administrator" && !(yield* nested(this.d.inboxes.members.readHas(inbox.id, p.user.id))))
       throw notMember();
     return inbox;
   }
 
-  /** An email inbox's mail settings as administrators see them (no passwords). */
-  emailSettings(inbox: InboxRow): EmailChannelView | null {
-    return inbox.channel_type === "email" ? emailChannelOf(this.d.emailChannels.byInbox(inbox.id)) : null;
+  /**
+   * A row the caller has just written, as they see it (an email inbox's mail settings for
+   * administrators). Awaited on PostgreSQL's read pool: an awaited body's promise settles after its
+   * commit, so the pool sees what it wrote.
+   */
+  shown(p: AccountPrincipal, row: InboxRow): ShownInbox | Promise<ShownInbox> {
+    return readSoon(this.readShown(p, row));
   }
 
   /** The inbox as the caller sees it: an email inbox's mail settings are administrators' business. */
@@ -89,43 +98,40 @@ export class InboxesService {
   }
 
   create(p: AccountPrincipal, input: InboxInput): Promise<InboxRow> {
-    return this.d.writeTx(() => this.createBody(p, input));
-  }
-
-  /** create()'s body, run in its transaction. */
-  private createBody(p: AccountPrincipal, input: InboxInput): InboxRow {
-    requireAdministrator(p);
-    const fields = inboxFields(input, null);
-    const email = fields.channel_type === "email" ? emailSettings(channelOf(input), null, this.d.secretBox) : null;
-    const id = this.d.inboxes.insert(p.account.id, fields, unixSeconds(this.d.clock));
-    if (email) this.d.emailChannels.save(p.account.id, id, email);
-    const inbox = this.d.inboxes.byId(p.account.id, id)!;
-    this.d.outbox.record({
-      kind: "inbox_created",
-      accountId: p.account.id,
-      actor: userActor(p),
-      inboxId: id,
-      payload: inboxPushData(inbox),
+    const { inboxes, emailChannels, outbox, secretBox, clock } = this.d;
+    return this.d.writeTx.steps(function* () {
+      requireAdministrator(p);
+      const fields = inboxFields(input, null);
+      const email = fields.channel_type === "email" ? emailSettings(channelOf(input), null, secretBox) : null;
+      const id = yield* inboxes.insertSteps(p.account.id, fields, unixSeconds(clock));
+      if (email) yield* emailChannels.saveSteps(p.account.id, id, email);
+      const inbox = (yield* inboxes.readById(p.account.id, id))!;
+      yield* outbox.recordSteps({
+        kind: "inbox_created",
+        accountId: p.account.id,
+        actor: userActor(p),
+        inboxId: id,
+        payload: inboxPushData(inbox),
+      });
+      return inbox;
     });
-    return inbox;
   }
 
   /** Applies the changes; an update that changes nothing writes nothing and records no event. */
   async update(p: AccountPrincipal, id: number | null, input: InboxInput): Promise<InboxRow> {
     requireAdministrator(p);
-    const before = this.find(p.account.id, id);
-    const fields = inboxFields(input, before);
-    const now = unixSeconds(this.d.clock);
-    const email = this.emailChange(before, channelOf(input));
-    if (changedAttributes(before, { ...before, ...fields, updated_at: now }).length === 0) {
-      if (email) await this.d.writeTx(() => this.d.emailChannels.save(p.account.id, before.id, email));
-      return before;
-    }
-    return this.d.writeTx(() => {
-      if (email) this.d.emailChannels.save(p.account.id, before.id, email);
-      this.d.inboxes.update(p.account.id, before.id, fields, now);
-      const after = this.d.inboxes.byId(p.account.id, before.id)!;
-      this.d.outbox.record({
+    const { inboxes, emailChannels, outbox, clock } = this.d;
+    const self = this;
+    return this.d.writeTx.steps(function* () {
+      const before = yield* self.readFound(p.account.id, id);
+      const fields = inboxFields(input, before);
+      const now = unixSeconds(clock);
+      const email = yield* self.readEmailChange(before, channelOf(input));
+      if (email) yield* emailChannels.saveSteps(p.account.id, before.id, email);
+      if (changedAttributes(before, { ...before, ...fields, updated_at: now }).length === 0) return before;
+      yield* inboxes.updateSteps(p.account.id, before.id, fields, now);
+      const after = (yield* inboxes.readById(p.account.id, before.id))!;
+      yield* outbox.recordSteps({
         kind: "inbox_updated",
         accountId: p.account.id,
         actor: userActor(p),
@@ -137,9 +143,9 @@ export class InboxesService {
   }
 
   /** New mail settings when the body changes them, else null (nothing to write). */
-  private emailChange(inbox: InboxRow, channel: Record<string, unknown>): EmailSettings | null {
+  private *readEmailChange(inbox: InboxRow, channel: Record<string, unknown>): Reads<EmailSettings | null> {
     if (inbox.channel_type !== "email" || !mentionsEmailSettings(channel)) return null;
-    const current = this.d.emailChannels.byInbox(inbox.id);
+    const current = yield* this.d.emailChannels.readByInbox(inbox.id);
     const next = emailSettings(channel, current, this.d.secretBox);
     const same =
       current !== null && (Object.keys(next) as (keyof EmailSettings)[]).every((k) => next[k] === current[k]);
@@ -152,10 +158,12 @@ export class InboxesService {
    */
   async delete(p: AccountPrincipal, id: number | null): Promise<void> {
     requireAdministrator(p);
-    const inbox = this.find(p.account.id, id);
-    await this.d.writeTx(() => {
-      this.d.inboxes.delete(p.account.id, inbox.id);
-      this.d.outbox.record({
+    const { inboxes, outbox } = this.d;
+    const self = this;
+    await this.d.writeTx.steps(function* () {
+      const inbox = yield* self.readFound(p.account.id, id);
+      yield* inboxes.deleteSteps(p.account.id, inbox.id);
+      yield* outbox.recordSteps({
         kind: "inbox_deleted",
         accountId: p.account.id,
         actor: userActor(p),

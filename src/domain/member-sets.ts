@@ -1,24 +1,27 @@
 // The agent sets of inboxes and teams: reading `user_ids`, and adding, replacing and removing members.
 // Both refuse user ids that are not members of the account (Chatwoot would create dangling or
-// cross-account memberships), naming every such id in one 422.
+// cross-account memberships), naming every such id in one 422. Written as steps (src/db/reads.ts),
+// so that a member change runs in one awaited body on PostgreSQL (src/db/tx.ts writeTx.steps).
+import type { Reads } from "../db/reads.ts";
 import { parseId } from "./auth.service.ts";
 import { FieldErrors } from "./errors.ts";
 
 /** Where a group (inbox or team) keeps its member user ids. */
 export interface MemberStore {
-  memberIds(groupId: number): number[];
-  addMember(groupId: number, userId: number, now: number): void;
-  removeMember(groupId: number, userId: number): void;
+  // Properties, not method signatures: the step-forms scan would take `…Steps(` here for a call.
+  readMemberIds: (groupId: number) => Reads<number[]>;
+  addMemberSteps: (groupId: number, userId: number, now: number) => Reads<void>;
+  removeMemberSteps: (groupId: number, userId: number) => Reads<void>;
 }
 
 const MAX_IDS = 1000;
 
 /** `user_ids` as distinct ids, each a member of the account; otherwise a ValidationError. */
-export function accountUserIds(
+export function* readAccountUserIds(
   raw: unknown,
-  isAccountMember: (userId: number) => boolean,
+  readIsAccountMember: (userId: number) => Reads<boolean>,
   field = "user_ids",
-): number[] {
+): Reads<number[]> {
   const errors = new FieldErrors();
   if (raw === undefined || raw === null) errors.add(field, "can't be blank", "required");
   else if (!Array.isArray(raw)) errors.add(field, "must be an array of user ids", "invalid");
@@ -31,27 +34,29 @@ export function accountUserIds(
     else if (!ids.includes(id)) ids.push(id);
   });
   errors.throwIfAny();
-  const strangers = ids.filter((id) => !isAccountMember(id));
+  const strangers: number[] = [];
+  for (const id of ids) if (!(yield* readIsAccountMember(id))) strangers.push(id);
   if (strangers.length)
     errors.add(field, `are not agents of this account: ${strangers.join(", ")}`, "invalid").throwIfAny();
   return ids;
 }
 
 /** Adds the ids that are not members yet; returns those it added. */
-export function addMembers(store: MemberStore, groupId: number, ids: number[], now: number): number[] {
-  const current = new Set(store.memberIds(groupId));
+export function* addMembersSteps(store: MemberStore, groupId: number, ids: number[], now: number): Reads<number[]> {
+  const current = new Set(yield* store.readMemberIds(groupId));
   const added = ids.filter((id) => !current.has(id));
-  for (const id of added) store.addMember(groupId, id, now);
+  for (const id of added) yield* store.addMemberSteps(groupId, id, now);
   return added;
 }
 
 /** Makes the member set exactly `ids`. */
-export function replaceMembers(store: MemberStore, groupId: number, ids: number[], now: number): void {
+export function* replaceMembersSteps(store: MemberStore, groupId: number, ids: number[], now: number): Reads<void> {
   const wanted = new Set(ids);
-  for (const id of store.memberIds(groupId)) if (!wanted.has(id)) store.removeMember(groupId, id);
-  addMembers(store, groupId, ids, now);
+  for (const id of yield* store.readMemberIds(groupId))
+    if (!wanted.has(id)) yield* store.removeMemberSteps(groupId, id);
+  yield* addMembersSteps(store, groupId, ids, now);
 }
 
-export function removeMembers(store: MemberStore, groupId: number, ids: number[]): void {
-  for (const id of ids) store.removeMember(groupId, id);
+export function* removeMembersSteps(store: MemberStore, groupId: number, ids: number[]): Reads<void> {
+  for (const id of ids) yield* store.removeMemberSteps(groupId, id);
 }

@@ -3,7 +3,8 @@
 // the address belongs to a user, so the form tells no one who has an account here. A link works
 // once, for six hours (Devise's reset_password_within in Chatwoot), and only while it is the user's
 // newest; a password set any other way ends it too (PasswordsService.replaceInTx).
-import type { PasswordResetsRepo } from "../db/password-resets.repo.ts";
+import type { NewReset, PasswordResetsRepo } from "../db/password-resets.repo.ts";
+import type { Reads } from "../db/reads.ts";
 import type { WriteTx } from "../db/tx.ts";
 import type { UserRow, UsersRepo } from "../db/users.repo.ts";
 import { unixSeconds, type Clock } from "../lib/clock.ts";
@@ -91,32 +92,40 @@ export class PasswordResetsService {
   }
 
   /**
-   * Mails a new agent a link to choose their password, inside the caller's writeTx (the agent's
-   * creation), so the two commit together. Nothing when the server cannot send mail: the
-   * administrator then sets the password with `parley password`, as the web app's form says.
+   * Queues a new agent's link to choose their password, as steps of the caller's body (the agent's
+   * creation, an invitation), so the two commit together; the caller then calls invitedAfterCommit.
+   * False when the server cannot send mail: the administrator then sets the password with
+   * `parley password`, as the web app's form says.
    */
-  inviteInTx(userId: number, accountId: number): boolean {
+  *inviteSteps(userId: number, accountId: number): Reads<boolean> {
     if (!this.d.mailConfigured) return false;
-    this.issue(userId, "invitation", accountId, unixSeconds(this.d.clock));
+    const now = unixSeconds(this.d.clock);
+    yield* this.d.passwordResets.replaceSteps(this.newLink(userId, "invitation", accountId, now), now);
     return true;
+  }
+
+  /** Wakes the sender once the invitation's body has committed (after awaiting it). */
+  invitedAfterCommit(): void {
+    this.d.afterCommit(this.d.wakeSender);
   }
 
   /** A new link for the user, replacing any earlier one, its mail queued and the sender woken after commit. */
   private issue(userId: number, purpose: "reset" | "invitation", accountId: number | null, now: number): void {
+    this.d.passwordResets.replace(this.newLink(userId, purpose, accountId, now), now);
+    this.d.afterCommit(this.d.wakeSender);
+  }
+
+  private newLink(userId: number, purpose: "reset" | "invitation", accountId: number | null, now: number): NewReset {
     const token = randomToken(32);
     const lifetime = purpose === "invitation" ? INVITATION_LINK_SECONDS : RESET_LINK_SECONDS;
-    this.d.passwordResets.replace(
-      {
-        user_id: userId,
-        token_digest: sha256Hex(token),
-        sealed_token: this.d.secretBox.seal(token),
-        expires_at: now + lifetime,
-        purpose,
-        account_id: accountId,
-      },
-      now,
-    );
-    this.d.afterCommit(this.d.wakeSender);
+    return {
+      user_id: userId,
+      token_digest: sha256Hex(token),
+      sealed_token: this.d.secretBox.seal(token),
+      expires_at: now + lifetime,
+      purpose,
+      account_id: accountId,
+    };
   }
 
   /**

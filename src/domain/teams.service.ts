@@ -7,7 +7,7 @@ import type { WriteTx } from "../db/tx.ts";
 import { unixSeconds, type Clock } from "../lib/clock.ts";
 import { requireAdministrator, type AccountPrincipal } from "./auth.service.ts";
 import { FieldErrors, NotFoundError } from "./errors.ts";
-import { accountUserIds, addMembers, removeMembers, replaceMembers } from "./member-sets.ts";
+import { addMembersSteps, readAccountUserIds, removeMembersSteps, replaceMembersSteps } from "./member-sets.ts";
 import { optionalString, requiredString } from "./validate.ts";
 
 export interface TeamsDeps {
@@ -59,46 +59,48 @@ export class TeamsService {
     );
   }
 
-  /** The team or its 404, in place: write paths call it inside their writeTx, with no generator to run. */
-  get(p: AccountPrincipal, id: number | null): TeamRow {
-    return teamFound(id, id === null ? null : this.d.teams.byId(p.account.id, id));
-  }
-
-  /** get() as a step of a read-only route's Reads (awaited on PostgreSQL: src/db/reads.ts). */
+  /** The team or its 404, as a step of a read-only route's Reads or of a write's body. */
   private *readExisting(p: AccountPrincipal, id: number | null): Reads<TeamRow> {
     return teamFound(id, id === null ? null : yield* nested(this.d.teams.readById(p.account.id, id)));
   }
 
-  /** The ids of the account's teams the caller belongs to (the `is_member` of each team). */
-  teamIdsOf(p: AccountPrincipal): Set<number> {
-    return this.d.teams.teamIdsOf(p.account.id, p.user.id);
+  /** The ids of the account's teams the caller belongs to (the `is_member` of each team), as list(). */
+  teamIdsOf(p: AccountPrincipal): Set<number> | Promise<Set<number>> {
+    return readSoon(this.d.teams.readTeamIdsOf(p.account.id, p.user.id));
   }
 
   create(p: AccountPrincipal, input: TeamInput): Promise<TeamRow> {
-    return this.d.writeTx(() => this.createBody(p, input));
+    const { teams, clock } = this.d;
+    const self = this;
+    return this.d.writeTx.steps(function* () {
+      requireAdministrator(p);
+      const fields = yield* self.readFields(p.account.id, input, null);
+      const id = yield* teams.insertSteps(p.account.id, fields, unixSeconds(clock));
+      return (yield* teams.readById(p.account.id, id))!;
+    });
   }
 
-  /** create()'s body, run in its transaction. */
-  private createBody(p: AccountPrincipal, input: TeamInput): TeamRow {
+  update(p: AccountPrincipal, id: number | null, input: TeamInput): Promise<TeamRow> {
     requireAdministrator(p);
-    const fields = this.fields(p.account.id, input, null);
-    const id = this.d.teams.insert(p.account.id, fields, unixSeconds(this.d.clock));
-    return this.d.teams.byId(p.account.id, id)!;
-  }
-
-  async update(p: AccountPrincipal, id: number | null, input: TeamInput): Promise<TeamRow> {
-    requireAdministrator(p);
-    return this.d.writeTx(() => {
-      const team = this.get(p, id);
-      this.d.teams.update(p.account.id, team.id, this.fields(p.account.id, input, team), unixSeconds(this.d.clock));
-      return this.d.teams.byId(p.account.id, team.id)!;
+    const { teams, clock } = this.d;
+    const self = this;
+    return this.d.writeTx.steps(function* () {
+      const team = yield* self.readExisting(p, id);
+      const fields = yield* self.readFields(p.account.id, input, team);
+      yield* teams.updateSteps(p.account.id, team.id, fields, unixSeconds(clock));
+      return (yield* teams.readById(p.account.id, team.id))!;
     });
   }
 
   /** Deletes the team and its memberships; its conversations stay, with no team (their FK sets NULL). */
   async delete(p: AccountPrincipal, id: number | null): Promise<void> {
     requireAdministrator(p);
-    await this.d.writeTx(() => this.d.teams.delete(p.account.id, this.get(p, id).id));
+    const { teams } = this.d;
+    const self = this;
+    await this.d.writeTx.steps(function* () {
+      const team = yield* self.readExisting(p, id);
+      yield* teams.deleteSteps(p.account.id, team.id);
+    });
   }
 
   /** The team's agents: read-only, awaited on PostgreSQL. */
@@ -108,49 +110,57 @@ export class TeamsService {
 
   /** Adds members; returns only the agents it added, as Chatwoot does. */
   addMembers(p: AccountPrincipal, teamId: number | null, userIds: unknown): Promise<AgentRecord[]> {
-    return this.changeMembers(p, teamId, userIds, (team, ids, now) => {
-      const added = new Set(addMembers(this.d.teams.members, team, ids, now));
-      return this.d.agents.inTeam(p.account.id, team).filter((a) => added.has(a.user.id));
+    const { teams, agents } = this.d;
+    return this.changeMembers(p, teamId, userIds, function* (team, ids, now) {
+      const added = new Set(yield* addMembersSteps(teams.members, team, ids, now));
+      return (yield* agents.readInTeam(p.account.id, team)).filter((a) => added.has(a.user.id));
     });
   }
 
   /** Makes the member set exactly `user_ids`; returns all members. */
   replaceMembers(p: AccountPrincipal, teamId: number | null, userIds: unknown): Promise<AgentRecord[]> {
-    return this.changeMembers(p, teamId, userIds, (team, ids, now) => {
-      replaceMembers(this.d.teams.members, team, ids, now);
-      return this.d.agents.inTeam(p.account.id, team);
+    const { teams, agents } = this.d;
+    return this.changeMembers(p, teamId, userIds, function* (team, ids, now) {
+      yield* replaceMembersSteps(teams.members, team, ids, now);
+      return yield* agents.readInTeam(p.account.id, team);
     });
   }
 
   async removeMembers(p: AccountPrincipal, teamId: number | null, userIds: unknown): Promise<void> {
-    await this.changeMembers(p, teamId, userIds, (team, ids) => {
-      removeMembers(this.d.teams.members, team, ids);
+    const { teams } = this.d;
+    await this.changeMembers(p, teamId, userIds, function* (team, ids) {
+      yield* removeMembersSteps(teams.members, team, ids);
       return [];
     });
   }
 
-  /** A member change in its own transaction; the team and the users are checked inside it. */
-  private async changeMembers(
+  /** A member change in one awaited body; the team and the users are checked inside it. */
+  private changeMembers(
     p: AccountPrincipal,
     teamId: number | null,
     userIds: unknown,
-    apply: (teamId: number, ids: number[], now: number) => AgentRecord[],
+    apply: (teamId: number, ids: number[], now: number) => Reads<AgentRecord[]>,
   ): Promise<AgentRecord[]> {
     requireAdministrator(p);
-    return await this.d.writeTx(() => {
-      const team = this.get(p, teamId);
-      const ids = accountUserIds(userIds, (userId) => this.d.agents.byId(p.account.id, userId) !== null);
-      return apply(team.id, ids, unixSeconds(this.d.clock));
+    const { agents, clock } = this.d;
+    const self = this;
+    return this.d.writeTx.steps(function* () {
+      const team = yield* self.readExisting(p, teamId);
+      const ids = yield* readAccountUserIds(userIds, function* (userId) {
+        return (yield* agents.readById(p.account.id, userId)) !== null;
+      });
+      return yield* apply(team.id, ids, unixSeconds(clock));
     });
   }
 
-  private fields(accountId: number, input: TeamInput, current: TeamRow | null): TeamFields {
+  /** The fields to save, validated; a name another team has is a 422 (read inside the body). */
+  private *readFields(accountId: number, input: TeamInput, current: TeamRow | null): Reads<TeamFields> {
     const errors = new FieldErrors();
     const rawName =
       current === null || input.name !== undefined ? requiredString(errors, "name", input.name) : current.name;
     const name = rawName?.toLowerCase();
     if (name !== undefined) {
-      const other = this.d.teams.byName(accountId, name);
+      const other = yield* this.d.teams.readByName(accountId, name);
       if (other && other.id !== current?.id) errors.add("name", "has already been taken", "taken");
     }
     const description = optionalString(errors, "description", input.description, 1000);
@@ -168,7 +178,7 @@ export class TeamsService {
   }
 }
 
-/** The team found by get() or readExisting(), or the same 404 for both. */
+/** The team readExisting() found, or its 404. */
 function teamFound(id: number | null, team: TeamRow | null): TeamRow {
   if (team) return team;
   const message = id === null ? "no such team in this account" : `no team ${id} in this account`;

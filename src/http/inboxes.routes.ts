@@ -134,8 +134,7 @@ export function inboxRoutes(d: Deps) {
     ...inboxOf(row, { administrator: p.role === "administrator" }),
     ...email,
   });
-  const presentInbox = (p: AccountPrincipal, row: InboxRow) =>
-    present(p, { row, email: p.role === "administrator" ? inboxes.emailSettings(row) : null });
+  const presentInbox = async (p: AccountPrincipal, row: InboxRow) => present(p, await inboxes.shown(p, row));
   return new Elysia({ prefix: "/api/v1/accounts/:account_id/inboxes" })
     .use(accountScope(d.services.auth))
     .get(

@@ -60,17 +60,21 @@ export function teamRoutes(d: Deps) {
         detail: { tags, summary: "Show a team" },
       },
     )
-    .post("", async ({ principal, body }) => teamOf(await teams.create(principal, body), teams.teamIdsOf(principal)), {
-      admin: true,
-      params: AccountParams,
-      ...bodyOf(TeamBody, "team"),
-      response: { 200: Team, ...errorResponses },
-      detail: { tags, summary: "Create a team (administrators); the name is lower-cased and unique in the account" },
-    })
+    .post(
+      "",
+      async ({ principal, body }) => teamOf(await teams.create(principal, body), await teams.teamIdsOf(principal)),
+      {
+        admin: true,
+        params: AccountParams,
+        ...bodyOf(TeamBody, "team"),
+        response: { 200: Team, ...errorResponses },
+        detail: { tags, summary: "Create a team (administrators); the name is lower-cased and unique in the account" },
+      },
+    )
     .patch(
       "/:team_id",
       async ({ principal, params, body }) =>
-        teamOf(await teams.update(principal, parseId(params.team_id), body), teams.teamIdsOf(principal)),
+        teamOf(await teams.update(principal, parseId(params.team_id), body), await teams.teamIdsOf(principal)),
       {
         admin: true,
         params: TeamParams,

@@ -1,20 +1,37 @@
 import { describe, expect, test } from "bun:test";
+import { known, type Reads, readNow } from "../../src/db/reads.ts";
 import {
-  accountUserIds,
-  addMembers,
-  removeMembers,
-  replaceMembers,
+  addMembersSteps,
   type MemberStore,
+  readAccountUserIds,
+  removeMembersSteps,
+  replaceMembersSteps,
 } from "../../src/domain/member-sets.ts";
 import { errorsOf } from "../helpers/errors.ts";
 
-function store(initial: number[] = []): MemberStore & { ids: Set<number> } {
+// The step forms run in place, as SQLite runs a write's body.
+const accountUserIds = (raw: unknown, isMember: (id: number) => boolean) =>
+  readNow(readAccountUserIds(raw, (id) => known(isMember(id))));
+const addMembers = (s: MemberStore, g: number, ids: number[], now: number) => readNow(addMembersSteps(s, g, ids, now));
+const replaceMembers = (s: MemberStore, g: number, ids: number[], now: number) =>
+  readNow(replaceMembersSteps(s, g, ids, now));
+const removeMembers = (s: MemberStore, g: number, ids: number[]) => readNow(removeMembersSteps(s, g, ids));
+
+function store(initial: number[] = []): MemberStore & { ids: Set<number>; memberIds(g: number): number[] } {
   const ids = new Set(initial);
+  const memberIds = () => [...ids].sort((a, b) => a - b);
   return {
     ids,
-    memberIds: () => [...ids].sort((a, b) => a - b),
-    addMember: (_g, id) => void ids.add(id),
-    removeMember: (_g, id) => void ids.delete(id),
+    memberIds,
+    readMemberIds: () => known(memberIds()),
+    // biome-ignore lint/correctness/useYield: a store in memory needs no statement
+    *addMemberSteps(_g: number, id: number): Reads<void> {
+      ids.add(id);
+    },
+    // biome-ignore lint/correctness/useYield: a store in memory needs no statement
+    *removeMemberSteps(_g: number, id: number): Reads<void> {
+      ids.delete(id);
+    },
   };
 }
 

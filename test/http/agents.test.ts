@@ -2,6 +2,7 @@
 import { describe, expect, test } from "bun:test";
 import { addInboxMember, addTeamMember, makeAccount, makeInbox, makeMember, makeTeam } from "../helpers/factories.ts";
 import { createHarness } from "../helpers/harness.ts";
+import { readNow } from "../../src/db/reads.ts";
 
 async function setup() {
   const h = createHarness();
@@ -165,7 +166,7 @@ describe("PATCH /agents/:id", () => {
     });
     expect(r.status).toBe(422);
     expect(r.body.errors.map((e: { field: string }) => e.field)).toEqual(["name", "role"]);
-    expect(h.deps.repos.agents.byId(a.accountId, agent.userId)!.user.name).toBe("Zed");
+    expect(readNow(h.deps.repos.agents.readById(a.accountId, agent.userId))!.user.name).toBe("Zed");
   });
 });
 
@@ -185,11 +186,11 @@ describe("DELETE /agents/:id", () => {
     expect(r.status).toBe(200);
     expect(r.text).toBe("");
     expect(h.deps.repos.users.membership(a.accountId, agent.userId)).toBeNull();
-    expect(h.deps.repos.inboxes.members.memberIds(inbox.id)).toEqual([]);
-    expect(h.deps.repos.teams.members.memberIds(team.id)).toEqual([]);
+    expect(readNow(h.deps.repos.inboxes.members.readMemberIds(inbox.id))).toEqual([]);
+    expect(readNow(h.deps.repos.teams.members.readMemberIds(team.id))).toEqual([]);
     expect(h.deps.repos.users.byId(agent.userId)).not.toBeNull();
     expect(h.deps.repos.users.membership(b.accountId, agent.userId)).not.toBeNull();
-    expect(h.deps.repos.inboxes.members.memberIds(theirInbox.id)).toEqual([agent.userId]);
+    expect(readNow(h.deps.repos.inboxes.members.readMemberIds(theirInbox.id))).toEqual([agent.userId]);
     // Their token no longer opens this account.
     expect((await h.request("GET", base, { token: agent.token })).status).toBe(401);
   });

@@ -2,6 +2,7 @@
 import { describe, expect, test } from "bun:test";
 import { addInboxMember, makeAccount, makeInbox, makeMember } from "../helpers/factories.ts";
 import { createHarness } from "../helpers/harness.ts";
+import { readNow } from "../../src/db/reads.ts";
 
 async function setup() {
   const h = createHarness();
@@ -43,7 +44,9 @@ describe("POST /inbox_members", () => {
         expect.objectContaining({ id: zoe.userId, name: "Zoe", role: "agent" }),
       ],
     });
-    expect(h.deps.repos.inboxes.members.memberIds(inbox.id)).toEqual([zoe.userId, bea.userId].sort((x, y) => x - y));
+    expect(readNow(h.deps.repos.inboxes.members.readMemberIds(inbox.id))).toEqual(
+      [zoe.userId, bea.userId].sort((x, y) => x - y),
+    );
   });
 
   test("form bodies with user_ids[] and ids as strings work", async () => {
@@ -71,7 +74,7 @@ describe("POST /inbox_members", () => {
     expect(r.body.errors).toEqual([
       { field: "user_ids", message: `are not agents of this account: ${b.adminId}, 9999`, code: "invalid" },
     ]);
-    expect(h.deps.repos.inboxes.members.memberIds(inbox.id)).toEqual([]);
+    expect(readNow(h.deps.repos.inboxes.members.readMemberIds(inbox.id))).toEqual([]);
   });
 
   test("bad bodies: missing inbox_id or user_ids, ids that are not ids", async () => {
@@ -108,7 +111,7 @@ describe("POST /inbox_members", () => {
       expect(r.status).toBe(404);
       expect(r.body.errors[0]).toMatchObject({ field: "id", code: "not_found" });
     }
-    expect(h.deps.repos.inboxes.members.memberIds(theirs.id)).toEqual([]);
+    expect(readNow(h.deps.repos.inboxes.members.readMemberIds(theirs.id))).toEqual([]);
   });
 });
 
@@ -137,7 +140,7 @@ describe("GET /inbox_members/:inbox_id, PATCH and DELETE", () => {
       body: { inbox_member: { inbox_id: inbox.id, user_ids: [] } },
     });
     expect(empty.body).toEqual({ payload: [] });
-    expect(h.deps.repos.inboxes.members.memberIds(inbox.id)).toEqual([]);
+    expect(readNow(h.deps.repos.inboxes.members.readMemberIds(inbox.id))).toEqual([]);
   });
 
   test("DELETE removes the given agents and answers the members left", async () => {
@@ -162,7 +165,7 @@ describe("GET /inbox_members/:inbox_id, PATCH and DELETE", () => {
       expect((await h.request(method, base, { token: zoe.token, body })).status).toBe(403);
     }
     expect((await h.request("GET", `${base}/${inbox.id}`, { token: b.adminToken })).status).toBe(401);
-    expect(h.deps.repos.inboxes.members.memberIds(inbox.id)).toEqual([zoe.userId]);
+    expect(readNow(h.deps.repos.inboxes.members.readMemberIds(inbox.id))).toEqual([zoe.userId]);
   });
 
   test("another account's inbox id is 404 for show", async () => {

@@ -2,6 +2,7 @@
 import { describe, expect, test } from "bun:test";
 import { makeAccount, makeInbox, addInboxMember } from "../helpers/factories.ts";
 import { createHarness, type Harness } from "../helpers/harness.ts";
+import { readNow } from "../../src/db/reads.ts";
 
 const P = "/platform/api/v1";
 
@@ -222,7 +223,7 @@ describe("platform users", () => {
     const r = await h.request("DELETE", `${P}/users/${user.id}`, { token: app });
     expect(r.status).toBe(200);
     expect(h.deps.repos.users.byId(user.id)).toBeNull();
-    expect(h.deps.repos.inboxes.members.memberIds(inbox.id)).toEqual([]);
+    expect(readNow(h.deps.repos.inboxes.members.readMemberIds(inbox.id))).toEqual([]);
     expect(
       h.deps.db
         .query("SELECT COUNT(*) AS n FROM access_tokens WHERE owner_type = 'user' AND owner_id = ?")

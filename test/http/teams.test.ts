@@ -2,6 +2,7 @@
 import { describe, expect, test } from "bun:test";
 import { addTeamMember, makeAccount, makeMember, makeTeam } from "../helpers/factories.ts";
 import { createHarness } from "../helpers/harness.ts";
+import { readNow } from "../../src/db/reads.ts";
 
 async function setup() {
   const h = createHarness();
@@ -80,7 +81,7 @@ describe("teams", () => {
         })
       ).status,
     ).toBe(200);
-    expect(h.deps.repos.teams.list(a.accountId).map((t) => t.name)).toEqual(["sales"]);
+    expect(readNow(h.deps.repos.teams.readList(a.accountId)).map((t) => t.name)).toEqual(["sales"]);
   });
 
   test("update renames (unique), changes description and allow_auto_assign", async () => {
@@ -108,7 +109,7 @@ describe("teams", () => {
     const r = await h.request("DELETE", `${base}/${team.id}`, { token: a.adminToken });
     expect(r.status).toBe(200);
     expect(r.text).toBe("");
-    expect(h.deps.repos.teams.byId(a.accountId, team.id)).toBeNull();
+    expect(readNow(h.deps.repos.teams.readById(a.accountId, team.id))).toBeNull();
     expect(h.deps.db.query("SELECT COUNT(*) AS n FROM team_members").get()).toEqual({ n: 0 });
     expect(h.deps.repos.users.membership(a.accountId, agent.userId)).not.toBeNull();
   });
@@ -153,7 +154,7 @@ describe("team members", () => {
 
     const removed = await h.request("DELETE", path, { token: a.adminToken, body: { user_ids: [other.userId] } });
     expect(removed.status).toBe(200);
-    expect(h.deps.repos.teams.members.memberIds(team.id)).toEqual([a.adminId]);
+    expect(readNow(h.deps.repos.teams.members.readMemberIds(team.id))).toEqual([a.adminId]);
   });
 
   test("user ids outside the account are 422 naming them; nothing changes", async () => {
@@ -167,7 +168,7 @@ describe("team members", () => {
     expect(r.body.errors).toEqual([
       { field: "user_ids", message: `are not agents of this account: ${b.adminId}`, code: "invalid" },
     ]);
-    expect(h.deps.repos.teams.members.memberIds(team.id)).toEqual([]);
+    expect(readNow(h.deps.repos.teams.members.readMemberIds(team.id))).toEqual([]);
   });
 });
 
@@ -192,8 +193,8 @@ describe("teams authorization and tenant isolation", () => {
       ).toBe(403);
     }
     expect((await h.request("GET", `${base}/${team.id}`, { token: agent.token })).status).toBe(200);
-    expect(h.deps.repos.teams.list(a.accountId).map((t) => t.name)).toEqual(["sales"]);
-    expect(h.deps.repos.teams.members.memberIds(team.id)).toEqual([]);
+    expect(readNow(h.deps.repos.teams.readList(a.accountId)).map((t) => t.name)).toEqual(["sales"]);
+    expect(readNow(h.deps.repos.teams.members.readMemberIds(team.id))).toEqual([]);
   });
 
   test("another account's team id is 404 everywhere and stays untouched", async () => {
@@ -217,7 +218,7 @@ describe("teams authorization and tenant isolation", () => {
         code: "not_found",
       });
     }
-    expect(h.deps.repos.teams.byId(b.accountId, theirs.id)!.name).toBe("theirs");
-    expect(h.deps.repos.teams.members.memberIds(theirs.id)).toEqual([b.adminId]);
+    expect(readNow(h.deps.repos.teams.readById(b.accountId, theirs.id))!.name).toBe("theirs");
+    expect(readNow(h.deps.repos.teams.members.readMemberIds(theirs.id))).toEqual([b.adminId]);
   });
 });
