@@ -1,6 +1,6 @@
 // Password resets by mail (migration 026): one live reset per user, found by its token's digest,
 // and the row doubles as the reset mail's outbox (claimed before each attempt, as email_outbox is).
-import type { Database, Statement } from "bun:sqlite";
+import type { Database } from "bun:sqlite";
 import { type Reads, TwoWayStatement } from "./reads.ts";
 
 export interface PasswordResetRow {
@@ -31,14 +31,14 @@ export interface NewReset {
 
 export class PasswordResetsRepo {
   private readonly upsertStmt: TwoWayStatement;
-  private readonly byUserStmt: Statement;
-  private readonly byDigestStmt: Statement;
+  private readonly byUserStmt: TwoWayStatement;
+  private readonly byDigestStmt: TwoWayStatement;
   private readonly dueStmt: TwoWayStatement;
   private readonly attemptStmt: TwoWayStatement;
   private readonly sentStmt: TwoWayStatement;
   private readonly retryStmt: TwoWayStatement;
   private readonly failedStmt: TwoWayStatement;
-  private readonly deleteStmt: Statement;
+  private readonly deleteStmt: TwoWayStatement;
   private readonly deleteExpiredStmt: TwoWayStatement;
 
   constructor(db: Database) {
@@ -54,8 +54,8 @@ export class PasswordResetsRepo {
          next_attempt_at = excluded.next_attempt_at, last_error = NULL, sent_at = NULL, purpose = excluded.purpose,
          account_id = excluded.account_id`,
     );
-    this.byUserStmt = db.prepare("SELECT * FROM password_resets WHERE user_id = $user_id");
-    this.byDigestStmt = db.prepare("SELECT * FROM password_resets WHERE token_digest = $token_digest");
+    this.byUserStmt = new TwoWayStatement(db, "SELECT * FROM password_resets WHERE user_id = $user_id");
+    this.byDigestStmt = new TwoWayStatement(db, "SELECT * FROM password_resets WHERE token_digest = $token_digest");
     this.dueStmt = new TwoWayStatement(
       db,
       `SELECT * FROM password_resets INDEXED BY password_resets_due
@@ -81,7 +81,7 @@ export class PasswordResetsRepo {
       `UPDATE password_resets SET mail_state = 'failed', sealed_token = NULL, last_error = $error
        WHERE user_id = $user_id AND token_digest = $token_digest`,
     );
-    this.deleteStmt = db.prepare("DELETE FROM password_resets WHERE user_id = $user_id");
+    this.deleteStmt = new TwoWayStatement(db, "DELETE FROM password_resets WHERE user_id = $user_id");
     this.deleteExpiredStmt = new TwoWayStatement(db, "DELETE FROM password_resets WHERE expires_at <= $now");
   }
 
@@ -93,12 +93,12 @@ export class PasswordResetsRepo {
     yield this.upsertStmt.write({ ...r, now });
   }
 
-  byUser(userId: number): PasswordResetRow | null {
-    return (this.byUserStmt.get({ user_id: userId }) as PasswordResetRow | null) ?? null;
+  *readByUser(userId: number): Reads<PasswordResetRow | null> {
+    return (yield this.byUserStmt.get({ user_id: userId })) as PasswordResetRow | null;
   }
 
-  byDigest(digest: string): PasswordResetRow | null {
-    return (this.byDigestStmt.get({ token_digest: digest }) as PasswordResetRow | null) ?? null;
+  *readByDigest(digest: string): Reads<PasswordResetRow | null> {
+    return (yield this.byDigestStmt.get({ token_digest: digest })) as PasswordResetRow | null;
   }
 
   *readDue(now: number, limit: number): Reads<PasswordResetRow[]> {
@@ -128,8 +128,8 @@ export class PasswordResetsRepo {
     yield this.failedStmt.write({ user_id: row.user_id, token_digest: row.token_digest, error: error.slice(0, 1000) });
   }
 
-  delete(userId: number): void {
-    this.deleteStmt.run({ user_id: userId });
+  *deleteSteps(userId: number): Reads<void> {
+    yield this.deleteStmt.write({ user_id: userId });
   }
 
   *deleteExpiredSteps(now: number): Reads<number> {

@@ -38,11 +38,11 @@ export interface DuePush extends PushRow {
 }
 
 export class PushRepo {
-  private readonly upsertStmt: Statement;
-  private readonly dropMovedStmt: Statement;
-  private readonly byIdentifierStmt: Statement;
+  private readonly upsertStmt: TwoWayStatement;
+  private readonly dropMovedStmt: TwoWayStatement;
+  private readonly byIdentifierStmt: TwoWayStatement;
   private readonly ofUserStmt: Statement;
-  private readonly deleteByTokenStmt: Statement;
+  private readonly deleteByTokenStmt: TwoWayStatement;
   private readonly queueStmt: TwoWayStatement;
   private readonly dueStmt: TwoWayStatement;
   private readonly attemptStmt: TwoWayStatement;
@@ -52,20 +52,26 @@ export class PushRepo {
 
   constructor(db: Database) {
     // One row per device: signing in as someone else on the same phone moves it to them (Chatwoot's builder).
-    this.upsertStmt = db.prepare(
+    this.upsertStmt = new TwoWayStatement(
+      db,
       `INSERT INTO notification_subscriptions (user_id, subscription_type, identifier, push_token, subscription_attributes, created_at, updated_at)
        VALUES ($user_id, 'fcm', $identifier, $push_token, $attributes, $now, $now)
        ON CONFLICT (identifier) DO UPDATE SET user_id = excluded.user_id, push_token = excluded.push_token,
          subscription_attributes = excluded.subscription_attributes, updated_at = excluded.updated_at`,
     );
     // A device that changes hands keeps none of the previous user's unsent pushes.
-    this.dropMovedStmt = db.prepare(
+    this.dropMovedStmt = new TwoWayStatement(
+      db,
       `DELETE FROM notification_pushes WHERE state = 'pending' AND subscription_id IN
          (SELECT id FROM notification_subscriptions WHERE identifier = $identifier AND user_id != $user_id)`,
     );
-    this.byIdentifierStmt = db.prepare("SELECT * FROM notification_subscriptions WHERE identifier = $identifier");
+    this.byIdentifierStmt = new TwoWayStatement(
+      db,
+      "SELECT * FROM notification_subscriptions WHERE identifier = $identifier",
+    );
     this.ofUserStmt = db.prepare("SELECT * FROM notification_subscriptions WHERE user_id = $user_id ORDER BY id");
-    this.deleteByTokenStmt = db.prepare(
+    this.deleteByTokenStmt = new TwoWayStatement(
+      db,
       "DELETE FROM notification_subscriptions WHERE user_id = $user_id AND push_token = $push_token",
     );
     this.queueStmt = new TwoWayStatement(
@@ -100,13 +106,13 @@ export class PushRepo {
     );
   }
 
-  subscribe(
+  *subscribeSteps(
     s: { user_id: number; identifier: string; push_token: string; attributes: string },
     now: number,
-  ): SubscriptionRow {
-    this.dropMovedStmt.run({ identifier: s.identifier, user_id: s.user_id });
-    this.upsertStmt.run({ ...s, now });
-    return this.byIdentifierStmt.get({ identifier: s.identifier }) as SubscriptionRow;
+  ): Reads<SubscriptionRow> {
+    yield this.dropMovedStmt.write({ identifier: s.identifier, user_id: s.user_id });
+    yield this.upsertStmt.write({ ...s, now });
+    return (yield this.byIdentifierStmt.get({ identifier: s.identifier })) as SubscriptionRow;
   }
 
   subscriptionsOf(userId: number): SubscriptionRow[] {
@@ -114,8 +120,8 @@ export class PushRepo {
   }
 
   /** The user's own devices with this token (never another user's); how many were removed. */
-  unsubscribe(userId: number, pushToken: string): number {
-    return this.deleteByTokenStmt.run({ user_id: userId, push_token: pushToken }).changes;
+  *unsubscribeSteps(userId: number, pushToken: string): Reads<number> {
+    return yield* this.deleteByTokenStmt.changesSteps({ user_id: userId, push_token: pushToken });
   }
 
   /** A push to each of the user's devices for this notification; how many. */

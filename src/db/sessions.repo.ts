@@ -1,4 +1,4 @@
-import type { Database, Statement } from "bun:sqlite";
+import type { Database } from "bun:sqlite";
 import { type Reads, TwoWayStatement } from "./reads.ts";
 
 export interface SessionRow {
@@ -20,7 +20,7 @@ export class SessionsRepo {
   private readonly byHashStmt: TwoWayStatement;
   private readonly touchStmt: TwoWayStatement;
   private readonly deleteStmt: TwoWayStatement;
-  private readonly deleteForUserStmt: Statement;
+  private readonly deleteForUserStmt: TwoWayStatement;
   private readonly deleteExpiredStmt: TwoWayStatement;
 
   constructor(db: Database) {
@@ -35,7 +35,7 @@ export class SessionsRepo {
       "UPDATE sessions SET last_used_at = $now, expires_at = $expires_at WHERE id = $id",
     );
     this.deleteStmt = new TwoWayStatement(db, "DELETE FROM sessions WHERE id = $id");
-    this.deleteForUserStmt = db.prepare("DELETE FROM sessions WHERE user_id = $user_id");
+    this.deleteForUserStmt = new TwoWayStatement(db, "DELETE FROM sessions WHERE user_id = $user_id");
     this.deleteExpiredStmt = new TwoWayStatement(
       db,
       "DELETE FROM sessions WHERE expires_at <= $now OR absolute_expires_at <= $now",
@@ -62,8 +62,8 @@ export class SessionsRepo {
     yield this.deleteStmt.write({ id });
   }
 
-  deleteForUser(userId: number): number {
-    return this.deleteForUserStmt.run({ user_id: userId }).changes;
+  *deleteForUserSteps(userId: number): Reads<number> {
+    return yield* this.deleteForUserStmt.changesSteps({ user_id: userId });
   }
 
   *deleteExpiredSteps(now: number): Reads<number> {

@@ -45,10 +45,11 @@ export class UsersRepo {
   private readonly membershipStmt: TwoWayStatement;
   private readonly addMembershipStmt: TwoWayStatement;
   private readonly accountsOfStmt: TwoWayStatement;
-  private readonly setPasswordStmt: Statement;
+  private readonly setPasswordStmt: TwoWayStatement;
+  private readonly setPubsubStmt: TwoWayStatement;
   private readonly setActiveAtStmt: Statement;
 
-  constructor(private readonly db: Database) {
+  constructor(db: Database) {
     this.insertStmt = new TwoWayStatement(
       db,
       "INSERT INTO users (name, email, pubsub_token, created_at, updated_at) VALUES ($name, $email, $pubsub_token, $now, $now)",
@@ -77,8 +78,13 @@ export class UsersRepo {
     this.setActiveAtStmt = db.prepare(
       "UPDATE account_users SET active_at = $now WHERE account_id = $account_id AND user_id = $user_id",
     );
+    this.setPubsubStmt = new TwoWayStatement(
+      db,
+      "UPDATE users SET pubsub_token = $pubsub_token, updated_at = $now WHERE id = $id",
+    );
     // A new password also gives the user a new pubsub_token: sockets holding the old one are closed.
-    this.setPasswordStmt = db.prepare(
+    this.setPasswordStmt = new TwoWayStatement(
+      db,
       "UPDATE users SET password_hash = $password_hash, pubsub_token = $pubsub_token, confirmed = 1, updated_at = $now WHERE id = $id",
     );
   }
@@ -133,10 +139,8 @@ export class UsersRepo {
   }
 
   /** A new realtime pubsub_token: sockets holding the old one are closed. */
-  setPubsubToken(id: number, pubsubToken: string, now: number): void {
-    this.db
-      .prepare("UPDATE users SET pubsub_token = $pubsub_token, updated_at = $now WHERE id = $id")
-      .run({ id, pubsub_token: pubsubToken, now });
+  *setPubsubTokenSteps(id: number, pubsubToken: string, now: number): Reads<void> {
+    yield this.setPubsubStmt.write({ id, pubsub_token: pubsubToken, now });
   }
 
   setMessageSignature(id: number, signature: string | null): void {
@@ -153,7 +157,7 @@ export class UsersRepo {
   }
 
   /** The new password's hash; a user with a password is confirmed (Chatwoot's "verification pending" ends). */
-  setPasswordHash(id: number, passwordHash: string, pubsubToken: string, now: number): void {
-    this.setPasswordStmt.run({ id, password_hash: passwordHash, pubsub_token: pubsubToken, now });
+  *setPasswordHashSteps(id: number, passwordHash: string, pubsubToken: string, now: number): Reads<void> {
+    yield this.setPasswordStmt.write({ id, password_hash: passwordHash, pubsub_token: pubsubToken, now });
   }
 }

@@ -24,21 +24,23 @@ export class CredentialsService {
    * working and one new token is issued (shown once). Browser sessions stay.
    */
   resetAccessToken(userId: number): Promise<string> {
-    return this.d.writeTx(() => {
-      const now = unixSeconds(this.d.clock);
-      this.d.tokens.revokeAll("user", userId);
+    const { tokens, users, clock } = this.d;
+    return this.d.writeTx.steps(function* () {
+      const now = unixSeconds(clock);
+      yield* tokens.revokeAllSteps("user", userId);
       const token = newAccessToken();
-      this.d.tokens.insert({ token_hash: sha256Hex(token), owner_type: "user", owner_id: userId, now });
-      this.d.users.setPubsubToken(userId, randomToken(24), now);
+      yield* tokens.insertSteps({ token_hash: sha256Hex(token), owner_type: "user", owner_id: userId, now });
+      yield* users.setPubsubTokenSteps(userId, randomToken(24), now);
       return token;
     });
   }
 
   /** Ends every browser session of the user (ours: Chatwoot has no such action); returns how many. */
   signOutEverywhere(userId: number): Promise<number> {
-    return this.d.writeTx(() => {
-      this.d.users.setPubsubToken(userId, randomToken(24), unixSeconds(this.d.clock));
-      return this.d.sessions.deleteForUser(userId);
+    const { users, sessions, clock } = this.d;
+    return this.d.writeTx.steps(function* () {
+      yield* users.setPubsubTokenSteps(userId, randomToken(24), unixSeconds(clock));
+      return yield* sessions.deleteForUserSteps(userId);
     });
   }
 }

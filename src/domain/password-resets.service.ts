@@ -3,8 +3,8 @@
 // the address belongs to a user, so the form tells no one who has an account here. A link works
 // once, for six hours (Devise's reset_password_within in Chatwoot), and only while it is the user's
 // newest; a password set any other way ends it too (PasswordsService.replaceInTx).
-import type { NewReset, PasswordResetsRepo } from "../db/password-resets.repo.ts";
-import type { Reads } from "../db/reads.ts";
+import type { NewReset, PasswordResetRow, PasswordResetsRepo } from "../db/password-resets.repo.ts";
+import { type Reads, readSoon } from "../db/reads.ts";
 import type { WriteTx } from "../db/tx.ts";
 import type { UserRow, UsersRepo } from "../db/users.repo.ts";
 import { unixSeconds, type Clock } from "../lib/clock.ts";
@@ -80,14 +80,18 @@ export class PasswordResetsService {
       ]);
     const address = email!.trim().toLowerCase();
     this.take(addressKey(ip), address);
-    await this.d.writeTx(() => {
-      const user = this.d.users.byEmail(address);
-      if (!user) return;
-      const now = unixSeconds(this.d.clock);
-      const earlier = this.d.passwordResets.byUser(user.id);
-      if (earlier && earlier.mail_state !== "failed" && now - earlier.requested_at < RESET_REPEAT_SECONDS) return;
-      this.issue(user.id, "reset", null, now);
+    const { users, passwordResets, clock } = this.d;
+    const self = this;
+    const issued = await this.d.writeTx.steps(function* () {
+      const user = yield* users.readByEmail(address);
+      if (!user) return false;
+      const now = unixSeconds(clock);
+      const earlier = yield* passwordResets.readByUser(user.id);
+      if (earlier && earlier.mail_state !== "failed" && now - earlier.requested_at < RESET_REPEAT_SECONDS) return false;
+      yield* passwordResets.replaceSteps(self.newLink(user.id, "reset", null, now), now);
+      return true;
     });
+    if (issued) this.d.afterCommit(this.d.wakeSender);
     return { message: RESET_REQUESTED };
   }
 
@@ -106,12 +110,6 @@ export class PasswordResetsService {
 
   /** Wakes the sender once the invitation's body has committed (after awaiting it). */
   invitedAfterCommit(): void {
-    this.d.afterCommit(this.d.wakeSender);
-  }
-
-  /** A new link for the user, replacing any earlier one, its mail queued and the sender woken after commit. */
-  private issue(userId: number, purpose: "reset" | "invitation", accountId: number | null, now: number): void {
-    this.d.passwordResets.replace(this.newLink(userId, purpose, accountId, now), now);
     this.d.afterCommit(this.d.wakeSender);
   }
 
@@ -136,16 +134,18 @@ export class PasswordResetsService {
   async complete(input: ResetInput): Promise<UserRow> {
     const token = typeof input.reset_password_token === "string" ? input.reset_password_token : "";
     const digest = sha256Hex(token);
-    if (token === "" || !this.live(digest)) throw invalidLink();
+    if (token === "" || !(await readSoon(this.readLive(digest)))) throw invalidLink();
     const password = checkPassword(input.password);
     if (input.password_confirmation !== undefined && input.password_confirmation !== password)
       throw ValidationError.of("password_confirmation", "doesn't match Password", "confirmation");
     const hash = await this.d.hasher.hash(password);
-    return this.d.writeTx(() => {
-      const reset = this.live(digest);
-      const user = reset && this.d.users.byId(reset.user_id);
+    const { users, passwords } = this.d;
+    const self = this;
+    return this.d.writeTx.steps(function* () {
+      const reset = yield* self.readLive(digest);
+      const user = reset && (yield* users.readById(reset.user_id));
       if (!user) throw invalidLink();
-      this.d.passwords.replaceInTx(user.id, hash);
+      yield* passwords.replaceSteps(user.id, hash);
       return user;
     });
   }
@@ -167,8 +167,8 @@ export class PasswordResetsService {
     return this.d.writeTx.steps(() => this.d.passwordResets.deleteExpiredSteps(unixSeconds(this.d.clock)));
   }
 
-  private live(digest: string) {
-    const reset = this.d.passwordResets.byDigest(digest);
+  private *readLive(digest: string): Reads<PasswordResetRow | null> {
+    const reset = yield* this.d.passwordResets.readByDigest(digest);
     return reset && reset.expires_at > unixSeconds(this.d.clock) ? reset : null;
   }
 }

@@ -3,6 +3,7 @@
 // pubsub_token (API tokens are separate and stay).
 import type { PasswordResetsRepo } from "../db/password-resets.repo.ts";
 import type { SessionsRepo } from "../db/sessions.repo.ts";
+import { readNow, type Reads } from "../db/reads.ts";
 import type { WriteTx } from "../db/tx.ts";
 import type { UsersRepo } from "../db/users.repo.ts";
 import { unixSeconds, type Clock } from "../lib/clock.ts";
@@ -29,22 +30,29 @@ export class PasswordsService {
   /** Sets a user's password; returns how many browser sessions it ended. */
   async set(userId: number, password: unknown): Promise<number> {
     const hash = await this.d.hasher.hash(checkPassword(password));
-    return this.d.writeTx(() => {
-      if (!this.d.users.byId(userId)) throw new NotFoundError("User", "user_id");
-      return this.replaceInTx(userId, hash);
+    const { users } = this.d;
+    const self = this;
+    return this.d.writeTx.steps(function* () {
+      if (!(yield* users.readById(userId))) throw new NotFoundError("User", "user_id");
+      return yield* self.replaceSteps(userId, hash);
     });
   }
 
   /**
-   * What a new password does, inside the caller's writeTx (this service's, or a profile change's):
-   * the hash is stored, the browser sessions end, the user gets a new pubsub_token, so realtime
-   * sockets that subscribed with the old one are closed, and a pending password-reset link stops
-   * working (it was asked for the old password). Returns how many sessions ended.
+   * What a new password does, as steps of the caller's body (this service's, a reset's): the hash
+   * is stored, the browser sessions end, the user gets a new pubsub_token, so realtime sockets that
+   * subscribed with the old one are closed, and a pending password-reset link stops working (it was
+   * asked for the old password). Returns how many sessions ended.
    */
+  *replaceSteps(userId: number, hash: string): Reads<number> {
+    yield* this.d.users.setPasswordHashSteps(userId, hash, randomToken(24), unixSeconds(this.d.clock));
+    yield* this.d.passwordResets.deleteSteps(userId);
+    return yield* this.d.sessions.deleteForUserSteps(userId);
+  }
+
+  /** replaceSteps in place: a profile change's body, which runs in place. */
   replaceInTx(userId: number, hash: string): number {
-    this.d.users.setPasswordHash(userId, hash, randomToken(24), unixSeconds(this.d.clock));
-    this.d.passwordResets.delete(userId);
-    return this.d.sessions.deleteForUser(userId);
+    return readNow(this.replaceSteps(userId, hash));
   }
 
   async setForEmail(email: string, password: unknown): Promise<{ user_id: number; sessions_ended: number }> {

@@ -43,8 +43,8 @@ export class PushSubscriptionsService {
     if (attributes && Buffer.byteLength(json) > ATTRIBUTES_MAX_BYTES)
       errors.add("subscription_attributes", `is too large (maximum is ${ATTRIBUTES_MAX_BYTES} bytes)`, "too_long");
     errors.throwIfAny();
-    return this.d.writeTx(() =>
-      this.d.push.subscribe(
+    return this.d.writeTx.steps(() =>
+      this.d.push.subscribeSteps(
         { user_id: userId, identifier: device!, push_token: token!, attributes: json },
         unixSeconds(this.d.clock),
       ),
@@ -55,7 +55,7 @@ export class PushSubscriptionsService {
   async unsubscribe(userId: number, pushToken: unknown): Promise<void> {
     if (typeof pushToken !== "string" || pushToken === "")
       throw ValidationError.of("push_token", "can't be blank", "required");
-    await this.d.writeTx(() => this.d.push.unsubscribe(userId, pushToken));
+    await this.d.writeTx.steps(() => this.d.push.unsubscribeSteps(userId, pushToken));
   }
 }
 

@@ -100,7 +100,9 @@ export function profileRoutes(d: Deps) {
     .post(
       "/api/v1/profile/reset_access_token",
       async ({ caller }) => {
-        return profile(caller.user.id, await d.services.credentials.resetAccessToken(caller.user.id));
+        const token = await d.services.credentials.resetAccessToken(caller.user.id);
+        // Read on the read pool on PostgreSQL: the new token's body has committed.
+        return await whenReady(d.services.accounts.userWithAccountsSoon(caller.user.id), presented(token));
       },
       {
         response: { 200: Profile, 401: errorResponses[401] },

@@ -1,6 +1,7 @@
 // Browser sign-in for the web app, in Chatwoot's shape where it has one: POST /auth/sign_in answers
 // {data: <user>} like devise_token_auth, but the credential is an httpOnly session cookie (never
 // readable by scripts) and `access_token` is null (API tokens are stored hashed; see `parley token`).
+import { whenReady } from "../lib/when-ready.ts";
 import { Elysia, t } from "elysia";
 import { profileOf } from "../domain/presenters/user.presenter.ts";
 import type { Deps } from "../deps.ts";
@@ -24,10 +25,14 @@ export const Session = t.Object({
   expires_at: Integer({ description: "Unix seconds; each use moves it forward" }),
 });
 
-/** The signed-in user as the web app reads it (read again: a sign-in may have just changed it). */
+/**
+ * The signed-in user as the web app reads it (read again: a sign-in may have just changed it). On
+ * PostgreSQL read on the read pool, awaited: the session's body has committed by then.
+ */
 function profile(d: Deps, userId: number) {
-  const { user, accounts } = d.services.accounts.userWithAccounts(userId);
-  return profileOf(user, accounts, null, (accountId) => d.realtime.presence.isOnline(accountId, userId));
+  return whenReady(d.services.accounts.userWithAccountsSoon(userId), ({ user, accounts }) =>
+    profileOf(user, accounts, null, (accountId) => d.realtime.presence.isOnline(accountId, userId)),
+  );
 }
 
 /** What a new browser session answers (sign-in, a used password-reset link): the cookie and `Session`. */
@@ -40,7 +45,7 @@ export function startedSession(
 ) {
   set.headers["set-cookie"] = sessionCookie(s.token, isHttps(request, headers, d.config.trustProxy));
   set.headers["cache-control"] = "no-store";
-  return { data: profile(d, s.user.id), csrf_token: s.csrfToken, expires_at: s.expiresAt };
+  return whenReady(profile(d, s.user.id), (data) => ({ data, csrf_token: s.csrfToken, expires_at: s.expiresAt }));
 }
 
 export function sessionRoutes(d: Deps) {
@@ -67,11 +72,11 @@ export function sessionRoutes(d: Deps) {
       "/session",
       ({ caller, headers, set }) => {
         set.headers["cache-control"] = "no-store";
-        return {
-          data: profile(d, caller.user.id),
+        return whenReady(profile(d, caller.user.id), (data) => ({
+          data,
           csrf_token: csrfTokenFor(sessionTokenOf(headers)!),
           expires_at: caller.session!.expires_at,
-        };
+        }));
       },
       {
         response: { 200: Session, 401: errorResponses[401] },

@@ -78,7 +78,7 @@ test("a refused agent is not invited; without a mail server agents are added and
   const b = await makeAccount(plain, "No Mail Shop");
   const r = await addAgent(plain, b.accountId, b.adminToken, { name: "Pat", email: "pat@acme.test" });
   expect(r.status).toBe(200);
-  expect(plain.deps.repos.passwordResets.byUser(r.body.id)).toBeNull();
+  expect(readNow(plain.deps.repos.passwordResets.readByUser(r.body.id))).toBeNull();
 });
 
 test("an invited agent is unconfirmed until they choose a password; an administrator can mail the invitation again", async () => {

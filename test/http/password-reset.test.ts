@@ -2,6 +2,7 @@
 // recording what arrives); PUT /auth/password sets the new password with the link's token.
 import { afterEach, describe, expect, test } from "bun:test";
 import { RESET_LINK_SECONDS, RESET_REQUESTED } from "../../src/domain/password-resets.service.ts";
+import { readNow } from "../../src/db/reads.ts";
 import { inPlaceDuring } from "../helpers/bridge-calls.ts";
 import { makeAccount, makeMember } from "../helpers/factories.ts";
 import { createHarness, type Harness } from "../helpers/harness.ts";
@@ -167,7 +168,7 @@ describe("POST /auth/password", () => {
     const { h, bea, smtp } = await setup();
     await ask(h, bea.email);
     const repo = h.deps.repos.passwordResets;
-    const row = repo.byUser(bea.userId)!;
+    const row = readNow(repo.readByUser(bea.userId))!;
     // What a process that died mid-send leaves: the attempt claimed, no result recorded.
     const now = Math.floor(h.clock.nowMs() / 1000);
     expect(await h.deps.writeTx.steps(() => repo.recordAttemptSteps(row, now, now + 300))).toBe(true);
@@ -175,14 +176,14 @@ describe("POST /auth/password", () => {
     expect(smtp.mails).toHaveLength(0);
     h.clock.advance(301_000);
     const token = await tokenOf(h, smtp, 1);
-    expect(repo.byUser(bea.userId)).toMatchObject({ mail_state: "sent", attempts: 2, sealed_token: null });
+    expect(readNow(repo.readByUser(bea.userId))).toMatchObject({ mail_state: "sent", attempts: 2, sealed_token: null });
 
     smtp.refuseRecipients("5.1.1 mailbox unavailable");
     h.clock.advance(61_000);
     await ask(h, bea.email);
     await h.deps.mail.resetSender.drain();
-    expect(repo.byUser(bea.userId)).toMatchObject({ mail_state: "failed", sealed_token: null });
-    expect(repo.byUser(bea.userId)!.last_error).toContain("mailbox unavailable");
+    expect(readNow(repo.readByUser(bea.userId))).toMatchObject({ mail_state: "failed", sealed_token: null });
+    expect(readNow(repo.readByUser(bea.userId))!.last_error).toContain("mailbox unavailable");
     // The refused request replaced the earlier link.
     expect((await reset(h, { reset_password_token: token, password: NEW_PASSWORD })).status).toBe(422);
   });
@@ -195,7 +196,7 @@ test("without a mail server, asking for a link is a 503 that says so", async () 
   const r = await ask(h, bea.email);
   expect(r.status).toBe(503);
   expect(r.body.errors[0]).toMatchObject({ field: "email", code: "mail_not_configured" });
-  expect(h.deps.repos.passwordResets.byUser(bea.userId)).toBeNull();
+  expect(readNow(h.deps.repos.passwordResets.readByUser(bea.userId))).toBeNull();
   expect((await ask(h, "not-an-address")).status).toBe(422);
 });
 
