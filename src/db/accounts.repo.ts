@@ -1,4 +1,4 @@
-import type { Database, Statement } from "bun:sqlite";
+import type { Database } from "bun:sqlite";
 import { type Reads, TwoWayStatement } from "./reads.ts";
 
 export interface AccountRow {
@@ -12,22 +12,28 @@ export interface AccountRow {
 }
 
 export class AccountsRepo {
-  private readonly insertStmt: Statement;
+  private readonly insertStmt: TwoWayStatement;
   private readonly byIdStmt: TwoWayStatement;
-  private readonly updateStmt: Statement;
+  private readonly updateStmt: TwoWayStatement;
 
   constructor(db: Database) {
-    this.insertStmt = db.prepare(
+    this.insertStmt = new TwoWayStatement(
+      db,
       "INSERT INTO accounts (name, locale, created_at, updated_at) VALUES ($name, $locale, $now, $now)",
     );
     this.byIdStmt = new TwoWayStatement(db, "SELECT * FROM accounts WHERE id = $id");
-    this.updateStmt = db.prepare(
+    this.updateStmt = new TwoWayStatement(
+      db,
       "UPDATE accounts SET name = $name, locale = $locale, custom_attributes = $custom_attributes, updated_at = $now WHERE id = $id",
     );
   }
 
   insert(a: { name: string; locale: string; now: number }): number {
-    return Number(this.insertStmt.run(a).lastInsertRowid);
+    return Number(this.insertStmt.statement.run(a).lastInsertRowid);
+  }
+
+  *insertSteps(a: { name: string; locale: string; now: number }): Reads<number> {
+    return yield* this.insertStmt.insertSteps(a);
   }
 
   byId(id: number): AccountRow | null {
@@ -38,7 +44,7 @@ export class AccountsRepo {
     return (yield this.byIdStmt.get({ id })) as AccountRow | null;
   }
 
-  update(id: number, a: { name: string; locale: string; custom_attributes: string; now: number }): void {
-    this.updateStmt.run({ id, ...a });
+  *updateSteps(id: number, a: { name: string; locale: string; custom_attributes: string; now: number }): Reads<void> {
+    yield this.updateStmt.write({ id, ...a });
   }
 }

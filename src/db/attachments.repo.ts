@@ -61,7 +61,7 @@ export class AttachmentsRepo {
   private readonly keysOfMessageStmt: TwoWayStatement;
   private readonly keysOfConversationStmt: Statement;
   private readonly keysOfContactStmt: TwoWayStatement;
-  private readonly keysOfAccountStmt: Statement;
+  private readonly keysOfAccountStmt: TwoWayStatement;
   private readonly deleteOfMessageStmt: TwoWayStatement;
   private readonly inUseStmt: TwoWayStatement;
 
@@ -88,7 +88,7 @@ export class AttachmentsRepo {
       db,
       "SELECT a.storage_key FROM attachments a JOIN conversations c ON c.id = a.conversation_id WHERE c.account_id = $account_id AND c.contact_id = $id",
     );
-    this.keysOfAccountStmt = db.prepare("SELECT storage_key FROM attachments WHERE account_id = $id");
+    this.keysOfAccountStmt = new TwoWayStatement(db, "SELECT storage_key FROM attachments WHERE account_id = $id");
     this.deleteOfMessageStmt = new TwoWayStatement(db, "DELETE FROM attachments WHERE message_id = $id");
     this.inUseStmt = new TwoWayStatement(db, "SELECT 1 FROM attachments WHERE storage_key = $key LIMIT 1");
   }
@@ -149,8 +149,9 @@ export class AttachmentsRepo {
     return rows.map((r) => r.storage_key);
   }
 
-  keysOfAccount(accountId: number): string[] {
-    return (this.keysOfAccountStmt.all({ id: accountId }) as { storage_key: string }[]).map((r) => r.storage_key);
+  *readKeysOfAccount(accountId: number): Reads<string[]> {
+    const rows = (yield this.keysOfAccountStmt.all({ id: accountId })) as { storage_key: string }[];
+    return rows.map((r) => r.storage_key);
   }
 
   *deleteOfMessageSteps(messageId: number): Reads<void> {

@@ -1,7 +1,7 @@
 // Platform apps and what each created. An app sees only accounts and users listed here for it.
 // Its reads come as Reads (src/db/reads.ts), one form for both: the write paths run them in place,
 // the read-only routes await them on PostgreSQL (src/domain/platform-reads.ts).
-import type { Database, Statement } from "bun:sqlite";
+import type { Database } from "bun:sqlite";
 import { type Reads, TwoWayStatement } from "./reads.ts";
 import type { Role } from "./users.repo.ts";
 
@@ -21,22 +21,22 @@ export interface PlatformMembershipRow {
 }
 
 export class PlatformRepo {
-  private readonly insertAppStmt: Statement;
+  private readonly insertAppStmt: TwoWayStatement;
   private readonly appByTokenStmt: TwoWayStatement;
-  private readonly grantAccountStmt: Statement;
-  private readonly grantUserStmt: Statement;
+  private readonly grantAccountStmt: TwoWayStatement;
+  private readonly grantUserStmt: TwoWayStatement;
   private readonly ownsAccountStmt: TwoWayStatement;
   private readonly ownsUserStmt: TwoWayStatement;
   private readonly accountIdsStmt: TwoWayStatement;
-  private readonly setAccountStatusStmt: Statement;
-  private readonly deleteAccountStmt: Statement;
-  private readonly updateUserStmt: Statement;
-  private readonly deleteUserStmt: Statement;
+  private readonly setAccountStatusStmt: TwoWayStatement;
+  private readonly deleteAccountStmt: TwoWayStatement;
+  private readonly updateUserStmt: TwoWayStatement;
+  private readonly deleteUserStmt: TwoWayStatement;
   private readonly membershipsStmt: TwoWayStatement;
-  private readonly setRoleStmt: Statement;
+  private readonly setRoleStmt: TwoWayStatement;
 
   constructor(db: Database) {
-    this.insertAppStmt = db.prepare("INSERT INTO platform_apps (name, created_at) VALUES ($name, $now)");
+    this.insertAppStmt = new TwoWayStatement(db, "INSERT INTO platform_apps (name, created_at) VALUES ($name, $now)");
     // A platform app's token: one statement (one round trip on PostgreSQL) of two key lookups. A
     // subquery, not a join: SQLite planned the join as two scans under statistics saying "1 row"
     // (test/db/planner-statistics.test.ts), the subquery as lookups by token_hash and by rowid.
@@ -45,10 +45,12 @@ export class PlatformRepo {
       `SELECT * FROM platform_apps WHERE id =
          (SELECT owner_id FROM access_tokens WHERE token_hash = $token_hash AND owner_type = 'platform_app')`,
     );
-    this.grantAccountStmt = db.prepare(
+    this.grantAccountStmt = new TwoWayStatement(
+      db,
       "INSERT INTO platform_app_accounts (platform_app_id, account_id, created_at) VALUES ($app_id, $id, $now) ON CONFLICT DO NOTHING",
     );
-    this.grantUserStmt = db.prepare(
+    this.grantUserStmt = new TwoWayStatement(
+      db,
       "INSERT INTO platform_app_users (platform_app_id, user_id, created_at) VALUES ($app_id, $id, $now) ON CONFLICT DO NOTHING",
     );
     this.ownsAccountStmt = new TwoWayStatement(
@@ -63,19 +65,24 @@ export class PlatformRepo {
       db,
       "SELECT account_id FROM platform_app_accounts WHERE platform_app_id = $app_id",
     );
-    this.setAccountStatusStmt = db.prepare("UPDATE accounts SET status = $status, updated_at = $now WHERE id = $id");
+    this.setAccountStatusStmt = new TwoWayStatement(
+      db,
+      "UPDATE accounts SET status = $status, updated_at = $now WHERE id = $id",
+    );
     // Everything of the account goes with it (its tables reference accounts ON DELETE CASCADE).
-    this.deleteAccountStmt = db.prepare("DELETE FROM accounts WHERE id = $id");
-    this.updateUserStmt = db.prepare(
+    this.deleteAccountStmt = new TwoWayStatement(db, "DELETE FROM accounts WHERE id = $id");
+    this.updateUserStmt = new TwoWayStatement(
+      db,
       `UPDATE users SET name = $name, display_name = $display_name, email = $email, password_hash = $password_hash, updated_at = $now
        WHERE id = $id`,
     );
-    this.deleteUserStmt = db.prepare("DELETE FROM users WHERE id = $id");
+    this.deleteUserStmt = new TwoWayStatement(db, "DELETE FROM users WHERE id = $id");
     this.membershipsStmt = new TwoWayStatement(
       db,
       "SELECT * FROM account_users WHERE account_id = $account_id ORDER BY user_id",
     );
-    this.setRoleStmt = db.prepare(
+    this.setRoleStmt = new TwoWayStatement(
+      db,
       "UPDATE account_users SET role = $role WHERE account_id = $account_id AND user_id = $user_id",
     );
   }
@@ -85,8 +92,8 @@ export class PlatformRepo {
     return this.appByTokenStmt.pooled;
   }
 
-  insertApp(name: string, now: number): number {
-    return Number(this.insertAppStmt.run({ name, now }).lastInsertRowid);
+  *insertAppSteps(name: string, now: number): Reads<number> {
+    return yield* this.insertAppStmt.insertSteps({ name, now });
   }
 
   /** The app whose token has this hash (a user's token opens none). */
@@ -94,12 +101,12 @@ export class PlatformRepo {
     return (yield this.appByTokenStmt.get({ token_hash: tokenHash })) as PlatformAppRow | null;
   }
 
-  grantAccount(appId: number, accountId: number, now: number): void {
-    this.grantAccountStmt.run({ app_id: appId, id: accountId, now });
+  *grantAccountSteps(appId: number, accountId: number, now: number): Reads<void> {
+    yield this.grantAccountStmt.write({ app_id: appId, id: accountId, now });
   }
 
-  grantUser(appId: number, userId: number, now: number): void {
-    this.grantUserStmt.run({ app_id: appId, id: userId, now });
+  *grantUserSteps(appId: number, userId: number, now: number): Reads<void> {
+    yield this.grantUserStmt.write({ app_id: appId, id: userId, now });
   }
 
   *readOwnsAccount(appId: number, accountId: number): Reads<boolean> {
@@ -115,31 +122,39 @@ export class PlatformRepo {
     return new Set(rows.map((r) => r.account_id));
   }
 
-  setAccountStatus(accountId: number, status: "active" | "suspended", now: number): void {
-    this.setAccountStatusStmt.run({ id: accountId, status, now });
+  *setAccountStatusSteps(accountId: number, status: "active" | "suspended", now: number): Reads<void> {
+    yield this.setAccountStatusStmt.write({ id: accountId, status, now });
   }
 
-  deleteAccount(accountId: number): void {
-    this.deleteAccountStmt.run({ id: accountId });
+  *deleteAccountSteps(accountId: number): Reads<void> {
+    yield this.deleteAccountStmt.write({ id: accountId });
   }
 
+  /** In place: a profile's update, whose body is not awaited yet. */
   updateUser(
     id: number,
     u: { name: string; display_name: string | null; email: string; password_hash: string | null; now: number },
   ): void {
-    this.updateUserStmt.run({ id, ...u });
+    this.updateUserStmt.statement.run({ id, ...u });
+  }
+
+  *updateUserSteps(
+    id: number,
+    u: { name: string; display_name: string | null; email: string; password_hash: string | null; now: number },
+  ): Reads<void> {
+    yield this.updateUserStmt.write({ id, ...u });
   }
 
   /** Deletes the user; memberships of accounts, inboxes and teams go with it (ON DELETE CASCADE). */
-  deleteUser(id: number): void {
-    this.deleteUserStmt.run({ id });
+  *deleteUserSteps(id: number): Reads<void> {
+    yield this.deleteUserStmt.write({ id });
   }
 
   *readMemberships(accountId: number): Reads<PlatformMembershipRow[]> {
     return (yield this.membershipsStmt.all({ account_id: accountId })) as PlatformMembershipRow[];
   }
 
-  setRole(accountId: number, userId: number, role: Role): void {
-    this.setRoleStmt.run({ account_id: accountId, user_id: userId, role });
+  *setRoleSteps(accountId: number, userId: number, role: Role): Reads<void> {
+    yield this.setRoleStmt.write({ account_id: accountId, user_id: userId, role });
   }
 }

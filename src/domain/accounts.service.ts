@@ -3,7 +3,7 @@
 import type { AccountRow, AccountsRepo } from "../db/accounts.repo.ts";
 import type { TokensRepo } from "../db/tokens.repo.ts";
 import type { Role, UserAccountRow, UserRow, UsersRepo } from "../db/users.repo.ts";
-import { nested, type Reads, readSoon } from "../db/reads.ts";
+import { nested, type Reads, readNow, readSoon } from "../db/reads.ts";
 import type { WriteTx } from "../db/tx.ts";
 import { unixSeconds, type Clock } from "../lib/clock.ts";
 import { newAccessToken, randomToken, sha256Hex } from "../lib/tokens.ts";
@@ -57,31 +57,29 @@ export class AccountsService {
 
   /** Creates an account with an administrator (reusing a user with that email) and issues a token. */
   bootstrap(input: BootstrapInput): Promise<BootstrapResult> {
-    return this.d.writeTx(() => this.bootstrapBody(input));
+    const { accounts, users, clock } = this.d;
+    const self = this;
+    return this.d.writeTx.steps(function* () {
+      const errors = new FieldErrors();
+      const accountName = requiredString(errors, "account", input.account);
+      const name = requiredString(errors, "name", input.name);
+      const email = emailValue(errors, "email", input.email, true);
+      errors.throwIfAny();
+      const now = unixSeconds(clock);
+      const accountId = yield* accounts.insertSteps({ name: accountName!, locale: "en", now });
+      const userId = yield* self.findOrCreateUserSteps(name!, email!, now);
+      yield* users.addMembershipSteps({ account_id: accountId, user_id: userId, role: "administrator", now });
+      const token = yield* self.issueTokenSteps(userId, now);
+      return { account_id: accountId, user_id: userId, api_access_token: token };
+    });
   }
 
-  /** bootstrap()'s body, run in its transaction. */
-  private bootstrapBody(input: BootstrapInput): BootstrapResult {
-    const errors = new FieldErrors();
-    const accountName = requiredString(errors, "account", input.account);
-    const name = requiredString(errors, "name", input.name);
-    const email = emailValue(errors, "email", input.email, true);
-    errors.throwIfAny();
-    const now = unixSeconds(this.d.clock);
-    const accountId = this.d.accounts.insert({ name: accountName!, locale: "en", now });
-    const userId = this.findOrCreateUser(name!, email!, now);
-    this.d.users.addMembership({ account_id: accountId, user_id: userId, role: "administrator", now });
-    const token = this.issueTokenInTx(userId, now);
-    return { account_id: accountId, user_id: userId, api_access_token: token };
-  }
-
+  /** In place, for the demo seed's body. */
   findOrCreateUser(name: string, email: string, now: number): number {
-    const existing = this.d.users.byEmail(email);
-    if (existing) return existing.id;
-    return this.d.users.insert({ name, email, pubsub_token: randomToken(24), now });
+    return readNow(this.findOrCreateUserSteps(name, email, now));
   }
 
-  /** findOrCreateUser as steps of an awaited body (an agent's creation). */
+  /** The user with this email, or a new one: steps of an awaited body (an account's or an agent's creation). */
   *findOrCreateUserSteps(name: string, email: string, now: number): Reads<number> {
     const existing = yield* this.d.users.readByEmail(email);
     if (existing) return existing.id;
@@ -89,43 +87,38 @@ export class AccountsService {
   }
 
   async addMember(accountId: number, userId: number, role: Role): Promise<void> {
-    await this.d.writeTx(() =>
-      this.d.users.addMembership({ account_id: accountId, user_id: userId, role, now: unixSeconds(this.d.clock) }),
+    const now = unixSeconds(this.d.clock);
+    await this.d.writeTx.steps(() =>
+      this.d.users.addMembershipSteps({ account_id: accountId, user_id: userId, role, now }),
     );
   }
 
   /** Issues a new token for a user (older tokens keep working). Returns the plaintext, shown once. */
   issueToken(userId: number): Promise<string> {
-    return this.d.writeTx(() => this.issueTokenInTx(userId, unixSeconds(this.d.clock)));
+    return this.d.writeTx.steps(() => this.issueTokenSteps(userId, unixSeconds(this.d.clock)));
   }
 
-  /** A new token for the user, inside the caller's writeTx (bootstrap, issueToken, a platform user's first token). */
-  issueTokenInTx(userId: number, now: number): string {
+  /** A new token for the user, as steps of the caller's body (bootstrap, issueToken, a platform user's first token). */
+  *issueTokenSteps(userId: number, now: number): Reads<string> {
     const token = newAccessToken();
-    this.d.tokens.insert({ token_hash: sha256Hex(token), owner_type: "user", owner_id: userId, now });
+    yield* this.d.tokens.insertSteps({ token_hash: sha256Hex(token), owner_type: "user", owner_id: userId, now });
     return token;
   }
 
   /** Issues a token for the user with this email, for `parley token`. */
   async issueTokenForEmail(email: string): Promise<{ user_id: number; api_access_token: string }> {
-    const user = this.d.users.byEmail(email.trim().toLowerCase());
+    const user = await readSoon(this.d.users.readByEmail(email.trim().toLowerCase()));
     if (!user) throw new NotFoundError("User", "email", `no user with email ${email}`);
     return { user_id: user.id, api_access_token: await this.issueToken(user.id) };
   }
 
-  get(accountId: number): AccountRow {
-    const account = this.d.accounts.byId(accountId);
-    if (!account) throw new NotFoundError("Account", "account_id");
-    return account;
-  }
-
   update(accountId: number, input: AccountInput): Promise<AccountRow> {
-    return this.d.writeTx(() => this.updateNow(accountId, input));
+    return this.d.writeTx.steps(() => this.updateSteps(accountId, input));
   }
 
-  /** update() in place: for a caller inside its own transaction (the Platform API's account writes). */
-  updateNow(accountId: number, input: AccountInput): AccountRow {
-    const current = this.get(accountId);
+  /** update() as steps of a body: the account API's, the Platform API's account writes. */
+  *updateSteps(accountId: number, input: AccountInput): Reads<AccountRow> {
+    const current = yield* this.readExisting(accountId);
     const errors = new FieldErrors();
     const name = input.name === undefined ? current.name : requiredString(errors, "name", input.name);
     const locale = input.locale === undefined ? current.locale : optionalString(errors, "locale", input.locale, 10);
@@ -137,14 +130,14 @@ export class AccountsService {
       else custom = JSON.stringify({ ...(JSON.parse(current.custom_attributes) as object), ...(v as object) });
     }
     errors.throwIfAny();
-    this.d.writeTx.now(() =>
-      this.d.accounts.update(accountId, {
-        name: name!,
-        locale: locale ?? "en",
-        custom_attributes: custom,
-        now: unixSeconds(this.d.clock),
-      }),
-    );
-    return this.get(accountId);
+    const fields = { name: name!, locale: locale ?? "en", custom_attributes: custom, now: unixSeconds(this.d.clock) };
+    yield* this.d.accounts.updateSteps(accountId, fields);
+    return yield* this.readExisting(accountId);
+  }
+
+  private *readExisting(accountId: number): Reads<AccountRow> {
+    const account = yield* this.d.accounts.readById(accountId);
+    if (!account) throw new NotFoundError("Account", "account_id");
+    return account;
   }
 }

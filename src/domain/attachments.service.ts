@@ -176,8 +176,8 @@ export class AttachmentsService {
     return this.d.attachments.readKeysOfContact(accountId, contactId);
   }
 
-  keysOfAccount(accountId: number): string[] {
-    return this.d.attachments.keysOfAccount(accountId);
+  readKeysOfAccount(accountId: number): Reads<string[]> {
+    return this.d.attachments.readKeysOfAccount(accountId);
   }
 
   /** Call after the writeTx that removed the rows: their files go once that is committed. */

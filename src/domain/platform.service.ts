@@ -7,7 +7,7 @@ import type { AttachmentsService } from "./attachments.service.ts";
 import type { AccountRow } from "../db/accounts.repo.ts";
 import type { AgentsRepo } from "../db/agents.repo.ts";
 import type { PlatformAppRow } from "../db/platform.repo.ts";
-import { readNow } from "../db/reads.ts";
+import { readNow, readSoon } from "../db/reads.ts";
 import type { TokensRepo } from "../db/tokens.repo.ts";
 import type { WriteTx } from "../db/tx.ts";
 import type { MembershipRow, UserAccountRow, UserRow } from "../db/users.repo.ts";
@@ -59,11 +59,12 @@ export class PlatformService {
 
   /** A new platform app and its token (shown once). */
   createApp(name = "Platform app"): Promise<CreatedApp> {
-    return this.d.writeTx(() => {
-      const now = unixSeconds(this.d.clock);
-      const id = this.d.platform.insertApp(name, now);
+    const { platform, tokens, clock } = this.d;
+    return this.d.writeTx.steps(function* () {
+      const now = unixSeconds(clock);
+      const id = yield* platform.insertAppSteps(name, now);
       const token = newAccessToken();
-      this.d.tokens.insert({ token_hash: sha256Hex(token), owner_type: "platform_app", owner_id: id, now });
+      yield* tokens.insertSteps({ token_hash: sha256Hex(token), owner_type: "platform_app", owner_id: id, now });
       return { platform_app_id: id, api_access_token: token };
     });
   }
@@ -75,60 +76,56 @@ export class PlatformService {
 
   // ---- accounts ----
 
-  account(app: PlatformAppRow, rawId: unknown): AccountRow {
-    return readNow(this.reads.readAccount(app, rawId));
-  }
-
   async createAccount(app: PlatformAppRow, input: PlatformAccountInput): Promise<AccountRow> {
     const errors = new FieldErrors();
     const name = requiredString(errors, "name", input.name);
     const locale = optionalString(errors, "locale", input.locale, 10);
     const status = input.status === undefined ? undefined : oneOf(errors, "status", input.status, STATUSES);
     errors.throwIfAny();
-    return this.d.writeTx(() => {
-      const now = unixSeconds(this.d.clock);
-      const id = this.d.accounts.insert({ name: name!, locale: locale ?? "en", now });
-      this.d.platform.grantAccount(app.id, id, now);
+    const { accounts, platform, accountsService, clock } = this.d;
+    return this.d.writeTx.steps(function* () {
+      const now = unixSeconds(clock);
+      const id = yield* accounts.insertSteps({ name: name!, locale: locale ?? "en", now });
+      yield* platform.grantAccountSteps(app.id, id, now);
       if (input.custom_attributes !== undefined)
-        this.d.accountsService.updateNow(id, { custom_attributes: input.custom_attributes });
-      if (status) this.d.platform.setAccountStatus(id, status, now);
-      return this.d.accounts.byId(id)!;
+        yield* accountsService.updateSteps(id, { custom_attributes: input.custom_attributes });
+      if (status) yield* platform.setAccountStatusSteps(id, status, now);
+      return (yield* accounts.readById(id))!;
     });
   }
 
   /** name, locale and custom_attributes (merged) as the account API updates them, plus status. */
   async updateAccount(app: PlatformAppRow, rawId: unknown, input: PlatformAccountInput): Promise<AccountRow> {
-    const account = this.account(app, rawId);
-    const errors = new FieldErrors();
-    const status = input.status === undefined ? undefined : oneOf(errors, "status", input.status, STATUSES);
-    errors.throwIfAny();
-    return this.d.writeTx(() => {
+    const { accounts, platform, accountsService, clock } = this.d;
+    const reads = this.reads;
+    return this.d.writeTx.steps(function* () {
+      const account = yield* reads.readAccount(app, rawId);
+      const errors = new FieldErrors();
+      const status = input.status === undefined ? undefined : oneOf(errors, "status", input.status, STATUSES);
+      errors.throwIfAny();
       const { name, locale, custom_attributes } = input;
-      if (name !== undefined || locale !== undefined || custom_attributes !== undefined) {
-        this.d.accountsService.updateNow(account.id, { name, locale, custom_attributes });
-      }
+      if (name !== undefined || locale !== undefined || custom_attributes !== undefined)
+        yield* accountsService.updateSteps(account.id, { name, locale, custom_attributes });
       if (status && status !== account.status)
-        this.d.platform.setAccountStatus(account.id, status, unixSeconds(this.d.clock));
-      return this.d.accounts.byId(account.id)!;
+        yield* platform.setAccountStatusSteps(account.id, status, unixSeconds(clock));
+      return (yield* accounts.readById(account.id))!;
     });
   }
 
   /** Deletes the account with everything in it; its users stay. */
   async deleteAccount(app: PlatformAppRow, rawId: unknown): Promise<void> {
-    const account = this.account(app, rawId);
-    const files = await this.d.writeTx(() => {
-      const keys = this.d.attachmentsService.keysOfAccount(account.id);
-      this.d.platform.deleteAccount(account.id);
+    const { platform, attachmentsService } = this.d;
+    const reads = this.reads;
+    const files = await this.d.writeTx.steps(function* () {
+      const account = yield* reads.readAccount(app, rawId);
+      const keys = yield* attachmentsService.readKeysOfAccount(account.id);
+      yield* platform.deleteAccountSteps(account.id);
       return keys;
     });
-    this.d.attachmentsService.release(files);
+    attachmentsService.release(files);
   }
 
   // ---- users ----
-
-  user(app: PlatformAppRow, rawId: unknown): UserRow {
-    return readNow(this.reads.readUser(app, rawId));
-  }
 
   /**
    * Creates a user and issues its first API token. An email already in use is refused: Chatwoot
@@ -142,65 +139,77 @@ export class PlatformService {
     const displayName = optionalString(errors, "display_name", input.display_name);
     const passwordHash = this.passwordHash(errors, input.password);
     errors.throwIfAny();
-    return this.d.writeTx(() => {
-      if (this.d.users.byEmail(email!)) throw ValidationError.of("email", "has already been taken", "taken");
-      const now = unixSeconds(this.d.clock);
-      const id = this.d.users.insert({ name: name!, email: email!, pubsub_token: randomToken(24), now });
-      this.d.platform.updateUser(id, {
+    const { users, platform, accountsService, clock } = this.d;
+    return this.d.writeTx.steps(function* () {
+      if (yield* users.readByEmail(email!)) throw ValidationError.of("email", "has already been taken", "taken");
+      const now = unixSeconds(clock);
+      const id = yield* users.insertSteps({ name: name!, email: email!, pubsub_token: randomToken(24), now });
+      yield* platform.updateUserSteps(id, {
         name: name!,
         display_name: displayName ?? null,
         email: email!,
         password_hash: passwordHash ?? null,
         now,
       });
-      this.d.platform.grantUser(app.id, id, now);
-      const token = this.d.accountsService.issueTokenInTx(id, now);
-      return { user: this.d.users.byId(id)!, token };
+      yield* platform.grantUserSteps(app.id, id, now);
+      const token = yield* accountsService.issueTokenSteps(id, now);
+      return { user: (yield* users.readById(id))!, token };
     });
   }
 
   async updateUser(app: PlatformAppRow, rawId: unknown, input: PlatformUserInput): Promise<UserRow> {
-    const user = this.user(app, rawId);
-    const errors = new FieldErrors();
-    const name = input.name === undefined ? user.name : requiredString(errors, "name", input.name);
-    const email = input.email === undefined ? user.email : emailValue(errors, "email", input.email, true);
-    const displayName =
-      input.display_name === undefined ? user.display_name : optionalString(errors, "display_name", input.display_name);
-    const passwordHash = input.password === undefined ? user.password_hash : this.passwordHash(errors, input.password);
-    errors.throwIfAny();
-    return this.d.writeTx(() => {
-      const holder = this.d.users.byEmail(email!);
+    const { users, platform, clock } = this.d;
+    const reads = this.reads;
+    const self = this;
+    return this.d.writeTx.steps(function* () {
+      const user = yield* reads.readUser(app, rawId);
+      const errors = new FieldErrors();
+      const name = input.name === undefined ? user.name : requiredString(errors, "name", input.name);
+      const email = input.email === undefined ? user.email : emailValue(errors, "email", input.email, true);
+      const displayName =
+        input.display_name === undefined
+          ? user.display_name
+          : optionalString(errors, "display_name", input.display_name);
+      const passwordHash =
+        input.password === undefined ? user.password_hash : self.passwordHash(errors, input.password);
+      errors.throwIfAny();
+      const holder = yield* users.readByEmail(email!);
       if (holder && holder.id !== user.id) throw ValidationError.of("email", "has already been taken", "taken");
-      const now = unixSeconds(this.d.clock);
-      this.d.platform.updateUser(user.id, {
+      yield* platform.updateUserSteps(user.id, {
         name: name!,
         email: email!,
         display_name: displayName ?? null,
         password_hash: passwordHash ?? null,
-        now,
+        now: unixSeconds(clock),
       });
-      return this.d.users.byId(user.id)!;
+      return (yield* users.readById(user.id))!;
     });
   }
 
   /** Deletes the user, its memberships everywhere and its tokens. */
   async deleteUser(app: PlatformAppRow, rawId: unknown): Promise<void> {
-    const user = this.user(app, rawId);
-    await this.d.writeTx(() => {
-      this.d.tokens.revokeAll("user", user.id);
-      this.d.platform.deleteUser(user.id);
+    const { tokens, platform } = this.d;
+    const reads = this.reads;
+    await this.d.writeTx.steps(function* () {
+      const user = yield* reads.readUser(app, rawId);
+      yield* tokens.revokeAllSteps("user", user.id);
+      yield* platform.deleteUserSteps(user.id);
     });
   }
 
   /** Tokens are stored hashed, so "get the user's token" issues a new one (older ones keep working). */
   async issueUserToken(app: PlatformAppRow, rawId: unknown): Promise<{ user: UserRow; token: string }> {
-    const user = this.user(app, rawId);
-    return { user, token: await this.d.accountsService.issueToken(user.id) };
+    const { accountsService, clock } = this.d;
+    const reads = this.reads;
+    return this.d.writeTx.steps(function* () {
+      const user = yield* reads.readUser(app, rawId);
+      return { user, token: yield* accountsService.issueTokenSteps(user.id, unixSeconds(clock)) };
+    });
   }
 
   /** The user's memberships of accounts this app created (the only ones it may see). */
-  visibleAccountsOf(app: PlatformAppRow, userId: number): UserAccountRow[] {
-    return readNow(this.reads.readVisibleAccountsOf(app, userId));
+  visibleAccountsOf(app: PlatformAppRow, userId: number): UserAccountRow[] | Promise<UserAccountRow[]> {
+    return readSoon(this.reads.readVisibleAccountsOf(app, userId));
   }
 
   // ---- account users ----
@@ -211,32 +220,38 @@ export class PlatformService {
     rawAccountId: unknown,
     input: { user_id?: unknown; role?: unknown },
   ): Promise<MembershipRow> {
-    const account = this.account(app, rawAccountId);
-    const errors = new FieldErrors();
-    if (input.user_id === undefined || input.user_id === null) errors.add("user_id", "can't be blank", "required");
-    const role = input.role === undefined ? "agent" : oneOf(errors, "role", input.role, ROLES);
-    errors.throwIfAny();
-    const user = this.user(app, input.user_id);
-    return this.d.writeTx(() => {
-      if (this.d.users.membership(account.id, user.id)) this.d.platform.setRole(account.id, user.id, role!);
+    const { users, platform, clock } = this.d;
+    const reads = this.reads;
+    return this.d.writeTx.steps(function* () {
+      const account = yield* reads.readAccount(app, rawAccountId);
+      const errors = new FieldErrors();
+      if (input.user_id === undefined || input.user_id === null) errors.add("user_id", "can't be blank", "required");
+      const role = input.role === undefined ? "agent" : oneOf(errors, "role", input.role, ROLES);
+      errors.throwIfAny();
+      const user = yield* reads.readUser(app, input.user_id);
+      if (yield* users.readMembership(account.id, user.id)) yield* platform.setRoleSteps(account.id, user.id, role!);
       else
-        this.d.users.addMembership({
+        yield* users.addMembershipSteps({
           account_id: account.id,
           user_id: user.id,
           role: role!,
-          now: unixSeconds(this.d.clock),
+          now: unixSeconds(clock),
         });
-      return this.d.users.membership(account.id, user.id)!;
+      return (yield* users.readMembership(account.id, user.id))!;
     });
   }
 
   /** Takes a user out of the account (with their inbox and team memberships there). */
   async removeAccountUser(app: PlatformAppRow, rawAccountId: unknown, input: { user_id?: unknown }): Promise<void> {
-    const account = this.account(app, rawAccountId);
-    if (input.user_id === undefined || input.user_id === null)
-      throw ValidationError.of("user_id", "can't be blank", "required");
-    const user = this.user(app, input.user_id);
-    await this.d.writeTx(() => this.d.agents.removeFromAccount(account.id, user.id));
+    const { agents } = this.d;
+    const reads = this.reads;
+    await this.d.writeTx.steps(function* () {
+      const account = yield* reads.readAccount(app, rawAccountId);
+      if (input.user_id === undefined || input.user_id === null)
+        throw ValidationError.of("user_id", "can't be blank", "required");
+      const user = yield* reads.readUser(app, input.user_id);
+      yield* agents.removeFromAccountSteps(account.id, user.id);
+    });
   }
 
   private passwordHash(errors: FieldErrors, password: unknown): string | null | undefined {

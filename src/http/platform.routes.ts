@@ -79,7 +79,7 @@ export function platformRoutes(d: Deps) {
   const { reads } = s;
   // The platform's view of a user lists only the accounts this app created.
   const userOf = (app: PlatformAppRow, user: UserRow, token: string | null) =>
-    profileOf(user, s.visibleAccountsOf(app, user.id), token);
+    whenReady(s.visibleAccountsOf(app, user.id), (accounts) => profileOf(user, accounts, token));
   const accountUser = (m: PlatformMembershipRow) => ({
     ...m,
     auto_offline: m.auto_offline === 1,

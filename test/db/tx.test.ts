@@ -157,17 +157,16 @@ describe("responses wait for the commit", () => {
     // Another writer in the same turn as the request's change poisons the group (a deferred
     // constraint fails at COMMIT). Queued when the change is written: on PostgreSQL the request
     // first awaits its caller's lookup, so the turn it writes in is not the one it was sent in.
-    const accounts = h.deps.repos.accounts;
-    const update = accounts.update.bind(accounts);
-    accounts.update = (...args: Parameters<typeof update>) => {
+    // A profile's update: a body still run in place (an awaited one commits on a connection of its
+    // own on PostgreSQL, where this test's write would be refused).
+    const platform = h.deps.repos.platform;
+    const update = platform.updateUser.bind(platform);
+    platform.updateUser = (...args: Parameters<typeof update>) => {
       queueMicrotask(() => h.deps.writeTx.now(() => h.deps.db.run("INSERT INTO child VALUES (1)")));
       return update(...args);
     };
-    const r = await h.request("PATCH", `/api/v1/accounts/${a.accountId}`, {
-      token: a.adminToken,
-      body: { name: "Lost Name" },
-    });
-    accounts.update = update;
+    const r = await h.request("PUT", "/api/v1/profile", { token: a.adminToken, body: { name: "Lost Name" } });
+    platform.updateUser = update;
     expect(r.status).toBe(503);
     expect(r.headers.get("retry-after")).toBe("1");
     expect(r.body).toEqual({
@@ -175,6 +174,6 @@ describe("responses wait for the commit", () => {
       error: "The change could not be saved",
       errors: [{ field: "database", message: "commit failed; try again", code: "unavailable" }],
     });
-    expect(h.deps.db.query("SELECT name FROM accounts WHERE id = ?").get(a.accountId)).toEqual({ name: "Acme" });
+    expect(h.deps.db.query("SELECT name FROM users WHERE id = ?").get(a.adminId)).toEqual({ name: "Admin" });
   });
 });
