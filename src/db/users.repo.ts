@@ -47,7 +47,7 @@ export class UsersRepo {
   private readonly accountsOfStmt: TwoWayStatement;
   private readonly setPasswordStmt: TwoWayStatement;
   private readonly setPubsubStmt: TwoWayStatement;
-  private readonly setActiveAtStmt: Statement;
+  private readonly setActiveAtStmt: TwoWayStatement;
 
   constructor(db: Database) {
     this.insertStmt = new TwoWayStatement(
@@ -75,7 +75,8 @@ export class UsersRepo {
        FROM account_users au JOIN accounts a ON a.id = au.account_id
        WHERE au.user_id = $user_id ORDER BY au.account_id`,
     );
-    this.setActiveAtStmt = db.prepare(
+    this.setActiveAtStmt = new TwoWayStatement(
+      db,
       "UPDATE account_users SET active_at = $now WHERE account_id = $account_id AND user_id = $user_id",
     );
     this.setPubsubStmt = new TwoWayStatement(
@@ -152,8 +153,8 @@ export class UsersRepo {
     yield this.markUnconfirmedStmt.write({ id });
   }
 
-  setActiveAt(accountId: number, userId: number, now: number): void {
-    this.setActiveAtStmt.run({ account_id: accountId, user_id: userId, now });
+  *setActiveAtSteps(accountId: number, userId: number, now: number): Reads<void> {
+    yield this.setActiveAtStmt.write({ account_id: accountId, user_id: userId, now });
   }
 
   /** The new password's hash; a user with a password is confirmed (Chatwoot's "verification pending" ends). */

@@ -3,6 +3,7 @@
 // status toggle) and the account they work in now (PUT …/set_active_account, on switching accounts).
 import type { AgentsRepo } from "../db/agents.repo.ts";
 import type { PlatformRepo } from "../db/platform.repo.ts";
+import type { Reads } from "../db/reads.ts";
 import type { WriteTx } from "../db/tx.ts";
 import type { MembershipRow, UsersRepo } from "../db/users.repo.ts";
 import { unixSeconds, type Clock } from "../lib/clock.ts";
@@ -88,30 +89,35 @@ export class ProfileService {
 
   /** The user's availability in one of their accounts (404 for an account they are not in); returns that account's id. */
   async setAvailability(userId: number, input: { account_id?: unknown; availability?: unknown }): Promise<number> {
-    const membership = this.membership(userId, input.account_id);
-    const errors = new FieldErrors();
-    const availability = oneOf(errors, "availability", input.availability, AVAILABILITIES);
-    errors.throwIfAny();
-    // The membership's other settings as they are at the write (an administrator may change the role meanwhile).
-    await this.d.writeTx(() => {
-      const current = this.d.users.membership(membership.account_id, userId) ?? membership;
+    const { agents } = this.d;
+    const self = this;
+    // The membership as it is at the write (an administrator may change the role meanwhile): read in the body.
+    return this.d.writeTx.steps(function* () {
+      const current = yield* self.readMembership(userId, input.account_id);
+      const errors = new FieldErrors();
+      const availability = oneOf(errors, "availability", input.availability, AVAILABILITIES);
+      errors.throwIfAny();
       const { account_id, user_id, role, auto_offline } = current;
-      this.d.agents.updateMembership({ account_id, user_id, role, auto_offline, availability: availability! });
+      yield* agents.updateMembershipSteps({ account_id, user_id, role, auto_offline, availability: availability! });
+      return account_id;
     });
-    return membership.account_id;
   }
 
   /** The account the user works in now: the profile's account_id until they choose another. */
   async setActiveAccount(userId: number, input: { account_id?: unknown }): Promise<void> {
-    const membership = this.membership(userId, input.account_id);
-    await this.d.writeTx(() => this.d.users.setActiveAt(membership.account_id, userId, unixSeconds(this.d.clock)));
+    const { users, clock } = this.d;
+    const self = this;
+    await this.d.writeTx.steps(function* () {
+      const membership = yield* self.readMembership(userId, input.account_id);
+      yield* users.setActiveAtSteps(membership.account_id, userId, unixSeconds(clock));
+    });
   }
 
-  private membership(userId: number, rawAccountId: unknown): MembershipRow {
+  private *readMembership(userId: number, rawAccountId: unknown): Reads<MembershipRow> {
     if (rawAccountId === undefined || rawAccountId === null || rawAccountId === "")
       throw ValidationError.of("account_id", "can't be blank", "required");
     const accountId = parseId(rawAccountId);
-    const membership = accountId === null ? null : this.d.users.membership(accountId, userId);
+    const membership = accountId === null ? null : yield* this.d.users.readMembership(accountId, userId);
     if (!membership)
       throw new NotFoundError("Account", "account_id", `you are not a member of account ${String(rawAccountId)}`);
     return membership;

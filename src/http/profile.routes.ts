@@ -72,7 +72,8 @@ export function profileRoutes(d: Deps) {
       async ({ caller, body }) => {
         const accountId = await d.services.profile.setAvailability(caller.user.id, body);
         d.realtime.availabilityChanged(accountId); // the others' agent lists show the new status
-        return profile(caller.user.id, caller.token);
+        // Read on the read pool on PostgreSQL: the availability's body has committed.
+        return await whenReady(d.services.accounts.userWithAccountsSoon(caller.user.id), presented(caller.token));
       },
       {
         ...bodyOf(

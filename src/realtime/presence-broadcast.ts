@@ -2,7 +2,8 @@
 // when someone comes or goes — at most once per `delayMs` per account, so a reconnect storm is one
 // update, not N² — and to one subscription when its client asks (RoomChannel#update_presence).
 // Agents hear agents and contacts; contacts hear agents only.
-import type { RealtimeRepo } from "../db/realtime.repo.ts";
+import { readSoon } from "../db/reads.ts";
+import type { AccountMember, RealtimeRepo } from "../db/realtime.repo.ts";
 import { messageFrame } from "../shared/cable-frames.ts";
 import type { Connection, Subscription } from "./connection.ts";
 import type { Presence } from "./presence.ts";
@@ -36,9 +37,27 @@ export class PresenceBroadcast {
     }, this.d.delayMs);
   }
 
+  /**
+   * The account's members are read on PostgreSQL's read pool, awaited (a client asks every 20
+   * seconds: Chatwoot's dashboard); in place on SQLite.
+   */
   sendTo(subs: Subscription[], accountId: number): void {
     if (subs.length === 0) return;
-    const members = this.d.realtime.accountMembers(accountId);
+    const members = readSoon(this.d.realtime.readAccountMembers(accountId));
+    if (!(members instanceof Promise)) {
+      this.sendWith(subs, accountId, members);
+      return;
+    }
+    members.then(
+      (read) => this.d.safely("presence", () => this.sendWith(subs, accountId, read)),
+      (error) =>
+        this.d.safely("presence", () => {
+          throw error;
+        }),
+    );
+  }
+
+  private sendWith(subs: Subscription[], accountId: number, members: Map<number, AccountMember>): void {
     const json = (withContacts: boolean) =>
       JSON.stringify({ event: "presence.update", data: this.d.presence.snapshot(accountId, members, withContacts) });
     let forAgents: string | null = null;

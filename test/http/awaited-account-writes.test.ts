@@ -17,7 +17,7 @@ async function setup() {
   const a = await makeAccount(h, "Acme");
   const bea = await makeMember(h, a.accountId, "agent", "Bea Agent");
   await givePassword(h, bea.userId);
-  return { h, bea, smtp };
+  return { h, a, bea, smtp };
 }
 
 const sessionCount = (h: ReturnType<typeof createHarness>) =>
@@ -95,5 +95,39 @@ describe("a user's credentials, awaited", () => {
     expect(answers).toEqual([[200, "fcm-1", bea.userId], 200]);
     expect(blocking).toEqual([]);
     expect(h.deps.db.query("SELECT COUNT(*) AS n FROM notification_subscriptions").get()).toEqual({ n: 0 });
+  });
+
+  test("an agent's availability and active account", async () => {
+    const { h, a: acme, bea } = await setup();
+    const b = await makeAccount(h, "Globex");
+    await h.deps.services.accounts.addMember(b.accountId, bea.userId, "agent");
+    const a = acme.accountId;
+    const answers: unknown[] = [];
+    const blocking = await inPlaceDuring(async () => {
+      const busy = await h.request("POST", "/api/v1/profile/availability", {
+        token: bea.token,
+        body: { profile: { account_id: a, availability: "busy" } },
+      });
+      answers.push([busy.status, busy.body.accounts.find((x: { id: number }) => x.id === a)?.availability]);
+      const wrong = await h.request("POST", "/api/v1/profile/availability", {
+        token: bea.token,
+        body: { profile: { account_id: a, availability: "away" } },
+      });
+      answers.push(wrong.status);
+      const stranger = await h.request("POST", "/api/v1/profile/availability", {
+        token: bea.token,
+        body: { profile: { account_id: a + 999, availability: "busy" } },
+      });
+      answers.push(stranger.status);
+      const active = await h.request("PUT", "/api/v1/profile/set_active_account", {
+        token: bea.token,
+        body: { profile: { account_id: b.accountId } },
+      });
+      answers.push(active.status);
+    });
+    expect(answers).toEqual([[200, "busy"], 422, 404, 200]);
+    expect(blocking).toEqual([]);
+    const profile = await h.request("GET", "/api/v1/profile", { token: bea.token });
+    expect(profile.body.account_id).toBe(b.accountId);
   });
 });
