@@ -2,8 +2,7 @@
 // when someone comes or goes — at most once per `delayMs` per account, so a reconnect storm is one
 // update, not N² — and to one subscription when its client asks (RoomChannel#update_presence).
 // Agents hear agents and contacts; contacts hear agents only.
-import { readSoon } from "../db/reads.ts";
-import type { AccountMember, RealtimeRepo } from "../db/realtime.repo.ts";
+import type { RealtimeRepo } from "../db/realtime.repo.ts";
 import { messageFrame } from "../shared/cable-frames.ts";
 import type { Connection, Subscription } from "./connection.ts";
 import type { Presence } from "./presence.ts";
@@ -37,27 +36,9 @@ export class PresenceBroadcast {
     }, this.d.delayMs);
   }
 
-  /**
-   * The account's members are read on PostgreSQL's read pool, awaited (a client asks every 20
-   * seconds: Chatwoot's dashboard); in place on SQLite.
-   */
   sendTo(subs: Subscription[], accountId: number): void {
     if (subs.length === 0) return;
-    const members = readSoon(this.d.realtime.readAccountMembers(accountId));
-    if (!(members instanceof Promise)) {
-      this.sendWith(subs, accountId, members);
-      return;
-    }
-    members.then(
-      (read) => this.d.safely("presence", () => this.sendWith(subs, accountId, read)),
-      (error) =>
-        this.d.safely("presence", () => {
-          throw error;
-        }),
-    );
-  }
-
-  private sendWith(subs: Subscription[], accountId: number, members: Map<number, AccountMember>): void {
+    const members = this.d.realtime.accountMembers(accountId);
     const json = (withContacts: boolean) =>
       JSON.stringify({ event: "presence.update", data: this.d.presence.snapshot(accountId, members, withContacts) });
     let forAgents: string | null = null;

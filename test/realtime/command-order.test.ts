@@ -52,14 +52,7 @@ function hubWithLookups(opts: { anonymousAtOnce?: boolean } = {}) {
   const member = { user_id: USER.id, role: "agent", availability: "online", auto_offline: 1 };
   const deps = {
     events: {},
-    realtime: {
-      accountMembers: () => new Map([[USER.id, member]]),
-      // presence.update reads the members as a Reads (in place here: it yields no statement).
-      *readAccountMembers() {
-        yield* [];
-        return new Map([[USER.id, member]]);
-      },
-    },
+    realtime: { accountMembers: () => new Map([[USER.id, member]]) },
     identity,
     renderer: {},
     feed: { head: () => 0 },
