@@ -1,7 +1,7 @@
 // Gathers what a queued email reply needs at the moment it is sent (settings changed since it was
 // queued apply): the message, the conversation's customer address and thread, the inbox's From,
 // the agent's name, and the bytes of the message's files.
-import type { AttachmentCopy, AttachmentsRepo } from "../db/attachments.repo.ts";
+import type { AttachmentCopy, AttachmentRow, AttachmentsRepo } from "../db/attachments.repo.ts";
 import type { ContactInboxesRepo } from "../db/contact-inboxes.repo.ts";
 import type { ContactsRepo } from "../db/contacts.repo.ts";
 import type { ConversationsRepo } from "../db/conversations.repo.ts";
@@ -38,7 +38,7 @@ export function replyLookup(d: ReplyLookupDeps): ReplyLookup {
   };
 }
 
-type Found = { channel: EmailChannelRow; data: Omit<ReplyData, "files">; attachments: string | null };
+type Found = { channel: EmailChannelRow; data: Omit<ReplyData, "files">; attachments: AttachmentRow[] };
 
 function* readReply(d: ReplyLookupDeps, row: EmailOutboxRow): Reads<Found | { gone: string }> {
   const message = yield* d.messages.readById(row.conversation_id, row.message_id);
@@ -74,16 +74,21 @@ function* readReply(d: ReplyLookupDeps, row: EmailOutboxRow): Reads<Found | { go
     text: message.content ?? "",
     replyTo: channel.reply_plus_addressing === 1 ? plusAddress(inboxEmail, conversation.uuid) : null,
   };
-  return { channel, data, attachments: message.attachments ?? null };
+  // The files' rows with the rest, in the same read; only their bytes are fetched afterwards.
+  const copies = message.attachments ? (JSON.parse(message.attachments) as AttachmentCopy[]) : [];
+  const attachments: AttachmentRow[] = [];
+  for (const copy of copies) {
+    const file = yield* d.attachments.readById(copy.id);
+    if (file) attachments.push(file);
+  }
+  return { channel, data, attachments };
 }
 
-async function filesOf(d: ReplyLookupDeps, copies: string | null) {
-  const list = copies ? (JSON.parse(copies) as AttachmentCopy[]) : [];
+async function filesOf(d: ReplyLookupDeps, rows: AttachmentRow[]) {
   const files = [];
-  for (const copy of list) {
-    const row = await readSoon(d.attachments.readById(copy.id));
-    const body = row ? await d.store.read(row.storage_key, row.file_size) : null;
-    if (!row || !body) continue;
+  for (const row of rows) {
+    const body = await d.store.read(row.storage_key, row.file_size);
+    if (!body) continue;
     files.push({
       filename: row.filename,
       contentType: row.content_type,
