@@ -28,10 +28,6 @@ export class AccountsRepo {
     );
   }
 
-  insert(a: { name: string; locale: string; now: number }): number {
-    return Number(this.insertStmt.statement.run(a).lastInsertRowid);
-  }
-
   *insertSteps(a: { name: string; locale: string; now: number }): Reads<number> {
     return yield* this.insertStmt.insertSteps(a);
   }

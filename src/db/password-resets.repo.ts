@@ -85,10 +85,6 @@ export class PasswordResetsRepo {
     this.deleteExpiredStmt = new TwoWayStatement(db, "DELETE FROM password_resets WHERE expires_at <= $now");
   }
 
-  replace(r: NewReset, now: number): void {
-    this.upsertStmt.statement.run({ ...r, now });
-  }
-
   *replaceSteps(r: NewReset, now: number): Reads<void> {
     yield this.upsertStmt.write({ ...r, now });
   }

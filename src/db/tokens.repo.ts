@@ -27,20 +27,12 @@ export class TokensRepo {
     );
   }
 
-  insert(t: NewToken): void {
-    this.insertStmt.statement.run(t);
-  }
-
   *insertSteps(t: NewToken): Reads<void> {
     yield this.insertStmt.write(t);
   }
 
   ownerOf(tokenHash: string): TokenOwner | null {
     return (this.ownerStmt.get({ token_hash: tokenHash }) as TokenOwner | null) ?? null;
-  }
-
-  revokeAll(ownerType: TokenOwnerType, ownerId: number): void {
-    this.deleteForOwnerStmt.statement.run({ owner_type: ownerType, owner_id: ownerId });
   }
 
   *revokeAllSteps(ownerType: TokenOwnerType, ownerId: number): Reads<void> {

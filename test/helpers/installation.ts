@@ -52,9 +52,11 @@ export async function installation(): Promise<World> {
   await w.h.deps.writeTx(() => {
     const now = Math.floor(w.h.clock.nowMs() / 1000);
     const invitation = { token_digest: "digest", sealed_token: "sealed", expires_at: now + 3600 };
-    passwordResets.replace(
-      { user_id: w.agent.userId, ...invitation, purpose: "invitation", account_id: w.a.accountId },
-      now,
+    readNow(
+      passwordResets.replaceSteps(
+        { user_id: w.agent.userId, ...invitation, purpose: "invitation", account_id: w.a.accountId },
+        now,
+      ),
     );
     readNow(
       notificationMail.insertSteps(
