@@ -60,7 +60,7 @@ export interface EventBounds {
 
 export class EventsRepo {
   private committed = 0;
-  private readonly afterStmt: Statement;
+  private readonly afterStmt: TwoWayStatement;
   private readonly afterInAccountStmt: TwoWayStatement;
   private readonly boundsStmt: TwoWayStatement;
   private readonly firstSinceStmt: TwoWayStatement;
@@ -85,7 +85,8 @@ export class EventsRepo {
     );
     this.maxIdStmt = db.prepare("SELECT COALESCE(MAX(id), 0) AS id FROM events");
     // Named indexes: a seek to `after` whatever sqlite_stat1 says (migrations/012_query_plans.sql).
-    this.afterStmt = db.prepare(
+    this.afterStmt = new TwoWayStatement(
+      db,
       "SELECT * FROM events INDEXED BY events_seq WHERE id > $after AND id <= $upto ORDER BY id LIMIT $limit",
     );
     this.afterInAccountStmt = new TwoWayStatement(
@@ -142,7 +143,13 @@ export class EventsRepo {
 
   /** Committed events of every account after `after`, oldest first (the live hub). */
   after(after: number, limit: number): EventRow[] {
-    return this.afterStmt.all({ after, limit, upto: this.committedHead() }) as EventRow[];
+    return readNow(this.readAfter(after, limit));
+  }
+
+  /** after as steps: in place on SQLite, on the read pool on PostgreSQL (committed rows only). */
+  *readAfter(after: number, limit: number): Reads<EventRow[]> {
+    const upto = yield* nested(this.readCommittedHead());
+    return (yield this.afterStmt.all({ after, limit, upto })) as EventRow[];
   }
 
   /** One account's committed events after `after`, oldest first (replay and catch-up). */

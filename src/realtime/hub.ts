@@ -148,7 +148,7 @@ export class RealtimeHub {
       if (conn.closed) return;
       if (c.command === "subscribe") return this.subscriptions.subscribe(conn, c.identifier);
       if (c.command === "unsubscribe") this.subscriptions.unsubscribe(conn, c.identifier);
-      else this.subscriptions.perform(conn, c.identifier, c.data);
+      else return this.subscriptions.perform(conn, c.identifier, c.data);
     });
   }
 
@@ -183,9 +183,9 @@ export class RealtimeHub {
     this.live.wake();
   }
 
-  /** Reads every event not yet streamed and sends each to the subscriptions that may see it. */
-  fanOut(): void {
-    this.live.run();
+  /** Reads every event not yet streamed and sends each to the subscriptions that may see it (PostgreSQL: a promise of the end). */
+  fanOut(): void | Promise<void> {
+    return this.live.run();
   }
 
   /** Server stopping: tell clients to come back later, close every socket. */
@@ -244,22 +244,19 @@ export class RealtimeHub {
   }
 
   /** Timer work: a failure is logged, never an uncaught exception that would stop the server. */
-  private safely(what: string, fn: () => void): void {
+  private safely(what: string, fn: () => void | Promise<void>): void {
+    const failed = (error: unknown) => this.d.logger.error(`realtime ${what} failed`, errorFields(error));
     try {
-      fn();
+      fn()?.catch(failed);
     } catch (error) {
-      this.d.logger.error(`realtime ${what} failed`, errorFields(error));
+      failed(error);
     }
   }
 
   private ping(): void {
     const frame = pingFrame(unixSeconds(this.d.clock));
     for (const conn of [...this.connections]) this.send(conn, frame);
-    this.safely("credential check", () => {
-      const checked = this.checkCredentials();
-      if (checked instanceof Promise)
-        checked.catch((error) => this.d.logger.error("realtime credential check failed", errorFields(error)));
-    });
+    this.safely("credential check", () => this.checkCredentials());
   }
 
   /**

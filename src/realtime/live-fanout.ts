@@ -2,14 +2,16 @@
 // from its cursor (every account's, in id order), and hands each connection its frames in one write
 // (fanout-frames.ts picks who may see what). A subscription that is replaying is skipped: its replay
 // reads the table itself (replay.ts).
-import type { EventsRepo } from "../db/events.repo.ts";
+import { eventFromRow, type EventRow, type EventsRepo } from "../db/events.repo.ts";
 import type { RealtimeRepo } from "../db/realtime.repo.ts";
+import { nested, type Reads, readLater, readSoon } from "../db/reads.ts";
 import { errorFields, type Logger } from "../lib/logger.ts";
+import { whenReady } from "../lib/when-ready.ts";
 import type { Connection, Subscription } from "./connection.ts";
 import { framesForBatch } from "./fanout-frames.ts";
 import type { EventFeed } from "./feed.ts";
 import type { EventRenderer } from "./render.ts";
-import { Audience } from "./visibility.ts";
+import { Audience, visible } from "./visibility.ts";
 
 const FANOUT_BATCH = 500;
 
@@ -25,14 +27,17 @@ export interface LiveFanOutDeps {
   listening(): boolean;
   /** The hub's bounded send: false once the socket is dropped. */
   send(conn: Connection, frame: string): boolean;
-  /** Runs timer work, logging instead of throwing. */
-  safely(what: string, fn: () => void): void;
+  /** Runs timer work, logging instead of throwing (a promise's failure too). */
+  safely(what: string, fn: () => void | Promise<void>): void;
 }
 
 export class LiveFanOut {
   /** The last event id read; null until someone subscribes. */
   private cursor: number | null = null;
   private scheduled = false;
+  /** The run under way on PostgreSQL, and whether another was asked for meanwhile. */
+  private reading: Promise<void> | null = null;
+  private again = false;
 
   constructor(private readonly d: LiveFanOutDeps) {}
 
@@ -51,27 +56,96 @@ export class LiveFanOut {
     }, 0);
   }
 
-  /** Reads every event after the cursor and sends each to the subscriptions that may see it. */
-  run(): void {
+  /**
+   * Reads every event after the cursor and sends each to the subscriptions that may see it. On
+   * SQLite in place; on PostgreSQL the events, the viewers' memberships and the events' payloads
+   * are read on the read pool (committed rows only, which is all the stream sends), and the answer
+   * is a promise of the end. One run at a time: a run asked for meanwhile follows it, and the
+   * promise of the one under way includes it.
+   */
+  run(): void | Promise<void> {
+    if (this.reading) {
+      this.again = true;
+      return this.reading;
+    }
+    const done = this.readAndSend();
+    if (!(done instanceof Promise)) return;
+    const reading = done.then(
+      () => {
+        this.reading = null;
+        if (!this.again) return;
+        this.again = false;
+        return this.run();
+      },
+      (error) => {
+        this.reading = null;
+        this.again = false;
+        throw error;
+      },
+    );
+    this.reading = reading;
+    return reading;
+  }
+
+  private readAndSend(): void | Promise<void> {
     if (this.cursor === null || !this.d.listening()) {
-      this.cursor = this.d.feed.head(); // nobody listens: skip ahead without reading events
-      return;
+      // Nobody listens: skip ahead without reading events.
+      return whenReady(readSoon(this.d.events.readCommittedHead()), (head) => {
+        this.cursor = head;
+      });
     }
     for (;;) {
-      const rows = this.d.events.after(this.cursor, FANOUT_BATCH);
-      const outbox = framesForBatch(
-        rows,
-        this.d.subscriptionsOf,
-        new Audience(this.d.realtime),
-        this.d.renderer,
-        (id) => {
-          this.cursor = id;
-        },
-        (id, error) => this.d.logger.error("realtime render failed", { event_id: id, ...errorFields(error) }),
-      );
-      for (const [conn, frames] of outbox) this.sendAll(conn, frames);
+      const rows = readSoon(this.d.events.readAfter(this.cursor, FANOUT_BATCH));
+      if (rows instanceof Promise) return rows.then((read) => this.sendAwaited(read));
+      this.send(rows, new Audience(this.d.realtime));
       if (rows.length < FANOUT_BATCH) return;
     }
+  }
+
+  /**
+   * A batch read on the read pool: what deciding and rendering it needs is read there too, so that
+   * sending it finds everything remembered. A read that fails leaves the rest to the in-place
+   * forms, which report a bad event and skip it (framesForBatch) instead of stopping the stream.
+   */
+  private async sendAwaited(rows: EventRow[]): Promise<void> {
+    const audience = new Audience(this.d.realtime);
+    try {
+      await readLater(this.readAhead(rows, audience));
+    } catch (error) {
+      this.d.logger.error("realtime read-ahead failed", errorFields(error));
+    }
+    this.send(rows, audience);
+    if (rows.length === FANOUT_BATCH) await this.readAndSend();
+  }
+
+  /** The memberships and payloads the batch's frames will ask for, for the subscriptions there are now. */
+  private *readAhead(rows: EventRow[], audience: Audience): Reads<void> {
+    for (const row of rows) {
+      const subs = this.d.subscriptionsOf(row.account_id);
+      if (!subs) continue;
+      const event = eventFromRow(row);
+      for (const sub of subs) {
+        if (sub.replaying || row.id <= sub.cursor) continue;
+        yield* nested(audience.readFacts(event, sub.viewer));
+        if (!visible(event, sub.viewer, audience)) continue;
+        yield* nested(this.d.renderer.readRender(event));
+        break;
+      }
+    }
+  }
+
+  private send(rows: EventRow[], audience: Audience): void {
+    const outbox = framesForBatch(
+      rows,
+      this.d.subscriptionsOf,
+      audience,
+      this.d.renderer,
+      (id) => {
+        this.cursor = id;
+      },
+      (id, error) => this.d.logger.error("realtime render failed", { event_id: id, ...errorFields(error) }),
+    );
+    for (const [conn, frames] of outbox) this.sendAll(conn, frames);
   }
 
   /** Live frames for one socket, in one write where the socket can cork. */

@@ -3,6 +3,8 @@
 // update, not N² — and to one subscription when its client asks (RoomChannel#update_presence).
 // Agents hear agents and contacts; contacts hear agents only.
 import type { RealtimeRepo } from "../db/realtime.repo.ts";
+import { readSoon } from "../db/reads.ts";
+import { whenReady } from "../lib/when-ready.ts";
 import { messageFrame } from "../shared/cable-frames.ts";
 import type { Connection, Subscription } from "./connection.ts";
 import type { Presence } from "./presence.ts";
@@ -13,8 +15,8 @@ export interface PresenceBroadcastDeps {
   delayMs: number;
   subscriptionsOf(accountId: number): Iterable<Subscription>;
   send(conn: Connection, data: string): void;
-  /** Runs timer work so that a failure is logged, never thrown. */
-  safely(what: string, fn: () => void): void;
+  /** Runs timer work so that a failure is logged, never thrown (a promise's failure too). */
+  safely(what: string, fn: () => void | Promise<void>): void;
 }
 
 export class PresenceBroadcast {
@@ -30,24 +32,25 @@ export class PresenceBroadcast {
       this.timer = null;
       const accounts = [...this.dirty];
       this.dirty.clear();
-      this.d.safely("presence", () => {
-        for (const id of accounts) this.sendTo([...this.d.subscriptionsOf(id)], id);
-      });
+      for (const id of accounts) this.d.safely("presence", () => this.sendTo([...this.d.subscriptionsOf(id)], id));
     }, this.d.delayMs);
   }
 
-  sendTo(subs: Subscription[], accountId: number): void {
+  /** On PostgreSQL the account's members are read on the read pool: a promise of the frames' sending. */
+  sendTo(subs: Subscription[], accountId: number): void | Promise<void> {
     if (subs.length === 0) return;
-    const members = this.d.realtime.accountMembers(accountId);
-    const json = (withContacts: boolean) =>
-      JSON.stringify({ event: "presence.update", data: this.d.presence.snapshot(accountId, members, withContacts) });
-    let forAgents: string | null = null;
-    let forContacts: string | null = null;
-    for (const sub of subs) {
-      if (sub.viewer.kind === "user" && !members.has(sub.viewer.userId)) continue;
-      const body = sub.viewer.kind === "user" ? (forAgents ??= json(true)) : (forContacts ??= json(false));
-      this.d.send(sub.conn, messageFrame(sub.identifierJson, body));
-    }
+    return whenReady(readSoon(this.d.realtime.readAccountMembers(accountId)), (members) => {
+      const json = (withContacts: boolean) =>
+        JSON.stringify({ event: "presence.update", data: this.d.presence.snapshot(accountId, members, withContacts) });
+      let forAgents: string | null = null;
+      let forContacts: string | null = null;
+      for (const sub of subs) {
+        if (sub.conn.closed) continue; // gone while the members were read
+        if (sub.viewer.kind === "user" && !members.has(sub.viewer.userId)) continue;
+        const body = sub.viewer.kind === "user" ? (forAgents ??= json(true)) : (forContacts ??= json(false));
+        this.d.send(sub.conn, messageFrame(sub.identifierJson, body));
+      }
+    });
   }
 
   stop(): void {

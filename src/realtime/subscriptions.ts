@@ -95,11 +95,12 @@ export class Subscriptions {
   }
 
   /** Chatwoot's RoomChannel#update_presence: answers with the account's presence. */
-  perform(conn: Connection, identifier: string, data: string | undefined): void {
+  /** On PostgreSQL a promise: the socket's later commands wait for the answer (command-queue.ts). */
+  perform(conn: Connection, identifier: string, data: string | undefined): void | Promise<void> {
     const sub = conn.subs.get(identifier);
     if (!sub || !data) return;
     const action = parseIdentifier(data)?.action;
-    if (action === "update_presence") this.d.presenceBroadcast.sendTo([sub], sub.viewer.accountId);
+    if (action === "update_presence") return this.d.presenceBroadcast.sendTo([sub], sub.viewer.accountId);
   }
 
   remove(sub: Subscription): void {

@@ -68,6 +68,6 @@ export async function quiet(r: Room, ...clients: CableClient[]): Promise<void> {
   await r.h.deps.bus.drain();
   await r.h.deps.commits.settled();
   await r.h.deps.realtime.replaysEnded();
-  r.h.deps.realtime.fanOut();
+  await r.h.deps.realtime.fanOut();
   await Promise.all(clients.map((c) => c.sync()));
 }

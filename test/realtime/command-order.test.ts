@@ -4,6 +4,7 @@
 // as a failing command does. The hub is driven here with lookups the test answers when it chooses,
 // then over real sockets with the real lookups (both engines).
 import { afterEach, describe, expect, test } from "bun:test";
+import { known } from "../../src/db/reads.ts";
 import type { UserRow } from "../../src/db/users.repo.ts";
 import { RealtimeHub, type HubDeps } from "../../src/realtime/hub.ts";
 import type { SubscriptionRequest } from "../../src/realtime/identify.ts";
@@ -52,7 +53,7 @@ function hubWithLookups(opts: { anonymousAtOnce?: boolean } = {}) {
   const member = { user_id: USER.id, role: "agent", availability: "online", auto_offline: 1 };
   const deps = {
     events: {},
-    realtime: { accountMembers: () => new Map([[USER.id, member]]) },
+    realtime: { readAccountMembers: () => known(new Map([[USER.id, member]])) },
     identity,
     renderer: {},
     feed: { head: () => 0 },

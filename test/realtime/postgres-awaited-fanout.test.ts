@@ -1,0 +1,55 @@
+// The live stream on PostgreSQL reads on the read pool, never through the synchronous bridge in
+// place: the new events after each commit, who may see them (the account's members, an inbox's
+// members) and their payloads, and the members a presence.update lists when a client asks for one.
+// Each viewer still gets exactly what it may see, in order. PostgreSQL only.
+import { afterEach, describe, expect, test } from "bun:test";
+import { blockingDuring } from "../helpers/bridge-calls.ts";
+import { CableClient } from "../helpers/cable.ts";
+import { send } from "../helpers/conversation-fixtures.ts";
+import { quiet, room, type Room } from "../helpers/realtime-fixtures.ts";
+import { TEST_ENGINE } from "../helpers/test-database.ts";
+
+let r: Room | null = null;
+afterEach(async () => {
+  await r?.served.stop();
+  r = null;
+});
+
+/** The contents of the message.created frames a client holds, in order. */
+const created = (c: CableClient) => c.messages("message.created").map((m) => m.data.content);
+
+describe.skipIf(TEST_ENGINE !== "postgres")("the live stream on PostgreSQL", () => {
+  test("events, their audience and payloads, and presence: nothing in place, each viewer its own", async () => {
+    const w = await room();
+    r = w;
+    const agent = await CableClient.connect(w.served.url());
+    const agentRoom = await agent.subscribe({ pubsub_token: w.agentPubsub, account_id: w.a.accountId });
+    const admin = await CableClient.connect(w.served.url(`/cable?api_access_token=${w.a.adminToken}`));
+    await admin.subscribe({ account_id: w.a.accountId });
+    const carla = await CableClient.connect(w.served.url());
+    await carla.subscribe({ pubsub_token: w.carlaToken });
+    await quiet(w, agent, admin, carla);
+
+    const blocking = await blockingDuring(async () => {
+      expect((await send(w, w.carlaA, { content: "to Carla in A" })).status).toBe(200);
+      expect((await send(w, w.carlaB, { content: "to Carla in B" })).status).toBe(200);
+      expect((await send(w, w.carlaA, { content: "a note", private: true })).status).toBe(200);
+      expect((await send(w, w.danA, { content: "to Dan in A" })).status).toBe(200);
+      await quiet(w, agent, admin, carla);
+      agent.perform(agentRoom.identifier, { action: "update_presence" });
+      await agent.sync(); // the answer comes before the round trip's
+    });
+
+    expect(blocking).toEqual([]);
+    // The agent is a member of inbox A only; the administrator sees every inbox.
+    expect(created(agent)).toEqual(["to Carla in A", "a note", "to Dan in A"]);
+    expect(created(admin)).toEqual(["to Carla in A", "to Carla in B", "a note", "to Dan in A"]);
+    // Carla's widget: her conversation in A, no private note, nothing of Dan's.
+    expect(created(carla)).toEqual(["to Carla in A"]);
+    expect(agent.messages("presence.update").at(-1)!.data).toEqual({
+      account_id: w.a.accountId,
+      users: { [w.a.adminId]: "online", [w.agent.userId]: "online" },
+      contacts: { [w.contactId]: "online" },
+    });
+  });
+});
