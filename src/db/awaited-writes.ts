@@ -15,6 +15,17 @@ import { type Reads, readHeld } from "./reads.ts";
 import type { TxHooks } from "./tx.ts";
 import { BEGIN_WRITING, COMMIT_AND_TELL, type PostgresDatabase } from "./postgres/database.ts";
 
+/**
+ * The group's COMMIT was refused (a deferred constraint, a serialization failure): nothing of any of
+ * its bodies stays, and their requests answer 503 "try again" as SQLite's do (src/http/errors.ts).
+ */
+export class CommitRefusedError extends Error {
+  readonly commitRefused = true;
+  constructor(cause: unknown) {
+    super(`the group's commit was refused: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+  }
+}
+
 /** Bodies in one transaction at most, so that a steady stream of writes still commits. */
 const MAX_GROUP = 64;
 
@@ -99,6 +110,7 @@ export class AwaitedWrites {
     // Bodies done and waiting for the commit; and the one under way, until it has settled.
     const done: { job: Job; value: unknown }[] = [];
     let current: Job | null = null;
+    let committing = false;
     try {
       await held.script(BEGIN_WRITING);
       while (this.queue[0]?.steps && done.length < MAX_GROUP) {
@@ -123,11 +135,15 @@ export class AwaitedWrites {
         current = null;
       }
       this.hooks.beforeCommit?.();
+      committing = true;
       await held.script(COMMIT_AND_TELL);
-    } catch (error) {
+    } catch (caught) {
       // The transaction itself failed (the connection lost, the commit refused): nothing of it stays.
       await held.script("ROLLBACK").catch(() => {});
       this.hooks.afterRollback();
+      // A lost connection stays what it is (a 503 of its own); a refusal is the group's.
+      const lost = (caught as { databaseUnavailable?: unknown }).databaseUnavailable === true;
+      const error = committing && !lost ? new CommitRefusedError(caught) : caught;
       current?.reject(error);
       for (const { job } of done) job.reject(error);
       return;

@@ -5,7 +5,7 @@
 import { Elysia } from "elysia";
 import type { Commits } from "../db/tx.ts";
 import { errorFields, type Logger } from "../lib/logger.ts";
-import { errorResponse } from "./errors.ts";
+import { commitFailedResponse } from "./errors.ts";
 
 export function commitWait(commits: Commits, logger: Logger) {
   return new Elysia({ name: "parley-commit-wait" })
@@ -17,12 +17,7 @@ export function commitWait(commits: Commits, logger: Logger) {
         await pending;
       } catch (error) {
         logger.error("group commit failed", errorFields(error));
-        return errorResponse(
-          503,
-          "The change could not be saved",
-          [{ field: "database", message: "commit failed; try again", code: "unavailable" }],
-          { "retry-after": "1" },
-        );
+        return commitFailedResponse();
       }
     });
 }

@@ -66,6 +66,16 @@ export function validationItems(error: ElysiaValidationError): FieldError[] {
   return items.length ? items : [{ field: error.type ?? "body", message: "is invalid", code: "invalid" }];
 }
 
+/** A group's commit was refused (a deferred constraint, a lost race): nothing of the change stays; try again. */
+export function commitFailedResponse(): Response {
+  return errorResponse(
+    503,
+    "The change could not be saved",
+    [{ field: "database", message: "commit failed; try again", code: "unavailable" }],
+    { "retry-after": "1" },
+  );
+}
+
 export function errorHandling(logger: Logger) {
   return new Elysia({ name: "parley-errors" })
     .onRequest(({ set }) => {
@@ -77,6 +87,11 @@ export function errorHandling(logger: Logger) {
       const app = error instanceof AppError ? error : cause instanceof AppError ? cause : null;
       if (app) return errorResponse(app.status, app.description, app.errors, app.headers, app.extra);
       const requestId = String(set.headers["x-request-id"] ?? crypto.randomUUID());
+      // An awaited body's group whose COMMIT PostgreSQL refused (src/db/awaited-writes.ts): as SQLite's (commit-wait.ts).
+      if ((error as { commitRefused?: unknown }).commitRefused === true) {
+        logger.error("group commit failed", { request_id: requestId, path, ...errorFields(error) });
+        return commitFailedResponse();
+      }
       // PostgreSQL out of reach for a moment (restarted, failed over): the next request reconnects.
       // Or a statement past its deadline (PARLEY_DB_TIMEOUT_MS): the next may find the lock let go.
       if ((error as { databaseUnavailable?: unknown }).databaseUnavailable === true) {
