@@ -130,14 +130,6 @@ export class PlatformRepo {
     yield this.deleteAccountStmt.write({ id: accountId });
   }
 
-  /** In place: a profile's update, whose body is not awaited yet. */
-  updateUser(
-    id: number,
-    u: { name: string; display_name: string | null; email: string; password_hash: string | null; now: number },
-  ): void {
-    this.updateUserStmt.statement.run({ id, ...u });
-  }
-
   *updateUserSteps(
     id: number,
     u: { name: string; display_name: string | null; email: string; password_hash: string | null; now: number },

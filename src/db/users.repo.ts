@@ -1,4 +1,4 @@
-import type { Database, Statement } from "bun:sqlite";
+import type { Database } from "bun:sqlite";
 import { type Reads, TwoWayStatement } from "./reads.ts";
 
 export type Role = "agent" | "administrator";
@@ -41,7 +41,7 @@ export class UsersRepo {
   private readonly byIdStmt: TwoWayStatement;
   private readonly byEmailStmt: TwoWayStatement;
   private readonly markUnconfirmedStmt: TwoWayStatement;
-  private readonly setSignatureStmt: Statement;
+  private readonly setSignatureStmt: TwoWayStatement;
   private readonly membershipStmt: TwoWayStatement;
   private readonly addMembershipStmt: TwoWayStatement;
   private readonly accountsOfStmt: TwoWayStatement;
@@ -60,7 +60,7 @@ export class UsersRepo {
       db,
       "UPDATE users SET confirmed = 0 WHERE id = $id AND password_hash IS NULL",
     );
-    this.setSignatureStmt = db.prepare("UPDATE users SET message_signature = $signature WHERE id = $id");
+    this.setSignatureStmt = new TwoWayStatement(db, "UPDATE users SET message_signature = $signature WHERE id = $id");
     this.membershipStmt = new TwoWayStatement(
       db,
       "SELECT * FROM account_users WHERE account_id = $account_id AND user_id = $user_id",
@@ -131,10 +131,6 @@ export class UsersRepo {
     yield this.addMembershipStmt.write(m);
   }
 
-  accountsOf(userId: number): UserAccountRow[] {
-    return this.accountsOfStmt.statement.all({ user_id: userId }) as UserAccountRow[];
-  }
-
   *readAccountsOf(userId: number): Reads<UserAccountRow[]> {
     return (yield this.accountsOfStmt.all({ user_id: userId })) as UserAccountRow[];
   }
@@ -144,8 +140,8 @@ export class UsersRepo {
     yield this.setPubsubStmt.write({ id, pubsub_token: pubsubToken, now });
   }
 
-  setMessageSignature(id: number, signature: string | null): void {
-    this.setSignatureStmt.run({ id, signature });
+  *setMessageSignatureSteps(id: number, signature: string | null): Reads<void> {
+    yield this.setSignatureStmt.write({ id, signature });
   }
 
   /** An invited agent who has not chosen a password yet is unconfirmed (Chatwoot's agent `confirmed`). */

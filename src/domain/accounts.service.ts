@@ -2,7 +2,7 @@
 // first `parley serve` run: an account, an administrator, and a token shown once.
 import type { AccountRow, AccountsRepo } from "../db/accounts.repo.ts";
 import type { TokensRepo } from "../db/tokens.repo.ts";
-import type { Role, UserAccountRow, UserRow, UsersRepo } from "../db/users.repo.ts";
+import type { Role, UsersRepo } from "../db/users.repo.ts";
 import { nested, type Reads, readNow, readSoon } from "../db/reads.ts";
 import type { WriteTx } from "../db/tx.ts";
 import { unixSeconds, type Clock } from "../lib/clock.ts";
@@ -40,11 +40,7 @@ export class AccountsService {
   constructor(private readonly d: AccountsDeps) {}
 
   /** A user and the accounts they belong to (the profile's record). */
-  userWithAccounts(userId: number): { user: UserRow; accounts: UserAccountRow[] } {
-    return { user: this.d.users.byId(userId)!, accounts: this.d.users.accountsOf(userId) };
-  }
-
-  /** userWithAccounts() for a read-only route: awaited on PostgreSQL (src/db/reads.ts readSoon). */
+  /** The user with their accounts and roles: awaited on PostgreSQL (src/db/reads.ts readSoon). */
   userWithAccountsSoon(userId: number) {
     const { users } = this.d;
     return readSoon(

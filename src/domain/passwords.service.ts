@@ -3,7 +3,7 @@
 // pubsub_token (API tokens are separate and stay).
 import type { PasswordResetsRepo } from "../db/password-resets.repo.ts";
 import type { SessionsRepo } from "../db/sessions.repo.ts";
-import { readNow, type Reads } from "../db/reads.ts";
+import type { Reads } from "../db/reads.ts";
 import type { WriteTx } from "../db/tx.ts";
 import type { UsersRepo } from "../db/users.repo.ts";
 import { unixSeconds, type Clock } from "../lib/clock.ts";
@@ -48,11 +48,6 @@ export class PasswordsService {
     yield* this.d.users.setPasswordHashSteps(userId, hash, randomToken(24), unixSeconds(this.d.clock));
     yield* this.d.passwordResets.deleteSteps(userId);
     return yield* this.d.sessions.deleteForUserSteps(userId);
-  }
-
-  /** replaceSteps in place: a profile change's body, which runs in place. */
-  replaceInTx(userId: number, hash: string): number {
-    return readNow(this.replaceSteps(userId, hash));
   }
 
   async setForEmail(email: string, password: unknown): Promise<{ user_id: number; sessions_ended: number }> {

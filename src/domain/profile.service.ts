@@ -3,7 +3,7 @@
 // status toggle) and the account they work in now (PUT …/set_active_account, on switching accounts).
 import type { AgentsRepo } from "../db/agents.repo.ts";
 import type { PlatformRepo } from "../db/platform.repo.ts";
-import type { Reads } from "../db/reads.ts";
+import { type Reads, readSoon } from "../db/reads.ts";
 import type { WriteTx } from "../db/tx.ts";
 import type { MembershipRow, UsersRepo } from "../db/users.repo.ts";
 import { unixSeconds, type Clock } from "../lib/clock.ts";
@@ -47,7 +47,8 @@ export class ProfileService {
    * and gives them a new realtime token, as `parley password` does. All or nothing.
    */
   async update(userId: number, input: ProfileInput): Promise<void> {
-    const user = this.d.users.byId(userId);
+    const { users, platform, passwords, clock } = this.d;
+    const user = await readSoon(users.readById(userId));
     if (!user) throw new NotFoundError("User", "id");
     const errors = new FieldErrors();
     const name = input.name === undefined ? user.name : requiredString(errors, "name", input.name);
@@ -69,21 +70,21 @@ export class ProfileService {
       if (!ok) throw ValidationError.of("current_password", "Invalid current password", "invalid");
       newHash = await this.d.hasher.hash(password);
     }
-    await this.d.writeTx(() => {
-      const holder = this.d.users.byEmail(email!);
+    await this.d.writeTx.steps(function* () {
+      const holder = yield* users.readByEmail(email!);
       if (holder && holder.id !== userId) throw ValidationError.of("email", "has already been taken", "taken");
-      const now = unixSeconds(this.d.clock);
-      this.d.platform.updateUser(userId, {
+      // As stored now, not as read before the hashing awaited: a password set meanwhile stays.
+      const stored = yield* users.readById(userId);
+      yield* platform.updateUserSteps(userId, {
         name: name!,
         email: email!,
         display_name: displayName ?? null,
-        // As stored now, not as read before the hashing awaited: a password set meanwhile stays.
-        password_hash: this.d.users.byId(userId)?.password_hash ?? null,
-        now,
+        password_hash: stored?.password_hash ?? null,
+        now: unixSeconds(clock),
       });
-      if (signature !== undefined) this.d.users.setMessageSignature(userId, signature);
+      if (signature !== undefined) yield* users.setMessageSignatureSteps(userId, signature);
       // As a new password from `parley password`: sockets and browser sessions opened before it end.
-      if (newHash) this.d.passwords.replaceInTx(userId, newHash);
+      if (newHash) yield* passwords.replaceSteps(userId, newHash);
     });
   }
 

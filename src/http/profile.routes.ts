@@ -36,8 +36,9 @@ const AccountChoice = {
 export function profileRoutes(d: Deps) {
   const presented = (token: string | null) => (u: { user: UserRow; accounts: UserAccountRow[] }) =>
     profileOf(u.user, u.accounts, token, (accountId) => d.realtime.presence.isOnline(accountId, u.user.id));
+  // Read on the read pool on PostgreSQL: the change's body has committed.
   const profile = (userId: number, token: string | null) =>
-    presented(token)(d.services.accounts.userWithAccounts(userId));
+    whenReady(d.services.accounts.userWithAccountsSoon(userId), presented(token));
   const answers = {
     response: { 200: Profile, 401: errorResponses[401], 404: errorResponses[404], 422: errorResponses[422] },
   };

@@ -3,6 +3,7 @@
 // response leaves before the commit of what it reports (a failed commit answers 503).
 import { describe, expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
+import { TwoWayStatement } from "../../src/db/reads.ts";
 import { createHarness } from "../helpers/harness.ts";
 import { counting, fileDatabases, turn } from "../helpers/tx-fixtures.ts";
 import { makeAccount } from "../helpers/factories.ts";
@@ -154,19 +155,17 @@ describe("responses wait for the commit", () => {
       "CREATE TABLE child (parent_id INTEGER NOT NULL REFERENCES parent(id) DEFERRABLE INITIALLY DEFERRED)",
     );
     await turn(); // the account is committed in a group of its own
-    // Another writer in the same turn as the request's change poisons the group (a deferred
-    // constraint fails at COMMIT). Queued when the change is written: on PostgreSQL the request
-    // first awaits its caller's lookup, so the turn it writes in is not the one it was sent in.
-    // A profile's update: a body still run in place (an awaited one commits on a connection of its
-    // own on PostgreSQL, where this test's write would be refused).
+    // The request's own body writes a row whose deferred constraint fails at COMMIT: the group's
+    // commit is refused (SQLite's group of the turn; PostgreSQL's awaited group on its own connection).
     const platform = h.deps.repos.platform;
-    const update = platform.updateUser.bind(platform);
-    platform.updateUser = (...args: Parameters<typeof update>) => {
-      queueMicrotask(() => h.deps.writeTx.now(() => h.deps.db.run("INSERT INTO child VALUES (1)")));
-      return update(...args);
+    const update = platform.updateUserSteps.bind(platform);
+    const orphan = new TwoWayStatement(h.deps.db, "INSERT INTO child (parent_id) VALUES (1)");
+    platform.updateUserSteps = function* (...args: Parameters<typeof update>) {
+      yield orphan.write([]);
+      return yield* update(...args);
     };
     const r = await h.request("PUT", "/api/v1/profile", { token: a.adminToken, body: { name: "Lost Name" } });
-    platform.updateUser = update;
+    platform.updateUserSteps = update;
     expect(r.status).toBe(503);
     expect(r.headers.get("retry-after")).toBe("1");
     expect(r.body).toEqual({

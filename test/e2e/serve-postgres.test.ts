@@ -13,6 +13,7 @@ import { copyDatabaseTo } from "../../src/db/maintenance.ts";
 import { POSTGRES_MIGRATIONS } from "../../src/db/migrations-postgres.ts";
 import { openDatabase } from "../../src/db/open.ts";
 import { STALLED_EXIT_CODE } from "../../src/server.ts";
+import { CableClient } from "../helpers/cable.ts";
 import { capture } from "../helpers/cli.ts";
 import { installation } from "../helpers/installation.ts";
 import { postgresForFile } from "../helpers/postgres.ts";
@@ -144,31 +145,27 @@ describe.skipIf(skip !== null)("parley serve on PostgreSQL", () => {
   test("a statement left unanswered past PARLEY_DB_TIMEOUT_MS: the server exits with 75, to be started again", async () => {
     const url = await server!.createDatabase("stalled");
     const p = await serveProcess(url, { ...env, PARLEY_DB_TIMEOUT_MS: "1000" }, procs);
-    // Another session holds the users table, so the server's write (run in place through the
-    // bridge: a profile's update is not an awaited body) waits on it and never answers.
+    // Another session holds the events table, so the newest event a live-only subscription starts
+    // from (still read in place through the bridge) is never answered: the whole process waits on it.
     const holder = new Bun.SQL(url, { max: 1 });
     const session = await holder.reserve();
     await session`BEGIN`;
-    await session`LOCK TABLE users IN EXCLUSIVE MODE`; // reads go on (the caller's lookup), writes wait
-    const write = fetch(`${p.base}/api/v1/profile`, {
-      method: "PUT",
-      headers: { api_access_token: p.token!, "content-type": "application/json" },
-      body: JSON.stringify({ profile: { display_name: "stuck" } }),
-    }).then(
-      () => "answered",
-      () => "no answer",
-    );
+    await session`LOCK TABLE events IN ACCESS EXCLUSIVE MODE`;
+    const cable = (base: string) => `${base.replace(/^http/, "ws")}/cable?api_access_token=${p.token!}`;
+    const socket = await CableClient.connect(cable(p.base));
+    // Confirmed first; the stream's start is what waits.
+    const subscribed = socket.subscribe({ account_id: 1 }).catch(() => null);
     expect(await p.exited).toBe(STALLED_EXIT_CODE);
-    expect(await write).toBe("no answer");
+    await subscribed;
     await session`ROLLBACK`;
     session.release();
     await holder.close();
 
-    // Started again, it serves; the write that never answered was never made.
+    // Started again, it serves.
     const again = await serveProcess(url, env, procs);
-    const profile = await fetch(`${again.base}/api/v1/profile`, { headers: { api_access_token: p.token! } });
-    expect(profile.status).toBe(200);
-    expect(((await profile.json()) as { display_name: string | null }).display_name).not.toBe("stuck");
+    const next = await CableClient.connect(cable(again.base));
+    expect((await next.subscribe({ account_id: 1 })).reply.type).toBe("confirm_subscription");
+    next.close();
     again.proc.kill(9);
     await again.exited;
   }, 60_000);

@@ -1,12 +1,12 @@
 // A user's own credentials and devices as awaited bodies (writeTx.steps): a new API token, signing
 // out everywhere, a password set by an administrator's command, a reset link asked for and used,
-// and a phone registered for pushes and removed. What they change is checked on both engines; on
+// a phone registered for pushes and removed, and the profile's own changes. What they change is checked on both engines; on
 // PostgreSQL none of them sends a statement through the synchronous bridge in place.
 import { afterEach, describe, expect, test } from "bun:test";
 import { inPlaceDuring } from "../helpers/bridge-calls.ts";
 import { makeAccount, makeMember } from "../helpers/factories.ts";
 import { createHarness } from "../helpers/harness.ts";
-import { givePassword, signIn } from "../helpers/sessions.ts";
+import { givePassword, PASSWORD, signIn } from "../helpers/sessions.ts";
 import { recorderPerTest, smtpUrlOf } from "../mail/smtp-recorder.ts";
 
 const startRecorder = recorderPerTest(afterEach);
@@ -129,5 +129,39 @@ describe("a user's credentials, awaited", () => {
     expect(blocking).toEqual([]);
     const profile = await h.request("GET", "/api/v1/profile", { token: bea.token });
     expect(profile.body.account_id).toBe(b.accountId);
+  });
+
+  test("a profile's update: name and signature, an email taken, a wrong and a right current password", async () => {
+    const { h, a, bea } = await setup();
+    const cid = await makeMember(h, a.accountId, "agent", "Cid Agent");
+    await signIn(h, bea.email);
+    const put = (profile: Record<string, unknown>) =>
+      h.request("PUT", "/api/v1/profile", { token: bea.token, body: { profile } });
+    const answers: unknown[] = [];
+    const blocking = await inPlaceDuring(async () => {
+      const named = await put({ name: "Bea Renamed", message_signature: "Bea\r\nAcme support " });
+      answers.push([named.status, named.body.name, named.body.message_signature]);
+      const taken = await put({ email: cid.email });
+      answers.push([taken.status, taken.body.errors]);
+      const wrong = await put({ current_password: "not it", password: "a new password 1" });
+      answers.push([wrong.status, wrong.body.errors]);
+      const right = await put({ current_password: PASSWORD, password: "a new password 1" });
+      answers.push(right.status);
+    });
+    expect(answers).toEqual([
+      [200, "Bea Renamed", "Bea\nAcme support"],
+      [422, [{ field: "email", message: "has already been taken", code: "taken" }]],
+      [422, [{ field: "current_password", message: "Invalid current password", code: "invalid" }]],
+      200,
+    ]);
+    expect(blocking).toEqual([]);
+    // The new password ended the browser session; the old one no longer signs in.
+    expect(sessionCount(h)).toBe(0);
+    expect((await h.request("POST", "/auth/sign_in", { body: { email: bea.email, password: PASSWORD } })).status).toBe(
+      401,
+    );
+    expect(
+      (await h.request("POST", "/auth/sign_in", { body: { email: bea.email, password: "a new password 1" } })).status,
+    ).toBe(200);
   });
 });
