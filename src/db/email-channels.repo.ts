@@ -80,7 +80,7 @@ export class EmailChannelsRepo {
   private readonly insertIdStmt: TwoWayStatement;
   private readonly byUuidStmt: TwoWayStatement;
   private readonly threadStmt: TwoWayStatement;
-  private readonly sendingStmt: Statement;
+  private readonly sendingStmt: TwoWayStatement;
 
   constructor(db: Database) {
     const f = EMAIL_SETTING_FIELDS;
@@ -126,7 +126,8 @@ export class EmailChannelsRepo {
       db,
       "SELECT header_id, conversation_id, message_id, direction FROM email_message_ids WHERE conversation_id = $conversation_id ORDER BY id",
     );
-    this.sendingStmt = db.prepare(
+    this.sendingStmt = new TwoWayStatement(
+      db,
       `SELECT * FROM email_channels WHERE account_id = $account_id AND smtp_enabled = 1 AND smtp_address IS NOT NULL
        ORDER BY inbox_id = $prefer DESC, inbox_id LIMIT 1`,
     );
@@ -137,8 +138,8 @@ export class EmailChannelsRepo {
   }
 
   /** An email inbox of the account that can send mail, `prefer` first (the conversation's own inbox). */
-  sendingChannel(accountId: number, prefer: number): EmailChannelRow | null {
-    return (this.sendingStmt.get({ account_id: accountId, prefer }) as EmailChannelRow | null) ?? null;
+  *readSendingChannel(accountId: number, prefer: number): Reads<EmailChannelRow | null> {
+    return (yield this.sendingStmt.get({ account_id: accountId, prefer })) as EmailChannelRow | null;
   }
 
   /** The Message-IDs of a conversation, received and sent, oldest first. */
@@ -149,10 +150,6 @@ export class EmailChannelsRepo {
   /** The inbox's conversation with this uuid (a reply+<uuid>@ address), if any. */
   *readConversationByUuid(inboxId: number, uuid: string): Reads<number | null> {
     return ((yield this.byUuidStmt.get({ uuid, inbox_id: inboxId })) as { id: number } | null)?.id ?? null;
-  }
-
-  byInbox(inboxId: number): EmailChannelRow | null {
-    return (this.byInboxStmt.statement.get({ inbox_id: inboxId }) as EmailChannelRow | null) ?? null;
   }
 
   *readByInbox(inboxId: number): Reads<EmailChannelRow | null> {

@@ -17,8 +17,10 @@ export function transcriptRoutes(d: Deps) {
     .derive(conversationLoader(d))
     .post(
       "",
-      async ({ acting, load, body }) => {
-        await d.mail.transcript.send(acting, load(), body.email);
+      async ({ acting, about, body }) => {
+        // The conversation and what the mail shows, read on the read pool on PostgreSQL.
+        const parts = await about((row) => d.mail.transcript.readParts(acting.account.id, row));
+        await d.mail.transcript.send(acting, parts, body.email);
         return emptyOk();
       },
       {

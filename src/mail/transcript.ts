@@ -3,12 +3,14 @@
 // of the account (Chatwoot uses the installation's SMTP; Parley has none of its own). Sent while the
 // request waits, so the caller learns in words if the server refused it; private notes never leave.
 import type { ConversationRow } from "../db/conversations.repo.ts";
-import type { EmailChannelsRepo } from "../db/email-channels.repo.ts";
-import type { InboxesRepo } from "../db/inboxes.repo.ts";
-import type { MessagesRepo } from "../db/messages.repo.ts";
+import type { EmailChannelRow, EmailChannelsRepo } from "../db/email-channels.repo.ts";
+import type { InboxesRepo, InboxRow } from "../db/inboxes.repo.ts";
+import type { MessageRow, MessagesRepo } from "../db/messages.repo.ts";
+import { nested, type Reads } from "../db/reads.ts";
 import type { Acting } from "../domain/acting.ts";
 import { AppError, ValidationError } from "../domain/errors.ts";
 import type { PublicMessagesService } from "../domain/public-messages.service.ts";
+import { emptySenders, type SenderBook } from "../domain/conversation-view.ts";
 import { emailValue } from "../domain/validate.ts";
 import { FieldErrors } from "../domain/errors.ts";
 import type { MailConfig } from "../config-mail.ts";
@@ -29,26 +31,45 @@ export interface TranscriptDeps {
   config: MailConfig;
 }
 
+/** What a transcript is made of, read in one go before anything is sent. */
+export interface TranscriptParts {
+  conversation: ConversationRow;
+  /** The email inbox that sends it; null when the account has none that can. */
+  channel: EmailChannelRow | null;
+  inbox: InboxRow | null;
+  messages: MessageRow[];
+  senders: SenderBook;
+}
+
 export class TranscriptMailer {
   constructor(private readonly d: TranscriptDeps) {}
 
-  async send(a: Acting, conversation: ConversationRow, rawEmail: unknown): Promise<void> {
+  /** The conversation's parts, as steps: awaited on PostgreSQL with the conversation's lookup (the route's `about`). */
+  *readParts(accountId: number, conversation: ConversationRow): Reads<TranscriptParts> {
+    const channel = yield* nested(this.d.emailChannels.readSendingChannel(accountId, conversation.inbox_id));
+    if (!channel) return { conversation, channel, inbox: null, messages: [], senders: emptySenders() };
+    const inbox = yield* nested(this.d.inboxes.readById(accountId, channel.inbox_id));
+    const messages = (yield* nested(this.d.messages.readLatest(conversation.id, TRANSCRIPT_MESSAGES))).filter(
+      (m) => m.private === 0 && m.message_type !== 2,
+    );
+    const senders = yield* nested(this.d.publicMessages.readSenders(accountId, messages));
+    return { conversation, channel, inbox, messages, senders };
+  }
+
+  async send(a: Acting, parts: TranscriptParts, rawEmail: unknown): Promise<void> {
     const errors = new FieldErrors();
     const to = emailValue(errors, "email", rawEmail, true);
     errors.throwIfAny();
-    const channel = this.d.emailChannels.sendingChannel(a.account.id, conversation.inbox_id);
+    const { conversation, channel, messages, senders } = parts;
+    const inbox = parts.inbox!;
     if (!channel)
       throw ValidationError.of(
         "email",
         "no email inbox of this account has an SMTP server to send it with",
         "unsupported",
       );
-    const inbox = this.d.inboxes.byId(a.account.id, channel.inbox_id)!;
     const from = channelAttributes(inbox).email ?? channel.smtp_login ?? "";
-    const messages = this.d.messages
-      .latest(conversation.id, TRANSCRIPT_MESSAGES)
-      .filter((m) => m.private === 0 && m.message_type !== 2);
-    const { users, contacts } = this.d.publicMessages.senders(a.account.id, messages);
+    const { users, contacts } = senders;
     const lines = messages.map((m) => {
       const who =
         m.sender_type === "User"
