@@ -139,7 +139,7 @@ export function createDeps(opts: DepsOptions): Deps {
         }
         if (outbox.pending) {
           outbox.pending = false;
-          repos.events.committedHead(); // right after COMMIT, before the next write: the new head
+          repos.events.noteCommitted(); // the new head, before the next write
           if (wakeListeners) {
             bus.wake();
             realtime?.wake();

@@ -5,7 +5,7 @@
 // exact boundary of what is kept.
 import type { Database, Statement } from "bun:sqlite";
 import type { StoredEvent } from "../shared/event-types.ts";
-import { nested, type Reads, readNow, TwoWayStatement } from "./reads.ts";
+import { nested, type Reads, readLater, readNow, TwoWayStatement } from "./reads.ts";
 import { writing } from "./tx.ts";
 
 export interface EventRow {
@@ -126,6 +126,26 @@ export class EventsRepo {
   committedHead(): number {
     if (!writing(this.db)) this.committed = this.bounds().latest ?? 0;
     return this.committed;
+  }
+
+  /**
+   * After a commit that wrote events: the new head, kept for in-place readers inside the next
+   * write. SQLite reads it right after COMMIT, before the next write begins. PostgreSQL reads it on
+   * the read pool and keeps it when it lands, never moving back: in place it held the whole process
+   * for a round trip after every such commit. A read that fails is left: the next commit's reads
+   * again, and a reader outside a write reads afresh anyway.
+   */
+  noteCommitted(): void {
+    if (!this.boundsStmt.pooled) {
+      this.committedHead();
+      return;
+    }
+    readLater(this.readBounds()).then(
+      ({ latest }) => {
+        if (latest !== null && latest > this.committed) this.committed = latest;
+      },
+      () => {},
+    );
   }
 
   /**

@@ -1,6 +1,7 @@
 // The live stream on PostgreSQL reads on the read pool, never through the synchronous bridge in
-// place: the new events after each commit, who may see them (the account's members, an inbox's
-// members) and their payloads, and the members a presence.update lists when a client asks for one.
+// place: the newest event after each commit, the new events, who may see them (the account's
+// members, an inbox's members) and their payloads, and the members a presence.update lists when a
+// client asks for one.
 // Each viewer still gets exactly what it may see, in order. PostgreSQL only.
 import { afterEach, describe, expect, test } from "bun:test";
 import { blockingDuring } from "../helpers/bridge-calls.ts";
@@ -30,15 +31,18 @@ describe.skipIf(TEST_ENGINE !== "postgres")("the live stream on PostgreSQL", () 
     await carla.subscribe({ pubsub_token: w.carlaToken });
     await quiet(w, agent, admin, carla);
 
-    const blocking = await blockingDuring(async () => {
-      expect((await send(w, w.carlaA, { content: "to Carla in A" })).status).toBe(200);
-      expect((await send(w, w.carlaB, { content: "to Carla in B" })).status).toBe(200);
-      expect((await send(w, w.carlaA, { content: "a note", private: true })).status).toBe(200);
-      expect((await send(w, w.danA, { content: "to Dan in A" })).status).toBe(200);
-      await quiet(w, agent, admin, carla);
-      agent.perform(agentRoom.identifier, { action: "update_presence" });
-      await agent.sync(); // the answer comes before the round trip's
-    });
+    const blocking = await blockingDuring(
+      async () => {
+        expect((await send(w, w.carlaA, { content: "to Carla in A" })).status).toBe(200);
+        expect((await send(w, w.carlaB, { content: "to Carla in B" })).status).toBe(200);
+        expect((await send(w, w.carlaA, { content: "a note", private: true })).status).toBe(200);
+        expect((await send(w, w.danA, { content: "to Dan in A" })).status).toBe(200);
+        await quiet(w, agent, admin, carla);
+        agent.perform(agentRoom.identifier, { action: "update_presence" });
+        await agent.sync(); // the answer comes before the round trip's
+      },
+      { all: true },
+    ); // the newest event after each commit included
 
     expect(blocking).toEqual([]);
     // The agent is a member of inbox A only; the administrator sees every inbox.
