@@ -1,6 +1,7 @@
 // Browser sign-in for the agents' web app: email + password → a session whose token lives only in
 // an httpOnly cookie (stored here as its SHA-256). Sessions slide: each use moves the idle expiry
 // forward (written at most hourly, so reads stay reads), up to an absolute lifetime.
+import { readSoon } from "../db/reads.ts";
 import type { SessionRow, SessionsRepo } from "../db/sessions.repo.ts";
 import type { WriteTx } from "../db/tx.ts";
 import type { UserRow, UsersRepo } from "../db/users.repo.ts";
@@ -50,7 +51,8 @@ export class SessionsService {
   async signIn(input: SignInInput): Promise<SignedIn> {
     const email = input.email.trim().toLowerCase();
     this.d.throttle.reserve(input.ip, email);
-    const user = this.d.users.byEmail(email);
+    // On PostgreSQL's read pool: the password's check is awaited anyway.
+    const user = await readSoon(this.d.users.readByEmail(email));
     // Unknown emails and users without a password verify against a dummy hash: same answer, same time.
     const ok = await this.d.hasher.verify(input.password, user?.password_hash ?? null);
     if (ok === BUSY) {

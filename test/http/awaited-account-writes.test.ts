@@ -1,7 +1,8 @@
-// A user's own credentials and devices as awaited bodies (writeTx.steps): a new API token, signing
-// out everywhere, a password set by an administrator's command, a reset link asked for and used,
-// a phone registered for pushes and removed, and the profile's own changes. What they change is checked on both engines; on
-// PostgreSQL none of them sends a statement through the synchronous bridge in place.
+// A user's own credentials and devices as awaited bodies (writeTx.steps): signing in, a new API
+// token, signing out everywhere, a password set by an administrator's command, a reset link asked
+// for and used, a phone registered for pushes and removed, and the profile's own changes. What they
+// change is checked on both engines; on PostgreSQL none of them sends a statement through the
+// synchronous bridge in place.
 import { afterEach, describe, expect, test } from "bun:test";
 import { inPlaceDuring } from "../helpers/bridge-calls.ts";
 import { makeAccount, makeMember } from "../helpers/factories.ts";
@@ -27,10 +28,13 @@ describe("a user's credentials, awaited", () => {
   test("a new API token, then signing out everywhere", async () => {
     const { h, bea } = await setup();
     await signIn(h, bea.email);
-    const browser = await signIn(h, bea.email);
     const answers: unknown[] = [];
     let fresh = "";
+    let browser = { cookie: "", csrf: "" };
     const blocking = await inPlaceDuring(async () => {
+      const wrong = await h.request("POST", "/auth/sign_in", { body: { email: bea.email, password: "not it" } });
+      answers.push(wrong.status);
+      browser = await signIn(h, bea.email); // the user read on the pool, the session an awaited body
       const reset = await h.request("POST", "/api/v1/profile/reset_access_token", { token: bea.token });
       fresh = reset.body.access_token;
       answers.push([reset.status, fresh !== bea.token]);
@@ -40,7 +44,7 @@ describe("a user's credentials, awaited", () => {
       });
       answers.push([everywhere.status, everywhere.body]);
     });
-    expect(answers).toEqual([[200, true], 401, [200, { success: true, sessions_ended: 2 }]]);
+    expect(answers).toEqual([401, [200, true], 401, [200, { success: true, sessions_ended: 2 }]]);
     expect(blocking).toEqual([]);
     expect(sessionCount(h)).toBe(0);
     expect((await h.request("GET", "/api/v1/profile", { token: fresh })).status).toBe(200);
