@@ -9,7 +9,7 @@ import type { ConversationRow } from "../db/conversations.repo.ts";
 import type { MessageRow } from "../db/messages.repo.ts";
 import type { PublicRepo } from "../db/public.repo.ts";
 import type { WidgetRepo } from "../db/widget.repo.ts";
-import { nested, type Reads, readSoon } from "../db/reads.ts";
+import { nested, type Reads, readNow, readSoon } from "../db/reads.ts";
 import type { WriteTx } from "../db/tx.ts";
 import type { EventOutbox } from "../events/outbox.ts";
 import type { ConversationEvents } from "./conversation-events.ts";
@@ -20,6 +20,7 @@ import type { ContactsService } from "./contacts.service.ts";
 import type { ConversationsService } from "./conversations.service.ts";
 import { NotFoundError, ValidationError } from "./errors.ts";
 import type { PublicScope } from "./public-contacts.service.ts";
+import { type ListedPage, readVisitorList } from "./widget-conversation-list.ts";
 import type { PublicConversationsService } from "./public-conversations.service.ts";
 import type { PublicMessages, PublicMessagesService } from "./public-messages.service.ts";
 
@@ -48,15 +49,6 @@ export interface StartInput {
   contact?: { name?: unknown; email?: unknown; phone_number?: unknown; custom_attributes?: unknown } | undefined;
   message?: WidgetMessageInput | undefined;
   custom_attributes?: unknown;
-}
-
-/** Chatwoot's widget conversation list: 20 a page. */
-export const WIDGET_LIST_PAGE = 20;
-
-export interface ListedConversation {
-  row: ConversationRow;
-  unread: number;
-  last: PublicMessages | null;
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
@@ -125,25 +117,19 @@ export class WidgetConversationsService {
     });
   }
 
-  /** The visitor's conversations (GET /conversations/list), newest activity first, with unread counts and the last visible message. */
-  list(scope: PublicScope, rawPage: unknown): { items: ListedConversation[]; hasNextPage: boolean } {
-    const page = rawPage === undefined || rawPage === "" ? 1 : Number(rawPage);
-    if (!Number.isSafeInteger(page) || page < 1)
-      throw ValidationError.of("page", "must be a positive whole number", "invalid");
-    const rows = this.d.widgetRepo.conversationsPage(
-      scope.contactInbox.id,
-      WIDGET_LIST_PAGE + 1,
-      (page - 1) * WIDGET_LIST_PAGE,
+  /**
+   * The visitor's conversations (GET /conversations/list), newest activity first, with unread counts
+   * and the last visible message: the visitor and the page in one Reads, in place on SQLite and
+   * awaited on PostgreSQL (each conversation's reads at once on the read pool).
+   */
+  listSoon(visitor: Visitor, rawPage: unknown): ListedPage | Promise<ListedPage> {
+    if (!this.d.publicRepo.pooled) return readNow(readVisitorList(this.d, visitor.now(), rawPage));
+    const { d } = this;
+    return readSoon(
+      (function* () {
+        return yield* nested(readVisitorList(d, yield* nested(visitor.reads()), rawPage));
+      })(),
     );
-    const items = rows.slice(0, WIDGET_LIST_PAGE).map((row) => {
-      const last: MessageRow[] = this.d.publicRepo.latestVisible(row.id, 1);
-      return {
-        row,
-        unread: this.d.widgetRepo.unreadCount(row.id, row.contact_last_seen_at ?? 0),
-        last: last.length ? { messages: last, senders: this.d.publicMessages.senders(row.account_id, last) } : null,
-      };
-    });
-    return { items, hasNextPage: rows.length > WIDGET_LIST_PAGE };
   }
 
   /**

@@ -69,22 +69,22 @@ export function widgetConversationRoutes(d: Deps) {
     )
     .get(
       "/conversations/list",
-      ({ visitor, query }) => {
-        const { items, hasNextPage } = svc.list(visitor(), query.page);
-        const payload = items.map(({ row, unread, last }) => ({
-          id: row.display_id,
-          inbox_id: row.inbox_id,
-          status: row.status,
-          contact_last_seen_at: row.contact_last_seen_at ?? 0,
-          last_activity_at: row.last_activity_at,
-          unread_count: unread,
-          last_message: last ? messagesOf(row, last, d.files.links)[0]! : null,
-        }));
-        return json({
-          payload,
-          meta: { has_next_page: hasNextPage, unread_count: payload.filter((c) => c.unread_count > 0).length },
-        });
-      },
+      ({ visitor, visitorReads, query }) =>
+        whenReady(svc.listSoon({ now: visitor, reads: visitorReads }, query.page), ({ items, hasNextPage }) => {
+          const payload = items.map(({ row, unread, last }) => ({
+            id: row.display_id,
+            inbox_id: row.inbox_id,
+            status: row.status,
+            contact_last_seen_at: row.contact_last_seen_at ?? 0,
+            last_activity_at: row.last_activity_at,
+            unread_count: unread,
+            last_message: last ? messagesOf(row, last, d.files.links)[0]! : null,
+          }));
+          return json({
+            payload,
+            meta: { has_next_page: hasNextPage, unread_count: payload.filter((c) => c.unread_count > 0).length },
+          });
+        }),
       {
         query: t.Object({ website_token: t.String(), page: t.Optional(t.String()) }),
         response: { 200: WidgetConversationList, ...errorResponses },
