@@ -97,10 +97,6 @@ export class AccountLabelsRepo {
     yield this.deleteStmt.write({ account_id: accountId, id });
   }
 
-  byId(accountId: number, id: number): LabelRow | null {
-    return (this.byIdStmt.statement.get({ account_id: accountId, id }) as LabelRow | null) ?? null;
-  }
-
   *readById(accountId: number, id: number): Reads<LabelRow | null> {
     return (yield this.byIdStmt.get({ account_id: accountId, id })) as LabelRow | null;
   }

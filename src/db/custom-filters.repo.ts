@@ -57,11 +57,6 @@ export class CustomFiltersRepo {
   }
 
   /** One of this user's filters in this account; anyone else's is not found. */
-  byId(accountId: number, userId: number, id: number): CustomFilterRow | null {
-    const row = this.byIdStmt.statement.get({ account_id: accountId, user_id: userId, id });
-    return (row as CustomFilterRow | null) ?? null;
-  }
-
   *readById(accountId: number, userId: number, id: number): Reads<CustomFilterRow | null> {
     return (yield this.byIdStmt.get({ account_id: accountId, user_id: userId, id })) as CustomFilterRow | null;
   }

@@ -3,6 +3,7 @@
 // rules as POST .../filter, so a saved filter always runs.
 import type { CustomFilterRow, CustomFiltersRepo, CustomFilterType } from "../db/custom-filters.repo.ts";
 import { readSoon } from "../db/reads.ts";
+import { whenReady } from "../lib/when-ready.ts";
 import type { WriteTx } from "../db/tx.ts";
 import { unixSeconds, type Clock } from "../lib/clock.ts";
 import type { Acting } from "./acting.ts";
@@ -39,9 +40,11 @@ export class CustomFiltersService {
     return readSoon(this.d.customFilters.readList(a.account.id, this.userId(a), type!));
   }
 
-  /** In place: the read-only route's single filter. */
-  get(a: Acting, id: number): CustomFilterRow {
-    return found(id, this.d.customFilters.byId(a.account.id, this.userId(a), id));
+  /** The read-only route's single filter: awaited on PostgreSQL. */
+  get(a: Acting, id: number): CustomFilterRow | Promise<CustomFilterRow> {
+    return whenReady(readSoon(this.d.customFilters.readById(a.account.id, this.userId(a), id)), (row) =>
+      found(id, row),
+    );
   }
 
   async create(a: Acting, input: CustomFilterInput): Promise<CustomFilterRow> {

@@ -14,7 +14,7 @@ import { requireAdministrator, type AccountPrincipal } from "./auth.service.ts";
 import type { ConversationEvents } from "./conversation-events.ts";
 import type { ConversationViews } from "./conversation-view.ts";
 import { FieldErrors } from "./errors.ts";
-import { readRecordAt, recordAt } from "./path-record.ts";
+import { readRecordAt } from "./path-record.ts";
 import { optionalString } from "./validate.ts";
 
 export const DEFAULT_LABEL_COLOR = "#1f93ff";
@@ -59,10 +59,10 @@ export class LabelsService {
     return readSoon(this.d.accountLabels.readList(accountId));
   }
 
-  /** In place: the read-only route's single label. */
-  get(p: AccountPrincipal, rawId: unknown): LabelRow {
+  /** The read-only route's single label: awaited on PostgreSQL. */
+  get(p: AccountPrincipal, rawId: unknown): LabelRow | Promise<LabelRow> {
     requireAdministrator(p);
-    return recordAt("Label", rawId, (id) => this.d.accountLabels.byId(p.account.id, id));
+    return readSoon(this.readExisting(p.account.id, rawId));
   }
 
   async create(p: AccountPrincipal, input: LabelInput): Promise<LabelRow> {

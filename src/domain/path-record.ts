@@ -1,17 +1,11 @@
 // The record a request's path names by its id, for the settings services: not an id, unknown or
-// another account's are the same 404. `recordAt` finds it in place (the write paths, inside or
-// before their transaction); `readRecordAt` is the same as a step of a read-only route's Reads,
-// awaited on PostgreSQL (src/db/reads.ts), so both forms answer the same error.
+// another account's are the same 404. A step of a Reads: of a write's body, or of a read-only
+// route's read, awaited on PostgreSQL (src/db/reads.ts).
 import { nested, type Reads } from "../db/reads.ts";
 import { parseId } from "./auth.service.ts";
 import { NotFoundError } from "./errors.ts";
 
 /** `name` as the error names it: "Webhook" answers "Webhook not found", "no webhook 7 in this account". */
-export function recordAt<T>(name: string, rawId: unknown, byId: (id: number) => T | null): T {
-  const id = parseId(rawId);
-  return known(name, rawId, id === null ? null : byId(id));
-}
-
 export function* readRecordAt<T>(name: string, rawId: unknown, readById: (id: number) => Reads<T | null>): Reads<T> {
   const id = parseId(rawId);
   return known(name, rawId, id === null ? null : yield* nested(readById(id)));

@@ -62,7 +62,7 @@ export function customFilterRoutes(d: Deps) {
       response: { 200: CustomFilter, ...errorResponses },
       detail: { tags, summary: "Save a filter (at most 50 per user)" },
     })
-    .get("/:id", ({ acting, params }) => present(filters.get(acting, filterId(params.id))), {
+    .get("/:id", ({ acting, params }) => whenReady(filters.get(acting, filterId(params.id)), present), {
       params: Params,
       response: { 200: CustomFilter, ...errorResponses },
       detail: { tags, summary: "One of your saved filters" },

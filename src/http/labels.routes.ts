@@ -48,7 +48,7 @@ export function labelRoutes(d: Deps) {
         detail: { tags, summary: "List the account's labels, by title" },
       },
     )
-    .get("/:id", ({ principal, params }) => labelOf(labels.get(principal, params.id)), {
+    .get("/:id", ({ principal, params }) => whenReady(labels.get(principal, params.id), labelOf), {
       admin: true,
       params: LabelParams,
       response: { 200: Label, ...errorResponses },

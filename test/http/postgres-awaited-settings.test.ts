@@ -1,6 +1,7 @@
 // The administrators' settings pages on PostgreSQL: webhooks with their delivery log, automation
-// rules, macros and dashboard apps are read-only GETs that send nothing through the synchronous
-// bridge in place; their statements go to the read pool. The refusals (an agent's 403 on an
+// rules, macros, dashboard apps, a label and a saved filter are read-only GETs that send nothing
+// through the synchronous bridge in place; their statements go to the read pool. An automation
+// rule's changes and a label's rename are awaited bodies, which send nothing there either. The refusals (an agent's 403 on an
 // administrators' route, an unknown or another account's id's 404) are answered the same way, with
 // the same envelopes. PostgreSQL only.
 import { afterEach, describe, expect, test } from "bun:test";
@@ -162,5 +163,66 @@ describe.skipIf(TEST_ENGINE !== "postgres")("the settings pages on PostgreSQL wa
       404,
     ]);
     expect(blocking).toEqual([]);
+  });
+
+  test("a label and a saved filter shown alone; a rule's changes and a label's rename: all awaited", async () => {
+    const w = await world();
+    const admin = w.a.adminToken;
+    const labelId = await made(w, `${w.base}/labels`, admin, { title: "billing" });
+    const c = await newConversation(w);
+    const tagged = await w.h.request("POST", `${w.base}/conversations/${c.id}/labels`, {
+      token: admin,
+      body: { labels: ["billing", "vip"] },
+    });
+    expect(tagged.status).toBe(200);
+    const query = { payload: [{ attribute_key: "status", filter_operator: "equal_to", values: ["open"] }] };
+    const filter = { name: "Open ones", filter_type: "conversation", query };
+    const filterId = await made(w, `${w.base}/custom_filters`, w.agent.token, filter);
+    const rule = {
+      name: "Refunds resolved",
+      event_name: "message_created",
+      conditions: [{ attribute_key: "content", filter_operator: "contains", values: ["refund"], query_operator: null }],
+      actions: [{ action_name: "resolve_conversation", action_params: [] }],
+    };
+    await w.h.deps.bus.drain();
+    w.h.deps.commits.flush();
+    const read = reader(w);
+    const call = async (method: string, path: string, body?: unknown) => {
+      const r = await w.h.request(method, `${w.base}${path}`, { token: admin, body });
+      return [r.status, r.body?.payload?.name ?? r.body?.title ?? null];
+    };
+    const answers: unknown[] = [];
+    const blocking = await blockingDuring(async () => {
+      const label = await read(`${w.base}/labels/${labelId}`, admin);
+      answers.push([label.status, label.body.title]);
+      answers.push((await read(`${w.base}/labels/${labelId}`, w.agent.token)).status);
+      answers.push((await read(`${w.base}/labels/none`, admin)).status);
+      const saved = await read(`${w.base}/custom_filters/${filterId}`, w.agent.token);
+      answers.push([saved.status, saved.body.name, saved.body.query]);
+      answers.push((await read(`${w.base}/custom_filters/${filterId}`, admin)).status); // another user's
+      const created = await w.h.request("POST", `${w.base}/automation_rules`, { token: admin, body: rule });
+      const ruleId = created.body.id as number;
+      answers.push([created.status, created.body.name]);
+      answers.push(await call("PATCH", `/automation_rules/${ruleId}`, { name: "Refunds closed" }));
+      answers.push(await call("PATCH", `/automation_rules/${ruleId}`, { event_name: "nothing_happened" }));
+      answers.push(await call("DELETE", `/automation_rules/${ruleId}`));
+      answers.push(await call("PATCH", `/labels/${labelId}`, { title: "Finance" }));
+      await w.h.deps.bus.drain();
+    });
+    expect(answers).toEqual([
+      [200, "billing"],
+      403,
+      404,
+      [200, "Open ones", query],
+      404,
+      [200, "Refunds resolved"],
+      [200, "Refunds closed"],
+      [422, null],
+      [200, null],
+      [200, "finance"],
+    ]);
+    expect(blocking).toEqual([]);
+    const labels = await w.h.request("GET", `${w.base}/conversations/${c.id}/labels`, { token: admin });
+    expect(labels.body.payload).toEqual(["finance", "vip"]);
   });
 });
