@@ -57,20 +57,25 @@ export function widgetScope(d: Deps) {
   return new Elysia().derive({ as: "scoped" }, derive);
 }
 
-/** Preflights: answered for allowed origins, 403 for the rest. */
+/** Preflights: answered for allowed origins, 403 for the rest. The inbox is awaited on PostgreSQL, as above. */
 export function widgetPreflight(d: Deps) {
-  return new Elysia().options(
-    `${WIDGET_PREFIX}/*`,
-    ({ query, request }) => {
-      let inbox: PublicInboxRow | null = null;
-      try {
-        inbox = d.services.widget.inbox((query as Record<string, unknown>).website_token);
-      } catch {
-        inbox = null;
-      }
-      const headers = corsHeaders(inbox, request);
-      return new Response(null, { status: headers["access-control-allow-origin"] ? 204 : 403, headers });
-    },
-    { detail: { hide: true } },
-  );
+  const widget = d.services.widget;
+  const answer = (inbox: PublicInboxRow | null, request: Request) => {
+    const headers = corsHeaders(inbox, request);
+    return new Response(null, { status: headers["access-control-allow-origin"] ? 204 : 403, headers });
+  };
+  type Ctx = { query: unknown; request: Request };
+  const token = (query: unknown) => (query as Record<string, unknown>).website_token;
+  const preflight = d.services.auth.callersAwait
+    ? async ({ query, request }: Ctx) => answer(await widget.inboxLater(token(query)).catch(() => null), request)
+    : ({ query, request }: Ctx) => {
+        let inbox: PublicInboxRow | null = null;
+        try {
+          inbox = widget.inbox(token(query));
+        } catch {
+          inbox = null;
+        }
+        return answer(inbox, request);
+      };
+  return new Elysia().options(`${WIDGET_PREFIX}/*`, preflight, { detail: { hide: true } });
 }
