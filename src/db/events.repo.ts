@@ -128,6 +128,11 @@ export class EventsRepo {
     return this.committed;
   }
 
+  /** Whether the Reads forms are awaited on the read pool (PostgreSQL). */
+  get pooled(): boolean {
+    return this.boundsStmt.pooled;
+  }
+
   /**
    * After a commit that wrote events: the new head, kept for in-place readers inside the next
    * write. SQLite reads it right after COMMIT, before the next write begins. PostgreSQL reads it on
@@ -136,7 +141,7 @@ export class EventsRepo {
    * again, and a reader outside a write reads afresh anyway.
    */
   noteCommitted(): void {
-    if (!this.boundsStmt.pooled) {
+    if (!this.pooled) {
       this.committedHead();
       return;
     }
@@ -177,8 +182,9 @@ export class EventsRepo {
     return readNow(this.readAfterInAccount(accountId, after, limit));
   }
 
-  *readAfterInAccount(accountId: number, after: number, limit: number): Reads<StoredEvent[]> {
-    const upto = yield* nested(this.readCommittedHead());
+  /** `upto`: the newest event to read (by default the committed head, read first). */
+  *readAfterInAccount(accountId: number, after: number, limit: number, upto?: number): Reads<StoredEvent[]> {
+    upto ??= yield* nested(this.readCommittedHead());
     return ((yield this.afterInAccountStmt.all({ account_id: accountId, after, limit, upto })) as EventRow[]).map(
       eventFromRow,
     );

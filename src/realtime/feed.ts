@@ -5,7 +5,7 @@
 // another database's numbers, e.g. after a restore) — both answered with "resync".
 import type { EventsRepo } from "../db/events.repo.ts";
 import type { RealtimeRepo } from "../db/realtime.repo.ts";
-import { nested, type Reads, readNow } from "../db/reads.ts";
+import { nested, type Reads, readNow, readSoon } from "../db/reads.ts";
 import type { EventRenderer, Rendered } from "./render.ts";
 import { Audience, TYPING_KINDS, visible, type Viewer } from "./visibility.ts";
 
@@ -15,6 +15,8 @@ export interface FeedPage {
   next: number;
   /** False only when every event up to now has been looked at. */
   more: boolean;
+  /** The newest committed event when it was read: with `more` false, none of the viewer's account's up to it is left. */
+  head: number;
 }
 
 export interface ResyncData {
@@ -55,6 +57,24 @@ export class EventFeed {
     return this.d.events.committedHead();
   }
 
+  /** Whether the forms below are awaited on the read pool (PostgreSQL) rather than read in place. */
+  get pooled(): boolean {
+    return this.d.events.pooled;
+  }
+
+  /** head(), resyncFor() and page() for a socket: in place on SQLite, on the read pool on PostgreSQL. */
+  headSoon(): number | Promise<number> {
+    return readSoon(this.d.events.readCommittedHead());
+  }
+
+  resyncSoon(since: number): ResyncData | null | Promise<ResyncData | null> {
+    return readSoon(this.readResync(since));
+  }
+
+  pageSoon(viewer: Viewer, since: number, limit: number): FeedPage | Promise<FeedPage> {
+    return readSoon(this.readPage(viewer, since, limit));
+  }
+
   /** Up to `limit` events the viewer may see after `since`, oldest first. Synchronous, so a caller can switch to live right after it. */
   page(viewer: Viewer, since: number, limit: number): FeedPage {
     return readNow(this.readPage(viewer, since, limit));
@@ -64,9 +84,10 @@ export class EventFeed {
   *readPage(viewer: Viewer, since: number, limit: number): Reads<FeedPage> {
     const audience = new Audience(this.d.realtime);
     const items: Rendered[] = [];
+    const head = yield* nested(this.d.events.readCommittedHead());
     let next = since;
     for (let scanned = 0; scanned < CHUNK * SCAN_PAGES; scanned += CHUNK) {
-      const rows = yield* nested(this.d.events.readAfterInAccount(viewer.accountId, next, CHUNK));
+      const rows = yield* nested(this.d.events.readAfterInAccount(viewer.accountId, next, CHUNK, head));
       for (let i = 0; i < rows.length; i++) {
         const e = rows[i]!;
         next = e.id;
@@ -75,10 +96,10 @@ export class EventFeed {
         if (!visible(e, viewer, audience)) continue;
         const r = yield* nested(this.d.renderer.readRender(e));
         if (r) items.push(r);
-        if (items.length === limit) return { items, next, more: i < rows.length - 1 || rows.length === CHUNK };
+        if (items.length === limit) return { items, next, more: i < rows.length - 1 || rows.length === CHUNK, head };
       }
-      if (rows.length < CHUNK) return { items, next, more: false };
+      if (rows.length < CHUNK) return { items, next, more: false, head };
     }
-    return { items, next, more: true };
+    return { items, next, more: true, head };
   }
 }

@@ -38,12 +38,42 @@ export class LiveFanOut {
   /** The run under way on PostgreSQL, and whether another was asked for meanwhile. */
   private reading: Promise<void> | null = null;
   private again = false;
+  /** Replays waiting for the stream's first place (started()). */
+  private readonly startWaiters: (() => void)[] = [];
 
   constructor(private readonly d: LiveFanOutDeps) {}
 
-  /** The first subscription: the stream starts at the newest committed event. */
+  /**
+   * The first subscription: the stream starts at the newest committed event (on PostgreSQL read on
+   * the read pool; until it lands no replay goes live, and a fan-out asked for meanwhile starts there).
+   */
   begin(): void {
-    this.cursor ??= this.d.feed.head();
+    if (this.cursor !== null) return;
+    if (!this.d.feed.pooled) {
+      this.cursor = this.d.feed.head();
+      return;
+    }
+    (this.d.feed.headSoon() as Promise<number>).then(
+      (at) => this.startAt(at),
+      // The next fan-out (after any commit) starts it from the head instead.
+      (error) => this.d.logger.error("realtime fan-out's start failed", errorFields(error)),
+    );
+  }
+
+  /** The newest event handed out (null before the stream has a place to start from). */
+  get position(): number | null {
+    return this.cursor;
+  }
+
+  /** Resolves once the stream has a place to start from (at once on SQLite, where begin() reads in place). */
+  started(): Promise<void> {
+    if (this.cursor !== null) return Promise.resolve();
+    return new Promise((resolve) => this.startWaiters.push(resolve));
+  }
+
+  private startAt(head: number): void {
+    this.cursor ??= head;
+    for (const wake of this.startWaiters.splice(0)) wake();
   }
 
   /** After a commit that wrote events: fan out soon, once, however many commits came first. */
@@ -92,6 +122,7 @@ export class LiveFanOut {
       // Nobody listens: skip ahead without reading events.
       return whenReady(readSoon(this.d.events.readCommittedHead()), (head) => {
         this.cursor = head;
+        this.startAt(head);
       });
     }
     for (;;) {

@@ -15,30 +15,48 @@ export interface ReplayDeps {
   pauseAboveBytes: number;
   /** The hub's send: false when the socket is gone (or was just dropped). */
   send(conn: Connection, data: string): boolean;
+  /** The newest event the live stream has handed out (null before it has a place to start from). */
+  liveCursor(): number | null;
+  /** Resolves once liveCursor() is not null. */
+  liveStarted(): Promise<void>;
 }
 
-/** Sends everything after the cursor, page by page, waiting whenever the socket's buffer is half full. */
+/**
+ * Sends everything after the cursor, page by page, waiting whenever the socket's buffer is half full.
+ * On SQLite each page is read in place, so the last one is read and the subscription switched to
+ * live in one synchronous step. On PostgreSQL pages are read on the read pool, and the live stream
+ * may hand out newer events (skipping this subscription) while one is on its way: the switch waits
+ * until a page that was not full reached at least what the live stream has handed out.
+ */
 export async function replay(sub: Subscription, d: ReplayDeps): Promise<void> {
   const { conn } = sub;
-  while (conn.subs.get(sub.identifier) === sub) {
-    const gone = d.feed.resyncFor(sub.cursor);
+  const here = () => conn.subs.get(sub.identifier) === sub;
+  while (here()) {
+    const checking = d.feed.resyncSoon(sub.cursor);
+    const gone = checking instanceof Promise ? await checking : checking;
+    if (!here()) return;
     if (gone) return resync(sub, gone, d.send);
-    const page = d.feed.page(sub.viewer, sub.cursor, d.pageSize);
+    const reading = d.feed.pageSoon(sub.viewer, sub.cursor, d.pageSize);
+    const page = reading instanceof Promise ? await reading : reading;
     let waited = false;
     for (const item of page.items) {
       while (!conn.closed && conn.socket.bufferedAmount() > d.pauseAboveBytes) {
         waited = true;
         await new Promise<void>((resolve) => conn.drainWaiters.push(resolve));
       }
-      if (conn.subs.get(sub.identifier) !== sub || !d.send(conn, messageFrame(sub.identifierJson, renderedJson(item))))
-        return;
+      if (!here() || !d.send(conn, messageFrame(sub.identifierJson, renderedJson(item)))) return;
       sub.cursor = item.seq;
     }
     sub.cursor = page.next;
-    // Read to the end and sent without yielding: no event can have slipped in between.
     if (!page.more && !waited) {
-      sub.replaying = false;
-      return;
+      if (d.liveCursor() === null) await d.liveStarted();
+      // Read to the end and sent without yielding, and nothing the live stream handed out is newer
+      // than what was read: no event can have slipped in between.
+      if (here() && d.liveCursor()! <= page.head) {
+        sub.replaying = false;
+        return;
+      }
+      continue;
     }
     if (!waited) await new Promise((resolve) => setImmediate(resolve));
   }
@@ -61,8 +79,27 @@ export interface StreamDeps extends ReplayDeps {
 export class Streams {
   private readonly replays = new Set<Promise<void>>();
 
-  /** Live from the head without `since`; a resync when `since` is no longer kept; else a replay from it. */
+  /**
+   * Live from the head without `since`; a resync when `since` is no longer kept; else a replay from
+   * it. On PostgreSQL the head and the resync check are read on the read pool: the subscription
+   * replays from the head while it is read (the live stream skips it), then goes live as a replay does.
+   */
   start(sub: Subscription, since: number | null, d: StreamDeps): void {
+    if (d.feed.pooled) {
+      sub.replaying = true;
+      if (since !== null) {
+        sub.cursor = since;
+        this.track(sub, d, replay(sub, d)); // whose first step is the resync check
+        return;
+      }
+      const head = d.feed.headSoon() as Promise<number>;
+      const fromHead = async () => {
+        sub.cursor = await head;
+        return replay(sub, d);
+      };
+      this.track(sub, d, fromHead());
+      return;
+    }
     if (since === null) {
       sub.cursor = d.feed.head();
       return;
@@ -74,10 +111,12 @@ export class Streams {
     }
     sub.cursor = since;
     sub.replaying = true;
-    const run = replay(sub, d)
-      .catch((error) => d.failed(sub, error))
-      .finally(() => this.replays.delete(run));
-    this.replays.add(run);
+    this.track(sub, d, replay(sub, d));
+  }
+
+  private track(sub: Subscription, d: StreamDeps, run: Promise<void>): void {
+    const tracked = run.catch((error) => d.failed(sub, error)).finally(() => this.replays.delete(tracked));
+    this.replays.add(tracked);
   }
 
   /** Resolves once every replay started so far has ended (a test's "the stream is complete" barrier). */

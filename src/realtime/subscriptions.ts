@@ -81,6 +81,8 @@ export class Subscriptions {
       pageSize: this.d.limits.replayPage,
       pauseAboveBytes: this.d.limits.maxBufferedBytes / 2,
       send: (c, data) => this.d.send(c, data),
+      liveCursor: () => this.d.live.position,
+      liveStarted: () => this.d.live.started(),
       failed: (failed, error) => {
         this.d.logger.error("realtime replay failed", { ...errorFields(error) });
         failed.conn.socket.close(1011, "replay failed: reconnect with since");

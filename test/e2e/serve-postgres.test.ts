@@ -144,28 +144,37 @@ describe.skipIf(skip !== null)("parley serve on PostgreSQL", () => {
 
   test("a statement left unanswered past PARLEY_DB_TIMEOUT_MS: the server exits with 75, to be started again", async () => {
     const url = await server!.createDatabase("stalled");
-    const p = await serveProcess(url, { ...env, PARLEY_DB_TIMEOUT_MS: "1000" }, procs);
-    // Another session holds the events table, so the newest event a live-only subscription starts
-    // from (still read in place through the bridge) is never answered: the whole process waits on it.
+    const first = await serveProcess(url, env, procs); // migrated, with its first account
+    first.proc.kill(9);
+    await first.exited;
+    // Another session holds the events table, so the newest event the server reads in place through
+    // the bridge as it starts (the requests' statements are awaited; their limit is the 503 below)
+    // is never answered: the whole process waits on it.
     const holder = new Bun.SQL(url, { max: 1 });
     const session = await holder.reserve();
     await session`BEGIN`;
     await session`LOCK TABLE events IN ACCESS EXCLUSIVE MODE`;
-    const cable = (base: string) => `${base.replace(/^http/, "ws")}/cable?api_access_token=${p.token!}`;
-    const socket = await CableClient.connect(cable(p.base));
-    // Confirmed first; the stream's start is what waits.
-    const subscribed = socket.subscribe({ account_id: 1 }).catch(() => null);
-    expect(await p.exited).toBe(STALLED_EXIT_CODE);
-    await subscribed;
+    const stalled = Bun.spawn([process.execPath, "src/main.ts", "serve", "--db", url, "--port", "0"], {
+      cwd: join(import.meta.dir, "../.."),
+      stdout: "pipe",
+      stderr: "pipe",
+      env: { ...process.env, PARLEY_LOG_LEVEL: "error", ...env, PARLEY_DB_TIMEOUT_MS: "1000" },
+    });
+    procs.push(stalled);
+    expect(await stalled.exited).toBe(STALLED_EXIT_CODE);
+    const said = (await new Response(stalled.stdout).text()) + (await new Response(stalled.stderr).text());
+    expect(said).toContain("database stalled: exiting to be started again");
+    expect(said).not.toContain("listening on");
     await session`ROLLBACK`;
     session.release();
     await holder.close();
 
-    // Started again, it serves.
+    // Started again, it serves, sockets included.
     const again = await serveProcess(url, env, procs);
-    const next = await CableClient.connect(cable(again.base));
-    expect((await next.subscribe({ account_id: 1 })).reply.type).toBe("confirm_subscription");
-    next.close();
+    const cable = `${again.base.replace(/^http/, "ws")}/cable?api_access_token=${first.token!}`;
+    const socket = await CableClient.connect(cable);
+    expect((await socket.subscribe({ account_id: 1 })).reply.type).toBe("confirm_subscription");
+    socket.close();
     again.proc.kill(9);
     await again.exited;
   }, 60_000);

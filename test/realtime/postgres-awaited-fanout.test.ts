@@ -56,4 +56,53 @@ describe.skipIf(TEST_ENGINE !== "postgres")("the live stream on PostgreSQL", () 
       contacts: { [w.contactId]: "online" },
     });
   });
+
+  test("subscribing with since and without: replayed on the pool while messages arrive, none missed or doubled", async () => {
+    const w = await room();
+    r = w;
+    expect((await send(w, w.carlaA, { content: "before 1" })).status).toBe(200);
+    await w.h.deps.bus.drain();
+    const since = w.h.lastEventId(); // the replay has the next two to send
+    for (const n of [2, 3]) expect((await send(w, w.carlaA, { content: `before ${n}` })).status).toBe(200);
+    const watcher = await CableClient.connect(w.served.url());
+    await watcher.subscribe({ pubsub_token: w.agentPubsub, account_id: w.a.accountId }); // the live stream runs
+    const replayer = await CableClient.connect(w.served.url());
+    const joiner = await CableClient.connect(w.served.url());
+    const identity = { pubsub_token: w.agentPubsub, account_id: w.a.accountId };
+
+    const blocking = await blockingDuring(
+      async () => {
+        // Messages written while the replay reads its pages on the pool and switches to live.
+        const during = [4, 5, 6].map((n) => send(w, w.carlaA, { content: `during ${n}` }));
+        const replaying = replayer.subscribe({ ...identity, since });
+        expect((await Promise.all(during)).map((x) => x.status)).toEqual([200, 200, 200]);
+        expect((await replaying).reply.type).toBe("confirm_subscription");
+        expect((await joiner.subscribe(identity)).reply.type).toBe("confirm_subscription");
+        await quiet(w, watcher, replayer, joiner);
+        expect((await send(w, w.carlaA, { content: "after" })).status).toBe(200);
+        await quiet(w, watcher, replayer, joiner);
+      },
+      { all: true },
+    );
+
+    expect(blocking).toEqual([]);
+    const seqs = (c: CableClient) => c.events().map((e) => e.seq);
+    for (const c of [watcher, replayer, joiner]) expect(new Set(seqs(c)).size).toBe(seqs(c).length);
+    for (const c of [watcher, replayer, joiner]) expect(seqs(c)).toEqual([...seqs(c)].sort((a, b) => a - b));
+    // The three sent at once commit in any order; each socket has them in the order of their seqs (above).
+    const during = (c: CableClient) =>
+      created(c)
+        .filter((x) => x.startsWith("during"))
+        .sort();
+    expect(during(watcher)).toEqual(["during 4", "during 5", "during 6"]);
+    expect(created(watcher).at(-1)).toBe("after");
+    expect(created(watcher)).toHaveLength(4);
+    // The replay from `since`: what was written after it before, then every one after.
+    expect(created(replayer).slice(0, 2)).toEqual(["before 2", "before 3"]);
+    expect(during(replayer)).toEqual(["during 4", "during 5", "during 6"]);
+    expect(created(replayer).at(-1)).toBe("after");
+    expect(created(replayer)).toHaveLength(6);
+    // Live from the moment it subscribed: at least the last.
+    expect(created(joiner).at(-1)).toBe("after");
+  });
 });
