@@ -155,12 +155,13 @@ export class LiveFanOut {
       const subs = this.d.subscriptionsOf(row.account_id);
       if (!subs) continue;
       const event = eventFromRow(row);
+      let rendered = false;
       for (const sub of subs) {
         if (sub.replaying || row.id <= sub.cursor) continue;
         yield* nested(audience.readFacts(event, sub.viewer));
-        if (!visible(event, sub.viewer, audience)) continue;
+        if (rendered || !visible(event, sub.viewer, audience)) continue;
         yield* nested(this.d.renderer.readRender(event));
-        break;
+        rendered = true;
       }
     }
   }
