@@ -60,9 +60,8 @@ export class TranscriptMailer {
     const errors = new FieldErrors();
     const to = emailValue(errors, "email", rawEmail, true);
     errors.throwIfAny();
-    const { conversation, channel, messages, senders } = parts;
-    const inbox = parts.inbox!;
-    if (!channel)
+    const { conversation, channel, inbox, messages, senders } = parts;
+    if (!channel || !inbox)
       throw ValidationError.of(
         "email",
         "no email inbox of this account has an SMTP server to send it with",
