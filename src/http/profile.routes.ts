@@ -6,7 +6,6 @@
 import { Elysia, t } from "elysia";
 import { profileOf } from "../domain/presenters/user.presenter.ts";
 import type { Deps } from "../deps.ts";
-import type { UserAccountRow, UserRow } from "../db/users.repo.ts";
 import { whenReady } from "../lib/when-ready.ts";
 import { userScope } from "./auth.ts";
 import { emptyOk } from "./conversation-schemas.ts";
@@ -34,24 +33,20 @@ const AccountChoice = {
 };
 
 export function profileRoutes(d: Deps) {
-  const presented = (token: string | null) => (u: { user: UserRow; accounts: UserAccountRow[] }) =>
-    profileOf(u.user, u.accounts, token, (accountId) => d.realtime.presence.isOnline(accountId, u.user.id));
-  // Read on the read pool on PostgreSQL: the change's body has committed.
+  // Read on the read pool on PostgreSQL (after a change, once its body has committed).
   const profile = (userId: number, token: string | null) =>
-    whenReady(d.services.accounts.userWithAccountsSoon(userId), presented(token));
+    whenReady(d.services.accounts.userWithAccountsSoon(userId), ({ user, accounts }) =>
+      profileOf(user, accounts, token, (accountId) => d.realtime.presence.isOnline(accountId, user.id)),
+    );
   const answers = {
     response: { 200: Profile, 401: errorResponses[401], 404: errorResponses[404], 422: errorResponses[422] },
   };
   return new Elysia()
     .use(userScope(d.services.auth))
-    .get(
-      "/api/v1/profile",
-      ({ caller }) => whenReady(d.services.accounts.userWithAccountsSoon(caller.user.id), presented(caller.token)),
-      {
-        response: { 200: Profile, 401: errorResponses[401] },
-        detail: { tags, summary: "The token's user, with its accounts and roles" },
-      },
-    )
+    .get("/api/v1/profile", ({ caller }) => profile(caller.user.id, caller.token), {
+      response: { 200: Profile, 401: errorResponses[401] },
+      detail: { tags, summary: "The token's user, with its accounts and roles" },
+    })
     .patch(
       "/api/v1/profile",
       async ({ caller, body }) => {
@@ -73,8 +68,7 @@ export function profileRoutes(d: Deps) {
       async ({ caller, body }) => {
         const accountId = await d.services.profile.setAvailability(caller.user.id, body);
         d.realtime.availabilityChanged(accountId); // the others' agent lists show the new status
-        // Read on the read pool on PostgreSQL: the availability's body has committed.
-        return await whenReady(d.services.accounts.userWithAccountsSoon(caller.user.id), presented(caller.token));
+        return await profile(caller.user.id, caller.token); // the availability's body has committed
       },
       {
         ...bodyOf(
@@ -103,8 +97,7 @@ export function profileRoutes(d: Deps) {
       "/api/v1/profile/reset_access_token",
       async ({ caller }) => {
         const token = await d.services.credentials.resetAccessToken(caller.user.id);
-        // Read on the read pool on PostgreSQL: the new token's body has committed.
-        return await whenReady(d.services.accounts.userWithAccountsSoon(caller.user.id), presented(token));
+        return await profile(caller.user.id, token); // the new token's body has committed
       },
       {
         response: { 200: Profile, 401: errorResponses[401] },
