@@ -38,11 +38,6 @@ export class EventFeed {
    * a `since` ahead of everything committed, or one so far back (more than maxReplay events of all
    * accounts) that reloading is cheaper than streaming the history (a week of it is ~100k records).
    */
-  resyncFor(since: number): ResyncData | null {
-    return readNow(this.readResync(since));
-  }
-
-  /** resyncFor as steps: in place for a socket, awaited for the HTTP catch-up. */
   *readResync(since: number): Reads<ResyncData | null> {
     const { oldest } = yield* nested(this.d.events.readBounds());
     const head = yield* nested(this.d.events.readCommittedHead());
@@ -62,7 +57,7 @@ export class EventFeed {
     return this.d.events.pooled;
   }
 
-  /** head(), resyncFor() and page() for a socket: in place on SQLite, on the read pool on PostgreSQL. */
+  /** head(), readResync() and page() for a socket: in place on SQLite, on the read pool on PostgreSQL. */
   headSoon(): number | Promise<number> {
     return readSoon(this.d.events.readCommittedHead());
   }

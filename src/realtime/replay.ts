@@ -63,7 +63,7 @@ export async function replay(sub: Subscription, d: ReplayDeps): Promise<void> {
 }
 
 /** The client asked for what is no longer (or never was) here: it must reload; live events follow from the head. */
-export function resync(sub: Subscription, data: ResyncData, send: ReplayDeps["send"]): void {
+function resync(sub: Subscription, data: ResyncData, send: ReplayDeps["send"]): void {
   sub.cursor = data.latest_seq;
   sub.replaying = false;
   send(sub.conn, messageFrame(sub.identifierJson, JSON.stringify({ event: "resync", data })));
@@ -80,38 +80,27 @@ export class Streams {
   private readonly replays = new Set<Promise<void>>();
 
   /**
-   * Live from the head without `since`; a resync when `since` is no longer kept; else a replay from
-   * it. On PostgreSQL the head and the resync check are read on the read pool: the subscription
-   * replays from the head while it is read (the live stream skips it), then goes live as a replay does.
+   * Live from the head without `since`; else a replay from it, whose first step answers a `since`
+   * that is no longer kept with a resync. On PostgreSQL the head is read on the read pool: the
+   * subscription replays from the head while it is read (the live stream skips it), then goes live
+   * as a replay does.
    */
   start(sub: Subscription, since: number | null, d: StreamDeps): void {
-    if (d.feed.pooled) {
-      sub.replaying = true;
-      if (since !== null) {
-        sub.cursor = since;
-        this.track(sub, d, replay(sub, d)); // whose first step is the resync check
-        return;
-      }
-      const head = d.feed.headSoon() as Promise<number>;
-      const fromHead = async () => {
-        sub.cursor = await head;
-        return replay(sub, d);
-      };
-      this.track(sub, d, fromHead());
-      return;
-    }
-    if (since === null) {
+    if (since === null && !d.feed.pooled) {
       sub.cursor = d.feed.head();
       return;
     }
-    const gone = d.feed.resyncFor(since);
-    if (gone) {
-      resync(sub, gone, d.send);
+    sub.replaying = true;
+    if (since !== null) {
+      sub.cursor = since;
+      this.track(sub, d, replay(sub, d));
       return;
     }
-    sub.cursor = since;
-    sub.replaying = true;
-    this.track(sub, d, replay(sub, d));
+    const fromHead = async () => {
+      sub.cursor = await d.feed.headSoon();
+      return replay(sub, d);
+    };
+    this.track(sub, d, fromHead());
   }
 
   private track(sub: Subscription, d: StreamDeps, run: Promise<void>): void {
