@@ -5,7 +5,7 @@
 import type { Lease } from "../lib/lease.ts";
 import type { Database } from "bun:sqlite";
 import { errorFields, type Logger } from "../lib/logger.ts";
-import { eventFromRow, EventsRepo } from "../db/events.repo.ts";
+import { type EventRow, eventFromRow, EventsRepo } from "../db/events.repo.ts";
 import { ListenerCursorsRepo } from "../db/listener-cursors.repo.ts";
 import { readSoon } from "../db/reads.ts";
 import type { WriteTx } from "../db/tx.ts";
@@ -40,6 +40,14 @@ export class EventBus {
   private readonly events: EventsRepo;
   private readonly cursors: ListenerCursorsRepo;
   private scheduled = false;
+  /**
+   * Batches read since the last commit that wrote events, by the cursor they follow. The listeners
+   * usually stand at one cursor, and each read the same batch, payloads and all (the costliest
+   * statement of a message in `test/bench/write-floor.ts`'s replay); they share one read. Only
+   * while no event was written since: `wake()` (every such commit of this process, and PostgreSQL's
+   * notices of others') and each drain's start drop them.
+   */
+  private readonly batches = new Map<number, EventRow[] | Promise<EventRow[]>>();
 
   constructor(
     db: Database,
@@ -72,6 +80,7 @@ export class EventBus {
 
   /** Called after a commit that wrote events: drain soon, once, however many commits came first. */
   wake(): void {
+    this.batches.clear();
     if (this.scheduled || this.states.length === 0) return;
     this.scheduled = true;
     setTimeout(() => {
@@ -85,6 +94,7 @@ export class EventBus {
   async drain(): Promise<void> {
     if (!this.lease.held) return;
     await this.committed()?.catch(() => {});
+    this.batches.clear();
     await Promise.all(this.states.map((s) => this.run(s)));
   }
 
@@ -119,7 +129,7 @@ export class EventBus {
     const { listener } = state;
     // Committed rows: awaited on PostgreSQL's read pool, so the process serves requests meanwhile.
     const cursor = (await readSoon(this.cursors.readGet(listener.name)))!;
-    const rows = await readSoon(this.events.readBatchAfter(cursor, BATCH));
+    const rows = await this.batchAfter(cursor);
     let done = cursor;
     try {
       for (const row of rows) {
@@ -152,6 +162,21 @@ export class EventBus {
       return false;
     }
     return (await this.advance(listener, cursor, done)) && rows.length === BATCH && done === rows.at(-1)!.id;
+  }
+
+  private batchAfter(cursor: number): EventRow[] | Promise<EventRow[]> {
+    const shared = this.batches.get(cursor);
+    if (shared) return shared;
+    const batch = readSoon(this.events.readBatchAfter(cursor, BATCH)); // SQLite: in place, or throws
+    // A listener far behind the others shares nothing: at most one batch per listener is kept.
+    if (this.batches.size >= this.states.length) this.batches.delete(this.batches.keys().next().value!);
+    this.batches.set(cursor, batch);
+    // A failed read on the pool is each listener's to retry, not to share.
+    if (batch instanceof Promise)
+      batch.catch(() => {
+        if (this.batches.get(cursor) === batch) this.batches.delete(cursor);
+      });
+    return batch;
   }
 
   /**

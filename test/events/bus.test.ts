@@ -2,7 +2,8 @@
 // session holding it is lost when PostgreSQL restarts, and another process takes the listeners over
 // from the saved cursor). A process that lost it stops between two events, and a cursor never moves
 // back, whoever saves it last.
-import { expect, test } from "bun:test";
+import { expect, spyOn, test } from "bun:test";
+import type { EventsRepo } from "../../src/db/events.repo.ts";
 import { EventBus } from "../../src/events/bus.ts";
 import type { Lease } from "../../src/lib/lease.ts";
 import type { StoredEvent } from "../../src/shared/event-types.ts";
@@ -75,3 +76,30 @@ test.skipIf(TEST_ENGINE !== "postgres")(
     expect(bus.cursorOf("probe")).toBe(ids[4]!);
   },
 );
+
+test("listeners at one cursor share the batch's read, and a drain after new events reads again", async () => {
+  const { h, bus, handled, ids } = await setup(false);
+  const second: number[] = [];
+  bus.register({ name: "probe-two", handle: (e) => void second.push(e.id) });
+  // The second listener starts after the newest event: bring it to the first one's cursor.
+  h.deps.db.query("UPDATE listener_cursors SET last_event_id = ? WHERE name = 'probe-two'").run(ids[0]! - 1);
+  // This bus's own repository: other tests' servers in this file may still be draining theirs.
+  const reads = spyOn((bus as unknown as { events: EventsRepo }).events, "readBatchAfter");
+  try {
+    await bus.drain();
+    expect(handled).toEqual(ids);
+    expect(second).toEqual(ids);
+    expect(reads.mock.calls).toEqual([[ids[0]! - 1, 200]]);
+
+    await bus.drain(); // nothing new: one read at the shared cursor, found empty
+    expect(reads.mock.calls.slice(1)).toEqual([[ids[4]!, 200]]);
+
+    const [next] = await recordEvents(h, [{ kind: "contact_updated", accountId: (await makeAccount(h)).accountId }]);
+    await bus.drain(); // the empty batch kept from before must not hide the new event
+    expect(handled).toEqual([...ids, next!]);
+    expect(second).toEqual([...ids, next!]);
+    expect(reads.mock.calls.slice(2)).toEqual([[ids[4]!, 200]]);
+  } finally {
+    reads.mockRestore();
+  }
+});
