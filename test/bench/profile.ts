@@ -5,7 +5,7 @@
 import { mkdirSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { cacheFiles, cpuMs, freePort, runLoad, waitForHttp } from "./load.ts";
-import { SCENARIOS, type SeedInfo } from "./scenarios.ts";
+import { SCENARIOS, type SeedInfo, seededDatabase } from "./scenarios.ts";
 
 const [name, seconds = "10"] = process.argv.slice(2);
 const scenario = SCENARIOS.find((s) => s.name === name);
@@ -15,7 +15,7 @@ if (!scenario)
   );
 const root = join(import.meta.dir, "../..");
 const results = join(root, "test/bench/results");
-const db = process.env.BENCH_DB ?? join(results, "bench-v2-1000000-1000000.db");
+const db = process.env.BENCH_DB ?? seededDatabase();
 const info = JSON.parse(await Bun.file(`${db}.json`).text()) as SeedInfo;
 const dir = join(results, `profile-${Date.now()}`);
 mkdirSync(dir, { recursive: true });

@@ -13,7 +13,7 @@ import { existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { freePort, runLoad, waitForHttp } from "./load.ts";
-import { SCENARIOS, type SeedInfo } from "./scenarios.ts";
+import { SCENARIOS, type SeedInfo, seededDatabase } from "./scenarios.ts";
 
 const READS = [
   "message-list (before, 10,000-message thread)",
@@ -41,7 +41,7 @@ async function serve(file: string, port: number): Promise<void> {
 
 async function measure(): Promise<void> {
   const root = join(import.meta.dir, "../..");
-  const db = process.env.BENCH_DB ?? join(root, "test/bench/results/bench-v3-1000000-1000000.db");
+  const db = process.env.BENCH_DB ?? seededDatabase();
   if (!existsSync(`${db}.json`)) throw new Error(`no ${db}.json: run npm run bench once first (it seeds it)`);
   const info = JSON.parse(await Bun.file(`${db}.json`).text()) as SeedInfo;
   const names = process.argv[2]?.split(",") ?? READS;

@@ -21,7 +21,7 @@ import {
   waitForHttp,
   type LoadResult,
 } from "./load.ts";
-import { chosenScenarios, SCENARIOS, type SeedInfo, type WidgetInfo } from "./scenarios.ts";
+import { chosenScenarios, SCENARIOS, type SeedInfo, seededDatabase, type WidgetInfo } from "./scenarios.ts";
 import { attachmentSetup } from "./attachment-setup.ts";
 import { widgetSetup } from "./widget-setup.ts";
 
@@ -47,9 +47,7 @@ const binary = process.env.BENCH_SERVER ?? join(root, "build/parley");
 const serverCmd = existsSync(binary) ? [binary] : [process.execPath, join(root, "src/main.ts")];
 const workDir = join(root, "test/bench/results");
 mkdirSync(workDir, { recursive: true });
-// The seed's version is in the name: a change to src/db/seed.repo.ts's data must not reuse an old file.
-const SEED_VERSION = 3; // 3: seeded conversations carry labels (the filter scenarios)
-const db = join(workDir, `bench-v${SEED_VERSION}-${scale.contacts}-${scale.conversations}.db`);
+const db = seededDatabase(scale.contacts, scale.conversations);
 
 function run(cmd: string[]): string {
   const r = Bun.spawnSync(cmd, { cwd: root, stdout: "pipe", stderr: "pipe" });

@@ -1,10 +1,20 @@
 // The scenarios npm run bench drives, each a rotation of requests against the seeded account.
 // Writes rotate over many conversations: the per-conversation flood guard allows 200 messages a
 // minute, and a benchmark that hammered one conversation would measure 429s.
+import { join } from "node:path";
 import { multipartMessage } from "./attachment-setup.ts";
 import type { BenchRequest } from "./load.ts";
 
 /** What `parley seed --json` prints: the ids and tokens the scenarios address. */
+/**
+ * The seeded database's file for a scale. The seed's version is in the name: a change to
+ * src/db/seed.repo.ts's data must not reuse an old file (3: seeded conversations carry labels, for
+ * the filter scenarios). The measurement scripts default to the million-row seed `npm run bench` makes.
+ */
+export function seededDatabase(contacts = 1_000_000, conversations = 1_000_000): string {
+  return join(import.meta.dir, "results", `bench-v3-${contacts}-${conversations}.db`);
+}
+
 export interface SeedInfo {
   account_id: number;
   api_access_token: string;
