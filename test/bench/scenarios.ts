@@ -5,16 +5,16 @@ import { join } from "node:path";
 import { multipartMessage } from "./attachment-setup.ts";
 import type { BenchRequest } from "./load.ts";
 
-/** What `parley seed --json` prints: the ids and tokens the scenarios address. */
-/**
- * The seeded database's file for a scale. The seed's version is in the name: a change to
- * src/db/seed.repo.ts's data must not reuse an old file (3: seeded conversations carry labels, for
- * the filter scenarios). The measurement scripts default to the million-row seed `npm run bench` makes.
- */
+// The seed's version is in the file's name: a change to src/db/seed.repo.ts's data must not reuse
+// an old file.
+const SEED_VERSION = 3; // 3: seeded conversations carry labels (the filter scenarios)
+
+/** The seeded database's file for a scale; the measurement scripts default to the million-row seed. */
 export function seededDatabase(contacts = 1_000_000, conversations = 1_000_000): string {
-  return join(import.meta.dir, "results", `bench-v3-${contacts}-${conversations}.db`);
+  return join(import.meta.dir, "results", `bench-v${SEED_VERSION}-${contacts}-${conversations}.db`);
 }
 
+/** What `parley seed --json` prints: the ids and tokens the scenarios address. */
 export interface SeedInfo {
   account_id: number;
   api_access_token: string;
