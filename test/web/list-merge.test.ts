@@ -4,6 +4,7 @@ import {
   appendPage,
   DEFAULT_FILTERS,
   mergeFirstPage,
+  firstPage,
   mergeMessages,
   neighbour,
   pinnedConversation,
@@ -123,6 +124,18 @@ describe("mergeMessages", () => {
       [3, "edited"],
       [4, "m4"],
     ]);
+  });
+});
+
+describe("firstPage", () => {
+  const m = (id: number) => ({ id, content: `m${id}` }) as Message;
+  const ids = (list: Message[]) => list.map((x) => x.id);
+  test("a full page keeps the live messages from its oldest on, not a replay's older ones", () => {
+    // While the page loaded, a replay after a reconnect told of 3 and 5 (older than the page) and 9.
+    expect(ids(firstPage([m(3), m(5), m(9)], [m(6), m(7), m(8)], 3))).toEqual([6, 7, 8, 9]);
+  });
+  test("a short page is the whole thread: the live messages stay, each once", () => {
+    expect(ids(firstPage([m(7), m(9)], [m(6), m(7)], 3))).toEqual([6, 7, 9]);
   });
 });
 

@@ -118,3 +118,17 @@ export function mergeMessages(current: readonly Message[], more: readonly Messag
   for (const m of more) byId.set(m.id, m);
   return [...byId.values()].sort((a, b) => a.id - b.id);
 }
+
+/**
+ * A thread's first page (the latest messages, ascending) with the live messages that came in while it
+ * loaded. Those older than a full page are left out: a replay after the socket reconnected can carry
+ * them, and above the page they would show out of place, past a gap; "Load older messages" brings
+ * them in order. A short page is the whole thread, so nothing is older than it.
+ */
+export function firstPage(live: readonly Message[], page: readonly Message[], pageSize: number): Message[] {
+  const oldest = page.length >= pageSize ? (page[0]?.id ?? 0) : 0;
+  return mergeMessages(
+    live.filter((m) => m.id >= oldest),
+    page,
+  );
+}

@@ -3,7 +3,7 @@
 import { signal } from "@preact/signals";
 import { ApiError, api } from "./api.ts";
 import { conversationChanged } from "./conversation-list.ts";
-import { mergeMessages } from "./list-merge.ts";
+import { firstPage, mergeMessages } from "./list-merge.ts";
 import { live } from "./live.ts";
 import { upload, uploadForm } from "./upload.ts";
 import type { Conversation, Message, MessagePage } from "./types.ts";
@@ -56,11 +56,11 @@ export async function openThread(accountId: number, conversationId: number): Pro
       api<MessagePage>("GET", `${base(s)}/messages`),
     ]);
     if (!isCurrent(s)) return;
-    // Live messages may have come in while the page loaded: keep them.
+    // Live messages may have come in while the page loaded: keep those the page does not hide.
     thread.value = {
       ...thread.value!,
       conversation,
-      messages: mergeMessages(thread.value!.messages, page.payload),
+      messages: firstPage(thread.value!.messages, page.payload, MESSAGE_PAGE),
       hasOlder: page.payload.length >= MESSAGE_PAGE,
     };
     void markSeen();
