@@ -121,9 +121,10 @@ export function mergeMessages(current: readonly Message[], more: readonly Messag
 
 /**
  * A thread's first page (the latest messages, ascending) with the live messages that came in while it
- * loaded. Those older than a full page are left out: a replay after the socket reconnected can carry
- * them, and above the page they would show out of place, past a gap; "Load older messages" brings
- * them in order. A short page is the whole thread, so nothing is older than it.
+ * loaded. Those older than a full page are left out: an earlier opening of the same conversation
+ * marks its incoming messages read, and their `message.updated` events (or a replay after the socket
+ * reconnected) can arrive now; above the page they would show out of place, past a gap, and "Load
+ * older messages" brings them in order. A short page is the whole thread, so nothing is older.
  */
 export function firstPage(live: readonly Message[], page: readonly Message[], pageSize: number): Message[] {
   const oldest = page.length >= pageSize ? (page[0]?.id ?? 0) : 0;
