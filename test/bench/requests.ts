@@ -6,12 +6,7 @@
 // `$TOKEN`/`$ACCOUNT` come from the seed's JSON beside the database (DB_FILE.json).
 // Prefix a path with `POST ` and append ` {json}` to time a write.
 import { existsSync, readFileSync } from "node:fs";
-import { createApp } from "../../src/app.ts";
-import { loadConfig } from "../../src/config.ts";
-import { migrate } from "../../src/db/migrate.ts";
-import { openDatabase } from "../../src/db/open.ts";
-import { createDeps } from "../../src/deps.ts";
-import { createLogger } from "../../src/lib/logger.ts";
+import { inProcessApp } from "./in-process-app.ts";
 
 const [dbPath, runsArg, ...paths] = process.argv.slice(2);
 if (!dbPath || !existsSync(dbPath) || paths.length === 0) {
@@ -21,20 +16,8 @@ if (!dbPath || !existsSync(dbPath) || paths.length === 0) {
 const runs = Number(runsArg) || 5;
 const seed = JSON.parse(readFileSync(`${dbPath}.json`, "utf8")) as { account_id: number; api_access_token: string };
 
-const db = openDatabase(dbPath);
-let t = performance.now();
-migrate(db);
-const migrated = performance.now() - t;
-if (migrated > 50) console.log(`migrations: ${migrated.toFixed(0)} ms`);
-// Group commit as the server runs it: writes share a turn's commit, and reads its snapshot
-// (src/db/tx.ts), so a request's statements cost here what they cost in the server.
-const deps = createDeps({
-  db,
-  config: loadConfig({ db: dbPath }, {}),
-  logger: createLogger("silent"),
-  groupCommit: true,
-});
-const app = createApp(deps);
+const { app, migrateMs } = inProcessApp(dbPath);
+if (migrateMs > 50) console.log(`migrations: ${migrateMs.toFixed(0)} ms`);
 
 function request(spec: string): Request {
   const [, method = "GET", rest = spec] = /^(GET|POST|PATCH|DELETE) (.*)$/.exec(spec) ?? [];
@@ -52,7 +35,7 @@ for (const spec of paths) {
   const times: number[] = [];
   let summary = "";
   for (let i = 0; i < runs + 1; i++) {
-    t = performance.now();
+    const t = performance.now();
     const res = await app.handle(request(spec));
     const text = await res.text();
     const ms = performance.now() - t;

@@ -23,6 +23,7 @@ import { closeSync, copyFileSync, existsSync, fsyncSync, mkdirSync, openSync, rm
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { openDatabase } from "../../src/db/open.ts";
+import { inProcessApp } from "./in-process-app.ts";
 import { SCENARIOS, type SeedInfo, seededDatabase } from "./scenarios.ts";
 
 const source = process.env.BENCH_DB ?? seededDatabase();
@@ -88,21 +89,8 @@ async function record(): Promise<Call[][]> {
   const log: Call[] = [];
   let recording = false;
   recordInto(log, () => recording);
-  // Imported after the wrapping, so that every statement the app prepares is wrapped.
-  const { createApp } = await import("../../src/app.ts");
-  const { loadConfig } = await import("../../src/config.ts");
-  const { migrate } = await import("../../src/db/migrate.ts");
-  const { createDeps } = await import("../../src/deps.ts");
-  const { createLogger } = await import("../../src/lib/logger.ts");
-  const db = openDatabase(file);
-  migrate(db);
-  const deps = createDeps({
-    db,
-    config: loadConfig({ db: file }, {}),
-    logger: createLogger("silent"),
-    groupCommit: true,
-  });
-  const app = createApp(deps);
+  // After the wrapping: the repositories prepare their statements as the app is made.
+  const { db, deps, app } = inProcessApp(file);
   const scenario = SCENARIOS.find((s) => s.name === "message-create (account API)")!;
   const requests = scenario.requests(info);
   const send = async (i: number) => {
